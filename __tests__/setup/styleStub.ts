@@ -1,0 +1,2 @@
+// Style imports have no meaning in jsdom; components only need the import to resolve.
+export default {};

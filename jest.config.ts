@@ -1,0 +1,37 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+
+// Pin the time zone so date formatting in tests gives the same answer on every machine.
+process.env.TZ = 'UTC';
+
+const tsJest: Config['transform'] = {
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: { jsx: 'react-jsx', module: 'commonjs', esModuleInterop: true }, isolatedModules: true }],
+};
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'browser',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/__tests__'],
+      testMatch: ['<rootDir>/__tests__/**/*.test.ts?(x)'],
+      testPathIgnorePatterns: ['<rootDir>/__tests__/server/'],
+      transform: tsJest,
+      setupFilesAfterEnv: ['<rootDir>/__tests__/setup/browser.ts'],
+      moduleNameMapper: {
+        '\\.(css|scss)$': '<rootDir>/__tests__/setup/styleStub.ts',
+        '^@/(.*)$': '<rootDir>/src/$1',
+      },
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/__tests__/server'],
+      testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'],
+      transform: tsJest,
+      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+    },
+  ],
+};
+
+export default config;
