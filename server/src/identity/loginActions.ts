@@ -1,0 +1,278 @@
+/**
+ * The identity server's own pages under /realms/dataworks/login-actions: sign-in and
+ * registration (oidc-provider interactions) and the reset-password flow.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Provider from 'oidc-provider';
+import type { Interaction } from 'oidc-provider';
+import { displayName, normaliseUsername, type AccountStore } from './accounts.js';
+import { CLIENT_ID, type IdentityConfig } from './config.js';
+import { DEMO_ACCOUNTS } from './demoAccounts.js';
+import type { ModelStore } from './fileStore.js';
+import { readForm, sendHtml } from './http.js';
+import type { Logger } from './log.js';
+import {
+  errorPage,
+  loginPage,
+  messagePage,
+  newPasswordPage,
+  registrationPage,
+  resetRequestPage,
+  type RegistrationErrors,
+  type RegistrationValues,
+} from './pages.js';
+import { redirectUriMatches } from './redirects.js';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password.';
+export const RESET_SENT = 'If an account matches what you entered, a link to choose a new password has been written to the server log. The link expires in 15 minutes.';
+const EXPIRED = 'Your sign-in attempt has expired or was opened in another browser. Go back to the application and sign in again.';
+const RESET_TTL_SECONDS = 15 * 60;
+const RESET_MODEL = 'PasswordReset';
+
+export interface LoginActionDeps {
+  config: IdentityConfig;
+  provider: Provider;
+  accounts: AccountStore;
+  store: ModelStore;
+  log: Logger;
+  /** Path of the realm, e.g. /realms/dataworks. */
+  prefix: string;
+  /** Grants the requested scopes without a consent screen. */
+  grantFor(accountId: string, clientId: string, scope: string): Promise<string>;
+}
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
+}
+
+export function validateRegistration(values: RegistrationValues & { password: string; confirm: string }, accounts: AccountStore): RegistrationErrors {
+  const errors: RegistrationErrors = {};
+  const username = normaliseUsername(values.username ?? '');
+  if (!username) errors.username = 'Please specify a username.';
+  else if (username.length < 3 || username.length > 50) errors.username = 'Username must be between 3 and 50 characters.';
+  else if (!/^[a-z0-9._-]+$/.test(username)) errors.username = 'Username may only contain letters, digits, dots, hyphens and underscores.';
+  else if (accounts.findByUsername(username)) errors.username = 'Username already exists.';
+
+  const email = (values.email ?? '').trim();
+  if (!email) errors.email = 'Please specify an email address.';
+  else if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = 'Invalid email address.';
+  else if (accounts.findByEmail(email)) errors.email = 'Email already exists.';
+
+  const firstName = (values.firstName ?? '').trim();
+  if (!firstName) errors.firstName = 'Please specify your first name.';
+  else if (firstName.length > 100) errors.firstName = 'First name must be at most 100 characters.';
+
+  const lastName = (values.lastName ?? '').trim();
+  if (!lastName) errors.lastName = 'Please specify your last name.';
+  else if (lastName.length > 100) errors.lastName = 'Last name must be at most 100 characters.';
+
+  if (!values.password) errors.password = 'Please specify a password.';
+  else if (values.password.length < 8) errors.password = 'Password must be at least 8 characters.';
+  else if (values.password.length > 256) errors.password = 'Password must be at most 256 characters.';
+  else if (values.password === username) errors.password = 'Password must not be the same as the username.';
+
+  if (!errors.password && values.confirm !== values.password) errors['password-confirm'] = "Password confirmation doesn't match.";
+  return errors;
+}
+
+function newPasswordErrors(password: string, confirm: string): Partial<Record<'password-new' | 'password-confirm', string>> {
+  if (!password) return { 'password-new': 'Please specify a password.' };
+  if (password.length < 8) return { 'password-new': 'Password must be at least 8 characters.' };
+  if (password.length > 256) return { 'password-new': 'Password must be at most 256 characters.' };
+  if (password !== confirm) return { 'password-confirm': "Password confirmation doesn't match." };
+  return {};
+}
+
+export function createLoginActions(deps: LoginActionDeps) {
+  const { config, provider, accounts, store, log, prefix } = deps;
+  const demoRows = config.demo
+    ? DEMO_ACCOUNTS.map((demo) => ({ username: demo.username, name: `${demo.firstName} ${demo.lastName}`, organization: demo.organization, roles: demo.realmRoles }))
+    : undefined;
+
+  function resetUrlFor(clientId: string, redirectUri: string): string {
+    return `${prefix}/login-actions/reset-credentials?${new URLSearchParams({ client_id: clientId, redirect_uri: redirectUri }).toString()}`;
+  }
+
+  async function finishLogin(req: IncomingMessage, res: ServerResponse, accountId: string): Promise<void> {
+    await provider.interactionFinished(req, res, { login: { accountId, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
+  }
+
+  async function interaction(req: IncomingMessage, res: ServerResponse, uid: string, screen: 'login' | 'register' | undefined): Promise<void> {
+    let details: Interaction;
+    try {
+      details = await provider.interactionDetails(req, res);
+    } catch {
+      sendHtml(res, 400, errorPage(EXPIRED));
+      return;
+    }
+    if (details.uid !== uid) {
+      sendHtml(res, 400, errorPage(EXPIRED));
+      return;
+    }
+    const params = details.params;
+    const clientId = str(params.client_id);
+    const redirectUri = str(params.redirect_uri);
+    const base = `${prefix}/login-actions/authenticate/${uid}`;
+
+    if (details.prompt.name !== 'login') {
+      // Consent is never asked: the dev server grants what the portal requests.
+      const accountId = details.session?.accountId;
+      if (!accountId) {
+        sendHtml(res, 400, errorPage(EXPIRED));
+        return;
+      }
+      const grantId = await deps.grantFor(accountId, clientId, str(params.scope));
+      await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+      return;
+    }
+
+    const wantsRegister = screen === 'register' || (screen === undefined && str(params.dw_screen) === 'register');
+    const loginUrl = `${base}?screen=login`;
+    const registerUrl = `${base}/register`;
+    const resetUrl = resetUrlFor(clientId, redirectUri);
+
+    if (wantsRegister) {
+      if (req.method !== 'POST') {
+        sendHtml(res, 200, registrationPage({ action: registerUrl, loginUrl, values: {}, errors: {} }));
+        return;
+      }
+      const form = await readForm(req);
+      const values = {
+        username: form.get('username') ?? '',
+        email: form.get('email') ?? '',
+        firstName: form.get('firstName') ?? '',
+        lastName: form.get('lastName') ?? '',
+      };
+      const password = form.get('password') ?? '';
+      const errors = validateRegistration({ ...values, password, confirm: form.get('password-confirm') ?? '' }, accounts);
+      if (Object.keys(errors).length > 0) {
+        sendHtml(res, 200, registrationPage({ action: registerUrl, loginUrl, values, errors }));
+        return;
+      }
+      let accountId: string;
+      try {
+        accountId = (await accounts.create({ ...values, password })).id;
+      } catch {
+        sendHtml(res, 200, registrationPage({ action: registerUrl, loginUrl, values, errors: { username: 'Username already exists.' } }));
+        return;
+      }
+      log('info', 'account registered', { username: normaliseUsername(values.username), accountId });
+      await finishLogin(req, res, accountId);
+      return;
+    }
+
+    const hint = str(params.login_hint);
+    if (req.method !== 'POST') {
+      sendHtml(res, 200, loginPage({ action: base, username: hint, registerUrl, resetUrl, demoAccounts: demoRows }));
+      return;
+    }
+    const form = await readForm(req);
+    const username = (form.get('username') ?? '').trim();
+    const password = form.get('password') ?? '';
+    const account = username && password ? await accounts.authenticate(username, password) : null;
+    if (!account) {
+      log('info', 'sign-in failed', { username: username.slice(0, 100) });
+      sendHtml(res, 200, loginPage({ action: base, username, error: INVALID_CREDENTIALS, registerUrl, resetUrl, demoAccounts: demoRows }));
+      return;
+    }
+    log('info', 'signed in', { username: account.username, accountId: account.id });
+    await finishLogin(req, res, account.id);
+  }
+
+  function validClientAndRedirect(url: URL): { clientId: string; redirectUri: string } | undefined {
+    const clientId = url.searchParams.get('client_id') ?? '';
+    const redirectUri = url.searchParams.get('redirect_uri') ?? '';
+    if (clientId !== CLIENT_ID || url.searchParams.getAll('redirect_uri').length !== 1 || !redirectUriMatches(redirectUri, config.redirectUris)) {
+      return undefined;
+    }
+    return { clientId, redirectUri };
+  }
+
+  async function resetCredentials(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const target = validClientAndRedirect(url);
+    if (!target) {
+      sendHtml(res, 400, errorPage(url.searchParams.get('client_id') === CLIENT_ID ? 'Invalid parameter: redirect_uri' : 'Client not found.'));
+      return;
+    }
+    const action = `${prefix}/login-actions/reset-credentials?${new URLSearchParams({ client_id: target.clientId, redirect_uri: target.redirectUri }).toString()}`;
+    if (req.method !== 'POST') {
+      sendHtml(res, 200, resetRequestPage({ action, loginUrl: target.redirectUri }));
+      return;
+    }
+    const form = await readForm(req);
+    const username = (form.get('username') ?? '').trim();
+    if (!username) {
+      sendHtml(res, 200, resetRequestPage({ action, loginUrl: target.redirectUri, error: 'Please specify your username or email.' }));
+      return;
+    }
+    const account = accounts.findByUsernameOrEmail(username);
+    if (account) {
+      const key = randomBytes(32).toString('base64url');
+      await store.set(RESET_MODEL, hashKey(key), { accountId: account.id, clientId: target.clientId, redirectUri: target.redirectUri }, RESET_TTL_SECONDS);
+      const link = `${config.issuer}/login-actions/action-token?${new URLSearchParams({ key }).toString()}`;
+      log('info', 'password reset link (valid 15 minutes, single use)', { username: account.username, email: account.email, link });
+    } else {
+      log('info', 'password reset requested for an unknown account', { username: username.slice(0, 100) });
+    }
+    sendHtml(res, 200, resetRequestPage({ action, loginUrl: target.redirectUri, message: RESET_SENT }));
+  }
+
+  async function actionToken(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const key = url.searchParams.get('key') ?? '';
+    const reset = key ? store.get(RESET_MODEL, hashKey(key)) : undefined;
+    const account = reset ? accounts.findById(str(reset.accountId)) : undefined;
+    if (!reset || !account) {
+      sendHtml(res, 400, errorPage('This password reset link is invalid or has expired. Ask for a new one from the sign-in page.'));
+      return;
+    }
+    const action = `${prefix}/login-actions/action-token?${new URLSearchParams({ key }).toString()}`;
+    if (req.method !== 'POST') {
+      sendHtml(res, 200, newPasswordPage({ action, username: account.username, errors: {} }));
+      return;
+    }
+    const form = await readForm(req);
+    const password = form.get('password-new') ?? '';
+    const errors = newPasswordErrors(password, form.get('password-confirm') ?? '');
+    if (Object.keys(errors).length > 0) {
+      sendHtml(res, 200, newPasswordPage({ action, username: account.username, errors }));
+      return;
+    }
+    await accounts.setPassword(account.id, password);
+    await store.deleteWhere(RESET_MODEL, (payload) => payload.accountId === account.id);
+    log('info', 'password changed through reset link', { username: account.username, accountId: account.id });
+    const redirectUri = str(reset.redirectUri);
+    sendHtml(res, 200, messagePage({
+      title: 'Password changed',
+      message: `The password of ${displayName(account)} (${account.username}) has been changed. You can now sign in with it.`,
+      tone: 'success',
+      link: redirectUriMatches(redirectUri, config.redirectUris) ? { href: redirectUri, label: 'Back to sign in' } : undefined,
+    }));
+  }
+
+  /** Answers true when the request was one of the login-action pages. */
+  return async function handleLoginAction(req: IncomingMessage, res: ServerResponse, rel: string, url: URL): Promise<boolean> {
+    if (req.method !== 'GET' && req.method !== 'POST') return false;
+    const match = /^\/login-actions\/authenticate\/([A-Za-z0-9_-]{1,64})(\/register)?$/.exec(rel);
+    if (match) {
+      const screenParam = url.searchParams.get('screen');
+      const screen = match[2] ? 'register' : screenParam === 'login' ? 'login' : undefined;
+      await interaction(req, res, match[1] ?? '', screen);
+      return true;
+    }
+    if (rel === '/login-actions/reset-credentials') {
+      await resetCredentials(req, res, url);
+      return true;
+    }
+    if (rel === '/login-actions/action-token') {
+      await actionToken(req, res, url);
+      return true;
+    }
+    return false;
+  };
+}
+
