@@ -1,0 +1,44 @@
+// Route guards as loaders: they decide before a screen renders, and they read the same
+// access table as the menu and the API.
+import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { canOpen, defaultPathFor } from '../auth/access';
+import type { AuthState } from '../auth/authSlice';
+import { publicPaths, type AppRouteId } from '../config/paths';
+
+export class SignInUnavailableError extends Error {
+  override name = 'SignInUnavailableError';
+}
+
+type GetAuth = () => AuthState;
+
+function rolesOf(auth: AuthState): string[] {
+  return auth.session?.realmRoles ?? [];
+}
+
+/** Signed-out visitors go to sign-in, which remembers the page they wanted. */
+export function requireSignIn(getAuth: GetAuth) {
+  return ({ request }: LoaderFunctionArgs) => {
+    const auth = getAuth();
+    if (auth.status === 'authenticated') return null;
+    if (auth.status === 'error') throw new SignInUnavailableError(auth.error ?? 'The sign-in service is unavailable.');
+    const url = new URL(request.url);
+    const next = `${url.pathname}${url.search}`;
+    return redirect(`${publicPaths.login}?next=${encodeURIComponent(next)}`);
+  };
+}
+
+/** A page the user may not open sends them to their default page (which they can always open). */
+export function requireAccess(getAuth: GetAuth, routeId: AppRouteId) {
+  return () => {
+    const roles = rolesOf(getAuth());
+    return canOpen(roles, routeId) ? null : redirect(defaultPathFor(roles));
+  };
+}
+
+export function redirectToDefault(getAuth: GetAuth) {
+  return () => {
+    const auth = getAuth();
+    if (auth.status !== 'authenticated') return redirect(publicPaths.landing);
+    return redirect(defaultPathFor(rolesOf(auth)));
+  };
+}

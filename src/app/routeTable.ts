@@ -1,0 +1,79 @@
+// Every screen of the portal as data: path, title and its lazy, named chunk. Pages of areas
+// that are not built yet share one honest "not available yet" chunk.
+import { appPaths, publicPaths, type AppRouteId, type PublicRouteId } from '../config/paths';
+import { lazyPage } from './lazyChunk';
+
+export interface ScreenRoute<Id extends string> {
+  id: Id;
+  title: string;
+  lazy: ReturnType<typeof lazyPage>;
+}
+
+const notAvailableYet = lazyPage(
+  () => import(/* webpackChunkName: "not-available" */ '../components/NotAvailableYetPage'),
+);
+
+export const publicScreens: ScreenRoute<PublicRouteId>[] = [
+  { id: 'landing', title: 'Welcome', lazy: lazyPage(() => import(/* webpackChunkName: "landing" */ '../features/public/LandingPage')) },
+  { id: 'login', title: 'Sign in', lazy: lazyPage(() => import(/* webpackChunkName: "sign-in" */ '../features/sign-in/LoginPage')) },
+  { id: 'signin2', title: 'Sign in', lazy: lazyPage(() => import(/* webpackChunkName: "sign-in" */ '../features/sign-in/LoginPage')) },
+  { id: 'signup', title: 'Sign up', lazy: lazyPage(() => import(/* webpackChunkName: "sign-in" */ '../features/sign-in/SignupPage')) },
+  { id: 'resetPassword', title: 'Reset password', lazy: lazyPage(() => import(/* webpackChunkName: "sign-in" */ '../features/sign-in/ResetPasswordPage')) },
+  { id: 'notFound', title: 'Page not found', lazy: lazyPage(() => import(/* webpackChunkName: "status-pages" */ '../features/public/NotFoundPage')) },
+  { id: 'comingSoon', title: 'Coming soon', lazy: lazyPage(() => import(/* webpackChunkName: "status-pages" */ '../features/public/ComingSoonPage')) },
+  { id: 'maintenanceError', title: 'Something went wrong', lazy: lazyPage(() => import(/* webpackChunkName: "status-pages" */ '../features/public/MaintenanceErrorPage')) },
+  { id: 'offline', title: 'You are offline', lazy: lazyPage(() => import(/* webpackChunkName: "status-pages" */ '../features/public/OfflinePage')) },
+];
+
+const screen = (id: AppRouteId, title: string, lazy = notAvailableYet): ScreenRoute<AppRouteId> => ({ id, title, lazy });
+
+export const appScreens: ScreenRoute<AppRouteId>[] = [
+  screen('home', 'Home', lazyPage(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'))),
+  screen('noAccess', 'No access yet', lazyPage(() => import(/* webpackChunkName: "no-access" */ '../features/no-access/NoAccessPage'))),
+  screen('dashboardDefault', 'Dashboard'),
+  screen('viewer', 'Viewer'),
+  screen('exposures', 'Exposures'),
+  screen('freshness', 'Freshness'),
+  screen('integrations', 'Integrations'),
+  screen('manageConnectors', 'Manage Connectors'),
+  screen('addConnector', 'Add New Connector'),
+  screen('addConnectorManaged', 'Add Managed Connector'),
+  screen('addConnectorCustom', 'Add Custom Connector'),
+  screen('apiCreator', 'API Creator'),
+  screen('apiManagement', 'API Management'),
+  screen('support', 'Support'),
+  screen('projects', 'Projects'),
+  screen('hive', 'Hive'),
+  screen('faq', 'FAQ'),
+  screen('snowflakeCost', 'Cost'),
+  screen('snowflakeQueries', 'Queries'),
+  screen('snowflakeWarehouses', 'Warehouses'),
+  screen('snowflakeUsers', 'Users'),
+  screen('admin', 'Admin'),
+  screen('catalogExplore', 'Explore'),
+  screen('catalogProducts', 'Data Products'),
+  screen('catalogLineage', 'Lineage'),
+  screen('catalogDataQuality', 'Data Quality'),
+  screen('catalogIncidents', 'Incident Manager'),
+  screen('catalogAlerts', 'Alerts'),
+  screen('catalogAssets', 'Data Assets'),
+  screen('catalogDomain', 'Domain'),
+  screen('catalogGlossary', 'Glossary'),
+  screen('catalogClassifications', 'Classifications'),
+  screen('catalogMetrics', 'Metrics'),
+  screen('catalogSettings', 'Catalog Settings'),
+  screen('catalogExternal', 'Data Catalog'),
+  screen('securityAuthentication', 'Authentication'),
+  screen('securityAccess', 'Access Management'),
+  screen('securityIdentity', 'Identity Management'),
+  screen('managementUsers', 'Warehouse Users'),
+  screen('managementUser', 'Warehouse User'),
+  screen('managementRoles', 'Warehouse Roles'),
+  screen('managementRole', 'Warehouse Role'),
+  screen('features', 'Features'),
+  screen('feature', 'Feature'),
+  screen('notifications', 'Notifications'),
+  screen('knowledgebase', 'Knowledge Base'),
+];
+
+export { appPaths, publicPaths };

@@ -1,0 +1,58 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { AuthState } from '../auth/authSlice';
+import { lazyPage } from './lazyChunk';
+import { appPaths, appScreens, publicPaths, publicScreens } from './routeTable';
+import { redirectToDefault, requireAccess, requireSignIn } from './guards';
+import { RootLayout } from './RootLayout';
+import { RouteErrorPage } from './RouteErrorPage';
+import { PageLoader } from '../components/PageLoader';
+
+export interface RouteHandle {
+  title: string;
+}
+
+export function buildRoutes(getAuth: () => AuthState): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <PageLoader />,
+      children: [
+        { path: '/', loader: redirectToDefault(getAuth) },
+        ...publicScreens.map(({ id, title, lazy }) => ({
+          path: publicPaths[id],
+          lazy,
+          handle: { title } satisfies RouteHandle,
+        })),
+        {
+          path: '/app',
+          loader: requireSignIn(getAuth),
+          // The signed-in shell (menu, header, icons) is a chunk of its own: public pages
+          // and the first paint do not need it.
+          lazy: lazyPage(() => import(/* webpackChunkName: "shell" */ '../layout/MainLayout')),
+          children: [
+            {
+              errorElement: <RouteErrorPage />,
+              children: [
+                { index: true, loader: redirectToDefault(getAuth) },
+                ...appScreens.map(({ id, title, lazy }) => ({
+                  path: appPaths[id],
+                  loader: requireAccess(getAuth, id),
+                  lazy,
+                  handle: { title } satisfies RouteHandle,
+                })),
+                // Unknown pages inside the app lead to the user's default page.
+                { path: '*', loader: redirectToDefault(getAuth) },
+              ],
+            },
+          ],
+        },
+        { path: '*', lazy: publicScreens.find((screen) => screen.id === 'notFound')!.lazy, handle: { title: 'Page not found' } },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(getAuth: () => AuthState) {
+  return createBrowserRouter(buildRoutes(getAuth));
+}

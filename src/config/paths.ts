@@ -1,0 +1,83 @@
+// Every route path of the portal, in one place: routes, menu, guards, links and the API's
+// access checks all refer to these ids instead of repeating strings.
+
+export const publicPaths = {
+  login: '/login',
+  signin2: '/auth/signin-2',
+  signup: '/auth/signup-2',
+  resetPassword: '/auth/reset-password-1',
+  notFound: '/404',
+  comingSoon: '/maintenance/coming-soon',
+  maintenanceError: '/maintenance/error',
+  offline: '/maintenance/offline-ui',
+  landing: '/landing',
+} as const;
+
+export const appPaths = {
+  home: '/app/home',
+  noAccess: '/app/no-access',
+  dashboardDefault: '/app/dashboard/default',
+  viewer: '/app/viewer/:dashboardName',
+  exposures: '/app/exposures',
+  freshness: '/app/freshness',
+  integrations: '/app/integrations',
+  manageConnectors: '/app/integrations/manage-connectors',
+  addConnector: '/app/integrations/add-connector',
+  addConnectorManaged: '/app/integrations/add-connector/managed',
+  addConnectorCustom: '/app/integrations/add-connector/custom',
+  apiCreator: '/app/api-creator',
+  apiManagement: '/app/api-management',
+  support: '/app/support',
+  projects: '/app/projects',
+  hive: '/app/hive',
+  faq: '/app/faq',
+  snowflakeCost: '/app/snowflake/cost',
+  snowflakeQueries: '/app/snowflake/queries',
+  snowflakeWarehouses: '/app/snowflake/warehouses',
+  snowflakeUsers: '/app/snowflake/users',
+  admin: '/app/admin',
+  catalogExplore: '/app/data-catalog/explore',
+  catalogProducts: '/app/data-catalog/products',
+  catalogLineage: '/app/data-catalog/lineage',
+  catalogDataQuality: '/app/data-catalog/observability/data-quality',
+  catalogIncidents: '/app/data-catalog/observability/incident-manager',
+  catalogAlerts: '/app/data-catalog/observability/alerts',
+  catalogAssets: '/app/data-catalog/assets',
+  catalogDomain: '/app/data-catalog/domain',
+  catalogGlossary: '/app/data-catalog/governance/glossary',
+  catalogClassifications: '/app/data-catalog/governance/classifications',
+  catalogMetrics: '/app/data-catalog/governance/metrics',
+  catalogSettings: '/app/data-catalog/settings',
+  catalogExternal: '/app/Data-Catalog/:subDomain/:subSubDomain?',
+  securityAuthentication: '/app/security/authentication',
+  securityAccess: '/app/security/access-management',
+  securityIdentity: '/app/security/identity-management',
+  managementUsers: '/app/management/users',
+  managementUser: '/app/management/users/:username',
+  managementRoles: '/app/management/roles',
+  managementRole: '/app/management/roles/:roleId',
+  features: '/app/features',
+  feature: '/app/features/feature/:id',
+  notifications: '/app/notifications',
+  knowledgebase: '/app/knowledgebase',
+} as const;
+
+export type PublicRouteId = keyof typeof publicPaths;
+export type AppRouteId = keyof typeof appPaths;
+
+/** Builds the viewer link for one configured dashboard, both parts encoded. */
+export function viewerPath(name: string, url: string): string {
+  return `/app/viewer/${encodeURIComponent(name)}?dashboard_url=${encodeURIComponent(url)}`;
+}
+
+/**
+ * A path we may send the browser to after sign-in: same origin, absolute, no scheme-relative
+ * `//host` trick and no backslash (browsers treat `/\host` like `//host`). Anything else is
+ * refused so `/login?next=` can never become an open redirect.
+ */
+export function isSafeLocalPath(value: string | null | undefined): value is string {
+  if (!value || !value.startsWith('/')) return false;
+  if (value.startsWith('//') || value.includes('\\')) return false;
+  // Control characters can hide a scheme from naive checks.
+  return !/[\u0000-\u001f\u007f]/.test(value);
+}

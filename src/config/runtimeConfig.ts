@@ -1,0 +1,37 @@
+// The schema of /config.json. Loaded as its own chunk, in parallel with the request for the
+// file itself (see loadConfig.ts), so validation costs no start-up time.
+import * as z from 'zod/mini';
+import { ConfigError } from './configError';
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const nonEmpty = z.string().check(z.minLength(1, 'must not be empty'));
+const optionalUrl = z._default(z.union([httpUrl, z.literal('')]), '');
+
+export const runtimeConfigSchema = z.strictObject({
+  productName: z._default(nonEmpty, 'Dataworks'),
+  apiBaseUrl: nonEmpty,
+  identity: z.strictObject({ url: httpUrl, realm: nonEmpty, clientId: nonEmpty }),
+  analytics: z._default(
+    z.strictObject({
+      token: z._default(z.string(), ''),
+      apiHost: optionalUrl,
+      webAnalyticsUrl: optionalUrl,
+      debug: z._default(z.boolean(), false),
+    }),
+    { token: '', apiHost: '', webAnalyticsUrl: '', debug: false },
+  ),
+  catalogUrl: optionalUrl,
+  chatbotUrl: optionalUrl,
+});
+
+export type RuntimeConfig = z.output<typeof runtimeConfigSchema>;
+
+export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+  const parsed = runtimeConfigSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.map(String).join('.') || undefined;
+  const what = issue?.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : issue?.message;
+  throw new ConfigError(field ? `config.json field "${field}": ${what}` : `config.json: ${what}`, field);
+}
+

@@ -1,0 +1,84 @@
+// The signed-in shell: navigation, header, breadcrumbs, the page, and the settings panel.
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useMenu } from '../menu/useMenu';
+import type { MenuItem } from '../menu/menuTypes';
+import { Breadcrumbs } from './Breadcrumbs';
+import { Header } from './header/Header';
+import { layoutActions, selectLayout } from './layoutSlice';
+import { Navigation } from './navigation/Navigation';
+import { useLayoutDom } from './useLayoutDom';
+import { useViewport } from './useViewport';
+
+// The panel is only needed once someone opens it.
+const ConfigPanel = lazy(() => import(/* webpackChunkName: "layout-settings" */ './config-panel/ConfigPanel'));
+
+export default function MainLayout() {
+  const dispatch = useAppDispatch();
+  const settings = useAppSelector(selectLayout);
+  const { mobile, compact } = useViewport();
+  const menu = useMenu();
+  useLayoutDom(settings, compact);
+
+  // Horizontal menus do not fit under 992 px: fall back to vertical there.
+  const horizontal = settings.layout === 'horizontal' && !mobile;
+  // collapseMenu means "opened" on mobile and "collapsed to icons" on wider screens.
+  const menuOpen = mobile ? settings.collapseMenu : !settings.collapseMenu;
+
+  const onNavigate = (item: MenuItem) => {
+    if (mobile && settings.collapseMenu) dispatch(layoutActions.collapseMenu());
+    if (horizontal && item.type === 'item') dispatch(layoutActions.leaveNavContent());
+  };
+
+  const classes = [
+    'dw-shell',
+    horizontal ? 'dw-horizontal' : 'dw-vertical',
+    settings.subLayout ? `dw-${settings.subLayout}` : '',
+    settings.layout === 'layout-6' ? 'dw-layout-6' : '',
+    mobile ? 'dw-mobile' : '',
+    mobile && settings.collapseMenu ? 'dw-menu-open' : '',
+    !mobile && settings.collapseMenu ? 'dw-menu-collapsed' : '',
+    settings.layoutType,
+    settings.navBackColor,
+    settings.navBrandColor,
+    settings.navBackImage || '',
+    settings.navIconColor ? 'dw-icon-colored' : '',
+    `dw-icon-${settings.navListIcon}`,
+    `dw-dropdown-${settings.navDropdownIcon}`,
+    settings.navActiveListColor,
+    settings.navListTitleColor,
+    settings.headerBackColor,
+    settings.navFixedLayout ? 'dw-nav-fixed' : '',
+    settings.headerFixedLayout ? 'dw-header-fixed' : '',
+  ].filter(Boolean);
+
+  return (
+    <div className={classes.join(' ')}>
+      <a href="#main-content" className="dw-skip-link">
+        Skip to content
+      </a>
+      <Navigation menu={menu} horizontal={horizontal} mobile={mobile} onNavigate={onNavigate} />
+      {mobile && settings.collapseMenu ? (
+        <button
+          type="button"
+          className="dw-nav-backdrop"
+          aria-label="Close menu"
+          onClick={() => dispatch(layoutActions.collapseMenu())}
+        />
+      ) : null}
+      <div className="dw-main">
+        <Header menuOpen={menuOpen} />
+        <main id="main-content" className="dw-content" tabIndex={-1}>
+          <Breadcrumbs menu={menu} />
+          <Outlet />
+        </main>
+      </div>
+      {settings.configBlock ? (
+        <Suspense fallback={null}>
+          <ConfigPanel />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// The layout settings panel (opened by `configBlock`): every setting of the page shell.
+import Button from 'react-bootstrap/Button';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import {
+  headerBackColors,
+  layout6BackSizes,
+  layout6Backgrounds,
+  layouts,
+  layoutTypes,
+  navActiveListColors,
+  navBackColors,
+  navBackImages,
+  navBrandColors,
+  navDropdownIcons,
+  navListIcons,
+  navListTitleColors,
+  subLayouts,
+} from '../layoutSettings';
+import { layoutActions as actions, selectLayout } from '../layoutSlice';
+import { SelectSetting, SwitchSetting } from './SettingControls';
+import { SettingsTransfer } from './SettingsTransfer';
+
+const NO_IMAGE = '' as const;
+
+export default function ConfigPanel() {
+  const dispatch = useAppDispatch();
+  const s = useAppSelector(selectLayout);
+
+  return (
+    <Offcanvas show placement="end" onHide={() => dispatch(actions.toggleConfigBlock())} aria-labelledby="dw-config-title">
+      <Offcanvas.Header closeButton closeLabel="Close layout settings">
+        <Offcanvas.Title id="dw-config-title">Layout settings</Offcanvas.Title>
+      </Offcanvas.Header>
+      <Offcanvas.Body>
+        <h3 className="h6">Layout</h3>
+        <SelectSetting id="dw-layout" label="Layout" value={s.layout} options={layouts} onChange={(v) => dispatch(actions.changeLayout(v))} />
+        <SelectSetting id="dw-sub-layout" label="Sub-layout" value={s.subLayout} options={subLayouts} emptyLabel="Default" onChange={(v) => dispatch(actions.changeSubLayout(v))} />
+        <SelectSetting id="dw-layout-type" label="Menu style" value={s.layoutType} options={layoutTypes} onChange={(v) => dispatch(actions.setLayoutType({ layoutType: v }))} />
+        <SwitchSetting id="dw-collapse-menu" label="Collapse menu" checked={s.collapseMenu} onToggle={() => dispatch(actions.collapseMenu())} />
+        <SwitchSetting id="dw-box-layout" label="Box layout" checked={s.boxLayout} onToggle={() => dispatch(actions.toggleBoxLayout())} />
+        <SwitchSetting id="dw-rtl" label="Right-to-left" checked={s.rtlLayout} onToggle={() => dispatch(actions.toggleRtlLayout())} />
+        <SwitchSetting id="dw-nav-fixed" label="Fixed navigation" checked={s.navFixedLayout} onToggle={() => dispatch(actions.toggleNavFixedLayout())} />
+        <SwitchSetting id="dw-header-fixed" label="Fixed header" checked={s.headerFixedLayout} onToggle={() => dispatch(actions.toggleHeaderFixedLayout())} />
+
+        <h3 className="h6 mt-3">Colours</h3>
+        <SelectSetting id="dw-header-color" label="Header colour" value={s.headerBackColor} options={headerBackColors} onChange={(v) => dispatch(actions.setHeaderBackColor(v))} />
+        <SelectSetting id="dw-nav-color" label="Menu colour" value={s.navBackColor} options={navBackColors} onChange={(v) => dispatch(actions.setNavBackColor(v))} />
+        <SelectSetting id="dw-brand-color" label="Brand colour" value={s.navBrandColor} options={navBrandColors} onChange={(v) => dispatch(actions.setNavBrandColor(v))} />
+        <SelectSetting
+          id="dw-nav-image"
+          label="Menu background image"
+          value={s.navBackImage || NO_IMAGE}
+          options={[NO_IMAGE, ...navBackImages]}
+          onChange={(v) => dispatch(actions.setNavBackImage(v === NO_IMAGE ? false : v))}
+        />
+        <SelectSetting id="dw-active-color" label="Active item colour" value={s.navActiveListColor} options={navActiveListColors} onChange={(v) => dispatch(actions.setNavActiveListColor(v))} />
+        <SelectSetting id="dw-title-color" label="Menu caption colour" value={s.navListTitleColor} options={navListTitleColors} onChange={(v) => dispatch(actions.setNavListTitleColor(v))} />
+        <SwitchSetting id="dw-icon-color" label="Coloured menu icons" checked={s.navIconColor} onToggle={() => dispatch(actions.toggleNavIconColor())} />
+        <SwitchSetting id="dw-title-hide" label="Hide menu caption" checked={s.navListTitleHide} onToggle={() => dispatch(actions.toggleNavListTitleHide())} />
+
+        <h3 className="h6 mt-3">Menu icons</h3>
+        <SelectSetting id="dw-list-icon" label="List icon" value={s.navListIcon} options={navListIcons} onChange={(v) => dispatch(actions.setNavListIcon(v))} />
+        <SelectSetting id="dw-dropdown-icon" label="Dropdown icon" value={s.navDropdownIcon} options={navDropdownIcons} onChange={(v) => dispatch(actions.setNavDropdownIcon(v))} />
+
+        <h3 className="h6 mt-3">Layout 6 background</h3>
+        <SelectSetting id="dw-l6-background" label="Background" value={s.layout6Background} options={layout6Backgrounds} onChange={(v) => dispatch(actions.setLayout6Background({ background: v }))} />
+        <SelectSetting id="dw-l6-size" label="Background size" value={s.layout6BackSize} options={layout6BackSizes} emptyLabel="Default" onChange={(v) => dispatch(actions.setLayout6Background({ background: s.layout6Background, size: v }))} />
+
+        <SettingsTransfer />
+
+        <Button variant="outline-danger" size="sm" className="mt-3" onClick={() => dispatch(actions.resetLayout())}>
+          Reset to defaults
+        </Button>
+      </Offcanvas.Body>
+    </Offcanvas>
+  );
+}

@@ -1,0 +1,30 @@
+import Dropdown from 'react-bootstrap/Dropdown';
+import { PersonCircle } from 'react-bootstrap-icons';
+import { getAuthClient } from '../../auth/authClient';
+import { displayName, organisationOf, selectSession } from '../../auth/authSlice';
+import { useAppSelector } from '../../app/hooks';
+
+export function UserMenu() {
+  const session = useAppSelector(selectSession);
+  const name = displayName(session);
+  const organisation = organisationOf(session?.tokenParsed);
+  return (
+    <Dropdown align="end">
+      <Dropdown.Toggle variant="link" className="dw-header-button dw-user-toggle" id="dw-user-menu">
+        <PersonCircle size={20} aria-hidden />
+        <span className="dw-user-name">{name}</span>
+      </Dropdown.Toggle>
+      <Dropdown.Menu>
+        <Dropdown.Header>
+          <span className="d-block fw-semibold text-body">{name}</span>
+          {session?.tokenParsed.email ? <span className="d-block">{session.tokenParsed.email}</span> : null}
+          {organisation ? <span className="d-block">Organisation: {organisation}</span> : null}
+        </Dropdown.Header>
+        <Dropdown.Divider />
+        <Dropdown.Item as="button" onClick={() => void getAuthClient().logout()}>
+          Sign out
+        </Dropdown.Item>
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}

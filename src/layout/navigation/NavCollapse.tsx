@@ -1,0 +1,54 @@
+import { ChevronDown } from 'react-bootstrap-icons';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { MenuItem } from '../../menu/menuTypes';
+import { layoutActions, selectLayout } from '../layoutSlice';
+import { NavItem } from './NavItem';
+
+interface NavCollapseProps {
+  item: MenuItem;
+  /** Nested collapses ("sub") open alongside their parent; top-level ones are an accordion. */
+  nested: boolean;
+  onNavigate: (item: MenuItem) => void;
+}
+
+export function NavCollapse({ item, nested, onNavigate }: NavCollapseProps) {
+  const dispatch = useAppDispatch();
+  const { isOpen, isTrigger } = useAppSelector(selectLayout);
+  const type = nested ? 'sub' : 'collapse';
+  const expanded = isTrigger.includes(item.id);
+  const active = isOpen.includes(item.id);
+  const listId = `dw-nav-${item.id}`;
+  const Icon = item.icon;
+
+  return (
+    <li
+      className={`dw-nav-item dw-nav-collapse${expanded ? ' is-expanded' : ''}${active ? ' is-active' : ''}`}
+      onMouseLeave={() => dispatch(layoutActions.leaveCollapsedSubMenu({ id: item.id, type }))}
+    >
+      <button
+        type="button"
+        className="dw-nav-link"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        onClick={() => dispatch(layoutActions.toggleMenuItem({ id: item.id, type }))}
+      >
+        {Icon ? (
+          <span className="dw-nav-icon">
+            <Icon size={16} aria-hidden />
+          </span>
+        ) : null}
+        <span className="dw-nav-text">{item.title}</span>
+        <ChevronDown className="dw-nav-caret" size={12} aria-hidden />
+      </button>
+      <ul id={listId} className="dw-nav-sub list-unstyled" hidden={!expanded}>
+        {(item.children ?? []).map((child) =>
+          child.type === 'collapse' ? (
+            <NavCollapse key={child.id} item={child} nested onNavigate={onNavigate} />
+          ) : (
+            <NavItem key={child.id} item={child} onNavigate={onNavigate} />
+          ),
+        )}
+      </ul>
+    </li>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { menuPathTo } from '../../menu/filterMenu';
+import type { MenuItem } from '../../menu/menuTypes';
+import { layoutActions, selectLayout } from '../layoutSlice';
+import { NavCollapse } from './NavCollapse';
+import { NavItem } from './NavItem';
+
+interface NavigationProps {
+  menu: MenuItem | null;
+  horizontal: boolean;
+  mobile: boolean;
+  onNavigate: (item: MenuItem) => void;
+}
+
+export function Navigation({ menu, horizontal, mobile, onNavigate }: NavigationProps) {
+  const dispatch = useAppDispatch();
+  const { isTrigger, navListTitleHide } = useAppSelector(selectLayout);
+  const { pathname } = useLocation();
+
+  // Open the section that holds the current page, unless the user already has it open.
+  useEffect(() => {
+    if (!menu || horizontal) return;
+    const path = menuPathTo(menu, pathname);
+    if (path && path.length > 0 && !path.every((id) => isTrigger.includes(id))) {
+      dispatch(layoutActions.openMenuPath(path));
+    }
+    // Only a change of page should re-open sections; the user's own toggles must stick.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [menu, pathname, horizontal]);
+
+  return (
+    <nav
+      className="dw-nav"
+      aria-label="Main"
+      onMouseLeave={horizontal && !mobile ? () => dispatch(layoutActions.leaveNavContent()) : undefined}
+    >
+      <div className="dw-nav-brand">
+        <span className="dw-nav-brand-mark" aria-hidden>
+          D
+        </span>
+        <span className="dw-nav-brand-name">Dataworks</span>
+      </div>
+      {menu ? (
+        <div className="dw-nav-content">
+          <p className={`dw-nav-caption${navListTitleHide ? ' visually-hidden' : ''}`} id="dw-nav-caption">
+            {menu.title}
+          </p>
+          <ul className="dw-nav-list list-unstyled" aria-labelledby="dw-nav-caption">
+            {(menu.children ?? []).map((item) =>
+              item.type === 'collapse' ? (
+                <NavCollapse key={item.id} item={item} nested={false} onNavigate={onNavigate} />
+              ) : (
+                <NavItem key={item.id} item={item} onNavigate={onNavigate} />
+              ),
+            )}
+          </ul>
+        </div>
+      ) : (
+        <div className="dw-nav-content">
+          <span className="spinner-border spinner-border-sm" role="status" aria-label="Loading menu" />
+        </div>
+      )}
+    </nav>
+  );
+}

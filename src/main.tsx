@@ -1,0 +1,39 @@
+// Start-up: read the runtime configuration, initialise sign-in once, then render.
+import 'bootstrap/dist/css/bootstrap.min.css';
+import 'nprogress/nprogress.css';
+import './layout/shell.css';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { createAppRouter } from './app/router';
+import { makePersistor, makeStore } from './app/store';
+import { ConfigErrorPage } from './components/ConfigErrorPage';
+import { ConfigError } from './config/configError';
+import { loadRuntimeConfig } from './config/loadConfig';
+
+// keycloak-js downloads while config.json is being fetched: both are needed before render.
+const keycloakModule = import(/* webpackChunkName: "sign-in-client" */ './auth/keycloak');
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  const root = createRoot(container);
+
+  let config;
+  try {
+    config = await loadRuntimeConfig();
+  } catch (error) {
+    const message = error instanceof ConfigError ? error.message : String(error);
+    console.error(message);
+    root.render(<ConfigErrorPage message={message} />);
+    return;
+  }
+
+  const store = makeStore();
+  const persistor = makePersistor(store);
+  const { initAuth } = await keycloakModule;
+  await initAuth(config.identity, store.dispatch);
+  const router = createAppRouter(() => store.getState().auth);
+  root.render(<App store={store} persistor={persistor} router={router} />);
+}
+
+void start();

@@ -1,0 +1,22 @@
+import { useMemo } from 'react';
+import { selectRealmRoles } from '../auth/authSlice';
+import { useAppSelector } from '../app/hooks';
+import { filterMenu } from './filterMenu';
+import { navigationMenu } from './menuTree';
+import type { MenuItem } from './menuTypes';
+
+/** The "Navigation" group as the signed-in user may see it. */
+export function useMenu(): MenuItem | null {
+  const roles = useAppSelector(selectRealmRoles);
+  return useMemo(() => filterMenu(navigationMenu, roles), [roles]);
+}
+
+/** First page a top-level menu entry leads to (its own url, or its first child's). */
+export function firstUrl(item: MenuItem): string | undefined {
+  if (item.url) return item.url;
+  for (const child of item.children ?? []) {
+    const url = firstUrl(child);
+    if (url) return url;
+  }
+  return undefined;
+}
