@@ -354,6 +354,11 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
     return redirectUriMatches(value, this.postLogoutRedirectUris ?? []);
   };
 
+  // Keycloak puts `sid` in every id token (and this server in every access token).
+  provider.Client.prototype.includeSid = function includeSid(): boolean {
+    return true;
+  };
+
   provider.on('server_error', (_ctx, err) => {
     const error = err instanceof Error ? err : new Error(String(err));
     log('error', 'identity server error', { error: error.message, stack: error.stack });

@@ -62,6 +62,7 @@ declare module 'oidc-provider' {
     postLogoutRedirectUris?: string[];
     redirectUriAllowed(value: string): boolean;
     postLogoutRedirectUriAllowed(value: string): boolean;
+    includeSid(): boolean;
   }
 
   export interface ClientStatic {
