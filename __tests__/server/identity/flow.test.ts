@@ -24,6 +24,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (process.env.PRINT_IDENTITY_LOGS) process.stdout.write(idp?.logs() ?? '');
   await idp?.stop();
 });
 
@@ -419,5 +420,12 @@ describe('malformed token requests', () => {
     const huge = await tokenRequest(idp.baseUrl, { grant_type: 'refresh_token', refresh_token: 'x'.repeat(70000) });
     expect(huge.status).toBe(400);
     expect(await huge.json()).toEqual(expect.objectContaining({ error: expect.any(String) }));
+  });
+});
+
+describe('server log', () => {
+  it('has no server errors after all of the above', () => {
+    const errors = idp.logs().split('\n').filter((line) => line.includes('"level":"error"'));
+    expect(errors).toEqual([]);
   });
 });

@@ -365,8 +365,8 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
   });
   for (const event of ['authorization.error', 'grant.error', 'end_session.error', 'userinfo.error']) {
     provider.on(event, (_ctx, err) => {
-      const error = err as { error?: string; error_description?: string };
-      log('warn', event, { error: error.error, description: error.error_description });
+      const error = err as { error?: string; error_description?: string; error_detail?: string };
+      log('warn', event, { error: error.error, description: error.error_description, detail: error.error_detail });
     });
   }
 
