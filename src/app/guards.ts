@@ -27,10 +27,17 @@ export function requireSignIn(getAuth: GetAuth) {
   };
 }
 
-/** A page the user may not open sends them to their default page (which they can always open). */
+/**
+ * A page the user may not open sends them to their default page (which they can always open).
+ * Parent and child loaders run in parallel, so this one checks sign-in itself: otherwise a
+ * signed-out visit would be redirected for lack of roles and the wanted page forgotten.
+ */
 export function requireAccess(getAuth: GetAuth, routeId: AppRouteId) {
-  return () => {
-    const roles = rolesOf(getAuth());
+  const signIn = requireSignIn(getAuth);
+  return (args: LoaderFunctionArgs) => {
+    const auth = getAuth();
+    if (auth.status !== 'authenticated') return signIn(args);
+    const roles = rolesOf(auth);
     return canOpen(roles, routeId) ? null : redirect(defaultPathFor(roles));
   };
 }
@@ -38,6 +45,7 @@ export function requireAccess(getAuth: GetAuth, routeId: AppRouteId) {
 export function redirectToDefault(getAuth: GetAuth) {
   return () => {
     const auth = getAuth();
+    if (auth.status === 'error') throw new SignInUnavailableError(auth.error ?? 'The sign-in service is unavailable.');
     if (auth.status !== 'authenticated') return redirect(publicPaths.landing);
     return redirect(defaultPathFor(rolesOf(auth)));
   };

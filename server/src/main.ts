@@ -1,0 +1,37 @@
+// `npm start`: the portal (browser app + API) and, unless a real Keycloak is configured,
+// the dev identity server beside it.
+import { createPortalServer } from './api/server.js';
+import { ensureBrowserBuild } from './build.js';
+import { loadPortalConfig } from './config.js';
+import { loadIdentityConfig } from './identity/config.js';
+import { startIdentityServer, type RunningIdentityServer } from './identity/server.js';
+
+async function main(): Promise<void> {
+  const config = loadPortalConfig();
+  await ensureBrowserBuild(config.distDir, (message) => console.log(message));
+
+  let identity: RunningIdentityServer | undefined;
+  if (config.embeddedIdentity) identity = await startIdentityServer(loadIdentityConfig());
+
+  const app = await createPortalServer(config);
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Dataworks is ready on http://localhost:${config.port}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // Finish requests in flight, then stop accepting sign-ins.
+    await app.close();
+    await identity?.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Dataworks could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
