@@ -380,6 +380,26 @@ describe('refused authorization requests', () => {
     expect(callbackParams(location).get('error')).toBe('invalid_request');
   });
 
+  it('refuses the form_post response mode (only fragment and query)', async () => {
+    const url = new URL(authUrl(idp.baseUrl, pkcePair(), { state: 's', nonce: 'n' }));
+    url.searchParams.set('response_mode', 'form_post');
+    const response = await fetch(url, { redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (location) {
+      expect(callbackParams(location).get('error')).toBeTruthy();
+    } else {
+      expect(response.status).toBe(400);
+    }
+    expect(await response.text()).not.toContain('name="code"');
+  });
+
+  it('the registrations endpoint validates the request like the auth endpoint', async () => {
+    const url = authUrl(idp.baseUrl, pkcePair(), { state: 's', nonce: 'n', endpoint: 'registrations', redirectUri: 'https://evil.example/' });
+    const response = await fetch(url, { redirect: 'manual' });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+  });
+
   it('refuses other response types', async () => {
     const params = new URLSearchParams({ client_id: CLIENT_ID, redirect_uri: DEFAULT_REDIRECT_URI, response_type: 'token', scope: 'openid', state: 's', ...{ code_challenge: pkcePair().challenge, code_challenge_method: 'S256' } });
     const response = await fetch(`${oidc()}/auth?${params.toString()}`, { redirect: 'manual' });

@@ -164,7 +164,8 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
       preferred_username: account.username,
       email: account.email,
       email_verified: account.emailVerified,
-      organization: [...account.organizations],
+      // Like Keycloak, a user outside every organisation gets no `organization` claim at all.
+      ...(account.organizations.length > 0 ? { organization: [...account.organizations] } : {}),
     };
   }
 
