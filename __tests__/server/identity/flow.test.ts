@@ -110,6 +110,14 @@ describe('sign-in page', () => {
   });
 });
 
+describe('oversized form posts', () => {
+  it('are refused with 413, not 500', async () => {
+    const flow = await beginSignIn(idp.baseUrl);
+    const response = await flow.browser.postForm(flow.loginUrl, { username: 'admin', password: 'x'.repeat(80000) });
+    expect(response.status).toBe(413);
+  });
+});
+
 describe('code flow with PKCE', () => {
   it('signs in admin and issues JWT access, id and refresh tokens with Keycloak claims', async () => {
     const flow = await beginSignIn(idp.baseUrl);

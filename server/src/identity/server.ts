@@ -657,6 +657,10 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
+      if (err instanceof BodyTooLarge) {
+        if (!res.headersSent) sendHtml(res, 413, errorPage('The request was too large.'));
+        return;
+      }
       const error = err instanceof Error ? err : new Error(String(err));
       log('error', 'request failed', { method: req.method, path: (req.url ?? '').split('?')[0], error: error.message, stack: error.stack });
       if (!res.headersSent) sendHtml(res, 500, errorPage('An unexpected error occurred. Please try again later.'));
