@@ -169,9 +169,6 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
     };
   }
 
-  // Assigned right after construction; the callbacks below only run once requests arrive.
-  let provider: Provider;
-
   async function grantFor(accountId: string, clientId: string, scope: string, existing?: Grant): Promise<string> {
     const grant = existing ?? new provider.Grant({ accountId, clientId });
     const scopes = scope.split(' ').filter((value) => value !== '');
@@ -345,7 +342,8 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
     },
   };
 
-  provider = new Provider(config.issuer, configuration);
+  // The callbacks above refer to `provider`; they only run once requests arrive.
+  const provider = new Provider(config.issuer, configuration);
 
   // Keycloak-style redirect URIs: a registered `.../*` accepts any path below it.
   provider.Client.prototype.redirectUriAllowed = function redirectUriAllowed(this: Client, value: string): boolean {
