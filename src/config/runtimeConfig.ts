@@ -2,6 +2,7 @@
 // file itself (see loadConfig.ts), so validation costs no start-up time.
 import * as z from 'zod/mini';
 import { ConfigError } from './configError';
+import { describeFirstIssue } from './validationMessages';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const nonEmpty = z.string().check(z.minLength(1, 'must not be empty'));
@@ -29,9 +30,7 @@ export type RuntimeConfig = z.output<typeof runtimeConfigSchema>;
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   const parsed = runtimeConfigSchema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = issue?.path.map(String).join('.') || undefined;
-  const what = issue?.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : issue?.message;
-  throw new ConfigError(field ? `config.json field "${field}": ${what}` : `config.json: ${what}`, field);
+  const { field, message } = describeFirstIssue(parsed.error.issues);
+  throw new ConfigError(field ? `config.json field "${field}": ${message}` : `config.json: ${message}`, field);
 }
 

@@ -1,6 +1,7 @@
 // Validation of layout settings that come from outside the app: the persisted copy and JSON
 // pasted into the settings panel. Loaded on demand (see layoutSettings.ts).
 import * as z from 'zod/mini';
+import { describeIssues } from '../config/validationMessages';
 import {
   headerBackColors,
   layout6BackSizes,
@@ -54,16 +55,6 @@ export const appearancePatchSchema = z.partial(
 );
 
 
-/** Turns a zod failure into one sentence a person can act on, naming the field. */
-export function describeIssues(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
-  return error.issues
-    .map((issue) => {
-      const field = issue.path.map(String).join('.');
-      return field ? `${field}: ${issue.message}` : issue.message;
-    })
-    .join('; ');
-}
-
 /** Parses pasted JSON into a settings patch, or says exactly why it cannot be applied. */
 export function parseSettingsJson(text: string): { ok: true; patch: AppearancePatch } | { ok: false; reason: string } {
   let value: unknown;
@@ -74,7 +65,7 @@ export function parseSettingsJson(text: string): { ok: true; patch: AppearancePa
   }
   const parsed = appearancePatchSchema.safeParse(value);
   if (!parsed.success) return { ok: false, reason: describeIssues(parsed.error) };
-  if (Object.keys(parsed.data).length === 0) return { ok: false, reason: 'No settings found in the JSON object.' };
+  if (value === null || typeof value !== 'object' || Object.keys(parsed.data).length === 0) return { ok: false, reason: 'No settings found in the JSON object.' };
   return { ok: true, patch: parsed.data };
 }
 
@@ -82,3 +73,5 @@ export function parseSettingsJson(text: string): { ok: true; patch: AppearancePa
 type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const schemaMatchesType: Exact<z.infer<typeof layoutSettingsSchema>, LayoutSettings> = true;
 void schemaMatchesType;
+
+export { describeIssues };
