@@ -4,10 +4,23 @@ import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { EsbuildPlugin } from 'esbuild-loader';
-import type { Configuration } from 'webpack';
+import type { Compiler, Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 type Env = Record<string, string | boolean>;
+
+/** Writes which files each named chunk group needs, for the bundle budget (scripts/bench-bundle.ts). */
+class ChunkGroupsManifestPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.emit.tap('ChunkGroupsManifestPlugin', (compilation) => {
+      const groups: Record<string, string[]> = {};
+      for (const [name, group] of compilation.namedChunkGroups) {
+        groups[name] = group.chunks.flatMap((chunk) => [...chunk.files]).filter((file) => /\.(js|css)$/.test(file));
+      }
+      compilation.emitAsset('chunk-groups.json', new compiler.webpack.sources.RawSource(JSON.stringify(groups, null, 2)));
+    });
+  }
+}
 
 export default (_env: Env, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
   const production = argv.mode !== 'development';
@@ -41,6 +54,7 @@ export default (_env: Env, argv: { mode?: Configuration['mode'] }): Configuratio
     },
     plugins: [
       new HtmlWebpackPlugin({ template: 'public/index.html' }),
+      new ChunkGroupsManifestPlugin(),
       new CopyWebpackPlugin({
         patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }],
       }),

@@ -1,6 +1,7 @@
 // Every screen of the portal as data: path, title and its lazy, named chunk. Pages of areas
 // that are not built yet share one honest "not available yet" chunk.
 import { appPaths, publicPaths, type AppRouteId, type PublicRouteId } from '../config/paths';
+import OfflinePage from '../features/public/OfflinePage';
 import { lazyPage } from './lazyChunk';
 
 export interface ScreenRoute<Id extends string> {
@@ -22,7 +23,8 @@ export const publicScreens: ScreenRoute<PublicRouteId>[] = [
   { id: 'notFound', title: 'Page not found', lazy: lazyPage(() => import(/* webpackChunkName: "status-pages" */ '../features/public/NotFoundPage')) },
   { id: 'comingSoon', title: 'Coming soon', lazy: lazyPage(() => import(/* webpackChunkName: "status-pages" */ '../features/public/ComingSoonPage')) },
   { id: 'maintenanceError', title: 'Something went wrong', lazy: lazyPage(() => import(/* webpackChunkName: "status-pages" */ '../features/public/MaintenanceErrorPage')) },
-  { id: 'offline', title: 'You are offline', lazy: lazyPage(() => import(/* webpackChunkName: "status-pages" */ '../features/public/OfflinePage')) },
+  // The offline page is in the initial bundle: when the network is gone, no chunk can load.
+  { id: 'offline', title: 'You are offline', lazy: async () => ({ Component: OfflinePage }) },
 ];
 
 const screen = (id: AppRouteId, title: string, lazy = notAvailableYet): ScreenRoute<AppRouteId> => ({ id, title, lazy });

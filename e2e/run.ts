@@ -1,0 +1,76 @@
+// `npm run e2e`: starts the whole stack (portal + dev identity server) on its own ports with
+// a throw-away data directory and 15-second access tokens, runs the browser tests against it
+// with node's test runner, then stops the stack. Needs Debian's chromium (/usr/bin/chromium).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const PORTAL_PORT = Number(process.env.E2E_PORTAL_PORT ?? 3100);
+const IDENTITY_PORT = Number(process.env.E2E_IDENTITY_PORT ?? 8190);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(CHROMIUM)) {
+    console.error(`No browser at ${CHROMIUM}. Install Debian's chromium: sudo apt-get install -y chromium`);
+    return 1;
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dataworks-e2e-'));
+  const portal = `http://localhost:${PORTAL_PORT}`;
+  const identity = `http://localhost:${IDENTITY_PORT}`;
+  const env = {
+    ...process.env,
+    PORT: String(PORTAL_PORT),
+    DATA_DIR: dataDir,
+    IDENTITY_PORT: String(IDENTITY_PORT),
+    IDENTITY_PUBLIC_URL: identity,
+    IDENTITY_REDIRECT_URIS: `${portal}/*`,
+    IDENTITY_WEB_ORIGINS: portal,
+    IDENTITY_ACCESS_TOKEN_TTL: '15',
+    LOG_LEVEL: 'warn',
+  };
+  const server = spawn(path.resolve('node_modules/.bin/tsx'), ['server/src/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  try {
+    await waitFor(`${portal}/api/health`, 180_000);
+    await waitFor(`${identity}/realms/dataworks/.well-known/openid-configuration`, 10_000);
+    const tests = readdirSync('e2e/tests').filter((file) => file.endsWith('.test.ts')).map((file) => path.join('e2e/tests', file));
+    const runner = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...tests], {
+      env: { ...process.env, E2E_BASE_URL: portal, E2E_IDENTITY_URL: identity, CHROMIUM_PATH: CHROMIUM },
+      stdio: 'inherit',
+    });
+    return await new Promise<number>((resolve) => runner.on('exit', (code) => resolve(code ?? 1)));
+  } finally {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
