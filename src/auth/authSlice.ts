@@ -107,7 +107,6 @@ const noRoles: string[] = [];
 export const authActions = authSlice.actions;
 export const { selectAuthStatus, selectSession, selectAuthError, selectRealmRoles } = authSlice.selectors;
 export const authReducer = authSlice.reducer;
-export { authSlice };
 
 /** Display name of the signed-in person: name, else username, else email. */
 export function displayName(session: Session | null): string {

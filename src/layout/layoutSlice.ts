@@ -144,15 +144,11 @@ const layoutSlice = createSlice({
   },
   selectors: {
     selectLayout: (state) => state,
-    selectRtl: (state) => state.rtlLayout,
-    selectConfigBlockOpen: (state) => state.configBlock,
   },
 });
 
 const knownLayoutActions = new Set<string>(Object.values(layoutSlice.actions).map((creator) => creator.type));
 
 export const layoutActions = layoutSlice.actions;
-export const { selectLayout, selectRtl, selectConfigBlockOpen } = layoutSlice.selectors;
+export const { selectLayout } = layoutSlice.selectors;
 export const layoutReducer = layoutSlice.reducer;
-export const layoutSliceName = layoutSlice.name;
-export { layoutSlice };

@@ -16,7 +16,6 @@ import {
   ShieldLock,
   Speedometer2,
   People,
-  Person,
 } from 'react-bootstrap-icons';
 import { appPaths } from '../config/paths';
 import type { MenuItem } from './menuTypes';
@@ -140,6 +139,3 @@ export const navigationMenu: MenuItem = {
     item('admin', 'Admin', 'admin', { icon: Building }),
   ],
 };
-
-/** Icons used for pages outside the menu tree (user menu, home cards). */
-export const profileIcon = Person;

@@ -2,6 +2,7 @@ import { ChevronDown } from 'react-bootstrap-icons';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { MenuItem } from '../../menu/menuTypes';
 import { layoutActions, selectLayout } from '../layoutSlice';
+import { NavIcon } from './NavIcon';
 import { NavItem } from './NavItem';
 
 interface NavCollapseProps {
@@ -18,7 +19,6 @@ export function NavCollapse({ item, nested, onNavigate }: NavCollapseProps) {
   const expanded = isTrigger.includes(item.id);
   const active = isOpen.includes(item.id);
   const listId = `dw-nav-${item.id}`;
-  const Icon = item.icon;
 
   return (
     <li
@@ -32,11 +32,7 @@ export function NavCollapse({ item, nested, onNavigate }: NavCollapseProps) {
         aria-controls={listId}
         onClick={() => dispatch(layoutActions.toggleMenuItem({ id: item.id, type }))}
       >
-        {Icon ? (
-          <span className="dw-nav-icon">
-            <Icon size={16} aria-hidden />
-          </span>
-        ) : null}
+        <NavIcon icon={item.icon} />
         <span className="dw-nav-text">{item.title}</span>
         <ChevronDown className="dw-nav-caret" size={12} aria-hidden />
       </button>

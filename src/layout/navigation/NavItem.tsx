@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import type { MenuItem } from '../../menu/menuTypes';
+import { NavIcon } from './NavIcon';
 
 interface NavItemProps {
   item: MenuItem;
@@ -7,15 +8,10 @@ interface NavItemProps {
 }
 
 export function NavItem({ item, onNavigate }: NavItemProps) {
-  const Icon = item.icon;
   return (
     <li className="dw-nav-item">
       <NavLink to={item.url ?? '#'} className="dw-nav-link" onClick={() => onNavigate(item)} end>
-        {Icon ? (
-          <span className="dw-nav-icon">
-            <Icon size={16} aria-hidden />
-          </span>
-        ) : null}
+        <NavIcon icon={item.icon} />
         <span className="dw-nav-text">{item.title}</span>
       </NavLink>
     </li>
