@@ -12,6 +12,20 @@
  * | IDENTITY_PUBLIC_URL| http://localhost:8180  | Identity server base URL written into the served config.json. |
  * | IDENTITY_REALM     | dataworks              | Realm written into the served config.json. |
  * | IDENTITY_CLIENT_ID | dataworks-portal-frontend | Client id written into the served config.json. |
+ * | IDENTITY_JWKS_URL  | issuer + /protocol/openid-connect/certs | Where the API fetches the realm's signing keys (set it when the API reaches Keycloak by another address). |
+ * | API_AUDIENCE       | dataworks-portal-api   | Audience the API requires in access tokens. |
+ * | API_BASE_URL       | /                      | Base URL of the API as the browser calls it (config.json `apiBaseUrl`). |
+ * | API_CORS_ORIGINS   | (none)                 | Comma-separated browser origins allowed to call the API cross-origin (when the API runs elsewhere). |
+ * | DATABASE_URL       | (unset: PGlite)        | PostgreSQL connection string of the portal store; unset keeps an embedded PGlite under DATA_DIR/store. |
+ * | PORTAL_PUBLIC_URL  | http://localhost:PORT  | The portal's own public URL (demo dashboard links). |
+ * | DEMO_DATA          | true                   | Seed the demo organisations' dashboards on first start and serve the demo dashboard pages. |
+ * | ANALYTICS_TOKEN    | (empty: off)           | Mixpanel project token for config.json; analytics stay off without one. |
+ * | ANALYTICS_API_HOST | (empty: Mixpanel's)    | Where analytics events are sent. |
+ * | ANALYTICS_DEBUG    | false                  | Mixpanel debug logging in the browser console. |
+ * | WEB_ANALYTICS_URL  | (empty: none)          | URL of a web-analytics script to load. |
+ * | CATALOG_URL        | (empty)                | OpenMetadata instance the Data Catalog deep-links into. |
+ * | CHATBOT_URL        | (empty)                | Support chatbot URL. |
+ * | LOG_LEVEL          | info                   | Log level of the structured (JSON) logs. |
  */
 import path from 'node:path';
 
@@ -22,6 +36,16 @@ export interface PortalConfig {
   distDir: string;
   embeddedIdentity: boolean;
   identity: { url: string; realm: string; clientId: string };
+  /** How the API checks access tokens. */
+  tokens: { issuer: string; audience: string; jwksUrl: string };
+  apiBaseUrl: string;
+  apiCorsOrigins: string[];
+  databaseUrl?: string;
+  portalUrl: string;
+  demoData: boolean;
+  analytics: { token: string; apiHost: string; webAnalyticsUrl: string; debug: boolean };
+  catalogUrl: string;
+  chatbotUrl: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -60,17 +84,62 @@ function httpUrl(env: Env, name: string, fallback: string): string {
   return value;
 }
 
+/** An optional http(s) URL: empty stays empty. */
+function optionalUrl(env: Env, name: string): string {
+  return env[name]?.trim() ? httpUrl(env, name, '') : '';
+}
+
+function origins(env: Env, name: string): string[] {
+  const list = (env[name] ?? '').split(',').map((value) => value.trim()).filter(Boolean);
+  return list.map((value) => {
+    const url = httpUrl({ [name]: value }, name, value);
+    if (new URL(url).origin !== url) throw new Error(`${name} must list origins like https://portal.example.com, got "${value}"`);
+    return url;
+  });
+}
+
+function databaseUrl(env: Env): string | undefined {
+  const value = env.DATABASE_URL?.trim();
+  if (!value) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('DATABASE_URL must be a postgres:// or postgresql:// connection string');
+  return value;
+}
+
 export function loadPortalConfig(env: Env = process.env): PortalConfig {
+  const portNumber = port(env, 'PORT', 3000);
+  const identityUrl = httpUrl(env, 'IDENTITY_PUBLIC_URL', 'http://localhost:8180');
+  const realm = setting(env, 'IDENTITY_REALM', 'dataworks');
+  const issuer = `${identityUrl}/realms/${realm}`;
+  const apiBaseUrl = setting(env, 'API_BASE_URL', '/');
+  if (apiBaseUrl !== '/' && !/^https?:\/\//.test(apiBaseUrl)) throw new Error(`API_BASE_URL must be "/" or an absolute http(s) URL, got "${apiBaseUrl}"`);
   return {
-    port: port(env, 'PORT', 3000),
+    port: portNumber,
     host: setting(env, 'HOST', 'localhost'),
     dataDir: path.resolve(setting(env, 'DATA_DIR', './data')),
     distDir: path.resolve(setting(env, 'DIST_DIR', './dist')),
     embeddedIdentity: flag(env, 'EMBEDDED_IDENTITY', true),
     identity: {
-      url: httpUrl(env, 'IDENTITY_PUBLIC_URL', 'http://localhost:8180'),
-      realm: setting(env, 'IDENTITY_REALM', 'dataworks'),
+      url: identityUrl,
+      realm,
       clientId: setting(env, 'IDENTITY_CLIENT_ID', 'dataworks-portal-frontend'),
     },
+    tokens: {
+      issuer,
+      audience: setting(env, 'API_AUDIENCE', 'dataworks-portal-api'),
+      jwksUrl: httpUrl(env, 'IDENTITY_JWKS_URL', `${issuer}/protocol/openid-connect/certs`),
+    },
+    apiBaseUrl,
+    apiCorsOrigins: origins(env, 'API_CORS_ORIGINS'),
+    databaseUrl: databaseUrl(env),
+    portalUrl: httpUrl(env, 'PORTAL_PUBLIC_URL', `http://localhost:${portNumber}`),
+    demoData: flag(env, 'DEMO_DATA', true),
+    analytics: {
+      token: setting(env, 'ANALYTICS_TOKEN', ''),
+      apiHost: optionalUrl(env, 'ANALYTICS_API_HOST'),
+      webAnalyticsUrl: optionalUrl(env, 'WEB_ANALYTICS_URL'),
+      debug: flag(env, 'ANALYTICS_DEBUG', false),
+    },
+    catalogUrl: optionalUrl(env, 'CATALOG_URL'),
+    chatbotUrl: optionalUrl(env, 'CHATBOT_URL'),
   };
 }

@@ -1,10 +1,13 @@
-// `npm start`: the portal (browser app + API) and, unless a real Keycloak is configured,
-// the dev identity server beside it.
+// `npm start`: the portal (browser app + API + store) and, unless a real Keycloak is
+// configured, the dev identity server beside it.
+import { createTokenVerifier } from './api/auth/tokenVerifier.js';
 import { createPortalServer } from './api/server.js';
 import { ensureBrowserBuild } from './build.js';
 import { loadPortalConfig } from './config.js';
 import { loadIdentityConfig } from './identity/config.js';
 import { startIdentityServer, type RunningIdentityServer } from './identity/server.js';
+import { seedDemoData } from './store/demoSeed.js';
+import { openStore } from './store/openStore.js';
 
 async function main(): Promise<void> {
   const config = loadPortalConfig();
@@ -13,17 +16,21 @@ async function main(): Promise<void> {
   let identity: RunningIdentityServer | undefined;
   if (config.embeddedIdentity) identity = await startIdentityServer(loadIdentityConfig());
 
-  const app = await createPortalServer(config);
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (config.demoData) await seedDemoData(store.db, config.portalUrl);
+
+  const app = await createPortalServer(config, { store, verifyToken: createTokenVerifier(config.tokens) });
   await app.listen({ port: config.port, host: config.host });
-  console.log(`Dataworks is ready on http://localhost:${config.port}`);
+  console.log(`Dataworks is ready on http://localhost:${config.port} (portal store: ${store.engine})`);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    // Finish requests in flight, then stop accepting sign-ins.
+    // Finish requests in flight, then close the store and stop accepting sign-ins.
     await app.close();
+    await store.close();
     await identity?.close();
     process.exit(0);
   };

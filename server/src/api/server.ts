@@ -1,11 +1,61 @@
+// The portal's HTTP server: security headers, the /api routes (bearer token, access table,
+// organisation scope, validated input) and the browser app beside them.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { PortalConfig } from '../config.js';
+import { dashboardOrigins } from '../store/dashboards.js';
+import type { Store } from '../store/openStore.js';
+import { registerAuthentication } from './auth/authenticate.js';
+import type { TokenVerifier } from './auth/tokenVerifier.js';
+import { registerErrorHandler } from './errors.js';
+import { registerDashboardRoutes } from './routes/dashboards.js';
+import { registerLayoutSettingsRoutes } from './routes/layoutSettings.js';
+import { registerSecurity } from './security.js';
 import { registerSpa } from './spa.js';
 
-/** The portal's HTTP server: the browser app now, the `/api` routes beside it. */
-export async function createPortalServer(config: PortalConfig): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' } });
-  app.get('/api/health', async () => ({ status: 'ok' }));
+export interface PortalDependencies {
+  store: Store;
+  verifyToken: TokenVerifier;
+  /** Adds routes served beside the API (e.g. the demo dashboards); called before the SPA fallback. */
+  extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
+}
+
+/** Dashboard origins for the CSP, read at start and again after each dashboard change. */
+function dashboardOriginCache(store: Store, log: FastifyInstance['log']) {
+  let origins: readonly string[] = [];
+  const refresh = () =>
+    dashboardOrigins(store.db).then(
+      (list) => {
+        origins = list;
+      },
+      (error: unknown) => log.error({ err: error }, 'could not read dashboard origins'),
+    );
+  return { current: () => origins, refresh };
+}
+
+export async function createPortalServer(config: PortalConfig, deps: PortalDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization'] },
+    bodyLimit: 1024 * 1024,
+    // Keep request ids short and unguessable-enough for log correlation.
+    requestIdHeader: false,
+    return503OnClosing: true,
+  });
+  registerErrorHandler(app);
+
+  const origins = dashboardOriginCache(deps.store, app.log);
+  await origins.refresh();
+  // Another instance may change dashboards too; pick that up within a minute.
+  const timer = setInterval(() => void origins.refresh(), 60_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  await registerSecurity(app, config, origins.current);
+  registerAuthentication(app, deps.verifyToken);
+
+  app.get('/api/health', async () => ({ status: 'ok', store: deps.store.engine }));
+  registerDashboardRoutes(app, deps.store.db, () => void origins.refresh());
+  registerLayoutSettingsRoutes(app, deps.store.db);
+  await deps.extraRoutes?.(app);
   await registerSpa(app, config);
   return app;
 }

@@ -9,7 +9,14 @@ import type { PortalConfig } from '../config.js';
 
 export async function registerSpa(app: FastifyInstance, config: PortalConfig): Promise<void> {
   const baseConfig = JSON.parse(await readFile(path.join(config.distDir, 'config.json'), 'utf8')) as Record<string, unknown>;
-  const runtimeConfig = JSON.stringify({ ...baseConfig, identity: config.identity });
+  const runtimeConfig = JSON.stringify({
+    ...baseConfig,
+    apiBaseUrl: config.apiBaseUrl,
+    identity: config.identity,
+    analytics: config.analytics,
+    catalogUrl: config.catalogUrl,
+    chatbotUrl: config.chatbotUrl,
+  });
 
   app.get('/config.json', async (_request, reply) =>
     reply.header('cache-control', 'no-store').type('application/json').send(runtimeConfig),

@@ -1,0 +1,12 @@
+// Every migration of the portal store, in order. Add new ones at the end with the next
+// number; never edit one that has shipped.
+import type { Migration, MigrationProvider } from 'kysely';
+import { initial } from './001_initial.js';
+
+const migrations: Record<string, Migration> = {
+  '001_initial': initial,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};
