@@ -1,0 +1,121 @@
+// The one HTTP client for the portal API (spec section 7, DESIGN section 3). Every request
+// needs a signed-in user and a token valid for a few more seconds; a 401 gets one retry with
+// a freshly refreshed token; every failure is logged with its status and body, then rejected.
+import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { getAuthClient } from '../auth/authClient';
+import { getRuntimeConfig } from '../config/currentConfig';
+import { TOKEN_MIN_VALIDITY_SECONDS } from '../config/constants';
+import { finishLoading, startLoading } from '../layout/progress/progressTracker';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Set once the request counts in the progress bar; cleared when it has been settled. */
+    dwCounted?: boolean;
+    /** Set on the single retry after a 401. */
+    dwRetried?: boolean;
+  }
+}
+
+export const NOT_SIGNED_IN = 'ERR_NOT_SIGNED_IN';
+export const TOKEN_REFRESH_FAILED = 'ERR_TOKEN_REFRESH_FAILED';
+
+/** Asking keycloak for a refresh whatever the token's remaining lifetime. */
+const FORCE_REFRESH = -1;
+
+/** Where sign-in should bring the user back to: the page they are on. */
+function currentPath(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}
+
+function sendToSignIn(): void {
+  getAuthClient()
+    .login(currentPath())
+    .catch((error: unknown) => console.error('[api] could not start sign-in', error));
+}
+
+/** Ends this request's share of the progress bar, exactly once however it ended. */
+function settleProgress(config: InternalAxiosRequestConfig | undefined): void {
+  if (!config?.dwCounted) return;
+  config.dwCounted = false;
+  finishLoading();
+}
+
+function describe(config: InternalAxiosRequestConfig | undefined): string {
+  return `${(config?.method ?? 'get').toUpperCase()} ${config?.url ?? '(unknown url)'}`;
+}
+
+async function authorise(config: InternalAxiosRequestConfig): Promise<InternalAxiosRequestConfig> {
+  const auth = getAuthClient();
+  if (!auth.isAuthenticated()) {
+    sendToSignIn();
+    throw new AxiosError('Not signed in', NOT_SIGNED_IN, config);
+  }
+  try {
+    await auth.updateToken(TOKEN_MIN_VALIDITY_SECONDS);
+  } catch {
+    sendToSignIn();
+    throw new AxiosError('The session could not be renewed', TOKEN_REFRESH_FAILED, config);
+  }
+  config.headers.set('Authorization', `Bearer ${auth.token() ?? ''}`);
+  // A retry keeps the original request's place in the progress bar instead of taking a new one.
+  if (!config.dwCounted) {
+    startLoading();
+    config.dwCounted = true;
+  }
+  return config;
+}
+
+function logFailure(error: AxiosError): void {
+  const status = error.response?.status;
+  const data = error.response?.data;
+  console.error(`[api] ${describe(error.config)} failed: ${status ?? error.code ?? error.message}`, { status, data });
+}
+
+export function createApiClient(): AxiosInstance {
+  const client = axios.create({ headers: { Accept: 'application/json' } });
+
+  client.interceptors.request.use(async (config) => {
+    // Read per request: the configuration is loaded after this module.
+    config.baseURL ??= getRuntimeConfig().apiBaseUrl;
+    return authorise(config);
+  });
+
+  client.interceptors.response.use(
+    (response) => {
+      settleProgress(response.config);
+      return response;
+    },
+    async (error: unknown) => {
+      if (!axios.isAxiosError(error)) throw error;
+      const config = error.config;
+
+      if (axios.isCancel(error)) {
+        // Cancelled by the caller (a page left before its data came): nothing went wrong.
+        settleProgress(config);
+        throw error;
+      }
+
+      if (error.response?.status === 401 && config && !config.dwRetried) {
+        try {
+          await getAuthClient().updateToken(FORCE_REFRESH);
+        } catch {
+          settleProgress(config);
+          logFailure(error);
+          sendToSignIn();
+          throw error;
+        }
+        // The retry goes through the request interceptor again, which sets the new token.
+        return client.request({ ...config, dwRetried: true });
+      }
+
+      settleProgress(config);
+      logFailure(error);
+      if (error.response?.status === 401) sendToSignIn();
+      throw error;
+    },
+  );
+
+  return client;
+}
+
+export const apiClient = createApiClient();
