@@ -1,0 +1,134 @@
+/**
+ * The embedded engine: one DuckDB file per organisation holding the sample account.
+ *
+ * So that the analytical SQL is literally the statement Snowflake runs, the file carries two
+ * Snowflake compatibility shims: a DATEADD(part, n, ts) macro and a TIMESTAMP_LTZ type (an
+ * alias of TIMESTAMP; all sample times are UTC, as ACCOUNT_USAGE times are in a UTC session).
+ * DuckDB already agrees with Snowflake on DATEDIFF, DATE_TRUNC, LAST_DAY, GREATEST/LEAST,
+ * QUALIFY, VALUES lists and `?` parameters.
+ *
+ * Reads share one connection (serialised here, since one DuckDB connection runs one statement
+ * at a time); each transaction gets its own connection so its BEGIN … COMMIT never captures a
+ * concurrent read.
+ */
+import { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import type { Engine, Queryable, Row, RowValue } from './engine.js';
+import { passThroughOr } from './engine.js';
+import { WarehouseError } from './errors.js';
+import type { Sql } from './sql.js';
+
+const COMPAT_MACROS = [
+  `CREATE OR REPLACE MACRO DATEADD(part, n, ts) AS
+     CASE lower(part)
+       WHEN 'millisecond' THEN ts + to_milliseconds(CAST(n AS DOUBLE))
+       WHEN 'second' THEN ts + to_seconds(CAST(n AS DOUBLE))
+       WHEN 'minute' THEN ts + to_minutes(CAST(n AS BIGINT))
+       WHEN 'hour' THEN ts + to_hours(CAST(n AS BIGINT))
+       WHEN 'day' THEN ts + to_days(CAST(n AS INTEGER))
+       ELSE error('DATEADD part not supported by the sample engine: ' || part)
+     END`,
+];
+
+/** Installs the Snowflake shims into a DuckDB database (idempotent). */
+export async function installSnowflakeShims(connection: DuckDBConnection): Promise<void> {
+  for (const macro of COMPAT_MACROS) await connection.run(macro);
+  const types = await connection.runAndReadAll(`SELECT 1 FROM duckdb_types() WHERE type_name = 'TIMESTAMP_LTZ' AND NOT internal`);
+  if (types.currentRowCount === 0) await connection.run('CREATE TYPE TIMESTAMP_LTZ AS TIMESTAMP');
+}
+
+function toRowValue(value: unknown): RowValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'bigint') {
+    return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(value) : value.toString();
+  }
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  return JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'bigint' ? inner.toString() : inner));
+}
+
+async function runOn(connection: DuckDBConnection, statement: Sql): Promise<Row[]> {
+  const reader = await connection.runAndReadAll(statement.text, [...statement.params]);
+  return reader.getRowObjectsJS().map((row) => {
+    const out: Record<string, RowValue> = {};
+    for (const [key, value] of Object.entries(row)) out[key] = toRowValue(value);
+    return out;
+  });
+}
+
+export function duckdbError(error: unknown): WarehouseError {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/conflict/i.test(message)) {
+    return new WarehouseError('conflict', 'Another change to the same objects happened at the same time; try again.', { cause: error });
+  }
+  return new WarehouseError('failed', 'The sample warehouse could not run the request.', { cause: error });
+}
+
+class DuckDbEngine implements Engine {
+  readonly kind = 'duckdb' as const;
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly reads: DuckDBConnection,
+  ) {}
+
+  query(statement: Sql): Promise<Row[]> {
+    if (this.closed) return Promise.reject(new WarehouseError('unavailable', 'The warehouse is closed.'));
+    const next = this.queue.then(() => runOn(this.reads, statement));
+    this.queue = next.catch(() => undefined);
+    return next.catch((error: unknown) => {
+      throw passThroughOr(error, duckdbError);
+    });
+  }
+
+  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    if (this.closed) throw new WarehouseError('unavailable', 'The warehouse is closed.');
+    const connection = await this.instance.connect();
+    const tx: Queryable = {
+      kind: 'duckdb',
+      query: (statement) => runOn(connection, statement).catch((error: unknown) => {
+        throw passThroughOr(error, duckdbError);
+      }),
+    };
+    try {
+      await connection.run('BEGIN TRANSACTION');
+      let result: T;
+      try {
+        result = await work(tx);
+      } catch (error) {
+        await connection.run('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+      try {
+        await connection.run('COMMIT');
+      } catch (error) {
+        await connection.run('ROLLBACK').catch(() => undefined);
+        throw duckdbError(error);
+      }
+      return result;
+    } finally {
+      connection.closeSync();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.queue;
+    this.reads.closeSync();
+    this.instance.closeSync();
+  }
+}
+
+/** Opens (creating if absent) a DuckDB file as an engine. The file must hold a sample account to be useful. */
+export async function openDuckDbEngine(file: string): Promise<Engine> {
+  let instance: DuckDBInstance;
+  try {
+    instance = await DuckDBInstance.create(file);
+  } catch (error) {
+    throw new WarehouseError('unavailable', 'The sample warehouse file cannot be opened.', { cause: error });
+  }
+  const reads = await instance.connect();
+  await installSnowflakeShims(reads);
+  return new DuckDbEngine(instance, reads);
+}

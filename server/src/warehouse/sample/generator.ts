@@ -1,0 +1,103 @@
+/**
+ * Builds a sample account into a DuckDB file: 90 days (ending at the generation hour) of an
+ * account with Snowflake's ACCOUNT_USAGE shape, deterministic for an organisation id, a size
+ * and a "now". The file is written under a temporary name and renamed into place, so a crash
+ * never leaves a half-built account behind.
+ */
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { queryCostSelect, warehouseHourCostSelect, windowText } from '../analytics/attribution.js';
+import { installSnowflakeShims } from '../duckdbEngine.js';
+import { raw, sql, type Sql } from '../sql.js';
+import { REFERENCE_DDL, accountRows, lastLoginSql, referenceRows } from './accountSql.js';
+import { planSample, type SamplePlan } from './plan.js';
+import { queryHistorySql, slotsSql } from './querySql.js';
+import { SAMPLE_SCHEMA_VERSION, SCHEMA_DDL } from './schema.js';
+import { usageStatements } from './usageSql.js';
+
+export interface SampleOptions {
+  org: string;
+  /** Rows of QUERY_HISTORY to draw (a few that would end after "now" are dropped). */
+  queryCount: number;
+  /** Defaults to the current time; the window ends at this hour. */
+  now?: Date;
+}
+
+export interface SampleSummary {
+  org: string;
+  seed: number;
+  windowStart: string;
+  windowEnd: string;
+  queryCount: number;
+  milliseconds: number;
+}
+
+async function run(connection: DuckDBConnection, statement: Sql | string): Promise<void> {
+  if (typeof statement === 'string') await connection.run(statement);
+  else await connection.run(statement.text, [...statement.params]);
+}
+
+async function build(connection: DuckDBConnection, plan: SamplePlan): Promise<number> {
+  await installSnowflakeShims(connection);
+  for (const ddl of [...SCHEMA_DDL, ...REFERENCE_DDL]) await run(connection, ddl);
+  for (const statement of [...referenceRows(plan), ...accountRows(plan)]) await run(connection, statement);
+  await run(connection, slotsSql(plan));
+  await run(connection, queryHistorySql(plan));
+  for (const statement of usageStatements(plan)) await run(connection, statement);
+  await run(connection, lastLoginSql(plan));
+  await run(
+    connection,
+    `UPDATE DATAWORKS.WAREHOUSES W SET "state" = 'STARTED', "started_clusters" = 1, "resumed_on" = R.resumed_at
+     FROM (SELECT wh, MAX(resumed_at) AS resumed_at, MAX(suspended_at) AS suspended_at FROM G_RUN GROUP BY wh) R
+     WHERE R.wh = W."name" AND R.suspended_at >= TIMESTAMP '${windowText(plan.windowEnd)}'`,
+  );
+  // Cost attribution, materialised with the very statement a Snowflake account runs inline.
+  const everything = { start: windowText(new Date(plan.windowStart.getTime() - 86_400_000)), end: windowText(new Date(plan.windowEnd.getTime() + 86_400_000)) };
+  await run(connection, sql`CREATE TABLE DATAWORKS.QUERY_COST AS SELECT * FROM (${queryCostSelect(everything)}) ORDER BY START_TIME`);
+  await run(connection, sql`CREATE TABLE DATAWORKS.WAREHOUSE_HOUR_COST AS SELECT * FROM (${warehouseHourCostSelect(everything)}) ORDER BY HOUR_START, WAREHOUSE_NAME`);
+  const counted = await connection.runAndReadAll('SELECT COUNT(*) AS n FROM ACCOUNT_USAGE.QUERY_HISTORY');
+  const queryCount = Number(counted.getRowObjectsJS()[0]?.n ?? 0);
+  await run(
+    connection,
+    sql`INSERT INTO DATAWORKS.SAMPLE_INFO VALUES (${plan.org}, ${SAMPLE_SCHEMA_VERSION}, ${plan.seed}, ${windowText(new Date())},
+      ${windowText(plan.windowStart)}, ${windowText(plan.windowEnd)}, ${queryCount})`,
+  );
+  await run(connection, raw('CHECKPOINT'));
+  return queryCount;
+}
+
+/** Generates the sample account of `options.org` into `file` (replacing it). */
+export async function generateSampleAccount(file: string, options: SampleOptions): Promise<SampleSummary> {
+  const started = Date.now();
+  const plan = planSample(options.org, options.queryCount, options.now);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const instance = await DuckDBInstance.create(temporary);
+  let queryCount: number;
+  try {
+    const connection = await instance.connect();
+    try {
+      queryCount = await build(connection, plan);
+    } finally {
+      connection.closeSync();
+    }
+  } catch (error) {
+    instance.closeSync();
+    await fs.rm(temporary, { force: true });
+    await fs.rm(`${temporary}.wal`, { force: true });
+    throw error;
+  }
+  instance.closeSync();
+  await fs.rm(`${file}.wal`, { force: true });
+  await fs.rename(temporary, file);
+  return {
+    org: plan.org,
+    seed: plan.seed,
+    windowStart: plan.windowStart.toISOString(),
+    windowEnd: plan.windowEnd.toISOString(),
+    queryCount,
+    milliseconds: Date.now() - started,
+  };
+}
