@@ -6,8 +6,10 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppRouter } from './app/router';
 import { makePersistor, makeStore } from './app/store';
+import { initAnalytics, loadWebAnalytics } from './analytics/analytics';
 import { ConfigErrorPage } from './components/ConfigErrorPage';
 import { ConfigError } from './config/configError';
+import { setRuntimeConfig } from './config/currentConfig';
 import { loadRuntimeConfig } from './config/loadConfig';
 
 // keycloak-js downloads while config.json is being fetched: both are needed before render.
@@ -28,11 +30,16 @@ async function start(): Promise<void> {
     return;
   }
 
+  setRuntimeConfig(config);
+  // Analytics loads on its own, alongside sign-in; the app never waits for it.
+  void initAnalytics(config.analytics);
+  loadWebAnalytics(config.analytics.webAnalyticsUrl);
+
   const store = makeStore();
   const persistor = makePersistor(store);
   const { initAuth } = await keycloakModule;
   await initAuth(config.identity, store.dispatch);
-  const router = createAppRouter(() => store.getState().auth);
+  const router = createAppRouter(store);
   root.render(<App store={store} persistor={persistor} router={router} />);
 }
 

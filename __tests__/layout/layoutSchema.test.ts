@@ -53,3 +53,13 @@ describe('persisted layout settings', () => {
     await expect(layoutPersistMigrate(stored as never, LAYOUT_PERSIST_VERSION)).resolves.toBeUndefined();
   });
 });
+
+describe('appearanceOf', () => {
+  it('keeps the appearance keys only, even when the stored state carries redux-persist data', () => {
+    const stored = { ...defaultLayoutSettings, isOpen: ['consume'], _persist: { version: 1, rehydrated: true } };
+    const appearance = appearanceOf(stored);
+    expect(appearance).not.toHaveProperty('_persist');
+    expect(appearance).not.toHaveProperty('isOpen');
+    expect(parseSettingsJson(JSON.stringify(appearance))).toEqual({ ok: true, patch: appearance });
+  });
+});

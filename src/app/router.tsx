@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import type { AuthState } from '../auth/authSlice';
+import type { AppStore } from './store';
 import { lazyPage } from './lazyChunk';
 import { appPaths, appScreens, publicPaths, publicScreens } from './routeTable';
 import { redirectToDefault, requireAccess, requireSignIn } from './guards';
@@ -11,7 +11,10 @@ export interface RouteHandle {
   title: string;
 }
 
-export function buildRoutes(getAuth: () => AuthState): RouteObject[] {
+type RouterStore = Pick<AppStore, 'getState' | 'dispatch'>;
+
+export function buildRoutes(store: RouterStore): RouteObject[] {
+  const getAuth = () => store.getState().auth;
   return [
     {
       element: <RootLayout />,
@@ -27,9 +30,14 @@ export function buildRoutes(getAuth: () => AuthState): RouteObject[] {
         {
           path: '/app',
           loader: requireSignIn(getAuth),
-          // The signed-in shell (menu, header, icons) is a chunk of its own: public pages
-          // and the first paint do not need it.
-          lazy: lazyPage(() => import(/* webpackChunkName: "shell" */ '../layout/MainLayout')),
+          // The signed-in shell (menu, header, icons, the API client and its cache) is a chunk
+          // of its own: public pages and the first paint do not need it. Its state and
+          // middleware join the store as it arrives, before it renders.
+          lazy: lazyPage(async () => {
+            const shell = await import(/* webpackChunkName: "shell" */ './SignedInShell');
+            shell.connectSignedInServices(store);
+            return shell;
+          }),
           children: [
             {
               errorElement: <RouteErrorPage />,
@@ -53,6 +61,6 @@ export function buildRoutes(getAuth: () => AuthState): RouteObject[] {
   ];
 }
 
-export function createAppRouter(getAuth: () => AuthState) {
-  return createBrowserRouter(buildRoutes(getAuth));
+export function createAppRouter(store: RouterStore) {
+  return createBrowserRouter(buildRoutes(store));
 }

@@ -1,6 +1,13 @@
 // The Redux store. Only the layout settings are persisted (versioned, validated on the way
-// back in); the session stays in memory.
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+// back in); the session stays in memory. What only the signed-in shell needs (the API cache,
+// the menu, their middleware) is injected when the shell's chunk loads: see
+// signedInServices.ts. That keeps RTK Query and axios out of the initial bundle.
+import {
+  combineSlices,
+  configureStore,
+  createDynamicMiddleware,
+  type TypedStartListening,
+} from '@reduxjs/toolkit';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import {
   FLUSH,
@@ -18,6 +25,8 @@ import { authReducer } from '../auth/authSlice';
 import { layoutReducer } from '../layout/layoutSlice';
 import { layoutPersistMigrate, LAYOUT_PERSIST_VERSION } from '../layout/layoutPersistence';
 import type { LayoutSettings } from '../layout/layoutSettings';
+import type { MenuState } from '../menu/menuSlice';
+import type { baseApi } from '../api/baseApi';
 
 const layoutPersistConfig: PersistConfig<LayoutSettings> = {
   key: 'dataworks-layout',
@@ -28,12 +37,24 @@ const layoutPersistConfig: PersistConfig<LayoutSettings> = {
   blacklist: ['isOpen', 'isTrigger', 'configBlock'],
 };
 
-const rootReducer = combineReducers({
+/** Slices injected once the signed-in shell loads (absent from the state until then). */
+export interface LazyLoadedSlices {
+  menu: MenuState;
+  api: ReturnType<typeof baseApi.reducer>;
+}
+
+export const rootReducer = combineSlices({
   auth: authReducer,
   layout: persistReducer(layoutPersistConfig, layoutReducer),
-});
+}).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
+
+/**
+ * Middleware added at run time (RTK Query's, the listeners). One instance serves every store
+ * made here; each store gets its own copy of whatever is added.
+ */
+export const dynamicMiddleware = createDynamicMiddleware();
 
 export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
@@ -43,7 +64,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
       getDefault({
         // redux-persist's own actions carry functions; they never reach our reducers' state.
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }),
+      }).concat(dynamicMiddleware.middleware),
   });
 }
 
@@ -53,6 +74,8 @@ export type AppDispatch = AppStore['dispatch'];
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
 export const useAppStore = useStore.withTypes<AppStore>();
+
+export type AppStartListening = TypedStartListening<RootState, AppDispatch>;
 
 export function makePersistor(store: AppStore) {
   return persistStore(store);

@@ -1,8 +1,9 @@
 // The signed-in shell: navigation, header, breadcrumbs, the page, and the settings panel.
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { trackMenuItemClicked } from '../analytics/trackEvents';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { useMenu } from '../menu/useMenu';
+import { useMenu, useMenuLoading } from '../menu/useMenu';
 import type { MenuItem } from '../menu/menuTypes';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Header } from './header/Header';
@@ -19,6 +20,7 @@ export default function MainLayout() {
   const settings = useAppSelector(selectLayout);
   const { mobile, compact } = useViewport();
   const menu = useMenu();
+  const menuLoading = useMenuLoading();
   useLayoutDom(settings, compact);
 
   // Horizontal menus do not fit under 992 px: fall back to vertical there.
@@ -27,6 +29,7 @@ export default function MainLayout() {
   const menuOpen = mobile ? settings.collapseMenu : !settings.collapseMenu;
 
   const onNavigate = (item: MenuItem) => {
+    if (item.url) trackMenuItemClicked(item.title, item.url);
     if (mobile && settings.collapseMenu) dispatch(layoutActions.collapseMenu());
     if (horizontal && item.type === 'item') dispatch(layoutActions.leaveNavContent());
   };
@@ -58,7 +61,7 @@ export default function MainLayout() {
       <a href="#main-content" className="dw-skip-link">
         Skip to content
       </a>
-      <Navigation menu={menu} horizontal={horizontal} mobile={mobile} onNavigate={onNavigate} />
+      <Navigation menu={menu} loading={menuLoading} horizontal={horizontal} mobile={mobile} onNavigate={onNavigate} />
       {mobile && settings.collapseMenu ? (
         <button
           type="button"

@@ -81,9 +81,21 @@ export const defaultLayoutSettings: LayoutSettings = {
 /** Settings that describe how the shell looks, as opposed to which menu is open right now. */
 export type AppearanceSettings = Omit<LayoutSettings, 'isOpen' | 'isTrigger' | 'configBlock'>;
 
+const { isOpen: _isOpen, isTrigger: _isTrigger, configBlock: _configBlock, ...defaultAppearance } = defaultLayoutSettings;
+
+/** The appearance keys, from the one defaults object so a new setting is never forgotten. */
+export const appearanceKeys = Object.keys(defaultAppearance) as (keyof AppearanceSettings)[];
+
+/**
+ * Just the appearance keys. Picked one by one rather than spread: the stored state also holds
+ * redux-persist's `_persist`, which must not reach the copied JSON or the server.
+ */
 export function appearanceOf(settings: LayoutSettings): AppearanceSettings {
-  const { isOpen: _isOpen, isTrigger: _isTrigger, configBlock: _configBlock, ...appearance } = settings;
-  return appearance;
+  return Object.fromEntries(appearanceKeys.map((key) => [key, settings[key]])) as AppearanceSettings;
+}
+
+export function appearanceChanged(before: LayoutSettings, after: LayoutSettings): boolean {
+  return appearanceKeys.some((key) => before[key] !== after[key]);
 }
 
 /** What "apply settings" may change: any subset of the appearance settings. */

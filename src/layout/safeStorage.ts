@@ -26,3 +26,24 @@ export const safeStorage = {
   setItem: (key: string, value: string) => local.setItem(key, value),
   removeItem: (key: string) => local.removeItem(key),
 };
+
+/**
+ * Small JSON values the portal keeps for itself (not through redux-persist). Storage may be
+ * missing, full or refused (private windows, quotas): reads then give null, writes are dropped.
+ */
+export function readStoredJson(key: string): unknown {
+  try {
+    const text = window.localStorage.getItem(key);
+    return text == null ? null : (JSON.parse(text) as unknown);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStoredJson(key: string, value: unknown): void {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch (error) {
+    console.warn(`Could not store "${key}"`, error);
+  }
+}

@@ -1,4 +1,6 @@
 import { Gear, List } from 'react-bootstrap-icons';
+import { useLocation } from 'react-router-dom';
+import { trackNavigationBarOpened } from '../../analytics/trackEvents';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadingSpinner } from '../progress/LoadingIndicator';
 import { layoutActions, selectLayout } from '../layoutSlice';
@@ -11,6 +13,11 @@ interface HeaderProps {
 export function Header({ menuOpen }: HeaderProps) {
   const dispatch = useAppDispatch();
   const { configBlock } = useAppSelector(selectLayout);
+  const { pathname } = useLocation();
+  const toggleMenu = () => {
+    if (!menuOpen) trackNavigationBarOpened(pathname);
+    dispatch(layoutActions.collapseMenu());
+  };
   return (
     <header className="dw-header">
       <button
@@ -18,7 +25,7 @@ export function Header({ menuOpen }: HeaderProps) {
         className="dw-header-button"
         aria-label={menuOpen ? 'Collapse menu' : 'Expand menu'}
         aria-expanded={menuOpen}
-        onClick={() => dispatch(layoutActions.collapseMenu())}
+        onClick={toggleMenu}
       >
         <List size={22} aria-hidden />
       </button>

@@ -9,26 +9,28 @@ import { NavItem } from './NavItem';
 
 interface NavigationProps {
   menu: MenuItem | null;
+  /** The menu's data is still loading: a spinner stands in for it. */
+  loading: boolean;
   horizontal: boolean;
   mobile: boolean;
   onNavigate: (item: MenuItem) => void;
 }
 
-export function Navigation({ menu, horizontal, mobile, onNavigate }: NavigationProps) {
+export function Navigation({ menu, loading, horizontal, mobile, onNavigate }: NavigationProps) {
   const dispatch = useAppDispatch();
   const { isTrigger, navListTitleHide } = useAppSelector(selectLayout);
   const { pathname } = useLocation();
 
   // Open the section that holds the current page, unless the user already has it open.
   useEffect(() => {
-    if (!menu || horizontal) return;
+    if (!menu || loading || horizontal) return;
     const path = menuPathTo(menu, pathname);
     if (path && path.length > 0 && !path.every((id) => isTrigger.includes(id))) {
       dispatch(layoutActions.openMenuPath(path));
     }
     // Only a change of page should re-open sections; the user's own toggles must stick.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [menu, pathname, horizontal]);
+  }, [menu, loading, pathname, horizontal]);
 
   return (
     <nav
@@ -42,7 +44,11 @@ export function Navigation({ menu, horizontal, mobile, onNavigate }: NavigationP
         </span>
         <span className="dw-nav-brand-name">Dataworks</span>
       </div>
-      {menu ? (
+      {loading ? (
+        <div className="dw-nav-content">
+          <span className="spinner-border spinner-border-sm dw-nav-spinner" role="status" aria-label="Loading menu" />
+        </div>
+      ) : menu ? (
         <div className="dw-nav-content">
           <p className={`dw-nav-caption${navListTitleHide ? ' visually-hidden' : ''}`} id="dw-nav-caption">
             {menu.title}
@@ -57,11 +63,7 @@ export function Navigation({ menu, horizontal, mobile, onNavigate }: NavigationP
             )}
           </ul>
         </div>
-      ) : (
-        <div className="dw-nav-content">
-          <span className="spinner-border spinner-border-sm" role="status" aria-label="Loading menu" />
-        </div>
-      )}
+      ) : null}
     </nav>
   );
 }

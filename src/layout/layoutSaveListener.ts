@@ -1,0 +1,29 @@
+// Saves the signed-in user's layout appearance to the server after they change it, so
+// support staff can see what they see (DESIGN section 2). Changes are debounced: only the
+// last one of a burst is sent. A failed save is logged; the user keeps working undisturbed.
+import type { AppStartListening } from '../app/store';
+import { layoutSettingsApi } from '../api/layoutSettingsApi';
+import { appearanceChanged, appearanceOf } from './layoutSettings';
+
+export const LAYOUT_SAVE_DELAY_MS = 1000;
+
+export function listenForLayoutChanges(startListening: AppStartListening, delayMs = LAYOUT_SAVE_DELAY_MS) {
+  return startListening({
+    predicate: (action, current, previous) =>
+      action.type.startsWith('layout/') &&
+      current.auth.status === 'authenticated' &&
+      appearanceChanged(previous.layout, current.layout),
+    effect: async (_action, { cancelActiveListeners, delay, dispatch, getState }) => {
+      // A newer change cancels the wait of the previous one: last one wins.
+      cancelActiveListeners();
+      await delay(delayMs);
+      const state = getState();
+      if (state.auth.status !== 'authenticated') return;
+      const request = dispatch(layoutSettingsApi.endpoints.saveMyLayoutSettings.initiate(appearanceOf(state.layout)));
+      const result = await request;
+      // Nobody reads the outcome from the cache; drop it rather than keep one entry per save.
+      request.reset();
+      if ('error' in result) console.error('[layout] settings could not be saved', result.error);
+    },
+  });
+}
