@@ -37,7 +37,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     logger: { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization'] },
     bodyLimit: 1024 * 1024,
     // Long path parameters reach validation (400 naming the field) instead of a bare 404.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
     // Keep request ids short and unguessable-enough for log correlation.
     requestIdHeader: false,
     return503OnClosing: true,

@@ -2,6 +2,7 @@
 // JWKS (fetched once, cached, fetched again when a token names an unknown key id), issuer,
 // audience and expiry, then reads the claims the portal needs. `alg: none`, HS256 tricks,
 // other issuers and expired tokens are all refused here.
+import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { HttpError } from '../errors.js';
@@ -43,6 +44,9 @@ function organisationOf(claim: z.infer<typeof claimsSchema>['organization']): st
 
 export type TokenVerifier = (token: string) => Promise<Caller>;
 
+/** How many verified tokens are remembered; the oldest is dropped beyond this. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createTokenVerifier(settings: TokenSettings): TokenVerifier {
   const keys = createRemoteJWKSet(new URL(settings.jwksUrl), {
     // A token with an unknown `kid` triggers a fetch, but at most every 30 s, so a flood of
@@ -52,7 +56,28 @@ export function createTokenVerifier(settings: TokenSettings): TokenVerifier {
     timeoutDuration: 5_000,
   });
 
+  // A token that passed every check stays good until it expires (JWTs are not revoked here),
+  // so repeat calls with it skip the signature check: the RSA verification dominates the
+  // cost of an API call. Keyed by the token's SHA-256, bounded, and never past `exp`.
+  const verified = new Map<string, { caller: Caller; expiresAt: number }>();
+
   return async (token) => {
+    const key = createHash('sha256').update(token).digest('base64url');
+    const hit = verified.get(key);
+    if (hit) {
+      if (hit.expiresAt > Date.now()) return hit.caller;
+      verified.delete(key);
+    }
+    const { caller, expiresAt } = await verifyNow(token);
+    if (verified.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+    verified.set(key, { caller, expiresAt });
+    return caller;
+  };
+
+  async function verifyNow(token: string): Promise<{ caller: Caller; expiresAt: number }> {
     let payload: Record<string, unknown>;
     try {
       ({ payload } = await jwtVerify(token, keys, {
@@ -72,7 +97,7 @@ export function createTokenVerifier(settings: TokenSettings): TokenVerifier {
     const claims = claimsSchema.safeParse(payload);
     if (!claims.success) throw new HttpError(401, 'invalid_token', 'The access token lacks the claims the portal needs.');
     const data = claims.data;
-    return {
+    const caller: Caller = {
       subject: data.sub,
       username: data.preferred_username ?? data.sub,
       organisation: organisationOf(data.organization),
@@ -80,7 +105,8 @@ export function createTokenVerifier(settings: TokenSettings): TokenVerifier {
       name: data.name,
       email: data.email,
     };
-  };
+    return { caller, expiresAt: Number(payload.exp) * 1000 };
+  }
 }
 
 function describeJoseError(error: joseErrors.JOSEError): string {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { createDashboard, deleteDashboard, listDashboards, reorderDashboards, updateDashboard } from '../../store/dashboards.js';
 import type { StoreDb } from '../../store/openStore.js';
 import { callerOf, organisationOf, requireRoute } from '../auth/authenticate.js';
+import { createDashboardListCache } from './dashboardListCache.js';
 import { parseOr400 } from '../validation.js';
 
 const name = z
@@ -40,9 +41,15 @@ const reorderBody = z.strictObject(
 const idParams = z.object({ id: z.uuid('must be a dashboard id') });
 
 export function registerDashboardRoutes(app: FastifyInstance, db: StoreDb, onChange: () => void): void {
+  const cache = createDashboardListCache(db);
+  const changed = (organisation: string) => {
+    cache.invalidate(organisation);
+    onChange();
+  };
+
   // Anyone who may open the Viewer gets their organisation's list, in menu order.
   app.get('/api/config/client-dashboards', { preHandler: requireRoute('viewer') }, async (request) => {
-    const dashboards = await listDashboards(db, organisationOf(callerOf(request)));
+    const dashboards = await cache.get(organisationOf(callerOf(request)));
     return { dashboards: dashboards.map(({ name: n, url: u, order: o }) => ({ name: n, url: u, order: o })) };
   });
 
@@ -56,30 +63,35 @@ export function registerDashboardRoutes(app: FastifyInstance, db: StoreDb, onCha
 
   app.post('/api/dashboards', manage, async (request, reply) => {
     const body = parseOr400(createBody, request.body);
-    const dashboard = await createDashboard(db, actorOf(request), body);
-    onChange();
+    const actor = actorOf(request);
+    const dashboard = await createDashboard(db, actor, body);
+    changed(actor.organisation);
     return reply.code(201).send({ dashboard });
   });
 
   // Registered before /:id so "order" is never read as an id.
   app.put('/api/dashboards/order', manage, async (request) => {
     const body = parseOr400(reorderBody, request.body);
-    const dashboards = await reorderDashboards(db, actorOf(request), body.ids);
+    const actor = actorOf(request);
+    const dashboards = await reorderDashboards(db, actor, body.ids);
+    changed(actor.organisation);
     return { dashboards };
   });
 
   app.patch('/api/dashboards/:id', manage, async (request) => {
     const { id } = parseOr400(idParams, request.params);
     const body = parseOr400(updateBody, request.body);
-    const dashboard = await updateDashboard(db, actorOf(request), id, body);
-    onChange();
+    const actor = actorOf(request);
+    const dashboard = await updateDashboard(db, actor, id, body);
+    changed(actor.organisation);
     return { dashboard };
   });
 
   app.delete('/api/dashboards/:id', manage, async (request, reply) => {
     const { id } = parseOr400(idParams, request.params);
-    await deleteDashboard(db, actorOf(request), id);
-    onChange();
+    const actor = actorOf(request);
+    await deleteDashboard(db, actor, id);
+    changed(actor.organisation);
     return reply.code(204).send();
   });
 }
