@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import mixpanel from 'mixpanel-browser/dist/mixpanel-core.cjs.js';
+import { Outlet, useLocation } from 'react-router-dom';
+import { initAnalytics } from '../../src/analytics/analytics';
+import { apiClient } from '../../src/api/client';
+import { RootLayout } from '../../src/app/RootLayout';
+import SignedInShell from '../../src/app/SignedInShell';
+import { readRecentPages } from '../../src/layout/recentPages';
+import { installFakeAuthClient } from '../helpers/fakeAuthClient';
+import { fakeBackend, json, type Handler } from '../helpers/fakeBackend';
+import { renderWithRouter } from '../helpers/renderWithRouter';
+import { installTestConfig } from '../helpers/testConfig';
+import { makeSignedInStore } from '../helpers/testStore';
+
+jest.mock('mixpanel-browser/dist/mixpanel-core.cjs.js', () => ({
+  __esModule: true,
+  default: { init: jest.fn(), track: jest.fn(), identify: jest.fn(), alias: jest.fn(), people: { set: jest.fn() } },
+}));
+
+const library = jest.mocked(mixpanel);
+const dashboards = [
+  { name: 'Sales', url: 'https://bi.example.com/sales', order: 2 },
+  { name: 'Finance', url: 'https://bi.example.com/finance', order: 1 },
+];
+
+function Page({ title }: { title: string }) {
+  const location = useLocation();
+  return (
+    <p>
+      {title} at {location.pathname}
+    </p>
+  );
+}
+
+const routes = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        path: '/app',
+        element: <SignedInShell />,
+        children: [
+          { path: 'home', element: <Page title="Home" />, handle: { title: 'Home' } },
+          { path: 'viewer/:dashboardName', element: <Page title="Viewer" />, handle: { title: 'Viewer' } },
+          { path: 'support', element: <Page title="Support" />, handle: { title: 'Support' } },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <Outlet /> },
+];
+
+function answer(handler: Handler) {
+  apiClient.defaults.adapter = fakeBackend(handler).adapter;
+}
+
+beforeEach(async () => {
+  jest.clearAllMocks();
+  localStorage.clear();
+  installTestConfig();
+  installFakeAuthClient();
+  await initAnalytics({ token: 'project-token', apiHost: '', webAnalyticsUrl: '', debug: false });
+});
+
+it('shows a spinner in the navigation until the dashboards load, then the Viewer with one entry per dashboard', async () => {
+  let release!: () => void;
+  answer(() => new Promise((resolve) => (release = () => resolve(json(200, { dashboards })))));
+  renderWithRouter(makeSignedInStore(), routes, '/app/home');
+
+  const nav = await screen.findByRole('navigation', { name: 'Main' });
+  expect(within(nav).getByRole('status', { name: 'Loading menu' })).toBeInTheDocument();
+  release();
+
+  const viewer = await within(nav).findByRole('button', { name: 'Viewer' });
+  await userEvent.click(viewer);
+  const entries = within(nav).getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/app/viewer/'));
+  expect(entries.map((link) => link.textContent)).toEqual(['Finance', 'Sales']);
+  expect(entries[1]).toHaveAttribute('href', '/app/viewer/Sales?dashboard_url=https%3A%2F%2Fbi.example.com%2Fsales');
+});
+
+it('hides the Viewer when the dashboards fail to load, and still shows the rest of the menu', async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  answer(() => json(503, { error: 'unavailable', message: 'down' }));
+  renderWithRouter(makeSignedInStore(), routes, '/app/home');
+  const nav = await screen.findByRole('navigation', { name: 'Main' });
+  await within(nav).findByRole('link', { name: 'Home' });
+  expect(within(nav).queryByRole('button', { name: 'Viewer' })).toBeNull();
+  expect(within(nav).queryByRole('status', { name: 'Loading menu' })).toBeNull();
+});
+
+it('sends Page View on every route change, Menu Item Clicked and Navigation Bar Opened', async () => {
+  answer(() => json(200, { dashboards }));
+  renderWithRouter(makeSignedInStore(), routes, '/app/home');
+  const nav = await screen.findByRole('navigation', { name: 'Main' });
+
+  await userEvent.click(await within(nav).findByRole('button', { name: 'Viewer' }));
+  await userEvent.click(within(nav).getByRole('link', { name: 'Finance' }));
+  await screen.findByText('Viewer at /app/viewer/Finance');
+
+  // The header's menu button: collapse first (the menu starts open on a wide screen), then open.
+  await userEvent.click(screen.getByRole('button', { name: 'Collapse menu' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Expand menu' }));
+
+  await waitFor(() => expect(library.track).toHaveBeenCalledTimes(4));
+  const roles = ['user', 'admin'];
+  expect(library.track.mock.calls).toEqual([
+    ['Page View', { path: '/app/home', search: '', hash: '', userId: 'user-ada', roles }],
+    ['Menu Item Clicked', { title: 'Finance', url: '/app/viewer/Finance?dashboard_url=https%3A%2F%2Fbi.example.com%2Ffinance' }],
+    ['Page View', { path: '/app/viewer/Finance', search: '?dashboard_url=https%3A%2F%2Fbi.example.com%2Ffinance', hash: '', userId: 'user-ada', roles }],
+    ['Navigation Bar Opened', { path: '/app/viewer/Finance' }],
+  ]);
+  expect(library.identify).toHaveBeenCalledWith('user-ada');
+});
+
+it('remembers the pages visited for the home shortcuts, per user, without credential-like parameters', async () => {
+  answer(() => json(200, { dashboards }));
+  const { router } = renderWithRouter(makeSignedInStore(), routes, '/app/home');
+  await screen.findByText('Home at /app/home');
+  await router.navigate('/app/support?code=abc&tab=2#access_token=x');
+  await screen.findByText('Support at /app/support');
+  await router.navigate('/app/viewer/Sales?dashboard_url=https%3A%2F%2Fbi.example.com%2Fsales');
+  await screen.findByText('Viewer at /app/viewer/Sales');
+
+  await waitFor(() =>
+    expect(readRecentPages('user-ada')).toEqual([
+      { path: '/app/viewer/Sales?dashboard_url=https%3A%2F%2Fbi.example.com%2Fsales', title: 'Sales' },
+      { path: '/app/support?tab=2', title: 'Support' },
+    ]),
+  );
+  expect(readRecentPages('someone-else')).toEqual([]);
+});
