@@ -26,7 +26,9 @@ export default (_env: Env, argv: { mode?: Configuration['mode'] }): Configuratio
   const production = argv.mode !== 'development';
   return {
     mode: production ? 'production' : 'development',
-    entry: { main: './src/main.tsx' },
+    // `demo-dashboard` is the page behind the demo organisations' dashboards (served by the
+    // portal server, embedded by the Viewer); it shares nothing with the app's bundle.
+    entry: { main: './src/main.tsx', 'demo-dashboard': './src/demo-dashboard/main.ts' },
     output: {
       path: path.resolve(__dirname, process.env.DIST_DIR ?? 'dist'),
       publicPath: '/',
@@ -53,10 +55,11 @@ export default (_env: Env, argv: { mode?: Configuration['mode'] }): Configuratio
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ template: 'public/index.html' }),
+      new HtmlWebpackPlugin({ template: 'public/index.html', chunks: ['main'] }),
+      new HtmlWebpackPlugin({ template: 'public/demo-dashboard.html', filename: 'demo-dashboard.html', chunks: ['demo-dashboard'] }),
       new ChunkGroupsManifestPlugin(),
       new CopyWebpackPlugin({
-        patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }],
+        patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html', '**/demo-dashboard.html'] } }],
       }),
       ...(production
         ? [

@@ -8,6 +8,7 @@ import path from 'node:path';
 
 const PORTAL_PORT = Number(process.env.E2E_PORTAL_PORT ?? 3100);
 const IDENTITY_PORT = Number(process.env.E2E_IDENTITY_PORT ?? 8190);
+const ANALYTICS_PORT = Number(process.env.E2E_ANALYTICS_PORT ?? 3199);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 async function waitFor(url: string, timeoutMs: number): Promise<void> {
@@ -49,6 +50,9 @@ async function main(): Promise<number> {
     IDENTITY_REDIRECT_URIS: `${portal}/*`,
     IDENTITY_WEB_ORIGINS: portal,
     IDENTITY_ACCESS_TOKEN_TTL: '15',
+    // Analytics on, sent to the collector the analytics test runs on this port.
+    ANALYTICS_TOKEN: 'e2e-project-token',
+    ANALYTICS_API_HOST: `http://localhost:${ANALYTICS_PORT}`,
     LOG_LEVEL: 'warn',
   };
   const server = spawn(path.resolve('node_modules/.bin/tsx'), ['server/src/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -57,7 +61,7 @@ async function main(): Promise<number> {
     await waitFor(`${identity}/realms/dataworks/.well-known/openid-configuration`, 10_000);
     const tests = readdirSync('e2e/tests').filter((file) => file.endsWith('.test.ts')).map((file) => path.join('e2e/tests', file));
     const runner = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...tests], {
-      env: { ...process.env, E2E_BASE_URL: portal, E2E_IDENTITY_URL: identity, CHROMIUM_PATH: CHROMIUM },
+      env: { ...process.env, E2E_BASE_URL: portal, E2E_IDENTITY_URL: identity, E2E_ANALYTICS_PORT: String(ANALYTICS_PORT), CHROMIUM_PATH: CHROMIUM },
       stdio: 'inherit',
     });
     return await new Promise<number>((resolve) => runner.on('exit', (code) => resolve(code ?? 1)));

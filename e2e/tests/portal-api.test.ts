@@ -1,0 +1,164 @@
+// Issue "Portal API": the Viewer menu from each organisation's dashboards, the viewer, API
+// calls across token refreshes, the API being unreachable, and analytics to a collector.
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { demoDashboards } from '../../server/src/store/demoSeed';
+import { analyticsCollectorPort, baseUrl, launch, newPage, signIn, topLevelMenu } from '../support';
+
+let browser: Browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser.close();
+});
+
+const viewerEntries = (page: Page) => page.locator('#dw-nav-viewer > li .dw-nav-text');
+
+async function openViewerMenu(page: Page): Promise<string[]> {
+  await topLevelMenu(page);
+  await page.locator('nav[aria-label="Main"] button.dw-nav-link', { hasText: 'Viewer' }).click();
+  await viewerEntries(page).first().waitFor();
+  return viewerEntries(page).allTextContents();
+}
+
+const seededNames = (organisation: keyof typeof demoDashboards) =>
+  [...demoDashboards[organisation].dashboards].sort((a, b) => a.order - b.order).map((d) => d.name);
+
+test('the Viewer lists each organisation\'s dashboards in order: admin (acme) and lite (globex) differ', async () => {
+  const acme = await newPage(browser);
+  await signIn(acme.page, 'admin');
+  const acmeEntries = await openViewerMenu(acme.page);
+  await acme.context.close();
+  const globex = await newPage(browser);
+  await signIn(globex.page, 'lite');
+  const globexEntries = await openViewerMenu(globex.page);
+  await globex.context.close();
+  assert.deepEqual(acmeEntries, seededNames('acme'));
+  assert.deepEqual(globexEntries, seededNames('globex'));
+  assert.notDeepEqual(acmeEntries, globexEntries);
+});
+
+test('the viewer embeds the dashboard, a real page charting the sample data', async () => {
+  const { context, page } = await newPage(browser);
+  await signIn(page, 'clientadmin');
+  await openViewerMenu(page);
+  await viewerEntries(page).first().click();
+  const first = demoDashboards.acme.dashboards[0]!;
+  await page.waitForURL((url) => url.pathname === `/app/viewer/${encodeURIComponent(first.name)}`);
+  const frame = page.locator(`iframe[title="Dashboard: ${first.name}"]`);
+  await frame.waitFor();
+  assert.match((await frame.getAttribute('src')) ?? '', new RegExp(`/demo-dashboards/acme/${first.slug}$`));
+  // Same origin as the portal: scripts yes, same-origin access no.
+  assert.equal(await frame.getAttribute('sandbox'), 'allow-scripts allow-forms allow-popups allow-downloads');
+  const content = page.frameLocator(`iframe[title="Dashboard: ${first.name}"]`);
+  await content.getByRole('heading', { level: 1 }).waitFor();
+  assert.ok((await content.locator('canvas').count()) > 0, 'the dashboard draws a chart');
+  await context.close();
+});
+
+test('a viewer link to a url that is not configured shows an explanation, never a frame', async () => {
+  const { context, page } = await newPage(browser);
+  await signIn(page, 'admin', `/app/viewer/Evil?dashboard_url=${encodeURIComponent('https://evil.example.com/')}`);
+  await page.getByRole('heading', { name: 'This dashboard is not available' }).waitFor();
+  assert.equal(await page.locator('iframe').count(), 0);
+  await context.close();
+});
+
+test('with 15-second tokens, API calls keep succeeding for 45 seconds', async () => {
+  const { context, page } = await newPage(browser);
+  const answers: { url: string; status: number }[] = [];
+  page.on('response', (response) => {
+    if (response.url().startsWith(`${baseUrl}/api/`)) answers.push({ url: response.url(), status: response.status() });
+  });
+  let refreshes = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/protocol/openid-connect/token') && request.postData()?.includes('grant_type=refresh_token')) refreshes += 1;
+  });
+  await signIn(page, 'admin');
+  await topLevelMenu(page);
+  await page.getByRole('button', { name: 'Layout settings' }).click();
+  const boxLayout = page.getByLabel('Box layout');
+  // Each change is saved to the API (debounced): one call every few seconds for 45 seconds.
+  const start = Date.now();
+  let saves = 0;
+  while (Date.now() - start < 45_000) {
+    await boxLayout.click();
+    const saved = await page.waitForResponse((response) => response.url().endsWith('/api/me/layout-settings') && response.request().method() === 'PUT', { timeout: 10_000 });
+    assert.equal(saved.status(), 200);
+    saves += 1;
+    await page.waitForTimeout(4_000);
+  }
+  assert.ok(saves >= 8, `${saves} saves`);
+  assert.ok(refreshes >= 2, `${refreshes} token refreshes`);
+  const failed = answers.filter((answer) => answer.status >= 400 && answer.status !== 401);
+  assert.deepEqual(failed, []);
+  await context.close();
+});
+
+test('an unreachable API shows an error in the page with a retry, not a blank screen', async () => {
+  const { context, page } = await newPage(browser);
+  await signIn(page, 'admin');
+  await topLevelMenu(page);
+  await page.route(`${baseUrl}/api/**`, (route) => route.abort('connectionrefused'));
+  await page.locator('nav[aria-label="Main"] a', { hasText: 'Dashboard' }).first().click();
+  const alert = page.getByRole('alert').filter({ hasText: 'The dashboards could not be loaded' });
+  await alert.waitFor();
+  await page.unroute(`${baseUrl}/api/**`);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('table').waitFor();
+  assert.ok((await page.getByRole('row').count()) > 1);
+  await context.close();
+});
+
+/** A stand-in for Mixpanel's ingestion API that records the events it receives. */
+function startCollector(port: number): Promise<{ server: Server; events: { event: string; properties: Record<string, unknown> }[] }> {
+  const events: { event: string; properties: Record<string, unknown> }[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      response.setHeader('access-control-allow-origin', request.headers.origin ?? '*');
+      response.setHeader('access-control-allow-credentials', 'true');
+      response.setHeader('access-control-allow-headers', request.headers['access-control-request-headers'] ?? '*');
+      if (request.method === 'POST' && (request.url ?? '').startsWith('/track')) {
+        const data = new URLSearchParams(body).get('data') ?? body;
+        let decoded: unknown;
+        try {
+          decoded = JSON.parse(data);
+        } catch {
+          decoded = JSON.parse(Buffer.from(data, 'base64').toString('utf8'));
+        }
+        for (const item of Array.isArray(decoded) ? decoded : [decoded]) events.push(item as (typeof events)[number]);
+      }
+      response.end('1');
+    });
+  });
+  return new Promise((resolve) => server.listen(port, 'localhost', () => resolve({ server, events })));
+}
+
+test('analytics events reach the configured collector', async () => {
+  const collector = await startCollector(analyticsCollectorPort);
+  try {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'business');
+    await topLevelMenu(page);
+    await page.locator('nav[aria-label="Main"] a', { hasText: 'Home' }).first().click();
+    const deadline = Date.now() + 20_000;
+    const names = () => collector.events.map((event) => event.event);
+    while (Date.now() < deadline && !(names().includes('Page View') && names().includes('Menu Item Clicked'))) {
+      await page.waitForTimeout(500);
+    }
+    const pageView = collector.events.find((event) => event.event === 'Page View');
+    assert.ok(pageView, `events received: ${names().join(', ')}`);
+    assert.equal(pageView.properties.path, '/app/home');
+    assert.deepEqual(pageView.properties.roles, ['user', 'Client-dataworks-business-users']);
+    const click = collector.events.find((event) => event.event === 'Menu Item Clicked');
+    assert.deepEqual({ title: click?.properties.title, url: click?.properties.url }, { title: 'Home', url: '/app/home' });
+    await context.close();
+  } finally {
+    collector.server.close();
+  }
+});
