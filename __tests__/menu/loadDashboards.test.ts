@@ -87,6 +87,25 @@ it('logs "No dashboards found in response" for an answer without a list and hide
   expect(viewerOf(store)).toBeUndefined();
 });
 
+it('leaves out entries without a name or an http(s) url', async () => {
+  const consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  answer(() =>
+    json(200, {
+      dashboards: [
+        { name: 'Good', url: 'https://bi.example.com/good' },
+        { name: 'Script', url: 'javascript:alert(1)' },
+        { url: 'https://bi.example.com/nameless' },
+        { name: 'Broken', url: 'not a url' },
+      ],
+    }),
+  );
+  const store = makeSignedInStore();
+  await store.dispatch(loadDashboards());
+  expect(selectMenuDashboards(store.getState()).map((dashboard) => dashboard.name)).toEqual(['Good']);
+  expect(consoleWarn).toHaveBeenCalledTimes(1);
+  consoleWarn.mockRestore();
+});
+
 it('hides the Viewer from an Integration_Engineer and does not even ask', async () => {
   answer(() => json(200, { dashboards: [{ name: 'Sales', url: 'https://bi.example.com/sales' }] }));
   const store = makeSignedInStore(demoRoles.engineer);
