@@ -1,33 +1,73 @@
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { displayName, selectSession } from '../../auth/authSlice';
-import { useAppSelector } from '../../app/hooks';
+import { displayName, selectRealmRoles, selectSession } from '../../auth/authSlice';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { openableRecentPages } from '../../layout/recentPages';
+import { loadDashboards } from '../../menu/loadDashboards';
+import { selectMenuDashboards, selectMenuError, selectMenuStatus } from '../../menu/menuSlice';
+import { VIEWER_MENU_ID } from '../../menu/menuTree';
 import { firstUrl, useMenu } from '../../menu/useMenu';
+import { RecentPages } from './RecentPages';
+
+/** The one live figure an area has so far; nothing (not 0) while unknown. */
+function useAreaFigures(): Record<string, string> {
+  const status = useAppSelector(selectMenuStatus);
+  const dashboards = useAppSelector(selectMenuDashboards);
+  if (status !== 'loaded') return {};
+  const count = dashboards.length;
+  return { [VIEWER_MENU_ID]: `${count} ${count === 1 ? 'dashboard' : 'dashboards'}` };
+}
 
 export default function HomePage() {
+  const dispatch = useAppDispatch();
   const session = useAppSelector(selectSession);
+  const roles = useAppSelector(selectRealmRoles);
+  const menuStatus = useAppSelector(selectMenuStatus);
+  const menuError = useAppSelector(selectMenuError);
   const menu = useMenu();
+  const figures = useAreaFigures();
   const areas = (menu?.children ?? []).filter((item) => item.id !== 'home');
+  const subject = session?.tokenParsed.sub;
+  const recent = useMemo(() => (subject ? openableRecentPages(subject, roles) : []), [subject, roles]);
 
   return (
     <>
       <h1 className="h3 mb-1">Hello, {displayName(session)}</h1>
       <p className="text-body-secondary mb-4">Here is what you can open in Dataworks.</p>
-      <ul className="dw-area-grid list-unstyled" aria-label="Your areas">
-        {areas.map((area) => {
-          const url = firstUrl(area);
-          const Icon = area.icon;
-          return url ? (
-            <li key={area.id}>
-              <Link to={url} className="card dw-card dw-area-card text-decoration-none">
-                <span className="card-body d-flex align-items-center gap-3">
-                  {Icon ? <Icon size={22} aria-hidden /> : null}
-                  <span className="fw-semibold">{area.title}</span>
-                </span>
-              </Link>
-            </li>
-          ) : null;
-        })}
-      </ul>
+      {menuStatus === 'failed' ? (
+        <ErrorAlert
+          title="Your organisation's dashboards could not be loaded"
+          message={menuError ?? 'Something went wrong.'}
+          onRetry={() => void dispatch(loadDashboards())}
+        />
+      ) : null}
+      <h2 className="visually-hidden">Your areas</h2>
+      {areas.length === 0 ? (
+        <p className="text-body-secondary">There is nothing you can open yet. Ask your administrator for access.</p>
+      ) : (
+        <ul className="dw-area-grid list-unstyled" aria-label="Your areas">
+          {areas.map((area) => {
+            const url = firstUrl(area);
+            const Icon = area.icon;
+            const figure = figures[area.id];
+            return url ? (
+              <li key={area.id}>
+                <Link to={url} className="card dw-card dw-area-card text-decoration-none">
+                  <span className="card-body d-flex align-items-center gap-3">
+                    {Icon ? <Icon size={22} aria-hidden /> : null}
+                    <span className="d-flex flex-column">
+                      <span className="fw-semibold">{area.title}</span>
+                      {figure ? <span className="small text-body-secondary">{figure}</span> : null}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ) : null;
+          })}
+        </ul>
+      )}
+      <RecentPages pages={recent} />
     </>
   );
 }

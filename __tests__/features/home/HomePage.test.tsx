@@ -1,0 +1,76 @@
+import { act, screen, within } from '@testing-library/react';
+import { apiClient } from '../../../src/api/client';
+import HomePage from '../../../src/features/home/HomePage';
+import { recordRecentPage } from '../../../src/layout/recentPages';
+import { loadDashboards } from '../../../src/menu/loadDashboards';
+import { demoRoles } from '../../auth/demoAccounts';
+import { installFakeAuthClient } from '../../helpers/fakeAuthClient';
+import { fakeBackend, json, type Handler } from '../../helpers/fakeBackend';
+import { renderWithRouter } from '../../helpers/renderWithRouter';
+import { installTestConfig } from '../../helpers/testConfig';
+import { makeSignedInStore } from '../../helpers/testStore';
+
+const dashboards = [
+  { name: 'Sales', url: 'https://bi.example.com/sales', order: 0 },
+  { name: 'Finance', url: 'https://bi.example.com/finance', order: 1 },
+];
+
+function renderHome(roles: readonly string[] = demoRoles.clientadmin, handler: Handler = () => json(200, { dashboards })) {
+  apiClient.defaults.adapter = fakeBackend(handler).adapter;
+  const store = makeSignedInStore(roles);
+  renderWithRouter(store, [{ path: '/app/home', element: <HomePage /> }], '/app/home');
+  return store;
+}
+
+const viewerCard = () => within(screen.getByRole('list', { name: 'Your areas' })).queryByRole('link', { name: /Viewer/ });
+
+beforeEach(() => {
+  localStorage.clear();
+  installTestConfig();
+  installFakeAuthClient();
+});
+
+it('greets the user by name and shows the areas they can open', () => {
+  renderHome();
+  expect(screen.getByRole('heading', { level: 1, name: 'Hello, Ada Admin' })).toBeInTheDocument();
+  const areas = within(screen.getByRole('list', { name: 'Your areas' })).getAllByRole('link');
+  expect(areas.map((area) => area.textContent)).toContain('Dashboard');
+});
+
+it('shows the number of dashboards on the Viewer card once known, nothing before', async () => {
+  const store = renderHome();
+  expect(screen.queryByText(/dashboards?$/)).toBeNull();
+  await act(() => store.dispatch(loadDashboards()));
+  expect(viewerCard()).toHaveTextContent('Viewer2 dashboards');
+});
+
+it('shows no figure (not 0) but an error with Retry when the dashboards cannot be loaded', async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const store = renderHome(demoRoles.clientadmin, () => json(503, { error: 'unavailable', message: 'Down for maintenance.' }));
+  await act(() => store.dispatch(loadDashboards()));
+  expect(viewerCard()).toBeNull();
+  expect(screen.queryByText(/0 dashboards/)).toBeNull();
+  const alert = screen.getByRole('alert');
+  expect(alert).toHaveTextContent('Down for maintenance.');
+  expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  jest.restoreAllMocks();
+});
+
+it('offers shortcuts to the pages last visited that the user may still open', () => {
+  recordRecentPage('user-ada', { path: '/app/support', title: 'Support' });
+  recordRecentPage('user-ada', { path: '/app/admin', title: 'Admin' });
+  recordRecentPage('user-ada', { path: '/app/viewer/Sales?dashboard_url=https%3A%2F%2Fbi.example.com%2Fsales', title: 'Sales' });
+  recordRecentPage('someone-else', { path: '/app/projects', title: 'Projects' });
+  renderHome(demoRoles.clientadmin);
+
+  const recent = within(screen.getByRole('region', { name: 'Recently visited' }));
+  const links = recent.getAllByRole('link');
+  // Admin needs admin or assured, which clientadmin does not hold.
+  expect(links.map((link) => link.textContent)).toEqual(['Sales', 'Support']);
+  expect(links[0]).toHaveAttribute('href', '/app/viewer/Sales?dashboard_url=https%3A%2F%2Fbi.example.com%2Fsales');
+});
+
+it('explains where shortcuts will come from before any visit', () => {
+  renderHome();
+  expect(screen.getByText('The pages you open will appear here.')).toBeInTheDocument();
+});
