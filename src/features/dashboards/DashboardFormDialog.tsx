@@ -95,8 +95,10 @@ export function DashboardFormDialog({ dashboard, onClose, onSaved }: DashboardFo
   };
 
   const title = dashboard ? `Edit dashboard "${dashboard.name}"` : 'Add a dashboard';
+  // While the request runs the dialog stays open (no backdrop click, no Escape): closing it
+  // would hide the outcome.
   return (
-    <Modal show onHide={onClose} aria-labelledby="dashboard-form-title" backdrop={saving ? 'static' : true}>
+    <Modal show onHide={onClose} aria-labelledby="dashboard-form-title" backdrop={saving ? 'static' : true} keyboard={!saving}>
       <Form noValidate onSubmit={(event) => void submit(event)}>
         <Modal.Header closeButton>
           <Modal.Title id="dashboard-form-title" as="h2" className="h5">

@@ -25,8 +25,10 @@ export function DeleteDashboardDialog({ dashboard, onClose, onDeleted }: DeleteD
     onDeleted(`Dashboard "${dashboard.name}" deleted.`);
   };
 
+  // While the request runs the dialog stays open (no backdrop click, no Escape): closing it
+  // would hide the outcome.
   return (
-    <Modal show onHide={onClose} aria-labelledby="delete-dashboard-title" backdrop={isLoading ? 'static' : true}>
+    <Modal show onHide={onClose} aria-labelledby="delete-dashboard-title" backdrop={isLoading ? 'static' : true} keyboard={!isLoading}>
       <Modal.Header closeButton>
         <Modal.Title id="delete-dashboard-title" as="h2" className="h5">
           Delete dashboard "{dashboard.name}"?
