@@ -86,6 +86,11 @@ export function day(row: Row, name: string): string {
   return iso(row, name).slice(0, 10);
 }
 
+/** A column that some engines or versions leave out (SHOW output varies); null when absent. */
+export function maybe(row: Row, name: string): RowValue {
+  return name in row ? (row[name] ?? null) : null;
+}
+
 /** Keeps validation errors as they are; wraps anything else as a WarehouseError for the user. */
 export function passThroughOr(error: unknown, wrap: (error: unknown) => WarehouseError): Error {
   if (error instanceof InvalidInputError || error instanceof WarehouseError) return error;

@@ -2,8 +2,9 @@
  * Tables of the sample account. Schema ACCOUNT_USAGE mirrors SNOWFLAKE.ACCOUNT_USAGE: same
  * view and column names (a subset of the columns), times in UTC. Schema DATAWORKS holds what
  * Snowflake answers through SHOW commands (WAREHOUSES, with SHOW WAREHOUSES' lower-case
- * columns), the sample's own metadata, and per-query and per-warehouse-hour cost materialised
- * at generation (the same attribution SQL a Snowflake account runs on the fly).
+ * columns), the sample's own metadata, and what is derived from the usage views once at
+ * generation with the very SQL a Snowflake account runs on the fly: QUERY_COST (per query),
+ * WAREHOUSE_HOUR_COST (per warehouse-hour) and QUERY_GAPS (idle gaps between queries).
  */
 
 export const SAMPLE_SCHEMA_VERSION = 3;

@@ -1,0 +1,45 @@
+/** What every analytic needs: an engine to query and the organisation's prices. */
+import type { Queryable } from '../engine.js';
+import { sql } from '../sql.js';
+import { day } from '../engine.js';
+
+export interface Prices {
+  /** USD per credit. */
+  pricePerCredit: number;
+  /** USD per TB-month of storage. */
+  storagePricePerTbMonth: number;
+}
+
+export interface AnalyticsContext {
+  engine: Queryable;
+  prices: Prices;
+}
+
+export const CURRENCY = 'USD' as const;
+
+/** Credits and their price. */
+export interface Spend {
+  credits: number;
+  cost: number;
+}
+
+export function spend(context: AnalyticsContext, credits: number): Spend {
+  return { credits, cost: credits * context.prices.pricePerCredit };
+}
+
+/** The last day with metering data (UTC), or null for an empty account. On Snowflake this is today or yesterday. */
+export async function latestUsageDay(context: AnalyticsContext): Promise<string | null> {
+  const rows = await context.engine.query(sql`SELECT MAX(USAGE_DATE) AS "day" FROM ACCOUNT_USAGE.METERING_DAILY_HISTORY`);
+  const row = rows[0];
+  return row && row.day !== null ? day(row, 'day') : null;
+}
+
+/** The first and last day with metering data: the default range of the pages. */
+export async function usageDays(context: AnalyticsContext): Promise<{ from: string; to: string } | null> {
+  const rows = await context.engine.query(
+    sql`SELECT MIN(USAGE_DATE) AS "from", MAX(USAGE_DATE) AS "to" FROM ACCOUNT_USAGE.METERING_DAILY_HISTORY`,
+  );
+  const row = rows[0];
+  if (!row || row.from === null) return null;
+  return { from: day(row, 'from'), to: day(row, 'to') };
+}

@@ -1,0 +1,241 @@
+/**
+ * The Cost page: spend by day and warehouse, by service (compute, cloud services after the 10%
+ * adjustment, storage), by user / role / query tag (through query cost attribution), idle cost
+ * per warehouse, and month to date against last month with a month-end forecast.
+ * Money = credits × the organisation's price per credit; storage = average TB × price per
+ * TB-month, pro rata per day of its month.
+ */
+import { dailyStorageCost } from '../billing.js';
+import { day, num, str, strOrNull } from '../engine.js';
+import { int, raw, sql } from '../sql.js';
+import { queryCostRelation, warehouseHourRelation } from './attribution.js';
+import { CURRENCY, latestUsageDay, spend, type AnalyticsContext, type Spend } from './context.js';
+import { addDays, rangeWindow, type DateRange } from './filters.js';
+
+export interface DailyWarehouseSpend extends Spend {
+  day: string;
+  warehouseName: string;
+}
+
+export interface DailyServiceSpend {
+  day: string;
+  computeCredits: number;
+  /** Cloud-services credits used, before the adjustment. */
+  cloudServicesCredits: number;
+  /** Cloud-services credits billed: used minus the free 10% of compute. */
+  billedCloudServicesCredits: number;
+  storageBytes: number;
+  computeCost: number;
+  cloudServicesCost: number;
+  storageCost: number;
+  totalCost: number;
+}
+
+export type Service = 'compute' | 'cloud_services' | 'storage';
+
+export interface ServiceSpend {
+  service: Service;
+  /** Null for storage, which is not billed in credits. */
+  credits: number | null;
+  cost: number;
+}
+
+export type CostDimension = 'user' | 'role' | 'tag';
+
+export interface DimensionSpend extends Spend {
+  /** User, role or query tag; null = queries without a tag. */
+  name: string | null;
+  queries: number;
+  computeCredits: number;
+  cloudServicesCredits: number;
+}
+
+export interface IdleCost {
+  warehouseName: string;
+  meteredCredits: number;
+  attributedCredits: number;
+  idleCredits: number;
+  idleCost: number;
+  /** idle ÷ metered, 0…1. */
+  idleShare: number;
+}
+
+/** Compute credits metered per day and warehouse. */
+export async function spendByDayAndWarehouse(context: AnalyticsContext, range: DateRange): Promise<DailyWarehouseSpend[]> {
+  const window = rangeWindow(range);
+  const rows = await context.engine.query(sql`
+    SELECT CAST(START_TIME AS DATE) AS "day", WAREHOUSE_NAME AS "warehouseName", SUM(CREDITS_USED_COMPUTE) AS "credits"
+    FROM ACCOUNT_USAGE.WAREHOUSE_METERING_HISTORY
+    WHERE START_TIME >= CAST(${window.start} AS TIMESTAMP_LTZ) AND START_TIME < CAST(${window.end} AS TIMESTAMP_LTZ)
+    GROUP BY 1, 2 ORDER BY 1, 2`);
+  return rows.map((row) => ({ day: day(row, 'day'), warehouseName: str(row, 'warehouseName'), ...spend(context, num(row, 'credits')) }));
+}
+
+/** Per day: compute, cloud services (used and billed) and storage, in credits and money. */
+export async function spendByDayAndService(context: AnalyticsContext, range: DateRange): Promise<DailyServiceSpend[]> {
+  const rows = await context.engine.query(sql`
+    WITH M AS (
+      SELECT USAGE_DATE, SUM(CREDITS_USED_COMPUTE) AS COMPUTE, SUM(CREDITS_USED_CLOUD_SERVICES) AS CLOUD,
+             SUM(CREDITS_USED_CLOUD_SERVICES + CREDITS_ADJUSTMENT_CLOUD_SERVICES) AS CLOUD_BILLED
+      FROM ACCOUNT_USAGE.METERING_DAILY_HISTORY
+      WHERE USAGE_DATE >= CAST(${range.from} AS DATE) AND USAGE_DATE <= CAST(${range.to} AS DATE)
+      GROUP BY USAGE_DATE
+    ),
+    S AS (
+      SELECT USAGE_DATE, SUM(COALESCE(AVERAGE_DATABASE_BYTES, 0) + COALESCE(AVERAGE_FAILSAFE_BYTES, 0)) AS BYTES
+      FROM ACCOUNT_USAGE.DATABASE_STORAGE_USAGE_HISTORY
+      WHERE USAGE_DATE >= CAST(${range.from} AS DATE) AND USAGE_DATE <= CAST(${range.to} AS DATE)
+      GROUP BY USAGE_DATE
+    )
+    SELECT COALESCE(M.USAGE_DATE, S.USAGE_DATE) AS "day", COALESCE(M.COMPUTE, 0) AS "compute", COALESCE(M.CLOUD, 0) AS "cloud",
+           COALESCE(M.CLOUD_BILLED, 0) AS "cloudBilled", COALESCE(S.BYTES, 0) AS "bytes",
+           DAY(LAST_DAY(COALESCE(M.USAGE_DATE, S.USAGE_DATE))) AS "daysInMonth"
+    FROM M FULL OUTER JOIN S ON S.USAGE_DATE = M.USAGE_DATE
+    ORDER BY 1`);
+  const price = context.prices.pricePerCredit;
+  return rows.map((row) => {
+    const computeCredits = num(row, 'compute');
+    const billed = num(row, 'cloudBilled');
+    const storageCost = dailyStorageCost(num(row, 'bytes'), num(row, 'daysInMonth'), context.prices.storagePricePerTbMonth);
+    return {
+      day: day(row, 'day'),
+      computeCredits,
+      cloudServicesCredits: num(row, 'cloud'),
+      billedCloudServicesCredits: billed,
+      storageBytes: num(row, 'bytes'),
+      computeCost: computeCredits * price,
+      cloudServicesCost: billed * price,
+      storageCost,
+      totalCost: (computeCredits + billed) * price + storageCost,
+    };
+  });
+}
+
+export function totalByService(days: readonly DailyServiceSpend[]): ServiceSpend[] {
+  const sum = (pick: (d: DailyServiceSpend) => number): number => days.reduce((total, d) => total + pick(d), 0);
+  return [
+    { service: 'compute', credits: sum((d) => d.computeCredits), cost: sum((d) => d.computeCost) },
+    { service: 'cloud_services', credits: sum((d) => d.billedCloudServicesCredits), cost: sum((d) => d.cloudServicesCost) },
+    { service: 'storage', credits: null, cost: sum((d) => d.storageCost) },
+  ];
+}
+
+const DIMENSION_COLUMNS: Record<CostDimension, string> = { user: 'USER_NAME', role: 'ROLE_NAME', tag: 'QUERY_TAG' };
+
+/** Attributed spend per user, role or query tag, most expensive first. */
+export async function spendByDimension(context: AnalyticsContext, range: DateRange, dimension: CostDimension, limit = 50): Promise<DimensionSpend[]> {
+  const column = raw(DIMENSION_COLUMNS[dimension]);
+  const rows = await context.engine.query(sql`
+    WITH QC AS (${queryCostRelation(context.engine.kind, rangeWindow(range))})
+    SELECT NULLIF(${column}, '') AS "name", COUNT(*) AS "queries", SUM(CREDITS) AS "credits",
+           SUM(CREDITS_COMPUTE) AS "compute", SUM(CREDITS_CLOUD_SERVICES) AS "cloud"
+    FROM QC GROUP BY 1 ORDER BY 3 DESC, 1 LIMIT ${int(limit)}`);
+  return rows.map((row) => ({
+    name: strOrNull(row, 'name'),
+    queries: num(row, 'queries'),
+    computeCredits: num(row, 'compute'),
+    cloudServicesCredits: num(row, 'cloud'),
+    ...spend(context, num(row, 'credits')),
+  }));
+}
+
+/** Metered compute that no query ran in (hours without a running query), per warehouse. */
+export async function idleCostByWarehouse(context: AnalyticsContext, range: DateRange): Promise<IdleCost[]> {
+  const rows = await context.engine.query(sql`
+    WITH WH AS (${warehouseHourRelation(context.engine.kind, rangeWindow(range))})
+    SELECT WAREHOUSE_NAME AS "warehouseName", SUM(CREDITS_METERED) AS "metered", SUM(CREDITS_ATTRIBUTED) AS "attributed",
+           SUM(CREDITS_IDLE) AS "idle"
+    FROM WH GROUP BY 1 ORDER BY 4 DESC, 1`);
+  return rows.map((row) => {
+    const meteredCredits = num(row, 'metered');
+    const idleCredits = num(row, 'idle');
+    return {
+      warehouseName: str(row, 'warehouseName'),
+      meteredCredits,
+      attributedCredits: num(row, 'attributed'),
+      idleCredits,
+      idleCost: idleCredits * context.prices.pricePerCredit,
+      idleShare: meteredCredits > 0 ? idleCredits / meteredCredits : 0,
+    };
+  });
+}
+
+export interface MonthToDate {
+  asOf: string;
+  monthStart: string;
+  /** Spend from the 1st of the month to asOf (asOf may be a partial day). */
+  monthToDateCost: number;
+  /** Spend over the same days of last month (clamped to its length). */
+  lastMonthSameDaysCost: number;
+  lastMonthTotalCost: number;
+  /** Spend to the end of yesterday plus the last 7 days' daily average for each remaining day. */
+  forecastCost: number;
+  /** (monthToDate − lastMonthSameDays) ÷ lastMonthSameDays; null when last month had no spend. */
+  changeShare: number | null;
+}
+
+export async function monthToDate(context: AnalyticsContext, asOfInput?: string): Promise<MonthToDate | null> {
+  const asOf = asOfInput ?? (await latestUsageDay(context));
+  if (asOf === null) return null;
+  const monthStart = `${asOf.slice(0, 8)}01`;
+  const lastMonthStart = addDays(monthStart, -1).slice(0, 8) + '01';
+  const lastMonthEnd = addDays(monthStart, -1);
+  const dayOfMonth = Number(asOf.slice(8, 10));
+  const lastMonthSameDay = [addDays(lastMonthStart, dayOfMonth - 1), lastMonthEnd].sort()[0] ?? lastMonthEnd;
+  const daysInMonth = Number(addDays(`${addDays(monthStart, 31).slice(0, 8)}01`, -1).slice(8, 10));
+  const earliest = [lastMonthStart, addDays(asOf, -7)].sort()[0] ?? lastMonthStart;
+  const days = await spendByDayAndService(context, { from: earliest, to: asOf });
+  const total = (from: string, to: string): number =>
+    days.filter((d) => d.day >= from && d.day <= to).reduce((sum, d) => sum + d.totalCost, 0);
+  const trailing = total(addDays(asOf, -7), addDays(asOf, -1)) / 7;
+  const beforeToday = total(monthStart, addDays(asOf, -1));
+  const mtd = total(monthStart, asOf);
+  const lastSame = total(lastMonthStart, lastMonthSameDay);
+  return {
+    asOf,
+    monthStart,
+    monthToDateCost: mtd,
+    lastMonthSameDaysCost: lastSame,
+    lastMonthTotalCost: total(lastMonthStart, lastMonthEnd),
+    forecastCost: beforeToday + trailing * (daysInMonth - dayOfMonth + 1),
+    changeShare: lastSame > 0 ? (mtd - lastSame) / lastSame : null,
+  };
+}
+
+export interface CostSummary {
+  range: DateRange;
+  currency: typeof CURRENCY;
+  pricePerCredit: number;
+  storagePricePerTbMonth: number;
+  totalCost: number;
+  byService: ServiceSpend[];
+  byDayAndService: DailyServiceSpend[];
+  byDayAndWarehouse: DailyWarehouseSpend[];
+  byUser: DimensionSpend[];
+  byRole: DimensionSpend[];
+  byTag: DimensionSpend[];
+  idleByWarehouse: IdleCost[];
+  monthToDate: MonthToDate | null;
+}
+
+/** Everything the Cost page shows for a range, in one call. */
+export async function costSummary(context: AnalyticsContext, range: DateRange, options: { limit?: number; asOf?: string } = {}): Promise<CostSummary> {
+  const limit = options.limit ?? 50;
+  const byDayAndService = await spendByDayAndService(context, range);
+  const byService = totalByService(byDayAndService);
+  return {
+    range,
+    currency: CURRENCY,
+    pricePerCredit: context.prices.pricePerCredit,
+    storagePricePerTbMonth: context.prices.storagePricePerTbMonth,
+    totalCost: byService.reduce((sum, s) => sum + s.cost, 0),
+    byService,
+    byDayAndService,
+    byDayAndWarehouse: await spendByDayAndWarehouse(context, range),
+    byUser: await spendByDimension(context, range, 'user', limit),
+    byRole: await spendByDimension(context, range, 'role', limit),
+    byTag: await spendByDimension(context, range, 'tag', limit),
+    idleByWarehouse: await idleCostByWarehouse(context, range),
+    monthToDate: await monthToDate(context, options.asOf),
+  };
+}

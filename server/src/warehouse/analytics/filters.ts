@@ -1,0 +1,111 @@
+/**
+ * Request input of the analytics: a date range and optional filters. Parsed here, before any
+ * SQL is built; a bad value throws InvalidInputError / InvalidIdentifierError naming the field.
+ * Filter values are bound as parameters (filterConditions), never written into SQL text.
+ */
+import { InvalidInputError } from '../errors.js';
+import { parseIdentifier, parseQueryTag } from '../identifiers.js';
+import { raw, sql, type Sql } from '../sql.js';
+import { windowText, type TimeWindow } from './attribution.js';
+
+/** Inclusive UTC days, `YYYY-MM-DD`. */
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+export interface QueryFilter {
+  range: DateRange;
+  warehouseName?: string;
+  userName?: string;
+  roleName?: string;
+  queryTag?: string;
+}
+
+export const MAX_RANGE_DAYS = 400;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function parseDay(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !DAY.test(value)) throw new InvalidInputError(field, 'must be a date written YYYY-MM-DD');
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+    throw new InvalidInputError(field, 'is not a calendar date');
+  }
+  return value;
+}
+
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Days in the range, both ends included. */
+export function rangeDays(range: DateRange): number {
+  return Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+export function parseDateRange(input: { from?: unknown; to?: unknown }): DateRange {
+  const from = parseDay(input.from, 'from');
+  const to = parseDay(input.to, 'to');
+  if (to < from) throw new InvalidInputError('to', 'must not be before from');
+  if (rangeDays({ from, to }) > MAX_RANGE_DAYS) throw new InvalidInputError('to', `the range may span at most ${MAX_RANGE_DAYS} days`);
+  return { from, to };
+}
+
+/** The half-open time window [from 00:00, to + 1 day 00:00). */
+export function rangeWindow(range: DateRange): TimeWindow {
+  return { start: `${range.from} 00:00:00`, end: `${addDays(range.to, 1)} 00:00:00` };
+}
+
+export function windowOf(start: Date, end: Date): TimeWindow {
+  return { start: windowText(start), end: windowText(end) };
+}
+
+function optional<T>(value: unknown, parse: (value: unknown) => T): T | undefined {
+  return value === undefined || value === null || value === '' ? undefined : parse(value);
+}
+
+/** Parses `{ from, to, warehouseName?, userName?, roleName?, queryTag? }` (e.g. a query string). */
+export function parseQueryFilter(input: Record<string, unknown>): QueryFilter {
+  const filter: QueryFilter = { range: parseDateRange(input) };
+  const warehouseName = optional(input.warehouseName, (v) => parseIdentifier(v, 'warehouseName'));
+  const userName = optional(input.userName, (v) => parseIdentifier(v, 'userName'));
+  const roleName = optional(input.roleName, (v) => parseIdentifier(v, 'roleName'));
+  const queryTag = optional(input.queryTag, (v) => parseQueryTag(v, 'queryTag'));
+  if (warehouseName) filter.warehouseName = warehouseName;
+  if (userName) filter.userName = userName;
+  if (roleName) filter.roleName = roleName;
+  if (queryTag) filter.queryTag = queryTag;
+  return filter;
+}
+
+export function parseLimit(value: unknown, field: string, fallback: number, max = 1000): number {
+  if (value === undefined || value === null || value === '') return fallback;
+  const parsed = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > max) throw new InvalidInputError(field, `must be a whole number from 1 to ${max}`);
+  return parsed;
+}
+
+export function parseChoice<T extends string>(value: unknown, field: string, choices: readonly T[], fallback: T): T {
+  if (value === undefined || value === null || value === '') return fallback;
+  if (typeof value !== 'string' || !(choices as readonly string[]).includes(value)) {
+    throw new InvalidInputError(field, `must be one of ${choices.join(', ')}`);
+  }
+  return value as T;
+}
+
+/** Conditions on a relation with QUERY_HISTORY's column names; every value is a bound parameter. */
+export function filterConditions(filter: QueryFilter, alias = ''): Sql[] {
+  const prefix = alias ? `${alias}.` : '';
+  const conditions: Sql[] = [];
+  // Column names are constants of this function, never input.
+  const add = (column: string, value: string | undefined): void => {
+    if (value !== undefined) conditions.push(sql`${raw(prefix + column)} = ${value}`);
+  };
+  add('WAREHOUSE_NAME', filter.warehouseName);
+  add('USER_NAME', filter.userName);
+  add('ROLE_NAME', filter.roleName);
+  add('QUERY_TAG', filter.queryTag);
+  return conditions;
+}

@@ -1,0 +1,238 @@
+/**
+ * The Queries page: most expensive and slowest queries, patterns grouped by
+ * QUERY_PARAMETERIZED_HASH, queries spilling to remote storage, and one query's detail with its
+ * text. Costs come from query cost attribution (attribution.ts); every filter value is bound.
+ */
+import { WarehouseError, notFound } from '../errors.js';
+import { iso, num, numOrNull, str, strOrNull, type Row } from '../engine.js';
+import { int, raw, sql, where, type Sql } from '../sql.js';
+import { queryCostRelation, ts } from './attribution.js';
+import type { AnalyticsContext } from './context.js';
+import { addDays, filterConditions, rangeWindow, type QueryFilter } from './filters.js';
+
+export interface QuerySummary {
+  queryId: string;
+  startTime: string;
+  warehouseName: string | null;
+  warehouseSize: string | null;
+  userName: string;
+  roleName: string | null;
+  queryTag: string | null;
+  queryType: string;
+  executionStatus: string;
+  totalElapsedMs: number;
+  executionMs: number;
+  queuedOverloadMs: number;
+  bytesScanned: number;
+  bytesSpilledLocal: number;
+  bytesSpilledRemote: number;
+  credits: number;
+  cost: number;
+  /** The first 200 characters of the text. */
+  textPreview: string;
+}
+
+export interface QueryDetail extends QuerySummary {
+  queryText: string;
+  endTime: string;
+  databaseName: string | null;
+  schemaName: string | null;
+  compilationMs: number;
+  queuedProvisioningMs: number;
+  partitionsScanned: number;
+  partitionsTotal: number;
+  percentageScannedFromCache: number | null;
+  errorCode: string | null;
+  queryHash: string | null;
+  queryParameterizedHash: string | null;
+  computeCredits: number;
+  cloudServicesCredits: number;
+}
+
+export interface QueryPattern {
+  parameterizedHash: string;
+  queries: number;
+  totalCredits: number;
+  totalCost: number;
+  averageCost: number;
+  totalElapsedMs: number;
+  averageElapsedMs: number;
+  remoteSpillQueries: number;
+  users: number;
+  firstSeen: string;
+  lastSeen: string;
+  /** The most expensive run of the pattern, and its text. */
+  sampleQueryId: string;
+  sampleText: string;
+}
+
+export interface SpillSummary {
+  warehouseName: string;
+  warehouseSize: string | null;
+  queries: number;
+  remoteSpillQueries: number;
+  bytesSpilledLocal: number;
+  bytesSpilledRemote: number;
+}
+
+export type QueryOrder = 'cost' | 'duration';
+export type PatternOrder = 'cost' | 'count' | 'duration';
+
+const SUMMARY_COLUMNS = raw(`T.QUERY_ID AS "queryId", T.START_TIME AS "startTime", T.WAREHOUSE_NAME AS "warehouseName",
+  T.WAREHOUSE_SIZE AS "warehouseSize", T.USER_NAME AS "userName", T.ROLE_NAME AS "roleName", T.QUERY_TAG AS "queryTag",
+  T.QUERY_TYPE AS "queryType", T.EXECUTION_STATUS AS "executionStatus", T.TOTAL_ELAPSED_TIME AS "totalElapsedMs",
+  T.EXECUTION_TIME AS "executionMs", T.QUEUED_OVERLOAD_TIME AS "queuedOverloadMs", T.BYTES_SCANNED AS "bytesScanned",
+  T.BYTES_SPILLED_TO_LOCAL_STORAGE AS "bytesSpilledLocal", T.BYTES_SPILLED_TO_REMOTE_STORAGE AS "bytesSpilledRemote",
+  T.CREDITS AS "credits", T.CREDITS_COMPUTE AS "computeCredits", T.CREDITS_CLOUD_SERVICES AS "cloudServicesCredits"`);
+
+function summary(context: AnalyticsContext, row: Row): QuerySummary {
+  const credits = num(row, 'credits');
+  return {
+    queryId: str(row, 'queryId'),
+    startTime: iso(row, 'startTime'),
+    warehouseName: strOrNull(row, 'warehouseName'),
+    warehouseSize: strOrNull(row, 'warehouseSize'),
+    userName: str(row, 'userName'),
+    roleName: strOrNull(row, 'roleName'),
+    queryTag: strOrNull(row, 'queryTag') || null,
+    queryType: str(row, 'queryType'),
+    executionStatus: str(row, 'executionStatus'),
+    totalElapsedMs: num(row, 'totalElapsedMs'),
+    executionMs: num(row, 'executionMs'),
+    queuedOverloadMs: num(row, 'queuedOverloadMs'),
+    bytesScanned: num(row, 'bytesScanned'),
+    bytesSpilledLocal: num(row, 'bytesSpilledLocal'),
+    bytesSpilledRemote: num(row, 'bytesSpilledRemote'),
+    credits,
+    cost: credits * context.prices.pricePerCredit,
+    textPreview: str(row, 'textPreview'),
+  };
+}
+
+/** Joins the chosen rows (T) back to QUERY_HISTORY for their text, within the range for pruning. */
+function withText(context: AnalyticsContext, filter: QueryFilter, chosen: Sql, order: Sql): Sql {
+  const window = rangeWindow(filter.range);
+  return sql`WITH QC AS (${queryCostRelation(context.engine.kind, window)}),
+    T AS (${chosen})
+    SELECT ${SUMMARY_COLUMNS}, LEFT(Q.QUERY_TEXT, 200) AS "textPreview"
+    FROM T JOIN ACCOUNT_USAGE.QUERY_HISTORY Q ON Q.QUERY_ID = T.QUERY_ID
+    WHERE Q.START_TIME >= ${ts(window.start)} AND Q.START_TIME < ${ts(window.end)}
+    ORDER BY ${order}`;
+}
+
+/** The most expensive (`cost`) or slowest (`duration`) queries. */
+export async function topQueries(context: AnalyticsContext, filter: QueryFilter, options: { orderBy?: QueryOrder; limit?: number } = {}): Promise<QuerySummary[]> {
+  const orderColumn = raw(options.orderBy === 'duration' ? 'TOTAL_ELAPSED_TIME' : 'CREDITS');
+  const chosen = sql`SELECT * FROM QC ${where(filterConditions(filter))} ORDER BY ${orderColumn} DESC, QUERY_ID LIMIT ${int(options.limit ?? 50)}`;
+  const rows = await context.engine.query(withText(context, filter, chosen, sql`T.${orderColumn} DESC, T.QUERY_ID`));
+  return rows.map((row) => summary(context, row));
+}
+
+/** Queries that spilled to remote storage, most spilled first. */
+export async function remoteSpillingQueries(context: AnalyticsContext, filter: QueryFilter, limit = 50): Promise<QuerySummary[]> {
+  const conditions = [...filterConditions(filter), sql`BYTES_SPILLED_TO_REMOTE_STORAGE > 0`];
+  const chosen = sql`SELECT * FROM QC ${where(conditions)} ORDER BY BYTES_SPILLED_TO_REMOTE_STORAGE DESC, QUERY_ID LIMIT ${int(limit)}`;
+  const rows = await context.engine.query(withText(context, filter, chosen, sql`T.BYTES_SPILLED_TO_REMOTE_STORAGE DESC, T.QUERY_ID`));
+  return rows.map((row) => summary(context, row));
+}
+
+/** Spilling per warehouse: how many queries spilled locally and remotely, and how much. */
+export async function spillByWarehouse(context: AnalyticsContext, filter: QueryFilter): Promise<SpillSummary[]> {
+  const conditions = [...filterConditions(filter), sql`WAREHOUSE_NAME IS NOT NULL`];
+  const rows = await context.engine.query(sql`
+    WITH QC AS (${queryCostRelation(context.engine.kind, rangeWindow(filter.range))})
+    SELECT WAREHOUSE_NAME AS "warehouseName", MODE(WAREHOUSE_SIZE) AS "warehouseSize", COUNT(*) AS "queries",
+           SUM(CASE WHEN BYTES_SPILLED_TO_REMOTE_STORAGE > 0 THEN 1 ELSE 0 END) AS "remoteSpillQueries",
+           SUM(COALESCE(BYTES_SPILLED_TO_LOCAL_STORAGE, 0)) AS "local", SUM(COALESCE(BYTES_SPILLED_TO_REMOTE_STORAGE, 0)) AS "remote"
+    FROM QC ${where(conditions)} GROUP BY 1 ORDER BY 6 DESC, 1`);
+  return rows.map((row) => ({
+    warehouseName: str(row, 'warehouseName'),
+    warehouseSize: strOrNull(row, 'warehouseSize'),
+    queries: num(row, 'queries'),
+    remoteSpillQueries: num(row, 'remoteSpillQueries'),
+    bytesSpilledLocal: num(row, 'local'),
+    bytesSpilledRemote: num(row, 'remote'),
+  }));
+}
+
+const PATTERN_ORDER: Record<PatternOrder, string> = { cost: '"totalCredits"', count: '"queries"', duration: '"totalElapsedMs"' };
+
+/** Queries grouped by QUERY_PARAMETERIZED_HASH (the same statement with different literals). */
+export async function queryPatterns(context: AnalyticsContext, filter: QueryFilter, options: { orderBy?: PatternOrder; limit?: number } = {}): Promise<QueryPattern[]> {
+  const window = rangeWindow(filter.range);
+  const conditions = [...filterConditions(filter), sql`QUERY_PARAMETERIZED_HASH IS NOT NULL`];
+  const order = raw(PATTERN_ORDER[options.orderBy ?? 'cost']);
+  const rows = await context.engine.query(sql`
+    WITH QC AS (${queryCostRelation(context.engine.kind, window)}),
+    P AS (
+      SELECT QUERY_PARAMETERIZED_HASH AS "parameterizedHash", COUNT(*) AS "queries", SUM(CREDITS) AS "totalCredits",
+             SUM(TOTAL_ELAPSED_TIME) AS "totalElapsedMs",
+             SUM(CASE WHEN BYTES_SPILLED_TO_REMOTE_STORAGE > 0 THEN 1 ELSE 0 END) AS "remoteSpillQueries",
+             COUNT(DISTINCT USER_NAME) AS "users", MIN(START_TIME) AS "firstSeen", MAX(START_TIME) AS "lastSeen",
+             MAX_BY(QUERY_ID, CREDITS) AS "sampleQueryId"
+      FROM QC ${where(conditions)}
+      GROUP BY 1 ORDER BY ${order} DESC, 1 LIMIT ${int(options.limit ?? 50)}
+    )
+    SELECT P.*, LEFT(Q.QUERY_TEXT, 2000) AS "sampleText"
+    FROM P JOIN ACCOUNT_USAGE.QUERY_HISTORY Q ON Q.QUERY_ID = P."sampleQueryId"
+    WHERE Q.START_TIME >= ${ts(window.start)} AND Q.START_TIME < ${ts(window.end)}
+    ORDER BY P.${order} DESC, 1`);
+  return rows.map((row) => {
+    const queries = num(row, 'queries');
+    const totalCredits = num(row, 'totalCredits');
+    const totalElapsedMs = num(row, 'totalElapsedMs');
+    const totalCost = totalCredits * context.prices.pricePerCredit;
+    return {
+      parameterizedHash: str(row, 'parameterizedHash'),
+      queries,
+      totalCredits,
+      totalCost,
+      averageCost: queries > 0 ? totalCost / queries : 0,
+      totalElapsedMs,
+      averageElapsedMs: queries > 0 ? totalElapsedMs / queries : 0,
+      remoteSpillQueries: num(row, 'remoteSpillQueries'),
+      users: num(row, 'users'),
+      firstSeen: iso(row, 'firstSeen'),
+      lastSeen: iso(row, 'lastSeen'),
+      sampleQueryId: str(row, 'sampleQueryId'),
+      sampleText: str(row, 'sampleText'),
+    };
+  });
+}
+
+const DETAIL_COLUMNS = raw(`QUERY_ID AS "queryId", QUERY_TEXT AS "queryText", START_TIME AS "startTime", END_TIME AS "endTime",
+  DATABASE_NAME AS "databaseName", SCHEMA_NAME AS "schemaName", COMPILATION_TIME AS "compilationMs",
+  QUEUED_PROVISIONING_TIME AS "queuedProvisioningMs", PARTITIONS_SCANNED AS "partitionsScanned",
+  PARTITIONS_TOTAL AS "partitionsTotal", PERCENTAGE_SCANNED_FROM_CACHE AS "cache", ERROR_CODE AS "errorCode",
+  QUERY_HASH AS "queryHash", QUERY_PARAMETERIZED_HASH AS "queryParameterizedHash"`);
+
+/** One query with its full text and cost. `queryId` must have passed parseQueryId. */
+export async function queryDetail(context: AnalyticsContext, queryId: string): Promise<QueryDetail> {
+  const found = await context.engine.query(sql`SELECT ${DETAIL_COLUMNS} FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE QUERY_ID = ${queryId}`);
+  const row = found[0];
+  if (!row) throw notFound(`Query ${queryId}`);
+  const startDay = iso(row, 'startTime').slice(0, 10);
+  const range = { from: startDay, to: addDays(startDay, 1) };
+  const costed = await context.engine.query(
+    withText(context, { range }, sql`SELECT * FROM QC WHERE QUERY_ID = ${queryId}`, raw('1')),
+  );
+  const cost = costed[0];
+  if (!cost) throw new WarehouseError('failed', `The cost of query ${queryId} could not be computed.`);
+  return {
+    ...summary(context, cost),
+    queryText: str(row, 'queryText'),
+    endTime: iso(row, 'endTime'),
+    databaseName: strOrNull(row, 'databaseName'),
+    schemaName: strOrNull(row, 'schemaName'),
+    compilationMs: num(row, 'compilationMs'),
+    queuedProvisioningMs: num(row, 'queuedProvisioningMs'),
+    partitionsScanned: num(row, 'partitionsScanned'),
+    partitionsTotal: num(row, 'partitionsTotal'),
+    percentageScannedFromCache: numOrNull(row, 'cache'),
+    errorCode: strOrNull(row, 'errorCode'),
+    queryHash: strOrNull(row, 'queryHash'),
+    queryParameterizedHash: strOrNull(row, 'queryParameterizedHash'),
+    computeCredits: num(cost, 'computeCredits'),
+    cloudServicesCredits: num(cost, 'cloudServicesCredits'),
+  };
+}

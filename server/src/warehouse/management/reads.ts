@@ -1,0 +1,223 @@
+/**
+ * User Management reads: users, one user with their roles, roles, one role with its grants and
+ * members. On Snowflake these read the live state with SHOW commands (ACCOUNT_USAGE lags up to
+ * two hours, so a page would not show the change just made); the sample answers the same
+ * columns from its ACCOUNT_USAGE tables, which the sample's writes update. Each statement
+ * pair sits side by side; the row mapping is shared.
+ *
+ * SHOW … LIKE takes a pattern, not a bind: names reach it only after parseIdentifier, and rows
+ * are then matched exactly here, since `_` is a LIKE wildcard.
+ */
+import { notFound } from '../errors.js';
+import { maybe, str, type Queryable, type Row, type RowValue } from '../engine.js';
+import { parseIdentifier, parseSearch, stringLiteral } from '../identifiers.js';
+import { ident, raw, sql, type Sql } from '../sql.js';
+
+export interface UserView {
+  name: string;
+  loginName: string | null;
+  displayName: string | null;
+  email: string | null;
+  type: string | null;
+  disabled: boolean;
+  hasMfa: boolean | null;
+  defaultRole: string | null;
+  defaultWarehouse: string | null;
+  createdOn: string | null;
+  lastSuccessLogin: string | null;
+  comment: string | null;
+}
+
+export interface RoleGrantView {
+  role: string;
+  grantedBy: string | null;
+  createdOn: string | null;
+}
+
+export interface UserDetail {
+  user: UserView;
+  roles: RoleGrantView[];
+}
+
+export interface RoleView {
+  name: string;
+  owner: string | null;
+  comment: string | null;
+  createdOn: string | null;
+  assignedToUsers: number;
+  grantedToRoles: number;
+  grantedRoles: number;
+}
+
+export interface PrivilegeView {
+  privilege: string;
+  grantedOn: string;
+  name: string;
+  grantOption: boolean;
+  grantedBy: string | null;
+  createdOn: string | null;
+}
+
+export interface MemberView {
+  grantedTo: 'USER' | 'ROLE';
+  granteeName: string;
+  grantedBy: string | null;
+  createdOn: string | null;
+}
+
+export interface RoleDetail {
+  role: RoleView;
+  /** Privileges granted to the role; granted_on ROLE rows are the roles it inherits. */
+  privileges: PrivilegeView[];
+  /** Users and roles the role is granted to. */
+  members: MemberView[];
+}
+
+function text(value: RowValue): string | null {
+  if (value === null || value === '') return null;
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+function flag(value: RowValue): boolean {
+  return value === true || (typeof value === 'string' && value.toLowerCase() === 'true');
+}
+
+function countOf(value: RowValue): number {
+  const parsed = Number(value ?? 0);
+  return Number.isFinite(parsed) ? parsed : 0;
+}
+
+function userFromRow(row: Row): UserView {
+  const mfa = maybe(row, 'has_mfa');
+  return {
+    name: str(row, 'name'),
+    loginName: text(maybe(row, 'login_name')),
+    displayName: text(maybe(row, 'display_name')),
+    email: text(maybe(row, 'email')),
+    type: text(maybe(row, 'type')),
+    disabled: flag(maybe(row, 'disabled')),
+    hasMfa: mfa === null ? null : flag(mfa),
+    defaultRole: text(maybe(row, 'default_role')),
+    defaultWarehouse: text(maybe(row, 'default_warehouse')),
+    createdOn: text(maybe(row, 'created_on')),
+    lastSuccessLogin: text(maybe(row, 'last_success_login')),
+    comment: text(maybe(row, 'comment')),
+  };
+}
+
+const SAMPLE_USERS = raw(`SELECT NAME AS "name", LOGIN_NAME AS "login_name", DISPLAY_NAME AS "display_name", EMAIL AS "email",
+  TYPE AS "type", DISABLED AS "disabled", HAS_MFA AS "has_mfa", DEFAULT_ROLE AS "default_role",
+  DEFAULT_WAREHOUSE AS "default_warehouse", CREATED_ON AS "created_on", LAST_SUCCESS_LOGIN AS "last_success_login",
+  COMMENT AS "comment"
+  FROM ACCOUNT_USAGE.USERS WHERE DELETED_ON IS NULL`);
+
+function usersStatement(engine: Queryable, exactName?: string): Sql {
+  if (engine.kind === 'duckdb') {
+    return exactName === undefined ? sql`${SAMPLE_USERS} ORDER BY NAME` : sql`${SAMPLE_USERS} AND NAME = ${exactName}`;
+  }
+  return exactName === undefined ? sql`SHOW USERS` : sql`SHOW USERS LIKE ${raw(stringLiteral(exactName))}`;
+}
+
+/** Users, optionally those whose name, login, display name or e-mail contains `search` (any case). */
+export async function listUsers(engine: Queryable, options: { search?: string; includeDisabled?: boolean } = {}): Promise<UserView[]> {
+  const search = options.search === undefined ? undefined : parseSearch(options.search, 'search').toLowerCase();
+  const users = (await engine.query(usersStatement(engine))).map(userFromRow);
+  return users
+    .filter((u) => options.includeDisabled !== false || !u.disabled)
+    .filter((u) => search === undefined || [u.name, u.loginName, u.displayName, u.email].some((v) => v?.toLowerCase().includes(search)))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export async function findUser(engine: Queryable, userName: string): Promise<UserView | null> {
+  const name = parseIdentifier(userName, 'userName');
+  const rows = await engine.query(usersStatement(engine, name));
+  return rows.map(userFromRow).find((u) => u.name === name) ?? null;
+}
+
+export async function getUser(engine: Queryable, userName: string): Promise<UserDetail> {
+  const user = await findUser(engine, userName);
+  if (!user) throw notFound(`User ${parseIdentifier(userName, 'userName')}`);
+  const statement =
+    engine.kind === 'duckdb'
+      ? sql`SELECT ROLE AS "role", GRANTED_BY AS "granted_by", CREATED_ON AS "created_on" FROM ACCOUNT_USAGE.GRANTS_TO_USERS
+            WHERE GRANTEE_NAME = ${user.name} AND DELETED_ON IS NULL ORDER BY ROLE`
+      : sql`SHOW GRANTS TO USER ${ident(user.name, 'userName')}`;
+  const roles = (await engine.query(statement))
+    .map((row) => ({ role: str(row, 'role'), grantedBy: text(maybe(row, 'granted_by')), createdOn: text(maybe(row, 'created_on')) }))
+    .sort((a, b) => a.role.localeCompare(b.role));
+  return { user, roles };
+}
+
+const SAMPLE_ROLES = raw(`SELECT R.NAME AS "name", R.OWNER AS "owner", R.COMMENT AS "comment", R.CREATED_ON AS "created_on",
+  (SELECT COUNT(*) FROM ACCOUNT_USAGE.GRANTS_TO_USERS G WHERE G.ROLE = R.NAME AND G.DELETED_ON IS NULL) AS "assigned_to_users",
+  (SELECT COUNT(*) FROM ACCOUNT_USAGE.GRANTS_TO_ROLES G WHERE G.GRANTED_ON = 'ROLE' AND G.PRIVILEGE = 'USAGE' AND G.NAME = R.NAME AND G.DELETED_ON IS NULL) AS "granted_to_roles",
+  (SELECT COUNT(*) FROM ACCOUNT_USAGE.GRANTS_TO_ROLES G WHERE G.GRANTED_ON = 'ROLE' AND G.PRIVILEGE = 'USAGE' AND G.GRANTEE_NAME = R.NAME AND G.DELETED_ON IS NULL) AS "granted_roles"
+  FROM ACCOUNT_USAGE.ROLES R WHERE R.DELETED_ON IS NULL`);
+
+function roleFromRow(row: Row): RoleView {
+  return {
+    name: str(row, 'name'),
+    owner: text(maybe(row, 'owner')),
+    comment: text(maybe(row, 'comment')),
+    createdOn: text(maybe(row, 'created_on')),
+    assignedToUsers: countOf(maybe(row, 'assigned_to_users')),
+    grantedToRoles: countOf(maybe(row, 'granted_to_roles')),
+    grantedRoles: countOf(maybe(row, 'granted_roles')),
+  };
+}
+
+function rolesStatement(engine: Queryable, exactName?: string): Sql {
+  if (engine.kind === 'duckdb') {
+    return exactName === undefined ? sql`${SAMPLE_ROLES} ORDER BY R.NAME` : sql`${SAMPLE_ROLES} AND R.NAME = ${exactName}`;
+  }
+  return exactName === undefined ? sql`SHOW ROLES` : sql`SHOW ROLES LIKE ${raw(stringLiteral(exactName))}`;
+}
+
+export async function listRoles(engine: Queryable, options: { search?: string } = {}): Promise<RoleView[]> {
+  const search = options.search === undefined ? undefined : parseSearch(options.search, 'search').toLowerCase();
+  return (await engine.query(rolesStatement(engine)))
+    .map(roleFromRow)
+    .filter((r) => search === undefined || r.name.toLowerCase().includes(search) || (r.comment ?? '').toLowerCase().includes(search))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export async function findRole(engine: Queryable, roleName: string): Promise<RoleView | null> {
+  const name = parseIdentifier(roleName, 'roleName');
+  return (await engine.query(rolesStatement(engine, name))).map(roleFromRow).find((r) => r.name === name) ?? null;
+}
+
+export async function getRole(engine: Queryable, roleName: string): Promise<RoleDetail> {
+  const role = await findRole(engine, roleName);
+  if (!role) throw notFound(`Role ${parseIdentifier(roleName, 'roleName')}`);
+  const duck = engine.kind === 'duckdb';
+  const privileges = duck
+    ? sql`SELECT PRIVILEGE AS "privilege", GRANTED_ON AS "granted_on", NAME AS "name", GRANT_OPTION AS "grant_option",
+                 GRANTED_BY AS "granted_by", CREATED_ON AS "created_on"
+          FROM ACCOUNT_USAGE.GRANTS_TO_ROLES WHERE GRANTEE_NAME = ${role.name} AND DELETED_ON IS NULL ORDER BY 2, 3, 1`
+    : sql`SHOW GRANTS TO ROLE ${ident(role.name, 'roleName')}`;
+  const members = duck
+    ? sql`SELECT 'USER' AS "granted_to", GRANTEE_NAME AS "grantee_name", GRANTED_BY AS "granted_by", CREATED_ON AS "created_on"
+          FROM ACCOUNT_USAGE.GRANTS_TO_USERS WHERE ROLE = ${role.name} AND DELETED_ON IS NULL
+          UNION ALL
+          SELECT 'ROLE', GRANTEE_NAME, GRANTED_BY, CREATED_ON FROM ACCOUNT_USAGE.GRANTS_TO_ROLES
+          WHERE GRANTED_ON = 'ROLE' AND PRIVILEGE = 'USAGE' AND NAME = ${role.name} AND DELETED_ON IS NULL
+          ORDER BY 1, 2`
+    : sql`SHOW GRANTS OF ROLE ${ident(role.name, 'roleName')}`;
+  return {
+    role,
+    privileges: (await engine.query(privileges)).map((row) => ({
+      privilege: str(row, 'privilege'),
+      grantedOn: str(row, 'granted_on'),
+      name: str(row, 'name'),
+      grantOption: flag(maybe(row, 'grant_option')),
+      grantedBy: text(maybe(row, 'granted_by')),
+      createdOn: text(maybe(row, 'created_on')),
+    })),
+    members: (await engine.query(members)).map((row) => ({
+      grantedTo: str(row, 'granted_to') === 'ROLE' ? 'ROLE' : 'USER',
+      granteeName: str(row, 'grantee_name'),
+      grantedBy: text(maybe(row, 'granted_by')),
+      createdOn: text(maybe(row, 'created_on')),
+    })),
+  };
+}

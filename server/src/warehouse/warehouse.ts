@@ -1,0 +1,154 @@
+/**
+ * One organisation's warehouse: the analytics of the Optimize pages, the reads and writes of
+ * User Management, over whichever engine the organisation uses. Every method validates its
+ * input again (ranges, names, ids), so a caller that forgot to parse still cannot reach the
+ * engine with a bad value.
+ */
+import { costSummary, monthToDate, spendByDimension, type CostDimension, type CostSummary, type DimensionSpend, type MonthToDate } from './analytics/cost.js';
+import { CURRENCY, usageDays, type AnalyticsContext } from './analytics/context.js';
+import { parseDateRange, parseDay, parseLimit, parseQueryFilter, type DateRange, type QueryFilter } from './analytics/filters.js';
+import {
+  queryDetail,
+  queryPatterns,
+  remoteSpillingQueries,
+  spillByWarehouse,
+  topQueries,
+  type PatternOrder,
+  type QueryDetail,
+  type QueryOrder,
+  type QueryPattern,
+  type QuerySummary,
+  type SpillSummary,
+} from './analytics/queries.js';
+import { warehouseRecommendations, type Recommendation } from './analytics/recommendations.js';
+import { usersOverview, type UsersOverview } from './analytics/users.js';
+import { listWarehouses, warehouseUsage, type WarehouseSettingsView, type WarehouseUsage } from './analytics/warehouses.js';
+import type { Engine, EngineKind } from './engine.js';
+import { notFound } from './errors.js';
+import { parseQueryId } from './identifiers.js';
+import { parseChange, type WarehouseChange } from './management/changes.js';
+import { getRole, getUser, listRoles, listUsers, type RoleDetail, type RoleView, type UserDetail, type UserView } from './management/reads.js';
+import { applyChange, type AppliedChange, type AuditCallback } from './management/unitOfWork.js';
+
+export interface WarehouseInfo {
+  organisation: string;
+  engine: EngineKind;
+  /** True for the embedded sample account (generated data, not a real Snowflake account). */
+  sample: boolean;
+  currency: typeof CURRENCY;
+  pricePerCredit: number;
+  storagePricePerTbMonth: number;
+}
+
+function filterOf(filter: QueryFilter): QueryFilter {
+  return parseQueryFilter({ ...filter, ...filter.range });
+}
+
+export class Warehouse {
+  private readonly context: AnalyticsContext;
+
+  constructor(
+    readonly info: WarehouseInfo,
+    private readonly engine: Engine,
+  ) {
+    this.context = { engine, prices: { pricePerCredit: info.pricePerCredit, storagePricePerTbMonth: info.storagePricePerTbMonth } };
+  }
+
+  /** First and last day with usage data; the pages' default range. Null for an account without usage. */
+  dataRange(): Promise<DateRange | null> {
+    return usageDays(this.context);
+  }
+
+  costSummary(range: DateRange, options: { limit?: number; asOf?: string } = {}): Promise<CostSummary> {
+    return costSummary(this.context, parseDateRange(range), {
+      limit: parseLimit(options.limit, 'limit', 50),
+      ...(options.asOf !== undefined ? { asOf: parseDay(options.asOf, 'asOf') } : {}),
+    });
+  }
+
+  spendBy(dimension: CostDimension, range: DateRange, limit?: number): Promise<DimensionSpend[]> {
+    return spendByDimension(this.context, parseDateRange(range), dimension, parseLimit(limit, 'limit', 50));
+  }
+
+  monthToDate(asOf?: string): Promise<MonthToDate | null> {
+    return monthToDate(this.context, asOf === undefined ? undefined : parseDay(asOf, 'asOf'));
+  }
+
+  topQueries(filter: QueryFilter, options: { orderBy?: QueryOrder; limit?: number } = {}): Promise<QuerySummary[]> {
+    return topQueries(this.context, filterOf(filter), { orderBy: options.orderBy === 'duration' ? 'duration' : 'cost', limit: parseLimit(options.limit, 'limit', 50) });
+  }
+
+  queryPatterns(filter: QueryFilter, options: { orderBy?: PatternOrder; limit?: number } = {}): Promise<QueryPattern[]> {
+    const orderBy = options.orderBy === 'count' || options.orderBy === 'duration' ? options.orderBy : 'cost';
+    return queryPatterns(this.context, filterOf(filter), { orderBy, limit: parseLimit(options.limit, 'limit', 50) });
+  }
+
+  remoteSpillingQueries(filter: QueryFilter, limit?: number): Promise<QuerySummary[]> {
+    return remoteSpillingQueries(this.context, filterOf(filter), parseLimit(limit, 'limit', 50));
+  }
+
+  spillByWarehouse(filter: QueryFilter): Promise<SpillSummary[]> {
+    return spillByWarehouse(this.context, filterOf(filter));
+  }
+
+  queryDetail(queryId: string): Promise<QueryDetail> {
+    return queryDetail(this.context, parseQueryId(queryId, 'queryId'));
+  }
+
+  warehouses(): Promise<WarehouseSettingsView[]> {
+    return listWarehouses(this.engine);
+  }
+
+  warehouseUsage(range: DateRange): Promise<WarehouseUsage[]> {
+    return warehouseUsage(this.context, parseDateRange(range));
+  }
+
+  recommendations(range: DateRange): Promise<Recommendation[]> {
+    return warehouseRecommendations(this.context, parseDateRange(range));
+  }
+
+  usersOverview(range: DateRange, options: { dormantDays?: number; asOf?: string } = {}): Promise<UsersOverview> {
+    return usersOverview(this.context, parseDateRange(range), {
+      dormantDays: parseLimit(options.dormantDays, 'dormantDays', 90, 3650),
+      ...(options.asOf !== undefined ? { asOf: parseDay(options.asOf, 'asOf') } : {}),
+    });
+  }
+
+  listUsers(options: { search?: string; includeDisabled?: boolean } = {}): Promise<UserView[]> {
+    return listUsers(this.engine, options);
+  }
+
+  getUser(userName: string): Promise<UserDetail> {
+    return getUser(this.engine, userName);
+  }
+
+  listRoles(options: { search?: string } = {}): Promise<RoleView[]> {
+    return listRoles(this.engine, options);
+  }
+
+  getRole(roleName: string): Promise<RoleDetail> {
+    return getRole(this.engine, roleName);
+  }
+
+  /**
+   * Applies a change (a WarehouseChange, or a request body that parseChange accepts) with the
+   * caller's audit write in the same unit of work (see management/unitOfWork.ts).
+   */
+  write(change: WarehouseChange | unknown, audit?: AuditCallback): Promise<AppliedChange> {
+    return applyChange(this.engine, parseChange(change), audit);
+  }
+
+  /**
+   * Recomputes the recommendations over `range` and applies the one with `recommendationId`
+   * (so the client cannot pass off another change as a recommendation).
+   */
+  async applyRecommendation(range: DateRange, recommendationId: string, audit?: AuditCallback): Promise<AppliedChange> {
+    const found = (await this.recommendations(range)).find((r) => r.id === recommendationId);
+    if (!found) throw notFound(`Recommendation ${recommendationId}`);
+    return this.write(found.change, audit);
+  }
+
+  close(): Promise<void> {
+    return this.engine.close();
+  }
+}
