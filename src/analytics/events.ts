@@ -4,7 +4,7 @@ export const ANALYTICS_EVENTS = {
   navigationBarOpened: 'Navigation Bar Opened',
   /** A menu entry leading to a page was clicked: { title, url }. */
   menuItemClicked: 'Menu Item Clicked',
-  /** The route changed: { path, search, hash, userId, roles }. */
+  /** A page of the signed-in portal was shown: { path, search, hash, userId, roles }. */
   pageView: 'Page View',
 } as const;
 

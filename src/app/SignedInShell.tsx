@@ -1,7 +1,9 @@
 // The signed-in shell as a route: the layout, plus what happens once per signed-in visit
-// (the menu's dashboards load) and on every page (the recent-pages list).
+// (the menu's dashboards load, analytics learns who this is) and on every page (a page view,
+// the recent-pages list).
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router-dom';
+import { identifySignedInUser, trackPageView } from '../analytics/trackEvents';
 import { selectSession } from '../auth/authSlice';
 import MainLayout from '../layout/MainLayout';
 import { recordRecentPage, shortcutPath } from '../layout/recentPages';
@@ -26,11 +28,32 @@ function useRecentPages() {
   }, [subject, pathname, search, title]);
 }
 
+/**
+ * Identify the person once, then a page view on every route change. Pages of the portal only:
+ * the public pages a signed-in user passes through (the sign-in return) are hops, not views.
+ */
+function useAnalytics() {
+  const session = useAppSelector(selectSession);
+  const { pathname, search, hash } = useLocation();
+  const subject = session?.tokenParsed.sub;
+  useEffect(() => {
+    if (session) identifySignedInUser(session);
+    // Token refreshes replace the session object; only a different person is a new sign-in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [subject]);
+  useEffect(() => {
+    trackPageView({ pathname, search, hash }, session);
+    // A token refresh is not a page view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname, search, hash, subject]);
+}
+
 export default function SignedInShell() {
   const dispatch = useAppDispatch();
   useEffect(() => {
     void dispatch(loadDashboards());
   }, [dispatch]);
+  useAnalytics();
   useRecentPages();
   return <MainLayout />;
 }
