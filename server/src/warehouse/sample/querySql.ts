@@ -111,7 +111,7 @@ export function queryHistorySql(plan: SamplePlan): string {
     CAST(param_range * 10 AS BIGINT),
     CASE WHEN remote_spill > 0 OR exec_ms > 300000 THEN CAST(exec_ms * 2000000 * (0.5 + u_spill) AS BIGINT) ELSE 0 END,
     CASE WHEN spills_remote THEN CAST(exec_ms * 400000 * (0.5 + u_spill) AS BIGINT) ELSE 0 END,
-    CASE WHEN warehouse_name IS NULL THEN cs_per_query * (0.5 + u_cs) ELSE compile_ms * cs_per_compile_ms END,
+    CAST(CASE WHEN warehouse_name IS NULL THEN cs_per_query * (0.5 + u_cs) ELSE compile_ms * cs_per_compile_ms END AS DECIMAL(38, 9)),
     CASE WHEN warehouse_name IS NULL THEN NULL ELSE 100 END,
     md5(query_text),
     param_hash

@@ -29,16 +29,16 @@ function islands(gap: string): string {
     SELECT wh, island, MIN(es) AS first_start, MAX(ee) AS last_end, ANY_VALUE(gap_s) AS gap_s FROM flagged GROUP BY wh, island`;
 }
 
-/** Splits [start_col, end_col) intervals of `relation` into hour pieces: (wh, hour_start, seconds). */
+/** Splits [start_at, end_at) intervals of `relation` into hour pieces: (wh, hour_start, ms), whole milliseconds so sums are exact. */
 function hourPieces(relation: string): string {
-  return `SELECT wh, hour_start, epoch(LEAST(end_at, hour_start + INTERVAL 1 HOUR) - GREATEST(start_at, hour_start)) AS seconds
+  return `SELECT wh, hour_start, epoch_ms(LEAST(end_at, hour_start + INTERVAL 1 HOUR)) - epoch_ms(GREATEST(start_at, hour_start)) AS ms
     FROM (SELECT wh, start_at, end_at, unnest(generate_series(date_trunc('hour', start_at), end_at, INTERVAL 1 HOUR)) AS hour_start FROM ${relation})
     WHERE LEAST(end_at, hour_start + INTERVAL 1 HOUR) > GREATEST(start_at, hour_start)`;
 }
 
-/** Splits intervals into 5-minute buckets: (wh, bucket, seconds). */
+/** Splits intervals into 5-minute buckets: (wh, bucket, ms). */
 function bucketPieces(relation: string): string {
-  return `SELECT wh, bucket, epoch(LEAST(end_at, bucket + INTERVAL 5 MINUTE) - GREATEST(start_at, bucket)) AS seconds
+  return `SELECT wh, bucket, epoch_ms(LEAST(end_at, bucket + INTERVAL 5 MINUTE)) - epoch_ms(GREATEST(start_at, bucket)) AS ms
     FROM (SELECT wh, start_at, end_at, unnest(generate_series(time_bucket(INTERVAL 5 MINUTE, start_at), end_at, INTERVAL 5 MINUTE)) AS bucket FROM ${relation})
     WHERE LEAST(end_at, bucket + INTERVAL 5 MINUTE) > GREATEST(start_at, bucket)`;
 }
@@ -67,16 +67,17 @@ export function usageStatements(plan: SamplePlan): string[] {
        FROM (${islands('w.auto_suspend')}))`,
     `CREATE TEMP TABLE G_BUSY AS ${islands('0')}`,
     `CREATE TEMP TABLE G_RUN_HOUR AS
-     SELECT p.wh, p.hour_start, SUM(p.seconds) AS seconds FROM (${hourPieces('(SELECT wh, resumed_at AS start_at, billed_until AS end_at FROM G_RUN)')}) p GROUP BY 1, 2`,
+     SELECT p.wh, p.hour_start, SUM(p.ms) AS ms FROM (${hourPieces('(SELECT wh, resumed_at AS start_at, billed_until AS end_at FROM G_RUN)')}) p GROUP BY 1, 2`,
     `CREATE TEMP TABLE G_BUSY_HOUR AS
-     SELECT p.wh, p.hour_start, SUM(p.seconds) AS seconds FROM (${hourPieces('(SELECT wh, first_start AS start_at, last_end AS end_at FROM G_BUSY)')}) p GROUP BY 1, 2`,
+     SELECT p.wh, p.hour_start, SUM(p.ms) AS ms FROM (${hourPieces('(SELECT wh, first_start AS start_at, last_end AS end_at FROM G_BUSY)')}) p GROUP BY 1, 2`,
     `INSERT INTO ACCOUNT_USAGE.WAREHOUSE_METERING_HISTORY
      WITH cs AS (
        SELECT WAREHOUSE_NAME AS wh, date_trunc('hour', START_TIME) AS hour_start, SUM(CREDITS_USED_CLOUD_SERVICES) AS credits
        FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE WAREHOUSE_NAME IS NOT NULL GROUP BY 1, 2
      ),
      compute AS (
-       SELECT r.wh, r.hour_start, r.seconds * w.rate / 3600 AS credits, COALESCE(b.seconds, 0) * w.rate / 3600 AS busy
+       SELECT r.wh, r.hour_start, CAST(r.ms * w.rate / 3600000 AS DECIMAL(38, 9)) AS credits,
+              CAST(COALESCE(b.ms, 0) * w.rate / 3600000 AS DECIMAL(38, 9)) AS busy
        FROM G_RUN_HOUR r JOIN G_WH w ON w.name = r.wh LEFT JOIN G_BUSY_HOUR b ON b.wh = r.wh AND b.hour_start = r.hour_start
      ),
      merged AS (
@@ -92,11 +93,11 @@ export function usageStatements(plan: SamplePlan): string[] {
          SELECT wh, unnest(generate_series(time_bucket(INTERVAL 5 MINUTE, resumed_at), suspended_at - INTERVAL 1 MICROSECOND, INTERVAL 5 MINUTE)) AS bucket
          FROM G_RUN)
      ),
-     running AS (SELECT wh, bucket, SUM(seconds) AS s FROM (${bucketPieces('(SELECT wh, es AS start_at, ee AS end_at FROM G_EXEC)')}) GROUP BY 1, 2),
-     queued AS (SELECT wh, bucket, SUM(seconds) AS s FROM (${bucketPieces('(SELECT wh, queue_start AS start_at, queue_end AS end_at FROM G_EXEC WHERE queue_end > queue_start)')}) GROUP BY 1, 2),
-     provisioning AS (SELECT wh, bucket, SUM(seconds) AS s FROM (${bucketPieces('(SELECT wh, provisioning_start AS start_at, queue_start AS end_at FROM G_EXEC WHERE queue_start > provisioning_start)')}) GROUP BY 1, 2)
+     running AS (SELECT wh, bucket, SUM(ms) AS s FROM (${bucketPieces('(SELECT wh, es AS start_at, ee AS end_at FROM G_EXEC)')}) GROUP BY 1, 2),
+     queued AS (SELECT wh, bucket, SUM(ms) AS s FROM (${bucketPieces('(SELECT wh, queue_start AS start_at, queue_end AS end_at FROM G_EXEC WHERE queue_end > queue_start)')}) GROUP BY 1, 2),
+     provisioning AS (SELECT wh, bucket, SUM(ms) AS s FROM (${bucketPieces('(SELECT wh, provisioning_start AS start_at, queue_start AS end_at FROM G_EXEC WHERE queue_start > provisioning_start)')}) GROUP BY 1, 2)
      SELECT b.bucket, b.bucket + INTERVAL 5 MINUTE, w.id, b.wh,
-            round(COALESCE(r.s, 0) / 300, 3), round(COALESCE(q.s, 0) / 300, 3), round(COALESCE(p.s, 0) / 300, 3), 0
+            round(COALESCE(r.s, 0) / 300000, 3), round(COALESCE(q.s, 0) / 300000, 3), round(COALESCE(p.s, 0) / 300000, 3), 0
      FROM buckets b JOIN G_WH w ON w.name = b.wh
      LEFT JOIN running r ON r.wh = b.wh AND r.bucket = b.bucket
      LEFT JOIN queued q ON q.wh = b.wh AND q.bucket = b.bucket

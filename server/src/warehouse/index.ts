@@ -1,0 +1,104 @@
+/**
+ * The warehouse layer: a client organisation's Snowflake account (usage, cost, users, roles)
+ * behind one interface, on a real Snowflake account or on an embedded DuckDB sample account.
+ *
+ * How the API layer uses it
+ * -------------------------
+ * 1. At start-up, once:
+ *
+ *      const registry = new WarehouseRegistry(await loadWarehouseSettings());
+ *      // on shutdown: await registry.close();
+ *
+ *    Organisations listed as `snowflake` in WAREHOUSE_CONNECTIONS_FILE use their Snowflake
+ *    account; every other organisation gets a generated sample account (DuckDB file under
+ *    `${DATA_DIR}/warehouse/`, built on first use in a couple of seconds). config.ts documents
+ *    the settings.
+ *
+ * 2. Per request, for the caller's organisation (the token's `organization` claim; never one
+ *    from the request):
+ *
+ *      const warehouse = await registry.forOrganisation(org);
+ *      warehouse.info             // { engine, sample, currency, pricePerCredit, … } — show "sample data" when sample
+ *      await warehouse.dataRange() // { from, to } with data: the default range
+ *
+ * 3. Reads. Parse request input with the parse* helpers (they throw InvalidInputError naming the
+ *    field); the methods validate again anyway.
+ *
+ *      const range = parseDateRange(req.query);                 // { from: 'YYYY-MM-DD', to: 'YYYY-MM-DD' }
+ *      await warehouse.costSummary(range)                       // Cost page, everything
+ *      const filter = parseQueryFilter(req.query);              // range + warehouseName/userName/roleName/queryTag
+ *      await warehouse.topQueries(filter, { orderBy: 'cost' | 'duration', limit })
+ *      await warehouse.queryPatterns(filter, { orderBy: 'cost' | 'count' | 'duration', limit })
+ *      await warehouse.remoteSpillingQueries(filter), warehouse.spillByWarehouse(filter)
+ *      await warehouse.queryDetail(queryId)
+ *      await warehouse.warehouseUsage(range), warehouse.recommendations(range)
+ *      await warehouse.usersOverview(range, { dormantDays })
+ *      await warehouse.listUsers({ search }), getUser(name), listRoles({ search }), getRole(name)
+ *
+ *    Money is credits × the organisation's price per credit, in USD; times are ISO 8601 UTC.
+ *
+ * 4. Writes, with the audit in the same unit of work. `write` takes the request body (it runs
+ *    parseChange) or a WarehouseChange; the audit callback runs once, before the change is
+ *    durable, and throwing from it cancels the change (rolled back on the sample, undone by the
+ *    inverse statement on Snowflake; DROP USER audits first — see management/unitOfWork.ts):
+ *
+ *      const applied = await warehouse.write(req.body, async (applied) => {
+ *        await store.audit.insert({ org, actor, action: applied.change.kind, statements: applied.statements,
+ *                                   before: applied.before, noop: applied.noop });
+ *      });
+ *      await warehouse.applyRecommendation(range, recommendationId, audit);  // recomputed server-side
+ *
+ *    Ideally run the audit insert inside the store's own transaction and commit it after `write`
+ *    resolves.
+ *
+ * 5. Errors (errors.ts): InvalidInputError / InvalidIdentifierError → 400 with `field` and
+ *    `reason`; WarehouseError → by `kind`: not_found 404, already_exists 409, conflict 409,
+ *    forbidden 403, unavailable 503, failed 502. `message` is written for the user; log `cause`.
+ */
+export { loadWarehouseSettings, parseConnections, settingsFor, ORGANISATION_ID, DEFAULT_SAMPLE_QUERIES } from './config.js';
+export type { WarehouseSettings, OrganisationWarehouseSettings, SnowflakeConnectionSettings } from './config.js';
+export { WarehouseRegistry } from './registry.js';
+export type { RegistryOptions } from './registry.js';
+export { Warehouse } from './warehouse.js';
+export type { WarehouseInfo } from './warehouse.js';
+export { InvalidInputError, InvalidIdentifierError, WarehouseError } from './errors.js';
+export type { WarehouseErrorKind } from './errors.js';
+export { parseIdentifier, parseQueryId, parseQueryTag, parseSearch, quoteIdentifier } from './identifiers.js';
+export { parseDateRange, parseQueryFilter, parseLimit, parseChoice, parseDay } from './analytics/filters.js';
+export type { DateRange, QueryFilter } from './analytics/filters.js';
+export { parseChange, CHANGE_KINDS, changeSubject } from './management/changes.js';
+export type {
+  WarehouseChange,
+  ChangeKind,
+  CreateUserChange,
+  SetUserDisabledChange,
+  SetUserDefaultsChange,
+  GrantRoleToUserChange,
+  RevokeRoleFromUserChange,
+  DropUserChange,
+  CreateRoleChange,
+  GrantRoleToRoleChange,
+  AlterWarehouseChange,
+} from './management/changes.js';
+export type { AppliedChange, AuditCallback } from './management/unitOfWork.js';
+export type {
+  CostSummary,
+  CostDimension,
+  DailyServiceSpend,
+  DailyWarehouseSpend,
+  DimensionSpend,
+  IdleCost,
+  MonthToDate,
+  Service,
+  ServiceSpend,
+} from './analytics/cost.js';
+export type { QueryDetail, QueryOrder, QueryPattern, PatternOrder, QuerySummary, SpillSummary } from './analytics/queries.js';
+export type { WarehouseSettingsView, WarehouseUsage } from './analytics/warehouses.js';
+export type { Recommendation, RecommendationKind } from './analytics/recommendations.js';
+export type { UserCost, UsersOverview } from './analytics/users.js';
+export { POWERFUL_ROLES, DEFAULT_DORMANT_DAYS } from './analytics/users.js';
+export type { MemberView, PrivilegeView, RoleDetail, RoleGrantView, RoleView, UserDetail, UserView } from './management/reads.js';
+export { WAREHOUSE_SIZES, creditsPerHour } from './billing.js';
+export type { WarehouseSize } from './billing.js';
+export { generateSampleAccount } from './sample/generator.js';
+export type { SampleOptions, SampleSummary } from './sample/generator.js';
