@@ -30,6 +30,9 @@ export async function registerSpa(app: FastifyInstance, config: PortalConfig): P
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // Hashed assets are public code; sandboxed dashboard frames (an opaque origin) load
+      // the demo dashboard's script and styles from here.
+      if (immutable) reply.header('cross-origin-resource-policy', 'cross-origin');
     },
   });
 
