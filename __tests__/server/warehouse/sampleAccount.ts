@@ -80,6 +80,16 @@ export function spyEngine(inner: Engine, kind: Engine['kind'] = inner.kind): Eng
   };
 }
 
+/**
+ * The sample seen through the Snowflake statements: reports kind 'snowflake' (so analytics run
+ * their inline Snowflake SQL on DuckDB) and answers SHOW WAREHOUSES from the sample's table.
+ */
+export function snowflakeOnSample(inner: Engine): Engine & { recorded: Recorded[] } {
+  const spy = spyEngine(inner, 'snowflake');
+  const translate = (statement: Sql): Sql => (statement.text === 'SHOW WAREHOUSES' ? Sql.of('SELECT * FROM DATAWORKS.WAREHOUSES', []) : statement);
+  return { ...spy, query: (statement) => spy.query(translate(statement)) };
+}
+
 /** The full data range of the test account. */
 export async function fullRange(warehouse: Warehouse): Promise<{ from: string; to: string }> {
   const range = await warehouse.dataRange();

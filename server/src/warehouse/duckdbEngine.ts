@@ -65,6 +65,7 @@ export function duckdbError(error: unknown): WarehouseError {
 class DuckDbEngine implements Engine {
   readonly kind = 'duckdb' as const;
   private queue: Promise<unknown> = Promise.resolve();
+  private writes: Promise<unknown> = Promise.resolve();
   private closed = false;
 
   constructor(
@@ -81,7 +82,18 @@ class DuckDbEngine implements Engine {
     });
   }
 
-  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+  /**
+   * Transactions run one at a time: the sample's tables have no unique keys, so two concurrent
+   * "create role X" would both see no X and both insert it. Serialising makes check-then-write
+   * safe; the sample serves one process, and writes are rare and short.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const next = this.writes.then(() => this.runTransaction(work));
+    this.writes = next.catch(() => undefined);
+    return next;
+  }
+
+  private async runTransaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
     if (this.closed) throw new WarehouseError('unavailable', 'The warehouse is closed.');
     const connection = await this.instance.connect();
     const tx: Queryable = {
@@ -115,6 +127,7 @@ class DuckDbEngine implements Engine {
     if (this.closed) return;
     this.closed = true;
     await this.queue;
+    await this.writes;
     this.reads.closeSync();
     this.instance.closeSync();
   }

@@ -2,7 +2,7 @@
  * One organisation's warehouse: the analytics of the Optimize pages, the reads and writes of
  * User Management, over whichever engine the organisation uses. Every method validates its
  * input again (ranges, names, ids), so a caller that forgot to parse still cannot reach the
- * engine with a bad value.
+ * engine with a bad value; every method is async, so a validation error rejects the promise.
  */
 import { costSummary, monthToDate, spendByDimension, type CostDimension, type CostSummary, type DimensionSpend, type MonthToDate } from './analytics/cost.js';
 import { CURRENCY, usageDays, type AnalyticsContext } from './analytics/context.js';
@@ -59,39 +59,39 @@ export class Warehouse {
     return usageDays(this.context);
   }
 
-  costSummary(range: DateRange, options: { limit?: number; asOf?: string } = {}): Promise<CostSummary> {
+  async costSummary(range: DateRange, options: { limit?: number; asOf?: string } = {}): Promise<CostSummary> {
     return costSummary(this.context, parseDateRange(range), {
       limit: parseLimit(options.limit, 'limit', 50),
       ...(options.asOf !== undefined ? { asOf: parseDay(options.asOf, 'asOf') } : {}),
     });
   }
 
-  spendBy(dimension: CostDimension, range: DateRange, limit?: number): Promise<DimensionSpend[]> {
+  async spendBy(dimension: CostDimension, range: DateRange, limit?: number): Promise<DimensionSpend[]> {
     return spendByDimension(this.context, parseDateRange(range), dimension, parseLimit(limit, 'limit', 50));
   }
 
-  monthToDate(asOf?: string): Promise<MonthToDate | null> {
+  async monthToDate(asOf?: string): Promise<MonthToDate | null> {
     return monthToDate(this.context, asOf === undefined ? undefined : parseDay(asOf, 'asOf'));
   }
 
-  topQueries(filter: QueryFilter, options: { orderBy?: QueryOrder; limit?: number } = {}): Promise<QuerySummary[]> {
+  async topQueries(filter: QueryFilter, options: { orderBy?: QueryOrder; limit?: number } = {}): Promise<QuerySummary[]> {
     return topQueries(this.context, filterOf(filter), { orderBy: options.orderBy === 'duration' ? 'duration' : 'cost', limit: parseLimit(options.limit, 'limit', 50) });
   }
 
-  queryPatterns(filter: QueryFilter, options: { orderBy?: PatternOrder; limit?: number } = {}): Promise<QueryPattern[]> {
+  async queryPatterns(filter: QueryFilter, options: { orderBy?: PatternOrder; limit?: number } = {}): Promise<QueryPattern[]> {
     const orderBy = options.orderBy === 'count' || options.orderBy === 'duration' ? options.orderBy : 'cost';
     return queryPatterns(this.context, filterOf(filter), { orderBy, limit: parseLimit(options.limit, 'limit', 50) });
   }
 
-  remoteSpillingQueries(filter: QueryFilter, limit?: number): Promise<QuerySummary[]> {
+  async remoteSpillingQueries(filter: QueryFilter, limit?: number): Promise<QuerySummary[]> {
     return remoteSpillingQueries(this.context, filterOf(filter), parseLimit(limit, 'limit', 50));
   }
 
-  spillByWarehouse(filter: QueryFilter): Promise<SpillSummary[]> {
+  async spillByWarehouse(filter: QueryFilter): Promise<SpillSummary[]> {
     return spillByWarehouse(this.context, filterOf(filter));
   }
 
-  queryDetail(queryId: string): Promise<QueryDetail> {
+  async queryDetail(queryId: string): Promise<QueryDetail> {
     return queryDetail(this.context, parseQueryId(queryId, 'queryId'));
   }
 
@@ -99,34 +99,34 @@ export class Warehouse {
     return listWarehouses(this.engine);
   }
 
-  warehouseUsage(range: DateRange): Promise<WarehouseUsage[]> {
+  async warehouseUsage(range: DateRange): Promise<WarehouseUsage[]> {
     return warehouseUsage(this.context, parseDateRange(range));
   }
 
-  recommendations(range: DateRange): Promise<Recommendation[]> {
+  async recommendations(range: DateRange): Promise<Recommendation[]> {
     return warehouseRecommendations(this.context, parseDateRange(range));
   }
 
-  usersOverview(range: DateRange, options: { dormantDays?: number; asOf?: string } = {}): Promise<UsersOverview> {
+  async usersOverview(range: DateRange, options: { dormantDays?: number; asOf?: string } = {}): Promise<UsersOverview> {
     return usersOverview(this.context, parseDateRange(range), {
       dormantDays: parseLimit(options.dormantDays, 'dormantDays', 90, 3650),
       ...(options.asOf !== undefined ? { asOf: parseDay(options.asOf, 'asOf') } : {}),
     });
   }
 
-  listUsers(options: { search?: string; includeDisabled?: boolean } = {}): Promise<UserView[]> {
+  async listUsers(options: { search?: string; includeDisabled?: boolean } = {}): Promise<UserView[]> {
     return listUsers(this.engine, options);
   }
 
-  getUser(userName: string): Promise<UserDetail> {
+  async getUser(userName: string): Promise<UserDetail> {
     return getUser(this.engine, userName);
   }
 
-  listRoles(options: { search?: string } = {}): Promise<RoleView[]> {
+  async listRoles(options: { search?: string } = {}): Promise<RoleView[]> {
     return listRoles(this.engine, options);
   }
 
-  getRole(roleName: string): Promise<RoleDetail> {
+  async getRole(roleName: string): Promise<RoleDetail> {
     return getRole(this.engine, roleName);
   }
 
@@ -134,7 +134,7 @@ export class Warehouse {
    * Applies a change (a WarehouseChange, or a request body that parseChange accepts) with the
    * caller's audit write in the same unit of work (see management/unitOfWork.ts).
    */
-  write(change: WarehouseChange | unknown, audit?: AuditCallback): Promise<AppliedChange> {
+  async write(change: WarehouseChange | unknown, audit?: AuditCallback): Promise<AppliedChange> {
     return applyChange(this.engine, parseChange(change), audit);
   }
 

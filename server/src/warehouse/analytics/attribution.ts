@@ -111,7 +111,8 @@ export function queryCostSelect(window: TimeWindow): Sql {
 
 /**
  * One row per metered warehouse-hour in the window: CREDITS_METERED (compute),
- * CREDITS_ATTRIBUTED (to queries, as above), CREDITS_IDLE (= metered − attributed), and
+ * CREDITS_ATTRIBUTED (to queries, as above), CREDITS_IDLE (= metered − attributed: all of an
+ * hour's credits when no query ran in it, else 0; written so to avoid a −0.0000001 from rounding), and
  * CREDITS_BUSY (Snowflake's own idle-excluded figure, CREDITS_ATTRIBUTED_COMPUTE_QUERIES).
  */
 export function warehouseHourCostSelect(window: TimeWindow): Sql {
@@ -120,7 +121,7 @@ export function warehouseHourCostSelect(window: TimeWindow): Sql {
   SELECT M.WAREHOUSE_NAME, M.START_TIME AS HOUR_START,
          M.CREDITS_USED_COMPUTE AS CREDITS_METERED,
          COALESCE(A.CREDITS, 0) AS CREDITS_ATTRIBUTED,
-         M.CREDITS_USED_COMPUTE - COALESCE(A.CREDITS, 0) AS CREDITS_IDLE,
+         CASE WHEN COALESCE(A.QUERIES, 0) > 0 THEN 0 ELSE M.CREDITS_USED_COMPUTE END AS CREDITS_IDLE,
          COALESCE(M.CREDITS_ATTRIBUTED_COMPUTE_QUERIES, 0) AS CREDITS_BUSY,
          COALESCE(A.QUERIES, 0) AS QUERIES
   FROM ACCOUNT_USAGE.WAREHOUSE_METERING_HISTORY M

@@ -6,10 +6,10 @@
  *   gaps between running queries, a gap g costs min(g, current) idle seconds today and
  *   min(g, 60) at 60 s; the difference × credits per second is the saving (a resume after a
  *   longer gap is billed ≥ 60 s, which the 60-second tail already covers).
- * - downsize: low load (average running < 0.25), no queueing, no remote spilling. One size down
- *   halves the rate; running queries are assumed to take twice as long (so busy credits stay),
- *   idle credits halve: saving = (metered − busy) ÷ 2. Conservative: small queries rarely slow
- *   down that much.
+ * - downsize: low load (average running < 0.25, busy < 25% of the billed time), no queueing, no
+ *   remote spilling. One size down halves the rate; running queries are assumed to take twice
+ *   as long (so busy credits stay), idle credits halve: saving = (metered − busy) ÷ 2.
+ *   Conservative: small queries rarely slow down that much.
  * - upsize: ≥ 1% of queries (and ≥ 5) spill to remote storage. One size up doubles the rate;
  *   busy credits stay (queries finish faster), idle credits double: a cost, shown as a negative
  *   saving.
@@ -113,7 +113,7 @@ export function recommendFor(w: WarehouseUsage, gaps: GapFigures | undefined, da
   const spillShare = w.queries > 0 ? w.remoteSpillQueries / w.queries : 0;
   const queuedShare = w.queries > 0 ? w.queuedQueries / w.queries : 0;
   const smaller = sizeStep(w.size, -1);
-  if (!resized && smaller && w.averageRunning < 0.25 && w.averageQueued < 0.01 && spillShare < 0.001 && (unused / 2) * monthly >= 1) {
+  if (!resized && smaller && w.averageRunning < 0.25 && w.busyShare < 0.25 && w.averageQueued < 0.01 && spillShare < 0.001 && (unused / 2) * monthly >= 1) {
     add('downsize', `Downsize ${w.name} to ${smaller}`,
       `Average load is ${w.averageRunning.toFixed(2)} running queries while ${w.name} runs, with no queueing or remote spilling.`,
       (unused / 2) * monthly, { size: smaller });
