@@ -58,8 +58,9 @@ export function parseQueryTag(value: unknown, field: string): string {
   if (typeof value !== 'string') throw new InvalidInputError(field, 'must be a text value');
   if (value.length === 0) throw new InvalidInputError(field, 'must not be empty');
   if (value.length > MAX_QUERY_TAG_LENGTH) throw new InvalidInputError(field, `must be at most ${MAX_QUERY_TAG_LENGTH} characters`);
-  if (!QUERY_TAG.test(value)) {
-    throw new InvalidInputError(field, 'may contain only letters, digits and the characters _ . : = / @ + -');
+  // Comment markers are refused too: harmless once bound, but never part of a tag worth filtering on.
+  if (!QUERY_TAG.test(value) || value.includes('--') || value.includes('/*')) {
+    throw new InvalidInputError(field, 'may contain only letters, digits and the characters _ . : = / @ + - (no comment markers)');
   }
   return value;
 }
@@ -82,8 +83,8 @@ export function parseSearch(value: unknown, field: string): string {
   const trimmed = value.trim();
   if (trimmed.length === 0) throw new InvalidInputError(field, 'must not be empty');
   if (trimmed.length > 100) throw new InvalidInputError(field, 'must be at most 100 characters');
-  // `--` is refused too: harmless once bound, but never part of a name worth searching for.
-  if (!SEARCH.test(trimmed) || trimmed.includes('--')) {
+  // `--` and `$$` are refused too: harmless once bound, but never part of a name worth searching for.
+  if (!SEARCH.test(trimmed) || trimmed.includes('--') || trimmed.includes('$$')) {
     throw new InvalidInputError(field, 'may contain only letters, digits, spaces and _ $ @ . -');
   }
   return trimmed;

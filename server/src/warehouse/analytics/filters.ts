@@ -62,8 +62,9 @@ export function windowOf(start: Date, end: Date): TimeWindow {
   return { start: windowText(start), end: windowText(end) };
 }
 
+/** Absent (undefined or null) means "no filter"; an empty text is refused like any malformed value. */
 function optional<T>(value: unknown, parse: (value: unknown) => T): T | undefined {
-  return value === undefined || value === null || value === '' ? undefined : parse(value);
+  return value === undefined || value === null ? undefined : parse(value);
 }
 
 /** Parses `{ from, to, warehouseName?, userName?, roleName?, queryTag? }` (e.g. a query string). */
@@ -81,14 +82,14 @@ export function parseQueryFilter(input: Record<string, unknown>): QueryFilter {
 }
 
 export function parseLimit(value: unknown, field: string, fallback: number, max = 1000): number {
-  if (value === undefined || value === null || value === '') return fallback;
+  if (value === undefined || value === null) return fallback;
   const parsed = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(parsed) || parsed < 1 || parsed > max) throw new InvalidInputError(field, `must be a whole number from 1 to ${max}`);
   return parsed;
 }
 
 export function parseChoice<T extends string>(value: unknown, field: string, choices: readonly T[], fallback: T): T {
-  if (value === undefined || value === null || value === '') return fallback;
+  if (value === undefined || value === null) return fallback;
   if (typeof value !== 'string' || !(choices as readonly string[]).includes(value)) {
     throw new InvalidInputError(field, `must be one of ${choices.join(', ')}`);
   }
