@@ -5,52 +5,8 @@
  */
 import { InvalidInputError } from '../../../server/src/warehouse/errors';
 import { Warehouse } from '../../../server/src/warehouse/warehouse';
+import { PAYLOADS } from './injectionPayloads';
 import { fullRange, infoFor, openTestAccount, spyEngine, type Recorded, type TestAccount } from './sampleAccount';
-
-export const PAYLOADS: readonly string[] = [
-  'x"; DROP TABLE USERS; --',
-  "' OR 1=1 --",
-  "admin'--",
-  '"',
-  "'",
-  'a"b',
-  'ROLE;DROP ROLE ACCOUNTADMIN',
-  'x\nDROP USER ADMIN',
-  'x\r\nGRANT ROLE ACCOUNTADMIN TO USER EVE',
-  'x\u0000',
-  '`backtick`',
-  '$$ LANGUAGE JAVASCRIPT $$',
-  '$$',
-  "a'||'b",
-  '\u201Cquoted\u201D',
-  '\u2018x\u2019',
-  'ＡＤＭＩＮ',
-  "x' UNION SELECT * FROM ACCOUNT_USAGE.USERS --",
-  '1; SELECT 1',
-  '/* comment */ADMIN',
-  'ADMIN--',
-  '"ACCOUNTADMIN"',
-  "IDENTIFIER('X')",
-  'x".y',
-  '',
-  'A'.repeat(256),
-  'x\tTAB',
-  '{{7*7}}',
-  "%' AND '1'='1",
-  '\\x27',
-  'x\u202Ey',
-  "Robert'); DROP TABLE Students;--",
-  'x;',
-  '-- comment',
-  'x\u00A0y',
-  '..\\..\\etc\\passwd',
-  'ÅSA',
-  'a\u0301',
-  'x\u2028y',
-  '${process.exit()}',
-  '<script>alert(1)</script>',
-  'SELECT\u000bx',
-];
 
 /**
  * Free-text fields (display name, comment) accept letters of any script, digits, spaces and

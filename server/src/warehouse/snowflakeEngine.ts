@@ -85,16 +85,24 @@ class SnowflakeEngine implements Engine {
 
   constructor(private readonly pool: SnowflakePool) {}
 
+  /** Errors of the pool (sign-in, network) become WarehouseErrors; errors thrown by `work` (the caller's own) pass unchanged. */
   private async withConnection<T>(work: (connection: Connection) => Promise<T>): Promise<T> {
+    let failedInWork: { error: unknown } | null = null;
     try {
       return await this.pool.use(async (connection) => {
         if (!this.prepared.has(connection)) {
           await execute(connection, SESSION_TIMEZONE);
           this.prepared.add(connection);
         }
-        return work(connection);
+        try {
+          return await work(connection);
+        } catch (error) {
+          failedInWork = { error };
+          throw error;
+        }
       });
     } catch (error) {
+      if (failedInWork) throw (failedInWork as { error: unknown }).error;
       throw passThroughOr(error, snowflakeError);
     }
   }

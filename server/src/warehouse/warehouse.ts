@@ -23,7 +23,7 @@ import {
 import { warehouseRecommendations, type Recommendation } from './analytics/recommendations.js';
 import { usersOverview, type UsersOverview } from './analytics/users.js';
 import { listWarehouses, warehouseUsage, type WarehouseSettingsView, type WarehouseUsage } from './analytics/warehouses.js';
-import type { Engine, EngineKind } from './engine.js';
+import type { Engine, EngineKind, Queryable } from './engine.js';
 import { notFound } from './errors.js';
 import { parseQueryId } from './identifiers.js';
 import { parseChange, type WarehouseChange } from './management/changes.js';
@@ -146,6 +146,14 @@ export class Warehouse {
     const found = (await this.recommendations(range)).find((r) => r.id === recommendationId);
     if (!found) throw notFound(`Recommendation ${recommendationId}`);
     return this.write(found.change, audit);
+  }
+
+  /**
+   * Read access to the embedded sample account, for the demo dashboard pages the portal
+   * serves; null for a real Snowflake account, whose figures are never served that way.
+   */
+  sampleReader(): Queryable | null {
+    return this.info.sample ? this.engine : null;
   }
 
   close(): Promise<void> {
