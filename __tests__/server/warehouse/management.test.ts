@@ -57,7 +57,7 @@ describe('user management on the sample account', () => {
     const audits: AppliedChange[] = [];
     const created = await write({ kind: 'createUser', userName: 'new_analyst', displayName: 'New Analyst', email: 'new.analyst@acme.example', defaultRole: 'ANALYST' }, audits);
     expect(created.statements).toEqual([
-      `CREATE USER "NEW_ANALYST" LOGIN_NAME = 'NEW_ANALYST' DISPLAY_NAME = 'New Analyst' EMAIL = 'new.analyst@acme.example' DEFAULT_ROLE = "ANALYST"`,
+      `CREATE USER "NEW_ANALYST" LOGIN_NAME = 'NEW_ANALYST' DISPLAY_NAME = 'New Analyst' EMAIL = 'new.analyst@acme.example' DEFAULT_ROLE = 'ANALYST'`,
     ]);
     expect((await account.warehouse.getUser('NEW_ANALYST')).user).toMatchObject({ displayName: 'New Analyst', defaultRole: 'ANALYST', disabled: false });
 
@@ -65,7 +65,7 @@ describe('user management on the sample account', () => {
     expect((await account.warehouse.getUser('NEW_ANALYST')).user).toMatchObject({ defaultRole: null, defaultWarehouse: 'ANALYTICS_WH' });
     expect(audits.at(-1)).toMatchObject({
       before: { defaultRole: 'ANALYST', defaultWarehouse: null },
-      statements: ['ALTER USER "NEW_ANALYST" SET DEFAULT_WAREHOUSE = "ANALYTICS_WH"', 'ALTER USER "NEW_ANALYST" UNSET DEFAULT_ROLE'],
+      statements: [`ALTER USER "NEW_ANALYST" SET DEFAULT_WAREHOUSE = 'ANALYTICS_WH'`, 'ALTER USER "NEW_ANALYST" UNSET DEFAULT_ROLE'],
     });
 
     await write({ kind: 'grantRoleToUser', roleName: 'ANALYST', userName: 'NEW_ANALYST' }, audits);

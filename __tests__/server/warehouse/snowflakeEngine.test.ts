@@ -106,10 +106,10 @@ describe('Snowflake reads', () => {
 describe('Snowflake writes', () => {
   it.each([
     [{ kind: 'createUser', userName: 'new_user', displayName: 'New User', email: 'new@acme.example', defaultRole: 'ANALYST', defaultWarehouse: 'BI_WH', comment: 'From the portal' },
-      [`CREATE USER "NEW_USER" LOGIN_NAME = 'NEW_USER' DISPLAY_NAME = 'New User' EMAIL = 'new@acme.example' DEFAULT_ROLE = "ANALYST" DEFAULT_WAREHOUSE = "BI_WH" COMMENT = 'From the portal'`]],
+      [`CREATE USER "NEW_USER" LOGIN_NAME = 'NEW_USER' DISPLAY_NAME = 'New User' EMAIL = 'new@acme.example' DEFAULT_ROLE = 'ANALYST' DEFAULT_WAREHOUSE = 'BI_WH' COMMENT = 'From the portal'`]],
     [{ kind: 'setUserDisabled', userName: 'JANE_DOE', disabled: true }, ['ALTER USER "JANE_DOE" SET DISABLED = TRUE']],
     [{ kind: 'setUserDefaults', userName: 'JANE_DOE', defaultRole: 'PUBLIC', defaultWarehouse: null },
-      ['ALTER USER "JANE_DOE" SET DEFAULT_ROLE = "PUBLIC"', 'ALTER USER "JANE_DOE" UNSET DEFAULT_WAREHOUSE']],
+      [`ALTER USER "JANE_DOE" SET DEFAULT_ROLE = 'PUBLIC'`, 'ALTER USER "JANE_DOE" UNSET DEFAULT_WAREHOUSE']],
     [{ kind: 'grantRoleToUser', roleName: 'PUBLIC', userName: 'JANE_DOE' }, ['GRANT ROLE "PUBLIC" TO USER "JANE_DOE"']],
     [{ kind: 'revokeRoleFromUser', roleName: 'ANALYST', userName: 'JANE_DOE' }, ['REVOKE ROLE "ANALYST" FROM USER "JANE_DOE"']],
     [{ kind: 'dropUser', userName: 'OLD_ADMIN' }, ['DROP USER "OLD_ADMIN"']],
@@ -140,8 +140,8 @@ describe('Snowflake writes', () => {
       'REVOKE ROLE "PUBLIC" FROM USER "JANE_DOE"',
       'ALTER WAREHOUSE "BI_WH" SET WAREHOUSE_SIZE = SMALL AUTO_SUSPEND = 60',
       'ALTER WAREHOUSE "BI_WH" SET WAREHOUSE_SIZE = MEDIUM AUTO_SUSPEND = 600',
-      'ALTER USER "JANE_DOE" SET DEFAULT_ROLE = "PUBLIC"',
-      'ALTER USER "JANE_DOE" SET DEFAULT_ROLE = "ANALYST"',
+      `ALTER USER "JANE_DOE" SET DEFAULT_ROLE = 'PUBLIC'`,
+      `ALTER USER "JANE_DOE" SET DEFAULT_ROLE = 'ANALYST'`,
       'ALTER USER "OLD_ADMIN" SET DISABLED = FALSE',
       'ALTER USER "OLD_ADMIN" SET DISABLED = TRUE',
     ]);
@@ -152,9 +152,9 @@ describe('Snowflake writes', () => {
     fake.failures.push({ match: /UNSET DEFAULT_WAREHOUSE/, error: { code: '003001', message: 'Insufficient privileges' } });
     await expect(warehouse.write({ kind: 'setUserDefaults', userName: 'JANE_DOE', defaultRole: 'PUBLIC', defaultWarehouse: null })).rejects.toMatchObject({ kind: 'forbidden' });
     expect(fake.ddl()).toEqual([
-      'ALTER USER "JANE_DOE" SET DEFAULT_ROLE = "PUBLIC"',
+      `ALTER USER "JANE_DOE" SET DEFAULT_ROLE = 'PUBLIC'`,
       'ALTER USER "JANE_DOE" UNSET DEFAULT_WAREHOUSE',
-      'ALTER USER "JANE_DOE" SET DEFAULT_ROLE = "ANALYST" DEFAULT_WAREHOUSE = "BI_WH"',
+      `ALTER USER "JANE_DOE" SET DEFAULT_ROLE = 'ANALYST' DEFAULT_WAREHOUSE = 'BI_WH'`,
     ]);
     fake.failures.push({ match: /^REVOKE/, error: { code: '100183', message: 'boom' } });
     const error = await warehouse.write({ kind: 'grantRoleToUser', roleName: 'PUBLIC', userName: 'JANE_DOE' }, () => {

@@ -6,13 +6,14 @@
  *   role not granted, a grant that would make a cycle, …),
  * - recognises a change that is already in place (`noop`: nothing runs, the audit still sees it),
  * - records the previous values, which the undo restores and the audit can show.
- * Names in DDL are validated identifiers, double-quoted; the only string literals are
- * display names, e-mails and comments that passed the strict checks of identifiers.ts.
+ * Object names in DDL are validated identifiers, double-quoted; the only string literals are
+ * names as user property values (see nameLiteral) and display names, e-mails and comments
+ * that passed the strict checks of identifiers.ts.
  */
 import { sizeKeyword } from '../billing.js';
 import { WarehouseError, alreadyExists, notFound } from '../errors.js';
 import { str, type Queryable } from '../engine.js';
-import { stringLiteral } from '../identifiers.js';
+import { parseIdentifier, stringLiteral } from '../identifiers.js';
 import { int, join, raw, sql, ident, type Sql } from '../sql.js';
 import { listWarehouses } from '../analytics/warehouses.js';
 import type { AlterWarehouseChange, WarehouseChange } from './changes.js';
@@ -36,6 +37,12 @@ const SAMPLE_GRANTOR = 'SECURITYADMIN';
 
 const q = (name: string, field: string): Sql => ident(name, field);
 const lit = (value: string): Sql => raw(stringLiteral(value));
+/**
+ * A name as the value of a user property (LOGIN_NAME, DEFAULT_ROLE, DEFAULT_WAREHOUSE): Snowflake's
+ * grammar types these as <string>, so they are written as a string literal of the validated,
+ * upper-cased name — which can hold no quote — rather than as a quoted identifier.
+ */
+const nameLiteral = (name: string, field: string): Sql => raw(stringLiteral(parseIdentifier(name, field)));
 
 async function requireUser(engine: Queryable, userName: string): Promise<NonNullable<Awaited<ReturnType<typeof findUser>>>> {
   const user = await findUser(engine, userName);
@@ -56,11 +63,11 @@ function userDefaultsDdl(userName: string, defaults: { defaultRole?: string | nu
   const unsets: Sql[] = [];
   if (defaults.defaultRole !== undefined) {
     if (defaults.defaultRole === null) unsets.push(raw('DEFAULT_ROLE'));
-    else sets.push(sql`DEFAULT_ROLE = ${q(defaults.defaultRole, 'defaultRole')}`);
+    else sets.push(sql`DEFAULT_ROLE = ${nameLiteral(defaults.defaultRole, 'defaultRole')}`);
   }
   if (defaults.defaultWarehouse !== undefined) {
     if (defaults.defaultWarehouse === null) unsets.push(raw('DEFAULT_WAREHOUSE'));
-    else sets.push(sql`DEFAULT_WAREHOUSE = ${q(defaults.defaultWarehouse, 'defaultWarehouse')}`);
+    else sets.push(sql`DEFAULT_WAREHOUSE = ${nameLiteral(defaults.defaultWarehouse, 'defaultWarehouse')}`);
   }
   const user = q(userName, 'userName');
   return [
@@ -113,11 +120,11 @@ export async function planChange(engine: Queryable, change: WarehouseChange, now
       if (await findUser(engine, change.userName)) throw alreadyExists(`User ${change.userName}`);
       if (change.defaultRole) await requireRole(engine, change.defaultRole);
       if (change.defaultWarehouse) await requireWarehouse(engine, change.defaultWarehouse);
-      const props: Sql[] = [sql`LOGIN_NAME = ${lit(change.userName)}`];
+      const props: Sql[] = [sql`LOGIN_NAME = ${nameLiteral(change.userName, 'userName')}`];
       if (change.displayName !== undefined) props.push(sql`DISPLAY_NAME = ${lit(change.displayName)}`);
       if (change.email !== undefined) props.push(sql`EMAIL = ${lit(change.email)}`);
-      if (change.defaultRole) props.push(sql`DEFAULT_ROLE = ${q(change.defaultRole, 'defaultRole')}`);
-      if (change.defaultWarehouse) props.push(sql`DEFAULT_WAREHOUSE = ${q(change.defaultWarehouse, 'defaultWarehouse')}`);
+      if (change.defaultRole) props.push(sql`DEFAULT_ROLE = ${nameLiteral(change.defaultRole, 'defaultRole')}`);
+      if (change.defaultWarehouse) props.push(sql`DEFAULT_WAREHOUSE = ${nameLiteral(change.defaultWarehouse, 'defaultWarehouse')}`);
       if (change.comment !== undefined) props.push(sql`COMMENT = ${lit(change.comment)}`);
       const user = q(change.userName, 'userName');
       return plan([sql`CREATE USER ${user} ${join(props, ' ')}`], [sql`DROP USER ${user}`], [

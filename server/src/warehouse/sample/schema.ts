@@ -8,7 +8,7 @@
  * WAREHOUSE_HOUR_COST (per warehouse-hour) and QUERY_GAPS (idle gaps between queries).
  */
 
-export const SAMPLE_SCHEMA_VERSION = 3;
+export const SAMPLE_SCHEMA_VERSION = 4;
 
 export const SCHEMA_DDL: readonly string[] = [
   'CREATE SCHEMA IF NOT EXISTS ACCOUNT_USAGE',
