@@ -59,6 +59,9 @@ const FILTER_FIELDS: Attempt[] = [
   ['from', (w, p) => w.topQueries({ range: { from: p, to: '2026-01-31' } })],
   ['asOf', (w, p) => w.monthToDate(p)],
   ['limit', (w, p) => w.topQueries({ range: RANGE }, { limit: p as unknown as number })],
+  ['orderBy', (w, p) => w.topQueries({ range: RANGE }, { orderBy: p as 'cost' })],
+  ['orderBy', (w, p) => w.queryPatterns({ range: RANGE }, { orderBy: p as 'cost' })],
+  ['dormantDays', (w, p) => w.usersOverview(RANGE, { dormantDays: p as unknown as number })],
 ];
 
 const TEXT_FIELDS: Attempt[] = [

@@ -6,7 +6,7 @@
  */
 import { costSummary, monthToDate, spendByDimension, type CostDimension, type CostSummary, type DimensionSpend, type MonthToDate } from './analytics/cost.js';
 import { CURRENCY, usageDays, type AnalyticsContext } from './analytics/context.js';
-import { parseDateRange, parseDay, parseLimit, parseQueryFilter, type DateRange, type QueryFilter } from './analytics/filters.js';
+import { parseChoice, parseDateRange, parseDay, parseLimit, parseQueryFilter, type DateRange, type QueryFilter } from './analytics/filters.js';
 import {
   queryDetail,
   queryPatterns,
@@ -75,11 +75,12 @@ export class Warehouse {
   }
 
   async topQueries(filter: QueryFilter, options: { orderBy?: QueryOrder; limit?: number } = {}): Promise<QuerySummary[]> {
-    return topQueries(this.context, filterOf(filter), { orderBy: options.orderBy === 'duration' ? 'duration' : 'cost', limit: parseLimit(options.limit, 'limit', 50) });
+    const orderBy = parseChoice<QueryOrder>(options.orderBy, 'orderBy', ['cost', 'duration'], 'cost');
+    return topQueries(this.context, filterOf(filter), { orderBy, limit: parseLimit(options.limit, 'limit', 50) });
   }
 
   async queryPatterns(filter: QueryFilter, options: { orderBy?: PatternOrder; limit?: number } = {}): Promise<QueryPattern[]> {
-    const orderBy = options.orderBy === 'count' || options.orderBy === 'duration' ? options.orderBy : 'cost';
+    const orderBy = parseChoice<PatternOrder>(options.orderBy, 'orderBy', ['cost', 'count', 'duration'], 'cost');
     return queryPatterns(this.context, filterOf(filter), { orderBy, limit: parseLimit(options.limit, 'limit', 50) });
   }
 
