@@ -59,6 +59,7 @@ describe('sample account generator', () => {
       expect(third['ACCOUNT_USAGE.USERS']).not.toEqual(first['ACCOUNT_USAGE.USERS']);
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
+      await fs.rm(account.dir, { recursive: true, force: true });
       account = await openTestAccount();
     }
   });
