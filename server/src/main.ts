@@ -8,6 +8,10 @@ import { loadIdentityConfig } from './identity/config.js';
 import { startIdentityServer, type RunningIdentityServer } from './identity/server.js';
 import { seedDemoData } from './store/demoSeed.js';
 import { openStore } from './store/openStore.js';
+import { demoDashboards } from './store/demoSeed.js';
+import { registerDemoDashboards } from './demo-dashboards/routes.js';
+import { createSampleDashboardSource } from './demo-dashboards/sampleSource.js';
+import { loadWarehouseSettings, WarehouseRegistry } from './warehouse/index.js';
 
 async function main(): Promise<void> {
   const config = loadPortalConfig();
@@ -19,7 +23,21 @@ async function main(): Promise<void> {
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (config.demoData) await seedDemoData(store.db, config.portalUrl);
 
-  const app = await createPortalServer(config, { store, verifyToken: createTokenVerifier(config.tokens) });
+  const warehouses = new WarehouseRegistry(await loadWarehouseSettings(), {
+    onSampleGenerated: ({ org, queryCount, milliseconds }) => console.log(`Generated the sample warehouse of ${org}: ${queryCount} queries in ${milliseconds} ms`),
+  });
+  // Demo dashboards only for the demo organisations, so a made-up organisation in the URL
+  // cannot make the server generate a sample account.
+  const demoSource = createSampleDashboardSource(async (organisation) =>
+    organisation in demoDashboards ? (await warehouses.forOrganisation(organisation)).sampleReader() : null,
+  );
+
+  const app = await createPortalServer(config, {
+    store,
+    verifyToken: createTokenVerifier(config.tokens),
+    warehouses,
+    extraRoutes: config.demoData ? (server) => registerDemoDashboards(server, config.distDir, demoSource) : undefined,
+  });
   await app.listen({ port: config.port, host: config.host });
   console.log(`Dataworks is ready on http://localhost:${config.port} (portal store: ${store.engine})`);
 
@@ -31,6 +49,7 @@ async function main(): Promise<void> {
     // Finish requests in flight, then close the store and stop accepting sign-ins.
     await app.close();
     await store.close();
+    await warehouses.close();
     await identity?.close();
     process.exit(0);
   };

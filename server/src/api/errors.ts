@@ -4,6 +4,7 @@
 // an unexpected error is logged with its stack and answered 500 without details.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DuplicateValueError, InconsistentRequestError, RecordNotFoundError } from '../store/errors.js';
+import { warehouseHttpError } from './routes/warehouseErrors.js';
 
 export class HttpError extends Error {
   constructor(
@@ -40,6 +41,8 @@ function toHttpError(error: unknown): HttpError | null {
   if (error instanceof RecordNotFoundError) return new HttpError(404, 'not_found', error.message);
   if (error instanceof DuplicateValueError) return new HttpError(409, 'conflict', error.message, error.field);
   if (error instanceof InconsistentRequestError) return new HttpError(400, 'invalid_request', error.message, error.field);
+  const fromWarehouse = warehouseHttpError(error);
+  if (fromWarehouse) return fromWarehouse;
   const status = (error as FastifyError | undefined)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const fastifyError = error as FastifyError;
@@ -61,6 +64,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ error: 'server_error', message: 'Something went wrong on our side. Please try again.' } satisfies ErrorBody);
     }
+    // The cause of an engine error may name internal objects: logged here, never answered.
     if (known.statusCode >= 500) request.log.warn({ err: error }, 'request refused');
     const body: ErrorBody = { error: known.code, message: known.message, ...(known.field ? { field: known.field } : {}) };
     if (known.statusCode === 401) {

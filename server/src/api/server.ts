@@ -11,10 +11,15 @@ import { registerDashboardRoutes } from './routes/dashboards.js';
 import { registerLayoutSettingsRoutes } from './routes/layoutSettings.js';
 import { registerSecurity } from './security.js';
 import { registerSpa } from './spa.js';
+import { registerWarehouseRoutes } from './routes/warehouse.js';
+import { registerWarehouseManagementRoutes } from './routes/warehouseManagement.js';
+import type { WarehouseRegistry } from '../warehouse/index.js';
 
 export interface PortalDependencies {
   store: Store;
   verifyToken: TokenVerifier;
+  /** Each organisation's warehouse (Snowflake or the embedded sample). */
+  warehouses: WarehouseRegistry;
   /** Adds routes served beside the API (e.g. the demo dashboards); called before the SPA fallback. */
   extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
 }
@@ -57,6 +62,8 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   app.get('/api/health', async () => ({ status: 'ok', store: deps.store.engine }));
   registerDashboardRoutes(app, deps.store.db, () => void origins.refresh());
   registerLayoutSettingsRoutes(app, deps.store.db);
+  registerWarehouseRoutes(app, deps.warehouses, deps.store.db);
+  registerWarehouseManagementRoutes(app, deps.warehouses, deps.store.db);
   await deps.extraRoutes?.(app);
   await registerSpa(app, config);
   return app;

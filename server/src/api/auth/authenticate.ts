@@ -4,6 +4,7 @@
 // module, src/auth/access.ts: one set of rules for menu, routes and API.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canOpen } from '../../../../src/auth/access.js';
+import { hasAnyRole } from '../../../../src/auth/editions.js';
 import type { AppRouteId } from '../../../../src/config/paths.js';
 import { HttpError } from '../errors.js';
 import type { Caller, TokenVerifier } from './tokenVerifier.js';
@@ -42,11 +43,17 @@ export function organisationOf(caller: Caller): string {
   return caller.organisation;
 }
 
-/** preHandler: the caller may open the page this API serves (feature and roles of the access table). */
-export function requireRoute(routeId: AppRouteId) {
+/**
+ * preHandler: the caller may open the page this API serves (feature and roles of the access
+ * table) — any one of `routeIds` when several pages share the route — and, for writes that
+ * only some of the page's users may make, holds one of `writeRoles`.
+ */
+export function requireRoute(routeIds: AppRouteId | readonly AppRouteId[], writeRoles?: readonly string[]) {
+  const ids = typeof routeIds === 'string' ? [routeIds] : routeIds;
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const caller = callerOf(request);
-    if (!canOpen(caller.roles, routeId)) throw new HttpError(403, 'forbidden', 'Your roles do not allow this.');
+    if (!ids.some((id) => canOpen(caller.roles, id))) throw new HttpError(403, 'forbidden', 'Your roles do not allow this.');
+    if (writeRoles && !hasAnyRole(caller.roles, writeRoles)) throw new HttpError(403, 'forbidden', 'Only an administrator of your organisation may change this.');
     organisationOf(caller);
   };
 }

@@ -1,0 +1,48 @@
+// User Management (/app/management/*): the warehouse account's users and roles, and changes
+// to them. Every change is validated by the warehouse layer (identifiers checked and quoted),
+// checked against the access table here, and audited in the same unit of work.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { StoreDb } from '../../store/openStore.js';
+import { parseChange, type WarehouseRegistry } from '../../warehouse/index.js';
+import { callerOf, organisationOf, requireRoute } from '../auth/authenticate.js';
+import { HttpError } from '../errors.js';
+import { parseOr400 } from '../validation.js';
+import { auditedWrite } from './warehouseAudit.js';
+
+const search = z.strictObject({ search: z.string().max(255, 'is too long').optional() });
+const nameParam = z.object({ name: z.string().max(300, 'is too long') });
+
+export function registerWarehouseManagementRoutes(app: FastifyInstance, registry: WarehouseRegistry, db: StoreDb): void {
+  const warehouseOf = (request: FastifyRequest) => registry.forOrganisation(organisationOf(callerOf(request)));
+
+  app.get('/api/management/users', { preHandler: requireRoute('managementUsers') }, async (request) => {
+    const query = parseOr400(search, request.query);
+    // An empty search box lists everyone.
+    return { users: await (await warehouseOf(request)).listUsers({ search: query.search, includeDisabled: true }) };
+  });
+
+  app.get('/api/management/users/:name', { preHandler: requireRoute('managementUser') }, async (request) => {
+    const { name } = parseOr400(nameParam, request.params);
+    return (await warehouseOf(request)).getUser(name);
+  });
+
+  app.get('/api/management/roles', { preHandler: requireRoute('managementRoles') }, async (request) => {
+    const query = parseOr400(search, request.query);
+    return { roles: await (await warehouseOf(request)).listRoles({ search: query.search }) };
+  });
+
+  app.get('/api/management/roles/:name', { preHandler: requireRoute('managementRole') }, async (request) => {
+    const { name } = parseOr400(nameParam, request.params);
+    return (await warehouseOf(request)).getRole(name);
+  });
+
+  app.post('/api/management/changes', { preHandler: requireRoute(['managementUsers', 'managementRoles']) }, async (request) => {
+    const change = parseChange(request.body);
+    // Warehouse settings change through the Warehouses page's recommendations only.
+    if (change.kind === 'alterWarehouse') throw new HttpError(400, 'invalid_request', 'kind: warehouse changes are applied from the Warehouses page.', 'kind');
+    const warehouse = await warehouseOf(request);
+    const applied = await auditedWrite(db, callerOf(request), (audit) => warehouse.write(change, audit));
+    return { applied };
+  });
+}
