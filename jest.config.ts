@@ -16,7 +16,9 @@ const config: Config = {
       roots: ['<rootDir>/__tests__'],
       testMatch: ['<rootDir>/__tests__/**/*.test.ts?(x)'],
       testPathIgnorePatterns: ['<rootDir>/__tests__/server/'],
-      transform: tsJest,
+      transform: { ...tsJest, '^.+/node_modules/@tanstack/.+\\.js$': '<rootDir>/__tests__/setup/esmToCommonJs.cjs' },
+      // TanStack Table v9 ships ESM only; every other package has a CommonJS build.
+      transformIgnorePatterns: ['/node_modules/(?!@tanstack/)'],
       setupFilesAfterEnv: ['<rootDir>/__tests__/setup/browser.ts'],
       moduleNameMapper: {
         '\\.(css|scss)$': '<rootDir>/__tests__/setup/styleStub.ts',
