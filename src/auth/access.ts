@@ -79,6 +79,16 @@ export const accessRules: Record<AppRouteId, AccessRule> = {
   knowledgebase: docsPages,
 };
 
+/**
+ * Who may change the organisation's warehouse account: apply a warehouse recommendation, manage
+ * its users and roles. Pages hide those controls from everyone else; the API refuses them too.
+ */
+export const warehouseWriterRoles: readonly string[] = adminOrClientAdmin;
+
+export function canWriteWarehouse(userRoles: readonly string[]): boolean {
+  return hasAnyRole(userRoles, warehouseWriterRoles);
+}
+
 /** Whether a user with these realm roles may open the route (and call the API behind it). */
 export function canAccess(userRoles: readonly string[], rule: AccessRule): boolean {
   if (rule.hiddenForIntegrationEngineer && userRoles.includes(INTEGRATION_ENGINEER)) return false;

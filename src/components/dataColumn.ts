@@ -20,6 +20,8 @@ export interface DataColumn<Row> {
   sortable?: boolean;
   /** The cell names its row (`<th scope="row">`). */
   rowHeader?: boolean;
+  /** Defaults to true; false for columns of controls (buttons), which mean nothing in a file. */
+  exported?: boolean;
 }
 
 /** Text before numbers' natural order: "WH_2" before "WH_10", any case. */
@@ -32,7 +34,8 @@ export function compareCellValues(a: CellValue, b: CellValue): number {
   return collator.compare(String(a ?? ''), String(b ?? ''));
 }
 
-export function tableCsv<Row>(columns: readonly DataColumn<Row>[], rows: readonly Row[]): string {
+export function tableCsv<Row>(allColumns: readonly DataColumn<Row>[], rows: readonly Row[]): string {
+  const columns = allColumns.filter((column) => column.exported !== false);
   return toCsv(
     columns.map((column) => column.header),
     rows.map((row) => columns.map((column) => (column.csv ? column.csv(row) : column.value(row)))),

@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { downloadTextFile } from '../../../src/components/downloadFile';
+import CostPage from '../../../src/features/snowflake/cost/CostPage';
+import { json } from '../../helpers/fakeBackend';
+import { fakeWarehouseServer, type FakeWarehouseServer } from '../../helpers/fakeWarehouseServer';
+import { connectFakeServer, useWarehousePageTestSetup } from '../../helpers/pageTest';
+import { renderWithRouter } from '../../helpers/renderWithRouter';
+import { makeSignedInStore } from '../../helpers/testStore';
+import { costSummary, sampleInfo } from '../../helpers/warehouseFixtures';
+
+jest.mock('../../../src/components/charts/BarChartCanvas', () => jest.requireActual('../../helpers/chartStub'));
+jest.mock('../../../src/components/downloadFile', () => ({ downloadTextFile: jest.fn() }));
+
+useWarehousePageTestSetup();
+
+let server: FakeWarehouseServer;
+
+function start(path = '/app/snowflake/cost', info = sampleInfo) {
+  server = fakeWarehouseServer({ 'GET api/warehouse/info': json(200, info), 'GET api/warehouse/cost': json(200, costSummary) });
+  connectFakeServer(server);
+  return renderWithRouter(makeSignedInStore(['user', 'admin']), [{ path: '/app/snowflake/cost', element: <CostPage /> }], path);
+}
+
+const panel = (name: string) => screen.getByRole('region', { name });
+const rowHeaders = (table: HTMLElement) => within(table).getAllByRole('rowheader').map((cell) => cell.textContent);
+
+it('shows the headline figures of the data range in the account currency, marked as sample data', async () => {
+  start();
+  expect(await screen.findByText('Adding up the costs…')).toBeInTheDocument();
+  const figures = await screen.findByLabelText('Spend figures');
+  expect(figures).toHaveTextContent('Spend in range$1,234.502026-08-24 to 2026-11-21');
+  expect(figures).toHaveTextContent('Month to date$812.25');
+  expect(figures).toHaveTextContent('+8.3% against the same days of last month');
+  expect(figures).toHaveTextContent('Last month$1,100.00');
+  expect(figures).toHaveTextContent('Month-end forecast$1,190.40');
+  expect(screen.getByText('Sample data')).toBeInTheDocument();
+  expect(server.requests).toEqual(['GET api/warehouse/info', 'GET api/warehouse/cost?from=2026-08-24&to=2026-11-21']);
+});
+
+it('charts spend by day stacked by warehouse and holds the same figures in a table', async () => {
+  start();
+  const daily = await screen.findByRole('region', { name: 'Compute spend by day and warehouse' });
+  const chart = await within(daily).findByRole('img', { name: 'Compute spend by day and warehouse' });
+  expect(chart).toHaveAttribute('data-labels', '2026-11-20|2026-11-21');
+  expect(chart).toHaveAttribute('data-series', 'ANALYTICS_WH|ELT_WH');
+  const table = within(daily).getByRole('table', { name: 'Compute spend by day and warehouse' });
+  expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+    'Day',
+    'ANALYTICS_WH (USD)',
+    'ELT_WH (USD)',
+    'Total (USD)',
+  ]);
+  expect(within(table).getByRole('row', { name: /2026-11-21/ })).toHaveTextContent('2026-11-21$300.00$240.00$540.00');
+});
+
+it('shows spend by service, user, role and tag, and idle cost per warehouse', async () => {
+  start();
+  const services = await screen.findByRole('table', { name: 'Spend by service, 2026-08-24 to 2026-11-21' });
+  expect(within(services).getByRole('row', { name: /Cloud services/ })).toHaveTextContent('Cloud services (billed part)12.5$37.503%');
+  expect(within(services).getByRole('row', { name: /Storage/ })).toHaveTextContent('Storage–$57.00');
+
+  expect(rowHeaders(within(panel('Spend by user')).getByRole('table'))).toEqual(['ETL_SERVICE', 'JANE_DOE', '=HYPERLINK("http://evil.example","x")']);
+  expect(rowHeaders(within(panel('Spend by role')).getByRole('table'))).toEqual(['ANALYST']);
+  expect(rowHeaders(within(panel('Spend by query tag')).getByRole('table'))).toEqual(['(no tag)', 'dbt:model=orders']);
+
+  const idle = within(panel('Idle cost by warehouse')).getByRole('table');
+  expect(within(idle).getByRole('row', { name: /ANALYTICS_WH/ })).toHaveTextContent('ANALYTICS_WH220.0110.0110.0$330.0050%');
+});
+
+it('exports a table as CSV with the unit in its header and formula-like text defused', async () => {
+  const user = userEvent.setup();
+  start();
+  const users = await screen.findByRole('region', { name: 'Spend by user' });
+  await user.click(within(users).getByRole('button', { name: 'Export CSV: Spend by user' }));
+  expect(downloadTextFile).toHaveBeenCalledWith(
+    'spend-by-user-2026-08-24-2026-11-21.csv',
+    'User,Queries,Compute credits,Cloud services credits,Credits,Cost (USD)\r\n' +
+      'ETL_SERVICE,5000,160,5,165,495\r\n' +
+      'JANE_DOE,1200,150,2,152,456\r\n' +
+      `"'=HYPERLINK(""http://evil.example"",""x"")",3,1,0,1,3\r\n`,
+  );
+});
+
+it('takes the date range from the address and puts a new one there', async () => {
+  const user = userEvent.setup();
+  const { router } = start('/app/snowflake/cost?from=2026-11-01&to=2026-11-21');
+  await screen.findByRole('region', { name: 'Spend by user' });
+  expect(server.requests).toContain('GET api/warehouse/cost?from=2026-11-01&to=2026-11-21');
+
+  const form = screen.getByRole('form', { name: 'Date range' });
+  const from = within(form).getByLabelText('From');
+  expect(from).toHaveValue('2026-11-01');
+  await user.clear(from);
+  await user.type(from, '2026-11-15');
+  await user.click(within(form).getByRole('button', { name: 'Apply' }));
+  await waitFor(() => expect(router.state.location.search).toBe('?from=2026-11-15&to=2026-11-21'));
+  await waitFor(() => expect(server.requests).toContain('GET api/warehouse/cost?from=2026-11-15&to=2026-11-21'));
+});
+
+it('refuses a range that ends before it starts, at the field', async () => {
+  const user = userEvent.setup();
+  const { router } = start();
+  const form = await screen.findByRole('form', { name: 'Date range' });
+  const to = within(form).getByLabelText('To');
+  await user.clear(to);
+  await user.type(to, '2026-08-01');
+  await user.click(within(form).getByRole('button', { name: 'Apply' }));
+  expect(to).toHaveAttribute('aria-invalid', 'true');
+  expect(to).toHaveAccessibleDescription('The end date must not be before the start date.');
+  expect(to).toHaveFocus();
+  expect(router.state.location.search).toBe('');
+});
+
+it("shows the engine's message when the warehouse fails, and loads again on Retry", async () => {
+  const user = userEvent.setup();
+  start();
+  server.failNext('GET api/warehouse/cost', { status: 503, data: { error: 'unavailable', message: 'Snowflake is not answering; try again in a minute.' } });
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('The costs could not be loaded');
+  expect(alert).toHaveTextContent('Snowflake is not answering; try again in a minute.');
+  await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByRole('region', { name: 'Spend by user' })).toBeInTheDocument();
+});
+
+it('says so when the account has no usage data yet', async () => {
+  start('/app/snowflake/cost', { ...sampleInfo, dataRange: null });
+  expect(await screen.findByText('No usage data yet')).toBeInTheDocument();
+  expect(server.requests).toEqual(['GET api/warehouse/info']);
+});

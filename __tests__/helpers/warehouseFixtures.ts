@@ -1,0 +1,203 @@
+// Small, hand-made answers of the warehouse API, in the warehouse layer's own types.
+import type { WarehouseInfoResponse } from '../../src/api/warehouseApi';
+import type { CostSummary, QueryDetail, QueryPattern, QuerySummary, Recommendation, UserCost, WarehouseUsage } from '../../src/api/warehouseTypes';
+
+export const sampleInfo: WarehouseInfoResponse = {
+  info: { organisation: 'acme', engine: 'duckdb', sample: true, currency: 'USD', pricePerCredit: 3, storagePricePerTbMonth: 23 },
+  dataRange: { from: '2026-08-24', to: '2026-11-21' },
+};
+
+export const costSummary: CostSummary = {
+  range: { from: '2026-08-24', to: '2026-11-21' },
+  currency: 'USD',
+  pricePerCredit: 3,
+  storagePricePerTbMonth: 23,
+  totalCost: 1234.5,
+  byService: [
+    { service: 'compute', credits: 380, cost: 1140 },
+    { service: 'cloud_services', credits: 12.5, cost: 37.5 },
+    { service: 'storage', credits: null, cost: 57 },
+  ],
+  byDayAndService: [
+    {
+      day: '2026-11-20',
+      computeCredits: 200,
+      cloudServicesCredits: 25,
+      billedCloudServicesCredits: 5,
+      storageBytes: 2 * 1024 ** 4,
+      computeCost: 600,
+      cloudServicesCost: 15,
+      storageCost: 30,
+      totalCost: 645,
+    },
+    {
+      day: '2026-11-21',
+      computeCredits: 180,
+      cloudServicesCredits: 25.5,
+      billedCloudServicesCredits: 7.5,
+      storageBytes: 2 * 1024 ** 4,
+      computeCost: 540,
+      cloudServicesCost: 22.5,
+      storageCost: 27,
+      totalCost: 589.5,
+    },
+  ],
+  byDayAndWarehouse: [
+    { day: '2026-11-20', warehouseName: 'ANALYTICS_WH', credits: 120, cost: 360 },
+    { day: '2026-11-20', warehouseName: 'ELT_WH', credits: 80, cost: 240 },
+    { day: '2026-11-21', warehouseName: 'ANALYTICS_WH', credits: 100, cost: 300 },
+    { day: '2026-11-21', warehouseName: 'ELT_WH', credits: 80, cost: 240 },
+  ],
+  byUser: [
+    { name: 'JANE_DOE', queries: 1200, computeCredits: 150, cloudServicesCredits: 2, credits: 152, cost: 456 },
+    { name: '=HYPERLINK("http://evil.example","x")', queries: 3, computeCredits: 1, cloudServicesCredits: 0, credits: 1, cost: 3 },
+    { name: 'ETL_SERVICE', queries: 5000, computeCredits: 160, cloudServicesCredits: 5, credits: 165, cost: 495 },
+  ],
+  byRole: [{ name: 'ANALYST', queries: 1203, computeCredits: 151, cloudServicesCredits: 2, credits: 153, cost: 459 }],
+  byTag: [
+    { name: 'dbt:model=orders', queries: 400, computeCredits: 60, cloudServicesCredits: 1, credits: 61, cost: 183 },
+    { name: null, queries: 5803, computeCredits: 250, cloudServicesCredits: 6, credits: 256, cost: 768 },
+  ],
+  idleByWarehouse: [
+    { warehouseName: 'ANALYTICS_WH', meteredCredits: 220, attributedCredits: 110, idleCredits: 110, idleCost: 330, idleShare: 0.5 },
+    { warehouseName: 'ELT_WH', meteredCredits: 160, attributedCredits: 150, idleCredits: 10, idleCost: 30, idleShare: 0.0625 },
+  ],
+  monthToDate: {
+    asOf: '2026-11-21',
+    monthStart: '2026-11-01',
+    monthToDateCost: 812.25,
+    lastMonthSameDaysCost: 750,
+    lastMonthTotalCost: 1100,
+    forecastCost: 1190.4,
+    changeShare: 0.083,
+  },
+};
+
+export function querySummary(queryId: string, overrides: Partial<QuerySummary> = {}): QuerySummary {
+  return {
+    queryId,
+    startTime: '2026-11-20T09:15:00.000Z',
+    warehouseName: 'ANALYTICS_WH',
+    warehouseSize: 'Medium',
+    userName: 'JANE_DOE',
+    roleName: 'ANALYST',
+    queryTag: null,
+    queryType: 'SELECT',
+    executionStatus: 'SUCCESS',
+    totalElapsedMs: 65_000,
+    executionMs: 60_000,
+    queuedOverloadMs: 0,
+    bytesScanned: 5 * 1024 ** 3,
+    bytesSpilledLocal: 0,
+    bytesSpilledRemote: 0,
+    credits: 0.5,
+    cost: 1.5,
+    textPreview: 'SELECT * FROM ORDERS',
+    ...overrides,
+  };
+}
+
+export function queryDetail(queryId: string, overrides: Partial<QueryDetail> = {}): QueryDetail {
+  return {
+    ...querySummary(queryId),
+    queryText: 'SELECT *\nFROM ORDERS\nWHERE AMOUNT > 100',
+    endTime: '2026-11-20T09:16:05.000Z',
+    databaseName: 'SALES',
+    schemaName: 'PUBLIC',
+    compilationMs: 120,
+    queuedProvisioningMs: 0,
+    partitionsScanned: 40,
+    partitionsTotal: 100,
+    percentageScannedFromCache: 0.25,
+    errorCode: null,
+    queryHash: 'abc',
+    queryParameterizedHash: 'p-abc',
+    computeCredits: 0.48,
+    cloudServicesCredits: 0.02,
+    ...overrides,
+  };
+}
+
+export const queryPattern: QueryPattern = {
+  parameterizedHash: 'p-abc',
+  queries: 420,
+  totalCredits: 60,
+  totalCost: 180,
+  averageCost: 180 / 420,
+  totalElapsedMs: 420 * 30_000,
+  averageElapsedMs: 30_000,
+  remoteSpillQueries: 0,
+  users: 3,
+  firstSeen: '2026-08-24T08:00:00.000Z',
+  lastSeen: '2026-11-21T17:00:00.000Z',
+  sampleQueryId: '01b2c3d4-0000-0000-0000-000000000001',
+  sampleText: 'SELECT * FROM ORDERS WHERE ID = ?',
+};
+
+export function warehouseUsage(name: string, overrides: Partial<WarehouseUsage> = {}): WarehouseUsage {
+  return {
+    name,
+    state: 'SUSPENDED',
+    type: 'STANDARD',
+    size: 'Large',
+    sizeLabel: 'Large',
+    minClusterCount: 1,
+    maxClusterCount: 1,
+    autoSuspendSeconds: 600,
+    autoResume: true,
+    scalingPolicy: 'STANDARD',
+    owner: 'SYSADMIN',
+    comment: null,
+    meteredCredits: 300,
+    cost: 900,
+    cloudServicesCredits: 3,
+    attributedCredits: 60,
+    idleCredits: 240,
+    idleShare: 0.8,
+    busyCredits: 30,
+    busyShare: 0.1,
+    averageRunning: 0.12,
+    averageQueued: 0,
+    queries: 1000,
+    queuedQueries: 0,
+    queuedSeconds: 0,
+    remoteSpillQueries: 0,
+    historicalSize: 'Large',
+    ...overrides,
+  };
+}
+
+export function recommendation(warehouseName: string, overrides: Partial<Recommendation> = {}): Recommendation {
+  return {
+    id: `${warehouseName}:auto_suspend`,
+    warehouseName,
+    kind: 'auto_suspend',
+    title: `Suspend ${warehouseName} after 60 seconds`,
+    reason: `${warehouseName} waits 600 s after the last query before suspending.`,
+    current: { size: 'Large', autoSuspendSeconds: 600, maxClusterCount: 1 },
+    estimatedMonthlySavingsCredits: 80,
+    estimatedMonthlySavings: 240,
+    change: { kind: 'alterWarehouse', warehouseName, autoSuspendSeconds: 60 },
+    ...overrides,
+  };
+}
+
+export function userCost(userName: string, overrides: Partial<UserCost> = {}): UserCost {
+  return {
+    userName,
+    displayName: null,
+    type: 'PERSON',
+    disabled: false,
+    hasMfa: true,
+    defaultRole: 'ANALYST',
+    lastSuccessLogin: '2026-11-20T08:00:00.000Z',
+    daysSinceLogin: 1,
+    roles: ['ANALYST'],
+    powerfulRoles: [],
+    dormant: false,
+    queries: 10,
+    credits: 2,
+    cost: 6,
+    ...overrides,
+  };
+}

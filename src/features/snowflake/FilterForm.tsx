@@ -1,0 +1,148 @@
+// The filters of an Optimize page: a date range and, per page, a few more fields. They are
+// applied to the address (so a link reproduces the view) only when they are valid; each error
+// is shown at its field and the first one gets focus.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { DateRange } from '../../api/warehouseTypes';
+import { rangeErrors } from './dateRange';
+
+export interface FilterField {
+  /** Its name in the address. */
+  param: string;
+  label: string;
+  /** Checked only when the field is not empty (every extra field is optional). */
+  validate?: (value: string) => string | undefined;
+  /** Applied before checking, e.g. names in upper case as Snowflake stores them. */
+  normalize?: (value: string) => string;
+  type?: 'text' | 'number';
+  min?: number;
+  max?: number;
+  placeholder?: string;
+}
+
+interface FilterFormProps {
+  /** What the form filters, for its accessible name ("Date range", "Query filters"). */
+  label: string;
+  range: DateRange;
+  dataRange: DateRange;
+  fields?: readonly FilterField[];
+}
+
+type Values = Record<string, string>;
+
+function initialValues(params: URLSearchParams, range: DateRange, fields: readonly FilterField[]): Values {
+  const values: Values = { from: range.from, to: range.to };
+  for (const field of fields) values[field.param] = params.get(field.param) ?? '';
+  return values;
+}
+
+const noFields: readonly FilterField[] = [];
+
+export function FilterForm({ label, range, dataRange, fields = noFields }: FilterFormProps) {
+  const [params, setParams] = useSearchParams();
+  const [values, setValues] = useState<Values>(() => initialValues(params, range, fields));
+  const [errors, setErrors] = useState<Values>({});
+  const inputs = useRef<Record<string, HTMLInputElement | null>>({});
+  const formId = useId();
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const normalized: Values = { ...values };
+    for (const field of fields) {
+      const value = (values[field.param] ?? '').trim();
+      normalized[field.param] = value && field.normalize ? field.normalize(value) : value;
+    }
+    const found: Values = {};
+    const dates = rangeErrors(normalized.from ?? '', normalized.to ?? '');
+    if (dates.from) found.from = dates.from;
+    if (dates.to) found.to = dates.to;
+    for (const field of fields) {
+      const value = normalized[field.param] ?? '';
+      const error = value ? field.validate?.(value) : undefined;
+      if (error) found[field.param] = error;
+    }
+    setValues(normalized);
+    setErrors(found);
+    const order = ['from', 'to', ...fields.map((field) => field.param)];
+    const first = order.find((name) => found[name]);
+    if (first) {
+      inputs.current[first]?.focus();
+      return;
+    }
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const name of order) {
+        const value = normalized[name] ?? '';
+        if (value) next.set(name, value);
+        else next.delete(name);
+      }
+      return next;
+    });
+  };
+
+  const reset = () => {
+    setErrors({});
+    setValues(initialValues(new URLSearchParams(), dataRange, fields));
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const name of ['from', 'to', ...fields.map((field) => field.param)]) next.delete(name);
+      return next;
+    });
+  };
+
+  const input = (name: string, text: string, props: { type: string; min?: number | string; max?: number | string; placeholder?: string }) => {
+    const id = `${formId}-${name}`;
+    const error = errors[name];
+    return (
+      <div className="col-sm-6 col-lg-auto" key={name}>
+        <label className="form-label small mb-1" htmlFor={id}>
+          {text}
+        </label>
+        <input
+          ref={(element) => {
+            inputs.current[name] = element;
+          }}
+          id={id}
+          className={`form-control form-control-sm${error ? ' is-invalid' : ''}`}
+          type={props.type}
+          min={props.min}
+          max={props.max}
+          placeholder={props.placeholder}
+          value={values[name] ?? ''}
+          onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          autoComplete="off"
+        />
+        {error ? (
+          <div id={`${id}-error`} className="invalid-feedback">
+            {error}
+          </div>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <form className="card dw-card mb-4" aria-label={label} noValidate onSubmit={apply}>
+      <div className="card-body">
+        <div className="row g-2 align-items-start">
+          {input('from', 'From', { type: 'date', min: dataRange.from, max: dataRange.to })}
+          {input('to', 'To', { type: 'date', min: dataRange.from, max: dataRange.to })}
+          {fields.map((field) => input(field.param, field.label, { ...field, type: field.type ?? 'text' }))}
+          <div className="col-12 col-lg-auto d-flex gap-2 dw-filter-actions">
+            <button type="submit" className="btn btn-primary btn-sm">
+              Apply
+            </button>
+            <button type="button" className="btn btn-outline-secondary btn-sm" onClick={reset}>
+              Reset
+            </button>
+          </div>
+        </div>
+        <p className="small text-body-secondary mb-0 mt-2">
+          Days are UTC. Data from {dataRange.from} to {dataRange.to}.
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+// What every Optimize page shares: its heading, the warehouse it reads (with the sample-data
+// notice), the date range in effect and the states before there is anything to show.
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { apiErrorMessage } from '../../api/apiError';
+import { useGetWarehouseInfoQuery } from '../../api/warehouseApi';
+import type { DateRange, WarehouseInfo } from '../../api/warehouseTypes';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { LoadingState } from '../../components/LoadingState';
+import { SampleDataNotice } from '../../components/SampleDataNotice';
+import { rangeFromParams } from './dateRange';
+import './optimize.css';
+
+export interface OptimizeContext {
+  info: WarehouseInfo;
+  /** The range the page shows (from the address, else the whole data range). */
+  range: DateRange;
+  /** The days the account has usage data for. */
+  dataRange: DateRange;
+  params: URLSearchParams;
+}
+
+interface OptimizeLayoutProps {
+  id: string;
+  title: string;
+  intro: string;
+  children: (context: OptimizeContext) => ReactNode;
+}
+
+export function OptimizeLayout({ id, title, intro, children }: OptimizeLayoutProps) {
+  const { data, error, isLoading, isFetching, refetch } = useGetWarehouseInfoQuery();
+  const [params] = useSearchParams();
+  const titleId = `${id}-title`;
+
+  let content: ReactNode;
+  if (isLoading) {
+    content = <LoadingState label="Loading the warehouse…" />;
+  } else if (error || !data) {
+    content = (
+      <ErrorAlert title="The warehouse could not be reached" message={apiErrorMessage(error)} onRetry={() => void refetch()} retrying={isFetching} />
+    );
+  } else if (!data.dataRange) {
+    content = (
+      <>
+        <SampleDataNotice sample={data.info.sample} />
+        <EmptyState title="No usage data yet">
+          <p className="text-body-secondary mb-0">The account has no metered usage yet. Figures appear here once Snowflake reports them (up to three hours after use).</p>
+        </EmptyState>
+      </>
+    );
+  } else {
+    const range = rangeFromParams(params, data.dataRange);
+    content = (
+      <>
+        <SampleDataNotice sample={data.info.sample} />
+        {children({ info: data.info, range, dataRange: data.dataRange, params })}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby={titleId}>
+      <h1 id={titleId} className="h3 mb-1">
+        {title}
+      </h1>
+      <p className="text-body-secondary mb-3">{intro}</p>
+      {content}
+    </section>
+  );
+}

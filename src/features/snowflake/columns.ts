@@ -1,0 +1,63 @@
+// Column builders for the Optimize tables: each keeps the raw figure for sorting and CSV and
+// shows it formatted, with the unit in the header so an exported file says what it holds.
+import type { DataColumn } from '../../components/dataColumn';
+import {
+  formatBytes,
+  formatCount,
+  formatCredits,
+  formatDateTime,
+  formatDecimal,
+  formatDuration,
+  formatMoney,
+  formatPercent,
+} from '../../components/format';
+
+type Get<Row, T> = (row: Row) => T;
+
+export function textColumn<Row>(id: string, header: string, get: Get<Row, string | null>, rowHeader = false): DataColumn<Row> {
+  return { id, header, value: get, rowHeader };
+}
+
+export function moneyColumn<Row>(id: string, header: string, get: Get<Row, number>, currency: string): DataColumn<Row> {
+  return { id, header: `${header} (${currency})`, value: get, numeric: true, cell: (row) => formatMoney(get(row), currency) };
+}
+
+export function creditsColumn<Row>(id: string, header: string, get: Get<Row, number | null>): DataColumn<Row> {
+  return {
+    id,
+    header,
+    value: get,
+    numeric: true,
+    cell: (row) => {
+      const value = get(row);
+      return value === null ? '–' : formatCredits(value);
+    },
+  };
+}
+
+export function countColumn<Row>(id: string, header: string, get: Get<Row, number>): DataColumn<Row> {
+  return { id, header, value: get, numeric: true, cell: (row) => formatCount(get(row)) };
+}
+
+export function decimalColumn<Row>(id: string, header: string, get: Get<Row, number>): DataColumn<Row> {
+  return { id, header, value: get, numeric: true, cell: (row) => formatDecimal(get(row)) };
+}
+
+/** A share from 0 to 1: shown as a percentage, exported as the fraction. */
+export function percentColumn<Row>(id: string, header: string, get: Get<Row, number>): DataColumn<Row> {
+  return { id, header, value: get, numeric: true, cell: (row) => formatPercent(get(row)) };
+}
+
+/** Milliseconds: shown in words, exported as milliseconds (the header says so). */
+export function durationColumn<Row>(id: string, header: string, get: Get<Row, number>): DataColumn<Row> {
+  return { id, header: `${header} (ms)`, value: get, numeric: true, cell: (row) => formatDuration(get(row)) };
+}
+
+export function bytesColumn<Row>(id: string, header: string, get: Get<Row, number>): DataColumn<Row> {
+  return { id, header: `${header} (bytes)`, value: get, numeric: true, cell: (row) => formatBytes(get(row)) };
+}
+
+/** ISO times sort as text; shown in UTC. */
+export function timeColumn<Row>(id: string, header: string, get: Get<Row, string | null>): DataColumn<Row> {
+  return { id, header, value: get, cell: (row) => formatDateTime(get(row)) };
+}

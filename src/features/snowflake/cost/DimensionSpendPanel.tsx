@@ -1,0 +1,69 @@
+// Spend attributed to users, roles or query tags: each hour's metered credits split over the
+// queries that ran in it, by running time (idle time included), plus their cloud services.
+import { useMemo } from 'react';
+import type { DimensionSpend } from '../../../api/warehouseTypes';
+import { BarChart } from '../../../components/charts/BarChart';
+import { csvFileName } from '../../../components/csv';
+import type { DataColumn } from '../../../components/dataColumn';
+import { DataTable } from '../../../components/DataTable';
+import { formatMoney } from '../../../components/format';
+import { Panel } from '../../../components/Panel';
+import { countColumn, creditsColumn, moneyColumn, textColumn } from '../columns';
+
+interface DimensionSpendPanelProps {
+  /** "user", "role" or "query tag". */
+  dimension: string;
+  rows: readonly DimensionSpend[];
+  currency: string;
+  range: { from: string; to: string };
+  /** Shown for a null name (queries without a tag). */
+  noName?: string;
+}
+
+const CHART_TOP = 10;
+
+export function DimensionSpendPanel({ dimension, rows, currency, range, noName = '(none)' }: DimensionSpendPanelProps) {
+  const label = dimension.charAt(0).toUpperCase() + dimension.slice(1);
+  const columns = useMemo<DataColumn<DimensionSpend>[]>(
+    () => [
+      { ...textColumn<DimensionSpend>('name', label, (row) => row.name, true), cell: (row) => row.name ?? noName },
+      countColumn('queries', 'Queries', (row) => row.queries),
+      creditsColumn('compute', 'Compute credits', (row) => row.computeCredits),
+      creditsColumn('cloud', 'Cloud services credits', (row) => row.cloudServicesCredits),
+      creditsColumn('credits', 'Credits', (row) => row.credits),
+      moneyColumn('cost', 'Cost', (row) => row.cost, currency),
+    ],
+    [label, noName, currency],
+  );
+  const top = useMemo(() => [...rows].sort((a, b) => b.cost - a.cost).slice(0, CHART_TOP), [rows]);
+  const labels = useMemo(() => top.map((row) => row.name ?? noName), [top, noName]);
+  const series = useMemo(() => [{ label: `Cost (${currency})`, values: top.map((row) => row.cost) }], [top, currency]);
+  const title = `Spend by ${dimension}`;
+
+  return (
+    <Panel title={title} description={`Query cost attributed to each ${dimension}: metered credits split by running time, idle time included.`}>
+      {rows.length === 0 ? (
+        <p className="text-body-secondary mb-0">No queries ran in this range.</p>
+      ) : (
+        <>
+          <BarChart
+            title={`${title}: the ${Math.min(CHART_TOP, rows.length)} most expensive`}
+            labels={labels}
+            series={series}
+            horizontal
+            height={Math.max(160, top.length * 28)}
+            formatValue={(value) => formatMoney(value, currency)}
+          />
+          <DataTable
+            caption={title}
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.name ?? ''}
+            exportFileName={csvFileName(title, range.from, range.to)}
+            initialSort={{ id: 'cost', desc: true }}
+          />
+        </>
+      )}
+    </Panel>
+  );
+}

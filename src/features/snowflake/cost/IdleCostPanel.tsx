@@ -1,0 +1,38 @@
+// What each warehouse cost while no query ran on it: metered compute minus the credits
+// attributed to queries. A high idle share points at a long auto-suspend.
+import { useMemo } from 'react';
+import type { CostSummary, IdleCost } from '../../../api/warehouseTypes';
+import { csvFileName } from '../../../components/csv';
+import type { DataColumn } from '../../../components/dataColumn';
+import { DataTable } from '../../../components/DataTable';
+import { Panel } from '../../../components/Panel';
+import { creditsColumn, moneyColumn, percentColumn, textColumn } from '../columns';
+
+export function IdleCostPanel({ summary }: { summary: CostSummary }) {
+  const { currency } = summary;
+  const columns = useMemo<DataColumn<IdleCost>[]>(
+    () => [
+      textColumn('warehouse', 'Warehouse', (row) => row.warehouseName, true),
+      creditsColumn('metered', 'Metered credits', (row) => row.meteredCredits),
+      creditsColumn('attributed', 'Credits used by queries', (row) => row.attributedCredits),
+      creditsColumn('idle', 'Idle credits', (row) => row.idleCredits),
+      moneyColumn('idleCost', 'Idle cost', (row) => row.idleCost, currency),
+      percentColumn('idleShare', 'Idle share', (row) => row.idleShare),
+    ],
+    [currency],
+  );
+  const title = 'Idle cost by warehouse';
+  return (
+    <Panel title={title} description="Compute billed in hours when no query was running on the warehouse.">
+      <DataTable
+        caption={title}
+        columns={columns}
+        rows={summary.idleByWarehouse}
+        rowKey={(row) => row.warehouseName}
+        exportFileName={csvFileName('idle cost', summary.range.from, summary.range.to)}
+        initialSort={{ id: 'idleCost', desc: true }}
+        emptyText="No warehouse ran in this range."
+      />
+    </Panel>
+  );
+}

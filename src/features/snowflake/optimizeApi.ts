@@ -1,0 +1,100 @@
+// The Optimize pages' reads (cost, queries, warehouses, users) and the one write they make:
+// applying a warehouse recommendation. Every filter is sent only when set: the server refuses
+// empty values and unknown parameters.
+import { warehouseApi } from '../../api/warehouseApi';
+import type {
+  AppliedChange,
+  CostSummary,
+  DateRange,
+  QueryDetail,
+  QueryPattern,
+  QuerySummary,
+  Recommendation,
+  SpillSummary,
+  UsersOverview,
+  WarehouseSettingsView,
+  WarehouseUsage,
+} from '../../api/warehouseTypes';
+
+export interface QueryFilters extends DateRange {
+  warehouseName?: string;
+  userName?: string;
+  roleName?: string;
+  queryTag?: string;
+}
+
+export interface WarehousesResponse {
+  warehouses: WarehouseUsage[];
+  settings: WarehouseSettingsView[];
+  recommendations: Recommendation[];
+}
+
+export interface SpillingResponse {
+  queries: QuerySummary[];
+  byWarehouse: SpillSummary[];
+}
+
+type Params = Record<string, string | number>;
+
+/** The filters that are set, as query parameters. */
+export function filterParams(filters: QueryFilters, extra: Params = {}): Params {
+  const params: Params = { from: filters.from, to: filters.to };
+  for (const key of ['warehouseName', 'userName', 'roleName', 'queryTag'] as const) {
+    const value = filters[key];
+    if (value) params[key] = value;
+  }
+  return { ...params, ...extra };
+}
+
+/** How many rows each list asks for; the tables page through them. */
+export const LIST_LIMIT = 100;
+
+export const optimizeApi = warehouseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getCostSummary: build.query<CostSummary, DateRange>({
+      query: (range) => ({ url: 'api/warehouse/cost', params: { from: range.from, to: range.to } }),
+    }),
+    getTopQueries: build.query<QuerySummary[], { filters: QueryFilters; orderBy: 'cost' | 'duration' }>({
+      query: ({ filters, orderBy }) => ({ url: 'api/warehouse/queries/top', params: filterParams(filters, { orderBy, limit: LIST_LIMIT }) }),
+      transformResponse: (response: { queries: QuerySummary[] }) => response.queries,
+    }),
+    getQueryPatterns: build.query<QueryPattern[], { filters: QueryFilters; orderBy: 'cost' | 'count' | 'duration' }>({
+      query: ({ filters, orderBy }) => ({
+        url: 'api/warehouse/queries/patterns',
+        params: filterParams(filters, { orderBy, limit: LIST_LIMIT }),
+      }),
+      transformResponse: (response: { patterns: QueryPattern[] }) => response.patterns,
+    }),
+    getSpillingQueries: build.query<SpillingResponse, QueryFilters>({
+      query: (filters) => ({ url: 'api/warehouse/queries/spilling', params: filterParams(filters, { limit: LIST_LIMIT }) }),
+    }),
+    getQueryDetail: build.query<QueryDetail, string>({
+      query: (queryId) => `api/warehouse/queries/${encodeURIComponent(queryId)}`,
+    }),
+    getWarehouses: build.query<WarehousesResponse, DateRange>({
+      query: (range) => ({ url: 'api/warehouse/warehouses', params: { from: range.from, to: range.to } }),
+      providesTags: ['WarehouseSettings'],
+    }),
+    applyRecommendation: build.mutation<AppliedChange, DateRange & { id: string }>({
+      query: ({ from, to, id }) => ({ url: 'api/warehouse/recommendations/apply', method: 'POST', body: { from, to, id } }),
+      transformResponse: (response: { applied: AppliedChange }) => response.applied,
+      // Only a change that happened changes the list (a static list would refetch on errors too).
+      invalidatesTags: (result) => (result ? ['WarehouseSettings'] : []),
+    }),
+    getUsersOverview: build.query<UsersOverview, DateRange & { dormantDays: number }>({
+      query: ({ from, to, dormantDays }) => ({ url: 'api/warehouse/users-overview', params: { from, to, dormantDays } }),
+      providesTags: ['WarehouseUsersOverview'],
+    }),
+  }),
+});
+
+export const {
+  useGetCostSummaryQuery,
+  useGetTopQueriesQuery,
+  useGetQueryPatternsQuery,
+  useGetSpillingQueriesQuery,
+  useGetQueryDetailQuery,
+  useGetWarehousesQuery,
+  useApplyRecommendationMutation,
+  useGetUsersOverviewQuery,
+} = optimizeApi;

@@ -1,0 +1,58 @@
+// Queries grouped by QUERY_PARAMETERIZED_HASH: the same statement with different literals is
+// one pattern, which is what to optimise (one dashboard tile run 10,000 times, say).
+import { useId, useMemo, useState } from 'react';
+import { csvFileName } from '../../../components/csv';
+import { DataTable } from '../../../components/DataTable';
+import { Panel } from '../../../components/Panel';
+import { QueryResult } from '../../../components/QueryResult';
+import { LIST_LIMIT, useGetQueryPatternsQuery, type QueryFilters } from '../optimizeApi';
+import { patternColumns } from './queryColumns';
+
+type PatternOrder = 'cost' | 'count' | 'duration';
+
+const ORDER_LABELS: Record<PatternOrder, string> = { cost: 'Total cost', count: 'Runs', duration: 'Total time' };
+const SORT_COLUMN: Record<PatternOrder, string> = { cost: 'totalCost', count: 'runs', duration: 'totalTime' };
+
+export function PatternsPanel({ filters, currency, params }: { filters: QueryFilters; currency: string; params: URLSearchParams }) {
+  const [orderBy, setOrderBy] = useState<PatternOrder>('cost');
+  const { currentData, error, isFetching, refetch } = useGetQueryPatternsQuery({ filters, orderBy });
+  const columns = useMemo(() => patternColumns(currency, params), [currency, params]);
+  const selectId = useId();
+  const title = 'Query patterns';
+  return (
+    <Panel
+      title={title}
+      description={`Runs of the same statement with different values, grouped by their parameterised hash. The ${LIST_LIMIT} first by the chosen figure.`}
+      actions={
+        <div className="d-flex align-items-center gap-2">
+          <label htmlFor={selectId} className="small text-body-secondary text-nowrap">
+            Top patterns by
+          </label>
+          <select id={selectId} className="form-select form-select-sm w-auto" value={orderBy} onChange={(event) => setOrderBy(event.target.value as PatternOrder)}>
+            {(Object.keys(ORDER_LABELS) as PatternOrder[]).map((order) => (
+              <option key={order} value={order}>
+                {ORDER_LABELS[order]}
+              </option>
+            ))}
+          </select>
+        </div>
+      }
+    >
+      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Grouping the queries…" errorTitle="The query patterns could not be loaded">
+        {(patterns) => (
+          <DataTable
+            // A new choice is a new list: its own order, from the first page.
+            key={orderBy}
+            caption={title}
+            columns={columns}
+            rows={patterns}
+            rowKey={(row) => row.parameterizedHash}
+            exportFileName={csvFileName(title, filters.from, filters.to)}
+            initialSort={{ id: SORT_COLUMN[orderBy], desc: true }}
+            emptyText="No query matches these filters."
+          />
+        )}
+      </QueryResult>
+    </Panel>
+  );
+}

@@ -1,0 +1,37 @@
+// The Queries page's filters as they sit in the address (`?warehouse=&user=&role=&tag=`) and
+// as the API takes them.
+import { canonicalName, identifierError, queryTagError } from '../../../api/warehouseInput';
+import type { DateRange } from '../../../api/warehouseTypes';
+import type { FilterField } from '../FilterForm';
+import type { QueryFilters } from '../optimizeApi';
+
+export const QUERY_PARAM = 'query';
+
+export const queryFilterFields: readonly FilterField[] = [
+  { param: 'warehouse', label: 'Warehouse', validate: identifierError, normalize: canonicalName, placeholder: 'Any' },
+  { param: 'user', label: 'User', validate: identifierError, normalize: canonicalName, placeholder: 'Any' },
+  { param: 'role', label: 'Role', validate: identifierError, normalize: canonicalName, placeholder: 'Any' },
+  { param: 'tag', label: 'Query tag', validate: queryTagError, placeholder: 'Any' },
+];
+
+export function queryFiltersOf(range: DateRange, params: URLSearchParams): QueryFilters {
+  const filters: QueryFilters = { ...range };
+  const warehouseName = params.get('warehouse');
+  const userName = params.get('user');
+  const roleName = params.get('role');
+  const queryTag = params.get('tag');
+  if (warehouseName) filters.warehouseName = warehouseName;
+  if (userName) filters.userName = userName;
+  if (roleName) filters.roleName = roleName;
+  if (queryTag) filters.queryTag = queryTag;
+  return filters;
+}
+
+/** The current address with one parameter set (or removed when null). */
+export function searchWith(params: URLSearchParams, name: string, value: string | null): string {
+  const next = new URLSearchParams(params);
+  if (value === null) next.delete(name);
+  else next.set(name, value);
+  const text = next.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,141 @@
+// Applying a recommendation asks first and says exactly what will run (the ALTER WAREHOUSE),
+// then shows what happened: the statement the account ran and the settings before it. The
+// server recomputes the recommendation over the same range, so only advice it stands by runs.
+import { useEffect, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { apiErrorMessage } from '../../../api/apiError';
+import type { AppliedChange, DateRange, Recommendation } from '../../../api/warehouseTypes';
+import { formatDateTime, formatMoney, formatSeconds } from '../../../components/format';
+import { useApplyRecommendationMutation } from '../optimizeApi';
+import { alterStatement } from './alterStatement';
+import { settingChanges } from './recommendationChanges';
+
+interface ApplyRecommendationDialogProps {
+  recommendation: Recommendation;
+  range: DateRange;
+  currency: string;
+  onClose: () => void;
+}
+
+const SETTING_NAMES: Record<string, string> = { size: 'Size', autoSuspendSeconds: 'Auto-suspend', maxClusterCount: 'Maximum clusters' };
+
+function beforeText(key: string, value: string | number | boolean | null): string {
+  if (key === 'autoSuspendSeconds') return formatSeconds(typeof value === 'number' ? value : null);
+  return value === null ? 'none' : String(value);
+}
+
+function Result({ applied, warehouseName }: { applied: AppliedChange; warehouseName: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The confirmation's buttons are gone: focus the outcome so it is read out and Tab goes on from it.
+  useEffect(() => heading.current?.focus(), []);
+  if (applied.noop) {
+    return (
+      <div role="status">
+        <h3 ref={heading} tabIndex={-1} className="h6">
+          Nothing to change
+        </h3>
+        <p className="mb-0">{warehouseName} already has these settings; nothing was run.</p>
+      </div>
+    );
+  }
+  const before = Object.entries(applied.before ?? {});
+  return (
+    <div role="status">
+      <h3 ref={heading} tabIndex={-1} className="h6">
+        Applied {formatDateTime(applied.appliedAt)}
+      </h3>
+      <p className="mb-1">{applied.engine === 'duckdb' ? 'The sample account was changed as Snowflake would be by:' : 'Snowflake ran:'}</p>
+      <pre className="dw-query-text mb-2">
+        <code>{applied.statements.join(';\n')}</code>
+      </pre>
+      {before.length > 0 ? (
+        <p className="small text-body-secondary mb-0">
+          Before: {before.map(([key, value]) => `${SETTING_NAMES[key] ?? key} ${beforeText(key, value)}`).join(', ')}.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function ApplyRecommendationDialog({ recommendation, range, currency, onClose }: ApplyRecommendationDialogProps) {
+  const [apply, { isLoading }] = useApplyRecommendationMutation();
+  const [error, setError] = useState<string | null>(null);
+  const [applied, setApplied] = useState<AppliedChange | null>(null);
+  const statement = alterStatement(recommendation.change);
+
+  const confirm = async () => {
+    setError(null);
+    const result = await apply({ ...range, id: recommendation.id });
+    if ('error' in result) setError(apiErrorMessage(result.error));
+    else setApplied(result.data);
+  };
+
+  // While the request runs the dialog stays open (no backdrop click, no Escape): closing it
+  // would hide the outcome.
+  return (
+    <Modal show onHide={onClose} aria-labelledby="apply-recommendation-title" backdrop={isLoading ? 'static' : true} keyboard={!isLoading}>
+      <Modal.Header closeButton={!isLoading}>
+        <Modal.Title id="apply-recommendation-title" as="h2" className="h5">
+          {recommendation.title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {applied ? (
+          <Result applied={applied} warehouseName={recommendation.warehouseName} />
+        ) : (
+          <>
+            <p>This changes the warehouse {recommendation.warehouseName} at once, for everyone using it, and is recorded in the audit log.</p>
+            <table className="table table-sm">
+              <caption className="visually-hidden">What will change</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Setting</th>
+                  <th scope="col">Now</th>
+                  <th scope="col">After</th>
+                </tr>
+              </thead>
+              <tbody>
+                {settingChanges(recommendation).map((change) => (
+                  <tr key={change.setting}>
+                    <th scope="row">{change.setting}</th>
+                    <td>{change.from}</td>
+                    <td>{change.to}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="mb-1">The statement that will run:</p>
+            <pre className="dw-query-text" aria-label="Statement">
+              <code>{statement}</code>
+            </pre>
+            <p className="small text-body-secondary mb-0">
+              Estimated saving: {formatMoney(recommendation.estimatedMonthlySavings, currency)} a month, from {range.from} to {range.to}.
+            </p>
+            {error ? (
+              <div className="alert alert-danger mt-3 mb-0" role="alert">
+                {error}
+              </div>
+            ) : null}
+          </>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        {applied ? (
+          <Button variant="primary" onClick={onClose}>
+            Done
+          </Button>
+        ) : (
+          <>
+            <Button variant="outline-secondary" onClick={onClose} disabled={isLoading} autoFocus>
+              Cancel
+            </Button>
+            <Button variant="primary" onClick={() => void confirm()} disabled={isLoading}>
+              {isLoading ? 'Applying…' : 'Apply change'}
+            </Button>
+          </>
+        )}
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,92 @@
+// What to change on which warehouse and what it would save a month. People who may change the
+// account get an Apply button on each; everyone else sees the advice.
+import { useMemo } from 'react';
+import type { DateRange, Recommendation } from '../../../api/warehouseTypes';
+import { csvFileName } from '../../../components/csv';
+import type { DataColumn } from '../../../components/dataColumn';
+import { DataTable } from '../../../components/DataTable';
+import { formatCredits, formatMoney } from '../../../components/format';
+import { Panel } from '../../../components/Panel';
+import { textColumn } from '../columns';
+import { changeSummary } from './recommendationChanges';
+
+interface RecommendationsPanelProps {
+  recommendations: readonly Recommendation[];
+  currency: string;
+  range: DateRange;
+  /** Set when the reader may apply a recommendation. */
+  onApply?: (recommendation: Recommendation) => void;
+}
+
+function columnsFor(currency: string, onApply: RecommendationsPanelProps['onApply']): DataColumn<Recommendation>[] {
+  const columns: DataColumn<Recommendation>[] = [
+    textColumn('warehouse', 'Warehouse', (row) => row.warehouseName),
+    {
+      ...textColumn<Recommendation>('title', 'Recommendation', (row) => row.title, true),
+      cell: (row) => (
+        <>
+          {row.title}
+          <span className="d-block small fw-normal text-body-secondary">{row.reason}</span>
+        </>
+      ),
+      csv: (row) => `${row.title}. ${row.reason}`,
+    },
+    { id: 'change', header: 'Change', value: (row) => changeSummary(row), sortable: false },
+    {
+      id: 'savings',
+      header: `Estimated monthly savings (${currency})`,
+      value: (row) => row.estimatedMonthlySavings,
+      numeric: true,
+      cell: (row) => (
+        <>
+          <span className={row.estimatedMonthlySavings < 0 ? 'text-danger' : 'text-success'}>{formatMoney(row.estimatedMonthlySavings, currency)}</span>
+          <span className="d-block small text-body-secondary">{formatCredits(row.estimatedMonthlySavingsCredits)} credits</span>
+        </>
+      ),
+    },
+  ];
+  if (onApply) {
+    columns.push({
+      id: 'apply',
+      header: 'Action',
+      value: () => null,
+      sortable: false,
+      exported: false,
+      cell: (row) => (
+        <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => onApply(row)} aria-label={`Apply: ${row.title}`}>
+          Apply
+        </button>
+      ),
+    });
+  }
+  return columns;
+}
+
+export function RecommendationsPanel({ recommendations, currency, range, onApply }: RecommendationsPanelProps) {
+  const columns = useMemo(() => columnsFor(currency, onApply), [currency, onApply]);
+  const total = recommendations.reduce((sum, row) => sum + Math.max(0, row.estimatedMonthlySavings), 0);
+  const title = 'Recommendations';
+  return (
+    <Panel
+      title={title}
+      description={
+        recommendations.length > 0
+          ? `Up to ${formatMoney(total, currency)} a month to save, estimated from this range. A negative figure is a change that costs more and buys speed.`
+          : undefined
+      }
+    >
+      {recommendations.length === 0 ? (
+        <p className="text-body-secondary mb-0">Nothing to recommend for this range: the warehouses are sized and suspended well.</p>
+      ) : (
+        <DataTable
+          caption="Warehouse recommendations"
+          columns={columns}
+          rows={recommendations}
+          rowKey={(row) => row.id}
+          exportFileName={csvFileName('warehouse recommendations', range.from, range.to)}
+          initialSort={{ id: 'savings', desc: true }}
+        />
+      )}
+    </Panel>
+  );
+}

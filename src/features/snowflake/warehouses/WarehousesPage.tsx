@@ -1,0 +1,45 @@
+// /app/snowflake/warehouses: every warehouse's settings and usage over a range, and what to
+// change. Admins and client admins can apply a recommendation from here.
+import { useCallback, useState } from 'react';
+import { useAppSelector } from '../../../app/hooks';
+import { canWriteWarehouse } from '../../../auth/access';
+import { selectRealmRoles } from '../../../auth/authSlice';
+import type { Recommendation } from '../../../api/warehouseTypes';
+import { QueryResult } from '../../../components/QueryResult';
+import { FilterForm } from '../FilterForm';
+import { useGetWarehousesQuery } from '../optimizeApi';
+import { OptimizeLayout, type OptimizeContext } from '../OptimizeLayout';
+import { ApplyRecommendationDialog } from './ApplyRecommendationDialog';
+import { RecommendationsPanel } from './RecommendationsPanel';
+import { WarehouseUsagePanel } from './WarehouseUsagePanel';
+
+function WarehousesReport({ info, range, dataRange, params }: OptimizeContext) {
+  const { currentData, error, isFetching, refetch } = useGetWarehousesQuery(range);
+  const mayApply = canWriteWarehouse(useAppSelector(selectRealmRoles));
+  const [applying, setApplying] = useState<Recommendation | null>(null);
+  const openApply = useCallback((recommendation: Recommendation) => setApplying(recommendation), []);
+  const { currency } = info;
+
+  return (
+    <>
+      <FilterForm key={params.toString()} label="Date range" range={range} dataRange={dataRange} />
+      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Measuring the warehouses…" errorTitle="The warehouses could not be loaded">
+        {(data) => (
+          <>
+            <RecommendationsPanel recommendations={data.recommendations} currency={currency} range={range} onApply={mayApply ? openApply : undefined} />
+            <WarehouseUsagePanel warehouses={data.warehouses} currency={currency} range={range} />
+          </>
+        )}
+      </QueryResult>
+      {applying ? <ApplyRecommendationDialog recommendation={applying} range={range} currency={currency} onClose={() => setApplying(null)} /> : null}
+    </>
+  );
+}
+
+export default function WarehousesPage() {
+  return (
+    <OptimizeLayout id="warehouses" title="Warehouses" intro="How each warehouse is set up, how busy it is, and what to change to pay less.">
+      {(context) => <WarehousesReport {...context} />}
+    </OptimizeLayout>
+  );
+}
