@@ -6,7 +6,7 @@ import { fakeBackend } from './fakeBackend';
 import type { FakeWarehouseServer } from './fakeWarehouseServer';
 import { installTestConfig } from './testConfig';
 
-export function useWarehousePageTestSetup(): void {
+export function setUpWarehousePageTests(): void {
   let consoleError: jest.SpyInstance;
   beforeEach(() => {
     installTestConfig();

@@ -32,4 +32,6 @@ export type {
   WarehouseSize,
   WarehouseUsage,
   AlterWarehouseChange,
+  CreateRoleChange,
+  CreateUserChange,
 } from '../../server/src/warehouse/index';

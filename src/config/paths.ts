@@ -70,6 +70,16 @@ export function viewerPath(name: string, url: string): string {
   return `/app/viewer/${encodeURIComponent(name)}?dashboard_url=${encodeURIComponent(url)}`;
 }
 
+/** A warehouse user's page in User Management. */
+export function warehouseUserPath(name: string): string {
+  return appPaths.managementUser.replace(':username', encodeURIComponent(name));
+}
+
+/** A warehouse role's page in User Management. */
+export function warehouseRolePath(name: string): string {
+  return appPaths.managementRole.replace(':roleId', encodeURIComponent(name));
+}
+
 /**
  * A path we may send the browser to after sign-in: same origin, absolute, no scheme-relative
  * `//host` trick and no backslash (browsers treat `/\host` like `//host`). Anything else is

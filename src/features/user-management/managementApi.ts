@@ -1,0 +1,72 @@
+// User Management: the warehouse account's users and roles, and the changes made to them. A
+// change refreshes exactly the lists and details it affects.
+import { LIST_ID, warehouseApi } from '../../api/warehouseApi';
+import type { AppliedChange, RoleDetail, RoleView, UserDetail, UserView, WarehouseChange } from '../../api/warehouseTypes';
+
+type Tag = { type: 'WarehouseUsers' | 'WarehouseRoles'; id: string } | 'WarehouseUsersOverview';
+
+const USERS = { type: 'WarehouseUsers', id: LIST_ID } as const;
+const ROLES = { type: 'WarehouseRoles', id: LIST_ID } as const;
+const user = (name: string): Tag => ({ type: 'WarehouseUsers', id: name.toUpperCase() });
+const role = (name: string): Tag => ({ type: 'WarehouseRoles', id: name.toUpperCase() });
+
+/** What a change makes stale. The Optimize Users page reads the same users and grants. */
+export function tagsChangedBy(change: WarehouseChange): Tag[] {
+  switch (change.kind) {
+    case 'createUser':
+      return [USERS, 'WarehouseUsersOverview'];
+    case 'setUserDisabled':
+    case 'setUserDefaults':
+      return [USERS, user(change.userName), 'WarehouseUsersOverview'];
+    case 'grantRoleToUser':
+    case 'revokeRoleFromUser':
+      return [user(change.userName), ROLES, role(change.roleName), 'WarehouseUsersOverview'];
+    case 'dropUser':
+      // Not the dropped user's own detail: it is gone, and its page is being left.
+      return [USERS, ROLES, 'WarehouseUsersOverview'];
+    case 'createRole':
+      return [ROLES];
+    case 'grantRoleToRole':
+      return [ROLES, role(change.roleName), role(change.parentRoleName)];
+    case 'alterWarehouse':
+      return [];
+  }
+}
+
+const searchParams = (search: string) => (search ? { search } : undefined);
+
+export const managementApi = warehouseApi.injectEndpoints({
+  endpoints: (build) => ({
+    listWarehouseUsers: build.query<UserView[], string>({
+      query: (search) => ({ url: 'api/management/users', params: searchParams(search) }),
+      transformResponse: (response: { users: UserView[] }) => response.users,
+      providesTags: [USERS],
+    }),
+    getWarehouseUser: build.query<UserDetail, string>({
+      query: (name) => `api/management/users/${encodeURIComponent(name)}`,
+      providesTags: (_result, _error, name) => [user(name)],
+    }),
+    listWarehouseRoles: build.query<RoleView[], string>({
+      query: (search) => ({ url: 'api/management/roles', params: searchParams(search) }),
+      transformResponse: (response: { roles: RoleView[] }) => response.roles,
+      providesTags: [ROLES],
+    }),
+    getWarehouseRole: build.query<RoleDetail, string>({
+      query: (name) => `api/management/roles/${encodeURIComponent(name)}`,
+      providesTags: (_result, _error, name) => [role(name)],
+    }),
+    applyWarehouseChange: build.mutation<AppliedChange, WarehouseChange>({
+      query: (change) => ({ url: 'api/management/changes', method: 'POST', body: change }),
+      transformResponse: (response: { applied: AppliedChange }) => response.applied,
+      invalidatesTags: (result, _error, change) => (result ? tagsChangedBy(change) : []),
+    }),
+  }),
+});
+
+export const {
+  useListWarehouseUsersQuery,
+  useGetWarehouseUserQuery,
+  useListWarehouseRolesQuery,
+  useGetWarehouseRoleQuery,
+  useApplyWarehouseChangeMutation,
+} = managementApi;

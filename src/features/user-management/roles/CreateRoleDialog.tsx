@@ -1,0 +1,83 @@
+// Creating a role: a name in Snowflake's identifier form (not one of the system roles) and an
+// optional comment.
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { canonicalName, identifierError, plainTextError, SYSTEM_ROLES } from '../../../api/warehouseInput';
+import type { AppliedChange, CreateRoleChange } from '../../../api/warehouseTypes';
+import { FormField } from '../FormField';
+import { useFieldErrors, type FieldErrors } from '../useFieldErrors';
+import { useWarehouseChange } from '../useWarehouseChange';
+
+type Field = 'roleName' | 'comment';
+const FIELDS: readonly Field[] = ['roleName', 'comment'];
+
+function validate(roleName: string, comment: string): FieldErrors<Field> {
+  const errors: FieldErrors<Field> = {};
+  const nameError =
+    identifierError(roleName) ?? ((SYSTEM_ROLES as readonly string[]).includes(canonicalName(roleName)) ? 'This is a Snowflake system role; choose another name.' : undefined);
+  if (nameError) errors.roleName = nameError;
+  const commentError = comment ? plainTextError(comment, 1000) : undefined;
+  if (commentError) errors.comment = commentError;
+  return errors;
+}
+
+export function CreateRoleDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (applied: AppliedChange) => void }) {
+  const [roleName, setRoleName] = useState('');
+  const [comment, setComment] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const fields = useFieldErrors(FIELDS);
+  const { run, pending } = useWarehouseChange('roleName');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const name = roleName.trim();
+    const text = comment.trim();
+    if (fields.show(validate(name, text))) return;
+    const change: CreateRoleChange = { kind: 'createRole', roleName: name, ...(text ? { comment: text } : {}) };
+    const outcome = await run(change);
+    if (outcome.ok) onCreated(outcome.applied);
+    else if (fields.isField(outcome.field)) fields.show({ [outcome.field]: outcome.message });
+    else setFormError(outcome.message);
+  };
+
+  return (
+    <Modal show onHide={onClose} aria-labelledby="create-role-title" backdrop={pending ? 'static' : true} keyboard={!pending}>
+      <Form noValidate onSubmit={(event) => void submit(event)}>
+        <Modal.Header closeButton={!pending}>
+          <Modal.Title id="create-role-title" as="h2" className="h5">
+            Create a role
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {formError ? (
+            <div className="alert alert-danger" role="alert">
+              {formError}
+            </div>
+          ) : null}
+          <FormField
+            ref={fields.refFor('roleName')}
+            label="Role name"
+            value={roleName}
+            onValue={setRoleName}
+            error={fields.errors.roleName}
+            required
+            maxLength={255}
+            help="Letters, digits, _ and $, starting with a letter or _. Snowflake stores it in upper case."
+          />
+          <FormField ref={fields.refFor('comment')} label="Comment" value={comment} onValue={setComment} error={fields.errors.comment} maxLength={1000} />
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Creating…' : 'Create role'}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,127 @@
+// /app/management/roles/:roleId: one role, the privileges it holds (roles it inherits
+// included) and who holds it; it can be granted to another role from here.
+import { useMemo, useState } from 'react';
+import { ArrowLeft } from 'react-bootstrap-icons';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { isNotFound } from '../../../api/apiError';
+import type { MemberView, PrivilegeView, RoleDetail } from '../../../api/warehouseTypes';
+import { csvFileName } from '../../../components/csv';
+import type { DataColumn } from '../../../components/dataColumn';
+import { DataTable } from '../../../components/DataTable';
+import { EmptyState } from '../../../components/EmptyState';
+import { formatDateTime } from '../../../components/format';
+import { Panel } from '../../../components/Panel';
+import { QueryResult } from '../../../components/QueryResult';
+import { appPaths, warehouseRolePath, warehouseUserPath } from '../../../config/paths';
+import { ManagementHeading } from '../ManagementHeading';
+import { useGetWarehouseRoleQuery } from '../managementApi';
+import { GrantToRoleForm } from './GrantToRoleForm';
+
+const privilegeColumns: DataColumn<PrivilegeView>[] = [
+  { id: 'privilege', header: 'Privilege', value: (row) => row.privilege, rowHeader: true },
+  { id: 'grantedOn', header: 'On', value: (row) => row.grantedOn },
+  {
+    id: 'name',
+    header: 'Object',
+    value: (row) => row.name,
+    cell: (row) => (row.grantedOn === 'ROLE' ? <Link to={warehouseRolePath(row.name)}>{row.name}</Link> : row.name),
+  },
+  { id: 'grantOption', header: 'May grant on', value: (row) => row.grantOption },
+  { id: 'grantedBy', header: 'Granted by', value: (row) => row.grantedBy },
+  { id: 'createdOn', header: 'Granted on', value: (row) => row.createdOn, cell: (row) => formatDateTime(row.createdOn) },
+];
+
+const memberColumns: DataColumn<MemberView>[] = [
+  {
+    id: 'grantee',
+    header: 'Holder',
+    value: (row) => row.granteeName,
+    rowHeader: true,
+    cell: (row) => <Link to={row.grantedTo === 'USER' ? warehouseUserPath(row.granteeName) : warehouseRolePath(row.granteeName)}>{row.granteeName}</Link>,
+  },
+  { id: 'grantedTo', header: 'Kind', value: (row) => (row.grantedTo === 'USER' ? 'User' : 'Role') },
+  { id: 'grantedBy', header: 'Granted by', value: (row) => row.grantedBy },
+  { id: 'createdOn', header: 'Granted on', value: (row) => row.createdOn, cell: (row) => formatDateTime(row.createdOn) },
+];
+
+function RoleSections({ detail, onNotice }: { detail: RoleDetail; onNotice: (message: string) => void }) {
+  const { role, privileges, members } = detail;
+  const holders = useMemo(() => members.filter((member) => member.grantedTo === 'ROLE').map((member) => member.granteeName), [members]);
+  return (
+    <>
+      <Panel title="About this role">
+        <dl className="dw-profile">
+          <div>
+            <dt>Comment</dt>
+            <dd>{role.comment ?? '–'}</dd>
+          </div>
+          <div>
+            <dt>Owner</dt>
+            <dd>{role.owner ?? '–'}</dd>
+          </div>
+          <div>
+            <dt>Created</dt>
+            <dd>{formatDateTime(role.createdOn)}</dd>
+          </div>
+        </dl>
+      </Panel>
+      <Panel title="Privileges" description="What the role may do. Rows on a ROLE are roles it inherits, with all their privileges.">
+        <DataTable
+          caption={`Privileges of ${role.name}`}
+          columns={privilegeColumns}
+          rows={privileges}
+          rowKey={(row) => `${row.privilege}/${row.grantedOn}/${row.name}`}
+          exportFileName={csvFileName('privileges of', role.name)}
+          emptyText="The role holds no privileges."
+        />
+      </Panel>
+      <Panel title="Holders" description="The users and roles this role is granted to.">
+        <DataTable
+          caption={`Holders of ${role.name}`}
+          columns={memberColumns}
+          rows={members}
+          rowKey={(row) => `${row.grantedTo}/${row.granteeName}`}
+          exportFileName={csvFileName('holders of', role.name)}
+          initialSort={{ id: 'grantee', desc: false }}
+          emptyText="Nobody holds this role."
+        />
+        <GrantToRoleForm roleName={role.name} holders={holders} onGranted={onNotice} />
+      </Panel>
+    </>
+  );
+}
+
+export default function RolePage() {
+  const { roleId = '' } = useParams();
+  const arrivedWith = (useLocation().state as { notice?: string } | null)?.notice ?? null;
+  const [notice, setNotice] = useState<string | null>(arrivedWith);
+  const { currentData, error, isFetching, refetch } = useGetWarehouseRoleQuery(roleId);
+
+  return (
+    <section aria-labelledby="warehouse-role-title">
+      <ManagementHeading
+        id="warehouse-role-title"
+        back={
+          <Link to={appPaths.managementRoles} className="d-inline-flex align-items-center gap-1 small mb-2">
+            <ArrowLeft aria-hidden /> All warehouse roles
+          </Link>
+        }
+        title={currentData?.role.name ?? roleId}
+        intro="A role of your Snowflake account."
+      />
+      <div role="status" className={notice ? 'alert alert-success' : 'visually-hidden'}>
+        {notice}
+      </div>
+      {isNotFound(error) && !isFetching ? (
+        <EmptyState title={`There is no role named ${roleId}`}>
+          <p className="text-body-secondary">It may have been dropped.</p>
+          <Link to={appPaths.managementRoles}>Back to the warehouse roles</Link>
+        </EmptyState>
+      ) : (
+        <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the role…" errorTitle="The role could not be loaded">
+          {(detail) => <RoleSections detail={detail} onNotice={setNotice} />}
+        </QueryResult>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+// /app/management/roles: the account's roles, searchable, and a way to add one.
+import { useState } from 'react';
+import { PlusLg } from 'react-bootstrap-icons';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { RoleView } from '../../../api/warehouseTypes';
+import { csvFileName } from '../../../components/csv';
+import type { DataColumn } from '../../../components/dataColumn';
+import { DataTable } from '../../../components/DataTable';
+import { EmptyState } from '../../../components/EmptyState';
+import { formatDateTime } from '../../../components/format';
+import { QueryResult } from '../../../components/QueryResult';
+import { warehouseRolePath } from '../../../config/paths';
+import { ManagementHeading } from '../ManagementHeading';
+import { useListWarehouseRolesQuery } from '../managementApi';
+import { SearchForm } from '../SearchForm';
+import { CreateRoleDialog } from './CreateRoleDialog';
+
+const roleColumns: DataColumn<RoleView>[] = [
+  { id: 'name', header: 'Role', value: (row) => row.name, rowHeader: true, cell: (row) => <Link to={warehouseRolePath(row.name)}>{row.name}</Link> },
+  { id: 'comment', header: 'Comment', value: (row) => row.comment },
+  { id: 'owner', header: 'Owner', value: (row) => row.owner },
+  { id: 'users', header: 'Users', value: (row) => row.assignedToUsers, numeric: true },
+  { id: 'grantedTo', header: 'Granted to roles', value: (row) => row.grantedToRoles, numeric: true },
+  { id: 'inherits', header: 'Inherits roles', value: (row) => row.grantedRoles, numeric: true },
+  { id: 'created', header: 'Created', value: (row) => row.createdOn, cell: (row) => formatDateTime(row.createdOn) },
+];
+
+export default function RolesPage() {
+  const [params] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const { currentData, error, isFetching, refetch } = useListWarehouseRolesQuery(search);
+  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
+
+  return (
+    <section aria-labelledby="warehouse-roles-title">
+      <ManagementHeading
+        id="warehouse-roles-title"
+        title="Warehouse roles"
+        intro="Roles hold privileges; users get them through the roles granted to them, roles through the roles they inherit."
+        action={
+          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+            <PlusLg aria-hidden /> Create role
+          </button>
+        }
+      />
+      <SearchForm key={search} label="Search roles" placeholder="Search by name or comment" />
+      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the roles…" errorTitle="The roles could not be loaded">
+        {(roles) =>
+          roles.length === 0 ? (
+            <EmptyState title={search ? `No role matches "${search}"` : 'No roles yet'}>
+              <p className="text-body-secondary mb-0">{search ? 'Try another part of the name.' : 'Create the first one.'}</p>
+            </EmptyState>
+          ) : (
+            <div className="card dw-card">
+              <div className="card-body">
+                <DataTable
+                  caption={search ? `Warehouse roles matching "${search}"` : 'Warehouse roles'}
+                  columns={roleColumns}
+                  rows={roles}
+                  rowKey={(row) => row.name}
+                  exportFileName={csvFileName('warehouse roles', search)}
+                  initialSort={{ id: 'name', desc: false }}
+                  pageSize={25}
+                />
+              </div>
+            </div>
+          )
+        }
+      </QueryResult>
+      {creating ? (
+        <CreateRoleDialog
+          onClose={() => setCreating(false)}
+          onCreated={(applied) => {
+            setCreating(false);
+            if (applied.change.kind === 'createRole') navigate(warehouseRolePath(applied.change.roleName), { state: { notice: `Role ${applied.change.roleName} created.` } });
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

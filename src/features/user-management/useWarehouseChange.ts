@@ -1,0 +1,33 @@
+// Sending one change and reading its outcome the way every form here needs it: done, or a
+// sentence for the user and, for a 400 (or a duplicate), the field it concerns.
+import { apiErrorField, apiErrorMessage } from '../../api/apiError';
+import { serverFieldError } from '../../api/warehouseInput';
+import type { AppliedChange, WarehouseChange } from '../../api/warehouseTypes';
+import { useApplyWarehouseChangeMutation } from './managementApi';
+
+export type ChangeOutcome =
+  | { ok: true; applied: AppliedChange }
+  | { ok: false; message: string; field?: string };
+
+const isConflict = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 409;
+
+function outcomeOf(error: unknown, duplicateField: string | undefined): ChangeOutcome {
+  const message = apiErrorMessage(error);
+  const blamed = apiErrorField(error) ?? (isConflict(error) ? duplicateField : undefined);
+  const atField = serverFieldError(blamed, message);
+  return atField ? { ok: false, message: atField.message, field: atField.field } : { ok: false, message };
+}
+
+/**
+ * `duplicateField`: where a 409 ("already exists") belongs when the server names no field,
+ * e.g. the name field of a create form.
+ */
+export function useWarehouseChange(duplicateField?: string) {
+  const [apply, state] = useApplyWarehouseChangeMutation();
+  const run = async (change: WarehouseChange): Promise<ChangeOutcome> => {
+    const result = await apply(change);
+    if ('error' in result) return outcomeOf(result.error, duplicateField);
+    return { ok: true, applied: result.data };
+  };
+  return { run, pending: state.isLoading };
+}

@@ -1,0 +1,116 @@
+// Creating a warehouse user: a name in Snowflake's identifier form, optional profile and
+// defaults. Checked here as the server checks it; what the server still refuses is shown at
+// its field, anything else above the form.
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { emailError, identifierError, plainTextError } from '../../../api/warehouseInput';
+import type { AppliedChange, CreateUserChange } from '../../../api/warehouseTypes';
+import { FormField } from '../FormField';
+import { RoleSuggestions, ROLE_SUGGESTIONS_ID } from '../RoleSuggestions';
+import { useFieldErrors, type FieldErrors } from '../useFieldErrors';
+import { useWarehouseChange } from '../useWarehouseChange';
+
+type Field = 'userName' | 'displayName' | 'email' | 'defaultRole' | 'defaultWarehouse' | 'comment';
+const FIELDS: readonly Field[] = ['userName', 'displayName', 'email', 'defaultRole', 'defaultWarehouse', 'comment'];
+type Values = Record<Field, string>;
+const empty: Values = { userName: '', displayName: '', email: '', defaultRole: '', defaultWarehouse: '', comment: '' };
+
+function validate(values: Values): FieldErrors<Field> {
+  const errors: FieldErrors<Field> = {};
+  const set = (field: Field, error: string | undefined) => {
+    if (error) errors[field] = error;
+  };
+  set('userName', identifierError(values.userName.trim()));
+  if (values.displayName.trim()) set('displayName', plainTextError(values.displayName.trim(), 255));
+  if (values.email.trim()) set('email', emailError(values.email.trim()));
+  if (values.defaultRole.trim()) set('defaultRole', identifierError(values.defaultRole.trim()));
+  if (values.defaultWarehouse.trim()) set('defaultWarehouse', identifierError(values.defaultWarehouse.trim()));
+  if (values.comment.trim()) set('comment', plainTextError(values.comment.trim(), 1000));
+  return errors;
+}
+
+function toChange(values: Values): CreateUserChange {
+  const change: CreateUserChange = { kind: 'createUser', userName: values.userName.trim() };
+  const optional = ['displayName', 'email', 'defaultRole', 'defaultWarehouse', 'comment'] as const;
+  for (const field of optional) {
+    const value = values[field].trim();
+    if (value) change[field] = value;
+  }
+  return change;
+}
+
+interface CreateUserDialogProps {
+  onClose: () => void;
+  onCreated: (applied: AppliedChange) => void;
+}
+
+export function CreateUserDialog({ onClose, onCreated }: CreateUserDialogProps) {
+  const [values, setValues] = useState<Values>(empty);
+  const [formError, setFormError] = useState<string | null>(null);
+  const fields = useFieldErrors(FIELDS);
+  const { run, pending } = useWarehouseChange('userName');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    if (fields.show(validate(values))) return;
+    const outcome = await run(toChange(values));
+    if (outcome.ok) {
+      onCreated(outcome.applied);
+      return;
+    }
+    if (fields.isField(outcome.field)) fields.show({ [outcome.field]: outcome.message });
+    else setFormError(outcome.message);
+  };
+
+  const field = (name: Field, label: string, extra: Partial<Parameters<typeof FormField>[0]> = {}) => (
+    <FormField
+      ref={fields.refFor(name)}
+      label={label}
+      value={values[name]}
+      onValue={(value) => setValues((current) => ({ ...current, [name]: value }))}
+      error={fields.errors[name]}
+      {...extra}
+    />
+  );
+
+  return (
+    <Modal show onHide={onClose} aria-labelledby="create-user-title" backdrop={pending ? 'static' : true} keyboard={!pending}>
+      <Form noValidate onSubmit={(event) => void submit(event)}>
+        <Modal.Header closeButton={!pending}>
+          <Modal.Title id="create-user-title" as="h2" className="h5">
+            Create a warehouse user
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {formError ? (
+            <div className="alert alert-danger" role="alert">
+              {formError}
+            </div>
+          ) : null}
+          {field('userName', 'User name', {
+            required: true,
+            maxLength: 255,
+            help: 'Letters, digits, _ and $, starting with a letter or _. Snowflake stores it in upper case.',
+          })}
+          {field('displayName', 'Display name', { maxLength: 255 })}
+          {field('email', 'E-mail', { type: 'email', inputMode: 'email' })}
+          {field('defaultRole', 'Default role', { suggestions: ROLE_SUGGESTIONS_ID, help: 'The role the user starts a session with; grant it too.' })}
+          {field('defaultWarehouse', 'Default warehouse')}
+          {field('comment', 'Comment', { maxLength: 1000 })}
+          <RoleSuggestions />
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Creating…' : 'Create user'}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

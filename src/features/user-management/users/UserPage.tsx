@@ -1,0 +1,125 @@
+// /app/management/users/:username: one warehouse user. Disable or enable them, set their
+// defaults, grant and revoke roles, or drop them after typing their name.
+import { useState } from 'react';
+import { ArrowLeft } from 'react-bootstrap-icons';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { isNotFound } from '../../../api/apiError';
+import type { UserDetail } from '../../../api/warehouseTypes';
+import { EmptyState } from '../../../components/EmptyState';
+import { Panel } from '../../../components/Panel';
+import { QueryResult } from '../../../components/QueryResult';
+import { appPaths } from '../../../config/paths';
+import { ConfirmChangeDialog } from '../ConfirmChangeDialog';
+import { ManagementHeading } from '../ManagementHeading';
+import { useGetWarehouseUserQuery } from '../managementApi';
+import { RoleSuggestions } from '../RoleSuggestions';
+import { DropUserDialog } from './DropUserDialog';
+import { UserDefaultsForm } from './UserDefaultsForm';
+import { UserProfile } from './UserProfile';
+import { UserRolesPanel } from './UserRolesPanel';
+
+type Dialog = 'status' | 'drop' | null;
+
+const back = (
+  <Link to={appPaths.managementUsers} className="d-inline-flex align-items-center gap-1 small mb-2">
+    <ArrowLeft aria-hidden /> All warehouse users
+  </Link>
+);
+
+function UserSections({ detail, onNotice }: { detail: UserDetail; onNotice: (message: string) => void }) {
+  const { user } = detail;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const navigate = useNavigate();
+  const disabling = !user.disabled;
+
+  return (
+    <>
+      <Panel
+        title="Profile"
+        actions={
+          <button type="button" className={`btn btn-sm ${disabling ? 'btn-outline-warning' : 'btn-outline-success'}`} onClick={() => setDialog('status')}>
+            {disabling ? 'Disable user' : 'Enable user'}
+          </button>
+        }
+      >
+        <UserProfile user={user} />
+      </Panel>
+      <Panel title="Defaults" description="What a new session of this user starts with.">
+        {/* Keyed on the saved values: after a save (or someone else's), the form shows them. */}
+        <UserDefaultsForm key={`${user.defaultRole ?? ''}/${user.defaultWarehouse ?? ''}`} user={user} onSaved={onNotice} />
+        <RoleSuggestions />
+      </Panel>
+      <UserRolesPanel detail={detail} onChanged={onNotice} />
+      <Panel title="Drop user" description="Deletes the user from the account. Disabling keeps the user and can be undone.">
+        <button type="button" className="btn btn-outline-danger" onClick={() => setDialog('drop')}>
+          Drop user…
+        </button>
+      </Panel>
+      {dialog === 'status' ? (
+        <ConfirmChangeDialog
+          title={disabling ? `Disable ${user.name}?` : `Enable ${user.name}?`}
+          change={{ kind: 'setUserDisabled', userName: user.name, disabled: disabling }}
+          confirmLabel={disabling ? 'Disable user' : 'Enable user'}
+          pendingLabel={disabling ? 'Disabling…' : 'Enabling…'}
+          variant={disabling ? 'danger' : 'primary'}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            onNotice(disabling ? `${user.name} is disabled.` : `${user.name} is enabled.`);
+          }}
+        >
+          <p className="mb-0">
+            {disabling
+              ? `${user.name} can no longer sign in, and their running queries are stopped. Their roles and settings are kept.`
+              : `${user.name} can sign in again with their roles and settings.`}
+          </p>
+        </ConfirmChangeDialog>
+      ) : null}
+      {dialog === 'drop' ? (
+        <DropUserDialog
+          userName={user.name}
+          onClose={() => setDialog(null)}
+          onDropped={() => navigate(appPaths.managementUsers, { state: { notice: `User ${user.name} dropped.` } })}
+        />
+      ) : null}
+    </>
+  );
+}
+
+export default function UserPage() {
+  const { username = '' } = useParams();
+  const location = useLocation();
+  const arrivedWith = (location.state as { notice?: string } | null)?.notice ?? null;
+  const [notice, setNotice] = useState<string | null>(arrivedWith);
+  const { currentData, error, isFetching, refetch } = useGetWarehouseUserQuery(username);
+  const user = currentData?.user;
+
+  return (
+    <section aria-labelledby="warehouse-user-title">
+      <ManagementHeading
+        id="warehouse-user-title"
+        back={back}
+        title={
+          <>
+            {user?.name ?? username}
+            {user?.disabled ? <span className="badge text-bg-secondary ms-2 fs-6 align-middle">Disabled</span> : null}
+          </>
+        }
+        intro="A user of your Snowflake account."
+      />
+      <div role="status" className={notice ? 'alert alert-success' : 'visually-hidden'}>
+        {notice}
+      </div>
+      {isNotFound(error) && !isFetching ? (
+        <EmptyState title={`There is no user named ${username}`}>
+          <p className="text-body-secondary">It may have been dropped or renamed.</p>
+          <Link to={appPaths.managementUsers}>Back to the warehouse users</Link>
+        </EmptyState>
+      ) : (
+        <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the user…" errorTitle="The user could not be loaded">
+          {(detail) => <UserSections detail={detail} onNotice={setNotice} />}
+        </QueryResult>
+      )}
+    </section>
+  );
+}

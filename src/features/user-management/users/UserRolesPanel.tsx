@@ -1,0 +1,135 @@
+// The roles granted to a user, each revocable after a confirmation, and granting another one.
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import type { RoleGrantView, UserDetail } from '../../../api/warehouseTypes';
+import { csvFileName } from '../../../components/csv';
+import type { DataColumn } from '../../../components/dataColumn';
+import { DataTable } from '../../../components/DataTable';
+import { formatDateTime } from '../../../components/format';
+import { Panel } from '../../../components/Panel';
+import { warehouseRolePath } from '../../../config/paths';
+import { ConfirmChangeDialog } from '../ConfirmChangeDialog';
+import { useListWarehouseRolesQuery } from '../managementApi';
+import { useWarehouseChange } from '../useWarehouseChange';
+
+interface UserRolesPanelProps {
+  detail: UserDetail;
+  onChanged: (message: string) => void;
+}
+
+function GrantRoleForm({ userName, granted, onGranted }: { userName: string; granted: readonly string[]; onGranted: (message: string) => void }) {
+  const { data: roles, isLoading } = useListWarehouseRolesQuery('');
+  const [roleName, setRoleName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const { run, pending } = useWarehouseChange();
+  const grantable = (roles ?? []).filter((role) => !granted.includes(role.name));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!roleName) {
+      setError('Choose a role to grant.');
+      return;
+    }
+    setError(null);
+    const outcome = await run({ kind: 'grantRoleToUser', roleName, userName });
+    if (outcome.ok) {
+      setRoleName('');
+      onGranted(outcome.applied.noop ? `${userName} already had ${roleName}.` : `${roleName} granted to ${userName}.`);
+    } else {
+      setError(outcome.message);
+    }
+  };
+
+  return (
+    <form className="d-flex flex-wrap align-items-start gap-2 mt-3" noValidate onSubmit={(event) => void submit(event)} aria-label="Grant a role">
+      <div>
+        <label htmlFor="grant-role" className="visually-hidden">
+          Role to grant
+        </label>
+        <select
+          id="grant-role"
+          className={`form-select${error ? ' is-invalid' : ''}`}
+          value={roleName}
+          onChange={(event) => setRoleName(event.target.value)}
+          disabled={isLoading}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'grant-role-error' : undefined}
+        >
+          <option value="">{isLoading ? 'Loading roles…' : 'Choose a role to grant'}</option>
+          {grantable.map((role) => (
+            <option key={role.name} value={role.name}>
+              {role.name}
+            </option>
+          ))}
+        </select>
+        {error ? (
+          <div id="grant-role-error" className="invalid-feedback">
+            {error}
+          </div>
+        ) : null}
+      </div>
+      <button type="submit" className="btn btn-outline-primary" disabled={pending}>
+        {pending ? 'Granting…' : 'Grant role'}
+      </button>
+    </form>
+  );
+}
+
+export function UserRolesPanel({ detail, onChanged }: UserRolesPanelProps) {
+  const { user, roles } = detail;
+  const [revoking, setRevoking] = useState<string | null>(null);
+  const columns = useMemo<DataColumn<RoleGrantView>[]>(
+    () => [
+      { id: 'role', header: 'Role', value: (row) => row.role, rowHeader: true, cell: (row) => <Link to={warehouseRolePath(row.role)}>{row.role}</Link> },
+      { id: 'grantedBy', header: 'Granted by', value: (row) => row.grantedBy },
+      { id: 'createdOn', header: 'Granted on', value: (row) => row.createdOn, cell: (row) => formatDateTime(row.createdOn) },
+      {
+        id: 'revoke',
+        header: 'Action',
+        value: () => null,
+        sortable: false,
+        exported: false,
+        cell: (row) => (
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setRevoking(row.role)} aria-label={`Revoke ${row.role}`}>
+            Revoke
+          </button>
+        ),
+      },
+    ],
+    [],
+  );
+
+  return (
+    <Panel title="Roles" description="Roles granted to this user directly; each brings the privileges of the roles it inherits.">
+      <DataTable
+        caption={`Roles of ${user.name}`}
+        columns={columns}
+        rows={roles}
+        rowKey={(row) => row.role}
+        exportFileName={csvFileName('roles of', user.name)}
+        initialSort={{ id: 'role', desc: false }}
+        emptyText="No role is granted to this user."
+      />
+      <GrantRoleForm userName={user.name} granted={roles.map((grant) => grant.role)} onGranted={onChanged} />
+      {revoking ? (
+        <ConfirmChangeDialog
+          title={`Revoke ${revoking} from ${user.name}?`}
+          change={{ kind: 'revokeRoleFromUser', roleName: revoking, userName: user.name }}
+          confirmLabel="Revoke role"
+          pendingLabel="Revoking…"
+          variant="danger"
+          onClose={() => setRevoking(null)}
+          onDone={() => {
+            onChanged(`${revoking} revoked from ${user.name}.`);
+            setRevoking(null);
+          }}
+        >
+          <p className="mb-0">
+            {user.name} loses the privileges of {revoking} (and of the roles it inherits) in their next statement.
+            {user.defaultRole === revoking ? ` It is also their default role, which will no longer work.` : ''}
+          </p>
+        </ConfirmChangeDialog>
+      ) : null}
+    </Panel>
+  );
+}

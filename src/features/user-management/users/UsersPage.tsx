@@ -1,0 +1,77 @@
+// /app/management/users: the warehouse account's users, searchable, and a way to add one.
+import { useState } from 'react';
+import { PlusLg } from 'react-bootstrap-icons';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { csvFileName } from '../../../components/csv';
+import { DataTable } from '../../../components/DataTable';
+import { EmptyState } from '../../../components/EmptyState';
+import { QueryResult } from '../../../components/QueryResult';
+import { warehouseUserPath } from '../../../config/paths';
+import { ManagementHeading } from '../ManagementHeading';
+import { useListWarehouseUsersQuery } from '../managementApi';
+import { SearchForm } from '../SearchForm';
+import { CreateUserDialog } from './CreateUserDialog';
+import { userColumns } from './userColumns';
+
+export default function UsersPage() {
+  const [params] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const { currentData, error, isFetching, refetch } = useListWarehouseUsersQuery(search);
+  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
+  // Set when the user was dropped from their page and the list is shown next.
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+
+  return (
+    <section aria-labelledby="warehouse-users-title">
+      <ManagementHeading
+        id="warehouse-users-title"
+        title="Warehouse users"
+        intro="The people and services that sign in to your Snowflake account."
+        action={
+          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+            <PlusLg aria-hidden /> Create user
+          </button>
+        }
+      />
+      {notice ? (
+        <div role="status" className="alert alert-success">
+          {notice}
+        </div>
+      ) : null}
+      <SearchForm key={search} label="Search users" placeholder="Search by name, login, display name or e-mail" />
+      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the users…" errorTitle="The users could not be loaded">
+        {(users) =>
+          users.length === 0 ? (
+            <EmptyState title={search ? `No user matches "${search}"` : 'No users yet'}>
+              <p className="text-body-secondary mb-0">{search ? 'Try another part of the name.' : 'Create the first one.'}</p>
+            </EmptyState>
+          ) : (
+            <div className="card dw-card">
+              <div className="card-body">
+                <DataTable
+                  caption={search ? `Warehouse users matching "${search}"` : 'Warehouse users'}
+                  columns={userColumns}
+                  rows={users}
+                  rowKey={(row) => row.name}
+                  exportFileName={csvFileName('warehouse users', search)}
+                  initialSort={{ id: 'name', desc: false }}
+                  pageSize={25}
+                />
+              </div>
+            </div>
+          )
+        }
+      </QueryResult>
+      {creating ? (
+        <CreateUserDialog
+          onClose={() => setCreating(false)}
+          onCreated={(applied) => {
+            setCreating(false);
+            if (applied.change.kind === 'createUser') navigate(warehouseUserPath(applied.change.userName), { state: { notice: `User ${applied.change.userName} created.` } });
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
