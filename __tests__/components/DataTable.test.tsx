@@ -132,3 +132,17 @@ it('says when there is nothing to show and offers no empty export', () => {
   expect(screen.getByText('No users in this range.')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Export CSV: People and their cost' })).toBeDisabled();
 });
+
+it('exports columns kept off the screen, and leaves control columns out of the file', async () => {
+  const user = userEvent.setup();
+  const withExtras: DataColumn<Person>[] = [
+    ...columns,
+    { id: 'id', header: 'Id', value: (row) => `id-${row.name}`, exportOnly: true },
+    { id: 'action', header: 'Action', value: () => null, sortable: false, exported: false, cell: () => <button type="button">Act</button> },
+  ];
+  render(<DataTable caption="People" columns={withExtras} rows={people.slice(0, 1)} rowKey={(row) => row.name} exportFileName="people.csv" />);
+  expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Team', 'Cost', 'Action']);
+  expect(screen.getByRole('columnheader', { name: 'Action' })).not.toContainElement(screen.queryByRole('button', { name: 'Action' }));
+  await user.click(screen.getByRole('button', { name: 'Export CSV: People' }));
+  expect(jest.mocked(downloadTextFile).mock.calls[0]![1]).toBe('Name,Team,Cost,Id\r\nuser 1,even,0,id-user 1\r\n');
+});

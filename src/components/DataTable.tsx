@@ -73,6 +73,7 @@ export function DataTable<Row extends RowData>({
   pageSize = PAGE_SIZES[0],
   emptyText = 'Nothing to show.',
 }: DataTableProps<Row>) {
+  const shown = useMemo(() => columns.filter((column) => !column.exportOnly), [columns]);
   const columnDefs = useMemo(() => toColumnDefs(columns), [columns]);
   const [sorting, setSorting] = useState<SortingState>(initialSort ? [initialSort] : []);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize });
@@ -114,7 +115,7 @@ export function DataTable<Row extends RowData>({
           <caption className={showCaption ? 'caption-top' : 'visually-hidden'}>{caption}</caption>
           <thead>
             <tr>
-              {columns.map((column) => {
+              {shown.map((column) => {
                 const direction = sorted?.id === column.id ? (sorted.desc ? 'desc' : 'asc') : null;
                 const Icon = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowDownUp;
                 return (
@@ -144,14 +145,14 @@ export function DataTable<Row extends RowData>({
           <tbody>
             {pageRows.length === 0 ? (
               <tr>
-                <td colSpan={columns.length} className="text-center text-body-secondary py-3">
+                <td colSpan={shown.length} className="text-center text-body-secondary py-3">
                   {emptyText}
                 </td>
               </tr>
             ) : (
               pageRows.map((row) => (
                 <tr key={row.id}>
-                  {columns.map((column) => {
+                  {shown.map((column) => {
                     const content = column.cell ? column.cell(row.original) : defaultCell(column.value(row.original));
                     const className = column.numeric ? 'text-end text-nowrap' : undefined;
                     return column.rowHeader ? (

@@ -22,6 +22,8 @@ export interface DataColumn<Row> {
   rowHeader?: boolean;
   /** Defaults to true; false for columns of controls (buttons), which mean nothing in a file. */
   exported?: boolean;
+  /** Only in the CSV export: a detail (an id, say) too wide for the screen, shown elsewhere. */
+  exportOnly?: boolean;
 }
 
 /** Text before numbers' natural order: "WH_2" before "WH_10", any case. */

@@ -22,7 +22,7 @@ export function querySummaryColumns(currency: string, params: URLSearchParams, e
       cell: (row) => <QueryLink params={params} queryId={row.queryId} text={row.textPreview} />,
       csv: (row) => row.textPreview,
     },
-    textColumn('queryId', 'Query ID', (row) => row.queryId),
+    { ...textColumn<QuerySummary>('queryId', 'Query ID', (row) => row.queryId), exportOnly: true },
     timeColumn('start', 'Started', (row) => row.startTime),
     textColumn('user', 'User', (row) => row.userName),
     textColumn('role', 'Role', (row) => row.roleName),

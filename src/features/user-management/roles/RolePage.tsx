@@ -8,6 +8,7 @@ import type { MemberView, PrivilegeView, RoleDetail } from '../../../api/warehou
 import { csvFileName } from '../../../components/csv';
 import type { DataColumn } from '../../../components/dataColumn';
 import { DataTable } from '../../../components/DataTable';
+import { DateTimeText } from '../../../components/DateTimeText';
 import { EmptyState } from '../../../components/EmptyState';
 import { formatDateTime } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
@@ -28,7 +29,7 @@ const privilegeColumns: DataColumn<PrivilegeView>[] = [
   },
   { id: 'grantOption', header: 'May grant on', value: (row) => row.grantOption },
   { id: 'grantedBy', header: 'Granted by', value: (row) => row.grantedBy },
-  { id: 'createdOn', header: 'Granted on', value: (row) => row.createdOn, cell: (row) => formatDateTime(row.createdOn) },
+  { id: 'createdOn', header: 'Granted on', value: (row) => row.createdOn, cell: (row) => <DateTimeText iso={row.createdOn} /> },
 ];
 
 const memberColumns: DataColumn<MemberView>[] = [
@@ -41,7 +42,7 @@ const memberColumns: DataColumn<MemberView>[] = [
   },
   { id: 'grantedTo', header: 'Kind', value: (row) => (row.grantedTo === 'USER' ? 'User' : 'Role') },
   { id: 'grantedBy', header: 'Granted by', value: (row) => row.grantedBy },
-  { id: 'createdOn', header: 'Granted on', value: (row) => row.createdOn, cell: (row) => formatDateTime(row.createdOn) },
+  { id: 'createdOn', header: 'Granted on', value: (row) => row.createdOn, cell: (row) => <DateTimeText iso={row.createdOn} /> },
 ];
 
 function RoleSections({ detail, onNotice }: { detail: RoleDetail; onNotice: (message: string) => void }) {

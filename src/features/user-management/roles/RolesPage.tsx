@@ -7,7 +7,7 @@ import { csvFileName } from '../../../components/csv';
 import type { DataColumn } from '../../../components/dataColumn';
 import { DataTable } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/EmptyState';
-import { formatDateTime } from '../../../components/format';
+import { DateTimeText } from '../../../components/DateTimeText';
 import { QueryResult } from '../../../components/QueryResult';
 import { warehouseRolePath } from '../../../config/paths';
 import { ManagementHeading } from '../ManagementHeading';
@@ -22,7 +22,7 @@ const roleColumns: DataColumn<RoleView>[] = [
   { id: 'users', header: 'Users', value: (row) => row.assignedToUsers, numeric: true },
   { id: 'grantedTo', header: 'Granted to roles', value: (row) => row.grantedToRoles, numeric: true },
   { id: 'inherits', header: 'Inherits roles', value: (row) => row.grantedRoles, numeric: true },
-  { id: 'created', header: 'Created', value: (row) => row.createdOn, cell: (row) => formatDateTime(row.createdOn) },
+  { id: 'created', header: 'Created', value: (row) => row.createdOn, cell: (row) => <DateTimeText iso={row.createdOn} /> },
 ];
 
 export default function RolesPage() {

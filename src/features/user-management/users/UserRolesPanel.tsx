@@ -5,7 +5,7 @@ import type { RoleGrantView, UserDetail } from '../../../api/warehouseTypes';
 import { csvFileName } from '../../../components/csv';
 import type { DataColumn } from '../../../components/dataColumn';
 import { DataTable } from '../../../components/DataTable';
-import { formatDateTime } from '../../../components/format';
+import { DateTimeText } from '../../../components/DateTimeText';
 import { Panel } from '../../../components/Panel';
 import { warehouseRolePath } from '../../../config/paths';
 import { ConfirmChangeDialog } from '../ConfirmChangeDialog';
@@ -82,7 +82,7 @@ export function UserRolesPanel({ detail, onChanged }: UserRolesPanelProps) {
     () => [
       { id: 'role', header: 'Role', value: (row) => row.role, rowHeader: true, cell: (row) => <Link to={warehouseRolePath(row.role)}>{row.role}</Link> },
       { id: 'grantedBy', header: 'Granted by', value: (row) => row.grantedBy },
-      { id: 'createdOn', header: 'Granted on', value: (row) => row.createdOn, cell: (row) => formatDateTime(row.createdOn) },
+      { id: 'createdOn', header: 'Granted on', value: (row) => row.createdOn, cell: (row) => <DateTimeText iso={row.createdOn} /> },
       {
         id: 'revoke',
         header: 'Action',

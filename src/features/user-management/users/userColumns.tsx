@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import type { UserView } from '../../../api/warehouseTypes';
 import type { DataColumn } from '../../../components/dataColumn';
-import { formatDateTime } from '../../../components/format';
+import { DateTimeText } from '../../../components/DateTimeText';
 import { warehouseUserPath } from '../../../config/paths';
 
 export const userColumns: DataColumn<UserView>[] = [
@@ -29,6 +29,6 @@ export const userColumns: DataColumn<UserView>[] = [
     id: 'lastLogin',
     header: 'Last sign-in',
     value: (row) => row.lastSuccessLogin,
-    cell: (row) => (row.lastSuccessLogin ? formatDateTime(row.lastSuccessLogin) : 'Never'),
+    cell: (row) => <DateTimeText iso={row.lastSuccessLogin} empty="Never" />,
   },
 ];

@@ -1,11 +1,11 @@
 // Column builders for the Optimize tables: each keeps the raw figure for sorting and CSV and
 // shows it formatted, with the unit in the header so an exported file says what it holds.
 import type { DataColumn } from '../../components/dataColumn';
+import { DateTimeText } from '../../components/DateTimeText';
 import {
   formatBytes,
   formatCount,
   formatCredits,
-  formatDateTime,
   formatDecimal,
   formatDuration,
   formatMoney,
@@ -59,5 +59,5 @@ export function bytesColumn<Row>(id: string, header: string, get: Get<Row, numbe
 
 /** ISO times sort as text; shown in UTC. */
 export function timeColumn<Row>(id: string, header: string, get: Get<Row, string | null>): DataColumn<Row> {
-  return { id, header, value: get, cell: (row) => formatDateTime(get(row)) };
+  return { id, header, value: get, cell: (row) => <DateTimeText iso={get(row)} /> };
 }

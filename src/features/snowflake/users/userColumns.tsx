@@ -1,7 +1,7 @@
 // Columns of the Optimize Users tables.
 import type { UserCost } from '../../../api/warehouseTypes';
 import type { DataColumn } from '../../../components/dataColumn';
-import { formatDateTime } from '../../../components/format';
+import { DateTimeText } from '../../../components/DateTimeText';
 import { countColumn, creditsColumn, moneyColumn, textColumn } from '../columns';
 
 export const userColumn = textColumn<UserCost>('user', 'User', (row) => row.userName, true);
@@ -11,7 +11,7 @@ export const lastLoginColumn: DataColumn<UserCost> = {
   id: 'lastLogin',
   header: 'Last sign-in',
   value: (row) => row.lastSuccessLogin,
-  cell: (row) => (row.lastSuccessLogin ? formatDateTime(row.lastSuccessLogin) : 'Never'),
+  cell: (row) => <DateTimeText iso={row.lastSuccessLogin} empty="Never" />,
 };
 
 export const daysSinceLoginColumn: DataColumn<UserCost> = {
