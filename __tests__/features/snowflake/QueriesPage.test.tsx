@@ -42,6 +42,8 @@ it('lists the most expensive and slowest queries, the patterns and the spilling,
   start();
   const expensive = await screen.findByRole('table', { name: 'Most expensive queries' });
   expect(within(expensive).getAllByRole('row')).toHaveLength(3);
+  // The id is shown under the text (and exported), the text opens the detail.
+  expect(within(expensive).getAllByRole('row')[1]).toHaveTextContent(`SELECT * FROM ORDERS${QUERY_ID}`);
   expect(within(await screen.findByRole('table', { name: 'Slowest queries' })).getByRole('row', { name: /CALL SLOW_PROC/ })).toHaveTextContent('1 h');
   const patterns = await screen.findByRole('table', { name: 'Query patterns' });
   expect(within(patterns).getByRole('row', { name: /SELECT \* FROM ORDERS WHERE ID = \?/ })).toHaveTextContent('p-abc420');

@@ -1,5 +1,5 @@
 // Columns of the query tables. A query's text opens its detail (`?query=<id>`), so the detail
-// has an address of its own.
+// has an address of its own; its id sits under the text, where it does not widen the table.
 import { Link } from 'react-router-dom';
 import type { QueryPattern, QuerySummary } from '../../../api/warehouseTypes';
 import type { DataColumn } from '../../../components/dataColumn';
@@ -19,7 +19,12 @@ export function querySummaryColumns(currency: string, params: URLSearchParams, e
     {
       ...textColumn<QuerySummary>('text', 'Query', (row) => row.textPreview),
       sortable: false,
-      cell: (row) => <QueryLink params={params} queryId={row.queryId} text={row.textPreview} />,
+      cell: (row) => (
+        <>
+          <QueryLink params={params} queryId={row.queryId} text={row.textPreview} />
+          <span className="d-block small text-body-secondary font-monospace text-nowrap">{row.queryId}</span>
+        </>
+      ),
       csv: (row) => row.textPreview,
     },
     { ...textColumn<QuerySummary>('queryId', 'Query ID', (row) => row.queryId), exportOnly: true },
