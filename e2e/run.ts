@@ -61,7 +61,7 @@ async function main(): Promise<number> {
     await waitFor(`${identity}/realms/dataworks/.well-known/openid-configuration`, 10_000);
     const tests = readdirSync('e2e/tests').filter((file) => file.endsWith('.test.ts')).map((file) => path.join('e2e/tests', file));
     const runner = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...tests], {
-      env: { ...process.env, E2E_BASE_URL: portal, E2E_IDENTITY_URL: identity, E2E_ANALYTICS_PORT: String(ANALYTICS_PORT), CHROMIUM_PATH: CHROMIUM },
+      env: { ...process.env, E2E_BASE_URL: portal, E2E_IDENTITY_URL: identity, E2E_ANALYTICS_PORT: String(ANALYTICS_PORT), E2E_DATA_DIR: dataDir, CHROMIUM_PATH: CHROMIUM },
       stdio: 'inherit',
     });
     return await new Promise<number>((resolve) => runner.on('exit', (code) => resolve(code ?? 1)));

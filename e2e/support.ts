@@ -3,6 +3,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 export const baseUrl = process.env.E2E_BASE_URL ?? 'http://localhost:3100';
 export const identityUrl = process.env.E2E_IDENTITY_URL ?? 'http://localhost:8190';
+/** The data directory of the portal under test (its sample warehouses live there). */
+export const dataDir = process.env.E2E_DATA_DIR ?? '';
 /** Where the portal under test sends analytics events (a collector the analytics test runs). */
 export const analyticsCollectorPort = Number(process.env.E2E_ANALYTICS_PORT ?? 3199);
 
