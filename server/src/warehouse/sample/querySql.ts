@@ -106,7 +106,8 @@ export function queryHistorySql(plan: SamplePlan): string {
     start_time + to_milliseconds(total_ms),
     total_ms, compile_ms, exec_ms, provisioning_ms, 0, overload_ms, 0,
     CAST(exec_ms * 250000 * (0.5 + u_scan) * (1 - cache_share * u_cache) AS BIGINT),
-    round(100 * cache_share * u_cache, 1),
+    -- Snowflake reports this share as 0.0–1.0, not as a percentage.
+    round(cache_share * u_cache, 3),
     CAST(param_range * 10 * (0.1 + 0.9 * u_scan) AS BIGINT),
     CAST(param_range * 10 AS BIGINT),
     CASE WHEN remote_spill > 0 OR exec_ms > 300000 THEN CAST(exec_ms * 2000000 * (0.5 + u_spill) AS BIGINT) ELSE 0 END,
