@@ -43,7 +43,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     bodyLimit: 1024 * 1024,
     // Long path parameters reach validation (400 naming the field) instead of a bare 404.
     routerOptions: { maxParamLength: 2048 },
-    // Keep request ids short and unguessable-enough for log correlation.
+    // Request ids in the logs are our own; a client-sent X-Request-Id is not trusted.
     requestIdHeader: false,
     return503OnClosing: true,
   });
