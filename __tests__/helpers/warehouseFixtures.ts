@@ -178,6 +178,7 @@ export function recommendation(warehouseName: string, overrides: Partial<Recomme
     estimatedMonthlySavingsCredits: 80,
     estimatedMonthlySavings: 240,
     change: { kind: 'alterWarehouse', warehouseName, autoSuspendSeconds: 60 },
+    statement: `ALTER WAREHOUSE "${warehouseName}" SET AUTO_SUSPEND = 60`,
     ...overrides,
   };
 }

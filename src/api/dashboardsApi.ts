@@ -1,6 +1,12 @@
 // Dashboards: the organisation's list as every user sees it (menu, viewer, home) and its
 // management by admins. Shared here because the menu must learn of every change.
+import type { DashboardInput, DashboardRecord } from '../../server/src/store/dashboards';
 import { baseApi } from './baseApi';
+
+// The management shapes come from the server's store (type-only: nothing of the server is
+// bundled), so each is defined once.
+export type Dashboard = DashboardRecord;
+export type { DashboardInput };
 
 /** A dashboard as `api/config/client-dashboards` lists it. `order` may be missing (= 0). */
 export interface ClientDashboard {
@@ -11,20 +17,6 @@ export interface ClientDashboard {
 
 export interface ClientDashboardsResponse {
   dashboards?: ClientDashboard[];
-}
-
-export interface Dashboard {
-  id: string;
-  name: string;
-  url: string;
-  order: number;
-  updatedAt: string;
-}
-
-export interface DashboardInput {
-  name: string;
-  url: string;
-  order?: number;
 }
 
 const LIST = { type: 'Dashboards', id: 'LIST' } as const;

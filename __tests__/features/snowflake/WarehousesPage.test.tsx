@@ -26,6 +26,7 @@ const before = {
       estimatedMonthlySavings: 120,
       estimatedMonthlySavingsCredits: 40,
       change: { kind: 'alterWarehouse', warehouseName: 'ANALYTICS_WH', size: 'Medium' },
+      statement: 'ALTER WAREHOUSE "ANALYTICS_WH" SET WAREHOUSE_SIZE = MEDIUM',
     }),
   ],
 };

@@ -77,6 +77,7 @@ describe('warehouse usage and recommendations', () => {
   });
 
   it('applies a recommendation with its audit in one unit of work, after which it is no longer recommended', async () => {
+    const shown = (await account.warehouse.recommendations(range)).find((r) => r.id === 'REPORTING_WH:auto_suspend');
     const audits: AppliedChange[] = [];
     const applied = await account.warehouse.applyRecommendation(range, 'REPORTING_WH:auto_suspend', (a) => {
       audits.push(a);
@@ -87,6 +88,8 @@ describe('warehouse usage and recommendations', () => {
       before: { size: 'Large', autoSuspendSeconds: 3600, maxClusterCount: 1 },
       statements: ['ALTER WAREHOUSE "REPORTING_WH" SET AUTO_SUSPEND = 60'],
     });
+    // What the confirmation showed is what ran.
+    expect(applied.statements).toEqual([shown?.statement]);
     const [row] = await account.sql(`SELECT "auto_suspend" AS s FROM DATAWORKS.WAREHOUSES WHERE "name" = 'REPORTING_WH'`);
     expect(row?.s).toBe(60);
     const after = (await account.warehouse.recommendations(range)).map((r) => r.id);

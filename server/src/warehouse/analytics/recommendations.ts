@@ -26,6 +26,7 @@ import type { AlterWarehouseChange } from '../management/changes.js';
 import type { AnalyticsContext } from './context.js';
 import { queryGapsRelation } from './gaps.js';
 import { rangeDays, rangeWindow, type DateRange } from './filters.js';
+import { alterWarehouseDdl } from '../management/plan.js';
 import { warehouseUsage, type WarehouseUsage } from './warehouses.js';
 
 export const TARGET_AUTO_SUSPEND_SECONDS = 60;
@@ -45,6 +46,8 @@ export interface Recommendation {
   estimatedMonthlySavingsCredits: number;
   estimatedMonthlySavings: number;
   change: AlterWarehouseChange;
+  /** The statement applying it runs (identifier quoted, numbers inlined: no bound values). */
+  statement: string;
 }
 
 interface GapFigures {
@@ -94,6 +97,7 @@ export function recommendFor(w: WarehouseUsage, gaps: GapFigures | undefined, da
       estimatedMonthlySavingsCredits: credits,
       estimatedMonthlySavings: credits * pricePerCredit,
       change: { kind: 'alterWarehouse', warehouseName: w.name, ...change },
+      statement: alterWarehouseDdl(w.name, change).text,
     });
   };
   if (w.meteredCredits <= 0 || w.size === null) return recommendations;

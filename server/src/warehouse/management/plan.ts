@@ -76,7 +76,8 @@ function userDefaultsDdl(userName: string, defaults: { defaultRole?: string | nu
   ];
 }
 
-function alterWarehouseDdl(warehouseName: string, settings: Omit<AlterWarehouseChange, 'kind' | 'warehouseName'>): Sql {
+/** The ALTER WAREHOUSE a change runs; recommendations show its text before it is applied. */
+export function alterWarehouseDdl(warehouseName: string, settings: Omit<AlterWarehouseChange, 'kind' | 'warehouseName'>): Sql {
   const parts: Sql[] = [];
   if (settings.size !== undefined) parts.push(raw(`WAREHOUSE_SIZE = ${sizeKeyword(settings.size)}`));
   if (settings.autoSuspendSeconds !== undefined) parts.push(sql`AUTO_SUSPEND = ${int(settings.autoSuspendSeconds)}`);

@@ -8,7 +8,6 @@ import { apiErrorMessage } from '../../../api/apiError';
 import type { AppliedChange, DateRange, Recommendation } from '../../../api/warehouseTypes';
 import { formatDateTime, formatMoney, formatSeconds } from '../../../components/format';
 import { useApplyRecommendationMutation } from '../optimizeApi';
-import { alterStatement } from './alterStatement';
 import { settingChanges } from './recommendationChanges';
 
 interface ApplyRecommendationDialogProps {
@@ -62,7 +61,7 @@ export function ApplyRecommendationDialog({ recommendation, range, currency, onC
   const [apply, { isLoading }] = useApplyRecommendationMutation();
   const [error, setError] = useState<string | null>(null);
   const [applied, setApplied] = useState<AppliedChange | null>(null);
-  const statement = alterStatement(recommendation.change);
+  const statement = recommendation.statement;
 
   const confirm = async () => {
     setError(null);

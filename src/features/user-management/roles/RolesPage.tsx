@@ -3,16 +3,14 @@ import { useState } from 'react';
 import { PlusLg } from 'react-bootstrap-icons';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { RoleView } from '../../../api/warehouseTypes';
-import { csvFileName } from '../../../components/csv';
 import type { DataColumn } from '../../../components/dataColumn';
-import { DataTable } from '../../../components/DataTable';
-import { EmptyState } from '../../../components/EmptyState';
 import { DateTimeText } from '../../../components/DateTimeText';
 import { QueryResult } from '../../../components/QueryResult';
 import { warehouseRolePath } from '../../../config/paths';
 import { ManagementHeading } from '../ManagementHeading';
 import { useListWarehouseRolesQuery } from '../managementApi';
 import { SearchForm } from '../SearchForm';
+import { SearchedList } from '../SearchedList';
 import { CreateRoleDialog } from './CreateRoleDialog';
 
 const roleColumns: DataColumn<RoleView>[] = [
@@ -46,27 +44,7 @@ export default function RolesPage() {
       />
       <SearchForm key={search} label="Search roles" placeholder="Search by name or comment" />
       <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the roles…" errorTitle="The roles could not be loaded">
-        {(roles) =>
-          roles.length === 0 ? (
-            <EmptyState title={search ? `No role matches "${search}"` : 'No roles yet'}>
-              <p className="text-body-secondary mb-0">{search ? 'Try another part of the name.' : 'Create the first one.'}</p>
-            </EmptyState>
-          ) : (
-            <div className="card dw-card">
-              <div className="card-body">
-                <DataTable
-                  caption={search ? `Warehouse roles matching "${search}"` : 'Warehouse roles'}
-                  columns={roleColumns}
-                  rows={roles}
-                  rowKey={(row) => row.name}
-                  exportFileName={csvFileName('warehouse roles', search)}
-                  initialSort={{ id: 'name', desc: false }}
-                  pageSize={25}
-                />
-              </div>
-            </div>
-          )
-        }
+        {(roles) => <SearchedList noun="role" search={search} rows={roles} columns={roleColumns} />}
       </QueryResult>
       {creating ? (
         <CreateRoleDialog

@@ -2,14 +2,12 @@
 import { useState } from 'react';
 import { PlusLg } from 'react-bootstrap-icons';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { csvFileName } from '../../../components/csv';
-import { DataTable } from '../../../components/DataTable';
-import { EmptyState } from '../../../components/EmptyState';
 import { QueryResult } from '../../../components/QueryResult';
 import { warehouseUserPath } from '../../../config/paths';
 import { ManagementHeading } from '../ManagementHeading';
 import { useListWarehouseUsersQuery } from '../managementApi';
 import { SearchForm } from '../SearchForm';
+import { SearchedList } from '../SearchedList';
 import { CreateUserDialog } from './CreateUserDialog';
 import { userColumns } from './userColumns';
 
@@ -41,27 +39,7 @@ export default function UsersPage() {
       ) : null}
       <SearchForm key={search} label="Search users" placeholder="Search by name, login, display name or e-mail" />
       <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the users…" errorTitle="The users could not be loaded">
-        {(users) =>
-          users.length === 0 ? (
-            <EmptyState title={search ? `No user matches "${search}"` : 'No users yet'}>
-              <p className="text-body-secondary mb-0">{search ? 'Try another part of the name.' : 'Create the first one.'}</p>
-            </EmptyState>
-          ) : (
-            <div className="card dw-card">
-              <div className="card-body">
-                <DataTable
-                  caption={search ? `Warehouse users matching "${search}"` : 'Warehouse users'}
-                  columns={userColumns}
-                  rows={users}
-                  rowKey={(row) => row.name}
-                  exportFileName={csvFileName('warehouse users', search)}
-                  initialSort={{ id: 'name', desc: false }}
-                  pageSize={25}
-                />
-              </div>
-            </div>
-          )
-        }
+        {(users) => <SearchedList noun="user" search={search} rows={users} columns={userColumns} />}
       </QueryResult>
       {creating ? (
         <CreateUserDialog
