@@ -39,7 +39,14 @@ function dashboardOriginCache(store: Store, log: FastifyInstance['log']) {
 
 export async function createPortalServer(config: PortalConfig, deps: PortalDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization'] },
+    // JSON lines in the same shape as the identity server's: ISO time, level name, component.
+    logger: {
+      level: process.env.LOG_LEVEL ?? 'info',
+      redact: ['req.headers.authorization'],
+      base: { component: 'portal' },
+      timestamp: () => `,"time":"${new Date().toISOString()}"`,
+      formatters: { level: (label: string) => ({ level: label }) },
+    },
     bodyLimit: 1024 * 1024,
     // Long path parameters reach validation (400 naming the field) instead of a bare 404.
     routerOptions: { maxParamLength: 2048 },
