@@ -2,7 +2,7 @@
 // account it is (a real Snowflake account or the embedded sample), its currency and the days
 // it has data for, plus the cache tags both areas invalidate after a change.
 import { baseApi } from './baseApi';
-import type { DateRange, WarehouseInfo } from './warehouseTypes';
+import type { DateRange, MonthToDate, WarehouseInfo } from './warehouseTypes';
 
 export interface WarehouseInfoResponse {
   info: WarehouseInfo;
@@ -25,7 +25,12 @@ export const warehouseApi = baseApi.enhanceEndpoints({ addTagTypes: warehouseTag
       query: () => 'api/warehouse/info',
       providesTags: ['WarehouseInfo'],
     }),
+    /** This month's spend so far; null for an account without usage yet. */
+    getMonthToDate: build.query<{ monthToDate: MonthToDate | null }, void>({
+      query: () => 'api/warehouse/month-to-date',
+      providesTags: ['WarehouseInfo'],
+    }),
   }),
 });
 
-export const { useGetWarehouseInfoQuery } = warehouseApi;
+export const { useGetWarehouseInfoQuery, useGetMonthToDateQuery } = warehouseApi;

@@ -21,6 +21,7 @@ import { appPaths } from '../config/paths';
 import type { MenuItem } from './menuTypes';
 
 export const VIEWER_MENU_ID = 'viewer';
+export const OPTIMIZE_MENU_ID = 'optimize';
 
 const item = (id: string, title: string, routeId: keyof typeof appPaths, extra: Partial<MenuItem> = {}): MenuItem => ({
   id,
@@ -94,7 +95,7 @@ export const navigationMenu: MenuItem = {
     // One child per configured dashboard, filled in from the dashboards list.
     { id: VIEWER_MENU_ID, title: 'Viewer', type: 'collapse', icon: Display, children: [] },
     {
-      id: 'optimize',
+      id: OPTIMIZE_MENU_ID,
       title: 'Optimize',
       type: 'collapse',
       icon: BarChartLine,

@@ -74,3 +74,33 @@ it('explains where shortcuts will come from before any visit', () => {
   renderHome();
   expect(screen.getByText('The pages you open will appear here.')).toBeInTheDocument();
 });
+
+describe('the Optimize card', () => {
+  const monthToDate = { asOf: '2026-11-22', monthStart: '2026-11-01', monthToDateCost: 6927.4, lastMonthSameDaysCost: 6500, lastMonthTotalCost: 9550.93, forecastCost: 9706.42, changeShare: 0.066 };
+  const info = { organisation: 'acme', engine: 'duckdb', sample: true, currency: 'USD', pricePerCredit: 3, storagePricePerTbMonth: 23 };
+  const asked: string[] = [];
+  const handler: Handler = (request) => {
+    asked.push(request.url ?? '');
+    if (request.url === 'api/warehouse/info') return json(200, { info, dataRange: { from: '2026-08-24', to: '2026-11-22' } });
+    if (request.url === 'api/warehouse/month-to-date') return json(200, { monthToDate });
+    return json(200, { dashboards });
+  };
+  const optimizeCard = () => within(screen.getByRole('list', { name: 'Your areas' })).queryByRole('link', { name: /Optimize/ });
+
+  beforeEach(() => {
+    asked.length = 0;
+  });
+
+  it('shows this month\'s spend so far, marked as sample data', async () => {
+    renderHome(demoRoles.admin, handler);
+    expect(await screen.findByText('$6,927.40 this month (sample data)')).toBeInTheDocument();
+    expect(optimizeCard()).toHaveTextContent('Optimize$6,927.40 this month (sample data)');
+  });
+
+  it('does not ask for the spend of users who may not see Optimize', async () => {
+    renderHome(demoRoles.lite, handler);
+    await act(async () => undefined);
+    expect(asked.filter((url) => url.startsWith('api/warehouse/'))).toEqual([]);
+    expect(optimizeCard()).toBeNull();
+  });
+});

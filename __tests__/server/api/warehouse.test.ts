@@ -38,6 +38,7 @@ test('lite, liteadmin and engineer are refused every Optimize and User Managemen
     '/api/warehouse/queries/spilling',
     '/api/warehouse/warehouses',
     '/api/warehouse/users-overview',
+    '/api/warehouse/month-to-date',
     '/api/management/users',
     '/api/management/roles',
   ];
@@ -73,6 +74,13 @@ test('queries: top, patterns, spilling and one query\'s detail', async () => {
   expect((await get('admin', '/api/warehouse/queries/patterns?orderBy=count&limit=3')).status).toBe(200);
   expect((await get('admin', '/api/warehouse/queries/spilling')).status).toBe(200);
   expect((await get('admin', '/api/warehouse/queries/00000000-0000-0000-0000-000000000000')).status).toBe(404);
+});
+
+test('month to date: the Home page\'s figure, for those who may see the Cost page', async () => {
+  const answer = await get('admin', '/api/warehouse/month-to-date');
+  expect(answer).toMatchObject({ status: 200, body: { monthToDate: { monthToDateCost: expect.any(Number), forecastCost: expect.any(Number) } } });
+  expect((await get('lite', '/api/warehouse/month-to-date')).status).toBe(403);
+  expect(await get('admin', '/api/warehouse/month-to-date?asOf=2026-01-01')).toMatchObject({ status: 400, body: { field: 'asOf' } });
 });
 
 test('unknown query parameters are refused naming the parameter', async () => {

@@ -1,4 +1,8 @@
 import { useMemo } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { canOpen } from '../../auth/access';
+import { useGetMonthToDateQuery, useGetWarehouseInfoQuery } from '../../api/warehouseApi';
+import { formatMoney } from '../../components/format';
 import { Link } from 'react-router-dom';
 import { displayName, selectRealmRoles, selectSession } from '../../auth/authSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -6,17 +10,31 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { openableRecentPages } from '../../layout/recentPages';
 import { loadDashboards } from '../../menu/loadDashboards';
 import { selectMenuDashboards, selectMenuError, selectMenuStatus } from '../../menu/menuSlice';
-import { VIEWER_MENU_ID } from '../../menu/menuTree';
+import { OPTIMIZE_MENU_ID, VIEWER_MENU_ID } from '../../menu/menuTree';
 import { firstUrl, useMenu } from '../../menu/useMenu';
 import { RecentPages } from './RecentPages';
 
+/** Optimize's figure: this month's warehouse spend so far, asked only of those who may see it. */
+function useSpendFigure(roles: readonly string[]): string | undefined {
+  const allowed = canOpen(roles, 'snowflakeCost');
+  const info = useGetWarehouseInfoQuery(allowed ? undefined : skipToken);
+  const spend = useGetMonthToDateQuery(allowed ? undefined : skipToken);
+  const monthToDate = spend.data?.monthToDate;
+  // A figure is a nicety: any answer not of the expected shape simply shows none.
+  const currency = info.data?.info?.currency;
+  if (typeof monthToDate?.monthToDateCost !== 'number' || !currency) return undefined;
+  return `${formatMoney(monthToDate.monthToDateCost, currency)} this month${info.data?.info?.sample ? ' (sample data)' : ''}`;
+}
+
 /** The one live figure an area has so far; nothing (not 0) while unknown. */
-function useAreaFigures(): Record<string, string> {
+function useAreaFigures(roles: readonly string[]): Record<string, string> {
   const status = useAppSelector(selectMenuStatus);
   const dashboards = useAppSelector(selectMenuDashboards);
-  if (status !== 'loaded') return {};
-  const count = dashboards.length;
-  return { [VIEWER_MENU_ID]: `${count} ${count === 1 ? 'dashboard' : 'dashboards'}` };
+  const spend = useSpendFigure(roles);
+  const figures: Record<string, string> = {};
+  if (status === 'loaded') figures[VIEWER_MENU_ID] = `${dashboards.length} ${dashboards.length === 1 ? 'dashboard' : 'dashboards'}`;
+  if (spend) figures[OPTIMIZE_MENU_ID] = spend;
+  return figures;
 }
 
 export default function HomePage() {
@@ -26,7 +44,7 @@ export default function HomePage() {
   const menuStatus = useAppSelector(selectMenuStatus);
   const menuError = useAppSelector(selectMenuError);
   const menu = useMenu();
-  const figures = useAreaFigures();
+  const figures = useAreaFigures(roles);
   const areas = (menu?.children ?? []).filter((item) => item.id !== 'home');
   const subject = session?.tokenParsed.sub;
   const recent = useMemo(() => (subject ? openableRecentPages(subject, roles) : []), [subject, roles]);

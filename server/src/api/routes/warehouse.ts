@@ -50,6 +50,12 @@ export function registerWarehouseRoutes(app: FastifyInstance, registry: Warehous
     return { info: warehouse.info, dataRange: await warehouse.dataRange() };
   });
 
+  // The Home page's Optimize figure: this month's spend so far, with last month beside it.
+  app.get('/api/warehouse/month-to-date', { preHandler: requireRoute('snowflakeCost') }, async (request) => {
+    parseOr400(z.strictObject({}), withoutEmpty(request.query));
+    return { monthToDate: await (await warehouseOf(request)).monthToDate() };
+  });
+
   app.get('/api/warehouse/cost', { preHandler: requireRoute('snowflakeCost') }, async (request) => {
     const query = parseOr400(schemas.range, withoutEmpty(request.query));
     const warehouse = await warehouseOf(request);
