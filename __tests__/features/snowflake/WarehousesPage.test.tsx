@@ -114,3 +114,9 @@ it('shows recommendations without Apply to people who may not change the account
   expect(within(recommendations).getAllByRole('row')).toHaveLength(3);
   expect(within(recommendations).queryByRole('button', { name: /^Apply/ })).toBeNull();
 });
+
+it('counts only the best saving of each warehouse in the total, as its changes overlap', async () => {
+  start();
+  // ANALYTICS_WH: 240 (shorter auto-suspend) and 120 (downsize) → 240, not 360.
+  expect(await screen.findByText(/^At least \$240\.00 a month to save/)).toBeInTheDocument();
+});

@@ -64,14 +64,20 @@ function columnsFor(currency: string, onApply: RecommendationsPanelProps['onAppl
 
 export function RecommendationsPanel({ recommendations, currency, range, onApply }: RecommendationsPanelProps) {
   const columns = useMemo(() => columnsFor(currency, onApply), [currency, onApply]);
-  const total = recommendations.reduce((sum, row) => sum + Math.max(0, row.estimatedMonthlySavings), 0);
+  // Changes to one warehouse overlap (a shorter auto-suspend saves less once it is smaller),
+  // so only the best saving of each warehouse counts towards the total.
+  const bestByWarehouse = new Map<string, number>();
+  for (const row of recommendations) {
+    bestByWarehouse.set(row.warehouseName, Math.max(bestByWarehouse.get(row.warehouseName) ?? 0, row.estimatedMonthlySavings));
+  }
+  const total = [...bestByWarehouse.values()].reduce((sum, saving) => sum + saving, 0);
   const title = 'Recommendations';
   return (
     <Panel
       title={title}
       description={
         recommendations.length > 0
-          ? `Up to ${formatMoney(total, currency)} a month to save, estimated from this range. A negative figure is a change that costs more and buys speed.`
+          ? `At least ${formatMoney(total, currency)} a month to save with the best change for each warehouse, estimated from this range. A negative figure is a change that costs more and buys speed.`
           : undefined
       }
     >
