@@ -5,7 +5,8 @@
  *
  * Layout: a node:http server answers the Keycloak-only endpoints itself (3p-cookies check,
  * login-status iframe, userinfo, account, registrations, login pages, reset password) and hands
- * the OpenID Connect endpoints to oidc-provider mounted under /realms/dataworks.
+ * the OpenID Connect endpoints to oidc-provider mounted under /realms/dataworks. The iframe
+ * pages are in keycloakFrames.ts, the JWT envelope around refresh tokens in refreshTokens.ts.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { promises as fs } from 'node:fs';
@@ -16,12 +17,14 @@ import { API_AUDIENCE, CLIENT_ID, REALM, type IdentityConfig } from './config.js
 import { DEMO_ACCOUNTS } from './demoAccounts.js';
 import { ModelStore } from './fileStore.js';
 import { BodyTooLarge, isForm, readBody, redirect, replayRequest, sendHtml, sendJson } from './http.js';
-import { signHs256, verifyHs256, verifyRs256, type Claims } from './jwt.js';
+import { verifyRs256, type Claims } from './jwt.js';
 import { loadOrCreateKeys, type IdentityKeys } from './keys.js';
 import { createLoginActions } from './loginActions.js';
 import { jsonLogger, type Logger } from './log.js';
 import { errorPage, layout, logoutConfirmPage, messagePage, pageCsp, scriptHash } from './pages.js';
 import { redirectUriMatches } from './redirects.js';
+import { LOGIN_STATUS_SCRIPT, scriptPage, STEP1_SCRIPT, STEP2_SCRIPT } from './keycloakFrames.js';
+import { createRefreshTokenEnvelope } from './refreshTokens.js';
 
 export interface RunningIdentityServer {
   issuer: string;
@@ -53,58 +56,6 @@ const CORS_PATHS = new Set<string>([ROUTES.token, ROUTES.userinfo, ROUTES.jwks, 
 const HTML_ROUTES = [ROUTES.authorization, ROUTES.end_session];
 
 const COOKIE_NAMES = { session: 'DW_IDENTITY_SESSION', interaction: 'DW_IDENTITY_INTERACTION', resume: 'DW_IDENTITY_RESUME' };
-
-const STEP1_SCRIPT = `(function () {
-  function signal(supported) { window.parent.postMessage(supported ? "supported" : "unsupported", "*"); }
-  function attemptWithTestCookie() {
-    document.cookie = "KEYCLOAK_3P_COOKIE_SAMESITE=supported; Max-Age=60; SameSite=None; Secure";
-    document.cookie = "KEYCLOAK_3P_COOKIE=supported; Max-Age=60";
-    window.location.replace("step2.html");
-  }
-  if (typeof document.hasStorageAccess === "function") {
-    document.hasStorageAccess().then(function (granted) {
-      if (granted) { attemptWithTestCookie(); } else { signal(false); }
-    }, function () { signal(false); });
-  } else {
-    attemptWithTestCookie();
-  }
-})();`;
-
-const STEP2_SCRIPT = `(function () {
-  var supported = document.cookie.indexOf("KEYCLOAK_3P_COOKIE") !== -1;
-  document.cookie = "KEYCLOAK_3P_COOKIE_SAMESITE=; Max-Age=0; SameSite=None; Secure";
-  document.cookie = "KEYCLOAK_3P_COOKIE=; Max-Age=0";
-  window.parent.postMessage(supported ? "supported" : "unsupported", "*");
-})();`;
-
-const LOGIN_STATUS_SCRIPT = `(function () {
-  var allowed = {};
-  window.addEventListener("message", function (event) {
-    var parts = typeof event.data === "string" ? event.data.split(" ") : [];
-    var clientId = parts[0] || "";
-    var sessionState = parts[1] || "";
-    var origin = event.origin;
-    function reply(answer) { event.source.postMessage(answer, origin); }
-    function check() {
-      fetch("login-status-iframe.html/status?client_id=" + encodeURIComponent(clientId), { credentials: "same-origin" })
-        .then(function (response) { return response.ok ? response.json() : Promise.reject(response.status); })
-        .then(function (status) { reply(status.sid && status.sid === sessionState ? "unchanged" : "changed"); })
-        .catch(function () { reply("error"); });
-    }
-    if (!clientId || !event.source) { return; }
-    if (allowed[origin + " " + clientId]) { check(); return; }
-    fetch("login-status-iframe.html/init?client_id=" + encodeURIComponent(clientId) + "&origin=" + encodeURIComponent(origin), { credentials: "same-origin" })
-      .then(function (response) {
-        if (response.status !== 204) { reply("error"); return; }
-        allowed[origin + " " + clientId] = true;
-        check();
-      }, function () { reply("error"); });
-  });
-})();`;
-
-function scriptPage(title: string, script: string): string {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><script>${script}</script></head><body></body></html>`;
-}
 
 function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
@@ -377,38 +328,7 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
   }
 
   /** Wraps an opaque refresh token in a signed JWT (keycloak-js decodes refresh tokens). */
-  async function wrapRefreshToken(opaque: string): Promise<{ token: string; expiresIn: number } | undefined> {
-    const refreshToken = await provider.RefreshToken.find(opaque);
-    if (!refreshToken) return undefined;
-    let exp = refreshToken.exp;
-    if (refreshToken.sessionUid) {
-      const session = await provider.Session.findByUid(refreshToken.sessionUid);
-      if (session?.exp) exp = Math.min(exp, session.exp);
-    }
-    const iat = nowSeconds();
-    const token = signHs256({
-      exp,
-      iat,
-      jti: opaque,
-      iss: config.issuer,
-      aud: config.issuer,
-      sub: refreshToken.accountId,
-      typ: 'Refresh',
-      azp: refreshToken.clientId,
-      sid: refreshToken.sid,
-      scope: refreshToken.scope,
-    }, keys.refreshTokenKey);
-    return { token, expiresIn: Math.max(0, exp - iat) };
-  }
-
-  function unwrapRefreshToken(value: string): { opaque: string } | { error: string } {
-    const claims = verifyHs256(value, keys.refreshTokenKey);
-    if (!claims || claims.typ !== 'Refresh' || claims.iss !== config.issuer || typeof claims.jti !== 'string') {
-      return { error: 'Invalid refresh token' };
-    }
-    if (typeof claims.exp !== 'number' || claims.exp <= nowSeconds()) return { error: 'Token is not active' };
-    return { opaque: claims.jti };
-  }
+  const { wrapRefreshToken, unwrapRefreshToken } = createRefreshTokenEnvelope(provider, config.issuer, keys.refreshTokenKey);
 
   provider.use(async (ctx, next) => {
     const isHtmlRoute = HTML_ROUTES.some((route) => ctx.path === route || ctx.path.startsWith(`${route}/`));
