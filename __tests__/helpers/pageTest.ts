@@ -1,4 +1,4 @@
-// Shared set-up of the warehouse page tests: configuration, a signed-in user, the API client
+// Shared set-up of the page tests: configuration, a signed-in user, the API client
 // answering from a fake server, and React's own warnings failing the test.
 import { apiClient } from '../../src/api/client';
 import { installFakeAuthClient } from './fakeAuthClient';
@@ -6,7 +6,7 @@ import { fakeBackend } from './fakeBackend';
 import type { FakeWarehouseServer } from './fakeWarehouseServer';
 import { installTestConfig } from './testConfig';
 
-export function setUpWarehousePageTests(): void {
+export function setUpPageTests(): void {
   let consoleError: jest.SpyInstance;
   beforeEach(() => {
     installTestConfig();

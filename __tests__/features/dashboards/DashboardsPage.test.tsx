@@ -5,11 +5,10 @@ import { apiClient } from '../../../src/api/client';
 import DashboardsPage from '../../../src/features/dashboards/DashboardsPage';
 import { selectMenuDashboards } from '../../../src/menu/menuSlice';
 import { loadDashboards } from '../../../src/menu/loadDashboards';
-import { installFakeAuthClient } from '../../helpers/fakeAuthClient';
 import { bodyOf, fakeBackend, type FakeBackend } from '../../helpers/fakeBackend';
 import { fakeDashboardsServer, type FakeDashboardsServer } from '../../helpers/fakeDashboardsServer';
+import { setUpPageTests } from '../../helpers/pageTest';
 import { renderWithRouter } from '../../helpers/renderWithRouter';
-import { installTestConfig } from '../../helpers/testConfig';
 import { makeSignedInStore } from '../../helpers/testStore';
 
 let server: FakeDashboardsServer;
@@ -38,19 +37,7 @@ const rowNames = () =>
 
 const requests = (method: string, url: string) => backend.calls.filter((call) => call.method === method && call.url === url);
 
-let consoleError: jest.SpyInstance;
-
-beforeEach(() => {
-  installTestConfig();
-  installFakeAuthClient();
-  // The API client logs every failure; React's own warnings must still fail a test.
-  consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  const reactWarnings = consoleError.mock.calls.filter(([first]) => String(first).startsWith('Warning'));
-  jest.restoreAllMocks();
-  expect(reactWarnings).toEqual([]);
-});
+setUpPageTests();
 
 it('lists the dashboards in order after a loading state', async () => {
   start();

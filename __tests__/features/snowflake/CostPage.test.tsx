@@ -4,7 +4,7 @@ import { downloadTextFile } from '../../../src/components/downloadFile';
 import CostPage from '../../../src/features/snowflake/cost/CostPage';
 import { json } from '../../helpers/fakeBackend';
 import { fakeWarehouseServer, type FakeWarehouseServer } from '../../helpers/fakeWarehouseServer';
-import { connectFakeServer, setUpWarehousePageTests } from '../../helpers/pageTest';
+import { connectFakeServer, setUpPageTests } from '../../helpers/pageTest';
 import { renderWithRouter } from '../../helpers/renderWithRouter';
 import { makeSignedInStore } from '../../helpers/testStore';
 import { costSummary, sampleInfo } from '../../helpers/warehouseFixtures';
@@ -12,7 +12,7 @@ import { costSummary, sampleInfo } from '../../helpers/warehouseFixtures';
 jest.mock('../../../src/components/charts/BarChartCanvas', () => jest.requireActual('../../helpers/chartStub'));
 jest.mock('../../../src/components/downloadFile', () => ({ downloadTextFile: jest.fn() }));
 
-setUpWarehousePageTests();
+setUpPageTests();
 
 let server: FakeWarehouseServer;
 

@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import QueriesPage from '../../../src/features/snowflake/queries/QueriesPage';
 import { json } from '../../helpers/fakeBackend';
 import { fakeWarehouseServer, type FakeWarehouseServer } from '../../helpers/fakeWarehouseServer';
-import { connectFakeServer, setUpWarehousePageTests } from '../../helpers/pageTest';
+import { connectFakeServer, setUpPageTests } from '../../helpers/pageTest';
 import { renderWithRouter } from '../../helpers/renderWithRouter';
 import { makeSignedInStore } from '../../helpers/testStore';
 import { queryDetail, queryPattern, querySummary, sampleInfo } from '../../helpers/warehouseFixtures';
 
 jest.mock('../../../src/components/charts/BarChartCanvas', () => jest.requireActual('../../helpers/chartStub'));
 
-setUpWarehousePageTests();
+setUpPageTests();
 
 const QUERY_ID = '01b2c3d4-0000-0000-0000-000000000001';
 let server: FakeWarehouseServer;

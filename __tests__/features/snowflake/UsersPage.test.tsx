@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import UsersPage from '../../../src/features/snowflake/users/UsersPage';
 import { json } from '../../helpers/fakeBackend';
 import { fakeWarehouseServer, type FakeWarehouseServer } from '../../helpers/fakeWarehouseServer';
-import { connectFakeServer, setUpWarehousePageTests } from '../../helpers/pageTest';
+import { connectFakeServer, setUpPageTests } from '../../helpers/pageTest';
 import { renderWithRouter } from '../../helpers/renderWithRouter';
 import { makeSignedInStore } from '../../helpers/testStore';
 import { sampleInfo, userCost } from '../../helpers/warehouseFixtures';
 
 jest.mock('../../../src/components/charts/BarChartCanvas', () => jest.requireActual('../../helpers/chartStub'));
 
-setUpWarehousePageTests();
+setUpPageTests();
 
 let server: FakeWarehouseServer;
 

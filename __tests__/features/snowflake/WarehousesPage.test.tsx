@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import WarehousesPage from '../../../src/features/snowflake/warehouses/WarehousesPage';
 import { json } from '../../helpers/fakeBackend';
 import { fakeWarehouseServer, type FakeWarehouseServer } from '../../helpers/fakeWarehouseServer';
-import { connectFakeServer, setUpWarehousePageTests } from '../../helpers/pageTest';
+import { connectFakeServer, setUpPageTests } from '../../helpers/pageTest';
 import { renderWithRouter } from '../../helpers/renderWithRouter';
 import { makeSignedInStore } from '../../helpers/testStore';
 import { recommendation, sampleInfo, warehouseUsage } from '../../helpers/warehouseFixtures';
 
 jest.mock('../../../src/components/charts/BarChartCanvas', () => jest.requireActual('../../helpers/chartStub'));
 
-setUpWarehousePageTests();
+setUpPageTests();
 
 let server: FakeWarehouseServer;
 

@@ -6,12 +6,12 @@ import RolesPage from '../../../src/features/user-management/roles/RolesPage';
 import { json } from '../../helpers/fakeBackend';
 import { fakeWarehouseServer, type FakeWarehouseServer } from '../../helpers/fakeWarehouseServer';
 import { appliedAt, roleView } from '../../helpers/managementFixtures';
-import { connectFakeServer, setUpWarehousePageTests } from '../../helpers/pageTest';
+import { connectFakeServer, setUpPageTests } from '../../helpers/pageTest';
 import { renderWithRouter } from '../../helpers/renderWithRouter';
 import { makeSignedInStore } from '../../helpers/testStore';
 import { sampleInfo } from '../../helpers/warehouseFixtures';
 
-setUpWarehousePageTests();
+setUpPageTests();
 
 let server: FakeWarehouseServer;
 let holders: RoleDetail['members'];

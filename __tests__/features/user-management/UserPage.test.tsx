@@ -5,12 +5,12 @@ import UserPage from '../../../src/features/user-management/users/UserPage';
 import { json } from '../../helpers/fakeBackend';
 import { fakeWarehouseServer, type FakeWarehouseServer } from '../../helpers/fakeWarehouseServer';
 import { appliedAt, roleView, userDetail, userView } from '../../helpers/managementFixtures';
-import { connectFakeServer, setUpWarehousePageTests } from '../../helpers/pageTest';
+import { connectFakeServer, setUpPageTests } from '../../helpers/pageTest';
 import { renderWithRouter } from '../../helpers/renderWithRouter';
 import { makeSignedInStore } from '../../helpers/testStore';
 import { sampleInfo } from '../../helpers/warehouseFixtures';
 
-setUpWarehousePageTests();
+setUpPageTests();
 
 let server: FakeWarehouseServer;
 let roles: string[];

@@ -4,12 +4,12 @@ import UsersPage from '../../../src/features/user-management/users/UsersPage';
 import { json } from '../../helpers/fakeBackend';
 import { fakeWarehouseServer, type FakeWarehouseServer } from '../../helpers/fakeWarehouseServer';
 import { appliedAt, roleView, userView } from '../../helpers/managementFixtures';
-import { connectFakeServer, setUpWarehousePageTests } from '../../helpers/pageTest';
+import { connectFakeServer, setUpPageTests } from '../../helpers/pageTest';
 import { renderWithRouter } from '../../helpers/renderWithRouter';
 import { makeSignedInStore } from '../../helpers/testStore';
 import { sampleInfo } from '../../helpers/warehouseFixtures';
 
-setUpWarehousePageTests();
+setUpPageTests();
 
 let server: FakeWarehouseServer;
 
