@@ -1,8 +1,9 @@
 // `npm run e2e`: starts the whole stack (portal + dev identity server) on its own ports with
 // a throw-away data directory and 15-second access tokens, runs the browser tests against it
 // with node's test runner, then stops the stack. Needs Debian's chromium (/usr/bin/chromium).
+// E2E_TESTS=accessibility,keyboard runs only the test files whose names contain one of those words.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -59,12 +60,20 @@ async function main(): Promise<number> {
   try {
     await waitFor(`${portal}/api/health`, 180_000);
     await waitFor(`${identity}/realms/dataworks/.well-known/openid-configuration`, 10_000);
-    const tests = readdirSync('e2e/tests').filter((file) => file.endsWith('.test.ts')).map((file) => path.join('e2e/tests', file));
+    const only = (process.env.E2E_TESTS ?? '').split(',').map((word) => word.trim()).filter(Boolean);
+    const tests = readdirSync('e2e/tests')
+      .filter((file) => file.endsWith('.test.ts'))
+      .filter((file) => only.length === 0 || only.some((word) => file.includes(word)))
+      .map((file) => path.join('e2e/tests', file));
     const runner = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...tests], {
       env: { ...process.env, E2E_BASE_URL: portal, E2E_IDENTITY_URL: identity, E2E_ANALYTICS_PORT: String(ANALYTICS_PORT), E2E_DATA_DIR: dataDir, CHROMIUM_PATH: CHROMIUM },
       stdio: 'inherit',
     });
-    return await new Promise<number>((resolve) => runner.on('exit', (code) => resolve(code ?? 1)));
+    const code = await new Promise<number>((resolve) => runner.on('exit', (exitCode) => resolve(exitCode ?? 1)));
+    // The accessibility figures close the run, after the test runner's own summary.
+    const summary = path.join(dataDir, 'a11y-summary.txt');
+    if (existsSync(summary)) console.log(`\n${readFileSync(summary, 'utf8').trim()}`);
+    return code;
   } finally {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,98 @@
+// Which screens the accessibility check visits, computed from the portal's own route table and
+// access table: a screen added to the route table is checked without anyone listing it here.
+import type { Page } from 'playwright-core';
+import { demoRoles, type DemoAccount } from '../__tests__/auth/demoAccounts';
+import { appScreens, publicScreens } from '../src/app/routeTable';
+import { canOpen } from '../src/auth/access';
+import { appPaths, publicPaths, type AppRouteId } from '../src/config/paths';
+
+export interface CheckedRoute {
+  id: string;
+  /** The path as the route table declares it (with its parameters). */
+  pattern: string;
+  /** A concrete path to open, or how to find one in the running portal. */
+  path: string | ((page: Page) => Promise<string>);
+}
+
+/** The accounts the check signs in as: the full main edition, the Lite edition, Integration_Engineer. */
+export const checkedAccounts = ['admin', 'lite', 'engineer'] as const satisfies readonly DemoAccount[];
+
+/** The first link in the page whose address starts with `prefix`, after opening `listPath`. */
+function firstLinkUnder(listPath: string, prefix: string) {
+  return async (page: Page): Promise<string> => {
+    await openInApp(page, listPath);
+    const link = page.locator(`main a[href^="${prefix}"]`).first();
+    await link.waitFor({ timeout: 20_000 });
+    const href = await link.getAttribute('href');
+    if (!href) throw new Error(`no link under ${prefix} on ${listPath}`);
+    return href;
+  };
+}
+
+/** The first Viewer entry of the side menu: a dashboard the organisation really has. */
+async function firstViewerDashboard(page: Page): Promise<string> {
+  const link = page.locator('nav[aria-label="Main"] a[href^="/app/viewer/"]').first();
+  await link.waitFor({ state: 'attached', timeout: 20_000 });
+  const href = await link.getAttribute('href');
+  if (!href) throw new Error('the Viewer menu has no dashboard');
+  return href;
+}
+
+/**
+ * Real values for the routes that take parameters. A new parameterised route without an entry
+ * here stops the check with a message naming it, rather than being skipped.
+ */
+const parameterised: Partial<Record<AppRouteId, CheckedRoute['path']>> = {
+  viewer: firstViewerDashboard,
+  managementUser: firstLinkUnder(appPaths.managementUsers, `${appPaths.managementUsers}/`),
+  managementRole: firstLinkUnder(appPaths.managementRoles, `${appPaths.managementRoles}/`),
+  // The external catalog deep link: with no external catalog configured it opens in the portal.
+  catalogExternal: '/app/Data-Catalog/explore/tables',
+  feature: '/app/features/feature/1',
+};
+
+function concrete(id: AppRouteId): CheckedRoute['path'] {
+  const pattern = appPaths[id];
+  if (!pattern.includes(':')) return pattern;
+  const path = parameterised[id];
+  if (!path) throw new Error(`The route ${id} (${pattern}) takes parameters: give it a real value in e2e/a11yRoutes.ts`);
+  return path;
+}
+
+/** Every `/app/…` route of the route table that `account` may open, in route-table order. */
+export function appRoutesFor(account: DemoAccount): CheckedRoute[] {
+  const roles = demoRoles[account];
+  return appScreens
+    .filter((screen) => canOpen(roles, screen.id))
+    .map((screen) => ({ id: screen.id, pattern: appPaths[screen.id], path: concrete(screen.id) }));
+}
+
+/** Every public route of the route table, visited signed out. */
+export function publicRoutes(): CheckedRoute[] {
+  return publicScreens.map((screen) => ({ id: screen.id, pattern: publicPaths[screen.id], path: publicPaths[screen.id] }));
+}
+
+/**
+ * Moves the signed-in app to `path` the way a link does (history entry + popstate, which the
+ * router listens to), so each check reuses one signed-in page instead of loading the app again.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState({ usr: null, key: `a11y${Date.now()}`, idx: window.history.length }, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
+  await waitForPage(page);
+}
+
+/** Waits until the page has its heading and nothing is loading any more. */
+export async function waitForPage(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const busy = document.querySelector('.spinner-border, .dw-page-loader');
+      const heading = document.querySelector('h1');
+      return !busy && heading !== null && (heading.textContent ?? '').trim() !== '';
+    },
+    undefined,
+    { timeout: 30_000, polling: 100 },
+  );
+}
