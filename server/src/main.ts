@@ -1,5 +1,6 @@
 // `npm start`: the portal (browser app + API + store) and, unless a real Keycloak is
 // configured, the dev identity server beside it.
+import type { FastifyInstance } from 'fastify';
 import { createTokenVerifier } from './api/auth/tokenVerifier.js';
 import { createPortalServer } from './api/server.js';
 import { ensureBrowserBuild } from './build.js';
@@ -7,7 +8,7 @@ import { loadPortalConfig } from './config.js';
 import { loadIdentityConfig } from './identity/config.js';
 import { startIdentityServer, type RunningIdentityServer } from './identity/server.js';
 import { seedDemoData } from './store/demoSeed.js';
-import { openStore } from './store/openStore.js';
+import { openStore, type Store } from './store/openStore.js';
 import { demoDashboards } from './store/demoSeed.js';
 import { registerDemoDashboards } from './demo-dashboards/routes.js';
 import { createSampleDashboardSource } from './demo-dashboards/sampleSource.js';
@@ -17,30 +18,50 @@ async function main(): Promise<void> {
   const config = loadPortalConfig();
   await ensureBrowserBuild(config.distDir, (message) => console.log(message));
 
-  let identity: RunningIdentityServer | undefined;
-  if (config.embeddedIdentity) identity = await startIdentityServer(loadIdentityConfig());
+  // Whatever has started is closed again, newest first, when a later step fails: a failed
+  // start must not leave the identity server (or a store lock) behind.
+  const started: Array<() => Promise<void>> = [];
+  try {
+    // The store first: it is the step most likely to fail (a damaged or unreachable
+    // database), and nothing listens yet when it does.
+    const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    started.unshift(() => store.close());
+    if (config.demoData) await seedDemoData(store.db, config.portalUrl);
 
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  if (config.demoData) await seedDemoData(store.db, config.portalUrl);
+    let identity: RunningIdentityServer | undefined;
+    if (config.embeddedIdentity) {
+      const running = await startIdentityServer(loadIdentityConfig());
+      identity = running;
+      started.unshift(() => running.close());
+    }
 
-  const warehouses = new WarehouseRegistry(await loadWarehouseSettings(), {
-    onSampleGenerated: ({ org, queryCount, milliseconds }) => console.log(`Generated the sample warehouse of ${org}: ${queryCount} queries in ${milliseconds} ms`),
-  });
-  // Demo dashboards only for the demo organisations, so a made-up organisation in the URL
-  // cannot make the server generate a sample account.
-  const demoSource = createSampleDashboardSource(async (organisation) =>
-    organisation in demoDashboards ? (await warehouses.forOrganisation(organisation)).sampleReader() : null,
-  );
+    const warehouses = new WarehouseRegistry(await loadWarehouseSettings(), {
+      onSampleGenerated: ({ org, queryCount, milliseconds }) => console.log(`Generated the sample warehouse of ${org}: ${queryCount} queries in ${milliseconds} ms`),
+    });
+    started.unshift(() => warehouses.close());
+    // Demo dashboards only for the demo organisations, so a made-up organisation in the URL
+    // cannot make the server generate a sample account.
+    const demoSource = createSampleDashboardSource(async (organisation) =>
+      organisation in demoDashboards ? (await warehouses.forOrganisation(organisation)).sampleReader() : null,
+    );
 
-  const app = await createPortalServer(config, {
-    store,
-    verifyToken: createTokenVerifier(config.tokens),
-    warehouses,
-    extraRoutes: config.demoData ? (server) => registerDemoDashboards(server, config.distDir, demoSource) : undefined,
-  });
-  await app.listen({ port: config.port, host: config.host });
-  console.log(`Dataworks is ready on http://localhost:${config.port} (portal store: ${store.engine})`);
+    const app = await createPortalServer(config, {
+      store,
+      verifyToken: createTokenVerifier(config.tokens),
+      warehouses,
+      extraRoutes: config.demoData ? (server) => registerDemoDashboards(server, config.distDir, demoSource) : undefined,
+    });
+    started.unshift(() => app.close());
+    await app.listen({ port: config.port, host: config.host });
+    console.log(`Dataworks is ready on http://localhost:${config.port} (portal store: ${store.engine})`);
+    handleSignals(app, store, warehouses, identity);
+  } catch (error) {
+    for (const close of started) await close().catch(() => undefined);
+    throw error;
+  }
+}
 
+function handleSignals(app: FastifyInstance, store: Store, warehouses: WarehouseRegistry, identity: RunningIdentityServer | undefined): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -1,5 +1,6 @@
 // Opens the portal store: PostgreSQL when DATABASE_URL is set, otherwise PGlite (embedded
 // PostgreSQL) under the data directory. Both run the same migrations and the same SQL.
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, type Dialect } from 'kysely';
 import { migrationProvider } from './migrations/index.js';
@@ -30,8 +31,24 @@ async function dialectFor(options: StoreOptions): Promise<{ dialect: Dialect; en
     return { dialect: new PostgresDialect({ pool }), engine: 'postgres' };
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const location = options.dataDir === 'memory://' ? 'memory://' : path.join(options.dataDir, 'store');
-  const pglite = await PGlite.create(location);
+  if (options.dataDir === 'memory://') return { dialect: new PgliteDialect(await PGlite.create('memory://')), engine: 'pglite' };
+  const location = path.join(options.dataDir, 'store');
+  // PGlite creates only the last directory of the path; the data directory itself may be new
+  // (nothing else creates it when the identity server is not embedded).
+  await mkdir(options.dataDir, { recursive: true });
+  let pglite: InstanceType<typeof PGlite>;
+  try {
+    pglite = await PGlite.create(location);
+  } catch (error) {
+    // A damaged directory makes PGlite's WebAssembly build abort with a message that names
+    // neither the directory nor a way out.
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `The portal store in ${location} could not be opened (${reason}); its files are probably damaged. `
+      + `Restore the directory from a backup, or move it aside (e.g. to ${location}.damaged) to start with an empty store.`,
+      { cause: error },
+    );
+  }
   return { dialect: new PgliteDialect(pglite), engine: 'pglite' };
 }
 
