@@ -89,6 +89,33 @@ export function canWriteWarehouse(userRoles: readonly string[]): boolean {
   return hasAnyRole(userRoles, warehouseWriterRoles);
 }
 
+/**
+ * Which portal roles may manage which warehouse roles. Snowflake's system roles hand over the
+ * account (ACCOUNTADMIN, ORGADMIN, SECURITYADMIN, USERADMIN, SYSADMIN): only the platform's own
+ * administrators (`admin`) may grant, revoke, drop or set them as a default, and the same holds
+ * for any role that includes one of them (the warehouse layer works that out from the account's
+ * role hierarchy). PUBLIC is held by every user, so granting a role *to* PUBLIC grants it to
+ * everyone: that is `admin`'s alone too. Every other warehouse role: whoever may write the
+ * warehouse.
+ */
+export const protectedWarehouseRoles: Readonly<Record<string, readonly string[]>> = {
+  ACCOUNTADMIN: ['admin'],
+  ORGADMIN: ['admin'],
+  SECURITYADMIN: ['admin'],
+  USERADMIN: ['admin'],
+  SYSADMIN: ['admin'],
+  PUBLIC: ['admin'],
+};
+
+/** The portal roles that may manage a warehouse role (by its upper-case Snowflake name). */
+export function warehouseRoleManagers(warehouseRole: string): readonly string[] {
+  return protectedWarehouseRoles[warehouseRole] ?? warehouseWriterRoles;
+}
+
+export function mayManageWarehouseRole(userRoles: readonly string[], warehouseRole: string): boolean {
+  return hasAnyRole(userRoles, warehouseRoleManagers(warehouseRole));
+}
+
 /** Whether a user with these realm roles may open the route (and call the API behind it). */
 export function canAccess(userRoles: readonly string[], rule: AccessRule): boolean {
   if (rule.hiddenForIntegrationEngineer && userRoles.includes(INTEGRATION_ENGINEER)) return false;

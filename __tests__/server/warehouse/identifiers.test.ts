@@ -73,7 +73,11 @@ describe('other request values', () => {
     expect(parseQueryId('01B2C3D4-0000-1234-0000-00012345ABCD', 'queryId')).toBe('01b2c3d4-0000-1234-0000-00012345abcd');
     expect(() => parseQueryId('not-a-query', 'queryId')).toThrow('queryId');
     expect(parsePlainText('Zoë Müller (Finance)', 'displayName', 255)).toBe('Zoë Müller (Finance)');
-    expect(() => parsePlainText("O'Brien", 'displayName', 255)).toThrow('displayName');
+    // Snowflake stores any text in a display name or comment: apostrophes, accents, any script.
+    expect(parsePlainText("Seán O'Brien", 'displayName', 255)).toBe("Seán O'Brien");
+    expect(parsePlainText('Données d’accès — équipe 東京 \\ "x"', 'comment', 1000)).toBe('Données d’accès — équipe 東京 \\ "x"');
+    expect(() => parsePlainText('two\nlines', 'comment', 1000)).toThrow('control characters');
+    expect(() => parsePlainText('x'.repeat(500), 'displayName', 255)).toThrow('must be at most 255 characters (it has 500)');
     expect(parseEmail('jane.doe@acme.example', 'email')).toBe('jane.doe@acme.example');
     expect(() => parseEmail("jane'@acme.example", 'email')).toThrow('email');
   });

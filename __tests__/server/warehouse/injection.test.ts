@@ -1,19 +1,46 @@
 /**
  * Injection payloads in every name and filter field: each is refused with an
  * InvalidInputError naming the field, and none ever reaches the engine (a spy at the engine
- * boundary records every statement text and bound value).
+ * boundary records every statement text and bound value). Free text (display names, comments)
+ * is different: Snowflake stores any text there, so every payload without a control character is
+ * accepted and must come back byte for byte — bound on the sample, and on Snowflake written as a
+ * literal that a Snowflake-style reader reads back as exactly the payload, with nothing after it.
  */
 import { InvalidInputError } from '../../../server/src/warehouse/errors';
 import { Warehouse } from '../../../server/src/warehouse/warehouse';
 import { PAYLOADS } from './injectionPayloads';
+import { openSnowflakeEngine } from '../../../server/src/warehouse/snowflakeEngine';
+import { FakeSnowflake, fakeAccount } from './fakeSnowflake';
 import { fullRange, infoFor, openTestAccount, spyEngine, type Recorded, type TestAccount } from './sampleAccount';
 
+/** Free-text fields refuse control characters (line breaks, NUL…): no property needs one. */
+const WITH_CONTROL = PAYLOADS.filter((p) => /[\p{Cc}]/u.test(p));
+/** Every other payload is legitimate free text and must be stored exactly. */
+const STORABLE = PAYLOADS.filter((p) => !/[\p{Cc}]/u.test(p) && p.length <= 255);
+
 /**
- * Free-text fields (display name, comment) accept letters of any script, digits, spaces and
- * . , _ ( ) @ + -, so they must refuse every payload with any other character: quotes, control
- * characters, backslashes, semicolons and the like, which could break out of a string literal.
+ * Reads a Snowflake single-quoted literal starting at `start` the way Snowflake does ('' is a
+ * quote, a backslash escapes the next character) and returns its value and where it ended.
  */
-const LITERAL_BREAKERS = PAYLOADS.filter((p) => /[^\p{L}\p{N} .,_()@+-]/u.test(p));
+function readSnowflakeLiteral(text: string, start: number): { value: string; end: number } {
+  if (text[start] !== "'") throw new Error(`no literal at ${start}: ${text}`);
+  let value = '';
+  for (let i = start + 1; i < text.length; i += 1) {
+    const c = text[i] as string;
+    if (c === '\\') {
+      value += text[i + 1] ?? '';
+      i += 1;
+    } else if (c === "'" && text[i + 1] === "'") {
+      value += "'";
+      i += 1;
+    } else if (c === "'") {
+      return { value, end: i + 1 };
+    } else {
+      value += c;
+    }
+  }
+  throw new Error(`unterminated literal: ${text}`);
+}
 
 type Attempt = [field: string, run: (w: Warehouse, payload: string) => Promise<unknown>];
 
@@ -89,14 +116,16 @@ describe('injection payloads', () => {
 
   it('has at least 30 payloads', () => {
     expect(PAYLOADS.length).toBeGreaterThanOrEqual(30);
-    expect(LITERAL_BREAKERS.length).toBeGreaterThanOrEqual(30);
+    expect(WITH_CONTROL.length).toBeGreaterThanOrEqual(3);
+    expect(STORABLE.length).toBeGreaterThanOrEqual(30);
     expect(new Set(PAYLOADS).size).toBe(PAYLOADS.length);
   });
 
   describe.each([
     ['name', NAME_FIELDS, PAYLOADS],
     ['filter', FILTER_FIELDS, PAYLOADS],
-    ['free-text', TEXT_FIELDS, LITERAL_BREAKERS],
+    ['free-text', TEXT_FIELDS.filter(([field]) => field !== 'email'), WITH_CONTROL],
+    ['e-mail', TEXT_FIELDS.filter(([field]) => field === 'email'), PAYLOADS],
   ] as const)('in every %s field', (_kind, attempts, payloads) => {
     it.each(attempts.map((attempt, index) => [attempt[0], index] as const))('%s (#%i) refuses every payload with a 400 naming the field', async (field, index) => {
       const run = attempts[index]![1];
@@ -113,10 +142,37 @@ describe('injection payloads', () => {
     });
   });
 
-  it('never let a payload reach the engine, while valid requests did', async () => {
+  it('never let a refused payload reach the engine, while valid requests did', async () => {
     await warehouse.topQueries({ range: await fullRange(warehouse), userName: 'dbt_svc' }, { limit: 1 });
     expect(spy.recorded.length).toBeGreaterThan(0);
     for (const payload of PAYLOADS.filter((p) => p.length > 0)) expect({ payload, reached: reached(spy.recorded, payload) }).toEqual({ payload, reached: false });
+  });
+
+  it('stores every other payload as display name and comment exactly, bound as a parameter on the sample', async () => {
+    for (const [index, payload] of STORABLE.entries()) {
+      const userName = `TEXT_USER_${index}`;
+      const before = spy.recorded.length;
+      await warehouse.write({ kind: 'createUser', userName, displayName: payload, comment: payload });
+      const { user } = await warehouse.getUser(userName);
+      expect({ payload, displayName: user.displayName ?? '', comment: user.comment ?? '' }).toEqual({ payload, displayName: payload, comment: payload });
+      const insert = spy.recorded.slice(before).find((r) => r.text.includes('INSERT INTO ACCOUNT_USAGE.USERS'));
+      expect(insert?.params).toContain(payload);
+      if (payload.length >= 4) expect(insert?.text.includes(payload)).toBe(false);
+      await warehouse.write({ kind: 'dropUser', userName });
+    }
+  });
+
+  it('writes them into Snowflake DDL as literals that read back as exactly the payload', async () => {
+    const fake = new FakeSnowflake(fakeAccount());
+    const onSnowflake = new Warehouse(infoFor('acme', 'snowflake'), await openSnowflakeEngine({ account: 'xy12345', username: 'SVC', privateKeyPath: '/k.p8' }, fake));
+    for (const payload of STORABLE) {
+      const applied = await onSnowflake.write({ kind: 'createRole', roleName: 'TEXT_ROLE', comment: payload });
+      const [ddl] = applied.statements;
+      const prefix = 'CREATE ROLE "TEXT_ROLE" COMMENT = ';
+      expect(ddl?.startsWith(prefix)).toBe(true);
+      const literal = readSnowflakeLiteral(ddl as string, prefix.length);
+      expect({ payload, value: literal.value, rest: (ddl as string).slice(literal.end) }).toEqual({ payload, value: payload, rest: '' });
+    }
   });
 
   it('refuses them on the Snowflake engine too, before any statement', async () => {

@@ -107,9 +107,9 @@ describe('user management on the sample account', () => {
     await expect(write({ kind: 'createUser', userName: 'dbt_svc' })).rejects.toMatchObject({ kind: 'already_exists' });
     await expect(write({ kind: 'createUser', userName: 'X1', defaultWarehouse: 'NOPE_WH' })).rejects.toMatchObject({ kind: 'not_found' });
     await expect(write({ kind: 'alterWarehouse', warehouseName: 'NOPE_WH', size: 'Small' })).rejects.toMatchObject({ kind: 'not_found' });
-    await expect(write({ kind: 'alterWarehouse', warehouseName: 'BI_WH', size: 'Huge' })).rejects.toMatchObject({ field: 'size' });
+    await expect(write({ kind: 'alterWarehouse', warehouseName: 'BI_WH', size: 'Huge' } as Record<string, unknown>)).rejects.toMatchObject({ field: 'size' });
     await expect(write({ kind: 'alterWarehouse', warehouseName: 'BI_WH' })).rejects.toBeInstanceOf(InvalidInputError);
-    await expect(write({ kind: 'createUser', userName: 'X2', extra: 1 })).rejects.toMatchObject({ field: 'extra' });
+    await expect(write({ kind: 'createUser', userName: 'X2', extra: 1 } as Record<string, unknown>)).rejects.toMatchObject({ field: 'extra' });
     await expect(write({ kind: 'launchMissiles' })).rejects.toMatchObject({ field: 'kind' });
   });
 

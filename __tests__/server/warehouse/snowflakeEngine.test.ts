@@ -126,7 +126,7 @@ describe('Snowflake writes', () => {
     expect(audits).toEqual([applied]);
   });
 
-  it('undoes the change with its inverse statement when the audit fails', async () => {
+  it('records the intent before any DDL: when the audit fails, nothing is sent', async () => {
     const { fake, warehouse } = await open();
     const fail = (): never => {
       throw new Error('audit store down');
@@ -135,16 +135,17 @@ describe('Snowflake writes', () => {
     await expect(warehouse.write({ kind: 'alterWarehouse', warehouseName: 'BI_WH', autoSuspendSeconds: 60, size: 'Small' }, fail)).rejects.toThrow('audit store down');
     await expect(warehouse.write({ kind: 'setUserDefaults', userName: 'JANE_DOE', defaultRole: 'PUBLIC' }, fail)).rejects.toThrow('audit store down');
     await expect(warehouse.write({ kind: 'setUserDisabled', userName: 'OLD_ADMIN', disabled: false }, fail)).rejects.toThrow('audit store down');
-    expect(fake.ddl()).toEqual([
-      'GRANT ROLE "PUBLIC" TO USER "JANE_DOE"',
-      'REVOKE ROLE "PUBLIC" FROM USER "JANE_DOE"',
-      'ALTER WAREHOUSE "BI_WH" SET WAREHOUSE_SIZE = SMALL AUTO_SUSPEND = 60',
-      'ALTER WAREHOUSE "BI_WH" SET WAREHOUSE_SIZE = MEDIUM AUTO_SUSPEND = 600',
-      `ALTER USER "JANE_DOE" SET DEFAULT_ROLE = 'PUBLIC'`,
-      `ALTER USER "JANE_DOE" SET DEFAULT_ROLE = 'ANALYST'`,
-      'ALTER USER "OLD_ADMIN" SET DISABLED = FALSE',
-      'ALTER USER "OLD_ADMIN" SET DISABLED = TRUE',
-    ]);
+    expect(fake.ddl()).toEqual([]);
+  });
+
+  it('settles the outcome after the DDL: applied, or failed with the error', async () => {
+    const { fake, warehouse } = await open();
+    const outcomes: string[] = [];
+    const settle = (result: { outcome: string }) => void outcomes.push(`${result.outcome} after ${fake.ddl().length} DDL`);
+    await warehouse.write({ kind: 'grantRoleToUser', roleName: 'PUBLIC', userName: 'JANE_DOE' }, () => undefined, { settle });
+    fake.failures.push({ match: /^REVOKE/, error: { code: '003001', message: 'Insufficient privileges' } });
+    await expect(warehouse.write({ kind: 'revokeRoleFromUser', roleName: 'ANALYST', userName: 'JANE_DOE' }, () => undefined, { settle })).rejects.toMatchObject({ kind: 'forbidden' });
+    expect(outcomes).toEqual(['applied after 1 DDL', 'failed after 2 DDL']);
   });
 
   it('undoes the first statement when a later one fails, and reports a failed undo', async () => {
@@ -156,10 +157,9 @@ describe('Snowflake writes', () => {
       'ALTER USER "JANE_DOE" UNSET DEFAULT_WAREHOUSE',
       `ALTER USER "JANE_DOE" SET DEFAULT_ROLE = 'ANALYST' DEFAULT_WAREHOUSE = 'BI_WH'`,
     ]);
-    fake.failures.push({ match: /^REVOKE/, error: { code: '100183', message: 'boom' } });
-    const error = await warehouse.write({ kind: 'grantRoleToUser', roleName: 'PUBLIC', userName: 'JANE_DOE' }, () => {
-      throw new Error('audit down');
-    }).catch((caught: unknown) => caught);
+    fake.failures.push({ match: /UNSET DEFAULT_WAREHOUSE/, error: { code: '003001', message: 'Insufficient privileges' } });
+    fake.failures.push({ match: /DEFAULT_ROLE = 'ANALYST'/, error: { code: '100183', message: 'boom' } });
+    const error = await warehouse.write({ kind: 'setUserDefaults', userName: 'JANE_DOE', defaultRole: 'PUBLIC', defaultWarehouse: null }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ kind: 'failed' });
     expect((error as Error).message).toContain('undoing it failed too');
   });

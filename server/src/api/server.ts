@@ -13,6 +13,7 @@ import { registerSecurity } from './security.js';
 import { registerSpa } from './spa.js';
 import { registerWarehouseRoutes } from './routes/warehouse.js';
 import { registerWarehouseManagementRoutes } from './routes/warehouseManagement.js';
+import { startChangeRecovery } from './routes/warehouseRecovery.js';
 import type { WarehouseRegistry } from '../warehouse/index.js';
 
 export interface PortalDependencies {
@@ -71,6 +72,9 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   registerLayoutSettingsRoutes(app, deps.store.db);
   registerWarehouseRoutes(app, deps.warehouses, deps.store.db);
   registerWarehouseManagementRoutes(app, deps.warehouses, deps.store.db);
+  // Before serving: settle the audit of any warehouse change a crash interrupted.
+  const stopRecovery = await startChangeRecovery(deps.store, deps.warehouses, app.log);
+  app.addHook('onClose', async () => stopRecovery());
   await deps.extraRoutes?.(app);
   await registerSpa(app, config);
   return app;

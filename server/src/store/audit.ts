@@ -1,7 +1,10 @@
-// The audit log: who changed what, in which organisation. Writes are called with the
+// The audit log: who changed what, in which organisation. Store writes are audited in the
 // transaction of the change they describe, so a change is never kept without its entry.
-import type { Kysely, Transaction } from 'kysely';
-import type { StoreSchema } from './schema.js';
+// Changes made elsewhere (warehouse DDL) cannot share that transaction: for them an intent is
+// committed before the change and settled after it (recordIntent, settleIntent), and intents a
+// crash left pending are settled at start-up by looking at the warehouse (pendingIntents).
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AuditOutcome, StoreSchema } from './schema.js';
 
 /** Who is acting: taken from the verified access token, never from the request body. */
 export interface Actor {
@@ -16,7 +19,7 @@ export interface AuditRecord {
   details?: Record<string, unknown>;
 }
 
-export async function writeAudit(tx: Transaction<StoreSchema>, actor: Actor, record: AuditRecord): Promise<void> {
+export async function writeAudit(tx: Transaction<StoreSchema>, actor: Actor, record: AuditRecord, outcome: 'applied' | 'failed' = 'applied'): Promise<void> {
   await tx
     .insertInto('audit_log')
     .values({
@@ -26,7 +29,58 @@ export async function writeAudit(tx: Transaction<StoreSchema>, actor: Actor, rec
       action: record.action,
       target: record.target,
       details: JSON.stringify(record.details ?? {}),
+      outcome,
     })
+    .execute();
+}
+
+/** Records what is about to change, committed when this returns; the entry stays `pending` until settled. */
+export async function recordIntent(db: Kysely<StoreSchema>, actor: Actor, record: AuditRecord, instance: string): Promise<string> {
+  const row = await db
+    .insertInto('audit_log')
+    .values({
+      organisation_id: actor.organisation,
+      actor_subject: actor.subject,
+      actor_username: actor.username,
+      action: record.action,
+      target: record.target,
+      details: JSON.stringify(record.details ?? {}),
+      outcome: 'pending',
+      instance,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** How a pending intent ended; `note` joins its details (e.g. why it failed, or that start-up recovery settled it). */
+export async function settleIntent(db: Kysely<StoreSchema>, id: string, outcome: Exclude<AuditOutcome, 'pending'>, note?: Record<string, unknown>): Promise<void> {
+  await db
+    .updateTable('audit_log')
+    .set({
+      outcome,
+      settled_at: new Date(),
+      ...(note ? { details: sql<string>`details || ${JSON.stringify(note)}::jsonb` as unknown as string } : {}),
+    })
+    .where('id', '=', id)
+    .where('outcome', '=', 'pending')
+    .execute();
+}
+
+/**
+ * Intents still pending that no live process can settle any more: recorded by another portal
+ * process (this one settles its own) at least `olderThanSeconds` ago, oldest first.
+ */
+export async function pendingIntents(db: Kysely<StoreSchema>, options: { exceptInstance: string; olderThanSeconds: number; actionPrefix: string }) {
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('outcome', '=', 'pending')
+    .where('action', 'like', `${options.actionPrefix}%`)
+    .where((eb) => eb.or([eb('instance', 'is', null), eb('instance', '!=', options.exceptInstance)]))
+    .where('at', '<=', sql<Date>`now() - make_interval(secs => ${options.olderThanSeconds})`)
+    .orderBy('at')
+    .orderBy('id')
     .execute();
 }
 

@@ -41,7 +41,14 @@ export interface AuditLogTable {
   target: string;
   details: Json<Record<string, unknown>>;
   at: CreatedAt;
+  /** `applied` for store writes (same transaction); warehouse changes go pending → applied | failed | not_applied. */
+  outcome: ColumnType<AuditOutcome, AuditOutcome | undefined, AuditOutcome>;
+  /** The portal process that recorded a pending intent. */
+  instance: ColumnType<string | null, string | null | undefined, string | null>;
+  settled_at: ColumnType<Date | null, never, Date | string>;
 }
+
+export type AuditOutcome = 'pending' | 'applied' | 'failed' | 'not_applied';
 
 export interface StoreSchema {
   organisations: OrganisationsTable;

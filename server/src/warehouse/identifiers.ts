@@ -91,18 +91,19 @@ export function parseSearch(value: unknown, field: string): string {
 }
 
 /**
- * Free text written into DDL as a string literal (display name, comment). Snowflake cannot bind
- * parameters in CREATE/ALTER USER, so the allowed characters exclude quotes, backslashes and
- * control characters: the literal can then never be closed early. Letters of any script are fine.
+ * Free text stored as a property (display name, comment). Snowflake keeps any text there —
+ * apostrophes ("Seán O'Brien"), accents, any script — so any text is accepted; it is bound as a
+ * parameter wherever the engine allows and otherwise written as a string literal by
+ * stringLiteral, which escapes the quote and the backslash, the only characters that could end
+ * or bend it. Control characters are refused: a property value never needs one, and they are
+ * how log lines and terminals are spoofed. Too long is refused with the limit, never cut.
  */
-const PLAIN_TEXT = /^[\p{L}\p{N} .,_()@+-]*$/u;
+const CONTROL_CHARACTER = /[\p{Cc}\p{Cs}]/u;
 
 export function parsePlainText(value: unknown, field: string, maxLength: number): string {
   if (typeof value !== 'string') throw new InvalidInputError(field, 'must be a text value');
-  if (value.length > maxLength) throw new InvalidInputError(field, `must be at most ${maxLength} characters`);
-  if (!PLAIN_TEXT.test(value)) {
-    throw new InvalidInputError(field, 'may contain only letters, digits, spaces and . , _ ( ) @ + -');
-  }
+  if (value.length > maxLength) throw new InvalidInputError(field, `must be at most ${maxLength} characters (it has ${value.length})`);
+  if (CONTROL_CHARACTER.test(value)) throw new InvalidInputError(field, 'must not contain control characters such as line breaks or tabs');
   return value;
 }
 
@@ -115,7 +116,10 @@ export function parseEmail(value: unknown, field: string): string {
   return value;
 }
 
-/** `'text'` for Snowflake DDL; only ever given values that passed parsePlainText/parseEmail/parseIdentifier. */
+/**
+ * `'text'` for Snowflake DDL: a quote is doubled and a backslash escaped, so the literal holds
+ * exactly `value`. Given values that passed parsePlainText, parseEmail or parseIdentifier.
+ */
 export function stringLiteral(value: string): string {
   return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }

@@ -37,19 +37,15 @@
  *
  *    Money is credits × the organisation's price per credit, in USD; times are ISO 8601 UTC.
  *
- * 4. Writes, with the audit in the same unit of work. `write` takes the request body (it runs
- *    parseChange) or a WarehouseChange; the audit callback runs once, before the change is
- *    durable, and throwing from it cancels the change (rolled back on the sample, undone by the
- *    inverse statement on Snowflake; DROP USER audits first — see management/unitOfWork.ts):
+ * 4. Writes, audited in two steps so that a crash cannot leave a change without its entry
+ *    (see management/unitOfWork.ts). `write` takes the request body (it runs parseChange) or a
+ *    WarehouseChange. `audit` records the intent before the change reaches the warehouse (durable
+ *    on return; throwing cancels the change); `settle` is told how it ended; `mayManageRole` is the
+ *    access rules' answer for a warehouse role (a protected role the caller may not manage → 403):
  *
- *      const applied = await warehouse.write(req.body, async (applied) => {
- *        await store.audit.insert({ org, actor, action: applied.change.kind, statements: applied.statements,
- *                                   before: applied.before, noop: applied.noop });
- *      });
- *      await warehouse.applyRecommendation(range, recommendationId, audit);  // recomputed server-side
- *
- *    Ideally run the audit insert inside the store's own transaction and commit it after `write`
- *    resolves.
+ *      const applied = await warehouse.write(req.body, recordIntent, { mayManageRole, settle });
+ *      await warehouse.applyRecommendation(range, recommendationId, recordIntent, { settle });  // recomputed server-side
+ *      await warehouse.changeInEffect(change)   // at start-up, for intents a crash left pending
  *
  * 5. Errors (errors.ts): InvalidInputError / InvalidIdentifierError → 400 with `field` and
  *    `reason`; WarehouseError → by `kind`: not_found 404, already_exists 409, conflict 409,
@@ -66,7 +62,7 @@ export type { WarehouseErrorKind } from './errors.js';
 export { parseIdentifier, parseQueryId, parseQueryTag, parseSearch, quoteIdentifier } from './identifiers.js';
 export { parseDateRange, parseQueryFilter, parseLimit, parseChoice, parseDay } from './analytics/filters.js';
 export type { DateRange, QueryFilter } from './analytics/filters.js';
-export { parseChange, CHANGE_KINDS, changeSubject } from './management/changes.js';
+export { parseChange, CHANGE_KINDS, changeSubject, MAX_DISPLAY_NAME_LENGTH, MAX_COMMENT_LENGTH } from './management/changes.js';
 export type {
   WarehouseChange,
   ChangeKind,
@@ -78,9 +74,13 @@ export type {
   DropUserChange,
   CreateRoleChange,
   GrantRoleToRoleChange,
+  RevokeRoleFromRoleChange,
+  DropRoleChange,
   AlterWarehouseChange,
 } from './management/changes.js';
-export type { AppliedChange, AuditCallback } from './management/unitOfWork.js';
+export type { AppliedChange, AuditCallback, ChangeOutcome, WriteOptions } from './management/unitOfWork.js';
+export { SYSTEM_ROLES, RESERVED_ROLE_NAMES, rolesTouchedBy } from './management/protection.js';
+export type { RolePolicy } from './management/protection.js';
 export type {
   CostSummary,
   CostDimension,

@@ -28,7 +28,7 @@ import { notFound } from './errors.js';
 import { parseQueryId } from './identifiers.js';
 import { parseChange, type WarehouseChange } from './management/changes.js';
 import { getRole, getUser, listRoles, listUsers, type RoleDetail, type RoleView, type UserDetail, type UserView } from './management/reads.js';
-import { applyChange, type AppliedChange, type AuditCallback } from './management/unitOfWork.js';
+import { applyChange, changeInEffect, type AppliedChange, type AuditCallback, type WriteOptions } from './management/unitOfWork.js';
 
 export interface WarehouseInfo {
   organisation: string;
@@ -135,18 +135,23 @@ export class Warehouse {
    * Applies a change (a WarehouseChange, or a request body that parseChange accepts) with the
    * caller's audit write in the same unit of work (see management/unitOfWork.ts).
    */
-  async write(change: WarehouseChange | unknown, audit?: AuditCallback): Promise<AppliedChange> {
-    return applyChange(this.engine, parseChange(change), audit);
+  async write(change: WarehouseChange | unknown, audit?: AuditCallback, options?: WriteOptions): Promise<AppliedChange> {
+    return applyChange(this.engine, parseChange(change), audit, options);
+  }
+
+  /** Whether a change is in effect on the account now (settles an audit intent a crash left pending). */
+  async changeInEffect(change: WarehouseChange | unknown): Promise<boolean> {
+    return changeInEffect(this.engine, parseChange(change));
   }
 
   /**
    * Recomputes the recommendations over `range` and applies the one with `recommendationId`
    * (so the client cannot pass off another change as a recommendation).
    */
-  async applyRecommendation(range: DateRange, recommendationId: string, audit?: AuditCallback): Promise<AppliedChange> {
+  async applyRecommendation(range: DateRange, recommendationId: string, audit?: AuditCallback, options?: WriteOptions): Promise<AppliedChange> {
     const found = (await this.recommendations(range)).find((r) => r.id === recommendationId);
     if (!found) throw notFound(`Recommendation ${recommendationId}`);
-    return this.write(found.change, audit);
+    return this.write(found.change, audit, options);
   }
 
   /**

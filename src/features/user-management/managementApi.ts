@@ -3,7 +3,7 @@
 import { LIST_ID, warehouseApi } from '../../api/warehouseApi';
 import type { AppliedChange, RoleDetail, RoleView, UserDetail, UserView, WarehouseChange } from '../../api/warehouseTypes';
 
-type Tag = { type: 'WarehouseUsers' | 'WarehouseRoles'; id: string } | 'WarehouseUsersOverview';
+type Tag = { type: 'WarehouseUsers' | 'WarehouseRoles'; id: string } | 'WarehouseUsers' | 'WarehouseUsersOverview';
 
 const USERS = { type: 'WarehouseUsers', id: LIST_ID } as const;
 const ROLES = { type: 'WarehouseRoles', id: LIST_ID } as const;
@@ -27,7 +27,11 @@ export function tagsChangedBy(change: WarehouseChange): Tag[] {
     case 'createRole':
       return [ROLES];
     case 'grantRoleToRole':
+    case 'revokeRoleFromRole':
       return [ROLES, role(change.roleName), role(change.parentRoleName)];
+    case 'dropRole':
+      // Not the dropped role's own detail (it is gone); every user's page, as any may have held it.
+      return ['WarehouseUsers', ROLES, 'WarehouseUsersOverview'];
     case 'alterWarehouse':
       return [];
   }

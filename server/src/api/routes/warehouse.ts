@@ -105,7 +105,7 @@ export function registerWarehouseRoutes(app: FastifyInstance, registry: Warehous
     const body = parseOr400(schemas.apply, request.body);
     const warehouse = await warehouseOf(request);
     const range = parseDateRange(body);
-    const applied = await auditedWrite(db, callerOf(request), (audit) => warehouse.applyRecommendation(range, body.id, audit), { recommendation: body.id });
+    const applied = await auditedWrite(db, callerOf(request), request.log, (audit, options) => warehouse.applyRecommendation(range, body.id, audit, options), { recommendation: body.id });
     return { applied };
   });
 

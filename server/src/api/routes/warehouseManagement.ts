@@ -42,7 +42,7 @@ export function registerWarehouseManagementRoutes(app: FastifyInstance, registry
     // Warehouse settings change through the Warehouses page's recommendations only.
     if (change.kind === 'alterWarehouse') throw new HttpError(400, 'invalid_request', 'kind: warehouse changes are applied from the Warehouses page.', 'kind');
     const warehouse = await warehouseOf(request);
-    const applied = await auditedWrite(db, callerOf(request), (audit) => warehouse.write(change, audit));
+    const applied = await auditedWrite(db, callerOf(request), request.log, (audit, options) => warehouse.write(change, audit, options), { change });
     return { applied };
   });
 }

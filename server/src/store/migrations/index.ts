@@ -2,9 +2,11 @@
 // number; never edit one that has shipped.
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './001_initial.js';
+import { auditOutcome } from './002_audit_outcome.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
+  '002_audit_outcome': auditOutcome,
 };
 
 export const migrationProvider: MigrationProvider = {

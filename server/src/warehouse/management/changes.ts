@@ -7,6 +7,7 @@
 import { isWarehouseSize, parseWarehouseSize, WAREHOUSE_SIZES, type WarehouseSize } from '../billing.js';
 import { InvalidInputError } from '../errors.js';
 import { parseEmail, parseIdentifier, parsePlainText } from '../identifiers.js';
+import { RESERVED_ROLE_NAMES } from './protection.js';
 
 export interface CreateUserChange {
   kind: 'createUser';
@@ -54,6 +55,16 @@ export interface GrantRoleToRoleChange {
   /** The role that receives `roleName` (inherits its privileges). */
   parentRoleName: string;
 }
+export interface RevokeRoleFromRoleChange {
+  kind: 'revokeRoleFromRole';
+  roleName: string;
+  /** The role that loses `roleName`. */
+  parentRoleName: string;
+}
+export interface DropRoleChange {
+  kind: 'dropRole';
+  roleName: string;
+}
 export interface AlterWarehouseChange {
   kind: 'alterWarehouse';
   warehouseName: string;
@@ -71,16 +82,20 @@ export type WarehouseChange =
   | DropUserChange
   | CreateRoleChange
   | GrantRoleToRoleChange
+  | RevokeRoleFromRoleChange
+  | DropRoleChange
   | AlterWarehouseChange;
 
 export type ChangeKind = WarehouseChange['kind'];
 
 export const CHANGE_KINDS: readonly ChangeKind[] = [
-  'createUser', 'setUserDisabled', 'setUserDefaults', 'grantRoleToUser', 'revokeRoleFromUser', 'dropUser', 'createRole', 'grantRoleToRole', 'alterWarehouse',
+  'createUser', 'setUserDisabled', 'setUserDefaults', 'grantRoleToUser', 'revokeRoleFromUser', 'dropUser',
+  'createRole', 'grantRoleToRole', 'revokeRoleFromRole', 'dropRole', 'alterWarehouse',
 ];
 
-/** The Snowflake object types that must never be touched through the portal. */
-const PROTECTED_ROLES = new Set(['ACCOUNTADMIN', 'ORGADMIN', 'SECURITYADMIN', 'USERADMIN', 'SYSADMIN', 'PUBLIC']);
+/** Longest display name and comment Snowflake keeps; longer input is refused, never cut. */
+export const MAX_DISPLAY_NAME_LENGTH = 255;
+export const MAX_COMMENT_LENGTH = 1000;
 
 type Input = Record<string, unknown>;
 
@@ -133,11 +148,11 @@ export function parseChange(body: unknown): WarehouseChange {
     case 'createUser':
       onlyFields(input, ['kind', 'userName', 'displayName', 'email', 'defaultRole', 'defaultWarehouse', 'comment']);
       return withOptional<CreateUserChange>({ kind: 'createUser', userName: name(input, 'userName') }, {
-        displayName: present(input, 'displayName') ? parsePlainText(input.displayName, 'displayName', 255) : undefined,
+        displayName: present(input, 'displayName') ? parsePlainText(input.displayName, 'displayName', MAX_DISPLAY_NAME_LENGTH) : undefined,
         email: present(input, 'email') ? parseEmail(input.email, 'email') : undefined,
         defaultRole: optionalName(input, 'defaultRole'),
         defaultWarehouse: optionalName(input, 'defaultWarehouse'),
-        comment: present(input, 'comment') ? parsePlainText(input.comment, 'comment', 1000) : undefined,
+        comment: present(input, 'comment') ? parsePlainText(input.comment, 'comment', MAX_COMMENT_LENGTH) : undefined,
       });
     case 'setUserDisabled':
       onlyFields(input, ['kind', 'userName', 'disabled']);
@@ -164,17 +179,24 @@ export function parseChange(body: unknown): WarehouseChange {
     case 'createRole': {
       onlyFields(input, ['kind', 'roleName', 'comment']);
       const roleName = name(input, 'roleName');
-      if (PROTECTED_ROLES.has(roleName)) throw new InvalidInputError('roleName', 'is a system role name');
+      if (RESERVED_ROLE_NAMES.has(roleName)) throw new InvalidInputError('roleName', 'is a system role name');
       return withOptional<CreateRoleChange>({ kind: 'createRole', roleName }, {
-        comment: present(input, 'comment') ? parsePlainText(input.comment, 'comment', 1000) : undefined,
+        comment: present(input, 'comment') ? parsePlainText(input.comment, 'comment', MAX_COMMENT_LENGTH) : undefined,
       });
     }
-    case 'grantRoleToRole': {
+    case 'grantRoleToRole':
+    case 'revokeRoleFromRole': {
       onlyFields(input, ['kind', 'roleName', 'parentRoleName']);
       const roleName = name(input, 'roleName');
       const parentRoleName = name(input, 'parentRoleName');
       if (roleName === parentRoleName) throw new InvalidInputError('parentRoleName', 'must differ from roleName');
-      return { kind: 'grantRoleToRole', roleName, parentRoleName };
+      return { kind: kind as 'grantRoleToRole' | 'revokeRoleFromRole', roleName, parentRoleName };
+    }
+    case 'dropRole': {
+      onlyFields(input, ['kind', 'roleName']);
+      const roleName = name(input, 'roleName');
+      if (RESERVED_ROLE_NAMES.has(roleName)) throw new InvalidInputError('roleName', 'is a system role, which cannot be dropped');
+      return { kind: 'dropRole', roleName };
     }
     case 'alterWarehouse': {
       onlyFields(input, ['kind', 'warehouseName', 'size', 'autoSuspendSeconds', 'maxClusterCount']);
@@ -203,6 +225,8 @@ export function changeSubject(change: WarehouseChange): { objectType: 'user' | '
   switch (change.kind) {
     case 'createRole':
     case 'grantRoleToRole':
+    case 'revokeRoleFromRole':
+    case 'dropRole':
       return { objectType: 'role', name: change.roleName };
     case 'alterWarehouse':
       return { objectType: 'warehouse', name: change.warehouseName };

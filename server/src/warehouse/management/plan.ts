@@ -103,6 +103,13 @@ async function wouldCycle(engine: Queryable, role: string, parent: string): Prom
   return false;
 }
 
+/** What dropping a role takes away, for the audit: how many users and roles hold it, how many roles it holds. */
+async function roleDependants(engine: Queryable, roleName: string): Promise<ChangePlan['before']> {
+  const role = await findRole(engine, roleName);
+  if (!role) throw notFound(`Role ${roleName}`);
+  return { assignedToUsers: role.assignedToUsers, grantedToRoles: role.grantedToRoles, grantedRoles: role.grantedRoles };
+}
+
 async function roleGrantedToRole(engine: Queryable, role: string, parent: string): Promise<boolean> {
   if (engine.kind === 'snowflake') {
     const rows = await engine.query(sql`SHOW GRANTS OF ROLE ${q(role, 'roleName')}`);
@@ -213,6 +220,30 @@ export async function planChange(engine: Queryable, change: WarehouseChange, now
         sql`INSERT INTO ACCOUNT_USAGE.GRANTS_TO_ROLES VALUES (CAST(${now} AS TIMESTAMP), CAST(${now} AS TIMESTAMP), 'USAGE', 'ROLE',
               ${change.roleName}, NULL, NULL, 'ROLE', ${change.parentRoleName}, FALSE, ${SAMPLE_GRANTOR}, NULL)`,
       ], { granted: false });
+    }
+    case 'revokeRoleFromRole': {
+      await requireRole(engine, change.roleName);
+      await requireRole(engine, change.parentRoleName);
+      if (!(await roleGrantedToRole(engine, change.roleName, change.parentRoleName))) {
+        throw notFound(`A grant of role ${change.roleName} to role ${change.parentRoleName}`);
+      }
+      const role = q(change.roleName, 'roleName');
+      const parent = q(change.parentRoleName, 'parentRoleName');
+      return plan([sql`REVOKE ROLE ${role} FROM ROLE ${parent}`], [sql`GRANT ROLE ${role} TO ROLE ${parent}`], [
+        sql`UPDATE ACCOUNT_USAGE.GRANTS_TO_ROLES SET DELETED_ON = CAST(${now} AS TIMESTAMP)
+            WHERE GRANTED_ON = 'ROLE' AND PRIVILEGE = 'USAGE' AND NAME = ${change.roleName} AND GRANTEE_NAME = ${change.parentRoleName}
+              AND DELETED_ON IS NULL`,
+      ], { granted: true });
+    }
+    case 'dropRole': {
+      const dependants = await roleDependants(engine, change.roleName);
+      // Snowflake drops the role's grants with it; they cannot be restored by one statement.
+      return plan([sql`DROP ROLE ${q(change.roleName, 'roleName')}`], null, [
+        sql`UPDATE ACCOUNT_USAGE.ROLES SET DELETED_ON = CAST(${now} AS TIMESTAMP) WHERE NAME = ${change.roleName} AND DELETED_ON IS NULL`,
+        sql`UPDATE ACCOUNT_USAGE.GRANTS_TO_USERS SET DELETED_ON = CAST(${now} AS TIMESTAMP) WHERE ROLE = ${change.roleName} AND DELETED_ON IS NULL`,
+        sql`UPDATE ACCOUNT_USAGE.GRANTS_TO_ROLES SET DELETED_ON = CAST(${now} AS TIMESTAMP)
+            WHERE DELETED_ON IS NULL AND (GRANTEE_NAME = ${change.roleName} OR (GRANTED_ON = 'ROLE' AND NAME = ${change.roleName}))`,
+      ], dependants);
     }
     case 'alterWarehouse': {
       const warehouse = (await listWarehouses(engine)).find((w) => w.name === change.warehouseName);

@@ -1,21 +1,28 @@
 /**
- * Applies a WarehouseChange and the caller's audit write as one unit of work.
+ * Applies a WarehouseChange with the caller's audit as one unit of work that survives a crash.
  *
- * Sample (DuckDB): planning, the change and the audit callback run inside one transaction;
- * the audit runs before COMMIT, so if it throws, the change is rolled back.
+ * The audit is written in two steps around the change: `audit(applied)` records the intent once
+ * the change is planned and before it reaches the warehouse (it must be durable when it
+ * returns; throwing cancels the change, so nothing happens unaudited), and `settle(outcome)`
+ * records how it ended once the change is durable or has failed. A crash between the two leaves
+ * the intent pending; the API settles such intents at start-up by looking at the warehouse
+ * (changeInEffect below). So after any crash every change on the warehouse has its audit entry.
  *
- * Snowflake: DDL commits immediately and cannot join a transaction, so the unit of work is
- * kept by compensation: the change runs, then the audit; if the audit throws, the undo
- * statements restore the previous state (revoke after grant, the previous default role, …)
- * and the audit's error is rethrown. DROP USER cannot be undone, so for it the order is
- * reversed: the audit runs first and the user is dropped only if it succeeded; if the drop then
- * fails, the WarehouseError is thrown — run the audit inside your store transaction so that it
- * is rolled back too. A change of several statements that fails half-way is undone the same way.
+ * Sample (DuckDB): authorisation, planning, the intent and the change run inside one warehouse
+ * transaction, committed after the intent was recorded.
+ *
+ * Snowflake: DDL commits at once and cannot join a transaction. The intent is recorded before the
+ * first statement; a change of several statements that fails half-way is undone by the inverse
+ * statements (revoke after grant, the previous default role, …).
+ *
+ * Roles: when `mayManageRole` is given, every role the change touches — and every system role
+ * such a role includes — must pass it, or the change is refused (403) before it is planned.
  */
 import type { Engine, EngineKind, Queryable } from '../engine.js';
 import { WarehouseError } from '../errors.js';
 import type { WarehouseChange } from './changes.js';
 import { planChange, type ChangePlan } from './plan.js';
+import { authorizeRoles, type RolePolicy } from './protection.js';
 
 export interface AppliedChange {
   change: WarehouseChange;
@@ -30,8 +37,18 @@ export interface AppliedChange {
   appliedAt: string;
 }
 
-/** Called once per change, before it becomes durable; throw to cancel the change. */
+/** Called once per change, before it reaches the warehouse; must be durable on return; throw to cancel the change. */
 export type AuditCallback = (applied: AppliedChange) => Promise<void> | void;
+
+/** How a change whose intent was recorded ended. */
+export type ChangeOutcome = { outcome: 'applied' } | { outcome: 'failed'; error: unknown };
+
+export interface WriteOptions {
+  /** Whether the caller may manage a warehouse role (the access rules); absent, no role is protected. */
+  mayManageRole?: RolePolicy;
+  /** Told once the change is durable, or failed after `audit` was called for it. */
+  settle?: (outcome: ChangeOutcome) => Promise<void> | void;
+}
 
 function applied(change: WarehouseChange, engine: EngineKind, plan: ChangePlan, at: Date): AppliedChange {
   return { change, engine, statements: plan.forward.map((s) => s.text), noop: plan.noop, before: plan.before, appliedAt: at.toISOString() };
@@ -63,28 +80,47 @@ async function undo(engine: Queryable, plan: ChangePlan, cause: unknown): Promis
   }
 }
 
-export async function applyChange(engine: Engine, change: WarehouseChange, audit?: AuditCallback, at: Date = new Date()): Promise<AppliedChange> {
-  if (engine.kind === 'duckdb') {
-    return engine.transaction(async (tx) => {
-      const plan = await planChange(tx, change, sampleTime(at));
-      for (const statement of plan.sample) await tx.query(statement);
-      const result = applied(change, engine.kind, plan, at);
-      if (audit) await audit(result);
-      return result;
-    });
+export async function applyChange(
+  engine: Engine,
+  change: WarehouseChange,
+  audit?: AuditCallback,
+  options: WriteOptions = {},
+  at: Date = new Date(),
+): Promise<AppliedChange> {
+  // Once the audit was asked to record the intent, its outcome is owed even if recording failed
+  // half-way: the caller knows whether an intent exists to settle.
+  let recorded = false;
+  const record = async (result: AppliedChange) => {
+    recorded = true;
+    if (audit) await audit(result);
+  };
+  let result: AppliedChange;
+  try {
+    result = engine.kind === 'duckdb' ? await applyOnSample(engine, change, record, options, at) : await applyOnSnowflake(engine, change, record, options, at);
+  } catch (error) {
+    if (recorded) await options.settle?.({ outcome: 'failed', error });
+    throw error;
   }
+  await options.settle?.({ outcome: 'applied' });
+  return result;
+}
 
+async function applyOnSample(engine: Engine, change: WarehouseChange, record: (applied: AppliedChange) => Promise<void>, options: WriteOptions, at: Date): Promise<AppliedChange> {
+  return engine.transaction(async (tx) => {
+    if (options.mayManageRole) await authorizeRoles(tx, change, options.mayManageRole);
+    const plan = await planChange(tx, change, sampleTime(at));
+    const result = applied(change, engine.kind, plan, at);
+    await record(result);
+    for (const statement of plan.sample) await tx.query(statement);
+    return result;
+  });
+}
+
+async function applyOnSnowflake(engine: Engine, change: WarehouseChange, record: (applied: AppliedChange) => Promise<void>, options: WriteOptions, at: Date): Promise<AppliedChange> {
+  if (options.mayManageRole) await authorizeRoles(engine, change, options.mayManageRole);
   const plan = await planChange(engine, change, sampleTime(at));
   const result = applied(change, engine.kind, plan, at);
-  if (plan.noop) {
-    if (audit) await audit(result);
-    return result;
-  }
-  if (plan.undo === null) {
-    if (audit) await audit(result);
-    await runAll(engine, plan.forward);
-    return result;
-  }
+  await record(result);
   let done = 0;
   try {
     for (const statement of plan.forward) {
@@ -95,11 +131,31 @@ export async function applyChange(engine: Engine, change: WarehouseChange, audit
     if (done > 0) await undo(engine, plan, error);
     throw error;
   }
-  try {
-    if (audit) await audit(result);
-  } catch (auditError) {
-    await undo(engine, plan, auditError);
-    throw auditError;
-  }
   return result;
+}
+
+/**
+ * Whether a change whose outcome is unknown (its process died between intent and outcome) is in
+ * effect on the warehouse now: planning it again tells, since planning recognises a change that
+ * is already in place (noop), and a create or drop that already happened is refused as such.
+ */
+export async function changeInEffect(engine: Engine, change: WarehouseChange): Promise<boolean> {
+  try {
+    const plan = await planChange(engine, change, sampleTime(new Date()));
+    return plan.noop;
+  } catch (error) {
+    if (!(error instanceof WarehouseError)) throw error;
+    switch (change.kind) {
+      case 'createUser':
+      case 'createRole':
+        return error.kind === 'already_exists';
+      case 'dropUser':
+      case 'dropRole':
+      case 'revokeRoleFromUser':
+      case 'revokeRoleFromRole':
+        return error.kind === 'not_found';
+      default:
+        throw error;
+    }
+  }
 }
