@@ -164,7 +164,7 @@ describe('injection payloads', () => {
 
   it('writes them into Snowflake DDL as literals that read back as exactly the payload', async () => {
     const fake = new FakeSnowflake(fakeAccount());
-    const onSnowflake = new Warehouse(infoFor('acme', 'snowflake'), await openSnowflakeEngine({ account: 'xy12345', username: 'SVC', privateKeyPath: '/k.p8' }, fake));
+    const onSnowflake = new Warehouse(infoFor('acme', 'snowflake'), await openSnowflakeEngine({ account: 'xy12345', username: 'SVC', privateKeyPath: '/k.p8', role: 'SVC_ROLE', warehouse: 'SVC_WH' }, fake));
     for (const payload of STORABLE) {
       const applied = await onSnowflake.write({ kind: 'createRole', roleName: 'TEXT_ROLE', comment: payload });
       const [ddl] = applied.statements;
