@@ -5,7 +5,7 @@
  * | Variable           | Default                | Meaning |
  * |--------------------|------------------------|---------|
  * | PORT               | 3000                   | Port of the portal (SPA and `/api`). |
- * | HOST               | localhost              | Interface to listen on (`0.0.0.0` for all). |
+ * | HOST               | localhost              | Interface to listen on (`0.0.0.0` for all); the dev identity server's too unless IDENTITY_HOST is set. |
  * | DATA_DIR           | ./data                 | Where embedded databases, keys and sessions live. |
  * | DIST_DIR           | ./dist                 | The built browser app; built on start when missing. |
  * | EMBEDDED_IDENTITY  | true                   | Start the dev identity server in the same process. `false` when a real Keycloak is used. |

@@ -7,6 +7,7 @@ describe('loadIdentityConfig', () => {
   it('has the documented defaults', () => {
     expect(loadIdentityConfig({})).toEqual({
       port: 8180,
+      host: 'localhost',
       publicUrl: 'http://localhost:8180',
       issuer: 'http://localhost:8180/realms/dataworks',
       dataDir: path.resolve('./data', 'identity'),
@@ -16,6 +17,7 @@ describe('loadIdentityConfig', () => {
       redirectUris: ['http://localhost:3000/*'],
       webOrigins: ['http://localhost:3000'],
       demo: true,
+      revokeRefreshToken: false,
       lockoutFailures: 5,
       lockoutSeconds: 900,
     });
@@ -31,7 +33,9 @@ describe('loadIdentityConfig', () => {
       IDENTITY_SESSION_TTL: '600',
       IDENTITY_REDIRECT_URIS: 'http://localhost:3000/*, https://portal.example.com/app/callback',
       IDENTITY_WEB_ORIGINS: 'http://localhost:3000,https://portal.example.com',
+      IDENTITY_HOST: '127.0.0.1',
       IDENTITY_DEMO: 'false',
+      IDENTITY_REVOKE_REFRESH_TOKEN: 'true',
       IDENTITY_LOCKOUT_FAILURES: '3',
       IDENTITY_LOCKOUT_SECONDS: '60',
     });
@@ -44,7 +48,9 @@ describe('loadIdentityConfig', () => {
       sessionTtl: 600,
       redirectUris: ['http://localhost:3000/*', 'https://portal.example.com/app/callback'],
       webOrigins: ['http://localhost:3000', 'https://portal.example.com'],
+      host: '127.0.0.1',
       demo: false,
+      revokeRefreshToken: true,
       lockoutFailures: 3,
       lockoutSeconds: 60,
     });
@@ -61,6 +67,7 @@ describe('loadIdentityConfig', () => {
     ['IDENTITY_REDIRECT_URIS', 'http://localhost:3000*'],
     ['IDENTITY_WEB_ORIGINS', 'http://localhost:3000/path'],
     ['IDENTITY_DEMO', 'maybe'],
+    ['IDENTITY_REVOKE_REFRESH_TOKEN', 'sometimes'],
     ['IDENTITY_LOCKOUT_FAILURES', 'x'],
     ['IDENTITY_LOCKOUT_SECONDS', ''],
   ])('rejects %s=%p naming the variable', (name, value) => {
@@ -70,6 +77,30 @@ describe('loadIdentityConfig', () => {
       return;
     }
     expect(() => loadIdentityConfig({ [name]: value })).toThrow(name);
+  });
+});
+
+describe('listen host and demo accounts', () => {
+  it("listen on the portal's HOST unless IDENTITY_HOST says otherwise", () => {
+    expect(loadIdentityConfig({ HOST: '10.1.2.3' }).host).toBe('10.1.2.3');
+    expect(loadIdentityConfig({ HOST: '10.1.2.3', IDENTITY_HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+    expect(loadIdentityConfig({ HOST: ' ' }).host).toBe('localhost');
+  });
+
+  it.each([
+    [{}, true],
+    [{ HOST: '127.0.0.1' }, true],
+    [{ HOST: '127.3.2.1' }, true],
+    [{ HOST: '::1' }, true],
+    [{ HOST: '[::1]' }, true],
+    [{ HOST: '0.0.0.0' }, false],
+    [{ HOST: '::' }, false],
+    [{ HOST: 'portal.example.com' }, false],
+    [{ IDENTITY_HOST: '0.0.0.0' }, false],
+    [{ HOST: '0.0.0.0', IDENTITY_DEMO: 'true' }, true],
+    [{ HOST: 'localhost', IDENTITY_DEMO: 'false' }, false],
+  ])('with %p demo accounts are %p', (env, expected) => {
+    expect(loadIdentityConfig(env).demo).toBe(expected);
   });
 });
 

@@ -95,6 +95,8 @@ export async function startIdentityServer(options: StartOptions = {}): Promise<R
     env: {
       ...process.env,
       NODE_ENV: 'test',
+      // Loopback whatever HOST the machine's environment has (the server's default follows it).
+      IDENTITY_HOST: 'localhost',
       IDENTITY_PORT: String(port),
       IDENTITY_PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,

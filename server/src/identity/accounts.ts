@@ -119,6 +119,23 @@ export class AccountStore {
     return added;
   }
 
+  /**
+   * Removes the demo accounts whose password is still their username (an account whose
+   * password was changed is somebody's own now). Returns the usernames removed.
+   */
+  async removeDemo(demo: readonly DemoAccount[]): Promise<string[]> {
+    const removed: string[] = [];
+    for (const entry of demo) {
+      const account = this.findByUsername(entry.username);
+      if (account && (await verifyPassword(entry.username, account.passwordHash))) {
+        this.accounts.delete(account.id);
+        removed.push(account.username);
+      }
+    }
+    if (removed.length > 0) await this.writer.flush();
+    return removed;
+  }
+
   findById(id: string): Account | undefined {
     return this.accounts.get(id);
   }

@@ -6,7 +6,8 @@
  *
  * | Variable                     | Default                  | Meaning |
  * |------------------------------|--------------------------|---------|
- * | IDENTITY_PORT                | 8180                     | TCP port the server listens on (loopback and all interfaces). |
+ * | IDENTITY_PORT                | 8180                     | TCP port the server listens on. |
+ * | IDENTITY_HOST                | HOST, else localhost     | Interface to listen on; by default the portal's own (`HOST`), so both are exposed alike. `localhost` means its IPv4 and IPv6 loopback addresses. |
  * | IDENTITY_PUBLIC_URL          | http://localhost:8180    | Public base URL, no trailing slash. The issuer is `${IDENTITY_PUBLIC_URL}/realms/dataworks`. |
  * | DATA_DIR                     | ./data                   | Data directory; the server keeps its files under `${DATA_DIR}/identity/`. |
  * | IDENTITY_ACCESS_TOKEN_TTL    | 300                      | Access-token lifetime in seconds. |
@@ -14,7 +15,8 @@
  * | IDENTITY_SESSION_TTL         | 36000                    | Sign-in session lifetime in seconds. |
  * | IDENTITY_REDIRECT_URIS       | http://localhost:3000/*  | Comma-separated redirect and post-logout URIs of the portal client; a trailing `/*` matches any path below (Keycloak style). |
  * | IDENTITY_WEB_ORIGINS         | http://localhost:3000    | Comma-separated origins that get credentialed CORS answers. |
- * | IDENTITY_DEMO                | true                     | `true`: seed the demo accounts (password = username) and list them on the sign-in page. |
+ * | IDENTITY_DEMO                | on for a loopback host   | `true`: seed the demo accounts (password = username) and list them on the sign-in page; `false`: none, and demo accounts left from an earlier start that still have the demo password are removed. Unset: on only while the server listens on a loopback host (localhost, 127.x.x.x, ::1), so demo passwords are never reachable from the network unless asked for. |
+ * | IDENTITY_REVOKE_REFRESH_TOKEN| false                    | Keycloak's "Revoke Refresh Token". `false` (Keycloak's default): a refresh token stays valid until it expires, however often it is used (two tabs, a retry after a lost answer). `true`: each refresh token is good for one use; using one again is taken as theft and ends the whole session. |
  * | IDENTITY_LOCKOUT_FAILURES    | 5                        | Consecutive failed sign-ins that lock an account. |
  * | IDENTITY_LOCKOUT_SECONDS     | 900                      | How long a locked account stays locked. |
  *
@@ -29,6 +31,8 @@ export const API_AUDIENCE = 'dataworks-portal-api';
 export interface IdentityConfig {
   /** TCP port to listen on. */
   port: number;
+  /** Interface to listen on (`localhost`: both loopback addresses). */
+  host: string;
   /** Public base URL without trailing slash, e.g. http://localhost:8180. */
   publicUrl: string;
   /** `${publicUrl}/realms/dataworks`. */
@@ -41,6 +45,8 @@ export interface IdentityConfig {
   redirectUris: string[];
   webOrigins: string[];
   demo: boolean;
+  /** Single-use refresh tokens, reuse ending the session (Keycloak's "Revoke Refresh Token"). */
+  revokeRefreshToken: boolean;
   lockoutFailures: number;
   lockoutSeconds: number;
 }
@@ -94,8 +100,17 @@ function list(env: Env, name: string, fallback: string): string[] {
   return items;
 }
 
+/** Whether a listen address only accepts connections from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return bare === 'localhost' || bare.endsWith('.localhost') || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare)
+    || /^::ffff:127(\.\d{1,3}){3}$/.test(bare);
+}
+
 export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
   const port = integer(env, 'IDENTITY_PORT', 8180, 0, 65535);
+  // The portal's HOST by default: a portal kept on loopback keeps its identity server there too.
+  const host = raw(env, 'IDENTITY_HOST') ?? raw(env, 'HOST') ?? 'localhost';
 
   const publicUrlRaw = raw(env, 'IDENTITY_PUBLIC_URL') ?? `http://localhost:${port === 0 ? 8180 : port}`;
   const publicUrl = httpUrl('IDENTITY_PUBLIC_URL', publicUrlRaw);
@@ -123,6 +138,7 @@ export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
 
   return {
     port,
+    host,
     publicUrl: base,
     issuer: `${base}/realms/${REALM}`,
     dataDir: path.resolve(dataRoot, 'identity'),
@@ -131,7 +147,8 @@ export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
     sessionTtl: integer(env, 'IDENTITY_SESSION_TTL', 36000, 1, 31536000),
     redirectUris,
     webOrigins,
-    demo: bool(env, 'IDENTITY_DEMO', true),
+    demo: bool(env, 'IDENTITY_DEMO', isLoopbackHost(host)),
+    revokeRefreshToken: bool(env, 'IDENTITY_REVOKE_REFRESH_TOKEN', false),
     lockoutFailures: integer(env, 'IDENTITY_LOCKOUT_FAILURES', 5, 1, 1000),
     lockoutSeconds: integer(env, 'IDENTITY_LOCKOUT_SECONDS', 900, 1, 31536000),
   };

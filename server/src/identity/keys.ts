@@ -3,8 +3,10 @@
  * the data directory so that a restart keeps tokens and cookies valid.
  */
 import { createPrivateKey, createPublicKey, generateKeyPair, randomBytes, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { readJsonFile, writeJsonAtomic } from './fileStore.js';
+import type { Logger } from './log.js';
 
 export interface SigningJwk extends JsonWebKey {
   kid: string;
@@ -50,19 +52,38 @@ function isSecrets(value: unknown): value is Secrets {
     && typeof secrets.refreshTokenKey === 'string' && typeof secrets.pageKey === 'string';
 }
 
-export async function loadOrCreateKeys(dataDir: string): Promise<IdentityKeys> {
+/** Files whose presence shows the data directory has been used before. */
+const STATE_FILES = ['jwks.json', 'secrets.json', 'accounts.json', 'oidc-store.json'];
+
+export async function loadOrCreateKeys(dataDir: string, log: Logger): Promise<IdentityKeys> {
   const jwksFile = path.join(dataDir, 'jwks.json');
   const secretsFile = path.join(dataDir, 'secrets.json');
+  const usedBefore = STATE_FILES.filter((file) => existsSync(path.join(dataDir, file)));
+  const fresh = usedBefore.length === 0;
+  if (fresh) log('info', 'fresh identity data directory: generating the signing key and secrets', { dataDir });
 
   let jwks = (await readJsonFile(jwksFile)) as { keys?: SigningJwk[] } | undefined;
   if (!jwks || !Array.isArray(jwks.keys) || jwks.keys.length === 0) {
+    const problem = jwks ? 'holds no key' : 'was missing';
     jwks = { keys: [await generateRsaJwk()] };
     await writeJsonAtomic(jwksFile, jwks);
+    // Losing the key silently would look like random sign-outs: say what happened and why.
+    if (!fresh) {
+      log('warn', `signing key file ${jwksFile} ${problem} while other identity files exist (${usedBefore.join(', ')}): generated a new signing key; every access and id token signed by the old key is now refused, so signed-in users must sign in again`, {
+        file: jwksFile,
+        kid: jwks.keys?.[0]?.kid,
+      });
+    }
   }
   const keys = jwks.keys ?? [];
 
   let secrets = await readJsonFile(secretsFile);
   if (!isSecrets(secrets)) {
+    if (!fresh) {
+      log('warn', `secrets file ${secretsFile} ${secrets === undefined ? 'was missing' : 'is incomplete'} while other identity files exist: generated new cookie and refresh-token keys; every sign-in session and refresh token issued before is now refused`, {
+        file: secretsFile,
+      });
+    }
     secrets = {
       cookieKeys: [randomBytes(32).toString('base64url')],
       refreshTokenKey: randomBytes(32).toString('base64url'),

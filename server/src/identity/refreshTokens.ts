@@ -2,7 +2,18 @@
 // handed out inside an HS256 JWT envelope (its id as `jti`, never past its session) and
 // unwrapped again when it comes back to the token endpoint.
 import type Provider from 'oidc-provider';
+import type { ModelAdapter } from './fileStore.js';
 import { signHs256, verifyHs256 } from './jwt.js';
+
+/**
+ * Keycloak's default ("Revoke Refresh Token" off): a refresh token stays valid until it
+ * expires, however often it is used. Two tabs refreshing with the same token, or a retry after
+ * a lost answer, must not end the session, so used refresh tokens are never marked consumed
+ * (oidc-provider treats a consumed one coming back as theft and revokes the whole grant).
+ */
+export function reusableRefreshTokens(adapter: ModelAdapter): ModelAdapter {
+  return { ...adapter, consume: async () => undefined };
+}
 
 function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);

@@ -24,7 +24,8 @@ import { jsonLogger, type Logger } from './log.js';
 import { errorPage, layout, logoutConfirmPage, messagePage, pageCsp, scriptHash } from './pages.js';
 import { redirectUriMatches } from './redirects.js';
 import { LOGIN_STATUS_SCRIPT, scriptPage, STEP1_SCRIPT, STEP2_SCRIPT } from './keycloakFrames.js';
-import { createRefreshTokenEnvelope } from './refreshTokens.js';
+import { listenOnHost } from './listen.js';
+import { createRefreshTokenEnvelope, reusableRefreshTokens } from './refreshTokens.js';
 
 export interface RunningIdentityServer {
   issuer: string;
@@ -92,7 +93,7 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
   const prefix = new URL(config.issuer).pathname.replace(/\/$/, '');
 
   await fs.mkdir(config.dataDir, { recursive: true, mode: 0o700 });
-  const keys: IdentityKeys = await loadOrCreateKeys(config.dataDir);
+  const keys: IdentityKeys = await loadOrCreateKeys(config.dataDir, log);
   const store = await ModelStore.open(path.join(config.dataDir, 'oidc-store.json'));
   const accounts = await AccountStore.open(path.join(config.dataDir, 'accounts.json'), {
     failures: config.lockoutFailures,
@@ -101,6 +102,11 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
   if (config.demo) {
     const added = await accounts.seedDemo(DEMO_ACCOUNTS);
     if (added > 0) log('info', 'demo accounts seeded (password = username)', { count: added, usernames: DEMO_ACCOUNTS.map((demo) => demo.username) });
+  } else {
+    // Demo mode may have been on in an earlier start (e.g. on loopback): their passwords are
+    // public, so they must not outlive it.
+    const removed = await accounts.removeDemo(DEMO_ACCOUNTS);
+    if (removed.length > 0) log('warn', 'demo mode is off: removed the demo accounts that still had their demo password', { usernames: removed });
   }
 
   const longCookie = { httpOnly: true, sameSite: 'lax' as const, signed: true, path: `${prefix}/` };
@@ -145,7 +151,7 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
   }
 
   const configuration: Configuration = {
-    adapter: (model: string) => store.adapterFor(model),
+    adapter: (model: string) => (model === 'RefreshToken' && !config.revokeRefreshToken ? reusableRefreshTokens(store.adapterFor(model)) : store.adapterFor(model)),
     clients: [
       {
         client_id: CLIENT_ID,
@@ -280,6 +286,10 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
       };
     },
     issueRefreshToken: async (_ctx, client) => client.clientId === CLIENT_ID,
+    // Every refresh hands out a new refresh token (its lifetime starts again, as Keycloak's
+    // does). Whether the old one stays usable is IDENTITY_REVOKE_REFRESH_TOKEN's choice, made
+    // in the adapter above: off, it is never marked used, so oidc-provider's reuse detection
+    // (which ends the grant) never fires.
     rotateRefreshToken: true,
     expiresWithSession: async () => true,
     clientBasedCORS: (_ctx, origin) => config.webOrigins.includes(origin),
@@ -573,7 +583,7 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
     await passToProvider(req, res, `${rel}${url.search}`);
   }
 
-  const server: Server = createServer((req, res) => {
+  const requestListener = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((err: unknown) => {
       if (err instanceof BodyTooLarge) {
         if (!res.headersSent) sendHtml(res, 413, errorPage('The request was too large.'));
@@ -584,30 +594,24 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
       if (!res.headersSent) sendHtml(res, 500, errorPage('An unexpected error occurred. Please try again later.'));
       else res.destroy();
     });
-  });
-  server.keepAliveTimeout = 5000;
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  log('info', 'identity server listening', { port, issuer: config.issuer, dataDir: config.dataDir, demo: config.demo });
+  };
+  const { servers, port } = await listenOnHost(() => {
+    const server = createServer(requestListener);
+    server.keepAliveTimeout = 5000;
+    return server;
+  }, config.host, config.port);
+  log('info', 'identity server listening', { host: config.host, port, issuer: config.issuer, dataDir: config.dataDir, demo: config.demo, revokeRefreshToken: config.revokeRefreshToken });
 
   let closing: Promise<void> | undefined;
   return {
     issuer: config.issuer,
     close() {
       closing ??= (async () => {
-        await new Promise<void>((resolve) => {
+        await Promise.all(servers.map((server: Server) => new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
           setTimeout(() => server.closeAllConnections(), 2000).unref();
-        });
+        })));
         await Promise.all([store.flush(), accounts.flush()]);
         log('info', 'identity server stopped');
       })();
