@@ -82,6 +82,44 @@ describe('a 401 answer', () => {
     expect(auth.login).not.toHaveBeenCalled();
   });
 
+  it('on several requests at once shares one forced refresh among them', async () => {
+    const releaseRefresh: Array<() => void> = [];
+    const defaultUpdate = auth.updateToken.getMockImplementation();
+    auth.updateToken.mockImplementation(async (minValidity) => {
+      // The forced refresh takes a while, so every 401 arrives while it is in flight.
+      if (minValidity < 0) await new Promise<void>((resolve) => releaseRefresh.push(resolve));
+      return defaultUpdate ? defaultUpdate(minValidity) : false;
+    });
+    answer((request) => (request.headers.Authorization === 'Bearer token-1' ? json(401, { error: 'invalid_token', message: 'expired' }) : json(200, { ok: true })));
+
+    const calls = [apiClient.get('api/dashboards'), apiClient.get('api/me/layout-settings'), apiClient.get('api/config/client-dashboards')];
+    while (backend.calls.length < 3) await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    releaseRefresh.forEach((release) => release());
+    const responses = await Promise.all(calls);
+
+    expect(responses.map((response) => response.data)).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(auth.updateToken.mock.calls.filter(([minValidity]) => minValidity < 0)).toHaveLength(1);
+    expect(backend.calls.slice(3).map((call) => call.headers.Authorization)).toEqual(['Bearer token-2', 'Bearer token-2', 'Bearer token-2']);
+  });
+
+  it('on a request sent before the token was renewed is retried without another refresh', async () => {
+    let releaseSlow!: () => void;
+    let slowCalls = 0;
+    answer((request) => {
+      if (request.url === 'api/slow' && (slowCalls += 1) === 1) {
+        return new Promise((resolve) => (releaseSlow = () => resolve(json(401, { error: 'invalid_token', message: 'expired' }))));
+      }
+      return request.headers.Authorization === 'Bearer token-1' ? json(401, { error: 'invalid_token', message: 'expired' }) : json(200, { ok: true });
+    });
+    const slow = apiClient.get('api/slow');
+    await apiClient.get('api/dashboards'); // 401 with token-1, renewed to token-2, retried
+    releaseSlow(); // the slow request's 401 (it left with token-1) comes after the renewal
+    expect((await slow).data).toEqual({ ok: true });
+    expect(auth.updateToken.mock.calls.filter(([minValidity]) => minValidity < 0)).toHaveLength(1);
+    expect(backend.calls.at(-1)!.headers.Authorization).toBe('Bearer token-2');
+  });
+
   it('answered 401 again leads to sign-in, with no third attempt', async () => {
     answer(() => json(401, { error: 'invalid_token', message: 'no' }));
     const error = await failureOf(apiClient.get('api/dashboards'));

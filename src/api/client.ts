@@ -1,8 +1,9 @@
 // The one HTTP client for the portal API (spec section 7, DESIGN section 3). Every request
 // needs a signed-in user and a token valid for a few more seconds; a 401 gets one retry with
-// a freshly refreshed token; every failure is logged with its status and body, then rejected.
+// a freshly refreshed token (one refresh shared by every request answered 401 meanwhile);
+// every failure is logged with its status and body, then rejected.
 import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import { getAuthClient } from '../auth/authClient';
+import { getAuthClient, type AuthClient } from '../auth/authClient';
 import { getRuntimeConfig } from '../config/currentConfig';
 import { TOKEN_MIN_VALIDITY_SECONDS } from '../config/constants';
 import { finishLoading, startLoading } from '../layout/progress/progressTracker';
@@ -13,6 +14,8 @@ declare module 'axios' {
     dwCounted?: boolean;
     /** Set on the single retry after a 401. */
     dwRetried?: boolean;
+    /** The access token the request was sent with. */
+    dwToken?: string;
   }
 }
 
@@ -21,6 +24,26 @@ export const TOKEN_REFRESH_FAILED = 'ERR_TOKEN_REFRESH_FAILED';
 
 /** Asking keycloak for a refresh whatever the token's remaining lifetime. */
 const FORCE_REFRESH = -1;
+
+/** The forced refresh answering the 401s of requests sent with the same, refused token. */
+let renewal: { refused: string | undefined; done: Promise<unknown> } | undefined;
+
+/**
+ * Renews the token after a 401 on a request sent with `refused`. Requests answered 401 together
+ * share one refresh, and one whose token was renewed since it left is simply retried: a burst
+ * of 401s must not become a burst of refreshes of the same refresh token.
+ */
+function renewRefusedToken(auth: AuthClient, refused: string | undefined): Promise<unknown> {
+  if (renewal?.refused === refused) return renewal.done;
+  if (auth.token() !== refused) return Promise.resolve();
+  const current = { refused, done: auth.updateToken(FORCE_REFRESH) };
+  renewal = current;
+  const land = () => {
+    if (renewal === current) renewal = undefined;
+  };
+  current.done.then(land, land);
+  return current.done;
+}
 
 /** Where sign-in should bring the user back to: the page they are on. */
 function currentPath(): string {
@@ -56,7 +79,8 @@ async function authorise(config: InternalAxiosRequestConfig): Promise<InternalAx
     sendToSignIn();
     throw new AxiosError('The session could not be renewed', TOKEN_REFRESH_FAILED, config);
   }
-  config.headers.set('Authorization', `Bearer ${auth.token() ?? ''}`);
+  config.dwToken = auth.token();
+  config.headers.set('Authorization', `Bearer ${config.dwToken ?? ''}`);
   // A retry keeps the original request's place in the progress bar instead of taking a new one.
   if (!config.dwCounted) {
     startLoading();
@@ -97,7 +121,7 @@ export function createApiClient(): AxiosInstance {
 
       if (error.response?.status === 401 && config && !config.dwRetried) {
         try {
-          await getAuthClient().updateToken(FORCE_REFRESH);
+          await renewRefusedToken(getAuthClient(), config.dwToken);
         } catch {
           settleProgress(config);
           logFailure(error);

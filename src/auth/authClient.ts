@@ -5,7 +5,10 @@ export interface AuthClient {
   isAuthenticated(): boolean;
   /** Current access token (in memory only). */
   token(): string | undefined;
-  /** Refreshes the token when it expires within `minValiditySeconds`; rejects when refresh fails. */
+  /**
+   * Refreshes the token when it expires within `minValiditySeconds` (negative: always);
+   * rejects when refresh fails. Concurrent callers share one refresh: never two at once.
+   */
   updateToken(minValiditySeconds: number): Promise<boolean>;
   /** Starts sign-in; after it the browser comes back to `returnPath` (a local path). */
   login(returnPath?: string): Promise<void>;

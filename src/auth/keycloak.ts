@@ -6,6 +6,7 @@ import { publicPaths } from '../config/paths';
 import type { RuntimeConfig } from '../config/runtimeConfig';
 import { authActions, sessionFromToken, type TokenClaims } from './authSlice';
 import { setAuthClient, type AuthClient } from './authClient';
+import { singleFlightRefresh } from './singleFlightRefresh';
 
 type Dispatch = (action: { type: string; payload?: unknown }) => unknown;
 
@@ -24,10 +25,12 @@ function sessionOf(keycloak: Keycloak) {
 
 export function createKeycloakClient(keycloak: Keycloak, identity: RuntimeConfig['identity']): AuthClient {
   const origin = window.location.origin;
+  // Every refresh of this tab goes through here (requests, their 401 retries, token expiry).
+  const updateToken = singleFlightRefresh((minValidity) => keycloak.updateToken(minValidity));
   return {
     isAuthenticated: () => keycloak.authenticated === true,
     token: () => keycloak.token,
-    updateToken: (minValidity) => keycloak.updateToken(minValidity),
+    updateToken,
     login: (returnPath) => keycloak.login({ redirectUri: `${origin}${returnPath ?? publicPaths.login}` }),
     register: () => keycloak.register({ redirectUri: `${origin}${publicPaths.login}` }),
     logout: () => keycloak.logout({ redirectUri: `${origin}${publicPaths.landing}`, logoutMethod: 'POST' }),
@@ -54,7 +57,7 @@ export async function initAuth(identity: RuntimeConfig['identity'], dispatch: Di
 
   keycloak.onTokenExpired = () => {
     // A failure reaches onAuthRefreshError (or onAuthLogout on a 400), which handle it.
-    keycloak.updateToken(TOKEN_MIN_VALIDITY_SECONDS).catch(() => undefined);
+    client.updateToken(TOKEN_MIN_VALIDITY_SECONDS).catch(() => undefined);
   };
   keycloak.onAuthRefreshSuccess = publishSession;
   keycloak.onAuthRefreshError = () => {
