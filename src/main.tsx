@@ -1,6 +1,7 @@
 // Start-up: read the runtime configuration, initialise sign-in once, then render.
 import 'bootstrap/dist/css/bootstrap.min.css';
 import 'nprogress/nprogress.css';
+import './layout/theme.css';
 import './layout/shell.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -10,6 +10,10 @@ NProgress.configure({
   speed: PROGRESS.speed,
   trickleSpeed: PROGRESS.trickleSpeed,
   showSpinner: false, // our own spinner sits in the header's top-right corner
+  // nprogress's own template gives the bar role="bar", which is no ARIA role. The bar is
+  // decoration; the header's live region says when loading starts and ends.
+  template: '<div class="bar"><div class="peg"></div></div>',
+  barSelector: '.bar',
 });
 
 // nprogress trickles towards 1 unless told otherwise; the spec caps it just below.
@@ -19,6 +23,7 @@ function trickle(): void {
 }
 
 let pending = 0;
+let finishedOnce = false;
 let timer: ReturnType<typeof setInterval> | undefined;
 const listeners = new Set<Listener>();
 
@@ -35,6 +40,7 @@ export function finishLoading(): void {
   if (pending === 0) return;
   pending -= 1;
   if (pending === 0) {
+    finishedOnce = true;
     clearInterval(timer);
     NProgress.done();
     listeners.forEach((listener) => listener(false));
@@ -43,6 +49,14 @@ export function finishLoading(): void {
 
 export function isLoading(): boolean {
   return pending > 0;
+}
+
+/** 'idle' before anything has loaded, then 'loading' and 'finished' in turn. */
+export type LoadingPhase = 'idle' | 'loading' | 'finished';
+
+export function loadingPhase(): LoadingPhase {
+  if (pending > 0) return 'loading';
+  return finishedOnce ? 'finished' : 'idle';
 }
 
 export function subscribeLoading(listener: Listener): () => void {
