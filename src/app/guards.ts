@@ -4,6 +4,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { canOpen, defaultPathFor } from '../auth/access';
 import type { AuthState } from '../auth/authSlice';
 import { publicPaths, type AppRouteId } from '../config/paths';
+import { leaveArrivalNotice } from '../layout/arrivalNotice';
 
 export class SignInUnavailableError extends Error {
   override name = 'SignInUnavailableError';
@@ -27,18 +28,39 @@ export function requireSignIn(getAuth: GetAuth) {
   };
 }
 
+const requestedPath = (request: Request) => {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+};
+
 /**
- * A page the user may not open sends them to their default page (which they can always open).
- * Parent and child loaders run in parallel, so this one checks sign-in itself: otherwise a
- * signed-out visit would be redirected for lack of roles and the wanted page forgotten.
+ * A page the user may not open sends them to their default page (which they can always open),
+ * and that page says why. Parent and child loaders run in parallel, so this one checks sign-in
+ * itself: otherwise a signed-out visit would be redirected for lack of roles and the wanted
+ * page forgotten.
  */
-export function requireAccess(getAuth: GetAuth, routeId: AppRouteId) {
+export function requireAccess(getAuth: GetAuth, routeId: AppRouteId, title?: string) {
   const signIn = requireSignIn(getAuth);
   return (args: LoaderFunctionArgs) => {
     const auth = getAuth();
     if (auth.status !== 'authenticated') return signIn(args);
     const roles = rolesOf(auth);
-    return canOpen(roles, routeId) ? null : redirect(defaultPathFor(roles));
+    if (canOpen(roles, routeId)) return null;
+    const target = defaultPathFor(roles);
+    leaveArrivalNotice({ kind: 'no-access', requested: requestedPath(args.request), title, shownAt: target });
+    return redirect(target);
+  };
+}
+
+/** An address inside the app that matches no page: the default page, saying there is no such page. */
+export function redirectUnknown(getAuth: GetAuth) {
+  const toDefault = redirectToDefault(getAuth);
+  return ({ request }: LoaderFunctionArgs) => {
+    const auth = getAuth();
+    if (auth.status === 'authenticated') {
+      leaveArrivalNotice({ kind: 'no-such-page', requested: requestedPath(request), shownAt: defaultPathFor(rolesOf(auth)) });
+    }
+    return toDefault();
   };
 }
 

@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import type { AppStore } from './store';
 import { lazyPage } from './lazyChunk';
 import { appPaths, appScreens, publicPaths, publicScreens } from './routeTable';
-import { redirectToDefault, requireAccess, requireSignIn } from './guards';
+import { redirectToDefault, redirectUnknown, requireAccess, requireSignIn } from './guards';
 import { RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
 import { PageLoader } from '../components/PageLoader';
@@ -45,12 +45,12 @@ export function buildRoutes(store: RouterStore): RouteObject[] {
                 { index: true, loader: redirectToDefault(getAuth) },
                 ...appScreens.map(({ id, title, lazy }) => ({
                   path: appPaths[id],
-                  loader: requireAccess(getAuth, id),
+                  loader: requireAccess(getAuth, id, title),
                   lazy,
                   handle: { title } satisfies RouteHandle,
                 })),
-                // Unknown pages inside the app lead to the user's default page.
-                { path: '*', loader: redirectToDefault(getAuth) },
+                // Unknown pages inside the app lead to the user's default page, which says so.
+                { path: '*', loader: redirectUnknown(getAuth) },
               ],
             },
           ],

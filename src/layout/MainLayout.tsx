@@ -1,14 +1,17 @@
 // The signed-in shell: navigation, header, breadcrumbs, the page, and the settings panel.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { Outlet } from 'react-router-dom';
 import { trackMenuItemClicked } from '../analytics/trackEvents';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { useMenu, useMenuLoading } from '../menu/useMenu';
 import type { MenuItem } from '../menu/menuTypes';
+import { ArrivalNoticeAlert } from './ArrivalNoticeAlert';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Header } from './header/Header';
 import { layoutActions, selectLayout } from './layoutSlice';
 import { Navigation } from './navigation/Navigation';
+import { useMobileMenu } from './navigation/useMobileMenu';
+import { useFocusWrap } from './useFocusWrap';
 import { useLayoutDom } from './useLayoutDom';
 import { useViewport } from './useViewport';
 
@@ -22,6 +25,10 @@ export default function MainLayout() {
   const menu = useMenu();
   const menuLoading = useMenuLoading();
   useLayoutDom(settings, compact);
+  useFocusWrap();
+  const toggleMenu = useCallback(() => dispatch(layoutActions.collapseMenu()), [dispatch]);
+  const mobileMenu = useMobileMenu(mobile, settings.collapseMenu, toggleMenu);
+  const mobileMenuOpen = mobile && settings.collapseMenu;
 
   // Horizontal menus do not fit under 992 px: fall back to vertical there.
   const horizontal = settings.layout === 'horizontal' && !mobile;
@@ -61,19 +68,23 @@ export default function MainLayout() {
       <a href="#main-content" className="dw-skip-link">
         Skip to content
       </a>
-      <Navigation menu={menu} loading={menuLoading} horizontal={horizontal} mobile={mobile} onNavigate={onNavigate} />
-      {mobile && settings.collapseMenu ? (
-        <button
-          type="button"
-          className="dw-nav-backdrop"
-          aria-label="Close menu"
-          onClick={() => dispatch(layoutActions.collapseMenu())}
-        />
+      <Navigation
+        menu={menu}
+        loading={menuLoading}
+        horizontal={horizontal}
+        mobile={mobile}
+        onNavigate={onNavigate}
+        onClose={mobileMenuOpen ? mobileMenu.close : undefined}
+      />
+      {mobileMenuOpen ? (
+        // The close button inside the menu is the keyboard's way out; the backdrop is for pointers.
+        <div className="dw-nav-backdrop" aria-hidden="true" onClick={mobileMenu.close} />
       ) : null}
-      <div className="dw-main">
-        <Header menuOpen={menuOpen} />
+      <div className="dw-main" ref={mobileMenu.behindRef}>
+        <Header menuOpen={menuOpen} menuButtonRef={mobileMenu.toggleRef} />
         <main id="main-content" className="dw-content" tabIndex={-1}>
           <Breadcrumbs menu={menu} />
+          <ArrivalNoticeAlert />
           <Outlet />
         </main>
       </div>

@@ -1,3 +1,4 @@
+import { useEffect, useRef, type RefObject } from 'react';
 import { Gear, List } from 'react-bootstrap-icons';
 import { useLocation } from 'react-router-dom';
 import { trackNavigationBarOpened } from '../../analytics/trackEvents';
@@ -8,12 +9,21 @@ import { UserMenu } from './UserMenu';
 
 interface HeaderProps {
   menuOpen: boolean;
+  /** The menu button, so focus can come back to it when the menu overlay closes. */
+  menuButtonRef?: RefObject<HTMLButtonElement>;
 }
 
-export function Header({ menuOpen }: HeaderProps) {
+export function Header({ menuOpen, menuButtonRef }: HeaderProps) {
   const dispatch = useAppDispatch();
   const { configBlock } = useAppSelector(selectLayout);
   const { pathname } = useLocation();
+  // The settings panel is unmounted when it closes; focus goes back to the button that opened it.
+  const settingsButtonRef = useRef<HTMLButtonElement>(null);
+  const panelWasOpen = useRef(configBlock);
+  useEffect(() => {
+    if (panelWasOpen.current && !configBlock) settingsButtonRef.current?.focus();
+    panelWasOpen.current = configBlock;
+  }, [configBlock]);
   const toggleMenu = () => {
     if (!menuOpen) trackNavigationBarOpened(pathname);
     dispatch(layoutActions.collapseMenu());
@@ -21,6 +31,7 @@ export function Header({ menuOpen }: HeaderProps) {
   return (
     <header className="dw-header">
       <button
+        ref={menuButtonRef}
         type="button"
         className="dw-header-button"
         aria-label={menuOpen ? 'Collapse menu' : 'Expand menu'}
@@ -32,6 +43,7 @@ export function Header({ menuOpen }: HeaderProps) {
       <span className="dw-header-brand">Dataworks</span>
       <div className="dw-header-end">
         <button
+          ref={settingsButtonRef}
           type="button"
           className="dw-header-button"
           aria-label="Layout settings"

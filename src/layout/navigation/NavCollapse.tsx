@@ -1,3 +1,4 @@
+import { useRef, type KeyboardEvent } from 'react';
 import { ChevronDown } from 'react-bootstrap-icons';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { MenuItem } from '../../menu/menuTypes';
@@ -19,13 +20,26 @@ export function NavCollapse({ item, nested, onNavigate }: NavCollapseProps) {
   const expanded = isTrigger.includes(item.id);
   const active = isOpen.includes(item.id);
   const listId = `dw-nav-${item.id}`;
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  // Escape inside an open section closes it and puts focus back on its button (the way out of
+  // a horizontal menu's drop-down); the menu overlay on narrow windows closes on the next one.
+  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
+    if (event.key !== 'Escape' || !expanded) return;
+    event.preventDefault();
+    event.stopPropagation();
+    dispatch(layoutActions.toggleMenuItem({ id: item.id, type }));
+    buttonRef.current?.focus();
+  };
 
   return (
     <li
       className={`dw-nav-item dw-nav-collapse${expanded ? ' is-expanded' : ''}${active ? ' is-active' : ''}`}
       onMouseLeave={() => dispatch(layoutActions.leaveCollapsedSubMenu({ id: item.id, type }))}
+      onKeyDown={onKeyDown}
     >
       <button
+        ref={buttonRef}
         type="button"
         className="dw-nav-link"
         aria-expanded={expanded}

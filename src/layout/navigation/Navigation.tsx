@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { XLg } from 'react-bootstrap-icons';
 import { useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { menuPathTo } from '../../menu/filterMenu';
@@ -14,9 +15,18 @@ interface NavigationProps {
   horizontal: boolean;
   mobile: boolean;
   onNavigate: (item: MenuItem) => void;
+  /** Set while the menu is open over the page (under 992 px): it then has a close button. */
+  onClose?: () => void;
 }
 
-export function Navigation({ menu, loading, horizontal, mobile, onNavigate }: NavigationProps) {
+export function Navigation({ menu, loading, horizontal, mobile, onNavigate, onClose }: NavigationProps) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const overlay = onClose !== undefined;
+  // Opening the overlay moves focus into it, to its close button.
+  useEffect(() => {
+    if (overlay) closeRef.current?.focus();
+  }, [overlay]);
+
   const dispatch = useAppDispatch();
   const { isTrigger, navListTitleHide } = useAppSelector(selectLayout);
   const { pathname } = useLocation();
@@ -43,6 +53,11 @@ export function Navigation({ menu, loading, horizontal, mobile, onNavigate }: Na
           D
         </span>
         <span className="dw-nav-brand-name">Dataworks</span>
+        {onClose ? (
+          <button ref={closeRef} type="button" className="dw-nav-close" aria-label="Close menu" onClick={onClose}>
+            <XLg size={18} aria-hidden />
+          </button>
+        ) : null}
       </div>
       {loading ? (
         <div className="dw-nav-content">
