@@ -5,19 +5,19 @@ interface SelectSettingProps<T extends string> {
   label: string;
   value: T;
   options: readonly T[];
+  /** What each option reads as: the stored values are internal names. */
+  labels: Record<T, string>;
   onChange: (value: T) => void;
-  /** Label for the empty option ("none"). */
-  emptyLabel?: string;
 }
 
-export function SelectSetting<T extends string>({ id, label, value, options, onChange, emptyLabel = 'None' }: SelectSettingProps<T>) {
+export function SelectSetting<T extends string>({ id, label, value, options, labels, onChange }: SelectSettingProps<T>) {
   return (
     <Form.Group className="mb-2" controlId={id}>
       <Form.Label className="small mb-1">{label}</Form.Label>
       <Form.Select size="sm" value={value} onChange={(event) => onChange(event.target.value as T)}>
         {options.map((option) => (
           <option key={option || 'none'} value={option}>
-            {option || emptyLabel}
+            {labels[option]}
           </option>
         ))}
       </Form.Select>
