@@ -1,7 +1,7 @@
 // The one table of the warehouse pages: sortable columns (a button in each header, aria-sort on
 // the sorted one), pages of rows, and a CSV export of every row in the current order. TanStack
 // Table keeps the sort and page state and derives the rows; the markup is ours.
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { ArrowDown, ArrowDownUp, ArrowUp, Download } from 'react-bootstrap-icons';
 import {
   createPaginatedRowModel,
@@ -18,6 +18,7 @@ import {
 import { compareCellValues, defaultCell, tableCsv, type CellValue, type DataColumn } from './dataColumn';
 import { downloadTextFile } from './downloadFile';
 import { PAGE_SIZES, TablePager } from './TablePager';
+import { useHorizontalOverflow } from './useHorizontalOverflow';
 import './dataTable.css';
 
 const features = tableFeatures({
@@ -96,6 +97,9 @@ export function DataTable<Row extends RowData>({
 
   const pageRows = table.getRowModel().rows;
   const sorted = sorting[0];
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const overflowing = useHorizontalOverflow(scrollRef);
+  const hintId = useId();
 
   return (
     <div className="dw-data-table">
@@ -110,7 +114,21 @@ export function DataTable<Row extends RowData>({
           <Download aria-hidden /> Export CSV
         </button>
       </div>
-      <div className="table-responsive">
+      {overflowing ? (
+        <p id={hintId} className="small text-body-secondary mb-1">
+          This table is wider than the window: scroll it sideways to see every column (the first column stays in place).
+        </p>
+      ) : null}
+      {/* Scrolls both ways within the window, so its sideways scrollbar is always in view; when it
+          does scroll sideways it takes keyboard focus, so arrow keys can scroll it. */}
+      <div
+        ref={scrollRef}
+        className="dw-table-scroll"
+        tabIndex={overflowing ? 0 : undefined}
+        role={overflowing ? 'region' : undefined}
+        aria-label={overflowing ? caption : undefined}
+        aria-describedby={overflowing ? hintId : undefined}
+      >
         <table className="table table-sm table-hover align-middle mb-0">
           <caption className={showCaption ? 'caption-top' : 'visually-hidden'}>{caption}</caption>
           <thead>
