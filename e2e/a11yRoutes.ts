@@ -86,13 +86,22 @@ export async function openInApp(page: Page, path: string): Promise<void> {
 
 /** Waits until the page has its heading and nothing is loading any more. */
 export async function waitForPage(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const busy = document.querySelector('.spinner-border, .dw-page-loader');
-      const heading = document.querySelector('h1');
-      return !busy && heading !== null && (heading.textContent ?? '').trim() !== '';
-    },
-    undefined,
-    { timeout: 30_000, polling: 100 },
-  );
+  try {
+    await page.waitForFunction(
+      () => {
+        const busy = document.querySelector('.spinner-border, .dw-page-loader');
+        const heading = document.querySelector('h1');
+        return !busy && heading !== null && (heading.textContent ?? '').trim() !== '';
+      },
+      undefined,
+      { timeout: 30_000, polling: 100 },
+    );
+  } catch (error) {
+    const state = await page.evaluate(() => ({
+      url: window.location.href,
+      h1: document.querySelector('h1')?.textContent ?? null,
+      busy: [...document.querySelectorAll('.spinner-border, .dw-page-loader')].map((element) => element.parentElement?.outerHTML.slice(0, 300)),
+    }));
+    throw new Error(`The page did not finish loading: ${JSON.stringify(state)}`, { cause: error });
+  }
 }

@@ -93,14 +93,17 @@ test('public routes, signed out: no serious or critical violations', async () =>
 
 /** Whether the public route is one that sends the visitor on to the identity service. */
 async function leavesForSignIn(page: Page): Promise<boolean> {
-  await page.waitForFunction(() => document.querySelector('h1') !== null || !window.location.href.startsWith(window.origin), undefined, { timeout: 15_000 }).catch(() => undefined);
-  if (!page.url().startsWith(baseUrl)) return true;
-  const heading = await page.locator('h1').first().textContent().catch(() => '');
-  if (heading?.startsWith('Taking you to sign-in')) {
-    await page.waitForURL((url) => url.href.startsWith(identityUrl), { timeout: 15_000 });
-    return true;
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    // Address and heading read together: the hand-over can happen between two separate reads.
+    const state = await page
+      .evaluate(() => ({ href: window.location.href, heading: document.querySelector('h1')?.textContent ?? null }))
+      .catch(() => null);
+    if (state && !state.href.startsWith(baseUrl)) return true;
+    if (state?.heading && !state.heading.startsWith('Taking you to sign-in')) return false;
+    await page.waitForTimeout(100);
   }
-  return false;
+  throw new Error(`${page.url()} neither showed a page nor went to sign-in`);
 }
 
 for (const account of checkedAccounts) {
