@@ -12,7 +12,7 @@ it('accepts Snowflake unquoted identifiers up to 255 characters and upper-cases 
   expect(identifierError('jane_doe')).toBeUndefined();
   expect(identifierError('_ETL$2')).toBeUndefined();
   expect(identifierError('A'.repeat(255))).toBeUndefined();
-  expect(identifierError('A'.repeat(256))).toBe('Use at most 255 characters.');
+  expect(identifierError('A'.repeat(256))).toBe('Use at most 255 characters (this has 256).');
   expect(identifierError('')).toBe('Enter a name.');
   expect(canonicalName(' jane_doe ')).toBe('JANE_DOE');
 });
@@ -26,7 +26,11 @@ it('checks query tags, searches, free text and e-mail addresses as the server do
   expect(searchError("jane'")).toBeDefined();
   expect(searchError('a$$b')).toBeDefined();
   expect(plainTextError('Jane Doe (finance)', 255)).toBeUndefined();
-  expect(plainTextError("Jane'; --", 255)).toBeDefined();
+  // Display names and comments take any text Snowflake stores; only control characters and length are refused.
+  expect(plainTextError("Seán O'Brien", 255)).toBeUndefined();
+  expect(plainTextError('Données d’accès — 東京', 1000)).toBeUndefined();
+  expect(plainTextError('two\nlines', 1000)).toBe('Use a single line without tabs or other control characters.');
+  expect(plainTextError('x'.repeat(500), 255)).toBe('Use at most 255 characters (this has 500).');
   expect(emailError('jane@example.com')).toBeUndefined();
   expect(emailError('jane@')).toBeDefined();
 });

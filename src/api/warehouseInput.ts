@@ -9,7 +9,7 @@ const QUERY_TAG = /^[A-Za-z0-9_.:=/@+-]+$/;
 export const MAX_QUERY_TAG_LENGTH = 200;
 const SEARCH = /^[A-Za-z0-9_$@. -]+$/;
 export const MAX_SEARCH_LENGTH = 100;
-const PLAIN_TEXT = /^[\p{L}\p{N} .,_()@+-]*$/u;
+const CONTROL_CHARACTER = /[\p{Cc}\p{Cs}]/u;
 const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 
 /** Role names Snowflake reserves; the server refuses to create them. */
@@ -18,7 +18,7 @@ export const SYSTEM_ROLES = ['ACCOUNTADMIN', 'ORGADMIN', 'SECURITYADMIN', 'USERA
 /** A user, role or warehouse name: Snowflake's unquoted identifier form. Undefined when fine. */
 export function identifierError(value: string): string | undefined {
   if (value.length === 0) return 'Enter a name.';
-  if (value.length > MAX_IDENTIFIER_LENGTH) return `Use at most ${MAX_IDENTIFIER_LENGTH} characters.`;
+  if (value.length > MAX_IDENTIFIER_LENGTH) return `Use at most ${MAX_IDENTIFIER_LENGTH} characters (this has ${value.length}).`;
   if (!UNQUOTED_IDENTIFIER.test(value)) {
     return 'Start with a letter or underscore, then use only letters, digits, underscores and dollar signs.';
   }
@@ -48,10 +48,14 @@ export function searchError(value: string): string | undefined {
   return undefined;
 }
 
-/** Display names and comments: written into DDL as text, so quotes and backslashes are refused. */
+/**
+ * Display names and comments: Snowflake keeps any text (apostrophes, accents, any script), and
+ * the server quotes and binds it; only the length and control characters (line breaks, tabs)
+ * are refused. Too long is said with the limit, never cut.
+ */
 export function plainTextError(value: string, maxLength: number): string | undefined {
-  if (value.length > maxLength) return `Use at most ${maxLength} characters.`;
-  if (!PLAIN_TEXT.test(value)) return 'Use only letters, digits, spaces and . , _ ( ) @ + -';
+  if (value.length > maxLength) return `Use at most ${maxLength} characters (this has ${value.length}).`;
+  if (CONTROL_CHARACTER.test(value)) return 'Use a single line without tabs or other control characters.';
   return undefined;
 }
 

@@ -20,7 +20,9 @@ function start(path: string) {
   holders = [{ grantedTo: 'USER', granteeName: 'JANE_DOE', grantedBy: 'SECURITYADMIN', createdOn: '2026-02-01T00:00:00.000Z' }];
   server = fakeWarehouseServer({
     'GET api/warehouse/info': json(200, { ...sampleInfo, info: { ...sampleInfo.info, sample: false, engine: 'snowflake' } }),
-    'GET api/management/roles': json(200, { roles: [roleView('ANALYST', { comment: 'Reads marts' }), roleView('REPORTING'), roleView('SYSADMIN')] }),
+    'GET api/management/roles': json(200, {
+      roles: [roleView('ANALYST', { comment: 'Reads marts' }), roleView('REPORTING'), roleView('SYSADMIN', { systemRoles: ['SYSADMIN'] }), roleView('PUBLIC')],
+    }),
     'GET api/management/roles/ANALYST': () =>
       json(200, {
         role: roleView('ANALYST', { comment: 'Reads marts' }),
@@ -29,7 +31,9 @@ function start(path: string) {
           { privilege: 'USAGE', grantedOn: 'ROLE', name: 'REPORTING', grantOption: false, grantedBy: 'SECURITYADMIN', createdOn: null },
         ],
         members: holders,
+        defaultRoleOf: ['JANE_DOE'],
       }),
+    'GET api/management/roles/1': json(404, { error: 'not_found', message: 'There is no role named 1.' }),
     'POST api/management/changes': (request) => {
       const change = JSON.parse(String(request.data));
       if (change.kind === 'grantRoleToRole') holders = [...holders, { grantedTo: 'ROLE', granteeName: change.parentRoleName, grantedBy: 'SECURITYADMIN', createdOn: appliedAt }];
@@ -82,10 +86,59 @@ it("shows a role's privileges and holders, and grants it to another role", async
 
   const form = screen.getByRole('form', { name: 'Grant to a role' });
   const select = within(form).getByLabelText('Grant ANALYST to the role');
-  await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
+  await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(4));
   await user.selectOptions(select, 'REPORTING');
   await user.click(within(form).getByRole('button', { name: 'Grant' }));
   expect(await screen.findByText('ANALYST granted to REPORTING.')).toBeInTheDocument();
   expect(server.posted).toEqual([{ kind: 'grantRoleToRole', roleName: 'ANALYST', parentRoleName: 'REPORTING' }]);
   await waitFor(() => expect(within(screen.getByRole('table', { name: 'Holders of ANALYST' })).getAllByRole('rowheader')).toHaveLength(2));
+});
+
+it('asks before granting the role to PUBLIC, saying every user gets it', async () => {
+  const user = userEvent.setup();
+  start('/app/management/roles/ANALYST');
+  const form = await screen.findByRole('form', { name: 'Grant to a role' });
+  const select = within(form).getByLabelText('Grant ANALYST to the role');
+  await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(4));
+  await user.selectOptions(select, 'PUBLIC');
+  await user.click(within(form).getByRole('button', { name: 'Grant' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Grant ANALYST to the role PUBLIC?' });
+  expect(dialog).toHaveTextContent('every user gets ANALYST');
+  expect(server.posted).toEqual([]);
+  await user.click(within(dialog).getByRole('button', { name: 'Grant ANALYST' }));
+  expect(await screen.findByText('ANALYST granted to PUBLIC.')).toBeInTheDocument();
+  expect(server.posted).toEqual([{ kind: 'grantRoleToRole', roleName: 'ANALYST', parentRoleName: 'PUBLIC' }]);
+});
+
+it('drops the role after naming what it takes away and typing its name', async () => {
+  const user = userEvent.setup();
+  const { router } = start('/app/management/roles/ANALYST');
+  await user.click(await screen.findByRole('button', { name: 'Drop role…' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Drop role ANALYST?' });
+  expect(dialog).toHaveTextContent('1 user loses it: JANE_DOE.');
+  expect(dialog).toHaveTextContent('It stops passing on REPORTING to its holders.');
+  expect(dialog).toHaveTextContent('1 user starts their sessions with it and will need another default role: JANE_DOE.');
+  const drop = within(dialog).getByRole('button', { name: 'Drop role' });
+  expect(drop).toBeDisabled();
+  await user.type(within(dialog).getByLabelText(/Type ANALYST to confirm/), 'ANALYST');
+  await user.click(drop);
+  await waitFor(() => expect(router.state.location.pathname).toBe('/app/management/roles'));
+  expect(server.posted).toEqual([{ kind: 'dropRole', roleName: 'ANALYST' }]);
+});
+
+it('revokes the role from a holder after asking', async () => {
+  const user = userEvent.setup();
+  start('/app/management/roles/ANALYST');
+  const members = await screen.findByRole('table', { name: 'Holders of ANALYST' });
+  await user.click(within(members).getByRole('button', { name: 'Revoke from JANE_DOE' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Revoke ANALYST from JANE_DOE?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Revoke role' }));
+  expect(await screen.findByText('ANALYST revoked from JANE_DOE.')).toBeInTheDocument();
+  expect(server.posted).toEqual([{ kind: 'revokeRoleFromUser', roleName: 'ANALYST', userName: 'JANE_DOE' }]);
+});
+
+it('says there is no such role for a name that cannot be one', async () => {
+  start('/app/management/roles/1');
+  expect(await screen.findByText('There is no role named 1')).toBeInTheDocument();
+  expect(screen.queryByText(/must start with a letter/)).toBeNull();
 });

@@ -20,7 +20,9 @@ function start(prepare?: (server: FakeWarehouseServer) => void) {
   server = fakeWarehouseServer({
     'GET api/warehouse/info': json(200, sampleInfo),
     'GET api/management/users/JANE_DOE': () => json(200, userDetail(userView('JANE_DOE', { displayName: 'Jane Doe' }), roles)),
-    'GET api/management/roles': json(200, { roles: ['ANALYST', 'REPORTING', 'LOADER', 'ACCOUNTADMIN'].map((name) => roleView(name)) }),
+    'GET api/management/roles': json(200, {
+      roles: ['ANALYST', 'REPORTING', 'LOADER'].map((name) => roleView(name)).concat(roleView('ACCOUNTADMIN', { systemRoles: ['ACCOUNTADMIN', 'SECURITYADMIN'] })),
+    }),
     'POST api/management/changes': (request) => {
       const change = JSON.parse(String(request.data)) as WarehouseChange;
       if (change.kind === 'grantRoleToUser') roles = [...roles, change.roleName];
@@ -66,6 +68,26 @@ it('grants a role the user does not have yet, then shows it', async () => {
   expect(server.posted).toEqual([{ kind: 'grantRoleToUser', roleName: 'LOADER', userName: 'JANE_DOE' }]);
   await waitFor(() => expect(grantedRoles()).toEqual(['ANALYST', 'LOADER', 'REPORTING']));
   expect(detailRequests()).toHaveLength(2);
+});
+
+it('grants a powerful role only after a confirmation that names what it gives', async () => {
+  const user = userEvent.setup();
+  start();
+  const form = await screen.findByRole('form', { name: 'Grant a role' });
+  const select = within(form).getByLabelText('Role to grant');
+  await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
+  await user.selectOptions(select, 'ACCOUNTADMIN');
+  await user.click(within(form).getByRole('button', { name: 'Grant role' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Grant ACCOUNTADMIN to JANE_DOE?' });
+  expect(dialog).toHaveTextContent('ACCOUNTADMIN gives full control of the account');
+  expect(dialog).toHaveTextContent('ACCOUNTADMIN includes SECURITYADMIN, which gives control of every grant');
+  expect(server.posted).toEqual([]);
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(server.posted).toEqual([]);
+  await user.click(within(form).getByRole('button', { name: 'Grant role' }));
+  await user.click(within(await screen.findByRole('dialog', { name: 'Grant ACCOUNTADMIN to JANE_DOE?' })).getByRole('button', { name: 'Grant ACCOUNTADMIN' }));
+  expect(await screen.findByText('ACCOUNTADMIN granted to JANE_DOE.')).toBeInTheDocument();
+  expect(server.posted).toEqual([{ kind: 'grantRoleToUser', roleName: 'ACCOUNTADMIN', userName: 'JANE_DOE' }]);
 });
 
 it('revokes a role only after a confirmation', async () => {

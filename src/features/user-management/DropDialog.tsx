@@ -1,34 +1,40 @@
-// Dropping a user cannot be undone, so the name has to be typed before the button works.
-import { useId, useState } from 'react';
+// Dropping a user or a role cannot be undone, so the name has to be typed before the button
+// works; what the drop takes with it is said above the field.
+import { useId, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import type { AppliedChange } from '../../../api/warehouseTypes';
-import { useWarehouseChange } from '../useWarehouseChange';
+import type { AppliedChange, WarehouseChange } from '../../api/warehouseTypes';
+import { useWarehouseChange } from './useWarehouseChange';
 
-interface DropUserDialogProps {
-  userName: string;
+interface DropDialogProps {
+  noun: 'user' | 'role';
+  name: string;
+  change: WarehouseChange;
+  /** What is lost with it, in words. */
+  children: ReactNode;
   onClose: () => void;
   onDropped: (applied: AppliedChange) => void;
 }
 
-export function DropUserDialog({ userName, onClose, onDropped }: DropUserDialogProps) {
+export function DropDialog({ noun, name, change, children, onClose, onDropped }: DropDialogProps) {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { run, pending } = useWarehouseChange();
   const inputId = useId();
-  const matches = typed.trim() === userName;
+  const titleId = useId();
+  const matches = typed.trim() === name;
 
   const drop = async () => {
     if (!matches) return;
     setError(null);
-    const outcome = await run({ kind: 'dropUser', userName });
+    const outcome = await run(change);
     if (outcome.ok) onDropped(outcome.applied);
     else setError(outcome.message);
   };
 
   return (
-    <Modal show onHide={onClose} aria-labelledby="drop-user-title" backdrop={pending ? 'static' : true} keyboard={!pending}>
+    <Modal show onHide={onClose} aria-labelledby={titleId} backdrop={pending ? 'static' : true} keyboard={!pending}>
       <Form
         noValidate
         onSubmit={(event) => {
@@ -37,18 +43,15 @@ export function DropUserDialog({ userName, onClose, onDropped }: DropUserDialogP
         }}
       >
         <Modal.Header closeButton={!pending}>
-          <Modal.Title id="drop-user-title" as="h2" className="h5">
-            Drop user {userName}?
+          <Modal.Title id={titleId} as="h2" className="h5">
+            Drop {noun} {name}?
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p>
-            The user is deleted from the Snowflake account with all their role grants. This cannot be undone; disabling the user is the
-            reversible alternative.
-          </p>
+          {children}
           <Form.Group controlId={inputId}>
             <Form.Label>
-              Type <strong>{userName}</strong> to confirm
+              Type <strong>{name}</strong> to confirm
             </Form.Label>
             <Form.Control value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" autoFocus spellCheck={false} />
           </Form.Group>
@@ -63,7 +66,7 @@ export function DropUserDialog({ userName, onClose, onDropped }: DropUserDialogP
             Cancel
           </Button>
           <Button type="submit" variant="danger" disabled={!matches || pending}>
-            {pending ? 'Dropping…' : 'Drop user'}
+            {pending ? 'Dropping…' : `Drop ${noun}`}
           </Button>
         </Modal.Footer>
       </Form>

@@ -12,6 +12,7 @@ import { notFound } from '../errors.js';
 import { maybe, str, type Queryable, type Row, type RowValue } from '../engine.js';
 import { parseIdentifier, parseSearch, stringLiteral } from '../identifiers.js';
 import { ident, raw, sql, type Sql } from '../sql.js';
+import { systemRolesIncluded } from './protection.js';
 
 export interface UserView {
   name: string;
@@ -47,6 +48,8 @@ export interface RoleView {
   assignedToUsers: number;
   grantedToRoles: number;
   grantedRoles: number;
+  /** The system roles (ACCOUNTADMIN, SECURITYADMIN, …) this role is or includes: what granting it hands over. */
+  systemRoles: string[];
 }
 
 export interface PrivilegeView {
@@ -71,6 +74,8 @@ export interface RoleDetail {
   privileges: PrivilegeView[];
   /** Users and roles the role is granted to. */
   members: MemberView[];
+  /** Users who start their sessions with this role (their default role). */
+  defaultRoleOf: string[];
 }
 
 function text(value: RowValue): string | null {
@@ -154,7 +159,10 @@ const SAMPLE_ROLES = raw(`SELECT R.NAME AS "name", R.OWNER AS "owner", R.COMMENT
   (SELECT COUNT(*) FROM ACCOUNT_USAGE.GRANTS_TO_ROLES G WHERE G.GRANTED_ON = 'ROLE' AND G.PRIVILEGE = 'USAGE' AND G.GRANTEE_NAME = R.NAME AND G.DELETED_ON IS NULL) AS "granted_roles"
   FROM ACCOUNT_USAGE.ROLES R WHERE R.DELETED_ON IS NULL`);
 
-function roleFromRow(row: Row): RoleView {
+const NO_INCLUSIONS: ReadonlyMap<string, string[]> = new Map();
+
+function roleFromRow(row: Row, included: ReadonlyMap<string, string[]> = NO_INCLUSIONS): RoleView {
+  const name = str(row, 'name');
   return {
     name: str(row, 'name'),
     owner: text(maybe(row, 'owner')),
@@ -163,6 +171,7 @@ function roleFromRow(row: Row): RoleView {
     assignedToUsers: countOf(maybe(row, 'assigned_to_users')),
     grantedToRoles: countOf(maybe(row, 'granted_to_roles')),
     grantedRoles: countOf(maybe(row, 'granted_roles')),
+    systemRoles: included.get(name) ?? [],
   };
 }
 
@@ -175,20 +184,23 @@ function rolesStatement(engine: Queryable, exactName?: string): Sql {
 
 export async function listRoles(engine: Queryable, options: { search?: string } = {}): Promise<RoleView[]> {
   const search = options.search === undefined ? undefined : parseSearch(options.search, 'search').toLowerCase();
-  return (await engine.query(rolesStatement(engine)))
-    .map(roleFromRow)
+  const [rows, included] = await Promise.all([engine.query(rolesStatement(engine)), systemRolesIncluded(engine)]);
+  return rows
+    .map((row) => roleFromRow(row, included))
     .filter((r) => search === undefined || r.name.toLowerCase().includes(search) || (r.comment ?? '').toLowerCase().includes(search))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** The role, or null; without `systemRoles` (existence checks need no hierarchy walk). */
 export async function findRole(engine: Queryable, roleName: string): Promise<RoleView | null> {
   const name = parseIdentifier(roleName, 'roleName');
-  return (await engine.query(rolesStatement(engine, name))).map(roleFromRow).find((r) => r.name === name) ?? null;
+  return (await engine.query(rolesStatement(engine, name))).map((row) => roleFromRow(row)).find((r) => r.name === name) ?? null;
 }
 
 export async function getRole(engine: Queryable, roleName: string): Promise<RoleDetail> {
-  const role = await findRole(engine, roleName);
-  if (!role) throw notFound(`Role ${parseIdentifier(roleName, 'roleName')}`);
+  const found = await findRole(engine, roleName);
+  if (!found) throw notFound(`Role ${parseIdentifier(roleName, 'roleName')}`);
+  const role: RoleView = { ...found, systemRoles: (await systemRolesIncluded(engine)).get(found.name) ?? [] };
   const duck = engine.kind === 'duckdb';
   const privileges = duck
     ? sql`SELECT PRIVILEGE AS "privilege", GRANTED_ON AS "granted_on", NAME AS "name", GRANT_OPTION AS "grant_option",
@@ -203,8 +215,14 @@ export async function getRole(engine: Queryable, roleName: string): Promise<Role
           WHERE GRANTED_ON = 'ROLE' AND PRIVILEGE = 'USAGE' AND NAME = ${role.name} AND DELETED_ON IS NULL
           ORDER BY 1, 2`
     : sql`SHOW GRANTS OF ROLE ${ident(role.name, 'roleName')}`;
+  const defaultRoleOf = (await engine.query(usersStatement(engine)))
+    .map(userFromRow)
+    .filter((user) => user.defaultRole === role.name)
+    .map((user) => user.name)
+    .sort();
   return {
     role,
+    defaultRoleOf,
     privileges: (await engine.query(privileges)).map((row) => ({
       privilege: str(row, 'privilege'),
       grantedOn: str(row, 'granted_on'),

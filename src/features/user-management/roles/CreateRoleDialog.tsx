@@ -64,10 +64,9 @@ export function CreateRoleDialog({ onClose, onCreated }: { onClose: () => void; 
             onValue={setRoleName}
             error={fields.errors.roleName}
             required
-            maxLength={255}
             help="Letters, digits, _ and $, starting with a letter or _. Snowflake stores it in upper case."
           />
-          <FormField ref={fields.refFor('comment')} label="Comment" value={comment} onValue={setComment} error={fields.errors.comment} maxLength={1000} />
+          <FormField ref={fields.refFor('comment')} label="Comment" value={comment} onValue={setComment} error={fields.errors.comment} />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onClose} disabled={pending}>

@@ -1,21 +1,35 @@
 // Granting this role to another role: the other role then inherits this one's privileges.
+// Confirmed first when that hands over part of the account: this role is or includes a system
+// role, or the receiving role is PUBLIC, which every user holds.
 import { useState, type FormEvent } from 'react';
+import type { AppliedChange } from '../../../api/warehouseTypes';
+import { ConfirmChangeDialog } from '../ConfirmChangeDialog';
 import { useListWarehouseRolesQuery } from '../managementApi';
+import { RiskList } from '../RiskList';
+import { grantRisks } from '../systemRoles';
 import { useWarehouseChange } from '../useWarehouseChange';
 
 interface GrantToRoleFormProps {
   roleName: string;
+  /** The system roles this role is or includes. */
+  systemRoles: readonly string[];
   /** Roles that already hold this one. */
   holders: readonly string[];
   onGranted: (message: string) => void;
 }
 
-export function GrantToRoleForm({ roleName, holders, onGranted }: GrantToRoleFormProps) {
+export function GrantToRoleForm({ roleName, systemRoles, holders, onGranted }: GrantToRoleFormProps) {
   const { data: roles, isLoading } = useListWarehouseRolesQuery('');
   const [parentRoleName, setParentRoleName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { run, pending } = useWarehouseChange();
+  const [confirming, setConfirming] = useState<string[] | null>(null);
   const candidates = (roles ?? []).filter((role) => role.name !== roleName && !holders.includes(role.name));
+  const grantDone = (applied: AppliedChange) => {
+    setParentRoleName('');
+    setConfirming(null);
+    onGranted(applied.noop ? `${parentRoleName} already had ${roleName}.` : `${roleName} granted to ${parentRoleName}.`);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -24,13 +38,17 @@ export function GrantToRoleForm({ roleName, holders, onGranted }: GrantToRoleFor
       return;
     }
     setError(null);
-    const outcome = await run({ kind: 'grantRoleToRole', roleName, parentRoleName });
-    if (outcome.ok) {
-      setParentRoleName('');
-      onGranted(outcome.applied.noop ? `${parentRoleName} already had ${roleName}.` : `${roleName} granted to ${parentRoleName}.`);
-    } else {
-      setError(outcome.message);
+    const risks = [
+      ...grantRisks({ name: roleName, systemRoles: [...systemRoles] }),
+      ...(parentRoleName === 'PUBLIC' ? [`PUBLIC is held by every user of the account, so every user gets ${roleName}.`] : []),
+    ];
+    if (risks.length > 0) {
+      setConfirming(risks);
+      return;
     }
+    const outcome = await run({ kind: 'grantRoleToRole', roleName, parentRoleName });
+    if (outcome.ok) grantDone(outcome.applied);
+    else setError(outcome.message);
   };
 
   return (
@@ -64,6 +82,19 @@ export function GrantToRoleForm({ roleName, holders, onGranted }: GrantToRoleFor
       <button type="submit" className="btn btn-outline-primary dw-grant-button" disabled={pending}>
         {pending ? 'Granting…' : 'Grant'}
       </button>
+      {confirming ? (
+        <ConfirmChangeDialog
+          title={`Grant ${roleName} to the role ${parentRoleName}?`}
+          change={{ kind: 'grantRoleToRole', roleName, parentRoleName }}
+          confirmLabel={`Grant ${roleName}`}
+          pendingLabel="Granting…"
+          variant="danger"
+          onClose={() => setConfirming(null)}
+          onDone={grantDone}
+        >
+          <RiskList risks={confirming} holder={`every holder of ${parentRoleName}`} />
+        </ConfirmChangeDialog>
+      ) : null}
     </form>
   );
 }

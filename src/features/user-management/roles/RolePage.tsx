@@ -1,8 +1,9 @@
 // /app/management/roles/:roleId: one role, the privileges it holds (roles it inherits
-// included) and who holds it; it can be granted to another role from here.
+// included) and who holds it; it can be granted to another role, revoked from a holder, or
+// dropped after typing its name, with what the drop takes away said first.
 import { useMemo, useState } from 'react';
 import { ArrowLeft } from 'react-bootstrap-icons';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { isNotFound } from '../../../api/apiError';
 import type { MemberView, PrivilegeView, RoleDetail } from '../../../api/warehouseTypes';
 import { csvFileName } from '../../../components/csv';
@@ -14,9 +15,12 @@ import { formatDateTime } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { appPaths, warehouseRolePath, warehouseUserPath } from '../../../config/paths';
+import { ConfirmChangeDialog } from '../ConfirmChangeDialog';
+import { DropDialog } from '../DropDialog';
 import { ManagementHeading } from '../ManagementHeading';
 import { useGetWarehouseRoleQuery } from '../managementApi';
 import { GrantToRoleForm } from './GrantToRoleForm';
+import { RoleDependants } from './RoleDependants';
 
 const privilegeColumns: DataColumn<PrivilegeView>[] = [
   { id: 'privilege', header: 'Privilege', value: (row) => row.privilege, rowHeader: true },
@@ -32,22 +36,40 @@ const privilegeColumns: DataColumn<PrivilegeView>[] = [
   { id: 'createdOn', header: 'Granted on', value: (row) => row.createdOn, cell: (row) => <DateTimeText iso={row.createdOn} /> },
 ];
 
-const memberColumns: DataColumn<MemberView>[] = [
-  {
-    id: 'grantee',
-    header: 'Holder',
-    value: (row) => row.granteeName,
-    rowHeader: true,
-    cell: (row) => <Link to={row.grantedTo === 'USER' ? warehouseUserPath(row.granteeName) : warehouseRolePath(row.granteeName)}>{row.granteeName}</Link>,
-  },
-  { id: 'grantedTo', header: 'Kind', value: (row) => (row.grantedTo === 'USER' ? 'User' : 'Role') },
-  { id: 'grantedBy', header: 'Granted by', value: (row) => row.grantedBy },
-  { id: 'createdOn', header: 'Granted on', value: (row) => row.createdOn, cell: (row) => <DateTimeText iso={row.createdOn} /> },
-];
+function memberColumns(onRevoke: (member: MemberView) => void): DataColumn<MemberView>[] {
+  return [
+    {
+      id: 'grantee',
+      header: 'Holder',
+      value: (row) => row.granteeName,
+      rowHeader: true,
+      cell: (row) => <Link to={row.grantedTo === 'USER' ? warehouseUserPath(row.granteeName) : warehouseRolePath(row.granteeName)}>{row.granteeName}</Link>,
+    },
+    { id: 'grantedTo', header: 'Kind', value: (row) => (row.grantedTo === 'USER' ? 'User' : 'Role') },
+    { id: 'grantedBy', header: 'Granted by', value: (row) => row.grantedBy },
+    { id: 'createdOn', header: 'Granted on', value: (row) => row.createdOn, cell: (row) => <DateTimeText iso={row.createdOn} /> },
+    {
+      id: 'revoke',
+      header: 'Action',
+      value: () => null,
+      sortable: false,
+      exported: false,
+      cell: (row) => (
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => onRevoke(row)} aria-label={`Revoke from ${row.granteeName}`}>
+          Revoke
+        </button>
+      ),
+    },
+  ];
+}
 
 function RoleSections({ detail, onNotice }: { detail: RoleDetail; onNotice: (message: string) => void }) {
   const { role, privileges, members } = detail;
   const holders = useMemo(() => members.filter((member) => member.grantedTo === 'ROLE').map((member) => member.granteeName), [members]);
+  const [revoking, setRevoking] = useState<MemberView | null>(null);
+  const [dropping, setDropping] = useState(false);
+  const columns = useMemo(() => memberColumns(setRevoking), []);
+  const navigate = useNavigate();
   return (
     <>
       <Panel title="About this role">
@@ -64,6 +86,12 @@ function RoleSections({ detail, onNotice }: { detail: RoleDetail; onNotice: (mes
             <dt>Created</dt>
             <dd>{formatDateTime(role.createdOn)}</dd>
           </div>
+          {role.systemRoles.length > 0 ? (
+            <div>
+              <dt>Hands over</dt>
+              <dd>{role.systemRoles.join(', ')}</dd>
+            </div>
+          ) : null}
         </dl>
       </Panel>
       <Panel title="Privileges" description="What the role may do. Rows on a ROLE are roles it inherits, with all their privileges.">
@@ -79,15 +107,54 @@ function RoleSections({ detail, onNotice }: { detail: RoleDetail; onNotice: (mes
       <Panel title="Holders" description="The users and roles this role is granted to.">
         <DataTable
           caption={`Holders of ${role.name}`}
-          columns={memberColumns}
+          columns={columns}
           rows={members}
           rowKey={(row) => `${row.grantedTo}/${row.granteeName}`}
           exportFileName={csvFileName('holders of', role.name)}
           initialSort={{ id: 'grantee', desc: false }}
           emptyText="Nobody holds this role."
         />
-        <GrantToRoleForm roleName={role.name} holders={holders} onGranted={onNotice} />
+        <GrantToRoleForm roleName={role.name} systemRoles={role.systemRoles} holders={holders} onGranted={onNotice} />
       </Panel>
+      <Panel title="Drop role" description="Deletes the role from the account, with every grant of it and to it.">
+        <button type="button" className="btn btn-outline-danger" onClick={() => setDropping(true)}>
+          Drop role…
+        </button>
+      </Panel>
+      {revoking ? (
+        <ConfirmChangeDialog
+          title={`Revoke ${role.name} from ${revoking.granteeName}?`}
+          change={
+            revoking.grantedTo === 'USER'
+              ? { kind: 'revokeRoleFromUser', roleName: role.name, userName: revoking.granteeName }
+              : { kind: 'revokeRoleFromRole', roleName: role.name, parentRoleName: revoking.granteeName }
+          }
+          confirmLabel="Revoke role"
+          pendingLabel="Revoking…"
+          variant="danger"
+          onClose={() => setRevoking(null)}
+          onDone={() => {
+            onNotice(`${role.name} revoked from ${revoking.granteeName}.`);
+            setRevoking(null);
+          }}
+        >
+          <p className="mb-0">
+            {revoking.grantedTo === 'USER' ? `${revoking.granteeName} loses` : `Every holder of the role ${revoking.granteeName} loses`} the privileges of{' '}
+            {role.name} (and of the roles it inherits) in their next statement.
+          </p>
+        </ConfirmChangeDialog>
+      ) : null}
+      {dropping ? (
+        <DropDialog
+          noun="role"
+          name={role.name}
+          change={{ kind: 'dropRole', roleName: role.name }}
+          onClose={() => setDropping(false)}
+          onDropped={() => navigate(appPaths.managementRoles, { state: { notice: `Role ${role.name} dropped.` } })}
+        >
+          <RoleDependants detail={detail} />
+        </DropDialog>
+      ) : null}
     </>
   );
 }

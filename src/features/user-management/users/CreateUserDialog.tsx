@@ -92,14 +92,13 @@ export function CreateUserDialog({ onClose, onCreated }: CreateUserDialogProps) 
           ) : null}
           {field('userName', 'User name', {
             required: true,
-            maxLength: 255,
             help: 'Letters, digits, _ and $, starting with a letter or _. Snowflake stores it in upper case.',
           })}
-          {field('displayName', 'Display name', { maxLength: 255 })}
+          {field('displayName', 'Display name')}
           {field('email', 'E-mail', { type: 'email', inputMode: 'email' })}
           {field('defaultRole', 'Default role', { suggestions: ROLE_SUGGESTIONS_ID, help: 'The role the user starts a session with; grant it too.' })}
           {field('defaultWarehouse', 'Default warehouse')}
-          {field('comment', 'Comment', { maxLength: 1000 })}
+          {field('comment', 'Comment')}
           <RoleSuggestions />
         </Modal.Body>
         <Modal.Footer>

@@ -10,10 +10,10 @@ import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { appPaths } from '../../../config/paths';
 import { ConfirmChangeDialog } from '../ConfirmChangeDialog';
+import { DropDialog } from '../DropDialog';
 import { ManagementHeading } from '../ManagementHeading';
 import { useGetWarehouseUserQuery } from '../managementApi';
 import { RoleSuggestions } from '../RoleSuggestions';
-import { DropUserDialog } from './DropUserDialog';
 import { UserDefaultsForm } from './UserDefaultsForm';
 import { UserProfile } from './UserProfile';
 import { UserRolesPanel } from './UserRolesPanel';
@@ -76,11 +76,18 @@ function UserSections({ detail, onNotice }: { detail: UserDetail; onNotice: (mes
         </ConfirmChangeDialog>
       ) : null}
       {dialog === 'drop' ? (
-        <DropUserDialog
-          userName={user.name}
+        <DropDialog
+          noun="user"
+          name={user.name}
+          change={{ kind: 'dropUser', userName: user.name }}
           onClose={() => setDialog(null)}
           onDropped={() => navigate(appPaths.managementUsers, { state: { notice: `User ${user.name} dropped.` } })}
-        />
+        >
+          <p>
+            The user is deleted from the Snowflake account with all their role grants. This cannot be undone; disabling the user is the
+            reversible alternative.
+          </p>
+        </DropDialog>
       ) : null}
     </>
   );

@@ -1,7 +1,9 @@
-// The roles granted to a user, each revocable after a confirmation, and granting another one.
+// The roles granted to a user, each revocable after a confirmation, and granting another one —
+// confirmed first when the role hands over part of the account (a system role, or one that
+// includes one), naming what it gives.
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { RoleGrantView, UserDetail } from '../../../api/warehouseTypes';
+import type { AppliedChange, RoleGrantView, UserDetail } from '../../../api/warehouseTypes';
 import { csvFileName } from '../../../components/csv';
 import type { DataColumn } from '../../../components/dataColumn';
 import { DataTable } from '../../../components/DataTable';
@@ -9,7 +11,9 @@ import { DateTimeText } from '../../../components/DateTimeText';
 import { Panel } from '../../../components/Panel';
 import { warehouseRolePath } from '../../../config/paths';
 import { ConfirmChangeDialog } from '../ConfirmChangeDialog';
+import { RiskList } from '../RiskList';
 import { useListWarehouseRolesQuery } from '../managementApi';
+import { grantRisks } from '../systemRoles';
 import { useWarehouseChange } from '../useWarehouseChange';
 
 interface UserRolesPanelProps {
@@ -22,7 +26,13 @@ function GrantRoleForm({ userName, granted, onGranted }: { userName: string; gra
   const [roleName, setRoleName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { run, pending } = useWarehouseChange();
+  const [confirming, setConfirming] = useState<string[] | null>(null);
   const grantable = (roles ?? []).filter((role) => !granted.includes(role.name));
+  const grantDone = (applied: AppliedChange) => {
+    setRoleName('');
+    setConfirming(null);
+    onGranted(applied.noop ? `${userName} already had ${roleName}.` : `${roleName} granted to ${userName}.`);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -31,13 +41,14 @@ function GrantRoleForm({ userName, granted, onGranted }: { userName: string; gra
       return;
     }
     setError(null);
-    const outcome = await run({ kind: 'grantRoleToUser', roleName, userName });
-    if (outcome.ok) {
-      setRoleName('');
-      onGranted(outcome.applied.noop ? `${userName} already had ${roleName}.` : `${roleName} granted to ${userName}.`);
-    } else {
-      setError(outcome.message);
+    const risks = grantRisks(grantable.find((role) => role.name === roleName) ?? { name: roleName, systemRoles: [] });
+    if (risks.length > 0) {
+      setConfirming(risks);
+      return;
     }
+    const outcome = await run({ kind: 'grantRoleToUser', roleName, userName });
+    if (outcome.ok) grantDone(outcome.applied);
+    else setError(outcome.message);
   };
 
   return (
@@ -71,6 +82,19 @@ function GrantRoleForm({ userName, granted, onGranted }: { userName: string; gra
       <button type="submit" className="btn btn-outline-primary" disabled={pending}>
         {pending ? 'Granting…' : 'Grant role'}
       </button>
+      {confirming ? (
+        <ConfirmChangeDialog
+          title={`Grant ${roleName} to ${userName}?`}
+          change={{ kind: 'grantRoleToUser', roleName, userName }}
+          confirmLabel={`Grant ${roleName}`}
+          pendingLabel="Granting…"
+          variant="danger"
+          onClose={() => setConfirming(null)}
+          onDone={grantDone}
+        >
+          <RiskList risks={confirming} holder={userName} />
+        </ConfirmChangeDialog>
+      ) : null}
     </form>
   );
 }
