@@ -34,7 +34,7 @@ let renewal: { refused: string | undefined; done: Promise<unknown> } | undefined
  * of 401s must not become a burst of refreshes of the same refresh token.
  */
 function renewRefusedToken(auth: AuthClient, refused: string | undefined): Promise<unknown> {
-  if (renewal?.refused === refused) return renewal.done;
+  if (renewal && renewal.refused === refused) return renewal.done;
   if (auth.token() !== refused) return Promise.resolve();
   const current = { refused, done: auth.updateToken(FORCE_REFRESH) };
   renewal = current;
