@@ -1,6 +1,11 @@
-// `npm run bench:api`: requests per second and p50/p99 latency of the dashboards endpoint
-// (GET /api/config/client-dashboards) with a valid token, over loopback, 50 connections.
-// Starts its own portal + dev identity server on free ports with a throw-away data directory.
+// `npm run bench:api`: requests per second and p50/p99 latency, over loopback, of
+// - the dashboards endpoint (GET /api/config/client-dashboards) with a valid token, 50 connections;
+// - a bare Fastify route answering the same JSON, started in the same run: the ratio of the two
+//   is what the portal's own work per request costs;
+// - the Cost page's summary (GET /api/warehouse/cost) on the embedded sample, 10 connections,
+//   as pages ask for it (one range) and with a new range each request (each one computed).
+// Starts its own portal + dev identity server at `npm start`'s default settings on free ports
+// with a throw-away data directory.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +15,7 @@ import { freePort, signIn } from '../__tests__/server/identity/identityServer';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = 50;
+const OPTIMIZE_CONNECTIONS = 10;
 
 async function waitFor(url: string): Promise<void> {
   const deadline = Date.now() + 120_000;
@@ -24,47 +30,133 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} did not answer`);
 }
 
+interface Figures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  total: number;
+  failures: number;
+}
+
+async function measure(url: string, connections: number, headers: Record<string, string>, seconds = DURATION_SECONDS): Promise<Figures> {
+  // A short warm-up so JIT and caches are settled before measuring.
+  await autocannon({ url, connections, duration: 2, headers });
+  const result = await autocannon({ url, connections, duration: seconds, headers });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+function print(title: string, figures: Figures): void {
+  console.log(title);
+  console.log(`  requests/s   ${figures.requestsPerSecond}`);
+  console.log(`  latency p50  ${figures.p50} ms`);
+  console.log(`  latency p99  ${figures.p99} ms`);
+  console.log(`  requests     ${figures.total} (${figures.failures} not 2xx / errors / timeouts)`);
+}
+
+function startChild(script: string, env: Record<string, string>, stdout: 'ignore' | 'inherit' = 'ignore') {
+  return spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'inherit'] });
+}
+
+async function stopChild(child: ReturnType<typeof spawn>): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
 async function main(): Promise<void> {
-  const [port, identityPort] = [await freePort(), await freePort()];
+  const [port, identityPort, barePort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dw-bench-api-'));
   const identity = `http://localhost:${identityPort}`;
-  const server = spawn(path.resolve('node_modules/.bin/tsx'), ['server/src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DIST_DIR: path.resolve('__tests__/server/fixtures/dist'),
-      IDENTITY_PORT: String(identityPort),
-      IDENTITY_PUBLIC_URL: identity,
-      IDENTITY_REDIRECT_URIS: 'http://localhost:3000/*',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  // `npm start`'s defaults (log level included): only the ports and data directory differ.
+  const server = startChild('server/src/main.ts', {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DIST_DIR: path.resolve('__tests__/server/fixtures/dist'),
+    IDENTITY_PORT: String(identityPort),
+    IDENTITY_PUBLIC_URL: identity,
+    IDENTITY_REDIRECT_URIS: 'http://localhost:3000/*',
   });
+  let bare: ReturnType<typeof spawn> | undefined;
   try {
     await waitFor(`http://localhost:${port}/api/health`);
     const { access_token: token } = await signIn(identity, 'admin', 'admin');
+    const headers = { authorization: `Bearer ${token}` };
     const url = `http://localhost:${port}/api/config/client-dashboards`;
-    const check = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    const check = await fetch(url, { headers });
     if (check.status !== 200) throw new Error(`the endpoint answered ${check.status}`);
+    const body = await check.text();
 
-    // A short warm-up so JIT and the key cache are settled before measuring.
-    await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: { authorization: `Bearer ${token}` } });
-    const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers: { authorization: `Bearer ${token}` } });
-    const failures = result.non2xx + result.errors + result.timeouts;
-    console.log(`GET /api/config/client-dashboards, valid token, ${CONNECTIONS} connections, ${DURATION_SECONDS} s over loopback`);
-    console.log(`  requests/s   ${Math.round(result.requests.average)}`);
-    console.log(`  latency p50  ${result.latency.p50} ms`);
-    console.log(`  latency p99  ${result.latency.p99} ms`);
-    console.log(`  requests     ${result.requests.total} (${failures} not 2xx / errors / timeouts)`);
-    const target = result.requests.average >= 3000 && result.latency.p99 < 50;
+    const portal = await measure(url, CONNECTIONS, headers);
+    print(`GET /api/config/client-dashboards, valid token, ${CONNECTIONS} connections, ${DURATION_SECONDS} s over loopback`, portal);
+    const target = portal.requestsPerSecond >= 3000 && portal.p99 < 50;
     console.log(`  target ≥3000 req/s with p99 < 50 ms: ${target ? 'met' : 'NOT met'}`);
-    if (failures > 0) process.exitCode = 1;
+
+    // The same JSON from a bare Fastify route, in this same run: what the portal's own work costs.
+    bare = startChild('scripts/bench-bare-server.ts', { BARE_PORT: String(barePort), BARE_BODY: body });
+    await waitFor(`http://localhost:${barePort}/api/config/client-dashboards`);
+    const yardstick = await measure(`http://localhost:${barePort}/api/config/client-dashboards`, CONNECTIONS, {});
+    await stopChild(bare);
+    print(`The same JSON from a bare Fastify route (no logging, no hooks), ${CONNECTIONS} connections`, yardstick);
+    const ratio = portal.requestsPerSecond / yardstick.requestsPerSecond;
+    console.log(`  portal / bare ratio  ${ratio.toFixed(2)} (aim ≥ 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
+
+    // Optimize: the Cost page's summary, 10 connections, on the embedded sample account.
+    const cost = `http://localhost:${port}/api/warehouse/cost`;
+    if ((await fetch(cost, { headers })).status !== 200) throw new Error('the cost summary did not answer 200');
+    const optimize = await measure(cost, OPTIMIZE_CONNECTIONS, headers);
+    print(`GET /api/warehouse/cost (the Cost page's summary, embedded sample), ${OPTIMIZE_CONNECTIONS} connections`, optimize);
+    console.log(`  aim ≥ 100 req/s: ${optimize.requestsPerSecond >= 100 ? 'met' : 'NOT met'}`);
+
+    // The same with a different range on every request, so each one is computed, none answered from the cache.
+    const computed = await measureComputedCost(cost, headers);
+    print(`GET /api/warehouse/cost, a new range each request (computed, not cached), ${OPTIMIZE_CONNECTIONS} connections`, computed);
+
+    console.log('');
+    console.log(`dashboards ${portal.requestsPerSecond} req/s · bare ${yardstick.requestsPerSecond} req/s · ratio ${ratio.toFixed(2)} · cost summary ${optimize.requestsPerSecond} req/s (computed ${computed.requestsPerSecond} req/s)`);
+    if (portal.failures + yardstick.failures + optimize.failures + computed.failures > 0) process.exitCode = 1;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    if (bare) await stopChild(bare);
+    await stopChild(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Cost summaries over ranges that differ by their first day, one range per request. */
+async function measureComputedCost(cost: string, headers: Record<string, string>): Promise<Figures> {
+  const info = (await (await fetch(cost.replace('/cost', '/info'), { headers })).json()) as { dataRange: { from: string; to: string } };
+  const first = new Date(`${info.dataRange.from}T00:00:00Z`).getTime();
+  const days = Math.max(1, Math.round((new Date(`${info.dataRange.to}T00:00:00Z`).getTime() - first) / 86_400_000) - 1);
+  let next = 0;
+  const result = await autocannon({
+    url: cost,
+    connections: OPTIMIZE_CONNECTIONS,
+    duration: DURATION_SECONDS,
+    headers,
+    requests: [
+      {
+        setupRequest: (request) => {
+          // Each request a range of its own (first day × last day) that no earlier request asked.
+          const index = next++;
+          const from = new Date(first + (index % days) * 86_400_000).toISOString().slice(0, 10);
+          const to = new Date(first + (days + 1 - Math.floor(index / days)) * 86_400_000).toISOString().slice(0, 10);
+          return { ...request, path: `/api/warehouse/cost?from=${from}&to=${to}` };
+        },
+      },
+    ],
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average * 10) / 10,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
 }
 
 main().catch((error: unknown) => {

@@ -98,6 +98,43 @@ test('a role is created once, audited, and a second create says it exists', asyn
   expect(role.status).toBe(200);
 });
 
+describe('protected warehouse roles', () => {
+  const change = (username: string, body: Record<string, unknown>) => portal.api('POST', '/api/management/changes', { token: tokens[username], body });
+  const publicHolds = async (role: string) =>
+    ((await get('admin', `/api/management/roles/${role}`)).body as { members: { grantedTo: string; granteeName: string }[] }).members.some(
+      (member) => member.grantedTo === 'ROLE' && member.granteeName === 'PUBLIC',
+    );
+
+  test('a Client-Admin cannot grant ACCOUNTADMIN to PUBLIC, to a user or as a default role: 403 naming it', async () => {
+    const refused = [
+      { kind: 'grantRoleToRole', roleName: 'ACCOUNTADMIN', parentRoleName: 'PUBLIC' },
+      { kind: 'grantRoleToUser', roleName: 'ACCOUNTADMIN', userName: 'DBT_SVC' },
+      { kind: 'setUserDefaults', userName: 'DBT_SVC', defaultRole: 'ACCOUNTADMIN' },
+      { kind: 'createUser', userName: 'SNEAKY_BOSS', defaultRole: 'ACCOUNTADMIN' },
+    ];
+    for (const body of refused) {
+      const answer = await change('clientadmin', body);
+      expect({ body, status: answer.status, error: (answer.body as { error: string }).error }).toEqual({ body, status: 403, error: 'forbidden' });
+      expect((answer.body as { message: string }).message).toContain('ACCOUNTADMIN');
+    }
+    expect(await publicHolds('ACCOUNTADMIN')).toBe(false);
+    const user = (await get('admin', '/api/management/users/DBT_SVC')).body as { user: { defaultRole: string | null }; roles: { role: string }[] };
+    expect(user.roles.map((grant) => grant.role)).not.toContain('ACCOUNTADMIN');
+    expect(user.user.defaultRole).not.toBe('ACCOUNTADMIN');
+    expect((await get('admin', '/api/management/users/SNEAKY_BOSS')).status).toBe(404);
+  });
+
+  test('the platform admin may grant it', async () => {
+    const answer = await change('admin', { kind: 'grantRoleToUser', roleName: 'SECURITYADMIN', userName: 'DBT_SVC' });
+    expect(answer).toMatchObject({ status: 200, body: { applied: { statements: ['GRANT ROLE "SECURITYADMIN" TO USER "DBT_SVC"'] } } });
+  });
+});
+
+test('a user or role name that cannot exist answers "no such" (404), not a validation message', async () => {
+  expect(await get('admin', '/api/management/roles/1')).toMatchObject({ status: 404, body: { error: 'not_found', message: 'There is no role named 1.' } });
+  expect(await get('admin', '/api/management/users/a%20b')).toMatchObject({ status: 404, body: { error: 'not_found', message: 'There is no user named a b.' } });
+});
+
 test('warehouse settings cannot be changed through the management route', async () => {
   const answer = await portal.api('POST', '/api/management/changes', { token: tokens.admin, body: { kind: 'alterWarehouse', warehouseName: 'BI_WH', autoSuspendSeconds: 60 } });
   expect(answer).toMatchObject({ status: 400, body: { field: 'kind' } });
@@ -138,11 +175,11 @@ describe('injection payloads get a 400 naming the field, never a 500', () => {
     }
   });
 
-  test('in user and role names in the path', async () => {
+  test('in user and role names in the path: no such user or role (404), nothing reaches the warehouse', async () => {
     for (const payload of PAYLOADS.filter((p) => p !== '')) {
       for (const base of ['/api/management/users/', '/api/management/roles/']) {
         const answer = await get('admin', `${base}${encodeURIComponent(payload)}`);
-        expect({ payload, status: answer.status }).toEqual({ payload, status: 400 });
+        expect({ payload, status: answer.status }).toEqual({ payload, status: 404 });
       }
     }
   });

@@ -7,9 +7,11 @@
  * DuckDB already agrees with Snowflake on DATEDIFF, DATE_TRUNC, LAST_DAY, GREATEST/LEAST,
  * QUALIFY, VALUES lists and `?` parameters.
  *
- * Reads share one connection (serialised here, since one DuckDB connection runs one statement
- * at a time); each transaction gets its own connection so its BEGIN … COMMIT never captures a
- * concurrent read.
+ * Reads run concurrently on a small pool of connections to the one database (a DuckDB
+ * connection runs one statement at a time, so one shared connection would serve a page's and
+ * every other request's queries one after another). Transactions run one at a time, each on a
+ * connection of its own so its BEGIN … COMMIT never captures a concurrent read; reads see what
+ * was committed before they started.
  */
 import { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { Engine, Queryable, Row, RowValue } from './engine.js';
@@ -62,22 +64,48 @@ export function duckdbError(error: unknown): WarehouseError {
   return new WarehouseError('failed', 'The sample warehouse could not run the request.', { cause: error });
 }
 
+/** Connections for reads: enough to keep both cores busy while some requests wait on I/O. */
+export const READ_CONNECTIONS = 4;
+
+/** A fixed set of connections, lent one per statement; a statement waits while all are busy. */
+class ConnectionPool {
+  private readonly idle: DuckDBConnection[];
+  private readonly waiting: Array<(connection: DuckDBConnection) => void> = [];
+
+  constructor(readonly connections: readonly DuckDBConnection[]) {
+    this.idle = [...connections];
+  }
+
+  async use<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    const connection = this.idle.pop() ?? (await new Promise<DuckDBConnection>((resolve) => this.waiting.push(resolve)));
+    try {
+      return await work(connection);
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next(connection);
+      else this.idle.push(connection);
+    }
+  }
+}
+
 class DuckDbEngine implements Engine {
   readonly kind = 'duckdb' as const;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly inFlight = new Set<Promise<unknown>>();
   private writes: Promise<unknown> = Promise.resolve();
   private closed = false;
 
   constructor(
     private readonly instance: DuckDBInstance,
-    private readonly reads: DuckDBConnection,
+    private readonly reads: ConnectionPool,
   ) {}
 
   query(statement: Sql): Promise<Row[]> {
     if (this.closed) return Promise.reject(new WarehouseError('unavailable', 'The warehouse is closed.'));
-    const next = this.queue.then(() => runOn(this.reads, statement));
-    this.queue = next.catch(() => undefined);
-    return next.catch((error: unknown) => {
+    const running = this.reads.use((connection) => runOn(connection, statement));
+    const tracked = running.catch(() => undefined);
+    this.inFlight.add(tracked);
+    void tracked.then(() => this.inFlight.delete(tracked));
+    return running.catch((error: unknown) => {
       throw passThroughOr(error, duckdbError);
     });
   }
@@ -126,9 +154,9 @@ class DuckDbEngine implements Engine {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.queue;
+    await Promise.all(this.inFlight);
     await this.writes;
-    this.reads.closeSync();
+    for (const connection of this.reads.connections) connection.closeSync();
     this.instance.closeSync();
   }
 }
@@ -141,7 +169,9 @@ export async function openDuckDbEngine(file: string): Promise<Engine> {
   } catch (error) {
     throw new WarehouseError('unavailable', 'The sample warehouse file cannot be opened.', { cause: error });
   }
-  const reads = await instance.connect();
-  await installSnowflakeShims(reads);
-  return new DuckDbEngine(instance, reads);
+  const first = await instance.connect();
+  // Macros and types live in the database; every connection of the instance sees them.
+  await installSnowflakeShims(first);
+  const others = await Promise.all(Array.from({ length: READ_CONNECTIONS - 1 }, () => instance.connect()));
+  return new DuckDbEngine(instance, new ConnectionPool([first, ...others]));
 }

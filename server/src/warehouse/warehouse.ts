@@ -28,6 +28,7 @@ import { notFound } from './errors.js';
 import { parseQueryId } from './identifiers.js';
 import { parseChange, type WarehouseChange } from './management/changes.js';
 import { getRole, getUser, listRoles, listUsers, type RoleDetail, type RoleView, type UserDetail, type UserView } from './management/reads.js';
+import { ResultCache } from './resultCache.js';
 import { applyChange, changeInEffect, type AppliedChange, type AuditCallback, type WriteOptions } from './management/unitOfWork.js';
 
 export interface WarehouseInfo {
@@ -44,8 +45,12 @@ function filterOf(filter: QueryFilter): QueryFilter {
   return parseQueryFilter({ ...filter, ...filter.range });
 }
 
+/** How long an analytics answer is reused (see resultCache.ts). */
+export const ANALYTICS_CACHE_MS = 5 * 60_000;
+
 export class Warehouse {
   private readonly context: AnalyticsContext;
+  private readonly cache = new ResultCache(ANALYTICS_CACHE_MS);
 
   constructor(
     readonly info: WarehouseInfo,
@@ -56,44 +61,55 @@ export class Warehouse {
 
   /** First and last day with usage data; the pages' default range. Null for an account without usage. */
   dataRange(): Promise<DateRange | null> {
-    return usageDays(this.context);
+    return this.cache.remember('dataRange', () => usageDays(this.context));
+  }
+
+  /** An analysis answered from the cache when the same one ran recently; arguments are validated ones. */
+  private analysis<T>(name: string, args: unknown[], compute: () => Promise<T>): Promise<T> {
+    return this.cache.remember(`${name}:${JSON.stringify(args)}`, compute);
   }
 
   async costSummary(range: DateRange, options: { limit?: number; asOf?: string } = {}): Promise<CostSummary> {
-    return costSummary(this.context, parseDateRange(range), {
-      limit: parseLimit(options.limit, 'limit', 50),
-      ...(options.asOf !== undefined ? { asOf: parseDay(options.asOf, 'asOf') } : {}),
-    });
+    const parsed = parseDateRange(range);
+    const settings = { limit: parseLimit(options.limit, 'limit', 50), ...(options.asOf !== undefined ? { asOf: parseDay(options.asOf, 'asOf') } : {}) };
+    return this.analysis('costSummary', [parsed, settings], () => costSummary(this.context, parsed, settings));
   }
 
   async spendBy(dimension: CostDimension, range: DateRange, limit?: number): Promise<DimensionSpend[]> {
-    return spendByDimension(this.context, parseDateRange(range), dimension, parseLimit(limit, 'limit', 50));
+    const [parsed, max] = [parseDateRange(range), parseLimit(limit, 'limit', 50)];
+    return this.analysis('spendBy', [dimension, parsed, max], () => spendByDimension(this.context, parsed, dimension, max));
   }
 
   async monthToDate(asOf?: string): Promise<MonthToDate | null> {
-    return monthToDate(this.context, asOf === undefined ? undefined : parseDay(asOf, 'asOf'));
+    const day = asOf === undefined ? undefined : parseDay(asOf, 'asOf');
+    return this.analysis('monthToDate', [day ?? null], () => monthToDate(this.context, day));
   }
 
   async topQueries(filter: QueryFilter, options: { orderBy?: QueryOrder; limit?: number } = {}): Promise<QuerySummary[]> {
     const orderBy = parseChoice<QueryOrder>(options.orderBy, 'orderBy', ['cost', 'duration'], 'cost');
-    return topQueries(this.context, filterOf(filter), { orderBy, limit: parseLimit(options.limit, 'limit', 50) });
+    const [parsed, settings] = [filterOf(filter), { orderBy, limit: parseLimit(options.limit, 'limit', 50) }];
+    return this.analysis('topQueries', [parsed, settings], () => topQueries(this.context, parsed, settings));
   }
 
   async queryPatterns(filter: QueryFilter, options: { orderBy?: PatternOrder; limit?: number } = {}): Promise<QueryPattern[]> {
     const orderBy = parseChoice<PatternOrder>(options.orderBy, 'orderBy', ['cost', 'count', 'duration'], 'cost');
-    return queryPatterns(this.context, filterOf(filter), { orderBy, limit: parseLimit(options.limit, 'limit', 50) });
+    const [parsed, settings] = [filterOf(filter), { orderBy, limit: parseLimit(options.limit, 'limit', 50) }];
+    return this.analysis('queryPatterns', [parsed, settings], () => queryPatterns(this.context, parsed, settings));
   }
 
   async remoteSpillingQueries(filter: QueryFilter, limit?: number): Promise<QuerySummary[]> {
-    return remoteSpillingQueries(this.context, filterOf(filter), parseLimit(limit, 'limit', 50));
+    const [parsed, max] = [filterOf(filter), parseLimit(limit, 'limit', 50)];
+    return this.analysis('remoteSpillingQueries', [parsed, max], () => remoteSpillingQueries(this.context, parsed, max));
   }
 
   async spillByWarehouse(filter: QueryFilter): Promise<SpillSummary[]> {
-    return spillByWarehouse(this.context, filterOf(filter));
+    const parsed = filterOf(filter);
+    return this.analysis('spillByWarehouse', [parsed], () => spillByWarehouse(this.context, parsed));
   }
 
   async queryDetail(queryId: string): Promise<QueryDetail> {
-    return queryDetail(this.context, parseQueryId(queryId, 'queryId'));
+    const id = parseQueryId(queryId, 'queryId');
+    return this.analysis('queryDetail', [id], () => queryDetail(this.context, id));
   }
 
   warehouses(): Promise<WarehouseSettingsView[]> {
@@ -101,18 +117,19 @@ export class Warehouse {
   }
 
   async warehouseUsage(range: DateRange): Promise<WarehouseUsage[]> {
-    return warehouseUsage(this.context, parseDateRange(range));
+    const parsed = parseDateRange(range);
+    return this.analysis('warehouseUsage', [parsed], () => warehouseUsage(this.context, parsed));
   }
 
   async recommendations(range: DateRange): Promise<Recommendation[]> {
-    return warehouseRecommendations(this.context, parseDateRange(range));
+    const parsed = parseDateRange(range);
+    return this.analysis('recommendations', [parsed], () => warehouseRecommendations(this.context, parsed));
   }
 
   async usersOverview(range: DateRange, options: { dormantDays?: number; asOf?: string } = {}): Promise<UsersOverview> {
-    return usersOverview(this.context, parseDateRange(range), {
-      dormantDays: parseLimit(options.dormantDays, 'dormantDays', 90, 3650),
-      ...(options.asOf !== undefined ? { asOf: parseDay(options.asOf, 'asOf') } : {}),
-    });
+    const parsed = parseDateRange(range);
+    const settings = { dormantDays: parseLimit(options.dormantDays, 'dormantDays', 90, 3650), ...(options.asOf !== undefined ? { asOf: parseDay(options.asOf, 'asOf') } : {}) };
+    return this.analysis('usersOverview', [parsed, settings], () => usersOverview(this.context, parsed, settings));
   }
 
   async listUsers(options: { search?: string; includeDisabled?: boolean } = {}): Promise<UserView[]> {
@@ -136,7 +153,13 @@ export class Warehouse {
    * caller's audit write in the same unit of work (see management/unitOfWork.ts).
    */
   async write(change: WarehouseChange | unknown, audit?: AuditCallback, options?: WriteOptions): Promise<AppliedChange> {
-    return applyChange(this.engine, parseChange(change), audit, options);
+    const parsed = parseChange(change);
+    try {
+      return await applyChange(this.engine, parsed, audit, options);
+    } finally {
+      // Users, grants and warehouse settings feed the analyses too.
+      this.cache.clear();
+    }
   }
 
   /** Whether a change is in effect on the account now (settles an audit intent a crash left pending). */

@@ -4,14 +4,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { StoreDb } from '../../store/openStore.js';
-import { parseChange, type WarehouseRegistry } from '../../warehouse/index.js';
+import { InvalidIdentifierError, parseChange, parseIdentifier, type WarehouseRegistry } from '../../warehouse/index.js';
 import { callerOf, organisationOf, requireRoute } from '../auth/authenticate.js';
 import { HttpError } from '../errors.js';
 import { parseOr400 } from '../validation.js';
 import { auditedWrite } from './warehouseAudit.js';
 
 const search = z.strictObject({ search: z.string().max(255, 'is too long').optional() });
-const nameParam = z.object({ name: z.string().max(300, 'is too long') });
+const nameParam = z.object({ name: z.string() });
+
+/**
+ * A user or role named in the path. A name the portal cannot address (not an unquoted Snowflake
+ * identifier) names nothing it can show: "no such user", as for a name that does not exist.
+ */
+function objectName(params: unknown, what: 'user' | 'role'): string {
+  const { name } = parseOr400(nameParam, params);
+  try {
+    return parseIdentifier(name, what === 'user' ? 'userName' : 'roleName');
+  } catch (error) {
+    if (error instanceof InvalidIdentifierError) throw new HttpError(404, 'not_found', `There is no ${what} named ${name.slice(0, 300)}.`);
+    throw error;
+  }
+}
 
 export function registerWarehouseManagementRoutes(app: FastifyInstance, registry: WarehouseRegistry, db: StoreDb): void {
   const warehouseOf = (request: FastifyRequest) => registry.forOrganisation(organisationOf(callerOf(request)));
@@ -23,8 +37,7 @@ export function registerWarehouseManagementRoutes(app: FastifyInstance, registry
   });
 
   app.get('/api/management/users/:name', { preHandler: requireRoute('managementUser') }, async (request) => {
-    const { name } = parseOr400(nameParam, request.params);
-    return (await warehouseOf(request)).getUser(name);
+    return (await warehouseOf(request)).getUser(objectName(request.params, 'user'));
   });
 
   app.get('/api/management/roles', { preHandler: requireRoute('managementRoles') }, async (request) => {
@@ -33,8 +46,7 @@ export function registerWarehouseManagementRoutes(app: FastifyInstance, registry
   });
 
   app.get('/api/management/roles/:name', { preHandler: requireRoute('managementRole') }, async (request) => {
-    const { name } = parseOr400(nameParam, request.params);
-    return (await warehouseOf(request)).getRole(name);
+    return (await warehouseOf(request)).getRole(objectName(request.params, 'role'));
   });
 
   app.post('/api/management/changes', { preHandler: requireRoute(['managementUsers', 'managementRoles']) }, async (request) => {

@@ -218,10 +218,18 @@ export interface CostSummary {
   monthToDate: MonthToDate | null;
 }
 
-/** Everything the Cost page shows for a range, in one call. */
+/** Everything the Cost page shows for a range, in one call; its queries run side by side. */
 export async function costSummary(context: AnalyticsContext, range: DateRange, options: { limit?: number; asOf?: string } = {}): Promise<CostSummary> {
   const limit = options.limit ?? 50;
-  const byDayAndService = await spendByDayAndService(context, range);
+  const [byDayAndService, byDayAndWarehouse, byUser, byRole, byTag, idleByWarehouse, monthToDateFigure] = await Promise.all([
+    spendByDayAndService(context, range),
+    spendByDayAndWarehouse(context, range),
+    spendByDimension(context, range, 'user', limit),
+    spendByDimension(context, range, 'role', limit),
+    spendByDimension(context, range, 'tag', limit),
+    idleCostByWarehouse(context, range),
+    monthToDate(context, options.asOf),
+  ]);
   const byService = totalByService(byDayAndService);
   return {
     range,
@@ -231,11 +239,11 @@ export async function costSummary(context: AnalyticsContext, range: DateRange, o
     totalCost: byService.reduce((sum, s) => sum + s.cost, 0),
     byService,
     byDayAndService,
-    byDayAndWarehouse: await spendByDayAndWarehouse(context, range),
-    byUser: await spendByDimension(context, range, 'user', limit),
-    byRole: await spendByDimension(context, range, 'role', limit),
-    byTag: await spendByDimension(context, range, 'tag', limit),
-    idleByWarehouse: await idleCostByWarehouse(context, range),
-    monthToDate: await monthToDate(context, options.asOf),
+    byDayAndWarehouse,
+    byUser,
+    byRole,
+    byTag,
+    idleByWarehouse,
+    monthToDate: monthToDateFigure,
   };
 }
