@@ -30,17 +30,17 @@ export interface CheckContext {
 
 const findings: Finding[] = [];
 const checked = new Set<string>();
-const routes = new Set<string>();
-const accounts = new Set<string>();
-const layouts = new Set<string>();
+/** Per account: the routes and layouts it was checked in. */
+const coverage = new Map<string, { routes: Set<string>; layouts: Set<string> }>();
 
 /** Runs axe with the WCAG 2.2 AA tags on the page as it is now and records what it finds. */
 export async function checkPage(page: Page, where: CheckContext): Promise<Finding[]> {
   const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   checked.add(`${where.account}|${where.layout}|${where.route}`);
-  routes.add(where.route);
-  accounts.add(where.account);
-  layouts.add(where.layout);
+  const covered = coverage.get(where.account) ?? { routes: new Set<string>(), layouts: new Set<string>() };
+  covered.routes.add(where.route);
+  covered.layouts.add(where.layout);
+  coverage.set(where.account, covered);
   const found = result.violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact ?? 'unknown',
@@ -62,9 +62,9 @@ export function report(): { table: string; summary: string; blocking: number } {
   const table = rows.length === 0
     ? 'Accessibility: no violations.'
     : ['Accessibility violations (rule | impact | route | account, layout | elements | example)', ...rows.map((f) => `${f.rule} | ${f.impact} | ${f.route} | ${f.context} | ${f.nodes} | ${f.example}`)].join('\n');
+  const perAccount = [...coverage].map(([account, { routes, layouts }]) => `${account} ${routes.size} screens × ${layouts.size} layouts`);
   const summary =
-    `Accessibility (WCAG 2.2 AA, axe): ${checked.size} screens checked ` +
-    `(${routes.size} routes × ${accounts.size} accounts incl. signed out × ${layouts.size} layouts, each account its own routes); ` +
+    `Accessibility (WCAG 2.2 AA, axe): ${checked.size} route × account × layout checks (${perAccount.join('; ')}); ` +
     `${blocking} serious or critical violations, ${findings.length - blocking} moderate or minor.`;
   return { table, summary, blocking };
 }

@@ -1,5 +1,5 @@
 // The signed-in shell: navigation, header, breadcrumbs, the page, and the settings panel.
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, useRef } from 'react';
 import { Outlet } from 'react-router-dom';
 import { trackMenuItemClicked } from '../analytics/trackEvents';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
@@ -27,7 +27,9 @@ export default function MainLayout() {
   useLayoutDom(settings, compact);
   useFocusWrap();
   const toggleMenu = useCallback(() => dispatch(layoutActions.collapseMenu()), [dispatch]);
-  const mobileMenu = useMobileMenu(mobile, settings.collapseMenu, toggleMenu);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const behindMenuRef = useRef<HTMLDivElement>(null);
+  const closeMobileMenu = useMobileMenu({ mobile, collapseMenu: settings.collapseMenu, toggleMenu, toggleRef: menuButtonRef, behindRef: behindMenuRef });
   const mobileMenuOpen = mobile && settings.collapseMenu;
 
   // Horizontal menus do not fit under 992 px: fall back to vertical there.
@@ -74,14 +76,14 @@ export default function MainLayout() {
         horizontal={horizontal}
         mobile={mobile}
         onNavigate={onNavigate}
-        onClose={mobileMenuOpen ? mobileMenu.close : undefined}
+        onClose={mobileMenuOpen ? closeMobileMenu : undefined}
       />
       {mobileMenuOpen ? (
         // The close button inside the menu is the keyboard's way out; the backdrop is for pointers.
-        <div className="dw-nav-backdrop" aria-hidden="true" onClick={mobileMenu.close} />
+        <div className="dw-nav-backdrop" aria-hidden="true" onClick={closeMobileMenu} />
       ) : null}
-      <div className="dw-main" ref={mobileMenu.behindRef}>
-        <Header menuOpen={menuOpen} menuButtonRef={mobileMenu.toggleRef} />
+      <div className="dw-main" ref={behindMenuRef}>
+        <Header menuOpen={menuOpen} menuButtonRef={menuButtonRef} />
         <main id="main-content" className="dw-content" tabIndex={-1}>
           <Breadcrumbs menu={menu} />
           <ArrivalNoticeAlert />

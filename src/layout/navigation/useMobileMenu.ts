@@ -2,23 +2,29 @@
 // its close button closes it and focus returns to the button that opened it.
 import { useEffect, useRef, type RefObject } from 'react';
 
-interface MobileMenu {
+interface MobileMenuParts {
+  mobile: boolean;
+  collapseMenu: boolean;
+  toggleMenu: () => void;
   /** The header button that opens and closes the menu. */
   toggleRef: RefObject<HTMLButtonElement>;
   /** The page behind the menu (header and content). */
   behindRef: RefObject<HTMLDivElement>;
-  /** Closes the menu and gives focus back to the header button. */
-  close: () => void;
 }
 
-export function useMobileMenu(mobile: boolean, collapseMenu: boolean, toggleMenu: () => void): MobileMenu {
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const behindRef = useRef<HTMLDivElement>(null);
+/** Returns what closes the menu and gives focus back to the header button. */
+export function useMobileMenu({ mobile, collapseMenu, toggleMenu, toggleRef, behindRef }: MobileMenuParts): () => void {
   const open = mobile && collapseMenu;
+
+  // The page behind is inert until the next render, and an inert button cannot take focus.
+  const focusToggle = () => {
+    behindRef.current?.removeAttribute('inert');
+    toggleRef.current?.focus();
+  };
 
   const close = () => {
     toggleMenu();
-    toggleRef.current?.focus();
+    focusToggle();
   };
 
   // collapseMenu means "opened" below 992 px and "shrunk to icons" above. Carried across the
@@ -41,6 +47,7 @@ export function useMobileMenu(mobile: boolean, collapseMenu: boolean, toggleMenu
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       event.preventDefault();
       toggleMenu();
+      behindRef.current?.removeAttribute('inert');
       toggleRef.current?.focus();
     };
     document.addEventListener('keydown', onKeyDown);
@@ -48,7 +55,7 @@ export function useMobileMenu(mobile: boolean, collapseMenu: boolean, toggleMenu
       behind.removeAttribute('inert');
       document.removeEventListener('keydown', onKeyDown);
     };
-  }, [open, toggleMenu]);
+  }, [open, toggleMenu, toggleRef, behindRef]);
 
-  return { toggleRef, behindRef, close };
+  return close;
 }
