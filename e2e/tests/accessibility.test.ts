@@ -96,6 +96,9 @@ test('public routes, signed out: no serious or critical violations', async () =>
 
 /** Whether the public route is one that sends the visitor on to the identity service. */
 async function leavesForSignIn(page: Page): Promise<boolean> {
+  // Sign-in pages may show a heading of their own for a moment before they hand over: let the
+  // page settle first.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     // Address and heading read together: the hand-over can happen between two separate reads.
@@ -103,7 +106,7 @@ async function leavesForSignIn(page: Page): Promise<boolean> {
       .evaluate(() => ({ href: window.location.href, heading: document.querySelector('h1')?.textContent ?? null }))
       .catch(() => null);
     if (state && !state.href.startsWith(baseUrl)) return true;
-    if (state?.heading && !state.heading.startsWith('Taking you to sign-in')) return false;
+    if (state?.heading && !state.heading.startsWith('Taking you to')) return false;
     await page.waitForTimeout(100);
   }
   throw new Error(`${page.url()} neither showed a page nor went to sign-in`);
