@@ -1,5 +1,6 @@
 // Headers the portal sends with the app: a strict Content-Security-Policy built from the
 // settings and the configured dashboards, and the usual hardening headers.
+import { API_HEADERS } from '../../../server/src/api/security';
 import { startPortal, type RunningPortal } from './portalServer';
 
 jest.setTimeout(120_000);
@@ -17,6 +18,12 @@ afterAll(async () => {
 function directives(csp: string | null): Record<string, string[]> {
   return Object.fromEntries((csp ?? '').split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name ?? '', values]));
 }
+
+test('API answers, refusals included, carry the fixed API headers', async () => {
+  for (const answer of [await portal.api('GET', '/api/health'), await portal.api('GET', '/api/dashboards'), await portal.api('GET', '/api/no-such-route', { token: await portal.token('admin') })]) {
+    expect(Object.fromEntries(Object.keys(API_HEADERS).map((name) => [name, answer.headers.get(name)]))).toEqual(API_HEADERS);
+  }
+});
 
 test('the app is served with a strict CSP and hardening headers', async () => {
   const response = await fetch(`${portal.baseUrl}/app/home`);

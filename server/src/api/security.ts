@@ -43,7 +43,30 @@ export function contentSecurityDirectives(config: PortalConfig, dashboardOrigins
   };
 }
 
+/**
+ * The API answers JSON only, never a document: it needs no policy for scripts, frames or styles,
+ * only to be never cached, sniffed, framed or referred from (OWASP's REST headers). One fixed set,
+ * written as is; helmet's per-request work (a policy rebuilt for every response) is for documents.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
 export async function registerSecurity(app: FastifyInstance, config: PortalConfig, dashboardOrigins: () => readonly string[]): Promise<void> {
+  // Before helmet registers: its hooks are added route by route, and skip routes marked so.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/')) route.helmet = false;
+  });
+  // First of all hooks, so refusals (401, 404) carry the headers too.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.headers(API_HEADERS);
+  });
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(config, dashboardOrigins) },
     // Dashboards from other hosts must be embeddable in the viewer.

@@ -7,6 +7,7 @@ import type { Store } from '../store/openStore.js';
 import { registerAuthentication } from './auth/authenticate.js';
 import type { TokenVerifier } from './auth/tokenVerifier.js';
 import { registerErrorHandler } from './errors.js';
+import { RequestLog } from './requestLog.js';
 import { registerDashboardRoutes } from './routes/dashboards.js';
 import { registerLayoutSettingsRoutes } from './routes/layoutSettings.js';
 import { registerSecurity } from './security.js';
@@ -53,6 +54,8 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     routerOptions: { maxParamLength: 2048 },
     // Request ids in the logs are our own; a client-sent X-Request-Id is not trusted.
     requestIdHeader: false,
+    // One line per request, at a level by outcome (requestLog.ts).
+    logController: new RequestLog(),
     return503OnClosing: true,
   });
   registerErrorHandler(app);
