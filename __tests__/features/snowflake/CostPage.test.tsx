@@ -47,11 +47,11 @@ it('charts spend by day stacked by warehouse and holds the same figures in a tab
   const table = within(daily).getByRole('table', { name: 'Compute spend by day and warehouse' });
   expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
     'Day',
+    'Total (USD)',
     'ANALYTICS_WH (USD)',
     'ELT_WH (USD)',
-    'Total (USD)',
   ]);
-  expect(within(table).getByRole('row', { name: /2026-11-21/ })).toHaveTextContent('2026-11-21$300.00$240.00$540.00');
+  expect(within(table).getByRole('row', { name: /2026-11-21/ })).toHaveTextContent('2026-11-21$540.00$300.00$240.00');
 });
 
 it('shows spend by service, user, role and tag, and idle cost per warehouse', async () => {

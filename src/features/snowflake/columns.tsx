@@ -18,6 +18,11 @@ export function textColumn<Row>(id: string, header: string, get: Get<Row, string
   return { id, header, value: get, rowHeader };
 }
 
+/** A UTC day (YYYY-MM-DD) naming its row, never broken at its hyphens. */
+export function dayColumn<Row>(id: string, header: string, get: Get<Row, string>): DataColumn<Row> {
+  return { id, header, value: get, rowHeader: true, cell: (row) => <time dateTime={get(row)} className="text-nowrap">{get(row)}</time> };
+}
+
 export function moneyColumn<Row>(id: string, header: string, get: Get<Row, number>, currency: string): DataColumn<Row> {
   return { id, header: `${header} (${currency})`, value: get, numeric: true, cell: (row) => formatMoney(get(row), currency) };
 }

@@ -8,7 +8,7 @@ import type { DataColumn } from '../../../components/dataColumn';
 import { DataTable } from '../../../components/DataTable';
 import { formatMoney } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
-import { moneyColumn, textColumn } from '../columns';
+import { dayColumn, moneyColumn } from '../columns';
 
 interface DayRow {
   day: string;
@@ -33,9 +33,10 @@ export function DailySpendPanel({ summary }: { summary: CostSummary }) {
   const { warehouses, days } = useMemo(() => pivot(summary), [summary]);
   const columns = useMemo<DataColumn<DayRow>[]>(
     () => [
-      textColumn('day', 'Day', (row) => row.day, true),
-      ...warehouses.map((name) => moneyColumn<DayRow>(`wh-${name}`, name, (row) => row.byWarehouse[name] ?? 0, currency)),
+      // The day and its total first: they stay in view however many warehouses follow.
+      dayColumn('day', 'Day', (row) => row.day),
       moneyColumn<DayRow>('total', 'Total', (row) => row.total, currency),
+      ...warehouses.map((name) => moneyColumn<DayRow>(`wh-${name}`, name, (row) => row.byWarehouse[name] ?? 0, currency)),
     ],
     [warehouses, currency],
   );

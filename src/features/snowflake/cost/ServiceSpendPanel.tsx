@@ -8,7 +8,7 @@ import type { DataColumn } from '../../../components/dataColumn';
 import { DataTable } from '../../../components/DataTable';
 import { formatMoney } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
-import { bytesColumn, creditsColumn, moneyColumn, percentColumn, textColumn } from '../columns';
+import { bytesColumn, creditsColumn, dayColumn, moneyColumn, percentColumn, textColumn } from '../columns';
 
 export const SERVICE_NAMES: Record<Service, string> = {
   compute: 'Compute',
@@ -37,7 +37,8 @@ export function ServiceSpendPanel({ summary }: { summary: CostSummary }) {
   );
   const dailyColumns = useMemo<DataColumn<DailyServiceSpend>[]>(
     () => [
-      textColumn('day', 'Day', (row) => row.day, true),
+      dayColumn('day', 'Day', (row) => row.day),
+      moneyColumn('total', 'Total', (row) => row.totalCost, currency),
       creditsColumn('compute', 'Compute credits', (row) => row.computeCredits),
       creditsColumn('cloudUsed', 'Cloud services credits used', (row) => row.cloudServicesCredits),
       creditsColumn('cloudBilled', 'Cloud services credits billed', (row) => row.billedCloudServicesCredits),
@@ -45,7 +46,6 @@ export function ServiceSpendPanel({ summary }: { summary: CostSummary }) {
       moneyColumn('computeCost', 'Compute', (row) => row.computeCost, currency),
       moneyColumn('cloudCost', 'Cloud services', (row) => row.cloudServicesCost, currency),
       moneyColumn('storageCost', 'Storage', (row) => row.storageCost, currency),
-      moneyColumn('total', 'Total', (row) => row.totalCost, currency),
     ],
     [currency],
   );
