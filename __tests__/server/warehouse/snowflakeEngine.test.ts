@@ -177,6 +177,21 @@ describe('Snowflake writes', () => {
     expect(order).toEqual(['audit with 0 DDL sent', 'audit']);
   });
 
+  it('walks the role hierarchy with SHOW GRANTS OF ROLE to refuse protected roles, before any DDL', async () => {
+    const { fake, warehouse } = await open();
+    const clientAdmin = { mayManageRole: (role: string) => !['ACCOUNTADMIN', 'ORGADMIN', 'SECURITYADMIN', 'USERADMIN', 'SYSADMIN', 'PUBLIC'].includes(role) };
+    await expect(warehouse.write({ kind: 'grantRoleToUser', roleName: 'ACCOUNTADMIN', userName: 'JANE_DOE' }, undefined, clientAdmin)).rejects.toMatchObject({ kind: 'forbidden' });
+    // ORGADMIN exists only in an organisation's primary account: its absence includes nothing.
+    fake.failures.push({ match: /SHOW GRANTS OF ROLE "ORGADMIN"/, error: { code: '002003', message: "Role 'ORGADMIN' does not exist or not authorized." } });
+    await warehouse.write({ kind: 'revokeRoleFromUser', roleName: 'ANALYST', userName: 'JANE_DOE' }, undefined, clientAdmin);
+    expect(fake.statements().filter((text) => text.startsWith('SHOW GRANTS OF ROLE "')).length).toBeGreaterThanOrEqual(5);
+    expect(fake.ddl()).toEqual(['REVOKE ROLE "ANALYST" FROM USER "JANE_DOE"']);
+    // When the hierarchy cannot be read, the change is not made.
+    fake.failures.push({ match: /SHOW GRANTS OF ROLE "SECURITYADMIN"/, error: { code: '003001', message: 'Insufficient privileges' } });
+    await expect(warehouse.write({ kind: 'grantRoleToUser', roleName: 'ANALYST', userName: 'JANE_DOE' }, undefined, clientAdmin)).rejects.toMatchObject({ kind: 'forbidden' });
+    expect(fake.ddl()).toEqual(['REVOKE ROLE "ANALYST" FROM USER "JANE_DOE"']);
+  });
+
   it('refuses a change to a missing object before sending any DDL, and records no-ops without DDL', async () => {
     const { fake, warehouse } = await open();
     await expect(warehouse.write({ kind: 'grantRoleToUser', roleName: 'ANALYST', userName: 'NOBODY' })).rejects.toMatchObject({ kind: 'not_found' });

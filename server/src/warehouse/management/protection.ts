@@ -45,7 +45,15 @@ export function rolesTouchedBy(change: WarehouseChange): { field: string; role: 
 /** The roles `role` is granted to (its direct holders among roles). */
 async function roleHolders(engine: Queryable, role: string): Promise<string[]> {
   if (engine.kind === 'snowflake') {
-    const rows = await engine.query(sql`SHOW GRANTS OF ROLE ${ident(role, 'roleName')}`);
+    let rows;
+    try {
+      rows = await engine.query(sql`SHOW GRANTS OF ROLE ${ident(role, 'roleName')}`);
+    } catch (error) {
+      // ORGADMIN exists only in an organisation's primary account: a role that does not exist
+      // is included by nothing. Any other failure (privileges) leaves the question open: refused.
+      if (error instanceof WarehouseError && error.kind === 'not_found' && (SYSTEM_ROLES as readonly string[]).includes(role)) return [];
+      throw error;
+    }
     return rows.filter((row) => str(row, 'granted_to') === 'ROLE').map((row) => str(row, 'grantee_name'));
   }
   const rows = await engine.query(sql`SELECT GRANTEE_NAME AS "grantee_name" FROM ACCOUNT_USAGE.GRANTS_TO_ROLES
