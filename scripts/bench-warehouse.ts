@@ -40,6 +40,8 @@ async function main(): Promise<void> {
     const warehouse = new Warehouse(
       { organisation: 'bench', engine: 'duckdb', sample: true, currency: 'USD', pricePerCredit: 3, storagePricePerTbMonth: 23 },
       await openDuckDbEngine(file),
+      // Every run computes: the figures are the analyses' own cost, not the portal's reuse of them.
+      { cacheMs: 0 },
     );
     const range = await warehouse.dataRange();
     if (!range) throw new Error('the bench sample has no usage');

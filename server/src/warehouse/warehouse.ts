@@ -50,12 +50,15 @@ export const ANALYTICS_CACHE_MS = 5 * 60_000;
 
 export class Warehouse {
   private readonly context: AnalyticsContext;
-  private readonly cache = new ResultCache(ANALYTICS_CACHE_MS);
+  private readonly cache: ResultCache;
 
+  /** `options.cacheMs`: how long analyses are reused (0: never, as the benchmarks measure the computation). */
   constructor(
     readonly info: WarehouseInfo,
     private readonly engine: Engine,
+    options: { cacheMs?: number } = {},
   ) {
+    this.cache = new ResultCache(options.cacheMs ?? ANALYTICS_CACHE_MS);
     this.context = { engine, prices: { pricePerCredit: info.pricePerCredit, storagePricePerTbMonth: info.storagePricePerTbMonth } };
   }
 
