@@ -10,7 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const MAIN = path.join(ROOT, 'server', 'src', 'main.ts');
 
 export interface PortalProcess {
@@ -30,9 +29,13 @@ export async function stubBrowserBuild(): Promise<string> {
   return dist;
 }
 
+/**
+ * Node with tsx's loader rather than the tsx command, which would run the server in a child of
+ * its own: signals (a test's SIGKILL included) then reach the server itself.
+ */
 export function startPortalProcess(env: Record<string, string>): PortalProcess {
   let output = '';
-  const child = spawn(TSX, [MAIN], {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

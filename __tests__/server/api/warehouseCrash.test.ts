@@ -1,7 +1,6 @@
 // A real kill -9 of the portal during a burst of warehouse user creations: after the restart,
 // every user the burst created in the warehouse has its audit entry, settled as applied, every
 // acknowledged creation is kept, and no entry is left pending.
-import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { listAudit } from '../../../server/src/store/audit';
 import { openStore } from '../../../server/src/store/openStore';
 import { freePort, startIdentityServer, type RunningIdentityServer } from '../identity/identityServer';
-import { stubBrowserBuild, waitForOk, type PortalProcess } from '../portalProcess';
+import { startPortalProcess, stubBrowserBuild, waitForOk, type PortalProcess } from '../portalProcess';
 
 jest.setTimeout(180_000);
 
@@ -39,30 +38,8 @@ afterAll(async () => {
   await fs.rm(dist, { recursive: true, force: true });
 });
 
-/**
- * The portal as one process (node with tsx's loader, not the tsx command, which would run the
- * server in a child of its own), so that SIGKILL really kills the server.
- */
 async function start(): Promise<PortalProcess> {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '../../../server/src/main.ts')], {
-    cwd: path.resolve(__dirname, '../../..'),
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const started: PortalProcess = {
-    child,
-    output: () => output,
-    exited,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  const started = startPortalProcess(env);
   await waitForOk(`${baseUrl}/api/health`, started, 60_000);
   return started;
 }

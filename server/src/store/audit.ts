@@ -19,37 +19,26 @@ export interface AuditRecord {
   details?: Record<string, unknown>;
 }
 
+function auditRow(actor: Actor, record: AuditRecord, outcome: AuditOutcome, instance: string | null = null) {
+  return {
+    organisation_id: actor.organisation,
+    actor_subject: actor.subject,
+    actor_username: actor.username,
+    action: record.action,
+    target: record.target,
+    details: JSON.stringify(record.details ?? {}),
+    outcome,
+    instance,
+  };
+}
+
 export async function writeAudit(tx: Transaction<StoreSchema>, actor: Actor, record: AuditRecord, outcome: 'applied' | 'failed' = 'applied'): Promise<void> {
-  await tx
-    .insertInto('audit_log')
-    .values({
-      organisation_id: actor.organisation,
-      actor_subject: actor.subject,
-      actor_username: actor.username,
-      action: record.action,
-      target: record.target,
-      details: JSON.stringify(record.details ?? {}),
-      outcome,
-    })
-    .execute();
+  await tx.insertInto('audit_log').values(auditRow(actor, record, outcome)).execute();
 }
 
 /** Records what is about to change, committed when this returns; the entry stays `pending` until settled. */
 export async function recordIntent(db: Kysely<StoreSchema>, actor: Actor, record: AuditRecord, instance: string): Promise<string> {
-  const row = await db
-    .insertInto('audit_log')
-    .values({
-      organisation_id: actor.organisation,
-      actor_subject: actor.subject,
-      actor_username: actor.username,
-      action: record.action,
-      target: record.target,
-      details: JSON.stringify(record.details ?? {}),
-      outcome: 'pending',
-      instance,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await db.insertInto('audit_log').values(auditRow(actor, record, 'pending', instance)).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -18,6 +18,7 @@ import { appPaths, warehouseRolePath, warehouseUserPath } from '../../../config/
 import { ConfirmChangeDialog } from '../ConfirmChangeDialog';
 import { DropDialog } from '../DropDialog';
 import { ManagementHeading } from '../ManagementHeading';
+import { revokeColumn } from '../revokeColumn';
 import { useGetWarehouseRoleQuery } from '../managementApi';
 import { GrantToRoleForm } from './GrantToRoleForm';
 import { RoleDependants } from './RoleDependants';
@@ -48,18 +49,7 @@ function memberColumns(onRevoke: (member: MemberView) => void): DataColumn<Membe
     { id: 'grantedTo', header: 'Kind', value: (row) => (row.grantedTo === 'USER' ? 'User' : 'Role') },
     { id: 'grantedBy', header: 'Granted by', value: (row) => row.grantedBy },
     { id: 'createdOn', header: 'Granted on', value: (row) => row.createdOn, cell: (row) => <DateTimeText iso={row.createdOn} /> },
-    {
-      id: 'revoke',
-      header: 'Action',
-      value: () => null,
-      sortable: false,
-      exported: false,
-      cell: (row) => (
-        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => onRevoke(row)} aria-label={`Revoke from ${row.granteeName}`}>
-          Revoke
-        </button>
-      ),
-    },
+    revokeColumn<MemberView>((row) => `Revoke from ${row.granteeName}`, onRevoke),
   ];
 }
 

@@ -11,6 +11,7 @@ import { DateTimeText } from '../../../components/DateTimeText';
 import { Panel } from '../../../components/Panel';
 import { warehouseRolePath } from '../../../config/paths';
 import { ConfirmChangeDialog } from '../ConfirmChangeDialog';
+import { revokeColumn } from '../revokeColumn';
 import { RiskList } from '../RiskList';
 import { useListWarehouseRolesQuery } from '../managementApi';
 import { grantRisks } from '../systemRoles';
@@ -107,18 +108,7 @@ export function UserRolesPanel({ detail, onChanged }: UserRolesPanelProps) {
       { id: 'role', header: 'Role', value: (row) => row.role, rowHeader: true, cell: (row) => <Link to={warehouseRolePath(row.role)}>{row.role}</Link> },
       { id: 'grantedBy', header: 'Granted by', value: (row) => row.grantedBy },
       { id: 'createdOn', header: 'Granted on', value: (row) => row.createdOn, cell: (row) => <DateTimeText iso={row.createdOn} /> },
-      {
-        id: 'revoke',
-        header: 'Action',
-        value: () => null,
-        sortable: false,
-        exported: false,
-        cell: (row) => (
-          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setRevoking(row.role)} aria-label={`Revoke ${row.role}`}>
-            Revoke
-          </button>
-        ),
-      },
+      revokeColumn<RoleGrantView>((row) => `Revoke ${row.role}`, (row) => setRevoking(row.role)),
     ],
     [],
   );
