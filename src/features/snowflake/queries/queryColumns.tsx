@@ -28,6 +28,12 @@ export function querySummaryColumns(currency: string, params: URLSearchParams, e
       csv: (row) => row.textPreview,
     },
     { ...textColumn<QuerySummary>('queryId', 'Query ID', (row) => row.queryId), exportOnly: true },
+    // The figures a reader compares come first, beside the query, so a narrow window shows them
+    // without scrolling; who ran it and where follow.
+    moneyColumn('cost', 'Cost', (row) => row.cost, currency),
+    creditsColumn('credits', 'Credits', (row) => row.credits),
+    durationColumn('elapsed', 'Duration', (row) => row.totalElapsedMs),
+    ...extra,
     timeColumn('start', 'Started', (row) => row.startTime),
     textColumn('user', 'User', (row) => row.userName),
     textColumn('role', 'Role', (row) => row.roleName),
@@ -35,10 +41,6 @@ export function querySummaryColumns(currency: string, params: URLSearchParams, e
       ...textColumn<QuerySummary>('warehouse', 'Warehouse', (row) => row.warehouseName),
       cell: (row) => (row.warehouseName ? `${row.warehouseName}${row.warehouseSize ? ` (${row.warehouseSize})` : ''}` : '–'),
     },
-    durationColumn('elapsed', 'Duration', (row) => row.totalElapsedMs),
-    ...extra,
-    creditsColumn('credits', 'Credits', (row) => row.credits),
-    moneyColumn('cost', 'Cost', (row) => row.cost, currency),
   ];
 }
 
