@@ -68,16 +68,16 @@ export function duckdbError(error: unknown): WarehouseError {
 export const READ_CONNECTIONS = 4;
 
 /** A fixed set of connections, lent one per statement; a statement waits while all are busy. */
-class ConnectionPool {
-  private readonly idle: DuckDBConnection[];
-  private readonly waiting: Array<(connection: DuckDBConnection) => void> = [];
+export class ConnectionPool<Connection = DuckDBConnection> {
+  private readonly idle: Connection[];
+  private readonly waiting: Array<(connection: Connection) => void> = [];
 
-  constructor(readonly connections: readonly DuckDBConnection[]) {
+  constructor(readonly connections: readonly Connection[]) {
     this.idle = [...connections];
   }
 
-  async use<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-    const connection = this.idle.pop() ?? (await new Promise<DuckDBConnection>((resolve) => this.waiting.push(resolve)));
+  async use<T>(work: (connection: Connection) => Promise<T>): Promise<T> {
+    const connection = this.idle.pop() ?? (await new Promise<Connection>((resolve) => this.waiting.push(resolve)));
     try {
       return await work(connection);
     } finally {
