@@ -22,7 +22,7 @@ const config: Config = {
       setupFilesAfterEnv: ['<rootDir>/__tests__/setup/browser.ts'],
       moduleNameMapper: {
         '\\.(css|scss)$': '<rootDir>/__tests__/setup/styleStub.ts',
-        '^@/(.*)$': '<rootDir>/src/$1',
+        '^@common/(.*)$': '<rootDir>/common/$1',
       },
     },
     {
@@ -31,7 +31,9 @@ const config: Config = {
       roots: ['<rootDir>/__tests__/server'],
       testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'],
       transform: tsJest,
-      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+      // Server code names its relative imports `.js` (as Node's ESM resolution wants); jest
+      // resolves the `.ts` file. `@common/…` is the shared contracts module (tsconfig.base.json).
+      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', '^@common/(.*)$': '<rootDir>/common/$1' },
     },
   ],
 };

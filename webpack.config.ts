@@ -41,12 +41,16 @@ export default (_env: Env, argv: { mode?: Configuration['mode'] }): Configuratio
       extensions: ['.tsx', '.ts', '.js'],
       // react-router 7 maps every import condition to its development build (its issue
       // #12532); production builds take the production files, which drop dev warnings.
-      alias: production
-        ? {
-            'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
-            'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
-          }
-        : {},
+      alias: {
+        // The contracts the browser shares with the server (tsconfig.base.json's `paths`).
+        '@common': path.resolve(__dirname, 'common'),
+        ...(production
+          ? {
+              'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
+              'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+            }
+          : {}),
+      },
     },
     module: {
       rules: [

@@ -3,8 +3,8 @@
 import type { Page } from 'playwright-core';
 import { demoRoles, type DemoAccount } from '../__tests__/auth/demoAccounts';
 import { appScreens, publicScreens } from '../src/app/routeTable';
-import { canOpen } from '../src/auth/access';
-import { appPaths, publicPaths, type AppRouteId } from '../src/config/paths';
+import { canOpen } from '@common/access/access';
+import { appPaths, publicPaths, type AppRouteId } from '@common/paths';
 
 export interface CheckedRoute {
   id: string;

@@ -8,9 +8,9 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDuckDbEngine } from '../server/src/warehouse/duckdbEngine.js';
-import { generateSampleAccount } from '../server/src/warehouse/sample/generator.js';
-import { Warehouse } from '../server/src/warehouse/warehouse.js';
+import { openDuckDbEngine } from '../server/src/features/warehouse/duckdbEngine.js';
+import { generateSampleAccount } from '../server/src/features/warehouse/sample/generator.js';
+import { Warehouse } from '../server/src/features/warehouse/warehouse.js';
 
 const TARGET_MS = 250;
 const queries = Number(process.env.BENCH_QUERIES ?? 1_000_000);

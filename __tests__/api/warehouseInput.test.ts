@@ -1,6 +1,6 @@
 import { canonicalName, emailError, identifierError, plainTextError, queryTagError, searchError, serverFieldError } from '../../src/api/warehouseInput';
 
-// The same payloads the server refuses (server/src/warehouse/identifiers.ts): the browser says
+// The same payloads the server refuses (server/src/features/warehouse/identifiers.ts): the browser says
 // so at the field before sending.
 const injections = [`x'; DROP USER ADMIN; --`, 'a b', '"QUOTED"', 'name;', 'a.b', 'a-b', '1ABC', 'ÄBC', 'x\u0000', 'a/*', 'O\'Brien'];
 

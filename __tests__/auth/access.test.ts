@@ -1,7 +1,7 @@
 // Every row of the access table (DESIGN section 2a) for every demo account. The expected
 // sets are written out from the design by hand, not derived from the code under test.
-import { canOpen, defaultPathFor } from '../../src/auth/access';
-import { appPaths, type AppRouteId } from '../../src/config/paths';
+import { canOpen, defaultPathFor } from '@common/access/access';
+import { appPaths, type AppRouteId } from '@common/paths';
 import { demoAccounts, demoRoles, type DemoAccount } from './demoAccounts';
 
 const all = demoAccounts.filter((account) => account !== 'nobody');

@@ -1,4 +1,4 @@
-import { featuresOf, hasAnyRole, hasFeature } from '../../src/auth/editions';
+import { featuresOf, hasAnyRole, hasFeature } from '@common/access/editions';
 
 describe('hasAnyRole', () => {
   it('is true when any listed role is held', () => {

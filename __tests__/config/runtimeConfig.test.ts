@@ -1,6 +1,6 @@
 import { ConfigError } from '../../src/config/configError';
 import { parseRuntimeConfig } from '../../src/config/runtimeConfig';
-import { isSafeLocalPath, viewerPath } from '../../src/config/paths';
+import { isSafeLocalPath, viewerPath } from '@common/paths';
 
 const valid = {
   apiBaseUrl: '/',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { redirectUnknown, requireAccess } from '../../src/app/guards';
-import { appPaths } from '../../src/config/paths';
+import { appPaths } from '@common/paths';
 import { ArrivalNoticeAlert } from '../../src/layout/ArrivalNoticeAlert';
 import { clearArrivalNotice, currentArrivalNotice, leaveArrivalNotice } from '../../src/layout/arrivalNotice';
 import { makeSignedInStore } from '../helpers/testStore';

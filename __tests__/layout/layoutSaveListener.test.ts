@@ -1,7 +1,7 @@
 import { apiClient } from '../../src/api/client';
 import { authActions } from '../../src/auth/authSlice';
 import { LAYOUT_SAVE_DELAY_MS } from '../../src/layout/layoutSaveListener';
-import { appearanceOf } from '../../src/layout/layoutSettings';
+import { appearanceOf } from '@common/layout/layoutSettings';
 import { layoutActions } from '../../src/layout/layoutSlice';
 import { installFakeAuthClient } from '../helpers/fakeAuthClient';
 import { bodyOf, fakeBackend, json, type FakeBackend, type Handler } from '../helpers/fakeBackend';

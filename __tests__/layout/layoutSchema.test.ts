@@ -1,6 +1,6 @@
 import { layoutPersistMigrate, LAYOUT_PERSIST_VERSION } from '../../src/layout/layoutPersistence';
-import { parseSettingsJson } from '../../src/layout/layoutSchema';
-import { appearanceOf, defaultLayoutSettings } from '../../src/layout/layoutSettings';
+import { parseSettingsJson } from '@common/layout/layoutSchema';
+import { appearanceOf, defaultLayoutSettings } from '@common/layout/layoutSettings';
 
 describe('apply settings JSON', () => {
   it('accepts the JSON that "copy settings" produces', () => {

@@ -1,5 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { defaultLayoutSettings, type LayoutSettings } from '../../src/layout/layoutSettings';
+import { defaultLayoutSettings, type LayoutSettings } from '@common/layout/layoutSettings';
 import { layoutActions as a, layoutReducer } from '../../src/layout/layoutSlice';
 
 const state = (patch: Partial<LayoutSettings> = {}): LayoutSettings => ({ ...defaultLayoutSettings, ...patch });

@@ -2,7 +2,7 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openStore } from '../../server/src/store/openStore';
+import { openStore } from '../../server/src/platform/store/openStore';
 import { freePort } from './identity/identityServer';
 import { isListening, startPortalProcess, stubBrowserBuild, waitForOk, type PortalProcess } from './portalProcess';
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { demoDashboards } from '../../server/src/store/demoSeed';
+import { demoDashboards } from '../../server/src/features/dashboards/demoSeed';
 import { analyticsCollectorPort, baseUrl, launch, newPage, signIn, topLevelMenu } from '../support';
 
 let browser: Browser;

@@ -1,18 +1,18 @@
 // `npm start`: the portal (browser app + API + store) and, unless a real Keycloak is
 // configured, the dev identity server beside it.
 import type { FastifyInstance } from 'fastify';
-import { createTokenVerifier } from './api/auth/tokenVerifier.js';
-import { createPortalServer } from './api/server.js';
+import { createTokenVerifier } from './platform/http/auth/tokenVerifier.js';
+import { createPortalServer } from './app/portalServer.js';
 import { ensureBrowserBuild } from './build.js';
 import { loadPortalConfig } from './config.js';
 import { loadIdentityConfig } from './identity/config.js';
 import { startIdentityServer, type RunningIdentityServer } from './identity/server.js';
-import { seedDemoData } from './store/demoSeed.js';
-import { openStore, type Store } from './store/openStore.js';
-import { demoDashboards } from './store/demoSeed.js';
-import { registerDemoDashboards } from './demo-dashboards/routes.js';
-import { createSampleDashboardSource } from './demo-dashboards/sampleSource.js';
-import { loadWarehouseSettings, WarehouseRegistry } from './warehouse/index.js';
+import { seedDemoData } from './features/dashboards/demoSeed.js';
+import { openStore, type Store } from './platform/store/openStore.js';
+import { demoDashboards } from './features/dashboards/demoSeed.js';
+import { registerDemoDashboards } from './features/demo-dashboards/routes.js';
+import { createSampleDashboardSource } from './features/demo-dashboards/sampleSource.js';
+import { loadWarehouseSettings, WarehouseRegistry } from './features/warehouse/index.js';
 
 async function main(): Promise<void> {
   const config = loadPortalConfig();

@@ -1,6 +1,6 @@
 // Dashboards: the organisation's list as every user sees it (menu, viewer, home) and its
 // management by admins. Shared here because the menu must learn of every change.
-import type { DashboardInput, DashboardRecord } from '../../server/src/store/dashboards';
+import type { DashboardInput, DashboardRecord } from '../../server/src/features/dashboards/dashboardsStore';
 import { baseApi } from './baseApi';
 
 // The management shapes come from the server's store (type-only: nothing of the server is

@@ -1,6 +1,6 @@
 // Layout settings kept by the server: the signed-in user's own (saved after each change) and
 // any user's of the same organisation, for support staff on /app/admin.
-import type { AppearanceSettings } from '../layout/layoutSettings';
+import type { AppearanceSettings } from '@common/layout/layoutSettings';
 import { baseApi } from './baseApi';
 
 export interface MyLayoutSettings {

@@ -34,4 +34,4 @@ export type {
   AlterWarehouseChange,
   CreateRoleChange,
   CreateUserChange,
-} from '../../server/src/warehouse/index';
+} from '../../server/src/features/warehouse/index';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useMatches, useNavigate, useLocation } from 'react-router-dom';
 import { PRODUCT_NAME, TITLE_SEPARATOR } from '../config/constants';
-import { publicPaths } from '../config/paths';
+import { publicPaths } from '@common/paths';
 import { NavigationProgress } from '../layout/progress/LoadingIndicator';
 import type { RouteHandle } from './router';
 

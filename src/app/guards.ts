@@ -1,9 +1,9 @@
 // Route guards as loaders: they decide before a screen renders, and they read the same
 // access table as the menu and the API.
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
-import { canOpen, defaultPathFor } from '../auth/access';
+import { canOpen, defaultPathFor } from '@common/access/access';
 import type { AuthState } from '../auth/authSlice';
-import { publicPaths, type AppRouteId } from '../config/paths';
+import { publicPaths, type AppRouteId } from '@common/paths';
 import { leaveArrivalNotice } from '../layout/arrivalNotice';
 
 export class SignInUnavailableError extends Error {

@@ -1,6 +1,6 @@
 // Every screen of the portal as data: path, title and its lazy, named chunk. Pages of areas
 // that are not built yet share one honest "not available yet" chunk.
-import { appPaths, publicPaths, type AppRouteId, type PublicRouteId } from '../config/paths';
+import { appPaths, publicPaths, type AppRouteId, type PublicRouteId } from '@common/paths';
 import OfflinePage from '../features/public/OfflinePage';
 import { lazyPage } from './lazyChunk';
 

@@ -24,7 +24,7 @@ import { safeStorage } from '../layout/safeStorage';
 import { authReducer } from '../auth/authSlice';
 import { layoutReducer } from '../layout/layoutSlice';
 import { layoutPersistMigrate, LAYOUT_PERSIST_VERSION } from '../layout/layoutPersistence';
-import type { LayoutSettings } from '../layout/layoutSettings';
+import type { LayoutSettings } from '@common/layout/layoutSettings';
 import type { MenuState } from '../menu/menuSlice';
 import type { baseApi } from '../api/baseApi';
 

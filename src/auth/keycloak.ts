@@ -2,7 +2,7 @@
 // (an effect would run twice under StrictMode), and it keeps every token in memory.
 import Keycloak, { type KeycloakTokenParsed } from 'keycloak-js';
 import { MESSAGE_RECEIVE_TIMEOUT_MS, TOKEN_MIN_VALIDITY_SECONDS } from '../config/constants';
-import { publicPaths } from '../config/paths';
+import { publicPaths } from '@common/paths';
 import type { RuntimeConfig } from '../config/runtimeConfig';
 import { authActions, sessionFromToken, type TokenClaims } from './authSlice';
 import { setAuthClient, type AuthClient } from './authClient';

@@ -1,5 +1,5 @@
 import { Link, useMatches } from 'react-router-dom';
-import { appPaths } from '../config/paths';
+import { appPaths } from '@common/paths';
 
 /**
  * The one page every area that is not built yet shares: it says so plainly instead of

@@ -2,7 +2,7 @@
 // file itself (see loadConfig.ts), so validation costs no start-up time.
 import * as z from 'zod/mini';
 import { ConfigError } from './configError';
-import { describeFirstIssue } from './validationMessages';
+import { describeFirstIssue } from '@common/validationMessages';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const nonEmpty = z.string().check(z.minLength(1, 'must not be empty'));

@@ -13,7 +13,7 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js';
-import type { DemoChart, DemoDashboardData } from './dashboardData';
+import type { DemoChart, DemoDashboardData } from '@common/demo-dashboards/dashboardData';
 import './demoDashboard.css';
 
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Legend, Tooltip);

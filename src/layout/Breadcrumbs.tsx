@@ -1,5 +1,5 @@
 import { Link, useLocation, useMatches } from 'react-router-dom';
-import { appPaths } from '../config/paths';
+import { appPaths } from '@common/paths';
 import { menuTrail } from '../menu/filterMenu';
 import type { MenuItem } from '../menu/menuTypes';
 

@@ -3,7 +3,7 @@
 // last one of a burst is sent. A failed save is logged; the user keeps working undisturbed.
 import type { AppStartListening } from '../app/store';
 import { layoutSettingsApi } from '../api/layoutSettingsApi';
-import { appearanceChanged, appearanceOf } from './layoutSettings';
+import { appearanceChanged, appearanceOf } from '@common/layout/layoutSettings';
 
 export const LAYOUT_SAVE_DELAY_MS = 1000;
 

@@ -5,7 +5,7 @@ import {
   defaultLayoutSettings,
   type AppearancePatch,
   type LayoutSettings,
-} from './layoutSettings';
+} from '@common/layout/layoutSettings';
 
 export type MenuToggle = { id: string; type: 'sub' | 'item' | 'collapse' };
 

@@ -2,8 +2,8 @@
 // subject) in localStorage; only portal paths, never a fragment or a parameter that could
 // carry a credential, and shown only while the access table still lets the user in.
 import { matchPath } from 'react-router-dom';
-import { canOpen } from '../auth/access';
-import { appPaths, type AppRouteId } from '../config/paths';
+import { canOpen } from '@common/access/access';
+import { appPaths, type AppRouteId } from '@common/paths';
 import { readStoredJson, writeStoredJson } from './safeStorage';
 
 export const MAX_RECENT_PAGES = 6;

@@ -1,7 +1,7 @@
 // Layout settings that belong to the whole document (direction, box layout, background)
 // are written to <html>/<body> here, in an effect, never during render.
 import { useEffect } from 'react';
-import type { LayoutSettings } from './layoutSettings';
+import type { LayoutSettings } from '@common/layout/layoutSettings';
 
 export function useLayoutDom(settings: LayoutSettings, compact: boolean): void {
   const { rtlLayout, boxLayout, layout, layout6Background, layout6BackSize } = settings;

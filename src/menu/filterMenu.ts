@@ -1,5 +1,5 @@
-import { canOpen } from '../auth/access';
-import { hasAnyRole } from '../auth/editions';
+import { canOpen } from '@common/access/access';
+import { hasAnyRole } from '@common/access/editions';
 import type { MenuItem } from './menuTypes';
 
 /**

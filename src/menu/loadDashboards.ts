@@ -2,7 +2,7 @@
 // or an answer without a list is logged and leaves the Viewer empty.
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { AppDispatch, RootState } from '../app/store';
-import { canOpen } from '../auth/access';
+import { canOpen } from '@common/access/access';
 import { selectRealmRoles } from '../auth/authSlice';
 import { apiErrorMessage } from '../api/apiError';
 import { dashboardsApi } from '../api/dashboardsApi';

@@ -1,6 +1,6 @@
 // Turning the organisation's dashboards list into Viewer menu entries (spec section 3).
 import { DEFAULT_DASHBOARD_ORDER } from '../config/constants';
-import { viewerPath } from '../config/paths';
+import { viewerPath } from '@common/paths';
 import { VIEWER_MENU_ID } from './menuTree';
 import type { MenuItem } from './menuTypes';
 

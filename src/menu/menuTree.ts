@@ -17,7 +17,7 @@ import {
   Speedometer2,
   People,
 } from 'react-bootstrap-icons';
-import { appPaths } from '../config/paths';
+import { appPaths } from '@common/paths';
 import type { MenuItem } from './menuTypes';
 
 export const VIEWER_MENU_ID = 'viewer';

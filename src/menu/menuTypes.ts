@@ -1,5 +1,5 @@
 import type { Icon } from 'react-bootstrap-icons';
-import type { AppRouteId } from '../config/paths';
+import type { AppRouteId } from '@common/paths';
 
 export type MenuItemType = 'item' | 'collapse' | 'group';
 

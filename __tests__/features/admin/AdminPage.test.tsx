@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiClient } from '../../../src/api/client';
 import AdminPage from '../../../src/features/admin/AdminPage';
-import { appearanceOf, defaultLayoutSettings } from '../../../src/layout/layoutSettings';
+import { appearanceOf, defaultLayoutSettings } from '@common/layout/layoutSettings';
 import { installFakeAuthClient } from '../../helpers/fakeAuthClient';
 import { fakeBackend, json, type FakeBackend, type Handler } from '../../helpers/fakeBackend';
 import { renderWithRouter } from '../../helpers/renderWithRouter';

@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { makeStore } from '../../../src/app/store';
 import ConfigPanel from '../../../src/layout/config-panel/ConfigPanel';
 import * as labels from '../../../src/layout/config-panel/settingLabels';
-import * as settings from '../../../src/layout/layoutSettings';
+import * as settings from '@common/layout/layoutSettings';
 
 const pairs: [readonly string[], Record<string, string>][] = [
   [settings.layouts, labels.layoutLabels],

@@ -1,7 +1,7 @@
 // One line per request, at a level by outcome: successes at debug, refusals at info.
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
-import { RequestLog } from '../../../server/src/api/requestLog';
+import { RequestLog } from '../../../server/src/platform/http/requestLog';
 
 async function logsOf(level: string): Promise<Array<Record<string, unknown>>> {
   const lines: string[] = [];

@@ -1,6 +1,6 @@
 // Headers the portal sends with the app: a strict Content-Security-Policy built from the
 // settings and the configured dashboards, and the usual hardening headers.
-import { API_HEADERS } from '../../../server/src/api/security';
+import { API_HEADERS } from '../../../server/src/platform/http/security';
 import { startPortal, type RunningPortal } from './portalServer';
 
 jest.setTimeout(120_000);

@@ -1,7 +1,7 @@
 // The Optimize and User Management routes over real HTTP, on a small embedded sample account:
 // access by role, organisation scoping, figures that agree with each other, writes, and
 // injection payloads that get a 400 naming the field and never a 500.
-import { PAYLOADS } from '../warehouse/injectionPayloads';
+import { PAYLOADS } from '../features/warehouse/injectionPayloads';
 import { startPortal, type RunningPortal } from './portalServer';
 
 jest.setTimeout(240_000);

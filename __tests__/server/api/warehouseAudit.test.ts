@@ -2,13 +2,13 @@
 // reaches the warehouse and settled after it, so no change is ever made without an entry; a
 // pending intent left by a dead process is settled from the warehouse's state.
 import Fastify from 'fastify';
-import { auditedWrite, PORTAL_INSTANCE } from '../../../server/src/api/routes/warehouseAudit';
-import { settleInterruptedChanges } from '../../../server/src/api/routes/warehouseRecovery';
-import type { Caller } from '../../../server/src/api/auth/tokenVerifier';
-import { listAudit, recordIntent } from '../../../server/src/store/audit';
-import { openStore, type Store } from '../../../server/src/store/openStore';
-import type { WarehouseRegistry } from '../../../server/src/warehouse';
-import { openTestAccount, type TestAccount } from '../warehouse/sampleAccount';
+import { auditedWrite, PORTAL_INSTANCE } from '../../../server/src/features/warehouse/routes/auditedWrite';
+import { settleInterruptedChanges } from '../../../server/src/features/warehouse/routes/changeRecovery';
+import type { Caller } from '../../../server/src/platform/http/auth/tokenVerifier';
+import { listAudit, recordIntent } from '../../../server/src/platform/store/audit';
+import { openStore, type Store } from '../../../server/src/platform/store/openStore';
+import type { WarehouseRegistry } from '../../../server/src/features/warehouse';
+import { openTestAccount, type TestAccount } from '../features/warehouse/sampleAccount';
 
 jest.setTimeout(60_000);
 

@@ -5,8 +5,8 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { listAudit } from '../../../server/src/store/audit';
-import { openStore } from '../../../server/src/store/openStore';
+import { listAudit } from '../../../server/src/platform/store/audit';
+import { openStore } from '../../../server/src/platform/store/openStore';
 import { freePort, startIdentityServer, type RunningIdentityServer } from '../identity/identityServer';
 import { startPortalProcess, stubBrowserBuild, waitForOk, type PortalProcess } from '../portalProcess';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { UserLayoutSettings } from '../../api/layoutSettingsApi';
 import { useAppDispatch } from '../../app/hooks';
-import { appearancePatchSchema, describeIssues } from '../../layout/layoutSchema';
+import { appearancePatchSchema, describeIssues } from '@common/layout/layoutSchema';
 import { layoutActions } from '../../layout/layoutSlice';
 
 export function SavedSettings({ saved }: { saved: UserLayoutSettings }) {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { canOpen } from '../../auth/access';
+import { canOpen } from '@common/access/access';
 import { useGetMonthToDateQuery, useGetWarehouseInfoQuery } from '../../api/warehouseApi';
 import { formatMoney } from '../../components/format';
 import { Link } from 'react-router-dom';

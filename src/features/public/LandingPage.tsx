@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { publicPaths } from '../../config/paths';
+import { publicPaths } from '@common/paths';
 
 const highlights = [
   { title: 'One sign-in', text: 'Reach your catalog, dashboards, pipelines and warehouse through your organisation’s single sign-on.' },

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { StatusPage } from '../../components/StatusPage';
-import { isSafeLocalPath } from '../../config/paths';
+import { isSafeLocalPath } from '@common/paths';
 
 function subscribeOnline(callback: () => void) {
   window.addEventListener('online', callback);

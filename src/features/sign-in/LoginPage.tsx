@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { defaultPathFor } from '../../auth/access';
+import { defaultPathFor } from '@common/access/access';
 import { getAuthClient } from '../../auth/authClient';
 import { selectAuthError, selectAuthStatus, selectRealmRoles } from '../../auth/authSlice';
 import { StatusPage } from '../../components/StatusPage';
-import { isSafeLocalPath } from '../../config/paths';
+import { isSafeLocalPath } from '@common/paths';
 import { useAppSelector } from '../../app/hooks';
 
 /**

@@ -2,7 +2,7 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { BoxArrowUpRight } from 'react-bootstrap-icons';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { appPaths } from '../../config/paths';
+import { appPaths } from '@common/paths';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
 import { loadDashboards } from '../../menu/loadDashboards';

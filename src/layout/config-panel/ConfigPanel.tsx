@@ -16,7 +16,7 @@ import {
   navListIcons,
   navListTitleColors,
   subLayouts,
-} from '../layoutSettings';
+} from '@common/layout/layoutSettings';
 import { layoutActions as actions, selectLayout } from '../layoutSlice';
 import { SelectSetting, SwitchSetting } from './SettingControls';
 import {

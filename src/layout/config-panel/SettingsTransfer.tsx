@@ -4,8 +4,8 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { parseSettingsJson } from '../layoutSchema';
-import { appearanceOf } from '../layoutSettings';
+import { parseSettingsJson } from '@common/layout/layoutSchema';
+import { appearanceOf } from '@common/layout/layoutSettings';
 import { layoutActions, selectLayout } from '../layoutSlice';
 
 export function SettingsTransfer() {

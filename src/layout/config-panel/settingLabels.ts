@@ -14,7 +14,7 @@ import type {
   navListIcons,
   navListTitleColors,
   subLayouts,
-} from '../layoutSettings';
+} from '@common/layout/layoutSettings';
 
 type Labels<T extends readonly string[]> = Record<T[number], string>;
 

@@ -2,7 +2,7 @@
 // change. Admins and client admins can apply a recommendation from here.
 import { useCallback, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
-import { canWriteWarehouse } from '../../../auth/access';
+import { canWriteWarehouse } from '@common/access/access';
 import { selectRealmRoles } from '../../../auth/authSlice';
 import type { Recommendation } from '../../../api/warehouseTypes';
 import { QueryResult } from '../../../components/QueryResult';

@@ -14,7 +14,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { formatDateTime } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
-import { appPaths, warehouseRolePath, warehouseUserPath } from '../../../config/paths';
+import { appPaths, warehouseRolePath, warehouseUserPath } from '@common/paths';
 import { ConfirmChangeDialog } from '../ConfirmChangeDialog';
 import { DropDialog } from '../DropDialog';
 import { ManagementHeading } from '../ManagementHeading';

@@ -6,7 +6,7 @@ import type { RoleView } from '../../../api/warehouseTypes';
 import type { DataColumn } from '../../../components/dataColumn';
 import { DateTimeText } from '../../../components/DateTimeText';
 import { QueryResult } from '../../../components/QueryResult';
-import { warehouseRolePath } from '../../../config/paths';
+import { warehouseRolePath } from '@common/paths';
 import { ManagementHeading } from '../ManagementHeading';
 import { useListWarehouseRolesQuery } from '../managementApi';
 import { SearchForm } from '../SearchForm';

@@ -8,7 +8,7 @@ import type { UserDetail } from '../../../api/warehouseTypes';
 import { EmptyState } from '../../../components/EmptyState';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
-import { appPaths } from '../../../config/paths';
+import { appPaths } from '@common/paths';
 import { ConfirmChangeDialog } from '../ConfirmChangeDialog';
 import { DropDialog } from '../DropDialog';
 import { ManagementHeading } from '../ManagementHeading';

@@ -9,7 +9,7 @@ import type { DataColumn } from '../../../components/dataColumn';
 import { DataTable } from '../../../components/DataTable';
 import { DateTimeText } from '../../../components/DateTimeText';
 import { Panel } from '../../../components/Panel';
-import { warehouseRolePath } from '../../../config/paths';
+import { warehouseRolePath } from '@common/paths';
 import { ConfirmChangeDialog } from '../ConfirmChangeDialog';
 import { revokeColumn } from '../revokeColumn';
 import { RiskList } from '../RiskList';

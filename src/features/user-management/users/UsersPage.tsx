@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { PlusLg } from 'react-bootstrap-icons';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { QueryResult } from '../../../components/QueryResult';
-import { warehouseUserPath } from '../../../config/paths';
+import { warehouseUserPath } from '@common/paths';
 import { ManagementHeading } from '../ManagementHeading';
 import { useListWarehouseUsersQuery } from '../managementApi';
 import { SearchForm } from '../SearchForm';

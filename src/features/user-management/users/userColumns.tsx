@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { UserView } from '../../../api/warehouseTypes';
 import type { DataColumn } from '../../../components/dataColumn';
 import { DateTimeText } from '../../../components/DateTimeText';
-import { warehouseUserPath } from '../../../config/paths';
+import { warehouseUserPath } from '@common/paths';
 
 export const userColumns: DataColumn<UserView>[] = [
   {

@@ -1,0 +1,84 @@
+// The portal's HTTP server: security headers, the /api routes (bearer token, access table,
+// organisation scope, validated input) and the browser app beside them.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { PortalConfig } from '../config.js';
+import { dashboardOrigins } from '../features/dashboards/dashboardsStore.js';
+import type { Store } from '../platform/store/openStore.js';
+import { registerAuthentication } from '../platform/http/auth/authenticate.js';
+import type { TokenVerifier } from '../platform/http/auth/tokenVerifier.js';
+import { registerErrorHandler } from '../platform/http/errors.js';
+import { RequestLog } from '../platform/http/requestLog.js';
+import { registerDashboardRoutes } from '../features/dashboards/dashboardsRoutes.js';
+import { registerLayoutSettingsRoutes } from '../features/layout-settings/layoutSettingsRoutes.js';
+import { registerSecurity } from '../platform/http/security.js';
+import { registerSpa } from '../platform/http/spa.js';
+import { registerWarehouseRoutes } from '../features/warehouse/routes/analyticsRoutes.js';
+import { registerWarehouseManagementRoutes } from '../features/warehouse/routes/managementRoutes.js';
+import { startChangeRecovery } from '../features/warehouse/routes/changeRecovery.js';
+import type { WarehouseRegistry } from '../features/warehouse/index.js';
+
+export interface PortalDependencies {
+  store: Store;
+  verifyToken: TokenVerifier;
+  /** Each organisation's warehouse (Snowflake or the embedded sample). */
+  warehouses: WarehouseRegistry;
+  /** Adds routes served beside the API (e.g. the demo dashboards); called before the SPA fallback. */
+  extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
+}
+
+/** Dashboard origins for the CSP, read at start and again after each dashboard change. */
+function dashboardOriginCache(store: Store, log: FastifyInstance['log']) {
+  let origins: readonly string[] = [];
+  const refresh = () =>
+    dashboardOrigins(store.db).then(
+      (list) => {
+        origins = list;
+      },
+      (error: unknown) => log.error({ err: error }, 'could not read dashboard origins'),
+    );
+  return { current: () => origins, refresh };
+}
+
+export async function createPortalServer(config: PortalConfig, deps: PortalDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    // JSON lines in the same shape as the identity server's: ISO time, level name, component.
+    logger: {
+      level: process.env.LOG_LEVEL ?? 'info',
+      redact: ['req.headers.authorization'],
+      base: { component: 'portal' },
+      timestamp: () => `,"time":"${new Date().toISOString()}"`,
+      formatters: { level: (label: string) => ({ level: label }) },
+    },
+    bodyLimit: 1024 * 1024,
+    // Long path parameters reach validation (400 naming the field) instead of a bare 404.
+    routerOptions: { maxParamLength: 2048 },
+    // Request ids in the logs are our own; a client-sent X-Request-Id is not trusted.
+    requestIdHeader: false,
+    // One line per request, at a level by outcome (requestLog.ts).
+    logController: new RequestLog(),
+    return503OnClosing: true,
+  });
+  registerErrorHandler(app);
+
+  const origins = dashboardOriginCache(deps.store, app.log);
+  await origins.refresh();
+  // Another instance may change dashboards too; pick that up within a minute.
+  const timer = setInterval(() => void origins.refresh(), 60_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  await registerSecurity(app, config, origins.current);
+  registerAuthentication(app, deps.verifyToken);
+
+  app.get('/api/health', async () => ({ status: 'ok', store: deps.store.engine }));
+  registerDashboardRoutes(app, deps.store.db, () => void origins.refresh());
+  registerLayoutSettingsRoutes(app, deps.store.db);
+  registerWarehouseRoutes(app, deps.warehouses, deps.store.db);
+  registerWarehouseManagementRoutes(app, deps.warehouses, deps.store.db);
+  // Before serving: settle the audit of any warehouse change a crash interrupted.
+  const stopRecovery = await startChangeRecovery(deps.store, deps.warehouses, app.log);
+  app.addHook('onClose', async () => stopRecovery());
+  await deps.extraRoutes?.(app);
+  await registerSpa(app, config);
+  return app;
+}

@@ -1,0 +1,60 @@
+// User Management (/app/management/*): the warehouse account's users and roles, and changes
+// to them. Every change is validated by the warehouse layer (identifiers checked and quoted),
+// checked against the access table here, and audited in the same unit of work.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { StoreDb } from '../../../platform/store/openStore.js';
+import { InvalidIdentifierError, parseChange, parseIdentifier, type WarehouseRegistry } from '../index.js';
+import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { HttpError } from '../../../platform/http/errors.js';
+import { parseOr400 } from '../../../platform/http/validation.js';
+import { auditedWrite } from './auditedWrite.js';
+
+const search = z.strictObject({ search: z.string().max(255, 'is too long').optional() });
+const nameParam = z.object({ name: z.string() });
+
+/**
+ * A user or role named in the path. A name the portal cannot address (not an unquoted Snowflake
+ * identifier) names nothing it can show: "no such user", as for a name that does not exist.
+ */
+function objectName(params: unknown, what: 'user' | 'role'): string {
+  const { name } = parseOr400(nameParam, params);
+  try {
+    return parseIdentifier(name, what === 'user' ? 'userName' : 'roleName');
+  } catch (error) {
+    if (error instanceof InvalidIdentifierError) throw new HttpError(404, 'not_found', `There is no ${what} named ${name.slice(0, 300)}.`);
+    throw error;
+  }
+}
+
+export function registerWarehouseManagementRoutes(app: FastifyInstance, registry: WarehouseRegistry, db: StoreDb): void {
+  const warehouseOf = (request: FastifyRequest) => registry.forOrganisation(organisationOf(callerOf(request)));
+
+  app.get('/api/management/users', { preHandler: requireRoute('managementUsers') }, async (request) => {
+    const query = parseOr400(search, request.query);
+    // An empty search box lists everyone.
+    return { users: await (await warehouseOf(request)).listUsers({ search: query.search, includeDisabled: true }) };
+  });
+
+  app.get('/api/management/users/:name', { preHandler: requireRoute('managementUser') }, async (request) => {
+    return (await warehouseOf(request)).getUser(objectName(request.params, 'user'));
+  });
+
+  app.get('/api/management/roles', { preHandler: requireRoute('managementRoles') }, async (request) => {
+    const query = parseOr400(search, request.query);
+    return { roles: await (await warehouseOf(request)).listRoles({ search: query.search }) };
+  });
+
+  app.get('/api/management/roles/:name', { preHandler: requireRoute('managementRole') }, async (request) => {
+    return (await warehouseOf(request)).getRole(objectName(request.params, 'role'));
+  });
+
+  app.post('/api/management/changes', { preHandler: requireRoute(['managementUsers', 'managementRoles']) }, async (request) => {
+    const change = parseChange(request.body);
+    // Warehouse settings change through the Warehouses page's recommendations only.
+    if (change.kind === 'alterWarehouse') throw new HttpError(400, 'invalid_request', 'kind: warehouse changes are applied from the Warehouses page.', 'kind');
+    const warehouse = await warehouseOf(request);
+    const applied = await auditedWrite(db, callerOf(request), request.log, (audit, options) => warehouse.write(change, audit, options), { change });
+    return { applied };
+  });
+}

@@ -1,0 +1,59 @@
+// Every /api request except the health check needs a valid bearer token (401 otherwise);
+// routes then ask for a page of the access table (403 when the user may not open it) and
+// for an organisation (403 when the token has none). The access table is the browser's own
+// module, src/auth/access.ts: one set of rules for menu, routes and API.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { canOpen } from '@common/access/access';
+import { hasAnyRole } from '@common/access/editions';
+import type { AppRouteId } from '@common/paths';
+import { HttpError } from '../errors.js';
+import type { Caller, TokenVerifier } from './tokenVerifier.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+const PUBLIC_API_PATHS = new Set(['/api/health']);
+const BEARER = /^Bearer ([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]*\.[A-Za-z0-9\-_]*)$/;
+
+export function registerAuthentication(app: FastifyInstance, verify: TokenVerifier): void {
+  app.decorateRequest('caller', null);
+  app.addHook('onRequest', async (request) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.startsWith('/api/') || PUBLIC_API_PATHS.has(path) || request.method === 'OPTIONS') return;
+    const header = request.headers.authorization;
+    if (!header) throw new HttpError(401, 'invalid_token', 'Sign in first: the request has no bearer token.');
+    const match = BEARER.exec(header);
+    if (!match?.[1]) throw new HttpError(401, 'invalid_token', 'The Authorization header must be "Bearer <access token>".');
+    request.caller = await verify(match[1]);
+  });
+}
+
+/** The verified caller of an /api route (the onRequest hook has run). */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new HttpError(401, 'invalid_token', 'Sign in first.');
+  return request.caller;
+}
+
+/** A caller with an organisation: every record the API serves belongs to one. */
+export function organisationOf(caller: Caller): string {
+  if (!caller.organisation) throw new HttpError(403, 'forbidden', 'Your account does not belong to an organisation yet.');
+  return caller.organisation;
+}
+
+/**
+ * preHandler: the caller may open the page this API serves (feature and roles of the access
+ * table) — any one of `routeIds` when several pages share the route — and, for writes that
+ * only some of the page's users may make, holds one of `writeRoles`.
+ */
+export function requireRoute(routeIds: AppRouteId | readonly AppRouteId[], writeRoles?: readonly string[]) {
+  const ids = typeof routeIds === 'string' ? [routeIds] : routeIds;
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const caller = callerOf(request);
+    if (!ids.some((id) => canOpen(caller.roles, id))) throw new HttpError(403, 'forbidden', 'Your roles do not allow this.');
+    if (writeRoles && !hasAnyRole(caller.roles, writeRoles)) throw new HttpError(403, 'forbidden', 'Only an administrator of your organisation may change this.');
+    organisationOf(caller);
+  };
+}

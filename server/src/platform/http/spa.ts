@@ -1,0 +1,50 @@
+// Serves the built browser app: hashed assets with long caching, everything else falls back
+// to index.html so deep links work, and /config.json is written from the server's settings
+// so one build serves every environment.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { PortalConfig } from '../../config.js';
+
+export async function registerSpa(app: FastifyInstance, config: PortalConfig): Promise<void> {
+  const baseConfig = JSON.parse(await readFile(path.join(config.distDir, 'config.json'), 'utf8')) as Record<string, unknown>;
+  const runtimeConfig = JSON.stringify({
+    ...baseConfig,
+    apiBaseUrl: config.apiBaseUrl,
+    identity: config.identity,
+    analytics: config.analytics,
+    catalogUrl: config.catalogUrl,
+    chatbotUrl: config.chatbotUrl,
+  });
+
+  app.get('/config.json', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').type('application/json').send(runtimeConfig),
+  );
+
+  await app.register(fastifyStatic, {
+    root: config.distDir,
+    index: false,
+    // Our own cache headers below: hashed assets forever, everything else revalidated.
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // Hashed assets are public code; sandboxed dashboard frames (an opaque origin) load
+      // the demo dashboard's script and styles from here.
+      if (immutable) reply.header('cross-origin-resource-policy', 'cross-origin');
+    },
+  });
+
+  const indexHtml = await readFile(path.join(config.distDir, 'index.html'), 'utf8');
+  app.get('/', async (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml));
+  app.setNotFoundHandler(async (request, reply) => {
+    // Missing files (a stale chunk, a typo under /assets or /api) are real 404s; any other
+    // GET is a page of the app and gets index.html.
+    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (request.method !== 'GET' || isFile || request.url.startsWith('/api/')) {
+      return reply.code(404).type('application/json').send({ error: 'Not Found', message: `No ${request.method} ${request.url.split('?')[0]}` });
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+  });
+}
