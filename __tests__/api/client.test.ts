@@ -1,6 +1,6 @@
 import axios from 'axios';
 import { apiClient, NOT_SIGNED_IN, TOKEN_REFRESH_FAILED } from '../../src/api/client';
-import { isLoading } from '../../src/layout/progress/progressTracker';
+import { isLoading } from '../../src/components/progress/progressTracker';
 import { installFakeAuthClient, type FakeAuthClient } from '../helpers/fakeAuthClient';
 import { fakeBackend, json, type FakeBackend, type Handler } from '../helpers/fakeBackend';
 import { installTestConfig } from '../helpers/testConfig';

@@ -1,5 +1,5 @@
 // A stand-in for the keycloak-js adapter at the app's auth boundary (src/auth/authClient.ts).
-import { setAuthClient, type AuthClient } from '../../src/auth/authClient';
+import { setAuthClient, type AuthClient } from '../../src/api/authClient';
 
 export interface FakeAuthClient extends AuthClient {
   isAuthenticated: jest.Mock<boolean, []>;

@@ -3,10 +3,10 @@
 // a freshly refreshed token (one refresh shared by every request answered 401 meanwhile);
 // every failure is logged with its status and body, then rejected.
 import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import { getAuthClient, type AuthClient } from '../auth/authClient';
+import { getAuthClient, type AuthClient } from './authClient';
 import { getRuntimeConfig } from '../config/currentConfig';
 import { TOKEN_MIN_VALIDITY_SECONDS } from '../config/constants';
-import { finishLoading, startLoading } from '../layout/progress/progressTracker';
+import { finishLoading, startLoading } from '../components/progress/progressTracker';
 
 declare module 'axios' {
   interface AxiosRequestConfig {

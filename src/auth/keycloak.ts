@@ -5,7 +5,7 @@ import { MESSAGE_RECEIVE_TIMEOUT_MS, TOKEN_MIN_VALIDITY_SECONDS } from '../confi
 import { publicPaths } from '@common/paths';
 import type { RuntimeConfig } from '../config/runtimeConfig';
 import { authActions, sessionFromToken, type TokenClaims } from './authSlice';
-import { setAuthClient, type AuthClient } from './authClient';
+import { setAuthClient, type AuthClient } from '../api/authClient';
 import { singleFlightRefresh } from './singleFlightRefresh';
 
 type Dispatch = (action: { type: string; payload?: unknown }) => unknown;

@@ -17,7 +17,7 @@ export async function layoutPersistMigrate(state: PersistedState, currentVersion
   }
   // Version 1 is the first stored shape; each later version adds its migration step here,
   // before the value is checked against the current schema.
-  const { appearancePatchSchema, describeIssues } = await import(/* webpackChunkName: "layout-schema" */ './layoutSchema');
+  const { appearancePatchSchema, describeIssues } = await import(/* webpackChunkName: "layout-schema" */ '@common/layout/layoutSchema');
   const parsed = appearancePatchSchema.safeParse(stored);
   if (!parsed.success) {
     console.warn(`Stored layout settings were not valid and were reset: ${describeIssues(parsed.error)}`);

@@ -1,7 +1,7 @@
 // The progress bar is decoration; the header's live region says when loading starts and ends.
 import { act, render, screen } from '@testing-library/react';
 import { LoadingSpinner } from '../../../src/layout/progress/LoadingIndicator';
-import { finishLoading, startLoading } from '../../../src/layout/progress/progressTracker';
+import { finishLoading, startLoading } from '../../../src/components/progress/progressTracker';
 
 it('announces the start and the end of loading in a live region', () => {
   render(<LoadingSpinner />);

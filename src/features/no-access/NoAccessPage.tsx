@@ -1,4 +1,4 @@
-import { getAuthClient } from '../../auth/authClient';
+import { getAuthClient } from '../../api/authClient';
 import { displayName, selectSession } from '../../auth/authSlice';
 import { useAppSelector } from '../../app/hooks';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { defaultPathFor } from '@common/access/access';
-import { getAuthClient } from '../../auth/authClient';
+import { getAuthClient } from '../../api/authClient';
 import { selectAuthError, selectAuthStatus, selectRealmRoles } from '../../auth/authSlice';
 import { StatusPage } from '../../components/StatusPage';
 import { isSafeLocalPath } from '@common/paths';

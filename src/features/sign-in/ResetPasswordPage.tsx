@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { getAuthClient } from '../../auth/authClient';
+import { getAuthClient } from '../../api/authClient';
 import { StatusPage } from '../../components/StatusPage';
 
 /** /auth/reset-password-1: the identity service's reset-credentials flow does the work. */

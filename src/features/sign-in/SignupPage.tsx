@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { getAuthClient } from '../../auth/authClient';
+import { getAuthClient } from '../../api/authClient';
 import { selectAuthStatus } from '../../auth/authSlice';
 import { StatusPage } from '../../components/StatusPage';
 import { useAppSelector } from '../../app/hooks';

@@ -1,6 +1,6 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import { PersonCircle } from 'react-bootstrap-icons';
-import { getAuthClient } from '../../auth/authClient';
+import { getAuthClient } from '../../api/authClient';
 import { displayName, organisationOf, selectSession } from '../../auth/authSlice';
 import { useAppSelector } from '../../app/hooks';
 

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useNavigation } from 'react-router-dom';
-import { finishLoading, loadingPhase, startLoading, subscribeLoading } from './progressTracker';
+import { finishLoading, loadingPhase, startLoading, subscribeLoading } from '../../components/progress/progressTracker';
 
 /** Feeds route navigation into the shared loading counter. */
 export function NavigationProgress() {
