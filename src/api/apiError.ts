@@ -15,7 +15,7 @@ export interface ApiErrorBody {
  * (network down, request cancelled, not signed in).
  */
 export interface ApiError {
-  status: number | 'NETWORK_ERROR' | 'CANCELLED' | 'NOT_SIGNED_IN';
+  status: number | 'NETWORK_ERROR' | 'CANCELLED' | 'NOT_SIGNED_IN' | 'INVALID_RESPONSE';
   data: unknown;
 }
 
@@ -48,7 +48,7 @@ function isApiError(value: unknown): value is ApiError {
 export function apiErrorMessage(error: unknown): string {
   if (!isApiError(error)) return 'Something went wrong.';
   const { status, data } = error;
-  if (typeof status === 'number' && isApiErrorBody(data) && data.message) return data.message;
+  if ((typeof status === 'number' || status === 'INVALID_RESPONSE') && isApiErrorBody(data) && data.message) return data.message;
   switch (status) {
     case 'NETWORK_ERROR':
       return 'The Dataworks service could not be reached. Check your connection and try again.';

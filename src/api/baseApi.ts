@@ -31,3 +31,11 @@ export const baseApi = createApi({
   tagTypes: ['Dashboards', 'ClientDashboards', 'MyLayoutSettings', 'UserLayoutSettings'],
   endpoints: () => ({}),
 });
+
+declare module '../state/rootState' {
+  interface RootState {
+    /** Injected with the signed-in shell: absent before sign-in. */
+    api?: ReturnType<typeof baseApi.reducer>;
+  }
+}
+

@@ -1,23 +1,13 @@
 // Dashboards: the organisation's list as every user sees it (menu, viewer, home) and its
-// management by admins. Shared here because the menu must learn of every change.
-import type { DashboardInput, DashboardRecord } from '../../server/src/features/dashboards/dashboardsStore';
+// management by admins. This cache is the list's one owner: the menu derives its Viewer
+// entries from it, and every change invalidates it, so whatever shows it refetches.
+import type { ClientDashboardsResponse, DashboardInput, DashboardRecord } from '@common/dashboards/dashboardsContract';
+import type { ApiError } from './apiError';
 import { baseApi } from './baseApi';
+import { NO_DASHBOARDS_MESSAGE, sortDashboards, type MenuDashboard } from './clientDashboards';
 
-// The management shapes come from the server's store (type-only: nothing of the server is
-// bundled), so each is defined once.
 export type Dashboard = DashboardRecord;
 export type { DashboardInput };
-
-/** A dashboard as `api/config/client-dashboards` lists it. `order` may be missing (= 0). */
-export interface ClientDashboard {
-  name: string;
-  url: string;
-  order?: number;
-}
-
-export interface ClientDashboardsResponse {
-  dashboards?: ClientDashboard[];
-}
 
 const LIST = { type: 'Dashboards', id: 'LIST' } as const;
 const CLIENT = { type: 'ClientDashboards', id: 'LIST' } as const;
@@ -25,9 +15,24 @@ const changed = [LIST, CLIENT];
 
 export const dashboardsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** The raw answer: the menu thunk checks its shape itself (spec section 8). */
-    getClientDashboards: build.query<ClientDashboardsResponse, void>({
-      query: () => 'api/config/client-dashboards',
+    /**
+     * The Viewer's list, valid entries in menu order. A failure, or an answer without a list,
+     * is logged (spec section 8) and leaves the Viewer empty.
+     */
+    getClientDashboards: build.query<MenuDashboard[], void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const result = await baseQuery('api/config/client-dashboards');
+        if (result.error) {
+          console.error('Failed to load dashboards', result.error);
+          return { error: result.error as ApiError };
+        }
+        const list = (result.data as ClientDashboardsResponse | null | undefined)?.dashboards;
+        if (!Array.isArray(list)) {
+          console.error(NO_DASHBOARDS_MESSAGE);
+          return { error: { status: 'INVALID_RESPONSE', data: { error: 'invalid_response', message: NO_DASHBOARDS_MESSAGE } } satisfies ApiError };
+        }
+        return { data: sortDashboards(list) };
+      },
       providesTags: [CLIENT],
     }),
     listDashboards: build.query<Dashboard[], void>({
@@ -74,6 +79,7 @@ export const dashboardsApi = baseApi.injectEndpoints({
 });
 
 export const {
+  useGetClientDashboardsQuery,
   useListDashboardsQuery,
   useCreateDashboardMutation,
   useUpdateDashboardMutation,

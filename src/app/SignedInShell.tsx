@@ -7,8 +7,7 @@ import { identifySignedInUser, trackPageView } from '../analytics/trackEvents';
 import { selectSession } from '../auth/authSlice';
 import MainLayout from '../layout/MainLayout';
 import { recordRecentPage, shortcutPath } from '../layout/recentPages';
-import { loadDashboards } from '../menu/loadDashboards';
-import { useAppDispatch, useAppSelector } from './hooks';
+import { useAppSelector } from '../state/hooks';
 import type { RouteHandle } from './router';
 
 export { connectSignedInServices } from './signedInServices';
@@ -49,10 +48,6 @@ function useAnalytics() {
 }
 
 export default function SignedInShell() {
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    void dispatch(loadDashboards());
-  }, [dispatch]);
   useAnalytics();
   useRecentPages();
   return <MainLayout />;

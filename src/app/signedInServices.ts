@@ -1,10 +1,8 @@
-// What the signed-in shell adds to the store when its chunk loads: the API cache, the menu's
-// dashboards, and the listeners that keep the menu and the saved layout up to date.
+// What the signed-in shell adds to the store when its chunk loads: the API cache (which also
+// owns the menu's dashboards list) and the listener that saves layout changes.
 import { createAction, createListenerMiddleware } from '@reduxjs/toolkit';
 import { baseApi } from '../api/baseApi';
 import { listenForLayoutChanges } from '../layout/layoutSaveListener';
-import { listenForDashboardChanges } from '../menu/menuRefreshListener';
-import { menuSlice } from '../menu/menuSlice';
 import { dynamicMiddleware, rootReducer, type AppDispatch, type AppStartListening, type AppStore, type RootState } from './store';
 
 /** Dispatched once the lazy slices are in, so their initial state exists before any render. */
@@ -12,15 +10,13 @@ export const signedInServicesConnected = createAction('app/signedInServicesConne
 
 const listeners = createListenerMiddleware();
 const startAppListening: AppStartListening = listeners.startListening.withTypes<RootState, AppDispatch>();
-listenForDashboardChanges(startAppListening);
 listenForLayoutChanges(startAppListening);
 
-rootReducer.inject(menuSlice);
 rootReducer.inject(baseApi);
 // Listeners outermost: RTK Query has processed an action (cache invalidated) before a listener
 // reacts to it.
 dynamicMiddleware.addMiddleware(listeners.middleware, baseApi.middleware);
 
 export function connectSignedInServices(store: Pick<AppStore, 'getState' | 'dispatch'>): void {
-  if (store.getState().menu === undefined) store.dispatch(signedInServicesConnected());
+  if (store.getState().api === undefined) store.dispatch(signedInServicesConnected());
 }

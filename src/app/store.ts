@@ -2,13 +2,7 @@
 // back in); the session stays in memory. What only the signed-in shell needs (the API cache,
 // the menu, their middleware) is injected when the shell's chunk loads: see
 // signedInServices.ts. That keeps RTK Query and axios out of the initial bundle.
-import {
-  combineSlices,
-  configureStore,
-  createDynamicMiddleware,
-  type TypedStartListening,
-} from '@reduxjs/toolkit';
-import { useDispatch, useSelector, useStore } from 'react-redux';
+import { combineSlices, configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
 import {
   FLUSH,
   PAUSE,
@@ -25,8 +19,8 @@ import { authReducer } from '../auth/authSlice';
 import { layoutReducer } from '../layout/layoutSlice';
 import { layoutPersistMigrate, LAYOUT_PERSIST_VERSION } from '../layout/layoutPersistence';
 import type { LayoutSettings } from '@common/layout/layoutSettings';
-import type { MenuState } from '../menu/menuSlice';
 import type { baseApi } from '../api/baseApi';
+import type { AppDispatch, AppStartListening, RootState } from '../state/rootState';
 
 const layoutPersistConfig: PersistConfig<LayoutSettings> = {
   key: 'dataworks-layout',
@@ -39,7 +33,6 @@ const layoutPersistConfig: PersistConfig<LayoutSettings> = {
 
 /** Slices injected once the signed-in shell loads (absent from the state until then). */
 export interface LazyLoadedSlices {
-  menu: MenuState;
   api: ReturnType<typeof baseApi.reducer>;
 }
 
@@ -48,7 +41,12 @@ export const rootReducer = combineSlices({
   layout: persistReducer(layoutPersistConfig, layoutReducer),
 }).withLazyLoadedSlices<LazyLoadedSlices>();
 
-export type RootState = ReturnType<typeof rootReducer>;
+export type { AppDispatch, AppStartListening, RootState };
+
+// The state every layer reads (src/state/rootState.ts, filled in by the slices) must be what
+// is assembled here: a slice added above without its RootState entry fails to compile.
+type AssembledState = ReturnType<typeof rootReducer>;
+export const stateShapesAgree: [AssembledState] extends [RootState] ? ([RootState] extends [AssembledState] ? true : false) : false = true;
 
 /**
  * Middleware added at run time (RTK Query's, the listeners). One instance serves every store
@@ -56,7 +54,7 @@ export type RootState = ReturnType<typeof rootReducer>;
  */
 export const dynamicMiddleware = createDynamicMiddleware();
 
-export function makeStore(preloadedState?: Partial<RootState>) {
+export function makeStore(preloadedState?: Partial<AssembledState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
@@ -69,13 +67,6 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];
-
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<RootState>();
-export const useAppStore = useStore.withTypes<AppStore>();
-
-export type AppStartListening = TypedStartListening<RootState, AppDispatch>;
 
 export function makePersistor(store: AppStore) {
   return persistStore(store);

@@ -108,6 +108,13 @@ export const authActions = authSlice.actions;
 export const { selectAuthStatus, selectSession, selectAuthError, selectRealmRoles } = authSlice.selectors;
 export const authReducer = authSlice.reducer;
 
+declare module '../state/rootState' {
+  interface RootState {
+    auth: AuthState;
+  }
+}
+
+
 /** Display name of the signed-in person: name, else username, else email. */
 export function displayName(session: Session | null): string {
   const claims = session?.tokenParsed;

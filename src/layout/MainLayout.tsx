@@ -2,7 +2,7 @@
 import { lazy, Suspense, useCallback, useRef } from 'react';
 import { Outlet } from 'react-router-dom';
 import { trackMenuItemClicked } from '../analytics/trackEvents';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { useMenu, useMenuLoading } from '../menu/useMenu';
 import type { MenuItem } from '../menu/menuTypes';
 import { ArrivalNoticeAlert } from './ArrivalNoticeAlert';

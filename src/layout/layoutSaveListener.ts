@@ -1,7 +1,7 @@
 // Saves the signed-in user's layout appearance to the server after they change it, so
 // support staff can see what they see (DESIGN section 2). Changes are debounced: only the
 // last one of a burst is sent. A failed save is logged; the user keeps working undisturbed.
-import type { AppStartListening } from '../app/store';
+import type { AppStartListening } from '../state/rootState';
 import { layoutSettingsApi } from '../api/layoutSettingsApi';
 import { appearanceChanged, appearanceOf } from '@common/layout/layoutSettings';
 

@@ -1,5 +1,6 @@
 // Layout settings of the page shell: every action of spec section 4 with the semantics of
 // DESIGN section 5. The reducer only reads its own state and its action.
+import type { PersistPartial } from 'redux-persist/es/persistReducer';
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import {
   defaultLayoutSettings,
@@ -152,3 +153,11 @@ const knownLayoutActions = new Set<string>(Object.values(layoutSlice.actions).ma
 export const layoutActions = layoutSlice.actions;
 export const { selectLayout } = layoutSlice.selectors;
 export const layoutReducer = layoutSlice.reducer;
+
+declare module '../state/rootState' {
+  interface RootState {
+    /** Persisted by redux-persist, which adds its own `_persist` marker. */
+    layout: LayoutSettings & PersistPartial;
+  }
+}
+

@@ -1,22 +1,22 @@
 import { useMemo } from 'react';
 import { selectRealmRoles } from '../auth/authSlice';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../state/hooks';
 import { filterMenu } from './filterMenu';
 import { withViewerItems } from './menuDashboards';
-import { selectMenuDashboards, selectMenuStatus } from './menuSlice';
 import { navigationMenu } from './menuTree';
+import { useMenuDashboards } from './useMenuDashboards';
 import type { MenuItem } from './menuTypes';
 
 /** The "Navigation" group as the signed-in user may see it, Viewer filled from the dashboards. */
 export function useMenu(): MenuItem | null {
   const roles = useAppSelector(selectRealmRoles);
-  const dashboards = useAppSelector(selectMenuDashboards);
+  const { dashboards } = useMenuDashboards();
   return useMemo(() => filterMenu(withViewerItems(navigationMenu, dashboards), roles), [roles, dashboards]);
 }
 
 /** True until the dashboards have loaded (or failed): the navigation shows a spinner meanwhile. */
 export function useMenuLoading(): boolean {
-  return useAppSelector(selectMenuStatus) === 'loading';
+  return useMenuDashboards().status === 'loading';
 }
 
 /** First page a top-level menu entry leads to (its own url, or its first child's). */

@@ -1,10 +1,9 @@
 import { AxiosError, type AxiosAdapter } from 'axios';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiClient } from '../../../src/api/client';
 import DashboardsPage from '../../../src/features/dashboards/DashboardsPage';
-import { selectMenuDashboards } from '../../../src/menu/menuSlice';
-import { loadDashboards } from '../../../src/menu/loadDashboards';
+import { loadClientDashboards, menuDashboardNames } from '../../helpers/clientDashboards';
 import { bodyOf, fakeBackend, type FakeBackend } from '../../helpers/fakeBackend';
 import { fakeDashboardsServer, type FakeDashboardsServer } from '../../helpers/fakeDashboardsServer';
 import { setUpPageTests } from '../../helpers/pageTest';
@@ -136,7 +135,7 @@ it('moves a dashboard with the keyboard, saves the new order, and refreshes the 
   const user = userEvent.setup();
   const store = start();
   await screen.findByRole('table');
-  await act(() => store.dispatch(loadDashboards()));
+  await loadClientDashboards(store);
   expect(screen.getByRole('button', { name: 'Move Sales up' })).toBeDisabled();
   expect(screen.getByRole('button', { name: 'Move Ops down' })).toBeDisabled();
 
@@ -146,7 +145,7 @@ it('moves a dashboard with the keyboard, saves the new order, and refreshes the 
   await waitFor(() => expect(rowNames()).toEqual(['Sales', 'Ops', 'Finance']));
   expect(bodyOf(requests('put', 'api/dashboards/order')[0])).toEqual({ ids: ['d1', 'd3', 'd2'] });
   await waitFor(() => expect(screen.getByRole('button', { name: 'Move Ops up' })).toHaveFocus());
-  await waitFor(() => expect(selectMenuDashboards(store.getState()).map((dashboard) => dashboard.name)).toEqual(['Sales', 'Ops', 'Finance']));
+  await waitFor(() => expect(menuDashboardNames(store)).toEqual(['Sales', 'Ops', 'Finance']));
 });
 
 it('puts the order back and says so when saving it fails', async () => {

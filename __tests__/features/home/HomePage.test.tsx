@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { apiClient } from '../../../src/api/client';
 import HomePage from '../../../src/features/home/HomePage';
 import { recordRecentPage } from '../../../src/layout/recentPages';
-import { loadDashboards } from '../../../src/menu/loadDashboards';
+import { loadClientDashboards } from '../../helpers/clientDashboards';
 import { demoRoles } from '../../auth/demoAccounts';
 import { installFakeAuthClient } from '../../helpers/fakeAuthClient';
 import { fakeBackend, json, type Handler } from '../../helpers/fakeBackend';
@@ -40,14 +40,14 @@ it('greets the user by name and shows the areas they can open', () => {
 it('shows the number of dashboards on the Viewer card once known, nothing before', async () => {
   const store = renderHome();
   expect(screen.queryByText(/dashboards?$/)).toBeNull();
-  await act(() => store.dispatch(loadDashboards()));
+  await loadClientDashboards(store);
   expect(viewerCard()).toHaveTextContent('Viewer2 dashboards');
 });
 
 it('shows no figure (not 0) but an error with Retry when the dashboards cannot be loaded', async () => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   const store = renderHome(demoRoles.clientadmin, () => json(503, { error: 'unavailable', message: 'Down for maintenance.' }));
-  await act(() => store.dispatch(loadDashboards()));
+  await loadClientDashboards(store);
   expect(viewerCard()).toBeNull();
   expect(screen.queryByText(/0 dashboards/)).toBeNull();
   const alert = screen.getByRole('alert');

@@ -1,9 +1,9 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiClient } from '../../../src/api/client';
 import ViewerPage from '../../../src/features/viewer/ViewerPage';
 import { sandboxFor } from '../../../src/features/viewer/dashboardEmbedding';
-import { loadDashboards } from '../../../src/menu/loadDashboards';
+import { loadClientDashboards } from '../../helpers/clientDashboards';
 import { installFakeAuthClient } from '../../helpers/fakeAuthClient';
 import { fakeBackend, json, type Handler } from '../../helpers/fakeBackend';
 import { renderWithRouter } from '../../helpers/renderWithRouter';
@@ -20,7 +20,7 @@ async function openViewer(path: string, handler: Handler = () => json(200, { das
   apiClient.defaults.adapter = fakeBackend(handler).adapter;
   const store = makeSignedInStore();
   renderWithRouter(store, [{ path: '/app/viewer/:dashboardName', element: <ViewerPage /> }], path);
-  await act(() => store.dispatch(loadDashboards()));
+  await loadClientDashboards(store);
   return store;
 }
 

@@ -7,6 +7,7 @@ import type { Store } from '../platform/store/openStore.js';
 import { registerAuthentication } from '../platform/http/auth/authenticate.js';
 import type { TokenVerifier } from '../platform/http/auth/tokenVerifier.js';
 import { registerErrorHandler } from '../platform/http/errors.js';
+import { warehouseHttpError } from '../features/warehouse/routes/httpErrors.js';
 import { RequestLog } from '../platform/http/requestLog.js';
 import { registerDashboardRoutes } from '../features/dashboards/dashboardsRoutes.js';
 import { registerLayoutSettingsRoutes } from '../features/layout-settings/layoutSettingsRoutes.js';
@@ -58,7 +59,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     logController: new RequestLog(),
     return503OnClosing: true,
   });
-  registerErrorHandler(app);
+  registerErrorHandler(app, [warehouseHttpError]);
 
   const origins = dashboardOriginCache(deps.store, app.log);
   await origins.refresh();

@@ -3,9 +3,9 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { UserLayoutSettings } from '../../api/layoutSettingsApi';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../state/hooks';
 import { appearancePatchSchema, describeIssues } from '@common/layout/layoutSchema';
-import { layoutActions } from '../../layout/layoutSlice';
+import { layoutActions } from '../../layout';
 
 export function SavedSettings({ saved }: { saved: UserLayoutSettings }) {
   const dispatch = useAppDispatch();

@@ -4,14 +4,11 @@ import { canOpen } from '@common/access/access';
 import { useGetMonthToDateQuery, useGetWarehouseInfoQuery } from '../../api/warehouseApi';
 import { formatMoney } from '../../components/format';
 import { Link } from 'react-router-dom';
-import { displayName, selectRealmRoles, selectSession } from '../../auth/authSlice';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { displayName, selectRealmRoles, selectSession } from '../../auth';
+import { useAppSelector } from '../../state/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { openableRecentPages } from '../../layout/recentPages';
-import { loadDashboards } from '../../menu/loadDashboards';
-import { selectMenuDashboards, selectMenuError, selectMenuStatus } from '../../menu/menuSlice';
-import { OPTIMIZE_MENU_ID, VIEWER_MENU_ID } from '../../menu/menuTree';
-import { firstUrl, useMenu } from '../../menu/useMenu';
+import { openableRecentPages } from '../../layout';
+import { firstUrl, OPTIMIZE_MENU_ID, useMenu, useMenuDashboards, VIEWER_MENU_ID } from '../../menu';
 import { RecentPages } from './RecentPages';
 
 /** Optimize's figure: this month's warehouse spend so far, asked only of those who may see it. */
@@ -28,8 +25,7 @@ function useSpendFigure(roles: readonly string[]): string | undefined {
 
 /** The one live figure an area has so far; nothing (not 0) while unknown. */
 function useAreaFigures(roles: readonly string[]): Record<string, string> {
-  const status = useAppSelector(selectMenuStatus);
-  const dashboards = useAppSelector(selectMenuDashboards);
+  const { status, dashboards } = useMenuDashboards();
   const spend = useSpendFigure(roles);
   const figures: Record<string, string> = {};
   if (status === 'loaded') figures[VIEWER_MENU_ID] = `${dashboards.length} ${dashboards.length === 1 ? 'dashboard' : 'dashboards'}`;
@@ -38,11 +34,9 @@ function useAreaFigures(roles: readonly string[]): Record<string, string> {
 }
 
 export default function HomePage() {
-  const dispatch = useAppDispatch();
   const session = useAppSelector(selectSession);
   const roles = useAppSelector(selectRealmRoles);
-  const menuStatus = useAppSelector(selectMenuStatus);
-  const menuError = useAppSelector(selectMenuError);
+  const { status: menuStatus, error: menuError, retry } = useMenuDashboards();
   const menu = useMenu();
   const figures = useAreaFigures(roles);
   const areas = (menu?.children ?? []).filter((item) => item.id !== 'home');
@@ -57,7 +51,7 @@ export default function HomePage() {
         <ErrorAlert
           title="Your organisation's dashboards could not be loaded"
           message={menuError ?? 'Something went wrong.'}
-          onRetry={() => void dispatch(loadDashboards())}
+          onRetry={retry}
         />
       ) : null}
       <h2 className="visually-hidden">Your areas</h2>

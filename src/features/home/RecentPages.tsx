@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { RecentPage } from '../../layout/recentPages';
+import type { RecentPage } from '../../layout';
 
 /** Shortcuts to the pages last visited, most recent first. */
 export function RecentPages({ pages }: { pages: readonly RecentPage[] }) {

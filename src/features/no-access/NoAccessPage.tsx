@@ -1,6 +1,6 @@
 import { getAuthClient } from '../../api/authClient';
-import { displayName, selectSession } from '../../auth/authSlice';
-import { useAppSelector } from '../../app/hooks';
+import { displayName, selectSession } from '../../auth';
+import { useAppSelector } from '../../state/hooks';
 
 /** For a signed-in account that may not open any page yet (e.g. just registered). */
 export default function NoAccessPage() {

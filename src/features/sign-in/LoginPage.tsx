@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { defaultPathFor } from '@common/access/access';
 import { getAuthClient } from '../../api/authClient';
-import { selectAuthError, selectAuthStatus, selectRealmRoles } from '../../auth/authSlice';
+import { selectAuthError, selectAuthStatus, selectRealmRoles } from '../../auth';
 import { StatusPage } from '../../components/StatusPage';
 import { isSafeLocalPath } from '@common/paths';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../state/hooks';
 
 /**
  * /login and /auth/signin-2. Signed in: back to the page they came from (only a local path),

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { getAuthClient } from '../../api/authClient';
-import { selectAuthStatus } from '../../auth/authSlice';
+import { selectAuthStatus } from '../../auth';
 import { StatusPage } from '../../components/StatusPage';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../state/hooks';
 
 /** /auth/signup-2: registration happens on the identity service. */
 export default function SignupPage() {

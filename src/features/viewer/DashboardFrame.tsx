@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { MenuDashboard } from '../../menu/menuDashboards';
+import type { MenuDashboard } from '../../menu';
 import { sandboxFor } from './dashboardEmbedding';
 
 /** After this long without the page loading, offer to open it in a tab of its own. */

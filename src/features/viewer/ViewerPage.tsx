@@ -1,24 +1,19 @@
 // /app/viewer/:dashboardName?dashboard_url=: one of the organisation's dashboards, embedded.
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { BoxArrowUpRight } from 'react-bootstrap-icons';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { appPaths } from '@common/paths';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
-import { loadDashboards } from '../../menu/loadDashboards';
-import { selectMenuDashboards, selectMenuError, selectMenuStatus } from '../../menu/menuSlice';
+import { useMenuDashboards } from '../../menu';
 import { DashboardFrame } from './DashboardFrame';
 import './viewer.css';
 import { findConfiguredDashboard } from './dashboardEmbedding';
 
 export default function ViewerPage() {
-  const dispatch = useAppDispatch();
   const { dashboardName } = useParams();
   const [searchParams] = useSearchParams();
   const requestedUrl = searchParams.get('dashboard_url');
-  const status = useAppSelector(selectMenuStatus);
-  const dashboards = useAppSelector(selectMenuDashboards);
-  const error = useAppSelector(selectMenuError);
+  const { status, dashboards, error, retry } = useMenuDashboards();
 
   if (status === 'loading') return <LoadingState label="Loading your organisation's dashboards…" />;
 
@@ -31,7 +26,7 @@ export default function ViewerPage() {
         <ErrorAlert
           title="Your organisation's dashboards could not be loaded"
           message={error ?? 'Something went wrong.'}
-          onRetry={() => void dispatch(loadDashboards())}
+          onRetry={retry}
         />
       </section>
     );

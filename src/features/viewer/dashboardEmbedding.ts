@@ -1,7 +1,7 @@
 // Which dashboards may be embedded and with what sandbox. Only a URL the organisation
 // configured is ever put in an iframe: the viewer route takes its URL from the address bar,
 // and an arbitrary one would let any link frame any page inside the portal.
-import type { MenuDashboard } from '../../menu/menuDashboards';
+import type { MenuDashboard } from '../../menu';
 
 const BASE_SANDBOX = 'allow-scripts allow-forms allow-popups allow-downloads';
 

@@ -1,7 +1,7 @@
 // The layout settings panel (opened by `configBlock`): every setting of the page shell.
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import {
   headerBackColors,
   layout6BackSizes,

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { parseSettingsJson } from '@common/layout/layoutSchema';
 import { appearanceOf } from '@common/layout/layoutSettings';
 import { layoutActions, selectLayout } from '../layoutSlice';

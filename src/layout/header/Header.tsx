@@ -2,7 +2,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { Gear, List } from 'react-bootstrap-icons';
 import { useLocation } from 'react-router-dom';
 import { trackNavigationBarOpened } from '../../analytics/trackEvents';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { LoadingSpinner } from '../progress/LoadingIndicator';
 import { layoutActions, selectLayout } from '../layoutSlice';
 import { UserMenu } from './UserMenu';

@@ -2,7 +2,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import { PersonCircle } from 'react-bootstrap-icons';
 import { getAuthClient } from '../../api/authClient';
 import { displayName, organisationOf, selectSession } from '../../auth/authSlice';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../state/hooks';
 
 export function UserMenu() {
   const session = useAppSelector(selectSession);

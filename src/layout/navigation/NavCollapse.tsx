@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { ChevronDown } from 'react-bootstrap-icons';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import type { MenuItem } from '../../menu/menuTypes';
 import { layoutActions, selectLayout } from '../layoutSlice';
 import { NavIcon } from './NavIcon';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { XLg } from 'react-bootstrap-icons';
 import { useLocation } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { menuPathTo } from '../../menu/filterMenu';
 import type { MenuItem } from '../../menu/menuTypes';
 import { layoutActions, selectLayout } from '../layoutSlice';

@@ -1,6 +1,6 @@
 // Reads on the embedded warehouse run side by side on a pool of connections, one statement per
 // connection at a time; a statement waits only while every connection is busy.
-import { ConnectionPool, READ_CONNECTIONS } from '../../../../server/src/features/warehouse/duckdbEngine';
+import { ConnectionPool, READ_CONNECTIONS } from '../../../../server/src/platform/warehouse/duckdbEngine';
 
 /** Resolves once `count` parties have arrived; rejects if they do not all arrive soon. */
 function barrier(count: number) {

@@ -1,4 +1,4 @@
-import { InvalidIdentifierError, InvalidInputError } from '../../../../server/src/features/warehouse/errors';
+import { InvalidIdentifierError, InvalidInputError } from '../../../../server/src/platform/warehouse/errors';
 import {
   parseEmail,
   parseIdentifier,
@@ -8,9 +8,9 @@ import {
   parseSearch,
   quoteIdentifier,
   stringLiteral,
-} from '../../../../server/src/features/warehouse/identifiers';
+} from '../../../../server/src/platform/warehouse/identifiers';
 import { parseDateRange, parseLimit, parseQueryFilter } from '../../../../server/src/features/warehouse/analytics/filters';
-import { ident, int, sql } from '../../../../server/src/features/warehouse/sql';
+import { ident, int, sql } from '../../../../server/src/platform/warehouse/sql';
 
 describe('Snowflake identifiers', () => {
   it('accepts unquoted identifiers and resolves them to upper case, as Snowflake does', () => {

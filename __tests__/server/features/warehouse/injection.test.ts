@@ -6,7 +6,7 @@
  * accepted and must come back byte for byte — bound on the sample, and on Snowflake written as a
  * literal that a Snowflake-style reader reads back as exactly the payload, with nothing after it.
  */
-import { InvalidInputError } from '../../../../server/src/features/warehouse/errors';
+import { InvalidInputError } from '../../../../server/src/platform/warehouse/errors';
 import { Warehouse } from '../../../../server/src/features/warehouse/warehouse';
 import { PAYLOADS } from './injectionPayloads';
 import { openSnowflakeEngine } from '../../../../server/src/features/warehouse/snowflakeEngine';

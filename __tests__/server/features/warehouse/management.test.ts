@@ -1,4 +1,4 @@
-import { InvalidInputError, WarehouseError } from '../../../../server/src/features/warehouse/errors';
+import { InvalidInputError, WarehouseError } from '../../../../server/src/platform/warehouse/errors';
 import type { WarehouseChange } from '../../../../server/src/features/warehouse/management/changes';
 import type { AppliedChange } from '../../../../server/src/features/warehouse/management/unitOfWork';
 import { openTestAccount, type TestAccount } from './sampleAccount';

@@ -2,7 +2,7 @@
 // assign, drop or grant to a system role (or PUBLIC as the receiving side), nor any role that
 // includes one; the platform's admin can. Refusals are 403s naming the role and change nothing.
 import { mayManageWarehouseRole } from '@common/access/access';
-import { WarehouseError } from '../../../../server/src/features/warehouse/errors';
+import { WarehouseError } from '../../../../server/src/platform/warehouse/errors';
 import type { WarehouseChange } from '../../../../server/src/features/warehouse/management/changes';
 import { openTestAccount, type TestAccount } from './sampleAccount';
 

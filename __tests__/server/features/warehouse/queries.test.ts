@@ -1,4 +1,4 @@
-import { WarehouseError } from '../../../../server/src/features/warehouse/errors';
+import { WarehouseError } from '../../../../server/src/platform/warehouse/errors';
 import { Warehouse } from '../../../../server/src/features/warehouse/warehouse';
 import { fullRange, infoFor, openTestAccount, PRICE, spyEngine, type TestAccount } from './sampleAccount';
 

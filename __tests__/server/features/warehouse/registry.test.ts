@@ -1,9 +1,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { openDuckDbEngine } from '../../../../server/src/features/warehouse/duckdbEngine';
-import { InvalidInputError, WarehouseError } from '../../../../server/src/features/warehouse/errors';
+import { openDuckDbEngine } from '../../../../server/src/platform/warehouse/duckdbEngine';
+import { InvalidInputError, WarehouseError } from '../../../../server/src/platform/warehouse/errors';
 import { WarehouseRegistry } from '../../../../server/src/features/warehouse/registry';
-import { raw } from '../../../../server/src/features/warehouse/sql';
+import { raw } from '../../../../server/src/platform/warehouse/sql';
 import { FakeSnowflake, fakeAccount } from './fakeSnowflake';
 import { NOW, tempDir } from './sampleAccount';
 

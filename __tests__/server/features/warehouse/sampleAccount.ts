@@ -6,10 +6,10 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDuckDbEngine } from '../../../../server/src/features/warehouse/duckdbEngine';
-import type { Engine, Queryable, Row } from '../../../../server/src/features/warehouse/engine';
+import { openDuckDbEngine } from '../../../../server/src/platform/warehouse/duckdbEngine';
+import type { Engine, Queryable, Row } from '../../../../server/src/platform/warehouse/engine';
 import { generateSampleAccount } from '../../../../server/src/features/warehouse/sample/generator';
-import { Sql, type SqlParam } from '../../../../server/src/features/warehouse/sql';
+import { Sql, type SqlParam } from '../../../../server/src/platform/warehouse/sql';
 import { Warehouse, type WarehouseInfo } from '../../../../server/src/features/warehouse/warehouse';
 
 /** A fixed "now" so every run of the suite sees the same account. */

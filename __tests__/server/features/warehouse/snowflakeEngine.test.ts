@@ -3,9 +3,9 @@
  * exact statements sent, session set-up, error mapping, and the unit of work by compensation.
  * The live Snowflake suite (snowflake.live.test.ts) runs the same paths on a real account.
  */
-import { sql } from '../../../../server/src/features/warehouse/sql';
+import { sql } from '../../../../server/src/platform/warehouse/sql';
 import { openSnowflakeEngine, snowflakeError } from '../../../../server/src/features/warehouse/snowflakeEngine';
-import { WarehouseError } from '../../../../server/src/features/warehouse/errors';
+import { WarehouseError } from '../../../../server/src/platform/warehouse/errors';
 import type { AppliedChange } from '../../../../server/src/features/warehouse/management/unitOfWork';
 import { Warehouse } from '../../../../server/src/features/warehouse/warehouse';
 import { FakeSnowflake, fakeAccount } from './fakeSnowflake';

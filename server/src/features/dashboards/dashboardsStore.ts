@@ -1,24 +1,11 @@
 // The dashboards each organisation shows in its Viewer menu. Every read and write is scoped
 // to one organisation; every write is audited in the same transaction.
+import type { DashboardInput, DashboardRecord } from '@common/dashboards/dashboardsContract';
 import { sql } from 'kysely';
 import { ensureOrganisation, writeAudit, type Actor } from '../../platform/store/audit.js';
 import { DuplicateValueError, InconsistentRequestError, RecordNotFoundError, isUniqueViolation } from '../../platform/store/errors.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import type { Dashboard } from '../../platform/store/schema.js';
-
-export interface DashboardRecord {
-  id: string;
-  name: string;
-  url: string;
-  order: number;
-  updatedAt: string;
-}
-
-export interface DashboardInput {
-  name: string;
-  url: string;
-  order?: number;
-}
 
 const toRecord = (row: Dashboard): DashboardRecord => ({
   id: row.id,
@@ -143,3 +130,5 @@ export async function dashboardOrigins(db: StoreDb): Promise<string[]> {
   }
   return [...origins].sort();
 }
+
+export type { DashboardInput, DashboardRecord };

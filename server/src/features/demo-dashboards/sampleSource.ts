@@ -1,8 +1,8 @@
 // Figures for the demo dashboards, read from an organisation's embedded sample warehouse
 // (the generated ACCOUNT_USAGE views). Each dashboard covers the last 30 days of the sample.
 import type { DemoChart, DemoDashboardData } from '@common/demo-dashboards/dashboardData';
-import { iso, num, str, type Queryable, type Row } from '../warehouse/engine.js';
-import { raw, sql } from '../warehouse/sql.js';
+import { iso, num, str, type Queryable, type Row } from '../../platform/warehouse/engine.js';
+import { raw, sql } from '../../platform/warehouse/sql.js';
 import type { DemoDashboardSource } from './routes.js';
 
 const DAYS = 30;

@@ -7,15 +7,15 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { ORGANISATION_ID, settingsFor, type WarehouseSettings } from './config.js';
-import { openDuckDbEngine } from './duckdbEngine.js';
-import type { Engine } from './engine.js';
-import { InvalidInputError } from './errors.js';
+import { openDuckDbEngine } from '../../platform/warehouse/duckdbEngine.js';
+import type { Engine } from '../../platform/warehouse/engine.js';
+import { InvalidInputError } from '../../platform/warehouse/errors.js';
 import { generateSampleAccount } from './sample/generator.js';
 import { SAMPLE_SCHEMA_VERSION } from './sample/schema.js';
 import { openSnowflakeEngine, type SnowflakeSdk } from './snowflakeEngine.js';
-import { sql } from './sql.js';
+import { sql } from '../../platform/warehouse/sql.js';
 import { CURRENCY } from './analytics/context.js';
-import { num } from './engine.js';
+import { num } from '../../platform/warehouse/engine.js';
 import { Warehouse, type WarehouseInfo } from './warehouse.js';
 
 export interface RegistryOptions {

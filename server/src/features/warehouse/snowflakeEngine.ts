@@ -11,10 +11,10 @@
  */
 import type { Connection, ConnectionOptions, SnowflakeError } from 'snowflake-sdk';
 import type { SnowflakeConnectionSettings } from './config.js';
-import type { Engine, Queryable, Row, RowValue } from './engine.js';
-import { passThroughOr } from './engine.js';
-import { WarehouseError } from './errors.js';
-import { raw, type Sql } from './sql.js';
+import type { Engine, Queryable, Row, RowValue } from '../../platform/warehouse/engine.js';
+import { passThroughOr } from '../../platform/warehouse/engine.js';
+import { WarehouseError } from '../../platform/warehouse/errors.js';
+import { raw, type Sql } from '../../platform/warehouse/sql.js';
 
 /** The part of snowflake-sdk this engine uses; tests pass a fake. */
 export interface SnowflakeSdk {

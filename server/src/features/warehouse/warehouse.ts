@@ -23,9 +23,9 @@ import {
 import { warehouseRecommendations, type Recommendation } from './analytics/recommendations.js';
 import { usersOverview, type UsersOverview } from './analytics/users.js';
 import { listWarehouses, warehouseUsage, type WarehouseSettingsView, type WarehouseUsage } from './analytics/warehouses.js';
-import type { Engine, EngineKind, Queryable } from './engine.js';
-import { notFound } from './errors.js';
-import { parseQueryId } from './identifiers.js';
+import type { Engine, EngineKind, Queryable } from '../../platform/warehouse/engine.js';
+import { notFound } from '../../platform/warehouse/errors.js';
+import { parseQueryId } from '../../platform/warehouse/identifiers.js';
 import { parseChange, type WarehouseChange } from './management/changes.js';
 import { getRole, getUser, listRoles, listUsers, type RoleDetail, type RoleView, type UserDetail, type UserView } from './management/reads.js';
 import { ResultCache } from './resultCache.js';

@@ -1,10 +1,11 @@
 // One error shape for every API answer that is not a success:
 //   { "error": "<code>", "message": "<sentence for a person>", "field"?: "<path>" }
 // Store errors, validation errors and Fastify's own (bad JSON, body too large) all end here;
-// an unexpected error is logged with its stack and answered 500 without details.
+// an unexpected error is logged with its stack and answered 500 without details. Features
+// whose services throw errors of their own pass a translator (ErrorTranslator) at start-up,
+// so this module knows no feature.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DuplicateValueError, InconsistentRequestError, RecordNotFoundError } from '../store/errors.js';
-import { warehouseHttpError } from '../../features/warehouse/routes/httpErrors.js';
 
 export class HttpError extends Error {
   constructor(
@@ -36,13 +37,18 @@ const codeForStatus: Record<number, string> = {
   429: 'too_many_requests',
 };
 
-function toHttpError(error: unknown): HttpError | null {
+/** Turns a feature's own error into its HTTP answer; null when the error is not its kind. */
+export type ErrorTranslator = (error: unknown) => HttpError | null;
+
+function toHttpError(error: unknown, translators: readonly ErrorTranslator[]): HttpError | null {
   if (error instanceof HttpError) return error;
   if (error instanceof RecordNotFoundError) return new HttpError(404, 'not_found', error.message);
   if (error instanceof DuplicateValueError) return new HttpError(409, 'conflict', error.message, error.field);
   if (error instanceof InconsistentRequestError) return new HttpError(400, 'invalid_request', error.message, error.field);
-  const fromWarehouse = warehouseHttpError(error);
-  if (fromWarehouse) return fromWarehouse;
+  for (const translate of translators) {
+    const translated = translate(error);
+    if (translated) return translated;
+  }
   const status = (error as FastifyError | undefined)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const fastifyError = error as FastifyError;
@@ -57,9 +63,9 @@ function toHttpError(error: unknown): HttpError | null {
   return null;
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, translators: readonly ErrorTranslator[] = []): void {
   app.setErrorHandler((error, request, reply) => {
-    const known = toHttpError(error);
+    const known = toHttpError(error, translators);
     if (!known) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ error: 'server_error', message: 'Something went wrong on our side. Please try again.' } satisfies ErrorBody);

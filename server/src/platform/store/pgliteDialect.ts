@@ -2,6 +2,7 @@
 // Kysely's PostgreSQL query compiler, adapter and introspector are reused as they are; only
 // the driver differs. PGlite has a single connection, so the driver hands it out to one
 // caller at a time: a transaction's statements can never interleave with another request's.
+// LISTEN/NOTIFY works inside PGlite too (in this process only): see pgliteNotifier below.
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -104,4 +105,14 @@ export class PgliteDialect implements Dialect {
   createIntrospector(db: Kysely<any>) {
     return new PostgresIntrospector(db);
   }
+}
+
+/**
+ * LISTEN on PGlite. LISTEN and UNLISTEN run while holding the driver's one connection
+ * (`db.connection()`), so they never land inside another caller's open transaction.
+ * Notifications reach listeners in this process only, which is all an embedded store has.
+ */
+export async function listenOnPglite<DB>(pglite: PGlite, db: Kysely<DB>, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  const unlisten = await db.connection().execute(() => pglite.listen(channel, onPayload));
+  return () => db.connection().execute(() => unlisten());
 }

@@ -1,9 +1,9 @@
 // /app/snowflake/warehouses: every warehouse's settings and usage over a range, and what to
 // change. Admins and client admins can apply a recommendation from here.
 import { useCallback, useState } from 'react';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../state/hooks';
 import { canWriteWarehouse } from '@common/access/access';
-import { selectRealmRoles } from '../../../auth/authSlice';
+import { selectRealmRoles } from '../../../auth';
 import type { Recommendation } from '../../../api/warehouseTypes';
 import { QueryResult } from '../../../components/QueryResult';
 import { FilterForm } from '../FilterForm';

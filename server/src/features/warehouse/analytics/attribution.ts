@@ -13,8 +13,8 @@
  * DATAWORKS.QUERY_COST and DATAWORKS.WAREHOUSE_HOUR_COST; on Snowflake it runs inline over
  * the requested range (queryCostRelation, warehouseHourRelation).
  */
-import type { EngineKind } from '../engine.js';
-import { raw, sql, type Sql } from '../sql.js';
+import type { EngineKind } from '../../../platform/warehouse/engine.js';
+import { raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
 
 /** Half-open UTC window, as 'YYYY-MM-DD HH:MM:SS' texts. */
 export interface TimeWindow {

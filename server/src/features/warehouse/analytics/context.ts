@@ -1,7 +1,7 @@
 /** What every analytic needs: an engine to query and the organisation's prices. */
-import type { Queryable } from '../engine.js';
-import { sql } from '../sql.js';
-import { day } from '../engine.js';
+import type { Queryable } from '../../../platform/warehouse/engine.js';
+import { sql } from '../../../platform/warehouse/sql.js';
+import { day } from '../../../platform/warehouse/engine.js';
 
 export interface Prices {
   /** USD per credit. */

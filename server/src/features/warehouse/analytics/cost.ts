@@ -6,8 +6,8 @@
  * TB-month, pro rata per day of its month.
  */
 import { dailyStorageCost } from '../billing.js';
-import { day, num, str, strOrNull } from '../engine.js';
-import { int, raw, sql } from '../sql.js';
+import { day, num, str, strOrNull } from '../../../platform/warehouse/engine.js';
+import { int, raw, sql } from '../../../platform/warehouse/sql.js';
 import { queryCostRelation, warehouseHourRelation } from './attribution.js';
 import { CURRENCY, latestUsageDay, spend, type AnalyticsContext, type Spend } from './context.js';
 import { addDays, rangeWindow, type DateRange } from './filters.js';

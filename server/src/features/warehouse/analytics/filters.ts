@@ -3,9 +3,9 @@
  * SQL is built; a bad value throws InvalidInputError / InvalidIdentifierError naming the field.
  * Filter values are bound as parameters (filterConditions), never written into SQL text.
  */
-import { InvalidInputError } from '../errors.js';
-import { parseIdentifier, parseQueryTag } from '../identifiers.js';
-import { raw, sql, type Sql } from '../sql.js';
+import { InvalidInputError } from '../../../platform/warehouse/errors.js';
+import { parseIdentifier, parseQueryTag } from '../../../platform/warehouse/identifiers.js';
+import { raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
 import { windowText, type TimeWindow } from './attribution.js';
 
 /** Inclusive UTC days, `YYYY-MM-DD`. */

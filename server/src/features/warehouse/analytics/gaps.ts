@@ -5,8 +5,8 @@
  * statement for both engines: materialised as DATAWORKS.QUERY_GAPS on the sample, inline on
  * Snowflake.
  */
-import type { EngineKind } from '../engine.js';
-import { sql, type Sql } from '../sql.js';
+import type { EngineKind } from '../../../platform/warehouse/engine.js';
+import { sql, type Sql } from '../../../platform/warehouse/sql.js';
 import { ts, type TimeWindow } from './attribution.js';
 
 /** Rows (WAREHOUSE_NAME, START_TIME of the query that ends the gap, GAP_S), only gaps > 0. */

@@ -3,9 +3,9 @@
  * QUERY_PARAMETERIZED_HASH, queries spilling to remote storage, and one query's detail with its
  * text. Costs come from query cost attribution (attribution.ts); every filter value is bound.
  */
-import { WarehouseError, notFound } from '../errors.js';
-import { iso, num, numOrNull, str, strOrNull, type Row } from '../engine.js';
-import { int, raw, sql, where, type Sql } from '../sql.js';
+import { WarehouseError, notFound } from '../../../platform/warehouse/errors.js';
+import { iso, num, numOrNull, str, strOrNull, type Row } from '../../../platform/warehouse/engine.js';
+import { int, raw, sql, where, type Sql } from '../../../platform/warehouse/sql.js';
 import { queryCostRelation, ts } from './attribution.js';
 import type { AnalyticsContext } from './context.js';
 import { addDays, filterConditions, rangeWindow, type QueryFilter } from './filters.js';

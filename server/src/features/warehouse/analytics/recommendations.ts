@@ -20,8 +20,8 @@
  * its queries ran at in the range (it was resized; the history no longer describes it).
  */
 import { creditsPerHour, parseWarehouseSize, sizeStep } from '../billing.js';
-import { num, str } from '../engine.js';
-import { join, sql } from '../sql.js';
+import { num, str } from '../../../platform/warehouse/engine.js';
+import { join, sql } from '../../../platform/warehouse/sql.js';
 import type { AlterWarehouseChange } from '../management/changes.js';
 import type { AnalyticsContext } from './context.js';
 import { queryGapsRelation } from './gaps.js';

@@ -5,8 +5,8 @@
  * Snowflake), which is fine for analysis; User Management reads the live state (reads.ts).
  * "Holding" a role means a direct, active grant (GRANTS_TO_USERS with DELETED_ON NULL).
  */
-import { bool, isoOrNull, num, str, strOrNull } from '../engine.js';
-import { sql } from '../sql.js';
+import { bool, isoOrNull, num, str, strOrNull } from '../../../platform/warehouse/engine.js';
+import { sql } from '../../../platform/warehouse/sql.js';
 import { queryCostRelation } from './attribution.js';
 import { latestUsageDay, type AnalyticsContext } from './context.js';
 import { addDays, rangeWindow, type DateRange } from './filters.js';

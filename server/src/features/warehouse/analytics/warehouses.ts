@@ -5,8 +5,8 @@
  * (Snowflake's own idle-excluded attribution), spilling and queueing.
  */
 import { parseWarehouseSize, type WarehouseSize } from '../billing.js';
-import { maybe, num, str, strOrNull, type Queryable, type Row, type RowValue } from '../engine.js';
-import { sql } from '../sql.js';
+import { maybe, num, str, strOrNull, type Queryable, type Row, type RowValue } from '../../../platform/warehouse/engine.js';
+import { sql } from '../../../platform/warehouse/sql.js';
 import { queryCostRelation, ts, warehouseHourRelation } from './attribution.js';
 import type { AnalyticsContext } from './context.js';
 import { rangeWindow, type DateRange } from './filters.js';

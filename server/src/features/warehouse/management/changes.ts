@@ -5,8 +5,8 @@
  * `autoSuspendSeconds`, …) so the API can answer 400 with it.
  */
 import { isWarehouseSize, parseWarehouseSize, WAREHOUSE_SIZES, type WarehouseSize } from '../billing.js';
-import { InvalidInputError } from '../errors.js';
-import { parseEmail, parseIdentifier, parsePlainText } from '../identifiers.js';
+import { InvalidInputError } from '../../../platform/warehouse/errors.js';
+import { parseEmail, parseIdentifier, parsePlainText } from '../../../platform/warehouse/identifiers.js';
 import { RESERVED_ROLE_NAMES } from './protection.js';
 
 export interface CreateUserChange {

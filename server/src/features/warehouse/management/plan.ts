@@ -11,10 +11,10 @@
  * that passed the strict checks of identifiers.ts.
  */
 import { sizeKeyword } from '../billing.js';
-import { WarehouseError, alreadyExists, notFound } from '../errors.js';
-import { str, type Queryable } from '../engine.js';
-import { parseIdentifier, stringLiteral } from '../identifiers.js';
-import { int, join, raw, sql, ident, type Sql } from '../sql.js';
+import { WarehouseError, alreadyExists, notFound } from '../../../platform/warehouse/errors.js';
+import { str, type Queryable } from '../../../platform/warehouse/engine.js';
+import { parseIdentifier, stringLiteral } from '../../../platform/warehouse/identifiers.js';
+import { int, join, raw, sql, ident, type Sql } from '../../../platform/warehouse/sql.js';
 import { listWarehouses } from '../analytics/warehouses.js';
 import type { AlterWarehouseChange, WarehouseChange } from './changes.js';
 import { findRole, findUser, getUser } from './reads.js';

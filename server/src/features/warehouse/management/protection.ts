@@ -5,9 +5,9 @@
  * account's role hierarchy — so that granting a custom role that holds ACCOUNTADMIN is treated
  * as granting ACCOUNTADMIN. It runs inside the change's unit of work, before planning.
  */
-import { str, type Queryable } from '../engine.js';
-import { WarehouseError } from '../errors.js';
-import { ident, sql } from '../sql.js';
+import { str, type Queryable } from '../../../platform/warehouse/engine.js';
+import { WarehouseError } from '../../../platform/warehouse/errors.js';
+import { ident, sql } from '../../../platform/warehouse/sql.js';
 import type { WarehouseChange } from './changes.js';
 
 /** Snowflake's system roles: each hands over part of the account. */

@@ -8,10 +8,10 @@
  * SHOW … LIKE takes a pattern, not a bind: names reach it only after parseIdentifier, and rows
  * are then matched exactly here, since `_` is a LIKE wildcard.
  */
-import { notFound } from '../errors.js';
-import { maybe, str, type Queryable, type Row, type RowValue } from '../engine.js';
-import { parseIdentifier, parseSearch, stringLiteral } from '../identifiers.js';
-import { ident, raw, sql, type Sql } from '../sql.js';
+import { notFound } from '../../../platform/warehouse/errors.js';
+import { maybe, str, type Queryable, type Row, type RowValue } from '../../../platform/warehouse/engine.js';
+import { parseIdentifier, parseSearch, stringLiteral } from '../../../platform/warehouse/identifiers.js';
+import { ident, raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
 import { systemRolesIncluded } from './protection.js';
 
 export interface UserView {

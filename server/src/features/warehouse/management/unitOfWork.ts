@@ -18,8 +18,8 @@
  * Roles: when `mayManageRole` is given, every role the change touches — and every system role
  * such a role includes — must pass it, or the change is refused (403) before it is planned.
  */
-import type { Engine, EngineKind, Queryable } from '../engine.js';
-import { WarehouseError } from '../errors.js';
+import type { Engine, EngineKind, Queryable } from '../../../platform/warehouse/engine.js';
+import { WarehouseError } from '../../../platform/warehouse/errors.js';
 import type { WarehouseChange } from './changes.js';
 import { planChange, type ChangePlan } from './plan.js';
 import { authorizeRoles, type RolePolicy } from './protection.js';

@@ -3,7 +3,7 @@
  * templates, workload users) and the account objects (warehouses, users, roles, grants).
  * Each is one INSERT … VALUES with bound parameters.
  */
-import { raw, sql, join, type Sql, type SqlParam } from '../sql.js';
+import { raw, sql, join, type Sql, type SqlParam } from '../../../platform/warehouse/sql.js';
 import type { SamplePlan } from './plan.js';
 
 function values(table: string, rows: ReadonlyArray<readonly SqlParam[]>): Sql | null {

@@ -1,0 +1,278 @@
+// Every statement the job runner sends to the store. Claims and schedule ticks are written so
+// that several portal instances can run them at the same moment and still agree: a row is
+// claimed with FOR UPDATE SKIP LOCKED, and every later write names the instance holding the
+// lease (`locked_by`), so an instance that lost its lease cannot overwrite the new owner's work.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { StoreDb } from '../store/openStore.js';
+import type { JobRow, StoreSchema } from '../store/schema.js';
+import type { JobEvent, JobView } from './jobTypes.js';
+
+type Db = StoreDb | Transaction<StoreSchema>;
+
+const UNFINISHED = ['queued', 'running'] as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const seconds = (milliseconds: number) => Math.max(0, milliseconds) / 1000;
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export function toJobView(row: JobRow): JobView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: row.state,
+    progress: row.progress,
+    message: row.progress_message,
+    error: row.error,
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    startedBy: row.started_by,
+    cancelRequested: row.cancel_requested,
+    result: row.result ?? null,
+    createdAt: iso(row.created_at) ?? '',
+    runAt: iso(row.run_at) ?? '',
+    startedAt: iso(row.started_at),
+    finishedAt: iso(row.finished_at),
+  };
+}
+
+export function toJobEvent(row: JobRow): JobEvent {
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: row.state,
+    progress: row.progress,
+    message: row.progress_message,
+    ...(row.error ? { error: row.error } : {}),
+  };
+}
+
+export interface NewJob {
+  kind: string;
+  organisation: string;
+  payload: unknown;
+  startedBy: string | null;
+  runAt: Date | null;
+  singletonKey: string | null;
+  maxAttempts: number;
+}
+
+/**
+ * Inserts a queued job; with a singleton key already held by a queued or running job of the
+ * same kind and organisation, answers that job instead (`created: false`).
+ */
+export async function insertJob(db: Db, job: NewJob): Promise<{ row: JobRow; created: boolean }> {
+  // A held key may be released between the insert and the look-up (its job just ended): try again.
+  for (let tries = 0; tries < 5; tries += 1) {
+    const inserted = await sql<JobRow>`
+      INSERT INTO jobs (organisation_id, kind, payload, started_by, run_at, singleton_key, max_attempts)
+      VALUES (${job.organisation}, ${job.kind}, ${JSON.stringify(job.payload ?? null)}, ${job.startedBy},
+              coalesce(${job.runAt?.toISOString() ?? null}::timestamptz, now()), ${job.singletonKey}, ${job.maxAttempts})
+      ON CONFLICT (organisation_id, kind, singleton_key) WHERE singleton_key IS NOT NULL AND state IN ('queued', 'running')
+      DO NOTHING
+      RETURNING *`.execute(db);
+    const row = inserted.rows[0];
+    if (row) return { row, created: true };
+    const held = await db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('organisation_id', '=', job.organisation)
+      .where('kind', '=', job.kind)
+      .where('singleton_key', '=', job.singletonKey)
+      .where('state', 'in', UNFINISHED)
+      .executeTakeFirst();
+    if (held) return { row: held, created: false };
+  }
+  throw new Error(`Could not queue a "${job.kind}" job: its singleton key kept changing hands.`);
+}
+
+export async function findJob(db: Db, id: string, organisation: string): Promise<JobRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).where('organisation_id', '=', organisation).executeTakeFirst();
+}
+
+export type Claim = { kind: 'claimed'; row: JobRow } | { kind: 'settled'; row: JobRow };
+
+/**
+ * Takes the next due job of one of `kinds`: a queued one whose time has come, or a running one
+ * whose lease ran out (its instance died). Rows another instance is claiming right now are
+ * skipped, not waited for. A taken-over job that had used its last attempt, or that was asked
+ * to stop, is ended here instead of being run again (`settled`).
+ */
+export async function claimNextJob(db: StoreDb, kinds: readonly string[], instanceId: string, leaseMs: number): Promise<Claim | null> {
+  if (kinds.length === 0) return null;
+  return db.transaction().execute(async (trx) => {
+    const candidate = await sql<JobRow>`
+      SELECT * FROM jobs
+      WHERE kind IN (${sql.join(kinds)})
+        AND ((state = 'queued' AND run_at <= now()) OR (state = 'running' AND locked_until < now()))
+      ORDER BY run_at, created_at
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED`.execute(trx);
+    const row = candidate.rows[0];
+    if (!row) return null;
+    if (row.state === 'running' && (row.cancel_requested || row.attempts >= row.max_attempts)) {
+      const settled = await sql<JobRow>`
+        UPDATE jobs SET
+          state = CASE WHEN cancel_requested THEN 'cancelled' ELSE 'failed' END,
+          error = CASE WHEN cancel_requested THEN error ELSE 'The portal instance running this job stopped before it finished.' END,
+          locked_by = NULL, locked_until = NULL, finished_at = now(), updated_at = now()
+        WHERE id = ${row.id}
+        RETURNING *`.execute(trx);
+      return { kind: 'settled' as const, row: settled.rows[0] ?? row };
+    }
+    const claimed = await sql<JobRow>`
+      UPDATE jobs SET
+        state = 'running', attempts = attempts + 1, locked_by = ${instanceId},
+        locked_until = now() + make_interval(secs => ${seconds(leaseMs)}),
+        started_at = coalesce(started_at, now()), updated_at = now()
+      WHERE id = ${row.id}
+      RETURNING *`.execute(trx);
+    const taken = claimed.rows[0];
+    return taken ? { kind: 'claimed' as const, row: taken } : null;
+  });
+}
+
+/** Renews the lease; null when this instance no longer holds it (taken over, or ended). */
+export async function renewLease(db: StoreDb, id: string, instanceId: string, leaseMs: number): Promise<{ cancelRequested: boolean } | null> {
+  const renewed = await sql<{ cancel_requested: boolean }>`
+    UPDATE jobs SET locked_until = now() + make_interval(secs => ${seconds(leaseMs)})
+    WHERE id = ${id} AND locked_by = ${instanceId} AND state = 'running'
+    RETURNING cancel_requested`.execute(db);
+  const row = renewed.rows[0];
+  return row ? { cancelRequested: row.cancel_requested } : null;
+}
+
+export async function saveProgress(db: StoreDb, id: string, instanceId: string, fraction: number, message: string | null): Promise<JobRow | undefined> {
+  return db
+    .updateTable('jobs')
+    .set({ progress: fraction, progress_message: message, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('locked_by', '=', instanceId)
+    .where('state', '=', 'running')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function markSucceeded(db: StoreDb, id: string, instanceId: string, result: unknown): Promise<JobRow | undefined> {
+  return db
+    .updateTable('jobs')
+    .set({
+      state: 'succeeded',
+      progress: 1,
+      result: result === undefined ? null : JSON.stringify(result),
+      error: null,
+      locked_by: null,
+      locked_until: null,
+      finished_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .where('locked_by', '=', instanceId)
+    .where('state', '=', 'running')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function markCancelled(db: StoreDb, id: string, instanceId: string): Promise<JobRow | undefined> {
+  return db
+    .updateTable('jobs')
+    .set({ state: 'cancelled', locked_by: null, locked_until: null, finished_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('locked_by', '=', instanceId)
+    .where('state', '=', 'running')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * A failed attempt: queued again after `retryDelayMs` while attempts remain, failed after the
+ * last one, cancelled if a cancel was asked meanwhile. The message is kept; the stack is not.
+ */
+export async function markAttemptFailed(db: StoreDb, id: string, instanceId: string, error: string, retryDelayMs: number): Promise<JobRow | undefined> {
+  const updated = await sql<JobRow>`
+    UPDATE jobs SET
+      state = CASE WHEN cancel_requested THEN 'cancelled' WHEN attempts < max_attempts THEN 'queued' ELSE 'failed' END,
+      run_at = CASE WHEN NOT cancel_requested AND attempts < max_attempts THEN now() + make_interval(secs => ${seconds(retryDelayMs)}) ELSE run_at END,
+      finished_at = CASE WHEN cancel_requested OR attempts >= max_attempts THEN now() ELSE NULL END,
+      error = ${error}, locked_by = NULL, locked_until = NULL, updated_at = now()
+    WHERE id = ${id} AND locked_by = ${instanceId} AND state = 'running'
+    RETURNING *`.execute(db);
+  return updated.rows[0];
+}
+
+/** The runner is stopping: the interrupted attempt does not count, and any instance may take the job now. */
+export async function releaseJob(db: StoreDb, id: string, instanceId: string): Promise<JobRow | undefined> {
+  const released = await sql<JobRow>`
+    UPDATE jobs SET state = 'queued', attempts = greatest(attempts - 1, 0), run_at = now(),
+      locked_by = NULL, locked_until = NULL, updated_at = now()
+    WHERE id = ${id} AND locked_by = ${instanceId} AND state = 'running'
+    RETURNING *`.execute(db);
+  return released.rows[0];
+}
+
+/** A queued job ends at once; a running one is asked to stop (its runner sees the flag). */
+export async function requestCancel(db: StoreDb, id: string, organisation: string): Promise<JobRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const updated = await sql<JobRow>`
+    UPDATE jobs SET
+      cancel_requested = true,
+      state = CASE WHEN state = 'queued' THEN 'cancelled' ELSE state END,
+      finished_at = CASE WHEN state = 'queued' THEN now() ELSE finished_at END,
+      updated_at = now()
+    WHERE id = ${id} AND organisation_id = ${organisation} AND state IN ('queued', 'running')
+    RETURNING *`.execute(db);
+  return updated.rows[0] ?? (await findJob(db, id, organisation));
+}
+
+export interface ScheduleDefinition {
+  name: string;
+  kind: string;
+  organisation: string;
+  everyMs: number;
+  payload: unknown;
+}
+
+/** Creates or updates a schedule; a new one is first due one interval from now. */
+export async function upsertSchedule(db: StoreDb, schedule: ScheduleDefinition): Promise<void> {
+  await sql`
+    INSERT INTO job_schedules (name, organisation_id, kind, payload, every_ms, next_run_at)
+    VALUES (${schedule.name}, ${schedule.organisation}, ${schedule.kind}, ${JSON.stringify(schedule.payload ?? null)},
+            ${schedule.everyMs}, now() + make_interval(secs => ${seconds(schedule.everyMs)}))
+    ON CONFLICT (name) DO UPDATE SET
+      organisation_id = excluded.organisation_id, kind = excluded.kind, payload = excluded.payload,
+      every_ms = excluded.every_ms,
+      next_run_at = least(job_schedules.next_run_at, excluded.next_run_at),
+      updated_at = now()`.execute(db);
+}
+
+export async function deleteSchedule(db: StoreDb, name: string): Promise<boolean> {
+  const deleted = await db.deleteFrom('job_schedules').where('name', '=', name).executeTakeFirst();
+  return deleted.numDeletedRows > 0n;
+}
+
+export async function dueScheduleNames(db: StoreDb, kinds: readonly string[]): Promise<string[]> {
+  if (kinds.length === 0) return [];
+  const rows = await db.selectFrom('job_schedules').select('name').where('kind', 'in', kinds).where('next_run_at', '<=', sql<Date>`now()`).execute();
+  return rows.map((row) => row.name);
+}
+
+/**
+ * One tick of a schedule, taken atomically: only the instance whose UPDATE moved `next_run_at`
+ * forward enqueues the job, in the same transaction. The next tick counts from now, so a
+ * store that was down for hours runs the work once, not once per missed interval.
+ */
+export async function takeScheduleTick(
+  db: StoreDb,
+  name: string,
+  enqueue: (trx: Kysely<StoreSchema>, schedule: { kind: string; organisation: string; payload: unknown }) => Promise<JobRow>,
+): Promise<JobRow | null> {
+  return db.transaction().execute(async (trx) => {
+    const taken = await sql<{ kind: string; organisation_id: string; payload: unknown }>`
+      UPDATE job_schedules SET next_run_at = now() + every_ms * interval '1 millisecond', updated_at = now()
+      WHERE name = ${name} AND next_run_at <= now()
+      RETURNING kind, organisation_id, payload`.execute(trx);
+    const schedule = taken.rows[0];
+    if (!schedule) return null;
+    return enqueue(trx, { kind: schedule.kind, organisation: schedule.organisation_id, payload: schedule.payload });
+  });
+}

@@ -1,0 +1,112 @@
+// The shapes a job's author and the job runner agree on: what a handler receives, how a kind
+// is defined, what is enqueued, and the view of a job that the API and live events show.
+import type { z } from 'zod';
+import type { JobState } from '../store/schema.js';
+
+export type { JobState };
+
+export const FINISHED_STATES: readonly JobState[] = ['succeeded', 'failed', 'cancelled'];
+
+export interface JobProgress {
+  /** 0..1 */
+  fraction: number;
+  message?: string;
+}
+
+export interface JobContext<Payload> {
+  id: string;
+  kind: string;
+  organisation: string;
+  /** Subject of the user who started it; null for scheduled or system work. */
+  startedBy: string | null;
+  payload: Payload;
+  /** 1 on the first run, 2 on the first retry, … */
+  attempt: number;
+  /** Fires when the job is cancelled, its lease is lost, or the runner stops. Stop work promptly. */
+  signal: AbortSignal;
+  /** Records how far the job is; stored and published at most every 500 ms. */
+  progress(update: JobProgress): void;
+}
+
+/** Resolves with an optional small JSON result (stored on the job); rejects to fail the attempt. */
+export type JobHandler<Payload> = (context: JobContext<Payload>) => Promise<unknown>;
+
+export interface JobKindOptions<Schema extends z.ZodType> {
+  /** Checks every payload at enqueue and again before the handler runs. */
+  payload: Schema;
+  /** Runs in all, retries included (default 3). */
+  maxAttempts?: number;
+  /** The first retry waits this long, each next one twice as long (default 5 s). */
+  retryBaseDelayMs?: number;
+  /** The longest wait between attempts (default 10 minutes). */
+  retryMaxDelayMs?: number;
+}
+
+export interface EnqueueRequest {
+  kind: string;
+  organisation: string;
+  payload: unknown;
+  startedBy?: string | null;
+  /** Not before this time (default: now). */
+  runAt?: Date;
+  /** While a job with this key (same kind and organisation) is queued or running, that job is answered instead. */
+  singletonKey?: string;
+}
+
+export interface ScheduleRequest {
+  /** Unique across the store; enqueuing the same name again updates the schedule. */
+  name: string;
+  kind: string;
+  organisation: string;
+  /** Milliseconds between two runs. */
+  every: number;
+  payload: unknown;
+}
+
+/** A job as the API answers it and live events carry it (no payload, no lease details). */
+export interface JobView {
+  id: string;
+  kind: string;
+  state: JobState;
+  progress: number | null;
+  message: string | null;
+  error: string | null;
+  attempts: number;
+  maxAttempts: number;
+  startedBy: string | null;
+  cancelRequested: boolean;
+  result: unknown;
+  createdAt: string;
+  runAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** The `job` live event: what a progress bar needs, small enough for NOTIFY. */
+export interface JobEvent {
+  id: string;
+  kind: string;
+  state: JobState;
+  progress: number | null;
+  message: string | null;
+  error?: string;
+}
+
+/** A payload that does not match its kind's schema, naming the field at fault. */
+export class InvalidJobPayloadError extends Error {
+  constructor(
+    readonly kind: string,
+    readonly field: string | undefined,
+    reason: string,
+  ) {
+    super(`The payload of a "${kind}" job is not valid: ${field ? `${field}: ` : ''}${reason}`);
+    this.name = 'InvalidJobPayloadError';
+  }
+}
+
+export class UnknownJobKindError extends Error {
+  constructor(readonly kind: string) {
+    super(`No job kind "${kind}" is defined.`);
+    this.name = 'UnknownJobKindError';
+  }
+}

@@ -1,0 +1,2 @@
+// The live channel (server → browser events): what other server code imports from platform/live.
+export { createLiveChannel, LIVE_NOTIFY_CHANNEL, type LiveAudience, type LiveChannel, type LiveEvent, type LiveMessage } from './liveChannel.js';

@@ -1,0 +1,114 @@
+// The one channel from the server to the browsers: anything on the server publishes a small
+// message for an organisation (or one of its users), and every open /api/live connection of
+// that audience, on any portal instance, receives it. Instances share messages through the
+// store's LISTEN/NOTIFY; each instance then hands them to its own connections.
+import { randomUUID } from 'node:crypto';
+import type { StoreNotifier } from '../store/openStore.js';
+
+/** The NOTIFY channel every portal instance listens on for live messages. */
+export const LIVE_NOTIFY_CHANNEL = 'dataworks_live';
+
+/** Topics become the SSE `event:` field: a plain word, never a newline. */
+const TOPIC = /^[a-z][a-z0-9._-]{0,63}$/;
+
+export interface LiveMessage {
+  organisation: string;
+  /** Only this user (the token's subject) receives it; everyone in the organisation when absent. */
+  userId?: string;
+  topic: string;
+  /** Small and JSON-serialisable: pages refetch the details they show. */
+  data: unknown;
+}
+
+/** What a connection receives. */
+export interface LiveEvent {
+  id: string;
+  topic: string;
+  data: unknown;
+}
+
+export interface LiveAudience {
+  organisation: string;
+  userId: string;
+}
+
+export interface LiveChannel {
+  /** The store's LISTEN/NOTIFY, shared with other platform pieces (the job runner's wake-ups). */
+  readonly notifier: StoreNotifier;
+  publish(message: LiveMessage): Promise<void>;
+  /** Delivers every message meant for `audience` until the returned function is called. */
+  subscribe(audience: LiveAudience, deliver: (event: LiveEvent) => void): Promise<() => void>;
+  /** How many connections this instance serves (for tests and health pages). */
+  subscriberCount(): number;
+  close(): Promise<void>;
+}
+
+interface Envelope extends LiveMessage {
+  id: string;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return typeof candidate.id === 'string' && typeof candidate.organisation === 'string' && typeof candidate.topic === 'string'
+    && (candidate.userId === undefined || typeof candidate.userId === 'string');
+}
+
+export function createLiveChannel(notifier: StoreNotifier): LiveChannel {
+  const subscribers = new Set<{ audience: LiveAudience; deliver: (event: LiveEvent) => void }>();
+  // LISTEN starts with the first subscriber and stays until close: connections come and go.
+  let listening: Promise<() => Promise<void>> | null = null;
+  let closed = false;
+
+  const dispatch = (payload: string) => {
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    if (!isEnvelope(envelope)) return;
+    const event: LiveEvent = { id: envelope.id, topic: envelope.topic, data: envelope.data };
+    for (const subscriber of subscribers) {
+      if (subscriber.audience.organisation !== envelope.organisation) continue;
+      if (envelope.userId !== undefined && subscriber.audience.userId !== envelope.userId) continue;
+      subscriber.deliver(event);
+    }
+  };
+
+  const startListening = () => {
+    listening ??= notifier.listen(LIVE_NOTIFY_CHANNEL, dispatch).catch((error: unknown) => {
+      // Let the next subscriber try again rather than keeping a failed start forever.
+      listening = null;
+      throw error;
+    });
+    return listening;
+  };
+
+  return {
+    notifier,
+    async publish(message) {
+      if (!TOPIC.test(message.topic)) throw new Error(`"${message.topic}" is not a valid live topic (lower-case word, at most 64 characters).`);
+      const envelope: Envelope = { id: randomUUID(), ...message };
+      // The notifier refuses a payload over NOTIFY's limit with a message saying so.
+      await notifier.notify(LIVE_NOTIFY_CHANNEL, JSON.stringify(envelope));
+    },
+    async subscribe(audience, deliver) {
+      if (closed) throw new Error('The live channel is closed.');
+      await startListening();
+      const subscriber = { audience, deliver };
+      subscribers.add(subscriber);
+      return () => {
+        subscribers.delete(subscriber);
+      };
+    },
+    subscriberCount: () => subscribers.size,
+    async close() {
+      closed = true;
+      subscribers.clear();
+      const current = listening;
+      listening = null;
+      if (current) await (await current.catch(() => async () => undefined))();
+    },
+  };
+}
