@@ -1,37 +1,37 @@
-// The shapes the warehouse API answers with, taken from the server's warehouse layer so each
-// one is defined once. Type-only: nothing of the server reaches the browser bundle.
+// The shapes the warehouse API answers with, from the contracts the server computes them by.
 export type {
-  AppliedChange,
   CostSummary,
   DailyServiceSpend,
   DailyWarehouseSpend,
   DateRange,
   DimensionSpend,
   IdleCost,
-  MemberView,
   MonthToDate,
-  PrivilegeView,
   QueryDetail,
   QueryPattern,
   QuerySummary,
   Recommendation,
   RecommendationKind,
-  RoleDetail,
-  RoleGrantView,
-  RoleView,
   Service,
   ServiceSpend,
   SpillSummary,
   UserCost,
-  UserDetail,
   UsersOverview,
-  UserView,
-  WarehouseChange,
-  WarehouseInfo,
   WarehouseSettingsView,
-  WarehouseSize,
   WarehouseUsage,
+} from '@common/warehouse/analyticsContract';
+export type {
   AlterWarehouseChange,
+  AppliedChange,
   CreateRoleChange,
   CreateUserChange,
-} from '../../server/src/features/warehouse/index';
+  MemberView,
+  PrivilegeView,
+  RoleDetail,
+  RoleGrantView,
+  RoleView,
+  UserDetail,
+  UserView,
+  WarehouseChange,
+} from '@common/warehouse/managementContract';
+export type { WarehouseInfo, WarehouseSize } from '@common/warehouse/warehouseInfo';

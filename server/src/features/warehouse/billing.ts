@@ -1,3 +1,5 @@
+import type { WarehouseSize } from '@common/warehouse/warehouseInfo';
+import { WAREHOUSE_SIZES } from '@common/warehouse/warehouseInfo';
 /**
  * Snowflake's billing rules as the portal applies them (standard warehouses):
  * - credits per hour double with each size, X-Small 1 … 6X-Large 512;
@@ -6,21 +8,6 @@
  * - storage is billed per TB-month of average bytes (database + fail-safe).
  * The sample generator bills with these functions' SQL twins; the tests check one against the other.
  */
-
-export const WAREHOUSE_SIZES = [
-  'X-Small',
-  'Small',
-  'Medium',
-  'Large',
-  'X-Large',
-  '2X-Large',
-  '3X-Large',
-  '4X-Large',
-  '5X-Large',
-  '6X-Large',
-] as const;
-
-export type WarehouseSize = (typeof WAREHOUSE_SIZES)[number];
 
 /** The keyword ALTER WAREHOUSE … SET WAREHOUSE_SIZE takes for each size. */
 const SIZE_KEYWORDS: Record<WarehouseSize, string> = {
@@ -108,3 +95,6 @@ export function dailyCloudServices(computeCredits: number, cloudServicesCredits:
 export function dailyStorageCost(bytes: number, daysInMonth: number, pricePerTbMonth: number): number {
   return ((bytes / BYTES_PER_TB) * pricePerTbMonth) / daysInMonth;
 }
+
+export type { WarehouseSize };
+export { WAREHOUSE_SIZES };

@@ -30,16 +30,7 @@ import { parseChange, type WarehouseChange } from './management/changes.js';
 import { getRole, getUser, listRoles, listUsers, type RoleDetail, type RoleView, type UserDetail, type UserView } from './management/reads.js';
 import { ResultCache } from './resultCache.js';
 import { applyChange, changeInEffect, type AppliedChange, type AuditCallback, type WriteOptions } from './management/unitOfWork.js';
-
-export interface WarehouseInfo {
-  organisation: string;
-  engine: EngineKind;
-  /** True for the embedded sample account (generated data, not a real Snowflake account). */
-  sample: boolean;
-  currency: typeof CURRENCY;
-  pricePerCredit: number;
-  storagePricePerTbMonth: number;
-}
+import type { WarehouseInfo } from '@common/warehouse/warehouseInfo';
 
 function filterOf(filter: QueryFilter): QueryFilter {
   return parseQueryFilter({ ...filter, ...filter.range });
@@ -192,3 +183,5 @@ export class Warehouse {
     return this.engine.close();
   }
 }
+
+export type { WarehouseInfo };

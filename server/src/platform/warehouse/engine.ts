@@ -7,8 +7,7 @@
  */
 import { InvalidInputError, WarehouseError } from './errors.js';
 import type { Sql } from './sql.js';
-
-export type EngineKind = 'duckdb' | 'snowflake';
+import type { EngineKind } from '@common/warehouse/warehouseInfo';
 
 /** What a column value becomes in a row: numbers (BIGINT included), text, booleans, UTC Dates. */
 export type RowValue = string | number | boolean | Date | null;
@@ -96,3 +95,5 @@ export function passThroughOr(error: unknown, wrap: (error: unknown) => Warehous
   if (error instanceof InvalidInputError || error instanceof WarehouseError) return error;
   return wrap(error);
 }
+
+export type { EngineKind };

@@ -2,6 +2,8 @@
 import type { Queryable } from '../../../platform/warehouse/engine.js';
 import { sql } from '../../../platform/warehouse/sql.js';
 import { day } from '../../../platform/warehouse/engine.js';
+import { CURRENCY } from '@common/warehouse/warehouseInfo';
+import type { Spend } from '@common/warehouse/analyticsContract';
 
 export interface Prices {
   /** USD per credit. */
@@ -13,14 +15,6 @@ export interface Prices {
 export interface AnalyticsContext {
   engine: Queryable;
   prices: Prices;
-}
-
-export const CURRENCY = 'USD' as const;
-
-/** Credits and their price. */
-export interface Spend {
-  credits: number;
-  cost: number;
 }
 
 export function spend(context: AnalyticsContext, credits: number): Spend {
@@ -43,3 +37,7 @@ export async function usageDays(context: AnalyticsContext): Promise<{ from: stri
   if (!row || row.from === null) return null;
   return { from: day(row, 'from'), to: day(row, 'to') };
 }
+
+export { CURRENCY };
+
+export type { Spend };

@@ -11,54 +11,7 @@ import { int, raw, sql } from '../../../platform/warehouse/sql.js';
 import { queryCostRelation, warehouseHourRelation } from './attribution.js';
 import { CURRENCY, latestUsageDay, spend, type AnalyticsContext, type Spend } from './context.js';
 import { addDays, rangeWindow, type DateRange } from './filters.js';
-
-export interface DailyWarehouseSpend extends Spend {
-  day: string;
-  warehouseName: string;
-}
-
-export interface DailyServiceSpend {
-  day: string;
-  computeCredits: number;
-  /** Cloud-services credits used, before the adjustment. */
-  cloudServicesCredits: number;
-  /** Cloud-services credits billed: used minus the free 10% of compute. */
-  billedCloudServicesCredits: number;
-  storageBytes: number;
-  computeCost: number;
-  cloudServicesCost: number;
-  storageCost: number;
-  totalCost: number;
-}
-
-export type Service = 'compute' | 'cloud_services' | 'storage';
-
-export interface ServiceSpend {
-  service: Service;
-  /** Null for storage, which is not billed in credits. */
-  credits: number | null;
-  cost: number;
-}
-
-export type CostDimension = 'user' | 'role' | 'tag';
-
-export interface DimensionSpend extends Spend {
-  /** User, role or query tag; null = queries without a tag. */
-  name: string | null;
-  queries: number;
-  computeCredits: number;
-  cloudServicesCredits: number;
-}
-
-export interface IdleCost {
-  warehouseName: string;
-  meteredCredits: number;
-  attributedCredits: number;
-  idleCredits: number;
-  idleCost: number;
-  /** idle ÷ metered, 0…1. */
-  idleShare: number;
-}
+import type { DailyWarehouseSpend, DailyServiceSpend, Service, ServiceSpend, CostDimension, DimensionSpend, IdleCost, MonthToDate, CostSummary } from '@common/warehouse/analyticsContract';
 
 /** Compute credits metered per day and warehouse. */
 export async function spendByDayAndWarehouse(context: AnalyticsContext, range: DateRange): Promise<DailyWarehouseSpend[]> {
@@ -160,20 +113,6 @@ export async function idleCostByWarehouse(context: AnalyticsContext, range: Date
   });
 }
 
-export interface MonthToDate {
-  asOf: string;
-  monthStart: string;
-  /** Spend from the 1st of the month to asOf (asOf may be a partial day). */
-  monthToDateCost: number;
-  /** Spend over the same days of last month (clamped to its length). */
-  lastMonthSameDaysCost: number;
-  lastMonthTotalCost: number;
-  /** Spend to the end of yesterday plus the last 7 days' daily average for each remaining day. */
-  forecastCost: number;
-  /** (monthToDate − lastMonthSameDays) ÷ lastMonthSameDays; null when last month had no spend. */
-  changeShare: number | null;
-}
-
 export async function monthToDate(context: AnalyticsContext, asOfInput?: string): Promise<MonthToDate | null> {
   const asOf = asOfInput ?? (await latestUsageDay(context));
   if (asOf === null) return null;
@@ -200,22 +139,6 @@ export async function monthToDate(context: AnalyticsContext, asOfInput?: string)
     forecastCost: beforeToday + trailing * (daysInMonth - dayOfMonth + 1),
     changeShare: lastSame > 0 ? (mtd - lastSame) / lastSame : null,
   };
-}
-
-export interface CostSummary {
-  range: DateRange;
-  currency: typeof CURRENCY;
-  pricePerCredit: number;
-  storagePricePerTbMonth: number;
-  totalCost: number;
-  byService: ServiceSpend[];
-  byDayAndService: DailyServiceSpend[];
-  byDayAndWarehouse: DailyWarehouseSpend[];
-  byUser: DimensionSpend[];
-  byRole: DimensionSpend[];
-  byTag: DimensionSpend[];
-  idleByWarehouse: IdleCost[];
-  monthToDate: MonthToDate | null;
 }
 
 /** Everything the Cost page shows for a range, in one call; its queries run side by side. */
@@ -247,3 +170,5 @@ export async function costSummary(context: AnalyticsContext, range: DateRange, o
     monthToDate: monthToDateFigure,
   };
 }
+
+export type { DailyWarehouseSpend, DailyServiceSpend, Service, ServiceSpend, CostDimension, DimensionSpend, IdleCost, MonthToDate, CostSummary };

@@ -7,20 +7,7 @@ import { InvalidInputError } from '../../../platform/warehouse/errors.js';
 import { parseIdentifier, parseQueryTag } from '../../../platform/warehouse/identifiers.js';
 import { raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
 import { windowText, type TimeWindow } from './attribution.js';
-
-/** Inclusive UTC days, `YYYY-MM-DD`. */
-export interface DateRange {
-  from: string;
-  to: string;
-}
-
-export interface QueryFilter {
-  range: DateRange;
-  warehouseName?: string;
-  userName?: string;
-  roleName?: string;
-  queryTag?: string;
-}
+import type { DateRange, QueryFilter } from '@common/warehouse/analyticsContract';
 
 export const MAX_RANGE_DAYS = 400;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -110,3 +97,5 @@ export function filterConditions(filter: QueryFilter, alias = ''): Sql[] {
   add('QUERY_TAG', filter.queryTag);
   return conditions;
 }
+
+export type { DateRange, QueryFilter };

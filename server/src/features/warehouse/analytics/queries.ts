@@ -9,74 +9,7 @@ import { int, raw, sql, where, type Sql } from '../../../platform/warehouse/sql.
 import { queryCostRelation, ts } from './attribution.js';
 import type { AnalyticsContext } from './context.js';
 import { addDays, filterConditions, rangeWindow, type QueryFilter } from './filters.js';
-
-export interface QuerySummary {
-  queryId: string;
-  startTime: string;
-  warehouseName: string | null;
-  warehouseSize: string | null;
-  userName: string;
-  roleName: string | null;
-  queryTag: string | null;
-  queryType: string;
-  executionStatus: string;
-  totalElapsedMs: number;
-  executionMs: number;
-  queuedOverloadMs: number;
-  bytesScanned: number;
-  bytesSpilledLocal: number;
-  bytesSpilledRemote: number;
-  credits: number;
-  cost: number;
-  /** The first 200 characters of the text. */
-  textPreview: string;
-}
-
-export interface QueryDetail extends QuerySummary {
-  queryText: string;
-  endTime: string;
-  databaseName: string | null;
-  schemaName: string | null;
-  compilationMs: number;
-  queuedProvisioningMs: number;
-  partitionsScanned: number;
-  partitionsTotal: number;
-  percentageScannedFromCache: number | null;
-  errorCode: string | null;
-  queryHash: string | null;
-  queryParameterizedHash: string | null;
-  computeCredits: number;
-  cloudServicesCredits: number;
-}
-
-export interface QueryPattern {
-  parameterizedHash: string;
-  queries: number;
-  totalCredits: number;
-  totalCost: number;
-  averageCost: number;
-  totalElapsedMs: number;
-  averageElapsedMs: number;
-  remoteSpillQueries: number;
-  users: number;
-  firstSeen: string;
-  lastSeen: string;
-  /** The most expensive run of the pattern, and its text. */
-  sampleQueryId: string;
-  sampleText: string;
-}
-
-export interface SpillSummary {
-  warehouseName: string;
-  warehouseSize: string | null;
-  queries: number;
-  remoteSpillQueries: number;
-  bytesSpilledLocal: number;
-  bytesSpilledRemote: number;
-}
-
-export type QueryOrder = 'cost' | 'duration';
-export type PatternOrder = 'cost' | 'count' | 'duration';
+import type { QuerySummary, QueryDetail, QueryPattern, SpillSummary, QueryOrder, PatternOrder } from '@common/warehouse/analyticsContract';
 
 const SUMMARY_COLUMNS = raw(`T.QUERY_ID AS "queryId", T.START_TIME AS "startTime", T.WAREHOUSE_NAME AS "warehouseName",
   T.WAREHOUSE_SIZE AS "warehouseSize", T.USER_NAME AS "userName", T.ROLE_NAME AS "roleName", T.QUERY_TAG AS "queryTag",
@@ -236,3 +169,5 @@ export async function queryDetail(context: AnalyticsContext, queryId: string): P
     cloudServicesCredits: num(cost, 'cloudServicesCredits'),
   };
 }
+
+export type { QuerySummary, QueryDetail, QueryPattern, SpillSummary, QueryOrder, PatternOrder };

@@ -28,27 +28,10 @@ import { queryGapsRelation } from './gaps.js';
 import { rangeDays, rangeWindow, type DateRange } from './filters.js';
 import { alterWarehouseDdl } from '../management/plan.js';
 import { warehouseUsage, type WarehouseUsage } from './warehouses.js';
+import type { RecommendationKind, Recommendation } from '@common/warehouse/analyticsContract';
 
 export const TARGET_AUTO_SUSPEND_SECONDS = 60;
 const DAYS_PER_MONTH = 30;
-
-export type RecommendationKind = 'auto_suspend' | 'downsize' | 'upsize' | 'multi_cluster';
-
-export interface Recommendation {
-  /** Stable: `<warehouse>:<kind>`. */
-  id: string;
-  warehouseName: string;
-  kind: RecommendationKind;
-  title: string;
-  reason: string;
-  current: { size: string; autoSuspendSeconds: number | null; maxClusterCount: number };
-  /** Credits per 30 days; negative = the change costs more (and buys speed). */
-  estimatedMonthlySavingsCredits: number;
-  estimatedMonthlySavings: number;
-  change: AlterWarehouseChange;
-  /** The statement applying it runs (identifier quoted, numbers inlined: no bound values). */
-  statement: string;
-}
 
 interface GapFigures {
   idleNowSeconds: number;
@@ -145,3 +128,5 @@ export async function warehouseRecommendations(context: AnalyticsContext, range:
     .flatMap((w) => recommendFor(w, gaps.get(w.name), days, context.prices.pricePerCredit))
     .sort((a, b) => b.estimatedMonthlySavingsCredits - a.estimatedMonthlySavingsCredits || a.id.localeCompare(b.id));
 }
+
+export type { RecommendationKind, Recommendation };

@@ -10,38 +10,10 @@ import { sql } from '../../../platform/warehouse/sql.js';
 import { queryCostRelation } from './attribution.js';
 import { latestUsageDay, type AnalyticsContext } from './context.js';
 import { addDays, rangeWindow, type DateRange } from './filters.js';
+import type { UserCost, UsersOverview } from '@common/warehouse/analyticsContract';
 
 export const POWERFUL_ROLES = ['ACCOUNTADMIN', 'SECURITYADMIN', 'SYSADMIN'] as const;
 export const DEFAULT_DORMANT_DAYS = 90;
-
-export interface UserCost {
-  userName: string;
-  displayName: string | null;
-  type: string | null;
-  disabled: boolean;
-  hasMfa: boolean;
-  defaultRole: string | null;
-  lastSuccessLogin: string | null;
-  /** Whole days from the last sign-in to `asOf`; null = never signed in. */
-  daysSinceLogin: number | null;
-  roles: string[];
-  powerfulRoles: string[];
-  dormant: boolean;
-  queries: number;
-  credits: number;
-  cost: number;
-}
-
-export interface UsersOverview {
-  range: DateRange;
-  asOf: string;
-  dormantDays: number;
-  users: UserCost[];
-  /** Dormant users (no sign-in for dormantDays) holding ACCOUNTADMIN, SECURITYADMIN or SYSADMIN. */
-  dormantPrivileged: UserCost[];
-  /** Enabled people (TYPE PERSON or unset) without MFA; service users sign in with keys. */
-  withoutMfa: UserCost[];
-}
 
 export async function usersOverview(context: AnalyticsContext, range: DateRange, options: { dormantDays?: number; asOf?: string } = {}): Promise<UsersOverview> {
   const dormantDays = options.dormantDays ?? DEFAULT_DORMANT_DAYS;
@@ -97,3 +69,5 @@ export async function usersOverview(context: AnalyticsContext, range: DateRange,
     withoutMfa: users.filter((u) => !u.disabled && !u.hasMfa && (u.type === null || u.type === 'PERSON')),
   };
 }
+
+export type { UserCost, UsersOverview };

@@ -10,46 +10,7 @@ import { sql } from '../../../platform/warehouse/sql.js';
 import { queryCostRelation, ts, warehouseHourRelation } from './attribution.js';
 import type { AnalyticsContext } from './context.js';
 import { rangeWindow, type DateRange } from './filters.js';
-
-export interface WarehouseSettingsView {
-  name: string;
-  state: string | null;
-  type: string | null;
-  /** Null when Snowflake reports a size this code does not know (e.g. a Snowpark-optimised one). */
-  size: WarehouseSize | null;
-  sizeLabel: string;
-  minClusterCount: number;
-  maxClusterCount: number;
-  /** Null = never suspends. */
-  autoSuspendSeconds: number | null;
-  autoResume: boolean;
-  scalingPolicy: string | null;
-  owner: string | null;
-  comment: string | null;
-}
-
-export interface WarehouseUsage extends WarehouseSettingsView {
-  meteredCredits: number;
-  cost: number;
-  cloudServicesCredits: number;
-  attributedCredits: number;
-  idleCredits: number;
-  /** Metered compute in hours without a running query ÷ metered. */
-  idleShare: number;
-  /** Credits Snowflake attributes to running queries (idle excluded). */
-  busyCredits: number;
-  /** busy ÷ metered: the share of billed time a query was running. */
-  busyShare: number;
-  /** Average of WAREHOUSE_LOAD_HISTORY.AVG_RUNNING over the intervals the warehouse ran. */
-  averageRunning: number;
-  averageQueued: number;
-  queries: number;
-  queuedQueries: number;
-  queuedSeconds: number;
-  remoteSpillQueries: number;
-  /** The size most queries in the range ran at (differs from `size` after a resize). */
-  historicalSize: string | null;
-}
+import type { WarehouseSettingsView, WarehouseUsage } from '@common/warehouse/analyticsContract';
 
 function text(value: RowValue): string | null {
   return value === null ? null : value instanceof Date ? value.toISOString() : String(value);
@@ -190,3 +151,5 @@ export async function warehouseUsage(context: AnalyticsContext, range: DateRange
     };
   });
 }
+
+export type { WarehouseSettingsView, WarehouseUsage };

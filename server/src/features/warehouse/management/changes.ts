@@ -8,94 +8,8 @@ import { isWarehouseSize, parseWarehouseSize, WAREHOUSE_SIZES, type WarehouseSiz
 import { InvalidInputError } from '../../../platform/warehouse/errors.js';
 import { parseEmail, parseIdentifier, parsePlainText } from '../../../platform/warehouse/identifiers.js';
 import { RESERVED_ROLE_NAMES } from './protection.js';
-
-export interface CreateUserChange {
-  kind: 'createUser';
-  userName: string;
-  displayName?: string;
-  email?: string;
-  defaultRole?: string;
-  defaultWarehouse?: string;
-  comment?: string;
-}
-export interface SetUserDisabledChange {
-  kind: 'setUserDisabled';
-  userName: string;
-  disabled: boolean;
-}
-export interface SetUserDefaultsChange {
-  kind: 'setUserDefaults';
-  userName: string;
-  /** A role name, null to unset, absent to leave as is. */
-  defaultRole?: string | null;
-  defaultWarehouse?: string | null;
-}
-export interface GrantRoleToUserChange {
-  kind: 'grantRoleToUser';
-  roleName: string;
-  userName: string;
-}
-export interface RevokeRoleFromUserChange {
-  kind: 'revokeRoleFromUser';
-  roleName: string;
-  userName: string;
-}
-export interface DropUserChange {
-  kind: 'dropUser';
-  userName: string;
-}
-export interface CreateRoleChange {
-  kind: 'createRole';
-  roleName: string;
-  comment?: string;
-}
-export interface GrantRoleToRoleChange {
-  kind: 'grantRoleToRole';
-  roleName: string;
-  /** The role that receives `roleName` (inherits its privileges). */
-  parentRoleName: string;
-}
-export interface RevokeRoleFromRoleChange {
-  kind: 'revokeRoleFromRole';
-  roleName: string;
-  /** The role that loses `roleName`. */
-  parentRoleName: string;
-}
-export interface DropRoleChange {
-  kind: 'dropRole';
-  roleName: string;
-}
-export interface AlterWarehouseChange {
-  kind: 'alterWarehouse';
-  warehouseName: string;
-  size?: WarehouseSize;
-  autoSuspendSeconds?: number;
-  maxClusterCount?: number;
-}
-
-export type WarehouseChange =
-  | CreateUserChange
-  | SetUserDisabledChange
-  | SetUserDefaultsChange
-  | GrantRoleToUserChange
-  | RevokeRoleFromUserChange
-  | DropUserChange
-  | CreateRoleChange
-  | GrantRoleToRoleChange
-  | RevokeRoleFromRoleChange
-  | DropRoleChange
-  | AlterWarehouseChange;
-
-export type ChangeKind = WarehouseChange['kind'];
-
-export const CHANGE_KINDS: readonly ChangeKind[] = [
-  'createUser', 'setUserDisabled', 'setUserDefaults', 'grantRoleToUser', 'revokeRoleFromUser', 'dropUser',
-  'createRole', 'grantRoleToRole', 'revokeRoleFromRole', 'dropRole', 'alterWarehouse',
-];
-
-/** Longest display name and comment Snowflake keeps; longer input is refused, never cut. */
-export const MAX_DISPLAY_NAME_LENGTH = 255;
-export const MAX_COMMENT_LENGTH = 1000;
+import type { CreateUserChange, SetUserDisabledChange, SetUserDefaultsChange, GrantRoleToUserChange, RevokeRoleFromUserChange, DropUserChange, CreateRoleChange, GrantRoleToRoleChange, RevokeRoleFromRoleChange, DropRoleChange, AlterWarehouseChange, WarehouseChange, ChangeKind } from '@common/warehouse/managementContract';
+import { CHANGE_KINDS, MAX_DISPLAY_NAME_LENGTH, MAX_COMMENT_LENGTH } from '@common/warehouse/managementContract';
 
 type Input = Record<string, unknown>;
 
@@ -234,3 +148,6 @@ export function changeSubject(change: WarehouseChange): { objectType: 'user' | '
       return { objectType: 'user', name: change.userName };
   }
 }
+
+export type { CreateUserChange, SetUserDisabledChange, SetUserDefaultsChange, GrantRoleToUserChange, RevokeRoleFromUserChange, DropUserChange, CreateRoleChange, GrantRoleToRoleChange, RevokeRoleFromRoleChange, DropRoleChange, AlterWarehouseChange, WarehouseChange, ChangeKind };
+export { CHANGE_KINDS, MAX_DISPLAY_NAME_LENGTH, MAX_COMMENT_LENGTH };

@@ -13,70 +13,7 @@ import { maybe, str, type Queryable, type Row, type RowValue } from '../../../pl
 import { parseIdentifier, parseSearch, stringLiteral } from '../../../platform/warehouse/identifiers.js';
 import { ident, raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
 import { systemRolesIncluded } from './protection.js';
-
-export interface UserView {
-  name: string;
-  loginName: string | null;
-  displayName: string | null;
-  email: string | null;
-  type: string | null;
-  disabled: boolean;
-  hasMfa: boolean | null;
-  defaultRole: string | null;
-  defaultWarehouse: string | null;
-  createdOn: string | null;
-  lastSuccessLogin: string | null;
-  comment: string | null;
-}
-
-export interface RoleGrantView {
-  role: string;
-  grantedBy: string | null;
-  createdOn: string | null;
-}
-
-export interface UserDetail {
-  user: UserView;
-  roles: RoleGrantView[];
-}
-
-export interface RoleView {
-  name: string;
-  owner: string | null;
-  comment: string | null;
-  createdOn: string | null;
-  assignedToUsers: number;
-  grantedToRoles: number;
-  grantedRoles: number;
-  /** The system roles (ACCOUNTADMIN, SECURITYADMIN, …) this role is or includes: what granting it hands over. */
-  systemRoles: string[];
-}
-
-export interface PrivilegeView {
-  privilege: string;
-  grantedOn: string;
-  name: string;
-  grantOption: boolean;
-  grantedBy: string | null;
-  createdOn: string | null;
-}
-
-export interface MemberView {
-  grantedTo: 'USER' | 'ROLE';
-  granteeName: string;
-  grantedBy: string | null;
-  createdOn: string | null;
-}
-
-export interface RoleDetail {
-  role: RoleView;
-  /** Privileges granted to the role; granted_on ROLE rows are the roles it inherits. */
-  privileges: PrivilegeView[];
-  /** Users and roles the role is granted to. */
-  members: MemberView[];
-  /** Users who start their sessions with this role (their default role). */
-  defaultRoleOf: string[];
-}
+import type { UserView, RoleGrantView, UserDetail, RoleView, PrivilegeView, MemberView, RoleDetail } from '@common/warehouse/managementContract';
 
 function text(value: RowValue): string | null {
   if (value === null || value === '') return null;
@@ -239,3 +176,5 @@ export async function getRole(engine: Queryable, roleName: string): Promise<Role
     })),
   };
 }
+
+export type { UserView, RoleGrantView, UserDetail, RoleView, PrivilegeView, MemberView, RoleDetail };

@@ -23,19 +23,7 @@ import { WarehouseError } from '../../../platform/warehouse/errors.js';
 import type { WarehouseChange } from './changes.js';
 import { planChange, type ChangePlan } from './plan.js';
 import { authorizeRoles, type RolePolicy } from './protection.js';
-
-export interface AppliedChange {
-  change: WarehouseChange;
-  engine: EngineKind;
-  /** The Snowflake statements of the change (on the sample, the statements Snowflake would run). Empty when `noop`. */
-  statements: string[];
-  /** The account was already in the requested state; nothing was changed. */
-  noop: boolean;
-  /** Previous values of what the change sets (e.g. `{ autoSuspendSeconds: 600 }`). */
-  before: Record<string, string | number | boolean | null> | null;
-  /** ISO time the change was applied. */
-  appliedAt: string;
-}
+import type { AppliedChange } from '@common/warehouse/managementContract';
 
 /** Called once per change, before it reaches the warehouse; must be durable on return; throw to cancel the change. */
 export type AuditCallback = (applied: AppliedChange) => Promise<void> | void;
@@ -159,3 +147,5 @@ export async function changeInEffect(engine: Engine, change: WarehouseChange): P
     }
   }
 }
+
+export type { AppliedChange };
