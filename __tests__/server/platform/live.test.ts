@@ -1,0 +1,276 @@
+// The live channel and the job routes over real HTTP with real tokens from the dev identity
+// server: the portal's authentication, the SSE stream read with fetch (as the browser does),
+// organisation scoping, and on PostgreSQL (STORE_TEST_DATABASE_URL) an event crossing from
+// one portal instance to another through LISTEN/NOTIFY.
+import { createPublicKey, verify as verifySignature, type JsonWebKey } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createParser } from 'eventsource-parser';
+import { z } from 'zod';
+import { registerAuthentication } from '../../../server/src/platform/http/auth/authenticate';
+import type { Caller, TokenVerifier } from '../../../server/src/platform/http/auth/tokenVerifier';
+import { HttpError } from '../../../server/src/platform/http/errors';
+import { registerErrorHandler } from '../../../server/src/platform/http/errors';
+import { createJobRunner, registerJobRoutes, type JobRunner } from '../../../server/src/platform/jobs';
+import { createLiveChannel, registerLiveRoutes, type LiveChannel } from '../../../server/src/platform/live';
+import { openStore, type Store } from '../../../server/src/platform/store/openStore';
+import { decodeJwt, startIdentityServer, type RunningIdentityServer } from '../identity/identityServer';
+
+jest.setTimeout(90_000);
+
+const postgresUrl = process.env.STORE_TEST_DATABASE_URL;
+
+interface Instance {
+  app: FastifyInstance;
+  baseUrl: string;
+  live: LiveChannel;
+  runner: JobRunner;
+}
+
+let idp: RunningIdentityServer;
+const tokens = new Map<string, string>();
+const token = (username: string) => {
+  const value = tokens.get(username);
+  if (!value) throw new Error(`no token for ${username}`);
+  return value;
+};
+
+/**
+ * The portal's token verifier uses jose, which ships as ES modules only and cannot load under
+ * this CommonJS jest setup; this one makes the same checks on the same real tokens with
+ * node:crypto: RS256 signature against the identity server's JWKS, issuer, audience, expiry.
+ */
+async function jwksVerifier(issuer: string): Promise<TokenVerifier> {
+  const { keys } = (await (await fetch(`${issuer}/protocol/openid-connect/certs`)).json()) as { keys: (JsonWebKey & { kid: string })[] };
+  const decode = (part: string | undefined) => JSON.parse(Buffer.from(part ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+  return async (jwt) => {
+    const [header, payload, signature] = jwt.split('.');
+    const refuse = () => new HttpError(401, 'invalid_token', 'The access token is not valid.');
+    let head: Record<string, unknown>;
+    let claims: Record<string, unknown>;
+    try {
+      head = decode(header);
+      claims = decode(payload);
+    } catch {
+      throw refuse();
+    }
+    const jwk = keys.find((key) => key.kid === head.kid);
+    if (head.alg !== 'RS256' || !jwk) throw refuse();
+    const signed = verifySignature('RSA-SHA256', Buffer.from(`${header}.${payload}`), createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(signature ?? '', 'base64url'));
+    const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+    if (!signed || claims.iss !== issuer || !audience.includes('dataworks-portal-api') || Number(claims.exp) * 1000 < Date.now()) throw refuse();
+    const organisation = claims.organization;
+    const caller: Caller = {
+      subject: String(claims.sub),
+      username: String(claims.preferred_username ?? claims.sub),
+      organisation: Array.isArray(organisation) ? String(organisation[0]) : organisation && typeof organisation === 'object' ? (Object.keys(organisation)[0] ?? null) : null,
+      roles: (claims.realm_access as { roles?: string[] } | undefined)?.roles ?? [],
+    };
+    return caller;
+  };
+}
+
+/** A portal instance as far as these routes go: the real authentication, error handling and routes. */
+async function startInstance(store: Store): Promise<Instance> {
+  const app = Fastify({ logger: false });
+  registerErrorHandler(app);
+  registerAuthentication(app, await jwksVerifier(idp.issuer));
+  const live = createLiveChannel(store.notifier);
+  const runner = createJobRunner({ db: store.db, live, pollMs: 50 });
+  runner.define('slow-sync', ({ signal }) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })), {
+    payload: z.object({ connector: z.string() }),
+  });
+  registerLiveRoutes(app, live, { heartbeatMs: 200 });
+  registerJobRoutes(app, runner);
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, baseUrl, live, runner };
+}
+
+async function stopInstance(instance: Instance | undefined): Promise<void> {
+  if (!instance) return;
+  await instance.runner.stop();
+  await instance.app.close();
+  await instance.live.close();
+}
+
+interface Received {
+  event?: string;
+  id?: string;
+  data: string;
+}
+
+/** Reads /api/live like the browser does: fetch with a bearer header, frames parsed as they come. */
+async function openStream(baseUrl: string, bearer: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/live`, { headers: { authorization: `Bearer ${bearer}`, accept: 'text/event-stream' }, signal: controller.signal });
+  const events: Received[] = [];
+  const comments: string[] = [];
+  const parser = createParser({ onEvent: (event) => events.push(event), onComment: (comment) => comments.push(comment) });
+  const reading = (async () => {
+    if (!response.body) return;
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of response.body) parser.feed(decoder.decode(chunk, { stream: true }));
+    } catch {
+      // aborted by close()
+    }
+  })();
+  return {
+    response,
+    events,
+    comments,
+    async close() {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function waitFor(what: string, probe: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+async function api(baseUrl: string, method: string, path: string, bearer?: string) {
+  const response = await fetch(`${baseUrl}${path}`, { method, headers: bearer ? { authorization: `Bearer ${bearer}` } : {} });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  idp = await startIdentityServer();
+  for (const username of ['admin', 'engineer', 'business', 'lite']) tokens.set(username, (await idp.signIn(username, username)).access_token);
+});
+afterAll(async () => {
+  await idp?.stop();
+});
+
+describe('on one instance (PGlite)', () => {
+  let store: Store;
+  let portal: Instance;
+  beforeAll(async () => {
+    store = await openStore({ dataDir: 'memory://' });
+    portal = await startInstance(store);
+  });
+  afterAll(async () => {
+    await stopInstance(portal);
+    await store?.close();
+  });
+
+  test('the stream needs a valid token', async () => {
+    const missing = await fetch(`${portal.baseUrl}/api/live`);
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toMatchObject({ error: 'invalid_token' });
+    const forged = await fetch(`${portal.baseUrl}/api/live`, { headers: { authorization: 'Bearer a.b.c' } });
+    expect(forged.status).toBe(401);
+  });
+
+  test('a published event reaches the subscribers of its organisation only, with heartbeats between', async () => {
+    const acme = await openStream(portal.baseUrl, token('admin'));
+    const globex = await openStream(portal.baseUrl, token('lite'));
+    try {
+      expect(acme.response.status).toBe(200);
+      expect(acme.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      expect(acme.response.headers.get('cache-control')).toBe('no-store');
+      expect(acme.response.headers.get('x-accel-buffering')).toBe('no');
+      await waitFor('both subscriptions', () => portal.live.subscriberCount() === 2);
+
+      await portal.live.publish({ organisation: 'acme', topic: 'freshness', data: { table: 'orders', late: true } });
+      await portal.live.publish({ organisation: 'globex', topic: 'freshness', data: { table: 'invoices' } });
+      await waitFor('the acme event', () => acme.events.length === 1);
+      await waitFor('the globex event', () => globex.events.length === 1);
+      expect(acme.events[0]).toMatchObject({ event: 'freshness' });
+      expect(acme.events[0]?.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(JSON.parse(acme.events[0]?.data ?? '')).toEqual({ table: 'orders', late: true });
+      expect(JSON.parse(globex.events[0]?.data ?? '')).toEqual({ table: 'invoices' });
+
+      // Addressed to one user: another user of the same organisation does not get it.
+      const engineer = await openStream(portal.baseUrl, token('engineer'));
+      await waitFor('the third subscription', () => portal.live.subscriberCount() === 3);
+      await portal.live.publish({ organisation: 'acme', userId: String(decodeJwt(token('engineer')).sub), topic: 'mail', data: { sent: 1 } });
+      await waitFor('the user event', () => engineer.events.length === 1);
+      await sleep(100);
+      expect(acme.events).toHaveLength(1);
+      await engineer.close();
+
+      await waitFor('a heartbeat', () => acme.comments.includes('heartbeat'), 2000);
+    } finally {
+      await acme.close();
+      await globex.close();
+    }
+    // Closing the connection unsubscribes it.
+    await waitFor('the subscriptions to end', () => portal.live.subscriberCount() === 0);
+  });
+
+  test('a message too large for NOTIFY is refused with a clear error', async () => {
+    await expect(portal.live.publish({ organisation: 'acme', topic: 'big', data: 'x'.repeat(9000) })).rejects.toThrow(/at most 7999 bytes/);
+  });
+
+  test('job routes: another organisation gets 404, a non-admin who did not start the job gets 403', async () => {
+    const engineerSubject = String(decodeJwt(token('engineer')).sub);
+    const { job } = await portal.runner.enqueue({ kind: 'slow-sync', organisation: 'acme', payload: { connector: 'crm' }, startedBy: engineerSubject, runAt: new Date(Date.now() + 60_000) });
+
+    const mine = await api(portal.baseUrl, 'GET', `/api/jobs/${job.id}`, token('engineer'));
+    expect(mine).toMatchObject({ status: 200, body: { job: { id: job.id, kind: 'slow-sync', state: 'queued' } } });
+    expect(JSON.stringify(mine.body)).not.toContain('crm'); // the payload stays on the server
+
+    const foreign = await api(portal.baseUrl, 'GET', `/api/jobs/${job.id}`, token('lite'));
+    const missing = await api(portal.baseUrl, 'GET', '/api/jobs/00000000-0000-4000-8000-000000000000', token('lite'));
+    expect(foreign).toEqual(missing);
+    expect(foreign.status).toBe(404);
+    expect((await api(portal.baseUrl, 'POST', `/api/jobs/${job.id}/cancel`, token('lite'))).status).toBe(404);
+    expect((await api(portal.baseUrl, 'GET', '/api/jobs/not-a-job', token('admin')))).toMatchObject({ status: 400, body: { field: 'id' } });
+    expect((await api(portal.baseUrl, 'GET', `/api/jobs/${job.id}`)).status).toBe(401);
+
+    const refused = await api(portal.baseUrl, 'POST', `/api/jobs/${job.id}/cancel`, token('business'));
+    expect(refused).toMatchObject({ status: 403, body: { error: 'forbidden' } });
+    expect((await portal.runner.get(job.id, 'acme'))?.state).toBe('queued');
+
+    const byStarter = await api(portal.baseUrl, 'POST', `/api/jobs/${job.id}/cancel`, token('engineer'));
+    expect(byStarter).toMatchObject({ status: 200, body: { job: { id: job.id, state: 'cancelled' } } });
+
+    // An administrator of the organisation may cancel anyone's job, a running one too.
+    await portal.runner.start();
+    const { job: running } = await portal.runner.enqueue({ kind: 'slow-sync', organisation: 'acme', payload: { connector: 'erp' }, startedBy: engineerSubject });
+    await waitFor('the job to run', async () => (await portal.runner.get(running.id, 'acme'))?.state === 'running');
+    const byAdmin = await api(portal.baseUrl, 'POST', `/api/jobs/${running.id}/cancel`, token('admin'));
+    expect(byAdmin).toMatchObject({ status: 200, body: { job: { id: running.id, cancelRequested: true } } });
+    await waitFor('the running job to end cancelled', async () => (await portal.runner.get(running.id, 'acme'))?.state === 'cancelled');
+  });
+});
+
+(postgresUrl ? describe : describe.skip)('across two instances (PostgreSQL)', () => {
+  let stores: Store[] = [];
+  let instances: Instance[] = [];
+  beforeAll(async () => {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    await client.query('drop schema public cascade; create schema public;');
+    await client.end();
+    stores = [await openStore({ databaseUrl: postgresUrl, dataDir: 'unused' }), await openStore({ databaseUrl: postgresUrl, dataDir: 'unused' })];
+    instances = [await startInstance(stores[0]!), await startInstance(stores[1]!)];
+  });
+  afterAll(async () => {
+    for (const instance of instances) await stopInstance(instance);
+    for (const store of stores) await store.close();
+  });
+
+  test('an event published on one instance reaches a subscriber connected to the other', async () => {
+    const [publisher, server] = instances;
+    const stream = await openStream(server!.baseUrl, token('admin'));
+    try {
+      await waitFor('the subscription', () => server!.live.subscriberCount() === 1);
+      expect(publisher!.live.subscriberCount()).toBe(0);
+      await publisher!.live.publish({ organisation: 'acme', topic: 'usage', data: { copied: 12 } });
+      await publisher!.live.publish({ organisation: 'globex', topic: 'usage', data: { copied: 99 } });
+      await waitFor('the event from the other instance', () => stream.events.length >= 1);
+      await sleep(200);
+      expect(stream.events.map((event) => [event.event, JSON.parse(event.data)])).toEqual([['usage', { copied: 12 }]]);
+    } finally {
+      await stream.close();
+    }
+  });
+});
