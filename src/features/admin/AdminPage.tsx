@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { apiErrorMessage, isNotFound } from '../../api/apiError';
 import { useLazyGetUserLayoutSettingsQuery } from '../../api/layoutSettingsApi';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormField } from '../../components/FormField';
 import { LoadingState } from '../../components/LoadingState';
 import { SavedSettings } from './SavedSettings';
 
@@ -60,23 +61,17 @@ export default function AdminPage() {
         <div className="card-body">
           <h2 className="h5">User layout settings</h2>
           <Form noValidate onSubmit={submit} className="d-flex flex-wrap align-items-start gap-2">
-            <Form.Group controlId="admin-username" className="flex-grow-1" style={{ maxWidth: '24rem' }}>
-              <Form.Label>Username</Form.Label>
-              <Form.Control
-                value={username}
-                onChange={(event) => setUsername(event.target.value)}
-                autoComplete="off"
-                spellCheck={false}
-                isInvalid={Boolean(inputError)}
-                aria-invalid={inputError ? true : undefined}
-                aria-describedby={inputError ? 'admin-username-error' : undefined}
-              />
-              {inputError ? (
-                <Form.Control.Feedback type="invalid" id="admin-username-error">
-                  {inputError}
-                </Form.Control.Feedback>
-              ) : null}
-            </Form.Group>
+            <FormField
+              id="admin-username"
+              className="flex-grow-1"
+              style={{ maxWidth: '24rem' }}
+              label="Username"
+              value={username}
+              onValue={setUsername}
+              autoComplete="off"
+              spellCheck={false}
+              error={inputError ?? undefined}
+            />
             {/* Lined up with the field, below its label. */}
             <Button type="submit" style={{ marginTop: '2rem' }} disabled={isFetching}>
               Look up

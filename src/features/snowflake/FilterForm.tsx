@@ -4,6 +4,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { DateRange } from '../../api/warehouseTypes';
+import { FormField } from '../../components/FormField';
 import { rangeErrors } from './dateRange';
 
 export interface FilterField {
@@ -94,32 +95,25 @@ export function FilterForm({ label, range, dataRange, fields = noFields }: Filte
     const id = `${formId}-${name}`;
     const error = errors[name];
     return (
-      <div className="col-sm-6 col-lg-auto" key={name}>
-        <label className="form-label small mb-1" htmlFor={id}>
-          {text}
-        </label>
-        <input
-          ref={(element) => {
-            inputs.current[name] = element;
-          }}
-          id={id}
-          className={`form-control form-control-sm${error ? ' is-invalid' : ''}`}
-          type={props.type}
-          min={props.min}
-          max={props.max}
-          placeholder={props.placeholder}
-          value={values[name] ?? ''}
-          onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          autoComplete="off"
-        />
-        {error ? (
-          <div id={`${id}-error`} className="invalid-feedback">
-            {error}
-          </div>
-        ) : null}
-      </div>
+      <FormField
+        key={name}
+        ref={(element: HTMLInputElement | null) => {
+          inputs.current[name] = element;
+        }}
+        id={id}
+        className="col-sm-6 col-lg-auto"
+        label={text}
+        labelClassName="small mb-1"
+        small
+        type={props.type}
+        min={props.min}
+        max={props.max}
+        placeholder={props.placeholder}
+        value={values[name] ?? ''}
+        onValue={(value) => setValues((current) => ({ ...current, [name]: value }))}
+        error={error}
+        autoComplete="off"
+      />
     );
   };
 

@@ -2,9 +2,8 @@
 // in words, then the change; the dialog stays until the server has answered, and a refusal is
 // shown in it.
 import { useState, type ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import type { AppliedChange, WarehouseChange } from '../../api/warehouseTypes';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useWarehouseChange } from './useWarehouseChange';
 
 interface ConfirmChangeDialogProps {
@@ -30,28 +29,17 @@ export function ConfirmChangeDialog({ title, children, change, confirmLabel, pen
   };
 
   return (
-    <Modal show onHide={onClose} aria-labelledby="confirm-change-title" backdrop={pending ? 'static' : true} keyboard={!pending}>
-      <Modal.Header closeButton={!pending}>
-        <Modal.Title id="confirm-change-title" as="h2" className="h5">
-          {title}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {children}
-        {error ? (
-          <div className="alert alert-danger mt-3 mb-0" role="alert">
-            {error}
-          </div>
-        ) : null}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose} disabled={pending} autoFocus>
-          Cancel
-        </Button>
-        <Button variant={variant} onClick={() => void confirm()} disabled={pending}>
-          {pending ? pendingLabel : confirmLabel}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <ConfirmDialog
+      title={title}
+      confirmLabel={confirmLabel}
+      busyLabel={pendingLabel}
+      variant={variant}
+      busy={pending}
+      error={error}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    >
+      {children}
+    </ConfirmDialog>
   );
 }

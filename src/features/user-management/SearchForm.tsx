@@ -3,6 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { searchError } from '../../api/warehouseInput';
+import { FormField } from '../../components/FormField';
 
 export function SearchForm({ label, placeholder }: { label: string; placeholder: string }) {
   const [params, setParams] = useSearchParams();
@@ -25,26 +26,17 @@ export function SearchForm({ label, placeholder }: { label: string; placeholder:
 
   return (
     <form role="search" className="d-flex flex-wrap align-items-start gap-2 mb-3" onSubmit={submit} noValidate>
-      <div className="flex-grow-1 dw-search-field">
-        <label htmlFor={id} className="visually-hidden">
-          {label}
-        </label>
-        <input
-          id={id}
-          type="search"
-          className={`form-control${error ? ' is-invalid' : ''}`}
-          placeholder={placeholder}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error ? (
-          <div id={`${id}-error`} className="invalid-feedback">
-            {error}
-          </div>
-        ) : null}
-      </div>
+      <FormField
+        id={id}
+        className="flex-grow-1 dw-search-field"
+        label={label}
+        labelClassName="visually-hidden"
+        type="search"
+        placeholder={placeholder}
+        value={value}
+        onValue={setValue}
+        error={error}
+      />
       <button type="submit" className="btn btn-outline-primary">
         Search
       </button>

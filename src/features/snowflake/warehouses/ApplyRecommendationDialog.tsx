@@ -2,10 +2,9 @@
 // then shows what happened: the statement the account ran and the settings before it. The
 // server recomputes the recommendation over the same range, so only advice it stands by runs.
 import { useEffect, useRef, useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import { apiErrorMessage } from '../../../api/apiError';
 import type { AppliedChange, DateRange, Recommendation } from '../../../api/warehouseTypes';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDateTime, formatMoney, formatSeconds } from '../../../components/format';
 import { useApplyRecommendationMutation } from '../optimizeApi';
 import { settingChanges } from './recommendationChanges';
@@ -70,71 +69,44 @@ export function ApplyRecommendationDialog({ recommendation, range, currency, onC
     else setApplied(result.data);
   };
 
-  // While the request runs the dialog stays open (no backdrop click, no Escape): closing it
-  // would hide the outcome.
   return (
-    <Modal show onHide={onClose} aria-labelledby="apply-recommendation-title" backdrop={isLoading ? 'static' : true} keyboard={!isLoading}>
-      <Modal.Header closeButton={!isLoading}>
-        <Modal.Title id="apply-recommendation-title" as="h2" className="h5">
-          {recommendation.title}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {applied ? (
-          <Result applied={applied} warehouseName={recommendation.warehouseName} />
-        ) : (
-          <>
-            <p>This changes the warehouse {recommendation.warehouseName} at once, for everyone using it, and is recorded in the audit log.</p>
-            <table className="table table-sm">
-              <caption className="visually-hidden">What will change</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Setting</th>
-                  <th scope="col">Now</th>
-                  <th scope="col">After</th>
-                </tr>
-              </thead>
-              <tbody>
-                {settingChanges(recommendation).map((change) => (
-                  <tr key={change.setting}>
-                    <th scope="row">{change.setting}</th>
-                    <td>{change.from}</td>
-                    <td>{change.to}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <p className="mb-1">The statement that will run:</p>
-            <pre className="dw-query-text" aria-label="Statement">
-              <code>{statement}</code>
-            </pre>
-            <p className="small text-body-secondary mb-0">
-              Estimated saving: {formatMoney(recommendation.estimatedMonthlySavings, currency)} a month, from {range.from} to {range.to}.
-            </p>
-            {error ? (
-              <div className="alert alert-danger mt-3 mb-0" role="alert">
-                {error}
-              </div>
-            ) : null}
-          </>
-        )}
-      </Modal.Body>
-      <Modal.Footer>
-        {applied ? (
-          <Button variant="primary" onClick={onClose}>
-            Done
-          </Button>
-        ) : (
-          <>
-            <Button variant="outline-secondary" onClick={onClose} disabled={isLoading} autoFocus>
-              Cancel
-            </Button>
-            <Button variant="primary" onClick={() => void confirm()} disabled={isLoading}>
-              {isLoading ? 'Applying…' : 'Apply change'}
-            </Button>
-          </>
-        )}
-      </Modal.Footer>
-    </Modal>
+    <ConfirmDialog
+      title={recommendation.title}
+      confirmLabel="Apply change"
+      busyLabel="Applying…"
+      busy={isLoading}
+      error={error}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+      outcome={applied ? <Result applied={applied} warehouseName={recommendation.warehouseName} /> : null}
+    >
+      <p>This changes the warehouse {recommendation.warehouseName} at once, for everyone using it, and is recorded in the audit log.</p>
+      <table className="table table-sm">
+        <caption className="visually-hidden">What will change</caption>
+        <thead>
+          <tr>
+            <th scope="col">Setting</th>
+            <th scope="col">Now</th>
+            <th scope="col">After</th>
+          </tr>
+        </thead>
+        <tbody>
+          {settingChanges(recommendation).map((change) => (
+            <tr key={change.setting}>
+              <th scope="row">{change.setting}</th>
+              <td>{change.from}</td>
+              <td>{change.to}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mb-1">The statement that will run:</p>
+      <pre className="dw-query-text" aria-label="Statement">
+        <code>{statement}</code>
+      </pre>
+      <p className="small text-body-secondary mb-0">
+        Estimated saving: {formatMoney(recommendation.estimatedMonthlySavings, currency)} a month, from {range.from} to {range.to}.
+      </p>
+    </ConfirmDialog>
   );
 }

@@ -1,12 +1,10 @@
 // Creating a role: a name in Snowflake's identifier form (not one of the system roles) and an
 // optional comment.
 import { useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
-import { canonicalName, identifierError, plainTextError, SYSTEM_ROLES } from '../../../api/warehouseInput';
+import { canonicalName, identifierError, plainTextError, RESERVED_ROLE_NAMES } from '../../../api/warehouseInput';
 import type { AppliedChange, CreateRoleChange } from '../../../api/warehouseTypes';
-import { FormField } from '../FormField';
+import { FormDialog } from '../../../components/FormDialog';
+import { FormField } from '../../../components/FormField';
 import { useFieldErrors, type FieldErrors } from '../useFieldErrors';
 import { useWarehouseChange } from '../useWarehouseChange';
 
@@ -16,7 +14,7 @@ const FIELDS: readonly Field[] = ['roleName', 'comment'];
 function validate(roleName: string, comment: string): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
   const nameError =
-    identifierError(roleName) ?? ((SYSTEM_ROLES as readonly string[]).includes(canonicalName(roleName)) ? 'This is a Snowflake system role; choose another name.' : undefined);
+    identifierError(roleName) ?? (RESERVED_ROLE_NAMES.has(canonicalName(roleName)) ? 'This is a Snowflake system role; choose another name.' : undefined);
   if (nameError) errors.roleName = nameError;
   const commentError = comment ? plainTextError(comment, 1000) : undefined;
   if (commentError) errors.comment = commentError;
@@ -44,39 +42,26 @@ export function CreateRoleDialog({ onClose, onCreated }: { onClose: () => void; 
   };
 
   return (
-    <Modal show onHide={onClose} aria-labelledby="create-role-title" backdrop={pending ? 'static' : true} keyboard={!pending}>
-      <Form noValidate onSubmit={(event) => void submit(event)}>
-        <Modal.Header closeButton={!pending}>
-          <Modal.Title id="create-role-title" as="h2" className="h5">
-            Create a role
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {formError ? (
-            <div className="alert alert-danger" role="alert">
-              {formError}
-            </div>
-          ) : null}
-          <FormField
-            ref={fields.refFor('roleName')}
-            label="Role name"
-            value={roleName}
-            onValue={setRoleName}
-            error={fields.errors.roleName}
-            required
-            help="Letters, digits, _ and $, starting with a letter or _. Snowflake stores it in upper case."
-          />
-          <FormField ref={fields.refFor('comment')} label="Comment" value={comment} onValue={setComment} error={fields.errors.comment} />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Creating…' : 'Create role'}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormDialog
+      title="Create a role"
+      submitLabel="Create role"
+      busyLabel="Creating…"
+      busy={pending}
+      error={formError}
+      onSubmit={(event) => void submit(event)}
+      onCancel={onClose}
+    >
+      <FormField
+        ref={fields.refFor('roleName')}
+        label="Role name"
+        value={roleName}
+        onValue={setRoleName}
+        error={fields.errors.roleName}
+        required
+        autoComplete="off"
+        help="Letters, digits, _ and $, starting with a letter or _. Snowflake stores it in upper case."
+      />
+      <FormField ref={fields.refFor('comment')} label="Comment" value={comment} onValue={setComment} error={fields.errors.comment} autoComplete="off" />
+    </FormDialog>
   );
 }

@@ -3,6 +3,7 @@
 // role, or the receiving role is PUBLIC, which every user holds.
 import { useState, type FormEvent } from 'react';
 import type { AppliedChange } from '../../../api/warehouseTypes';
+import { FormField } from '../../../components/FormField';
 import { ConfirmChangeDialog } from '../ConfirmChangeDialog';
 import { useListWarehouseRolesQuery } from '../managementApi';
 import { RiskList } from '../RiskList';
@@ -53,32 +54,24 @@ export function GrantToRoleForm({ roleName, systemRoles, holders, onGranted }: G
 
   return (
     <form className="d-flex flex-wrap align-items-start gap-2 mt-3" noValidate onSubmit={(event) => void submit(event)} aria-label="Grant to a role">
-      <div>
-        <label htmlFor="grant-to-role" className="form-label small mb-1">
-          Grant {roleName} to the role
-        </label>
-        <select
-          id="grant-to-role"
-          className={`form-select${error ? ' is-invalid' : ''}`}
-          value={parentRoleName}
-          onChange={(event) => setParentRoleName(event.target.value)}
-          disabled={isLoading}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'grant-to-role-error' : undefined}
-        >
-          <option value="">{isLoading ? 'Loading roles…' : 'Choose a role'}</option>
-          {candidates.map((role) => (
-            <option key={role.name} value={role.name}>
-              {role.name}
-            </option>
-          ))}
-        </select>
-        {error ? (
-          <div id="grant-to-role-error" className="invalid-feedback">
-            {error}
-          </div>
-        ) : null}
-      </div>
+      <FormField
+        control="select"
+        id="grant-to-role"
+        className=""
+        label={`Grant ${roleName} to the role`}
+        labelClassName="small mb-1"
+        value={parentRoleName}
+        onValue={setParentRoleName}
+        disabled={isLoading}
+        error={error ?? undefined}
+      >
+        <option value="">{isLoading ? 'Loading roles…' : 'Choose a role'}</option>
+        {candidates.map((role) => (
+          <option key={role.name} value={role.name}>
+            {role.name}
+          </option>
+        ))}
+      </FormField>
       <button type="submit" className="btn btn-outline-primary dw-grant-button" disabled={pending}>
         {pending ? 'Granting…' : 'Grant'}
       </button>

@@ -2,12 +2,10 @@
 // defaults. Checked here as the server checks it; what the server still refuses is shown at
 // its field, anything else above the form.
 import { useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import { emailError, identifierError, plainTextError } from '../../../api/warehouseInput';
 import type { AppliedChange, CreateUserChange } from '../../../api/warehouseTypes';
-import { FormField } from '../FormField';
+import { FormDialog } from '../../../components/FormDialog';
+import { FormField } from '../../../components/FormField';
 import { RoleSuggestions, ROLE_SUGGESTIONS_ID } from '../RoleSuggestions';
 import { useFieldErrors, type FieldErrors } from '../useFieldErrors';
 import { useWarehouseChange } from '../useWarehouseChange';
@@ -72,44 +70,31 @@ export function CreateUserDialog({ onClose, onCreated }: CreateUserDialogProps) 
       value={values[name]}
       onValue={(value) => setValues((current) => ({ ...current, [name]: value }))}
       error={fields.errors[name]}
+      autoComplete="off"
       {...extra}
     />
   );
 
   return (
-    <Modal show onHide={onClose} aria-labelledby="create-user-title" backdrop={pending ? 'static' : true} keyboard={!pending}>
-      <Form noValidate onSubmit={(event) => void submit(event)}>
-        <Modal.Header closeButton={!pending}>
-          <Modal.Title id="create-user-title" as="h2" className="h5">
-            Create a warehouse user
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {formError ? (
-            <div className="alert alert-danger" role="alert">
-              {formError}
-            </div>
-          ) : null}
-          {field('userName', 'User name', {
-            required: true,
-            help: 'Letters, digits, _ and $, starting with a letter or _. Snowflake stores it in upper case.',
-          })}
-          {field('displayName', 'Display name')}
-          {field('email', 'E-mail', { type: 'email', inputMode: 'email' })}
-          {field('defaultRole', 'Default role', { suggestions: ROLE_SUGGESTIONS_ID, help: 'The role the user starts a session with; grant it too.' })}
-          {field('defaultWarehouse', 'Default warehouse')}
-          {field('comment', 'Comment')}
-          <RoleSuggestions />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Creating…' : 'Create user'}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormDialog
+      title="Create a warehouse user"
+      submitLabel="Create user"
+      busyLabel="Creating…"
+      busy={pending}
+      error={formError}
+      onSubmit={(event) => void submit(event)}
+      onCancel={onClose}
+    >
+      {field('userName', 'User name', {
+        required: true,
+        help: 'Letters, digits, _ and $, starting with a letter or _. Snowflake stores it in upper case.',
+      })}
+      {field('displayName', 'Display name')}
+      {field('email', 'E-mail', { type: 'email', inputMode: 'email' })}
+      {field('defaultRole', 'Default role', { suggestions: ROLE_SUGGESTIONS_ID, help: 'The role the user starts a session with; grant it too.' })}
+      {field('defaultWarehouse', 'Default warehouse')}
+      {field('comment', 'Comment')}
+      <RoleSuggestions />
+    </FormDialog>
   );
 }

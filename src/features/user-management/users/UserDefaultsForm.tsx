@@ -2,7 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { identifierError } from '../../../api/warehouseInput';
 import type { UserView } from '../../../api/warehouseTypes';
-import { FormField } from '../FormField';
+import { FormField } from '../../../components/FormField';
+import { InlineError } from '../../../components/InlineError';
 import { ROLE_SUGGESTIONS_ID } from '../RoleSuggestions';
 import { useFieldErrors, type FieldErrors } from '../useFieldErrors';
 import { useWarehouseChange } from '../useWarehouseChange';
@@ -43,11 +44,7 @@ export function UserDefaultsForm({ user, onSaved }: UserDefaultsFormProps) {
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} aria-label="Defaults">
-      {formError ? (
-        <div className="alert alert-danger" role="alert">
-          {formError}
-        </div>
-      ) : null}
+      {formError ? <InlineError>{formError}</InlineError> : null}
       <div className="row g-3">
         <FormField
           className="col-md-6"
@@ -58,6 +55,7 @@ export function UserDefaultsForm({ user, onSaved }: UserDefaultsFormProps) {
           error={fields.errors.defaultRole}
           suggestions={ROLE_SUGGESTIONS_ID}
           help="Empty: no default role."
+          autoComplete="off"
         />
         <FormField
           className="col-md-6"
@@ -67,6 +65,7 @@ export function UserDefaultsForm({ user, onSaved }: UserDefaultsFormProps) {
           onValue={(value) => setValues((current) => ({ ...current, defaultWarehouse: value }))}
           error={fields.errors.defaultWarehouse}
           help="Empty: no default warehouse."
+          autoComplete="off"
         />
       </div>
       <button type="submit" className="btn btn-outline-primary mt-3" disabled={pending}>

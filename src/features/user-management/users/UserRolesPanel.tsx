@@ -4,6 +4,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { AppliedChange, RoleGrantView, UserDetail } from '../../../api/warehouseTypes';
+import { FormField } from '../../../components/FormField';
 import { csvFileName } from '../../../components/csv';
 import type { DataColumn } from '../../../components/dataColumn';
 import { DataTable } from '../../../components/DataTable';
@@ -54,32 +55,24 @@ function GrantRoleForm({ userName, granted, onGranted }: { userName: string; gra
 
   return (
     <form className="d-flex flex-wrap align-items-start gap-2 mt-3" noValidate onSubmit={(event) => void submit(event)} aria-label="Grant a role">
-      <div>
-        <label htmlFor="grant-role" className="visually-hidden">
-          Role to grant
-        </label>
-        <select
-          id="grant-role"
-          className={`form-select${error ? ' is-invalid' : ''}`}
-          value={roleName}
-          onChange={(event) => setRoleName(event.target.value)}
-          disabled={isLoading}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'grant-role-error' : undefined}
-        >
-          <option value="">{isLoading ? 'Loading roles…' : 'Choose a role to grant'}</option>
-          {grantable.map((role) => (
-            <option key={role.name} value={role.name}>
-              {role.name}
-            </option>
-          ))}
-        </select>
-        {error ? (
-          <div id="grant-role-error" className="invalid-feedback">
-            {error}
-          </div>
-        ) : null}
-      </div>
+      <FormField
+        control="select"
+        id="grant-role"
+        className=""
+        label="Role to grant"
+        labelClassName="visually-hidden"
+        value={roleName}
+        onValue={setRoleName}
+        disabled={isLoading}
+        error={error ?? undefined}
+      >
+        <option value="">{isLoading ? 'Loading roles…' : 'Choose a role to grant'}</option>
+        {grantable.map((role) => (
+          <option key={role.name} value={role.name}>
+            {role.name}
+          </option>
+        ))}
+      </FormField>
       <button type="submit" className="btn btn-outline-primary" disabled={pending}>
         {pending ? 'Granting…' : 'Grant role'}
       </button>
