@@ -2,6 +2,7 @@
 // a user sees a menu item exactly when its page would open and the API agrees.
 import { appPaths, type AppRouteId } from '../paths';
 import { hasAnyRole, hasFeature, type Feature } from './editions';
+import { PUBLIC_ROLE, SNOWFLAKE_SYSTEM_ROLES } from '../warehouse/systemRoles';
 
 export const INTEGRATION_ENGINEER = 'Integration_Engineer';
 
@@ -98,14 +99,9 @@ export function canWriteWarehouse(userRoles: readonly string[]): boolean {
  * everyone: that is `admin`'s alone too. Every other warehouse role: whoever may write the
  * warehouse.
  */
-export const protectedWarehouseRoles: Readonly<Record<string, readonly string[]>> = {
-  ACCOUNTADMIN: ['admin'],
-  ORGADMIN: ['admin'],
-  SECURITYADMIN: ['admin'],
-  USERADMIN: ['admin'],
-  SYSADMIN: ['admin'],
-  PUBLIC: ['admin'],
-};
+export const protectedWarehouseRoles: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  [...SNOWFLAKE_SYSTEM_ROLES, PUBLIC_ROLE].map((role) => [role, ['admin']]),
+);
 
 /** The portal roles that may manage a warehouse role (by its upper-case Snowflake name). */
 export function warehouseRoleManagers(warehouseRole: string): readonly string[] {

@@ -13,7 +13,7 @@ const CONTROL_CHARACTER = /[\p{Cc}\p{Cs}]/u;
 const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 
 /** Role names Snowflake reserves; the server refuses to create them. */
-export const SYSTEM_ROLES = ['ACCOUNTADMIN', 'ORGADMIN', 'SECURITYADMIN', 'USERADMIN', 'SYSADMIN', 'PUBLIC'] as const;
+export { RESERVED_ROLE_NAMES } from '@common/warehouse/systemRoles';
 
 /** A user, role or warehouse name: Snowflake's unquoted identifier form. Undefined when fine. */
 export function identifierError(value: string): string | undefined {

@@ -1,7 +1,15 @@
-// The dashboard form's values and checks. They mirror the server's (name 1–80 characters
-// without control characters, an absolute http(s) URL without credentials up to 2048
-// characters, a whole order from 0 to 100000) so most mistakes are caught before sending;
-// whatever the server still refuses is shown at the field it names.
+// The dashboard form's values and checks: the same rules the server applies (common/dashboards),
+// said at the field, so most mistakes are caught before sending; whatever the server still
+// refuses is shown at the field it names.
+import {
+  DASHBOARD_NAME_MAX,
+  DASHBOARD_ORDER_MAX,
+  DASHBOARD_URL_MAX,
+  dashboardNameProblem,
+  dashboardUrlProblem,
+  type DashboardNameProblem,
+  type DashboardUrlProblem,
+} from '@common/dashboards/dashboardRules';
 import type { Dashboard, DashboardInput } from '../../api/dashboardsApi';
 
 export interface DashboardFormValues {
@@ -14,9 +22,9 @@ export interface DashboardFormValues {
 export type DashboardField = keyof DashboardFormValues;
 export type DashboardFormErrors = Partial<Record<DashboardField, string>>;
 
-export const NAME_MAX = 80;
-export const URL_MAX = 2048;
-export const ORDER_MAX = 100_000;
+export const NAME_MAX = DASHBOARD_NAME_MAX;
+export const URL_MAX = DASHBOARD_URL_MAX;
+export const ORDER_MAX = DASHBOARD_ORDER_MAX;
 
 export const emptyDashboardForm: DashboardFormValues = { name: '', url: '', order: '' };
 
@@ -24,31 +32,28 @@ export function formValuesOf(dashboard: Dashboard): DashboardFormValues {
   return { name: dashboard.name, url: dashboard.url, order: String(dashboard.order) };
 }
 
-// Control and format characters (invisible, or able to reorder text) are refused by the server.
-const controlCharacters = /[\p{Cc}\p{Cf}]/u;
+const nameMessages: Record<DashboardNameProblem, string> = {
+  empty: 'Enter a name.',
+  too_long: `Use at most ${NAME_MAX} characters.`,
+  control_characters: 'Remove the control characters.',
+};
+
+const urlMessages: Record<DashboardUrlProblem, string> = {
+  empty: 'Enter the address of the dashboard.',
+  too_long: `Use at most ${URL_MAX} characters.`,
+  not_a_url: 'Enter a full address starting with https:// or http://.',
+  not_http: 'Only https:// and http:// addresses can be shown.',
+  credentials: 'Remove the user name and password from the address.',
+};
 
 function nameError(value: string): string | undefined {
-  const name = value.trim();
-  if (name === '') return 'Enter a name.';
-  if (name.length > NAME_MAX) return `Use at most ${NAME_MAX} characters.`;
-  if (controlCharacters.test(name)) return 'Remove the control characters.';
-  return undefined;
+  const problem = dashboardNameProblem(value);
+  return problem && nameMessages[problem];
 }
 
 function urlError(value: string): string | undefined {
-  const url = value.trim();
-  if (url === '') return 'Enter the address of the dashboard.';
-  if (url.length > URL_MAX) return `Use at most ${URL_MAX} characters.`;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'Enter a full address starting with https:// or http://.';
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'Only https:// and http:// addresses can be shown.';
-  if (parsed.username || parsed.password) return 'Remove the user name and password from the address.';
-  if (!parsed.hostname) return 'Enter a full address starting with https:// or http://.';
-  return undefined;
+  const problem = dashboardUrlProblem(value);
+  return problem && urlMessages[problem];
 }
 
 function orderError(value: string): string | undefined {

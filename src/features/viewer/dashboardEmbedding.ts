@@ -1,18 +1,10 @@
 // Which dashboards may be embedded and with what sandbox. Only a URL the organisation
 // configured is ever put in an iframe: the viewer route takes its URL from the address bar,
 // and an arbitrary one would let any link frame any page inside the portal.
+import { dashboardUrl } from '@common/dashboards/dashboardRules';
 import type { MenuDashboard } from '../../menu';
 
 const BASE_SANDBOX = 'allow-scripts allow-forms allow-popups allow-downloads';
-
-function parseHttpUrl(url: string): URL | null {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The configured dashboard the viewer route points at: by its URL when the link carries one,
@@ -25,7 +17,7 @@ export function findConfiguredDashboard(
   url: string | null,
 ): MenuDashboard | undefined {
   const found = url ? dashboards.find((dashboard) => dashboard.url === url) : dashboards.find((dashboard) => dashboard.name === name);
-  return found && parseHttpUrl(found.url) ? found : undefined;
+  return found && dashboardUrl(found.url) ? found : undefined;
 }
 
 /**
@@ -33,7 +25,7 @@ export function findConfiguredDashboard(
  * storage). One on the portal's own origin must not: `allow-scripts` with `allow-same-origin`
  * would let it reach into the portal and lift its own sandbox.
  */
-export function sandboxFor(dashboardUrl: string, portalOrigin: string): string {
-  const parsed = parseHttpUrl(dashboardUrl);
+export function sandboxFor(url: string, portalOrigin: string): string {
+  const parsed = dashboardUrl(url);
   return parsed && parsed.origin !== portalOrigin ? `${BASE_SANDBOX} allow-same-origin` : BASE_SANDBOX;
 }

@@ -9,11 +9,12 @@ import { str, type Queryable } from '../../../platform/warehouse/engine.js';
 import { WarehouseError } from '../../../platform/warehouse/errors.js';
 import { ident, sql } from '../../../platform/warehouse/sql.js';
 import type { WarehouseChange } from './changes.js';
+import { RESERVED_ROLE_NAMES, SNOWFLAKE_SYSTEM_ROLES } from '@common/warehouse/systemRoles';
 
 /** Snowflake's system roles: each hands over part of the account. */
-export const SYSTEM_ROLES = ['ACCOUNTADMIN', 'ORGADMIN', 'SECURITYADMIN', 'USERADMIN', 'SYSADMIN'] as const;
+export const SYSTEM_ROLES = SNOWFLAKE_SYSTEM_ROLES;
 /** Names that cannot be created: the system roles, and PUBLIC, which every user holds. */
-export const RESERVED_ROLE_NAMES: ReadonlySet<string> = new Set([...SYSTEM_ROLES, 'PUBLIC']);
+export { RESERVED_ROLE_NAMES };
 
 /** Whether the caller may grant, revoke, drop or assign a warehouse role (upper-case name). */
 export type RolePolicy = (role: string) => boolean;

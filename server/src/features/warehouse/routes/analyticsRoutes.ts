@@ -3,6 +3,7 @@
 // warehouse layer's own parsers (400 naming the field), so nothing unvalidated reaches an engine.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { warehouseWriterRoles } from '@common/access/access';
 import { parseDateRange, parseQueryFilter, type DateRange, type Warehouse, type WarehouseRegistry } from '../index.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
@@ -11,7 +12,8 @@ import { parseOr400 } from '../../../platform/http/validation.js';
 import { auditedWrite } from './auditedWrite.js';
 
 /** Who may apply a recommendation (an ALTER WAREHOUSE on the account). */
-export const WAREHOUSE_WRITE_ROLES = ['admin', 'Client-Admin'] as const;
+/** Who may change the warehouse (the access table's rule). */
+export const WAREHOUSE_WRITE_ROLES = warehouseWriterRoles;
 
 const text = z.string().max(300, 'is too long');
 const rangeQuery = { from: text.optional(), to: text.optional() };
