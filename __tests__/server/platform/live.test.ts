@@ -107,9 +107,14 @@ async function openStream(baseUrl: string, bearer: string) {
   const parser = createParser({ onEvent: (event) => events.push(event), onComment: (comment) => comments.push(comment) });
   const reading = (async () => {
     if (!response.body) return;
+    const reader = response.body.getReader();
     const decoder = new TextDecoder();
     try {
-      for await (const chunk of response.body) parser.feed(decoder.decode(chunk, { stream: true }));
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parser.feed(decoder.decode(value, { stream: true }));
+      }
     } catch {
       // aborted by close()
     }

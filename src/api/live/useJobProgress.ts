@@ -1,0 +1,72 @@
+// A job's progress for a page: the job is fetched once (GET api/jobs/:id), then every `job`
+// live event about it updates the answer, so a progress bar moves without polling.
+import { useEffect, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { ApiError } from '../apiError';
+import { FINISHED_JOB_STATES, useGetJobQuery, type JobEvent, type JobState } from './jobsApi';
+import { subscribeLive } from './liveEvents';
+
+/** What a progress display needs, from the fetched job and the live events that followed. */
+export interface JobProgressView {
+  id: string;
+  kind: string;
+  state: JobState;
+  progress: number | null;
+  message: string | null;
+  error: string | null;
+  finished: boolean;
+}
+
+export interface JobProgressResult {
+  job: JobProgressView | undefined;
+  isLoading: boolean;
+  error: ApiError | SerializedError | undefined;
+}
+
+function isJobEvent(value: unknown): value is JobEvent {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return typeof candidate.id === 'string' && typeof candidate.state === 'string';
+}
+
+const finished = (state: JobState) => FINISHED_JOB_STATES.includes(state);
+
+export function useJobProgress(jobId: string | undefined): JobProgressResult {
+  const query = useGetJobQuery(jobId ?? skipToken);
+  const [latest, setLatest] = useState<JobEvent | null>(null);
+
+  useEffect(() => {
+    if (!jobId) return undefined;
+    return subscribeLive('job', (data) => {
+      if (isJobEvent(data) && data.id === jobId) setLatest(data);
+    });
+  }, [jobId]);
+
+  const fetched = jobId ? query.data : undefined;
+  const live = latest && latest.id === jobId ? latest : null;
+  let job: JobProgressView | undefined;
+  // A finished job never changes again: a fetched final state beats an older live event.
+  if (live && !(fetched && finished(fetched.state))) {
+    job = {
+      id: live.id,
+      kind: live.kind,
+      state: live.state,
+      progress: live.progress,
+      message: live.message,
+      error: live.error ?? null,
+      finished: finished(live.state),
+    };
+  } else if (fetched) {
+    job = {
+      id: fetched.id,
+      kind: fetched.kind,
+      state: fetched.state,
+      progress: fetched.progress,
+      message: fetched.message,
+      error: fetched.error,
+      finished: finished(fetched.state),
+    };
+  }
+  return { job, isLoading: Boolean(jobId) && query.isLoading, error: jobId ? query.error : undefined };
+}
