@@ -65,7 +65,11 @@ beforeEach(async () => {
 
 it('shows a spinner in the navigation until the dashboards load, then the Viewer with one entry per dashboard', async () => {
   let release!: () => void;
-  answer(() => new Promise((resolve) => (release = () => resolve(json(200, { dashboards })))));
+  answer((request) =>
+    request.url === 'api/config/client-dashboards'
+      ? new Promise((resolve) => (release = () => resolve(json(200, { dashboards }))))
+      : json(404, { error: 'not_found', message: 'No saved settings.' }),
+  );
   renderWithRouter(makeSignedInStore(), routes, '/app/home');
 
   const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -129,4 +133,36 @@ it('remembers the pages visited for the home shortcuts, per user, without creden
     ]),
   );
   expect(readRecentPages('someone-else')).toEqual([]);
+});
+
+it('restores the layout the user saved (from another browser) at sign-in, without saving it back', async () => {
+  const saves: unknown[] = [];
+  answer((request) => {
+    if (request.url === 'api/me/layout-settings' && request.method === 'get') {
+      return json(200, { settings: { navBackColor: 'navbar-purple', rtlLayout: true }, updatedAt: '2026-11-01T10:00:00.000Z' });
+    }
+    if (request.url === 'api/me/layout-settings') saves.push(request.data);
+    return json(200, { dashboards });
+  });
+  const store = makeSignedInStore();
+  expect(store.getState().layout.navBackColor).toBe('navbar-dark');
+  renderWithRouter(store, routes, '/app/home');
+  await waitFor(() => expect(store.getState().layout.navBackColor).toBe('navbar-purple'));
+  expect(store.getState().layout.rtlLayout).toBe(true);
+  // The save listener waits a second before saving; the restored settings must not be sent
+  // back (a save still pending from an earlier test may arrive, with other settings).
+  await new Promise((resolve) => setTimeout(resolve, 1200));
+  expect(saves.filter((body) => String(body).includes('navbar-purple'))).toEqual([]);
+});
+
+it('keeps the local layout when nothing was saved or the saved copy is not valid any more', async () => {
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  answer((request) =>
+    request.url === 'api/me/layout-settings' ? json(200, { settings: { navBackColor: 'navbar-neon' }, updatedAt: '2026-11-01T10:00:00.000Z' }) : json(200, { dashboards }),
+  );
+  const store = makeSignedInStore();
+  renderWithRouter(store, routes, '/app/home');
+  await waitFor(() => expect(console.warn).toHaveBeenCalledWith('[layout] the saved settings are not valid any more; keeping the local ones'));
+  expect(store.getState().layout.navBackColor).toBe('navbar-dark');
+  jest.restoreAllMocks();
 });

@@ -1,14 +1,17 @@
-import { act } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { dashboardsApi } from '../../src/api/dashboardsApi';
 import type { AppStore } from '../../src/app/store';
 
-/** Waits until the organisation's dashboards list (the menu's source) has been answered. */
+/**
+ * Subscribes to the organisation's dashboards list as the signed-in shell's menu does (so a
+ * change refetches it), and waits until it has been answered and the page has caught up.
+ */
 export async function loadClientDashboards(store: AppStore): Promise<void> {
   await act(async () => {
-    const request = store.dispatch(dashboardsApi.endpoints.getClientDashboards.initiate());
-    await request;
-    request.unsubscribe();
+    await store.dispatch(dashboardsApi.endpoints.getClientDashboards.initiate());
   });
+  // The router renders pages in a transition: wait until no page still says it is loading.
+  await waitFor(() => expect(screen.queryByText("Loading your organisation's dashboards…")).toBeNull());
 }
 
 /** The names the Viewer menu would list now. */

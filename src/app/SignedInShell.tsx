@@ -6,6 +6,7 @@ import { useLocation, useMatches } from 'react-router-dom';
 import { identifySignedInUser, trackPageView } from '../analytics/trackEvents';
 import { selectSession } from '../auth/authSlice';
 import MainLayout from '../layout/MainLayout';
+import { useRestoreSavedLayout } from '../layout/useRestoreSavedLayout';
 import { recordRecentPage, shortcutPath } from '../layout/recentPages';
 import { useAppSelector } from '../state/hooks';
 import type { RouteHandle } from './router';
@@ -48,6 +49,7 @@ function useAnalytics() {
 }
 
 export default function SignedInShell() {
+  useRestoreSavedLayout();
   useAnalytics();
   useRecentPages();
   return <MainLayout />;

@@ -3,6 +3,7 @@
 // last one of a burst is sent. A failed save is logged; the user keeps working undisturbed.
 import type { AppStartListening } from '../state/rootState';
 import { layoutSettingsApi } from '../api/layoutSettingsApi';
+import { layoutActions } from './layoutSlice';
 import { appearanceChanged, appearanceOf } from '@common/layout/layoutSettings';
 
 export const LAYOUT_SAVE_DELAY_MS = 1000;
@@ -11,6 +12,7 @@ export function listenForLayoutChanges(startListening: AppStartListening, delayM
   return startListening({
     predicate: (action, current, previous) =>
       action.type.startsWith('layout/') &&
+      !layoutActions.restoreSavedSettings.match(action) &&
       current.auth.status === 'authenticated' &&
       appearanceChanged(previous.layout, current.layout),
     effect: async (_action, { cancelActiveListeners, delay, dispatch, getState }) => {

@@ -132,6 +132,13 @@ const layoutSlice = createSlice({
     applySettings(state, action: PayloadAction<AppearancePatch>) {
       return { ...state, ...action.payload };
     },
+    /**
+     * The user's own settings as the server kept them, applied at sign-in (a new browser starts
+     * from the defaults). Not saved back: it is what the server already holds.
+     */
+    restoreSavedSettings(state, action: PayloadAction<AppearancePatch>) {
+      return { ...state, ...action.payload };
+    },
   },
   extraReducers: (builder) => {
     // The spec makes an unknown layout action an error rather than a silent no-op, so a typo
