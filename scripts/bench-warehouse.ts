@@ -8,7 +8,7 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDuckDbEngine } from '../server/src/features/warehouse/duckdbEngine.js';
+import { openDuckDbEngine } from '../server/src/platform/warehouse/duckdbEngine.js';
 import { generateSampleAccount } from '../server/src/features/warehouse/sample/generator.js';
 import { Warehouse } from '../server/src/features/warehouse/warehouse.js';
 
