@@ -16,6 +16,8 @@ import { registerSpa } from '../platform/http/spa.js';
 import { registerWarehouseRoutes } from '../features/warehouse/routes/analyticsRoutes.js';
 import { registerWarehouseManagementRoutes } from '../features/warehouse/routes/managementRoutes.js';
 import { startChangeRecovery } from '../features/warehouse/routes/changeRecovery.js';
+import { createJobRunner, jobHttpError, registerJobRoutes } from '../platform/jobs/index.js';
+import { createLiveChannel, registerLiveRoutes } from '../platform/live/index.js';
 import type { WarehouseRegistry } from '../features/warehouse/index.js';
 
 export interface PortalDependencies {
@@ -59,7 +61,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     logController: new RequestLog(),
     return503OnClosing: true,
   });
-  registerErrorHandler(app, [warehouseHttpError]);
+  registerErrorHandler(app, [warehouseHttpError, jobHttpError]);
 
   const origins = dashboardOriginCache(deps.store, app.log);
   await origins.refresh();
@@ -76,9 +78,19 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   registerLayoutSettingsRoutes(app, deps.store.db);
   registerWarehouseRoutes(app, deps.warehouses, deps.store.db);
   registerWarehouseManagementRoutes(app, deps.warehouses, deps.store.db);
+
+  // The live channel and the job runner every area shares (docs/architecture.md).
+  const live = createLiveChannel(deps.store.notifier);
+  const jobs = createJobRunner({ db: deps.store.db, live, log: app.log });
+  registerLiveRoutes(app, live);
+  registerJobRoutes(app, jobs);
   // Before serving: settle the audit of any warehouse change a crash interrupted.
-  const stopRecovery = await startChangeRecovery(deps.store, deps.warehouses, app.log);
-  app.addHook('onClose', async () => stopRecovery());
+  await startChangeRecovery(deps.store, deps.warehouses, jobs, app.log);
+  await jobs.start();
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await live.close();
+  });
   await deps.extraRoutes?.(app);
   await registerSpa(app, config);
   return app;

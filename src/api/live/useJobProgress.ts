@@ -1,5 +1,6 @@
 // A job's progress for a page: the job is fetched once (GET api/jobs/:id), then every `job`
 // live event about it updates the answer, so a progress bar moves without polling.
+import { JOB_TOPIC } from '@common/jobs/jobsContract';
 import { useEffect, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { SerializedError } from '@reduxjs/toolkit';
@@ -38,7 +39,7 @@ export function useJobProgress(jobId: string | undefined): JobProgressResult {
 
   useEffect(() => {
     if (!jobId) return undefined;
-    return subscribeLive('job', (data) => {
+    return subscribeLive(JOB_TOPIC, (data) => {
       if (isJobEvent(data) && data.id === jobId) setLatest(data);
     });
   }, [jobId]);

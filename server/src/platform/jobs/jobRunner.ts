@@ -3,6 +3,7 @@
 // runner executes each job once across all instances sharing the store, retrying failures
 // with back-off, renewing its lease while a job runs, honouring cancels, and publishing each
 // job's progress on the live channel so pages can show it. See jobStore.ts for the SQL.
+import { JOB_TOPIC } from '@common/jobs/jobsContract';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
@@ -155,7 +156,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const publish = async (row: JobRow | undefined) => {
     if (!row) return;
     try {
-      await live.publish({ organisation: row.organisation_id, topic: 'job', data: toJobEvent(row) });
+      await live.publish({ organisation: row.organisation_id, topic: JOB_TOPIC, data: toJobEvent(row) });
     } catch (error) {
       log.warn({ err: error, job: row.id }, 'could not publish a job update');
     }

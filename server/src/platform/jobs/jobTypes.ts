@@ -1,11 +1,11 @@
 // The shapes a job's author and the job runner agree on: what a handler receives, how a kind
 // is defined, what is enqueued, and the view of a job that the API and live events show.
 import type { z } from 'zod';
-import type { JobState } from '../store/schema.js';
+import { FINISHED_JOB_STATES, type JobEvent, type JobState, type JobView } from '@common/jobs/jobsContract';
 
-export type { JobState };
+export type { JobEvent, JobState, JobView };
 
-export const FINISHED_STATES: readonly JobState[] = ['succeeded', 'failed', 'cancelled'];
+export { FINISHED_JOB_STATES as FINISHED_STATES };
 
 export interface JobProgress {
   /** 0..1 */
@@ -63,35 +63,6 @@ export interface ScheduleRequest {
   payload: unknown;
 }
 
-/** A job as the API answers it and live events carry it (no payload, no lease details). */
-export interface JobView {
-  id: string;
-  kind: string;
-  state: JobState;
-  progress: number | null;
-  message: string | null;
-  error: string | null;
-  attempts: number;
-  maxAttempts: number;
-  startedBy: string | null;
-  cancelRequested: boolean;
-  result: unknown;
-  createdAt: string;
-  runAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
-
-/** The `job` live event: what a progress bar needs, small enough for NOTIFY. */
-export interface JobEvent {
-  id: string;
-  kind: string;
-  state: JobState;
-  progress: number | null;
-  message: string | null;
-  error?: string;
-}
-
 /** A payload that does not match its kind's schema, naming the field at fault. */
 export class InvalidJobPayloadError extends Error {
   constructor(
@@ -110,3 +81,9 @@ export class UnknownJobKindError extends Error {
     this.name = 'UnknownJobKindError';
   }
 }
+
+/**
+ * The organisation of work done for the portal as a whole (no client organisation's), such as
+ * housekeeping. No token can name it: organisation ids start with a letter or digit.
+ */
+export const SYSTEM_ORGANISATION = '_portal';

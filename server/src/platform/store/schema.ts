@@ -1,5 +1,6 @@
 // Row types of the portal store, as Kysely sees them. The tables themselves are created by
 // the migrations in ./migrations; keep both in step.
+import type { JobState } from '@common/jobs/jobsContract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -50,7 +51,7 @@ export interface AuditLogTable {
 
 export type AuditOutcome = 'pending' | 'applied' | 'failed' | 'not_applied';
 
-export type JobState = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+export type { JobState };
 
 /** Background work (migration 003); the job runner in platform/jobs is its only writer. */
 export interface JobsTable {

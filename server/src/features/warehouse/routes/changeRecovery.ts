@@ -1,10 +1,13 @@
 // Settles the audit intents of warehouse changes whose process died between recording the
 // intent and recording the outcome (a crash, a kill -9, a lost store connection): the change
 // is planned again against the warehouse, which tells whether it is in effect. Runs at start-up
-// and then every minute, for intents of other processes only; with PostgreSQL, where several
-// portal processes may share the store, an intent must also be older than any change can take,
-// so a live process's change in flight is left to that process.
+// and then every minute as a scheduled job (one run across all portal instances), for intents
+// of other processes only; with PostgreSQL, where several portal processes may share the store,
+// an intent must also be older than any change can take, so a live process's change in flight
+// is left to that process.
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { SYSTEM_ORGANISATION, type JobRunner } from '../../../platform/jobs/index.js';
 import { pendingIntents, settleIntent } from '../../../platform/store/audit.js';
 import type { Store } from '../../../platform/store/openStore.js';
 import type { WarehouseRegistry } from '../index.js';
@@ -33,15 +36,16 @@ export async function settleInterruptedChanges(store: Store, registry: Warehouse
   return settled;
 }
 
-/** Runs the recovery now and every minute until the server closes. */
-export async function startChangeRecovery(store: Store, registry: WarehouseRegistry, log: FastifyBaseLogger): Promise<() => void> {
+export const CHANGE_RECOVERY_JOB = 'warehouse.settleInterruptedChanges';
+
+/** Runs the recovery now (before the server answers), then every minute on the job runner. */
+export async function startChangeRecovery(store: Store, registry: WarehouseRegistry, jobs: JobRunner, log: FastifyBaseLogger): Promise<void> {
   await settleInterruptedChanges(store, registry, log);
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    void settleInterruptedChanges(store, registry, log).finally(() => (running = false));
-  }, 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
+  jobs.define(
+    CHANGE_RECOVERY_JOB,
+    async () => ({ settled: await settleInterruptedChanges(store, registry, log) }),
+    // A failed sweep is simply the next minute's work.
+    { payload: z.object({}), maxAttempts: 1 },
+  );
+  await jobs.schedule({ name: CHANGE_RECOVERY_JOB, kind: CHANGE_RECOVERY_JOB, organisation: SYSTEM_ORGANISATION, every: 60_000, payload: {} });
 }

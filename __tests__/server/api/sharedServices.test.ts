@@ -1,0 +1,38 @@
+// The live channel and the job API as the running portal serves them (the real process, real
+// tokens): every area's pages rely on both being wired in.
+import { randomUUID } from 'node:crypto';
+import { startPortal, type RunningPortal } from './portalServer';
+
+let portal: RunningPortal;
+
+beforeAll(async () => {
+  portal = await startPortal();
+}, 120_000);
+
+afterAll(() => portal?.stop());
+
+it('refuses the live channel without a token', async () => {
+  const answer = await fetch(`${portal.baseUrl}/api/live`);
+  expect(answer.status).toBe(401);
+  await answer.body?.cancel();
+});
+
+it('opens the live channel as an event stream for a signed-in user', async () => {
+  const token = await portal.token('clientadmin');
+  const controller = new AbortController();
+  const answer = await fetch(`${portal.baseUrl}/api/live`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get('content-type')).toContain('text/event-stream');
+  expect(answer.headers.get('cache-control')).toContain('no-store');
+  controller.abort();
+  await answer.body?.cancel().catch(() => undefined);
+});
+
+it('answers 404 for a job that does not exist, and 400 for an id that is not one', async () => {
+  const token = await portal.token('clientadmin');
+  expect((await portal.api('GET', `/api/jobs/${randomUUID()}`, { token })).status).toBe(404);
+  const bad = await portal.api('GET', '/api/jobs/not-an-id', { token });
+  expect(bad.status).toBe(400);
+  expect(bad.body).toMatchObject({ field: 'id' });
+  expect((await portal.api('POST', `/api/jobs/${randomUUID()}/cancel`, { token })).status).toBe(404);
+});
