@@ -13,7 +13,9 @@ export function useRestoreSavedLayout(): void {
   const layout = useAppSelector(selectLayout);
   const atSignIn = useRef<LayoutSettings | null>(null);
   const current = useRef(layout);
-  current.current = layout;
+  useEffect(() => {
+    current.current = layout;
+  }, [layout]);
 
   useEffect(() => {
     atSignIn.current = current.current;

@@ -5,7 +5,7 @@
  * engine with a bad value; every method is async, so a validation error rejects the promise.
  */
 import { costSummary, monthToDate, spendByDimension, type CostDimension, type CostSummary, type DimensionSpend, type MonthToDate } from './analytics/cost.js';
-import { CURRENCY, usageDays, type AnalyticsContext } from './analytics/context.js';
+import { usageDays, type AnalyticsContext } from './analytics/context.js';
 import { parseChoice, parseDateRange, parseDay, parseLimit, parseQueryFilter, type DateRange, type QueryFilter } from './analytics/filters.js';
 import {
   queryDetail,
@@ -23,7 +23,7 @@ import {
 import { warehouseRecommendations, type Recommendation } from './analytics/recommendations.js';
 import { usersOverview, type UsersOverview } from './analytics/users.js';
 import { listWarehouses, warehouseUsage, type WarehouseSettingsView, type WarehouseUsage } from './analytics/warehouses.js';
-import type { Engine, EngineKind, Queryable } from '../../platform/warehouse/engine.js';
+import type { Engine, Queryable } from '../../platform/warehouse/engine.js';
 import { notFound } from '../../platform/warehouse/errors.js';
 import { parseQueryId } from '../../platform/warehouse/identifiers.js';
 import { parseChange, type WarehouseChange } from './management/changes.js';

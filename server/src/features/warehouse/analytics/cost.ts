@@ -9,7 +9,7 @@ import { dailyStorageCost } from '../billing.js';
 import { day, num, str, strOrNull } from '../../../platform/warehouse/engine.js';
 import { int, raw, sql } from '../../../platform/warehouse/sql.js';
 import { queryCostRelation, warehouseHourRelation } from './attribution.js';
-import { CURRENCY, latestUsageDay, spend, type AnalyticsContext, type Spend } from './context.js';
+import { CURRENCY, latestUsageDay, spend, type AnalyticsContext } from './context.js';
 import { addDays, rangeWindow, type DateRange } from './filters.js';
 import type { DailyWarehouseSpend, DailyServiceSpend, Service, ServiceSpend, CostDimension, DimensionSpend, IdleCost, MonthToDate, CostSummary } from '@common/warehouse/analyticsContract';
 

@@ -4,7 +4,7 @@
  * load (average running vs queued), the idle share by attribution, the busy share
  * (Snowflake's own idle-excluded attribution), spilling and queueing.
  */
-import { parseWarehouseSize, type WarehouseSize } from '../billing.js';
+import { parseWarehouseSize } from '../billing.js';
 import { maybe, num, str, strOrNull, type Queryable, type Row, type RowValue } from '../../../platform/warehouse/engine.js';
 import { sql } from '../../../platform/warehouse/sql.js';
 import { queryCostRelation, ts, warehouseHourRelation } from './attribution.js';
