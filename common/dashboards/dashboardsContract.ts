@@ -4,13 +4,14 @@ import { z } from 'zod';
 import { DASHBOARD_NAME_MAX, DASHBOARD_ORDER_MAX, DASHBOARD_URL_MAX, dashboardNameProblem, dashboardUrlProblem } from './dashboardRules';
 
 /** A dashboard as the management routes answer with it. */
-export interface DashboardRecord {
-  id: string;
-  name: string;
-  url: string;
-  order: number;
-  updatedAt: string;
-}
+export const dashboardRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  order: z.number(),
+  updatedAt: z.string(),
+});
+export type DashboardRecord = z.infer<typeof dashboardRecord>;
 
 export interface DashboardInput {
   name: string;
@@ -19,15 +20,15 @@ export interface DashboardInput {
 }
 
 /** A dashboard as `api/config/client-dashboards` lists it. `order` may be missing (= 0). */
-export interface ClientDashboard {
-  name: string;
-  url: string;
-  order?: number;
-}
+export const clientDashboard = z.object({ name: z.string(), url: z.string(), order: z.number().optional() });
+export type ClientDashboard = z.infer<typeof clientDashboard>;
 
-export interface ClientDashboardsResponse {
-  dashboards?: ClientDashboard[];
-}
+/** Optional on purpose: the browser must cope with an answer without a list (spec section 8). */
+export const clientDashboardsResponse = z.object({ dashboards: z.array(clientDashboard).optional() });
+export type ClientDashboardsResponse = z.infer<typeof clientDashboardsResponse>;
+
+export const dashboardsResponse = z.object({ dashboards: z.array(dashboardRecord) });
+export const dashboardResponse = z.object({ dashboard: dashboardRecord });
 
 const name = z
   .string({ error: 'must be text' })

@@ -1,19 +1,18 @@
 // Layout settings kept by the server: the signed-in user's own (saved after each change) and
 // any user's of the same organisation, for support staff on /app/admin.
+import type { z } from 'zod';
 import type { AppearanceSettings } from '@common/layout/layoutSettings';
+import type { userLayoutSettingsResponse } from '@common/layout/layoutSettingsContract';
 import { baseApi } from './baseApi';
 
+/** The caller's own settings: the server validated them when they were saved. */
 export interface MyLayoutSettings {
   settings: AppearanceSettings;
   updatedAt: string;
 }
 
-export interface UserLayoutSettings {
-  username: string;
-  /** As stored; validate before applying (it came from another browser). */
-  settings: unknown;
-  updatedAt: string;
-}
+/** Another user's, as stored: validate before applying (it came from another browser). */
+export type UserLayoutSettings = z.infer<typeof userLayoutSettingsResponse>;
 
 export const layoutSettingsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,45 +1,49 @@
 // Each user's last layout settings: saved by the browser (debounced), and looked up by
 // support staff (`assured`, `admin`) on /app/admin to reproduce what a user sees. The
-// settings are checked with the browser's own schema (src/layout/layoutSchema.ts).
+// settings are checked with the schema the browser applies to pasted settings
+// (common/layout/layoutSchema.ts).
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { appearancePatchSchema } from '@common/layout/layoutSchema';
+import {
+  layoutSettingsUsernameParams,
+  myLayoutSettingsResponse,
+  saveLayoutSettingsBody,
+  userLayoutSettingsResponse,
+} from '@common/layout/layoutSettingsContract';
 import { findLayoutSettings, saveLayoutSettings } from './layoutSettingsStore.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { callerOf, organisationOf, requireRoute } from '../../platform/http/auth/authenticate.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { parseOr400 } from '../../platform/http/validation.js';
+import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 
-const saveBody = z.strictObject(
-  { settings: z.record(z.string(), z.unknown(), { error: 'must be a JSON object of layout settings' }) },
-  { error: 'must be a JSON object' },
-);
-const usernameParams = z.object({
-  username: z.string().regex(/^[A-Za-z0-9._@+-]{1,255}$/, 'must be a username (letters, digits, . _ @ + -)'),
-});
-
-export function registerLayoutSettingsRoutes(app: FastifyInstance, db: StoreDb): void {
-  app.get('/api/me/layout-settings', async (request) => {
+export function registerLayoutSettingsRoutes(server: FastifyInstance, db: StoreDb): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/me/layout-settings', { schema: { response: { 200: myLayoutSettingsResponse } } }, async (request) => {
     const caller = callerOf(request);
     const saved = await findLayoutSettings(db, organisationOf(caller), caller.username);
     if (!saved) throw new HttpError(404, 'not_found', 'No layout settings saved yet.');
     return { settings: saved.settings, updatedAt: saved.updatedAt };
   });
 
-  app.put('/api/me/layout-settings', async (request) => {
+  app.put('/api/me/layout-settings', { schema: { body: saveLayoutSettingsBody, response: { 200: myLayoutSettingsResponse } } }, async (request) => {
     const caller = callerOf(request);
     const organisation = organisationOf(caller);
-    const { settings } = parseOr400(saveBody, request.body);
+    const { settings } = request.body;
     const valid = parseOr400(appearancePatchSchema, settings, 'settings');
     if (Object.keys(valid).length === 0) throw new HttpError(400, 'invalid_request', 'settings: give at least one layout setting.', 'settings');
     const saved = await saveLayoutSettings(db, { organisation, subject: caller.subject, username: caller.username }, valid);
     return { settings: saved.settings, updatedAt: saved.updatedAt };
   });
 
-  app.get('/api/admin/layout-settings/:username', { preHandler: requireRoute('admin') }, async (request) => {
-    const { username } = parseOr400(usernameParams, request.params);
-    const saved = await findLayoutSettings(db, organisationOf(callerOf(request)), username);
-    if (!saved) throw new HttpError(404, 'not_found', `No saved settings for ${username}.`);
-    return saved;
-  });
+  app.get(
+    '/api/admin/layout-settings/:username',
+    { preValidation: requireRoute('admin'), schema: { params: layoutSettingsUsernameParams, response: { 200: userLayoutSettingsResponse } } },
+    async (request) => {
+      const { username } = request.params;
+      const saved = await findLayoutSettings(db, organisationOf(callerOf(request)), username);
+      if (!saved) throw new HttpError(404, 'not_found', `No saved settings for ${username}.`);
+      return saved;
+    },
+  );
 }

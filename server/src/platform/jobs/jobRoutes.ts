@@ -2,34 +2,33 @@
 // cancel it. Jobs are scoped to the caller's organisation; another organisation's job answers
 // 404 exactly like a missing one, so ids cannot be probed across organisations.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { jobIdParams } from '@common/jobs/jobsSchemas';
 import { hasAnyRole } from '@common/access/editions';
 import { callerOf, organisationOf } from '../http/auth/authenticate.js';
 import { HttpError } from '../http/errors.js';
-import { parseOr400 } from '../http/validation.js';
+import type { ZodTypeProvider } from '../http/zodTypeProvider.js';
 import type { JobRunner } from './jobRunner.js';
 import { InvalidJobPayloadError } from './jobTypes.js';
 
 /** Realm roles that may cancel any job of their organisation, not only their own. */
 export const JOB_ADMIN_ROLES = ['admin', 'Client-Admin'] as const;
 
-const jobParams = z.object({ id: z.uuid('must be a job id') });
-
 const notFound = () => new HttpError(404, 'not_found', 'There is no such job.');
 
-export function registerJobRoutes(app: FastifyInstance, runner: JobRunner): void {
-  app.get('/api/jobs/:id', async (request) => {
+export function registerJobRoutes(server: FastifyInstance, runner: JobRunner): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/jobs/:id', { schema: { params: jobIdParams } }, async (request) => {
     const organisation = organisationOf(callerOf(request));
-    const { id } = parseOr400(jobParams, request.params);
+    const { id } = request.params;
     const job = await runner.get(id, organisation);
     if (!job) throw notFound();
     return { job };
   });
 
-  app.post('/api/jobs/:id/cancel', async (request) => {
+  app.post('/api/jobs/:id/cancel', { schema: { params: jobIdParams } }, async (request) => {
     const caller = callerOf(request);
     const organisation = organisationOf(caller);
-    const { id } = parseOr400(jobParams, request.params);
+    const { id } = request.params;
     const job = await runner.get(id, organisation);
     if (!job) throw notFound();
     const startedIt = job.startedBy !== null && job.startedBy === caller.subject;
