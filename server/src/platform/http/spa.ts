@@ -1,11 +1,13 @@
 // Serves the built browser app: hashed assets with long caching, everything else falls back
 // to index.html so deep links work, and /config.json is written from the server's settings
-// so one build serves every environment.
+// so one build serves every environment. index.html is read again whenever the build changes
+// it, so `npm run build` under a running server takes effect without a restart.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { PortalConfig } from '../../config.js';
+import { fileFollower } from './fileFollower.js';
 
 export async function registerSpa(app: FastifyInstance, config: PortalConfig): Promise<void> {
   const baseConfig = JSON.parse(await readFile(path.join(config.distDir, 'config.json'), 'utf8')) as Record<string, unknown>;
@@ -36,8 +38,9 @@ export async function registerSpa(app: FastifyInstance, config: PortalConfig): P
     },
   });
 
-  const indexHtml = await readFile(path.join(config.distDir, 'index.html'), 'utf8');
-  app.get('/', async (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml));
+  const indexHtml = fileFollower(path.join(config.distDir, 'index.html'));
+  await indexHtml(); // a missing build stops start-up here, with the file named
+  app.get('/', async (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html').send(await indexHtml()));
   app.setNotFoundHandler(async (request, reply) => {
     // Missing files (a stale chunk, a typo under /assets or /api) are real 404s; any other
     // GET is a page of the app and gets index.html.
@@ -45,6 +48,6 @@ export async function registerSpa(app: FastifyInstance, config: PortalConfig): P
     if (request.method !== 'GET' || isFile || request.url.startsWith('/api/')) {
       return reply.code(404).type('application/json').send({ error: 'Not Found', message: `No ${request.method} ${request.url.split('?')[0]}` });
     }
-    return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+    return reply.header('cache-control', 'no-cache').type('text/html').send(await indexHtml());
   });
 }
