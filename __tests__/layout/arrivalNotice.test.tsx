@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { redirectUnknown, requireAccess } from '../../src/app/guards';
-import { appPaths } from '@common/paths';
+import { appPaths, publicPaths } from '@common/paths';
+import { makeStore } from '../../src/app/store';
+import { authActions } from '../../src/auth/authSlice';
 import { ArrivalNoticeAlert } from '../../src/layout/ArrivalNoticeAlert';
 import { clearArrivalNotice, currentArrivalNotice, leaveArrivalNotice } from '../../src/layout/arrivalNotice';
 import { makeSignedInStore } from '../helpers/testStore';
@@ -39,6 +41,14 @@ describe('the guards leave the reason', () => {
   it('an unknown address: no such page', () => {
     expect(redirectUnknown(getAuthOf(['user', 'admin']))(visit('/app/nope'))).toEqual({ redirectedTo: appPaths.home });
     expect(currentArrivalNotice()).toMatchObject({ kind: 'no-such-page', requested: '/app/nope', shownAt: appPaths.home });
+  });
+
+  it('an unknown address while signed out: sign-in first, which comes back to it (and so to the default page)', () => {
+    const signedOut = makeStore();
+    signedOut.dispatch(authActions.signedOut());
+    const result = redirectUnknown(() => signedOut.getState().auth)(visit('/app/nope?x=1'));
+    expect(result).toEqual({ redirectedTo: `${publicPaths.login}?next=${encodeURIComponent('/app/nope?x=1')}` });
+    expect(currentArrivalNotice()).toBeNull();
   });
 });
 

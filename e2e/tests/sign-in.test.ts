@@ -65,6 +65,15 @@ test('a deep link taken signed out lands on that page after sign-in', async () =
   await context.close();
 });
 
+test('an unknown app address taken signed out asks for sign-in, then shows the default page saying there is no such page', async () => {
+  const { context, page } = await newPage(browser);
+  await signIn(page, 'clientadmin', '/app/no-such-thing');
+  await page.waitForURL(`${baseUrl}/app/home`);
+  await page.getByText('/app/no-such-thing').first().waitFor();
+  assert.notEqual(new URL(page.url()).pathname, '/landing');
+  await context.close();
+});
+
 test('a reload keeps the session through silent SSO, without showing the login page', async () => {
   const { context, page } = await newPage(browser);
   await signIn(page, 'clientadmin');

@@ -52,14 +52,18 @@ export function requireAccess(getAuth: GetAuth, routeId: AppRouteId, title?: str
   };
 }
 
-/** An address inside the app that matches no page: the default page, saying there is no such page. */
+/**
+ * An address inside the app that matches no page: the default page, saying there is no such
+ * page. Signed out, sign-in comes first (as for any page of the app); it then brings the user
+ * back here, and so to their default page with that notice.
+ */
 export function redirectUnknown(getAuth: GetAuth) {
   const toDefault = redirectToDefault(getAuth);
-  return ({ request }: LoaderFunctionArgs) => {
+  const signIn = requireSignIn(getAuth);
+  return (args: LoaderFunctionArgs) => {
     const auth = getAuth();
-    if (auth.status === 'authenticated') {
-      leaveArrivalNotice({ kind: 'no-such-page', requested: requestedPath(request), shownAt: defaultPathFor(rolesOf(auth)) });
-    }
+    if (auth.status !== 'authenticated') return signIn(args);
+    leaveArrivalNotice({ kind: 'no-such-page', requested: requestedPath(args.request), shownAt: defaultPathFor(rolesOf(auth)) });
     return toDefault();
   };
 }
