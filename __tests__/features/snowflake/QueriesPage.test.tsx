@@ -95,12 +95,19 @@ it('reads the filters from a link and checks new ones before sending them', asyn
   server.requests.length = 0;
 
   const role = within(form).getByLabelText('Role');
-  await user.type(role, `x'; DROP USER ADMIN; --`);
+  await user.click(role);
+  await user.paste('R'.repeat(256));
   await user.click(within(form).getByRole('button', { name: 'Apply' }));
   expect(role).toHaveAttribute('aria-invalid', 'true');
-  expect(role).toHaveAccessibleDescription(expect.stringContaining('Start with a letter or underscore'));
+  expect(role).toHaveAccessibleDescription(expect.stringContaining('Use at most 255 characters'));
   expect(role).toHaveFocus();
   expect(listRequests()).toEqual([]);
+
+  // A role created with a quoted name (any characters) is a valid filter, sent exactly as typed.
+  await user.clear(role);
+  await user.type(role, 'dbt.runner@acme');
+  await user.click(within(form).getByRole('button', { name: 'Apply' }));
+  await waitFor(() => expect(listRequests().some((request) => request.includes('roleName=dbt.runner%40acme'))).toBe(true));
 });
 
 it("opens a query's detail with its full text from the list, and closes it", async () => {

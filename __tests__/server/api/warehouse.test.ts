@@ -1,6 +1,7 @@
 // The Optimize and User Management routes over real HTTP, on a small embedded sample account:
 // access by role, organisation scoping, figures that agree with each other, writes, and
 // injection payloads that get a 400 naming the field and never a 500.
+import { existingNameProblem } from '@common/warehouse/identifierRules';
 import { PAYLOADS } from '../features/warehouse/injectionPayloads';
 import { startPortal, type RunningPortal } from './portalServer';
 
@@ -149,12 +150,18 @@ describe('injection payloads get a 400 naming the field, never a 500', () => {
   });
 
   test.each(filterFields)('in the %s filter', async (field) => {
+    const isName = ['warehouseName', 'userName', 'roleName'].includes(field);
     for (const route of filterRoutes) {
       // An empty value is no filter at all (what an empty form field sends), not an attack.
       for (const payload of PAYLOADS.filter((p) => p !== '')) {
         const other = field === 'from' ? '&to=2026-12-31' : field === 'to' ? '&from=2026-01-01' : '';
         const answer = await get('admin', `${route}?${field}=${encodeURIComponent(payload)}${other}`);
-        expect({ route, payload, status: answer.status, field: (answer.body as { field?: string }).field }).toEqual({ route, payload, status: 400, field });
+        if (isName && existingNameProblem(payload) === undefined) {
+          // A name Snowflake could hold (quoted): bound as a value, it matches nothing.
+          expect({ route, payload, status: answer.status }).toEqual({ route, payload, status: 200 });
+        } else {
+          expect({ route, payload, status: answer.status, field: (answer.body as { field?: string }).field }).toEqual({ route, payload, status: 400, field });
+        }
       }
     }
   });
@@ -170,8 +177,16 @@ describe('injection payloads get a 400 naming the field, never a 500', () => {
     ['parentRoleName', (p: string) => ({ kind: 'grantRoleToRole', roleName: 'ANALYST', parentRoleName: p })],
   ])('in the %s of a change', async (field, bodyFor) => {
     for (const payload of PAYLOADS) {
-      const answer = await portal.api('POST', '/api/management/changes', { token: tokens.admin, body: bodyFor(payload) });
-      expect({ payload, status: answer.status, field: (answer.body as { field?: string }).field }).toEqual({ payload, status: 400, field });
+      const body = bodyFor(payload);
+      const answer = await portal.api('POST', '/api/management/changes', { token: tokens.admin, body });
+      const createsIt = (body.kind === 'createUser' && field === 'userName') || (body.kind === 'createRole' && field === 'roleName');
+      if (!createsIt && existingNameProblem(payload) === undefined) {
+        // The name of an existing object may be any name Snowflake holds: quoted, it names
+        // nothing in this account.
+        expect({ payload, status: answer.status, error: (answer.body as { error?: string }).error }).toEqual({ payload, status: 404, error: 'not_found' });
+      } else {
+        expect({ payload, status: answer.status, field: (answer.body as { field?: string }).field }).toEqual({ payload, status: 400, field });
+      }
     }
   });
 

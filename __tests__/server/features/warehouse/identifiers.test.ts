@@ -49,7 +49,11 @@ describe('Snowflake identifiers', () => {
     expect(quoteIdentifier('ANALYST')).toBe('"ANALYST"');
     expect(quoteIdentifier('A"B')).toBe('"A""B"');
     expect(ident('analyst', 'roleName').text).toBe('"ANALYST"');
-    expect(() => ident('x"; DROP', 'roleName')).toThrow(InvalidIdentifierError);
+    // An existing object may have any name Snowflake holds: quoted, a quote inside is doubled.
+    expect(ident('x"; DROP', 'roleName').text).toBe('"x""; DROP"');
+    expect(ident('jane.doe@acme.com', 'userName').text).toBe('"jane.doe@acme.com"');
+    expect(() => ident('x\nDROP', 'roleName')).toThrow(InvalidIdentifierError);
+    expect(() => ident('', 'roleName')).toThrow(InvalidIdentifierError);
   });
 
   it('writes string literals with quotes doubled and backslashes escaped', () => {

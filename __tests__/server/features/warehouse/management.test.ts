@@ -101,6 +101,27 @@ describe('user management on the sample account', () => {
     await expect(write({ kind: 'createRole', roleName: 'ACCOUNTADMIN' })).rejects.toBeInstanceOf(InvalidInputError);
   });
 
+  it('manages a user whose name needs quoting (created outside the portal, e.g. by SCIM)', async () => {
+    const name = "jane.o'brien@acme.example";
+    await account.sql(`INSERT INTO ACCOUNT_USAGE.USERS (USER_ID, NAME, LOGIN_NAME, DISPLAY_NAME, CREATED_ON, DISABLED, SNOWFLAKE_LOCK,
+      HAS_PASSWORD, MUST_CHANGE_PASSWORD, HAS_MFA, TYPE)
+      SELECT MAX(USER_ID) + 1, 'jane.o''brien@acme.example', 'jane.o''brien@acme.example', 'Jane', now(), FALSE, FALSE, FALSE, FALSE, FALSE, 'PERSON'
+      FROM ACCOUNT_USAGE.USERS`);
+    // The exact name, as the users list shows it, opens the user and changes it.
+    expect((await account.warehouse.getUser(name)).user.name).toBe(name);
+    const granted = await write({ kind: 'grantRoleToUser', roleName: 'analyst', userName: name });
+    expect(granted.statements).toEqual([`GRANT ROLE "ANALYST" TO USER "jane.o'brien@acme.example"`]);
+    expect((await account.warehouse.getUser(name)).roles.map((r) => r.role)).toContain('ANALYST');
+    await write({ kind: 'setUserDefaults', userName: name, defaultRole: 'ANALYST' });
+    await write({ kind: 'setUserDisabled', userName: name, disabled: true });
+    expect((await account.warehouse.getUser(name)).user).toMatchObject({ defaultRole: 'ANALYST', disabled: true });
+    const dropped = await write({ kind: 'dropUser', userName: name });
+    expect(dropped.statements).toEqual([`DROP USER "jane.o'brien@acme.example"`]);
+    await expect(account.warehouse.getUser(name)).rejects.toMatchObject({ kind: 'not_found' });
+    // A new user still takes Snowflake's unquoted form.
+    await expect(write({ kind: 'createUser', userName: name })).rejects.toMatchObject({ field: 'userName' });
+  });
+
   it('refuses changes to objects that do not exist, and creates of ones that do', async () => {
     await expect(write({ kind: 'grantRoleToUser', roleName: 'NO_SUCH_ROLE', userName: 'DBT_SVC' })).rejects.toMatchObject({ kind: 'not_found', message: 'Role NO_SUCH_ROLE does not exist.' });
     await expect(write({ kind: 'setUserDisabled', userName: 'GHOST', disabled: true })).rejects.toMatchObject({ kind: 'not_found' });

@@ -1,39 +1,59 @@
 /**
  * Validation of every name and filter value that comes from a request, before any SQL is built.
+ * The rules themselves are common/warehouse/identifierRules.ts (the pages apply them too); here
+ * they become InvalidInputError naming the field, and names become SQL.
  *
- * Identifiers (user, role, warehouse names). We accept only Snowflake's *unquoted* identifier
- * form: a letter (A-Z, a-z) or underscore first, then letters, digits, underscores or dollar
- * signs, at most 255 characters. Snowflake resolves an unquoted identifier to upper case, so we
- * upper-case it too and always emit it double-quoted (`"JANE_DOE"`), which refers to exactly
- * the object Snowflake would have resolved, and doubles any inner quote (none can survive the
- * validation; the doubling is a second line of defence). Quoted identifiers with other
- * characters (spaces, dots, `@`, lower case) are refused on purpose: they are rare for users,
- * roles and warehouses, and accepting them would let punctuation reach DDL text. Accounts
- * whose users are named by e-mail address (`"jane@acme.com"`) can therefore list those users
- * but not change them through the portal.
- *
- * Filter values are never concatenated into SQL: they are bound as parameters. They are still
- * validated so that malformed input is refused with a 400 naming the field.
+ * Names are always emitted double-quoted with inner quotes doubled (quoteIdentifier), which
+ * refers to exactly the object Snowflake holds: `JANE_DOE` for a name typed `jane_doe`, and
+ * `"jane.doe@acme.com"` for a user created with that quoted name. Filter values are never
+ * concatenated into SQL: they are bound as parameters, and still validated so that malformed
+ * input is refused with a 400 naming the field.
  */
+import {
+  existingNameProblem,
+  isEmail,
+  newNameProblem,
+  plainTextProblem,
+  queryTagProblem,
+  resolvedName,
+  searchProblem,
+  MAX_IDENTIFIER_LENGTH,
+  MAX_QUERY_TAG_LENGTH,
+  MAX_SEARCH_LENGTH,
+} from '@common/warehouse/identifierRules';
 import { InvalidIdentifierError, InvalidInputError } from './errors.js';
 
-export const MAX_IDENTIFIER_LENGTH = 255;
-const UNQUOTED_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_$]*$/;
-
-/** Validates an unquoted Snowflake identifier and returns it as Snowflake resolves it (upper case). */
+/** A name for a new user or role (Snowflake's unquoted form), upper-cased as Snowflake stores it. */
 export function parseIdentifier(value: unknown, field: string): string {
   if (typeof value !== 'string') throw new InvalidIdentifierError(field, 'must be a text value');
-  if (value.length === 0) throw new InvalidIdentifierError(field, 'must not be empty');
-  if (value.length > MAX_IDENTIFIER_LENGTH) {
-    throw new InvalidIdentifierError(field, `must be at most ${MAX_IDENTIFIER_LENGTH} characters`);
+  switch (newNameProblem(value)) {
+    case 'empty':
+      throw new InvalidIdentifierError(field, 'must not be empty');
+    case 'too_long':
+      throw new InvalidIdentifierError(field, `must be at most ${MAX_IDENTIFIER_LENGTH} characters`);
+    case 'not_unquoted':
+      throw new InvalidIdentifierError(field, 'must start with a letter or underscore and contain only letters, digits, underscores and dollar signs');
+    case undefined:
+      return value.toUpperCase();
   }
-  if (!UNQUOTED_IDENTIFIER.test(value)) {
-    throw new InvalidIdentifierError(
-      field,
-      'must start with a letter or underscore and contain only letters, digits, underscores and dollar signs',
-    );
+}
+
+/**
+ * The name of a user, role or warehouse that exists in the account, as Snowflake holds it: any
+ * name (a quoted one with dots, `@` or quotes too) but empty, overlong or with control characters.
+ */
+export function parseObjectName(value: unknown, field: string): string {
+  if (typeof value !== 'string') throw new InvalidIdentifierError(field, 'must be a text value');
+  switch (existingNameProblem(value)) {
+    case 'empty':
+      throw new InvalidIdentifierError(field, 'must not be empty');
+    case 'too_long':
+      throw new InvalidIdentifierError(field, `must be at most ${MAX_IDENTIFIER_LENGTH} characters`);
+    case 'control_characters':
+      throw new InvalidIdentifierError(field, 'must not contain control characters such as line breaks');
+    case undefined:
+      return resolvedName(value);
   }
-  return value.toUpperCase();
 }
 
 /** `"NAME"` with inner double quotes doubled, as Snowflake and DuckDB read quoted identifiers. */
@@ -41,28 +61,19 @@ export function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-/** True when `value` would pass parseIdentifier (for mapping rows, never for request input). */
-export function isIdentifier(value: string): boolean {
-  return value.length > 0 && value.length <= MAX_IDENTIFIER_LENGTH && UNQUOTED_IDENTIFIER.test(value);
-}
-
-const QUERY_TAG = /^[A-Za-z0-9_.:=/@+-]+$/;
-export const MAX_QUERY_TAG_LENGTH = 200;
-
-/**
- * A query tag to filter on. Snowflake allows any text in QUERY_TAG; the filter accepts the
- * conventional `tool:key=value` shape (letters, digits and `_ . : = / @ + -`) so that a
- * quote, semicolon, space or control character is refused before it is bound.
- */
+/** A query tag to filter on (see queryTagProblem for what is accepted and why). */
 export function parseQueryTag(value: unknown, field: string): string {
   if (typeof value !== 'string') throw new InvalidInputError(field, 'must be a text value');
-  if (value.length === 0) throw new InvalidInputError(field, 'must not be empty');
-  if (value.length > MAX_QUERY_TAG_LENGTH) throw new InvalidInputError(field, `must be at most ${MAX_QUERY_TAG_LENGTH} characters`);
-  // Comment markers are refused too: harmless once bound, but never part of a tag worth filtering on.
-  if (!QUERY_TAG.test(value) || value.includes('--') || value.includes('/*')) {
-    throw new InvalidInputError(field, 'may contain only letters, digits and the characters _ . : = / @ + - (no comment markers)');
+  switch (queryTagProblem(value)) {
+    case 'empty':
+      throw new InvalidInputError(field, 'must not be empty');
+    case 'too_long':
+      throw new InvalidInputError(field, `must be at most ${MAX_QUERY_TAG_LENGTH} characters`);
+    case 'characters':
+      throw new InvalidInputError(field, 'may contain only letters, digits and the characters _ . : = / @ + - (no comment markers)');
+    case undefined:
+      return value;
   }
-  return value;
 }
 
 const QUERY_ID = /^[0-9a-fA-F][0-9a-fA-F-]{7,63}$/;
@@ -75,50 +86,45 @@ export function parseQueryId(value: unknown, field: string): string {
   return value.toLowerCase();
 }
 
-const SEARCH = /^[A-Za-z0-9_$@. -]+$/;
-
 /** A free-text search over user or role names: letters, digits and `_ $ @ . -` and spaces. */
 export function parseSearch(value: unknown, field: string): string {
   if (typeof value !== 'string') throw new InvalidInputError(field, 'must be a text value');
   const trimmed = value.trim();
   if (trimmed.length === 0) throw new InvalidInputError(field, 'must not be empty');
-  if (trimmed.length > 100) throw new InvalidInputError(field, 'must be at most 100 characters');
-  // `--` and `$$` are refused too: harmless once bound, but never part of a name worth searching for.
-  if (!SEARCH.test(trimmed) || trimmed.includes('--') || trimmed.includes('$$')) {
-    throw new InvalidInputError(field, 'may contain only letters, digits, spaces and _ $ @ . -');
+  switch (searchProblem(trimmed)) {
+    case 'too_long':
+      throw new InvalidInputError(field, `must be at most ${MAX_SEARCH_LENGTH} characters`);
+    case 'characters':
+      throw new InvalidInputError(field, 'may contain only letters, digits, spaces and _ $ @ . -');
+    case undefined:
+      return trimmed;
   }
-  return trimmed;
 }
 
 /**
- * Free text stored as a property (display name, comment). Snowflake keeps any text there —
- * apostrophes ("Seán O'Brien"), accents, any script — so any text is accepted; it is bound as a
- * parameter wherever the engine allows and otherwise written as a string literal by
- * stringLiteral, which escapes the quote and the backslash, the only characters that could end
- * or bend it. Control characters are refused: a property value never needs one, and they are
- * how log lines and terminals are spoofed. Too long is refused with the limit, never cut.
+ * Free text stored as a property (display name, comment): any text, bound as a parameter
+ * wherever the engine allows and otherwise written by stringLiteral; see plainTextProblem.
  */
-const CONTROL_CHARACTER = /[\p{Cc}\p{Cs}]/u;
-
 export function parsePlainText(value: unknown, field: string, maxLength: number): string {
   if (typeof value !== 'string') throw new InvalidInputError(field, 'must be a text value');
-  if (value.length > maxLength) throw new InvalidInputError(field, `must be at most ${maxLength} characters (it has ${value.length})`);
-  if (CONTROL_CHARACTER.test(value)) throw new InvalidInputError(field, 'must not contain control characters such as line breaks or tabs');
-  return value;
+  switch (plainTextProblem(value, maxLength)) {
+    case 'too_long':
+      throw new InvalidInputError(field, `must be at most ${maxLength} characters (it has ${value.length})`);
+    case 'control_characters':
+      throw new InvalidInputError(field, 'must not contain control characters such as line breaks or tabs');
+    case undefined:
+      return value;
+  }
 }
 
-const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
-
 export function parseEmail(value: unknown, field: string): string {
-  if (typeof value !== 'string' || value.length > 254 || !EMAIL.test(value)) {
-    throw new InvalidInputError(field, 'must be an e-mail address');
-  }
+  if (typeof value !== 'string' || !isEmail(value)) throw new InvalidInputError(field, 'must be an e-mail address');
   return value;
 }
 
 /**
  * `'text'` for Snowflake DDL: a quote is doubled and a backslash escaped, so the literal holds
- * exactly `value`. Given values that passed parsePlainText, parseEmail or parseIdentifier.
+ * exactly `value`. Given values that passed parsePlainText, parseEmail or parseObjectName.
  */
 export function stringLiteral(value: string): string {
   return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;

@@ -8,7 +8,7 @@
  *   sql`SELECT * FROM ACCOUNT_USAGE.USERS WHERE NAME = ${userName}`
  *   sql`SELECT ${raw('COUNT(*)')} FROM ${ident(tableName, 'table')}`
  */
-import { parseIdentifier, quoteIdentifier } from './identifiers.js';
+import { parseObjectName, quoteIdentifier } from './identifiers.js';
 
 /** A value bound to a `?` placeholder. */
 export type SqlParam = string | number | boolean | null;
@@ -52,7 +52,7 @@ export function raw(text: string): Sql {
 
 /** A validated, upper-cased, double-quoted identifier. Throws InvalidIdentifierError naming `field`. */
 export function ident(name: string, field: string): Sql {
-  return Sql.of(quoteIdentifier(parseIdentifier(name, field)), []);
+  return Sql.of(quoteIdentifier(parseObjectName(name, field)), []);
 }
 
 /** An integer written as text, for places that take no parameter (LIMIT, DDL numbers). */

@@ -1,6 +1,6 @@
 // The Queries page's filters as they sit in the address (`?warehouse=&user=&role=&tag=`) and
 // as the API takes them.
-import { canonicalName, identifierError, queryTagError } from '../../../api/warehouseInput';
+import { canonicalName, existingNameError, queryTagError } from '../../../api/warehouseInput';
 import type { DateRange } from '../../../api/warehouseTypes';
 import type { FilterField } from '../FilterForm';
 import type { QueryFilters } from '../optimizeApi';
@@ -8,9 +8,9 @@ import type { QueryFilters } from '../optimizeApi';
 export const QUERY_PARAM = 'query';
 
 export const queryFilterFields: readonly FilterField[] = [
-  { param: 'warehouse', label: 'Warehouse', validate: identifierError, normalize: canonicalName, placeholder: 'Any' },
-  { param: 'user', label: 'User', validate: identifierError, normalize: canonicalName, placeholder: 'Any' },
-  { param: 'role', label: 'Role', validate: identifierError, normalize: canonicalName, placeholder: 'Any' },
+  { param: 'warehouse', label: 'Warehouse', validate: existingNameError, normalize: canonicalName, placeholder: 'Any' },
+  { param: 'user', label: 'User', validate: existingNameError, normalize: canonicalName, placeholder: 'Any' },
+  { param: 'role', label: 'Role', validate: existingNameError, normalize: canonicalName, placeholder: 'Any' },
   { param: 'tag', label: 'Query tag', validate: queryTagError, placeholder: 'Any' },
 ];
 

@@ -2,7 +2,7 @@
 // defaults. Checked here as the server checks it; what the server still refuses is shown at
 // its field, anything else above the form.
 import { useState, type FormEvent } from 'react';
-import { emailError, identifierError, plainTextError } from '../../../api/warehouseInput';
+import { emailError, existingNameError, identifierError, plainTextError } from '../../../api/warehouseInput';
 import type { AppliedChange, CreateUserChange } from '../../../api/warehouseTypes';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
@@ -23,8 +23,8 @@ function validate(values: Values): FieldErrors<Field> {
   set('userName', identifierError(values.userName.trim()));
   if (values.displayName.trim()) set('displayName', plainTextError(values.displayName.trim(), 255));
   if (values.email.trim()) set('email', emailError(values.email.trim()));
-  if (values.defaultRole.trim()) set('defaultRole', identifierError(values.defaultRole.trim()));
-  if (values.defaultWarehouse.trim()) set('defaultWarehouse', identifierError(values.defaultWarehouse.trim()));
+  if (values.defaultRole.trim()) set('defaultRole', existingNameError(values.defaultRole.trim()));
+  if (values.defaultWarehouse.trim()) set('defaultWarehouse', existingNameError(values.defaultWarehouse.trim()));
   if (values.comment.trim()) set('comment', plainTextError(values.comment.trim(), 1000));
   return errors;
 }

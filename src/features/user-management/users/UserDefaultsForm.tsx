@@ -1,6 +1,6 @@
 // A user's default role and warehouse: what a new session starts with. Empty unsets it.
 import { useState, type FormEvent } from 'react';
-import { identifierError } from '../../../api/warehouseInput';
+import { existingNameError } from '../../../api/warehouseInput';
 import type { UserView } from '../../../api/warehouseTypes';
 import { FormField } from '../../../components/FormField';
 import { InlineError } from '../../../components/InlineError';
@@ -28,7 +28,7 @@ export function UserDefaultsForm({ user, onSaved }: UserDefaultsFormProps) {
     const found: FieldErrors<Field> = {};
     for (const field of FIELDS) {
       const value = values[field].trim();
-      const error = value ? identifierError(value) : undefined;
+      const error = value ? existingNameError(value) : undefined;
       if (error) found[field] = error;
     }
     if (fields.show(found)) return;

@@ -4,7 +4,7 @@
  * Filter values are bound as parameters (filterConditions), never written into SQL text.
  */
 import { InvalidInputError } from '../../../platform/warehouse/errors.js';
-import { parseIdentifier, parseQueryTag } from '../../../platform/warehouse/identifiers.js';
+import { parseObjectName, parseQueryTag } from '../../../platform/warehouse/identifiers.js';
 import { raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
 import { windowText, type TimeWindow } from './attribution.js';
 import type { DateRange, QueryFilter } from '@common/warehouse/analyticsContract';
@@ -57,9 +57,9 @@ function optional<T>(value: unknown, parse: (value: unknown) => T): T | undefine
 /** Parses `{ from, to, warehouseName?, userName?, roleName?, queryTag? }` (e.g. a query string). */
 export function parseQueryFilter(input: Record<string, unknown>): QueryFilter {
   const filter: QueryFilter = { range: parseDateRange(input) };
-  const warehouseName = optional(input.warehouseName, (v) => parseIdentifier(v, 'warehouseName'));
-  const userName = optional(input.userName, (v) => parseIdentifier(v, 'userName'));
-  const roleName = optional(input.roleName, (v) => parseIdentifier(v, 'roleName'));
+  const warehouseName = optional(input.warehouseName, (v) => parseObjectName(v, 'warehouseName'));
+  const userName = optional(input.userName, (v) => parseObjectName(v, 'userName'));
+  const roleName = optional(input.roleName, (v) => parseObjectName(v, 'roleName'));
   const queryTag = optional(input.queryTag, (v) => parseQueryTag(v, 'queryTag'));
   if (warehouseName) filter.warehouseName = warehouseName;
   if (userName) filter.userName = userName;

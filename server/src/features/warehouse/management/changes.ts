@@ -6,7 +6,7 @@
  */
 import { isWarehouseSize, parseWarehouseSize, WAREHOUSE_SIZES, type WarehouseSize } from '../billing.js';
 import { InvalidInputError } from '../../../platform/warehouse/errors.js';
-import { parseEmail, parseIdentifier, parsePlainText } from '../../../platform/warehouse/identifiers.js';
+import { parseEmail, parseIdentifier, parseObjectName, parsePlainText } from '../../../platform/warehouse/identifiers.js';
 import { RESERVED_ROLE_NAMES } from './protection.js';
 import type { CreateUserChange, SetUserDisabledChange, SetUserDefaultsChange, GrantRoleToUserChange, RevokeRoleFromUserChange, DropUserChange, CreateRoleChange, GrantRoleToRoleChange, RevokeRoleFromRoleChange, DropRoleChange, AlterWarehouseChange, WarehouseChange, ChangeKind } from '@common/warehouse/managementContract';
 import { CHANGE_KINDS, MAX_DISPLAY_NAME_LENGTH, MAX_COMMENT_LENGTH } from '@common/warehouse/managementContract';
@@ -17,7 +17,13 @@ function present(input: Input, field: string): boolean {
   return input[field] !== undefined;
 }
 
+/** A user, role or warehouse that exists (any name Snowflake holds; see identifierRules.ts). */
 function name(input: Input, field: string): string {
+  return parseObjectName(input[field], field);
+}
+
+/** The name of a user or role the change creates: Snowflake's unquoted form. */
+function newName(input: Input, field: string): string {
   return parseIdentifier(input[field], field);
 }
 
@@ -61,7 +67,7 @@ export function parseChange(body: unknown): WarehouseChange {
   switch (kind as ChangeKind) {
     case 'createUser':
       onlyFields(input, ['kind', 'userName', 'displayName', 'email', 'defaultRole', 'defaultWarehouse', 'comment']);
-      return withOptional<CreateUserChange>({ kind: 'createUser', userName: name(input, 'userName') }, {
+      return withOptional<CreateUserChange>({ kind: 'createUser', userName: newName(input, 'userName') }, {
         displayName: present(input, 'displayName') ? parsePlainText(input.displayName, 'displayName', MAX_DISPLAY_NAME_LENGTH) : undefined,
         email: present(input, 'email') ? parseEmail(input.email, 'email') : undefined,
         defaultRole: optionalName(input, 'defaultRole'),
@@ -92,7 +98,7 @@ export function parseChange(body: unknown): WarehouseChange {
       return { kind: 'dropUser', userName: name(input, 'userName') };
     case 'createRole': {
       onlyFields(input, ['kind', 'roleName', 'comment']);
-      const roleName = name(input, 'roleName');
+      const roleName = newName(input, 'roleName');
       if (RESERVED_ROLE_NAMES.has(roleName)) throw new InvalidInputError('roleName', 'is a system role name');
       return withOptional<CreateRoleChange>({ kind: 'createRole', roleName }, {
         comment: present(input, 'comment') ? parsePlainText(input.comment, 'comment', MAX_COMMENT_LENGTH) : undefined,

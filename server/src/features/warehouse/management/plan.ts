@@ -13,7 +13,7 @@
 import { sizeKeyword } from '../billing.js';
 import { WarehouseError, alreadyExists, notFound } from '../../../platform/warehouse/errors.js';
 import { str, type Queryable } from '../../../platform/warehouse/engine.js';
-import { parseIdentifier, stringLiteral } from '../../../platform/warehouse/identifiers.js';
+import { parseObjectName, stringLiteral } from '../../../platform/warehouse/identifiers.js';
 import { int, join, raw, sql, ident, type Sql } from '../../../platform/warehouse/sql.js';
 import { listWarehouses } from '../analytics/warehouses.js';
 import type { AlterWarehouseChange, WarehouseChange } from './changes.js';
@@ -39,10 +39,11 @@ const q = (name: string, field: string): Sql => ident(name, field);
 const lit = (value: string): Sql => raw(stringLiteral(value));
 /**
  * A name as the value of a user property (LOGIN_NAME, DEFAULT_ROLE, DEFAULT_WAREHOUSE): Snowflake's
- * grammar types these as <string>, so they are written as a string literal of the validated,
- * upper-cased name — which can hold no quote — rather than as a quoted identifier.
+ * grammar types these as <string>, so they are written as a string literal of the name as
+ * Snowflake holds it (stringLiteral escapes a quote or backslash in a quoted name) rather than
+ * as a quoted identifier.
  */
-const nameLiteral = (name: string, field: string): Sql => raw(stringLiteral(parseIdentifier(name, field)));
+const nameLiteral = (name: string, field: string): Sql => raw(stringLiteral(parseObjectName(name, field)));
 
 async function requireUser(engine: Queryable, userName: string): Promise<NonNullable<Awaited<ReturnType<typeof findUser>>>> {
   const user = await findUser(engine, userName);

@@ -5,12 +5,13 @@
  * columns from its ACCOUNT_USAGE tables, which the sample's writes update. Each statement
  * pair sits side by side; the row mapping is shared.
  *
- * SHOW … LIKE takes a pattern, not a bind: names reach it only after parseIdentifier, and rows
+ * SHOW … LIKE takes a pattern, not a bind: names reach it only after parseObjectName, as a
+ * string literal (stringLiteral escapes the quote and the backslash), and rows
  * are then matched exactly here, since `_` is a LIKE wildcard.
  */
 import { notFound } from '../../../platform/warehouse/errors.js';
 import { maybe, str, type Queryable, type Row, type RowValue } from '../../../platform/warehouse/engine.js';
-import { parseIdentifier, parseSearch, stringLiteral } from '../../../platform/warehouse/identifiers.js';
+import { parseObjectName, parseSearch, stringLiteral } from '../../../platform/warehouse/identifiers.js';
 import { ident, raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
 import { systemRolesIncluded } from './protection.js';
 import type { UserView, RoleGrantView, UserDetail, RoleView, PrivilegeView, MemberView, RoleDetail } from '@common/warehouse/managementContract';
@@ -71,14 +72,14 @@ export async function listUsers(engine: Queryable, options: { search?: string; i
 }
 
 export async function findUser(engine: Queryable, userName: string): Promise<UserView | null> {
-  const name = parseIdentifier(userName, 'userName');
+  const name = parseObjectName(userName, 'userName');
   const rows = await engine.query(usersStatement(engine, name));
   return rows.map(userFromRow).find((u) => u.name === name) ?? null;
 }
 
 export async function getUser(engine: Queryable, userName: string): Promise<UserDetail> {
   const user = await findUser(engine, userName);
-  if (!user) throw notFound(`User ${parseIdentifier(userName, 'userName')}`);
+  if (!user) throw notFound(`User ${parseObjectName(userName, 'userName')}`);
   const statement =
     engine.kind === 'duckdb'
       ? sql`SELECT ROLE AS "role", GRANTED_BY AS "granted_by", CREATED_ON AS "created_on" FROM ACCOUNT_USAGE.GRANTS_TO_USERS
@@ -130,13 +131,13 @@ export async function listRoles(engine: Queryable, options: { search?: string } 
 
 /** The role, or null; without `systemRoles` (existence checks need no hierarchy walk). */
 export async function findRole(engine: Queryable, roleName: string): Promise<RoleView | null> {
-  const name = parseIdentifier(roleName, 'roleName');
+  const name = parseObjectName(roleName, 'roleName');
   return (await engine.query(rolesStatement(engine, name))).map((row) => roleFromRow(row)).find((r) => r.name === name) ?? null;
 }
 
 export async function getRole(engine: Queryable, roleName: string): Promise<RoleDetail> {
   const found = await findRole(engine, roleName);
-  if (!found) throw notFound(`Role ${parseIdentifier(roleName, 'roleName')}`);
+  if (!found) throw notFound(`Role ${parseObjectName(roleName, 'roleName')}`);
   const role: RoleView = { ...found, systemRoles: (await systemRolesIncluded(engine)).get(found.name) ?? [] };
   const duck = engine.kind === 'duckdb';
   const privileges = duck

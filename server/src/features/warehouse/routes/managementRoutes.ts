@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { StoreDb } from '../../../platform/store/openStore.js';
-import { InvalidIdentifierError, parseChange, parseIdentifier, type WarehouseRegistry } from '../index.js';
+import { InvalidIdentifierError, parseChange, parseObjectName, WarehouseError, type WarehouseRegistry } from '../index.js';
 import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { parseOr400 } from '../../../platform/http/validation.js';
@@ -14,15 +14,23 @@ const search = z.strictObject({ search: z.string().max(255, 'is too long').optio
 const nameParam = z.object({ name: z.string() });
 
 /**
- * A user or role named in the path. A name the portal cannot address (not an unquoted Snowflake
- * identifier) names nothing it can show: "no such user", as for a name that does not exist.
+ * Reads the user or role named in the path. A name no object can have (empty, control
+ * characters, too long) and a name no object has both answer "no such user", the same way.
  */
-function objectName(params: unknown, what: 'user' | 'role'): string {
+async function readNamed<T>(params: unknown, what: 'user' | 'role', read: (name: string) => Promise<T>): Promise<T> {
   const { name } = parseOr400(nameParam, params);
+  const noSuch = () => new HttpError(404, 'not_found', `There is no ${what} named ${name.slice(0, 300)}.`);
+  let resolved: string;
   try {
-    return parseIdentifier(name, what === 'user' ? 'userName' : 'roleName');
+    resolved = parseObjectName(name, what === 'user' ? 'userName' : 'roleName');
   } catch (error) {
-    if (error instanceof InvalidIdentifierError) throw new HttpError(404, 'not_found', `There is no ${what} named ${name.slice(0, 300)}.`);
+    if (error instanceof InvalidIdentifierError) throw noSuch();
+    throw error;
+  }
+  try {
+    return await read(resolved);
+  } catch (error) {
+    if (error instanceof WarehouseError && error.kind === 'not_found') throw noSuch();
     throw error;
   }
 }
@@ -37,7 +45,8 @@ export function registerWarehouseManagementRoutes(app: FastifyInstance, registry
   });
 
   app.get('/api/management/users/:name', { preHandler: requireRoute('managementUser') }, async (request) => {
-    return (await warehouseOf(request)).getUser(objectName(request.params, 'user'));
+    const warehouse = await warehouseOf(request);
+    return readNamed(request.params, 'user', (name) => warehouse.getUser(name));
   });
 
   app.get('/api/management/roles', { preHandler: requireRoute('managementRoles') }, async (request) => {
@@ -46,7 +55,8 @@ export function registerWarehouseManagementRoutes(app: FastifyInstance, registry
   });
 
   app.get('/api/management/roles/:name', { preHandler: requireRoute('managementRole') }, async (request) => {
-    return (await warehouseOf(request)).getRole(objectName(request.params, 'role'));
+    const warehouse = await warehouseOf(request);
+    return readNamed(request.params, 'role', (name) => warehouse.getRole(name));
   });
 
   app.post('/api/management/changes', { preHandler: requireRoute(['managementUsers', 'managementRoles']) }, async (request) => {
