@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { registerAuthentication } from '../../../server/src/platform/http/auth/authenticate';
 import type { Caller, TokenVerifier } from '../../../server/src/platform/http/auth/tokenVerifier';
 import { HttpError } from '../../../server/src/platform/http/errors';
-import { useZodSchemas } from '../../../server/src/platform/http/zodTypeProvider';
+import { compileRouteSchemasWithZod } from '../../../server/src/platform/http/zodTypeProvider';
 import { registerErrorHandler } from '../../../server/src/platform/http/errors';
 import { createJobRunner, registerJobRoutes, type JobRunner } from '../../../server/src/platform/jobs';
 import { createLiveChannel, registerLiveRoutes, type LiveChannel } from '../../../server/src/platform/live';
@@ -73,7 +73,7 @@ async function jwksVerifier(issuer: string): Promise<TokenVerifier> {
 /** A portal instance as far as these routes go: the real authentication, error handling and routes. */
 async function startInstance(store: Store): Promise<Instance> {
   const app = Fastify({ logger: false });
-  useZodSchemas(app);
+  compileRouteSchemasWithZod(app);
   registerErrorHandler(app);
   registerAuthentication(app, await jwksVerifier(idp.issuer));
   const live = createLiveChannel(store.notifier);

@@ -9,7 +9,7 @@ import type { TokenVerifier } from '../platform/http/auth/tokenVerifier.js';
 import { registerErrorHandler } from '../platform/http/errors.js';
 import { warehouseHttpError } from '../features/warehouse/routes/httpErrors.js';
 import { RequestLog } from '../platform/http/requestLog.js';
-import { useZodSchemas } from '../platform/http/zodTypeProvider.js';
+import { compileRouteSchemasWithZod } from '../platform/http/zodTypeProvider.js';
 import { registerDashboardRoutes } from '../features/dashboards/dashboardsRoutes.js';
 import { registerLayoutSettingsRoutes } from '../features/layout-settings/layoutSettingsRoutes.js';
 import { registerSecurity } from '../platform/http/security.js';
@@ -62,7 +62,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     logController: new RequestLog(),
     return503OnClosing: true,
   });
-  useZodSchemas(app);
+  compileRouteSchemasWithZod(app);
   registerErrorHandler(app, [warehouseHttpError, jobHttpError]);
 
   const origins = dashboardOriginCache(deps.store, app.log);

@@ -26,7 +26,7 @@ const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
 const jsonSerializerCompiler: FastifySerializerCompiler<z.ZodType> = () => (data) => JSON.stringify(data);
 
 /** Makes route schemas zod schemas for the whole server. */
-export function useZodSchemas(app: FastifyInstance): void {
+export function compileRouteSchemasWithZod(app: FastifyInstance): void {
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
 }
