@@ -166,3 +166,23 @@ it('keeps the local layout when nothing was saved or the saved copy is not valid
   expect(store.getState().layout.navBackColor).toBe('navbar-dark');
   jest.restoreAllMocks();
 });
+
+it('sends this browser’s layout instead when it changed after the server’s copy (a reload before the save)', async () => {
+  const saves: unknown[] = [];
+  localStorage.setItem('dataworks-layout-changed', JSON.stringify({ subject: 'user-ada', at: Date.parse('2026-11-02T10:00:00.000Z') }));
+  answer((request) => {
+    if (request.url === 'api/me/layout-settings' && request.method === 'get') {
+      return json(200, { settings: { navBackColor: 'navbar-purple' }, updatedAt: '2026-11-01T10:00:00.000Z' });
+    }
+    if (request.url === 'api/me/layout-settings') {
+      saves.push(JSON.parse(String(request.data)));
+      return json(200, { settings: {}, updatedAt: '2026-11-23T10:00:00.000Z' });
+    }
+    return json(200, { dashboards });
+  });
+  const store = makeSignedInStore();
+  renderWithRouter(store, routes, '/app/home');
+  await waitFor(() => expect(saves).toHaveLength(1));
+  expect(saves[0]).toMatchObject({ settings: { navBackColor: 'navbar-dark' } });
+  expect(store.getState().layout.navBackColor).toBe('navbar-dark');
+});

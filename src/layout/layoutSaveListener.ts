@@ -3,6 +3,7 @@
 // last one of a burst is sent. A failed save is logged; the user keeps working undisturbed.
 import type { AppStartListening } from '../state/rootState';
 import { layoutSettingsApi } from '../api/layoutSettingsApi';
+import { recordLayoutChange } from './layoutChangeTime';
 import { layoutActions } from './layoutSlice';
 import { appearanceChanged, appearanceOf } from '@common/layout/layoutSettings';
 
@@ -16,6 +17,8 @@ export function listenForLayoutChanges(startListening: AppStartListening, delayM
       current.auth.status === 'authenticated' &&
       appearanceChanged(previous.layout, current.layout),
     effect: async (_action, { cancelActiveListeners, delay, dispatch, getState }) => {
+      const subject = getState().auth.session?.tokenParsed.sub;
+      if (subject) recordLayoutChange({ subject, at: Date.now() });
       // A newer change cancels the wait of the previous one: last one wins.
       cancelActiveListeners();
       await delay(delayMs);

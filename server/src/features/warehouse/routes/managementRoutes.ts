@@ -2,23 +2,20 @@
 // to them. Every change is validated by the warehouse layer (identifiers checked and quoted),
 // checked against the access table here, and audited in the same unit of work.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { managementSearchQuerystring, objectNameParams } from '@common/warehouse/warehouseRequests';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import { InvalidIdentifierError, parseChange, parseObjectName, WarehouseError, type WarehouseRegistry } from '../index.js';
 import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import { HttpError } from '../../../platform/http/errors.js';
-import { parseOr400 } from '../../../platform/http/validation.js';
+import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import { auditedWrite } from './auditedWrite.js';
 
-const search = z.strictObject({ search: z.string().max(255, 'is too long').optional() });
-const nameParam = z.object({ name: z.string() });
 
 /**
  * Reads the user or role named in the path. A name no object can have (empty, control
  * characters, too long) and a name no object has both answer "no such user", the same way.
  */
-async function readNamed<T>(params: unknown, what: 'user' | 'role', read: (name: string) => Promise<T>): Promise<T> {
-  const { name } = parseOr400(nameParam, params);
+async function readNamed<T>(name: string, what: 'user' | 'role', read: (name: string) => Promise<T>): Promise<T> {
   const noSuch = () => new HttpError(404, 'not_found', `There is no ${what} named ${name.slice(0, 300)}.`);
   let resolved: string;
   try {
@@ -35,31 +32,32 @@ async function readNamed<T>(params: unknown, what: 'user' | 'role', read: (name:
   }
 }
 
-export function registerWarehouseManagementRoutes(app: FastifyInstance, registry: WarehouseRegistry, db: StoreDb): void {
+export function registerWarehouseManagementRoutes(server: FastifyInstance, registry: WarehouseRegistry, db: StoreDb): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const warehouseOf = (request: FastifyRequest) => registry.forOrganisation(organisationOf(callerOf(request)));
 
-  app.get('/api/management/users', { preHandler: requireRoute('managementUsers') }, async (request) => {
-    const query = parseOr400(search, request.query);
+  app.get('/api/management/users', { preValidation: requireRoute('managementUsers'), schema: { querystring: managementSearchQuerystring } }, async (request) => {
+    const query = request.query;
     // An empty search box lists everyone.
     return { users: await (await warehouseOf(request)).listUsers({ search: query.search, includeDisabled: true }) };
   });
 
-  app.get('/api/management/users/:name', { preHandler: requireRoute('managementUser') }, async (request) => {
+  app.get('/api/management/users/:name', { preValidation: requireRoute('managementUser'), schema: { params: objectNameParams } }, async (request) => {
     const warehouse = await warehouseOf(request);
-    return readNamed(request.params, 'user', (name) => warehouse.getUser(name));
+    return readNamed(request.params.name, 'user', (name) => warehouse.getUser(name));
   });
 
-  app.get('/api/management/roles', { preHandler: requireRoute('managementRoles') }, async (request) => {
-    const query = parseOr400(search, request.query);
+  app.get('/api/management/roles', { preValidation: requireRoute('managementRoles'), schema: { querystring: managementSearchQuerystring } }, async (request) => {
+    const query = request.query;
     return { roles: await (await warehouseOf(request)).listRoles({ search: query.search }) };
   });
 
-  app.get('/api/management/roles/:name', { preHandler: requireRoute('managementRole') }, async (request) => {
+  app.get('/api/management/roles/:name', { preValidation: requireRoute('managementRole'), schema: { params: objectNameParams } }, async (request) => {
     const warehouse = await warehouseOf(request);
-    return readNamed(request.params, 'role', (name) => warehouse.getRole(name));
+    return readNamed(request.params.name, 'role', (name) => warehouse.getRole(name));
   });
 
-  app.post('/api/management/changes', { preHandler: requireRoute(['managementUsers', 'managementRoles']) }, async (request) => {
+  app.post('/api/management/changes', { preValidation: requireRoute(['managementUsers', 'managementRoles']) }, async (request) => {
     const change = parseChange(request.body);
     // Warehouse settings change through the Warehouses page's recommendations only.
     if (change.kind === 'alterWarehouse') throw new HttpError(400, 'invalid_request', 'kind: warehouse changes are applied from the Warehouses page.', 'kind');
