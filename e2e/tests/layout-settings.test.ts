@@ -47,6 +47,37 @@ test('settings changed in the panel survive a reload; right-to-left sets dir="rt
   await context.close();
 });
 
+test('the layout saved from one browser is restored at sign-in on another', async () => {
+  const first = await newPage(browser);
+  await signIn(first.page, 'assured');
+  await topLevelMenu(first.page);
+  await openSettings(first.page);
+  const menuColour = first.page.getByLabel('Menu colour');
+  const options = await menuColour.locator('option').evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
+  const before = await menuColour.inputValue();
+  const chosen = options.find((value) => value !== '' && value !== before);
+  assert.ok(chosen, 'the menu colour select offers another colour');
+  const saved = first.page.waitForResponse((response) => response.url().endsWith('/api/me/layout-settings') && response.request().method() === 'PUT');
+  await menuColour.selectOption(chosen);
+  assert.equal((await saved).status(), 200);
+  await first.context.close();
+
+  // A new browser context: nothing in its storage.
+  const second = await newPage(browser);
+  await signIn(second.page, 'assured');
+  await topLevelMenu(second.page);
+  await openSettings(second.page);
+  // The saved copy arrives just after sign-in.
+  const deadline = Date.now() + 5_000;
+  let shown = await second.page.getByLabel('Menu colour').inputValue();
+  while (shown !== chosen && Date.now() < deadline) {
+    await second.page.waitForTimeout(100);
+    shown = await second.page.getByLabel('Menu colour').inputValue();
+  }
+  assert.equal(shown, chosen);
+  await second.context.close();
+});
+
 test('a pasted invalid settings JSON is refused, says why and changes nothing', async () => {
   const { context, page } = await newPage(browser);
   await signIn(page, 'clientadmin');
