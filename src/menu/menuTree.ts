@@ -1,5 +1,5 @@
 // The side menu of spec section 2 ("Navigation" group). Labels are the spec's; access comes
-// from the route each item opens (src/auth/access.ts) plus the item's own `roles`.
+// from the route each item opens (common/access/access.ts) plus the item's own `roles`.
 import {
   BarChartLine,
   Book,

@@ -1,7 +1,7 @@
 // Every /api request except the health check needs a valid bearer token (401 otherwise);
 // routes then ask for a page of the access table (403 when the user may not open it) and
-// for an organisation (403 when the token has none). The access table is the browser's own
-// module, src/auth/access.ts: one set of rules for menu, routes and API.
+// for an organisation (403 when the token has none). The access table is the one the browser
+// uses too, common/access/access.ts: one set of rules for menu, routes and API.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canOpen } from '@common/access/access';
 import { hasAnyRole } from '@common/access/editions';
