@@ -75,7 +75,8 @@ function startChild(script: string, env: Record<string, string>, stdout: 'ignore
 }
 
 async function stopChild(child: ReturnType<typeof spawn>): Promise<void> {
-  if (child.exitCode !== null) return;
+  // Stopped already (a child ended by a signal has a signalCode and no exitCode).
+  if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
 }

@@ -24,12 +24,13 @@ const none: MenuDashboard[] = [];
 
 export function useMenuDashboards(): MenuDashboards {
   const mayView = canOpen(useAppSelector(selectRealmRoles), 'viewer');
-  const { data, error, isError, refetch } = useGetClientDashboardsQuery(undefined, { skip: !mayView });
+  const { data, error, isError, isFetching, refetch } = useGetClientDashboardsQuery(undefined, { skip: !mayView });
   return useMemo(() => {
     const retry = () => void refetch();
     if (!mayView) return { status: 'loaded', dashboards: none, error: null, retry };
-    if (isError) return { status: 'failed', dashboards: none, error: apiErrorMessage(error), retry };
-    if (data) return { status: 'loaded', dashboards: data, error: null, retry };
+    // A retry after a failure shows loading again; a refetch after a change keeps the menu.
+    if (isError && !isFetching) return { status: 'failed', dashboards: none, error: apiErrorMessage(error), retry };
+    if (data && !isError) return { status: 'loaded', dashboards: data, error: null, retry };
     return { status: 'loading', dashboards: none, error: null, retry };
-  }, [mayView, data, error, isError, refetch]);
+  }, [mayView, data, error, isError, isFetching, refetch]);
 }
