@@ -3,7 +3,7 @@ import { Outlet, useMatches, useNavigate, useLocation } from 'react-router-dom';
 import { PRODUCT_NAME, TITLE_SEPARATOR } from '../config/constants';
 import { publicPaths } from '@common/paths';
 import { NavigationProgress } from '../layout/progress/LoadingIndicator';
-import type { RouteHandle } from './router';
+import type { RouteHandle } from './routeHandle';
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && typeof (handle as RouteHandle).title === 'string';

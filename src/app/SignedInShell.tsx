@@ -9,7 +9,7 @@ import MainLayout from '../layout/MainLayout';
 import { useRestoreSavedLayout } from '../layout/useRestoreSavedLayout';
 import { recordRecentPage, shortcutPath } from '../layout/recentPages';
 import { useAppSelector } from '../state/hooks';
-import type { RouteHandle } from './router';
+import type { RouteHandle } from './routeHandle';
 
 export { connectSignedInServices } from './signedInServices';
 

@@ -5,11 +5,8 @@ import { appPaths, appScreens, publicPaths, publicScreens } from './routeTable';
 import { redirectToDefault, redirectUnknown, requireAccess, requireSignIn } from './guards';
 import { RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
+import type { RouteHandle } from './routeHandle';
 import { PageLoader } from '../components/PageLoader';
-
-export interface RouteHandle {
-  title: string;
-}
 
 type RouterStore = Pick<AppStore, 'getState' | 'dispatch'>;
 
@@ -64,3 +61,5 @@ export function buildRoutes(store: RouterStore): RouteObject[] {
 export function createAppRouter(store: RouterStore) {
   return createBrowserRouter(buildRoutes(store));
 }
+
+export type { RouteHandle };
