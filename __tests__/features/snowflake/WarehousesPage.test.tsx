@@ -48,7 +48,7 @@ it('shows each warehouse with its settings, load and idle share, and charts the 
   start();
   const table = await screen.findByRole('table', { name: 'Warehouses: settings and usage' });
   expect(within(table).getByRole('row', { name: /ANALYTICS_WH/ })).toHaveTextContent('ANALYTICS_WHLarge10 min1300.0$900.000.120.0010%80%1,00000');
-  expect(screen.getByRole('img', { name: 'Load by warehouse: queries running and queued' })).toHaveAttribute('data-series', 'Average running|Average queued');
+  expect(await screen.findByRole('img', { name: 'Load by warehouse: queries running and queued' })).toHaveAttribute('data-series', 'Average running|Average queued');
   expect(warehouseRequests()).toEqual(['GET api/warehouse/warehouses?from=2026-08-24&to=2026-11-21']);
 });
 
