@@ -18,6 +18,18 @@ async function openSettings(page: Page): Promise<void> {
   await page.getByLabel('Menu colour').waitFor();
 }
 
+/**
+ * Puts the account's layout back to the defaults, on the server too (it is restored at every
+ * sign-in, so a test that leaves it changed would change the next test's starting point).
+ */
+async function leaveDefaults(page: Page): Promise<void> {
+  const saved = page
+    .waitForResponse((response) => response.url().endsWith('/api/me/layout-settings') && response.request().method() === 'PUT', { timeout: 5_000 })
+    .catch(() => null);
+  await page.getByRole('button', { name: 'Reset to defaults' }).click();
+  await saved;
+}
+
 const shellClasses = (page: Page) => page.locator('.dw-shell').getAttribute('class');
 const storedLayout = (page: Page) => page.evaluate(() => window.localStorage.getItem('persist:dataworks-layout'));
 
@@ -44,6 +56,7 @@ test('settings changed in the panel survive a reload; right-to-left sets dir="rt
   // Turning it off again restores left-to-right.
   await page.getByLabel('Right-to-left').uncheck();
   assert.equal(await page.evaluate(() => document.documentElement.dir), 'ltr');
+  await leaveDefaults(page);
   await context.close();
 });
 
@@ -75,6 +88,7 @@ test('the layout saved from one browser is restored at sign-in on another', asyn
     shown = await second.page.getByLabel('Menu colour').inputValue();
   }
   assert.equal(shown, chosen);
+  await leaveDefaults(second.page);
   await second.context.close();
 });
 
@@ -100,6 +114,7 @@ test('a pasted invalid settings JSON is refused, says why and changes nothing', 
   await page.getByRole('button', { name: 'Apply settings' }).click();
   await page.getByRole('status').filter({ hasText: 'Settings applied.' }).waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
+  await leaveDefaults(page);
   await context.close();
 });
 
