@@ -212,7 +212,7 @@ describe('injection payloads', () => {
         }
       }
     }
-  });
+  }, 60_000);
 
   it('never let a refused payload reach the engine, while valid requests did', async () => {
     await warehouse.topQueries({ range: await fullRange(warehouse), userName: 'dbt_svc' }, { limit: 1 });
