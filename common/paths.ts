@@ -19,6 +19,7 @@ export const appPaths = {
   dashboardDefault: '/app/dashboard/default',
   viewer: '/app/viewer/:dashboardName',
   exposures: '/app/exposures',
+  exposure: '/app/exposures/:exposureId',
   freshness: '/app/freshness',
   integrations: '/app/integrations',
   manageConnectors: '/app/integrations/manage-connectors',
@@ -43,6 +44,7 @@ export const appPaths = {
   catalogIncidents: '/app/data-catalog/observability/incident-manager',
   catalogAlerts: '/app/data-catalog/observability/alerts',
   catalogAssets: '/app/data-catalog/assets',
+  catalogAsset: '/app/data-catalog/assets/:assetId',
   catalogDomain: '/app/data-catalog/domain',
   catalogGlossary: '/app/data-catalog/governance/glossary',
   catalogClassifications: '/app/data-catalog/governance/classifications',
@@ -91,4 +93,14 @@ export function isSafeLocalPath(value: string | null | undefined): value is stri
   // Control characters can hide a scheme from naive checks; matching them is the point here.
   // eslint-disable-next-line no-control-regex
   return !/[\u0000-\u001f\u007f]/.test(value);
+}
+
+/** An exposure's page under Consume (the id is dbt's unique_id). */
+export function exposurePath(uniqueId: string): string {
+  return appPaths.exposure.replace(':exposureId', encodeURIComponent(uniqueId));
+}
+
+/** A catalog asset's page (the id is dbt's unique_id). */
+export function catalogAssetPath(uniqueId: string): string {
+  return appPaths.catalogAsset.replace(':assetId', encodeURIComponent(uniqueId));
 }

@@ -46,6 +46,8 @@ const parameterised: Partial<Record<AppRouteId, CheckedRoute['path']>> = {
   viewer: firstViewerDashboard,
   managementUser: firstLinkUnder(appPaths.managementUsers, `${appPaths.managementUsers}/`),
   managementRole: firstLinkUnder(appPaths.managementRoles, `${appPaths.managementRoles}/`),
+  exposure: firstLinkUnder(appPaths.exposures, `${appPaths.exposures}/`),
+  catalogAsset: firstLinkUnder(appPaths.catalogAssets, `${appPaths.catalogAssets}/`),
   // The external catalog deep link: with no external catalog configured it opens in the portal.
   catalogExternal: '/app/Data-Catalog/explore/tables',
   feature: '/app/features/feature/1',

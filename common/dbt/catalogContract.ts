@@ -1,0 +1,179 @@
+// The catalog's explore, data assets and lineage (GET /api/catalog/…): what the server answers
+// from the normalised artifacts in the portal store. A node's id is dbt's `unique_id`
+// (`model.jaffle_shop.orders`, `source.jaffle_shop.raw.customers`, a column is addressed by its
+// node id and column name).
+import { z } from 'zod';
+
+export const catalogResourceTypes = ['model', 'source', 'seed', 'snapshot', 'exposure', 'metric', 'semantic_model', 'test', 'analysis'] as const;
+export type CatalogResourceType = (typeof catalogResourceTypes)[number];
+
+/** What explore searches: every resource type but tests and analyses, plus columns. */
+export const searchableKinds = ['model', 'source', 'seed', 'snapshot', 'exposure', 'metric', 'column'] as const;
+export type SearchableKind = (typeof searchableKinds)[number];
+
+export const testStatuses = ['pass', 'fail', 'warn', 'error', 'skipped', 'unknown'] as const;
+export type TestStatus = (typeof testStatuses)[number];
+
+export const SEARCH_QUERY_MAX = 200;
+export const SEARCH_PAGE_MAX = 100;
+
+const facetValue = z.string().trim().min(1).max(255);
+/** Several values of one facet come as repeated query parameters (`?tag=a&tag=b`). */
+const facetList = z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(facetValue).max(20)).optional();
+
+/** GET /api/catalog/search: the filters are the page's URL query, as is. */
+export const catalogSearchQuery = z.strictObject({
+  q: z.string().max(SEARCH_QUERY_MAX, `must be at most ${SEARCH_QUERY_MAX} characters`).optional(),
+  kind: z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(z.enum(searchableKinds)).max(searchableKinds.length)).optional(),
+  database: facetList,
+  schema: facetList,
+  tag: facetList,
+  owner: facetList,
+  package: facetList,
+  materialized: facetList,
+  domain: facetList,
+  testStatus: z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(z.enum(testStatuses)).max(testStatuses.length)).optional(),
+  limit: z.coerce.number().int().min(1).max(SEARCH_PAGE_MAX).default(25),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type CatalogSearchQuery = z.input<typeof catalogSearchQuery>;
+
+/** A piece of text with the matched words marked: render `match` parts as <mark>. */
+export const highlightedText = z.array(z.object({ text: z.string(), match: z.boolean() }));
+export type HighlightedText = z.infer<typeof highlightedText>;
+
+export const searchHit = z.object({
+  kind: z.enum(searchableKinds),
+  /** The node's unique id (for a column: the node that holds it). */
+  uniqueId: z.string(),
+  name: z.string(),
+  /** For a column hit: the column's name; `name` is then the node's name. */
+  column: z.string().nullable(),
+  resourceType: z.enum(catalogResourceTypes),
+  database: z.string().nullable(),
+  schema: z.string().nullable(),
+  packageName: z.string(),
+  /** Highlighted name and description extract. */
+  nameHighlight: highlightedText,
+  descriptionHighlight: highlightedText,
+  tags: z.array(z.string()),
+  testStatus: z.enum(testStatuses).nullable(),
+});
+export type SearchHit = z.infer<typeof searchHit>;
+
+export const facetCount = z.object({ value: z.string(), count: z.number() });
+export type FacetCount = z.infer<typeof facetCount>;
+
+export const catalogFacetNames = ['kind', 'database', 'schema', 'tag', 'owner', 'package', 'materialized', 'domain', 'testStatus'] as const;
+export type CatalogFacetName = (typeof catalogFacetNames)[number];
+
+export const catalogSearchResponse = z.object({
+  total: z.number(),
+  hits: z.array(searchHit),
+  /** Counts of each facet's values among all matches of `q` (before that facet's own filter). */
+  facets: z.record(z.enum(catalogFacetNames), z.array(facetCount)),
+  tookMs: z.number(),
+});
+export type CatalogSearchResponse = z.infer<typeof catalogSearchResponse>;
+
+export const assetIdParams = z.object({ uniqueId: z.string().min(1).max(1024, 'must be at most 1024 characters') });
+
+export const assetColumn = z.object({
+  name: z.string(),
+  /** From catalog.json, else the manifest's declared data_type; null when neither has one. */
+  type: z.string().nullable(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  tests: z.array(z.object({ uniqueId: z.string(), name: z.string(), status: z.enum(testStatuses) })),
+});
+export type AssetColumn = z.infer<typeof assetColumn>;
+
+export const nodeRef = z.object({ uniqueId: z.string(), name: z.string(), resourceType: z.enum(catalogResourceTypes) });
+export type NodeRef = z.infer<typeof nodeRef>;
+
+export const assetTest = z.object({
+  uniqueId: z.string(),
+  name: z.string(),
+  column: z.string().nullable(),
+  severity: z.string(),
+  status: z.enum(testStatuses),
+  failures: z.number().nullable(),
+  message: z.string().nullable(),
+  executedAt: z.string().nullable(),
+});
+export type AssetTest = z.infer<typeof assetTest>;
+
+export const freshnessStatuses = ['pass', 'warn', 'error', 'runtime error', 'unknown'] as const;
+export type FreshnessStatus = (typeof freshnessStatuses)[number];
+
+export const assetDetail = z.object({
+  uniqueId: z.string(),
+  name: z.string(),
+  resourceType: z.enum(catalogResourceTypes),
+  packageName: z.string(),
+  database: z.string().nullable(),
+  schema: z.string().nullable(),
+  /** The relation as the warehouse names it, when the node has one. */
+  relationName: z.string().nullable(),
+  materialized: z.string().nullable(),
+  /** Markdown; the page renders it safely (no HTML passes through). */
+  description: z.string(),
+  tags: z.array(z.string()),
+  owners: z.array(z.string()),
+  domain: z.string().nullable(),
+  meta: z.record(z.string(), z.unknown()),
+  originalFilePath: z.string().nullable(),
+  rawCode: z.string().nullable(),
+  compiledCode: z.string().nullable(),
+  columns: z.array(assetColumn),
+  upstream: z.array(nodeRef),
+  downstream: z.array(nodeRef),
+  tests: z.array(assetTest),
+  exposures: z.array(nodeRef),
+  /** Sources only; null otherwise. */
+  freshness: z
+    .object({ status: z.enum(freshnessStatuses), maxLoadedAt: z.string().nullable(), checkedAt: z.string().nullable(), ageSeconds: z.number().nullable() })
+    .nullable(),
+  /** Models, seeds, snapshots: the last build in run_results. */
+  lastRun: z.object({ status: z.string(), executedAt: z.string().nullable(), executionTime: z.number().nullable() }).nullable(),
+  /** Model health across ingestions, oldest first (one point per ingestion with run results). */
+  history: z.array(z.object({ ingestedAt: z.string(), buildStatus: z.string().nullable(), testsFailed: z.number(), testsWarned: z.number(), testsPassed: z.number() })),
+});
+export type AssetDetail = z.infer<typeof assetDetail>;
+export const assetResponse = z.object({ asset: assetDetail });
+
+/** GET /api/catalog/lineage */
+export const LINEAGE_DEPTH_MAX = 10;
+export const LINEAGE_NODES_PER_DIRECTION_DEFAULT = 200;
+export const lineageQuery = z.strictObject({
+  focus: z.string().min(1, 'must name a node').max(1024),
+  upstream: z.coerce.number().int().min(0).max(LINEAGE_DEPTH_MAX).default(1),
+  downstream: z.coerce.number().int().min(0).max(LINEAGE_DEPTH_MAX).default(1),
+  /** Resource types to keep (others are passed through: their neighbours stay connected). */
+  types: z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(z.enum(catalogResourceTypes))).optional(),
+  /** At most this many nodes each way; what lies beyond is counted, not sent. */
+  limit: z.coerce.number().int().min(1).max(2000).default(LINEAGE_NODES_PER_DIRECTION_DEFAULT),
+});
+export type LineageQuery = z.input<typeof lineageQuery>;
+
+export const lineageNode = z.object({
+  uniqueId: z.string(),
+  name: z.string(),
+  resourceType: z.enum(catalogResourceTypes),
+  /** Distance from the focus: negative upstream, positive downstream, 0 the focus. */
+  depth: z.number(),
+  /** Parents / children not in this answer (expand to fetch them). */
+  hiddenUpstream: z.number(),
+  hiddenDownstream: z.number(),
+  testStatus: z.enum(testStatuses).nullable(),
+});
+export type LineageNode = z.infer<typeof lineageNode>;
+
+export const lineageResponse = z.object({
+  focus: z.string(),
+  nodes: z.array(lineageNode),
+  edges: z.array(z.object({ from: z.string(), to: z.string() })),
+  /** True when the per-direction limit cut the answer. */
+  truncated: z.boolean(),
+});
+export type LineageResponse = z.infer<typeof lineageResponse>;
