@@ -1,0 +1,78 @@
+// The dbt layer as the pages read it: ingestions, catalog search, assets, lineage, exposures
+// and freshness. Types come from the shared contract (type-only: zod stays out of the bundle).
+// Every read carries the Catalog tag, so a new ingestion or a freshness check refreshes them all.
+import type { IngestionsResponse } from '@common/dbt/artifactsContract';
+import type { AssetDetail, CatalogSearchResponse, LineageResponse } from '@common/dbt/catalogContract';
+import type { ExposureDetail, ExposuresResponse, FreshnessCheckResponse, FreshnessResponse } from '@common/dbt/consumeContract';
+import { baseApi } from './baseApi';
+
+export const catalogTagTypes = ['Catalog'] as const;
+const CATALOG = 'Catalog' as const;
+
+/** Lineage request: the focus and how far to look each way. */
+export interface LineageRequest {
+  focus: string;
+  upstream: number;
+  downstream: number;
+  types?: readonly string[];
+}
+
+function lineageQueryString({ focus, upstream, downstream, types }: LineageRequest): string {
+  const params = new URLSearchParams({ focus, upstream: String(upstream), downstream: String(downstream) });
+  for (const type of types ?? []) params.append('types', type);
+  return params.toString();
+}
+
+export const dbtApi = baseApi.enhanceEndpoints({ addTagTypes: catalogTagTypes }).injectEndpoints({
+  endpoints: (build) => ({
+    getIngestions: build.query<IngestionsResponse, void>({
+      query: () => 'api/dbt/ingestions',
+      providesTags: [CATALOG],
+    }),
+    /** `query` is the page's own URL query (`q`, facets, `limit`, `offset`), passed as is. */
+    searchCatalog: build.query<CatalogSearchResponse, string>({
+      query: (query) => `api/catalog/search${query ? `?${query}` : ''}`,
+      providesTags: [CATALOG],
+    }),
+    getAsset: build.query<AssetDetail, string>({
+      query: (uniqueId) => `api/catalog/assets/${encodeURIComponent(uniqueId)}`,
+      transformResponse: (response: { asset: AssetDetail }) => response.asset,
+      providesTags: [CATALOG],
+    }),
+    getLineage: build.query<LineageResponse, LineageRequest>({
+      query: (request) => `api/catalog/lineage?${lineageQueryString(request)}`,
+      providesTags: [CATALOG],
+    }),
+    listExposures: build.query<ExposuresResponse, void>({
+      query: () => 'api/exposures',
+      providesTags: [CATALOG],
+    }),
+    getExposure: build.query<ExposureDetail, string>({
+      query: (uniqueId) => `api/exposures/${encodeURIComponent(uniqueId)}`,
+      transformResponse: (response: { exposure: ExposureDetail }) => response.exposure,
+      providesTags: [CATALOG],
+    }),
+    getFreshness: build.query<FreshnessResponse, void>({
+      query: () => 'api/freshness',
+      providesTags: [CATALOG],
+    }),
+    /** Starts a check; the page follows its job and refetches when it ends. */
+    startFreshnessCheck: build.mutation<FreshnessCheckResponse, void>({
+      query: () => ({ url: 'api/freshness/checks', method: 'POST' }),
+    }),
+  }),
+});
+
+/** After a check or an ingestion: everything read from the catalog is stale. */
+export const invalidateCatalog = () => dbtApi.util.invalidateTags([CATALOG]);
+
+export const {
+  useGetIngestionsQuery,
+  useSearchCatalogQuery,
+  useGetAssetQuery,
+  useGetLineageQuery,
+  useListExposuresQuery,
+  useGetExposureQuery,
+  useGetFreshnessQuery,
+  useStartFreshnessCheckMutation,
+} = dbtApi;

@@ -1,0 +1,62 @@
+// The frame of every page read from the organisation's dbt artifacts: the heading, the
+// artifacts in use ("as of"), and the states before there is anything to show — loading, the
+// artifacts could not be read, and none uploaded yet.
+import type { ReactNode } from 'react';
+import type { IngestionRecord } from '@common/dbt/artifactsContract';
+import { apiErrorMessage } from '../api/apiError';
+import { useGetIngestionsQuery } from '../api/dbtApi';
+import { DateTimeText } from './DateTimeText';
+import { ErrorAlert } from './ErrorAlert';
+import { LoadingState } from './LoadingState';
+import { NoDbtArtifacts } from './NoDbtArtifacts';
+
+interface DbtPageProps {
+  id: string;
+  title: ReactNode;
+  intro?: ReactNode;
+  /** Above the title: the way back to a list. */
+  back?: ReactNode;
+  /** Beside the title: the page's main action. */
+  action?: ReactNode;
+  children: (current: IngestionRecord) => ReactNode;
+}
+
+export function IngestionNote({ ingestion }: { ingestion: IngestionRecord }) {
+  return (
+    <p className="small text-body-secondary mb-3">
+      From the dbt project <strong>{ingestion.projectName}</strong> (dbt {ingestion.dbtVersion}), built{' '}
+      <DateTimeText iso={ingestion.generatedAt ?? ingestion.ingestedAt} />.
+    </p>
+  );
+}
+
+export function DbtPage({ id, title, intro, back, action, children }: DbtPageProps) {
+  const { data, error, isLoading, isFetching, refetch } = useGetIngestionsQuery();
+  let content: ReactNode;
+  if (isLoading) content = <LoadingState label="Loading the dbt project…" />;
+  else if (error || !data)
+    content = <ErrorAlert title="The dbt project could not be loaded" message={apiErrorMessage(error)} onRetry={() => void refetch()} retrying={isFetching} />;
+  else if (!data.current) content = <NoDbtArtifacts />;
+  else
+    content = (
+      <>
+        <IngestionNote ingestion={data.current} />
+        {children(data.current)}
+      </>
+    );
+  return (
+    <section aria-labelledby={id}>
+      {back}
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
+        <div>
+          <h1 id={id} className="h3 mb-1">
+            {title}
+          </h1>
+          {intro ? <p className="text-body-secondary mb-0">{intro}</p> : null}
+        </div>
+        {action}
+      </div>
+      {content}
+    </section>
+  );
+}

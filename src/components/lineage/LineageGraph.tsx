@@ -1,0 +1,108 @@
+// The lineage graph on screen: pan and zoom (mouse, touch, or the controls' buttons), nodes
+// that can be focused with Tab and opened with Enter, expand buttons on nodes with more beyond
+// them, and the path between the focus and the selected node lit up. React Flow draws it and
+// only renders what is in view, so a few thousand nodes stay smooth; the layout comes from the
+// worker (useGraphLayout). Beside it, the same nodes as a list for screen readers.
+import { useCallback, useMemo } from 'react';
+import { Background, Controls, MarkerType, MiniMap, ReactFlow, type Edge } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { LineageNodeCard, type LineageFlowNode } from './LineageNodeCard';
+import { pathBetween, visibleEdges, type LineageGraphModel } from './graphModel';
+import { useGraphLayout } from './useGraphLayout';
+import './lineage.css';
+
+const nodeTypes = { lineage: LineageNodeCard };
+
+interface LineageGraphProps {
+  model: LineageGraphModel;
+  /** The node whose path to the focus is highlighted. */
+  selected: string | null;
+  onSelect: (uniqueId: string | null) => void;
+  onExpand: (uniqueId: string, direction: 'upstream' | 'downstream') => void;
+  /** Opens a node's page (double click, or Enter on a focused node). */
+  onOpen: (uniqueId: string) => void;
+  label: string;
+}
+
+export function LineageGraph({ model, selected, onSelect, onExpand, onOpen, label }: LineageGraphProps) {
+  const ids = useMemo(() => [...model.nodes.keys()], [model]);
+  const edgeList = useMemo(() => visibleEdges(model), [model]);
+  const { positions, pending } = useGraphLayout(ids, edgeList);
+  const path = useMemo(() => (selected ? pathBetween(model, selected) : new Set<string>()), [model, selected]);
+
+  const nodes: LineageFlowNode[] = useMemo(
+    () =>
+      [...model.nodes.values()]
+        .filter((node) => positions[node.uniqueId])
+        .map((node) => ({
+          id: node.uniqueId,
+          type: 'lineage' as const,
+          position: positions[node.uniqueId] as { x: number; y: number },
+          selected: node.uniqueId === selected,
+          ariaLabel: `${node.resourceType.replace('_', ' ')} ${node.name}${node.uniqueId === model.focus ? ', the focus' : ''}`,
+          data: {
+            node,
+            focus: node.uniqueId === model.focus,
+            highlighted: path.has(node.uniqueId),
+            dimmed: path.size > 0 && !path.has(node.uniqueId),
+            onExpand,
+          },
+        })),
+    [model, positions, selected, path, onExpand],
+  );
+
+  const edges: Edge[] = useMemo(
+    () =>
+      edgeList.map(({ from, to }) => {
+        const lit = path.has(from) && path.has(to);
+        return {
+          id: `${from}→${to}`,
+          source: from,
+          target: to,
+          markerEnd: { type: MarkerType.ArrowClosed },
+          style: lit ? { stroke: '#b35900', strokeWidth: 3 } : { stroke: '#6c757d' },
+          focusable: false,
+        };
+      }),
+    [edgeList, path],
+  );
+
+  const handleKey = useCallback(
+    (event: React.KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      const id = target.closest('.react-flow__node')?.getAttribute('data-id');
+      if (!id) return;
+      if (event.key === 'Enter') onOpen(id);
+      if (event.key === ' ') {
+        event.preventDefault();
+        onSelect(id === selected ? null : id);
+      }
+    },
+    [onOpen, onSelect, selected],
+  );
+
+  return (
+    <div className="dw-lineage-canvas" onKeyDown={handleKey} role="group" aria-label={label} aria-busy={pending}>
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        fitView
+        minZoom={0.05}
+        maxZoom={2}
+        onlyRenderVisibleElements
+        nodesDraggable={false}
+        nodesConnectable={false}
+        elementsSelectable
+        onNodeClick={(_event, node) => onSelect(node.id === selected ? null : node.id)}
+        onNodeDoubleClick={(_event, node) => onOpen(node.id)}
+        onPaneClick={() => onSelect(null)}
+        proOptions={{ hideAttribution: true }}
+      >
+        <Background />
+        <Controls showInteractive={false} />
+        <MiniMap pannable zoomable ariaLabel="Overview of the lineage graph" />
+      </ReactFlow>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+// The exposures table: each exposure, what it reads, and whether that data is healthy.
+import { Link } from 'react-router-dom';
+import type { ExposureSummary } from '@common/dbt/consumeContract';
+import { exposurePath, viewerPath } from '@common/paths';
+import type { DataColumn } from '../../components/dataColumn';
+import { HealthBadge, healthText } from './HealthBadge';
+
+/** Worst first when sorted descending. */
+const healthRank = { Degraded: 3, Caution: 2, Unknown: 1, Healthy: 0 } as const;
+
+export function OpenExposureLink({ exposure }: { exposure: ExposureSummary }) {
+  if (exposure.dashboardName && exposure.url) {
+    return (
+      <Link to={viewerPath(exposure.dashboardName, exposure.url)} aria-label={`Open ${exposure.label ?? exposure.name} in the Viewer`}>
+        Open
+      </Link>
+    );
+  }
+  if (exposure.url && /^https?:\/\//i.test(exposure.url)) {
+    return (
+      <a href={exposure.url} target="_blank" rel="noopener noreferrer" aria-label={`Open ${exposure.label ?? exposure.name} (new tab)`}>
+        Open
+      </a>
+    );
+  }
+  return <>–</>;
+}
+
+export const exposureColumns: DataColumn<ExposureSummary>[] = [
+  {
+    id: 'name',
+    header: 'Exposure',
+    rowHeader: true,
+    value: (row) => row.label ?? row.name,
+    cell: (row) => <Link to={exposurePath(row.uniqueId)}>{row.label ?? row.name}</Link>,
+  },
+  { id: 'type', header: 'Type', value: (row) => row.type },
+  { id: 'owner', header: 'Owner', value: (row) => row.ownerName ?? row.ownerEmail },
+  { id: 'maturity', header: 'Maturity', value: (row) => row.maturity },
+  { id: 'models', header: 'Upstream models', numeric: true, value: (row) => row.upstreamModels },
+  { id: 'sources', header: 'Upstream sources', numeric: true, value: (row) => row.upstreamSources },
+  {
+    id: 'health',
+    header: 'Health',
+    numeric: true,
+    value: (row) => healthRank[row.health.status],
+    csv: (row) => healthText(row.health),
+    cell: (row) => <HealthBadge health={row.health} id={`health-${row.uniqueId}`} />,
+  },
+  { id: 'open', header: 'Open', sortable: false, exported: false, value: (row) => row.url, cell: (row) => <OpenExposureLink exposure={row} /> },
+  { id: 'url', header: 'URL', exportOnly: true, value: (row) => row.url },
+];
