@@ -1,0 +1,64 @@
+// Reads one artifact file once, and says precisely what is wrong with it when it cannot be
+// used: empty, not JSON, cut off, not an object, or without a dbt schema version.
+import { promises as fs } from 'node:fs';
+import { ArtifactError } from '../errors.js';
+
+/** The file's JSON. The text is dropped as soon as it is parsed, so the file is in memory once as text, once as objects, never twice as either. */
+export async function readArtifactFile(file: string, part: string): Promise<unknown> {
+  const text = await fs.readFile(file, 'utf8');
+  return parseArtifactText(text, part);
+}
+
+export function parseArtifactText(text: string, part: string): unknown {
+  if (text.trim() === '') throw new ArtifactError(part, `${part} is empty: send the JSON file dbt wrote (target/${part}.json).`);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const truncated = /end of (json )?input|unterminated|Expected .* after/i.test(reason) && !/Unexpected token/i.test(reason);
+    throw new ArtifactError(
+      part,
+      truncated
+        ? `${part} is truncated JSON (${reason}): the file ends before the JSON does; upload the complete file.`
+        : `${part} is not valid JSON (${reason}).`,
+    );
+  }
+}
+
+const SCHEMA_VERSION = /^https?:\/\/schemas\.getdbt\.com\/dbt\/([a-z-]+)\/(v\d+)(?:\.json)?$/;
+
+export interface SchemaVersion {
+  /** The artifact kind in the URL: manifest, run-results, sources, catalog. */
+  kind: string;
+  /** `v12` */
+  version: string;
+}
+
+/** `metadata.dbt_schema_version`, e.g. https://schemas.getdbt.com/dbt/manifest/v12.json. */
+export function schemaVersionOf(json: unknown, part: string): SchemaVersion {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new ArtifactError(part, `${part} is not a dbt artifact: expected a JSON object with "metadata.dbt_schema_version".`);
+  }
+  const metadata = (json as Record<string, unknown>).metadata;
+  const url = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>).dbt_schema_version : undefined;
+  if (url === undefined || url === null) {
+    throw new ArtifactError(part, `${part} has no "metadata.dbt_schema_version": it is not a dbt artifact, or not one dbt wrote.`);
+  }
+  const match = typeof url === 'string' ? SCHEMA_VERSION.exec(url.trim()) : null;
+  if (!match?.[1] || !match[2]) {
+    throw new ArtifactError(part, `${part} has a "metadata.dbt_schema_version" that is not a dbt schema URL: ${JSON.stringify(url).slice(0, 200)}.`);
+  }
+  return { kind: match[1], version: match[2] };
+}
+
+/** Refuses an artifact of another kind or of a version outside `supported`, naming both. */
+export function requireVersion(json: unknown, part: string, kind: string, supported: readonly string[]): string {
+  const found = schemaVersionOf(json, part);
+  if (found.kind !== kind) {
+    throw new ArtifactError(part, `${part} is a dbt ${found.kind} artifact (${found.version}), not a ${kind}: send each file in its own part.`);
+  }
+  if (!supported.includes(found.version)) {
+    throw new ArtifactError(part, `${kind} schema ${found.version} is not supported: this portal reads ${supported.join(', ')}.`);
+  }
+  return found.version;
+}
