@@ -1,8 +1,9 @@
 /**
  * Builds a sample account into a DuckDB file: 90 days (ending at the generation hour) of an
- * account with Snowflake's ACCOUNT_USAGE shape, deterministic for an organisation id, a size
- * and a "now". The file is written under a temporary name and renamed into place, so a crash
- * never leaves a half-built account behind.
+ * account with Snowflake's ACCOUNT_USAGE shape, plus the raw business tables its ELT tools
+ * loaded (rawSql.ts), deterministic for an organisation id, a size and a "now". The file is
+ * written under a temporary name and renamed into place, so a crash never leaves a half-built
+ * account behind.
  */
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
@@ -15,6 +16,7 @@ import { raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
 import { REFERENCE_DDL, accountRows, lastLoginSql, referenceRows } from './accountSql.js';
 import { planSample, type SamplePlan } from './plan.js';
 import { queryHistorySql, slotsSql } from './querySql.js';
+import { RAW_DDL, rawStatements } from './rawSql.js';
 import { SAMPLE_SCHEMA_VERSION, SCHEMA_DDL } from './schema.js';
 import { usageStatements } from './usageSql.js';
 
@@ -48,6 +50,8 @@ async function build(connection: DuckDBConnection, plan: SamplePlan): Promise<nu
   await run(connection, queryHistorySql(plan));
   for (const statement of usageStatements(plan)) await run(connection, statement);
   await run(connection, lastLoginSql(plan));
+  // The organisation's business data, as its ELT tools land it (the sample dbt project's sources).
+  for (const statement of [...RAW_DDL, ...rawStatements(plan)]) await run(connection, statement);
   await run(
     connection,
     `UPDATE DATAWORKS.WAREHOUSES W SET "state" = 'STARTED', "started_clusters" = 1, "resumed_on" = R.resumed_at
