@@ -1,0 +1,150 @@
+// /app/data-catalog/assets/:assetId: one dbt node — what it is (description, owners, tags),
+// its columns with types and tests, its SQL, where its data comes from and goes, its tests'
+// last results, its freshness or last build, the exposures that use it, and its history.
+import { Link, useParams } from 'react-router-dom';
+import type { AssetDetail } from '@common/dbt/catalogContract';
+import { appPaths } from '@common/paths';
+import { apiErrorMessage } from '../../api/apiError';
+import { useGetAssetQuery } from '../../api/dbtApi';
+import { DateTimeText } from '../../components/DateTimeText';
+import { DbtPage } from '../../components/DbtPage';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { LoadingState } from '../../components/LoadingState';
+import { Markdown } from '../../components/Markdown';
+import { Panel } from '../../components/Panel';
+import { formatDuration } from '../../components/format';
+import { AssetColumns } from './AssetColumns';
+import { AssetHistory } from './AssetHistory';
+import { AssetTests } from './AssetTests';
+import { NodeLinks } from './NodeLinks';
+import './catalog.css';
+
+function Facts({ asset }: { asset: AssetDetail }) {
+  const rows: [string, React.ReactNode][] = [
+    ['Type', asset.resourceType],
+    ['Relation', asset.relationName ?? '–'],
+    ['Materialisation', asset.materialized ?? '–'],
+    ['Package', asset.packageName],
+    ['Owners', asset.owners.join(', ') || '–'],
+    ['Domain', asset.domain ?? '–'],
+    ['Tags', asset.tags.join(', ') || '–'],
+    ['File', asset.originalFilePath ?? '–'],
+  ];
+  if (asset.freshness) {
+    rows.push(['Freshness', `${asset.freshness.status}${asset.freshness.ageSeconds !== null ? `, last loaded ${formatDuration(asset.freshness.ageSeconds * 1000)} ago` : ''}`]);
+  }
+  if (asset.lastRun) {
+    rows.push([
+      'Last build',
+      <>
+        {asset.lastRun.status}, <DateTimeText iso={asset.lastRun.executedAt} />
+        {asset.lastRun.executionTime !== null ? ` (${formatDuration(asset.lastRun.executionTime * 1000)})` : ''}
+      </>,
+    ]);
+  }
+  return (
+    <dl className="row mb-0">
+      {rows.map(([term, value]) => (
+        <div key={term} className="col-sm-6 col-lg-3 mb-2">
+          <dt className="small text-body-secondary">{term}</dt>
+          <dd className="mb-0 text-break">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Asset({ uniqueId }: { uniqueId: string }) {
+  const { currentData: asset, error, isFetching, refetch } = useGetAssetQuery(uniqueId);
+  if (error && !isFetching) {
+    const notFound = (error as { status?: unknown }).status === 404;
+    return notFound ? (
+      <div className="alert alert-warning">
+        There is no asset “{uniqueId}” in your organisation&apos;s dbt project. <Link to={appPaths.catalogAssets}>See all assets</Link>.
+      </div>
+    ) : (
+      <ErrorAlert title="The asset could not be loaded" message={apiErrorMessage(error)} onRetry={() => void refetch()} />
+    );
+  }
+  if (!asset) return <LoadingState label="Loading the asset…" />;
+  return (
+    <>
+      <Panel title="About">
+        {asset.description ? <Markdown text={asset.description} /> : <p className="text-body-secondary">No description.</p>}
+        <Facts asset={asset} />
+      </Panel>
+      <Panel title="Columns" description="Types from the warehouse (catalog.json) where dbt documented them.">
+        <AssetColumns columns={asset.columns} />
+      </Panel>
+      <Panel title="Tests" description="The last result of each data test on this asset.">
+        <AssetTests tests={asset.tests} />
+      </Panel>
+      <Panel
+        title="Lineage"
+        actions={
+          <Link className="btn btn-outline-primary btn-sm" to={`${appPaths.catalogLineage}?focus=${encodeURIComponent(asset.uniqueId)}`}>
+            Open in the lineage graph
+          </Link>
+        }
+      >
+        <div className="row">
+          <div className="col-md-4">
+            <h3 className="h6">Upstream</h3>
+            <NodeLinks nodes={asset.upstream} empty="Nothing: this is where the data enters." />
+          </div>
+          <div className="col-md-4">
+            <h3 className="h6">Downstream</h3>
+            <NodeLinks nodes={asset.downstream} empty="Nothing reads it in the project." />
+          </div>
+          <div className="col-md-4">
+            <h3 className="h6">Exposures using it</h3>
+            <NodeLinks nodes={asset.exposures} empty="No exposure depends on it." />
+          </div>
+        </div>
+      </Panel>
+      {asset.rawCode || asset.compiledCode ? (
+        <Panel title="SQL">
+          {asset.rawCode ? (
+            <details open>
+              <summary>As written</summary>
+              <pre className="dw-code" tabIndex={0} aria-label="SQL as written">
+                <code>{asset.rawCode}</code>
+              </pre>
+            </details>
+          ) : null}
+          {asset.compiledCode ? (
+            <details>
+              <summary>Compiled</summary>
+              <pre className="dw-code" tabIndex={0} aria-label="Compiled SQL">
+                <code>{asset.compiledCode}</code>
+              </pre>
+            </details>
+          ) : null}
+        </Panel>
+      ) : null}
+      {asset.history.length > 0 ? (
+        <Panel title="History" description="Build and test results at each ingestion of the project's artifacts.">
+          <AssetHistory history={asset.history} />
+        </Panel>
+      ) : null}
+    </>
+  );
+}
+
+export default function AssetPage() {
+  const { assetId = '' } = useParams();
+  return (
+    <DbtPage
+      id="asset-title"
+      title={assetId.split('.').pop() || 'Data Asset'}
+      intro={assetId}
+      back={
+        <Link to={appPaths.catalogAssets} className="small d-inline-block mb-2">
+          ← All data assets
+        </Link>
+      }
+    >
+      {() => <Asset key={assetId} uniqueId={assetId} />}
+    </DbtPage>
+  );
+}
