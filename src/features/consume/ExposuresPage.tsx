@@ -15,6 +15,7 @@ import { FormField } from '../../components/FormField';
 import { formatCount } from '../../components/format';
 import { QueryResult } from '../../components/QueryResult';
 import { exposureColumns } from './exposureColumns';
+import { useCatalogUpdates } from './useCatalogUpdates';
 
 const distinct = (values: (string | null)[]) => [...new Set(values.filter((value): value is string => Boolean(value)))].sort();
 
@@ -117,6 +118,7 @@ export default function ExposuresPage() {
 }
 
 function ExposuresList() {
+  useCatalogUpdates();
   const { currentData, error, isFetching, refetch } = useListExposuresQuery();
   return (
     <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading exposures…" errorTitle="The exposures could not be loaded">
