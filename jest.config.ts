@@ -1,4 +1,6 @@
 /** @jest-config-loader esbuild-register */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Config } from 'jest';
 
 // Pin the time zone so date formatting in tests gives the same answer on every machine.
@@ -8,6 +10,32 @@ const tsJest: Config['transform'] = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: { jsx: 'react-jsx', module: 'commonjs', esModuleInterop: true }, isolatedModules: true }],
 };
 
+/**
+ * Packages that ship ESM only, which jest (running tests as CommonJS) must compile: TanStack
+ * Table, and react-markdown with the unified/micromark packages it is built from. The tree is
+ * walked at start, so an upgrade that adds a package needs no change here; every package of it
+ * is compiled, since some are ESM only in a nested copy (`unified/node_modules/is-plain-obj`).
+ */
+function dependencyTree(root: string): string[] {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    let manifest: { dependencies?: Record<string, string> };
+    try {
+      manifest = JSON.parse(fs.readFileSync(path.join(__dirname, 'node_modules', name, 'package.json'), 'utf8'));
+    } catch {
+      return;
+    }
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) visit(dependency);
+  };
+  visit(root);
+  return [...seen];
+}
+
+const esmPackages = ['@tanstack', ...dependencyTree('react-markdown')].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+const esmPattern = `(?:${esmPackages.join('|')})`;
+
 const config: Config = {
   projects: [
     {
@@ -16,9 +44,8 @@ const config: Config = {
       roots: ['<rootDir>/__tests__'],
       testMatch: ['<rootDir>/__tests__/**/*.test.ts?(x)'],
       testPathIgnorePatterns: ['<rootDir>/__tests__/server/'],
-      transform: { ...tsJest, '^.+/node_modules/@tanstack/.+\\.js$': '<rootDir>/__tests__/setup/esmToCommonJs.cjs' },
-      // TanStack Table v9 ships ESM only; every other package has a CommonJS build.
-      transformIgnorePatterns: ['/node_modules/(?!@tanstack/)'],
+      transform: { ...tsJest, [`^.+/node_modules/${esmPattern}/.+\\.js$`]: '<rootDir>/__tests__/setup/esmToCommonJs.cjs' },
+      transformIgnorePatterns: [`/node_modules/(?!${esmPattern}/)`],
       setupFilesAfterEnv: ['<rootDir>/__tests__/setup/browser.ts'],
       moduleNameMapper: {
         '\\.(css|scss)$': '<rootDir>/__tests__/setup/styleStub.ts',
