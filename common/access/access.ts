@@ -83,6 +83,20 @@ export const accessRules: Record<AppRouteId, AccessRule> = {
 };
 
 /**
+ * The realm role of service accounts that upload dbt artifacts (a client-credentials client of
+ * the identity server, e.g. a dbt job after `dbt build`). It opens no page.
+ */
+export const DBT_UPLOADER_ROLE = 'dbt-uploader';
+
+/**
+ * API-only rules: calls no page stands for. `dbtUpload` is POST /api/dbt/artifacts — the
+ * organisation's administrators and documentation editors, and its dbt service accounts.
+ */
+export const apiAccessRules = {
+  dbtUpload: { roles: ['admin', 'Client-Dataworks-docs', DBT_UPLOADER_ROLE] },
+} as const satisfies Record<string, AccessRule>;
+
+/**
  * Who may change the organisation's warehouse account: apply a warehouse recommendation, manage
  * its users and roles. Pages hide those controls from everyone else; the API refuses them too.
  */
