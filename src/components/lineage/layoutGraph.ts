@@ -20,7 +20,10 @@ export interface LayoutAnswer {
 export function layoutGraph({ id, nodes, edges }: LayoutRequest): LayoutAnswer {
   const started = Date.now();
   const graph = new dagre.graphlib.Graph();
-  graph.setGraph({ rankdir: 'LR', nodesep: 24, ranksep: 96, marginx: 16, marginy: 16 });
+  // dagre's default ranker (network simplex) takes about 25 s on 2,000 nodes; longest-path
+  // takes under a second on the same graph (measured: __tests__/components/lineage/layoutGraph.test.ts)
+  // and gives the same left-to-right layers for a DAG, only less compact.
+  graph.setGraph({ rankdir: 'LR', ranker: 'longest-path', nodesep: 24, ranksep: 96, marginx: 16, marginy: 16 });
   graph.setDefaultEdgeLabel(() => ({}));
   for (const node of nodes) graph.setNode(node, { width: NODE_WIDTH, height: NODE_HEIGHT });
   for (const { from, to } of edges) graph.setEdge(from, to);
