@@ -11,6 +11,7 @@ const timing = z.array(z.looseObject({ name: text, started_at: text, completed_a
 
 const runResultsSchema = z.looseObject({
   metadata: z.looseObject({ generated_at: text }),
+  args: z.looseObject({ which: text }).nullish(),
   results: z.array(
     z.looseObject({
       unique_id: z.string(),
@@ -74,12 +75,24 @@ function problem(part: string, version: string, error: z.ZodError): ArtifactErro
   return new ArtifactError(part, `${part} ${version} cannot be read: ${where ? `"${where}": ` : ''}${issue?.message ?? 'unexpected shape'}.`);
 }
 
-export function parseRunResults(json: unknown): RunResult[] {
+/** dbt commands whose results say nothing about builds or tests (`docs generate` reports every node as "success"). */
+const NON_BUILDING_COMMANDS = new Set(['generate', 'compile', 'docs', 'ls', 'list', 'parse', 'show', 'debug', 'deps', 'clean']);
+
+export interface RunResults {
+  /** `args.which`: build, run, test, seed, snapshot, generate, … (null when not recorded). */
+  command: string | null;
+  /** False for commands that build nothing: their results are not kept as build or test history. */
+  builds: boolean;
+  results: RunResult[];
+}
+
+export function parseRunResults(json: unknown): RunResults {
   const version = requireVersion(json, 'run_results', 'run-results', SUPPORTED_RUN_RESULTS_VERSIONS);
   const parsed = runResultsSchema.safeParse(json);
   if (!parsed.success) throw problem('run_results', version, parsed.error);
   const generatedAt = parsed.data.metadata.generated_at ?? null;
-  return parsed.data.results.map((result) => {
+  const command = parsed.data.args?.which ?? null;
+  const results = parsed.data.results.map((result) => {
     const execute = result.timing?.find((entry) => entry.name === 'execute');
     return {
       uniqueId: result.unique_id,
@@ -90,6 +103,7 @@ export function parseRunResults(json: unknown): RunResult[] {
       message: result.message ?? null,
     };
   });
+  return { command, builds: command === null || !NON_BUILDING_COMMANDS.has(command), results };
 }
 
 export function parseSources(json: unknown): SourceFreshnessResult[] {
