@@ -26,8 +26,12 @@
  * | CATALOG_URL        | (empty)                | OpenMetadata instance the Data Catalog deep-links into. |
  * | CHATBOT_URL        | (empty)                | Support chatbot URL. |
  * | LOG_LEVEL          | info                   | Log level of the structured (JSON) logs. |
+ * | DBT_UPLOAD_LIMIT_BYTES | 209715200 (200 MB) | Largest dbt artifact upload (all parts of POST /api/dbt/artifacts together). |
+ * | DBT_ARTIFACTS_DIR  | (empty: off)           | Directory watched for dbt artifacts: one folder per organisation id holding manifest.json (and run_results.json, sources.json, catalog.json). |
+ * | DBT_FRESHNESS_CHECK_MINUTES | 60            | Minutes between the portal's scheduled source freshness checks of each organisation; 0 turns the schedule off. |
  */
 import path from 'node:path';
+import { DEFAULT_ARTIFACT_UPLOAD_LIMIT } from '@common/dbt/artifactsContract';
 
 export interface PortalConfig {
   port: number;
@@ -46,6 +50,7 @@ export interface PortalConfig {
   analytics: { token: string; apiHost: string; webAnalyticsUrl: string; debug: boolean };
   catalogUrl: string;
   chatbotUrl: string;
+  dbt: { uploadLimitBytes: number; artifactsDir: string | null; freshnessCheckMinutes: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -98,6 +103,12 @@ function origins(env: Env, name: string): string[] {
   });
 }
 
+function wholeNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = setting(env, name, String(fallback));
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new Error(`${name} must be a whole number between ${min} and ${max}, got "${value}"`);
+  return Number(value);
+}
+
 function databaseUrl(env: Env): string | undefined {
   const value = env.DATABASE_URL?.trim();
   if (!value) return undefined;
@@ -141,5 +152,10 @@ export function loadPortalConfig(env: Env = process.env): PortalConfig {
     },
     catalogUrl: optionalUrl(env, 'CATALOG_URL'),
     chatbotUrl: optionalUrl(env, 'CHATBOT_URL'),
+    dbt: {
+      uploadLimitBytes: wholeNumber(env, 'DBT_UPLOAD_LIMIT_BYTES', DEFAULT_ARTIFACT_UPLOAD_LIMIT, 1024, 10 * 1024 ** 3),
+      artifactsDir: env.DBT_ARTIFACTS_DIR?.trim() ? path.resolve(env.DBT_ARTIFACTS_DIR.trim()) : null,
+      freshnessCheckMinutes: wholeNumber(env, 'DBT_FRESHNESS_CHECK_MINUTES', 60, 0, 7 * 24 * 60),
+    },
   };
 }

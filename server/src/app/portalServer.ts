@@ -20,12 +20,16 @@ import { startChangeRecovery } from '../features/warehouse/routes/changeRecovery
 import { createJobRunner, jobHttpError, registerJobRoutes } from '../platform/jobs/index.js';
 import { createLiveChannel, registerLiveRoutes } from '../platform/live/index.js';
 import type { WarehouseRegistry } from '../features/warehouse/index.js';
+import { dbtHttpError, registerDbtArea, type SampleBuilder } from '../features/dbt/index.js';
+import { demoDashboards } from '../features/dashboards/demoSeed.js';
 
 export interface PortalDependencies {
   store: Store;
   verifyToken: TokenVerifier;
   /** Each organisation's warehouse (Snowflake or the embedded sample). */
   warehouses: WarehouseRegistry;
+  /** Writes the sample dbt project's artifacts for a demo organisation (DEMO_DATA on); none: no sample. */
+  dbtSample?: SampleBuilder;
   /** Adds routes served beside the API (e.g. the demo dashboards); called before the SPA fallback. */
   extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
 }
@@ -63,7 +67,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     return503OnClosing: true,
   });
   compileRouteSchemasWithZod(app);
-  registerErrorHandler(app, [warehouseHttpError, jobHttpError]);
+  registerErrorHandler(app, [warehouseHttpError, jobHttpError, dbtHttpError]);
 
   const origins = dashboardOriginCache(deps.store, app.log);
   await origins.refresh();
@@ -86,10 +90,32 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   const jobs = createJobRunner({ db: deps.store.db, live, log: app.log });
   registerLiveRoutes(app, live);
   registerJobRoutes(app, jobs);
+  // The dbt layer reaches warehouses only through these two functions (features never import each other).
+  const dbt = await registerDbtArea(app, {
+    db: deps.store.db,
+    live,
+    jobs,
+    dataDir: config.dataDir,
+    settings: config.dbt,
+    warehouse: async (organisation) => (await deps.warehouses.forOrganisation(organisation)).readEngine(),
+    sample:
+      config.demoData && deps.dbtSample
+        ? {
+            organisations: Object.keys(demoDashboards),
+            warehouse: async (organisation) => {
+              const warehouse = await deps.warehouses.forOrganisation(organisation);
+              return warehouse.info.sample ? warehouse.readEngine() : null;
+            },
+            build: deps.dbtSample,
+          }
+        : null,
+  });
   // Before serving: settle the audit of any warehouse change a crash interrupted.
   await startChangeRecovery(deps.store, deps.warehouses, jobs, app.log);
   await jobs.start();
+  await dbt.start();
   app.addHook('onClose', async () => {
+    await dbt.close();
     await jobs.stop();
     await live.close();
   });

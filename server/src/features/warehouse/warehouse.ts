@@ -179,6 +179,14 @@ export class Warehouse {
     return this.info.sample ? this.engine : null;
   }
 
+  /**
+   * The engine, for other areas' own read statements handed to them by app/ (the dbt layer's
+   * source freshness checks, and the sample dbt project built from the sample account).
+   */
+  readEngine(): Engine {
+    return this.engine;
+  }
+
   close(): Promise<void> {
     return this.engine.close();
   }

@@ -1,0 +1,139 @@
+// One asset's page (GET /api/catalog/assets/:uniqueId): the node with its columns and their
+// types, tests with their last status, neighbours, the exposures that use it, freshness, its
+// last build and its health over the organisation's ingestions.
+import type { AssetDetail, AssetTest, NodeRef } from '@common/dbt/catalogContract';
+import type { StoreDb } from '../../platform/store/openStore.js';
+import { DbtNotFoundError } from './errors.js';
+import { asTestStatus, type ProjectIndex } from './projectIndex.js';
+import { asFreshnessStatus, recentIngestions } from './resultQueries.js';
+
+const jsonList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+function refs(index: ProjectIndex, ids: readonly string[]): NodeRef[] {
+  return ids
+    .map((id) => index.nodes.get(id))
+    .filter((node) => node !== undefined)
+    .map((node) => ({ uniqueId: node.uniqueId, name: node.name, resourceType: node.resourceType }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Exposures anywhere downstream of a node. */
+function downstreamExposures(index: ProjectIndex, id: string): string[] {
+  const seen = new Set<string>();
+  const stack = [...(index.children.get(id) ?? [])];
+  while (stack.length > 0) {
+    const next = stack.pop() as string;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    stack.push(...(index.children.get(next) ?? []));
+  }
+  return [...seen].filter((node) => index.nodes.get(node)?.resourceType === 'exposure');
+}
+
+export async function assetDetail(db: StoreDb, organisation: string, index: ProjectIndex | null, uniqueId: string, now = new Date()): Promise<AssetDetail> {
+  const node = index
+    ? await db.selectFrom('dbt_nodes').selectAll().where('organisation_id', '=', organisation).where('unique_id', '=', uniqueId).executeTakeFirst()
+    : undefined;
+  if (!index || !node) throw new DbtNotFoundError('asset');
+
+  const columns = await db.selectFrom('dbt_columns').selectAll().where('organisation_id', '=', organisation).where('node_id', '=', uniqueId).orderBy('position').execute();
+  const attached = index.tests.filter((test) => test.attachedTo === uniqueId);
+  const tests: AssetTest[] = attached
+    .map((test) => ({
+      uniqueId: test.uniqueId,
+      name: test.name,
+      column: test.column,
+      severity: test.severity,
+      status: test.status,
+      failures: test.failures,
+      message: test.message,
+      executedAt: test.executedAt,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+
+  let freshness: AssetDetail['freshness'] = null;
+  if (node.resource_type === 'source') {
+    const latest = await db
+      .selectFrom('dbt_freshness_results')
+      .selectAll()
+      .where('organisation_id', '=', organisation)
+      .where('unique_id', '=', uniqueId)
+      .orderBy('checked_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const maxLoadedAt = latest ? iso(latest.max_loaded_at) : null;
+    freshness = {
+      status: asFreshnessStatus(latest?.status),
+      maxLoadedAt,
+      checkedAt: latest ? iso(latest.checked_at) : null,
+      ageSeconds: maxLoadedAt ? Math.max(0, Math.round((now.getTime() - new Date(maxLoadedAt).getTime()) / 1000)) : null,
+    };
+  }
+
+  const runs = await db
+    .selectFrom('dbt_run_results')
+    .select(['ingestion_id', 'unique_id', 'status', 'executed_at', 'execution_time'])
+    .where('organisation_id', '=', organisation)
+    .where('unique_id', 'in', [uniqueId, ...attached.map((test) => test.uniqueId)])
+    .orderBy('id')
+    .execute();
+  const own = runs.filter((run) => run.unique_id === uniqueId);
+  const last = own[own.length - 1];
+  const points = await recentIngestions(db, organisation);
+  const history = points
+    .map((point) => {
+      const inIngestion = runs.filter((run) => run.ingestion_id === point.id);
+      if (inIngestion.length === 0) return null;
+      const build = inIngestion.filter((run) => run.unique_id === uniqueId).pop();
+      const statuses = inIngestion.filter((run) => run.unique_id !== uniqueId).map((run) => asTestStatus(run.status));
+      return {
+        ingestedAt: point.ingestedAt,
+        buildStatus: build?.status ?? null,
+        testsFailed: statuses.filter((status) => status === 'fail' || status === 'error').length,
+        testsWarned: statuses.filter((status) => status === 'warn').length,
+        testsPassed: statuses.filter((status) => status === 'pass').length,
+      };
+    })
+    .filter((point) => point !== null);
+
+  const testsByColumn = new Map<string, AssetTest[]>();
+  for (const test of tests) {
+    if (!test.column) continue;
+    const key = test.column.toLowerCase();
+    testsByColumn.set(key, [...(testsByColumn.get(key) ?? []), test]);
+  }
+
+  return {
+    uniqueId,
+    name: node.name,
+    resourceType: index.nodes.get(uniqueId)?.resourceType ?? 'model',
+    packageName: node.package_name,
+    database: node.database_name,
+    schema: node.schema_name,
+    relationName: node.relation_name,
+    materialized: node.materialized,
+    description: node.description,
+    tags: jsonList(node.tags),
+    owners: jsonList(node.owners),
+    domain: node.domain,
+    meta: typeof node.meta === 'object' && node.meta !== null ? node.meta : {},
+    originalFilePath: node.original_file_path,
+    rawCode: node.raw_code,
+    compiledCode: node.compiled_code,
+    columns: columns.map((column) => ({
+      name: column.name,
+      type: column.data_type,
+      description: column.description,
+      tags: jsonList(column.tags),
+      tests: (testsByColumn.get(column.name.toLowerCase()) ?? []).map((test) => ({ uniqueId: test.uniqueId, name: test.name, status: test.status })),
+    })),
+    upstream: refs(index, index.parents.get(uniqueId) ?? []),
+    downstream: refs(index, index.children.get(uniqueId) ?? []),
+    tests,
+    exposures: refs(index, downstreamExposures(index, uniqueId)),
+    freshness,
+    lastRun: last ? { status: last.status, executedAt: iso(last.executed_at), executionTime: last.execution_time } : null,
+    history,
+  };
+}

@@ -1,0 +1,102 @@
+// The dbt area's service: ingestion (whichever way artifacts arrive), the in-memory project
+// index, and freshness checks on the shared job runner, with what changes published on the
+// live channel. app/portalServer.ts builds one and hands it to the routes, the watched
+// directory and the sample seeding.
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { IngestionSummary } from '@common/dbt/artifactsContract';
+import { CATALOG_TOPIC, FRESHNESS_CHECK_JOB } from '@common/dbt/consumeContract';
+import type { JobRunner } from '../../platform/jobs/index.js';
+import type { LiveChannel } from '../../platform/live/index.js';
+import type { StoreDb } from '../../platform/store/openStore.js';
+import { runFreshnessCheck, type FreshnessCheckResult, type WarehouseAccess } from './freshnessCheck.js';
+import { ingestArtifacts, type ArtifactSet, type IngestOptions } from './ingest.js';
+import { createProjectIndexCache, type ProjectIndexCache } from './projectIndex.js';
+
+export interface DbtSettings {
+  /** Largest upload (all parts together), bytes. */
+  uploadLimitBytes: number;
+  /** Watched directory with one folder per organisation; null when off. */
+  artifactsDir: string | null;
+  /** Minutes between scheduled freshness checks of each organisation; 0 turns them off. */
+  freshnessCheckMinutes: number;
+  /** Where uploads are streamed to before they are read. */
+  tempDir: string;
+}
+
+export interface DbtService {
+  readonly db: StoreDb;
+  readonly settings: DbtSettings;
+  readonly index: ProjectIndexCache;
+  ingest(set: ArtifactSet, options: IngestOptions): Promise<IngestionSummary>;
+  /** Queues a freshness check of the organisation (one at a time: a queued or running one is answered instead). */
+  startFreshnessCheck(organisation: string, startedBy: string | null): Promise<string>;
+  /** Puts every organisation with artifacts on the freshness schedule (at start-up). */
+  scheduleAll(): Promise<void>;
+}
+
+const scheduleName = (organisation: string) => `${FRESHNESS_CHECK_JOB}:${organisation}`;
+
+export function createDbtService(options: { db: StoreDb; live: LiveChannel; jobs: JobRunner; log: FastifyBaseLogger; warehouse: WarehouseAccess; settings: DbtSettings }): DbtService {
+  const { db, live, jobs, log, settings } = options;
+  const index = createProjectIndexCache(db);
+
+  const schedule = async (organisation: string) => {
+    if (settings.freshnessCheckMinutes <= 0) {
+      await jobs.unschedule(scheduleName(organisation));
+      return;
+    }
+    await jobs.schedule({ name: scheduleName(organisation), kind: FRESHNESS_CHECK_JOB, organisation, every: settings.freshnessCheckMinutes * 60_000, payload: {} });
+  };
+
+  const announce = async (organisation: string, result: FreshnessCheckResult) => {
+    for (const change of result.changes) {
+      // The notifications service (DESIGN section 2: one service every area calls) does not
+      // exist yet. When it does, this is where the event goes: notifications.emit({ organisation,
+      // type: 'dbt.freshness.status_changed', subject: change.uniqueId, data: change }).
+      log.info({ event: 'dbt.freshness.status_changed', organisation, source: change.uniqueId, name: change.name, from: change.from, to: change.to }, 'notification event: source freshness changed');
+    }
+    await live.publish({ organisation, topic: CATALOG_TOPIC, data: { type: 'freshness', checked: result.checked, changed: result.changes.length } });
+  };
+
+  jobs.define(
+    FRESHNESS_CHECK_JOB,
+    async ({ organisation, progress, signal }) => {
+      const warehouse = await options.warehouse(organisation);
+      if (!warehouse) throw new Error('This organisation has no warehouse the portal can query.');
+      const result = await runFreshnessCheck({
+        db,
+        organisation,
+        warehouse,
+        signal,
+        progress: (done, total, name) => progress({ fraction: total === 0 ? 1 : done / total, message: done < total ? `Checking ${name} (${done + 1} of ${total})` : `Checked ${total} sources` }),
+      });
+      await announce(organisation, result);
+      return { checked: result.checked, counts: result.counts, changes: result.changes.length };
+    },
+    // A failed scheduled check is simply the next tick's work; "check now" can be pressed again.
+    { payload: z.object({}), maxAttempts: 1 },
+  );
+
+  return {
+    db,
+    settings,
+    index,
+    async ingest(set, ingestOptions) {
+      const summary = await ingestArtifacts(db, set, ingestOptions);
+      index.invalidate(ingestOptions.organisation);
+      await schedule(ingestOptions.organisation).catch((error: unknown) => log.error({ err: error }, 'could not schedule the freshness check'));
+      await live.publish({ organisation: ingestOptions.organisation, topic: CATALOG_TOPIC, data: { type: 'ingested', ingestionId: summary.id } });
+      log.info({ organisation: ingestOptions.organisation, origin: ingestOptions.origin, ingestion: summary.id, counts: summary.counts }, 'dbt artifacts ingested');
+      return summary;
+    },
+    async startFreshnessCheck(organisation, startedBy) {
+      const { job } = await jobs.enqueue({ kind: FRESHNESS_CHECK_JOB, organisation, payload: {}, startedBy, singletonKey: 'freshness' });
+      return job.id;
+    },
+    async scheduleAll() {
+      const rows = await db.selectFrom('dbt_ingestions').select('organisation_id').where('is_current', '=', true).execute();
+      for (const row of rows) await schedule(row.organisation_id);
+    },
+  };
+}

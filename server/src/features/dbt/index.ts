@@ -1,0 +1,78 @@
+// The dbt layer (issue 16): artifacts in (upload, watched directory, the shipped sample), the
+// catalog's explore, assets and lineage, exposures with their health, and freshness. What it
+// needs from elsewhere comes in as arguments from app/portalServer.ts: the store, the live
+// channel, the job runner, and a way to reach an organisation's warehouse.
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { JobRunner } from '../../platform/jobs/index.js';
+import type { LiveChannel } from '../../platform/live/index.js';
+import type { StoreDb } from '../../platform/store/openStore.js';
+import { watchArtifactsDirectory } from './artifactsDirectory.js';
+import { createDbtService, type DbtService } from './dbtService.js';
+import type { WarehouseAccess } from './freshnessCheck.js';
+import { registerArtifactRoutes } from './routes/artifactRoutes.js';
+import { registerCatalogRoutes } from './routes/catalogRoutes.js';
+import { registerConsumeRoutes } from './routes/consumeRoutes.js';
+import { seedSampleArtifacts, type SampleBuilder, type SampleWarehouse } from './sampleSeed.js';
+
+export { dbtHttpError } from './errors.js';
+export type { WarehouseAccess } from './freshnessCheck.js';
+export type { SampleBuilder, SampleWarehouse } from './sampleSeed.js';
+
+export interface DbtAreaOptions {
+  db: StoreDb;
+  live: LiveChannel;
+  jobs: JobRunner;
+  dataDir: string;
+  settings: { uploadLimitBytes: number; artifactsDir: string | null; freshnessCheckMinutes: number };
+  /** Reads on an organisation's warehouse (freshness checks). */
+  warehouse: WarehouseAccess;
+  /** The demo organisations to give the sample project on first start (DEMO_DATA on); null: none. */
+  sample: { organisations: readonly string[]; warehouse: SampleWarehouse; build: SampleBuilder } | null;
+}
+
+export interface DbtArea {
+  service: DbtService;
+  /** Work to start once the portal serves: the sample, the schedules, the watched directory. */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Registers the routes and the freshness job kind (before the job runner starts). */
+export async function registerDbtArea(app: FastifyInstance, options: DbtAreaOptions): Promise<DbtArea> {
+  const service = createDbtService({
+    db: options.db,
+    live: options.live,
+    jobs: options.jobs,
+    log: app.log,
+    warehouse: options.warehouse,
+    settings: { ...options.settings, tempDir: path.join(options.dataDir, 'tmp', 'dbt-uploads') },
+  });
+  await registerArtifactRoutes(app, service);
+  registerCatalogRoutes(app, service);
+  registerConsumeRoutes(app, service);
+
+  let closeWatcher: (() => Promise<void>) | null = null;
+  let sampling: Promise<unknown> = Promise.resolve();
+  return {
+    service,
+    async start() {
+      await service.scheduleAll();
+      if (options.settings.artifactsDir) {
+        const watcher = await watchArtifactsDirectory({
+          directory: options.settings.artifactsDir,
+          stateFile: path.join(options.dataDir, 'dbt-artifacts-directory.json'),
+          service,
+          log: app.log,
+        });
+        closeWatcher = () => watcher.close();
+      }
+      // In the background: generating a sample warehouse takes a few seconds and nothing waits for it.
+      if (options.sample) sampling = seedSampleArtifacts({ service, log: app.log, ...options.sample });
+    },
+    async close() {
+      await closeWatcher?.();
+      await sampling.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,235 @@
+// Ingestion: one organisation's artifacts of one dbt run → the portal store. Every artifact is
+// read and checked before anything is written; then one transaction replaces the current set
+// (nodes, edges, columns, tests, search documents) and adds this run's results to the history.
+// One ingestion at a time per organisation, across portal instances (dbt_ingestion_locks).
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { ArtifactPart, IngestionOrigin, IngestionSummary } from '@common/dbt/artifactsContract';
+import { ensureOrganisation, writeAudit, type Actor } from '../../platform/store/audit.js';
+import type { StoreDb } from '../../platform/store/openStore.js';
+import { IngestionBusyError } from './errors.js';
+import { parseManifest, type NormalisedNode, type ParsedManifest } from './artifacts/manifest.js';
+import { parseCatalog, parseRunResults, parseSources, type CatalogTypes, type RunResults, type SourceFreshnessResult } from './artifacts/runArtifacts.js';
+import { searchDocumentsOf } from './searchDocuments.js';
+
+/** The parsed JSON of each part of one upload (or directory, or the sample). */
+export interface ArtifactSet {
+  manifest: unknown;
+  run_results?: unknown;
+  sources?: unknown;
+  catalog?: unknown;
+}
+
+export interface IngestOptions {
+  organisation: string;
+  origin: IngestionOrigin;
+  /** Who ingests: a user, a service account, or the portal itself (sample, watched directory). */
+  actor: Actor;
+}
+
+/** An ingestion left by a crashed process no longer blocks after this long. */
+const STALE_LOCK_SECONDS = 15 * 60;
+/** Rows per INSERT: well under PostgreSQL's 65,535 bound parameters for the widest table. */
+const CHUNK = 500;
+
+interface ParsedSet {
+  manifest: ParsedManifest;
+  runResults: RunResults | null;
+  sources: SourceFreshnessResult[] | null;
+  catalog: CatalogTypes | null;
+  parts: ArtifactPart[];
+}
+
+/** Reads every part first: a refusal of any of them changes nothing. */
+export function parseArtifactSet(set: ArtifactSet): ParsedSet {
+  const manifest = parseManifest(set.manifest);
+  const parts: ArtifactPart[] = ['manifest'];
+  const runResults = set.run_results === undefined ? null : parseRunResults(set.run_results);
+  if (runResults) parts.push('run_results');
+  const sources = set.sources === undefined ? null : parseSources(set.sources);
+  if (sources) parts.push('sources');
+  const catalog = set.catalog === undefined ? null : parseCatalog(set.catalog);
+  if (catalog) parts.push('catalog');
+  return { manifest, runResults, sources, catalog, parts };
+}
+
+/** Takes the organisation's ingestion lock, or says who holds it. */
+export async function acquireIngestionLock(db: StoreDb, organisation: string, label: string): Promise<string> {
+  const holder = `${label} #${randomUUID().slice(0, 8)}`;
+  const inserted = await db
+    .insertInto('dbt_ingestion_locks')
+    .values({ organisation_id: organisation, holder })
+    .onConflict((oc) =>
+      oc.column('organisation_id').doUpdateSet({ holder, started_at: sql<Date>`now()` }).where('dbt_ingestion_locks.started_at', '<', sql<Date>`now() - make_interval(secs => ${STALE_LOCK_SECONDS})`),
+    )
+    .returning('holder')
+    .executeTakeFirst();
+  if (inserted?.holder === holder) return holder;
+  const current = await db.selectFrom('dbt_ingestion_locks').selectAll().where('organisation_id', '=', organisation).executeTakeFirst();
+  throw new IngestionBusyError(current?.holder.replace(/ #\w+$/, '') ?? 'another ingestion', current ? new Date(current.started_at) : new Date());
+}
+
+export async function releaseIngestionLock(db: StoreDb, organisation: string, holder: string): Promise<void> {
+  await db.deleteFrom('dbt_ingestion_locks').where('organisation_id', '=', organisation).where('holder', '=', holder).execute();
+}
+
+/** Parses, then replaces the organisation's current artifacts in one transaction. */
+export async function ingestArtifacts(db: StoreDb, set: ArtifactSet, options: IngestOptions): Promise<IngestionSummary> {
+  const parsed = parseArtifactSet(set);
+  const holder = await acquireIngestionLock(db, options.organisation, `${options.origin} by ${options.actor.username}`);
+  try {
+    return await writeIngestion(db, parsed, options);
+  } finally {
+    await releaseIngestionLock(db, options.organisation, holder);
+  }
+}
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let index = 0; index < rows.length; index += CHUNK) out.push(rows.slice(index, index + CHUNK));
+  return out;
+}
+
+/** Manifest columns, with their types from catalog.json (matched without regard to case), plus columns only the catalog knows. */
+function columnsWithTypes(node: NormalisedNode, catalog: CatalogTypes | null) {
+  const fromCatalog = catalog?.get(node.uniqueId);
+  const seen = new Set<string>();
+  const columns = node.columns.map((column, index) => {
+    seen.add(column.name.toLowerCase());
+    const typed = fromCatalog?.get(column.name.toLowerCase());
+    return { ...column, dataType: typed?.type ?? column.dataType, position: typed?.index ?? 10_000 + index };
+  });
+  for (const [name, typed] of fromCatalog ?? []) {
+    if (!seen.has(name)) columns.push({ name, description: '', dataType: typed.type, tags: [], position: typed.index });
+  }
+  return columns.sort((a, b) => a.position - b.position).map((column, index) => ({ ...column, position: index + 1 }));
+}
+
+async function writeIngestion(db: StoreDb, parsed: ParsedSet, options: IngestOptions): Promise<IngestionSummary> {
+  const { manifest } = parsed;
+  const org = options.organisation;
+  const nodeColumns = new Map(manifest.nodes.map((node) => [node.uniqueId, columnsWithTypes(node, parsed.catalog)]));
+  return db.transaction().execute(async (tx) => {
+    await ensureOrganisation(tx, org);
+    await tx.updateTable('dbt_ingestions').set({ is_current: false }).where('organisation_id', '=', org).where('is_current', '=', true).execute();
+    const ingestion = await tx
+      .insertInto('dbt_ingestions')
+      .values({
+        organisation_id: org,
+        origin: options.origin,
+        project_name: manifest.projectName,
+        dbt_version: manifest.dbtVersion,
+        manifest_schema_version: manifest.schemaVersion,
+        generated_at: manifest.generatedAt,
+        ingested_by: options.actor.username,
+        parts: JSON.stringify(parsed.parts),
+        counts: JSON.stringify(manifest.counts),
+        is_current: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    for (const table of ['dbt_nodes', 'dbt_edges', 'dbt_columns', 'dbt_tests', 'dbt_search_docs'] as const) {
+      await tx.deleteFrom(table).where('organisation_id', '=', org).execute();
+    }
+
+    for (const rows of chunks(manifest.nodes)) {
+      await tx
+        .insertInto('dbt_nodes')
+        .values(
+          rows.map((node) => ({
+            organisation_id: org,
+            unique_id: node.uniqueId,
+            ingestion_id: ingestion.id,
+            resource_type: node.resourceType,
+            name: node.name,
+            package_name: node.packageName,
+            database_name: node.database,
+            schema_name: node.schema,
+            identifier: node.identifier,
+            relation_name: node.relationName,
+            materialized: node.materialized,
+            description: node.description,
+            tags: JSON.stringify(node.tags),
+            owners: JSON.stringify(node.owners),
+            domain: node.domain,
+            meta: JSON.stringify(node.meta),
+            original_file_path: node.originalFilePath,
+            raw_code: node.rawCode,
+            compiled_code: node.compiledCode,
+            source_name: node.sourceName,
+            freshness: node.freshness ? JSON.stringify(node.freshness) : null,
+            exposure: node.exposure ? JSON.stringify(node.exposure) : null,
+          })),
+        )
+        .execute();
+    }
+
+    const edges = manifest.nodes.flatMap((node) => node.parents.map((parent) => ({ organisation_id: org, parent_id: parent, child_id: node.uniqueId })));
+    for (const rows of chunks(edges)) await tx.insertInto('dbt_edges').values(rows).execute();
+
+    const columns = manifest.nodes.flatMap((node) =>
+      (nodeColumns.get(node.uniqueId) ?? []).map((column) => ({
+        organisation_id: org,
+        node_id: node.uniqueId,
+        name: column.name,
+        position: column.position,
+        data_type: column.dataType,
+        description: column.description,
+        tags: JSON.stringify(column.tags),
+      })),
+    );
+    // A manifest may list one column twice under different keys; the first wins.
+    const uniqueColumns = [...new Map(columns.map((column) => [`${column.node_id}\u0000${column.name}`, column])).values()];
+    for (const rows of chunks(uniqueColumns)) await tx.insertInto('dbt_columns').values(rows).execute();
+
+    const tests = manifest.tests.map((test) => ({
+      organisation_id: org,
+      unique_id: test.uniqueId,
+      name: test.name,
+      attached_to: test.attachedTo,
+      column_name: test.columnName,
+      severity: test.severity,
+      depends_on: JSON.stringify(test.dependsOn),
+    }));
+    for (const rows of chunks(tests)) await tx.insertInto('dbt_tests').values(rows).execute();
+
+    const docs = searchDocumentsOf(manifest.nodes, (id) => (nodeColumns.get(id) ?? []).map((column) => ({ name: column.name, description: column.description })));
+    for (const rows of chunks(docs)) await tx.insertInto('dbt_search_docs').values(rows.map((doc) => ({ organisation_id: org, ...doc }))).execute();
+
+    // Results of `docs generate`, `compile` and the like report every node as "success" without
+    // building it: they are not build history.
+    const builtResults = parsed.runResults?.builds ? parsed.runResults.results : [];
+    const runRows = builtResults.map((result) => ({
+      organisation_id: org,
+      ingestion_id: ingestion.id,
+      unique_id: result.uniqueId,
+      status: result.status,
+      executed_at: result.executedAt,
+      execution_time: result.executionTime,
+      failures: result.failures,
+      message: result.message,
+    }));
+    for (const rows of chunks(runRows)) await tx.insertInto('dbt_run_results').values(rows).execute();
+
+    const freshnessRows = (parsed.sources ?? []).map((result) => ({
+      organisation_id: org,
+      ingestion_id: ingestion.id,
+      unique_id: result.uniqueId,
+      origin: 'dbt' as const,
+      status: result.status,
+      max_loaded_at: result.maxLoadedAt,
+      checked_at: result.checkedAt,
+      age_seconds: result.ageSeconds,
+      error: result.error,
+    }));
+    for (const rows of chunks(freshnessRows)) await tx.insertInto('dbt_freshness_results').values(rows).execute();
+
+    await writeAudit(tx, options.actor, {
+      action: 'dbt.ingest',
+      target: ingestion.id,
+      details: { origin: options.origin, project: manifest.projectName, manifestSchemaVersion: manifest.schemaVersion, parts: parsed.parts, counts: manifest.counts },
+    });
+    return { id: ingestion.id, dbtVersion: manifest.dbtVersion, manifestSchemaVersion: manifest.schemaVersion, counts: manifest.counts };
+  });
+}

@@ -1,0 +1,215 @@
+// The current project of an organisation, held in memory: nodes, adjacency both ways, the last
+// status of every test, and the facet values of every search document. Lineage walks and
+// search facets read it instead of querying row by row. One copy per organisation, keyed by
+// the current ingestion's id: a new ingestion (here or on another portal instance) is noticed
+// by the one-row check each request makes, and the copy is rebuilt.
+import { sql } from 'kysely';
+import type { CatalogResourceType, SearchableKind, TestStatus } from '@common/dbt/catalogContract';
+import type { StoreDb } from '../../platform/store/openStore.js';
+
+export interface IndexNode {
+  uniqueId: string;
+  name: string;
+  resourceType: CatalogResourceType;
+}
+
+export interface IndexDoc {
+  id: string;
+  kind: SearchableKind;
+  uniqueId: string;
+  column: string | null;
+  name: string;
+  description: string;
+  resourceType: CatalogResourceType;
+  database: string | null;
+  schema: string | null;
+  packageName: string;
+  tags: string[];
+  owners: string[];
+  materialized: string | null;
+  domain: string | null;
+  testStatus: TestStatus | null;
+}
+
+export interface LastTestResult {
+  uniqueId: string;
+  name: string;
+  attachedTo: string | null;
+  column: string | null;
+  dependsOn: string[];
+  severity: string;
+  status: TestStatus;
+  failures: number | null;
+  message: string | null;
+  executedAt: string | null;
+}
+
+export interface ProjectIndex {
+  ingestionId: string;
+  nodes: Map<string, IndexNode>;
+  parents: Map<string, string[]>;
+  children: Map<string, string[]>;
+  tests: LastTestResult[];
+  /** Worst last status of the tests attached to each node (null: no tests). */
+  nodeTestStatus: Map<string, TestStatus>;
+  docs: IndexDoc[];
+  docsById: Map<string, IndexDoc>;
+}
+
+const severityOrder: Record<TestStatus, number> = { fail: 5, error: 4, warn: 3, unknown: 2, skipped: 1, pass: 0 };
+
+/** dbt's result statuses as test statuses (`success` is what `dbt docs generate` writes). */
+export function asTestStatus(status: string | null | undefined): TestStatus {
+  switch (status) {
+    case 'pass':
+    case 'success':
+      return 'pass';
+    case 'fail':
+    case 'warn':
+    case 'error':
+    case 'skipped':
+      return status;
+    case 'runtime error':
+      return 'error';
+    default:
+      return 'unknown';
+  }
+}
+
+export function worst(statuses: readonly TestStatus[]): TestStatus | null {
+  let result: TestStatus | null = null;
+  for (const status of statuses) if (result === null || severityOrder[status] > severityOrder[result]) result = status;
+  return result;
+}
+
+function push(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+const jsonList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+/** The id of the organisation's current ingestion, or null before the first. */
+export async function currentIngestionId(db: StoreDb, organisation: string): Promise<string | null> {
+  const row = await db.selectFrom('dbt_ingestions').select('id').where('organisation_id', '=', organisation).where('is_current', '=', true).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The latest result of each of the organisation's current tests, across every ingestion's run results. */
+export async function lastTestResults(db: StoreDb, organisation: string): Promise<LastTestResult[]> {
+  const rows = await sql<{
+    unique_id: string;
+    name: string;
+    attached_to: string | null;
+    column_name: string | null;
+    depends_on: unknown;
+    severity: string;
+    status: string | null;
+    failures: number | null;
+    message: string | null;
+    executed_at: Date | null;
+  }>`
+    SELECT t.unique_id, t.name, t.attached_to, t.column_name, t.depends_on, t.severity, r.status, r.failures, r.message, r.executed_at
+    FROM dbt_tests t
+    LEFT JOIN LATERAL (
+      SELECT status, failures, message, executed_at FROM dbt_run_results rr
+      WHERE rr.organisation_id = t.organisation_id AND rr.unique_id = t.unique_id
+      ORDER BY rr.id DESC LIMIT 1
+    ) r ON true
+    WHERE t.organisation_id = ${organisation}`.execute(db);
+  return rows.rows.map((row) => ({
+    uniqueId: row.unique_id,
+    name: row.name,
+    attachedTo: row.attached_to,
+    column: row.column_name,
+    dependsOn: jsonList(row.depends_on),
+    severity: row.severity,
+    status: asTestStatus(row.status),
+    failures: row.failures,
+    message: row.message,
+    executedAt: row.executed_at ? new Date(row.executed_at).toISOString() : null,
+  }));
+}
+
+async function load(db: StoreDb, organisation: string, ingestionId: string): Promise<ProjectIndex> {
+  const nodeRows = await db.selectFrom('dbt_nodes').select(['unique_id', 'name', 'resource_type']).where('organisation_id', '=', organisation).execute();
+  const nodes = new Map<string, IndexNode>(nodeRows.map((row) => [row.unique_id, { uniqueId: row.unique_id, name: row.name, resourceType: row.resource_type as CatalogResourceType }]));
+  const parents = new Map<string, string[]>();
+  const children = new Map<string, string[]>();
+  const edgeRows = await db.selectFrom('dbt_edges').select(['parent_id', 'child_id']).where('organisation_id', '=', organisation).execute();
+  for (const edge of edgeRows) {
+    push(parents, edge.child_id, edge.parent_id);
+    push(children, edge.parent_id, edge.child_id);
+  }
+
+  const tests = await lastTestResults(db, organisation);
+  const byNode = new Map<string, TestStatus[]>();
+  const byColumn = new Map<string, TestStatus[]>();
+  for (const test of tests) {
+    if (!test.attachedTo) continue;
+    byNode.set(test.attachedTo, [...(byNode.get(test.attachedTo) ?? []), test.status]);
+    if (test.column) {
+      const key = `${test.attachedTo}\u0000${test.column.toLowerCase()}`;
+      byColumn.set(key, [...(byColumn.get(key) ?? []), test.status]);
+    }
+  }
+  const nodeTestStatus = new Map<string, TestStatus>();
+  for (const [id, statuses] of byNode) {
+    const status = worst(statuses);
+    if (status) nodeTestStatus.set(id, status);
+  }
+
+  const docRows = await db
+    .selectFrom('dbt_search_docs as d')
+    .innerJoin('dbt_nodes as n', (join) => join.onRef('n.organisation_id', '=', 'd.organisation_id').onRef('n.unique_id', '=', 'd.unique_id'))
+    .select(['d.id', 'd.kind', 'd.unique_id', 'd.column_name', 'd.name', 'd.description', 'n.resource_type', 'n.database_name', 'n.schema_name', 'n.package_name', 'n.tags', 'n.owners', 'n.materialized', 'n.domain'])
+    .where('d.organisation_id', '=', organisation)
+    .execute();
+  const docs: IndexDoc[] = docRows.map((row) => ({
+    id: String(row.id),
+    kind: row.kind as SearchableKind,
+    uniqueId: row.unique_id,
+    column: row.column_name,
+    name: row.name,
+    description: row.description,
+    resourceType: row.resource_type as CatalogResourceType,
+    database: row.database_name,
+    schema: row.schema_name,
+    packageName: row.package_name,
+    tags: jsonList(row.tags),
+    owners: jsonList(row.owners),
+    materialized: row.materialized,
+    domain: row.domain,
+    testStatus: row.column_name ? worst(byColumn.get(`${row.unique_id}\u0000${row.column_name.toLowerCase()}`) ?? []) : (nodeTestStatus.get(row.unique_id) ?? null),
+  }));
+  return { ingestionId, nodes, parents, children, tests, nodeTestStatus, docs, docsById: new Map(docs.map((doc) => [doc.id, doc])) };
+}
+
+export interface ProjectIndexCache {
+  /** The organisation's current project, or null before its first ingestion. */
+  get(organisation: string): Promise<ProjectIndex | null>;
+  invalidate(organisation: string): void;
+}
+
+export function createProjectIndexCache(db: StoreDb): ProjectIndexCache {
+  const cache = new Map<string, Promise<ProjectIndex>>();
+  return {
+    async get(organisation) {
+      const ingestionId = await currentIngestionId(db, organisation);
+      if (!ingestionId) return null;
+      const cached = cache.get(organisation);
+      if (cached) {
+        const index = await cached.catch(() => null);
+        if (index?.ingestionId === ingestionId) return index;
+      }
+      const loading = load(db, organisation, ingestionId);
+      cache.set(organisation, loading);
+      loading.catch(() => cache.delete(organisation));
+      return loading;
+    },
+    invalidate(organisation) {
+      cache.delete(organisation);
+    },
+  };
+}

@@ -1,0 +1,132 @@
+// Reads of the result history (run results and freshness results) that several pages share:
+// the latest build of each node, the latest freshness of each source, and health inputs as
+// they stood at each ingestion.
+import { sql } from 'kysely';
+import { freshnessStatuses, type FreshnessStatus } from '@common/dbt/catalogContract';
+import type { StoreDb } from '../../platform/store/openStore.js';
+import type { BuildResult, FreshnessResult, HealthInputs } from './health.js';
+import { asTestStatus, type ProjectIndex } from './projectIndex.js';
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+export function asFreshnessStatus(status: string | null | undefined): FreshnessStatus {
+  return (freshnessStatuses as readonly string[]).includes(status ?? '') ? (status as FreshnessStatus) : 'unknown';
+}
+
+/** The newest run result of every node that has one (tests included). */
+export async function latestRunResults(db: StoreDb, organisation: string): Promise<Map<string, BuildResult & { executionTime: number | null }>> {
+  const rows = await sql<{ unique_id: string; status: string; executed_at: Date | null; execution_time: number | null }>`
+    SELECT DISTINCT ON (unique_id) unique_id, status, executed_at, execution_time
+    FROM dbt_run_results WHERE organisation_id = ${organisation}
+    ORDER BY unique_id, id DESC`.execute(db);
+  return new Map(rows.rows.map((row) => [row.unique_id, { status: row.status, executedAt: iso(row.executed_at), executionTime: row.execution_time }]));
+}
+
+/** When each node last built successfully. */
+export async function lastSuccessfulBuilds(db: StoreDb, organisation: string): Promise<Map<string, string | null>> {
+  const rows = await sql<{ unique_id: string; executed_at: Date | null }>`
+    SELECT DISTINCT ON (unique_id) unique_id, executed_at
+    FROM dbt_run_results WHERE organisation_id = ${organisation} AND status = 'success'
+    ORDER BY unique_id, id DESC`.execute(db);
+  return new Map(rows.rows.map((row) => [row.unique_id, iso(row.executed_at)]));
+}
+
+export interface StoredFreshness extends FreshnessResult {
+  origin: 'dbt' | 'portal';
+  ageSeconds: number | null;
+  error: string | null;
+}
+
+/** The newest freshness result of every source, whichever its origin. */
+export async function latestFreshness(db: StoreDb, organisation: string): Promise<Map<string, StoredFreshness>> {
+  const rows = await sql<{ unique_id: string; status: string; max_loaded_at: Date | null; checked_at: Date; origin: 'dbt' | 'portal'; age_seconds: number | null; error: string | null }>`
+    SELECT DISTINCT ON (unique_id) unique_id, status, max_loaded_at, checked_at, origin, age_seconds, error
+    FROM dbt_freshness_results WHERE organisation_id = ${organisation}
+    ORDER BY unique_id, checked_at DESC, id DESC`.execute(db);
+  return new Map(
+    rows.rows.map((row) => [
+      row.unique_id,
+      { status: asFreshnessStatus(row.status), maxLoadedAt: iso(row.max_loaded_at), checkedAt: iso(row.checked_at), origin: row.origin, ageSeconds: row.age_seconds, error: row.error },
+    ]),
+  );
+}
+
+/** Health inputs now: the newest build, test and freshness results. */
+export async function currentHealthInputs(db: StoreDb, organisation: string, index: ProjectIndex, now: Date): Promise<HealthInputs> {
+  const [runs, freshness] = await Promise.all([latestRunResults(db, organisation), latestFreshness(db, organisation)]);
+  return { builds: runs, tests: index.tests, freshness, now };
+}
+
+export interface IngestionPoint {
+  id: string;
+  ingestedAt: string;
+}
+
+/** How many ingestions a trend goes back. */
+export const HISTORY_INGESTIONS = 30;
+
+export async function recentIngestions(db: StoreDb, organisation: string): Promise<IngestionPoint[]> {
+  const rows = await db
+    .selectFrom('dbt_ingestions')
+    .select(['id', 'ingested_at'])
+    .where('organisation_id', '=', organisation)
+    .orderBy('ingested_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(HISTORY_INGESTIONS)
+    .execute();
+  return rows.reverse().map((row) => ({ id: row.id, ingestedAt: new Date(row.ingested_at).toISOString() }));
+}
+
+/**
+ * Health inputs as they stood at each ingestion, oldest first: the newest result of each node
+ * up to and including that ingestion, and the newest freshness result checked by then.
+ */
+export async function historicalHealthInputs(db: StoreDb, organisation: string, index: ProjectIndex, ids: readonly string[]): Promise<{ at: string; inputs: HealthInputs }[]> {
+  const points = await recentIngestions(db, organisation);
+  if (points.length === 0 || ids.length === 0) return [];
+  const runs = await db
+    .selectFrom('dbt_run_results')
+    .select(['ingestion_id', 'unique_id', 'status', 'executed_at'])
+    .where('organisation_id', '=', organisation)
+    .where('ingestion_id', 'in', points.map((point) => point.id))
+    .where('unique_id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  const fresh = await db
+    .selectFrom('dbt_freshness_results')
+    .select(['unique_id', 'status', 'max_loaded_at', 'checked_at'])
+    .where('organisation_id', '=', organisation)
+    .where('unique_id', 'in', ids)
+    .orderBy('checked_at')
+    .orderBy('id')
+    .execute();
+  const byIngestion = new Map<string, typeof runs>();
+  for (const run of runs) byIngestion.set(run.ingestion_id, [...(byIngestion.get(run.ingestion_id) ?? []), run]);
+
+  const builds = new Map<string, BuildResult>();
+  const testStatus = new Map<string, string>();
+  const freshness = new Map<string, FreshnessResult>();
+  let freshIndex = 0;
+  const testIds = new Set(index.tests.map((test) => test.uniqueId));
+  return points.map((point) => {
+    for (const run of byIngestion.get(point.id) ?? []) {
+      if (testIds.has(run.unique_id)) testStatus.set(run.unique_id, run.status);
+      else builds.set(run.unique_id, { status: run.status, executedAt: iso(run.executed_at) });
+    }
+    const at = new Date(point.ingestedAt).getTime();
+    while (freshIndex < fresh.length && new Date((fresh[freshIndex] as (typeof fresh)[number]).checked_at).getTime() <= at) {
+      const row = fresh[freshIndex] as (typeof fresh)[number];
+      freshness.set(row.unique_id, { status: asFreshnessStatus(row.status), maxLoadedAt: iso(row.max_loaded_at), checkedAt: iso(row.checked_at) });
+      freshIndex += 1;
+    }
+    return {
+      at: point.ingestedAt,
+      inputs: {
+        builds: new Map(builds),
+        tests: index.tests.map((test) => ({ ...test, status: asTestStatus(testStatus.get(test.uniqueId)) })),
+        freshness: new Map(freshness),
+        now: new Date(point.ingestedAt),
+      },
+    };
+  });
+}

@@ -1,0 +1,96 @@
+// POST /api/dbt/artifacts (the upload a client's dbt job makes after `dbt build`) and
+// GET /api/dbt/ingestions (what has been ingested, newest first).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { ARTIFACT_PARTS, ingestionResponse, ingestionsResponse, type IngestionRecord } from '@common/dbt/artifactsContract';
+import { apiAccessRules, canAccess } from '@common/access/access';
+import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { HttpError } from '../../../platform/http/errors.js';
+import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import type { StoreDb } from '../../../platform/store/openStore.js';
+import type { DbtService } from '../dbtService.js';
+import { UploadTooLargeError } from '../errors.js';
+import type { ArtifactSet } from '../ingest.js';
+import { readArtifactFile } from '../artifacts/readJson.js';
+import { receiveUpload } from '../uploadParts.js';
+
+/** Multipart framing (boundaries, part headers) on top of the artifacts themselves. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** Users and service accounts the access table's `dbtUpload` rule lets in, of an organisation. */
+async function mayUpload(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const caller = callerOf(request);
+  if (!canAccess(caller.roles, apiAccessRules.dbtUpload)) throw new HttpError(403, 'forbidden', 'Only administrators, documentation editors and dbt service accounts may upload dbt artifacts.');
+  organisationOf(caller);
+}
+
+/** Reads the received files one after the other, each once. */
+async function readSet(files: Partial<Record<(typeof ARTIFACT_PARTS)[number], string>>): Promise<ArtifactSet> {
+  const set: ArtifactSet = { manifest: await readArtifactFile(files.manifest as string, 'manifest') };
+  if (files.run_results) set.run_results = await readArtifactFile(files.run_results, 'run_results');
+  if (files.sources) set.sources = await readArtifactFile(files.sources, 'sources');
+  if (files.catalog) set.catalog = await readArtifactFile(files.catalog, 'catalog');
+  return set;
+}
+
+async function ingestionHistory(db: StoreDb, organisation: string): Promise<IngestionRecord[]> {
+  const rows = await db.selectFrom('dbt_ingestions').selectAll().where('organisation_id', '=', organisation).orderBy('ingested_at', 'desc').orderBy('id', 'desc').limit(100).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    dbtVersion: row.dbt_version,
+    manifestSchemaVersion: row.manifest_schema_version,
+    counts: row.counts as IngestionRecord['counts'],
+    origin: row.origin,
+    projectName: row.project_name,
+    generatedAt: row.generated_at ? new Date(row.generated_at).toISOString() : null,
+    ingestedAt: new Date(row.ingested_at).toISOString(),
+    parts: (row.parts as string[]).filter((part): part is IngestionRecord['parts'][number] => (ARTIFACT_PARTS as readonly string[]).includes(part)),
+    ingestedBy: row.ingested_by,
+  }));
+}
+
+export async function registerArtifactRoutes(server: FastifyInstance, service: DbtService): Promise<void> {
+  const limit = service.settings.uploadLimitBytes;
+  // Multipart is parsed in this scope only; the rest of the API takes JSON.
+  await server.register(async (scope) => {
+    await scope.register(multipart, {
+      // Every part is streamed to a file, whether or not the client named a file.
+      isPartAFile: () => true,
+      throwFileSizeLimit: false,
+      limits: { fileSize: limit + 1, files: ARTIFACT_PARTS.length, parts: ARTIFACT_PARTS.length, fields: 0, headerPairs: 100 },
+    });
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      '/api/dbt/artifacts',
+      {
+        preValidation: async (request, reply) => {
+          await mayUpload(request, reply);
+          // Refuse a declared oversized body before reading any of it.
+          const declared = Number(request.headers['content-length'] ?? 0);
+          if (declared > limit + MULTIPART_OVERHEAD) throw new UploadTooLargeError(limit);
+        },
+        schema: { response: { 201: ingestionResponse } },
+      },
+      async (request, reply) => {
+        const caller = callerOf(request);
+        const organisation = organisationOf(caller);
+        const upload = await receiveUpload(request, { limitBytes: limit, tempDir: service.settings.tempDir });
+        try {
+          const set = await readSet(upload.files);
+          const summary = await service.ingest(set, { organisation, origin: 'upload', actor: { organisation, subject: caller.subject, username: caller.username } });
+          return reply.code(201).send({ ingestion: summary });
+        } finally {
+          await upload.discard();
+        }
+      },
+    );
+  });
+
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/dbt/ingestions', { preValidation: requireRoute(['catalogExplore', 'catalogAssets']), schema: { response: { 200: ingestionsResponse } } }, async (request) => {
+    const organisation = organisationOf(callerOf(request));
+    const history = await ingestionHistory(service.db, organisation);
+    const current = (await service.db.selectFrom('dbt_ingestions').select('id').where('organisation_id', '=', organisation).where('is_current', '=', true).executeTakeFirst())?.id;
+    return { current: history.find((record) => record.id === current) ?? null, history };
+  });
+}

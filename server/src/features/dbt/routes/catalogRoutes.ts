@@ -1,0 +1,46 @@
+// Explore, data assets and lineage: GET /api/catalog/search, /api/catalog/assets/:uniqueId,
+// /api/catalog/lineage. Every answer is the caller's organisation's; another's asset is a 404.
+import type { FastifyInstance } from 'fastify';
+import { assetIdParams, assetResponse, catalogSearchQuery, catalogSearchResponse, lineageQuery, lineageResponse } from '@common/dbt/catalogContract';
+import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
+import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import { assetDetail } from '../assets.js';
+import type { DbtService } from '../dbtService.js';
+import { DbtNotFoundError } from '../errors.js';
+import { lineageAround } from '../lineage.js';
+import { searchCatalog } from '../search.js';
+
+export function registerCatalogRoutes(server: FastifyInstance, service: DbtService): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const organisation = (request: Parameters<typeof callerOf>[0]) => organisationOf(callerOf(request));
+
+  // Explore and the Data Assets list (an empty `q` lists everything, by name) share it.
+  app.get(
+    '/api/catalog/search',
+    { preValidation: requireRoute(['catalogExplore', 'catalogAssets']), schema: { querystring: catalogSearchQuery, response: { 200: catalogSearchResponse } } },
+    async (request) => {
+      const org = organisation(request);
+      return searchCatalog(service.db, org, await service.index.get(org), request.query);
+    },
+  );
+
+  app.get(
+    '/api/catalog/assets/:uniqueId',
+    { preValidation: requireRoute('catalogAsset'), schema: { params: assetIdParams, response: { 200: assetResponse } } },
+    async (request) => {
+      const org = organisation(request);
+      return { asset: await assetDetail(service.db, org, await service.index.get(org), request.params.uniqueId) };
+    },
+  );
+
+  app.get(
+    '/api/catalog/lineage',
+    { preValidation: requireRoute(['catalogLineage', 'catalogAsset']), schema: { querystring: lineageQuery, response: { 200: lineageResponse } } },
+    async (request) => {
+      const org = organisation(request);
+      const index = await service.index.get(org);
+      if (!index) throw new DbtNotFoundError('node');
+      return lineageAround(index, request.query);
+    },
+  );
+}

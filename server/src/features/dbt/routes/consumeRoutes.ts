@@ -1,0 +1,39 @@
+// Consume: GET /api/exposures, GET /api/exposures/:uniqueId, GET /api/freshness and
+// POST /api/freshness/checks (202 with the job to follow on the live channel).
+import type { FastifyInstance } from 'fastify';
+import { exposureIdParams, exposureResponse, exposuresResponse, freshnessCheckResponse, freshnessResponse } from '@common/dbt/consumeContract';
+import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
+import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import type { DbtService } from '../dbtService.js';
+import { exposureDetail, listExposures } from '../exposures.js';
+import { freshnessOverview } from '../freshnessView.js';
+
+export function registerConsumeRoutes(server: FastifyInstance, service: DbtService): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const organisation = (request: Parameters<typeof callerOf>[0]) => organisationOf(callerOf(request));
+  const scheduleMinutes = service.settings.freshnessCheckMinutes > 0 ? service.settings.freshnessCheckMinutes : null;
+
+  app.get('/api/exposures', { preValidation: requireRoute('exposures'), schema: { response: { 200: exposuresResponse } } }, async (request) => {
+    const org = organisation(request);
+    return listExposures(service.db, org, await service.index.get(org));
+  });
+
+  app.get(
+    '/api/exposures/:uniqueId',
+    { preValidation: requireRoute('exposure'), schema: { params: exposureIdParams, response: { 200: exposureResponse } } },
+    async (request) => {
+      const org = organisation(request);
+      return { exposure: await exposureDetail(service.db, org, await service.index.get(org), request.params.uniqueId) };
+    },
+  );
+
+  app.get('/api/freshness', { preValidation: requireRoute('freshness'), schema: { response: { 200: freshnessResponse } } }, async (request) =>
+    freshnessOverview(service.db, organisation(request), scheduleMinutes),
+  );
+
+  app.post('/api/freshness/checks', { preValidation: requireRoute('freshness'), schema: { response: { 202: freshnessCheckResponse } } }, async (request, reply) => {
+    const caller = callerOf(request);
+    const jobId = await service.startFreshnessCheck(organisationOf(caller), caller.subject);
+    return reply.code(202).send({ jobId });
+  });
+}

@@ -1,0 +1,50 @@
+// The shipped sample project's artifacts, ingested for each demo organisation on the embedded
+// sample warehouse the first time the portal starts with an empty catalog for it (DEMO_DATA
+// on). The artifacts are written from the sample project and that organisation's warehouse by
+// sample/sampleArtifacts.ts, as `dbt build`, `dbt source freshness` and `dbt docs generate`
+// would write them.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Engine } from '../../platform/warehouse/engine.js';
+import type { DbtService } from './dbtService.js';
+
+export interface SampleArtifacts {
+  manifest: unknown;
+  runResults: unknown;
+  sources: unknown;
+  catalog: unknown;
+}
+
+export type SampleBuilder = (engine: Engine, options: { now: Date; organisation: string }) => Promise<SampleArtifacts>;
+
+/** The embedded sample warehouse of a demo organisation; null when it uses another engine. */
+export type SampleWarehouse = (organisation: string) => Promise<Engine | null>;
+
+export async function seedSampleArtifacts(options: {
+  service: DbtService;
+  organisations: readonly string[];
+  warehouse: SampleWarehouse;
+  build: SampleBuilder;
+  log: FastifyBaseLogger;
+  now?: Date;
+}): Promise<string[]> {
+  const seeded: string[] = [];
+  for (const organisation of options.organisations) {
+    try {
+      const existing = await options.service.db.selectFrom('dbt_ingestions').select('id').where('organisation_id', '=', organisation).limit(1).executeTakeFirst();
+      if (existing) continue;
+      const engine = await options.warehouse(organisation);
+      if (!engine) continue;
+      const started = Date.now();
+      const artifacts = await options.build(engine, { now: options.now ?? new Date(), organisation });
+      const summary = await options.service.ingest(
+        { manifest: artifacts.manifest, run_results: artifacts.runResults, sources: artifacts.sources, catalog: artifacts.catalog },
+        { organisation, origin: 'sample', actor: { organisation, subject: 'portal:sample', username: 'sample project' } },
+      );
+      seeded.push(organisation);
+      options.log.info({ organisation, ingestion: summary.id, counts: summary.counts, milliseconds: Date.now() - started }, 'ingested the sample dbt project');
+    } catch (error) {
+      options.log.error({ err: error, organisation }, 'could not ingest the sample dbt project');
+    }
+  }
+  return seeded;
+}

@@ -1,0 +1,60 @@
+// What explore's full-text search indexes: one document per model, source, seed, snapshot,
+// exposure and metric, and one per column. Names weigh most (A), descriptions next (B), then
+// the words around them (C: tags, schema, owners, the node a column belongs to).
+import type { SearchableKind } from '@common/dbt/catalogContract';
+import type { NormalisedNode } from './artifacts/manifest.js';
+
+const searchableNodeKinds = new Set<string>(['model', 'source', 'seed', 'snapshot', 'exposure', 'metric']);
+
+export interface SearchDocumentRow {
+  kind: SearchableKind;
+  unique_id: string;
+  column_name: string | null;
+  name: string;
+  description: string;
+  weight_a: string;
+  weight_b: string;
+  weight_c: string;
+}
+
+/**
+ * PostgreSQL's parser keeps `stg_orders` apart as `stg` and `orders` only sometimes (it reads
+ * some underscored or dotted words as one token), so names are indexed both as written and
+ * with their separators turned into spaces: typing "ord" then always finds "stg_orders".
+ */
+export function nameWords(name: string): string {
+  const spaced = name.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return spaced === name ? name : `${name} ${spaced}`;
+}
+
+export function searchDocumentsOf(nodes: readonly NormalisedNode[], columnsOf: (uniqueId: string) => { name: string; description: string }[]): SearchDocumentRow[] {
+  const docs: SearchDocumentRow[] = [];
+  for (const node of nodes) {
+    if (!searchableNodeKinds.has(node.resourceType)) continue;
+    const kind = node.resourceType as SearchableKind;
+    const displayName = node.sourceName ? `${node.sourceName}.${node.name}` : node.name;
+    docs.push({
+      kind,
+      unique_id: node.uniqueId,
+      column_name: null,
+      name: node.name,
+      description: node.description,
+      weight_a: nameWords(displayName),
+      weight_b: node.description,
+      weight_c: [...node.tags, node.database, node.schema, node.packageName, ...node.owners, node.domain, node.exposure?.label].filter(Boolean).map((word) => nameWords(String(word))).join(' '),
+    });
+    for (const column of columnsOf(node.uniqueId)) {
+      docs.push({
+        kind: 'column',
+        unique_id: node.uniqueId,
+        column_name: column.name,
+        name: node.name,
+        description: column.description,
+        weight_a: nameWords(column.name),
+        weight_b: column.description,
+        weight_c: nameWords(displayName),
+      });
+    }
+  }
+  return docs;
+}

@@ -1,0 +1,68 @@
+// Receives POST /api/dbt/artifacts: each multipart part is streamed to its own file under the
+// data directory as it arrives, counting bytes across all parts, so an upload is never held in
+// memory and one over the limit is stopped at the limit (413). The files are read afterwards,
+// once each, and removed whatever happens.
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { ARTIFACT_PARTS, type ArtifactPart } from '@common/dbt/artifactsContract';
+import { HttpError } from '../../platform/http/errors.js';
+import { UploadTooLargeError } from './errors.js';
+
+export interface ReceivedUpload {
+  files: Partial<Record<ArtifactPart, string>>;
+  /** Removes the files. */
+  discard(): Promise<void>;
+}
+
+const isPart = (name: string): name is ArtifactPart => (ARTIFACT_PARTS as readonly string[]).includes(name);
+
+export async function receiveUpload(request: FastifyRequest, options: { limitBytes: number; tempDir: string }): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) {
+    throw new HttpError(415, 'unsupported_media_type', `Send the artifacts as multipart/form-data with the parts ${ARTIFACT_PARTS.join(', ')} (manifest required).`);
+  }
+  const dir = path.join(options.tempDir, randomUUID());
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  const discard = () => fs.rm(dir, { recursive: true, force: true });
+  const files: Partial<Record<ArtifactPart, string>> = {};
+  let total = 0;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') throw new HttpError(400, 'invalid_request', `Part "${part.fieldname}" could not be read as a file.`, part.fieldname);
+      if (!isPart(part.fieldname)) {
+        part.file.resume();
+        throw new HttpError(400, 'invalid_request', `Unknown part "${part.fieldname}": the parts are ${ARTIFACT_PARTS.join(', ')}.`, part.fieldname);
+      }
+      if (files[part.fieldname]) {
+        part.file.resume();
+        throw new HttpError(400, 'invalid_request', `Part "${part.fieldname}" was sent twice.`, part.fieldname);
+      }
+      const file = path.join(dir, `${part.fieldname}.json`);
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          total += chunk.length;
+          if (total > options.limitBytes) callback(new UploadTooLargeError(options.limitBytes));
+          else callback(null, chunk);
+        },
+      });
+      await pipeline(part.file, counter, createWriteStream(file, { mode: 0o600 }));
+      // busboy cuts a file at its own limit (set just above ours) and says so here.
+      if (part.file.truncated) throw new UploadTooLargeError(options.limitBytes);
+      files[part.fieldname] = file;
+    }
+  } catch (error) {
+    await discard();
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new HttpError(400, 'invalid_request', `Send at most one part each of ${ARTIFACT_PARTS.join(', ')}.`);
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(415, 'unsupported_media_type', 'Send the artifacts as multipart/form-data.');
+    throw error;
+  }
+  if (!files.manifest) {
+    await discard();
+    throw new HttpError(400, 'invalid_request', `The "manifest" part is required (the manifest.json of the run); optional parts: ${ARTIFACT_PARTS.filter((name) => name !== 'manifest').join(', ')}.`, 'manifest');
+  }
+  return { files, discard };
+}
