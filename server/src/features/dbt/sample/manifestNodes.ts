@@ -1,0 +1,237 @@
+/**
+ * manifest.json `nodes` entries (models, seeds, data tests) with dbt-core's field names, as
+ * `dbt build` writes them for manifest schema v12.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { CompiledModel, CompiledSeed, CompiledTest } from './compiledTypes.js';
+import type { ColumnDef } from './projectTypes.js';
+
+type Json = Record<string, unknown>;
+
+export function sha256(text: string): { name: 'sha256'; checksum: string } {
+  return { name: 'sha256', checksum: createHash('sha256').update(text).digest('hex') };
+}
+
+export function columnsJson(columns: readonly ColumnDef[]): Json {
+  return Object.fromEntries(
+    columns.map((column) => [
+      column.name,
+      { name: column.name, description: column.description, meta: column.meta, data_type: null, constraints: [], quote: null, tags: column.tags, granularity: null, doc_blocks: [] },
+    ]),
+  );
+}
+
+const docs = { show: true, node_color: null };
+const contract = { enforced: false, alias_types: true, checksum: null };
+const refArg = (name: string): Json => ({ name, package: null, version: null });
+
+
+export function modelNode(model: CompiledModel, projectName: string, createdAt: number): Json {
+  const { def, relation } = model;
+  const relativePath = path.posix.relative('models', def.filePath);
+  return {
+    database: relation.database,
+    schema: relation.schema,
+    name: def.name,
+    resource_type: 'model',
+    package_name: projectName,
+    path: relativePath,
+    original_file_path: def.filePath,
+    unique_id: model.uniqueId,
+    fqn: model.fqn,
+    alias: relation.identifier,
+    checksum: sha256(def.rawCode),
+    config: {
+      enabled: true,
+      alias: null,
+      schema: def.config.schema,
+      database: null,
+      tags: def.config.tags,
+      meta: { ...def.config.meta },
+      group: null,
+      materialized: def.config.materialized,
+      incremental_strategy: null,
+      batch_size: null,
+      lookback: 1,
+      begin: null,
+      persist_docs: {},
+      'post-hook': [],
+      'pre-hook': [],
+      quoting: {},
+      column_types: {},
+      full_refresh: null,
+      unique_key: null,
+      on_schema_change: 'ignore',
+      on_configuration_change: 'apply',
+      grants: {},
+      packages: [],
+      docs,
+      contract: { enforced: false, alias_types: true },
+      event_time: null,
+      concurrent_batches: null,
+      access: 'protected',
+    },
+    tags: def.config.tags,
+    description: def.description,
+    columns: columnsJson(def.columns),
+    meta: { ...def.config.meta },
+    group: null,
+    docs,
+    patch_path: def.patchPath ? `${projectName}://${def.patchPath}` : null,
+    build_path: `target/run/${projectName}/${def.filePath}`,
+    unrendered_config: { materialized: def.config.materialized, ...(def.config.schema ? { schema: def.config.schema } : {}) },
+    created_at: createdAt,
+    relation_name: relation.rendered,
+    raw_code: def.rawCode,
+    doc_blocks: [],
+    language: 'sql',
+    refs: model.refs.map(refArg),
+    sources: model.sources,
+    metrics: [],
+    depends_on: { macros: [], nodes: model.nodes },
+    compiled_path: `target/compiled/${projectName}/${def.filePath}`,
+    compiled: true,
+    compiled_code: model.compiledCode,
+    extra_ctes_injected: true,
+    extra_ctes: [],
+    contract,
+    access: 'protected',
+    constraints: [],
+    version: null,
+    latest_version: null,
+    deprecation_date: null,
+    primary_key: def.columns.filter((column) => column.tests.some((test) => test.kind === 'unique')).map((column) => column.name).slice(0, 1),
+    time_spine: null,
+  };
+}
+
+export function seedNode(seed: CompiledSeed, projectName: string, createdAt: number): Json {
+  const { def, relation } = seed;
+  return {
+    database: relation.database,
+    schema: relation.schema,
+    name: def.name,
+    resource_type: 'seed',
+    package_name: projectName,
+    path: path.posix.relative('seeds', def.filePath),
+    original_file_path: def.filePath,
+    unique_id: seed.uniqueId,
+    fqn: seed.fqn,
+    alias: relation.identifier,
+    checksum: sha256(def.csv),
+    config: {
+      enabled: true,
+      alias: null,
+      schema: def.config.schema,
+      database: null,
+      tags: def.config.tags,
+      meta: def.config.meta,
+      group: null,
+      materialized: 'seed',
+      incremental_strategy: null,
+      batch_size: null,
+      lookback: 1,
+      begin: null,
+      persist_docs: {},
+      'post-hook': [],
+      'pre-hook': [],
+      quoting: {},
+      column_types: {},
+      full_refresh: null,
+      unique_key: null,
+      on_schema_change: 'ignore',
+      on_configuration_change: 'apply',
+      grants: {},
+      packages: [],
+      docs,
+      contract: { enforced: false, alias_types: true },
+      event_time: null,
+      concurrent_batches: null,
+      delimiter: ',',
+      quote_columns: null,
+    },
+    tags: def.config.tags,
+    description: def.description,
+    columns: columnsJson(def.columns),
+    meta: def.config.meta,
+    group: null,
+    docs,
+    patch_path: def.patchPath ? `${projectName}://${def.patchPath}` : null,
+    build_path: null,
+    unrendered_config: def.config.schema ? { schema: def.config.schema } : {},
+    created_at: createdAt,
+    relation_name: relation.rendered,
+    raw_code: '',
+    doc_blocks: [],
+    root_path: '.',
+    depends_on: { macros: [] },
+  };
+}
+
+export function testNode(test: CompiledTest, projectName: string, database: string, auditSchema: string, createdAt: number): Json {
+  const severity = test.severity === 'warn' ? 'warn' : 'ERROR';
+  const common: Json = {
+    database,
+    schema: auditSchema,
+    name: test.name,
+    resource_type: 'test',
+    package_name: projectName,
+    path: test.generic ? `${test.alias}.sql` : path.posix.relative('tests', test.filePath),
+    original_file_path: test.filePath,
+    unique_id: test.uniqueId,
+    fqn: test.fqn,
+    alias: test.alias,
+    checksum: test.checksumSource === null ? { name: 'none', checksum: '' } : sha256(test.checksumSource),
+    config: {
+      enabled: true,
+      alias: test.alias === test.name ? null : test.alias,
+      schema: 'dbt_test__audit',
+      database: null,
+      tags: test.tags,
+      meta: test.meta,
+      group: null,
+      materialized: 'test',
+      severity,
+      store_failures: null,
+      store_failures_as: null,
+      where: null,
+      limit: null,
+      fail_calc: 'count(*)',
+      warn_if: '!= 0',
+      error_if: '!= 0',
+    },
+    tags: test.tags,
+    description: test.description,
+    columns: {},
+    meta: test.meta,
+    group: null,
+    docs,
+    patch_path: null,
+    build_path: `target/run/${projectName}/${test.filePath}${test.generic ? `/${test.alias}.sql` : ''}`,
+    unrendered_config: test.severity === 'warn' ? { severity: 'warn' } : {},
+    created_at: createdAt,
+    relation_name: null,
+    raw_code: test.rawCode,
+    doc_blocks: [],
+    language: 'sql',
+    refs: test.refs.map(refArg),
+    sources: test.sources,
+    metrics: [],
+    depends_on: { macros: test.generic ? [`macro.dbt.test_${test.generic.spec.kind}`, 'macro.dbt.get_where_subquery'] : [], nodes: test.nodes },
+    compiled_path: `target/compiled/${projectName}/${test.filePath}${test.generic ? `/${test.alias}.sql` : ''}`,
+    compiled: true,
+    compiled_code: test.compiledCode,
+    extra_ctes_injected: true,
+    extra_ctes: [],
+    contract,
+  };
+  if (!test.generic) return common;
+  return {
+    ...common,
+    column_name: test.generic.columnName,
+    file_key_name: test.generic.fileKeyName,
+    attached_node: test.generic.attachedNode.startsWith('source.') ? null : test.generic.attachedNode,
+    test_metadata: { name: test.generic.spec.kind, kwargs: test.generic.kwargs, namespace: null },
+  };
+}
