@@ -225,7 +225,8 @@ async function writeIngestion(db: StoreDb, parsed: ParsedSet, options: IngestOpt
     }));
     for (const rows of chunks(freshnessRows)) await tx.insertInto('dbt_freshness_results').values(rows).execute();
 
-    await writeAudit(tx, options.actor, {
+    // Always in the organisation whose artifacts changed.
+    await writeAudit(tx, { ...options.actor, organisation: org }, {
       action: 'dbt.ingest',
       target: ingestion.id,
       details: { origin: options.origin, project: manifest.projectName, manifestSchemaVersion: manifest.schemaVersion, parts: parsed.parts, counts: manifest.counts },
