@@ -25,7 +25,10 @@ export function builtInPageFor(subDomain: string): keyof typeof builtIn {
 
 export function externalCatalogUrl(base: string, subDomain: string, subSubDomain?: string): string {
   const root = base.endsWith('/') ? base : `${base}/`;
-  const segments = [subDomain, subSubDomain].filter((segment): segment is string => Boolean(segment)).map(encodeURIComponent);
+  // "." and ".." would climb out of the configured path (URLs resolve them even encoded).
+  const segments = [subDomain, subSubDomain]
+    .filter((segment): segment is string => Boolean(segment) && segment !== '.' && segment !== '..')
+    .map(encodeURIComponent);
   return new URL(segments.join('/'), root).toString();
 }
 

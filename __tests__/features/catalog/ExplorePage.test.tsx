@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import ExplorePage from '../../../src/features/catalog/ExplorePage';
+import { hit, searchAnswer, withArtifacts } from '../../helpers/dbtFixtures';
+import { json } from '../../helpers/fakeBackend';
+import { fakeWarehouseServer, type FakeWarehouseServer } from '../../helpers/fakeWarehouseServer';
+import { connectFakeServer, setUpPageTests } from '../../helpers/pageTest';
+import { renderWithRouter } from '../../helpers/renderWithRouter';
+import { makeSignedInStore } from '../../helpers/testStore';
+
+setUpPageTests();
+
+let server: FakeWarehouseServer;
+const searches = () => server.requests.filter((request) => request.startsWith('GET api/catalog/search'));
+
+function start(path = '/app/data-catalog/explore') {
+  server = fakeWarehouseServer({ 'GET api/dbt/ingestions': json(200, withArtifacts) });
+  const answer = (request: { url?: string }) => {
+    const query = new URLSearchParams((request.url ?? '').split('?')[1] ?? '');
+    if (query.get('q') === 'bad') return json(400, { error: 'invalid_request', message: 'q: must be at most 200 characters' });
+    const hits = query.get('q')
+      ? [hit('orders', { nameHighlight: [{ text: 'ord', match: true }, { text: 'ers', match: false }], descriptionHighlight: [{ text: 'One row per ', match: false }, { text: 'order', match: true }] }), hit('customers', { kind: 'column', column: 'ORDER_COUNT', nameHighlight: [{ text: 'ORDER_COUNT', match: true }] })]
+      : [hit('orders'), hit('customers'), hit('payments')];
+    return json(200, searchAnswer(hits));
+  };
+  const original = server.handler;
+  server.handler = (request) => {
+    if ((request.url ?? '').startsWith('api/catalog/search')) {
+      server.requests.push(`GET ${request.url}`);
+      return answer(request);
+    }
+    return original(request);
+  };
+  connectFakeServer(server);
+  return renderWithRouter(makeSignedInStore(['user', 'admin']), [{ path: '/app/data-catalog/explore', element: <ExplorePage /> }], path);
+}
+
+it('searches on the server, keeps the search in the address and marks the matched words', async () => {
+  const user = userEvent.setup();
+  const { router } = start();
+  await screen.findByText('3 matches (3 ms)');
+  await user.type(screen.getByRole('searchbox', { name: 'Search the catalog' }), 'ord');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  await waitFor(() => expect(router.state.location.search).toBe('?q=ord'));
+  expect(await screen.findByText('2 matches (3 ms)')).toBeInTheDocument();
+  expect(searches()).toContain('GET api/catalog/search?q=ord&limit=25&offset=0');
+  const results = screen.getByRole('list');
+  expect(within(results).getAllByText('ord').map((node) => node.tagName)).toEqual(['MARK']);
+  // A column hit names its table and leads to the table's page.
+  const column = within(results).getAllByRole('link').find((link) => link.textContent === 'customers.ORDER_COUNT');
+  expect(column).toHaveAttribute('href', '/app/data-catalog/assets/model.acme_shop.customers');
+});
+
+it('narrows by a facet, sent to the server and kept in the address; the search box is a keystroke away', async () => {
+  const user = userEvent.setup();
+  const { router } = start('/app/data-catalog/explore?q=ord');
+  await screen.findByText('2 matches (3 ms)');
+  await user.click(screen.getByRole('checkbox', { name: 'finance (1)' }));
+  await waitFor(() => expect(router.state.location.search).toBe('?q=ord&tag=finance'));
+  await waitFor(() => expect(searches()).toContain('GET api/catalog/search?q=ord&tag=finance&limit=25&offset=0'));
+  (document.activeElement as HTMLElement | null)?.blur();
+  await user.keyboard('/');
+  expect(screen.getByRole('searchbox', { name: 'Search the catalog' })).toHaveFocus();
+});
+
+it("shows the server's reason when a search is refused", async () => {
+  start('/app/data-catalog/explore?q=bad');
+  expect(await screen.findByText('q: must be at most 200 characters')).toBeInTheDocument();
+});
+
+it('refuses an over-long search in the page, naming the limit', async () => {
+  const user = userEvent.setup();
+  start();
+  await screen.findByText('3 matches (3 ms)');
+  const box = screen.getByRole('searchbox', { name: 'Search the catalog' });
+  await user.click(box);
+  await user.paste('x'.repeat(201));
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  expect(box).toHaveAccessibleDescription('must be at most 200 characters (this has 201)');
+});
