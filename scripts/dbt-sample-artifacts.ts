@@ -1,0 +1,72 @@
+/**
+ * `npm run dbt:sample -- <output directory> [--org acme] [--portal-url http://localhost:3000]`:
+ * generates a fresh sample warehouse for the organisation in a temporary directory, builds the
+ * sample dbt project (server/dbt-sample-project) in it, and writes the run's manifest.json,
+ * run_results.json, sources.json and catalog.json to the output directory — the files a dbt job
+ * would upload to POST /api/dbt/artifacts. The portal URL (default: PORTAL_PUBLIC_URL, else
+ * http://localhost:3000) is where the dashboard exposures point.
+ */
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildSampleArtifacts } from '../server/src/features/dbt/sample/sampleArtifacts.js';
+import { generateSampleAccount } from '../server/src/features/warehouse/sample/generator.js';
+import { openDuckDbEngine } from '../server/src/platform/warehouse/duckdbEngine.js';
+
+const USAGE = 'usage: npm run dbt:sample -- <output directory> [--org <organisation>] [--portal-url <url>]';
+
+function parseArgs(argv: readonly string[]): { out: string; org: string; portalUrl: string } {
+  let out: string | undefined;
+  let org = 'acme';
+  let portalUrl = process.env.PORTAL_PUBLIC_URL ?? 'http://localhost:3000';
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = argv[i + 1];
+    if (arg === '--org' && value) {
+      org = value;
+      i += 1;
+    } else if (arg === '--portal-url' && value) {
+      portalUrl = value;
+      i += 1;
+    } else if (arg && !arg.startsWith('--') && out === undefined) out = arg;
+    else throw new Error(USAGE);
+  }
+  if (!out) throw new Error(USAGE);
+  if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(org)) throw new Error('--org must be an organisation id (lower-case letters, digits and dashes)');
+  return { out: path.resolve(out), org, portalUrl };
+}
+
+async function main(): Promise<void> {
+  const { out, org, portalUrl } = parseArgs(process.argv.slice(2));
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-dbt-sample-'));
+  try {
+    // The file is named after the organisation, as the portal names it: its database is `org`.
+    const file = path.join(dir, `${org}.duckdb`);
+    const now = new Date();
+    const summary = await generateSampleAccount(file, { org, queryCount: Number(process.env.WAREHOUSE_SAMPLE_QUERIES ?? 150_000), now });
+    console.log(`Sample warehouse for ${org} generated in ${(summary.milliseconds / 1000).toFixed(1)} s.`);
+    const engine = await openDuckDbEngine(file);
+    const started = Date.now();
+    try {
+      const artifacts = await buildSampleArtifacts(engine, { now, organisation: org, portalUrl });
+      await fs.mkdir(out, { recursive: true });
+      const files: Array<[string, unknown]> = [
+        ['manifest.json', artifacts.manifest],
+        ['run_results.json', artifacts.runResults],
+        ['sources.json', artifacts.sources],
+        ['catalog.json', artifacts.catalog],
+      ];
+      for (const [name, content] of files) await fs.writeFile(path.join(out, name), `${JSON.stringify(content, null, 2)}\n`);
+      console.log(`Built, tested and checked the sample dbt project in ${Date.now() - started} ms; wrote ${files.map(([name]) => name).join(', ')} to ${out}.`);
+    } finally {
+      await engine.close();
+    }
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
