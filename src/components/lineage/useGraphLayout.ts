@@ -9,17 +9,27 @@ export interface GraphLayout {
   pending: boolean;
 }
 
-export function useGraphLayout(nodes: string[], edges: { from: string; to: string }[]): GraphLayout {
+type Edges = { from: string; to: string }[];
+
+interface Answered {
+  nodes: string[] | null;
+  edges: Edges | null;
+  positions: LayoutAnswer['positions'];
+}
+
+export function useGraphLayout(nodes: string[], edges: Edges): GraphLayout {
   const worker = useRef<Worker | null>(null);
-  const latest = useRef(0);
-  const [layout, setLayout] = useState<GraphLayout>({ positions: {}, pending: nodes.length > 0 });
+  const latest = useRef<{ id: number; nodes: string[]; edges: Edges } | null>(null);
+  const [answered, setAnswered] = useState<Answered>({ nodes: null, edges: null, positions: {} });
 
   useEffect(() => {
     const created = createLayoutWorker();
     worker.current = created;
     created.onmessage = (event: MessageEvent<LayoutAnswer>) => {
-      if (event.data.id === latest.current) setLayout({ positions: event.data.positions, pending: false });
+      const request = latest.current;
+      if (request && event.data.id === request.id) setAnswered({ nodes: request.nodes, edges: request.edges, positions: event.data.positions });
     };
+    if (latest.current) created.postMessage({ id: latest.current.id, nodes: latest.current.nodes, edges: latest.current.edges });
     return () => {
       created.terminate();
       worker.current = null;
@@ -27,11 +37,10 @@ export function useGraphLayout(nodes: string[], edges: { from: string; to: strin
   }, []);
 
   useEffect(() => {
-    const id = latest.current + 1;
-    latest.current = id;
-    setLayout((current) => ({ ...current, pending: true }));
+    const id = (latest.current?.id ?? 0) + 1;
+    latest.current = { id, nodes, edges };
     worker.current?.postMessage({ id, nodes, edges });
   }, [nodes, edges]);
 
-  return layout;
+  return { positions: answered.positions, pending: answered.nodes !== nodes || answered.edges !== edges };
 }

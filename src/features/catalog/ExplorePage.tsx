@@ -25,7 +25,12 @@ function Explore() {
   const input = useRef<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null>(null);
   const { currentData, error: searchError, isFetching, refetch } = useSearchCatalogQuery(apiQuery(params));
 
-  useEffect(() => setText(params.get('q') ?? ''), [params]);
+  // Back and forward change the address: the box follows it.
+  const [shownQuery, setShownQuery] = useState(params.get('q') ?? '');
+  if (shownQuery !== (params.get('q') ?? '')) {
+    setShownQuery(params.get('q') ?? '');
+    setText(params.get('q') ?? '');
+  }
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === '/' && !isTyping(event.target)) {

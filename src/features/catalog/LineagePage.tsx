@@ -32,8 +32,12 @@ function Graph({ focus }: { focus: string }) {
   const navigate = useNavigate();
   const upstream = Math.min(LINEAGE_DEPTH_MAX, Math.max(0, Number(params.get('upstream') ?? 1) || 0));
   const downstream = Math.min(LINEAGE_DEPTH_MAX, Math.max(0, Number(params.get('downstream') ?? 1) || 0));
-  const typesParam = params.getAll('types').filter((type): type is CatalogResourceType => (shownTypes as string[]).includes(type));
-  const types = useMemo(() => (typesParam.length > 0 ? typesParam : undefined), [typesParam.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The chosen types as one string, so the request changes only when the choice does.
+  const typesKey = params
+    .getAll('types')
+    .filter((type) => (shownTypes as string[]).includes(type))
+    .join(',');
+  const types = useMemo(() => (typesKey ? (typesKey.split(',') as CatalogResourceType[]) : undefined), [typesKey]);
   const request = useMemo(() => ({ focus, upstream, downstream, types }), [focus, upstream, downstream, types]);
   const { model, truncated, loading, error, expandError, refetch, expand } = useLineageGraph(request);
   const [selected, setSelected] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 // The lineage page's graph: the answer around the focus at the chosen depths, plus whatever the
 // user expanded since. A new focus, depth or type filter starts again from the server's answer.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { LineageResponse } from '@common/dbt/catalogContract';
 import { apiErrorMessage } from '../../api/apiError';
 import { dbtApi, useGetLineageQuery, type LineageRequest } from '../../api/dbtApi';
@@ -22,11 +22,14 @@ export function useLineageGraph(request: LineageRequest): LineageGraphState {
   const { currentData, error, isFetching, refetch } = useGetLineageQuery(request);
   const [model, setModel] = useState<LineageGraphModel | null>(null);
   const [expandError, setExpandError] = useState<string | null>(null);
-
-  useEffect(() => {
+  // A new answer (other focus, depth or types) starts the graph again, set while rendering so the
+  // old graph is never drawn with the new request's controls.
+  const [answered, setAnswered] = useState<LineageResponse | undefined>(undefined);
+  if (answered !== currentData) {
+    setAnswered(currentData);
     setModel(currentData ? mergeLineage(emptyGraph(currentData.focus), currentData) : null);
     setExpandError(null);
-  }, [currentData]);
+  }
 
   const expand = useCallback(
     (uniqueId: string, direction: 'upstream' | 'downstream') => {
