@@ -20,6 +20,7 @@ describe('loadIdentityConfig', () => {
       revokeRefreshToken: false,
       lockoutFailures: 5,
       lockoutSeconds: 900,
+      serviceClients: [],
     });
   });
 
@@ -38,6 +39,7 @@ describe('loadIdentityConfig', () => {
       IDENTITY_REVOKE_REFRESH_TOKEN: 'true',
       IDENTITY_LOCKOUT_FAILURES: '3',
       IDENTITY_LOCKOUT_SECONDS: '60',
+      IDENTITY_SERVICE_CLIENTS: 'dbt-ci:acme, etl:globex:a-secret-of-twenty-chars',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -53,6 +55,10 @@ describe('loadIdentityConfig', () => {
       revokeRefreshToken: true,
       lockoutFailures: 3,
       lockoutSeconds: 60,
+      serviceClients: [
+        { clientId: 'dbt-ci', organisation: 'acme' },
+        { clientId: 'etl', organisation: 'globex', secret: 'a-secret-of-twenty-chars' },
+      ],
     });
   });
 
@@ -69,6 +75,8 @@ describe('loadIdentityConfig', () => {
     ['IDENTITY_DEMO', 'maybe'],
     ['IDENTITY_REVOKE_REFRESH_TOKEN', 'sometimes'],
     ['IDENTITY_LOCKOUT_FAILURES', 'x'],
+    ['IDENTITY_SERVICE_CLIENTS', 'no-organisation'],
+    ['IDENTITY_SERVICE_CLIENTS', 'dbt-ci:acme:short'],
     ['IDENTITY_LOCKOUT_SECONDS', ''],
   ])('rejects %s=%p naming the variable', (name, value) => {
     if (value === '') {

@@ -20,7 +20,8 @@ import { startChangeRecovery } from '../features/warehouse/routes/changeRecovery
 import { createJobRunner, jobHttpError, registerJobRoutes } from '../platform/jobs/index.js';
 import { createLiveChannel, registerLiveRoutes } from '../platform/live/index.js';
 import type { WarehouseRegistry } from '../features/warehouse/index.js';
-import { dbtHttpError, registerDbtArea, type SampleBuilder } from '../features/dbt/index.js';
+import { dbtHttpError, registerDbtArea } from '../features/dbt/index.js';
+import { buildSampleArtifacts } from '../features/dbt/sample/sampleArtifacts.js';
 import { demoDashboards } from '../features/dashboards/demoSeed.js';
 
 export interface PortalDependencies {
@@ -28,8 +29,6 @@ export interface PortalDependencies {
   verifyToken: TokenVerifier;
   /** Each organisation's warehouse (Snowflake or the embedded sample). */
   warehouses: WarehouseRegistry;
-  /** Writes the sample dbt project's artifacts for a demo organisation (DEMO_DATA on); none: no sample. */
-  dbtSample?: SampleBuilder;
   /** Adds routes served beside the API (e.g. the demo dashboards); called before the SPA fallback. */
   extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
 }
@@ -99,14 +98,15 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     settings: config.dbt,
     warehouse: async (organisation) => (await deps.warehouses.forOrganisation(organisation)).readEngine(),
     sample:
-      config.demoData && deps.dbtSample
+      config.demoData
         ? {
             organisations: Object.keys(demoDashboards),
             warehouse: async (organisation) => {
               const warehouse = await deps.warehouses.forOrganisation(organisation);
               return warehouse.info.sample ? warehouse.readEngine() : null;
             },
-            build: deps.dbtSample,
+            build: buildSampleArtifacts,
+            portalUrl: config.portalUrl,
           }
         : null,
   });

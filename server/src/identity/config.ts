@@ -19,10 +19,12 @@
  * | IDENTITY_REVOKE_REFRESH_TOKEN| false                    | Keycloak's "Revoke Refresh Token". `false` (Keycloak's default): a refresh token stays valid until it expires, however often it is used (two tabs, a retry after a lost answer). `true`: each refresh token is good for one use; using one again is taken as theft and ends the whole session. |
  * | IDENTITY_LOCKOUT_FAILURES    | 5                        | Consecutive failed sign-ins that lock an account. |
  * | IDENTITY_LOCKOUT_SECONDS     | 900                      | How long a locked account stays locked. |
+ * | IDENTITY_SERVICE_CLIENTS     | (none)                   | Service accounts for dbt artifact uploads (client-credentials grant): comma-separated `clientId:organisation[:secret]`. A missing secret is generated once and kept in `${DATA_DIR}/identity/service-clients.json`. Demo mode adds `dataworks-dbt-<organisation>` for each demo organisation. Their tokens carry the organisation, the API audience and the realm role `dbt-uploader`. |
  *
  * Invalid values make `loadIdentityConfig` throw an Error that names the variable.
  */
 import path from 'node:path';
+import { parseServiceClients, type ServiceClientSpec } from './serviceClients.js';
 
 export const REALM = 'dataworks';
 export const CLIENT_ID = 'dataworks-portal-frontend';
@@ -49,6 +51,8 @@ export interface IdentityConfig {
   revokeRefreshToken: boolean;
   lockoutFailures: number;
   lockoutSeconds: number;
+  /** Client-credentials clients of IDENTITY_SERVICE_CLIENTS (demo ones are added at start). */
+  serviceClients: ServiceClientSpec[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -151,5 +155,6 @@ export function loadIdentityConfig(env: Env = process.env): IdentityConfig {
     revokeRefreshToken: bool(env, 'IDENTITY_REVOKE_REFRESH_TOKEN', false),
     lockoutFailures: integer(env, 'IDENTITY_LOCKOUT_FAILURES', 5, 1, 1000),
     lockoutSeconds: integer(env, 'IDENTITY_LOCKOUT_SECONDS', 900, 1, 31536000),
+    serviceClients: parseServiceClients(raw(env, 'IDENTITY_SERVICE_CLIENTS')),
   };
 }

@@ -14,6 +14,7 @@ import { ROUTES } from './realmPaths.js';
 import { redirectUriMatches } from './redirects.js';
 import { reusableRefreshTokens } from './refreshTokens.js';
 import { nowSeconds } from './scalars.js';
+import type { ServiceClient } from './serviceClients.js';
 
 const API_SCOPE = 'openid profile email';
 const COOKIE_NAMES = { session: 'DW_IDENTITY_SESSION', interaction: 'DW_IDENTITY_INTERACTION', resume: 'DW_IDENTITY_RESUME' };
@@ -26,6 +27,8 @@ export interface IdentityProviderDeps {
   log: Logger;
   /** Path of the realm, e.g. /realms/dataworks. */
   prefix: string;
+  /** Confidential clients of the client-credentials grant (service accounts). */
+  serviceClients?: readonly ServiceClient[];
 }
 
 export interface IdentityProvider {
@@ -34,7 +37,8 @@ export interface IdentityProvider {
   grantFor(accountId: string, clientId: string, scope: string, existing?: Grant): Promise<string>;
 }
 
-export function createIdentityProvider({ config, keys, store, accounts, log, prefix }: IdentityProviderDeps): IdentityProvider {
+export function createIdentityProvider({ config, keys, store, accounts, log, prefix, serviceClients = [] }: IdentityProviderDeps): IdentityProvider {
+  const serviceClientById = new Map(serviceClients.map((client) => [client.clientId, client]));
   const longCookie = { httpOnly: true, sameSite: 'lax' as const, signed: true, path: `${prefix}/` };
   const shortCookie = { httpOnly: true, sameSite: 'lax' as const, signed: true };
 
@@ -56,6 +60,15 @@ export function createIdentityProvider({ config, keys, store, accounts, log, pre
         post_logout_redirect_uris: config.redirectUris,
         id_token_signed_response_alg: 'RS256',
       },
+      ...serviceClients.map((client) => ({
+        client_id: client.clientId,
+        client_secret: client.secret,
+        client_name: `dbt artifact uploads (${client.organisation})`,
+        grant_types: ['client_credentials'],
+        response_types: [],
+        redirect_uris: [],
+        token_endpoint_auth_method: 'client_secret_basic' as const,
+      })),
     ],
     jwks: keys.jwks,
     cookies: { keys: keys.cookieKeys, names: COOKIE_NAMES, long: longCookie, short: shortCookie },
@@ -93,6 +106,7 @@ export function createIdentityProvider({ config, keys, store, accounts, log, pre
       pushedAuthorizationRequests: { enabled: false },
       revocation: { enabled: true },
       userinfo: { enabled: true },
+      clientCredentials: { enabled: true },
       resourceIndicators: {
         enabled: true,
         defaultResource: async () => API_RESOURCE,
@@ -131,6 +145,18 @@ export function createIdentityProvider({ config, keys, store, accounts, log, pre
       return provider.Grant.find(id);
     },
     extraTokenClaims: async (_ctx, token) => {
+      if (token.kind === 'ClientCredentials') {
+        // A Keycloak service account's token: its username, organisation and realm roles.
+        const client = token.clientId ? serviceClientById.get(token.clientId) : undefined;
+        if (!client) return undefined;
+        return {
+          typ: 'Bearer',
+          azp: client.clientId,
+          preferred_username: `service-account-${client.clientId}`,
+          organization: [client.organisation],
+          realm_access: { roles: [...client.roles] },
+        };
+      }
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const account = accounts.findById(token.accountId);
       if (!account) return undefined;

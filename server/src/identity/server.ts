@@ -27,6 +27,7 @@ import { createIdentityProvider } from './providerConfig.js';
 import { createRealmRouter } from './realmRouter.js';
 import { realmPrefix } from './realmPaths.js';
 import { createTokenEndpoint } from './tokenEndpoint.js';
+import { demoServiceClients, loadServiceClients } from './serviceClients.js';
 
 export interface RunningIdentityServer {
   issuer: string;
@@ -58,7 +59,12 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
     if (removed.length > 0) log('warn', 'demo mode is off: removed the demo accounts that still had their demo password', { usernames: removed });
   }
 
-  const { provider, grantFor } = createIdentityProvider({ config, keys, store, accounts, log, prefix });
+  const serviceClients = await loadServiceClients(
+    config.dataDir,
+    [...(config.demo ? demoServiceClients(DEMO_ACCOUNTS.map((demo) => demo.organization)) : []), ...config.serviceClients],
+    log,
+  );
+  const { provider, grantFor } = createIdentityProvider({ config, keys, store, accounts, log, prefix, serviceClients });
   const tokenEndpoint = createTokenEndpoint(provider, config.issuer, keys);
   shapeProviderResponses(provider, { webOrigins: config.webOrigins, shapeTokenResponse: tokenEndpoint.shapeResponse });
   const handle = createRealmRouter({

@@ -28,7 +28,7 @@ export interface DbtAreaOptions {
   /** Reads on an organisation's warehouse (freshness checks). */
   warehouse: WarehouseAccess;
   /** The demo organisations to give the sample project on first start (DEMO_DATA on); null: none. */
-  sample: { organisations: readonly string[]; warehouse: SampleWarehouse; build: SampleBuilder } | null;
+  sample: { organisations: readonly string[]; warehouse: SampleWarehouse; build: SampleBuilder; portalUrl: string } | null;
 }
 
 export interface DbtArea {

@@ -14,7 +14,7 @@ export interface SampleArtifacts {
   catalog: unknown;
 }
 
-export type SampleBuilder = (engine: Engine, options: { now: Date; organisation: string }) => Promise<SampleArtifacts>;
+export type SampleBuilder = (engine: Engine, options: { now: Date; organisation: string; portalUrl: string }) => Promise<SampleArtifacts>;
 
 /** The embedded sample warehouse of a demo organisation; null when it uses another engine. */
 export type SampleWarehouse = (organisation: string) => Promise<Engine | null>;
@@ -24,6 +24,8 @@ export async function seedSampleArtifacts(options: {
   organisations: readonly string[];
   warehouse: SampleWarehouse;
   build: SampleBuilder;
+  /** Where the demo dashboards the sample's exposures point at are served. */
+  portalUrl: string;
   log: FastifyBaseLogger;
   now?: Date;
 }): Promise<string[]> {
@@ -35,7 +37,7 @@ export async function seedSampleArtifacts(options: {
       const engine = await options.warehouse(organisation);
       if (!engine) continue;
       const started = Date.now();
-      const artifacts = await options.build(engine, { now: options.now ?? new Date(), organisation });
+      const artifacts = await options.build(engine, { now: options.now ?? new Date(), organisation, portalUrl: options.portalUrl });
       const summary = await options.service.ingest(
         { manifest: artifacts.manifest, run_results: artifacts.runResults, sources: artifacts.sources, catalog: artifacts.catalog },
         { organisation, origin: 'sample', actor: { organisation, subject: 'portal:sample', username: 'sample project' } },

@@ -15,14 +15,20 @@ export function parseArtifactText(text: string, part: string): unknown {
     return JSON.parse(text) as unknown;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    const truncated = /end of (json )?input|unterminated|Expected .* after/i.test(reason) && !/Unexpected token/i.test(reason);
     throw new ArtifactError(
       part,
-      truncated
+      isTruncation(reason, text)
         ? `${part} is truncated JSON (${reason}): the file ends before the JSON does; upload the complete file.`
         : `${part} is not valid JSON (${reason}).`,
     );
   }
+}
+
+/** A parse error at the very end of the text (or an unterminated string) means the file was cut off. */
+function isTruncation(reason: string, text: string): boolean {
+  if (/end of (json )?input|Unterminated string/i.test(reason)) return true;
+  const position = /position (\d+)/.exec(reason)?.[1];
+  return position !== undefined && Number(position) >= text.trimEnd().length - 1;
 }
 
 const SCHEMA_VERSION = /^https?:\/\/schemas\.getdbt\.com\/dbt\/([a-z-]+)\/(v\d+)(?:\.json)?$/;

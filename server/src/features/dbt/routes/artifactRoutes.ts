@@ -67,14 +67,21 @@ export async function registerArtifactRoutes(server: FastifyInstance, service: D
           await mayUpload(request, reply);
           // Refuse a declared oversized body before reading any of it.
           const declared = Number(request.headers['content-length'] ?? 0);
-          if (declared > limit + MULTIPART_OVERHEAD) throw new UploadTooLargeError(limit);
+          if (declared > limit + MULTIPART_OVERHEAD) {
+            void reply.header('connection', 'close');
+            throw new UploadTooLargeError(limit);
+          }
         },
         schema: { response: { 201: ingestionResponse } },
       },
       async (request, reply) => {
         const caller = callerOf(request);
         const organisation = organisationOf(caller);
-        const upload = await receiveUpload(request, { limitBytes: limit, tempDir: service.settings.tempDir });
+        const upload = await receiveUpload(request, { limitBytes: limit, tempDir: service.settings.tempDir }).catch((error: unknown) => {
+          // The rest of the body was not read: close the connection after the answer rather than leave it for the next request.
+          void reply.header('connection', 'close');
+          throw error;
+        });
         try {
           const set = await readSet(upload.files);
           const summary = await service.ingest(set, { organisation, origin: 'upload', actor: { organisation, subject: caller.subject, username: caller.username } });
