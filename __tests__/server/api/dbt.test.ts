@@ -32,13 +32,13 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null | undefine
 }
 
 /** POST /api/dbt/artifacts with the given parts (file paths or raw text). */
-async function upload(token: string, parts: Record<string, { file: string } | { text: string }>) {
+async function upload(token: string | undefined, parts: Record<string, { file: string } | { text: string }>) {
   const form = new FormData();
   for (const [name, part] of Object.entries(parts)) {
     const content = 'file' in part ? await fs.readFile(part.file) : Buffer.from(part.text);
     form.append(name, new Blob([content], { type: 'application/json' }), `${name}.json`);
   }
-  const response = await fetch(`${portal.baseUrl}/api/dbt/artifacts`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const response = await fetch(`${portal.baseUrl}/api/dbt/artifacts`, { method: 'POST', headers: { authorization: `Bearer ${token ?? ''}` }, body: form });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
 }
