@@ -3,7 +3,7 @@
  * published schemas these artifacts follow (manifest v12, run_results v6, sources v3, catalog
  * v1), with a local label saying the sample builder wrote them, not a dbt run.
  */
-import { md5 } from './compiler.js';
+import { md5 } from './hashes.js';
 
 export const DBT_VERSION = '1.11.0+dataworks.sample';
 export const ADAPTER_TYPE = 'duckdb';

@@ -3,7 +3,6 @@
  * resource, ref() and source() resolved in each model's SQL, generic tests expanded from the
  * YAML into SQL nodes, and the order `dbt build` runs them in.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { quoteIdentifier } from '../../../platform/warehouse/identifiers.js';
 import type {
@@ -15,17 +14,15 @@ import type {
   CompiledSemanticModel,
   CompiledSource,
   CompiledTest,
-  Executable,
   Relation,
 } from './compiledTypes.js';
+import { buildOrder } from './buildOrder.js';
 import { genericTestName, genericTestSql, plainColumn } from './genericTests.js';
+import { md5 } from './hashes.js';
 import { compileSql, parseReference, referencesIn, type Reference } from './jinja.js';
-import type { ColumnDef, MetricDef, NodeConfig, ProjectDef } from './projectTypes.js';
+import { inputMeasures, metricInputs } from './metricInputs.js';
+import type { ColumnDef, NodeConfig, ProjectDef } from './projectTypes.js';
 import { ProjectError } from './yamlValues.js';
-
-export function md5(text: string): string {
-  return createHash('md5').update(text).digest('hex');
-}
 
 function relation(database: string, schema: string, identifier: string): Relation {
   return { database, schema, identifier, rendered: [database, schema, identifier].map(quoteIdentifier).join('.') };
@@ -117,56 +114,6 @@ function genericTests(
     }
   }
   return tests;
-}
-
-/** Measures a metric reads: its own, or those of the metrics it combines. */
-function inputMeasures(metric: MetricDef, all: ReadonlyMap<string, MetricDef>, seen: Set<string> = new Set()): string[] {
-  if (seen.has(metric.name)) throw new ProjectError(metric.filePath, `metric ${metric.name} refers to itself`);
-  seen.add(metric.name);
-  const params = metric.typeParams;
-  if (typeof params.measure === 'string') return [params.measure];
-  const parts = [params.numerator, params.denominator, ...(Array.isArray(params.metrics) ? params.metrics : [])]
-    .map((part) => (typeof part === 'string' ? part : typeof part === 'object' && part !== null && 'name' in part ? String(part.name) : null))
-    .filter((part): part is string => part !== null);
-  return [...new Set(parts.flatMap((part) => {
-    const inner = all.get(part);
-    if (!inner) throw new ProjectError(metric.filePath, `metric ${metric.name} uses unknown metric ${part}`);
-    return inputMeasures(inner, all, new Set(seen));
-  }))];
-}
-
-export function metricInputs(metric: MetricDef): string[] {
-  const params = metric.typeParams;
-  return [params.numerator, params.denominator, ...(Array.isArray(params.metrics) ? params.metrics : [])]
-    .map((part) => (typeof part === 'string' ? part : typeof part === 'object' && part !== null && 'name' in part ? String(part.name) : null))
-    .filter((part): part is string => part !== null);
-}
-
-/** Seeds and models parents first (ties by name), each node's tests right after it. */
-function buildOrder(nodes: Array<CompiledModel | CompiledSeed>, tests: CompiledTest[]): Executable[] {
-  const byId = new Map(nodes.map((node) => [node.uniqueId, node]));
-  const parentsOf = (node: CompiledModel | CompiledSeed): string[] => (node.kind === 'model' ? node.nodes.filter((id) => byId.has(id)) : []);
-  const done = new Set<string>();
-  const order: Executable[] = [];
-  const pendingTests = [...tests];
-  const remaining = [...nodes].sort((a, b) => a.uniqueId.localeCompare(b.uniqueId));
-  while (remaining.length > 0) {
-    const index = remaining.findIndex((node) => parentsOf(node).every((id) => done.has(id)));
-    if (index < 0) throw new ProjectError('models', `the models' refs form a cycle through ${remaining.map((node) => node.def.name).join(', ')}`);
-    const [node] = remaining.splice(index, 1);
-    if (!node) break;
-    order.push(node);
-    done.add(node.uniqueId);
-    for (let i = 0; i < pendingTests.length; ) {
-      const test = pendingTests[i];
-      if (test && test.nodes.every((id) => !byId.has(id) || done.has(id))) {
-        order.push(test);
-        pendingTests.splice(i, 1);
-      } else i += 1;
-    }
-  }
-  order.push(...pendingTests);
-  return order;
 }
 
 export function compileProject(project: ProjectDef, database: string): CompiledProject {

@@ -2,16 +2,12 @@
  * manifest.json `nodes` entries (models, seeds, data tests) with dbt-core's field names, as
  * `dbt build` writes them for manifest schema v12.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { sha256 } from './hashes.js';
 import type { CompiledModel, CompiledSeed, CompiledTest } from './compiledTypes.js';
 import type { ColumnDef } from './projectTypes.js';
 
 type Json = Record<string, unknown>;
-
-export function sha256(text: string): { name: 'sha256'; checksum: string } {
-  return { name: 'sha256', checksum: createHash('sha256').update(text).digest('hex') };
-}
 
 export function columnsJson(columns: readonly ColumnDef[]): Json {
   return Object.fromEntries(

@@ -1,6 +1,6 @@
 /** manifest.json (schema v12): every resource of the compiled project and the graph between them. */
 import { artifactMetadata, ADAPTER_TYPE, type Invocation } from './artifactMetadata.js';
-import { md5 } from './compiler.js';
+import { md5 } from './hashes.js';
 import type { CompiledProject } from './compiledTypes.js';
 import { modelNode, seedNode, testNode } from './manifestNodes.js';
 import { exposureEntry, metricEntry, semanticModelEntry, sourceEntry } from './manifestResources.js';

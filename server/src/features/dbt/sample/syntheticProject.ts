@@ -8,8 +8,7 @@
  * valid against dbt's manifest v12 schema because every entry is a copy of a real entry of the
  * base with its identity and contents replaced.
  */
-import { md5 } from './compiler.js';
-import { sha256 } from './manifestNodes.js';
+import { md5, sha256 } from './hashes.js';
 import { graphMaps } from './manifestWriter.js';
 import { seeded, type Draw } from './syntheticRandom.js';
 
