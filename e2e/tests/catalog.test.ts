@@ -1,0 +1,131 @@
+// Issue "dbt layer": admin sees exposures with the failing test's badge and freshness with a
+// stale source, runs a freshness check, searches and opens an asset, opens lineage; lite
+// (globex) sees only its own organisation's catalog and is refused the exposures page. The
+// artifacts are the sample dbt project's, ingested at first start, plus a real public project's
+// uploaded for globex through the API by its service account.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, dataDir, identityUrl, launch, newPage, signIn } from '../support';
+
+let browser: Browser;
+let page: Page;
+
+before(async () => {
+  browser = await launch();
+  ({ page } = await newPage(browser, 1440, 900));
+  await signIn(page, 'admin', '/app/exposures');
+});
+after(async () => {
+  await browser.close();
+});
+
+test('exposures: the sample project failing test shows as a Degraded badge, with its reason on focus', async () => {
+  await page.getByRole('heading', { level: 1, name: 'Exposures' }).waitFor();
+  const table = page.getByRole('table', { name: 'Exposures' });
+  await table.waitFor();
+  assert.ok((await table.getByRole('row').count()) > 3, 'the sample project has several exposures');
+  const degraded = table.getByRole('button', { name: /^Health Degraded: .*failed/ }).first();
+  await degraded.focus();
+  const tooltip = page.getByRole('tooltip');
+  await tooltip.waitFor();
+  assert.match((await tooltip.textContent()) ?? '', /failed/);
+  // A dashboard exposure opens in the Viewer.
+  const open = table.getByRole('link', { name: /in the Viewer$/ }).first();
+  assert.match((await open.getAttribute('href')) ?? '', /^\/app\/viewer\//);
+});
+
+test("an exposure's page says why it is degraded and draws what feeds it", async () => {
+  const table = page.getByRole('table', { name: 'Exposures' });
+  const degradedRow = table.getByRole('row').filter({ has: page.getByRole('button', { name: /^Health Degraded/ }) }).first();
+  await degradedRow.getByRole('rowheader').getByRole('link').click();
+  await page.getByRole('heading', { name: 'Failing tests upstream' }).waitFor();
+  assert.ok((await page.getByRole('region', { name: 'Failing tests upstream' }).getByRole('listitem').count()) >= 1);
+  const graph = page.getByRole('group', { name: /^Everything upstream of / });
+  await graph.locator('.react-flow__node').first().waitFor();
+  assert.ok((await graph.locator('.react-flow__node').count()) >= 2);
+});
+
+test('freshness: a stale source, and a check run now that finishes with fresh results', async () => {
+  await page.goto(`${baseUrl}/app/freshness`);
+  const sources = page.getByRole('table', { name: 'Source freshness' });
+  await sources.waitFor();
+  const statuses = await sources.locator('tbody tr td:nth-child(2) .badge').allTextContents();
+  assert.ok(statuses.some((status) => status === 'error' || status === 'warn'), `a stale source among ${statuses.join(', ')}`);
+  assert.ok(statuses.includes('pass'), 'and a fresh one');
+  await page.getByRole('button', { name: 'Check now' }).click();
+  await page.getByText('Checking source freshness on the warehouse').waitFor();
+  await page.getByText('Done', { exact: true }).waitFor({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Check now' }).waitFor();
+  await sources.getByRole('cell', { name: 'portal check' }).first().waitFor();
+});
+
+test('explore: a server-side search marks the matched words and opens an asset', async () => {
+  await page.goto(`${baseUrl}/app/data-catalog/explore`);
+  const box = page.getByRole('searchbox', { name: 'Search the catalog' });
+  await box.fill('orders');
+  await box.press('Enter');
+  await page.waitForURL(/q=orders/);
+  await page.getByText(/^\d+ match(es)? \(\d+ ms\)$/).waitFor();
+  assert.ok((await page.locator('.dw-search-hits mark').count()) > 0, 'matched words are marked');
+  await page.locator('.dw-search-hits a', { hasText: 'fct_orders' }).first().click();
+  await page.getByRole('heading', { level: 1, name: 'fct_orders' }).waitFor();
+  await page.getByRole('table', { name: 'Columns' }).waitFor();
+  assert.ok((await page.getByRole('table', { name: 'Columns' }).getByRole('row').count()) > 2);
+});
+
+test('lineage: opens around a node, and expanding fetches more', async () => {
+  await page.getByRole('link', { name: 'Open in the lineage graph' }).click();
+  const graph = page.getByRole('group', { name: /^Lineage of / });
+  await graph.locator('.react-flow__node').first().waitFor();
+  const before = await graph.locator('.react-flow__node').count();
+  const more = page.getByRole('button', { name: /^Show \d+ more upstream of / }).first();
+  if ((await more.count()) > 0) {
+    await more.click();
+    await page.waitForFunction((count) => document.querySelectorAll('.react-flow__node').length > count, before);
+  }
+  assert.ok(before >= 2);
+});
+
+/** A service account token for an organisation (client credentials), as a dbt job gets one. */
+async function serviceToken(organisation: string): Promise<string> {
+  const clients = JSON.parse(await readFile(path.join(dataDir, 'identity', 'service-clients.json'), 'utf8')) as Record<string, { secret: string }>;
+  const clientId = `dataworks-dbt-${organisation}`;
+  const response = await fetch(`${identityUrl}/realms/dataworks/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clients[clientId]!.secret }),
+  });
+  assert.equal(response.status, 200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+test("lite (globex) sees only its own organisation's catalog, and is refused exposures", async () => {
+  // globex's dbt job uploads a real public project's artifacts (dbt 1.12, Postgres).
+  const project = '../shared/dbt-real/minhvoutdallas__crypto-analytics';
+  const form = new FormData();
+  form.append('manifest', new Blob([await readFile(`${project}/manifest.json`)]), 'manifest.json');
+  form.append('run_results', new Blob([await readFile(`${project}/run_results.json`)]), 'run_results.json');
+  const upload = await fetch(`${baseUrl}/api/dbt/artifacts`, { method: 'POST', headers: { Authorization: `Bearer ${await serviceToken('globex')}` }, body: form });
+  assert.equal(upload.status, 201, await upload.clone().text());
+  const { ingestion } = (await upload.json()) as { ingestion: { counts: { models: number } } };
+  assert.equal(ingestion.counts.models, 4);
+
+  const lite = await newPage(browser);
+  try {
+    await signIn(lite.page, 'lite', '/app/data-catalog/explore?q=trades');
+    await lite.page.getByText(/^\d+ match(es)? \(\d+ ms\)$/).waitFor();
+    assert.ok((await lite.page.locator('.dw-search-hits li').count()) > 0, "globex finds its own project's models");
+    await lite.page.goto(`${baseUrl}/app/data-catalog/explore?q=fct_orders`);
+    await lite.page.getByText(/^0 matches/).waitFor();
+    await lite.page.goto(`${baseUrl}/app/exposures`);
+    await lite.page.getByText(/You don't have access to/).waitFor();
+  } finally {
+    await lite.context.close();
+  }
+  // And acme's catalog does not see globex's.
+  await page.goto(`${baseUrl}/app/data-catalog/explore?q=trades`);
+  await page.getByText(/^0 matches/).waitFor();
+});
