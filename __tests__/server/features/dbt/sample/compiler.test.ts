@@ -14,7 +14,7 @@ function model(name: string, rawCode: string): ModelDef {
 }
 
 function project(models: ModelDef[]): ProjectDef {
-  return { root: '/nowhere', name: 'p', version: '1', targetSchema: 'ANALYTICS', models, seeds: [], singularTests: [], sources: [], exposures: [], semanticModels: [], metrics: [] };
+  return { root: '/nowhere', name: 'p', version: '1', targetSchema: 'ANALYTICS', models, seeds: [], snapshots: [], singularTests: [], sources: [], exposures: [], semanticModels: [], metrics: [] };
 }
 
 describe('Jinja the sample builder takes', () => {

@@ -40,7 +40,7 @@ function model(name: string, rawCode: string, severity?: 'error' | 'warn'): Mode
 }
 
 async function build(models: ModelDef[]): Promise<Record<string, { status: string; failures: number | null }>> {
-  const project: ProjectDef = { root: dir, name: 'p', version: '1', targetSchema: 'ANALYTICS', models, seeds: [], singularTests: [], sources: [], exposures: [], semanticModels: [], metrics: [] };
+  const project: ProjectDef = { root: dir, name: 'p', version: '1', targetSchema: 'ANALYTICS', models, seeds: [], snapshots: [], singularTests: [], sources: [], exposures: [], semanticModels: [], metrics: [] };
   const runs = await runBuild(engine, compileProject(project, 'runner'), startClock(new Date('2026-01-01T00:00:00Z')));
   return Object.fromEntries(runs.map((run) => [run.node.uniqueId.split('.').slice(0, 3).join('.'), { status: run.status, failures: run.failures }]));
 }

@@ -56,6 +56,7 @@ describe('the sample project artifacts are valid dbt artifacts', () => {
     const count = (type: string): number => nodes.filter((node) => node.resource_type === type).length;
     expect(count('model')).toBeGreaterThanOrEqual(15);
     expect(count('seed')).toBe(1);
+    expect(count('snapshot')).toBe(1);
     expect(count('test')).toBeGreaterThanOrEqual(30);
     expect(Object.keys(artifacts.manifest.sources)).toHaveLength(10);
     const types = new Set(Object.values(artifacts.manifest.exposures).map((exposure) => (exposure as Json).type));
@@ -80,11 +81,11 @@ describe('the sample project artifacts are valid dbt artifacts', () => {
 describe('what the warehouse answered', () => {
   const results = (): Json[] => artifacts.runResults.results as Json[];
 
-  it('builds every model and seed in the warehouse, with rows', async () => {
+  it('builds every model, seed and snapshot in the warehouse, with rows', async () => {
     const built = results().filter((result) => !result.unique_id.startsWith('test.'));
     expect(built.map((result) => result.status)).toEqual(built.map(() => 'success'));
     for (const node of Object.values(artifacts.manifest.nodes) as Json[]) {
-      if (node.resource_type !== 'model' && node.resource_type !== 'seed') continue;
+      if (!['model', 'seed', 'snapshot'].includes(node.resource_type as string)) continue;
       const [row] = await account.sql(`SELECT COUNT(*) AS n FROM ${node.relation_name as string}`);
       expect({ model: node.name, hasRows: Number(row?.n) > 0 }).toEqual({ model: node.name, hasRows: true });
     }
@@ -166,5 +167,33 @@ describe('exposures, semantic model, metrics and descriptions', () => {
     expect(source.source_meta).toMatchObject({ owner: 'customer-care@example.com', domain: 'support' });
     expect(source.loaded_at_field).toBe('_AIRBYTE_EXTRACTED_AT');
     expect(source.freshness).toEqual({ warn_after: { count: 26, period: 'hour' }, error_after: { count: 2, period: 'day' }, filter: null });
+  });
+});
+
+// Last: it changes the sample's raw data and builds again.
+describe('the products snapshot', () => {
+  it('captures every product, then a new version when a checked column changes', async () => {
+    const snapshot = artifacts.manifest.nodes['snapshot.dataworks_demo.products_snapshot'];
+    expect(snapshot.config).toMatchObject({ strategy: 'check', unique_key: 'ID', check_cols: ['NAME', 'CATEGORY', 'PRICE', 'IS_ACTIVE'] });
+    expect(snapshot.depends_on.nodes).toEqual(['source.dataworks_demo.shop.products']);
+    expect(artifacts.catalog.nodes['snapshot.dataworks_demo.products_snapshot'].columns).toHaveProperty('dbt_valid_to');
+    const relation = snapshot.relation_name as string;
+    const [first] = await account.sql(`SELECT COUNT(*) AS n, COUNT(*) FILTER (WHERE dbt_valid_to IS NULL) AS current FROM ${relation}`);
+    const [products] = await account.sql('SELECT COUNT(*) AS n FROM RAW_SHOP.PRODUCTS');
+    expect({ n: Number(first?.n), current: Number(first?.current) }).toEqual({ n: Number(products?.n), current: Number(products?.n) });
+
+    await account.sql('UPDATE RAW_SHOP.PRODUCTS SET PRICE = PRICE + 1 WHERE ID = 3');
+    await account.sql('UPDATE RAW_SHOP.PRODUCTS SET _LOADED_AT = _LOADED_AT + INTERVAL 1 HOUR');
+    const later = new Date(NOW.getTime() + 3_600_000);
+    const again = (await buildSampleArtifacts(account.engine, { now: later, organisation: 'acme', portalUrl: PORTAL })) as typeof artifacts;
+    const run = (again.runResults.results as Json[]).find((result) => result.unique_id === 'snapshot.dataworks_demo.products_snapshot');
+    expect(run).toMatchObject({ status: 'success', message: 'INSERT 1' });
+    const versions = await account.sql(`SELECT PRICE, dbt_valid_from, dbt_valid_to FROM ${relation} WHERE ID = 3 ORDER BY dbt_valid_from`);
+    expect(versions).toHaveLength(2);
+    expect(versions[0]?.dbt_valid_to).toEqual(versions[1]?.dbt_valid_from);
+    expect(versions[1]?.dbt_valid_to).toBeNull();
+    expect(Number(versions[1]?.PRICE) - Number(versions[0]?.PRICE)).toBeCloseTo(1);
+    const [total] = await account.sql(`SELECT COUNT(*) AS n FROM ${relation}`);
+    expect(Number(total?.n)).toBe(Number(products?.n) + 1);
   });
 });

@@ -1,11 +1,11 @@
 /** The order `dbt build` runs a project in. */
-import type { CompiledModel, CompiledSeed, CompiledTest, Executable } from './compiledTypes.js';
+import type { Buildable, CompiledTest, Executable } from './compiledTypes.js';
 import { ProjectError } from './yamlValues.js';
 
-/** Seeds and models parents first (ties by name), each node's tests right after it. */
-export function buildOrder(nodes: Array<CompiledModel | CompiledSeed>, tests: CompiledTest[]): Executable[] {
+/** Seeds, models and snapshots parents first (ties by name), each node's tests right after it. */
+export function buildOrder(nodes: Buildable[], tests: CompiledTest[]): Executable[] {
   const byId = new Map(nodes.map((node) => [node.uniqueId, node]));
-  const parentsOf = (node: CompiledModel | CompiledSeed): string[] => (node.kind === 'model' ? node.nodes.filter((id) => byId.has(id)) : []);
+  const parentsOf = (node: Buildable): string[] => (node.kind === 'seed' ? [] : node.nodes.filter((id) => byId.has(id)));
   const done = new Set<string>();
   const order: Executable[] = [];
   const pendingTests = [...tests];

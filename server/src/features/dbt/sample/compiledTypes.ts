@@ -2,7 +2,7 @@
  * The project after compilation: every resource with its unique id, relation and dependencies,
  * and every SQL statement rendered for the warehouse, as dbt holds them before it runs.
  */
-import type { ExposureDef, MetricDef, ModelDef, SeedDef, SemanticModelDef, SourceTableDef, TestSpec } from './projectTypes.js';
+import type { ExposureDef, MetricDef, ModelDef, SeedDef, SemanticModelDef, SnapshotDef, SourceTableDef, TestSpec } from './projectTypes.js';
 
 export interface Relation {
   database: string;
@@ -36,6 +36,16 @@ export interface CompiledSeed {
   uniqueId: string;
   fqn: string[];
   relation: Relation;
+}
+
+export interface CompiledSnapshot extends Dependencies {
+  kind: 'snapshot';
+  def: SnapshotDef;
+  uniqueId: string;
+  fqn: string[];
+  relation: Relation;
+  /** `select * from <relation>`: what the snapshot captures. */
+  compiledCode: string;
 }
 
 export interface CompiledSource {
@@ -88,13 +98,16 @@ export interface CompiledMetric {
   nodes: string[];
 }
 
-export type Executable = CompiledModel | CompiledSeed | CompiledTest;
+/** What gets built (everything but tests). */
+export type Buildable = CompiledModel | CompiledSeed | CompiledSnapshot;
+export type Executable = Buildable | CompiledTest;
 
 export interface CompiledProject {
   name: string;
   database: string;
   models: CompiledModel[];
   seeds: CompiledSeed[];
+  snapshots: CompiledSnapshot[];
   sources: CompiledSource[];
   tests: CompiledTest[];
   exposures: CompiledExposure[];

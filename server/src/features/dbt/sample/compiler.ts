@@ -6,12 +6,14 @@
 import path from 'node:path';
 import { quoteIdentifier } from '../../../platform/warehouse/identifiers.js';
 import type {
+  Buildable,
   CompiledExposure,
   CompiledMetric,
   CompiledModel,
   CompiledProject,
   CompiledSeed,
   CompiledSemanticModel,
+  CompiledSnapshot,
   CompiledSource,
   CompiledTest,
   Relation,
@@ -47,7 +49,7 @@ interface Resolver {
   resolve(reference: Reference, file: string): { uniqueId: string; relation: Relation };
 }
 
-function resolver(models: Map<string, CompiledModel | CompiledSeed>, sources: Map<string, CompiledSource>): Resolver {
+function resolver(models: Map<string, Buildable>, sources: Map<string, CompiledSource>): Resolver {
   return {
     resolve(reference, file) {
       if (reference.kind === 'ref') {
@@ -132,7 +134,7 @@ export function compileProject(project: ProjectDef, database: string): CompiledP
     relation: relation(database, source.schema, source.identifier),
   }));
   const sourceMap = new Map(sources.map((source) => [`${source.def.sourceName}.${source.def.name}`, source]));
-  const nodeMap = new Map<string, CompiledModel | CompiledSeed>(seeds.map((seed) => [seed.def.name, seed]));
+  const nodeMap = new Map<string, Buildable>(seeds.map((seed) => [seed.def.name, seed]));
   // Models first get their relation (a ref may point at a model defined later in the list).
   const models: CompiledModel[] = project.models.map((model) => ({
     kind: 'model',
@@ -145,24 +147,41 @@ export function compileProject(project: ProjectDef, database: string): CompiledP
     sources: [],
     nodes: [],
   }));
-  for (const model of models) {
-    if (nodeMap.has(model.def.name)) throw new ProjectError(model.def.filePath, `two resources are named ${model.def.name}`);
-    nodeMap.set(model.def.name, model);
+  const snapshots: CompiledSnapshot[] = project.snapshots.map((snapshot) => ({
+    kind: 'snapshot',
+    def: snapshot,
+    uniqueId: `snapshot.${project.name}.${snapshot.name}`,
+    fqn: [project.name, ...folders(snapshot.filePath, 'snapshots'), snapshot.name],
+    relation: relation(database, schemaFor(project, snapshot.config), snapshot.name),
+    compiledCode: '',
+    refs: [],
+    sources: [],
+    nodes: [],
+  }));
+  for (const node of [...models, ...snapshots]) {
+    if (nodeMap.has(node.def.name)) throw new ProjectError(node.def.filePath, `two resources are named ${node.def.name}`);
+    nodeMap.set(node.def.name, node);
   }
   const resolve = resolver(nodeMap, sourceMap);
   for (const model of models) {
     Object.assign(model, dependencies(referencesIn(model.def.rawCode, model.def.filePath), resolve, model.def.filePath));
     model.compiledCode = compileSql(model.def.rawCode, model.def.filePath, (reference) => resolve.resolve(reference, model.def.filePath).relation.rendered);
   }
+  for (const snapshot of snapshots) {
+    const target = parseReference(snapshot.def.relation, snapshot.def.filePath);
+    Object.assign(snapshot, dependencies([target], resolve, snapshot.def.filePath));
+    snapshot.compiledCode = `select * from ${resolve.resolve(target, snapshot.def.filePath).relation.rendered}`;
+    for (const column of [snapshot.def.uniqueKey, ...snapshot.def.checkCols]) plainColumn(column, snapshot.def.filePath);
+  }
 
   const tests: CompiledTest[] = [
-    ...[...models, ...seeds].flatMap((node) =>
+    ...[...models, ...seeds, ...snapshots].flatMap((node) =>
       genericTests(
         project,
-        { uniqueId: node.uniqueId, name: node.def.name, relation: node.relation, filePath: node.def.patchPath ?? node.def.filePath, isSource: false, fileKeyName: `${node.kind}s.${node.def.name}` },
+        { uniqueId: node.uniqueId, name: node.def.name, relation: node.relation, filePath: 'patchPath' in node.def ? (node.def.patchPath ?? node.def.filePath) : node.def.filePath, isSource: false, fileKeyName: `${node.kind}s.${node.def.name}` },
         node.def.columns,
         resolve,
-        node.kind === 'seed' ? 'seeds' : modelDir,
+        node.kind === 'seed' ? 'seeds' : node.kind === 'snapshot' ? 'snapshots' : modelDir,
       ),
     ),
     ...sources.flatMap((source) =>
@@ -238,5 +257,5 @@ export function compileProject(project: ProjectDef, database: string): CompiledP
     return { def: exposure, uniqueId: `exposure.${project.name}.${exposure.name}`, refs, sources: exposureSources, metrics: exposureMetrics, nodes };
   });
 
-  return { name: project.name, database, models, seeds, sources, tests, exposures, semanticModels, metrics, buildOrder: buildOrder([...seeds, ...models], tests) };
+  return { name: project.name, database, models, seeds, snapshots, sources, tests, exposures, semanticModels, metrics, buildOrder: buildOrder([...seeds, ...models, ...snapshots], tests) };
 }

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { sha256 } from './hashes.js';
-import type { CompiledModel, CompiledSeed, CompiledTest } from './compiledTypes.js';
+import type { CompiledModel, CompiledSeed, CompiledSnapshot, CompiledTest } from './compiledTypes.js';
 import type { ColumnDef } from './projectTypes.js';
 
 type Json = Record<string, unknown>;
@@ -162,6 +162,84 @@ export function seedNode(seed: CompiledSeed, projectName: string, createdAt: num
     doc_blocks: [],
     root_path: '.',
     depends_on: { macros: [] },
+  };
+}
+
+export function snapshotNode(snapshot: CompiledSnapshot, projectName: string, createdAt: number): Json {
+  const { def, relation } = snapshot;
+  const rawCode = `select * from {{ ${def.relation.trim()} }}`;
+  return {
+    database: relation.database,
+    schema: relation.schema,
+    name: def.name,
+    resource_type: 'snapshot',
+    package_name: projectName,
+    path: path.posix.relative('snapshots', def.filePath),
+    original_file_path: def.filePath,
+    unique_id: snapshot.uniqueId,
+    fqn: snapshot.fqn,
+    alias: relation.identifier,
+    checksum: sha256(rawCode),
+    config: {
+      enabled: true,
+      alias: null,
+      schema: def.config.schema,
+      database: null,
+      tags: def.config.tags,
+      meta: { ...def.config.meta },
+      group: null,
+      materialized: 'snapshot',
+      incremental_strategy: null,
+      batch_size: null,
+      lookback: 1,
+      begin: null,
+      persist_docs: {},
+      'post-hook': [],
+      'pre-hook': [],
+      quoting: {},
+      column_types: {},
+      full_refresh: null,
+      unique_key: def.uniqueKey,
+      on_schema_change: 'ignore',
+      on_configuration_change: 'apply',
+      grants: {},
+      packages: [],
+      docs,
+      contract: { enforced: false, alias_types: true },
+      event_time: null,
+      concurrent_batches: null,
+      strategy: def.strategy,
+      target_schema: null,
+      target_database: null,
+      updated_at: null,
+      check_cols: def.checkCols,
+      snapshot_meta_column_names: { dbt_valid_to: null, dbt_valid_from: null, dbt_scd_id: null, dbt_updated_at: null, dbt_is_deleted: null },
+      dbt_valid_to_current: null,
+    },
+    tags: def.config.tags,
+    description: def.description,
+    columns: columnsJson(def.columns),
+    meta: { ...def.config.meta },
+    group: null,
+    docs,
+    patch_path: null,
+    build_path: `target/run/${projectName}/${def.filePath}`,
+    unrendered_config: { strategy: def.strategy, unique_key: def.uniqueKey, check_cols: def.checkCols, ...(def.config.schema ? { schema: def.config.schema } : {}) },
+    created_at: createdAt,
+    relation_name: relation.rendered,
+    raw_code: rawCode,
+    doc_blocks: [],
+    language: 'sql',
+    refs: snapshot.refs.map(refArg),
+    sources: snapshot.sources,
+    metrics: [],
+    depends_on: { macros: [], nodes: snapshot.nodes },
+    compiled_path: `target/compiled/${projectName}/${def.filePath}`,
+    compiled: true,
+    compiled_code: snapshot.compiledCode,
+    extra_ctes_injected: true,
+    extra_ctes: [],
+    contract,
   };
 }
 

@@ -2,7 +2,7 @@
 import { artifactMetadata, ADAPTER_TYPE, type Invocation } from './artifactMetadata.js';
 import { md5 } from './hashes.js';
 import type { CompiledProject } from './compiledTypes.js';
-import { modelNode, seedNode, testNode } from './manifestNodes.js';
+import { modelNode, seedNode, snapshotNode, testNode } from './manifestNodes.js';
 import { exposureEntry, metricEntry, semanticModelEntry, sourceEntry } from './manifestResources.js';
 
 type Json = Record<string, unknown>;
@@ -27,6 +27,7 @@ export function writeManifest(project: CompiledProject, targetSchema: string, in
   const nodes: Record<string, Json> = {};
   for (const seed of project.seeds) nodes[seed.uniqueId] = seedNode(seed, project.name, createdAt);
   for (const model of project.models) nodes[model.uniqueId] = modelNode(model, project.name, createdAt);
+  for (const snapshot of project.snapshots) nodes[snapshot.uniqueId] = snapshotNode(snapshot, project.name, createdAt);
   for (const test of project.tests) nodes[test.uniqueId] = testNode(test, project.name, project.database, `${targetSchema}_dbt_test__audit`, createdAt);
   const sources = Object.fromEntries(project.sources.map((source) => [source.uniqueId, sourceEntry(source, project.name, createdAt)]));
   const exposures = Object.fromEntries(project.exposures.map((exposure) => [exposure.uniqueId, exposureEntry(exposure, project.name, createdAt)]));
@@ -36,6 +37,7 @@ export function writeManifest(project: CompiledProject, targetSchema: string, in
   const dependsOn = new Map<string, string[]>();
   for (const seed of project.seeds) dependsOn.set(seed.uniqueId, []);
   for (const model of project.models) dependsOn.set(model.uniqueId, model.nodes);
+  for (const snapshot of project.snapshots) dependsOn.set(snapshot.uniqueId, snapshot.nodes);
   for (const test of project.tests) dependsOn.set(test.uniqueId, test.nodes);
   for (const source of project.sources) dependsOn.set(source.uniqueId, []);
   for (const exposure of project.exposures) dependsOn.set(exposure.uniqueId, exposure.nodes);

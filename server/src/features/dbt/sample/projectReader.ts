@@ -6,7 +6,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import type { ColumnDef, ModelDef, NodeConfig, ProjectDef, SeedDef, SingularTestDef } from './projectTypes.js';
+import type { ColumnDef, ModelDef, NodeConfig, ProjectDef, SeedDef, SingularTestDef, SnapshotDef } from './projectTypes.js';
 import { columns, exposures, metrics, semanticModels, severityOf, sources } from './yamlResources.js';
 import { ProjectError, description, isRecord, list, optionalText, record, strings, text, type Yaml } from './yamlValues.js';
 
@@ -89,6 +89,30 @@ function patches(doc: Yaml, key: string, file: string, defaultSeverity: 'error' 
   return out;
 }
 
+/** Snapshots declared in YAML (dbt 1.9's form): `relation`, and `unique_key`, `strategy: check`, `check_cols` in config. */
+function snapshots(doc: Yaml, file: string, folder: Yaml): SnapshotDef[] {
+  return list(doc.snapshots, file, 'snapshots').map((item) => {
+    const entry = record(item, file, 'snapshot');
+    const snapshotName = text(entry.name, file, 'snapshot name');
+    const own = record(entry.config, file, `${snapshotName}.config`);
+    const strategy = text(own.strategy ?? folder.strategy, file, `${snapshotName}.strategy`);
+    if (strategy !== 'check') throw new ProjectError(file, `${snapshotName}: the sample builder runs the check strategy only, not ${strategy}`);
+    const checkCols = strings(own.check_cols ?? folder.check_cols, file, `${snapshotName}.check_cols`);
+    if (checkCols.length === 0 || checkCols.includes('all')) throw new ProjectError(file, `${snapshotName}: list the check_cols the sample builder compares`);
+    return {
+      name: snapshotName,
+      filePath: file,
+      relation: text(entry.relation, file, `${snapshotName}.relation`),
+      uniqueKey: text(own.unique_key ?? folder.unique_key, file, `${snapshotName}.unique_key`),
+      strategy,
+      checkCols,
+      config: nodeConfig(folder, own, file, 'snapshot'),
+      description: description(entry.description, file, `${snapshotName}.description`),
+      columns: columns(entry.columns, file, 'error'),
+    };
+  });
+}
+
 function profileSchema(profiles: Yaml, profileName: string): string {
   const profile = record(profiles[profileName], 'profiles.yml', profileName);
   const target = text(profile.target, 'profiles.yml', 'target');
@@ -105,15 +129,17 @@ export async function readProject(root: string, env: Readonly<Record<string, str
   const modelDir = folderOf('model-paths', 'models');
   const seedDir = folderOf('seed-paths', 'seeds');
   const testDir = folderOf('test-paths', 'tests');
+  const snapshotDir = folderOf('snapshot-paths', 'snapshots');
 
-  const allFiles = [...(await filesUnder(root, modelDir)), ...(await filesUnder(root, seedDir)), ...(await filesUnder(root, testDir))];
+  const allFiles = [...(await filesUnder(root, modelDir)), ...(await filesUnder(root, seedDir)), ...(await filesUnder(root, testDir)), ...(await filesUnder(root, snapshotDir))];
   const yamlFiles = allFiles.filter((file) => /\.ya?ml$/.test(file));
   const docs = await Promise.all(yamlFiles.map(async (file) => ({ file, doc: await readYaml(root, file) })));
 
+  const foldersOf = (file: string, base: string): string[] => path.posix.dirname(path.posix.relative(base, file)).split('/').filter((part) => part !== '.');
   const modelPatches = new Map<string, Patch>();
   const seedPatches = new Map<string, Patch>();
   const testPatches = new Map<string, Patch>();
-  const project: ProjectDef = { root, name, version: String(projectYml.version ?? ''), targetSchema, models: [], seeds: [], singularTests: [], sources: [], exposures: [], semanticModels: [], metrics: [] };
+  const project: ProjectDef = { root, name, version: String(projectYml.version ?? ''), targetSchema, models: [], seeds: [], snapshots: [], singularTests: [], sources: [], exposures: [], semanticModels: [], metrics: [] };
   for (const { file, doc } of docs) {
     for (const [key, value] of patches(doc, 'models', file, 'error')) modelPatches.set(key, value);
     for (const [key, value] of patches(doc, 'seeds', file, 'error')) seedPatches.set(key, value);
@@ -122,9 +148,9 @@ export async function readProject(root: string, env: Readonly<Record<string, str
     project.exposures.push(...exposures(doc, file, env));
     project.semanticModels.push(...semanticModels(doc, file));
     project.metrics.push(...metrics(doc, file));
+    project.snapshots.push(...snapshots(doc, file, folderConfig(projectYml, 'snapshots', name, foldersOf(file, snapshotDir))));
   }
 
-  const foldersOf = (file: string, base: string): string[] => path.posix.dirname(path.posix.relative(base, file)).split('/').filter((part) => part !== '.');
   for (const file of allFiles) {
     const resource = path.posix.basename(file).replace(/\.(sql|csv)$/, '');
     if (file.startsWith(`${modelDir}/`) && file.endsWith('.sql')) {

@@ -61,6 +61,21 @@ export interface SingularTestDef {
   patchPath: string | null;
 }
 
+/** A snapshot declared in YAML (dbt 1.9+): a relation, its key, and the `check` strategy's columns. */
+export interface SnapshotDef {
+  name: string;
+  /** The YAML file, relative to the project root. */
+  filePath: string;
+  /** `ref('x')` or `source('a', 'b')`, as written. */
+  relation: string;
+  uniqueKey: string;
+  strategy: 'check';
+  checkCols: string[];
+  config: NodeConfig;
+  description: string;
+  columns: ColumnDef[];
+}
+
 export interface FreshnessRule {
   warn_after: { count: number; period: 'minute' | 'hour' | 'day' } | null;
   error_after: { count: number; period: 'minute' | 'hour' | 'day' } | null;
@@ -129,6 +144,7 @@ export interface ProjectDef {
   targetSchema: string;
   models: ModelDef[];
   seeds: SeedDef[];
+  snapshots: SnapshotDef[];
   singularTests: SingularTestDef[];
   sources: SourceTableDef[];
   exposures: ExposureDef[];

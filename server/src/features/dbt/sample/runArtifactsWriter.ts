@@ -79,7 +79,7 @@ export function writeCatalog(project: CompiledProject, found: ReadonlyMap<Relati
     }));
   return {
     metadata: artifactMetadata('catalog', invocation, generatedAt),
-    nodes: entries([...project.seeds, ...project.models]),
+    nodes: entries([...project.seeds, ...project.models, ...project.snapshots]),
     sources: entries(project.sources),
     errors: null,
   };

@@ -1,13 +1,13 @@
 /**
- * `dbt build` against the warehouse: seeds loaded, models created as views or tables, data
- * tests run, in dependency order, each timed. As in dbt, a node that errors, or a test of
- * severity error that fails, skips everything downstream of it.
+ * `dbt build` against the warehouse: seeds loaded, models created as views or tables,
+ * snapshots taken, data tests run, in dependency order, each timed. As in dbt, a node that
+ * errors, or a test of severity error that fails, skips everything downstream of it.
  */
 import type { Engine, Row } from '../../../platform/warehouse/engine.js';
 import { quoteIdentifier } from '../../../platform/warehouse/identifiers.js';
 import { join, raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
 import type { Clock, Timing } from './clock.js';
-import type { CompiledModel, CompiledProject, CompiledSeed, CompiledTest, Executable, Relation } from './compiledTypes.js';
+import type { CompiledModel, CompiledProject, CompiledSeed, CompiledSnapshot, CompiledTest, Executable, Relation } from './compiledTypes.js';
 import { parseCsv } from './seedCsv.js';
 
 export type NodeStatus = 'success' | 'error' | 'skipped' | 'pass' | 'fail' | 'warn';
@@ -71,6 +71,38 @@ async function loadSeed(engine: Engine, seed: CompiledSeed): Promise<number> {
   return rows.length;
 }
 
+/**
+ * dbt's check strategy: the first run copies the relation with the validity columns; later runs
+ * close the current version of every key whose checked columns changed and add its new version,
+ * and add keys never seen. Rows gone from the relation keep their last version (dbt's default).
+ */
+async function buildSnapshot(engine: Engine, snapshot: CompiledSnapshot, at: Date): Promise<number> {
+  const { uniqueKey, checkCols } = snapshot.def;
+  const target = raw(snapshot.relation.rendered);
+  const key = raw(uniqueKey);
+  const source = raw(`(\n${snapshot.compiledCode}\n) source`);
+  const rowHash = (alias: string): Sql => raw(`md5(${checkCols.map((column) => `coalesce(cast(${alias}.${column} as varchar), '')`).join(" || '|' || ")})`);
+  const stamp = at.toISOString().replace('T', ' ').replace('Z', '');
+  const version = sql`source.*, md5(cast(source.${key} as varchar) || '|' || ${stamp}) as dbt_scd_id, cast(${stamp} as timestamp) as dbt_updated_at,
+    cast(${stamp} as timestamp) as dbt_valid_from, cast(null as timestamp) as dbt_valid_to`;
+  await ensureSchema(engine, snapshot.relation);
+  const exists = (await existingType(engine, snapshot.relation)) !== null;
+  await engine.transaction(async (tx) => {
+    if (!exists) {
+      await tx.query(sql`CREATE TABLE ${target} AS SELECT ${version} FROM ${source}`);
+      return;
+    }
+    await tx.query(sql`INSERT INTO ${target} SELECT ${version} FROM ${source}
+      LEFT JOIN ${target} current ON current.${key} = source.${key} AND current.dbt_valid_to IS NULL
+      WHERE current.${key} IS NULL OR ${rowHash('source')} <> ${rowHash('current')}`);
+    await tx.query(sql`UPDATE ${target} SET dbt_valid_to = cast(${stamp} as timestamp)
+      WHERE dbt_valid_to IS NULL AND dbt_updated_at <> cast(${stamp} as timestamp)
+        AND ${key} IN (SELECT ${key} FROM ${target} WHERE dbt_updated_at = cast(${stamp} as timestamp))`);
+  });
+  const [row] = await engine.query(sql`SELECT COUNT(*) AS n FROM ${target} WHERE dbt_updated_at = cast(${stamp} as timestamp)`);
+  return Number(row?.n ?? 0);
+}
+
 /** dbt's get_test_sql: the number of failing rows the test's query returns. */
 async function runTest(engine: Engine, test: CompiledTest): Promise<number> {
   const rows = await engine.query(projectSql(`select count(*) as failures from (\n${test.compiledCode}\n) dbt_internal_test`));
@@ -123,6 +155,9 @@ export async function runBuild(engine: Engine, project: CompiledProject, clock: 
       } else if (node.kind === 'model') {
         await buildModel(engine, node);
         run = { status: 'success', message: 'OK', failures: null, adapterResponse: { _message: 'OK' } };
+      } else if (node.kind === 'snapshot') {
+        const count = await buildSnapshot(engine, node, clock.now());
+        run = { status: 'success', message: `INSERT ${count}`, failures: null, adapterResponse: { _message: `INSERT ${count}`, code: 'INSERT', rows_affected: count } };
       } else {
         const failures = await runTest(engine, node);
         const plural = failures === 1 ? 'result' : 'results';
@@ -150,7 +185,7 @@ export async function runBuild(engine: Engine, project: CompiledProject, clock: 
       for (const id of descendants(project, [node.uniqueId])) skipped.add(id);
     } else if (node.kind === 'test' && (run.status === 'error' || run.status === 'fail')) {
       // A failing test stops the models built on what it tested; the other tests of that node still run.
-      const models = new Set(project.buildOrder.filter((other) => other.kind === 'model').map((other) => other.uniqueId));
+      const models = new Set(project.buildOrder.filter((other) => other.kind !== 'test').map((other) => other.uniqueId));
       const blocked = [...descendants(project, node.nodes)].filter((id) => models.has(id));
       for (const id of [...blocked, ...descendants(project, blocked)]) skipped.add(id);
     }

@@ -58,7 +58,7 @@ export async function buildSampleArtifacts(engine: Engine, options: { now: Date;
   const checks = await runFreshness(engine, compiled.sources, clock);
   const sources = writeSources(checks, invocation, clock.now().toISOString(), clock.elapsed() - freshnessStart);
 
-  const found = await readCatalog(engine, compiled.database, [...compiled.seeds, ...compiled.models, ...compiled.sources].map((item) => item.relation));
+  const found = await readCatalog(engine, compiled.database, [...compiled.seeds, ...compiled.models, ...compiled.snapshots, ...compiled.sources].map((item) => item.relation));
   const generatedAt = clock.now().toISOString();
   return {
     manifest: writeManifest(compiled, project.targetSchema, invocation, generatedAt),
