@@ -90,7 +90,7 @@ function patches(doc: Yaml, key: string, file: string, defaultSeverity: 'error' 
 }
 
 /** Snapshots declared in YAML (dbt 1.9's form): `relation`, and `unique_key`, `strategy: check`, `check_cols` in config. */
-function snapshots(doc: Yaml, file: string, folder: Yaml): SnapshotDef[] {
+function snapshots(doc: Yaml, file: string, folder: Yaml, testSeverity: 'error' | 'warn'): SnapshotDef[] {
   return list(doc.snapshots, file, 'snapshots').map((item) => {
     const entry = record(item, file, 'snapshot');
     const snapshotName = text(entry.name, file, 'snapshot name');
@@ -108,7 +108,7 @@ function snapshots(doc: Yaml, file: string, folder: Yaml): SnapshotDef[] {
       checkCols,
       config: nodeConfig(folder, own, file, 'snapshot'),
       description: description(entry.description, file, `${snapshotName}.description`),
-      columns: columns(entry.columns, file, 'error'),
+      columns: columns(entry.columns, file, testSeverity),
     };
   });
 }
@@ -136,19 +136,21 @@ export async function readProject(root: string, env: Readonly<Record<string, str
   const docs = await Promise.all(yamlFiles.map(async (file) => ({ file, doc: await readYaml(root, file) })));
 
   const foldersOf = (file: string, base: string): string[] => path.posix.dirname(path.posix.relative(base, file)).split('/').filter((part) => part !== '.');
+  // The project-wide `data_tests: +severity`, which a test's own config overrides.
+  const testSeverity = severityOf(folderConfig(projectYml, 'data_tests', name, []).severity, 'dbt_project.yml');
   const modelPatches = new Map<string, Patch>();
   const seedPatches = new Map<string, Patch>();
   const testPatches = new Map<string, Patch>();
   const project: ProjectDef = { root, name, version: String(projectYml.version ?? ''), targetSchema, models: [], seeds: [], snapshots: [], singularTests: [], sources: [], exposures: [], semanticModels: [], metrics: [] };
   for (const { file, doc } of docs) {
-    for (const [key, value] of patches(doc, 'models', file, 'error')) modelPatches.set(key, value);
-    for (const [key, value] of patches(doc, 'seeds', file, 'error')) seedPatches.set(key, value);
-    for (const [key, value] of patches(doc, 'data_tests', file, 'error')) testPatches.set(key, value);
-    project.sources.push(...sources(doc, file));
+    for (const [key, value] of patches(doc, 'models', file, testSeverity)) modelPatches.set(key, value);
+    for (const [key, value] of patches(doc, 'seeds', file, testSeverity)) seedPatches.set(key, value);
+    for (const [key, value] of patches(doc, 'data_tests', file, testSeverity)) testPatches.set(key, value);
+    project.sources.push(...sources(doc, file, testSeverity));
     project.exposures.push(...exposures(doc, file, env));
     project.semanticModels.push(...semanticModels(doc, file));
     project.metrics.push(...metrics(doc, file));
-    project.snapshots.push(...snapshots(doc, file, folderConfig(projectYml, 'snapshots', name, foldersOf(file, snapshotDir))));
+    project.snapshots.push(...snapshots(doc, file, folderConfig(projectYml, 'snapshots', name, foldersOf(file, snapshotDir)), testSeverity));
   }
 
   for (const file of allFiles) {

@@ -70,7 +70,7 @@ function freshness(own: unknown, inherited: FreshnessRule | null, file: string):
   };
 }
 
-export function sources(doc: Yaml, file: string): SourceTableDef[] {
+export function sources(doc: Yaml, file: string, testSeverity: 'error' | 'warn'): SourceTableDef[] {
   return list(doc.sources, file, 'sources').flatMap((item) => {
     const source = record(item, file, 'source');
     const sourceName = text(source.name, file, 'source name');
@@ -92,7 +92,7 @@ export function sources(doc: Yaml, file: string): SourceTableDef[] {
         meta: record(table.meta, file, `${name}.meta`),
         sourceMeta: record(source.meta, file, `${sourceName}.meta`),
         tags: [...new Set([...strings(source.tags, file, 'tags'), ...strings(table.tags, file, 'tags')])],
-        columns: columns(table.columns, file, 'error'),
+        columns: columns(table.columns, file, testSeverity),
       };
     });
   });
