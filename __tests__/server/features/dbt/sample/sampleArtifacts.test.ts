@@ -5,7 +5,7 @@
  */
 import { buildSampleArtifacts } from '../../../../../server/src/features/dbt/sample/sampleArtifacts';
 import { demoDashboards, demoDashboardUrl } from '../../../../../server/src/features/dashboards/demoSeed';
-import { NOW, openTestAccount, type TestAccount } from '../../warehouse/sampleAccount';
+import { NOW, openTestAccount, spyEngine, type TestAccount } from '../../warehouse/sampleAccount';
 import { dbtSchema, schemaErrors } from './dbtSchemas';
 
 const PORTAL = 'https://portal.example.com';
@@ -49,6 +49,12 @@ describe('the sample project artifacts are valid dbt artifacts', () => {
     const catalog = structuredClone(artifacts.catalog);
     delete catalog.nodes['model.dataworks_demo.fct_orders'].metadata.type;
     expect(schemaErrors(dbtSchema('catalog/v1.json'), catalog).length).toBeGreaterThan(0);
+  });
+
+  it('is built in the embedded sample warehouse only, never in a client\'s Snowflake account', async () => {
+    const snowflake = spyEngine(account.engine, 'snowflake');
+    await expect(buildSampleArtifacts(snowflake, { now: NOW, organisation: 'acme', portalUrl: PORTAL })).rejects.toThrow(/embedded sample warehouse only/);
+    expect(snowflake.recorded).toEqual([]);
   });
 
   it('holds every kind of resource the project defines', () => {

@@ -36,6 +36,9 @@ export interface SampleArtifacts {
 }
 
 export async function buildSampleArtifacts(engine: Engine, options: { now: Date; organisation: string; portalUrl: string }): Promise<SampleArtifacts> {
+  // The project's sources are the embedded sample's raw tables; a client's Snowflake account has
+  // its own dbt project, whose artifacts its dbt job uploads.
+  if (engine.kind !== 'duckdb') throw new Error('The sample dbt project is built in the embedded sample warehouse only.');
   const clock = startClock(options.now);
   const invocation = { id: invocationId(`dataworks-sample:${options.organisation}:${options.now.toISOString()}`), startedAt: options.now.toISOString() };
   const project = await readProject(SAMPLE_PROJECT_DIR, sampleProjectEnv(options));
