@@ -85,6 +85,8 @@ export function createDbtService(options: { db: StoreDb; live: LiveChannel; jobs
     async ingest(set, ingestOptions) {
       const summary = await ingestArtifacts(db, set, ingestOptions);
       index.invalidate(ingestOptions.organisation);
+      // Built now rather than on the first page view after the ingestion (seconds for a large project).
+      void index.get(ingestOptions.organisation).catch((error: unknown) => log.error({ err: error }, 'could not index the dbt project'));
       await schedule(ingestOptions.organisation).catch((error: unknown) => log.error({ err: error }, 'could not schedule the freshness check'));
       await live.publish({ organisation: ingestOptions.organisation, topic: CATALOG_TOPIC, data: { type: 'ingested', ingestionId: summary.id } });
       log.info({ organisation: ingestOptions.organisation, origin: ingestOptions.origin, ingestion: summary.id, counts: summary.counts }, 'dbt artifacts ingested');

@@ -78,7 +78,11 @@ export async function ingestArtifacts(db: StoreDb, set: ArtifactSet, options: In
   const parsed = parseArtifactSet(set);
   const holder = await acquireIngestionLock(db, options.organisation, `${options.origin} by ${options.actor.username}`);
   try {
-    return await writeIngestion(db, parsed, options);
+    const summary = await writeIngestion(db, parsed, options);
+    // Fresh statistics, so the planner searches through the full-text index rather than
+    // scanning the organisation's documents (PGlite has no autovacuum; PostgreSQL's may lag).
+    await sql`ANALYZE dbt_search_docs, dbt_nodes, dbt_edges, dbt_columns, dbt_tests`.execute(db);
+    return summary;
   } finally {
     await releaseIngestionLock(db, options.organisation, holder);
   }

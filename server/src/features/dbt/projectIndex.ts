@@ -4,7 +4,7 @@
 // the current ingestion's id: a new ingestion (here or on another portal instance) is noticed
 // by the one-row check each request makes, and the copy is rebuilt.
 import { sql } from 'kysely';
-import type { CatalogResourceType, SearchableKind, TestStatus } from '@common/dbt/catalogContract';
+import { catalogFacetNames, type CatalogFacetName, type CatalogResourceType, type SearchableKind, type TestStatus } from '@common/dbt/catalogContract';
 import type { StoreDb } from '../../platform/store/openStore.js';
 
 export interface IndexNode {
@@ -29,6 +29,12 @@ export interface IndexDoc {
   materialized: string | null;
   domain: string | null;
   testStatus: TestStatus | null;
+  /** Place in the name order (name, kind, column, id): sorting hits is then an integer compare. */
+  position: number;
+  /** Lower-cased words of the name (or the column's name) for ranking. */
+  nameWords: string[];
+  /** Per facet (in catalogFacetNames order), the ids of this document's values in ProjectIndex.facetValues. */
+  facetIds: number[][];
 }
 
 export interface LastTestResult {
@@ -52,9 +58,41 @@ export interface ProjectIndex {
   tests: LastTestResult[];
   /** Worst last status of the tests attached to each node (null: no tests). */
   nodeTestStatus: Map<string, TestStatus>;
+  /** Documents in name order. */
   docs: IndexDoc[];
   docsById: Map<string, IndexDoc>;
+  /** Per facet, every value any document has (a document refers to them by position). */
+  facetValues: string[][];
+  facetIdOf: Map<string, number>[];
+  /** Facet counts of all documents, worked out once (the Data Assets list opens with them). */
+  allFacetCounts?: Int32Array[];
 }
+
+/** The values a document has for a facet (several for tags and owners). */
+export function facetValuesOf(doc: Omit<IndexDoc, 'facetIds' | 'position' | 'nameWords'>, facet: CatalogFacetName): string[] {
+  switch (facet) {
+    case 'kind':
+      return [doc.kind];
+    case 'database':
+      return doc.database ? [doc.database] : [];
+    case 'schema':
+      return doc.schema ? [doc.schema] : [];
+    case 'tag':
+      return [...new Set(doc.tags)];
+    case 'owner':
+      return [...new Set(doc.owners)];
+    case 'package':
+      return [doc.packageName];
+    case 'materialized':
+      return doc.materialized ? [doc.materialized] : [];
+    case 'domain':
+      return doc.domain ? [doc.domain] : [];
+    case 'testStatus':
+      return doc.testStatus ? [doc.testStatus] : [];
+  }
+}
+
+const kindOrder: Record<string, number> = { model: 0, source: 1, seed: 2, snapshot: 3, exposure: 4, metric: 5, column: 6 };
 
 const severityOrder: Record<TestStatus, number> = { fail: 5, error: 4, warn: 3, unknown: 2, skipped: 1, pass: 0 };
 
@@ -182,8 +220,33 @@ async function load(db: StoreDb, organisation: string, ingestionId: string): Pro
     materialized: row.materialized,
     domain: row.domain,
     testStatus: row.column_name ? worst(byColumn.get(`${row.unique_id}\u0000${row.column_name.toLowerCase()}`) ?? []) : (nodeTestStatus.get(row.unique_id) ?? null),
+    position: 0,
+    nameWords: (row.column_name ?? row.name).toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean),
+    facetIds: [],
   }));
-  return { ingestionId, nodes, parents, children, tests, nodeTestStatus, docs, docsById: new Map(docs.map((doc) => [doc.id, doc])) };
+  const facetValues: string[][] = catalogFacetNames.map(() => []);
+  const facetIdOf: Map<string, number>[] = catalogFacetNames.map(() => new Map());
+  for (const doc of docs) {
+    doc.facetIds = catalogFacetNames.map((facet, f) =>
+      facetValuesOf(doc, facet).map((value) => {
+        const ids = facetIdOf[f] as Map<string, number>;
+        let id = ids.get(value);
+        if (id === undefined) {
+          id = ids.size;
+          ids.set(value, id);
+          (facetValues[f] as string[]).push(value);
+        }
+        return id;
+      }),
+    );
+  }
+  // Sorted once here, so that a search never sorts with localeCompare.
+  docs.sort(
+    (a, b) =>
+      a.name.localeCompare(b.name) || (kindOrder[a.kind] ?? 9) - (kindOrder[b.kind] ?? 9) || (a.column ?? '').localeCompare(b.column ?? '') || a.uniqueId.localeCompare(b.uniqueId),
+  );
+  docs.forEach((doc, position) => (doc.position = position));
+  return { ingestionId, nodes, parents, children, tests, nodeTestStatus, docs, docsById: new Map(docs.map((doc) => [doc.id, doc])), facetValues, facetIdOf };
 }
 
 export interface ProjectIndexCache {

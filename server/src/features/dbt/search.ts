@@ -67,65 +67,73 @@ export function descriptionExtract(description: string, words: readonly string[]
   return highlight(piece, words);
 }
 
-/** The values a document has for a facet (several for tags and owners). */
-function facetValues(doc: IndexDoc, facet: CatalogFacetName): string[] {
-  switch (facet) {
-    case 'kind':
-      return [doc.kind];
-    case 'database':
-      return doc.database ? [doc.database] : [];
-    case 'schema':
-      return doc.schema ? [doc.schema] : [];
-    case 'tag':
-      return doc.tags;
-    case 'owner':
-      return doc.owners;
-    case 'package':
-      return [doc.packageName];
-    case 'materialized':
-      return doc.materialized ? [doc.materialized] : [];
-    case 'domain':
-      return doc.domain ? [doc.domain] : [];
-    case 'testStatus':
-      return doc.testStatus ? [doc.testStatus] : [];
-  }
-}
-
-function filtersOf(query: SearchQuery): Map<CatalogFacetName, Set<string>> {
-  const filters = new Map<CatalogFacetName, Set<string>>();
-  const add = (facet: CatalogFacetName, values: readonly string[] | undefined) => {
-    if (values && values.length > 0) filters.set(facet, new Set(values));
+/** Per facet, the ids of the wanted values (null: no filter on that facet). */
+function filtersOf(query: SearchQuery, index: ProjectIndex): (Set<number> | null)[] {
+  const wanted: Record<CatalogFacetName, readonly string[] | undefined> = {
+    kind: query.kind,
+    database: query.database,
+    schema: query.schema,
+    tag: query.tag,
+    owner: query.owner,
+    package: query.package,
+    materialized: query.materialized,
+    domain: query.domain,
+    testStatus: query.testStatus,
   };
-  add('kind', query.kind);
-  add('database', query.database);
-  add('schema', query.schema);
-  add('tag', query.tag);
-  add('owner', query.owner);
-  add('package', query.package);
-  add('materialized', query.materialized);
-  add('domain', query.domain);
-  add('testStatus', query.testStatus);
-  return filters;
+  return catalogFacetNames.map((facet, f) => {
+    const values = wanted[facet];
+    if (!values || values.length === 0) return null;
+    // A value no document has still filters: it matches nothing (-1).
+    return new Set(values.map((value) => (index.facetIdOf[f] as Map<string, number>).get(value) ?? -1));
+  });
 }
 
-function passes(doc: IndexDoc, filters: Map<CatalogFacetName, Set<string>>, except?: CatalogFacetName): boolean {
-  for (const [facet, wanted] of filters) {
-    if (facet === except) continue;
-    if (!facetValues(doc, facet).some((value) => wanted.has(value))) return false;
+/** Ids of the documents matching every word as a prefix, by PostgreSQL full-text search (GIN index). */
+async function fullTextMatches(db: StoreDb, organisation: string, words: readonly string[]): Promise<string[]> {
+  // One row with every id: thousands of matches cost far less than as thousands of rows.
+  const rows = await sql<{ ids: string | null }>`
+    SELECT string_agg(id::text, ',') AS ids FROM dbt_search_docs
+    WHERE organisation_id = ${organisation} AND document @@ to_tsquery('simple', ${prefixQuery(words)})`.execute(db);
+  const ids = rows.rows[0]?.ids;
+  return ids ? ids.split(',') : [];
+}
+
+/**
+ * How well a document's name answers the words: the whole name typed (3), every word starting
+ * a word of the name (2), some (1), none — the match is in the description or around it (0).
+ * ts_rank would weigh the same thing, at a cost per match that a short prefix makes large.
+ */
+function nameScore(doc: IndexDoc, words: readonly string[]): number {
+  const whole = (doc.column ?? doc.name).toLowerCase();
+  if (words.join('_') === whole || words.join(' ') === whole || words.join('') === whole) return 3;
+  const hits = words.filter((word) => doc.nameWords.some((part) => part.startsWith(word)) || whole.startsWith(word)).length;
+  return hits === words.length ? 2 : hits > 0 ? 1 : 0;
+}
+
+function tally(counts: Int32Array | undefined, ids: readonly number[] | undefined): void {
+  if (!counts || !ids) return;
+  for (const id of ids) counts[id] = (counts[id] ?? 0) + 1;
+}
+
+/** Facet counts over every document of the index. */
+function countAll(index: ProjectIndex): Int32Array[] {
+  const counts = index.facetValues.map((values) => new Int32Array(values.length));
+  for (const doc of index.docs) for (let f = 0; f < counts.length; f += 1) tally(counts[f], doc.facetIds[f]);
+  return counts;
+}
+
+/** The first `needed` hits by name score, then name order; the rest stay unsorted (never sent). */
+function rankedPage(hits: readonly IndexDoc[], words: readonly string[], needed: number): IndexDoc[] {
+  const buckets: IndexDoc[][] = [[], [], [], []];
+  for (const doc of hits) (buckets[3 - nameScore(doc, words)] as IndexDoc[]).push(doc);
+  const out: IndexDoc[] = [];
+  for (const bucket of buckets) {
+    if (out.length >= needed) break;
+    bucket.sort((a, b) => a.position - b.position);
+    out.push(...bucket.slice(0, needed - out.length));
   }
-  return true;
+  return out;
 }
-
-/** Ids and ranks of the documents matching every word as a prefix, by PostgreSQL full-text search. */
-async function fullTextMatches(db: StoreDb, organisation: string, words: readonly string[]): Promise<Map<string, number>> {
-  const rows = await sql<{ id: string | number; rank: number }>`
-    SELECT id, ts_rank(document, query) AS rank
-    FROM dbt_search_docs, to_tsquery('simple', ${prefixQuery(words)}) AS query
-    WHERE organisation_id = ${organisation} AND document @@ query`.execute(db);
-  return new Map(rows.rows.map((row) => [String(row.id), Number(row.rank)]));
-}
-
-const kindOrder: Record<string, number> = { model: 0, source: 1, seed: 2, snapshot: 3, exposure: 4, metric: 5, column: 6 };
 
 export async function searchCatalog(db: StoreDb, organisation: string, index: ProjectIndex | null, query: SearchQuery): Promise<CatalogSearchResponse> {
   const started = performance.now();
@@ -135,40 +143,62 @@ export async function searchCatalog(db: StoreDb, organisation: string, index: Pr
   const words = queryWords(query.q);
   const typed = (query.q ?? '').trim() !== '';
   let matches: IndexDoc[];
-  let ranks: Map<string, number> | null = null;
   if (!typed) {
     matches = index.docs;
   } else if (words.length === 0) {
     // Only operators or punctuation: nothing to look for.
     matches = [];
   } else {
-    ranks = await fullTextMatches(db, organisation, words);
-    matches = [...ranks.keys()].map((id) => index.docsById.get(id)).filter((doc): doc is IndexDoc => doc !== undefined);
+    matches = (await fullTextMatches(db, organisation, words)).map((id) => index.docsById.get(id)).filter((doc): doc is IndexDoc => doc !== undefined);
   }
 
-  const filters = filtersOf(query);
-  // Each facet counts the matches that pass every other facet's filter, so choosing a value
-  // still shows what choosing another instead would give.
-  for (const facet of catalogFacetNames) {
-    const counts = new Map<string, number>();
-    for (const doc of matches) {
-      if (!passes(doc, filters, facet)) continue;
-      for (const value of new Set(facetValues(doc, facet))) counts.set(value, (counts.get(value) ?? 0) + 1);
-    }
-    facets[facet] = [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
-  }
-
-  const hits = matches.filter((doc) => passes(doc, filters));
-  const byName = (a: IndexDoc, b: IndexDoc) =>
-    a.name.localeCompare(b.name) || (kindOrder[a.kind] ?? 9) - (kindOrder[b.kind] ?? 9) || (a.column ?? '').localeCompare(b.column ?? '') || a.uniqueId.localeCompare(b.uniqueId);
-  if (ranks) {
-    const exact = (doc: IndexDoc) => (words.length === 1 && (doc.column ?? doc.name).toLowerCase() === words[0] ? 1 : 0);
-    hits.sort((a, b) => exact(b) - exact(a) || (ranks.get(b.id) ?? 0) - (ranks.get(a.id) ?? 0) || byName(a, b));
+  // One pass: a document that fails no filter counts in every facet and is a hit; one that
+  // fails exactly one filter counts in that facet only (each facet ignores its own filter, so
+  // choosing a value still shows what choosing another would give).
+  const filters = filtersOf(query, index);
+  const filtered = filters.some((filter) => filter !== null);
+  let counts: Int32Array[];
+  let hits: IndexDoc[];
+  if (!typed && !filtered) {
+    index.allFacetCounts ??= countAll(index);
+    counts = index.allFacetCounts;
+    hits = index.docs;
   } else {
-    hits.sort(byName);
+    counts = index.facetValues.map((values) => new Int32Array(values.length));
+    hits = [];
+    for (const doc of matches) {
+      let failed = -1;
+      let failures = 0;
+      for (let f = 0; f < filters.length && failures < 2; f += 1) {
+        const wanted = filters[f];
+        if (wanted && !(doc.facetIds[f] as number[]).some((id) => wanted.has(id))) {
+          failures += 1;
+          failed = f;
+        }
+      }
+      if (failures === 0) {
+        hits.push(doc);
+        for (let f = 0; f < counts.length; f += 1) tally(counts[f], doc.facetIds[f]);
+      } else if (failures === 1) {
+        tally(counts[failed], doc.facetIds[failed]);
+      }
+    }
   }
+  catalogFacetNames.forEach((facet, f) => {
+    const values = index.facetValues[f] as string[];
+    const list: FacetCount[] = [];
+    (counts[f] as Int32Array).forEach((n, id) => {
+      if (n > 0) list.push({ value: values[id] as string, count: n });
+    });
+    facets[facet] = list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  });
 
-  const page: SearchHit[] = hits.slice(query.offset, query.offset + query.limit).map((doc) => ({
+  // Without a query the hits are already in name order (the index's). With one, the best name
+  // matches first; only as many as the page needs are put in order.
+  const total = hits.length;
+  const ordered = typed ? rankedPage(hits, words, query.offset + query.limit) : hits;
+
+  const page: SearchHit[] = ordered.slice(query.offset, query.offset + query.limit).map((doc) => ({
     kind: doc.kind,
     uniqueId: doc.uniqueId,
     name: doc.name,
@@ -182,5 +212,5 @@ export async function searchCatalog(db: StoreDb, organisation: string, index: Pr
     tags: doc.tags,
     testStatus: doc.testStatus,
   }));
-  return { total: hits.length, hits: page, facets, tookMs: Math.round((performance.now() - started) * 10) / 10 };
+  return { total, hits: page, facets, tookMs: Math.round((performance.now() - started) * 10) / 10 };
 }
