@@ -171,6 +171,8 @@ describe('exposures, semantic model, metrics and descriptions', () => {
     expect(customers.description).not.toBe('');
     const source = artifacts.manifest.sources['source.dataworks_demo.crm.support_tickets'];
     expect(source.source_meta).toMatchObject({ owner: 'customer-care@example.com', domain: 'support' });
+    expect(source.config.meta).toEqual(source.source_meta);
+    expect(artifacts.manifest.sources['source.dataworks_demo.shop.customers'].meta).toEqual({ owner: 'data-platform@example.com', domain: 'sales', pii: true });
     expect(source.loaded_at_field).toBe('_AIRBYTE_EXTRACTED_AT');
     expect(source.freshness).toEqual({ warn_after: { count: 26, period: 'hour' }, error_after: { count: 2, period: 'day' }, filter: null });
   });

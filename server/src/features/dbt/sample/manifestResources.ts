@@ -36,10 +36,12 @@ export function sourceEntry(source: CompiledSource, projectName: string, created
     external: null,
     description: def.description,
     columns: columnsJson(def.columns),
-    meta: def.meta,
+    // dbt 1.10 moved meta into config, where a table inherits its source's: owner and domain
+    // written once on the source reach every table.
+    meta: { ...def.sourceMeta, ...def.meta },
     source_meta: def.sourceMeta,
     tags: def.tags,
-    config: { enabled: true, event_time: null, freshness: null },
+    config: { enabled: true, event_time: null, freshness: null, meta: { ...def.sourceMeta, ...def.meta }, tags: def.tags },
     patch_path: null,
     unrendered_config: {},
     relation_name: relation.rendered,
