@@ -128,6 +128,21 @@ export function exposures(doc: Yaml, file: string, env: Readonly<Record<string, 
   });
 }
 
+const ENTITY_TYPES = ['primary', 'unique', 'foreign', 'natural'] as const;
+const DIMENSION_TYPES = ['categorical', 'time'] as const;
+const AGGREGATIONS = ['sum', 'max', 'min', 'count', 'count_distinct', 'sum_boolean', 'average', 'percentile', 'median'] as const;
+
+/** An entity, dimension or measure: a name, a kind from `kinds` (under `kindKey`), optional expr and description. */
+function semanticPart(item: unknown, file: string, what: string, kindKey: 'type' | 'agg', kinds: readonly string[]): { name: string; kind: string; expr?: string; description?: string; part: Yaml } {
+  const part = record(item, file, what);
+  const name = text(part.name, file, `${what} name`);
+  const kind = text(part[kindKey], file, `${what} ${name}.${kindKey}`);
+  if (!kinds.includes(kind)) throw new ProjectError(file, `${what} ${name}: ${kindKey} must be one of ${kinds.join(', ')}`);
+  const expr = optionalText(part.expr, file, `${name}.expr`);
+  const about = optionalText(part.description, file, `${name}.description`);
+  return { name, kind, ...(expr === null ? {} : { expr }), ...(about === null ? {} : { description: about.trim() }), part };
+}
+
 export function semanticModels(doc: Yaml, file: string): SemanticModelDef[] {
   return list(doc.semantic_models, file, 'semantic_models').map((item) => {
     const model = record(item, file, 'semantic model');
@@ -138,9 +153,20 @@ export function semanticModels(doc: Yaml, file: string): SemanticModelDef[] {
       description: description(model.description, file, `${name}.description`),
       model: text(model.model, file, `${name}.model`),
       defaults: typeof defaults.agg_time_dimension === 'string' ? { agg_time_dimension: defaults.agg_time_dimension } : null,
-      entities: list(model.entities, file, `${name}.entities`) as SemanticModelDef['entities'],
-      dimensions: list(model.dimensions, file, `${name}.dimensions`) as SemanticModelDef['dimensions'],
-      measures: list(model.measures, file, `${name}.measures`) as SemanticModelDef['measures'],
+      entities: list(model.entities, file, `${name}.entities`).map((item) => {
+        const { kind, part: _part, ...entity } = semanticPart(item, file, 'entity', 'type', ENTITY_TYPES);
+        return { ...entity, type: kind };
+      }),
+      dimensions: list(model.dimensions, file, `${name}.dimensions`).map((item) => {
+        const { kind, part, ...dimension } = semanticPart(item, file, 'dimension', 'type', DIMENSION_TYPES);
+        const granularity = record(part.type_params, file, `${dimension.name}.type_params`).time_granularity;
+        if (kind === 'time' && typeof granularity !== 'string') throw new ProjectError(file, `time dimension ${dimension.name} needs type_params.time_granularity`);
+        return { ...dimension, type: kind, ...(typeof granularity === 'string' ? { type_params: { time_granularity: granularity } } : {}) };
+      }),
+      measures: list(model.measures, file, `${name}.measures`).map((item) => {
+        const { kind, part: _part, ...measure } = semanticPart(item, file, 'measure', 'agg', AGGREGATIONS);
+        return { ...measure, agg: kind };
+      }),
       filePath: file,
     };
   });
