@@ -38,6 +38,8 @@ export interface DbtArea {
   close(): Promise<void>;
 }
 
+const SAMPLE_STOP_GRACE_MS = 500;
+
 /** Registers the routes and the freshness job kind (before the job runner starts). */
 export async function registerDbtArea(app: FastifyInstance, options: DbtAreaOptions): Promise<DbtArea> {
   const service = createDbtService({
@@ -54,6 +56,7 @@ export async function registerDbtArea(app: FastifyInstance, options: DbtAreaOpti
 
   let closeWatcher: (() => Promise<void>) | null = null;
   let sampling: Promise<unknown> = Promise.resolve();
+  const stopping = new AbortController();
   return {
     service,
     async start() {
@@ -68,11 +71,14 @@ export async function registerDbtArea(app: FastifyInstance, options: DbtAreaOpti
         closeWatcher = () => watcher.close();
       }
       // In the background: generating a sample warehouse takes a few seconds and nothing waits for it.
-      if (options.sample) sampling = seedSampleArtifacts({ service, log: app.log, ...options.sample });
+      if (options.sample) sampling = seedSampleArtifacts({ service, log: app.log, signal: stopping.signal, ...options.sample });
     },
     async close() {
+      stopping.abort();
       await closeWatcher?.();
-      await sampling.catch(() => undefined);
+      // A sample build in progress is not waited for long: shutting down must stay quick, and
+      // an organisation whose sample was not ingested gets it at the next start.
+      await Promise.race([sampling.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, SAMPLE_STOP_GRACE_MS).unref())]);
     },
   };
 }

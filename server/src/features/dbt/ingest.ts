@@ -28,7 +28,7 @@ export interface IngestOptions {
 }
 
 /** An ingestion left by a crashed process no longer blocks after this long. */
-const STALE_LOCK_SECONDS = 15 * 60;
+const STALE_LOCK_SECONDS = 5 * 60;
 /** Rows per INSERT: well under PostgreSQL's 65,535 bound parameters for the widest table. */
 const CHUNK = 500;
 

@@ -28,9 +28,12 @@ export async function seedSampleArtifacts(options: {
   portalUrl: string;
   log: FastifyBaseLogger;
   now?: Date;
+  /** Aborted when the portal stops: the organisations not yet done are left for the next start. */
+  signal?: AbortSignal;
 }): Promise<string[]> {
   const seeded: string[] = [];
   for (const organisation of options.organisations) {
+    if (options.signal?.aborted) break;
     try {
       const existing = await options.service.db.selectFrom('dbt_ingestions').select('id').where('organisation_id', '=', organisation).limit(1).executeTakeFirst();
       if (existing) continue;
@@ -45,6 +48,8 @@ export async function seedSampleArtifacts(options: {
       seeded.push(organisation);
       options.log.info({ organisation, ingestion: summary.id, counts: summary.counts, milliseconds: Date.now() - started }, 'ingested the sample dbt project');
     } catch (error) {
+      // Stopping the portal closes the store and warehouses under a build in progress; the next start does it again.
+      if (options.signal?.aborted) break;
       options.log.error({ err: error, organisation }, 'could not ingest the sample dbt project');
     }
   }
