@@ -186,6 +186,8 @@ export function syntheticManifest(base: unknown, models: number): unknown {
         path: `${testName}.sql`,
         original_file_path: `models/${layer}/${domain}/_${domain}.yml`,
         fqn: [project, layer, domain, testName],
+        // Unexpected values warn, as teams usually set them up; broken keys fail.
+        config: { ...asRecord(structuredClone(testTemplate.config), 'config'), severity: test.kind === 'accepted_values' ? 'warn' : 'ERROR' },
         raw_code: `{{ test_${test.kind}(**_dbt_generic_test_kwargs) }}`,
         compiled_code: test.sql,
         refs: [{ name, package: null, version: null }, ...(test.extraNodes.length > 0 && parentModel ? [{ name: parentModel.name, package: null, version: null }] : [])],
