@@ -7,8 +7,8 @@ import { currentHealthInputs } from '../../../../server/src/features/dbt/resultQ
 import { exposureDetail, listExposures } from '../../../../server/src/features/dbt/exposures';
 import { highlight, searchCatalog } from '../../../../server/src/features/dbt/search';
 import { catalogSearchQuery } from '../../../../common/dbt/catalogContract';
-import { openStore, type Store } from '../../../../server/src/platform/store/openStore';
-import { manifestOf, runResultsOf, sourcesOf, type ProjectSpec } from './fixtures';
+import type { Store } from '../../../../server/src/platform/store/openStore';
+import { manifestOf, openTestStore, runResultsOf, sourcesOf, type ProjectSpec } from './fixtures';
 
 jest.setTimeout(60_000);
 
@@ -49,7 +49,7 @@ const allBuilt = (at = '2026-01-01T12:00:00Z') =>
   ['stg_orders', 'stg_customers', 'orders', 'order_totals', 'order_totals_daily', 'payments'].map((name) => ({ id: `model.shop.${name}`, status: 'success', at }));
 
 beforeAll(async () => {
-  store = await openStore({ dataDir: 'memory://' });
+  store = await openTestStore();
   index = await ingest('shop', [...allBuilt(), { id: 'test.shop.not_null_orders_order_id', status: 'pass' }, { id: 'test.shop.unique_stg_orders_order_id', status: 'pass' }], [
     { id: 'source.shop.raw.orders', status: 'pass' },
     { id: 'source.shop.raw.customers', status: 'pass' },

@@ -8,11 +8,11 @@ import { freshnessStatusFor, runFreshnessCheck } from '../../../../server/src/fe
 import { checkExpression } from '../../../../server/src/features/dbt/freshnessSql';
 import { freshnessOverview } from '../../../../server/src/features/dbt/freshnessView';
 import { ingestArtifacts } from '../../../../server/src/features/dbt/ingest';
-import { openStore, type Store } from '../../../../server/src/platform/store/openStore';
+import type { Store } from '../../../../server/src/platform/store/openStore';
 import { openDuckDbEngine } from '../../../../server/src/platform/warehouse/duckdbEngine';
 import type { Engine } from '../../../../server/src/platform/warehouse/engine';
 import { raw } from '../../../../server/src/platform/warehouse/sql';
-import { manifestOf, sourcesOf } from './fixtures';
+import { manifestOf, openTestStore, sourcesOf } from './fixtures';
 
 jest.setTimeout(60_000);
 
@@ -24,7 +24,7 @@ let engine: Engine;
 let dir: string;
 
 beforeAll(async () => {
-  store = await openStore({ dataDir: 'memory://' });
+  store = await openTestStore();
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-freshness-'));
   engine = await openDuckDbEngine(path.join(dir, 'acme.duckdb'));
   for (const statement of [

@@ -4,8 +4,8 @@ import { readArtifactFile } from '../../../../server/src/features/dbt/artifacts/
 import { ArtifactError, IngestionBusyError } from '../../../../server/src/features/dbt/errors';
 import { acquireIngestionLock, ingestArtifacts, releaseIngestionLock, type ArtifactSet } from '../../../../server/src/features/dbt/ingest';
 import { listAudit, type Actor } from '../../../../server/src/platform/store/audit';
-import { openStore, type Store } from '../../../../server/src/platform/store/openStore';
-import { manifestOf, realJson, realPath, runResultsOf } from './fixtures';
+import type { Store } from '../../../../server/src/platform/store/openStore';
+import { manifestOf, openTestStore, realJson, realPath, runResultsOf } from './fixtures';
 
 jest.setTimeout(120_000);
 
@@ -14,7 +14,7 @@ const options = { organisation: 'acme', origin: 'upload' as const, actor };
 
 let store: Store;
 beforeAll(async () => {
-  store = await openStore({ dataDir: 'memory://' });
+  store = await openTestStore();
 });
 afterAll(async () => {
   await store?.close();
