@@ -212,6 +212,93 @@ export interface DbtFreshnessResultsTable {
   error: string | null;
 }
 
+/** One notification event (migration 005); `id` is also its SSE event id. node-postgres reads bigint as a string. */
+export interface NotificationsTable {
+  id: ColumnType<string | number, never, never>;
+  organisation_id: string;
+  type: string;
+  title: string;
+  body: ColumnType<string, string | undefined, string>;
+  link: string | null;
+  data: Json<Record<string, unknown>>;
+  audience: Json<unknown>;
+  created_at: CreatedAt;
+}
+
+export interface NotificationRecipientsTable {
+  notification_id: ColumnType<string | number, string | number, never>;
+  organisation_id: string;
+  subject: string;
+  read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** The users the portal has seen, with their last token's roles and e-mail (who a role's notice reaches). */
+export interface NotificationUsersTable {
+  organisation_id: string;
+  subject: string;
+  username: string;
+  email: string | null;
+  roles: Json<string[]>;
+  seen_at: UpdatedAt;
+}
+
+export interface NotificationPreferencesTable {
+  organisation_id: string;
+  subject: string;
+  type: string;
+  in_app: boolean;
+  email: boolean;
+}
+
+/** Support tickets (migration 005). */
+export interface SupportTicketsTable {
+  id: Generated<string>;
+  number: ColumnType<string | number, never, never>;
+  organisation_id: string;
+  subject: string;
+  description: string;
+  category: string;
+  priority: string;
+  status: ColumnType<string, string | undefined, string>;
+  requester_subject: string;
+  requester_username: string;
+  assignee_subject: ColumnType<string | null, string | null | undefined, string | null>;
+  assignee_username: ColumnType<string | null, string | null | undefined, string | null>;
+  layout_settings: NullableJson<Record<string, unknown>>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  first_response_due_at: ColumnType<Date, Date | string, Date | string>;
+  resolution_due_at: ColumnType<Date, Date | string, Date | string>;
+  first_response_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  solved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  document: ColumnType<string, never, never>;
+}
+
+export interface SupportMessagesTable {
+  id: Generated<string>;
+  ticket_id: string;
+  organisation_id: string;
+  kind: 'reply' | 'note';
+  body: string;
+  author_subject: string;
+  author_username: string;
+  created_at: CreatedAt;
+}
+
+export interface SupportAttachmentsTable {
+  id: Generated<string>;
+  ticket_id: string;
+  organisation_id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  content: Uint8Array;
+  uploaded_by_subject: string;
+  uploaded_by_username: string;
+  created_at: CreatedAt;
+}
+
 export interface StoreSchema {
   organisations: OrganisationsTable;
   dashboards: DashboardsTable;
@@ -228,6 +315,13 @@ export interface StoreSchema {
   dbt_search_docs: DbtSearchDocsTable;
   dbt_run_results: DbtRunResultsTable;
   dbt_freshness_results: DbtFreshnessResultsTable;
+  notifications: NotificationsTable;
+  notification_recipients: NotificationRecipientsTable;
+  notification_users: NotificationUsersTable;
+  notification_preferences: NotificationPreferencesTable;
+  support_tickets: SupportTicketsTable;
+  support_messages: SupportMessagesTable;
+  support_attachments: SupportAttachmentsTable;
 }
 
 export type Dashboard = Selectable<DashboardsTable>;

@@ -5,12 +5,14 @@ import { initial } from './001_initial.js';
 import { auditOutcome } from './002_audit_outcome.js';
 import { jobs } from './003_jobs.js';
 import { dbt } from './004_dbt.js';
+import { notificationsSupport } from './005_notifications_support.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
   '002_audit_outcome': auditOutcome,
   '003_jobs': jobs,
   '004_dbt': dbt,
+  '005_notifications_support': notificationsSupport,
 };
 
 export const migrationProvider: MigrationProvider = {
