@@ -29,8 +29,8 @@ export interface IngestOptions {
 
 /** An ingestion left by a crashed process no longer blocks after this long. */
 const STALE_LOCK_SECONDS = 5 * 60;
-/** Rows per INSERT: well under PostgreSQL's 65,535 bound parameters for the widest table. */
-const CHUNK = 500;
+/** Rows per INSERT: fewer statements, and under PostgreSQL's 65,535 bound parameters for the widest table (22 columns). */
+const CHUNK = 2000;
 
 interface ParsedSet {
   manifest: ParsedManifest;
@@ -81,7 +81,7 @@ export async function ingestArtifacts(db: StoreDb, set: ArtifactSet, options: In
     const summary = await writeIngestion(db, parsed, options);
     // Fresh statistics, so the planner searches through the full-text index rather than
     // scanning the organisation's documents (PGlite has no autovacuum; PostgreSQL's may lag).
-    await sql`ANALYZE dbt_search_docs, dbt_nodes, dbt_edges, dbt_columns, dbt_tests`.execute(db);
+    await sql`ANALYZE dbt_search_docs`.execute(db);
     return summary;
   } finally {
     await releaseIngestionLock(db, options.organisation, holder);
