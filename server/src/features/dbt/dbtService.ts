@@ -31,7 +31,7 @@ export interface DbtService {
   ingest(set: ArtifactSet, options: IngestOptions): Promise<IngestionSummary>;
   /** Queues a freshness check of the organisation (one at a time: a queued or running one is answered instead). */
   startFreshnessCheck(organisation: string, startedBy: string | null): Promise<string>;
-  /** Puts every organisation with artifacts on the freshness schedule (at start-up). */
+  /** Puts every organisation with artifacts on the freshness schedule, and builds their project indexes in the background (at start-up). */
   scheduleAll(): Promise<void>;
 }
 
@@ -99,6 +99,10 @@ export function createDbtService(options: { db: StoreDb; live: LiveChannel; jobs
     async scheduleAll() {
       const rows = await db.selectFrom('dbt_ingestions').select('organisation_id').where('is_current', '=', true).execute();
       for (const row of rows) await schedule(row.organisation_id);
+      // Loaded now rather than by the first search or lineage request after a restart.
+      void (async () => {
+        for (const row of rows) await index.get(row.organisation_id).catch((error: unknown) => log.error({ err: error }, 'could not index the dbt project'));
+      })();
     },
   };
 }
