@@ -195,6 +195,11 @@ describe('uploads', () => {
     }
   });
 
+  test('nothing of an upload is left in the data directory', async () => {
+    const uploads = path.join(portal.dataDir, 'tmp', 'dbt-uploads');
+    expect(await fs.readdir(uploads)).toEqual([]);
+  });
+
   test('a documentation editor may upload; a business user may not', async () => {
     expect((await upload(tokens.docs, { manifest: real('manifest.json') })).status).toBe(201);
     const refused = await upload(tokens.business, { manifest: real('manifest.json') });

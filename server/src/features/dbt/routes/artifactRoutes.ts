@@ -82,13 +82,15 @@ export async function registerArtifactRoutes(server: FastifyInstance, service: D
           void reply.header('connection', 'close');
           throw error;
         });
+        let summary;
         try {
           const set = await readSet(upload.files);
-          const summary = await service.ingest(set, { organisation, origin: 'upload', actor: { organisation, subject: caller.subject, username: caller.username } });
-          return reply.code(201).send({ ingestion: summary });
+          summary = await service.ingest(set, { organisation, origin: 'upload', actor: { organisation, subject: caller.subject, username: caller.username } });
         } finally {
+          // Removed before the answer: a client that sees it may rely on nothing being left.
           await upload.discard();
         }
+        return reply.code(201).send({ ingestion: summary });
       },
     );
   });
