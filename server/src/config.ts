@@ -29,9 +29,12 @@
  * | DBT_UPLOAD_LIMIT_BYTES | 209715200 (200 MB) | Largest dbt artifact upload (all parts of POST /api/dbt/artifacts together). |
  * | DBT_ARTIFACTS_DIR  | (empty: off)           | Directory watched for dbt artifacts: one folder per organisation id holding manifest.json (and run_results.json, sources.json, catalog.json). |
  * | DBT_FRESHNESS_CHECK_MINUTES | 60            | Minutes between the portal's scheduled source freshness checks of each organisation; 0 turns the schedule off. |
+ * | SMTP_URL / SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASSWORD, SMTP_SECURE, SMTP_FROM | (unset: e-mail off) | SMTP server of notification e-mail (platform/notifications/smtpSettings.ts). |
  */
 import path from 'node:path';
 import { DEFAULT_ARTIFACT_UPLOAD_LIMIT } from '@common/dbt/artifactsContract';
+import { loadSmtpSettings } from './platform/notifications/smtpSettings.js';
+import type { SmtpSettings } from './platform/notifications/index.js';
 
 export interface PortalConfig {
   port: number;
@@ -51,6 +54,8 @@ export interface PortalConfig {
   catalogUrl: string;
   chatbotUrl: string;
   dbt: { uploadLimitBytes: number; artifactsDir: string | null; freshnessCheckMinutes: number };
+  /** Notification e-mail; null: off. */
+  smtp: SmtpSettings | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -157,5 +162,6 @@ export function loadPortalConfig(env: Env = process.env): PortalConfig {
       artifactsDir: env.DBT_ARTIFACTS_DIR?.trim() ? path.resolve(env.DBT_ARTIFACTS_DIR.trim()) : null,
       freshnessCheckMinutes: wholeNumber(env, 'DBT_FRESHNESS_CHECK_MINUTES', 60, 0, 7 * 24 * 60),
     },
+    smtp: loadSmtpSettings(env),
   };
 }

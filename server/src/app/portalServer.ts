@@ -19,6 +19,7 @@ import { registerWarehouseManagementRoutes } from '../features/warehouse/routes/
 import { startChangeRecovery } from '../features/warehouse/routes/changeRecovery.js';
 import { createJobRunner, jobHttpError, registerJobRoutes } from '../platform/jobs/index.js';
 import { createLiveChannel, registerLiveRoutes } from '../platform/live/index.js';
+import { createNotificationsService, registerNotificationRoutes } from '../platform/notifications/index.js';
 import type { WarehouseRegistry } from '../features/warehouse/index.js';
 import { dbtHttpError, registerDbtArea } from '../features/dbt/index.js';
 import { buildSampleArtifacts } from '../features/dbt/sample/sampleArtifacts.js';
@@ -87,8 +88,11 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   // The live channel and the job runner every area shares (docs/architecture.md).
   const live = createLiveChannel(deps.store.notifier);
   const jobs = createJobRunner({ db: deps.store.db, live, log: app.log });
-  registerLiveRoutes(app, live);
+  // The one notifications service every area calls; reconnecting browsers get what they missed.
+  const notifications = createNotificationsService({ db: deps.store.db, live, jobs, log: app.log, smtp: config.smtp, portalUrl: config.portalUrl });
+  registerLiveRoutes(app, live, { replay: notifications.liveReplay });
   registerJobRoutes(app, jobs);
+  registerNotificationRoutes(app, deps.store.db, notifications);
   // The dbt layer reaches warehouses only through these two functions (features never import each other).
   const dbt = await registerDbtArea(app, {
     db: deps.store.db,
@@ -118,6 +122,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     await dbt.close();
     await jobs.stop();
     await live.close();
+    notifications.close();
   });
   await deps.extraRoutes?.(app);
   await registerSpa(app, config);

@@ -15,6 +15,12 @@ export interface LiveMessage {
   organisation: string;
   /** Only this user (the token's subject) receives it; everyone in the organisation when absent. */
   userId?: string;
+  /** Only users holding any of these realm roles receive it. */
+  roles?: readonly string[];
+  /** These users (subjects) do not receive it (e.g. who turned a kind of message off). */
+  exceptUserIds?: readonly string[];
+  /** The SSE event id; random when absent. Set it when a reconnecting browser's Last-Event-ID must mean something (notifications). */
+  id?: string;
   topic: string;
   /** Small and JSON-serialisable: pages refetch the details they show. */
   data: unknown;
@@ -30,6 +36,8 @@ export interface LiveEvent {
 export interface LiveAudience {
   organisation: string;
   userId: string;
+  /** The connection's realm roles, for messages meant for some roles only. */
+  roles?: readonly string[];
 }
 
 export interface LiveChannel {
@@ -51,7 +59,13 @@ function isEnvelope(value: unknown): value is Envelope {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Record<string, unknown>;
   return typeof candidate.id === 'string' && typeof candidate.organisation === 'string' && typeof candidate.topic === 'string'
-    && (candidate.userId === undefined || typeof candidate.userId === 'string');
+    && (candidate.userId === undefined || typeof candidate.userId === 'string')
+    && (candidate.roles === undefined || isStringList(candidate.roles))
+    && (candidate.exceptUserIds === undefined || isStringList(candidate.exceptUserIds));
+}
+
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
 export function createLiveChannel(notifier: StoreNotifier): LiveChannel {
@@ -72,6 +86,8 @@ export function createLiveChannel(notifier: StoreNotifier): LiveChannel {
     for (const subscriber of subscribers) {
       if (subscriber.audience.organisation !== envelope.organisation) continue;
       if (envelope.userId !== undefined && subscriber.audience.userId !== envelope.userId) continue;
+      if (envelope.roles && !envelope.roles.some((role) => subscriber.audience.roles?.includes(role))) continue;
+      if (envelope.exceptUserIds?.includes(subscriber.audience.userId)) continue;
       subscriber.deliver(event);
     }
   };
@@ -89,7 +105,7 @@ export function createLiveChannel(notifier: StoreNotifier): LiveChannel {
     notifier,
     async publish(message) {
       if (!TOPIC.test(message.topic)) throw new Error(`"${message.topic}" is not a valid live topic (lower-case word, at most 64 characters).`);
-      const envelope: Envelope = { id: randomUUID(), ...message };
+      const envelope: Envelope = { ...message, id: message.id ?? randomUUID() };
       // The notifier refuses a payload over NOTIFY's limit with a message saying so.
       await notifier.notify(LIVE_NOTIFY_CHANNEL, JSON.stringify(envelope));
     },

@@ -2,19 +2,39 @@
 // already checked the bearer token (the browser reads this stream with fetch, so the token
 // stays in memory instead of a URL or cookie). The connection receives the messages of its
 // organisation and those addressed to its user, a comment every 25 s so proxies keep it open,
-// and is unsubscribed when either side closes it.
+// and is unsubscribed when either side closes it. A browser that reconnects sends the id of the
+// last event it received (Last-Event-ID); a replay source (the notifications service) sends
+// what that user missed meanwhile, each event once, before anything newer.
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { callerOf, organisationOf } from '../http/auth/authenticate.js';
-import type { LiveChannel } from './liveChannel.js';
+import type { Caller } from '../http/auth/tokenVerifier.js';
+import type { LiveChannel, LiveEvent } from './liveChannel.js';
 import { commentFrame, eventFrame, retryFrame } from './sseFrames.js';
 
 export const LIVE_HEARTBEAT_MS = 25_000;
 /** How long a browser waits before reconnecting after the stream drops. */
 const RECONNECT_HINT_MS = 3000;
 
+/** Where missed events come from after a reconnect (the notifications service). */
+export interface LiveReplaySource {
+  /** Called before the connection subscribes (e.g. to remember who is connected). */
+  onConnect?(caller: Caller, organisation: string): Promise<void>;
+  /** Written when a stream opens without Last-Event-ID: gives the browser an id to come back with. */
+  cursor?(caller: Caller, organisation: string): Promise<LiveEvent | null>;
+  /** The events this user missed after `lastEventId`, oldest first; [] when the id is not one of this source's. */
+  missed(caller: Caller, organisation: string, lastEventId: string): Promise<LiveEvent[]>;
+}
+
 export interface LiveRouteOptions {
   heartbeatMs?: number;
+  replay?: LiveReplaySource;
+}
+
+/** The Last-Event-ID header, if it is a sensible length for an id. */
+function lastEventIdOf(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && value.length <= 200 ? value.trim() : null;
 }
 
 export function registerLiveRoutes(app: FastifyInstance, live: LiveChannel, options: LiveRouteOptions = {}): void {
@@ -34,8 +54,17 @@ export function registerLiveRoutes(app: FastifyInstance, live: LiveChannel, opti
       if (!raw.writableEnded && !raw.destroyed) raw.write(frame);
     };
 
-    // Subscribe before answering, so a failure is still an ordinary error answer.
-    const unsubscribe = await live.subscribe({ organisation, userId: caller.subject }, (event) => write(eventFrame(event)));
+    const lastEventId = lastEventIdOf(request.headers['last-event-id']);
+    await options.replay?.onConnect?.(caller, organisation);
+    // Subscribe before answering, so a failure is still an ordinary error answer. Until the
+    // replay has been written, live events wait in `held`; events the replay already sent are
+    // never sent again (a notification published just before the replay's query shows up in both).
+    let held: LiveEvent[] | null = lastEventId && options.replay ? [] : null;
+    const replayed = new Set<string>();
+    const unsubscribe = await live.subscribe({ organisation, userId: caller.subject, roles: caller.roles }, (event) => {
+      if (held) held.push(event);
+      else if (!replayed.has(event.id)) write(eventFrame(event));
+    });
 
     // From here on the response is ours: Fastify sends nothing more. Headers other hooks set
     // (security headers, CORS) are carried over.
@@ -65,5 +94,26 @@ export function registerLiveRoutes(app: FastifyInstance, live: LiveChannel, opti
     request.raw.on('close', cleanUp);
     raw.on('close', cleanUp);
     raw.on('error', cleanUp);
+    if (!lastEventId && options.replay?.cursor) {
+      try {
+        const cursor = await options.replay.cursor(caller, organisation);
+        if (cursor) write(eventFrame(cursor));
+      } catch (error) {
+        request.log.warn({ err: error }, 'could not read the live cursor');
+      }
+    }
+    if (held && lastEventId && options.replay) {
+      try {
+        for (const event of await options.replay.missed(caller, organisation, lastEventId)) {
+          replayed.add(event.id);
+          write(eventFrame(event));
+        }
+      } catch (error) {
+        request.log.warn({ err: error }, 'could not replay missed live events');
+      }
+      const waiting = held;
+      held = null;
+      for (const event of waiting) if (!replayed.has(event.id)) write(eventFrame(event));
+    }
   });
 }
