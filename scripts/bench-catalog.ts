@@ -11,7 +11,8 @@
  *   3. asks for the lineage at depth 3 each way around BENCH_FOCI busy models and prints median
  *      and p95 (aim < 50 ms).
  *
- * The store is an embedded PGlite under a temporary directory (BENCH_KEEP=true keeps it).
+ * The store is an embedded PGlite under a temporary directory (BENCH_KEEP=true keeps it), or the
+ * PostgreSQL database of BENCH_DATABASE_URL (its organisation `bench` is replaced).
  */
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
@@ -33,6 +34,7 @@ const MODELS = Number(process.env.BENCH_MODELS ?? 5000);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 300);
 const FOCI = Number(process.env.BENCH_FOCI ?? 50);
 const ORGANISATION = 'bench';
+const DATABASE_URL = process.env.BENCH_DATABASE_URL || undefined;
 
 function percentile(values: readonly number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -62,7 +64,7 @@ async function ingestChild(dir: string): Promise<void> {
   };
   const sampler = setInterval(sample, 10);
   const atStart = process.memoryUsage().rss;
-  const store = await openStore({ dataDir: dir });
+  const store = await openStore({ databaseUrl: DATABASE_URL, dataDir: dir });
   const baseline = process.memoryUsage().rss;
   const started = performance.now();
   const summary = await ingestArtifacts(
@@ -146,10 +148,10 @@ async function main(): Promise<void> {
     await writeArtifacts(dir);
     const ingest = await runChild(dir);
     console.log(`Ingest: ${(ingest.milliseconds / 1000).toFixed(2)} s (aim < 10 s), peak memory ${mb(ingest.peak)} RSS (aim < 1 GB), peak JS heap ${mb(ingest.peakHeap)}.`);
-    console.log(`  RSS ${mb(ingest.atStart)} at start, ${mb(ingest.baseline)} with the embedded store open (PGlite's WebAssembly memory), before reading the files.`);
+    console.log(`  RSS ${mb(ingest.atStart)} at start, ${mb(ingest.baseline)} with the store open (${DATABASE_URL ? 'PostgreSQL' : "embedded PGlite, its WebAssembly memory included"}), before reading the files.`);
     console.log(`  counts: ${JSON.stringify(ingest.counts)}`);
 
-    const store = await openStore({ dataDir: dir });
+    const store = await openStore({ databaseUrl: DATABASE_URL, dataDir: dir });
     const cache = createProjectIndexCache(store.db);
     let started = performance.now();
     const index = await cache.get(ORGANISATION);
