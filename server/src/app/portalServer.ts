@@ -101,6 +101,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     dataDir: config.dataDir,
     settings: config.dbt,
     warehouse: async (organisation) => (await deps.warehouses.forOrganisation(organisation)).readEngine(),
+    notify: (request) => notifications.notify(request),
     sample:
       config.demoData
         ? {

@@ -8,6 +8,7 @@ import { CATALOG_TOPIC, FRESHNESS_CHECK_JOB } from '../../../../common/dbt/consu
 import { createDbtService, type DbtService } from '../../../../server/src/features/dbt/dbtService';
 import { createJobRunner, type JobRunner } from '../../../../server/src/platform/jobs';
 import { createLiveChannel, type LiveChannel, type LiveEvent } from '../../../../server/src/platform/live';
+import { createNotificationsService, type NotificationsService } from '../../../../server/src/platform/notifications';
 import type { Store } from '../../../../server/src/platform/store/openStore';
 import { openDuckDbEngine } from '../../../../server/src/platform/warehouse/duckdbEngine';
 import type { Engine } from '../../../../server/src/platform/warehouse/engine';
@@ -20,6 +21,7 @@ let store: Store;
 let live: LiveChannel;
 let jobs: JobRunner;
 let service: DbtService;
+let notifications: NotificationsService;
 let engine: Engine;
 let dir: string;
 const logged: { details: object; message: string }[] = [];
@@ -38,11 +40,15 @@ beforeAll(async () => {
   engine = await openDuckDbEngine(path.join(dir, 'acme.duckdb'));
   await engine.query(raw('CREATE SCHEMA RAW_SHOP'));
   await engine.query(raw("CREATE TABLE RAW_SHOP.ORDERS AS SELECT 1 AS ID, now()::TIMESTAMP - INTERVAL 30 HOUR AS _LOADED_AT"));
+  notifications = createNotificationsService({ db: store.db, live, jobs, log, smtp: null, portalUrl: 'http://localhost:3000' });
+  // An admin of acme has signed in once: notices for the admin role reach them.
+  await notifications.rememberUser({ organisation: 'acme', subject: 'someone', username: 'ada', email: null, roles: ['user', 'admin'] });
   service = createDbtService({
     db: store.db,
     live,
     jobs,
     log,
+    notify: (request) => notifications.notify(request),
     warehouse: async (organisation) => (organisation === 'acme' ? engine : null),
     settings: { uploadLimitBytes: 1024, artifactsDir: null, freshnessCheckMinutes: 60, tempDir: dir },
   });
@@ -50,6 +56,7 @@ beforeAll(async () => {
   await live.subscribe({ organisation: 'acme', userId: 'someone' }, (event) => events.push(event));
 });
 afterAll(async () => {
+  notifications?.close();
   await jobs?.stop();
   await live?.close();
   await engine?.close();
@@ -76,7 +83,7 @@ test('an ingestion is announced live and puts the organisation on the freshness 
   expect(Number(schedule?.every_ms)).toBe(3_600_000);
 });
 
-test('a freshness check is a job: it records, announces and logs the change', async () => {
+test('a freshness check is a job: it records and announces its results, and notifies the admins of a source gone stale', async () => {
   const jobId = await service.startFreshnessCheck('acme', 'someone');
   const job = await until(async () => {
     const view = await jobs.get(jobId, 'acme');
@@ -87,6 +94,8 @@ test('a freshness check is a job: it records, announces and logs the change', as
   expect(result).toMatchObject({ origin: 'portal', status: 'error', unique_id: 'source.shop.shop.orders' });
   await until(() => events.find((event) => event.topic === CATALOG_TOPIC && (event.data as { type: string }).type === 'freshness'));
   expect(logged.find((entry) => entry.message.startsWith('notification event'))?.details).toMatchObject({ event: 'dbt.freshness.status_changed', source: 'source.shop.shop.orders', from: null, to: 'error' });
+  const notice = await until(() => events.find((event) => event.topic === 'notification'));
+  expect(notice.data).toMatchObject({ type: 'freshness_status_change', title: 'Source shop.orders is stale (past its error_after)', link: '/app/freshness' });
 });
 
 test('an organisation without a warehouse gets a failed job saying so', async () => {

@@ -8,8 +8,10 @@ import type { IngestionSummary } from '@common/dbt/artifactsContract';
 import { CATALOG_TOPIC, FRESHNESS_CHECK_JOB } from '@common/dbt/consumeContract';
 import type { JobRunner } from '../../platform/jobs/index.js';
 import type { LiveChannel } from '../../platform/live/index.js';
+import type { NotificationsService } from '../../platform/notifications/index.js';
+import { appPaths } from '@common/paths';
 import type { StoreDb } from '../../platform/store/openStore.js';
-import { runFreshnessCheck, type FreshnessCheckResult, type WarehouseAccess } from './freshnessCheck.js';
+import { runFreshnessCheck, type FreshnessCheckResult, type StatusChange, type WarehouseAccess } from './freshnessCheck.js';
 import { ingestArtifacts, type ArtifactSet, type IngestOptions } from './ingest.js';
 import { createProjectIndexCache, type ProjectIndexCache } from './projectIndex.js';
 
@@ -37,7 +39,38 @@ export interface DbtService {
 
 const scheduleName = (organisation: string) => `${FRESHNESS_CHECK_JOB}:${organisation}`;
 
-export function createDbtService(options: { db: StoreDb; live: LiveChannel; jobs: JobRunner; log: FastifyBaseLogger; warehouse: WarehouseAccess; settings: DbtSettings }): DbtService {
+/** Who hears of a source's freshness changing: whoever may open the freshness page. */
+const FRESHNESS_AUDIENCE = { role: 'admin' } as const;
+const unhealthy = new Set(['warn', 'error', 'runtime error']);
+
+/** A change worth telling people about: a source going stale or failing, or recovering. */
+function worthNotifying(change: StatusChange): boolean {
+  return unhealthy.has(change.to) ? change.from !== change.to : change.to === 'pass' && change.from !== null && unhealthy.has(change.from);
+}
+
+function titleOf(change: StatusChange): string {
+  switch (change.to) {
+    case 'error':
+      return `Source ${change.name} is stale (past its error_after)`;
+    case 'warn':
+      return `Source ${change.name} is getting stale (past its warn_after)`;
+    case 'runtime error':
+      return `The freshness check of source ${change.name} could not run`;
+    default:
+      return `Source ${change.name} is fresh again`;
+  }
+}
+
+export function createDbtService(options: {
+  db: StoreDb;
+  live: LiveChannel;
+  jobs: JobRunner;
+  log: FastifyBaseLogger;
+  warehouse: WarehouseAccess;
+  settings: DbtSettings;
+  /** The notifications service; without it, status changes are only logged. */
+  notify?: NotificationsService['notify'];
+}): DbtService {
   const { db, live, jobs, log, settings } = options;
   const index = createProjectIndexCache(db);
 
@@ -51,10 +84,20 @@ export function createDbtService(options: { db: StoreDb; live: LiveChannel; jobs
 
   const announce = async (organisation: string, result: FreshnessCheckResult) => {
     for (const change of result.changes) {
-      // The notifications service (DESIGN section 2: one service every area calls) does not
-      // exist yet. When it does, this is where the event goes: notifications.emit({ organisation,
-      // type: 'dbt.freshness.status_changed', subject: change.uniqueId, data: change }).
       log.info({ event: 'dbt.freshness.status_changed', organisation, source: change.uniqueId, name: change.name, from: change.from, to: change.to }, 'notification event: source freshness changed');
+      if (!options.notify || !worthNotifying(change)) continue;
+      // One notice per change through the notifications service (inbox, live, e-mail for those who asked).
+      await options
+        .notify({
+          organisation,
+          audience: FRESHNESS_AUDIENCE,
+          type: 'freshness_status_change',
+          title: titleOf(change),
+          body: change.from ? `Its freshness went from ${change.from} to ${change.to}.` : `Its first check answered ${change.to}.`,
+          link: appPaths.freshness,
+          data: { uniqueId: change.uniqueId, from: change.from, to: change.to },
+        })
+        .catch((error: unknown) => log.error({ err: error, organisation, source: change.uniqueId }, 'could not send the freshness notification'));
     }
     await live.publish({ organisation, topic: CATALOG_TOPIC, data: { type: 'freshness', checked: result.checked, changed: result.changes.length } });
   };

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { JobRunner } from '../../platform/jobs/index.js';
 import type { LiveChannel } from '../../platform/live/index.js';
+import type { NotificationsService } from '../../platform/notifications/index.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { watchArtifactsDirectory } from './artifactsDirectory.js';
 import { createDbtService, type DbtService } from './dbtService.js';
@@ -27,6 +28,8 @@ export interface DbtAreaOptions {
   settings: { uploadLimitBytes: number; artifactsDir: string | null; freshnessCheckMinutes: number };
   /** Reads on an organisation's warehouse (freshness checks). */
   warehouse: WarehouseAccess;
+  /** Where a source's freshness changing is told (the notifications service). */
+  notify?: NotificationsService['notify'];
   /** The demo organisations to give the sample project on first start (DEMO_DATA on); null: none. */
   sample: { organisations: readonly string[]; warehouse: SampleWarehouse; build: SampleBuilder; portalUrl: string } | null;
 }
@@ -48,6 +51,7 @@ export async function registerDbtArea(app: FastifyInstance, options: DbtAreaOpti
     jobs: options.jobs,
     log: app.log,
     warehouse: options.warehouse,
+    notify: options.notify,
     settings: { ...options.settings, tempDir: path.join(options.dataDir, 'tmp', 'dbt-uploads') },
   });
   await registerArtifactRoutes(app, service);
