@@ -22,6 +22,7 @@ import { createLiveChannel, registerLiveRoutes } from '../platform/live/index.js
 import { createNotificationsService, registerNotificationRoutes } from '../platform/notifications/index.js';
 import type { WarehouseRegistry } from '../features/warehouse/index.js';
 import { dbtHttpError, registerDbtArea } from '../features/dbt/index.js';
+import { registerSupportRoutes, supportHttpError } from '../features/support/index.js';
 import { buildSampleArtifacts } from '../features/dbt/sample/sampleArtifacts.js';
 import { demoDashboards } from '../features/dashboards/demoSeed.js';
 
@@ -67,7 +68,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     return503OnClosing: true,
   });
   compileRouteSchemasWithZod(app);
-  registerErrorHandler(app, [warehouseHttpError, jobHttpError, dbtHttpError]);
+  registerErrorHandler(app, [warehouseHttpError, jobHttpError, dbtHttpError, supportHttpError]);
 
   const origins = dashboardOriginCache(deps.store, app.log);
   await origins.refresh();
@@ -93,6 +94,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   registerLiveRoutes(app, live, { replay: notifications.liveReplay });
   registerJobRoutes(app, jobs);
   registerNotificationRoutes(app, deps.store.db, notifications);
+  await registerSupportRoutes(app, deps.store.db, notifications);
   // The dbt layer reaches warehouses only through these two functions (features never import each other).
   const dbt = await registerDbtArea(app, {
     db: deps.store.db,

@@ -2,3 +2,4 @@
 export { createNotificationsService, EMAIL_JOB, type NotificationAudience, type NotificationsOptions, type NotificationsService, type NotifyRequest, type NotifyResult } from './notificationsService.js';
 export { registerNotificationRoutes } from './notificationsRoutes.js';
 export type { SmtpSettings } from './emailSender.js';
+export { knownUsers } from './notificationsStore.js';

@@ -161,3 +161,14 @@ export async function latestNotificationId(db: StoreDb, organisation: string, su
     .executeTakeFirst();
   return row?.latest === null || row?.latest === undefined ? '0' : String(row.latest);
 }
+
+/** The organisation's known users holding any of `roles`, by name (e.g. the support staff a ticket can be assigned to). */
+export async function knownUsers(db: StoreDb, organisation: string, roles: readonly string[]): Promise<{ subject: string; username: string }[]> {
+  return db
+    .selectFrom('notification_users')
+    .select(['subject', 'username'])
+    .where('organisation_id', '=', organisation)
+    .where(sql<boolean>`roles ?| ${sql.val([...roles])}::text[]`)
+    .orderBy('username')
+    .execute();
+}
