@@ -29,6 +29,7 @@ export const appPaths = {
   apiCreator: '/app/api-creator',
   apiManagement: '/app/api-management',
   support: '/app/support',
+  supportTicket: '/app/support/tickets/:ticketId',
   projects: '/app/projects',
   hive: '/app/hive',
   faq: '/app/faq',
@@ -103,4 +104,9 @@ export function exposurePath(uniqueId: string): string {
 /** A catalog asset's page (the id is dbt's unique_id). */
 export function catalogAssetPath(uniqueId: string): string {
   return appPaths.catalogAsset.replace(':assetId', encodeURIComponent(uniqueId));
+}
+
+/** A support ticket's page. */
+export function supportTicketPath(ticketId: string): string {
+  return appPaths.supportTicket.replace(':ticketId', encodeURIComponent(ticketId));
 }

@@ -44,6 +44,7 @@ export const accessRules: Record<AppRouteId, AccessRule> = {
   apiCreator: developer,
   apiManagement: developer,
   support: { feature: 'support' },
+  supportTicket: { feature: 'support' },
   projects: { roles: adminOrClientAdmin },
   hive: { roles: ['user', 'admin'] },
   faq: { roles: ['user', 'admin'] },
@@ -126,6 +127,17 @@ export function warehouseRoleManagers(warehouseRole: string): readonly string[] 
 
 export function mayManageWarehouseRole(userRoles: readonly string[], warehouseRole: string): boolean {
   return hasAnyRole(userRoles, warehouseRoleManagers(warehouseRole));
+}
+
+/**
+ * Support staff (DESIGN section 2): they see every ticket of their organisation, answer with
+ * public replies and internal notes, assign and open a ticket's captured layout settings.
+ * Everyone else who may open /app/support sees only the tickets they requested.
+ */
+export const supportStaffRoles: readonly string[] = ['assured', 'admin'];
+
+export function isSupportStaff(userRoles: readonly string[]): boolean {
+  return hasAnyRole(userRoles, supportStaffRoles);
 }
 
 /** Whether a user with these realm roles may open the route (and call the API behind it). */
