@@ -1,6 +1,6 @@
 // Every row of the access table (DESIGN section 2a) for every demo account. The expected
 // sets are written out from the design by hand, not derived from the code under test.
-import { canOpen, defaultPathFor } from '@common/access/access';
+import { canOpen, defaultPathFor, isSupportStaff } from '@common/access/access';
 import { appPaths, type AppRouteId } from '@common/paths';
 import { demoAccounts, demoRoles, type DemoAccount } from './demoAccounts';
 
@@ -26,6 +26,7 @@ const expected: Record<AppRouteId, DemoAccount[]> = {
   apiCreator: ['admin', 'engineer', 'product'],
   apiManagement: ['admin', 'engineer', 'product'],
   support: [...main, ...lite],
+  supportTicket: [...main, ...lite],
   projects: adminish,
   hive: all,
   faq: all,
@@ -68,6 +69,11 @@ describe('access table', () => {
 
   it.each(rows)('%s for %s: %s', (routeId, account, allowed) => {
     expect(canOpen(demoRoles[account], routeId)).toBe(allowed);
+  });
+
+  it('support staff are assured and admin, nobody else', () => {
+    const staff = demoAccounts.filter((account) => isSupportStaff(demoRoles[account]));
+    expect(staff.sort()).toEqual(['admin', 'assured', 'product']);
   });
 
   it('Integration_Engineer loses Viewer, Optimize and User Management even with admin', () => {
