@@ -5,7 +5,7 @@
 // an organisation membership and that realm role would.
 //
 // In demo mode each demo organisation gets one (`dataworks-dbt-<organisation>`). More are
-// defined with IDENTITY_SERVICE_CLIENTS. Secrets are generated once, kept in
+// defined with IDENTITY_SERVICE_CLIENTS. Secrets are generated once (never logged), kept in
 // `${DATA_DIR}/identity/service-clients.json` (mode 0600), and stay the same across restarts.
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
@@ -68,7 +68,8 @@ export async function loadServiceClients(dataDir: string, specs: readonly Servic
     const saved = Object.fromEntries(clients.map((client) => [client.clientId, { organisation: client.organisation, secret: client.secret }]));
     await fs.writeFile(file, JSON.stringify(saved, null, 2), { mode: 0o600 });
     for (const client of clients) {
-      log('info', 'service client for dbt artifact uploads (client credentials)', { clientId: client.clientId, organisation: client.organisation, secret: client.secret, secretsFile: file });
+      // The secret itself is never logged: whoever may read it reads the file (mode 0600).
+      log('info', 'service client for dbt artifact uploads (client credentials)', { clientId: client.clientId, organisation: client.organisation, secretsFile: file });
     }
   }
   return clients;
