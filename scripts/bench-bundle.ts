@@ -7,6 +7,11 @@ import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
 const BUDGET = { initialJs: 150 * KB, routeChunk: 60 * KB, otherPage: 100 * KB };
+// A library's own chunk may exceed the route budget when nothing lighter does its job and only
+// the pages that need it load it. React Flow draws the lineage graphs (pan, zoom, keyboard focus,
+// only what is in view rendered): about 65 KB, loaded by the lineage and exposure pages alone.
+const LIBRARY_BUDGETS: { chunk: RegExp; budget: number }[] = [{ chunk: /^vendors-node_modules_xyflow_react_/, budget: 70 * KB }];
+const chunkBudget = (name: string) => LIBRARY_BUDGETS.find(({ chunk }) => chunk.test(name))?.budget ?? BUDGET.routeChunk;
 // Pages outside the app with their own entry (not lazy chunks of the app).
 const OTHER_PAGES = ['demo-dashboard.html'];
 // Chunks the entry starts loading itself before first render (see src/main.tsx, loadConfig.ts).
@@ -49,9 +54,11 @@ console.log('  lazy chunks:');
 const over: string[] = [];
 for (const file of lazy.sort((a, b) => gz(b) - gz(a))) {
   const size = gz(file);
-  const flag = file.endsWith('.js') && size > BUDGET.routeChunk ? '  OVER BUDGET' : '';
+  const budget = chunkBudget(chunkName(file));
+  const flag = file.endsWith('.js') && size > budget ? '  OVER BUDGET' : '';
   if (flag) over.push(file);
-  console.log(`    ${fmt(size).padStart(9)}  ${chunkName(file)}${file.endsWith('.css') ? ' (css)' : ''}${flag}`);
+  const note = budget !== BUDGET.routeChunk ? `  (library budget ${fmt(budget)})` : '';
+  console.log(`    ${fmt(size).padStart(9)}  ${chunkName(file)}${file.endsWith('.css') ? ' (css)' : ''}${note}${flag}`);
 }
 
 for (const { page, files: pageFiles } of otherPages) {
