@@ -299,6 +299,140 @@ export interface SupportAttachmentsTable {
   created_at: CreatedAt;
 }
 
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Document = ColumnType<string, never, never>;
+
+/** Knowledge base articles, FAQ, Hive, feature requests and projects (migration 006). */
+export interface KbArticlesTable {
+  id: Generated<string>;
+  organisation_id: string;
+  title: string;
+  body: string;
+  category: string;
+  tags: Json<string[]>;
+  tags_text: string;
+  status: 'draft' | 'published';
+  author_subject: string;
+  author_username: string;
+  seed_key: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  document: Document;
+}
+
+export interface KbVotesTable {
+  article_id: string;
+  organisation_id: string;
+  subject: string;
+  helpful: boolean;
+  voted_at: UpdatedAt;
+}
+
+export interface FaqEntriesTable {
+  id: Generated<string>;
+  organisation_id: string;
+  topic: string;
+  question: string;
+  answer: string;
+  position: ColumnType<number, number | undefined, number>;
+  hive_question_id: string | null;
+  seed_key: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  document: Document;
+}
+
+export interface HiveQuestionsTable {
+  id: Generated<string>;
+  organisation_id: string;
+  title: string;
+  body: string;
+  tags: Json<string[]>;
+  tags_text: string;
+  author_subject: string;
+  author_username: string;
+  accepted_answer_id: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  document: Document;
+}
+
+export interface HiveAnswersTable {
+  id: Generated<string>;
+  question_id: string;
+  organisation_id: string;
+  body: string;
+  author_subject: string;
+  author_username: string;
+  created_at: CreatedAt;
+  document: Document;
+}
+
+export interface HiveVotesTable {
+  target_id: string;
+  organisation_id: string;
+  subject: string;
+  voted_at: CreatedAt;
+}
+
+export interface FeatureRequestsTable {
+  id: Generated<string>;
+  organisation_id: string;
+  title: string;
+  description: string;
+  status: ColumnType<string, string | undefined, string>;
+  decline_reason: string | null;
+  author_subject: string;
+  author_username: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  document: Document;
+}
+
+export interface FeatureVotesTable {
+  feature_id: string;
+  organisation_id: string;
+  subject: string;
+  voted_at: CreatedAt;
+}
+
+export interface FeatureSubscribersTable {
+  feature_id: string;
+  organisation_id: string;
+  subject: string;
+  username: string;
+}
+
+export interface FeatureCommentsTable {
+  id: Generated<string>;
+  feature_id: string;
+  organisation_id: string;
+  body: string;
+  author_subject: string;
+  author_username: string;
+  created_at: CreatedAt;
+}
+
+export interface ProjectsTable {
+  id: Generated<string>;
+  organisation_id: string;
+  name: string;
+  description: string;
+  owner: string;
+  members: Json<string[]>;
+  status: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ProjectResourcesTable {
+  project_id: string;
+  organisation_id: string;
+  kind: string;
+  ref: string;
+  added_at: CreatedAt;
+}
+
 export interface StoreSchema {
   organisations: OrganisationsTable;
   dashboards: DashboardsTable;
@@ -322,6 +456,18 @@ export interface StoreSchema {
   support_tickets: SupportTicketsTable;
   support_messages: SupportMessagesTable;
   support_attachments: SupportAttachmentsTable;
+  kb_articles: KbArticlesTable;
+  kb_votes: KbVotesTable;
+  faq_entries: FaqEntriesTable;
+  hive_questions: HiveQuestionsTable;
+  hive_answers: HiveAnswersTable;
+  hive_votes: HiveVotesTable;
+  feature_requests: FeatureRequestsTable;
+  feature_votes: FeatureVotesTable;
+  feature_subscribers: FeatureSubscribersTable;
+  feature_comments: FeatureCommentsTable;
+  projects: ProjectsTable;
+  project_resources: ProjectResourcesTable;
 }
 
 export type Dashboard = Selectable<DashboardsTable>;

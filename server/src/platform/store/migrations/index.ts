@@ -6,6 +6,7 @@ import { auditOutcome } from './002_audit_outcome.js';
 import { jobs } from './003_jobs.js';
 import { dbt } from './004_dbt.js';
 import { notificationsSupport } from './005_notifications_support.js';
+import { workspace } from './006_workspace.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '003_jobs': jobs,
   '004_dbt': dbt,
   '005_notifications_support': notificationsSupport,
+  '006_workspace': workspace,
 };
 
 export const migrationProvider: MigrationProvider = {
