@@ -140,6 +140,27 @@ export function isSupportStaff(userRoles: readonly string[]): boolean {
   return hasAnyRole(userRoles, supportStaffRoles);
 }
 
+/**
+ * The workspace's editors (issue 13): knowledge base articles are written by `admin` and
+ * `Client-Dataworks-docs`; the FAQ, promoting a Hive answer to it and the roadmap's status
+ * (feature requests) are `admin`'s.
+ */
+export const knowledgeEditorRoles: readonly string[] = ['admin', 'Client-Dataworks-docs'];
+export const faqManagerRoles: readonly string[] = ['admin'];
+export const roadmapManagerRoles: readonly string[] = ['admin'];
+
+export function canEditKnowledge(userRoles: readonly string[]): boolean {
+  return hasAnyRole(userRoles, knowledgeEditorRoles);
+}
+
+export function canManageFaq(userRoles: readonly string[]): boolean {
+  return hasAnyRole(userRoles, faqManagerRoles);
+}
+
+export function canManageRoadmap(userRoles: readonly string[]): boolean {
+  return hasAnyRole(userRoles, roadmapManagerRoles);
+}
+
 /** Whether a user with these realm roles may open the route (and call the API behind it). */
 export function canAccess(userRoles: readonly string[], rule: AccessRule): boolean {
   if (rule.hiddenForIntegrationEngineer && userRoles.includes(INTEGRATION_ENGINEER)) return false;
