@@ -110,3 +110,30 @@ export function catalogAssetPath(uniqueId: string): string {
 export function supportTicketPath(ticketId: string): string {
   return appPaths.supportTicket.replace(':ticketId', encodeURIComponent(ticketId));
 }
+
+/** A feature request's page. */
+export function featureRequestPath(id: string): string {
+  return appPaths.feature.replace(':id', encodeURIComponent(id));
+}
+
+/** One knowledge base article, Hive question or project: its list page with the item opened. */
+export function knowledgeArticlePath(id: string): string {
+  return `${appPaths.knowledgebase}?article=${encodeURIComponent(id)}`;
+}
+
+export function hiveQuestionPath(id: string): string {
+  return `${appPaths.hive}?question=${encodeURIComponent(id)}`;
+}
+
+export function faqEntryPath(id: string): string {
+  return `${appPaths.faq}#faq-${encodeURIComponent(id)}`;
+}
+
+export function projectPath(id: string): string {
+  return `${appPaths.projects}?project=${encodeURIComponent(id)}`;
+}
+
+/** The support page's new-ticket form, filled in (the help assistant's hand-off). */
+export function newSupportTicketPath(subject: string, description: string): string {
+  return `${appPaths.support}?${new URLSearchParams({ subject, description }).toString()}`;
+}
