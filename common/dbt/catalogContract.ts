@@ -3,6 +3,7 @@
 // (`model.jaffle_shop.orders`, `source.jaffle_shop.raw.customers`, a column is addressed by its
 // node id and column name).
 import { z } from 'zod';
+import { highlightedText, type HighlightedText } from '../search/highlightedText';
 
 export const catalogResourceTypes = ['model', 'source', 'seed', 'snapshot', 'exposure', 'metric', 'semantic_model', 'test', 'analysis'] as const;
 export type CatalogResourceType = (typeof catalogResourceTypes)[number];
@@ -38,9 +39,8 @@ export const catalogSearchQuery = z.strictObject({
 });
 export type CatalogSearchQuery = z.input<typeof catalogSearchQuery>;
 
-/** A piece of text with the matched words marked: render `match` parts as <mark>. */
-export const highlightedText = z.array(z.object({ text: z.string(), match: z.boolean() }));
-export type HighlightedText = z.infer<typeof highlightedText>;
+// The catalog's highlights are the portal's one shape of highlighted text.
+export { highlightedText, type HighlightedText };
 
 export const searchHit = z.object({
   kind: z.enum(searchableKinds),
