@@ -44,7 +44,8 @@ export const appScreens: ScreenRoute<AppRouteId>[] = [
   screen('addConnectorCustom', 'Add Custom Connector'),
   screen('apiCreator', 'API Creator'),
   screen('apiManagement', 'API Management'),
-  screen('support', 'Support'),
+  screen('support', 'Support', lazyPage(() => import(/* webpackChunkName: "support" */ '../features/support/SupportPage'))),
+  screen('supportTicket', 'Support Ticket', lazyPage(() => import(/* webpackChunkName: "support-ticket" */ '../features/support/TicketPage'))),
   screen('projects', 'Projects'),
   screen('hive', 'Hive'),
   screen('faq', 'FAQ'),
@@ -76,7 +77,7 @@ export const appScreens: ScreenRoute<AppRouteId>[] = [
   screen('managementRole', 'Warehouse Role', lazyPage(() => import(/* webpackChunkName: "management-role" */ '../features/user-management/roles/RolePage'))),
   screen('features', 'Features'),
   screen('feature', 'Feature'),
-  screen('notifications', 'Notifications'),
+  screen('notifications', 'Notifications', lazyPage(() => import(/* webpackChunkName: "notifications" */ '../features/notifications/NotificationsPage'))),
   screen('knowledgebase', 'Knowledge Base'),
 ];
 

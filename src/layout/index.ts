@@ -1,3 +1,3 @@
 // The layout's public face for features (lint keeps them off the rest of src/layout).
-export { layoutActions } from './layoutSlice';
+export { layoutActions, selectLayout } from './layoutSlice';
 export { openableRecentPages, type RecentPage } from './recentPages';

@@ -4,7 +4,10 @@
 // subscribers share one connection: it opens with the first subscriber, reconnects with
 // back-off when it drops (with a fresh token), and closes when the last subscriber leaves.
 // Live messages are hints that something changed; pages refetch what they show.
+// Notifications are more than hints: each carries an id (`n:<number>`), and a reconnection
+// sends the newest one seen as Last-Event-ID, so the server replays what arrived meanwhile.
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { NOTIFICATION_CURSOR_TOPIC, NOTIFICATION_EVENT_ID_PREFIX, notificationIdFromEventId } from '@common/notifications/notificationTypes';
 import { getAuthClient } from '../authClient';
 import { getRuntimeConfig } from '../../config/currentConfig';
 import { TOKEN_MIN_VALIDITY_SECONDS } from '../../config/constants';
@@ -18,6 +21,30 @@ const FORCE_REFRESH = -1;
 
 const handlers = new Map<string, Set<LiveHandler>>();
 let connection: AbortController | null = null;
+/** The newest notification id received (a decimal string), sent back as Last-Event-ID. */
+let lastNotificationId: string | null = null;
+/** Ids already handed to subscribers: a replayed notification is never delivered twice. */
+const deliveredNotifications = new Set<string>();
+const DELIVERED_MEMORY = 500;
+
+/**
+ * Remembers a notification event's id; false when it was delivered before (drop it). The
+ * cursor (sent when a stream opens without Last-Event-ID) only says where the user is: the
+ * notification with that id may still be on its way, so it does not count as delivered.
+ */
+function firstDelivery(topic: string, eventId: string | undefined): boolean {
+  const id = notificationIdFromEventId(eventId);
+  if (id === null) return true;
+  if (lastNotificationId === null || BigInt(id) > BigInt(lastNotificationId)) lastNotificationId = id;
+  if (topic === NOTIFICATION_CURSOR_TOPIC) return true;
+  if (deliveredNotifications.has(id)) return false;
+  deliveredNotifications.add(id);
+  if (deliveredNotifications.size > DELIVERED_MEMORY) {
+    const oldest = deliveredNotifications.values().next().value;
+    if (oldest !== undefined) deliveredNotifications.delete(oldest);
+  }
+  return true;
+}
 
 function liveUrl(): string {
   const base = new URL(getRuntimeConfig().apiBaseUrl, window.location.href);
@@ -32,6 +59,7 @@ function subscriberCount(): number {
 
 function dispatch(message: EventSourceMessage): void {
   const topic = message.event ?? 'message';
+  if (!firstDelivery(topic, message.id)) return;
   const listeners = handlers.get(topic);
   if (!listeners || listeners.size === 0) return;
   let data: unknown;
@@ -72,7 +100,11 @@ async function readStream(signal: AbortSignal, forceRefresh: boolean): Promise<{
   if (!auth.isAuthenticated()) return { received: false, unauthorised: false };
   await auth.updateToken(forceRefresh ? FORCE_REFRESH : TOKEN_MIN_VALIDITY_SECONDS);
   const response = await fetch(liveUrl(), {
-    headers: { Authorization: `Bearer ${auth.token() ?? ''}`, Accept: 'text/event-stream' },
+    headers: {
+      Authorization: `Bearer ${auth.token() ?? ''}`,
+      Accept: 'text/event-stream',
+      ...(lastNotificationId !== null ? { 'Last-Event-ID': `${NOTIFICATION_EVENT_ID_PREFIX}${lastNotificationId}` } : {}),
+    },
     cache: 'no-store',
     signal,
   });
@@ -148,6 +180,12 @@ export function subscribeLive(topic: string, handler: LiveHandler): () => void {
       connection = null;
     }
   };
+}
+
+/** Forgets the notification position (sign-out, tests): the next connection starts afresh. */
+export function resetLiveNotificationPosition(): void {
+  lastNotificationId = null;
+  deliveredNotifications.clear();
 }
 
 /** Whether a connection is open or being (re)opened; for tests and diagnostics. */

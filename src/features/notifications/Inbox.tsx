@@ -1,0 +1,112 @@
+// The inbox: unread first, then newest; filters by type and unread; each notice links to the
+// thing that changed (opening it marks it read) and can be marked read or unread.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { notificationTypeLabels, notificationTypes, type NotificationType } from '@common/notifications/notificationTypes';
+import type { NotificationRecord } from '@common/notifications/notificationsContract';
+import { apiErrorMessage } from '../../api/apiError';
+import { useGetInboxQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '../../api/notificationsApi';
+import { EmptyState } from '../../components/EmptyState';
+import { FormField } from '../../components/FormField';
+import { InlineError } from '../../components/InlineError';
+import { QueryResult } from '../../components/QueryResult';
+
+const PAGE = 25;
+
+function when(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+}
+
+function NotificationItem({ notification }: { notification: NotificationRecord }) {
+  const [mark, { isLoading, error }] = useMarkNotificationReadMutation();
+  const markRead = () => void mark({ id: notification.id, read: true });
+  return (
+    <li className={`list-group-item d-flex flex-wrap gap-2 align-items-start ${notification.read ? '' : 'dw-unread'}`}>
+      <div className="flex-grow-1">
+        <p className="mb-1">
+          {notification.read ? null : <span className="badge text-bg-primary me-2">Unread</span>}
+          {notification.link ? (
+            <Link to={notification.link} onClick={notification.read ? undefined : markRead} className={notification.read ? '' : 'fw-semibold'}>
+              {notification.title}
+            </Link>
+          ) : (
+            <span className={notification.read ? '' : 'fw-semibold'}>{notification.title}</span>
+          )}
+        </p>
+        {notification.body ? <p className="mb-1 small">{notification.body}</p> : null}
+        <p className="mb-0 small text-body-secondary">
+          {notificationTypeLabels[notification.type]} · <time dateTime={notification.createdAt}>{when(notification.createdAt)}</time>
+        </p>
+        {error ? <InlineError className="mt-2 mb-0 py-1">{apiErrorMessage(error)}</InlineError> : null}
+      </div>
+      <button type="button" className="btn btn-outline-secondary btn-sm" disabled={isLoading} onClick={() => void mark({ id: notification.id, read: !notification.read })}>
+        {notification.read ? 'Mark unread' : 'Mark read'}
+        <span className="visually-hidden">: {notification.title}</span>
+      </button>
+    </li>
+  );
+}
+
+export function Inbox() {
+  const [type, setType] = useState<NotificationType | ''>('');
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const [limit, setLimit] = useState(PAGE);
+  const inbox = useGetInboxQuery({ type: type || undefined, unreadOnly, limit, offset: 0 });
+  const [markAll, markAllState] = useMarkAllNotificationsReadMutation();
+
+  return (
+    <section aria-labelledby="inbox-title" className="mb-5">
+      <div className="d-flex flex-wrap align-items-end justify-content-between gap-3 mb-3">
+        <h2 id="inbox-title" className="h5 mb-0">
+          Inbox{inbox.data ? <span className="text-body-secondary fw-normal"> · {inbox.data.unread} unread</span> : null}
+        </h2>
+        <div className="d-flex flex-wrap align-items-end gap-3">
+          <FormField label="Type" control="select" small className="mb-0" value={type} onValue={(value) => { setType(value as NotificationType | ''); setLimit(PAGE); }}>
+            <option value="">All types</option>
+            {notificationTypes.map((value) => (
+              <option key={value} value={value}>
+                {notificationTypeLabels[value]}
+              </option>
+            ))}
+          </FormField>
+          <div className="form-check mb-1">
+            <input id="inbox-unread-only" type="checkbox" className="form-check-input" checked={unreadOnly} onChange={(event) => { setUnreadOnly(event.target.checked); setLimit(PAGE); }} />
+            <label htmlFor="inbox-unread-only" className="form-check-label">
+              Unread only
+            </label>
+          </div>
+          <button type="button" className="btn btn-outline-primary btn-sm" disabled={!inbox.data?.unread || markAllState.isLoading} onClick={() => void markAll()}>
+            Mark all read
+          </button>
+        </div>
+      </div>
+      {markAllState.error ? <InlineError>{apiErrorMessage(markAllState.error)}</InlineError> : null}
+      <QueryResult data={inbox.data} error={inbox.error} isFetching={inbox.isFetching} refetch={inbox.refetch} loadingLabel="Loading your notifications…" errorTitle="Your notifications could not be loaded">
+        {(data) =>
+          data.notifications.length === 0 ? (
+            <EmptyState title={type || unreadOnly ? 'No notifications match these filters.' : 'No notifications yet.'}>
+              <p className="mb-0 text-body-secondary">You will find here what changes in your organisation: freshness, alerts, connector failures and your support tickets.</p>
+            </EmptyState>
+          ) : (
+            <>
+              <ul className="list-group" aria-label="Notifications">
+                {data.notifications.map((notification) => (
+                  <NotificationItem key={notification.id} notification={notification} />
+                ))}
+              </ul>
+              <p className="small text-body-secondary mt-2 mb-0" aria-live="polite">
+                Showing {data.notifications.length} of {data.total}.
+              </p>
+              {data.notifications.length < data.total ? (
+                <button type="button" className="btn btn-outline-secondary btn-sm mt-2" onClick={() => setLimit((current) => Math.min(100, current + PAGE))} disabled={limit >= 100}>
+                  Show more
+                </button>
+              ) : null}
+            </>
+          )
+        }
+      </QueryResult>
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import { ticketPriorityLabels, ticketStatusLabels, type TicketPriority, type TicketStatus } from '@common/support/supportRules';
+
+const statusTone: Record<TicketStatus, string> = { open: 'text-bg-primary', pending: 'text-bg-warning', solved: 'text-bg-success', closed: 'text-bg-secondary' };
+const priorityTone: Record<TicketPriority, string> = { low: 'text-bg-light border', normal: 'text-bg-light border', high: 'text-bg-warning', urgent: 'text-bg-danger' };
+
+/** A ticket's status in words, coloured. */
+export function StatusBadge({ status }: { status: TicketStatus }) {
+  return <span className={`badge ${statusTone[status]}`}>{ticketStatusLabels[status]}</span>;
+}
+
+export function PriorityBadge({ priority }: { priority: TicketPriority }) {
+  return <span className={`badge fw-normal ${priorityTone[priority]}`}>{ticketPriorityLabels[priority]}</span>;
+}
