@@ -2,7 +2,7 @@
 // however the stream splits them, events go to the subscribers of their topic, one connection
 // serves every subscriber, and it reconnects (with a fresh token after a 401) when it drops.
 import { ReadableStream } from 'node:stream/web';
-import { isLiveConnected, subscribeLive } from '../../src/api/live/liveEvents';
+import { isLiveConnected, resetLiveNotificationPosition, subscribeLive } from '../../src/api/live/liveEvents';
 import { installFakeAuthClient, type FakeAuthClient } from '../helpers/fakeAuthClient';
 import { installTestConfig } from '../helpers/testConfig';
 
@@ -120,4 +120,27 @@ test('reconnects after the stream ends, and asks for a fresh token after a 401',
   streams[2]!.push('event: job\ndata: {"id":"b"}\n\n');
   await waitFor('the event on the new connection', () => jobs.length === 2);
   expect(jobs).toEqual([{ id: 'a' }, { id: 'b' }]);
+});
+
+test('after a drop, the newest notification id goes back as Last-Event-ID and a replayed notification is delivered once', async () => {
+  resetLiveNotificationPosition();
+  const notices: unknown[] = [];
+  const jobs: unknown[] = [];
+  unsubscribes.push(subscribeLive('notification', (data) => notices.push(data)));
+  unsubscribes.push(subscribeLive('job', (data) => jobs.push(data)));
+  await waitFor('the connection', () => streams.length === 1);
+  expect(calls[0]?.headers['Last-Event-ID']).toBeUndefined();
+  streams[0]!.push('id: n:7\nevent: notification-cursor\ndata: {"id":"7"}\n\n');
+  streams[0]!.push('id: n:8\nevent: notification\ndata: {"id":"8"}\n\n');
+  // A job event's id is no notification position.
+  streams[0]!.push('id: 5b0c1f3e-0000-4000-8000-000000000000\nevent: job\ndata: {"id":"j"}\n\n');
+  await waitFor('both events', () => notices.length === 1 && jobs.length === 1);
+  streams[0]!.end();
+  await waitFor('the reconnection', () => calls.length === 2, 4000);
+  expect(calls[1]?.headers['Last-Event-ID']).toBe('n:8');
+  // The server replays 8 again (it raced the drop) and 9, which arrived meanwhile.
+  streams[1]!.push('id: n:8\nevent: notification\ndata: {"id":"8"}\n\nid: n:9\nevent: notification\ndata: {"id":"9"}\n\n');
+  await waitFor('the missed notification', () => notices.length === 2);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(notices).toEqual([{ id: '8' }, { id: '9' }]);
 });
