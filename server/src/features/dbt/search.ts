@@ -13,59 +13,16 @@ import {
 } from '@common/dbt/catalogContract';
 import type { z } from 'zod';
 import type { StoreDb } from '../../platform/store/openStore.js';
+import { highlight, highlightedExtract, prefixQuery, queryWords } from '../../platform/search/index.js';
 import type { IndexDoc, ProjectIndex } from './projectIndex.js';
+
+// The generic pieces live in the platform (one implementation for every search); kept importable here.
+export { highlight, prefixQuery, queryWords };
 
 type SearchQuery = z.output<typeof catalogSearchQuery>;
 
-/** At most this many words of a query are searched for. */
-const MAX_WORDS = 12;
-const EXTRACT_LENGTH = 180;
-
-/**
- * The words of a query, lower-cased, letters and digits only: whatever else was typed
- * (operators, quotes, brackets, colons) separates words and never reaches to_tsquery as syntax.
- */
-export function queryWords(q: string | undefined): string[] {
-  const words = (q ?? '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words)].slice(0, MAX_WORDS);
-}
-
-/** `'ord':* & 'cust':*` — every word as a prefix; the words hold no quote or operator. */
-export function prefixQuery(words: readonly string[]): string {
-  return words.map((word) => `'${word}':*`).join(' & ');
-}
-
-/** Splits `text` into parts, marking every word that starts with one of the query words. */
-export function highlight(text: string, words: readonly string[]): HighlightedText {
-  if (text === '') return [];
-  if (words.length === 0) return [{ text, match: false }];
-  const parts: HighlightedText = [];
-  let plain = '';
-  for (const token of text.split(/([\p{L}\p{N}]+)/u)) {
-    if (token === '') continue;
-    const lower = token.toLowerCase();
-    if (/^[\p{L}\p{N}]+$/u.test(token) && words.some((word) => lower.startsWith(word))) {
-      if (plain) parts.push({ text: plain, match: false });
-      plain = '';
-      parts.push({ text: token, match: true });
-    } else {
-      plain += token;
-    }
-  }
-  if (plain) parts.push({ text: plain, match: false });
-  return parts;
-}
-
-/** A piece of the description around its first match, highlighted. */
-export function descriptionExtract(description: string, words: readonly string[]): HighlightedText {
-  const flat = description.replace(/\s+/g, ' ').trim();
-  if (flat.length <= EXTRACT_LENGTH) return highlight(flat, words);
-  const lower = flat.toLowerCase();
-  const first = words.map((word) => lower.search(new RegExp(`(^|[^\\p{L}\\p{N}])${word}`, 'u'))).filter((at) => at >= 0).sort((a, b) => a - b)[0] ?? 0;
-  const start = Math.max(0, Math.min(first - 40, flat.length - EXTRACT_LENGTH));
-  const piece = `${start > 0 ? '…' : ''}${flat.slice(start, start + EXTRACT_LENGTH)}${start + EXTRACT_LENGTH < flat.length ? '…' : ''}`;
-  return highlight(piece, words);
-}
+/** The catalog's description extract: the shared one, at its default length. */
+export const descriptionExtract = (description: string, words: readonly string[]): HighlightedText => highlightedExtract(description, words);
 
 /** Per facet, the ids of the wanted values (null: no filter on that facet). */
 function filtersOf(query: SearchQuery, index: ProjectIndex): (Set<number> | null)[] {
