@@ -40,9 +40,14 @@ function NotificationItem({ notification }: { notification: NotificationRecord }
         </p>
         {error ? <InlineError className="mt-2 mb-0 py-1">{apiErrorMessage(error)}</InlineError> : null}
       </div>
-      <button type="button" className="btn btn-outline-secondary btn-sm" disabled={isLoading} onClick={() => void mark({ id: notification.id, read: !notification.read })}>
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-sm"
+        disabled={isLoading}
+        aria-label={`${notification.read ? 'Mark unread' : 'Mark read'}: ${notification.title}`}
+        onClick={() => void mark({ id: notification.id, read: !notification.read })}
+      >
         {notification.read ? 'Mark unread' : 'Mark read'}
-        <span className="visually-hidden">: {notification.title}</span>
       </button>
     </li>
   );
