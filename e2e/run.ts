@@ -34,6 +34,29 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Waits until each organisation has ingested dbt artifacts, asked as its dbt service account would. */
+async function waitForSampleCatalogs(dataDir: string, portal: string, identity: string, organisations: string[], timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const clients = JSON.parse(readFileSync(path.join(dataDir, 'identity', 'service-clients.json'), 'utf8')) as Record<string, { secret: string }>;
+  for (const organisation of organisations) {
+    const clientId = `dataworks-dbt-${organisation}`;
+    const secret = clients[clientId]?.secret;
+    if (!secret) throw new Error(`no service client ${clientId} in the identity data directory`);
+    for (;;) {
+      const tokenAnswer = await fetch(`${identity}/realms/dataworks/protocol/openid-connect/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }),
+      });
+      const { access_token: token } = (await tokenAnswer.json()) as { access_token: string };
+      const answer = await fetch(`${portal}/api/dbt/ingestions`, { headers: { Authorization: `Bearer ${token}` } });
+      if (answer.ok && ((await answer.json()) as { current: unknown }).current) break;
+      if (Date.now() > deadline) throw new Error(`the sample dbt project of ${organisation} was not ingested within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
 async function main(): Promise<number> {
   if (!existsSync(CHROMIUM)) {
     console.error(`No browser at ${CHROMIUM}. Install Debian's chromium: sudo apt-get install -y chromium`);
@@ -60,6 +83,9 @@ async function main(): Promise<number> {
   try {
     await waitFor(`${portal}/api/health`, 180_000);
     await waitFor(`${identity}/realms/dataworks/.well-known/openid-configuration`, 10_000);
+    // Tests start from a portal as a newcomer finds it after its first start: the demo
+    // organisations' sample dbt projects built and ingested (it runs in the background).
+    await waitForSampleCatalogs(dataDir, portal, identity, ['acme', 'globex'], 240_000);
     const only = (process.env.E2E_TESTS ?? '').split(',').map((word) => word.trim()).filter(Boolean);
     const tests = readdirSync('e2e/tests')
       .filter((file) => file.endsWith('.test.ts'))

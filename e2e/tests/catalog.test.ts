@@ -25,7 +25,9 @@ after(async () => {
 test('exposures: the sample project failing test shows as a Degraded badge, with its reason on focus', async () => {
   await page.getByRole('heading', { level: 1, name: 'Exposures' }).waitFor();
   const table = page.getByRole('table', { name: 'Exposures' });
-  await table.waitFor();
+  // On a first start the sample project is still being built and ingested: the page fills in
+  // by itself when it lands (live channel).
+  await table.waitFor({ timeout: 120_000 });
   assert.ok((await table.getByRole('row').count()) > 3, 'the sample project has several exposures');
   const degraded = table.getByRole('button', { name: /^Health Degraded: .*failed/ }).first();
   await degraded.focus();

@@ -1,10 +1,11 @@
-// Pages read from the catalog refetch when the server says it changed (a freshness check
-// finished, new artifacts were ingested), on the shared live channel.
+// Pages read from the dbt artifacts refetch when the server says they changed (new artifacts
+// ingested, a freshness check finished), on the shared live channel: a page showing "no dbt
+// artifacts yet" fills in by itself when the first ones arrive.
 import { useEffect } from 'react';
 import { CATALOG_TOPIC } from '@common/dbt/consumeContract';
-import { invalidateCatalog } from '../../api/dbtApi';
-import { subscribeLive } from '../../api/live/liveEvents';
-import { useAppDispatch } from '../../state/hooks';
+import { invalidateCatalog } from './dbtApi';
+import { subscribeLive } from './live/liveEvents';
+import { useAppDispatch } from '../state/hooks';
 
 export function useCatalogUpdates(): void {
   const dispatch = useAppDispatch();

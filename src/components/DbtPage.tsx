@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { IngestionRecord } from '@common/dbt/artifactsContract';
 import { apiErrorMessage } from '../api/apiError';
 import { useGetIngestionsQuery } from '../api/dbtApi';
+import { useCatalogUpdates } from '../api/useCatalogUpdates';
 import { DateTimeText } from './DateTimeText';
 import { ErrorAlert } from './ErrorAlert';
 import { LoadingState } from './LoadingState';
@@ -32,6 +33,7 @@ export function IngestionNote({ ingestion }: { ingestion: IngestionRecord }) {
 
 export function DbtPage({ id, title, intro, back, action, children }: DbtPageProps) {
   const { data, error, isLoading, isFetching, refetch } = useGetIngestionsQuery();
+  useCatalogUpdates();
   let content: ReactNode;
   if (isLoading) content = <LoadingState label="Loading the dbt project…" />;
   else if (error || !data)

@@ -8,6 +8,9 @@ import { connectFakeServer, setUpPageTests } from '../../helpers/pageTest';
 import { renderWithRouter } from '../../helpers/renderWithRouter';
 import { makeSignedInStore } from '../../helpers/testStore';
 
+// The live channel has its own tests; here nothing arrives on it.
+jest.mock('../../../src/api/live/liveEvents', () => ({ subscribeLive: () => () => undefined }));
+
 setUpPageTests();
 
 let server: FakeWarehouseServer;

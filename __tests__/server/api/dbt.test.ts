@@ -213,7 +213,9 @@ describe('uploads', () => {
     expect((answer.body.ingestion as { manifestSchemaVersion: string }).manifestSchemaVersion).toBe('v9');
     const globex = await ingestions('lite');
     expect(globex.current).toMatchObject({ id: (answer.body.ingestion as { id: string }).id, origin: 'upload' });
-    // The service account may upload, not read the pages.
+    // The service account may upload and see what its upload became, not read the pages.
+    const own = (await portal.api('GET', '/api/dbt/ingestions', { token })).body as Ingestions;
+    expect(own.current?.id).toBe((answer.body.ingestion as { id: string }).id);
     expect((await portal.api('GET', '/api/catalog/search', { token })).status).toBe(403);
     // Put globex back on its sample-like state for the scoping tests: a fresh acme-only id stays acme's.
   });

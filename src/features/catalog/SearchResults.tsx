@@ -22,7 +22,7 @@ export function SearchResults({ result }: { result: CatalogSearchResponse }) {
   return (
     <>
       <p className="small text-body-secondary" aria-live="polite" role="status">
-        {formatCount(result.total)} {result.total === 1 ? 'match' : 'matches'} ({result.tookMs} ms)
+        {formatCount(result.total)} {result.total === 1 ? 'match' : 'matches'} ({Math.round(result.tookMs)} ms)
       </p>
       {result.hits.length === 0 ? (
         <p>Nothing matches. Try fewer words or remove a filter.</p>

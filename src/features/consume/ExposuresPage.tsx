@@ -15,7 +15,6 @@ import { FormField } from '../../components/FormField';
 import { formatCount } from '../../components/format';
 import { QueryResult } from '../../components/QueryResult';
 import { exposureColumns } from './exposureColumns';
-import { useCatalogUpdates } from './useCatalogUpdates';
 
 const distinct = (values: (string | null)[]) => [...new Set(values.filter((value): value is string => Boolean(value)))].sort();
 
@@ -118,7 +117,6 @@ export default function ExposuresPage() {
 }
 
 function ExposuresList() {
-  useCatalogUpdates();
   const { currentData, error, isFetching, refetch } = useListExposuresQuery();
   return (
     <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading exposures…" errorTitle="The exposures could not be loaded">

@@ -17,7 +17,6 @@ import { Panel } from '../../components/Panel';
 import { QueryResult } from '../../components/QueryResult';
 import { useAppDispatch } from '../../state/hooks';
 import { modelColumns, sourceColumns } from './freshnessColumns';
-import { useCatalogUpdates } from './useCatalogUpdates';
 import './consume.css';
 
 function Figures({ freshness }: { freshness: FreshnessResponse }) {
@@ -71,7 +70,6 @@ function CheckNow() {
 }
 
 function Freshness() {
-  useCatalogUpdates();
   const { currentData, error, isFetching, refetch } = useGetFreshnessQuery();
   return (
     <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading freshness…" errorTitle="Freshness could not be loaded">

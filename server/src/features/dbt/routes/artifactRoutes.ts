@@ -96,7 +96,12 @@ export async function registerArtifactRoutes(server: FastifyInstance, service: D
   });
 
   const app = server.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/dbt/ingestions', { preValidation: requireRoute(['catalogExplore', 'catalogAssets']), schema: { response: { 200: ingestionsResponse } } }, async (request) => {
+  // Readers of the catalog, and whoever may upload: a dbt job can check what its upload became.
+  const mayReadIngestions = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (canAccess(callerOf(request).roles, apiAccessRules.dbtUpload)) return mayUpload(request, reply);
+    return requireRoute(['catalogExplore', 'catalogAssets'])(request, reply);
+  };
+  app.get('/api/dbt/ingestions', { preValidation: mayReadIngestions, schema: { response: { 200: ingestionsResponse } } }, async (request) => {
     const organisation = organisationOf(callerOf(request));
     const history = await ingestionHistory(service.db, organisation);
     const current = (await service.db.selectFrom('dbt_ingestions').select('id').where('organisation_id', '=', organisation).where('is_current', '=', true).executeTakeFirst())?.id;
