@@ -299,7 +299,6 @@ export interface SupportAttachmentsTable {
   created_at: CreatedAt;
 }
 
-type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Document = ColumnType<string, never, never>;
 
 /** Knowledge base articles, FAQ, Hive, feature requests and projects (migration 006). */
