@@ -25,6 +25,11 @@ import { dbtHttpError, registerDbtArea } from '../features/dbt/index.js';
 import { registerSupportRoutes, supportHttpError } from '../features/support/index.js';
 import { buildSampleArtifacts } from '../features/dbt/sample/sampleArtifacts.js';
 import { demoDashboards } from '../features/dashboards/demoSeed.js';
+import { registerKnowledgeRoutes, seedKnowledge } from '../features/knowledge/index.js';
+import { registerHiveRoutes } from '../features/hive/index.js';
+import { registerFeatureRequestRoutes } from '../features/feature-requests/index.js';
+import { registerProjectRoutes } from '../features/projects/index.js';
+import { registerAssistantRoutes } from '../features/assistant/index.js';
 
 export interface PortalDependencies {
   store: Store;
@@ -95,6 +100,13 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   registerJobRoutes(app, jobs);
   registerNotificationRoutes(app, deps.store.db, notifications);
   await registerSupportRoutes(app, deps.store.db, notifications);
+  // The knowledge areas and the help assistant; the demo organisations start with articles about the portal.
+  if (config.demoData) await seedKnowledge(deps.store.db, Object.keys(demoDashboards));
+  registerKnowledgeRoutes(app, deps.store.db);
+  registerHiveRoutes(app, deps.store.db);
+  registerFeatureRequestRoutes(app, deps.store.db, notifications);
+  registerProjectRoutes(app, deps.store.db);
+  registerAssistantRoutes(app, deps.store.db);
   // The dbt layer reaches warehouses only through these two functions (features never import each other).
   const dbt = await registerDbtArea(app, {
     db: deps.store.db,
