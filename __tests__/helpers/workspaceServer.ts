@@ -22,7 +22,7 @@ export function connectWorkspaceServer(routes: Record<string, FakeAnswer | Works
   };
   apiClient.defaults.adapter = fakeBackend((request) => {
     const method = (request.method ?? 'get').toUpperCase();
-    const route = `${method} ${request.url ?? ''}`;
+    const route = `${method} ${(request.url ?? '').split('?')[0]}`;
     server.requests.push(`${method} ${axios.getUri({ url: request.url, params: request.params })}`);
     const body = bodyOf(request);
     if (method !== 'GET') server.bodies.push({ route, body });
