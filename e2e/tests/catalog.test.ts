@@ -43,8 +43,8 @@ test("an exposure's page says why it is degraded and draws what feeds it", async
   const table = page.getByRole('table', { name: 'Exposures' });
   const degradedRow = table.getByRole('row').filter({ has: page.getByRole('button', { name: /^Health Degraded/ }) }).first();
   await degradedRow.getByRole('rowheader').getByRole('link').click();
-  await page.getByRole('heading', { name: 'Failing tests upstream' }).waitFor();
-  assert.ok((await page.getByRole('region', { name: 'Failing tests upstream' }).getByRole('listitem').count()) >= 1);
+  await page.getByRole('heading', { name: 'Tests failing or warning upstream' }).waitFor();
+  assert.ok((await page.getByRole('region', { name: 'Tests failing or warning upstream' }).getByRole('listitem').count()) >= 1);
   const graph = page.getByRole('group', { name: /^Everything upstream of / });
   await graph.locator('.react-flow__node').first().waitFor();
   assert.ok((await graph.locator('.react-flow__node').count()) >= 2);

@@ -8,6 +8,7 @@ import { Background, Controls, MarkerType, MiniMap, ReactFlow, type Edge } from 
 import '@xyflow/react/dist/style.css';
 import { LineageNodeCard, type LineageFlowNode } from './LineageNodeCard';
 import { pathBetween, visibleEdges, type LineageGraphModel } from './graphModel';
+import { NODE_HEIGHT, NODE_WIDTH } from './layoutGraph';
 import { useGraphLayout } from './useGraphLayout';
 import './lineage.css';
 
@@ -38,6 +39,9 @@ export function LineageGraph({ model, selected, onSelect, onExpand, onOpen, labe
           id: node.uniqueId,
           type: 'lineage' as const,
           position: positions[node.uniqueId] as { x: number; y: number },
+          // Known sizes: the overview map and "fit" need no measuring pass.
+          width: NODE_WIDTH,
+          height: NODE_HEIGHT,
           selected: node.uniqueId === selected,
           ariaLabel: `${node.resourceType.replace('_', ' ')} ${node.name}${node.uniqueId === model.focus ? ', the focus' : ''}`,
           data: {
@@ -101,7 +105,7 @@ export function LineageGraph({ model, selected, onSelect, onExpand, onOpen, labe
       >
         <Background />
         <Controls showInteractive={false} />
-        <MiniMap pannable zoomable ariaLabel="Overview of the lineage graph" />
+        <MiniMap pannable zoomable ariaLabel="Overview of the lineage graph" nodeColor="#adb5bd" nodeStrokeColor="#495057" />
       </ReactFlow>
     </div>
   );

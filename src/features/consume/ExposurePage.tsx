@@ -84,7 +84,7 @@ function Exposure({ exposure }: { exposure: ExposureDetail }) {
           </>
         ) : null}
       </Panel>
-      <Panel title="Failing tests upstream">
+      <Panel title="Tests failing or warning upstream">
         {exposure.failingTests.length === 0 ? (
           <p className="small text-body-secondary mb-0">Every test upstream passed at the last run.</p>
         ) : (
