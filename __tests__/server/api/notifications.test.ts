@@ -74,7 +74,7 @@ describe('without SMTP', () => {
 
   test('the live stream delivers a ticket reply with its id; after a drop, Last-Event-ID replays exactly what was missed', async () => {
     const ticket = ((await api('engineer', 'POST', '/api/support/tickets', { subject: 'Live', description: 'x', category: 'question', priority: 'low' })).body as { ticket: { id: string } }).ticket;
-    const first = openStream(portal, tokens.engineer);
+    const first = openStream(portal, tokens.engineer ?? '');
     const cursor = await waitFor('the cursor', () => first.events.find((event) => event.event === 'notification-cursor'));
     await reply(ticket.id, 'first answer');
     const live = await waitFor('the live notification', () => first.notifications()[0]);
@@ -86,7 +86,7 @@ describe('without SMTP', () => {
     // Disconnected: two replies arrive meanwhile.
     await reply(ticket.id, 'second answer');
     await reply(ticket.id, 'third answer');
-    const second = openStream(portal, tokens.engineer, live.id);
+    const second = openStream(portal, tokens.engineer ?? '', live.id);
     await waitFor('the replay', () => second.notifications().length >= 2);
     await reply(ticket.id, 'fourth answer');
     await waitFor('the new one', () => second.notifications().length >= 3);

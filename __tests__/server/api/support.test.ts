@@ -193,7 +193,7 @@ test('bad input names the field and writes nothing', async () => {
 
 async function upload(username: string, ticketId: string, filename: string, type: string, content: Buffer) {
   const form = new FormData();
-  form.append('file', new Blob([content], { type }), filename);
+  form.append('file', new Blob([new Uint8Array(content)], { type }), filename);
   const response = await fetch(`${portal.baseUrl}/api/support/tickets/${ticketId}/attachments`, { method: 'POST', headers: { authorization: `Bearer ${tokens[username]}` }, body: form });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
