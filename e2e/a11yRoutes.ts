@@ -38,6 +38,16 @@ async function firstViewerDashboard(page: Page): Promise<string> {
   return href;
 }
 
+/** A ticket of the account's own: opened through the support page's pre-filled form (a fresh stack has none). */
+async function ownSupportTicket(page: Page): Promise<string> {
+  const subject = encodeURIComponent('Accessibility check');
+  const description = encodeURIComponent('A ticket the accessibility check opens to look at its page.');
+  await openInApp(page, `${appPaths.support}?subject=${subject}&description=${description}`);
+  await page.getByRole('button', { name: 'Send ticket' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/app/support/tickets/'), { timeout: 20_000 });
+  return new URL(page.url()).pathname;
+}
+
 /**
  * Real values for the routes that take parameters. A new parameterised route without an entry
  * here stops the check with a message naming it, rather than being skipped.
@@ -51,6 +61,7 @@ const parameterised: Partial<Record<AppRouteId, CheckedRoute['path']>> = {
   // The external catalog deep link: with no external catalog configured it opens in the portal.
   catalogExternal: '/app/Data-Catalog/explore/tables',
   feature: '/app/features/feature/1',
+  supportTicket: ownSupportTicket,
 };
 
 function concrete(id: AppRouteId): CheckedRoute['path'] {
