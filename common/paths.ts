@@ -135,5 +135,5 @@ export function projectPath(id: string): string {
 
 /** The support page's new-ticket form, filled in (the help assistant's hand-off). */
 export function newSupportTicketPath(subject: string, description: string): string {
-  return `${appPaths.support}?${new URLSearchParams({ subject, description }).toString()}`;
+  return `${appPaths.support}?subject=${encodeURIComponent(subject)}&description=${encodeURIComponent(description)}`;
 }
