@@ -1,0 +1,134 @@
+// /app/faq: short answers grouped by topic, searchable on the server; admins manage them.
+// `#faq-<id>` (the help assistant's citations) opens that entry and moves focus to it.
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { FaqEntry } from '@common/knowledge/knowledgeContract';
+import { apiErrorMessage } from '../../api/apiError';
+import { useDeleteFaqMutation, useListFaqQuery } from '../../api/knowledgeApi';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { FormField } from '../../components/FormField';
+import { QueryResult } from '../../components/QueryResult';
+import { FaqAccordion, faqButtonId } from './FaqAccordion';
+import { FaqEntryDialog } from './FaqEntryDialog';
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; entry: FaqEntry } | { kind: 'delete'; entry: FaqEntry } | null;
+
+export default function FaqPage() {
+  const { hash } = useLocation();
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const faq = useListFaqQuery(q);
+  // Entries the reader toggled; the linked entry starts open, so toggling it closes it.
+  const [toggled, setToggled] = useState<Set<string>>(new Set());
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [notice, setNotice] = useState('');
+  const [remove, removing] = useDeleteFaqMutation();
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(search.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const linked = hash.startsWith('#faq-') ? decodeURIComponent(hash.slice(5)) : null;
+  const entries = faq.currentData?.entries;
+  const linkedShown = Boolean(linked && entries?.some((entry) => entry.id === linked));
+  useEffect(() => {
+    if (linkedShown && linked) document.getElementById(faqButtonId(linked))?.focus();
+  }, [linkedShown, linked]);
+  const open = useMemo(() => {
+    const ids = new Set((entries ?? []).filter((entry) => toggled.has(entry.id) !== (entry.id === linked)).map((entry) => entry.id));
+    // A search opens every entry it found.
+    if (q) for (const entry of entries ?? []) ids.add(entry.id);
+    return ids;
+  }, [entries, toggled, linked, q]);
+
+  const topics = useMemo(() => {
+    const byTopic = new Map<string, FaqEntry[]>();
+    for (const entry of entries ?? []) byTopic.set(entry.topic, [...(byTopic.get(entry.topic) ?? []), entry]);
+    return [...byTopic.entries()];
+  }, [entries]);
+
+  const toggle = (id: string) =>
+    setToggled((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 mb-0">Frequently asked questions</h1>
+        {faq.currentData?.canManage ? (
+          <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'add' })}>
+            New entry
+          </button>
+        ) : null}
+      </div>
+      <p role="status" className="small">
+        {notice}
+      </p>
+      <form role="search" aria-label="FAQ search" className="mb-3" onSubmit={(event) => event.preventDefault()}>
+        <FormField label="Search the FAQ" type="search" value={search} onValue={setSearch} style={{ maxWidth: '32rem' }} />
+      </form>
+      <QueryResult data={faq.currentData} error={faq.error} isFetching={faq.isFetching} refetch={faq.refetch} loadingLabel="Loading the FAQ…" errorTitle="The FAQ could not be loaded">
+        {(data) => (
+          <>
+            <p className="visually-hidden" aria-live="polite">
+              {q ? `${data.entries.length} entries match "${q}"` : ''}
+            </p>
+            {data.entries.length === 0 ? (
+              <EmptyState title={q ? 'No entry matches.' : 'No entries yet.'} />
+            ) : (
+              topics.map(([topic, list]) => (
+                <section key={topic} aria-label={topic}>
+                  <h2 className="h5">{topic}</h2>
+                  <FaqAccordion
+                    entries={list}
+                    open={open}
+                    onToggle={toggle}
+                    canManage={data.canManage}
+                    onEdit={(entry) => setDialog({ kind: 'edit', entry })}
+                    onDelete={(entry) => setDialog({ kind: 'delete', entry })}
+                  />
+                </section>
+              ))
+            )}
+          </>
+        )}
+      </QueryResult>
+      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+        <FaqEntryDialog
+          entry={dialog.kind === 'edit' ? dialog.entry : undefined}
+          onCancel={() => setDialog(null)}
+          onDone={(message) => {
+            setDialog(null);
+            setNotice(message);
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <ConfirmDialog
+          title="Delete this entry?"
+          confirmLabel="Delete"
+          busyLabel="Deleting…"
+          variant="danger"
+          busy={removing.isLoading}
+          error={removing.error ? apiErrorMessage(removing.error) : null}
+          onCancel={() => setDialog(null)}
+          onConfirm={() =>
+            void remove(dialog.entry.id).then((result) => {
+              if ('error' in result) return;
+              setDialog(null);
+              setNotice('Deleted the entry.');
+            })
+          }
+        >
+          <p>&quot;{dialog.entry.question}&quot; is removed from the FAQ.</p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { featureStatusLabels, type FeatureStatus } from '@common/feature-requests/featureRules';
+
+const classes: Record<FeatureStatus, string> = {
+  under_consideration: 'text-bg-secondary',
+  planned: 'text-bg-info',
+  in_progress: 'text-bg-primary',
+  released: 'text-bg-success',
+  declined: 'text-bg-dark',
+};
+
+export function FeatureStatusBadge({ status }: { status: FeatureStatus }) {
+  return <span className={`badge ${classes[status]}`}>{featureStatusLabels[status]}</span>;
+}

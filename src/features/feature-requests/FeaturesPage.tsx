@@ -1,0 +1,111 @@
+// /app/features: the organisation's feature requests and the roadmap, most voted first, with
+// search and a status filter. Each request has its own page.
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { featureStatuses, featureStatusLabels, type FeatureStatus } from '@common/feature-requests/featureRules';
+import { featureRequestPath } from '@common/paths';
+import { useListFeaturesQuery } from '../../api/featureRequestsApi';
+import { EmptyState } from '../../components/EmptyState';
+import { FormField } from '../../components/FormField';
+import { QueryResult } from '../../components/QueryResult';
+import { FeatureStatusBadge } from './FeatureStatusBadge';
+import { ProposeFeatureDialog } from './ProposeFeatureDialog';
+
+export default function FeaturesPage() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const [q, setQ] = useState(search.trim());
+  const status = (params.get('status') ?? '') as FeatureStatus | '';
+  const [proposing, setProposing] = useState(false);
+  const list = useListFeaturesQuery({ q: q || undefined, status: status || undefined });
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(search.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 mb-0">Features</h1>
+        <button type="button" className="btn btn-primary" onClick={() => setProposing(true)}>
+          Propose a feature
+        </button>
+      </div>
+      <p className="text-body-secondary">Ask for what you miss, vote for what matters to you, and follow it on the roadmap.</p>
+      <form role="search" aria-label="Search feature requests" className="d-flex flex-wrap gap-2 align-items-end mb-3" onSubmit={(event) => event.preventDefault()}>
+        <FormField label="Search" type="search" className="flex-grow-1" value={search} onValue={setSearch} />
+        <FormField
+          label="Status"
+          control="select"
+          className=""
+          value={status}
+          onValue={(value) =>
+            setParams((current) => {
+              const next = new URLSearchParams(current);
+              if (value) next.set('status', value);
+              else next.delete('status');
+              return next;
+            })
+          }
+        >
+          <option value="">Every status</option>
+          {featureStatuses.map((value) => (
+            <option key={value} value={value}>
+              {featureStatusLabels[value]}
+            </option>
+          ))}
+        </FormField>
+      </form>
+      <QueryResult data={list.currentData} error={list.error} isFetching={list.isFetching} refetch={list.refetch} loadingLabel="Loading feature requests…" errorTitle="The feature requests could not be loaded">
+        {(data) =>
+          data.features.length === 0 ? (
+            <EmptyState title={q || status ? 'No request matches.' : 'No feature requests yet.'}>
+              <p className="text-body-secondary mb-0">Propose the first one.</p>
+            </EmptyState>
+          ) : (
+            <div className="card dw-card">
+              <div className="card-body table-responsive">
+                <table className="table align-middle mb-0">
+                  <caption className="visually-hidden">Feature requests, most voted first</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Request</th>
+                      <th scope="col">Status</th>
+                      <th scope="col" className="text-end">
+                        Votes
+                      </th>
+                      <th scope="col" className="text-end">
+                        Comments
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.features.map((feature) => (
+                      <tr key={feature.id}>
+                        <td>
+                          <Link to={featureRequestPath(feature.id)}>{feature.title}</Link>
+                          <div className="small text-body-secondary">by {feature.authorUsername}</div>
+                        </td>
+                        <td>
+                          <FeatureStatusBadge status={feature.status} />
+                        </td>
+                        <td className="text-end">
+                          {feature.votes}
+                          {feature.myVote ? <span className="visually-hidden"> (including yours)</span> : null}
+                        </td>
+                        <td className="text-end">{feature.comments}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </div>
+          )
+        }
+      </QueryResult>
+      {proposing ? <ProposeFeatureDialog onCancel={() => setProposing(false)} onDone={(feature) => navigate(featureRequestPath(feature.id))} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+// One article: its markdown (rendered inert), who wrote it and when, "was this helpful" (one
+// vote per user; the answer is announced) and related articles. Editors edit or delete it here.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { knowledgeArticlePath, appPaths } from '@common/paths';
+import { apiErrorMessage } from '../../api/apiError';
+import { useDeleteArticleMutation, useGetArticleQuery, useVoteOnArticleMutation } from '../../api/knowledgeApi';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DateTimeText } from '../../components/DateTimeText';
+import { InlineError } from '../../components/InlineError';
+import { Markdown } from '../../components/Markdown';
+import { QueryResult } from '../../components/QueryResult';
+import { ArticleFormDialog } from './ArticleFormDialog';
+
+export function ArticleView({ id, onDeleted }: { id: string; onDeleted: (message: string) => void }) {
+  const article = useGetArticleQuery(id);
+  const [vote, voting] = useVoteOnArticleMutation();
+  const [remove, removing] = useDeleteArticleMutation();
+  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const [said, setSaid] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const castVote = async (helpful: boolean) => {
+    setError(null);
+    const result = await vote({ id, helpful });
+    if ('error' in result) setError(apiErrorMessage(result.error));
+    else setSaid(helpful ? 'Thank you: your vote says this article helped.' : 'Thank you: your vote says this article did not help.');
+  };
+
+  return (
+    <>
+      <p>
+        <Link to={appPaths.knowledgebase}>← All articles</Link>
+      </p>
+      <QueryResult data={article.currentData} error={article.error} isFetching={article.isFetching} refetch={article.refetch} loadingLabel="Loading the article…" errorTitle="The article could not be loaded">
+        {(data) => (
+          <article className="card dw-card" aria-labelledby="article-title">
+            <div className="card-body">
+              <h2 id="article-title" className="h4">
+                {data.title}
+              </h2>
+              <p className="text-body-secondary small">
+                {data.category}
+                {data.status === 'draft' ? <span className="badge text-bg-warning ms-2">Draft</span> : null} · by {data.authorUsername} · updated <DateTimeText iso={data.updatedAt} />
+                {data.tags.length > 0 ? ` · ${data.tags.map((tag) => `#${tag}`).join(' ')}` : null}
+              </p>
+              <Markdown text={data.body} />
+              {data.canEdit ? (
+                <div className="d-flex gap-2 mb-3">
+                  <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setDialog('edit')}>
+                    Edit
+                  </button>
+                  <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setDialog('delete')}>
+                    Delete
+                  </button>
+                </div>
+              ) : null}
+              {data.status === 'published' ? (
+                <section aria-labelledby="helpful-title" className="border-top pt-3">
+                  <h3 id="helpful-title" className="h6">
+                    Was this helpful?
+                  </h3>
+                  <div className="d-flex gap-2 align-items-center">
+                    <button type="button" className="btn btn-outline-success btn-sm" aria-pressed={data.myVote === true} disabled={voting.isLoading} onClick={() => void castVote(true)}>
+                      Yes ({data.helpful.yes})
+                    </button>
+                    <button type="button" className="btn btn-outline-secondary btn-sm" aria-pressed={data.myVote === false} disabled={voting.isLoading} onClick={() => void castVote(false)}>
+                      No ({data.helpful.no})
+                    </button>
+                  </div>
+                  <p role="status" className="small mt-2 mb-0">
+                    {said}
+                  </p>
+                  {error ? <InlineError>{error}</InlineError> : null}
+                </section>
+              ) : null}
+              {data.related.length > 0 ? (
+                <section aria-labelledby="related-title" className="border-top pt-3 mt-3">
+                  <h3 id="related-title" className="h6">
+                    Related articles
+                  </h3>
+                  <ul className="mb-0">
+                    {data.related.map((related) => (
+                      <li key={related.id}>
+                        <Link to={knowledgeArticlePath(related.id)}>{related.title}</Link> <span className="text-body-secondary small">({related.category})</span>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null}
+            </div>
+            {dialog === 'edit' ? <ArticleFormDialog article={data} onCancel={() => setDialog(null)} onDone={(_a, message) => (setDialog(null), setSaid(message))} /> : null}
+            {dialog === 'delete' ? (
+              <ConfirmDialog
+                title="Delete this article?"
+                confirmLabel="Delete"
+                busyLabel="Deleting…"
+                variant="danger"
+                busy={removing.isLoading}
+                error={removing.error ? apiErrorMessage(removing.error) : null}
+                onCancel={() => setDialog(null)}
+                onConfirm={() =>
+                  void remove(id).then((result) => {
+                    if (!('error' in result)) onDeleted(`Deleted "${data.title}".`);
+                  })
+                }
+              >
+                <p>&quot;{data.title}&quot; and its votes are deleted for everyone.</p>
+              </ConfirmDialog>
+            ) : null}
+          </article>
+        )}
+      </QueryResult>
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+// /app/knowledgebase: the organisation's articles, searched on the server (the portal's
+// full-text search: prefixes, "phrases", -exclusions, OR), filtered by category; editors
+// (admin, Client-Dataworks-docs) also see drafts and write. `?article=<id>` opens one article.
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { knowledgeArticlePath } from '@common/paths';
+import { useListArticlesQuery } from '../../api/knowledgeApi';
+import { DateTimeText } from '../../components/DateTimeText';
+import { EmptyState } from '../../components/EmptyState';
+import { FormField } from '../../components/FormField';
+import { Highlighted } from '../../components/Highlighted';
+import { QueryResult } from '../../components/QueryResult';
+import { ArticleFormDialog } from './ArticleFormDialog';
+import { ArticleView } from './ArticleView';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function useDebounced(value: string, ms = 250): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+export default function KnowledgeBasePage() {
+  const [params, setParams] = useSearchParams();
+  const articleId = params.get('article');
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const q = useDebounced(search.trim());
+  const category = params.get('category') ?? '';
+  const status = (params.get('status') ?? 'published') as 'published' | 'draft' | 'all';
+  const [creating, setCreating] = useState(false);
+  const [notice, setNotice] = useState('');
+  const list = useListArticlesQuery({ q: q || undefined, category: category || undefined, status }, { skip: articleId !== null });
+
+  const set = (name: string, value: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      return next;
+    });
+  useEffect(() => {
+    if (articleId === null && (params.get('q') ?? '') !== q) set('q', q || null);
+    // Only the typed text drives the address; the address never drives the typing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [q]);
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 mb-0">Knowledge Base</h1>
+        {list.currentData?.canEdit && articleId === null ? (
+          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+            New article
+          </button>
+        ) : null}
+      </div>
+      <p role="status" className="small">
+        {notice}
+      </p>
+      {articleId !== null ? (
+        <ArticleView
+          key={articleId}
+          id={articleId}
+          onDeleted={(message) => {
+            setNotice(message);
+            set('article', null);
+          }}
+        />
+      ) : (
+        <>
+          <form role="search" aria-label="Article search" className="d-flex flex-wrap gap-2 align-items-end mb-3" onSubmit={(event) => event.preventDefault()}>
+            <FormField label="Search articles" type="search" className="flex-grow-1" value={search} onValue={setSearch} placeholder='Words, "a phrase", -without, this OR that' />
+            <FormField label="Category" control="select" className="" value={category} onValue={(value) => set('category', value || null)}>
+              <option value="">All categories</option>
+              {(list.currentData?.categories ?? []).map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.value} ({c.count})
+                </option>
+              ))}
+            </FormField>
+            {list.currentData?.canEdit ? (
+              <FormField label="Status" control="select" className="" value={status} onValue={(value) => set('status', value === 'published' ? null : value)}>
+                <option value="published">Published</option>
+                <option value="draft">Drafts</option>
+                <option value="all">All</option>
+              </FormField>
+            ) : null}
+          </form>
+          <QueryResult data={list.currentData} error={list.error} isFetching={list.isFetching} refetch={list.refetch} loadingLabel="Searching the knowledge base…" errorTitle="The articles could not be loaded">
+            {(data) => (
+              <section aria-labelledby="articles-title">
+                <h2 id="articles-title" className="visually-hidden">
+                  Articles
+                </h2>
+                <p className="text-body-secondary small" aria-live="polite">
+                  {q ? `${plural(data.total, 'article')} match "${q}"` : plural(data.total, 'article')}
+                  {data.articles.length < data.total ? ` (the best ${data.articles.length} shown)` : ''}
+                </p>
+                {data.articles.length === 0 ? (
+                  <EmptyState title={q ? 'No article matches.' : 'No articles yet.'}>
+                    <p className="text-body-secondary mb-0">{q ? 'Try other or fewer words, or ask the help assistant.' : 'Editors can write the first one.'}</p>
+                  </EmptyState>
+                ) : (
+                  <ul className="list-unstyled">
+                    {data.articles.map((article) => (
+                      <li key={article.id} className="card dw-card mb-2">
+                        <div className="card-body">
+                          <h3 className="h6 mb-1">
+                            <Link to={knowledgeArticlePath(article.id)}>
+                              <Highlighted parts={article.titleHighlight} />
+                            </Link>
+                            {article.status === 'draft' ? <span className="badge text-bg-warning ms-2">Draft</span> : null}
+                          </h3>
+                          <p className="small text-body-secondary mb-1">
+                            {article.category} · updated <DateTimeText iso={article.updatedAt} /> · {article.helpful.yes} found it helpful
+                          </p>
+                          <p className="mb-0 small">
+                            <Highlighted parts={article.extract} />
+                          </p>
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            )}
+          </QueryResult>
+        </>
+      )}
+      {creating ? (
+        <ArticleFormDialog
+          onCancel={() => setCreating(false)}
+          onDone={(article, message) => {
+            setCreating(false);
+            setNotice(message);
+            set('article', article.id);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

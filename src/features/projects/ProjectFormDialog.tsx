@@ -1,0 +1,61 @@
+// Creating or editing a project: name, description, owner, members (usernames) and status.
+import { useState } from 'react';
+import { projectStatuses, projectStatusLabels, type ProjectDetail, type ProjectInput, type ProjectStatus } from '@common/projects/projectsContract';
+import { TITLE_MAX } from '@common/workspace/fieldRules';
+import { apiErrorField, apiErrorMessage } from '../../api/apiError';
+import { useCreateProjectMutation, useUpdateProjectMutation } from '../../api/projectsApi';
+import { FormDialog } from '../../components/FormDialog';
+import { FormField } from '../../components/FormField';
+
+type Field = 'name' | 'description' | 'owner' | 'members';
+const USERNAME = /^[\p{L}\p{N}._@-]{1,100}$/u;
+
+export function ProjectFormDialog({ project, me, onDone, onCancel }: { project?: ProjectDetail; me: string; onDone: (project: ProjectDetail) => void; onCancel: () => void }) {
+  const [name, setName] = useState(project?.name ?? '');
+  const [description, setDescription] = useState(project?.description ?? '');
+  const [owner, setOwner] = useState(project?.owner ?? me);
+  const [members, setMembers] = useState(project?.members.join(', ') ?? '');
+  const [status, setStatus] = useState<ProjectStatus>(project?.status ?? 'active');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [create, creating] = useCreateProjectMutation();
+  const [update, updating] = useUpdateProjectMutation();
+
+  const submit = async () => {
+    const memberList = members.split(/[\s,]+/).filter(Boolean);
+    const found: Partial<Record<Field, string>> = {};
+    if (!name.trim()) found.name = 'Name the project.';
+    else if (name.trim().length > TITLE_MAX) found.name = `At most ${TITLE_MAX} characters.`;
+    if (!USERNAME.test(owner.trim())) found.owner = 'Enter the owner’s username.';
+    const bad = memberList.find((member) => !USERNAME.test(member));
+    if (bad) found.members = `"${bad}" is not a username.`;
+    setErrors(found);
+    setError(null);
+    if (Object.keys(found).length > 0) return;
+    const input: ProjectInput = { name: name.trim(), description: description.trim(), owner: owner.trim(), members: memberList, status };
+    const result = project ? await update({ id: project.id, changes: input }) : await create(input);
+    if ('error' in result) {
+      const field = apiErrorField(result.error)?.split('.')[0] as Field | undefined;
+      if (field && ['name', 'description', 'owner', 'members'].includes(field)) setErrors({ [field]: apiErrorMessage(result.error) });
+      else setError(apiErrorMessage(result.error));
+      return;
+    }
+    onDone(result.data);
+  };
+
+  return (
+    <FormDialog title={project ? 'Edit project' : 'New project'} submitLabel={project ? 'Save' : 'Create'} busyLabel="Saving…" busy={creating.isLoading || updating.isLoading} error={error} onSubmit={() => void submit()} onCancel={onCancel}>
+      <FormField label="Name" value={name} onValue={setName} error={errors.name} required />
+      <FormField label="Description (markdown)" control="textarea" rows={4} value={description} onValue={setDescription} error={errors.description} />
+      <FormField label="Owner" value={owner} onValue={setOwner} error={errors.owner} help="A username" required />
+      <FormField label="Members" value={members} onValue={setMembers} error={errors.members} help="Usernames, separated by commas" />
+      <FormField label="Status" control="select" value={status} onValue={(value) => setStatus(value as ProjectStatus)}>
+        {projectStatuses.map((value) => (
+          <option key={value} value={value}>
+            {projectStatusLabels[value]}
+          </option>
+        ))}
+      </FormField>
+    </FormDialog>
+  );
+}

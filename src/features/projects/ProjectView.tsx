@@ -1,0 +1,177 @@
+// One project: who owns it and works on it, its status, and the resources it groups with each
+// one's health as its area records it (dashboards, catalog assets, exposures). Resources are
+// added from the organisation's own and removed here.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { appPaths } from '@common/paths';
+import { projectResourceKindLabels, projectStatusLabels, resourceHealthLabels, resourceHealthStatuses, type ProjectResourceKind } from '@common/projects/projectsContract';
+import { apiErrorMessage } from '../../api/apiError';
+import { useAddProjectResourceMutation, useGetProjectQuery, useRemoveProjectResourceMutation, useResourceOptionsQuery } from '../../api/projectsApi';
+import { FormField } from '../../components/FormField';
+import { InlineError } from '../../components/InlineError';
+import { Markdown } from '../../components/Markdown';
+import { QueryResult } from '../../components/QueryResult';
+import { HealthBadge } from './HealthBadge';
+import { ProjectFormDialog } from './ProjectFormDialog';
+
+export function ProjectView({ id, me }: { id: string; me: string }) {
+  const project = useGetProjectQuery(id);
+  const options = useResourceOptionsQuery();
+  const [add, adding] = useAddProjectResourceMutation();
+  const [remove, removing] = useRemoveProjectResourceMutation();
+  const [choice, setChoice] = useState('');
+  const [editing, setEditing] = useState(false);
+  const [said, setSaid] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const addChoice = async () => {
+    const [kind, ...rest] = choice.split(':');
+    if (!kind || rest.length === 0) return;
+    setError(null);
+    const result = await add({ id, resource: { kind: kind as ProjectResourceKind, ref: rest.join(':') } });
+    if ('error' in result) setError(apiErrorMessage(result.error));
+    else {
+      setChoice('');
+      setSaid('The resource is added.');
+    }
+  };
+
+  return (
+    <>
+      <p>
+        <Link to={appPaths.projects}>← All projects</Link>
+      </p>
+      <QueryResult data={project.currentData} error={project.error} isFetching={project.isFetching} refetch={project.refetch} loadingLabel="Loading the project…" errorTitle="The project could not be loaded">
+        {(data) => {
+          const taken = new Set(data.resources.map((r) => `${r.kind}:${r.ref}`));
+          const available = (options.currentData ?? []).filter((o) => !taken.has(`${o.kind}:${o.ref}`));
+          return (
+            <article aria-labelledby="project-title">
+              <div className="card dw-card mb-3">
+                <div className="card-body">
+                  <div className="d-flex flex-wrap justify-content-between gap-2">
+                    <h2 id="project-title" className="h4">
+                      {data.name}
+                    </h2>
+                    <button type="button" className="btn btn-outline-primary btn-sm align-self-start" onClick={() => setEditing(true)}>
+                      Edit project
+                    </button>
+                  </div>
+                  <p className="small text-body-secondary">
+                    {projectStatusLabels[data.status]} · owner {data.owner}
+                    {data.members.length > 0 ? ` · members ${data.members.join(', ')}` : ''}
+                  </p>
+                  {data.description ? <Markdown text={data.description} /> : null}
+                  <p className="mb-0">
+                    Health: <HealthBadge health={data.health} />
+                  </p>
+                </div>
+              </div>
+              <p role="status" className="small">
+                {said}
+              </p>
+              <section aria-labelledby="resources-title">
+                <h3 id="resources-title" className="h5">
+                  Resources
+                </h3>
+                <dl className="dw-figures" aria-label="Resources by health">
+                  {resourceHealthStatuses
+                    .filter((status) => (data.healthCounts[status] ?? 0) > 0)
+                    .map((status) => (
+                      <div key={status} className="card dw-card card-body">
+                        <dt>{resourceHealthLabels[status]}</dt>
+                        <dd>{data.healthCounts[status]}</dd>
+                      </div>
+                    ))}
+                </dl>
+                {data.resources.length === 0 ? (
+                  <p className="text-body-secondary">No resources yet: add the dashboards, catalog assets and exposures this project delivers.</p>
+                ) : (
+                  <div className="table-responsive">
+                    <table className="table align-middle">
+                      <caption className="visually-hidden">Resources of {data.name} and their health</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">Resource</th>
+                          <th scope="col">Kind</th>
+                          <th scope="col">Health</th>
+                          <th scope="col">Why</th>
+                          <th scope="col">
+                            <span className="visually-hidden">Actions</span>
+                          </th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {data.resources.map((resource) => (
+                          <tr key={`${resource.kind}:${resource.ref}`}>
+                            <td>{resource.link ? <Link to={resource.link}>{resource.name}</Link> : resource.name}</td>
+                            <td>{projectResourceKindLabels[resource.kind]}</td>
+                            <td>
+                              <HealthBadge health={resource.health} />
+                            </td>
+                            <td className="small">{resource.detail}</td>
+                            <td className="text-end">
+                              <button
+                                type="button"
+                                className="btn btn-outline-danger btn-sm"
+                                disabled={removing.isLoading}
+                                onClick={() =>
+                                  void remove({ id, resource: { kind: resource.kind, ref: resource.ref } }).then((result) =>
+                                    'error' in result ? setError(apiErrorMessage(result.error)) : setSaid(`Removed ${resource.name}.`),
+                                  )
+                                }
+                              >
+                                Remove<span className="visually-hidden"> {resource.name}</span>
+                              </button>
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+                <form
+                  className="d-flex flex-wrap gap-2 align-items-end"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    void addChoice();
+                  }}
+                >
+                  <FormField label="Add a resource" control="select" className="" value={choice} onValue={setChoice}>
+                    <option value="">Choose a dashboard, asset or exposure</option>
+                    {(['dashboard', 'exposure', 'catalog_asset'] as const).map((kind) => (
+                      <optgroup key={kind} label={projectResourceKindLabels[kind]}>
+                        {available
+                          .filter((o) => o.kind === kind)
+                          .map((o) => (
+                            <option key={o.ref} value={`${o.kind}:${o.ref}`}>
+                              {o.name}
+                            </option>
+                          ))}
+                      </optgroup>
+                    ))}
+                  </FormField>
+                  <button type="submit" className="btn btn-primary" disabled={!choice || adding.isLoading}>
+                    Add
+                  </button>
+                </form>
+                {error ? <InlineError>{error}</InlineError> : null}
+              </section>
+              {editing ? (
+                <ProjectFormDialog
+                  project={data}
+                  me={me}
+                  onCancel={() => setEditing(false)}
+                  onDone={() => {
+                    setEditing(false);
+                    setSaid('The project is saved.');
+                  }}
+                />
+              ) : null}
+            </article>
+          );
+        }}
+      </QueryResult>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+// /app/projects: the organisation's data projects with their status and health (the worst of
+// their resources'). `?project=<id>` opens one project with its resources.
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { projectPath } from '@common/paths';
+import { projectStatusLabels } from '@common/projects/projectsContract';
+import { useListProjectsQuery } from '../../api/projectsApi';
+import { selectSession } from '../../auth';
+import { EmptyState } from '../../components/EmptyState';
+import { QueryResult } from '../../components/QueryResult';
+import { useAppSelector } from '../../state/hooks';
+import { HealthBadge } from './HealthBadge';
+import { ProjectFormDialog } from './ProjectFormDialog';
+import { ProjectView } from './ProjectView';
+
+export default function ProjectsPage() {
+  const [params, setParams] = useSearchParams();
+  const projectId = params.get('project');
+  const me = useAppSelector(selectSession)?.tokenParsed.preferred_username ?? '';
+  const [creating, setCreating] = useState(false);
+  const list = useListProjectsQuery(undefined, { skip: projectId !== null });
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 mb-0">Projects</h1>
+        {projectId === null ? (
+          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+            New project
+          </button>
+        ) : null}
+      </div>
+      {projectId !== null ? (
+        <ProjectView key={projectId} id={projectId} me={me} />
+      ) : (
+        <QueryResult data={list.currentData} error={list.error} isFetching={list.isFetching} refetch={list.refetch} loadingLabel="Loading projects…" errorTitle="The projects could not be loaded">
+          {(projects) =>
+            projects.length === 0 ? (
+              <EmptyState title="No projects yet">
+                <p className="text-body-secondary mb-0">A project groups the dashboards, catalog assets and exposures of one piece of data work, and shows their health together.</p>
+              </EmptyState>
+            ) : (
+              <div className="card dw-card">
+                <div className="card-body table-responsive">
+                  <table className="table align-middle mb-0">
+                    <caption className="visually-hidden">Projects</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Project</th>
+                        <th scope="col">Status</th>
+                        <th scope="col">Owner</th>
+                        <th scope="col" className="text-end">
+                          Resources
+                        </th>
+                        <th scope="col">Health</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {projects.map((project) => (
+                        <tr key={project.id}>
+                          <td>
+                            <Link to={projectPath(project.id)}>{project.name}</Link>
+                          </td>
+                          <td>{projectStatusLabels[project.status]}</td>
+                          <td>{project.owner}</td>
+                          <td className="text-end">{project.resourceCount}</td>
+                          <td>
+                            <HealthBadge health={project.health} />
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </div>
+            )
+          }
+        </QueryResult>
+      )}
+      {creating ? (
+        <ProjectFormDialog
+          me={me}
+          onCancel={() => setCreating(false)}
+          onDone={(project) => {
+            setCreating(false);
+            setParams({ project: project.id });
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
