@@ -5,6 +5,7 @@ import { trackNavigationBarOpened } from '../../analytics/trackEvents';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { LoadingSpinner } from '../progress/LoadingIndicator';
 import { layoutActions, selectLayout } from '../layoutSlice';
+import { HelpLauncher } from '../assistant/HelpLauncher';
 import { NotificationBell } from './NotificationBell';
 import { UserMenu } from './UserMenu';
 
@@ -53,6 +54,7 @@ export function Header({ menuOpen, menuButtonRef }: HeaderProps) {
         >
           <Gear size={18} aria-hidden />
         </button>
+        <HelpLauncher />
         <NotificationBell />
         <UserMenu />
         <LoadingSpinner />
