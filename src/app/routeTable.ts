@@ -46,9 +46,9 @@ export const appScreens: ScreenRoute<AppRouteId>[] = [
   screen('apiManagement', 'API Management'),
   screen('support', 'Support', lazyPage(() => import(/* webpackChunkName: "support" */ '../features/support/SupportPage'))),
   screen('supportTicket', 'Support Ticket', lazyPage(() => import(/* webpackChunkName: "support-ticket" */ '../features/support/TicketPage'))),
-  screen('projects', 'Projects'),
-  screen('hive', 'Hive'),
-  screen('faq', 'FAQ'),
+  screen('projects', 'Projects', lazyPage(() => import(/* webpackChunkName: "projects" */ '../features/projects/ProjectsPage'))),
+  screen('hive', 'Hive', lazyPage(() => import(/* webpackChunkName: "hive" */ '../features/hive/HivePage'))),
+  screen('faq', 'FAQ', lazyPage(() => import(/* webpackChunkName: "faq" */ '../features/faq/FaqPage'))),
   screen('snowflakeCost', 'Cost', lazyPage(() => import(/* webpackChunkName: "snowflake-cost" */ '../features/snowflake/cost/CostPage'))),
   screen('snowflakeQueries', 'Queries', lazyPage(() => import(/* webpackChunkName: "snowflake-queries" */ '../features/snowflake/queries/QueriesPage'))),
   screen('snowflakeWarehouses', 'Warehouses', lazyPage(() => import(/* webpackChunkName: "snowflake-warehouses" */ '../features/snowflake/warehouses/WarehousesPage'))),
@@ -75,10 +75,10 @@ export const appScreens: ScreenRoute<AppRouteId>[] = [
   screen('managementUser', 'Warehouse User', lazyPage(() => import(/* webpackChunkName: "management-user" */ '../features/user-management/users/UserPage'))),
   screen('managementRoles', 'Warehouse Roles', lazyPage(() => import(/* webpackChunkName: "management-roles" */ '../features/user-management/roles/RolesPage'))),
   screen('managementRole', 'Warehouse Role', lazyPage(() => import(/* webpackChunkName: "management-role" */ '../features/user-management/roles/RolePage'))),
-  screen('features', 'Features'),
-  screen('feature', 'Feature'),
+  screen('features', 'Features', lazyPage(() => import(/* webpackChunkName: "features" */ '../features/feature-requests/FeaturesPage'))),
+  screen('feature', 'Feature', lazyPage(() => import(/* webpackChunkName: "feature" */ '../features/feature-requests/FeaturePage'))),
   screen('notifications', 'Notifications', lazyPage(() => import(/* webpackChunkName: "notifications" */ '../features/notifications/NotificationsPage'))),
-  screen('knowledgebase', 'Knowledge Base'),
+  screen('knowledgebase', 'Knowledge Base', lazyPage(() => import(/* webpackChunkName: "knowledgebase" */ '../features/knowledge/KnowledgeBasePage'))),
 ];
 
 export { appPaths, publicPaths };
