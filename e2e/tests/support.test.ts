@@ -30,7 +30,7 @@ after(async () => {
 
 async function resetLayout(page: Page): Promise<void> {
   const saved = page.waitForResponse((response) => response.url().endsWith('/api/me/layout-settings') && response.request().method() === 'PUT', { timeout: 5_000 }).catch(() => null);
-  if (!(await page.getByRole('button', { name: 'Reset to defaults' }).isVisible())) await page.getByRole('button', { name: 'Layout settings' }).click();
+  if (!(await page.getByRole('button', { name: 'Reset to defaults' }).isVisible())) await page.locator('header').getByRole('button', { name: 'Layout settings' }).click();
   await page.getByRole('button', { name: 'Reset to defaults' }).click();
   await saved;
 }
@@ -44,9 +44,10 @@ const unreadOf = async (page: Page) => {
 
 test('a requester opens a ticket with their layout settings', async () => {
   // A layout of their own first: the box layout.
-  await requester.getByRole('button', { name: 'Layout settings' }).click();
+  await requester.locator('header').getByRole('button', { name: 'Layout settings' }).click();
   await requester.getByLabel('Box layout').check();
-  await requester.getByRole('button', { name: 'Layout settings' }).click();
+  await requester.keyboard.press('Escape');
+  await requester.getByLabel('Box layout').waitFor({ state: 'hidden' });
   assert.ok(await requester.evaluate(() => document.body.classList.contains('dw-box-layout')));
 
   await requester.getByRole('heading', { level: 1, name: 'Support' }).waitFor();
@@ -70,7 +71,7 @@ test('a requester opens a ticket with their layout settings', async () => {
 test('staff answer it; the requester’s bell goes up live and the reply shows without a reload, internal notes never', async () => {
   await bell(requester).waitFor();
   // The count settles once the page has asked for it.
-  await requester.waitForFunction(() => /Notifications, /.test(document.querySelector('a[href="/app/notifications"]')?.getAttribute('aria-label') ?? ''));
+  await requester.waitForFunction(() => /Notifications, /.test(document.querySelector('a.dw-bell')?.getAttribute('aria-label') ?? ''));
   await requester.waitForTimeout(500);
   const before = await unreadOf(requester);
 
@@ -94,7 +95,7 @@ test('staff answer it; the requester’s bell goes up live and the reply shows w
   // The requester did nothing: the bell and the conversation update by themselves.
   await requester.waitForFunction(
     (count) => {
-      const label = document.querySelector('a[href="/app/notifications"]')?.getAttribute('aria-label') ?? '';
+      const label = document.querySelector('a.dw-bell')?.getAttribute('aria-label') ?? '';
       const match = /(\d+) unread/.exec(label);
       return match !== null && Number(match[1]) > count;
     },
