@@ -48,6 +48,27 @@ async function ownSupportTicket(page: Page): Promise<string> {
   return new URL(page.url()).pathname;
 }
 
+/** A feature request's page: the first one on the features page, proposed there first on a fresh stack. */
+async function aFeatureRequest(page: Page): Promise<string> {
+  await openInApp(page, appPaths.features);
+  const link = page.locator(`main a[href^="${appPaths.features}/feature/"]`).first();
+  const proposeButton = page.getByRole('button', { name: 'Propose a feature' });
+  // The list or its empty state, once loaded.
+  await page.locator('main table, main .card').first().waitFor({ timeout: 20_000 });
+  if ((await link.count()) === 0) {
+    await proposeButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Propose a feature' });
+    await dialog.getByLabel('Title').fill('Accessibility check request');
+    await dialog.getByLabel('Description (markdown)').fill('A request the accessibility check proposes to look at its page.');
+    await dialog.getByRole('button', { name: 'Propose' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith(`${appPaths.features}/feature/`), { timeout: 20_000 });
+    return new URL(page.url()).pathname;
+  }
+  const href = await link.getAttribute('href');
+  if (!href) throw new Error('no feature request link on the features page');
+  return href;
+}
+
 /**
  * Real values for the routes that take parameters. A new parameterised route without an entry
  * here stops the check with a message naming it, rather than being skipped.
@@ -60,7 +81,7 @@ const parameterised: Partial<Record<AppRouteId, CheckedRoute['path']>> = {
   catalogAsset: firstLinkUnder(appPaths.catalogAssets, `${appPaths.catalogAssets}/`),
   // The external catalog deep link: with no external catalog configured it opens in the portal.
   catalogExternal: '/app/Data-Catalog/explore/tables',
-  feature: '/app/features/feature/1',
+  feature: aFeatureRequest,
   supportTicket: ownSupportTicket,
 };
 
