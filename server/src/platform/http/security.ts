@@ -26,15 +26,17 @@ export function contentSecurityDirectives(config: PortalConfig, dashboardOrigins
   const api = config.apiBaseUrl === '/' ? null : originOf(config.apiBaseUrl);
   const analytics = config.analytics.token ? originOf(config.analytics.apiHost || MIXPANEL_DEFAULT_HOST) : null;
   const webAnalytics = config.analytics.webAnalyticsUrl ? originOf(config.analytics.webAnalyticsUrl) : null;
+  // A vendor chatbot (CHATBOT_URL) replaces the built-in help assistant: its script, calls and frames.
+  const chatbot = config.chatbotUrl ? originOf(config.chatbotUrl) : null;
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: present(["'self'", webAnalytics]),
+    scriptSrc: present(["'self'", webAnalytics, chatbot]),
     styleSrc: ["'self'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'"],
-    connectSrc: present(["'self'", identity, api, analytics, webAnalytics]),
+    connectSrc: present(["'self'", identity, api, analytics, webAnalytics, chatbot]),
     // The identity server's silent sign-in frames, and the organisations' dashboards.
-    frameSrc: ["'self'", ...present([identity]), () => dashboardOrigins().join(' ')],
+    frameSrc: ["'self'", ...present([identity, chatbot]), () => dashboardOrigins().join(' ')],
     // Sign-out is a form POST to the identity server.
     formAction: present(["'self'", identity]),
     frameAncestors: ["'self'"],
