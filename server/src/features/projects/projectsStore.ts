@@ -124,7 +124,7 @@ export async function addResource(db: StoreDb, actor: Actor, id: string, ref: Re
     const project = await tx.selectFrom('projects').select('id').where('id', '=', id).where('organisation_id', '=', actor.organisation).forUpdate().executeTakeFirst();
     if (!project) throw new RecordNotFoundError('project');
     // Another organisation's resource is as unknown as one that does not exist.
-    if (!(await resourceExists(db, actor.organisation, ref))) throw new InconsistentRequestError('ref', `ref: no ${ref.kind.replace('_', ' ')} "${ref.ref}" in your organisation.`);
+    if (!(await resourceExists(tx, actor.organisation, ref))) throw new InconsistentRequestError('ref', `ref: no ${ref.kind.replace('_', ' ')} "${ref.ref}" in your organisation.`);
     await tx.insertInto('project_resources').values({ project_id: id, organisation_id: actor.organisation, kind: ref.kind, ref: ref.ref }).onConflict((oc) => oc.columns(['project_id', 'kind', 'ref']).doNothing()).execute();
     await tx.updateTable('projects').set({ updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
     await writeAudit(tx, actor, { action: 'project.resource.add', target: id, details: { ...ref } });

@@ -2,10 +2,11 @@
 // through their code): dashboards from `dashboards`; catalog assets and exposures from the
 // catalog's normalised tables — the last build of the node and of everything upstream of an
 // exposure, the last result of their tests and the last freshness check of their sources.
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { ProjectResource, ProjectResourceKind, ResourceHealthStatus } from '@common/projects/projectsContract';
 import { catalogAssetPath, exposurePath, viewerPath } from '@common/paths';
 import type { StoreDb } from '../../platform/store/openStore.js';
+import type { StoreSchema } from '../../platform/store/schema.js';
 
 export interface ResourceRef {
   kind: ProjectResourceKind;
@@ -106,7 +107,7 @@ export async function describeResources(db: StoreDb, organisation: string, refs:
 }
 
 /** Whether the organisation has the resource (a dashboard by id, a catalog node of the right type by unique_id). */
-export async function resourceExists(db: StoreDb, organisation: string, ref: ResourceRef): Promise<boolean> {
+export async function resourceExists(db: StoreDb | Transaction<StoreSchema>, organisation: string, ref: ResourceRef): Promise<boolean> {
   if (ref.kind === 'dashboard') {
     if (!/^[0-9a-f-]{36}$/i.test(ref.ref)) return false;
     return Boolean(await db.selectFrom('dashboards').select('id').where('organisation_id', '=', organisation).where('id', '=', ref.ref).executeTakeFirst());
