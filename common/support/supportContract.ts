@@ -9,6 +9,7 @@ import {
   TICKET_TEXT_MAX,
   ticketCategories,
   ticketPriorities,
+  ticketSorts,
   ticketStatuses,
 } from './supportRules';
 
@@ -83,8 +84,7 @@ export type TicketDetail = z.infer<typeof ticketDetail>;
 export const ticketResponse = z.object({ ticket: ticketDetail });
 export type TicketResponse = z.infer<typeof ticketResponse>;
 
-export const ticketSorts = ['updated', 'created', 'priority', 'due'] as const;
-export type TicketSort = (typeof ticketSorts)[number];
+export { ticketSorts, type TicketSort } from './supportRules';
 
 const commaList = <T extends readonly [string, ...string[]]>(values: T, name: string) =>
   z

@@ -10,6 +10,10 @@ export type TicketPriority = (typeof ticketPriorities)[number];
 export const ticketCategories = ['question', 'incident', 'problem', 'access', 'billing', 'feature'] as const;
 export type TicketCategory = (typeof ticketCategories)[number];
 
+/** How a ticket list may be sorted. */
+export const ticketSorts = ['updated', 'created', 'priority', 'due'] as const;
+export type TicketSort = (typeof ticketSorts)[number];
+
 export const ticketStatusLabels: Record<TicketStatus, string> = { open: 'Open', pending: 'Pending', solved: 'Solved', closed: 'Closed' };
 export const ticketPriorityLabels: Record<TicketPriority, string> = { low: 'Low', normal: 'Normal', high: 'High', urgent: 'Urgent' };
 export const ticketCategoryLabels: Record<TicketCategory, string> = {

@@ -1,7 +1,6 @@
 // The list's search box and filters. They write the address; the list reads it.
 import { useState, type FormEvent } from 'react';
-import { ticketSorts } from '@common/support/supportContract';
-import { TICKET_SEARCH_MAX, ticketCategories, ticketCategoryLabels, ticketPriorities, ticketPriorityLabels, ticketStatuses, ticketStatusLabels } from '@common/support/supportRules';
+import { TICKET_SEARCH_MAX, ticketSorts, ticketCategories, ticketCategoryLabels, ticketPriorities, ticketPriorityLabels, ticketStatuses, ticketStatusLabels } from '@common/support/supportRules';
 import { FormField } from '../../components/FormField';
 
 const sortLabels: Record<(typeof ticketSorts)[number], string> = { updated: 'Last updated', created: 'Opened', priority: 'Priority', due: 'Next target due' };

@@ -1,7 +1,6 @@
 // The ticket list's state lives in the address (search, filters, sort, page), so a list can be
 // shared, bookmarked and reloaded; this turns it into the API's query string.
-import { ticketSorts } from '@common/support/supportContract';
-import { ticketCategories, ticketPriorities, ticketStatuses } from '@common/support/supportRules';
+import { ticketCategories, ticketPriorities, ticketSorts, ticketStatuses } from '@common/support/supportRules';
 
 export const DEFAULT_PAGE_SIZE = 25;
 

@@ -43,7 +43,8 @@ function BellLink() {
           </span>
         ) : null}
       </Link>
-      <span className="visually-hidden" role="status" aria-live="polite">
+      {/* A polite live region of its own (not role="status": the header's one status is the loading indicator). */}
+      <span className="visually-hidden dw-bell-announcement" aria-live="polite" aria-atomic="true">
         {announcement}
       </span>
     </>

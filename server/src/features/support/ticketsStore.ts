@@ -3,8 +3,8 @@
 // of their organisation's. Every write is one transaction with its audit entry.
 import { sql, type Transaction } from 'kysely';
 import { isSupportStaff } from '@common/access/access';
-import type { TicketDetail, TicketListResponse, TicketSort } from '@common/support/supportContract';
-import { dueDates, transitionProblem, type TicketCategory, type TicketPriority, type TicketStatus } from '@common/support/supportRules';
+import type { TicketDetail, TicketListResponse } from '@common/support/supportContract';
+import { dueDates, transitionProblem, type TicketCategory, type TicketPriority, type TicketSort, type TicketStatus } from '@common/support/supportRules';
 import { ensureOrganisation, writeAudit, type Actor } from '../../platform/store/audit.js';
 import { RecordNotFoundError } from '../../platform/store/errors.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
