@@ -102,6 +102,8 @@ function openStream(baseUrl: string, index: number): Stream {
 }
 
 async function fanOut(store: Store, dataDir: string): Promise<void> {
+  // Open streams are "slow requests" to the request log; only errors matter here.
+  process.env.LOG_LEVEL = 'error';
   const distDir = path.resolve('__tests__/server/fixtures/dist');
   const config = loadPortalConfig({ ...process.env, PORT: '3999', DATA_DIR: dataDir, DIST_DIR: distDir, DEMO_DATA: 'false', EMBEDDED_IDENTITY: 'false', LOG_LEVEL: 'error' });
   const warehouses = new WarehouseRegistry(await loadWarehouseSettings({ DATA_DIR: dataDir }));
