@@ -6,13 +6,13 @@ import { RecordNotFoundError } from '../../../../server/src/platform/store/error
 import type { Store } from '../../../../server/src/platform/store/openStore';
 import { TransitionError, StaffOnlyError } from '../../../../server/src/features/support/errors';
 import { addMessage, createTicket, listTickets, ticketDetail, updateTicket, type SupportActor } from '../../../../server/src/features/support/ticketsStore';
-import { openTestStore } from '../dbt/fixtures';
+import { openSchemaStore } from '../../platform/notifications/schemaStore';
 
 jest.setTimeout(60_000);
 
 let store: Store;
 beforeAll(async () => {
-  store = await openTestStore();
+  store = await openSchemaStore('support_test');
 });
 afterAll(async () => {
   await store?.close();

@@ -8,34 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { createJobRunner, type JobRunner } from '../../../../server/src/platform/jobs';
 import { createLiveChannel, type LiveChannel, type LiveEvent } from '../../../../server/src/platform/live';
 import { createNotificationsService, type NotificationsService } from '../../../../server/src/platform/notifications';
-import { openStore, type Store } from '../../../../server/src/platform/store/openStore';
+import type { Store } from '../../../../server/src/platform/store/openStore';
+import { openSchemaStore } from './schemaStore';
 import type { Caller } from '../../../../server/src/platform/http/auth/tokenVerifier';
 
 jest.setTimeout(60_000);
 
-async function openTestStore(): Promise<Store> {
-  const url = process.env.STORE_TEST_DATABASE_URL;
-  if (!url) return openStore({ dataDir: 'memory://' });
-  const { default: pg } = await import('pg');
-  const schema = `notifications_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  const withSchema = new URL(url);
-  withSchema.searchParams.set('options', `-c search_path=${schema}`);
-  const store = await openStore({ databaseUrl: withSchema.toString(), dataDir: 'unused' });
-  return {
-    ...store,
-    close: async () => {
-      await store.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
-    },
-  };
-}
 
 interface Mail {
   to: string;
@@ -97,7 +75,7 @@ let service: NotificationsService;
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 beforeAll(async () => {
-  store = await openTestStore();
+  store = await openSchemaStore('notifications_test');
   smtp = await startSmtp(1);
   live = createLiveChannel(store.notifier);
   jobs = createJobRunner({ db: store.db, live, log: silent, pollMs: 100 });

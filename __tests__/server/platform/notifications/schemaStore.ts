@@ -1,0 +1,32 @@
+// The store a suite runs on: PGlite, or PostgreSQL when STORE_TEST_DATABASE_URL is set, in a
+// schema of the suite's own (suites run side by side in one database, some of them dropping and
+// refilling `public`). Kysely's migrator looks for its own tables in every schema, so a suite
+// whose schema lacks them while `public` has them would never create them: they are created
+// here first, in the suite's schema, and the migrations then run there.
+import { openStore, type Store } from '../../../../server/src/platform/store/openStore';
+
+export async function openSchemaStore(prefix: string): Promise<Store> {
+  const url = process.env.STORE_TEST_DATABASE_URL;
+  if (!url) return openStore({ dataDir: 'memory://' });
+  const { default: pg } = await import('pg');
+  const schema = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.query(`create table ${schema}.kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null)`);
+  await client.query(`create table ${schema}.kysely_migration_lock (id varchar(255) primary key, is_locked integer not null default 0)`);
+  await client.end();
+  const withSchema = new URL(url);
+  withSchema.searchParams.set('options', `-c search_path=${schema}`);
+  const store = await openStore({ databaseUrl: withSchema.toString(), dataDir: 'unused' });
+  return {
+    ...store,
+    close: async () => {
+      await store.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
