@@ -70,30 +70,31 @@ export async function listArticles(db: StoreDb, actor: KnowledgeActor, filter: A
   const typed = (filter.q ?? '').trim() !== '';
   if (typed && !search.tsquery) return { articles: [], total: 0, categories: [], canEdit: editor, tookMs: 0 };
 
-  // The filters every count shares; the category filter applies to the list, not to its own facet.
-  let base = db.selectFrom('kb_articles as a').where('a.organisation_id', '=', actor.organisation);
-  if (status !== 'all') base = base.where('a.status', '=', status);
-  if (search.tsquery) base = base.where(sql<boolean>`a.document @@ to_tsquery('simple', ${search.tsquery})`);
-  if (filter.tag) base = base.where(sql<boolean>`a.tags @> ${JSON.stringify([filter.tag])}::jsonb`);
-
-  let list = articleQuery(db, actor.organisation);
-  if (status !== 'all') list = list.where('a.status', '=', status);
-  if (search.tsquery) list = list.where(sql<boolean>`a.document @@ to_tsquery('simple', ${search.tsquery})`);
-  if (filter.tag) list = list.where(sql<boolean>`a.tags @> ${JSON.stringify([filter.tag])}::jsonb`);
-  if (filter.category) list = list.where('a.category', '=', filter.category);
-  list = search.tsquery
-    ? list.orderBy(sql`ts_rank(a.document, to_tsquery('simple', ${search.tsquery}))`, 'desc').orderBy('a.updated_at', 'desc')
-    : list.orderBy('a.updated_at', 'desc');
-
-  const [rows, categories] = await Promise.all([
-    list.orderBy('a.id').limit(PAGE).execute(),
-    base.select(['a.category']).select((eb) => eb.fn.countAll<number>().as('count')).groupBy('a.category').orderBy('a.category').execute(),
-  ]);
-  const total = filter.category ? Number(categories.find((c) => c.category === filter.category)?.count ?? 0) : categories.reduce((sum, c) => sum + Number(c.count), 0);
+  // One pass over the matches (evaluating the full-text match reads every candidate's document,
+  // the expensive part): their ids, categories and rank, from which the category counts and the
+  // page are both taken; only the page's rows are then read in full.
+  const conditions = [sql`a.organisation_id = ${actor.organisation}`];
+  if (status !== 'all') conditions.push(sql`a.status = ${status}`);
+  if (search.tsquery) conditions.push(sql`a.document @@ to_tsquery('simple', ${search.tsquery})`);
+  if (filter.tag) conditions.push(sql`a.tags @> ${JSON.stringify([filter.tag])}::jsonb`);
+  const rank = search.tsquery ? sql`ts_rank(a.document, to_tsquery('simple', ${search.tsquery}))` : sql`0`;
+  const inCategory = filter.category ? sql`m.category = ${filter.category}` : sql`true`;
+  const summary = await sql<{ categories: { value: string; count: number }[] | null; page: string[] | null }>`
+    WITH m AS MATERIALIZED (
+      SELECT a.id, a.category, a.updated_at, ${rank} AS rank FROM kb_articles a WHERE ${sql.join(conditions, sql` AND `)}
+    )
+    SELECT
+      (SELECT json_agg(json_build_object('value', c.category, 'count', c.n) ORDER BY c.category) FROM (SELECT category, count(*)::int AS n FROM m GROUP BY category) c) AS categories,
+      (SELECT json_agg(p.id) FROM (SELECT m.id FROM m WHERE ${inCategory} ORDER BY m.rank DESC, m.updated_at DESC, m.id LIMIT ${PAGE}) p) AS page`.execute(db);
+  const categories = summary.rows[0]?.categories ?? [];
+  const pageIds = summary.rows[0]?.page ?? [];
+  const rows = pageIds.length > 0 ? ((await articleQuery(db, actor.organisation).where('a.id', 'in', pageIds).execute()) as ArticleRow[]) : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const total = filter.category ? (categories.find((c) => c.value === filter.category)?.count ?? 0) : categories.reduce((sum, c) => sum + c.count, 0);
   return {
-    articles: (rows as ArticleRow[]).map((row) => toSummary(row, search.words)),
+    articles: pageIds.map((id) => byId.get(id)).filter((row): row is ArticleRow => row !== undefined).map((row) => toSummary(row, search.words)),
     total,
-    categories: categories.map((c) => ({ value: c.category, count: Number(c.count) })),
+    categories,
     canEdit: editor,
     tookMs: Math.round((performance.now() - started) * 10) / 10,
   };
