@@ -13,7 +13,8 @@
  *      BENCH_SEARCHES staff list queries (words and prefixes, filters, sorts, pages) through the
  *      support area's own query code; median and p95 (aim p95 < 50 ms).
  *
- * Knowledge base, FAQ and Hive search: their own section below (added with those areas).
+ * Knowledge base, Hive and the help assistant: scripts/benchWorkspaceKnowledge.ts (its own
+ *   fresh store; BENCH_ARTICLES, BENCH_QUESTIONS, BENCH_ASKS).
  */
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
@@ -30,6 +31,7 @@ import { createJobRunner } from '../server/src/platform/jobs/index.js';
 import { createLiveChannel } from '../server/src/platform/live/index.js';
 import { createNotificationsService } from '../server/src/platform/notifications/index.js';
 import { openStore, type Store } from '../server/src/platform/store/openStore.js';
+import { knowledgeSearch } from './benchWorkspaceKnowledge.js';
 import { dueDates, ticketCategories, ticketPriorities, ticketStatuses } from '../common/support/supportRules.js';
 
 const CONNECTIONS = Number(process.env.BENCH_SSE_CONNECTIONS ?? 1000);
@@ -221,11 +223,24 @@ async function notificationsAndSupport(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Knowledge base, FAQ and Hive search: added here with those areas.
+// Knowledge base, Hive and the help assistant (scripts/benchWorkspaceKnowledge.ts)
 // ---------------------------------------------------------------------------------------------
+
+async function knowledge(): Promise<void> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-bench-knowledge-'));
+  const store = await openStore({ dataDir: path.join(dir, 'data') });
+  try {
+    await knowledgeSearch(store);
+  } finally {
+    await store.close();
+    if (process.env.BENCH_KEEP !== 'true') await fs.rm(dir, { recursive: true, force: true });
+    else console.log(`  kept ${dir}`);
+  }
+}
 
 async function main(): Promise<void> {
   await notificationsAndSupport();
+  await knowledge();
 }
 
 main().then(
