@@ -114,7 +114,8 @@ test('help assistant: answers with a citation, says when nothing matches, hands 
   const dialog = page.getByRole('dialog', { name: 'Help assistant' });
   const box = dialog.getByLabel('Your question');
   await box.waitFor();
-  assert.equal(await box.evaluate((element) => element === document.activeElement), true, 'focus starts in the question box');
+  // Focus moves into the question box once the dialog has opened.
+  await page.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA' && document.activeElement.closest('[role="dialog"]') !== null, undefined, { timeout: 5000 });
   await box.fill('How do I connect Snowflake with a key pair?');
   await page.keyboard.press('Enter');
   const log = dialog.getByRole('log', { name: 'Conversation' });
@@ -128,7 +129,7 @@ test('help assistant: answers with a citation, says when nothing matches, hands 
   // Escape closes and focus goes back to the launcher.
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
-  assert.equal(await launcher.evaluate((element) => element === document.activeElement), true);
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Help assistant', undefined, { timeout: 5000 });
 
   await launcher.click();
   await dialog.getByRole('link', { name: 'Open a support ticket' }).click();
