@@ -62,7 +62,15 @@ export default function ExternalCatalogPage() {
       <p className="small text-body-secondary mb-2" role="note">
         No external catalog is configured, so the portal&apos;s own catalog answers this link.
       </p>
-      <Suspense fallback={<LoadingState label="Loading the catalog…" />}>
+      {/* The page's own heading replaces this one as soon as its chunk arrives. */}
+      <Suspense
+        fallback={
+          <>
+            <h1 className="h3">Data Catalog</h1>
+            <LoadingState label="Loading the catalog…" />
+          </>
+        }
+      >
         <Page />
       </Suspense>
     </>

@@ -61,7 +61,7 @@ export const sourceColumns: DataColumn<SourceFreshness>[] = [
       row.history.length === 0 ? (
         '–'
       ) : (
-        <span className="d-inline-flex gap-1" aria-label={`Last ${row.history.length} checks, oldest first: ${row.history.map((p) => p.status).join(', ')}`}>
+        <span className="d-inline-flex gap-1" role="img" aria-label={`Last ${row.history.length} checks, oldest first: ${row.history.map((p) => p.status).join(', ')}`}>
           {row.history.slice(-10).map((point) => (
             <span key={`${point.checkedAt}-${point.origin}`} className={`dw-history-dot ${statusClass[point.status]}`} title={`${point.checkedAt}: ${point.status}`} aria-hidden="true" />
           ))}
