@@ -10,7 +10,7 @@ import { acceptAnswer, answerQuestion, askQuestion, promoteToFaq, questionDetail
 import { changeFeatureStatus, createFeature, featureDetail, voteOnFeature } from '../../../../server/src/features/feature-requests/featureRequestsStore';
 import { answerQuestion as askAssistant } from '../../../../server/src/features/assistant/retrieval';
 import { InconsistentRequestError, RecordNotFoundError } from '../../../../server/src/platform/store/errors';
-import { openTestStore } from '../../features/dbt/fixtures';
+import { openSchemaStore } from '../notifications/schemaStore';
 
 jest.setTimeout(60_000);
 
@@ -21,7 +21,7 @@ const foreign = { organisation: 'globex', subject: 'sub-globex', username: 'glob
 
 let store: Store;
 beforeAll(async () => {
-  store = await openTestStore();
+  store = await openSchemaStore('workspace_test');
   await seedKnowledge(store.db, ['acme', 'globex']);
 });
 afterAll(async () => {
