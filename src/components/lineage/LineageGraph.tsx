@@ -8,7 +8,7 @@ import { Background, Controls, MarkerType, MiniMap, ReactFlow, type Edge } from 
 import '@xyflow/react/dist/style.css';
 import { LineageNodeCard, type LineageFlowNode } from './LineageNodeCard';
 import { pathBetween, visibleEdges, type LineageGraphModel } from './graphModel';
-import { NODE_HEIGHT, NODE_WIDTH } from './layoutGraph';
+import { NODE_HEIGHT, NODE_WIDTH } from './nodeSize';
 import { useGraphLayout } from './useGraphLayout';
 import './lineage.css';
 

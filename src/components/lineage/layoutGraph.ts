@@ -1,9 +1,9 @@
 // Where each node of a lineage graph goes: a layered left-to-right layout (sources on the left,
 // exposures on the right) computed by dagre. Pure, so it runs in the layout worker and in tests.
 import dagre from '@dagrejs/dagre';
+import { NODE_HEIGHT, NODE_WIDTH } from './nodeSize';
 
-export const NODE_WIDTH = 240;
-export const NODE_HEIGHT = 64;
+export { NODE_HEIGHT, NODE_WIDTH };
 
 export interface LayoutRequest {
   id: number;
