@@ -165,31 +165,9 @@ export function sourcesOf(results: { id: string; status: string; maxLoadedAt?: s
 
 /**
  * The store these suites run on: PGlite, or PostgreSQL when STORE_TEST_DATABASE_URL is set
- * (`bash .ci/postgres` prints one). On PostgreSQL each suite gets a schema of its own, so suites
- * running side by side never see each other's tables.
+ * (`bash .ci/postgres` prints one), in a schema of the suite's own (see ../../schemaStore.ts).
  */
 export async function openTestStore(): Promise<import('../../../../server/src/platform/store/openStore').Store> {
-  const { openStore } = await import('../../../../server/src/platform/store/openStore');
-  const url = process.env.STORE_TEST_DATABASE_URL;
-  if (!url) return openStore({ dataDir: 'memory://' });
-  const { default: pg } = await import('pg');
-  const schema = `dbt_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  const withSchema = new URL(url);
-  withSchema.searchParams.set('options', `-c search_path=${schema}`);
-  const store = await openStore({ databaseUrl: withSchema.toString(), dataDir: 'unused' });
-  const close = store.close;
-  return {
-    ...store,
-    close: async () => {
-      await close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
-    },
-  };
+  const { openSchemaStore } = await import('../../schemaStore');
+  return openSchemaStore('dbt_test');
 }

@@ -6,7 +6,7 @@ import { RecordNotFoundError } from '../../../../server/src/platform/store/error
 import type { Store } from '../../../../server/src/platform/store/openStore';
 import { TransitionError, StaffOnlyError } from '../../../../server/src/features/support/errors';
 import { addMessage, createTicket, listTickets, ticketDetail, updateTicket, type SupportActor } from '../../../../server/src/features/support/ticketsStore';
-import { openSchemaStore } from '../../platform/notifications/schemaStore';
+import { openSchemaStore } from '../../schemaStore';
 
 jest.setTimeout(60_000);
 

@@ -9,7 +9,7 @@ import { createJobRunner, type JobRunner } from '../../../../server/src/platform
 import { createLiveChannel, type LiveChannel, type LiveEvent } from '../../../../server/src/platform/live';
 import { createNotificationsService, type NotificationsService } from '../../../../server/src/platform/notifications';
 import type { Store } from '../../../../server/src/platform/store/openStore';
-import { openSchemaStore } from './schemaStore';
+import { openSchemaStore } from '../../schemaStore';
 import type { Caller } from '../../../../server/src/platform/http/auth/tokenVerifier';
 
 jest.setTimeout(60_000);
@@ -179,7 +179,10 @@ test('e-mail goes to those who asked, through the SMTP server, retried when it r
   expect(mail.raw).toContain('Subject: [Dataworks] New reply on ticket #7');
   expect(mail.raw).toContain('http://portal.test/app/support/tickets/abc');
   expect(mail.raw).toContain('bob: please check the manifest');
-  const job = await store.db.selectFrom('jobs').select(['state', 'attempts']).where('kind', '=', 'notifications.email').executeTakeFirstOrThrow();
+  // The SMTP server has the mail before the job records its success: wait for that too.
+  const readJob = () => store.db.selectFrom('jobs').select(['state', 'attempts']).where('kind', '=', 'notifications.email').executeTakeFirstOrThrow();
+  let job = await readJob();
+  for (const deadline = Date.now() + 15_000; job.state !== 'succeeded' && Date.now() < deadline; job = await readJob()) await sleep(25);
   expect(job).toEqual({ state: 'succeeded', attempts: 2 });
   // Bob did not ask for e-mail: none for him.
   expect(smtp.mails.every((sent) => !sent.to.includes('bob'))).toBe(true);

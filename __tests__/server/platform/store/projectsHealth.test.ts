@@ -8,7 +8,7 @@ import { addResource, createProject, projectDetail } from '../../../../server/sr
 import { InconsistentRequestError, RecordNotFoundError } from '../../../../server/src/platform/store/errors';
 import type { Store } from '../../../../server/src/platform/store/openStore';
 import { manifestOf, runResultsOf, type ProjectSpec } from '../../features/dbt/fixtures';
-import { openSchemaStore } from '../notifications/schemaStore';
+import { openSchemaStore } from '../../schemaStore';
 
 jest.setTimeout(60_000);
 

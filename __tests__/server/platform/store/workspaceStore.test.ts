@@ -10,7 +10,7 @@ import { acceptAnswer, answerQuestion, askQuestion, promoteToFaq, questionDetail
 import { changeFeatureStatus, createFeature, featureDetail, voteOnFeature } from '../../../../server/src/features/feature-requests/featureRequestsStore';
 import { answerQuestion as askAssistant } from '../../../../server/src/features/assistant/retrieval';
 import { InconsistentRequestError, RecordNotFoundError } from '../../../../server/src/platform/store/errors';
-import { openSchemaStore } from '../notifications/schemaStore';
+import { openSchemaStore } from '../../schemaStore';
 
 jest.setTimeout(60_000);
 

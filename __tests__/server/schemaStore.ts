@@ -3,7 +3,7 @@
 // refilling `public`). Kysely's migrator looks for its own tables in every schema, so a suite
 // whose schema lacks them while `public` has them would never create them: they are created
 // here first, in the suite's schema, and the migrations then run there.
-import { openStore, type Store } from '../../../../server/src/platform/store/openStore';
+import { openStore, type Store } from '../../server/src/platform/store/openStore';
 
 export async function openSchemaStore(prefix: string): Promise<Store> {
   const url = process.env.STORE_TEST_DATABASE_URL;
