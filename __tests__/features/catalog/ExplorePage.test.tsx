@@ -81,3 +81,25 @@ it('refuses an over-long search in the page, naming the limit', async () => {
   await user.click(screen.getByRole('button', { name: 'Search' }));
   expect(box).toHaveAccessibleDescription('must be at most 200 characters (this has 201)');
 });
+
+it('pages through many matches on the server, the page kept in the address', async () => {
+  const user = userEvent.setup();
+  const { router } = start();
+  await screen.findByText('3 matches (3 ms)');
+  server.handler = ((previous) => (request) => {
+    if ((request.url ?? '').startsWith('api/catalog/search')) {
+      server.requests.push(`GET ${request.url}`);
+      return json(200, searchAnswer([hit('orders')], { total: 60 }));
+    }
+    return previous(request);
+  })(server.handler);
+  connectFakeServer(server);
+  await user.type(screen.getByRole('searchbox', { name: 'Search the catalog' }), 'o');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  const pages = await screen.findByRole('navigation', { name: 'Result pages' });
+  expect(pages).toHaveTextContent('Page 1 of 3');
+  await user.click(within(pages).getByRole('button', { name: 'Next' }));
+  await waitFor(() => expect(router.state.location.search).toBe('?q=o&page=2'));
+  await waitFor(() => expect(searches()).toContain('GET api/catalog/search?q=o&limit=25&offset=25'));
+  expect(within(screen.getByRole('navigation', { name: 'Result pages' })).getByRole('button', { name: 'Previous' })).toBeEnabled();
+});

@@ -8,7 +8,8 @@ import { formatCount } from '../../components/format';
 import { QueryResult } from '../../components/QueryResult';
 import { FacetFilters } from './FacetFilters';
 import { nodePagePath } from './nodePagePath';
-import { apiQuery, PAGE_SIZE } from './searchParams';
+import { ResultPages } from './ResultPages';
+import { apiQuery } from './searchParams';
 import './catalog.css';
 
 const assetKinds = ['model', 'source', 'seed', 'snapshot'];
@@ -46,19 +47,11 @@ function AssetRows({ hits }: { hits: SearchHit[] }) {
 }
 
 function Assets() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const { currentData, error, isFetching, refetch } = useSearchCatalogQuery(apiQuery(params, { kind: assetKinds }));
-  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
-  const goTo = (next: number) =>
-    setParams((current) => {
-      const copy = new URLSearchParams(current);
-      copy.set('page', String(next));
-      return copy;
-    });
   return (
     <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the assets…" errorTitle="The assets could not be loaded">
       {(result) => {
-        const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
         return (
           <div className="row">
             <aside className="col-md-3" aria-label="Filters">
@@ -69,19 +62,7 @@ function Assets() {
                 {formatCount(result.total)} assets
               </p>
               <AssetRows hits={result.hits} />
-              {pages > 1 ? (
-                <nav aria-label="Asset pages" className="d-flex align-items-center gap-2">
-                  <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                    Previous
-                  </button>
-                  <span className="small">
-                    Page {page} of {pages}
-                  </span>
-                  <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-                    Next
-                  </button>
-                </nav>
-              ) : null}
+              <ResultPages total={result.total} label="Asset pages" />
             </div>
           </div>
         );

@@ -5,19 +5,12 @@ import type { CatalogSearchResponse } from '@common/dbt/catalogContract';
 import { formatCount } from '../../components/format';
 import { Highlighted } from './Highlighted';
 import { nodePagePath } from './nodePagePath';
-import { PAGE_SIZE } from './searchParams';
+import { ResultPages } from './ResultPages';
+import { currentPage, PAGE_SIZE } from './searchParams';
 
 export function SearchResults({ result }: { result: CatalogSearchResponse }) {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
-  const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
-  const goTo = (next: number) =>
-    setParams((current) => {
-      const copy = new URLSearchParams(current);
-      if (next === 1) copy.delete('page');
-      else copy.set('page', String(next));
-      return copy;
-    });
+  const [params] = useSearchParams();
+  const page = currentPage(params);
 
   return (
     <>
@@ -58,19 +51,7 @@ export function SearchResults({ result }: { result: CatalogSearchResponse }) {
           ))}
         </ol>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Result pages" className="d-flex align-items-center gap-2">
-          <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-            Previous
-          </button>
-          <span className="small">
-            Page {page} of {pages}
-          </span>
-          <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-            Next
-          </button>
-        </nav>
-      ) : null}
+      <ResultPages total={result.total} label="Result pages" />
     </>
   );
 }

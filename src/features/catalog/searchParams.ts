@@ -4,6 +4,11 @@ import { catalogFacetNames, type CatalogFacetName } from '@common/dbt/catalogCon
 
 export const PAGE_SIZE = 25;
 
+/** The page of results the address asks for (from 1). */
+export function currentPage(params: URLSearchParams): number {
+  return Math.max(1, Number(params.get('page') ?? 1) || 1);
+}
+
 /** The API query for the page's address: the same parameters, with a page size. */
 export function apiQuery(params: URLSearchParams, defaults: Record<string, string[]> = {}): string {
   const query = new URLSearchParams();
@@ -13,7 +18,7 @@ export function apiQuery(params: URLSearchParams, defaults: Record<string, strin
     const values = params.getAll(facet);
     for (const value of values.length > 0 ? values : (defaults[facet] ?? [])) query.append(facet, value);
   }
-  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
+  const page = currentPage(params);
   query.set('limit', String(PAGE_SIZE));
   query.set('offset', String((page - 1) * PAGE_SIZE));
   return query.toString();
