@@ -167,7 +167,13 @@ test('live regions say when loading starts and ends; reduced motion stops the pr
     new MutationObserver(() => said.push((region.textContent ?? '').trim())).observe(region, { childList: true, subtree: true, characterData: true });
   });
   await openInApp(page, '/app/snowflake/cost');
-  await page.waitForFunction(() => document.querySelector('.dw-header [role="status"]')?.textContent?.trim() === 'Finished loading');
+  // Wait for what the region says, not for its text now: right after the click the text may
+  // still be the previous page's "Finished loading".
+  await page.waitForFunction(() => {
+    const said = (window as unknown as { said: string[] }).said;
+    const started = said.indexOf('Loading…');
+    return started >= 0 && said.indexOf('Finished loading', started) > started;
+  });
   const said = await page.evaluate(() => (window as unknown as { said: string[] }).said);
   assert.ok(said.includes('Loading…') && said.includes('Finished loading'), said.join(' | '));
   // The bar's transition, as the reduced-motion rule leaves it.
