@@ -1,7 +1,7 @@
 // The ticket list and the new-ticket form in jsdom: a requester's and staff's views, the search
 // and filters in the address sent to the server, the form's own checks, its pre-filling from the
 // address (never sent by itself) and the layout settings sent only with consent.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import SupportPage from '../../../src/features/support/SupportPage';
 import { json } from '../../helpers/fakeBackend';
@@ -88,11 +88,13 @@ it('with consent, the current layout settings go with the ticket', async () => {
 it('?subject=…&description=… fills the form in (checked like typed text) and never sends it by itself', async () => {
   const long = 'x'.repeat(205);
   start(['user', 'Integration_Engineer'], `/app/support?subject=${encodeURIComponent(long)}&description=${encodeURIComponent('Assistant: no article matched.\nMe: the cost page is blank')}`);
-  const subject = await screen.findByRole('textbox', { name: 'Subject' });
-  expect(subject).toHaveValue(long);
+  // The form opens once the page has loaded; a loaded machine may take longer than a second.
+  const subject = await screen.findByRole('textbox', { name: 'Subject' }, { timeout: 10_000 });
+  await waitFor(() => expect(subject).toHaveValue(long), { timeout: 10_000 });
   expect(subject).toHaveAccessibleDescription(/must be at most 200 characters/);
   expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('Assistant: no article matched.\nMe: the cost page is blank');
   expect(screen.getByText(/Filled in from your conversation with the help assistant/)).toBeInTheDocument();
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Let whatever the page still loads settle inside act (React warns otherwise), then check nothing was sent.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
   expect(server.bodies).toEqual([]);
 });
