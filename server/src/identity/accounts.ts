@@ -21,7 +21,19 @@ export interface Account {
   failedLogins: number;
   /** Epoch milliseconds until which sign-in is refused, or null. */
   lockedUntil: number | null;
+  /** A disabled account cannot sign in (Keycloak's "enabled" switch). */
+  enabled: boolean;
+  /** Keycloak's required actions still to complete at the next sign-in (e.g. UPDATE_PASSWORD). */
+  requiredActions: string[];
+  /** Ids of the organisation's groups the account belongs to. */
+  groups: string[];
 }
+
+/** How a password check ended; `lockedNow` when this failure is the one that locked the account. */
+export type SignInAttempt =
+  | { outcome: 'ok'; account: Account }
+  | { outcome: 'invalid'; account: Account | undefined; lockedNow: boolean }
+  | { outcome: 'locked'; account: Account };
 
 export interface NewAccount {
   username: string;
@@ -86,6 +98,10 @@ export class AccountStore {
           account.lockedUntil = typeof entry.lockedUntil === 'number' ? entry.lockedUntil : null;
           account.organizations = Array.isArray(entry.organizations) ? entry.organizations : [];
           account.realmRoles = Array.isArray(entry.realmRoles) ? entry.realmRoles : [];
+          // Files written before these fields existed: enabled, nothing pending, no groups.
+          account.enabled = entry.enabled !== false;
+          account.requiredActions = Array.isArray(entry.requiredActions) ? entry.requiredActions : [];
+          account.groups = Array.isArray(entry.groups) ? entry.groups : [];
           store.accounts.set(account.id, account);
         }
       }
@@ -111,6 +127,9 @@ export class AccountStore {
         createdAt: Date.now(),
         failedLogins: 0,
         lockedUntil: null,
+        enabled: true,
+        requiredActions: [],
+        groups: [],
       };
       this.accounts.set(account.id, account);
       added += 1;
@@ -165,16 +184,22 @@ export class AccountStore {
    * null so that callers show one message.
    */
   async authenticate(username: string, password: string): Promise<Account | null> {
+    const attempt = await this.attempt(username, password);
+    return attempt.outcome === 'ok' ? attempt.account : null;
+  }
+
+  /** The same check as `authenticate`, telling the caller why it failed (for the sign-in event log). */
+  async attempt(username: string, password: string): Promise<SignInAttempt> {
     const account = this.findByUsernameOrEmail(username);
     if (!account) {
       dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
       await verifyPassword(password, await dummyHash);
-      return null;
+      return { outcome: 'invalid', account: undefined, lockedNow: false };
     }
     const now = Date.now();
     const locked = account.lockedUntil !== null && account.lockedUntil > now;
     const matches = await verifyPassword(password, account.passwordHash);
-    if (locked) return null;
+    if (locked) return { outcome: 'locked', account };
     if (account.lockedUntil !== null) {
       account.lockedUntil = null;
       account.failedLogins = 0;
@@ -184,15 +209,43 @@ export class AccountStore {
         account.failedLogins = 0;
         await this.writer.flush();
       }
-      return account;
+      return { outcome: 'ok', account };
     }
     account.failedLogins += 1;
+    let lockedNow = false;
     if (account.failedLogins >= this.lockout.failures) {
       account.failedLogins = 0;
       account.lockedUntil = now + this.lockout.seconds * 1000;
+      lockedNow = true;
     }
     await this.writer.flush();
-    return null;
+    return { outcome: 'invalid', account, lockedNow };
+  }
+
+  /** The brute-force rules this store applies (shown read-only to organisation admins). */
+  lockoutPolicy(): LockoutPolicy {
+    return { ...this.lockout };
+  }
+
+  all(): Account[] {
+    return [...this.accounts.values()];
+  }
+
+  /** Adds an account made by an administrator (an invitation); its password is unusable until set. */
+  async add(account: Account): Promise<void> {
+    if (this.findByUsername(account.username)) throw new Error('username taken');
+    if (this.findByEmail(account.email)) throw new Error('email taken');
+    this.accounts.set(account.id, account);
+    await this.writer.flush();
+  }
+
+  /** Applies `change` to the account and saves; answers the account, or undefined when it does not exist. */
+  async update(id: string, change: (account: Account) => void): Promise<Account | undefined> {
+    const account = this.accounts.get(id);
+    if (!account) return undefined;
+    change(account);
+    await this.writer.flush();
+    return account;
   }
 
   isLocked(account: Account): boolean {
@@ -216,6 +269,9 @@ export class AccountStore {
       createdAt: Date.now(),
       failedLogins: 0,
       lockedUntil: null,
+      enabled: true,
+      requiredActions: [],
+      groups: [],
     };
     this.accounts.set(account.id, account);
     await this.writer.flush();
@@ -228,6 +284,8 @@ export class AccountStore {
     account.passwordHash = await hashPassword(password);
     account.failedLogins = 0;
     account.lockedUntil = null;
+    // A new password completes the "update password" required action (reset or invitation).
+    account.requiredActions = account.requiredActions.filter((action) => action !== 'UPDATE_PASSWORD');
     await this.writer.flush();
   }
 

@@ -151,6 +151,16 @@ export class ModelStore {
     return undefined;
   }
 
+  /** Every live record of a model as [id, payload] pairs (copies). */
+  entries(model: string): Array<[string, Payload]> {
+    const now = Date.now();
+    const found: Array<[string, Payload]> = [];
+    for (const record of this.records.values()) {
+      if (record.model === model && (record.expiresAt === null || record.expiresAt > now)) found.push([record.id, structuredClone(record.payload)]);
+    }
+    return found;
+  }
+
   async set(model: string, id: string, payload: Payload, expiresInSeconds?: number): Promise<void> {
     const expiresAt = typeof expiresInSeconds === 'number' ? Date.now() + expiresInSeconds * 1000 : null;
     this.records.set(`${model}:${id}`, { model, id, payload: structuredClone(payload), expiresAt });

@@ -23,6 +23,7 @@ import {
   type RegistrationValues,
 } from './pages.js';
 import { redirectUriMatches } from './redirects.js';
+import { ACCOUNT_DISABLED, type LoginSteps } from './loginSteps.js';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password.';
 export const RESET_SENT = 'If an account matches what you entered, a link to choose a new password has been written to the server log. The link expires in 15 minutes.';
@@ -40,6 +41,8 @@ export interface LoginActionDeps {
   prefix: string;
   /** Grants the requested scopes without a consent screen. */
   grantFor(accountId: string, clientId: string, scope: string): Promise<string>;
+  /** Disabled accounts, one-time codes, required actions and the event log (loginSteps.ts). */
+  steps: LoginSteps;
 }
 
 function str(value: unknown): string {
@@ -48,6 +51,16 @@ function str(value: unknown): string {
 
 function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('base64url');
+}
+
+/**
+ * A single-use link where the account chooses a password (the reset flow's page), e.g. for an
+ * invitation. Only the key's hash is stored; the link itself is returned once and not logged.
+ */
+export async function issueActionLink(store: ModelStore, issuer: string, target: { accountId: string; redirectUri: string }, ttlSeconds: number): Promise<string> {
+  const key = randomBytes(32).toString('base64url');
+  await store.set(RESET_MODEL, hashKey(key), { accountId: target.accountId, clientId: CLIENT_ID, redirectUri: target.redirectUri }, ttlSeconds);
+  return `${issuer}/login-actions/action-token?${new URLSearchParams({ key }).toString()}`;
 }
 
 export function validateRegistration(values: RegistrationValues & { password: string; confirm: string }, accounts: AccountStore): RegistrationErrors {
@@ -174,14 +187,20 @@ export function createLoginActions(deps: LoginActionDeps) {
     const form = await readForm(req);
     const username = (form.get('username') ?? '').trim();
     const password = form.get('password') ?? '';
-    const account = username && password ? await accounts.authenticate(username, password) : null;
-    if (!account) {
+    const attempt = username && password ? await accounts.attempt(username, password) : undefined;
+    if (attempt?.outcome !== 'ok') {
       log('info', 'sign-in failed', { username: username.slice(0, 100) });
+      if (attempt) await deps.steps.passwordFailed(req, attempt.account, username, clientId, attempt.outcome, attempt.outcome === 'invalid' && attempt.lockedNow);
       sendHtml(res, 200, loginPage({ action: base, username, error: INVALID_CREDENTIALS, registerUrl, resetUrl, demoAccounts: demoRows }));
       return;
     }
-    log('info', 'signed in', { username: account.username, accountId: account.id });
-    await finishLogin(req, res, account.id);
+    const account = attempt.account;
+    if ((await deps.steps.afterPassword(req, res, uid, account, clientId)) === 'disabled') {
+      log('info', 'sign-in refused: account disabled', { username: account.username, accountId: account.id });
+      sendHtml(res, 200, loginPage({ action: base, username, error: ACCOUNT_DISABLED, registerUrl, resetUrl, demoAccounts: demoRows }));
+      return;
+    }
+    log('info', 'password accepted', { username: account.username, accountId: account.id });
   }
 
   function validClientAndRedirect(url: URL): { clientId: string; redirectUri: string } | undefined {
@@ -257,6 +276,11 @@ export function createLoginActions(deps: LoginActionDeps) {
   /** Answers true when the request was one of the login-action pages. */
   return async function handleLoginAction(req: IncomingMessage, res: ServerResponse, rel: string, url: URL): Promise<boolean> {
     if (req.method !== 'GET' && req.method !== 'POST') return false;
+    const step = /^\/login-actions\/authenticate\/([A-Za-z0-9_-]{1,64})\/(otp|otp-setup|update-password)$/.exec(rel);
+    if (step) {
+      await deps.steps.handleStep(req, res, step[1] ?? '', step[2] ?? '');
+      return true;
+    }
     const match = /^\/login-actions\/authenticate\/([A-Za-z0-9_-]{1,64})(\/register)?$/.exec(rel);
     if (match) {
       const screenParam = url.searchParams.get('screen');

@@ -15,6 +15,8 @@ import { redirectUriMatches } from './redirects.js';
 import { reusableRefreshTokens } from './refreshTokens.js';
 import { nowSeconds } from './scalars.js';
 import type { ServiceClient } from './serviceClients.js';
+import type { OrganisationStore } from './organisations.js';
+import { PORTAL_ADMIN_CLIENT_ID, type PortalAdminClient } from './portalAdminClient.js';
 
 const API_SCOPE = 'openid profile email';
 const COOKIE_NAMES = { session: 'DW_IDENTITY_SESSION', interaction: 'DW_IDENTITY_INTERACTION', resume: 'DW_IDENTITY_RESUME' };
@@ -29,6 +31,10 @@ export interface IdentityProviderDeps {
   prefix: string;
   /** Confidential clients of the client-credentials grant (service accounts). */
   serviceClients?: readonly ServiceClient[];
+  /** Each organisation's session lifetimes (and MFA rule, applied at sign-in). */
+  organisations: OrganisationStore;
+  /** The portal's client for the admin API (adminApi.ts). */
+  adminClient: PortalAdminClient;
 }
 
 export interface IdentityProvider {
@@ -37,10 +43,12 @@ export interface IdentityProvider {
   grantFor(accountId: string, clientId: string, scope: string, existing?: Grant): Promise<string>;
 }
 
-export function createIdentityProvider({ config, keys, store, accounts, log, prefix, serviceClients = [] }: IdentityProviderDeps): IdentityProvider {
+export function createIdentityProvider({ config, keys, store, accounts, log, prefix, serviceClients = [], organisations, adminClient }: IdentityProviderDeps): IdentityProvider {
   const serviceClientById = new Map(serviceClients.map((client) => [client.clientId, client]));
   const longCookie = { httpOnly: true, sameSite: 'lax' as const, signed: true, path: `${prefix}/` };
   const shortCookie = { httpOnly: true, sameSite: 'lax' as const, signed: true };
+
+  const policyOf = (accountId: unknown) => organisations.policyForOrganisations(typeof accountId === 'string' ? accounts.findById(accountId)?.organizations ?? [] : []);
 
   const grantFor = (accountId: string, clientId: string, scope: string, existing?: Grant): Promise<string> =>
     saveGrant(provider, accountId, clientId, scope, existing);
@@ -69,6 +77,15 @@ export function createIdentityProvider({ config, keys, store, accounts, log, pre
         redirect_uris: [],
         token_endpoint_auth_method: 'client_secret_basic' as const,
       })),
+      {
+        client_id: adminClient.clientId,
+        client_secret: adminClient.secret,
+        client_name: 'Dataworks portal: organisation administration',
+        grant_types: ['client_credentials'],
+        response_types: [],
+        redirect_uris: [],
+        token_endpoint_auth_method: 'client_secret_basic' as const,
+      },
     ],
     jwks: keys.jwks,
     cookies: { keys: keys.cookieKeys, names: COOKIE_NAMES, long: longCookie, short: shortCookie },
@@ -93,12 +110,15 @@ export function createIdentityProvider({ config, keys, store, accounts, log, pre
       AccessToken: config.accessTokenTtl,
       IdToken: config.accessTokenTtl,
       AuthorizationCode: 60,
-      RefreshToken: config.refreshTokenTtl,
+      // A refresh token never outlives the organisation's session idle time: each refresh
+      // rotates it, so an idle session can no longer get tokens once that time has passed.
+      RefreshToken: (_ctx, token) => Math.min(config.refreshTokenTtl, policyOf(token.accountId).sessionIdleSeconds),
       Interaction: 1800,
       Grant: config.sessionTtl,
       Session: (_ctx, session) => {
         const loginTs = typeof session.loginTs === 'number' ? session.loginTs : nowSeconds();
-        return Math.max(1, loginTs + config.sessionTtl - nowSeconds());
+        const lifetime = Math.min(config.sessionTtl, policyOf(session.accountId).sessionMaxSeconds);
+        return Math.max(1, loginTs + lifetime - nowSeconds());
       },
     },
     features: {
@@ -130,7 +150,8 @@ export function createIdentityProvider({ config, keys, store, accounts, log, pre
     },
     findAccount: async (_ctx, sub) => {
       const account = accounts.findById(sub);
-      if (!account) return undefined;
+      // A disabled account gets no more tokens, even from a session that is still open.
+      if (!account || !account.enabled) return undefined;
       return { accountId: account.id, claims: () => ({ ...accountClaims(account), sub: account.id }) };
     },
     loadExistingGrant: async (ctx) => {
@@ -147,6 +168,11 @@ export function createIdentityProvider({ config, keys, store, accounts, log, pre
     extraTokenClaims: async (_ctx, token) => {
       if (token.kind === 'ClientCredentials') {
         // A Keycloak service account's token: its username, organisation and realm roles.
+        if (token.clientId === PORTAL_ADMIN_CLIENT_ID) {
+          // No organisation and no realm role: the portal API refuses this token; only the
+          // identity server's admin API accepts it.
+          return { typ: 'Bearer', azp: PORTAL_ADMIN_CLIENT_ID, preferred_username: `service-account-${PORTAL_ADMIN_CLIENT_ID}` };
+        }
         const client = token.clientId ? serviceClientById.get(token.clientId) : undefined;
         if (!client) return undefined;
         return {

@@ -28,6 +28,17 @@ import { createRealmRouter } from './realmRouter.js';
 import { realmPrefix } from './realmPaths.js';
 import { createTokenEndpoint } from './tokenEndpoint.js';
 import { demoServiceClients, loadServiceClients } from './serviceClients.js';
+import type { KoaContext } from 'oidc-provider';
+import { createAdminApi } from './adminApi.js';
+import { createLoginSteps } from './loginSteps.js';
+import { OrganisationStore } from './organisations.js';
+import { OtpCredentialStore } from './otpCredentials.js';
+import { loadPortalAdminClient } from './portalAdminClient.js';
+import { createSessionTracker } from './sessionTracker.js';
+import { SignInEventLog } from './signInEvents.js';
+
+/** How often sessions past their organisation's idle or maximum lifetime are ended. */
+const SESSION_SWEEP_MS = 10_000;
 
 export interface RunningIdentityServer {
   issuer: string;
@@ -64,7 +75,44 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
     [...(config.demo ? demoServiceClients(DEMO_ACCOUNTS.map((demo) => demo.organization)) : []), ...config.serviceClients],
     log,
   );
-  const { provider, grantFor } = createIdentityProvider({ config, keys, store, accounts, log, prefix, serviceClients });
+  // The organisation's own sign-in: policies and groups, one-time-code credentials, the
+  // sign-in event log, the portal's admin client and what it sees of sessions.
+  const organisations = await OrganisationStore.open(path.join(config.dataDir, 'organisations.json'), {
+    requireMfa: false,
+    sessionIdleSeconds: config.refreshTokenTtl,
+    sessionMaxSeconds: config.sessionTtl,
+  });
+  if (config.demo) await organisations.seedDemoGroups();
+  const otp = await OtpCredentialStore.open(path.join(config.dataDir, 'otp-credentials.json'));
+  const events = await SignInEventLog.open(path.join(config.dataDir, 'events.jsonl'));
+  const adminClient = await loadPortalAdminClient(config.dataDir);
+  const sessions = createSessionTracker({ store, accounts, organisations, events, sessionTtl: config.sessionTtl });
+
+  const { provider, grantFor } = createIdentityProvider({ config, keys, store, accounts, log, prefix, serviceClients, organisations, adminClient });
+  // oidc-provider's events pass Koa contexts; `ip` is Koa's, `loginTs` the Session model's.
+  type EventContext = KoaContext & { ip?: string };
+  provider.on('authorization.success', (...args: unknown[]) => {
+    const ctx = args[0] as EventContext;
+    const session = ctx.oidc.session as { uid?: string; accountId?: string; loginTs?: number } | undefined;
+    void sessions.touch(session?.uid, session?.accountId, ctx.get('user-agent') || null, ctx.ip || null, session?.loginTs)
+      .catch((err: unknown) => log('warn', 'could not record session activity', { error: String(err) }));
+  });
+  provider.on('grant.success', (...args: unknown[]) => {
+    const ctx = args[0] as EventContext;
+    const entities = ctx.oidc.entities as { RefreshToken?: { sessionUid?: string; accountId?: string }; AuthorizationCode?: { sessionUid?: string; accountId?: string } };
+    const token = entities.RefreshToken ?? entities.AuthorizationCode;
+    void sessions.touch(token?.sessionUid, token?.accountId, null, ctx.ip || null)
+      .catch((err: unknown) => log('warn', 'could not record session activity', { error: String(err) }));
+  });
+  const steps = createLoginSteps({ provider, accounts, store, organisations, otp, events, otpIssuer: 'Dataworks', prefix });
+  const handleAdmin = createAdminApi({
+    issuer: config.issuer, keys, accounts, store, organisations, otp, sessions, events, log,
+    portalUrl: (config.redirectUris[0] ?? 'http://localhost:3000/*').replace(/\*$/, ''),
+  });
+  const sweeper = setInterval(() => {
+    sessions.sweep().catch((err: unknown) => log('warn', 'session sweep failed', { error: String(err) }));
+  }, SESSION_SWEEP_MS);
+  sweeper.unref();
   const tokenEndpoint = createTokenEndpoint(provider, config.issuer, keys);
   shapeProviderResponses(provider, { webOrigins: config.webOrigins, shapeTokenResponse: tokenEndpoint.shapeResponse });
   const handle = createRealmRouter({
@@ -74,11 +122,16 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
     passToProvider: mountProvider(provider, prefix),
     authenticateBearer: createBearerAuthenticator(config.issuer, keys, store, accounts),
     tokenEndpoint,
-    handleLoginAction: createLoginActions({ config, provider, accounts, store, log, prefix, grantFor: (a, c, s) => grantFor(a, c, s) }),
+    handleLoginAction: createLoginActions({ config, provider, accounts, store, log, prefix, grantFor: (a, c, s) => grantFor(a, c, s), steps }),
   });
 
+  const dispatch = async (req: IncomingMessage, res: ServerResponse) => {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    if (await handleAdmin(req, res, pathname)) return;
+    await handle(req, res);
+  };
   const requestListener = (req: IncomingMessage, res: ServerResponse) => {
-    handle(req, res).catch((err: unknown) => {
+    dispatch(req, res).catch((err: unknown) => {
       if (err instanceof BodyTooLarge) {
         if (!res.headersSent) sendHtml(res, 413, errorPage('The request was too large.'));
         return;
@@ -106,7 +159,8 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
           server.closeIdleConnections();
           setTimeout(() => server.closeAllConnections(), 2000).unref();
         })));
-        await Promise.all([store.flush(), accounts.flush()]);
+        clearInterval(sweeper);
+        await Promise.all([store.flush(), accounts.flush(), organisations.flush(), otp.flush(), events.flush()]);
         log('info', 'identity server stopped');
       })();
       return closing;
