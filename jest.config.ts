@@ -33,8 +33,10 @@ function dependencyTree(root: string): string[] {
   return [...seen];
 }
 
-const esmPackages = ['@tanstack', ...dependencyTree('react-markdown')].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-const esmPattern = `(?:${esmPackages.join('|')})`;
+const escaped = (names: string[]) => names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+const esmPattern = `(?:${escaped(['@tanstack', ...dependencyTree('react-markdown')]).join('|')})`;
+// The server's ESM-only packages jest loads: Keycloak's admin client and what it is built on.
+const serverEsmPattern = `(?:${escaped(dependencyTree('@keycloak/keycloak-admin-client')).join('|')})`;
 
 const config: Config = {
   projects: [
@@ -57,7 +59,8 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/__tests__/server'],
       testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'],
-      transform: tsJest,
+      transform: { ...tsJest, [`^.+/node_modules/${serverEsmPattern}/.+\\.js$`]: '<rootDir>/__tests__/setup/esmToCommonJs.cjs' },
+      transformIgnorePatterns: [`/node_modules/(?!${serverEsmPattern}/)`],
       // Server code names its relative imports `.js` (as Node's ESM resolution wants); jest
       // resolves the `.ts` file. `@common/…` is the shared contracts module (tsconfig.base.json).
       moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', '^@common/(.*)$': '<rootDir>/common/$1' },
