@@ -30,6 +30,7 @@ import { registerHiveRoutes } from '../features/hive/index.js';
 import { registerFeatureRequestRoutes } from '../features/feature-requests/index.js';
 import { registerProjectRoutes } from '../features/projects/index.js';
 import { registerAssistantRoutes } from '../features/assistant/index.js';
+import { dataApiHttpError, registerDataApiArea } from '../features/data-api/index.js';
 
 export interface PortalDependencies {
   store: Store;
@@ -73,7 +74,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     return503OnClosing: true,
   });
   compileRouteSchemasWithZod(app);
-  registerErrorHandler(app, [warehouseHttpError, jobHttpError, dbtHttpError, supportHttpError]);
+  registerErrorHandler(app, [warehouseHttpError, jobHttpError, dbtHttpError, supportHttpError, dataApiHttpError]);
 
   const origins = dashboardOriginCache(deps.store, app.log);
   await origins.refresh();
@@ -129,12 +130,20 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
           }
         : null,
   });
+  // Data APIs: endpoint SQL runs on the organisation's warehouse engine, handed in here.
+  const dataApi = await registerDataApiArea(app, {
+    db: deps.store.db,
+    warehouse: async (organisation) => (await deps.warehouses.forOrganisation(organisation)).readEngine(),
+    portalUrl: config.portalUrl,
+    demoOrganisations: config.demoData ? Object.keys(demoDashboards) : null,
+  });
   // Before serving: settle the audit of any warehouse change a crash interrupted.
   await startChangeRecovery(deps.store, deps.warehouses, jobs, app.log);
   await jobs.start();
   await dbt.start();
   app.addHook('onClose', async () => {
     await dbt.close();
+    await dataApi.close();
     await jobs.stop();
     await live.close();
     notifications.close();

@@ -432,6 +432,23 @@ export interface ProjectResourcesTable {
   added_at: CreatedAt;
 }
 
+/** A session an administrator ended: tokens carrying this `sid` are refused (008). */
+export interface RevokedSessionsTable {
+  sid: string;
+  organisation_id: string;
+  subject: string;
+  revoked_at: Generated<Date>;
+  expires_at: Date;
+}
+
+/** Tokens of this user issued before `not_before` are refused (sign out everywhere; 008). */
+export interface TokenNotBeforeTable {
+  subject: string;
+  organisation_id: string;
+  not_before: Date;
+  updated_at: Generated<Date>;
+}
+
 export interface StoreSchema {
   organisations: OrganisationsTable;
   dashboards: DashboardsTable;
@@ -467,6 +484,13 @@ export interface StoreSchema {
   feature_comments: FeatureCommentsTable;
   projects: ProjectsTable;
   project_resources: ProjectResourcesTable;
+  data_api_endpoints: DataApiEndpointsTable;
+  data_api_versions: DataApiVersionsTable;
+  data_api_keys: DataApiKeysTable;
+  data_api_rate_windows: DataApiRateWindowsTable;
+  data_api_calls: DataApiCallsTable;
+  revoked_sessions: RevokedSessionsTable;
+  token_not_before: TokenNotBeforeTable;
 }
 
 export type Dashboard = Selectable<DashboardsTable>;
@@ -475,3 +499,60 @@ export type DashboardUpdate = Updateable<DashboardsTable>;
 export type AuditEntry = Selectable<AuditLogTable>;
 export type JobRow = Selectable<JobsTable>;
 export type JobScheduleRow = Selectable<JobSchedulesTable>;
+
+// Data APIs (migration 007).
+export interface DataApiEndpointsTable {
+  id: Generated<string>;
+  organisation_id: string;
+  name: string;
+  live_version: number | null;
+  created_by: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface DataApiVersionsTable {
+  endpoint_id: string;
+  version: number;
+  status: 'draft' | 'published';
+  definition: Json<Record<string, unknown>>;
+  json_schema: Json<Record<string, unknown>>;
+  created_by: string;
+  created_at: CreatedAt;
+  published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface DataApiKeysTable {
+  id: Generated<string>;
+  organisation_id: string;
+  name: string;
+  prefix: string;
+  secret_hash: string;
+  scopes: Json<string[]>;
+  fixed_parameters: Json<Record<string, string>>;
+  expires_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  rate_limit: number;
+  created_by: string;
+  created_at: CreatedAt;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface DataApiRateWindowsTable {
+  key_id: string;
+  window_start: ColumnType<Date, Date | string, Date | string>;
+  calls: number;
+}
+
+export interface DataApiCallsTable {
+  id: Generated<string>;
+  organisation_id: string;
+  endpoint_id: string | null;
+  endpoint_name: string;
+  version: number | null;
+  key_id: string | null;
+  status: number;
+  latency_ms: number;
+  rows: number;
+  called_at: ColumnType<Date, Date | string, never>;
+}

@@ -16,7 +16,7 @@
 import { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { Engine, Queryable, Row, RowValue } from './engine.js';
 import { passThroughOr } from './engine.js';
-import { WarehouseError } from './errors.js';
+import { StatementTimeoutError, WarehouseError } from './errors.js';
 import type { Sql } from './sql.js';
 
 const COMPAT_MACROS = [
@@ -106,6 +106,33 @@ class DuckDbEngine implements Engine {
     this.inFlight.add(tracked);
     void tracked.then(() => this.inFlight.delete(tracked));
     return running.catch((error: unknown) => {
+      throw passThroughOr(error, duckdbError);
+    });
+  }
+
+  /** `query` with a time limit: DuckDB interrupts the connection's running statement when it passes. */
+  queryWithin(statement: Sql, timeoutMs: number): Promise<Row[]> {
+    if (this.closed) return Promise.reject(new WarehouseError('unavailable', 'The warehouse is closed.'));
+    const running = this.reads.use(async (connection) => {
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        connection.interrupt();
+      }, timeoutMs);
+      try {
+        return await runOn(connection, statement);
+      } catch (error) {
+        if (timedOut) throw new StatementTimeoutError(timeoutMs, { cause: error });
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
+    });
+    const tracked = running.catch(() => undefined);
+    this.inFlight.add(tracked);
+    void tracked.then(() => this.inFlight.delete(tracked));
+    return running.catch((error: unknown) => {
+      if (error instanceof StatementTimeoutError) throw error;
       throw passThroughOr(error, duckdbError);
     });
   }

@@ -21,6 +21,12 @@ export interface Queryable {
 
 export interface Engine extends Queryable {
   /**
+   * Runs one read statement and stops it after `timeoutMs` (the engine interrupts it), for
+   * statements written by users (data API endpoints). Engines without it get a timer around
+   * `query` (boundedRead.ts): the caller is answered in time, the engine finishes on its own.
+   */
+  queryWithin?(statement: Sql, timeoutMs: number): Promise<Row[]>;
+  /**
    * Runs `work` on one connection between BEGIN and COMMIT; ROLLBACK when it throws. Note that
    * Snowflake commits DDL (CREATE/ALTER/GRANT/DROP) immediately, so on Snowflake the write
    * layer undoes a change with its inverse statement instead (see management/unitOfWork.ts).

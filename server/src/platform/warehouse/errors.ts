@@ -60,3 +60,14 @@ export function alreadyExists(what: string): WarehouseError {
 export function isWarehouseLayerError(error: unknown): error is InvalidInputError | WarehouseError {
   return error instanceof InvalidInputError || error instanceof WarehouseError;
 }
+
+/** A user-written statement ran past its time limit and was stopped. */
+export class StatementTimeoutError extends Error {
+  override readonly name = 'StatementTimeoutError';
+  constructor(
+    readonly timeoutMs: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`The query ran longer than ${timeoutMs / 1000} seconds and was stopped.`, options);
+  }
+}

@@ -16,13 +16,18 @@ declare module 'fastify' {
 }
 
 const PUBLIC_API_PATHS = new Set(['/api/health']);
+/**
+ * Published data APIs authenticate by API key, not by a sign-in token: the data API feature
+ * checks the key on every route under this prefix (and only these routes are exempt here).
+ */
+export const API_KEY_PATH_PREFIX = '/api/data/v1/';
 const BEARER = /^Bearer ([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]*\.[A-Za-z0-9\-_]*)$/;
 
 export function registerAuthentication(app: FastifyInstance, verify: TokenVerifier): void {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') || PUBLIC_API_PATHS.has(path) || request.method === 'OPTIONS') return;
+    if (!path.startsWith('/api/') || PUBLIC_API_PATHS.has(path) || path.startsWith(API_KEY_PATH_PREFIX) || request.method === 'OPTIONS') return;
     const header = request.headers.authorization;
     if (!header) throw new HttpError(401, 'invalid_token', 'Sign in first: the request has no bearer token.');
     const match = BEARER.exec(header);

@@ -7,6 +7,8 @@ import { jobs } from './003_jobs.js';
 import { dbt } from './004_dbt.js';
 import { notificationsSupport } from './005_notifications_support.js';
 import { workspace } from './006_workspace.js';
+import { dataApi } from './007_data_api.js';
+import { security } from './008_security.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -15,6 +17,8 @@ const migrations: Record<string, Migration> = {
   '004_dbt': dbt,
   '005_notifications_support': notificationsSupport,
   '006_workspace': workspace,
+  '007_data_api': dataApi,
+  '008_security': security,
 };
 
 export const migrationProvider: MigrationProvider = {

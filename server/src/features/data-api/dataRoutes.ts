@@ -1,0 +1,155 @@
+/**
+ * Published endpoints for API key holders: GET /api/data/v1/<endpoint>[.json|.csv|.ndjson]
+ * and GET /api/data/v1/openapi.json (what the key may call). These routes authenticate by API
+ * key, not by the portal's sign-in token (platform/http/auth exempts this prefix only).
+ *
+ * What a caller can learn is limited on purpose: a missing, unknown, revoked or expired key is
+ * 401; a valid key asking for anything outside its scopes is 403 whether or not an endpoint of
+ * that name exists (in any organisation), so keys cannot be used to discover endpoints.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ROW_CAP_MAX } from '@common/data-api/dataApiRules';
+import { HttpError } from '../../platform/http/errors.js';
+import type { StoreDb } from '../../platform/store/openStore.js';
+import type { Engine, Row, RowValue } from '../../platform/warehouse/engine.js';
+import type { CompiledStatement } from './placeholders.js';
+import { liveEndpoint, liveEndpoints, type LiveEndpoint } from './endpointsStore.js';
+import { checkDefinition, parameterInputs, resolveValues, runCompiled, type RunOutcome } from './endpointRunner.js';
+import { authenticateKey, type CallerKey } from './keysStore.js';
+import { openApiDocument } from './openApi.js';
+import { ParameterError } from './parameterSchema.js';
+import { takeCall } from './rateLimiter.js';
+import { ResultCache } from './resultCache.js';
+import type { UsageRecorder } from './usageRecorder.js';
+
+export interface DataApiDependencies {
+  /** The organisation's warehouse engine (handed in by app/portalServer.ts). */
+  warehouse: (organisation: string) => Promise<Engine>;
+  portalUrl: string;
+  flushUsage: () => Promise<void>;
+}
+
+const PATH = /^([a-z][a-z0-9_]{1,62})(?:\.(json|csv|ndjson))?$/;
+const KEY_HEADER = /^Bearer (\S+)$/;
+
+interface CallContext {
+  key: CallerKey;
+  endpoint: LiveEndpoint | null;
+  name: string;
+  rows: number;
+}
+
+const noKey = () => new HttpError(401, 'invalid_key', 'A valid API key is required: send it as "Authorization: Bearer <key>".');
+const outOfScope = () => new HttpError(403, 'forbidden', 'This API key may not call this endpoint.');
+
+function cellText(value: RowValue): string {
+  if (value === null) return '';
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csvOf(columns: readonly string[], rows: readonly Row[]): string {
+  const lines = [columns.map((column) => cellText(column)).join(',')];
+  for (const row of rows) lines.push(columns.map((column) => cellText(row[column] ?? null)).join(','));
+  return `${lines.join('\n')}\n`;
+}
+
+function positiveInt(query: Record<string, unknown>, name: string, fallback: number, max: number): number {
+  const value = query[name];
+  if (value === undefined || value === '') return fallback;
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || Number(value) < 1) throw new ParameterError(name, 'must be a whole number from 1.');
+  if (Number(value) > max) throw new ParameterError(name, `must be at most ${max}.`);
+  return Number(value);
+}
+
+export function registerDataRoutes(app: FastifyInstance, db: StoreDb, deps: DataApiDependencies, usage: UsageRecorder): void {
+  const calls = new WeakMap<FastifyRequest, CallContext>();
+  const results = new ResultCache<RunOutcome>();
+  // Parsed and checked statements per endpoint version: a version never changes once published.
+  const statements = new Map<string, Promise<CompiledStatement>>();
+
+  async function keyOf(request: FastifyRequest): Promise<CallerKey> {
+    const match = KEY_HEADER.exec(request.headers.authorization ?? '');
+    const key = match?.[1] ? await authenticateKey(db, match[1]) : null;
+    if (!key) throw noKey();
+    return key;
+  }
+
+  async function limit(reply: FastifyReply, key: CallerKey): Promise<void> {
+    const decision = await takeCall(db, key.id, key.rateLimit);
+    reply.header('RateLimit-Limit', String(decision.limit));
+    reply.header('RateLimit-Remaining', String(decision.remaining));
+    reply.header('RateLimit-Reset', String(decision.resetSeconds));
+    if (!decision.allowed) {
+      reply.header('Retry-After', String(decision.resetSeconds));
+      throw new HttpError(429, 'rate_limited', `Rate limit of ${decision.limit} calls per minute for this API key reached; try again in ${decision.resetSeconds} s.`);
+    }
+  }
+
+  app.addHook('onResponse', async (request, reply) => {
+    const call = calls.get(request);
+    if (!call) return;
+    usage.record({
+      organisation: call.key.organisation,
+      endpointId: call.endpoint?.id ?? null,
+      endpointName: call.endpoint?.name ?? call.name,
+      version: call.endpoint?.version ?? null,
+      keyId: call.key.id,
+      status: reply.statusCode,
+      latencyMs: Math.round(reply.elapsedTime * 100) / 100,
+      rows: call.rows,
+      at: new Date(),
+    });
+  });
+
+  app.get('/api/data/v1/openapi.json', async (request, reply) => {
+    const key = await keyOf(request);
+    await limit(reply, key);
+    const endpoints = (await liveEndpoints(db, key.organisation)).filter((endpoint) => key.scopes.includes(endpoint.id));
+    return openApiDocument(key.organisation, endpoints, deps.portalUrl);
+  });
+
+  app.get<{ Params: { endpoint: string }; Querystring: Record<string, unknown> }>('/api/data/v1/:endpoint', async (request, reply) => {
+    const key = await keyOf(request);
+    const path = PATH.exec(request.params.endpoint);
+    const call: CallContext = { key, endpoint: null, name: path?.[1] ?? '(invalid name)', rows: 0 };
+    calls.set(request, call);
+    await limit(reply, key);
+    const endpoint = path?.[1] ? await liveEndpoint(db, key.organisation, path[1]) : null;
+    if (!endpoint || !key.scopes.includes(endpoint.id)) throw outOfScope();
+    call.endpoint = endpoint;
+    const format = (path?.[2] ?? 'json') as 'json' | 'csv' | 'ndjson';
+    const query = request.query;
+    const pageSize = positiveInt(query, 'page_size', endpoint.definition.pageSize, Math.min(endpoint.definition.rowCap, ROW_CAP_MAX));
+    const page = positiveInt(query, 'page', 1, 1_000_000);
+    const values = resolveValues(endpoint.jsonSchema, parameterInputs(query), key.fixedParameters);
+
+    const cacheKey = `${endpoint.id}:${endpoint.version}:${page}:${pageSize}:${JSON.stringify(Object.entries(values).sort(([a], [b]) => a.localeCompare(b)))}`;
+    let outcome = results.get(cacheKey);
+    const cached = outcome !== undefined;
+    if (!outcome) {
+      const statementKey = `${endpoint.id}:${endpoint.version}`;
+      let compiled = statements.get(statementKey);
+      if (!compiled) {
+        compiled = checkDefinition(endpoint.definition);
+        statements.set(statementKey, compiled);
+        compiled.catch(() => statements.delete(statementKey));
+      }
+      outcome = await runCompiled(await deps.warehouse(key.organisation), await compiled, values, { size: pageSize, number: page });
+      results.set(cacheKey, outcome, endpoint.definition.cacheSeconds * 1000);
+    }
+    call.rows = outcome.rows.length;
+    reply.header('cache-control', 'no-store');
+    reply.header('x-dataworks-cache', cached ? 'hit' : 'miss');
+    if (format === 'csv') return reply.header('content-type', 'text/csv; charset=utf-8').send(csvOf(outcome.columns, outcome.rows));
+    if (format === 'ndjson') {
+      return reply.header('content-type', 'application/x-ndjson; charset=utf-8').send(outcome.rows.map((row) => JSON.stringify(row)).join('\n') + (outcome.rows.length ? '\n' : ''));
+    }
+    return reply.header('content-type', 'application/json; charset=utf-8').send(
+      JSON.stringify({
+        data: outcome.rows,
+        meta: { endpoint: endpoint.name, version: endpoint.version, columns: outcome.columns, rows: outcome.rows.length, page, pageSize, hasMore: outcome.hasMore, elapsedMs: outcome.elapsedMs, cached },
+      }),
+    );
+  });
+}

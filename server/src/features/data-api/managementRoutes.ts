@@ -1,0 +1,159 @@
+// The data API's management side (/api/data-api): endpoints with versions, the editor's run,
+// the OpenAPI document, API keys and usage. Whoever may open API creator / API management
+// (the access table's developer roles) may call it, in their own organisation only.
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  apiKeySummary,
+  createdKey,
+  createEndpointBody,
+  createKeyBody,
+  endpointDetail as endpointDetailSchema,
+  endpointIdParams,
+  endpointSummary,
+  keyIdParams,
+  runBody,
+  saveDraftBody,
+  runResult,
+  usageQuery,
+  usageReport as usageReportSchema,
+  versionParams,
+} from '@common/data-api/dataApiContract';
+import { z } from 'zod';
+import { callerOf, organisationOf, requireRoute } from '../../platform/http/auth/authenticate.js';
+import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
+import type { Actor } from '../../platform/store/audit.js';
+import type { StoreDb } from '../../platform/store/openStore.js';
+import { WarehouseError } from '../../platform/warehouse/errors.js';
+import { createEndpoint, deleteEndpoint, endpointDetail, listEndpoints, liveEndpoints, publishVersion, saveDraft } from './endpointsStore.js';
+import { checkDefinition, resolveValues, runCompiled } from './endpointRunner.js';
+import { DataApiError } from './errors.js';
+import { createKey, listKeys, revokeKey } from './keysStore.js';
+import { openApiDocument } from './openApi.js';
+import { parameterJsonSchema } from './parameterSchema.js';
+import type { DataApiDependencies } from './dataRoutes.js';
+import { usageCsv, usageReport, type UsageFilter } from './usageReport.js';
+
+const DAY_MS = 86_400_000;
+
+function actorOf(request: FastifyRequest): Actor {
+  const caller = callerOf(request);
+  return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username };
+}
+
+/** The engine's own words about a statement the user wrote (their SQL, their warehouse). */
+function engineRefusal(error: unknown): never {
+  if (error instanceof WarehouseError && error.kind === 'failed') {
+    const cause = error.cause instanceof Error ? error.cause.message : '';
+    throw new DataApiError('invalid', `The warehouse could not run the query: ${cause.replace(/\s+/g, ' ').slice(0, 400) || error.message}`, 'definition.sql');
+  }
+  throw error;
+}
+
+export function registerDataApiManagementRoutes(server: FastifyInstance, db: StoreDb, deps: DataApiDependencies): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const creator = requireRoute('apiCreator');
+  const management = requireRoute('apiManagement');
+  const either = requireRoute(['apiCreator', 'apiManagement']);
+
+  app.get('/api/data-api/endpoints', { preValidation: either, schema: { response: { 200: z.object({ endpoints: z.array(endpointSummary) }) } } }, async (request) => ({
+    endpoints: await listEndpoints(db, actorOf(request).organisation),
+  }));
+
+  app.post('/api/data-api/endpoints', { preValidation: creator, schema: { body: createEndpointBody, response: { 201: z.object({ endpoint: endpointDetailSchema }) } } }, async (request, reply) => {
+    const actor = actorOf(request);
+    const definition = request.body.definition;
+    await checkDefinition(definition);
+    const id = await createEndpoint(db, actor, request.body.name, definition);
+    return reply.code(201).send({ endpoint: await endpointDetail(db, actor.organisation, id) });
+  });
+
+  app.get('/api/data-api/endpoints/:id', { preValidation: either, schema: { params: endpointIdParams, response: { 200: z.object({ endpoint: endpointDetailSchema }) } } }, async (request) => ({
+    endpoint: await endpointDetail(db, actorOf(request).organisation, request.params.id),
+  }));
+
+  app.put(
+    '/api/data-api/endpoints/:id/draft',
+    { preValidation: creator, schema: { params: endpointIdParams, body: saveDraftBody, response: { 200: z.object({ endpoint: endpointDetailSchema }) } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const definition = request.body.definition;
+      await checkDefinition(definition);
+      await saveDraft(db, actor, request.params.id, definition);
+      return { endpoint: await endpointDetail(db, actor.organisation, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/api/data-api/endpoints/:id/versions/:version/publish',
+    { preValidation: creator, schema: { params: versionParams, response: { 200: z.object({ endpoint: endpointDetailSchema }) } } },
+    async (request) => {
+      const actor = actorOf(request);
+      // A version is checked again as it goes live: the rules may have tightened since it was saved.
+      const detail = await endpointDetail(db, actor.organisation, request.params.id);
+      const version = detail.versions.find((v) => v.version === request.params.version);
+      if (!version) throw new DataApiError('not_found', `Version ${request.params.version} of this endpoint does not exist.`, 'version');
+      await checkDefinition(version.definition);
+      await publishVersion(db, actor, request.params.id, request.params.version);
+      return { endpoint: await endpointDetail(db, actor.organisation, request.params.id) };
+    },
+  );
+
+  app.delete('/api/data-api/endpoints/:id', { preValidation: creator, schema: { params: endpointIdParams } }, async (request, reply) => {
+    await deleteEndpoint(db, actorOf(request), request.params.id);
+    return reply.code(204).send();
+  });
+
+  app.post('/api/data-api/run', { preValidation: creator, schema: { body: runBody, response: { 200: runResult } } }, async (request) => {
+    const actor = actorOf(request);
+    const definition = request.body.definition;
+    const compiled = await checkDefinition(definition);
+    const values = resolveValues(parameterJsonSchema(definition.parameters), request.body.inputs);
+    const engine = await deps.warehouse(actor.organisation);
+    const outcome = await runCompiled(engine, compiled, values, { size: definition.pageSize, number: request.body.page }).catch(engineRefusal);
+    return { ...outcome, rowCount: outcome.rows.length, rows: outcome.rows as Array<Record<string, unknown>> };
+  });
+
+  app.get('/api/data-api/openapi.json', { preValidation: either }, async (request) => {
+    const organisation = actorOf(request).organisation;
+    return openApiDocument(organisation, await liveEndpoints(db, organisation), deps.portalUrl);
+  });
+
+  app.get('/api/data-api/keys', { preValidation: management, schema: { response: { 200: z.object({ keys: z.array(apiKeySummary) }) } } }, async (request) => ({
+    keys: await listKeys(db, actorOf(request).organisation),
+  }));
+
+  app.post('/api/data-api/keys', { preValidation: management, schema: { body: createKeyBody, response: { 201: createdKey } } }, async (request, reply) => {
+    const actor = actorOf(request);
+    const { id, secret } = await createKey(db, actor, request.body);
+    const key = (await listKeys(db, actor.organisation)).find((candidate) => candidate.id === id);
+    // The one answer that holds the secret: never cached by anything in between.
+    return reply.code(201).header('cache-control', 'no-store').send({ key: key as NonNullable<typeof key>, secret });
+  });
+
+  app.post('/api/data-api/keys/:id/revoke', { preValidation: management, schema: { params: keyIdParams, response: { 200: z.object({ key: apiKeySummary }) } } }, async (request) => {
+    const actor = actorOf(request);
+    await revokeKey(db, actor, request.params.id);
+    const key = (await listKeys(db, actor.organisation)).find((candidate) => candidate.id === request.params.id);
+    return { key: key as NonNullable<typeof key> };
+  });
+
+  const filterOf = (request: FastifyRequest, query: z.output<typeof usageQuery>): UsageFilter => {
+    const to = query.to ? new Date(query.to) : new Date(Date.now() + 60_000);
+    const from = query.from ? new Date(query.from) : new Date(to.getTime() - 7 * DAY_MS);
+    if (from >= to) throw new DataApiError('invalid', 'from: must be before to.', 'from');
+    if (to.getTime() - from.getTime() > 400 * DAY_MS) throw new DataApiError('invalid', 'from: the range may span at most 400 days.', 'from');
+    return { organisation: actorOf(request).organisation, from, to, bucket: query.bucket, endpoint: query.endpoint, key: query.key };
+  };
+
+  app.get('/api/data-api/usage', { preValidation: management, schema: { querystring: usageQuery, response: { 200: usageReportSchema } } }, async (request) => usageReport(db, filterOf(request, request.query)));
+
+  app.get('/api/data-api/usage.csv', { preValidation: management, schema: { querystring: usageQuery } }, async (request, reply) => {
+    const filter = filterOf(request, request.query);
+    await deps.flushUsage();
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="data-api-usage-${filter.from.toISOString().slice(0, 10)}.csv"`)
+      .send(Readable.from(usageCsv(db, filter)));
+  });
+}
