@@ -1,0 +1,80 @@
+// /app/api-creator (Developer Settings): the organisation's data API endpoints — named,
+// versioned, read-only SQL over its warehouse — with the editor for one of them and the
+// browsable OpenAPI document of what is published. The open endpoint lives in the address.
+import { useSearchParams } from 'react-router-dom';
+import { useGetDataEndpointQuery, useListDataEndpointsQuery } from '../../api/dataApiApi';
+import { formatDateTime } from '../../components/format';
+import { Panel } from '../../components/Panel';
+import { QueryResult } from '../../components/QueryResult';
+import { EndpointEditor } from './EndpointEditor';
+import { OpenApiBrowser } from './OpenApiBrowser';
+import './dataApi.css';
+
+export default function ApiCreatorPage() {
+  const [params, setParams] = useSearchParams();
+  const selected = params.get('endpoint');
+  const creatingNew = params.get('new') === '1';
+  const list = useListDataEndpointsQuery();
+  const detail = useGetDataEndpointQuery(selected ?? '', { skip: !selected });
+  const open = (id: string | null, isNew = false) => setParams(id ? { endpoint: id } : isNew ? { new: '1' } : {});
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-1">
+        <h1 className="h3 mb-0">API Creator</h1>
+        <button type="button" className="btn btn-primary" onClick={() => open(null, true)}>
+          New endpoint
+        </button>
+      </div>
+      <p className="text-body-secondary mb-4">Turn read-only queries over your warehouse into versioned HTTP endpoints with typed, validated parameters.</p>
+      <Panel title="Endpoints">
+        <QueryResult data={list.currentData} error={list.error} isFetching={list.isFetching} refetch={list.refetch} loadingLabel="Loading endpoints" errorTitle="The endpoints could not be loaded">
+          {(endpoints) =>
+            endpoints.length === 0 ? (
+              <p className="mb-0">No endpoints yet. Create the first one with “New endpoint”.</p>
+            ) : (
+              <div className="table-responsive">
+                <table className="table table-sm align-middle mb-0">
+                  <caption className="visually-hidden">Endpoints</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Name</th>
+                      <th scope="col">Description</th>
+                      <th scope="col">Live</th>
+                      <th scope="col">Draft</th>
+                      <th scope="col">Updated</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {endpoints.map((endpoint) => (
+                      <tr key={endpoint.id} aria-current={endpoint.id === selected ? 'true' : undefined}>
+                        <th scope="row">
+                          <button type="button" className="btn btn-link p-0 font-monospace" onClick={() => open(endpoint.id)}>
+                            {endpoint.name}
+                          </button>
+                        </th>
+                        <td className="small">{endpoint.description}</td>
+                        <td>{endpoint.liveVersion ? `v${endpoint.liveVersion}` : 'not published'}</td>
+                        <td>{endpoint.hasDraft ? `v${endpoint.latestVersion}` : '—'}</td>
+                        <td className="small">{formatDateTime(endpoint.updatedAt)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )
+          }
+        </QueryResult>
+      </Panel>
+      {creatingNew ? <EndpointEditor key="new" endpoint={null} onCreated={(id) => open(id)} /> : null}
+      {selected ? (
+        <QueryResult data={detail.currentData} error={detail.error} isFetching={detail.isFetching} refetch={detail.refetch} loadingLabel="Loading the endpoint" errorTitle="The endpoint could not be loaded">
+          {(endpoint) => <EndpointEditor key={`${endpoint.id}:${endpoint.latestVersion}`} endpoint={endpoint} onCreated={(id) => open(id)} />}
+        </QueryResult>
+      ) : null}
+      <Panel title="API documentation" description="The OpenAPI 3.1 document of your published endpoints, as API key holders get it (theirs lists only what their key may call).">
+        <OpenApiBrowser />
+      </Panel>
+    </>
+  );
+}

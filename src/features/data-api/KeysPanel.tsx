@@ -1,0 +1,149 @@
+// The organisation's API keys: prefix, scopes, fixed values, limit, expiry and last use, with
+// revoke; and the new key's secret, shown once right after it is created.
+import { useState } from 'react';
+import type { ApiKeySummary, CreatedKey, EndpointSummary } from '@common/data-api/dataApiContract';
+import { apiErrorMessage } from '../../api/apiError';
+import { useListApiKeysQuery, useRevokeApiKeyMutation } from '../../api/dataApiApi';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { formatDateTime } from '../../components/format';
+import { QueryResult } from '../../components/QueryResult';
+import { CreateKeyDialog } from './CreateKeyDialog';
+
+function stateOf(key: ApiKeySummary): string {
+  if (key.revokedAt) return 'revoked';
+  if (key.expiresAt && new Date(key.expiresAt).getTime() <= Date.now()) return 'expired';
+  return 'active';
+}
+
+export function KeysPanel({ endpoints }: { endpoints: readonly EndpointSummary[] }) {
+  const keys = useListApiKeysQuery();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedKey | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
+  const [revoke, revokeState] = useRevokeApiKeyMutation();
+
+  const copy = async (secret: string) => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="d-flex justify-content-end mb-2">
+        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+          Create key
+        </button>
+      </div>
+      {created ? (
+        <div className="alert alert-success" role="status" aria-labelledby="secret-title">
+          <h3 id="secret-title" className="h6">
+            Key “{created.key.name}” created
+          </h3>
+          <p className="small mb-2">Copy the key now: it is shown only this once. Dataworks keeps only a hash of it.</p>
+          <label htmlFor="new-key-secret" className="form-label small">
+            API key
+          </label>
+          <div className="input-group mb-2">
+            <input id="new-key-secret" className="form-control font-monospace" readOnly value={created.secret} onFocus={(e) => e.target.select()} />
+            <button type="button" className="btn btn-outline-secondary" onClick={() => void copy(created.secret)}>
+              {copied ? 'Copied' : 'Copy'}
+            </button>
+          </div>
+          <button type="button" className="btn btn-sm btn-success" onClick={() => setCreated(null)}>
+            I have stored the key
+          </button>
+        </div>
+      ) : null}
+      <QueryResult data={keys.currentData} error={keys.error} isFetching={keys.isFetching} refetch={keys.refetch} loadingLabel="Loading API keys" errorTitle="The API keys could not be loaded">
+        {(list) =>
+          list.length === 0 ? (
+            <p className="mb-0">No API keys yet.</p>
+          ) : (
+            <div className="table-responsive">
+              <table className="table table-sm align-middle mb-0">
+                <caption className="visually-hidden">API keys</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Key</th>
+                    <th scope="col">Endpoints</th>
+                    <th scope="col">Fixed values</th>
+                    <th scope="col">Limit</th>
+                    <th scope="col">Expires</th>
+                    <th scope="col">Last used</th>
+                    <th scope="col">State</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.map((key) => (
+                    <tr key={key.id}>
+                      <th scope="row">{key.name}</th>
+                      <td>
+                        <code>{key.prefix}_…</code>
+                      </td>
+                      <td className="small font-monospace">{key.scopes.map((scope) => scope.name).join(', ')}</td>
+                      <td className="small font-monospace">
+                        {Object.entries(key.fixedParameters)
+                          .map(([name, value]) => `${name}=${value}`)
+                          .join(', ') || '—'}
+                      </td>
+                      <td className="small">{key.rateLimit}/min</td>
+                      <td className="small">{key.expiresAt ? formatDateTime(key.expiresAt) : 'never'}</td>
+                      <td className="small">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'never'}</td>
+                      <td>{stateOf(key)}</td>
+                      <td className="text-end">
+                        {key.revokedAt ? null : (
+                          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setRevoking(key)}>
+                            Revoke<span className="visually-hidden"> {key.name}</span>
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </QueryResult>
+      {creating ? (
+        <CreateKeyDialog
+          endpoints={endpoints}
+          onCancel={() => setCreating(false)}
+          onCreated={(key) => {
+            setCreating(false);
+            setCopied(false);
+            setCreated(key);
+          }}
+        />
+      ) : null}
+      {revoking ? (
+        <ConfirmDialog
+          title={`Revoke “${revoking.name}”?`}
+          confirmLabel="Revoke key"
+          busyLabel="Revoking…"
+          variant="danger"
+          busy={revokeState.isLoading}
+          error={revokeState.isError ? apiErrorMessage(revokeState.error) : null}
+          onConfirm={() =>
+            void revoke(revoking.id)
+              .unwrap()
+              .then(() => setRevoking(null))
+              .catch(() => undefined)
+          }
+          onCancel={() => setRevoking(null)}
+        >
+          Calls with this key are refused from now on. This cannot be undone.
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
