@@ -13,6 +13,8 @@
  * | IDENTITY_REALM     | dataworks              | Realm written into the served config.json. |
  * | IDENTITY_CLIENT_ID | dataworks-portal-frontend | Client id written into the served config.json. |
  * | IDENTITY_JWKS_URL  | issuer + /protocol/openid-connect/certs | Where the API fetches the realm's signing keys (set it when the API reaches Keycloak by another address). |
+ * | IDENTITY_ADMIN_URL | IDENTITY_PUBLIC_URL    | Where the portal reaches the embedded identity server's admin API (security area). |
+ * | IDENTITY_ADMIN_SECRET_FILE | DATA_DIR/identity/portal-admin-client.json | File holding the secret of the `dataworks-portal-admin` client (written by the embedded identity server, mode 0600). |
  * | API_AUDIENCE       | dataworks-portal-api   | Audience the API requires in access tokens. |
  * | API_BASE_URL       | /                      | Base URL of the API as the browser calls it (config.json `apiBaseUrl`). |
  * | API_CORS_ORIGINS   | (none)                 | Comma-separated browser origins allowed to call the API cross-origin (when the API runs elsewhere). |
@@ -43,6 +45,8 @@ export interface PortalConfig {
   distDir: string;
   embeddedIdentity: boolean;
   identity: { url: string; realm: string; clientId: string };
+  /** The embedded identity server's admin API, for the security area (identity/adminApi.ts). */
+  identityAdmin: { url: string; secretFile: string };
   /** How the API checks access tokens. */
   tokens: { issuer: string; audience: string; jwksUrl: string };
   apiBaseUrl: string;
@@ -138,6 +142,10 @@ export function loadPortalConfig(env: Env = process.env): PortalConfig {
       url: identityUrl,
       realm,
       clientId: setting(env, 'IDENTITY_CLIENT_ID', 'dataworks-portal-frontend'),
+    },
+    identityAdmin: {
+      url: httpUrl(env, 'IDENTITY_ADMIN_URL', identityUrl),
+      secretFile: path.resolve(setting(env, 'IDENTITY_ADMIN_SECRET_FILE', path.join(setting(env, 'DATA_DIR', './data'), 'identity', 'portal-admin-client.json'))),
     },
     tokens: {
       issuer,

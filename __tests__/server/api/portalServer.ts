@@ -63,6 +63,8 @@ export async function startPortal(options: PortalOptions = {}): Promise<RunningP
       DIST_DIR: FIXTURE_DIST,
       EMBEDDED_IDENTITY: 'false',
       IDENTITY_PUBLIC_URL: idp.baseUrl,
+      // The security area reaches the identity server's admin API with the secret it wrote.
+      IDENTITY_ADMIN_SECRET_FILE: path.join(idp.dataDir, 'identity', 'portal-admin-client.json'),
       LOG_LEVEL: 'warn',
       ...options.env,
     },

@@ -30,6 +30,8 @@ import { registerHiveRoutes } from '../features/hive/index.js';
 import { registerFeatureRequestRoutes } from '../features/feature-requests/index.js';
 import { registerProjectRoutes } from '../features/projects/index.js';
 import { registerAssistantRoutes } from '../features/assistant/index.js';
+import { createRevocationList, withRevocations } from '../platform/http/auth/revocations.js';
+import { createEmbeddedIdentityService, registerSecurityRoutes, securityHttpError, type IdentityService } from '../features/security/index.js';
 import { dataApiHttpError, registerDataApiArea } from '../features/data-api/index.js';
 
 export interface PortalDependencies {
@@ -37,6 +39,11 @@ export interface PortalDependencies {
   verifyToken: TokenVerifier;
   /** Each organisation's warehouse (Snowflake or the embedded sample). */
   warehouses: WarehouseRegistry;
+  /**
+   * The organisation's identity service for the security area; by default the embedded
+   * identity server's admin API (config.identityAdmin). A Keycloak-backed one is passed here.
+   */
+  identityService?: IdentityService;
   /** Adds routes served beside the API (e.g. the demo dashboards); called before the SPA fallback. */
   extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
 }
@@ -74,7 +81,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     return503OnClosing: true,
   });
   compileRouteSchemasWithZod(app);
-  registerErrorHandler(app, [warehouseHttpError, jobHttpError, dbtHttpError, supportHttpError, dataApiHttpError]);
+  registerErrorHandler(app, [warehouseHttpError, jobHttpError, dbtHttpError, supportHttpError, dataApiHttpError, securityHttpError]);
 
   const origins = dashboardOriginCache(deps.store, app.log);
   await origins.refresh();
@@ -84,7 +91,9 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   app.addHook('onClose', async () => clearInterval(timer));
 
   await registerSecurity(app, config, origins.current);
-  registerAuthentication(app, deps.verifyToken);
+  // Revoked sessions and "sign out everywhere" refuse tokens on the next call (security area).
+  const revocations = createRevocationList(deps.store.db);
+  registerAuthentication(app, withRevocations(deps.verifyToken, revocations));
 
   app.get('/api/health', async () => ({ status: 'ok', store: deps.store.engine }));
   registerDashboardRoutes(app, deps.store.db, () => void origins.refresh());
@@ -108,6 +117,11 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   registerFeatureRequestRoutes(app, deps.store.db, notifications);
   registerProjectRoutes(app, deps.store.db);
   registerAssistantRoutes(app, deps.store.db);
+  registerSecurityRoutes(app, {
+    identity: deps.identityService ?? createEmbeddedIdentityService({ url: config.identityAdmin.url, realm: config.identity.realm, secretFile: config.identityAdmin.secretFile }),
+    db: deps.store.db,
+    revocations,
+  });
   // The dbt layer reaches warehouses only through these two functions (features never import each other).
   const dbt = await registerDbtArea(app, {
     db: deps.store.db,

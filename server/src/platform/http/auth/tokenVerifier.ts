@@ -15,6 +15,10 @@ export interface Caller {
   roles: string[];
   name?: string;
   email?: string;
+  /** The sign-in session the token belongs to (`sid`), when the token names one. */
+  sessionId?: string;
+  /** When the token was issued (`iat`, epoch seconds). */
+  issuedAt?: number;
 }
 
 export interface TokenSettings {
@@ -33,6 +37,8 @@ const claimsSchema = z.object({
   name: z.string().optional(),
   email: z.string().optional(),
   realm_access: z.object({ roles: z.array(z.string()) }).optional(),
+  sid: z.string().min(1).max(200).optional(),
+  iat: z.number().optional(),
   organization: z.union([z.array(organisationId), z.record(organisationId, z.unknown())]).optional(),
 });
 
@@ -104,6 +110,8 @@ export function createTokenVerifier(settings: TokenSettings): TokenVerifier {
       roles: data.realm_access?.roles ?? [],
       name: data.name,
       email: data.email,
+      ...(data.sid ? { sessionId: data.sid } : {}),
+      ...(data.iat !== undefined ? { issuedAt: data.iat } : {}),
     };
     return { caller, expiresAt: Number(payload.exp) * 1000 };
   }

@@ -1,0 +1,39 @@
+// Authentication (/api/security/policy, /events, /platform-settings): the organisation's
+// sign-in policy (require one-time codes, session idle and maximum lifetimes), the sign-in
+// event log, and the platform-wide settings shown read-only.
+import type { FastifyInstance } from 'fastify';
+import { platformSettings, signInEventPage, signInEventQuery, signInPolicy } from '@common/security/securityContract';
+import { requireRoute } from '../../platform/http/auth/authenticate.js';
+import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
+import { securityCaller, type SecurityDeps } from './context.js';
+import { SecurityRuleError } from './errors.js';
+import { audited } from './securityAudit.js';
+
+export function registerAuthenticationRoutes(server: FastifyInstance, { identity, db }: SecurityDeps): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const page = requireRoute('securityAuthentication');
+
+  app.get('/api/security/policy', { preValidation: page, schema: { response: { 200: signInPolicy } } }, async (request) =>
+    identity.getSignInPolicy(securityCaller(request).organisation));
+
+  app.put('/api/security/policy', { preValidation: page, schema: { body: signInPolicy, response: { 200: signInPolicy } } }, async (request) => {
+    const caller = securityCaller(request);
+    const policy = request.body;
+    if (policy.sessionIdleSeconds > policy.sessionMaxSeconds) {
+      throw new SecurityRuleError('The idle lifetime cannot be longer than the maximum lifetime.', 'conflict', 'sessionIdleSeconds');
+    }
+    const before = await identity.getSignInPolicy(caller.organisation);
+    return audited(db, caller, { action: 'policy.update', target: caller.organisation, details: { before, after: policy } },
+      () => identity.updateSignInPolicy(caller.organisation, policy));
+  });
+
+  app.get('/api/security/events', { preValidation: page, schema: { querystring: signInEventQuery, response: { 200: signInEventPage } } }, async (request) => {
+    const { type, memberId, from, to, first, max } = request.query;
+    return identity.querySignInEvents(securityCaller(request).organisation, {
+      types: type === undefined ? undefined : Array.isArray(type) ? type : [type],
+      memberId, from, to, first, max,
+    });
+  });
+
+  app.get('/api/security/platform-settings', { preValidation: page, schema: { response: { 200: platformSettings } } }, async () => identity.getPlatformSettings());
+}

@@ -1,0 +1,97 @@
+// Revoked sessions and per-user "not before" times (migration 008): a verified token is still
+// refused when its session (`sid`) was revoked or it was issued (`iat`) before its user's
+// not-before time. JWTs cannot be recalled, so this is what makes "revoke session" and "sign
+// out everywhere" take effect on the next API call rather than when the token expires.
+//
+// Several portal instances share the store, so every instance reads it; answers are cached in
+// process for at most REVOCATION_CACHE_MS, and a revocation recorded by this instance clears
+// its own cache at once.
+import type { Kysely } from 'kysely';
+import type { StoreSchema } from '../../store/schema.js';
+import { HttpError } from '../errors.js';
+import type { Caller, TokenVerifier } from './tokenVerifier.js';
+
+export const REVOCATION_CACHE_MS = 2_000;
+/** How long a revoked session is remembered: longer than any token of it can live. */
+const REVOKED_SESSION_RETENTION_MS = 2 * 24 * 3600 * 1000;
+
+export interface RevocationList {
+  /** Throws 401 when the caller's token may no longer be used. */
+  check(caller: Caller): Promise<void>;
+  /** Records a revoked session, in `executor`'s transaction when given (e.g. with its audit entry). */
+  revokeSession(entry: { sid: string; organisation: string; subject: string }, executor?: Kysely<StoreSchema>): Promise<void>;
+  /** Tokens of `subject` issued before `notBefore` are refused from now on. */
+  setNotBefore(entry: { subject: string; organisation: string; notBefore: Date }, executor?: Kysely<StoreSchema>): Promise<void>;
+}
+
+export function createRevocationList(db: Kysely<StoreSchema>): RevocationList {
+  const revokedCache = new Map<string, { revoked: boolean; until: number }>();
+  const notBeforeCache = new Map<string, { notBefore: number | null; until: number }>();
+
+  async function isRevoked(sid: string): Promise<boolean> {
+    const hit = revokedCache.get(sid);
+    if (hit && hit.until > Date.now()) return hit.revoked;
+    const row = await db.selectFrom('revoked_sessions').select('sid').where('sid', '=', sid).executeTakeFirst();
+    remember(revokedCache, sid, { revoked: row !== undefined, until: Date.now() + REVOCATION_CACHE_MS });
+    return row !== undefined;
+  }
+
+  async function notBeforeOf(subject: string): Promise<number | null> {
+    const hit = notBeforeCache.get(subject);
+    if (hit && hit.until > Date.now()) return hit.notBefore;
+    const row = await db.selectFrom('token_not_before').select('not_before').where('subject', '=', subject).executeTakeFirst();
+    const notBefore = row ? new Date(row.not_before).getTime() : null;
+    remember(notBeforeCache, subject, { notBefore, until: Date.now() + REVOCATION_CACHE_MS });
+    return notBefore;
+  }
+
+  return {
+    async check(caller) {
+      if (caller.sessionId && (await isRevoked(caller.sessionId))) {
+        throw new HttpError(401, 'invalid_token', 'This session was ended by an administrator. Sign in again.');
+      }
+      const notBefore = await notBeforeOf(caller.subject);
+      // Without `iat` a token cannot show it is newer than the cut-off: refuse it then too.
+      if (notBefore !== null && (caller.issuedAt === undefined || caller.issuedAt * 1000 < notBefore)) {
+        throw new HttpError(401, 'invalid_token', 'You were signed out everywhere. Sign in again.');
+      }
+    },
+    async revokeSession({ sid, organisation, subject }, executor = db) {
+      // This instance refuses the session at once (the identity service has ended it already);
+      // other instances see the row once the caller's transaction commits.
+      remember(revokedCache, sid, { revoked: true, until: Date.now() + REVOKED_SESSION_RETENTION_MS });
+      await executor
+        .insertInto('revoked_sessions')
+        .values({ sid, organisation_id: organisation, subject, expires_at: new Date(Date.now() + REVOKED_SESSION_RETENTION_MS) })
+        .onConflict((oc) => oc.column('sid').doNothing())
+        .execute();
+      await executor.deleteFrom('revoked_sessions').where('expires_at', '<', new Date()).execute();
+    },
+    async setNotBefore({ subject, organisation, notBefore }, executor = db) {
+      remember(notBeforeCache, subject, { notBefore: notBefore.getTime(), until: Date.now() + REVOCATION_CACHE_MS });
+      await executor
+        .insertInto('token_not_before')
+        .values({ subject, organisation_id: organisation, not_before: notBefore })
+        .onConflict((oc) => oc.column('subject').doUpdateSet({ not_before: notBefore, organisation_id: organisation, updated_at: new Date() }))
+        .execute();
+    },
+  };
+}
+
+/** Bounded: a flood of distinct sids must not grow the cache without end. */
+function remember<T>(cache: Map<string, T>, key: string, value: T): void {
+  if (cache.size >= 10_000) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  cache.set(key, value);
+}
+
+/** The token check with revocations: signature and claims first, then the revocation list. */
+export function withRevocations(verify: TokenVerifier, revocations: RevocationList): TokenVerifier {
+  return async (token) => {
+    const caller = await verify(token);
+    await revocations.check(caller);
+    return caller;
+  };
+}
