@@ -1,0 +1,284 @@
+// Writes a sync's records into the organisation's warehouse so that, per stream, rows become
+// visible only with the STATE checkpoint that covers them. Records are typed as they arrive and
+// staged in a local newline-delimited JSON file per stream; a checkpoint loads the stream's file
+// and saves its state in ONE warehouse transaction, so a crash or cancel leaves each table as of
+// its last committed checkpoint and the state the next run resumes from matches it exactly.
+//
+// Destination sync modes, as Airbyte's warehouse destinations implement them:
+// - append: committed rows stay; each checkpoint adds rows.
+// - append_dedup: as append, then older rows with the same primary key go (latest cursor, then
+//   latest extraction, wins).
+// - overwrite: rows go to a staging table that replaces the live one only when the sync
+//   succeeds; until then readers keep seeing the previous sync's data.
+import { randomUUID } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { streamKey, type AirbyteRecordMessage, type AirbyteStateMessage, type ConfiguredAirbyteCatalog, type ConfiguredAirbyteStream } from '@common/integrations/airbyteProtocol';
+import type { Engine, Queryable } from '../../../platform/warehouse/engine.js';
+import { str } from '../../../platform/warehouse/engine.js';
+import { quoteIdentifier } from '../../../platform/warehouse/identifiers.js';
+import { join, raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
+import { AIRBYTE_COLUMNS, castValue, sqlType, streamColumns, streamTable, StreamSchemaError, type StreamColumn, type TypecastChange } from './streamColumns.js';
+
+/** Where a connection's committed state lives: beside the data, so both commit together. */
+const STATE_SCHEMA = 'AIRBYTE_INTERNAL';
+const STATE_TABLE = 'DATAWORKS_SYNC_STATE';
+/** Staged lines are written to the stream's file in pieces of about this size. */
+const FLUSH_BYTES = 4 * 1024 * 1024;
+
+interface StreamWriter {
+  key: string;
+  configured: ConfiguredAirbyteStream;
+  schema: string;
+  table: string;
+  /** Where this sync's rows go: the live table, or the staging table for overwrite. */
+  target: string;
+  columns: StreamColumn[];
+  file: string;
+  lines: string[];
+  lineBytes: number;
+  pendingRows: number;
+  committedRows: number;
+  committedBytes: number;
+  pendingBytes: number;
+}
+
+export interface CommitResult {
+  streams: Array<{ stream: string; rows: number; bytes: number }>;
+}
+
+const q = (name: string) => raw(quoteIdentifier(name));
+const qualified = (schema: string, table: string) => raw(`${quoteIdentifier(schema)}.${quoteIdentifier(table)}`);
+
+export class CheckpointWriter {
+  private readonly streams = new Map<string, StreamWriter>();
+  private dir = '';
+
+  private constructor(
+    private readonly engine: Engine,
+    private readonly connectionId: string,
+    private readonly generationId: number,
+  ) {}
+
+  /**
+   * Validates every stream (names, columns, sync modes) before anything is written, then creates
+   * what is missing: schemas, tables, new columns, the staging tables of overwrite streams.
+   */
+  static async open(engine: Engine, options: { connectionId: string; catalog: ConfiguredAirbyteCatalog; defaultSchema: string; generationId: number }): Promise<CheckpointWriter> {
+    if (engine.kind !== 'duckdb') throw new Error('Syncs into Snowflake are not available yet; the embedded warehouse takes them.');
+    const writer = new CheckpointWriter(engine, options.connectionId, options.generationId);
+    const planned = options.catalog.streams.map((configured) => writer.plan(configured, options.defaultSchema));
+    writer.dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dataworks-sync-'));
+    for (const stream of planned) writer.streams.set(stream.key, stream);
+    await engine.transaction(async (tx) => {
+      await tx.query(sql`CREATE SCHEMA IF NOT EXISTS ${q(STATE_SCHEMA)}`);
+      await tx.query(sql`CREATE TABLE IF NOT EXISTS ${qualified(STATE_SCHEMA, STATE_TABLE)} (CONNECTION_ID VARCHAR NOT NULL, STREAM VARCHAR NOT NULL, STATE JSON NOT NULL, COMMITTED_AT TIMESTAMPTZ NOT NULL, PRIMARY KEY (CONNECTION_ID, STREAM))`);
+      for (const stream of planned) await writer.prepareTable(tx, stream);
+    });
+    return writer;
+  }
+
+  private plan(configured: ConfiguredAirbyteStream, defaultSchema: string): StreamWriter {
+    const { stream } = configured;
+    const { schema, table } = streamTable(stream, defaultSchema);
+    const columns = streamColumns(stream);
+    const names = new Set(columns.map((column) => column.property));
+    if (configured.sync_mode === 'incremental' && !stream.source_defined_cursor && !configured.cursor_field?.length) {
+      throw new StreamSchemaError(stream.name, 'incremental sync needs a cursor field.');
+    }
+    if (configured.destination_sync_mode === 'append_dedup') {
+      const key = configured.primary_key ?? stream.source_defined_primary_key ?? [];
+      if (!key.length) throw new StreamSchemaError(stream.name, 'deduplication needs a primary key.');
+      for (const field of key) if (field.length !== 1 || !names.has(field[0] ?? '')) throw new StreamSchemaError(stream.name, `the primary key field ${field.join('.')} is not a top-level field of the stream.`);
+    }
+    return {
+      key: streamKey(stream),
+      configured,
+      schema,
+      table,
+      target: configured.destination_sync_mode === 'overwrite' ? `_AIRBYTE_TMP_${table}` : table,
+      columns,
+      file: '',
+      lines: [],
+      lineBytes: 0,
+      pendingRows: 0,
+      pendingBytes: 0,
+      committedRows: 0,
+      committedBytes: 0,
+    };
+  }
+
+  private columnsDdl(stream: StreamWriter): Sql {
+    return join([
+      ...stream.columns.map((column) => raw(`${quoteIdentifier(column.name)} ${sqlType(this.engine.kind, column.type)}`)),
+      raw(`${quoteIdentifier(AIRBYTE_COLUMNS.rawId)} VARCHAR NOT NULL`),
+      raw(`${quoteIdentifier(AIRBYTE_COLUMNS.extractedAt)} TIMESTAMPTZ NOT NULL`),
+      raw(`${quoteIdentifier(AIRBYTE_COLUMNS.meta)} JSON NOT NULL`),
+      raw(`${quoteIdentifier(AIRBYTE_COLUMNS.generationId)} BIGINT`),
+    ]);
+  }
+
+  private async prepareTable(tx: Queryable, stream: StreamWriter): Promise<void> {
+    stream.file = path.join(this.dir, `${this.streams.size}-${stream.table}.ndjson`);
+    await fs.writeFile(stream.file, '');
+    await tx.query(sql`CREATE SCHEMA IF NOT EXISTS ${q(stream.schema)}`);
+    await tx.query(sql`CREATE TABLE IF NOT EXISTS ${qualified(stream.schema, stream.table)} (${this.columnsDdl(stream)})`);
+    // Fields the source added since the table was made become new columns (nothing is dropped).
+    const existing = await tx.query(sql`SELECT column_name FROM information_schema.columns WHERE table_schema = ${stream.schema} AND table_name = ${stream.table}`);
+    const have = new Set(existing.map((row) => str(row, 'column_name').toUpperCase()));
+    for (const column of stream.columns) {
+      if (!have.has(column.name)) await tx.query(sql`ALTER TABLE ${qualified(stream.schema, stream.table)} ADD COLUMN ${q(column.name)} ${raw(sqlType(this.engine.kind, column.type))}`);
+    }
+    if (stream.target !== stream.table) {
+      await tx.query(sql`DROP TABLE IF EXISTS ${qualified(stream.schema, stream.target)}`);
+      await tx.query(sql`CREATE TABLE ${qualified(stream.schema, stream.target)} (${this.columnsDdl(stream)})`);
+    }
+  }
+
+  /** The state each stream last committed for this connection, to resume from (`--state`). */
+  static async committedState(engine: Engine, connectionId: string): Promise<AirbyteStateMessage[]> {
+    const exists = await engine.query(sql`SELECT 1 AS present FROM information_schema.tables WHERE table_schema = ${STATE_SCHEMA} AND table_name = ${STATE_TABLE}`);
+    if (!exists.length) return [];
+    const rows = await engine.query(sql`SELECT STREAM, CAST(STATE AS VARCHAR) AS STATE FROM ${qualified(STATE_SCHEMA, STATE_TABLE)} WHERE CONNECTION_ID = ${connectionId} ORDER BY STREAM`);
+    return rows.map((row) => JSON.parse(str(row, 'STATE')) as AirbyteStateMessage);
+  }
+
+  /** Forgets the connection's state: the next sync starts from scratch ("reset"). */
+  static async resetState(engine: Engine, connectionId: string, stream?: string): Promise<void> {
+    const exists = await engine.query(sql`SELECT 1 AS present FROM information_schema.tables WHERE table_schema = ${STATE_SCHEMA} AND table_name = ${STATE_TABLE}`);
+    if (!exists.length) return;
+    await engine.query(sql`DELETE FROM ${qualified(STATE_SCHEMA, STATE_TABLE)} WHERE CONNECTION_ID = ${connectionId} ${stream ? sql`AND STREAM = ${stream}` : raw('')}`);
+  }
+
+  /** Types the record and stages it; nothing is visible until a checkpoint commits it. */
+  async record(record: AirbyteRecordMessage): Promise<void> {
+    const key = streamKey({ name: record.stream, namespace: record.namespace });
+    const stream = this.streams.get(key);
+    if (!stream) throw new StreamSchemaError(key, 'the connector sent a record of a stream that was not selected.');
+    const changes: unknown[] = [...(record.meta?.changes ?? [])];
+    const line: Record<string, unknown> = {};
+    stream.columns.forEach((column, index) => {
+      const value = castValue(record.data[column.property], column.type);
+      if (value === undefined) changes.push({ field: column.property, change: 'NULLED', reason: 'DESTINATION_TYPECAST_ERROR' } satisfies TypecastChange);
+      line[`c${index}`] = value === undefined ? null : value;
+    });
+    line._raw_id = randomUUID();
+    line._extracted_at = new Date(record.emitted_at).toISOString();
+    line._meta = { changes, sync_id: this.generationId };
+    const text = `${JSON.stringify(line)}\n`;
+    stream.lines.push(text);
+    stream.lineBytes += text.length;
+    stream.pendingRows += 1;
+    stream.pendingBytes += text.length;
+    if (stream.lineBytes >= FLUSH_BYTES) await this.flushLines(stream);
+  }
+
+  private async flushLines(stream: StreamWriter): Promise<void> {
+    if (!stream.lines.length) return;
+    await fs.appendFile(stream.file, stream.lines.join(''));
+    stream.lines = [];
+    stream.lineBytes = 0;
+  }
+
+  /** Which streams a state message covers. */
+  private covered(state: AirbyteStateMessage): StreamWriter[] {
+    if (state.type === 'STREAM' && state.stream) {
+      const stream = this.streams.get(streamKey(state.stream.stream_descriptor));
+      if (!stream) throw new StreamSchemaError(streamKey(state.stream.stream_descriptor), 'the connector sent state for a stream that was not selected.');
+      return [stream];
+    }
+    return [...this.streams.values()];
+  }
+
+  /** Commits the covered streams' staged rows together with the state, in one transaction. */
+  async checkpoint(state: AirbyteStateMessage): Promise<CommitResult> {
+    const streams = this.covered(state);
+    const stateKey = state.type === 'STREAM' && state.stream ? streamKey(state.stream.stream_descriptor) : state.type === 'GLOBAL' ? '*global' : '*legacy';
+    // An overwrite stream starts from scratch every sync (its staging table does not outlive a
+    // failed one), so resuming it from a saved position would lose rows: its state is not kept.
+    const resumable = streams.some((stream) => stream.target === stream.table);
+    return this.commit(streams, resumable ? { key: stateKey, state } : null);
+  }
+
+  /** At the end of a successful read: commits what is left and puts overwrite streams' new tables in place. */
+  async finish(): Promise<CommitResult> {
+    const streams = [...this.streams.values()];
+    const result = await this.commit(streams, null, async (tx) => {
+      for (const stream of streams) {
+        if (stream.target === stream.table) continue;
+        await tx.query(sql`DROP TABLE ${qualified(stream.schema, stream.table)}`);
+        await tx.query(sql`ALTER TABLE ${qualified(stream.schema, stream.target)} RENAME TO ${q(stream.table)}`);
+      }
+    });
+    await this.close();
+    return result;
+  }
+
+  /** After a failed or cancelled read: drops what was not committed; committed checkpoints stay. */
+  async abandon(): Promise<void> {
+    try {
+      for (const stream of this.streams.values()) {
+        if (stream.target !== stream.table) await this.engine.query(sql`DROP TABLE IF EXISTS ${qualified(stream.schema, stream.target)}`);
+      }
+    } finally {
+      await this.close();
+    }
+  }
+
+  private async close(): Promise<void> {
+    if (this.dir) await fs.rm(this.dir, { recursive: true, force: true });
+    this.dir = '';
+  }
+
+  totals(): Array<{ stream: string; rows: number; bytes: number }> {
+    return [...this.streams.values()].map((stream) => ({ stream: stream.key, rows: stream.committedRows, bytes: stream.committedBytes }));
+  }
+
+  private loadStatement(stream: StreamWriter): Sql {
+    const types = [
+      ...stream.columns.map((column, index) => `'c${index}': '${sqlType(this.engine.kind, column.type)}'`),
+      `'_raw_id': 'VARCHAR'`,
+      `'_extracted_at': 'TIMESTAMPTZ'`,
+      `'_meta': 'JSON'`,
+    ].join(', ');
+    const targetColumns = join([...stream.columns.map((column) => q(column.name)), q(AIRBYTE_COLUMNS.rawId), q(AIRBYTE_COLUMNS.extractedAt), q(AIRBYTE_COLUMNS.meta), q(AIRBYTE_COLUMNS.generationId)]);
+    const values = join([...stream.columns.map((_, index) => raw(`c${index}`)), raw('_raw_id'), raw('_extracted_at'), raw('_meta'), sql`${this.generationId}`]);
+    return sql`INSERT INTO ${qualified(stream.schema, stream.target)} (${targetColumns}) SELECT ${values} FROM read_json(${stream.file}, format = 'newline_delimited', columns = {${raw(types)}})`;
+  }
+
+  /** Keeps, per primary key, the row with the latest cursor, then the latest extraction. */
+  private dedupStatement(stream: StreamWriter): Sql {
+    const { configured } = stream;
+    const column = (field: string) => stream.columns.find((candidate) => candidate.property === field)?.name ?? field;
+    const key = (configured.primary_key ?? configured.stream.source_defined_primary_key ?? []).map((field) => q(column(field[0] ?? '')));
+    const cursorField = configured.cursor_field?.[0] ?? configured.stream.default_cursor_field?.[0];
+    const order = [...(cursorField ? [raw(`${quoteIdentifier(column(cursorField))} DESC NULLS LAST`)] : []), raw(`${quoteIdentifier(AIRBYTE_COLUMNS.extractedAt)} DESC`)];
+    const table = qualified(stream.schema, stream.target);
+    return sql`DELETE FROM ${table} WHERE ${q(AIRBYTE_COLUMNS.rawId)} IN (SELECT ${q(AIRBYTE_COLUMNS.rawId)} FROM (SELECT ${q(AIRBYTE_COLUMNS.rawId)}, ROW_NUMBER() OVER (PARTITION BY ${join(key)} ORDER BY ${join(order)}) AS DW_RANK FROM ${table}) WHERE DW_RANK > 1)`;
+  }
+
+  private async commit(streams: StreamWriter[], state: { key: string; state: AirbyteStateMessage } | null, more?: (tx: Queryable) => Promise<void>): Promise<CommitResult> {
+    for (const stream of streams) await this.flushLines(stream);
+    const loaded = streams.filter((stream) => stream.pendingRows > 0);
+    await this.engine.transaction(async (tx) => {
+      for (const stream of loaded) {
+        await tx.query(this.loadStatement(stream));
+        if (stream.configured.destination_sync_mode === 'append_dedup') await tx.query(this.dedupStatement(stream));
+      }
+      if (state) {
+        await tx.query(sql`INSERT OR REPLACE INTO ${qualified(STATE_SCHEMA, STATE_TABLE)} (CONNECTION_ID, STREAM, STATE, COMMITTED_AT) VALUES (${this.connectionId}, ${state.key}, ${JSON.stringify(state.state)}, now())`);
+      }
+      await more?.(tx);
+    });
+    const result = loaded.map((stream) => ({ stream: stream.key, rows: stream.pendingRows, bytes: stream.pendingBytes }));
+    for (const stream of loaded) {
+      stream.committedRows += stream.pendingRows;
+      stream.committedBytes += stream.pendingBytes;
+      stream.pendingRows = 0;
+      stream.pendingBytes = 0;
+      await fs.writeFile(stream.file, '');
+    }
+    return { streams: result };
+  }
+}
