@@ -143,3 +143,16 @@ it('refuses deduplication without a primary key and incremental sync without a c
   delete noCursor.streams[0]!.cursor_field;
   await expect(CheckpointWriter.open(engine, { connectionId: 'c1', catalog: noCursor, defaultSchema: 'RAW', generationId: 1 })).rejects.toThrow('Stream orders: incremental sync needs a cursor field.');
 });
+
+it('adds Airbyte\'s columns to a table another tool loaded, keeping its rows', async () => {
+  await rows('CREATE SCHEMA RAW_SHOP');
+  await rows('CREATE TABLE RAW_SHOP.ORDERS (ID BIGINT, STATUS VARCHAR, _LOADED_AT TIMESTAMP)');
+  await rows(`INSERT INTO RAW_SHOP.ORDERS VALUES (100, 'legacy', TIMESTAMP '2025-12-31 00:00:00')`);
+  const writer = await CheckpointWriter.open(engine, { connectionId: 'c1', catalog: catalog('incremental', 'append'), defaultSchema: 'RAW', generationId: 1 });
+  await writer.record(order(1, 'placed', '2026-01-01T10:00:00Z'));
+  await writer.checkpoint(state('2026-01-01T10:00:00Z'));
+  expect(await rows('SELECT ID, STATUS, _AIRBYTE_RAW_ID IS NOT NULL AS AIRBYTE FROM RAW_SHOP.ORDERS ORDER BY ID')).toEqual([
+    { ID: 1, STATUS: 'placed', AIRBYTE: true },
+    { ID: 100, STATUS: 'legacy', AIRBYTE: false },
+  ]);
+});

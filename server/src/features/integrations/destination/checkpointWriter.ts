@@ -130,6 +130,12 @@ export class CheckpointWriter {
     for (const column of stream.columns) {
       if (!have.has(column.name)) await tx.query(sql`ALTER TABLE ${qualified(stream.schema, stream.table)} ADD COLUMN ${q(column.name)} ${raw(sqlType(this.engine.kind, column.type))}`);
     }
+    // A table another tool loaded before (the sample's raw tables) gets Airbyte's columns, empty
+    // for the rows it already holds.
+    const airbyteTypes = { [AIRBYTE_COLUMNS.rawId]: 'VARCHAR', [AIRBYTE_COLUMNS.extractedAt]: 'TIMESTAMPTZ', [AIRBYTE_COLUMNS.meta]: 'JSON', [AIRBYTE_COLUMNS.generationId]: 'BIGINT' };
+    for (const [name, type] of Object.entries(airbyteTypes)) {
+      if (!have.has(name)) await tx.query(sql`ALTER TABLE ${qualified(stream.schema, stream.table)} ADD COLUMN ${q(name)} ${raw(type)}`);
+    }
     if (stream.target !== stream.table) {
       await tx.query(sql`DROP TABLE IF EXISTS ${qualified(stream.schema, stream.target)}`);
       await tx.query(sql`CREATE TABLE ${qualified(stream.schema, stream.target)} (${this.columnsDdl(stream)})`);
