@@ -1,0 +1,86 @@
+// Who holds which portal role: one row per member with their roles, and Grant / Revoke for the
+// roles the signed-in admin may grant (the server checks the same rule, common/access/roleGrants).
+// Revoking asks first; a refusal (e.g. the last administrator) is shown in the dialog.
+import { useId, useState } from 'react';
+import type { Member, RoleOverview } from '@common/security/securityContract';
+import { apiErrorMessage } from '../../api/apiError';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { InlineError } from '../../components/InlineError';
+import { Panel } from '../../components/Panel';
+import { useSetRoleMutation } from './securityApi';
+
+interface Row { memberId: string; username: string; roles: string[] }
+
+export function RoleHoldersPanel({ overview, members, onDone }: { overview: RoleOverview; members: readonly Member[]; onDone: (message: string) => void }) {
+  const [setRole, setting] = useSetRoleMutation();
+  const [pending, setPending] = useState<{ row: Row; role: string } | null>(null);
+  const [choice, setChoice] = useState<Record<string, string>>({});
+  const selectId = useId();
+  const rows: Row[] = members.map((member) => ({ memberId: member.id, username: member.username, roles: overview.holders.filter((holder) => holder.memberId === member.id).map((holder) => holder.role) }));
+
+  const grant = (row: Row) => {
+    const role = choice[row.memberId];
+    if (!role) return;
+    setRole({ memberId: row.memberId, role, grant: true }).unwrap().then(() => onDone(`${row.username} now holds ${role}.`), () => undefined);
+  };
+  const revoke = () => {
+    if (!pending) return;
+    setRole({ memberId: pending.row.memberId, role: pending.role, grant: false }).unwrap().then(() => {
+      onDone(`${pending.role} was revoked from ${pending.row.username}.`);
+      setPending(null);
+    }, () => undefined);
+  };
+
+  return (
+    <Panel title="Portal roles" description="Grant and revoke the roles you may grant: roles at or below your own.">
+      {setting.error && !pending ? <InlineError>{apiErrorMessage(setting.error)}</InlineError> : null}
+      <div className="table-responsive">
+        <table className="table table-sm align-middle">
+          <caption className="visually-hidden">Portal roles of each member</caption>
+          <thead><tr><th scope="col">Member</th><th scope="col">Roles</th><th scope="col">Grant a role</th></tr></thead>
+          <tbody>
+            {rows.map((row) => {
+              const offered = overview.grantable.filter((role) => !row.roles.includes(role));
+              return (
+                <tr key={row.memberId}>
+                  <th scope="row">{row.username}</th>
+                  <td>
+                    <ul className="list-inline mb-0">
+                      {row.roles.map((role) => (
+                        <li key={role} className="list-inline-item mb-1">
+                          <span className="badge text-bg-light border me-1">{role}</span>
+                          {overview.grantable.includes(role) && role !== 'user' ? (
+                            <button type="button" className="btn btn-sm btn-link p-0 align-baseline" onClick={() => setPending({ row, role })} aria-label={`Revoke ${role} from ${row.username}`}>Revoke</button>
+                          ) : null}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td>
+                    {offered.length > 0 ? (
+                      <div className="d-flex gap-1">
+                        <label className="visually-hidden" htmlFor={`${selectId}-${row.memberId}`}>Role to grant to {row.username}</label>
+                        <select id={`${selectId}-${row.memberId}`} className="form-select form-select-sm" value={choice[row.memberId] ?? ''}
+                          onChange={(event) => setChoice((current) => ({ ...current, [row.memberId]: event.target.value }))}>
+                          <option value="">Choose a role…</option>
+                          {offered.map((role) => <option key={role} value={role}>{role}</option>)}
+                        </select>
+                        <button type="button" className="btn btn-sm btn-outline-primary" disabled={!choice[row.memberId] || setting.isLoading} onClick={() => grant(row)} aria-label={`Grant the chosen role to ${row.username}`}>Grant</button>
+                      </div>
+                    ) : <span className="text-body-secondary">–</span>}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {pending ? (
+        <ConfirmDialog title={`Revoke ${pending.role}?`} confirmLabel="Revoke role" busyLabel="Revoking…" variant="danger" busy={setting.isLoading}
+          error={setting.error ? apiErrorMessage(setting.error) : null} onConfirm={revoke} onCancel={() => { setPending(null); setting.reset(); }}>
+          <p>{pending.row.username} loses {pending.role} at their next sign-in or token refresh.</p>
+        </ConfirmDialog>
+      ) : null}
+    </Panel>
+  );
+}

@@ -1,0 +1,43 @@
+// The sign-in event log: successes, failures, lockouts and ended sessions with time, address
+// and client, filtered by type, exported as CSV by the table.
+import { useId, useState } from 'react';
+import type { SignInEvent, SignInEventType } from '@common/security/securityContract';
+import { signInEventLabels } from '@common/security/securityRules';
+import { csvFileName } from '../../components/csv';
+import type { DataColumn } from '../../components/dataColumn';
+import { DataTable } from '../../components/DataTable';
+import { DateTimeText } from '../../components/DateTimeText';
+import { Panel } from '../../components/Panel';
+import { QueryResult } from '../../components/QueryResult';
+import { useListEventsQuery } from './securityApi';
+
+const columns: DataColumn<SignInEvent>[] = [
+  { id: 'time', header: 'Time', value: (event) => event.time, cell: (event) => <DateTimeText iso={event.time} /> },
+  { id: 'type', header: 'Event', value: (event) => signInEventLabels[event.type] },
+  { id: 'username', header: 'Member', value: (event) => event.username },
+  { id: 'address', header: 'Address', value: (event) => event.address },
+  { id: 'client', header: 'Client', value: (event) => event.client },
+  { id: 'error', header: 'Reason', value: (event) => event.error },
+];
+
+export function SignInEventsPanel() {
+  const [type, setType] = useState<SignInEventType | ''>('');
+  const events = useListEventsQuery(type ? `type=${type}` : '');
+  const selectId = useId();
+  return (
+    <Panel title="Sign-in events" description="The latest 500 sign-ins, failures, lockouts and ended sessions of your members."
+      actions={
+        <div className="d-flex align-items-center gap-2">
+          <label htmlFor={selectId} className="small">Show</label>
+          <select id={selectId} className="form-select form-select-sm" value={type} onChange={(event) => setType(event.target.value as SignInEventType | '')}>
+            <option value="">All events</option>
+            {(Object.keys(signInEventLabels) as SignInEventType[]).map((value) => <option key={value} value={value}>{signInEventLabels[value]}</option>)}
+          </select>
+        </div>
+      }>
+      <QueryResult data={events.currentData} error={events.error} isFetching={events.isFetching} refetch={events.refetch} loadingLabel="Loading the sign-in events…" errorTitle="The sign-in events could not be loaded">
+        {(page) => <DataTable caption="Sign-in events" columns={columns} rows={page.events} rowKey={(event) => event.id} exportFileName={csvFileName('sign-in events')} initialSort={{ id: 'time', desc: true }} emptyText="No sign-in events yet." />}
+      </QueryResult>
+    </Panel>
+  );
+}
