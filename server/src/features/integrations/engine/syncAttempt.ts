@@ -1,0 +1,124 @@
+// One attempt of a sync on the embedded engine: the source's `read`, resumed from the state the
+// warehouse last committed, its records written through the checkpointed writer. Progress (rows
+// read and committed per stream, the connector's estimates and stream statuses) is reported as
+// it happens; the outcome says what was committed even when the attempt failed.
+import { streamKey, type AirbyteMessage, type ConfiguredAirbyteCatalog } from '@common/integrations/airbyteProtocol';
+import type { Engine } from '../../../platform/warehouse/engine.js';
+import { CheckpointWriter } from '../destination/checkpointWriter.js';
+import { ConnectorFailure, runConnector, type ConnectorCommand, type ConnectorLogLine } from './connectorProcess.js';
+
+export interface StreamProgress {
+  stream: string;
+  /** Records read from the source in this attempt. */
+  rowsRead: number;
+  /** Records committed to the warehouse in this attempt. */
+  rowsCommitted: number;
+  bytesCommitted: number;
+  /** The connector's own estimate of the rows it will send, when it gives one. */
+  rowEstimate: number | null;
+  status: 'STARTED' | 'RUNNING' | 'COMPLETE' | 'INCOMPLETE' | null;
+}
+
+export interface AttemptProgress {
+  streams: StreamProgress[];
+  rowsRead: number;
+  rowsCommitted: number;
+}
+
+export interface AttemptOutcome {
+  status: 'succeeded' | 'failed' | 'cancelled';
+  streams: StreamProgress[];
+  rowsCommitted: number;
+  bytesCommitted: number;
+  durationMs: number;
+  /** Why the attempt failed, in words for the page (secrets masked). */
+  failure: { reason: ConnectorFailure['reason'] | 'destination'; message: string; retryable: boolean } | null;
+}
+
+export interface AttemptRequest {
+  source: ConnectorCommand;
+  config: unknown;
+  secrets: readonly string[];
+  catalog: ConfiguredAirbyteCatalog;
+  warehouse: Engine;
+  connectionId: string;
+  /** Schema for streams without a namespace. */
+  defaultSchema: string;
+  generationId: number;
+  timeoutMs: number;
+  memoryLimitMb: number;
+  signal?: AbortSignal;
+  onProgress?(progress: AttemptProgress): void;
+  onLog?(line: ConnectorLogLine): void;
+}
+
+function snapshot(streams: Map<string, StreamProgress>): AttemptProgress {
+  const list = [...streams.values()].map((stream) => ({ ...stream }));
+  return { streams: list, rowsRead: list.reduce((sum, stream) => sum + stream.rowsRead, 0), rowsCommitted: list.reduce((sum, stream) => sum + stream.rowsCommitted, 0) };
+}
+
+export async function runSyncAttempt(request: AttemptRequest): Promise<AttemptOutcome> {
+  const started = Date.now();
+  const streams = new Map<string, StreamProgress>(
+    request.catalog.streams.map((configured) => [streamKey(configured.stream), { stream: streamKey(configured.stream), rowsRead: 0, rowsCommitted: 0, bytesCommitted: 0, rowEstimate: null, status: null }]),
+  );
+  const state = await CheckpointWriter.committedState(request.warehouse, request.connectionId);
+  const writer = await CheckpointWriter.open(request.warehouse, { connectionId: request.connectionId, catalog: request.catalog, defaultSchema: request.defaultSchema, generationId: request.generationId });
+  const report = () => request.onProgress?.(snapshot(streams));
+  const committed = (result: { streams: Array<{ stream: string; rows: number; bytes: number }> }) => {
+    for (const entry of result.streams) {
+      const progress = streams.get(entry.stream);
+      if (!progress) continue;
+      progress.rowsCommitted += entry.rows;
+      progress.bytesCommitted += entry.bytes;
+    }
+    report();
+  };
+  const take = async (message: AirbyteMessage) => {
+    if (message.type === 'RECORD' && message.record) {
+      await writer.record(message.record);
+      const progress = streams.get(streamKey({ name: message.record.stream, namespace: message.record.namespace }));
+      if (progress) progress.rowsRead += 1;
+    } else if (message.type === 'STATE' && message.state) {
+      committed(await writer.checkpoint(message.state));
+    } else if (message.type === 'TRACE' && message.trace?.type === 'ESTIMATE' && message.trace.estimate) {
+      const { estimate } = message.trace;
+      const progress = streams.get(streamKey({ name: estimate.name, namespace: estimate.namespace }));
+      if (progress && estimate.row_estimate !== undefined) progress.rowEstimate = estimate.row_estimate;
+      report();
+    } else if (message.type === 'TRACE' && message.trace?.type === 'STREAM_STATUS' && message.trace.stream_status) {
+      const progress = streams.get(streamKey(message.trace.stream_status.stream_descriptor));
+      if (progress) progress.status = message.trace.stream_status.status;
+      report();
+    }
+  };
+  const outcome = (status: AttemptOutcome['status'], failure: AttemptOutcome['failure']): AttemptOutcome => {
+    const list = [...streams.values()];
+    return { status, streams: list, rowsCommitted: list.reduce((sum, stream) => sum + stream.rowsCommitted, 0), bytesCommitted: list.reduce((sum, stream) => sum + stream.bytesCommitted, 0), durationMs: Date.now() - started, failure };
+  };
+  try {
+    await runConnector(request.source, {
+      operation: 'read',
+      config: request.config,
+      catalog: request.catalog,
+      state,
+      secrets: request.secrets,
+      timeoutMs: request.timeoutMs,
+      memoryLimitMb: request.memoryLimitMb,
+      signal: request.signal,
+      onMessage: take,
+      onLog: request.onLog,
+    });
+    committed(await writer.finish());
+    return outcome('succeeded', null);
+  } catch (error) {
+    await writer.abandon().catch(() => undefined);
+    if (error instanceof ConnectorFailure) {
+      const status = error.reason === 'cancelled' ? 'cancelled' : 'failed';
+      // A crash or time-out may pass on a retry; bad output, a memory limit or a cancel will not.
+      return outcome(status, { reason: error.reason, message: error.message, retryable: error.reason === 'crashed' || error.reason === 'timeout' || error.reason === 'start' });
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return outcome('failed', { reason: 'destination', message: `The warehouse refused the data: ${message}`, retryable: false });
+  }
+}
