@@ -28,9 +28,9 @@ test('product creates, runs and publishes an endpoint', async () => {
   await page.getByRole('button', { name: 'New endpoint' }).click();
   const form = page.getByRole('form', { name: 'New endpoint' });
   await form.getByLabel('Name', { exact: true }).fill(name);
-  await form.getByLabel('Description').fill('Orders of one country, end to end.');
+  await form.getByLabel('Description', { exact: true }).fill('Orders of one country, end to end.');
   await form
-    .getByLabel('SQL')
+    .getByLabel('SQL', { exact: true })
     .fill('SELECT SHIPPING_COUNTRY AS country, STATUS AS status, COUNT(*) AS orders\nFROM RAW_SHOP.ORDERS\nWHERE SHIPPING_COUNTRY = {{country}}\nGROUP BY 1, 2\nHAVING COUNT(*) >= {{min_orders}}\nORDER BY orders DESC');
   await form.getByRole('button', { name: 'Add parameter' }).click();
   await form.getByLabel('Name of parameter 2').fill('min_orders');
@@ -57,7 +57,7 @@ test('product creates a key and reads its secret once', async () => {
   await page.getByRole('heading', { level: 1, name: 'API Management' }).waitFor();
   await page.getByRole('button', { name: 'Create key' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create an API key' });
-  await dialog.getByLabel('Name').fill(`e2e key ${name}`);
+  await dialog.getByLabel('Name', { exact: true }).fill(`e2e key ${name}`);
   await dialog.getByLabel(name).check();
   await dialog.getByRole('button', { name: 'Create key' }).click();
   const field = page.getByLabel('API key', { exact: true });
