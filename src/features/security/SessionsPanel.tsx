@@ -46,7 +46,7 @@ export function SessionsPanel({ member, onDone }: { member: Member; onDone: (mes
               <thead><tr><th scope="col">Device</th><th scope="col">Address</th><th scope="col">Started</th><th scope="col">Last access</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
               <tbody>
                 {list.map((session) => (
-                  <tr key={session.id}>
+                  <tr key={session.id} data-session-id={session.id}>
                     <td className="text-break">{session.device ?? 'Unknown device'}</td>
                     <td>{session.address ?? '–'}</td>
                     <td><DateTimeText iso={session.startedAt} /></td>

@@ -4,9 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import { platformSettings, signInEventPage, signInEventQuery, signInPolicy } from '@common/security/securityContract';
 import { requireRoute } from '../../platform/http/auth/authenticate.js';
+import { HttpError } from '../../platform/http/errors.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 import { securityCaller, type SecurityDeps } from './context.js';
-import { SecurityRuleError } from './errors.js';
 import { audited } from './securityAudit.js';
 
 export function registerAuthenticationRoutes(server: FastifyInstance, { identity, db }: SecurityDeps): void {
@@ -20,7 +20,7 @@ export function registerAuthenticationRoutes(server: FastifyInstance, { identity
     const caller = securityCaller(request);
     const policy = request.body;
     if (policy.sessionIdleSeconds > policy.sessionMaxSeconds) {
-      throw new SecurityRuleError('The idle lifetime cannot be longer than the maximum lifetime.', 'conflict', 'sessionIdleSeconds');
+      throw new HttpError(400, 'invalid_request', 'sessionIdleSeconds cannot be longer than sessionMaxSeconds.', 'sessionIdleSeconds');
     }
     const before = await identity.getSignInPolicy(caller.organisation);
     return audited(db, caller, { action: 'policy.update', target: caller.organisation, details: { before, after: policy } },

@@ -1,0 +1,151 @@
+// Access management and authentication over real HTTP: the grant rule (nothing above your own
+// roles), the last administrator kept, the access review, the sign-in policy with its bounds,
+// one-time codes really asked for at sign-in once required (enrolment, then a code), the
+// sign-in event log with failures and lockouts, and the read-only platform settings.
+import { generate } from 'otplib';
+import { beginSignIn, completeSignIn, formAction } from '../identity/identityServer';
+import { startPortal, type RunningPortal } from './portalServer';
+
+jest.setTimeout(180_000);
+
+let portal: RunningPortal;
+let adminToken: string;
+let clientAdminToken: string;
+const ids: Record<string, string> = {};
+beforeAll(async () => {
+  portal = await startPortal();
+  adminToken = await portal.token('admin');
+  clientAdminToken = await portal.token('clientadmin');
+  const answer = await portal.api('GET', '/api/security/members', { token: adminToken });
+  for (const member of (answer.body as { members: { id: string; username: string }[] }).members) ids[member.username] = member.id;
+});
+afterAll(async () => {
+  await portal?.stop();
+});
+
+const put = (path: string, token: string, body?: unknown) => portal.api('PUT', path, { token, body });
+const del = (path: string, token: string) => portal.api('DELETE', path, { token });
+
+test('a Client-Admin grants only roles at or below its own; every change is audited', async () => {
+  const overview = await portal.api('GET', '/api/security/roles', { token: clientAdminToken });
+  expect(overview.status).toBe(200);
+  const { grantable, holders } = overview.body as { grantable: string[]; holders: { username: string; role: string }[] };
+  expect(grantable).toContain('Client-Dataworks-docs');
+  expect(grantable).not.toContain('admin');
+  expect(holders).toEqual(expect.arrayContaining([{ memberId: ids.admin, username: 'admin', role: 'admin' }]));
+
+  const refused = await put(`/api/security/members/${ids.engineer}/roles/admin`, clientAdminToken);
+  expect(refused.status).toBe(403);
+  expect(refused.body).toEqual(expect.objectContaining({ field: 'role' }));
+  expect((await del(`/api/security/members/${ids.admin}/roles/admin`, clientAdminToken)).status).toBe(403);
+  expect((await put(`/api/security/members/${ids.engineer}/roles/no-such-role`, adminToken)).status).toBe(403);
+
+  const granted = await put(`/api/security/members/${ids.engineer}/roles/Client-Dataworks-docs`, clientAdminToken);
+  expect(granted.status).toBe(200);
+  expect((granted.body as { roles: string[] }).roles).toContain('Client-Dataworks-docs');
+  // The new role is in the member's next token.
+  const engineerToken = await portal.token('engineer');
+  expect(JSON.parse(Buffer.from(engineerToken.split('.')[1] ?? '', 'base64url').toString()).realm_access.roles).toContain('Client-Dataworks-docs');
+  expect((await del(`/api/security/members/${ids.engineer}/roles/Client-Dataworks-docs`, clientAdminToken)).status).toBe(200);
+
+  const audit = (await portal.api('GET', '/api/security/audit', { token: adminToken })).body as { entries: { action: string; actor: string; target: string; details: { role?: string } }[] };
+  expect(audit.entries.slice(0, 2).map((entry) => [entry.action, entry.actor, entry.target, entry.details.role])).toEqual([
+    ['role.revoke', 'clientadmin', 'engineer', 'Client-Dataworks-docs'],
+    ['role.grant', 'clientadmin', 'engineer', 'Client-Dataworks-docs'],
+  ]);
+  expect(audit.entries.some((entry) => entry.action === 'role.grant' && entry.details.role === 'admin')).toBe(false);
+});
+
+test('nobody removes or disables the organisation\'s last administrator', async () => {
+  expect((await del(`/api/security/members/${ids.product}/roles/admin`, adminToken)).status).toBe(200);
+  expect((await del(`/api/security/members/${ids.clientadmin}/roles/Client-Admin`, adminToken)).status).toBe(200);
+  const self = await portal.api('POST', `/api/security/members/${ids.admin}/disable`, { token: adminToken });
+  expect(self.status).toBe(409);
+  expect((self.body as { message: string }).message).toMatch(/last administrator/);
+  expect((await del(`/api/security/members/${ids.admin}/roles/admin`, adminToken)).status).toBe(409);
+  // Still an administrator, still signed in.
+  expect((await portal.api('GET', '/api/security/roles', { token: adminToken })).status).toBe(200);
+  expect((await put(`/api/security/members/${ids.product}/roles/admin`, adminToken)).status).toBe(200);
+  expect((await put(`/api/security/members/${ids.clientadmin}/roles/Client-Admin`, adminToken)).status).toBe(200);
+});
+
+test('the access review shows last sign-in, dormant accounts and powerful roles', async () => {
+  const answer = await portal.api('GET', '/api/security/access-review?dormantDays=30', { token: adminToken });
+  expect(answer.status).toBe(200);
+  const rows = (answer.body as { rows: { username: string; lastSignInAt: string | null; dormant: boolean; powerfulRoles: string[] }[] }).rows;
+  const admin = rows.find((row) => row.username === 'admin');
+  expect(admin).toEqual(expect.objectContaining({ dormant: false, powerfulRoles: ['admin'] }));
+  expect(Date.parse(admin?.lastSignInAt ?? '')).not.toBeNaN();
+  expect(rows.find((row) => row.username === 'business')).toEqual(expect.objectContaining({ lastSignInAt: null, powerfulRoles: [] }));
+  expect(rows.some((row) => row.username === 'lite')).toBe(false);
+  expect((await portal.api('GET', '/api/security/access-review?dormantDays=0', { token: adminToken })).status).toBe(400);
+});
+
+test('the sign-in policy: bounds checked, one-time codes enforced at sign-in with enrolment', async () => {
+  const initial = (await portal.api('GET', '/api/security/policy', { token: adminToken })).body as { requireMfa: boolean; sessionIdleSeconds: number; sessionMaxSeconds: number };
+  expect(initial.requireMfa).toBe(false);
+  const tooShort = await put('/api/security/policy', adminToken, { ...initial, sessionIdleSeconds: 10 });
+  expect(tooShort.status).toBe(400);
+  expect(tooShort.body).toEqual(expect.objectContaining({ field: 'sessionIdleSeconds' }));
+  expect((await put('/api/security/policy', adminToken, { requireMfa: true, sessionIdleSeconds: 7200, sessionMaxSeconds: 3600 })).status).toBe(400);
+  expect((await put('/api/security/policy', adminToken, { requireMfa: 'yes', sessionIdleSeconds: 1800, sessionMaxSeconds: 36000 })).status).toBe(400);
+  expect((await portal.api('GET', '/api/security/policy', { token: adminToken })).body).toEqual(initial);
+
+  const required = await put('/api/security/policy', adminToken, { requireMfa: true, sessionIdleSeconds: 1800, sessionMaxSeconds: 36000 });
+  expect(required.status).toBe(200);
+
+  // Enrolment: after the password, a key (and QR code) to set up, confirmed with a code.
+  const flow = await beginSignIn(portal.idp.baseUrl);
+  const loginAction = formAction(flow.loginHtml, 'kc-form-login');
+  const setup = await flow.browser.postForm(loginAction, { username: 'docs', password: 'docs' });
+  const setupHtml = await setup.text();
+  expect(setupHtml).toContain('id="kc-totp-qr"');
+  const secret = (/id="kc-totp-secret-key">([^<]+)</.exec(setupHtml)?.[1] ?? '').replace(/\s+/g, '');
+  expect(secret.length).toBeGreaterThanOrEqual(16);
+  const setupAction = formAction(setupHtml, 'kc-totp-settings-form');
+  const wrong = await flow.browser.postForm(setupAction, { totp: '000000' });
+  expect(await wrong.text()).toContain('Invalid one-time code');
+  // The wrong code made a new key: read it again.
+  const secretAgain = (/id="kc-totp-secret-key">([^<]+)</.exec(await (await flow.browser.get(setupAction)).text())?.[1] ?? '').replace(/\s+/g, '');
+  const enrolled = await flow.browser.postForm(setupAction, { totp: await generate({ secret: secretAgain }) });
+  const tokens = await completeSignIn(portal.idp.baseUrl, flow, enrolled, setupAction);
+  expect(tokens.access_token).toBeTruthy();
+  expect(portal.idp.logs()).not.toContain(secretAgain);
+  const member = (await portal.api('GET', `/api/security/members/${ids.docs}`, { token: adminToken })).body as { mfaConfigured: boolean };
+  expect(member.mfaConfigured).toBe(true);
+
+  // Next sign-in: the code is asked for; a code is good once, so the next step's code is used.
+  const second = await beginSignIn(portal.idp.baseUrl);
+  const otpPage = await (await second.browser.postForm(formAction(second.loginHtml, 'kc-form-login'), { username: 'docs', password: 'docs' })).text();
+  const otpAction = formAction(otpPage, 'kc-otp-login-form');
+  expect(await (await second.browser.postForm(otpAction, { otp: '123456' })).text()).toContain('Invalid one-time code.');
+  const signedIn = await second.browser.postForm(otpAction, { otp: await generate({ secret: secretAgain, epoch: Math.floor(Date.now() / 1000) + 30 }) });
+  expect((await completeSignIn(portal.idp.baseUrl, second, signedIn, otpAction)).access_token).toBeTruthy();
+
+  // Put back: codes optional, and docs's device removed, so docs signs in with a password alone.
+  expect((await put('/api/security/policy', adminToken, initial)).status).toBe(200);
+  expect((await portal.api('POST', `/api/security/members/${ids.docs}/reset-mfa`, { token: adminToken })).status).toBe(200);
+  expect(await portal.token('docs')).toBeTruthy();
+});
+
+test('the event log holds successes, failures and lockouts with address and client', async () => {
+  const flow = await beginSignIn(portal.idp.baseUrl);
+  const action = formAction(flow.loginHtml, 'kc-form-login');
+  for (let attempt = 0; attempt < 5; attempt += 1) await flow.browser.postForm(action, { username: 'business', password: 'wrong' });
+  const answer = await portal.api('GET', `/api/security/events?memberId=${ids.business}`, { token: adminToken });
+  expect(answer.status).toBe(200);
+  const events = (answer.body as { events: { type: string; username: string; address: string; client: string; error: string }[] }).events;
+  expect(events[0]).toEqual(expect.objectContaining({ type: 'LOCKOUT', username: 'business', client: 'dataworks-portal-frontend' }));
+  expect(events.filter((event) => event.type === 'LOGIN_ERROR')).toHaveLength(5);
+  expect(events[1]?.address).toBeTruthy();
+  const logins = await portal.api('GET', '/api/security/events?type=LOGIN&max=5', { token: adminToken });
+  expect((logins.body as { events: { type: string }[] }).events.every((event) => event.type === 'LOGIN')).toBe(true);
+  expect((await portal.api('GET', '/api/security/events?type=NOPE', { token: adminToken })).status).toBe(400);
+  // Another organisation's sign-ins are not in this log.
+  await portal.token('lite');
+  const all = (await portal.api('GET', '/api/security/events?max=1000', { token: adminToken })).body as { events: { username: string }[] };
+  expect(all.events.some((event) => event.username === 'lite')).toBe(false);
+
+  const platform = await portal.api('GET', '/api/security/platform-settings', { token: adminToken });
+  expect(platform.body).toEqual(expect.objectContaining({ provider: 'embedded', bruteForce: expect.objectContaining({ enabled: true, failureFactor: 5 }) }));
+});
