@@ -3,7 +3,7 @@
  * two administrators holding ACCOUNTADMIN who have not signed in for months (one without
  * MFA), a dormant SECURITYADMIN, people without MFA, a disabled leaver and a dropped user.
  */
-import type { Random } from './prng.js';
+import type { Random } from '../../../platform/random/seededRandom.js';
 import { SAMPLE_WAREHOUSES } from './workloads.js';
 
 export interface SampleUser {

@@ -3,7 +3,7 @@
  * many queries each workload gets, and the account's people. Small, deterministic, testable.
  */
 import { creditsPerHour } from '../billing.js';
-import { mulberry32, seedFrom } from './prng.js';
+import { mulberry32, seedFrom } from '../../../platform/random/seededRandom.js';
 import { samplePeople, type SamplePeople } from './people.js';
 import {
   CLOUD_SERVICES_PER_COMPILE_SECOND,
