@@ -1,0 +1,19 @@
+// The connectors that ship with the portal, each a TypeScript program in this folder run by the
+// embedded engine as a child process (Node with tsx's loader, as `npm start` runs the portal).
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ConnectorCommand } from '../engine/connectorProcess.js';
+
+export type BuiltInConnectorId = 'source-sample';
+
+const PROGRAMS: Record<BuiltInConnectorId, string> = {
+  'source-sample': 'source-sample/main.ts',
+};
+
+/** How to run a built-in connector; `projectRoot` is where package.json and node_modules are. */
+export function builtInConnectorCommand(id: BuiltInConnectorId, projectRoot: string): ConnectorCommand {
+  const loader = createRequire(path.join(projectRoot, 'package.json')).resolve('tsx');
+  const program = path.join(projectRoot, 'server/src/features/integrations/connectors', PROGRAMS[id]);
+  return { command: process.execPath, args: ['--import', pathToFileURL(loader).href, program], runtime: 'node' };
+}
