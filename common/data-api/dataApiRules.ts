@@ -21,7 +21,7 @@ export const CACHE_SECONDS_MAX = 86_400;
 export const STATEMENT_TIMEOUT_MS = 10_000;
 
 export const KEY_NAME_MAX = 80;
-export const RATE_LIMIT_MAX = 100_000;
+export const RATE_LIMIT_MAX = 1_000_000;
 /** Rate limits count calls per key in fixed windows of this length. */
 export const RATE_WINDOW_SECONDS = 60;
 

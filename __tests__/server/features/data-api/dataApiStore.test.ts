@@ -3,7 +3,7 @@
 // connections, as calls from several portal instances do), windows reset, keys are found by
 // hash only, and recorded usage adds up in the report.
 import type { Store } from '../../../../server/src/platform/store/openStore';
-import { takeCall } from '../../../../server/src/features/data-api/rateLimiter';
+import { RateLimiter, takeCall } from '../../../../server/src/features/data-api/rateLimiter';
 import { authenticateKey, createKey, revokeKey } from '../../../../server/src/features/data-api/keysStore';
 import { createEndpoint, publishVersion, liveEndpoint } from '../../../../server/src/features/data-api/endpointsStore';
 import { demoDefinition } from '../../../../server/src/features/data-api/demoSeed';
@@ -33,6 +33,20 @@ test('concurrent calls never pass the limit, and the next window starts afresh',
   expect(decisions[0]?.resetSeconds).toBe(30);
   const next = await takeCall(store.db, key, 10, new Date('2026-01-01T10:01:00Z'));
   expect(next).toMatchObject({ allowed: true, remaining: 9 });
+});
+
+test('leased call numbers: two limiters on one store never allow more than the limit together', async () => {
+  const key = '00000000-0000-4000-8000-000000000003';
+  const now = new Date('2026-01-01T12:00:05Z');
+  const [a, b] = [new RateLimiter(store.db), new RateLimiter(store.db)];
+  const decisions = await Promise.all(Array.from({ length: 500 }, (_, i) => (i % 2 ? a : b).take(key, 300, now)));
+  const allowed = decisions.filter((decision) => decision.allowed).length;
+  expect(allowed).toBeLessThanOrEqual(300);
+  // Leases of 3 numbers: at most one unused lease per limiter is lost to the other.
+  expect(allowed).toBeGreaterThanOrEqual(300 - 2 * 3);
+  const small = await Promise.all(Array.from({ length: 5 }, () => a.take('00000000-0000-4000-8000-000000000004', 2, now)));
+  expect(small.map((decision) => decision.allowed)).toEqual([true, true, false, false, false]);
+  expect(small[2]).toMatchObject({ remaining: 0, resetSeconds: 55 });
 });
 
 // Two portal instances are two stores (two connection pools) on one PostgreSQL database; PGlite

@@ -7,6 +7,7 @@
  * 401; a valid key asking for anything outside its scopes is 403 whether or not an endpoint of
  * that name exists (in any organisation), so keys cannot be used to discover endpoints.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ROW_CAP_MAX } from '@common/data-api/dataApiRules';
 import { HttpError } from '../../platform/http/errors.js';
@@ -18,7 +19,7 @@ import { checkDefinition, parameterInputs, resolveValues, runCompiled, type RunO
 import { authenticateKey, type CallerKey } from './keysStore.js';
 import { openApiDocument } from './openApi.js';
 import { ParameterError } from './parameterSchema.js';
-import { takeCall } from './rateLimiter.js';
+import { RateLimiter } from './rateLimiter.js';
 import { ResultCache } from './resultCache.js';
 import type { UsageRecorder } from './usageRecorder.js';
 
@@ -27,6 +28,25 @@ export interface DataApiDependencies {
   warehouse: (organisation: string) => Promise<Engine>;
   portalUrl: string;
   flushUsage: () => Promise<void>;
+  /** Forgets the keys and live endpoints the data routes remember (after a revoke, publish or delete here). */
+  forgetLookups: () => void;
+}
+
+/**
+ * How long the data routes reuse a key check or a live-endpoint lookup. On the instance that
+ * revokes a key or publishes a version they are forgotten at once; other instances see the
+ * change within this time.
+ */
+export const LOOKUP_TTL_MS = 1000;
+
+export class DataLookups {
+  readonly keys = new ResultCache<CallerKey>(10_000);
+  readonly endpoints = new ResultCache<LiveEndpoint | null>(10_000);
+
+  forget(): void {
+    this.keys.clear();
+    this.endpoints.clear();
+  }
 }
 
 const PATH = /^([a-z][a-z0-9_]{1,62})(?:\.(json|csv|ndjson))?$/;
@@ -62,21 +82,37 @@ function positiveInt(query: Record<string, unknown>, name: string, fallback: num
   return Number(value);
 }
 
-export function registerDataRoutes(app: FastifyInstance, db: StoreDb, deps: DataApiDependencies, usage: UsageRecorder): void {
+export function registerDataRoutes(app: FastifyInstance, db: StoreDb, deps: DataApiDependencies, usage: UsageRecorder, lookups: DataLookups): void {
   const calls = new WeakMap<FastifyRequest, CallContext>();
   const results = new ResultCache<RunOutcome>();
+  const rateLimiter = new RateLimiter(db);
   // Parsed and checked statements per endpoint version: a version never changes once published.
   const statements = new Map<string, Promise<CompiledStatement>>();
 
   async function keyOf(request: FastifyRequest): Promise<CallerKey> {
-    const match = KEY_HEADER.exec(request.headers.authorization ?? '');
-    const key = match?.[1] ? await authenticateKey(db, match[1]) : null;
+    const presented = KEY_HEADER.exec(request.headers.authorization ?? '')?.[1];
+    if (!presented) throw noKey();
+    // Remembered by the key's hash (never the key itself), and only when the check passed.
+    const hash = createHash('sha256').update(presented).digest('hex');
+    const known = lookups.keys.get(hash);
+    if (known) return known;
+    const key = await authenticateKey(db, presented);
     if (!key) throw noKey();
+    lookups.keys.set(hash, key, LOOKUP_TTL_MS);
     return key;
   }
 
+  async function liveEndpointOf(organisation: string, name: string): Promise<LiveEndpoint | null> {
+    const id = `${organisation}/${name}`;
+    const known = lookups.endpoints.get(id);
+    if (known !== undefined) return known;
+    const found = await liveEndpoint(db, organisation, name);
+    lookups.endpoints.set(id, found, LOOKUP_TTL_MS);
+    return found;
+  }
+
   async function limit(reply: FastifyReply, key: CallerKey): Promise<void> {
-    const decision = await takeCall(db, key.id, key.rateLimit);
+    const decision = await rateLimiter.take(key.id, key.rateLimit);
     reply.header('RateLimit-Limit', String(decision.limit));
     reply.header('RateLimit-Remaining', String(decision.remaining));
     reply.header('RateLimit-Reset', String(decision.resetSeconds));
@@ -115,7 +151,7 @@ export function registerDataRoutes(app: FastifyInstance, db: StoreDb, deps: Data
     const call: CallContext = { key, endpoint: null, name: path?.[1] ?? '(invalid name)', rows: 0 };
     calls.set(request, call);
     await limit(reply, key);
-    const endpoint = path?.[1] ? await liveEndpoint(db, key.organisation, path[1]) : null;
+    const endpoint = path?.[1] ? await liveEndpointOf(key.organisation, path[1]) : null;
     if (!endpoint || !key.scopes.includes(endpoint.id)) throw outOfScope();
     call.endpoint = endpoint;
     const format = (path?.[2] ?? 'json') as 'json' | 'csv' | 'ndjson';

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import type { DataApiDependencies } from './dataRoutes.js';
-import { registerDataRoutes } from './dataRoutes.js';
+import { DataLookups, registerDataRoutes } from './dataRoutes.js';
 import { seedDemoEndpoints } from './demoSeed.js';
 import { registerDataApiManagementRoutes } from './managementRoutes.js';
 import { UsageRecorder } from './usageRecorder.js';
@@ -18,12 +18,13 @@ export interface DataApiArea {
 
 export async function registerDataApiArea(
   app: FastifyInstance,
-  options: Omit<DataApiDependencies, 'flushUsage'> & { db: StoreDb; demoOrganisations: readonly string[] | null },
+  options: Omit<DataApiDependencies, 'flushUsage' | 'forgetLookups'> & { db: StoreDb; demoOrganisations: readonly string[] | null },
 ): Promise<DataApiArea> {
   const usage = new UsageRecorder(options.db, app.log);
-  const deps: DataApiDependencies = { warehouse: options.warehouse, portalUrl: options.portalUrl, flushUsage: () => usage.flush() };
+  const lookups = new DataLookups();
+  const deps: DataApiDependencies = { warehouse: options.warehouse, portalUrl: options.portalUrl, flushUsage: () => usage.flush(), forgetLookups: () => lookups.forget() };
   if (options.demoOrganisations) await seedDemoEndpoints(options.db, options.demoOrganisations);
   registerDataApiManagementRoutes(app, options.db, deps);
-  registerDataRoutes(app, options.db, deps, usage);
+  registerDataRoutes(app, options.db, deps, usage, lookups);
   return { close: () => usage.close() };
 }

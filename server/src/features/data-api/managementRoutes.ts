@@ -95,12 +95,14 @@ export function registerDataApiManagementRoutes(server: FastifyInstance, db: Sto
       if (!version) throw new DataApiError('not_found', `Version ${request.params.version} of this endpoint does not exist.`, 'version');
       await checkDefinition(version.definition);
       await publishVersion(db, actor, request.params.id, request.params.version);
+      deps.forgetLookups();
       return { endpoint: await endpointDetail(db, actor.organisation, request.params.id) };
     },
   );
 
   app.delete('/api/data-api/endpoints/:id', { preValidation: creator, schema: { params: endpointIdParams } }, async (request, reply) => {
     await deleteEndpoint(db, actorOf(request), request.params.id);
+    deps.forgetLookups();
     return reply.code(204).send();
   });
 
@@ -134,6 +136,7 @@ export function registerDataApiManagementRoutes(server: FastifyInstance, db: Sto
   app.post('/api/data-api/keys/:id/revoke', { preValidation: management, schema: { params: keyIdParams, response: { 200: z.object({ key: apiKeySummary }) } } }, async (request) => {
     const actor = actorOf(request);
     await revokeKey(db, actor, request.params.id);
+    deps.forgetLookups();
     const key = (await listKeys(db, actor.organisation)).find((candidate) => candidate.id === request.params.id);
     return { key: key as NonNullable<typeof key> };
   });

@@ -18,6 +18,10 @@ export class ResultCache<T> {
     return entry.value;
   }
 
+  clear(): void {
+    this.entries.clear();
+  }
+
   set(key: string, value: T, ttlMs: number, now = Date.now()): void {
     if (ttlMs <= 0) return;
     this.entries.delete(key);
