@@ -32,6 +32,11 @@
  * | DBT_ARTIFACTS_DIR  | (empty: off)           | Directory watched for dbt artifacts: one folder per organisation id holding manifest.json (and run_results.json, sources.json, catalog.json). |
  * | DBT_FRESHNESS_CHECK_MINUTES | 60            | Minutes between the portal's scheduled source freshness checks of each organisation; 0 turns the schedule off. |
  * | SMTP_URL / SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASSWORD, SMTP_SECURE, SMTP_FROM | (unset: e-mail off) | SMTP server of notification e-mail (platform/notifications/smtpSettings.ts). |
+ * | SECRETS_KEY        | (unset: DATA_DIR/secrets.key) | 32-byte key (base64) encrypting stored secrets such as connector passwords; unset, a key file is made in the data directory on first start. |
+ * | SYNC_TIMEOUT_MINUTES | 360                  | A sync attempt still running after this long is stopped (and retried). |
+ * | CONNECTOR_CHECK_TIMEOUT_SECONDS | 60        | Time a connector's spec, check or discover may take. |
+ * | CONNECTOR_MEMORY_MB | 1024                  | Memory limit of each connector process. |
+ * | SYNC_MAX_ATTEMPTS  | 3                      | Attempts of a sync whose failure a retry may fix (a crash or a time-out), with back-off between them. |
  */
 import path from 'node:path';
 import { DEFAULT_ARTIFACT_UPLOAD_LIMIT } from '@common/dbt/artifactsContract';
@@ -58,6 +63,9 @@ export interface PortalConfig {
   catalogUrl: string;
   chatbotUrl: string;
   dbt: { uploadLimitBytes: number; artifactsDir: string | null; freshnessCheckMinutes: number };
+  /** Set: the key of stored secrets (base64); unset: a key file in the data directory. */
+  secretsKey: string | undefined;
+  integrations: { readTimeoutMs: number; checkTimeoutMs: number; memoryLimitMb: number; maxAttempts: number; retryBaseDelayMs: number };
   /** Notification e-mail; null: off. */
   smtp: SmtpSettings | null;
 }
@@ -171,5 +179,13 @@ export function loadPortalConfig(env: Env = process.env): PortalConfig {
       freshnessCheckMinutes: wholeNumber(env, 'DBT_FRESHNESS_CHECK_MINUTES', 60, 0, 7 * 24 * 60),
     },
     smtp: loadSmtpSettings(env),
+    secretsKey: env.SECRETS_KEY?.trim() || undefined,
+    integrations: {
+      readTimeoutMs: wholeNumber(env, 'SYNC_TIMEOUT_MINUTES', 360, 1, 7 * 24 * 60) * 60_000,
+      checkTimeoutMs: wholeNumber(env, 'CONNECTOR_CHECK_TIMEOUT_SECONDS', 60, 5, 3600) * 1000,
+      memoryLimitMb: wholeNumber(env, 'CONNECTOR_MEMORY_MB', 1024, 64, 64 * 1024),
+      maxAttempts: wholeNumber(env, 'SYNC_MAX_ATTEMPTS', 3, 1, 10),
+      retryBaseDelayMs: 30_000,
+    },
   };
 }

@@ -32,6 +32,8 @@ import { registerProjectRoutes } from '../features/projects/index.js';
 import { registerAssistantRoutes } from '../features/assistant/index.js';
 import { createRevocationList, withRevocations } from '../platform/http/auth/revocations.js';
 import { createEmbeddedIdentityService, registerSecurityRoutes, securityHttpError, type IdentityService } from '../features/security/index.js';
+import { integrationsHttpError, registerIntegrationsArea } from '../features/integrations/index.js';
+import { loadSecretKey, secretBox } from '../platform/secrets/secretBox.js';
 import { dataApiHttpError, registerDataApiArea } from '../features/data-api/index.js';
 
 export interface PortalDependencies {
@@ -81,7 +83,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     return503OnClosing: true,
   });
   compileRouteSchemasWithZod(app);
-  registerErrorHandler(app, [warehouseHttpError, jobHttpError, dbtHttpError, supportHttpError, dataApiHttpError, securityHttpError]);
+  registerErrorHandler(app, [warehouseHttpError, jobHttpError, dbtHttpError, supportHttpError, dataApiHttpError, securityHttpError, integrationsHttpError]);
 
   const origins = dashboardOriginCache(deps.store, app.log);
   await origins.refresh();
@@ -150,6 +152,17 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     warehouse: async (organisation) => (await deps.warehouses.forOrganisation(organisation)).readEngine(),
     portalUrl: config.portalUrl,
     demoOrganisations: config.demoData ? Object.keys(demoDashboards) : null,
+  });
+  // Integrations: connectors write into the organisation's warehouse; their secrets are sealed with the portal's key.
+  await registerIntegrationsArea(app, {
+    db: deps.store.db,
+    jobs,
+    live,
+    notify: (request) => notifications.notify(request),
+    warehouse: async (organisation) => (await deps.warehouses.forOrganisation(organisation)).readEngine(),
+    secrets: secretBox(await loadSecretKey({ settingValue: config.secretsKey, dataDir: config.dataDir })),
+    projectRoot: process.cwd(),
+    settings: config.integrations,
   });
   // Before serving: settle the audit of any warehouse change a crash interrupted.
   await startChangeRecovery(deps.store, deps.warehouses, jobs, app.log);

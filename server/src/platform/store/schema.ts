@@ -2,11 +2,8 @@
 // the migrations in ./migrations; keep both in step.
 import type { JobState } from '@common/jobs/jobsContract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
-/** JSON columns are written as JSON text so PGlite and node-postgres store the same thing. */
-type Json<T> = ColumnType<T, string, string>;
+import type { CreatedAt, Json, UpdatedAt } from './tables/columnTypes.js';
+import type { IntegrationsSchema } from './tables/integrationsTables.js';
 
 export interface OrganisationsTable {
   id: string;
@@ -449,7 +446,8 @@ export interface TokenNotBeforeTable {
   updated_at: Generated<Date>;
 }
 
-export interface StoreSchema {
+// Areas with many tables keep their row types in ./tables (one file per area).
+export interface StoreSchema extends IntegrationsSchema {
   organisations: OrganisationsTable;
   dashboards: DashboardsTable;
   user_layout_settings: UserLayoutSettingsTable;

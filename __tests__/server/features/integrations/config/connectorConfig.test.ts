@@ -43,11 +43,12 @@ it('accepts a valid config and fills defaults', () => {
 });
 
 it('names the field at fault', () => {
-  const refusal = (value: unknown) => {
+  const refusal = (value: unknown): [string, string] | null => {
     try {
       validateConfig(spec, value);
     } catch (error) {
-      return error instanceof ConnectorConfigError ? [error.field, error.message] : error;
+      if (error instanceof ConnectorConfigError) return [error.field, error.message];
+      throw error;
     }
     return null;
   };

@@ -3,21 +3,13 @@
 // read and committed per stream, the connector's estimates and stream statuses) is reported as
 // it happens; the outcome says what was committed even when the attempt failed.
 import { streamKey, type AirbyteMessage, type ConfiguredAirbyteCatalog } from '@common/integrations/airbyteProtocol';
+import type { StreamProgress } from '@common/integrations/integrationsContract';
 import type { Engine } from '../../../platform/warehouse/engine.js';
 import { CheckpointWriter } from '../destination/checkpointWriter.js';
 import { ConnectorFailure, runConnector, type ConnectorCommand, type ConnectorLogLine } from './connectorProcess.js';
 
-export interface StreamProgress {
-  stream: string;
-  /** Records read from the source in this attempt. */
-  rowsRead: number;
-  /** Records committed to the warehouse in this attempt. */
-  rowsCommitted: number;
-  bytesCommitted: number;
-  /** The connector's own estimate of the rows it will send, when it gives one. */
-  rowEstimate: number | null;
-  status: 'STARTED' | 'RUNNING' | 'COMPLETE' | 'INCOMPLETE' | null;
-}
+
+export type { StreamProgress };
 
 export interface AttemptProgress {
   streams: StreamProgress[];

@@ -9,6 +9,7 @@ import { notificationsSupport } from './005_notifications_support.js';
 import { workspace } from './006_workspace.js';
 import { dataApi } from './007_data_api.js';
 import { security } from './008_security.js';
+import { integrations } from './009_integrations.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '006_workspace': workspace,
   '007_data_api': dataApi,
   '008_security': security,
+  '009_integrations': integrations,
 };
 
 export const migrationProvider: MigrationProvider = {

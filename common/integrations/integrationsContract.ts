@@ -1,0 +1,210 @@
+// The integrations API: connector definitions, sources (configured connectors), connections from a
+// source into the organisation's warehouse, and their sync jobs. The browser imports types only.
+import { z } from 'zod';
+import { AirbyteCatalog, ConnectorSpecification, DestinationSyncMode, SyncMode } from './airbyteProtocol';
+import {
+  BULK_MAX,
+  CONNECTION_NAME_MAX,
+  CONNECTION_SEARCH_MAX,
+  connectionHealths,
+  connectionStatuses,
+  connectorCategories,
+  CRON_EXPRESSION_MAX,
+  INTERVAL_HOURS_MAX,
+  INTERVAL_HOURS_MIN,
+  jobStatuses,
+  SOURCE_NAME_MAX,
+  supportLevels,
+} from './integrationsRules';
+
+const name = (max: number) => z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+const id = z.string().min(1).max(100);
+const config = z.record(z.string(), z.unknown(), { error: 'must be an object' });
+
+// ---- Definitions -------------------------------------------------------------------------------
+
+export const connectorDefinition = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.enum(connectorCategories),
+  supportLevel: z.enum(supportLevels),
+  /** Name of the icon the pages show (one of the portal's icon set). */
+  icon: z.string(),
+  /** built-in: shipped with the portal; declarative: an HTTP source defined in the page; executable: a program an admin registered. */
+  kind: z.enum(['built-in', 'declarative', 'executable']),
+  documentationUrl: z.string().nullable(),
+});
+export type ConnectorDefinition = z.infer<typeof connectorDefinition>;
+
+export const definitionsResponse = z.object({ definitions: z.array(connectorDefinition) });
+export const specResponse = z.object({ definitionId: z.string(), spec: ConnectorSpecification });
+
+// ---- Sources ------------------------------------------------------------------------------------
+
+export const sourceView = z.object({
+  id: z.string(),
+  name: z.string(),
+  definition: connectorDefinition.pick({ id: true, name: true, icon: true, category: true }),
+  /** Secrets are masked (`**********`); send the mask back to keep a stored secret. */
+  config,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Connections that read from this source. */
+  connectionCount: z.number(),
+});
+export type SourceView = z.infer<typeof sourceView>;
+
+export const sourceCreate = z.object({ name: name(SOURCE_NAME_MAX), definitionId: id, config });
+export type SourceCreate = z.infer<typeof sourceCreate>;
+export const sourceUpdate = z.object({ name: name(SOURCE_NAME_MAX).optional(), config: config.optional() });
+export type SourceUpdate = z.infer<typeof sourceUpdate>;
+export const sourcesResponse = z.object({ sources: z.array(sourceView) });
+
+/** Check a config before saving it (`sourceId` lets masked secrets stand for the stored ones). */
+export const checkRequest = z.object({ definitionId: id, config, sourceId: id.optional() });
+export type CheckRequest = z.infer<typeof checkRequest>;
+export const checkResult = z.object({
+  status: z.enum(['succeeded', 'failed']),
+  /** The connector's own words on failure. */
+  message: z.string().nullable(),
+  durationMs: z.number(),
+});
+export type CheckResult = z.infer<typeof checkResult>;
+
+export const discoverResponse = z.object({ catalog: AirbyteCatalog });
+
+// ---- Connections --------------------------------------------------------------------------------
+
+export const schedule = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('manual') }),
+  z.object({ kind: z.literal('interval'), hours: z.number().int('must be a whole number of hours').min(INTERVAL_HOURS_MIN, `must be at least ${INTERVAL_HOURS_MIN}`).max(INTERVAL_HOURS_MAX, `must be at most ${INTERVAL_HOURS_MAX}`) }),
+  /** Five-field cron, evaluated in UTC. */
+  z.object({ kind: z.literal('cron'), expression: z.string().trim().min(1, 'must not be empty').max(CRON_EXPRESSION_MAX) }),
+]);
+export type Schedule = z.infer<typeof schedule>;
+
+export const streamSelection = z.object({
+  name: z.string().min(1),
+  namespace: z.string().min(1).optional(),
+  selected: z.boolean(),
+  syncMode: SyncMode,
+  destinationSyncMode: DestinationSyncMode,
+  cursorField: z.array(z.string()).optional(),
+  primaryKey: z.array(z.array(z.string())).optional(),
+});
+export type StreamSelection = z.infer<typeof streamSelection>;
+
+export const connectionCreate = z.object({
+  name: name(CONNECTION_NAME_MAX),
+  sourceId: id,
+  /** Schema for streams without a namespace (a warehouse identifier). */
+  destinationSchema: z.string().trim().min(1).max(255),
+  streams: z.array(streamSelection).min(1, 'choose at least one stream'),
+  schedule,
+});
+export type ConnectionCreate = z.infer<typeof connectionCreate>;
+
+export const connectionUpdate = z.object({
+  name: name(CONNECTION_NAME_MAX).optional(),
+  status: z.enum(connectionStatuses).optional(),
+  schedule: schedule.optional(),
+  streams: z.array(streamSelection).min(1).optional(),
+});
+export type ConnectionUpdate = z.infer<typeof connectionUpdate>;
+
+export const streamProgress = z.object({
+  stream: z.string(),
+  rowsRead: z.number(),
+  rowsCommitted: z.number(),
+  bytesCommitted: z.number(),
+  rowEstimate: z.number().nullable(),
+  status: z.enum(['STARTED', 'RUNNING', 'COMPLETE', 'INCOMPLETE']).nullable(),
+});
+export type StreamProgress = z.infer<typeof streamProgress>;
+
+export const syncJobSummary = z.object({
+  id: z.string(),
+  connectionId: z.string(),
+  kind: z.enum(['sync', 'reset']),
+  status: z.enum(jobStatuses),
+  rowsSynced: z.number(),
+  bytesSynced: z.number(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  durationMs: z.number().nullable(),
+  attempts: z.number(),
+  /** Why the job failed, in words (secrets masked). */
+  failure: z.string().nullable(),
+  startedBy: z.string().nullable(),
+});
+export type SyncJobSummary = z.infer<typeof syncJobSummary>;
+
+export const syncAttempt = z.object({
+  number: z.number(),
+  status: z.enum(['running', 'succeeded', 'failed', 'cancelled']),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  rowsCommitted: z.number(),
+  bytesCommitted: z.number(),
+  failure: z.string().nullable(),
+});
+export const syncJobDetail = syncJobSummary.extend({ streams: z.array(streamProgress), attemptList: z.array(syncAttempt) });
+export type SyncJobDetail = z.infer<typeof syncJobDetail>;
+
+export const connectionView = z.object({
+  id: z.string(),
+  name: z.string(),
+  source: z.object({ id: z.string(), name: z.string(), definitionId: z.string(), icon: z.string() }),
+  destinationSchema: z.string(),
+  status: z.enum(connectionStatuses),
+  health: z.enum(connectionHealths),
+  schedule,
+  streams: z.array(streamSelection),
+  lastJob: syncJobSummary.nullable(),
+  nextSyncAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ConnectionView = z.infer<typeof connectionView>;
+
+export const connectionsQuery = z.object({
+  search: z.string().trim().max(CONNECTION_SEARCH_MAX).optional(),
+  health: z.enum(connectionHealths).optional(),
+});
+export const connectionsResponse = z.object({
+  connections: z.array(connectionView),
+  counts: z.record(z.enum(connectionHealths), z.number()),
+});
+
+export const bulkAction = z.object({
+  action: z.enum(['pause', 'resume', 'sync']),
+  ids: z.array(id).min(1, 'choose at least one connection').max(BULK_MAX, `at most ${BULK_MAX} connections at once`),
+});
+export type BulkAction = z.infer<typeof bulkAction>;
+export const bulkResult = z.object({ done: z.array(z.string()), skipped: z.array(z.object({ id: z.string(), reason: z.string() })) });
+
+export const resetRequest = z.object({ stream: z.string().min(1).optional() });
+export const jobsResponse = z.object({ jobs: z.array(syncJobSummary), hasMore: z.boolean() });
+
+// ---- Overview and live progress -------------------------------------------------------------------
+
+export const overviewResponse = z.object({
+  counts: z.record(z.enum(connectionHealths), z.number()),
+  /** Rows synced per UTC day over the last 30 days, oldest first (days without syncs included). */
+  rowsPerDay: z.array(z.object({ day: z.string(), rows: z.number() })),
+  recentFailures: z.array(syncJobSummary.extend({ connectionName: z.string() })),
+});
+export type OverviewResponse = z.infer<typeof overviewResponse>;
+
+/** Published on the live channel while a job runs (event type SYNC_PROGRESS_EVENT). */
+export const syncProgressEvent = z.object({
+  jobId: z.string(),
+  connectionId: z.string(),
+  status: z.enum(jobStatuses),
+  attempt: z.number(),
+  rowsRead: z.number(),
+  rowsCommitted: z.number(),
+  streams: z.array(streamProgress),
+});
+export type SyncProgressEvent = z.infer<typeof syncProgressEvent>;

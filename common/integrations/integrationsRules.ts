@@ -1,0 +1,35 @@
+// Limits and vocabularies of the integrations area, shared by the pages (which say the same at
+// the field) and the server (which refuses anything else with a 400 naming the field).
+
+export const CONNECTION_NAME_MAX = 120;
+export const SOURCE_NAME_MAX = 120;
+/** Interval schedules run every N hours within these bounds. */
+export const INTERVAL_HOURS_MIN = 1;
+export const INTERVAL_HOURS_MAX = 24 * 7;
+export const CRON_EXPRESSION_MAX = 100;
+export const CONNECTION_SEARCH_MAX = 100;
+export const JOBS_PAGE_SIZE = 20;
+/** Bulk actions take at most this many connections at once. */
+export const BULK_MAX = 200;
+
+export const connectionStatuses = ['active', 'paused'] as const;
+export type ConnectionStatus = (typeof connectionStatuses)[number];
+
+/** How a connection is doing, for the status counts and filters of Manage connectors. */
+export const connectionHealths = ['healthy', 'failing', 'paused', 'syncing', 'pending'] as const;
+export type ConnectionHealth = (typeof connectionHealths)[number];
+
+/** Airbyte's job statuses. `incomplete`: an attempt failed and another will follow. */
+export const jobStatuses = ['pending', 'running', 'succeeded', 'failed', 'cancelled', 'incomplete'] as const;
+export type SyncJobStatus = (typeof jobStatuses)[number];
+export const FINISHED_SYNC_STATUSES: readonly SyncJobStatus[] = ['succeeded', 'failed', 'cancelled'];
+
+export const connectorCategories = ['database', 'file', 'api', 'sample', 'custom'] as const;
+export type ConnectorCategory = (typeof connectorCategories)[number];
+
+/** certified: maintained and tested with the portal; community: shipped as is; custom: the organisation's own. */
+export const supportLevels = ['certified', 'community', 'custom'] as const;
+export type SupportLevel = (typeof supportLevels)[number];
+
+/** Live event type carrying a running sync's progress. */
+export const SYNC_PROGRESS_EVENT = 'integrations.sync';

@@ -1,0 +1,21 @@
+// The connector catalog the Add connector page searches: every connector the embedded engine can
+// run, with what the page shows about it. Specs are read by running the connector's `spec` once.
+import type { ConnectorDefinition } from '@common/integrations/integrationsContract';
+import type { BuiltInConnectorId } from './connectors/builtInConnectors.js';
+
+export const BUILT_IN_DEFINITIONS: ReadonlyArray<ConnectorDefinition & { id: BuiltInConnectorId }> = [
+  {
+    id: 'source-sample',
+    name: 'Sample data',
+    description: 'A demo shop, its support desk and its web analytics, arriving hour by hour. Feeds the sample dbt project.',
+    category: 'sample',
+    supportLevel: 'certified',
+    icon: 'sample',
+    kind: 'built-in',
+    documentationUrl: null,
+  },
+];
+
+export function builtInDefinition(id: string): (ConnectorDefinition & { id: BuiltInConnectorId }) | undefined {
+  return BUILT_IN_DEFINITIONS.find((definition) => definition.id === id);
+}

@@ -1,0 +1,33 @@
+// The integrations area's refusals and how the API answers them (handed to the error handler by
+// app/portalServer.ts). Each is thrown before anything is written.
+import { HttpError, type ErrorTranslator } from '../../platform/http/errors.js';
+import { SecretDecryptionError } from '../../platform/secrets/secretBox.js';
+import { ConnectorConfigError } from './config/connectorConfig.js';
+import { StreamSchemaError } from './destination/streamColumns.js';
+import { ScheduleError } from './schedules.js';
+
+/** Something that clashes with what exists (a source still used, a sync already running). */
+export class IntegrationConflictError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'IntegrationConflictError';
+  }
+}
+
+/** A connector that could not be run to answer (spec or discover failed), in the connector's words. */
+export class ConnectorRunError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConnectorRunError';
+  }
+}
+
+export const integrationsHttpError: ErrorTranslator = (error) => {
+  if (error instanceof ConnectorConfigError) return new HttpError(400, 'invalid_config', error.message, `config.${error.field}`);
+  if (error instanceof StreamSchemaError) return new HttpError(400, 'invalid_stream', error.message, 'streams');
+  if (error instanceof ScheduleError) return new HttpError(400, 'invalid_schedule', error.message, 'schedule');
+  if (error instanceof IntegrationConflictError) return new HttpError(409, 'conflict', error.message);
+  if (error instanceof ConnectorRunError) return new HttpError(502, 'connector_failed', error.message);
+  if (error instanceof SecretDecryptionError) return new HttpError(409, 'secret_unreadable', error.message);
+  return null;
+};

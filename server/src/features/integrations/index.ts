@@ -1,0 +1,41 @@
+// Integrations (issue 12): connectors on the Airbyte protocol moving data into the organisation's
+// warehouse. The embedded engine runs connectors as child processes; what the area needs from
+// elsewhere (store, job runner, live channel, notifications, warehouses) comes in from
+// app/portalServer.ts.
+import type { FastifyInstance } from 'fastify';
+import type { JobRunner } from '../../platform/jobs/index.js';
+import type { LiveChannel } from '../../platform/live/index.js';
+import type { NotifyRequest } from '../../platform/notifications/index.js';
+import type { SecretBox } from '../../platform/secrets/secretBox.js';
+import type { StoreDb } from '../../platform/store/openStore.js';
+import type { Engine } from '../../platform/warehouse/engine.js';
+import { createConnectionsService } from './connectionsService.js';
+import { registerIntegrationsRoutes } from './integrationsRoutes.js';
+import { createSourcesService, type EngineSettings } from './sourcesService.js';
+
+export { integrationsHttpError } from './errors.js';
+
+export interface IntegrationsSettings extends EngineSettings {
+  maxAttempts: number;
+  retryBaseDelayMs: number;
+}
+
+export interface IntegrationsArea {
+  db: StoreDb;
+  jobs: JobRunner;
+  live: LiveChannel;
+  notify(request: NotifyRequest): Promise<unknown>;
+  warehouse(organisation: string): Promise<Engine>;
+  secrets: SecretBox;
+  projectRoot: string;
+  settings: IntegrationsSettings;
+}
+
+/** Registers the routes and the job kinds; call before the job runner starts. */
+export async function registerIntegrationsArea(app: FastifyInstance, area: IntegrationsArea) {
+  const sources = createSourcesService({ db: area.db, secrets: area.secrets, projectRoot: area.projectRoot, engine: area.settings });
+  const connections = createConnectionsService({ db: area.db, jobs: area.jobs, live: area.live, notify: area.notify, warehouse: area.warehouse, sources, engine: area.settings, log: app.log });
+  await connections.start();
+  registerIntegrationsRoutes(app, sources, connections);
+  return { sources, connections };
+}

@@ -1,0 +1,209 @@
+// Connector definitions and sources: a definition's spec (read by running the connector once),
+// creating and editing sources against that spec with their secrets sealed apart, and the
+// connector's `check` and `discover` run on demand for the pages.
+import type { AirbyteCatalog, AirbyteMessage, ConnectorSpecification } from '@common/integrations/airbyteProtocol';
+import type { CheckRequest, CheckResult, SourceCreate, SourceUpdate, SourceView } from '@common/integrations/integrationsContract';
+import { HttpError } from '../../platform/http/errors.js';
+import type { SecretBox } from '../../platform/secrets/secretBox.js';
+import { DuplicateValueError, isUniqueViolation } from '../../platform/store/errors.js';
+import type { StoreDb } from '../../platform/store/openStore.js';
+import { joinSecrets, keepStoredSecrets, maskConfig, secretValues, splitSecrets, validateConfig } from './config/connectorConfig.js';
+import { builtInDefinition, BUILT_IN_DEFINITIONS } from './connectorDefinitions.js';
+import { builtInConnectorCommand } from './connectors/builtInConnectors.js';
+import { ConnectorFailure, runConnector, type ConnectorCommand } from './engine/connectorProcess.js';
+import { ConnectorRunError, IntegrationConflictError } from './errors.js';
+import { deleteSource, insertSource, iso, sourceById, sourcesOf, updateSource } from './integrationsStore.js';
+
+export interface EngineSettings {
+  /** A sync attempt is stopped after this long. */
+  readTimeoutMs: number;
+  /** spec, check and discover are stopped after this long. */
+  checkTimeoutMs: number;
+  memoryLimitMb: number;
+}
+
+export interface SourcesDeps {
+  db: StoreDb;
+  secrets: SecretBox;
+  projectRoot: string;
+  engine: EngineSettings;
+}
+
+export interface Actor {
+  organisation: string;
+  subject: string;
+  username: string;
+}
+
+const notFound = (what: string, id: string) => new HttpError(404, 'not_found', `No ${what} "${id}" in your organisation.`);
+const duplicateName = (name: string) => new DuplicateValueError('name', `A source named "${name}" already exists.`);
+const sealPurpose = (sourceId: string) => `integration-source:${sourceId}`;
+
+export function createSourcesService(deps: SourcesDeps) {
+  const specs = new Map<string, Promise<ConnectorSpecification>>();
+
+  const definition = (id: string) => {
+    const found = builtInDefinition(id);
+    if (!found) throw new HttpError(404, 'not_found', `No connector "${id}".`, 'definitionId');
+    return found;
+  };
+  const commandFor = (definitionId: string): ConnectorCommand => builtInConnectorCommand(definition(definitionId).id, deps.projectRoot);
+
+  /** Runs one short operation and returns its messages of the wanted type. */
+  async function operation<T>(definitionId: string, name: 'spec' | 'check' | 'discover', config: unknown, secrets: readonly string[], pick: (message: AirbyteMessage) => T | undefined): Promise<T> {
+    let found: T | undefined;
+    try {
+      await runConnector(commandFor(definitionId), {
+        operation: name,
+        config,
+        secrets,
+        timeoutMs: deps.engine.checkTimeoutMs,
+        memoryLimitMb: deps.engine.memoryLimitMb,
+        onMessage: (message) => {
+          found ??= pick(message);
+        },
+      });
+    } catch (error) {
+      if (error instanceof ConnectorFailure) throw new ConnectorRunError(error.message);
+      throw error;
+    }
+    if (found === undefined) throw new ConnectorRunError(`The connector answered its ${name} without the message it should send.`);
+    return found;
+  }
+
+  function spec(definitionId: string): Promise<ConnectorSpecification> {
+    definition(definitionId);
+    let cached = specs.get(definitionId);
+    if (!cached) {
+      cached = operation(definitionId, 'spec', undefined, [], (message) => message.spec);
+      // A failed read is not remembered: the next request tries again.
+      cached.catch(() => specs.delete(definitionId));
+      specs.set(definitionId, cached);
+    }
+    return cached;
+  }
+
+  function storedSecrets(row: { id: string; secrets_sealed: string | null }): Record<string, unknown> {
+    return row.secrets_sealed ? (JSON.parse(deps.secrets.open(row.secrets_sealed, sealPurpose(row.id))) as Record<string, unknown>) : {};
+  }
+
+  async function sourceRow(organisation: string, id: string) {
+    const row = await sourceById(deps.db, organisation, id);
+    if (!row) throw notFound('source', id);
+    return row;
+  }
+
+  /** The source's whole configuration (secrets included) and the values to mask in its logs. */
+  async function configOf(organisation: string, id: string) {
+    const row = await sourceRow(organisation, id);
+    const specification = (await spec(row.definition_id)).connectionSpecification;
+    const config = joinSecrets(row.config, storedSecrets(row));
+    return { row, config, secrets: secretValues(specification, config), command: commandFor(row.definition_id) };
+  }
+
+  async function view(organisation: string, id: string): Promise<SourceView> {
+    const found = (await list(organisation)).find((source) => source.id === id);
+    if (!found) throw notFound('source', id);
+    return found;
+  }
+
+  async function list(organisation: string): Promise<SourceView[]> {
+    const rows = await sourcesOf(deps.db, organisation);
+    return Promise.all(
+      rows.map(async (row) => {
+        const known = builtInDefinition(row.definition_id);
+        return {
+          id: row.id,
+          name: row.name,
+          definition: { id: row.definition_id, name: known?.name ?? row.definition_id, icon: known?.icon ?? 'plug', category: known?.category ?? 'custom' },
+          // Stored configs hold masks, never secrets; masking again covers a spec that changed.
+          config: known ? maskConfig((await spec(row.definition_id)).connectionSpecification, row.config) : row.config,
+          createdAt: iso(row.created_at),
+          updatedAt: iso(row.updated_at),
+          connectionCount: Number(row.connection_count),
+        };
+      }),
+    );
+  }
+
+  return {
+    definitions: () => BUILT_IN_DEFINITIONS,
+    spec,
+    commandFor,
+    configOf,
+    list,
+    view,
+
+    async create(actor: Actor, body: SourceCreate): Promise<SourceView> {
+      const specification = (await spec(body.definitionId)).connectionSpecification;
+      const config = validateConfig(specification, body.config);
+      const { plain, secrets } = splitSecrets(specification, config);
+      try {
+        const id = await insertSource(deps.db, {
+          organisation: actor.organisation,
+          name: body.name,
+          definitionId: body.definitionId,
+          config: plain,
+          sealed: (sourceId) => (Object.keys(secrets).length ? deps.secrets.seal(JSON.stringify(secrets), sealPurpose(sourceId)) : null),
+          createdBy: actor.subject,
+        });
+        return view(actor.organisation, id);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicateName(body.name);
+        throw error;
+      }
+    },
+
+    async update(actor: Actor, id: string, body: SourceUpdate): Promise<SourceView> {
+      const row = await sourceRow(actor.organisation, id);
+      let change: { name?: string; config?: Record<string, unknown>; secretsSealed?: string | null } = { name: body.name };
+      if (body.config) {
+        const specification = (await spec(row.definition_id)).connectionSpecification;
+        const config = validateConfig(specification, keepStoredSecrets(specification, body.config, storedSecrets(row)));
+        const { plain, secrets } = splitSecrets(specification, config);
+        change = { ...change, config: plain, secretsSealed: Object.keys(secrets).length ? deps.secrets.seal(JSON.stringify(secrets), sealPurpose(id)) : null };
+      }
+      try {
+        await updateSource(deps.db, actor.organisation, id, change);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicateName(body.name ?? '');
+        throw error;
+      }
+      return view(actor.organisation, id);
+    },
+
+    async remove(actor: Actor, id: string): Promise<void> {
+      const source = await view(actor.organisation, id);
+      if (source.connectionCount > 0) throw new IntegrationConflictError(`The source "${source.name}" is used by ${source.connectionCount} connection(s); delete those first.`);
+      await deleteSource(deps.db, actor.organisation, id);
+    },
+
+    /** Runs the connector's check: the config as typed, or a saved source's with masked secrets kept. */
+    async check(organisation: string, request: CheckRequest): Promise<CheckResult> {
+      const specification = (await spec(request.definitionId)).connectionSpecification;
+      let edited = request.config;
+      if (request.sourceId) {
+        const row = await sourceRow(organisation, request.sourceId);
+        if (row.definition_id !== request.definitionId) throw new HttpError(400, 'invalid_request', 'The source uses another connector.', 'definitionId');
+        edited = keepStoredSecrets(specification, edited, storedSecrets(row));
+      }
+      const config = validateConfig(specification, edited);
+      const started = Date.now();
+      try {
+        const status = await operation(request.definitionId, 'check', config, secretValues(specification, config), (message) => message.connectionStatus);
+        return { status: status.status === 'SUCCEEDED' ? 'succeeded' : 'failed', message: status.message ?? null, durationMs: Date.now() - started };
+      } catch (error) {
+        // A connector that cannot even answer its check has failed it, in its own words.
+        if (error instanceof ConnectorRunError) return { status: 'failed', message: error.message, durationMs: Date.now() - started };
+        throw error;
+      }
+    },
+
+    async discover(organisation: string, id: string): Promise<AirbyteCatalog> {
+      const { row, config, secrets } = await configOf(organisation, id);
+      return operation(row.definition_id, 'discover', config, secrets, (message) => message.catalog);
+    },
+  };
+}
+
+export type SourcesService = ReturnType<typeof createSourcesService>;

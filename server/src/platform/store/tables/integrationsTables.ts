@@ -1,0 +1,68 @@
+// Row types of the integrations area's tables (migration 009).
+import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, Json, UpdatedAt, BigIntColumn } from './columnTypes.js';
+
+export interface IntegrationSourcesTable {
+  id: Generated<string>;
+  organisation_id: string;
+  name: string;
+  definition_id: string;
+  config: Json<Record<string, unknown>>;
+  secrets_sealed: string | null;
+  created_by: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface IntegrationConnectionsTable {
+  id: Generated<string>;
+  organisation_id: string;
+  name: string;
+  source_id: string;
+  destination_schema: string;
+  status: ColumnType<'active' | 'paused', 'active' | 'paused' | undefined, 'active' | 'paused'>;
+  schedule: Json<unknown>;
+  streams: Json<unknown>;
+  catalog: Json<unknown>;
+  generation: ColumnType<number, number | undefined, number>;
+  next_sync_at: Date | null;
+  created_by: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface IntegrationJobsTable {
+  id: Generated<string>;
+  organisation_id: string;
+  connection_id: string;
+  runner_job_id: string | null;
+  kind: 'sync' | 'reset';
+  status: 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'incomplete';
+  rows_synced: BigIntColumn;
+  bytes_synced: BigIntColumn;
+  streams: ColumnType<unknown, string | undefined, string>;
+  failure: string | null;
+  started_by: string | null;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  ended_at: Date | null;
+}
+
+export interface IntegrationAttemptsTable {
+  job_id: string;
+  number: number;
+  status: 'running' | 'succeeded' | 'failed' | 'cancelled';
+  rows_committed: BigIntColumn;
+  bytes_committed: BigIntColumn;
+  failure: string | null;
+  log: ColumnType<string, string | undefined, string>;
+  started_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  ended_at: Date | null;
+}
+
+export interface IntegrationsSchema {
+  integration_sources: IntegrationSourcesTable;
+  integration_connections: IntegrationConnectionsTable;
+  integration_jobs: IntegrationJobsTable;
+  integration_attempts: IntegrationAttemptsTable;
+}
