@@ -3,7 +3,7 @@
 // one-time codes really asked for at sign-in once required (enrolment, then a code), the
 // sign-in event log with failures and lockouts, and the read-only platform settings.
 import { generate } from 'otplib';
-import { beginSignIn, completeSignIn, formAction } from '../identity/identityServer';
+import { beginSignIn, Browser, completeSignIn, formAction } from '../identity/identityServer';
 import { startPortal, type RunningPortal } from './portalServer';
 
 jest.setTimeout(180_000);
@@ -145,6 +145,15 @@ test('the event log holds successes, failures and lockouts with address and clie
   await portal.token('lite');
   const all = (await portal.api('GET', '/api/security/events?max=1000', { token: adminToken })).body as { events: { username: string }[] };
   expect(all.events.some((event) => event.username === 'lite')).toBe(false);
+
+  // A member's own sign-out is logged too.
+  const browser = new Browser(portal.idp.baseUrl);
+  const tokens = await portal.idp.signIn('product', 'product', { browser });
+  const logout = new URLSearchParams({ id_token_hint: tokens.id_token, client_id: 'dataworks-portal-frontend', post_logout_redirect_uri: 'http://localhost:3000/' });
+  expect((await browser.get(`${portal.idp.baseUrl}/realms/dataworks/protocol/openid-connect/logout?${logout.toString()}`)).status).toBe(303);
+  const ownLogout = async () => ((await portal.api('GET', `/api/security/events?memberId=${ids.product}&type=LOGOUT`, { token: adminToken })).body as { events: { error: string | null; client: string }[] }).events[0];
+  for (let tries = 0; tries < 20 && !(await ownLogout()); tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(await ownLogout()).toEqual(expect.objectContaining({ error: null, client: 'dataworks-portal-frontend' }));
 
   const platform = await portal.api('GET', '/api/security/platform-settings', { token: adminToken });
   expect(platform.body).toEqual(expect.objectContaining({ provider: 'embedded', bruteForce: expect.objectContaining({ enabled: true, failureFactor: 5 }) }));

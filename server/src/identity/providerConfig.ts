@@ -35,6 +35,8 @@ export interface IdentityProviderDeps {
   organisations: OrganisationStore;
   /** The portal's client for the admin API (adminApi.ts). */
   adminClient: PortalAdminClient;
+  /** Told when a member signs themselves out (RP-initiated logout). */
+  onSignedOut?: (ctx: KoaContext, session: { uid?: string; accountId?: string }) => void;
 }
 
 export interface IdentityProvider {
@@ -43,7 +45,7 @@ export interface IdentityProvider {
   grantFor(accountId: string, clientId: string, scope: string, existing?: Grant): Promise<string>;
 }
 
-export function createIdentityProvider({ config, keys, store, accounts, log, prefix, serviceClients = [], organisations, adminClient }: IdentityProviderDeps): IdentityProvider {
+export function createIdentityProvider({ config, keys, store, accounts, log, prefix, serviceClients = [], organisations, adminClient, onSignedOut }: IdentityProviderDeps): IdentityProvider {
   const serviceClientById = new Map(serviceClients.map((client) => [client.clientId, client]));
   const longCookie = { httpOnly: true, sameSite: 'lax' as const, signed: true, path: `${prefix}/` };
   const shortCookie = { httpOnly: true, sameSite: 'lax' as const, signed: true };
@@ -144,7 +146,7 @@ export function createIdentityProvider({ config, keys, store, accounts, log, pre
       },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: (ctx: KoaContext, form: string) => renderLogoutSource(ctx, form, { provider, log, sessionCookie: longCookie }),
+        logoutSource: (ctx: KoaContext, form: string) => renderLogoutSource(ctx, form, { provider, log, sessionCookie: longCookie, onSignedOut }),
         postLogoutSuccessSource: renderPostLogoutSuccess,
       },
     },

@@ -14,6 +14,8 @@ export interface LogoutDeps {
   log: Logger;
   /** Options the session cookie was set with; clearing it needs the same path. */
   sessionCookie: CookieOptions;
+  /** Told when a member signs themselves out here (for the sign-in event log). */
+  onSignedOut?: (ctx: KoaContext, session: { uid?: string; accountId?: string }) => void;
 }
 
 export function setPageCsp(ctx: KoaContext): void {
@@ -53,6 +55,7 @@ export async function renderLogoutSource(ctx: KoaContext, form: string, deps: Lo
     }
     await session.destroy();
     ctx.cookies.set(provider.cookieName('session'), null, sessionCookie);
+    deps.onSignedOut?.(ctx, { uid: session.uid, accountId: session.accountId });
     const params = ctx.oidc.params ?? {};
     const postLogout = asString(params.post_logout_redirect_uri);
     let target: string;

@@ -88,9 +88,15 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
   const adminClient = await loadPortalAdminClient(config.dataDir);
   const sessions = createSessionTracker({ store, accounts, organisations, events, sessionTtl: config.sessionTtl });
 
-  const { provider, grantFor } = createIdentityProvider({ config, keys, store, accounts, log, prefix, serviceClients, organisations, adminClient });
   // oidc-provider's events pass Koa contexts; `ip` is Koa's, `loginTs` the Session model's.
   type EventContext = KoaContext & { ip?: string };
+  const recordSignOut = (ctx: EventContext, session: { uid?: string; accountId?: string } | undefined) => {
+    void sessions.signedOut(session?.uid, session?.accountId, ctx.ip || null, ctx.oidc.client?.clientId ?? null)
+      .catch((err: unknown) => log('warn', 'could not record a sign-out', { error: String(err) }));
+  };
+  const { provider, grantFor } = createIdentityProvider({
+    config, keys, store, accounts, log, prefix, serviceClients, organisations, adminClient, onSignedOut: (ctx, session) => recordSignOut(ctx, session),
+  });
   provider.on('authorization.success', (...args: unknown[]) => {
     const ctx = args[0] as EventContext;
     const session = ctx.oidc.session as { uid?: string; accountId?: string; loginTs?: number } | undefined;
@@ -104,6 +110,8 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
     void sessions.touch(token?.sessionUid, token?.accountId, null, ctx.ip || null)
       .catch((err: unknown) => log('warn', 'could not record session activity', { error: String(err) }));
   });
+  // Signing out after the confirmation page ends in oidc-provider's own action.
+  provider.on('end_session.success', (...args: unknown[]) => recordSignOut(args[0] as EventContext, (args[0] as EventContext).oidc.session as { uid?: string; accountId?: string } | undefined));
   const steps = createLoginSteps({ provider, accounts, store, organisations, otp, events, otpIssuer: 'Dataworks', prefix });
   const handleAdmin = createAdminApi({
     issuer: config.issuer, keys, accounts, store, organisations, otp, sessions, events, log,

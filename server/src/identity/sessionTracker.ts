@@ -143,6 +143,14 @@ export function createSessionTracker({ store, accounts, organisations, events, s
     return own.length;
   }
 
+  /** The member signed out themselves (oidc-provider ended the session): log it, forget its details. */
+  async function signedOut(uid: string | undefined, accountId: string | undefined, address: string | null, client: string | null): Promise<void> {
+    const account = accountId ? accounts.findById(accountId) : undefined;
+    if (!account) return;
+    if (uid) await store.delete(SESSION_INFO_MODEL, uid);
+    await events.record({ type: 'LOGOUT', organisation: account.organizations[0] ?? null, accountId: account.id, username: account.username, address, client, error: null });
+  }
+
   /** Ends sessions past their organisation's idle or maximum lifetime. */
   async function sweep(now = Date.now()): Promise<number> {
     let ended = 0;
@@ -162,7 +170,7 @@ export function createSessionTracker({ store, accounts, organisations, events, s
     return ended;
   }
 
-  return { touch, list, revoke, endAll, sweep };
+  return { touch, list, revoke, endAll, sweep, signedOut };
 }
 
 export type SessionTracker = ReturnType<typeof createSessionTracker>;
