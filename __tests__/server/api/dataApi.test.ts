@@ -87,10 +87,17 @@ test('developer roles only: others get 403, the menu roles agree', async () => {
   expect((await portal.api('GET', '/api/data-api/endpoints')).status).toBe(401);
 });
 
-test('the demo organisation starts with a published example endpoint', async () => {
+test('the demo organisation starts with a published example endpoint that answers', async () => {
   const list = (await portal.api('GET', '/api/data-api/endpoints', { token: tokens.product })).body as { endpoints: Endpoint[] };
   const example = list.endpoints.find((endpoint) => endpoint.name === 'orders_by_country');
   expect(example?.liveVersion).toBe(1);
+  const { secret } = await createKey({ name: 'demo', scopes: [example?.id] });
+  const answer = await data('/api/data/v1/orders_by_country?status=completed&since=2020-01-01', secret);
+  expect(answer.status).toBe(200);
+  const rows = (answer.body as { data: { status: string; orders: number }[] }).data;
+  expect(rows.length).toBeGreaterThan(0);
+  expect(rows.every((row) => row.status === 'completed' && row.orders > 0)).toBe(true);
+  expect((await data('/api/data/v1/orders_by_country?status=lost', secret)).status).toBe(400);
 });
 
 test('statements that write, read files, hold several statements or bind identifiers are refused with the reason', async () => {
@@ -259,11 +266,15 @@ test('usage: calls per endpoint and key with statuses and percentiles, and as CS
   const { secret, key } = await createKey({ name: 'usage key', scopes: [endpoint.id] });
   await data('/api/data/v1/orders_usage', secret);
   await data('/api/data/v1/orders_usage?min_orders=x', secret);
-  let report: { breakdown: { endpoint: string; keyName: string; calls: number; statuses: Record<string, number>; p50: number }[]; series: { calls: number }[] } | null = null;
+  interface Report {
+    breakdown: { endpoint: string; keyName: string; calls: number; statuses: Record<string, number>; p50: number }[];
+    series: { calls: number }[];
+  }
+  let report: Report | null = null as Report | null;
   for (let attempt = 0; attempt < 30; attempt += 1) {
     const answer = await portal.api('GET', `/api/data-api/usage?key=${key.id}`, { token: tokens.product });
     expect(answer.status).toBe(200);
-    report = answer.body as typeof report;
+    report = answer.body as Report;
     if (report?.breakdown[0]?.calls === 2) break;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
