@@ -31,7 +31,7 @@ import { registerFeatureRequestRoutes } from '../features/feature-requests/index
 import { registerProjectRoutes } from '../features/projects/index.js';
 import { registerAssistantRoutes } from '../features/assistant/index.js';
 import { createRevocationList, withRevocations } from '../platform/http/auth/revocations.js';
-import { createEmbeddedIdentityService, registerSecurityRoutes, securityHttpError, type IdentityService } from '../features/security/index.js';
+import { createEmbeddedIdentityService, createInvitationMailer, registerSecurityRoutes, securityHttpError, type IdentityService } from '../features/security/index.js';
 import { integrationsHttpError, registerIntegrationsArea } from '../features/integrations/index.js';
 import { loadSecretKey, secretBox } from '../platform/secrets/secretBox.js';
 import { dataApiHttpError, registerDataApiArea } from '../features/data-api/index.js';
@@ -119,10 +119,13 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   registerFeatureRequestRoutes(app, deps.store.db, notifications);
   registerProjectRoutes(app, deps.store.db);
   registerAssistantRoutes(app, deps.store.db);
+  const invitations = createInvitationMailer(config.smtp, app.log);
+  app.addHook('onClose', async () => invitations.close());
   registerSecurityRoutes(app, {
     identity: deps.identityService ?? createEmbeddedIdentityService({ url: config.identityAdmin.url, realm: config.identity.realm, secretFile: config.identityAdmin.secretFile }),
     db: deps.store.db,
     revocations,
+    invitations,
   });
   // The dbt layer reaches warehouses only through these two functions (features never import each other).
   const dbt = await registerDbtArea(app, {

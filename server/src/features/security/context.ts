@@ -6,11 +6,14 @@ import { callerOf, organisationOf } from '../../platform/http/auth/authenticate.
 import type { StoreDb } from '../../platform/store/openStore.js';
 import type { Actor } from '../../platform/store/audit.js';
 import type { IdentityService } from './identityService.js';
+import type { InvitationMailer } from './invitationMail.js';
 
 export interface SecurityDeps {
   identity: IdentityService;
   db: StoreDb;
   revocations: RevocationList;
+  /** Invitation e-mail through the portal's SMTP settings (off without them). */
+  invitations: InvitationMailer;
 }
 
 export interface SecurityCaller extends Actor {

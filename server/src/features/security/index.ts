@@ -9,6 +9,7 @@ import { registerMemberRoutes } from './memberRoutes.js';
 
 export { securityHttpError } from './errors.js';
 export { createEmbeddedIdentityService } from './embeddedIdentityService.js';
+export { createInvitationMailer } from './invitationMail.js';
 export type { IdentityService } from './identityService.js';
 
 export function registerSecurityRoutes(app: FastifyInstance, deps: SecurityDeps): void {

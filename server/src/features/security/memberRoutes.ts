@@ -15,7 +15,7 @@ import { securityCaller, type SecurityDeps } from './context.js';
 import { assertCanGrant, assertCanManage, assertKeepsAnAdmin } from './memberRules.js';
 import { audited } from './securityAudit.js';
 
-export function registerMemberRoutes(server: FastifyInstance, { identity, db, revocations }: SecurityDeps): void {
+export function registerMemberRoutes(server: FastifyInstance, { identity, db, revocations, invitations }: SecurityDeps): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const page = requireRoute('securityIdentity');
 
@@ -38,6 +38,10 @@ export function registerMemberRoutes(server: FastifyInstance, { identity, db, re
     for (const role of request.body.roles) assertCanGrant(caller.roles, role);
     const result = await audited(db, caller, { action: 'member.invite', target: request.body.username, details: { email: request.body.email, roles: request.body.roles, groups: request.body.groups } },
       () => identity.inviteMember(caller.organisation, request.body));
+    // Sent by e-mail when the portal can: the link then reaches only the new member.
+    if (result.actionLink && (await invitations.send(result.member, result.actionLink, caller.organisation))) {
+      return reply.code(201).send({ ...result, actionLink: null, emailSent: true });
+    }
     return reply.code(201).send(result);
   });
 
