@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { checkPage, isBlocking } from '../a11yReport';
 import { baseUrl, launch, newPage, signIn } from '../support';
 
 let browser: Browser;
@@ -20,6 +21,12 @@ before(async () => {
 after(async () => {
   await browser.close();
 });
+
+/** axe on the screen as it is now (the accessibility gate sees these pages empty only). */
+async function assertAccessible(route: string): Promise<void> {
+  const blocking = (await checkPage(page, { account: 'product', layout: 'default', route })).filter(isBlocking);
+  assert.deepEqual(blocking, [], `${route}: ${blocking.map((finding) => `${finding.rule} ${finding.example}`).join('; ')}`);
+}
 
 const call = (path: string, key?: string) => fetch(`${baseUrl}${path}`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
 
@@ -50,6 +57,7 @@ test('product creates, runs and publishes an endpoint', async () => {
   await page.getByRole('status').filter({ hasText: `v1 is published at /api/data/v1/${name}` }).waitFor({ timeout: 20_000 });
   // The documentation lists it with its parameters.
   await page.getByRole('heading', { name: `GET /api/data/v1/${name}` }).waitFor({ timeout: 20_000 });
+  await assertAccessible('/app/api-creator?endpoint=… (editor, preview, versions)');
 });
 
 test('product creates a key and reads its secret once', async () => {
@@ -59,10 +67,12 @@ test('product creates a key and reads its secret once', async () => {
   const dialog = page.getByRole('dialog', { name: 'Create an API key' });
   await dialog.getByLabel('Name', { exact: true }).fill(`e2e key ${name}`);
   await dialog.getByLabel(name).check();
+  await assertAccessible('/app/api-management (create key dialog)');
   await dialog.getByRole('button', { name: 'Create key' }).click();
   const field = page.getByLabel('API key', { exact: true });
   await field.waitFor({ timeout: 20_000 });
   secret = await field.inputValue();
+  await assertAccessible('/app/api-management (secret shown once)');
   assert.match(secret, /^dw_live_[a-z0-9]{10}_/);
   await page.getByRole('button', { name: 'I have stored the key' }).click();
   assert.equal(await page.getByLabel('API key', { exact: true }).count(), 0);
@@ -106,4 +116,6 @@ test('the calls show in usage', async () => {
   const text = await row.textContent();
   assert.match(text ?? '', /200: 3/);
   assert.match(text ?? '', /400: 2/);
+  await page.getByRole('img', { name: /Calls per hour/ }).waitFor();
+  await assertAccessible('/app/api-management (usage)');
 });
