@@ -102,7 +102,8 @@ export function parseInvitation(body: unknown): InvitationInput {
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AdminError(400, 'invalid_request', 'email is not a valid e-mail address.', 'email');
   const list = (field: string) => {
     const raw = value[field] ?? [];
-    if (!Array.isArray(raw) || raw.some((item) => typeof item !== 'string' || !ROLE_NAME.test(item) && field === 'roles')) {
+    // Role names follow the realm's naming rule; group entries are ids or names, checked against the organisation's groups.
+    if (!Array.isArray(raw) || raw.some((item) => typeof item !== 'string' || (field === 'roles' && !ROLE_NAME.test(item)))) {
       throw new AdminError(400, 'invalid_request', `${field} must be a list of names.`, field);
     }
     return [...new Set(raw as string[])];
