@@ -37,6 +37,7 @@
  * | CONNECTOR_CHECK_TIMEOUT_SECONDS | 60        | Time a connector's spec, check or discover may take. |
  * | CONNECTOR_MEMORY_MB | 1024                  | Memory limit of each connector process. |
  * | SYNC_MAX_ATTEMPTS  | 3                      | Attempts of a sync whose failure a retry may fix (a crash or a time-out), with back-off between them. |
+ * | CONNECTOR_PRIVATE_NETWORKS | false          | Let connectors reach private, loopback and link-local addresses (a database on the portal's own network). Off, a connector configured by a portal user cannot reach the portal's internal services. |
  */
 import path from 'node:path';
 import { DEFAULT_ARTIFACT_UPLOAD_LIMIT } from '@common/dbt/artifactsContract';
@@ -65,7 +66,7 @@ export interface PortalConfig {
   dbt: { uploadLimitBytes: number; artifactsDir: string | null; freshnessCheckMinutes: number };
   /** Set: the key of stored secrets (base64); unset: a key file in the data directory. */
   secretsKey: string | undefined;
-  integrations: { readTimeoutMs: number; checkTimeoutMs: number; memoryLimitMb: number; maxAttempts: number; retryBaseDelayMs: number };
+  integrations: { readTimeoutMs: number; checkTimeoutMs: number; memoryLimitMb: number; maxAttempts: number; retryBaseDelayMs: number; privateNetworks: boolean };
   /** Notification e-mail; null: off. */
   smtp: SmtpSettings | null;
 }
@@ -186,6 +187,7 @@ export function loadPortalConfig(env: Env = process.env): PortalConfig {
       memoryLimitMb: wholeNumber(env, 'CONNECTOR_MEMORY_MB', 1024, 64, 64 * 1024),
       maxAttempts: wholeNumber(env, 'SYNC_MAX_ATTEMPTS', 3, 1, 10),
       retryBaseDelayMs: 30_000,
+      privateNetworks: flag(env, 'CONNECTOR_PRIVATE_NETWORKS', false),
     },
   };
 }

@@ -14,6 +14,16 @@ export const BUILT_IN_DEFINITIONS: ReadonlyArray<ConnectorDefinition & { id: Bui
     kind: 'built-in',
     documentationUrl: null,
   },
+  {
+    id: 'source-http',
+    name: 'HTTP API',
+    description: 'Any JSON API: declare its base URL, authentication, and per stream the path, where the records are, pagination and an incremental date-time field.',
+    category: 'api',
+    supportLevel: 'certified',
+    icon: 'api',
+    kind: 'built-in',
+    documentationUrl: null,
+  },
 ];
 
 export function builtInDefinition(id: string): (ConnectorDefinition & { id: BuiltInConnectorId }) | undefined {

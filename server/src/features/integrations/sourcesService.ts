@@ -20,6 +20,8 @@ export interface EngineSettings {
   /** spec, check and discover are stopped after this long. */
   checkTimeoutMs: number;
   memoryLimitMb: number;
+  /** Connectors may reach private, loopback and link-local addresses. */
+  privateNetworks: boolean;
 }
 
 export interface SourcesDeps {
@@ -47,7 +49,7 @@ export function createSourcesService(deps: SourcesDeps) {
     if (!found) throw new HttpError(404, 'not_found', `No connector "${id}".`, 'definitionId');
     return found;
   };
-  const commandFor = (definitionId: string): ConnectorCommand => builtInConnectorCommand(definition(definitionId).id, deps.projectRoot);
+  const commandFor = (definitionId: string): ConnectorCommand => builtInConnectorCommand(definition(definitionId).id, deps.projectRoot, { privateNetworks: deps.engine.privateNetworks });
 
   /** Runs one short operation and returns its messages of the wanted type. */
   async function operation<T>(definitionId: string, name: 'spec' | 'check' | 'discover', config: unknown, secrets: readonly string[], pick: (message: AirbyteMessage) => T | undefined): Promise<T> {

@@ -5,15 +5,22 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ConnectorCommand } from '../engine/connectorProcess.js';
 
-export type BuiltInConnectorId = 'source-sample';
+export type BuiltInConnectorId = 'source-sample' | 'source-http';
 
 const PROGRAMS: Record<BuiltInConnectorId, string> = {
   'source-sample': 'source-sample/main.ts',
+  'source-http': 'source-declarative-http/main.ts',
 };
 
 /** How to run a built-in connector; `projectRoot` is where package.json and node_modules are. */
-export function builtInConnectorCommand(id: BuiltInConnectorId, projectRoot: string): ConnectorCommand {
+export function builtInConnectorCommand(id: BuiltInConnectorId, projectRoot: string, options: { privateNetworks?: boolean } = {}): ConnectorCommand {
   const loader = createRequire(path.join(projectRoot, 'package.json')).resolve('tsx');
   const program = path.join(projectRoot, 'server/src/features/integrations/connectors', PROGRAMS[id]);
-  return { command: process.execPath, args: ['--import', pathToFileURL(loader).href, program], runtime: 'node' };
+  return {
+    command: process.execPath,
+    args: ['--import', pathToFileURL(loader).href, program],
+    runtime: 'node',
+    // Connectors that open network connections refuse private addresses unless this says otherwise (kit/networkPolicy.ts).
+    env: options.privateNetworks ? { DATAWORKS_CONNECTOR_PRIVATE_NETWORKS: 'allow' } : {},
+  };
 }
