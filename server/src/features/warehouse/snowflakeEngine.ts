@@ -13,7 +13,7 @@ import type { Connection, ConnectionOptions, SnowflakeError } from 'snowflake-sd
 import type { SnowflakeConnectionSettings } from './config.js';
 import type { Engine, Queryable, Row, RowValue } from '../../platform/warehouse/engine.js';
 import { passThroughOr } from '../../platform/warehouse/engine.js';
-import { WarehouseError } from '../../platform/warehouse/errors.js';
+import { StatementTimeoutError, WarehouseError } from '../../platform/warehouse/errors.js';
 import { raw, type Sql } from '../../platform/warehouse/sql.js';
 
 /** The part of snowflake-sdk this engine uses; tests pass a fake. */
@@ -57,14 +57,18 @@ function toRowValue(value: unknown): RowValue {
   return JSON.stringify(value);
 }
 
-function execute(connection: Connection, statement: Sql): Promise<Row[]> {
+/** Runs one statement; with `timeoutMs`, Snowflake is asked to cancel it when the time passes. */
+function execute(connection: Connection, statement: Sql, timeoutMs?: number): Promise<Row[]> {
   return new Promise((resolve, reject) => {
-    connection.execute({
+    let timedOut = false;
+    let timer: NodeJS.Timeout | undefined;
+    const running = connection.execute({
       sqlText: statement.text,
       binds: [...statement.params],
       complete: (error, _stmt, rows) => {
+        clearTimeout(timer);
         if (error) {
-          reject(snowflakeError(error));
+          reject(timedOut && timeoutMs ? new StatementTimeoutError(timeoutMs, { cause: error }) : snowflakeError(error));
           return;
         }
         resolve(
@@ -75,7 +79,13 @@ function execute(connection: Connection, statement: Sql): Promise<Row[]> {
           }),
         );
       },
-    });
+    }) as { cancel?: (done: (error?: unknown) => void) => void } | undefined;
+    if (timeoutMs) {
+      timer = setTimeout(() => {
+        timedOut = true;
+        running?.cancel?.(() => undefined);
+      }, timeoutMs);
+    }
   });
 }
 
@@ -109,6 +119,11 @@ class SnowflakeEngine implements Engine {
 
   query(statement: Sql): Promise<Row[]> {
     return this.withConnection((connection) => execute(connection, statement));
+  }
+
+  /** A user-written read (data API endpoints), cancelled in Snowflake when it runs past `timeoutMs`. */
+  queryWithin(statement: Sql, timeoutMs: number): Promise<Row[]> {
+    return this.withConnection((connection) => execute(connection, statement, timeoutMs));
   }
 
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
