@@ -74,6 +74,20 @@ export type CheckResult = z.infer<typeof checkResult>;
 
 export const discoverResponse = z.object({ catalog: AirbyteCatalog });
 
+/** Reads the first records of one stream with a config as typed (the custom connector page's "test"). */
+export const previewRequest = checkRequest.extend({ stream: z.string().trim().min(1, 'choose a stream').max(200) });
+export type PreviewRequest = z.infer<typeof previewRequest>;
+export const previewResponse = z.object({
+  stream: z.string(),
+  records: z.array(z.record(z.string(), z.unknown())),
+  /** Fields seen in the records, in first-seen order. */
+  fields: z.array(z.string()),
+  /** More records were there than the preview shows. */
+  truncated: z.boolean(),
+  durationMs: z.number(),
+});
+export type PreviewResponse = z.infer<typeof previewResponse>;
+
 // ---- Connections --------------------------------------------------------------------------------
 
 export const schedule = z.discriminatedUnion('kind', [

@@ -59,6 +59,17 @@ it('checks a config, names the field at fault, and saves nothing for a bad one',
   expect(sources.sources.map((source) => source.name)).not.toContain('Broken');
 });
 
+it('previews the first records of a stream with a config as typed, stopping the read there', async () => {
+  const preview = await api('POST', '/api/integrations/sources/preview', { definitionId: 'source-sample', config: { seed: 'preview' }, stream: 'customers' });
+  expect(preview.status).toBe(200);
+  const body = preview.body as { records: Array<Record<string, unknown>>; fields: string[]; truncated: boolean };
+  expect(body.records).toHaveLength(20);
+  expect(body.truncated).toBe(true);
+  expect(body.fields).toEqual(['id', 'first_name', 'last_name', 'email', 'country_code', 'created_at', '_loaded_at']);
+  const unknown = await api('POST', '/api/integrations/sources/preview', { definitionId: 'source-sample', config: {}, stream: 'invoices' });
+  expect(unknown).toMatchObject({ status: 400, body: { field: 'stream', message: 'The source has no stream "invoices".' } });
+});
+
 it('syncs a connection on the embedded engine, with its job, attempts, log and overview', async () => {
   const created = await api('POST', '/api/integrations/sources', { name: 'Demo shop', definitionId: 'source-sample', config: { seed: 'api-test', orders_per_hour: 5 } });
   expect(created.status).toBe(201);

@@ -16,6 +16,8 @@ import {
   discoverResponse,
   jobsResponse,
   overviewResponse,
+  previewRequest,
+  previewResponse,
   sourceCreate,
   sourcesResponse,
   sourceUpdate,
@@ -58,6 +60,7 @@ export function registerIntegrationsRoutes(server: FastifyInstance, sources: Sou
     return reply.code(204).send();
   });
   app.post('/api/integrations/sources/check', { preValidation: allowed, schema: { body: checkRequest, response: { 200: checkResult } } }, async (request) => sources.check(organisation(request), request.body));
+  app.post('/api/integrations/sources/preview', { preValidation: allowed, schema: { body: previewRequest, response: { 200: previewResponse } } }, async (request) => sources.preview(organisation(request), request.body));
   app.post('/api/integrations/sources/:id/discover', { preValidation: allowed, schema: { params: idParams, response: { 200: discoverResponse } } }, async (request) => ({
     catalog: await sources.discover(organisation(request), request.params.id),
   }));

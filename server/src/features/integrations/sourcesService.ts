@@ -2,7 +2,7 @@
 // creating and editing sources against that spec with their secrets sealed apart, and the
 // connector's `check` and `discover` run on demand for the pages.
 import type { AirbyteCatalog, AirbyteMessage, ConnectorSpecification } from '@common/integrations/airbyteProtocol';
-import type { CheckRequest, CheckResult, SourceCreate, SourceUpdate, SourceView } from '@common/integrations/integrationsContract';
+import type { CheckRequest, CheckResult, PreviewRequest, PreviewResponse, SourceCreate, SourceUpdate, SourceView } from '@common/integrations/integrationsContract';
 import { HttpError } from '../../platform/http/errors.js';
 import type { SecretBox } from '../../platform/secrets/secretBox.js';
 import { DuplicateValueError, isUniqueViolation } from '../../platform/store/errors.js';
@@ -40,6 +40,8 @@ export interface Actor {
 const notFound = (what: string, id: string) => new HttpError(404, 'not_found', `No ${what} "${id}" in your organisation.`);
 const duplicateName = (name: string) => new DuplicateValueError('name', `A source named "${name}" already exists.`);
 const sealPurpose = (sourceId: string) => `integration-source:${sourceId}`;
+/** Records a preview shows. */
+const PREVIEW_RECORDS = 20;
 
 export function createSourcesService(deps: SourcesDeps) {
   const specs = new Map<string, Promise<ConnectorSpecification>>();
@@ -199,6 +201,54 @@ export function createSourcesService(deps: SourcesDeps) {
         if (error instanceof ConnectorRunError) return { status: 'failed', message: error.message, durationMs: Date.now() - started };
         throw error;
       }
+    },
+
+    /** The first records of one stream, read with the config as typed; the read stops once it has them. */
+    async preview(organisation: string, request: PreviewRequest): Promise<PreviewResponse> {
+      const specification = (await spec(request.definitionId)).connectionSpecification;
+      let edited = request.config;
+      if (request.sourceId) {
+        const row = await sourceRow(organisation, request.sourceId);
+        if (row.definition_id !== request.definitionId) throw new HttpError(400, 'invalid_request', 'The source uses another connector.', 'definitionId');
+        edited = keepStoredSecrets(specification, edited, storedSecrets(row));
+      }
+      const config = validateConfig(specification, edited);
+      const secrets = secretValues(specification, config);
+      const catalog = await operation(request.definitionId, 'discover', config, secrets, (message) => message.catalog);
+      const stream = catalog.streams.find((candidate) => candidate.name === request.stream);
+      if (!stream) throw new HttpError(400, 'invalid_request', `The source has no stream "${request.stream}".`, 'stream');
+      const records: Array<Record<string, unknown>> = [];
+      const fields = new Set<string>();
+      const enough = new AbortController();
+      const started = Date.now();
+      let truncated = false;
+      try {
+        await runConnector(commandFor(request.definitionId), {
+          operation: 'read',
+          config,
+          catalog: { streams: [{ stream, sync_mode: 'full_refresh', destination_sync_mode: 'append' }] },
+          secrets,
+          timeoutMs: deps.engine.checkTimeoutMs,
+          memoryLimitMb: deps.engine.memoryLimitMb,
+          signal: enough.signal,
+          onMessage: (message) => {
+            if (message.type !== 'RECORD' || !message.record) return;
+            if (records.length >= PREVIEW_RECORDS) {
+              truncated = true;
+              enough.abort();
+              return;
+            }
+            records.push(message.record.data);
+            for (const field of Object.keys(message.record.data)) fields.add(field);
+          },
+        });
+      } catch (error) {
+        // Stopping the read once the preview is full is the expected end, not a failure.
+        if (!(error instanceof ConnectorFailure && error.reason === 'cancelled' && truncated)) {
+          throw error instanceof ConnectorFailure ? new ConnectorRunError(error.message) : error;
+        }
+      }
+      return { stream: stream.name, records, fields: [...fields], truncated, durationMs: Date.now() - started };
     },
 
     async discover(organisation: string, id: string): Promise<AirbyteCatalog> {
