@@ -149,6 +149,9 @@ export const knowledgeEditorRoles: readonly string[] = ['admin', 'Client-Datawor
 export const faqManagerRoles: readonly string[] = ['admin'];
 export const roadmapManagerRoles: readonly string[] = ['admin'];
 
+/** Who may register a program from the portal's connector directory as a custom connector. */
+export const customConnectorAdminRoles: readonly string[] = ['admin'];
+
 export function canEditKnowledge(userRoles: readonly string[]): boolean {
   return hasAnyRole(userRoles, knowledgeEditorRoles);
 }

@@ -38,6 +38,15 @@ export const connectorDefinition = z.object({
 export type ConnectorDefinition = z.infer<typeof connectorDefinition>;
 
 export const definitionsResponse = z.object({ definitions: z.array(connectorDefinition) });
+
+/** An administrator registers a program from the connector directory as a custom connector. */
+export const definitionCreate = z.object({
+  name: name(SOURCE_NAME_MAX),
+  description: z.string().trim().max(500, 'must be at most 500 characters').optional(),
+  program: z.string().trim().min(1, 'choose a program').max(100),
+});
+export type DefinitionCreate = z.infer<typeof definitionCreate>;
+export const programsResponse = z.object({ programs: z.array(z.string()) });
 export const specResponse = z.object({ definitionId: z.string(), spec: ConnectorSpecification });
 
 // ---- Sources ------------------------------------------------------------------------------------

@@ -2,18 +2,36 @@
 // and saved against their spec (secrets never returned), connections from discovered streams, a
 // real sync on the embedded engine with its job, attempts and log, the overview, organisation
 // scoping, and bad input that writes nothing.
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startPortal, type RunningPortal } from './portalServer';
 
 jest.setTimeout(240_000);
 
+// A custom connector program as operators would place one in the connector directory.
+const ECHO_SOURCE = `#!/bin/sh
+case "$1" in
+  spec) echo '{"type":"SPEC","spec":{"connectionSpecification":{"type":"object","required":["greeting"],"properties":{"greeting":{"type":"string"}}}}}' ;;
+  check) echo '{"type":"CONNECTION_STATUS","connectionStatus":{"status":"SUCCEEDED"}}' ;;
+  discover) echo '{"type":"CATALOG","catalog":{"streams":[{"name":"greetings","json_schema":{"properties":{"text":{"type":"string"}}},"supported_sync_modes":["full_refresh"]}]}}' ;;
+  read) echo '{"type":"RECORD","record":{"stream":"greetings","data":{"text":"hello"},"emitted_at":1}}' ;;
+esac
+`;
+
 let portal: RunningPortal;
+let programs: string;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
-  portal = await startPortal();
-  for (const username of ['engineer', 'lite', 'nobody']) tokens[username] = await portal.token(username);
+  programs = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-connectors-'));
+  await fs.writeFile(path.join(programs, 'echo-source'), ECHO_SOURCE, { mode: 0o755 });
+  await fs.writeFile(path.join(programs, 'notes.txt'), 'not a program', { mode: 0o644 });
+  portal = await startPortal({ env: { CONNECTOR_EXECUTABLES_DIR: programs } });
+  for (const username of ['admin', 'engineer', 'lite', 'nobody']) tokens[username] = await portal.token(username);
 });
 afterAll(async () => {
   await portal?.stop();
+  await fs.rm(programs, { recursive: true, force: true });
 });
 
 interface Job {
@@ -134,4 +152,32 @@ it('syncs a connection on the embedded engine, with its job, attempts, log and o
   expect((await api('POST', '/api/integrations/connections/bulk', { action: 'resume', ids: [view.id, '00000000-0000-4000-8000-000000000000'] })).body).toMatchObject({ done: [view.id], skipped: [{ id: '00000000-0000-4000-8000-000000000000' }] });
   expect((await api('DELETE', `/api/integrations/connections/${view.id}`)).status).toBe(204);
   expect((await api('DELETE', `/api/integrations/sources/${source.id}`)).status).toBe(204);
+});
+
+it('lets an administrator register a program from the connector directory as a custom connector, and nothing else', async () => {
+  expect((await api('GET', '/api/integrations/programs')).status).toBe(403);
+  expect((await api('GET', '/api/integrations/programs', undefined, 'admin')).body).toEqual({ programs: ['echo-source'] });
+  expect((await api('POST', '/api/integrations/definitions', { name: 'Echo', program: 'echo-source' })).status).toBe(403);
+  for (const program of ['../../../../bin/sh', 'notes.txt', 'missing']) {
+    const refused = await api('POST', '/api/integrations/definitions', { name: 'Echo', program }, 'admin');
+    expect(refused).toMatchObject({ status: 400, body: { field: 'program' } });
+  }
+  const registered = await api('POST', '/api/integrations/definitions', { name: 'Echo', description: 'Says hello', program: 'echo-source' }, 'admin');
+  expect(registered).toMatchObject({ status: 201, body: { name: 'Echo', kind: 'executable', supportLevel: 'custom' } });
+  const id = (registered.body as { id: string }).id;
+
+  // The organisation's people can use it; another organisation does not see it.
+  const definitions = (await api('GET', '/api/integrations/definitions')).body as { definitions: Array<{ id: string }> };
+  expect(definitions.definitions.map((definition) => definition.id)).toContain(id);
+  const theirs = (await api('GET', '/api/integrations/definitions', undefined, 'lite')).body as { definitions: Array<{ id: string }> };
+  expect(theirs.definitions.map((definition) => definition.id)).not.toContain(id);
+  expect((await api('GET', `/api/integrations/definitions/${id}/spec`)).body).toMatchObject({ spec: { connectionSpecification: { required: ['greeting'] } } });
+  expect((await api('POST', '/api/integrations/sources', { name: 'Echo source', definitionId: id, config: {} })).body).toMatchObject({ field: 'config.greeting' });
+  const source = await api('POST', '/api/integrations/sources', { name: 'Echo source', definitionId: id, config: { greeting: 'hi' } });
+  expect(source.status).toBe(201);
+  expect((await api('POST', '/api/integrations/sources/check', { definitionId: id, config: { greeting: 'hi' } })).body).toMatchObject({ status: 'succeeded' });
+  expect((await api('POST', '/api/integrations/sources/preview', { definitionId: id, config: { greeting: 'hi' }, stream: 'greetings' })).body).toMatchObject({ records: [{ text: 'hello' }], truncated: false });
+  expect((await api('DELETE', `/api/integrations/definitions/${id}`, undefined, 'admin')).status).toBe(409);
+  expect((await api('DELETE', `/api/integrations/sources/${(source.body as { id: string }).id}`)).status).toBe(204);
+  expect((await api('DELETE', `/api/integrations/definitions/${id}`, undefined, 'admin')).status).toBe(204);
 });

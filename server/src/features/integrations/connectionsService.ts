@@ -148,12 +148,11 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     return row;
   }
 
-  function toView(row: ConnectionRow, last: SyncJobSummary | undefined): ConnectionView {
-    const definition = deps.sources.definitions().find((candidate) => candidate.id === row.definition_id);
+  function toView(row: ConnectionRow, last: SyncJobSummary | undefined, icons: ReadonlyMap<string, string>): ConnectionView {
     return {
       id: row.id,
       name: row.name,
-      source: { id: row.source_id, name: row.source_name, definitionId: row.definition_id, icon: definition?.icon ?? 'plug' },
+      source: { id: row.source_id, name: row.source_name, definitionId: row.definition_id, icon: icons.get(row.definition_id) ?? 'plug' },
       destinationSchema: row.destination_schema,
       status: row.status,
       health: health(row, last),
@@ -166,9 +165,10 @@ export function createConnectionsService(deps: ConnectionsDeps) {
   }
 
   async function views(organisation: string, search?: string): Promise<ConnectionView[]> {
-    const [rows, last] = await Promise.all([connectionsOf(db, organisation, search), latestJobs(db, organisation)]);
+    const [rows, last, definitions] = await Promise.all([connectionsOf(db, organisation, search), latestJobs(db, organisation), deps.sources.definitions(organisation)]);
     const lastByConnection = new Map(last.map((row) => [row.connection_id, summary(row)]));
-    return rows.map((row) => toView(row, lastByConnection.get(row.id)));
+    const icons = new Map(definitions.map((definition) => [definition.id, definition.icon]));
+    return rows.map((row) => toView(row, lastByConnection.get(row.id), icons));
   }
 
   async function publish(organisation: string, job: JobRow, attempt: number, progress: { rowsRead: number; rowsCommitted: number; streams: StreamProgress[] }) {

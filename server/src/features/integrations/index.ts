@@ -11,6 +11,7 @@ import type { StoreDb } from '../../platform/store/openStore.js';
 import type { Engine } from '../../platform/warehouse/engine.js';
 import { createConnectionsService } from './connectionsService.js';
 import { registerIntegrationsRoutes } from './integrationsRoutes.js';
+import { createDefinitionsCatalog } from './definitionsCatalog.js';
 import { createSourcesService, type EngineSettings } from './sourcesService.js';
 
 export { integrationsHttpError } from './errors.js';
@@ -18,6 +19,8 @@ export { integrationsHttpError } from './errors.js';
 export interface IntegrationsSettings extends EngineSettings {
   maxAttempts: number;
   retryBaseDelayMs: number;
+  /** Where operators place connector programs an administrator may register. */
+  executablesDir: string;
 }
 
 export interface IntegrationsArea {
@@ -33,7 +36,8 @@ export interface IntegrationsArea {
 
 /** Registers the routes and the job kinds; call before the job runner starts. */
 export async function registerIntegrationsArea(app: FastifyInstance, area: IntegrationsArea) {
-  const sources = createSourcesService({ db: area.db, secrets: area.secrets, projectRoot: area.projectRoot, engine: area.settings });
+  const catalog = createDefinitionsCatalog(area.db, { projectRoot: area.projectRoot, executablesDir: area.settings.executablesDir, privateNetworks: area.settings.privateNetworks });
+  const sources = createSourcesService({ db: area.db, secrets: area.secrets, catalog, engine: area.settings });
   const connections = createConnectionsService({ db: area.db, jobs: area.jobs, live: area.live, notify: area.notify, warehouse: area.warehouse, sources, engine: area.settings, log: app.log });
   await connections.start();
   registerIntegrationsRoutes(app, sources, connections);

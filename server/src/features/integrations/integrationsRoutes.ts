@@ -12,12 +12,15 @@ import {
   connectionsResponse,
   connectionUpdate,
   connectionView,
+  connectorDefinition,
+  definitionCreate,
   definitionsResponse,
   discoverResponse,
   jobsResponse,
   overviewResponse,
   previewRequest,
   previewResponse,
+  programsResponse,
   sourceCreate,
   sourcesResponse,
   sourceUpdate,
@@ -26,6 +29,7 @@ import {
   syncJobDetail,
   syncJobSummary,
 } from '@common/integrations/integrationsContract';
+import { customConnectorAdminRoles } from '@common/access/access';
 import { z } from 'zod';
 import { callerOf, organisationOf, requireRoute } from '../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
@@ -39,17 +43,27 @@ const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).op
 export function registerIntegrationsRoutes(server: FastifyInstance, sources: SourcesService, connections: ConnectionsService): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const allowed = requireRoute(['integrations', 'manageConnectors', 'addConnector']);
+  const administrators = requireRoute('addConnectorCustom', customConnectorAdminRoles);
   const actorOf = (request: FastifyRequest): Actor => {
     const caller = callerOf(request);
     return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username };
   };
   const organisation = (request: FastifyRequest) => actorOf(request).organisation;
 
-  app.get('/api/integrations/definitions', { preValidation: allowed, schema: { response: { 200: definitionsResponse } } }, async () => ({ definitions: [...sources.definitions()] }));
+  app.get('/api/integrations/definitions', { preValidation: allowed, schema: { response: { 200: definitionsResponse } } }, async (request) => ({ definitions: await sources.definitions(organisation(request)) }));
   app.get('/api/integrations/definitions/:id/spec', { preValidation: allowed, schema: { params: definitionParams, response: { 200: specResponse } } }, async (request) => ({
     definitionId: request.params.id,
-    spec: await sources.spec(request.params.id),
+    spec: await sources.spec(organisation(request), request.params.id),
   }));
+  // Custom connectors: programs operators placed in the connector directory, registered by an administrator.
+  app.get('/api/integrations/programs', { preValidation: administrators, schema: { response: { 200: programsResponse } } }, async () => ({ programs: await sources.programs() }));
+  app.post('/api/integrations/definitions', { preValidation: administrators, schema: { body: definitionCreate, response: { 201: connectorDefinition } } }, async (request, reply) =>
+    reply.code(201).send(await sources.registerDefinition(actorOf(request), request.body)),
+  );
+  app.delete('/api/integrations/definitions/:id', { preValidation: administrators, schema: { params: definitionParams } }, async (request, reply) => {
+    await sources.removeDefinition(actorOf(request), request.params.id);
+    return reply.code(204).send();
+  });
 
   app.get('/api/integrations/sources', { preValidation: allowed, schema: { response: { 200: sourcesResponse } } }, async (request) => ({ sources: await sources.list(organisation(request)) }));
   app.post('/api/integrations/sources', { preValidation: allowed, schema: { body: sourceCreate, response: { 201: sourceView } } }, async (request, reply) => reply.code(201).send(await sources.create(actorOf(request), request.body)));

@@ -2,14 +2,13 @@
 // creating and editing sources against that spec with their secrets sealed apart, and the
 // connector's `check` and `discover` run on demand for the pages.
 import type { AirbyteCatalog, AirbyteMessage, ConnectorSpecification } from '@common/integrations/airbyteProtocol';
-import type { CheckRequest, CheckResult, PreviewRequest, PreviewResponse, SourceCreate, SourceUpdate, SourceView } from '@common/integrations/integrationsContract';
+import type { CheckRequest, CheckResult, DefinitionCreate, PreviewRequest, PreviewResponse, SourceCreate, SourceUpdate, SourceView } from '@common/integrations/integrationsContract';
 import { HttpError } from '../../platform/http/errors.js';
 import type { SecretBox } from '../../platform/secrets/secretBox.js';
 import { DuplicateValueError, isUniqueViolation } from '../../platform/store/errors.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { joinSecrets, keepStoredSecrets, maskConfig, secretValues, splitSecrets, validateConfig } from './config/connectorConfig.js';
-import { builtInDefinition, BUILT_IN_DEFINITIONS } from './connectorDefinitions.js';
-import { builtInConnectorCommand } from './connectors/builtInConnectors.js';
+import type { DefinitionsCatalog } from './definitionsCatalog.js';
 import { ConnectorFailure, runConnector, type ConnectorCommand } from './engine/connectorProcess.js';
 import { ConnectorRunError, IntegrationConflictError } from './errors.js';
 import { deleteSource, insertSource, iso, sourceById, sourcesOf, updateSource } from './integrationsStore.js';
@@ -27,7 +26,7 @@ export interface EngineSettings {
 export interface SourcesDeps {
   db: StoreDb;
   secrets: SecretBox;
-  projectRoot: string;
+  catalog: DefinitionsCatalog;
   engine: EngineSettings;
 }
 
@@ -46,18 +45,13 @@ const PREVIEW_RECORDS = 20;
 export function createSourcesService(deps: SourcesDeps) {
   const specs = new Map<string, Promise<ConnectorSpecification>>();
 
-  const definition = (id: string) => {
-    const found = builtInDefinition(id);
-    if (!found) throw new HttpError(404, 'not_found', `No connector "${id}".`, 'definitionId');
-    return found;
-  };
-  const commandFor = (definitionId: string): ConnectorCommand => builtInConnectorCommand(definition(definitionId).id, deps.projectRoot, { privateNetworks: deps.engine.privateNetworks });
+  const commandFor = async (organisation: string, definitionId: string): Promise<ConnectorCommand> => (await deps.catalog.resolve(organisation, definitionId)).command;
 
   /** Runs one short operation and returns its messages of the wanted type. */
-  async function operation<T>(definitionId: string, name: 'spec' | 'check' | 'discover', config: unknown, secrets: readonly string[], pick: (message: AirbyteMessage) => T | undefined): Promise<T> {
+  async function run<T>(command: ConnectorCommand, name: 'spec' | 'check' | 'discover', config: unknown, secrets: readonly string[], pick: (message: AirbyteMessage) => T | undefined): Promise<T> {
     let found: T | undefined;
     try {
-      await runConnector(commandFor(definitionId), {
+      await runConnector(command, {
         operation: name,
         config,
         secrets,
@@ -75,11 +69,18 @@ export function createSourcesService(deps: SourcesDeps) {
     return found;
   }
 
-  function spec(definitionId: string): Promise<ConnectorSpecification> {
-    definition(definitionId);
+  /** Runs one short operation of an organisation's connector and returns the message it is about. */
+  async function operation<T>(organisation: string, definitionId: string, name: 'spec' | 'check' | 'discover', config: unknown, secrets: readonly string[], pick: (message: AirbyteMessage) => T | undefined): Promise<T> {
+    return run(await commandFor(organisation, definitionId), name, config, secrets, pick);
+  }
+
+  /** A connector's spec: a registered program's as it answered at registration; a built-in's read by running it once. */
+  async function spec(organisation: string, definitionId: string): Promise<ConnectorSpecification> {
+    const resolved = await deps.catalog.resolve(organisation, definitionId);
+    if (resolved.storedSpec) return resolved.storedSpec;
     let cached = specs.get(definitionId);
     if (!cached) {
-      cached = operation(definitionId, 'spec', undefined, [], (message) => message.spec);
+      cached = run(resolved.command, 'spec', undefined, [], (message) => message.spec);
       // A failed read is not remembered: the next request tries again.
       cached.catch(() => specs.delete(definitionId));
       specs.set(definitionId, cached);
@@ -100,9 +101,9 @@ export function createSourcesService(deps: SourcesDeps) {
   /** The source's whole configuration (secrets included) and the values to mask in its logs. */
   async function configOf(organisation: string, id: string) {
     const row = await sourceRow(organisation, id);
-    const specification = (await spec(row.definition_id)).connectionSpecification;
+    const specification = (await spec(organisation, row.definition_id)).connectionSpecification;
     const config = joinSecrets(row.config, storedSecrets(row));
-    return { row, config, secrets: secretValues(specification, config), command: commandFor(row.definition_id) };
+    return { row, config, secrets: secretValues(specification, config), command: await commandFor(organisation, row.definition_id) };
   }
 
   async function view(organisation: string, id: string): Promise<SourceView> {
@@ -112,16 +113,16 @@ export function createSourcesService(deps: SourcesDeps) {
   }
 
   async function list(organisation: string): Promise<SourceView[]> {
-    const rows = await sourcesOf(deps.db, organisation);
+    const [rows, definitions] = await Promise.all([sourcesOf(deps.db, organisation), deps.catalog.list(organisation)]);
     return Promise.all(
       rows.map(async (row) => {
-        const known = builtInDefinition(row.definition_id);
+        const known = definitions.find((definition) => definition.id === row.definition_id);
         return {
           id: row.id,
           name: row.name,
           definition: { id: row.definition_id, name: known?.name ?? row.definition_id, icon: known?.icon ?? 'plug', category: known?.category ?? 'custom' },
           // Stored configs hold masks, never secrets; masking again covers a spec that changed.
-          config: known ? maskConfig((await spec(row.definition_id)).connectionSpecification, row.config) : row.config,
+          config: known ? maskConfig((await spec(organisation, row.definition_id)).connectionSpecification, row.config) : row.config,
           createdAt: iso(row.created_at),
           updatedAt: iso(row.updated_at),
           connectionCount: Number(row.connection_count),
@@ -131,15 +132,19 @@ export function createSourcesService(deps: SourcesDeps) {
   }
 
   return {
-    definitions: () => BUILT_IN_DEFINITIONS,
+    definitions: (organisation: string) => deps.catalog.list(organisation),
     spec,
-    commandFor,
     configOf,
     list,
     view,
 
+    /** Registers a program from the connector directory once it answers `spec` (administrators only: the route checks). */
+    registerDefinition: (actor: Actor, body: DefinitionCreate) => deps.catalog.register(actor.organisation, actor.subject, body, (command) => run(command, 'spec', undefined, [], (message) => message.spec)),
+    removeDefinition: (actor: Actor, id: string) => deps.catalog.remove(actor.organisation, id),
+    programs: () => deps.catalog.programs(),
+
     async create(actor: Actor, body: SourceCreate): Promise<SourceView> {
-      const specification = (await spec(body.definitionId)).connectionSpecification;
+      const specification = (await spec(actor.organisation, body.definitionId)).connectionSpecification;
       const config = validateConfig(specification, body.config);
       const { plain, secrets } = splitSecrets(specification, config);
       try {
@@ -162,7 +167,7 @@ export function createSourcesService(deps: SourcesDeps) {
       const row = await sourceRow(actor.organisation, id);
       let change: { name?: string; config?: Record<string, unknown>; secretsSealed?: string | null } = { name: body.name };
       if (body.config) {
-        const specification = (await spec(row.definition_id)).connectionSpecification;
+        const specification = (await spec(actor.organisation, row.definition_id)).connectionSpecification;
         const config = validateConfig(specification, keepStoredSecrets(specification, body.config, storedSecrets(row)));
         const { plain, secrets } = splitSecrets(specification, config);
         change = { ...change, config: plain, secretsSealed: Object.keys(secrets).length ? deps.secrets.seal(JSON.stringify(secrets), sealPurpose(id)) : null };
@@ -184,7 +189,7 @@ export function createSourcesService(deps: SourcesDeps) {
 
     /** Runs the connector's check: the config as typed, or a saved source's with masked secrets kept. */
     async check(organisation: string, request: CheckRequest): Promise<CheckResult> {
-      const specification = (await spec(request.definitionId)).connectionSpecification;
+      const specification = (await spec(organisation, request.definitionId)).connectionSpecification;
       let edited = request.config;
       if (request.sourceId) {
         const row = await sourceRow(organisation, request.sourceId);
@@ -194,7 +199,7 @@ export function createSourcesService(deps: SourcesDeps) {
       const config = validateConfig(specification, edited);
       const started = Date.now();
       try {
-        const status = await operation(request.definitionId, 'check', config, secretValues(specification, config), (message) => message.connectionStatus);
+        const status = await operation(organisation, request.definitionId, 'check', config, secretValues(specification, config), (message) => message.connectionStatus);
         return { status: status.status === 'SUCCEEDED' ? 'succeeded' : 'failed', message: status.message ?? null, durationMs: Date.now() - started };
       } catch (error) {
         // A connector that cannot even answer its check has failed it, in its own words.
@@ -205,7 +210,7 @@ export function createSourcesService(deps: SourcesDeps) {
 
     /** The first records of one stream, read with the config as typed; the read stops once it has them. */
     async preview(organisation: string, request: PreviewRequest): Promise<PreviewResponse> {
-      const specification = (await spec(request.definitionId)).connectionSpecification;
+      const specification = (await spec(organisation, request.definitionId)).connectionSpecification;
       let edited = request.config;
       if (request.sourceId) {
         const row = await sourceRow(organisation, request.sourceId);
@@ -214,7 +219,8 @@ export function createSourcesService(deps: SourcesDeps) {
       }
       const config = validateConfig(specification, edited);
       const secrets = secretValues(specification, config);
-      const catalog = await operation(request.definitionId, 'discover', config, secrets, (message) => message.catalog);
+      const command = await commandFor(organisation, request.definitionId);
+      const catalog = await run(command, 'discover', config, secrets, (message) => message.catalog);
       const stream = catalog.streams.find((candidate) => candidate.name === request.stream);
       if (!stream) throw new HttpError(400, 'invalid_request', `The source has no stream "${request.stream}".`, 'stream');
       const records: Array<Record<string, unknown>> = [];
@@ -223,7 +229,7 @@ export function createSourcesService(deps: SourcesDeps) {
       const started = Date.now();
       let truncated = false;
       try {
-        await runConnector(commandFor(request.definitionId), {
+        await runConnector(command, {
           operation: 'read',
           config,
           catalog: { streams: [{ stream, sync_mode: 'full_refresh', destination_sync_mode: 'append' }] },
@@ -252,8 +258,8 @@ export function createSourcesService(deps: SourcesDeps) {
     },
 
     async discover(organisation: string, id: string): Promise<AirbyteCatalog> {
-      const { row, config, secrets } = await configOf(organisation, id);
-      return operation(row.definition_id, 'discover', config, secrets, (message) => message.catalog);
+      const { config, secrets, command } = await configOf(organisation, id);
+      return run(command, 'discover', config, secrets, (message) => message.catalog);
     },
   };
 }

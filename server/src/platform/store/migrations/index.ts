@@ -10,6 +10,7 @@ import { workspace } from './006_workspace.js';
 import { dataApi } from './007_data_api.js';
 import { security } from './008_security.js';
 import { integrations } from './009_integrations.js';
+import { integrationDefinitions } from './010_integration_definitions.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '007_data_api': dataApi,
   '008_security': security,
   '009_integrations': integrations,
+  '010_integration_definitions': integrationDefinitions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -60,7 +60,20 @@ export interface IntegrationAttemptsTable {
   ended_at: Date | null;
 }
 
+export interface IntegrationDefinitionsTable {
+  id: Generated<string>;
+  organisation_id: string;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  kind: 'executable';
+  program: string;
+  spec: Json<Record<string, unknown>>;
+  created_by: string;
+  created_at: CreatedAt;
+}
+
 export interface IntegrationsSchema {
+  integration_definitions: IntegrationDefinitionsTable;
   integration_sources: IntegrationSourcesTable;
   integration_connections: IntegrationConnectionsTable;
   integration_jobs: IntegrationJobsTable;
