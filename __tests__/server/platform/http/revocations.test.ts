@@ -2,7 +2,7 @@
 // a revoked session and tokens issued before a user's not-before time are refused, other
 // tokens are not, and one instance's revocation reaches another instance sharing the store
 // within the cache time.
-import { createRevocationList, REVOCATION_CACHE_MS } from '../../../../server/src/platform/http/auth/revocations';
+import { createRevocationList, REVOCATION_CACHE_MS, type RevocationList } from '../../../../server/src/platform/http/auth/revocations';
 import type { Caller } from '../../../../server/src/platform/http/auth/tokenVerifier';
 import type { Store } from '../../../../server/src/platform/store/openStore';
 import { openSchemaStore } from '../../schemaStore';
@@ -18,14 +18,16 @@ afterAll(async () => {
 });
 
 const now = () => Math.floor(Date.now() / 1000);
+/** The check as a promise: it answers synchronously (or throws) when its cache is fresh. */
+const checked = (list: RevocationList, who: Caller) => (async () => list.check(who))();
 const caller = (subject: string, sessionId: string, issuedAt = now()): Caller => ({ subject, username: subject, organisation: 'acme', roles: ['user'], sessionId, issuedAt });
 
 test('a revoked session is refused; other sessions of the same user are not', async () => {
   const list = createRevocationList(store.db);
-  await expect(list.check(caller('u1', 'sid-a'))).resolves.toBeUndefined();
+  await expect(checked(list, caller('u1', 'sid-a'))).resolves.toBeUndefined();
   await list.revokeSession({ sid: 'sid-a', organisation: 'acme', subject: 'u1' });
-  await expect(list.check(caller('u1', 'sid-a'))).rejects.toMatchObject({ statusCode: 401, code: 'invalid_token' });
-  await expect(list.check(caller('u1', 'sid-b'))).resolves.toBeUndefined();
+  await expect(checked(list, caller('u1', 'sid-a'))).rejects.toMatchObject({ statusCode: 401, code: 'invalid_token' });
+  await expect(checked(list, caller('u1', 'sid-b'))).resolves.toBeUndefined();
   // Recording it twice is harmless.
   await list.revokeSession({ sid: 'sid-a', organisation: 'acme', subject: 'u1' });
 });
@@ -33,17 +35,17 @@ test('a revoked session is refused; other sessions of the same user are not', as
 test('tokens issued before the not-before time are refused, later ones accepted', async () => {
   const list = createRevocationList(store.db);
   await list.setNotBefore({ subject: 'u2', organisation: 'acme', notBefore: new Date((now() - 10) * 1000) });
-  await expect(list.check(caller('u2', 's1', now() - 60))).rejects.toMatchObject({ statusCode: 401 });
-  await expect(list.check(caller('u2', 's2', now()))).resolves.toBeUndefined();
-  await expect(list.check({ ...caller('u2', 's3'), issuedAt: undefined })).rejects.toMatchObject({ statusCode: 401 });
-  await expect(list.check(caller('u3', 's4', now() - 60))).resolves.toBeUndefined();
+  await expect(checked(list, caller('u2', 's1', now() - 60))).rejects.toMatchObject({ statusCode: 401 });
+  await expect(checked(list, caller('u2', 's2', now()))).resolves.toBeUndefined();
+  await expect(checked(list, { ...caller('u2', 's3'), issuedAt: undefined })).rejects.toMatchObject({ statusCode: 401 });
+  await expect(checked(list, caller('u3', 's4', now() - 60))).resolves.toBeUndefined();
 });
 
 test('another instance sharing the store refuses the session within the cache time', async () => {
   const first = createRevocationList(store.db);
   const second = createRevocationList(store.db);
-  await expect(second.check(caller('u4', 'sid-x'))).resolves.toBeUndefined();
+  await expect(checked(second, caller('u4', 'sid-x'))).resolves.toBeUndefined();
   await first.revokeSession({ sid: 'sid-x', organisation: 'acme', subject: 'u4' });
   await new Promise((resolve) => setTimeout(resolve, REVOCATION_CACHE_MS + 100));
-  await expect(second.check(caller('u4', 'sid-x'))).rejects.toMatchObject({ statusCode: 401 });
+  await expect(checked(second, caller('u4', 'sid-x'))).rejects.toMatchObject({ statusCode: 401 });
 });

@@ -16,8 +16,12 @@ export const REVOCATION_CACHE_MS = 2_000;
 const REVOKED_SESSION_RETENTION_MS = 2 * 24 * 3600 * 1000;
 
 export interface RevocationList {
-  /** Throws 401 when the caller's token may no longer be used. */
-  check(caller: Caller): Promise<void>;
+  /**
+   * Throws 401 when the caller's token may no longer be used. Answers synchronously (undefined,
+   * or a thrown 401) while both cached answers are fresh, which is nearly every call; a promise
+   * only when the store must be read.
+   */
+  check(caller: Caller): Promise<void> | undefined;
   /** Records a revoked session, in `executor`'s transaction when given (e.g. with its audit entry). */
   revokeSession(entry: { sid: string; organisation: string; subject: string }, executor?: Kysely<StoreSchema>): Promise<void>;
   /** Tokens of `subject` issued before `notBefore` are refused from now on. */
@@ -46,15 +50,18 @@ export function createRevocationList(db: Kysely<StoreSchema>): RevocationList {
   }
 
   return {
-    async check(caller) {
-      if (caller.sessionId && (await isRevoked(caller.sessionId))) {
-        throw new HttpError(401, 'invalid_token', 'This session was ended by an administrator. Sign in again.');
+    check(caller) {
+      const now = Date.now();
+      const revoked = caller.sessionId ? revokedCache.get(caller.sessionId) : undefined;
+      const notBefore = notBeforeCache.get(caller.subject);
+      if ((!caller.sessionId || (revoked && revoked.until > now)) && notBefore && notBefore.until > now) {
+        judge(caller, revoked?.revoked ?? false, notBefore.notBefore);
+        return undefined;
       }
-      const notBefore = await notBeforeOf(caller.subject);
-      // Without `iat` a token cannot show it is newer than the cut-off: refuse it then too.
-      if (notBefore !== null && (caller.issuedAt === undefined || caller.issuedAt * 1000 < notBefore)) {
-        throw new HttpError(401, 'invalid_token', 'You were signed out everywhere. Sign in again.');
-      }
+      return (async () => {
+        const isSessionRevoked = caller.sessionId ? await isRevoked(caller.sessionId) : false;
+        judge(caller, isSessionRevoked, await notBeforeOf(caller.subject));
+      })();
     },
     async revokeSession({ sid, organisation, subject }, executor = db) {
       // This instance refuses the session at once (the identity service has ended it already);
@@ -78,6 +85,14 @@ export function createRevocationList(db: Kysely<StoreSchema>): RevocationList {
   };
 }
 
+function judge(caller: Caller, sessionRevoked: boolean, notBefore: number | null): void {
+  if (sessionRevoked) throw new HttpError(401, 'invalid_token', 'This session was ended by an administrator. Sign in again.');
+  // Without `iat` a token cannot show it is newer than the cut-off: refuse it then too.
+  if (notBefore !== null && (caller.issuedAt === undefined || caller.issuedAt * 1000 < notBefore)) {
+    throw new HttpError(401, 'invalid_token', 'You were signed out everywhere. Sign in again.');
+  }
+}
+
 /** Bounded: a flood of distinct sids must not grow the cache without end. */
 function remember<T>(cache: Map<string, T>, key: string, value: T): void {
   if (cache.size >= 10_000) {
@@ -91,7 +106,8 @@ function remember<T>(cache: Map<string, T>, key: string, value: T): void {
 export function withRevocations(verify: TokenVerifier, revocations: RevocationList): TokenVerifier {
   return async (token) => {
     const caller = await verify(token);
-    await revocations.check(caller);
+    const pending = revocations.check(caller);
+    if (pending) await pending;
     return caller;
   };
 }
