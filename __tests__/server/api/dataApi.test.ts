@@ -135,6 +135,8 @@ test('run previews rows with bound inputs; a bad input names the parameter', asy
   const injected = await portal.api('POST', '/api/data-api/run', { token: tokens.product, body: { definition: definition(ORDERS_SQL, { parameters: [{ name: 'country', type: 'string' }, { name: 'min_orders', type: 'integer', default: 1 }] }), inputs: { country: "x' OR '1'='1" } } });
   expect(injected.status).toBe(200);
   expect((injected.body as { rows: unknown[] }).rows).toEqual([]);
+  // No rows still has columns.
+  expect((injected.body as { columns: string[] }).columns).toEqual(['country', 'orders']);
   const bad = await portal.api('POST', '/api/data-api/run', { token: tokens.product, body: { definition: definition(ORDERS_SQL), inputs: { min_orders: 'lots' } } });
   expect(bad.status).toBe(400);
   expect((bad.body as ErrorBody).field).toBe('min_orders');
@@ -191,6 +193,8 @@ test('keys: the secret once, the published route in three formats, validation, s
   const csv = await data('/api/data/v1/orders_keys.csv?min_orders=10', created.secret);
   expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
   expect(csv.text.split('\n')[0]).toBe('country,orders');
+  const emptyCsv = await data('/api/data/v1/orders_keys.csv?country=XX', created.secret);
+  expect(emptyCsv.text).toBe('country,orders\n');
   const ndjson = await data('/api/data/v1/orders_keys.ndjson?min_orders=10', created.secret);
   expect(ndjson.headers.get('content-type')).toMatch(/ndjson/);
   expect(JSON.parse(ndjson.text.split('\n')[0] ?? '')).toEqual(body.data[0]);

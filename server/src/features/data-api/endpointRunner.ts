@@ -54,7 +54,7 @@ export async function runCompiled(
 ): Promise<RunOutcome> {
   const params: SqlParam[] = compiled.binds.map((name) => values[name] ?? null);
   const started = performance.now();
-  const { rows, hasMore } = await boundedRead(engine, compiled.text, params, { maxRows: page.size, offset: (page.number - 1) * page.size, timeoutMs: STATEMENT_TIMEOUT_MS });
+  const { columns, rows, hasMore } = await boundedRead(engine, compiled.text, params, { maxRows: page.size, offset: (page.number - 1) * page.size, timeoutMs: STATEMENT_TIMEOUT_MS });
   const elapsedMs = Math.round((performance.now() - started) * 10) / 10;
-  return { columns: rows[0] ? Object.keys(rows[0]) : [], rows, hasMore, elapsedMs, statement: compiled.text };
+  return { columns, rows, hasMore, elapsedMs, statement: compiled.text };
 }

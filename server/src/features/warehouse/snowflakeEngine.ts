@@ -11,7 +11,7 @@
  */
 import type { Connection, ConnectionOptions, SnowflakeError } from 'snowflake-sdk';
 import type { SnowflakeConnectionSettings } from './config.js';
-import type { Engine, Queryable, Row, RowValue } from '../../platform/warehouse/engine.js';
+import type { Engine, Queryable, ReadResult, Row, RowValue } from '../../platform/warehouse/engine.js';
 import { passThroughOr } from '../../platform/warehouse/engine.js';
 import { StatementTimeoutError, WarehouseError } from '../../platform/warehouse/errors.js';
 import { raw, type Sql } from '../../platform/warehouse/sql.js';
@@ -57,27 +57,31 @@ function toRowValue(value: unknown): RowValue {
   return JSON.stringify(value);
 }
 
+function execute(connection: Connection, statement: Sql): Promise<Row[]> {
+  return read(connection, statement).then((result) => result.rows);
+}
+
 /** Runs one statement; with `timeoutMs`, Snowflake is asked to cancel it when the time passes. */
-function execute(connection: Connection, statement: Sql, timeoutMs?: number): Promise<Row[]> {
+function read(connection: Connection, statement: Sql, timeoutMs?: number): Promise<ReadResult> {
   return new Promise((resolve, reject) => {
     let timedOut = false;
     let timer: NodeJS.Timeout | undefined;
     const running = connection.execute({
       sqlText: statement.text,
       binds: [...statement.params],
-      complete: (error, _stmt, rows) => {
+      complete: (error, stmt, rows) => {
         clearTimeout(timer);
         if (error) {
           reject(timedOut && timeoutMs ? new StatementTimeoutError(timeoutMs, { cause: error }) : snowflakeError(error));
           return;
         }
-        resolve(
-          (rows ?? []).map((row: Record<string, unknown>) => {
-            const out: Record<string, RowValue> = {};
-            for (const [key, value] of Object.entries(row)) out[key] = toRowValue(value);
-            return out;
-          }),
-        );
+        const out = (rows ?? []).map((row: Record<string, unknown>) => {
+          const values: Record<string, RowValue> = {};
+          for (const [key, value] of Object.entries(row)) values[key] = toRowValue(value);
+          return values;
+        });
+        const columns = (stmt as Partial<typeof stmt> | undefined)?.getColumns?.()?.map((column) => column.getName()) ?? Object.keys(out[0] ?? {});
+        resolve({ columns, rows: out });
       },
     }) as { cancel?: (done: (error?: unknown) => void) => void } | undefined;
     if (timeoutMs) {
@@ -122,8 +126,8 @@ class SnowflakeEngine implements Engine {
   }
 
   /** A user-written read (data API endpoints), cancelled in Snowflake when it runs past `timeoutMs`. */
-  queryWithin(statement: Sql, timeoutMs: number): Promise<Row[]> {
-    return this.withConnection((connection) => execute(connection, statement, timeoutMs));
+  queryWithin(statement: Sql, timeoutMs: number): Promise<ReadResult> {
+    return this.withConnection((connection) => read(connection, statement, timeoutMs));
   }
 
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {

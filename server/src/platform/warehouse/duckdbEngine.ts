@@ -14,7 +14,7 @@
  * was committed before they started.
  */
 import { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import type { Engine, Queryable, Row, RowValue } from './engine.js';
+import type { Engine, Queryable, ReadResult, Row, RowValue } from './engine.js';
 import { passThroughOr } from './engine.js';
 import { StatementTimeoutError, WarehouseError } from './errors.js';
 import type { Sql } from './sql.js';
@@ -48,12 +48,17 @@ function toRowValue(value: unknown): RowValue {
 }
 
 async function runOn(connection: DuckDBConnection, statement: Sql): Promise<Row[]> {
+  return (await readOn(connection, statement)).rows;
+}
+
+async function readOn(connection: DuckDBConnection, statement: Sql): Promise<ReadResult> {
   const reader = await connection.runAndReadAll(statement.text, [...statement.params]);
-  return reader.getRowObjectsJS().map((row) => {
+  const rows = reader.getRowObjectsJS().map((row) => {
     const out: Record<string, RowValue> = {};
     for (const [key, value] of Object.entries(row)) out[key] = toRowValue(value);
     return out;
   });
+  return { columns: reader.columnNames(), rows };
 }
 
 export function duckdbError(error: unknown): WarehouseError {
@@ -111,7 +116,7 @@ class DuckDbEngine implements Engine {
   }
 
   /** `query` with a time limit: DuckDB interrupts the connection's running statement when it passes. */
-  queryWithin(statement: Sql, timeoutMs: number): Promise<Row[]> {
+  queryWithin(statement: Sql, timeoutMs: number): Promise<ReadResult> {
     if (this.closed) return Promise.reject(new WarehouseError('unavailable', 'The warehouse is closed.'));
     const running = this.reads.use(async (connection) => {
       let timedOut = false;
@@ -120,7 +125,7 @@ class DuckDbEngine implements Engine {
         connection.interrupt();
       }, timeoutMs);
       try {
-        return await runOn(connection, statement);
+        return await readOn(connection, statement);
       } catch (error) {
         if (timedOut) throw new StatementTimeoutError(timeoutMs, { cause: error });
         throw error;

@@ -13,6 +13,12 @@ import type { EngineKind } from '@common/warehouse/warehouseInfo';
 export type RowValue = string | number | boolean | Date | null;
 export type Row = Readonly<Record<string, RowValue>>;
 
+/** Rows with the statement's column names, which a result without rows still has. */
+export interface ReadResult {
+  columns: string[];
+  rows: Row[];
+}
+
 export interface Queryable {
   readonly kind: EngineKind;
   /** Runs one statement with its bound parameters and returns all rows. */
@@ -25,7 +31,7 @@ export interface Engine extends Queryable {
    * statements written by users (data API endpoints). Engines without it get a timer around
    * `query` (boundedRead.ts): the caller is answered in time, the engine finishes on its own.
    */
-  queryWithin?(statement: Sql, timeoutMs: number): Promise<Row[]>;
+  queryWithin?(statement: Sql, timeoutMs: number): Promise<ReadResult>;
   /**
    * Runs `work` on one connection between BEGIN and COMMIT; ROLLBACK when it throws. Note that
    * Snowflake commits DDL (CREATE/ALTER/GRANT/DROP) immediately, so on Snowflake the write

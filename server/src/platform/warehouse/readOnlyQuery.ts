@@ -93,6 +93,7 @@ export async function assertReadOnlyQuery(text: string): Promise<void> {
 }
 
 export interface BoundedReadResult {
+  columns: string[];
   rows: Row[];
   /** More rows exist beyond `maxRows` (from `offset`). */
   hasMore: boolean;
@@ -108,8 +109,9 @@ export async function boundedRead(engine: Engine, text: string, params: readonly
   const body = text.trim().replace(/;\s*$/, '');
   const statement = Sql.of(`SELECT * FROM (\n${body}\n) AS endpoint_result LIMIT ${limits.maxRows + 1} OFFSET ${limits.offset}`, params);
   let rows: Row[];
+  let columns: string[];
   if (engine.queryWithin) {
-    rows = await engine.queryWithin(statement, limits.timeoutMs);
+    ({ rows, columns } = await engine.queryWithin(statement, limits.timeoutMs));
   } else {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
@@ -120,6 +122,7 @@ export async function boundedRead(engine: Engine, text: string, params: readonly
     } finally {
       clearTimeout(timer);
     }
+    columns = Object.keys(rows[0] ?? {});
   }
-  return { rows: rows.slice(0, limits.maxRows), hasMore: rows.length > limits.maxRows };
+  return { columns, rows: rows.slice(0, limits.maxRows), hasMore: rows.length > limits.maxRows };
 }
