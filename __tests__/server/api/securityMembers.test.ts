@@ -3,7 +3,7 @@
 // revoked session refused on its next API call (and its refresh token dead at the identity
 // server), sign out everywhere, disable/enable, invitations, and another organisation's member
 // or session answering 404.
-import { beginSignIn, decodeJwt, formAction, refresh, type TokenSet } from '../identity/identityServer';
+import { beginSignIn, completeSignIn, decodeJwt, formAction, refresh, type TokenSet } from '../identity/identityServer';
 import { startPortal, type RunningPortal } from './portalServer';
 
 jest.setTimeout(180_000);
@@ -141,6 +141,16 @@ test('reset password sets the required action; invitations create a member with 
   const reset = await portal.api('POST', `/api/security/members/${id}/reset-password`, { token: adminToken });
   expect(reset.status).toBe(200);
   expect((reset.body as Member).requiredActions).toContain('UPDATE_PASSWORD');
+
+  // At the next sign-in, a new password is asked for after the old one; then it is the password.
+  const flow = await beginSignIn(portal.idp.baseUrl);
+  const asked = await (await flow.browser.postForm(formAction(flow.loginHtml, 'kc-form-login'), { username: 'assured', password: 'assured' })).text();
+  const updateAction = formAction(asked, 'kc-passwd-update-form');
+  expect(await (await flow.browser.postForm(updateAction, { 'password-new': 'short', 'password-confirm': 'short' })).text()).toContain('Password must be at least 8 characters.');
+  const changed = await flow.browser.postForm(updateAction, { 'password-new': 'Fresh-password-42', 'password-confirm': 'Fresh-password-42' });
+  expect((await completeSignIn(portal.idp.baseUrl, flow, changed, updateAction)).access_token).toBeTruthy();
+  expect(((await portal.api('GET', `/api/security/members/${id}`, { token: adminToken })).body as Member).requiredActions).toEqual([]);
+  expect((await portal.idp.signIn('assured', 'Fresh-password-42')).access_token).toBeTruthy();
 
   const invite = { username: 'newcomer', email: 'newcomer@acme.example', firstName: 'Nina', lastName: 'Newcomer', roles: ['Client-Dataworks-docs'] };
   const created = await portal.api('POST', '/api/security/members', { token: adminToken, body: invite });
