@@ -23,6 +23,7 @@ function start(path = '/app/api-creator', endpoint = detail) {
     [`PUT api/data-api/endpoints/${ENDPOINT_ID}/draft`]: json(200, { endpoint: detail }),
     [`POST api/data-api/endpoints/${ENDPOINT_ID}/versions/2/publish`]: json(200, { endpoint: { ...detail, liveVersion: 2 } }),
     [`POST api/data-api/endpoints/${ENDPOINT_ID}/versions/1/publish`]: json(200, { endpoint: detail }),
+    [`DELETE api/data-api/endpoints/${ENDPOINT_ID}`]: { status: 204 },
     'POST api/data-api/run': (_request, body) =>
       (body as { inputs: Record<string, string> }).inputs.country === 'Germany'
         ? json(400, { error: 'invalid_parameter', message: 'country: must be at most 2 characters long.', field: 'country' })
@@ -81,4 +82,14 @@ it('shows the diff between versions and rolls back to a frozen one', async () =>
   expect(diff.querySelector('ins')).toHaveTextContent('+ row cap: 500');
   await userEvent.click(screen.getByRole('button', { name: 'Publish v1 again (roll back)' }));
   await waitFor(() => expect(server.requests).toContain(`POST api/data-api/endpoints/${ENDPOINT_ID}/versions/1/publish`));
+});
+
+it('deletes an endpoint after confirmation and closes the editor', async () => {
+  start(`/app/api-creator?endpoint=${ENDPOINT_ID}`);
+  const form = await screen.findByRole('form', { name: 'Edit orders_by_country' }, { timeout: 10_000 });
+  await userEvent.click(within(form).getByRole('button', { name: 'Delete endpoint' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete orders_by_country?' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Delete endpoint' }));
+  await waitFor(() => expect(server.requests).toContain(`DELETE api/data-api/endpoints/${ENDPOINT_ID}`));
+  await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit orders_by_country' })).toBeNull());
 });

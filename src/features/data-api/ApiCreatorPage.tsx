@@ -69,7 +69,7 @@ export default function ApiCreatorPage() {
       {creatingNew ? <EndpointEditor key="new" endpoint={null} onCreated={(id) => open(id)} /> : null}
       {selected ? (
         <QueryResult data={detail.currentData} error={detail.error} isFetching={detail.isFetching} refetch={detail.refetch} loadingLabel="Loading the endpoint" errorTitle="The endpoint could not be loaded">
-          {(endpoint) => <EndpointEditor key={`${endpoint.id}:${endpoint.latestVersion}`} endpoint={endpoint} onCreated={(id) => open(id)} />}
+          {(endpoint) => <EndpointEditor key={`${endpoint.id}:${endpoint.latestVersion}`} endpoint={endpoint} onCreated={(id) => open(id)} onDeleted={() => open(null)} />}
         </QueryResult>
       ) : null}
       <Panel title="API documentation" description="The OpenAPI 3.1 document of your published endpoints, as API key holders get it (theirs lists only what their key may call).">

@@ -5,7 +5,8 @@ import { useState, type FormEvent } from 'react';
 import type { EndpointDetail } from '@common/data-api/dataApiContract';
 import { dataEndpointPath } from '@common/data-api/dataApiRules';
 import { apiErrorMessage } from '../../api/apiError';
-import { useCreateDataEndpointMutation, usePublishDataEndpointMutation, useSaveDataEndpointDraftMutation } from '../../api/dataApiApi';
+import { useCreateDataEndpointMutation, useDeleteDataEndpointMutation, usePublishDataEndpointMutation, useSaveDataEndpointDraftMutation } from '../../api/dataApiApi';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
 import { Panel } from '../../components/Panel';
@@ -17,9 +18,10 @@ import { VersionHistory } from './VersionHistory';
 interface EndpointEditorProps {
   endpoint: EndpointDetail | null;
   onCreated: (id: string) => void;
+  onDeleted?: () => void;
 }
 
-export function EndpointEditor({ endpoint, onCreated }: EndpointEditorProps) {
+export function EndpointEditor({ endpoint, onCreated, onDeleted }: EndpointEditorProps) {
   const latest = endpoint?.versions[0];
   const [form, setForm] = useState<EditorForm>(() => (endpoint && latest ? formOf(endpoint.name, latest.definition) : emptyForm()));
   const [dirty, setDirty] = useState(false);
@@ -27,6 +29,8 @@ export function EndpointEditor({ endpoint, onCreated }: EndpointEditorProps) {
   const [save, saving] = useSaveDataEndpointDraftMutation();
   const [publish, publishing] = usePublishDataEndpointMutation();
   const [notice, setNotice] = useState('');
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [remove, removing] = useDeleteDataEndpointMutation();
 
   const change = (changes: Partial<EditorForm>) => {
     setForm((current) => ({ ...current, ...changes }));
@@ -119,12 +123,39 @@ export function EndpointEditor({ endpoint, onCreated }: EndpointEditorProps) {
                 Save the draft before publishing.
               </span>
             ) : null}
+            {endpoint ? (
+              <button type="button" className="btn btn-outline-danger ms-auto" disabled={busy} onClick={() => setConfirmingDelete(true)}>
+                Delete endpoint
+              </button>
+            ) : null}
           </div>
         </form>
       </Panel>
       <Panel title="Run" description="Runs the SQL above as it is now, with the row cap, page size and statement time-out of a real call.">
         <RunPreview parameters={form.parameters} definition={() => definitionOf(form)} />
       </Panel>
+      {endpoint && confirmingDelete ? (
+        <ConfirmDialog
+          title={`Delete ${endpoint.name}?`}
+          confirmLabel="Delete endpoint"
+          busyLabel="Deleting…"
+          variant="danger"
+          busy={removing.isLoading}
+          error={removing.isError ? apiErrorMessage(removing.error) : null}
+          onConfirm={() =>
+            void remove(endpoint.id)
+              .unwrap()
+              .then(() => {
+                setConfirmingDelete(false);
+                onDeleted?.();
+              })
+              .catch(() => undefined)
+          }
+          onCancel={() => setConfirmingDelete(false)}
+        >
+          Every version goes, calls to {dataEndpointPath(endpoint.name)} are refused, and API keys no longer list it. This cannot be undone.
+        </ConfirmDialog>
+      ) : null}
       {endpoint ? (
         <Panel title="Versions" description="Publishing freezes a version; later edits open a new draft. Publish an earlier version again to roll back.">
           <VersionHistory endpoint={endpoint} />
