@@ -62,9 +62,13 @@ test('admin revokes a member session and the member\'s next API call is refused'
   // The member's token, still unexpired, is refused now...
   const answer = await member.evaluate(async ([url, bearer]) => (await fetch(url, { headers: { Authorization: `Bearer ${bearer}` } })).status, [`${baseUrl}/api/me/layout-settings`, token] as const);
   assert.equal(answer, 401);
-  // ...and the app, on its next call, cannot refresh (the session is gone) and sends them to sign in.
-  await member.getByRole('link', { name: 'Support' }).first().click().catch(() => undefined);
-  await member.goto(`${baseUrl}/app/support`);
+  // ...and the app's next call (sending a ticket, no reload) is refused, the refresh fails (the
+  // session is gone at the identity server), and the app sends them to sign in.
+  await member.getByRole('button', { name: 'New ticket' }).click();
+  const form = member.getByRole('form', { name: 'New ticket' });
+  await form.getByLabel('Subject').fill('Written after my session was revoked');
+  await form.getByLabel('Description').fill('This must not be saved.');
+  await form.getByRole('button', { name: 'Send ticket' }).click();
   await member.waitForSelector('#username', { timeout: 30_000 });
   await context.close();
 });
