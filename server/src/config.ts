@@ -15,6 +15,9 @@
  * | IDENTITY_JWKS_URL  | issuer + /protocol/openid-connect/certs | Where the API fetches the realm's signing keys (set it when the API reaches Keycloak by another address). |
  * | IDENTITY_ADMIN_URL | IDENTITY_PUBLIC_URL    | Where the portal reaches the embedded identity server's admin API (security area). |
  * | IDENTITY_ADMIN_SECRET_FILE | DATA_DIR/identity/portal-admin-client.json | File holding the secret of the `dataworks-portal-admin` client (written by the embedded identity server, mode 0600). |
+ * | IDENTITY_ADMIN_API | embedded               | `keycloak`: the security area manages members, sessions and policy through a real Keycloak 26's admin REST API (organizations feature) at IDENTITY_ADMIN_URL, as the service account below. |
+ * | IDENTITY_ADMIN_CLIENT_ID | dataworks-portal-admin | With `keycloak`: the confidential client whose service account holds the realm-management roles the area needs. |
+ * | IDENTITY_ADMIN_CLIENT_SECRET | (none)         | With `keycloak`: that client's secret (or put it in IDENTITY_ADMIN_SECRET_FILE as `{"secret": "…"}`). Never logged. |
  * | API_AUDIENCE       | dataworks-portal-api   | Audience the API requires in access tokens. |
  * | API_BASE_URL       | /                      | Base URL of the API as the browser calls it (config.json `apiBaseUrl`). |
  * | API_CORS_ORIGINS   | (none)                 | Comma-separated browser origins allowed to call the API cross-origin (when the API runs elsewhere). |
@@ -53,7 +56,7 @@ export interface PortalConfig {
   embeddedIdentity: boolean;
   identity: { url: string; realm: string; clientId: string };
   /** The embedded identity server's admin API, for the security area (identity/adminApi.ts). */
-  identityAdmin: { url: string; secretFile: string };
+  identityAdmin: { url: string; secretFile: string; api: 'embedded' | 'keycloak'; clientId: string; clientSecret: string | undefined };
   /** How the API checks access tokens. */
   tokens: { issuer: string; audience: string; jwksUrl: string };
   apiBaseUrl: string;
@@ -128,6 +131,12 @@ function wholeNumber(env: Env, name: string, fallback: number, min: number, max:
   return Number(value);
 }
 
+function identityAdminApi(env: Env): 'embedded' | 'keycloak' {
+  const value = setting(env, 'IDENTITY_ADMIN_API', 'embedded');
+  if (value !== 'embedded' && value !== 'keycloak') throw new Error(`IDENTITY_ADMIN_API must be "embedded" or "keycloak", got "${value}"`);
+  return value;
+}
+
 function databaseUrl(env: Env): string | undefined {
   const value = env.DATABASE_URL?.trim();
   if (!value) return undefined;
@@ -156,6 +165,9 @@ export function loadPortalConfig(env: Env = process.env): PortalConfig {
     identityAdmin: {
       url: httpUrl(env, 'IDENTITY_ADMIN_URL', identityUrl),
       secretFile: path.resolve(setting(env, 'IDENTITY_ADMIN_SECRET_FILE', path.join(setting(env, 'DATA_DIR', './data'), 'identity', 'portal-admin-client.json'))),
+      api: identityAdminApi(env),
+      clientId: setting(env, 'IDENTITY_ADMIN_CLIENT_ID', 'dataworks-portal-admin'),
+      clientSecret: env.IDENTITY_ADMIN_CLIENT_SECRET?.trim() || undefined,
     },
     tokens: {
       issuer,

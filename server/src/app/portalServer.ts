@@ -31,7 +31,7 @@ import { registerFeatureRequestRoutes } from '../features/feature-requests/index
 import { registerProjectRoutes } from '../features/projects/index.js';
 import { registerAssistantRoutes } from '../features/assistant/index.js';
 import { createRevocationList, withRevocations } from '../platform/http/auth/revocations.js';
-import { createEmbeddedIdentityService, createInvitationMailer, registerSecurityRoutes, securityHttpError, type IdentityService } from '../features/security/index.js';
+import { createEmbeddedIdentityService, createInvitationMailer, KeycloakIdentityService, keycloakClientSecret, registerSecurityRoutes, securityHttpError, type IdentityService } from '../features/security/index.js';
 import { integrationsHttpError, registerIntegrationsArea } from '../features/integrations/index.js';
 import { loadSecretKey, secretBox } from '../platform/secrets/secretBox.js';
 import { dataApiHttpError, registerDataApiArea } from '../features/data-api/index.js';
@@ -61,6 +61,16 @@ function dashboardOriginCache(store: Store, log: FastifyInstance['log']) {
       (error: unknown) => log.error({ err: error }, 'could not read dashboard origins'),
     );
   return { current: () => origins, refresh };
+}
+
+/** The organisation's identity service: the embedded identity server's admin API, or a real Keycloak's (IDENTITY_ADMIN_API). */
+async function identityServiceFor(config: PortalConfig): Promise<IdentityService> {
+  const { identityAdmin } = config;
+  if (identityAdmin.api === 'keycloak') {
+    const clientSecret = await keycloakClientSecret({ clientSecret: identityAdmin.clientSecret, secretFile: identityAdmin.secretFile });
+    return new KeycloakIdentityService({ url: identityAdmin.url, realm: config.identity.realm, clientId: identityAdmin.clientId, clientSecret, timeoutMs: 10_000 });
+  }
+  return createEmbeddedIdentityService({ url: identityAdmin.url, realm: config.identity.realm, secretFile: identityAdmin.secretFile });
 }
 
 export async function createPortalServer(config: PortalConfig, deps: PortalDependencies): Promise<FastifyInstance> {
@@ -122,7 +132,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   const invitations = createInvitationMailer(config.smtp, app.log);
   app.addHook('onClose', async () => invitations.close());
   registerSecurityRoutes(app, {
-    identity: deps.identityService ?? createEmbeddedIdentityService({ url: config.identityAdmin.url, realm: config.identity.realm, secretFile: config.identityAdmin.secretFile }),
+    identity: deps.identityService ?? (await identityServiceFor(config)),
     db: deps.store.db,
     revocations,
     invitations,

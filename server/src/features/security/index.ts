@@ -11,6 +11,7 @@ export { securityHttpError } from './errors.js';
 export { createEmbeddedIdentityService } from './embeddedIdentityService.js';
 export { createInvitationMailer } from './invitationMail.js';
 export type { IdentityService } from './identityService.js';
+export { KeycloakIdentityService, keycloakClientSecret } from './keycloak/index.js';
 
 export function registerSecurityRoutes(app: FastifyInstance, deps: SecurityDeps): void {
   registerMemberRoutes(app, deps);
