@@ -202,7 +202,6 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     await updateJob(db, job.id, { status: 'running', ...(job.started_at ? {} : { startedAt: now }) });
     await startAttempt(db, job.id, context.attempt);
     job = (await jobById(db, organisation, job.id)) ?? job;
-    const warehouse = await deps.warehouse(organisation);
     const logLines: string[] = [];
     let logSize = 0;
     const log = (line: string) => {
@@ -213,7 +212,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     };
 
     if (job.kind === 'reset') {
-      await CheckpointWriter.resetState(warehouse, connection.id);
+      await CheckpointWriter.resetState(await deps.warehouse(organisation), connection.id);
       await updateConnection(db, organisation, connection.id, { generation: connection.generation + 1 });
       log('The connection\'s state was reset: the next sync reads every stream from the start.');
       await finishAttempt(db, job.id, context.attempt, { status: 'succeeded', rows: 0, bytes: 0, failure: null, log: logLines.join('\n') });
@@ -221,8 +220,20 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       return { reset: true };
     }
 
-    const { config, secrets, command } = await deps.sources.configOf(organisation, connection.source_id);
-    const catalog = configuredCatalog(connection.streams as StreamSelection[], (connection.catalog as { streams: AirbyteStream[] }).streams);
+    let prepared;
+    try {
+      const { config, secrets, command } = await deps.sources.configOf(organisation, connection.source_id);
+      const warehouse = await deps.warehouse(organisation);
+      prepared = { config, secrets, command, warehouse, catalog: configuredCatalog(connection.streams as StreamSelection[], (connection.catalog as { streams: AirbyteStream[] }).streams) };
+    } catch (error) {
+      // The sync cannot start at all (secrets unreadable, program gone, streams no longer there, warehouse unreachable): say so on the job.
+      const failure = error instanceof Error ? error.message : String(error);
+      log(`The sync could not start: ${failure}`);
+      await finishAttempt(db, job.id, context.attempt, { status: 'failed', rows: 0, bytes: 0, failure, log: logLines.join('\n') });
+      await updateJob(db, job.id, { status: 'failed', failure, endedAt: new Date() });
+      return { status: 'failed' };
+    }
+    const { config, secrets, command, catalog, warehouse } = prepared;
     log(`Attempt ${context.attempt}: reading ${catalog.streams.length} stream(s) from ${connection.source_name} into schema ${connection.destination_schema}.`);
     let lastPublished = 0;
     const outcome = await runSyncAttempt({

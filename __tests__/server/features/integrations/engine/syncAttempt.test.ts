@@ -108,3 +108,10 @@ it('fails without a retry when the warehouse refuses the data, keeping earlier c
   expect(outcome).toMatchObject({ status: 'failed', rowsCommitted: 100, failure: { reason: 'destination', retryable: false, message: 'The warehouse refused the data: Stream secrets: the connector sent a record of a stream that was not selected.' } });
   expect(await count()).toBe(100);
 });
+
+it('fails without a retry, before the connector runs, when the warehouse cannot take a stream\'s name', async () => {
+  const bad: ConfiguredAirbyteCatalog = { streams: [{ ...catalog.streams[0]!, stream: { ...catalog.streams[0]!.stream, namespace: 'raw-events' } }] };
+  const outcome = await attempt({ total: 10 }, { catalog: bad });
+  expect(outcome).toMatchObject({ status: 'failed', rowsCommitted: 0, failure: { reason: 'destination', retryable: false } });
+  expect(outcome.failure?.message).toMatch(/^The warehouse could not be prepared: namespace of stream events: must start with a letter/);
+});

@@ -54,8 +54,20 @@ export async function runSyncAttempt(request: AttemptRequest): Promise<AttemptOu
   const streams = new Map<string, StreamProgress>(
     request.catalog.streams.map((configured) => [streamKey(configured.stream), { stream: streamKey(configured.stream), rowsRead: 0, rowsCommitted: 0, bytesCommitted: 0, rowEstimate: null, status: null }]),
   );
-  const state = await CheckpointWriter.committedState(request.warehouse, request.connectionId);
-  const writer = await CheckpointWriter.open(request.warehouse, { connectionId: request.connectionId, catalog: request.catalog, defaultSchema: request.defaultSchema, generationId: request.generationId });
+  const outcome = (status: AttemptOutcome['status'], failure: AttemptOutcome['failure']): AttemptOutcome => {
+    const list = [...streams.values()];
+    return { status, streams: list, rowsCommitted: list.reduce((sum, stream) => sum + stream.rowsCommitted, 0), bytesCommitted: list.reduce((sum, stream) => sum + stream.bytesCommitted, 0), durationMs: Date.now() - started, failure };
+  };
+  let state: Awaited<ReturnType<typeof CheckpointWriter.committedState>>;
+  let writer: CheckpointWriter;
+  try {
+    state = await CheckpointWriter.committedState(request.warehouse, request.connectionId);
+    writer = await CheckpointWriter.open(request.warehouse, { connectionId: request.connectionId, catalog: request.catalog, defaultSchema: request.defaultSchema, generationId: request.generationId });
+  } catch (error) {
+    // Tables that cannot be made (a name the warehouse refuses, a warehouse that cannot take syncs): no retry helps.
+    const message = error instanceof Error ? error.message : String(error);
+    return outcome('failed', { reason: 'destination', message: `The warehouse could not be prepared: ${message}`, retryable: false });
+  }
   const report = () => request.onProgress?.(snapshot(streams));
   const committed = (result: { streams: Array<{ stream: string; rows: number; bytes: number }> }) => {
     for (const entry of result.streams) {
@@ -83,10 +95,6 @@ export async function runSyncAttempt(request: AttemptRequest): Promise<AttemptOu
       if (progress) progress.status = message.trace.stream_status.status;
       report();
     }
-  };
-  const outcome = (status: AttemptOutcome['status'], failure: AttemptOutcome['failure']): AttemptOutcome => {
-    const list = [...streams.values()];
-    return { status, streams: list, rowsCommitted: list.reduce((sum, stream) => sum + stream.rowsCommitted, 0), bytesCommitted: list.reduce((sum, stream) => sum + stream.bytesCommitted, 0), durationMs: Date.now() - started, failure };
   };
   try {
     await runConnector(request.source, {
