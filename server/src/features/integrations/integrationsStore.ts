@@ -269,6 +269,14 @@ export function logsOf(db: StoreDb, jobId: string) {
 }
 
 export async function startAttempt(db: StoreDb, jobId: string, number: number): Promise<void> {
+  // An earlier attempt still marked running was cut off (the portal stopped); the job runner retried it.
+  await db
+    .updateTable('integration_attempts')
+    .set({ status: 'failed', failure: 'The portal stopped during this attempt.', ended_at: new Date() })
+    .where('job_id', '=', jobId)
+    .where('status', '=', 'running')
+    .where('number', '<', number)
+    .execute();
   await db
     .insertInto('integration_attempts')
     .values({ job_id: jobId, number, status: 'running' })
