@@ -207,7 +207,8 @@ export const bulkAction = z.object({
 export type BulkAction = z.infer<typeof bulkAction>;
 export const bulkResult = z.object({ done: z.array(z.string()), skipped: z.array(z.object({ id: z.string(), reason: z.string() })) });
 
-export const resetRequest = z.object({ stream: z.string().min(1).optional() });
+/** Reset one stream (`namespace.name`, or `name` without a namespace) or, without `stream`, the whole connection. */
+export const resetRequest = z.object({ stream: z.string().min(1).max(300).optional() });
 export const jobsResponse = z.object({ jobs: z.array(syncJobSummary), hasMore: z.boolean() });
 
 // ---- Overview and live progress -------------------------------------------------------------------

@@ -137,6 +137,17 @@ it('syncs a connection on the embedded engine, with its job, attempts, log and o
   expect(overview.rowsPerDay).toHaveLength(30);
   expect(overview.rowsPerDay.at(-1)?.rows).toBe(job.rowsSynced);
 
+  // Re-sync one stream: its state is forgotten, the next sync reads it again (deduplicated by id).
+  expect((await api('POST', `/api/integrations/connections/${view.id}/reset`, { stream: 'raw_shop.invoices' })).body).toMatchObject({ field: 'stream' });
+  const reset = await api('POST', `/api/integrations/connections/${view.id}/reset`, { stream: 'raw_shop.orders' });
+  expect(reset.status).toBe(202);
+  expect(await finished((reset.body as Job).id)).toMatchObject({ status: 'succeeded' });
+  const again = await finished(((await api('POST', `/api/integrations/connections/${view.id}/sync`)).body as Job).id);
+  const orders = (rows: Job) => rows.streams?.find((stream) => stream.stream === 'raw_shop.orders')?.rowsCommitted ?? 0;
+  // All of it again (one more hour when the clock passed an hour meanwhile).
+  expect(orders(again)).toBeGreaterThanOrEqual(orders(job));
+  expect(orders(job)).toBeGreaterThan(0);
+
   // The source is in use now.
   expect((await api('DELETE', `/api/integrations/sources/${source.id}`)).status).toBe(409);
 

@@ -176,9 +176,9 @@ export function createConnectionsService(deps: ConnectionsDeps) {
   }
 
   /** Queues a sync (or reset) unless one is already queued or running: then that one is answered. */
-  async function enqueue(organisation: string, connectionId: string, kind: 'sync' | 'reset', startedBy: string | null): Promise<SyncJobSummary> {
+  async function enqueue(organisation: string, connectionId: string, kind: 'sync' | 'reset', startedBy: string | null, stream?: string): Promise<SyncJobSummary> {
     const jobId = await insertJob(db, { organisation, connectionId, kind, startedBy });
-    const queued = await deps.jobs.enqueue({ kind: SYNC_JOB, organisation, payload: { jobId }, startedBy, singletonKey: `connection:${connectionId}` });
+    const queued = await deps.jobs.enqueue({ kind: SYNC_JOB, organisation, payload: { jobId, ...(stream ? { stream } : {}) }, startedBy, singletonKey: `connection:${connectionId}` });
     if (!queued.created) {
       await deleteJob(db, jobId);
       const existing = await jobByRunnerId(db, organisation, queued.job.id);
@@ -193,7 +193,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
   }
 
   /** The job handler: one attempt per call; the runner retries what this throws. */
-  async function runJob(context: { organisation: string; payload: { jobId: string }; attempt: number; signal: AbortSignal; progress(update: { fraction: number; message?: string }): void }): Promise<unknown> {
+  async function runJob(context: { organisation: string; payload: { jobId: string; stream?: string }; attempt: number; signal: AbortSignal; progress(update: { fraction: number; message?: string }): void }): Promise<unknown> {
     const { organisation } = context;
     let job = await jobById(db, organisation, context.payload.jobId);
     if (!job) return { skipped: 'the job was deleted with its connection' };
@@ -212,9 +212,14 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     };
 
     if (job.kind === 'reset') {
-      await CheckpointWriter.resetState(await deps.warehouse(organisation), connection.id);
-      await updateConnection(db, organisation, connection.id, { generation: connection.generation + 1 });
-      log('The connection\'s state was reset: the next sync reads every stream from the start.');
+      const stream = context.payload.stream;
+      await CheckpointWriter.resetState(await deps.warehouse(organisation), connection.id, stream);
+      if (stream) {
+        log(`The state of stream ${stream} was reset: the next sync reads it from the start.`);
+      } else {
+        await updateConnection(db, organisation, connection.id, { generation: connection.generation + 1 });
+        log('The connection\'s state was reset: the next sync reads every stream from the start.');
+      }
       await finishAttempt(db, job.id, context.attempt, { status: 'succeeded', rows: 0, bytes: 0, failure: null, log: logLines.join('\n') });
       await updateJob(db, job.id, { status: 'succeeded', endedAt: new Date() });
       return { reset: true };
@@ -301,7 +306,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
 
   return {
     async start(): Promise<void> {
-      deps.jobs.define(SYNC_JOB, runJob, { payload: z.object({ jobId: z.string() }), maxAttempts: deps.engine.maxAttempts, retryBaseDelayMs: deps.engine.retryBaseDelayMs });
+      deps.jobs.define(SYNC_JOB, runJob, { payload: z.object({ jobId: z.string(), stream: z.string().optional() }), maxAttempts: deps.engine.maxAttempts, retryBaseDelayMs: deps.engine.retryBaseDelayMs });
       deps.jobs.define(SCHEDULE_JOB, () => sweep(), { payload: z.object({}), maxAttempts: 1 });
       await deps.jobs.schedule({ name: SCHEDULE_JOB, kind: SCHEDULE_JOB, organisation: SYSTEM_ORGANISATION, every: SCHEDULE_SWEEP_MS, payload: {} });
     },
@@ -386,9 +391,13 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       return enqueue(actor.organisation, row.id, 'sync', actor.subject);
     },
 
-    async reset(actor: Actor, id: string): Promise<SyncJobSummary> {
+    /** Forgets where the connection's streams (or one stream, `namespace.name`) stopped: the next sync reads from the start. */
+    async reset(actor: Actor, id: string, stream?: string): Promise<SyncJobSummary> {
       const row = await connectionRow(actor.organisation, id);
-      return enqueue(actor.organisation, row.id, 'reset', actor.subject);
+      if (stream && !(row.streams as StreamSelection[]).some((selection) => selection.selected && streamKey(selection) === stream)) {
+        throw new HttpError(400, 'invalid_request', `The connection syncs no stream "${stream}".`, 'stream');
+      }
+      return enqueue(actor.organisation, row.id, 'reset', actor.subject, stream);
     },
 
     async bulk(actor: Actor, request: BulkAction) {
