@@ -24,6 +24,16 @@ export const BUILT_IN_DEFINITIONS: ReadonlyArray<ConnectorDefinition & { id: Bui
     kind: 'built-in',
     documentationUrl: null,
   },
+  {
+    id: 'source-postgres',
+    name: 'PostgreSQL',
+    description: 'Tables and views of a PostgreSQL database, copied whole or incrementally by a cursor column.',
+    category: 'database',
+    supportLevel: 'certified',
+    icon: 'database',
+    kind: 'built-in',
+    documentationUrl: 'https://www.postgresql.org/docs/current/',
+  },
 ];
 
 export function builtInDefinition(id: string): (ConnectorDefinition & { id: BuiltInConnectorId }) | undefined {

@@ -5,11 +5,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ConnectorCommand } from '../engine/connectorProcess.js';
 
-export type BuiltInConnectorId = 'source-sample' | 'source-http';
+export type BuiltInConnectorId = 'source-sample' | 'source-http' | 'source-postgres';
 
 const PROGRAMS: Record<BuiltInConnectorId, string> = {
   'source-sample': 'source-sample/main.ts',
   'source-http': 'source-declarative-http/main.ts',
+  'source-postgres': 'source-postgres/main.ts',
 };
 
 /** How to run a built-in connector; `projectRoot` is where package.json and node_modules are. */
