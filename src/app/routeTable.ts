@@ -41,7 +41,7 @@ export const appScreens: ScreenRoute<AppRouteId>[] = [
   screen('manageConnectors', 'Manage Connectors', lazyPage(() => import(/* webpackChunkName: "manage-connectors" */ '../features/integrations/ManageConnectorsPage'))),
   screen('addConnector', 'Add New Connector', lazyPage(() => import(/* webpackChunkName: "add-connector" */ '../features/integrations/AddConnectorPage'))),
   screen('addConnectorManaged', 'Add Managed Connector', lazyPage(() => import(/* webpackChunkName: "add-connector-managed" */ '../features/integrations/AddManagedConnectorPage'))),
-  screen('addConnectorCustom', 'Add Custom Connector'),
+  screen('addConnectorCustom', 'Add Custom Connector', lazyPage(() => import(/* webpackChunkName: "add-connector-custom" */ '../features/integrations/AddCustomConnectorPage'))),
   screen('apiCreator', 'API Creator', lazyPage(() => import(/* webpackChunkName: "api-creator" */ '../features/data-api/ApiCreatorPage'))),
   screen('apiManagement', 'API Management', lazyPage(() => import(/* webpackChunkName: "api-management" */ '../features/data-api/ApiManagementPage'))),
   screen('support', 'Support', lazyPage(() => import(/* webpackChunkName: "support" */ '../features/support/SupportPage'))),
