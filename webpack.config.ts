@@ -56,6 +56,9 @@ export default (_env: Env, argv: { mode?: Configuration['mode'] }): Configuratio
       rules: [
         { test: /\.tsx?$/, loader: 'esbuild-loader', options: { target: 'es2022', jsx: 'automatic' } },
         { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
+        // The JSON-schema form library ships ES modules that import other packages' files without
+        // their extension (react-bootstrap/Button); webpack refuses that in strict ESM unless told.
+        { test: /\.m?js$/, include: /node_modules[\\/]@rjsf[\\/]/, resolve: { fullySpecified: false } },
       ],
     },
     plugins: [
