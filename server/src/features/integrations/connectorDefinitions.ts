@@ -34,6 +34,16 @@ export const BUILT_IN_DEFINITIONS: ReadonlyArray<ConnectorDefinition & { id: Bui
     kind: 'built-in',
     documentationUrl: 'https://www.postgresql.org/docs/current/',
   },
+  {
+    id: 'source-file',
+    name: 'Files (CSV, JSON lines)',
+    description: 'A CSV or JSON lines file from an http(s) URL or the portal\'s file area, as one table.',
+    category: 'file',
+    supportLevel: 'certified',
+    icon: 'file',
+    kind: 'built-in',
+    documentationUrl: null,
+  },
 ];
 
 export function builtInDefinition(id: string): (ConnectorDefinition & { id: BuiltInConnectorId }) | undefined {
