@@ -90,7 +90,7 @@ onPostgres('on PostgreSQL', () => {
     return found;
   };
   const sync = (catalog: ConfiguredAirbyteCatalog, onProgress?: (progress: AttemptProgress) => void) =>
-    runSyncAttempt({ source, config, secrets: [config.password], catalog, warehouse: engine, connectionId: 'pg', defaultSchema: 'RAW', generationId: 1, timeoutMs: 60_000, memoryLimitMb: 256, onProgress });
+    runSyncAttempt({ source, config, secrets: [config.password], catalog, warehouse: engine, connectionId: 'pg', defaultSchema: 'RAW', generationId: 1, timeoutMs: 120_000, memoryLimitMb: 256, onProgress });
   const count = async (table: string) => (await engine.query(raw(`SELECT COUNT(*) AS N, COUNT(DISTINCT ID) AS D FROM ${schema.toUpperCase()}.${table}`)))[0];
 
   beforeAll(async () => {
@@ -99,10 +99,10 @@ onPostgres('on PostgreSQL', () => {
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
     await admin.query(`CREATE TABLE ${schema}.orders (id bigint PRIMARY KEY, customer text NOT NULL, amount numeric(12,2), paid boolean, placed_on date, updated_at timestamp NOT NULL, seen_at timestamptz, tags text[], details jsonb)`);
-    // 60,000 rows: three checkpoints' worth (the source checkpoints every 20,000 rows), updated_at
-    // shared by ten rows at a time so checkpoints fall between rows that tie on the cursor.
+    // 120,000 rows: more than two checkpoints' worth (the source checkpoints every 50,000 rows),
+    // updated_at shared by ten rows at a time so checkpoints fall between rows that tie on the cursor.
     await admin.query(
-      `INSERT INTO ${schema}.orders SELECT g, 'customer ' || (g % 97), g * 0.25, g % 2 = 0, date '2026-01-01' + (g % 30), timestamp '2026-01-01 00:00:00.123456' + (g / 10) * interval '1 second', timestamptz '2026-01-01 00:00:00+00' + g * interval '1 minute', ARRAY['a', 'b' || g], jsonb_build_object('n', g) FROM generate_series(1, 60000) g`,
+      `INSERT INTO ${schema}.orders SELECT g, 'customer ' || (g % 97), g * 0.25, g % 2 = 0, date '2026-01-01' + (g % 30), timestamp '2026-01-01 00:00:00.123456' + (g / 10) * interval '1 second', timestamptz '2026-01-01 00:00:00+00' + g * interval '1 minute', ARRAY['a', 'b' || g], jsonb_build_object('n', g) FROM generate_series(1, 120000) g`,
     );
     await admin.query(`ANALYZE ${schema}.orders`);
     await admin.query(`CREATE TABLE ${schema}."Order Lines" (id integer PRIMARY KEY, sku text)`);
@@ -155,24 +155,24 @@ onPostgres('on PostgreSQL', () => {
 
   it('copies a table whole with its values typed in the warehouse', async () => {
     const outcome = await sync({ streams: [{ stream: stream('orders'), sync_mode: 'full_refresh', destination_sync_mode: 'overwrite' }] });
-    expect(outcome).toMatchObject({ status: 'succeeded', rowsCommitted: 60_000 });
-    expect(outcome.streams[0]).toMatchObject({ rowEstimate: 60_000, status: 'COMPLETE' });
-    expect(await count('ORDERS')).toEqual({ N: 60_000, D: 60_000 });
+    expect(outcome).toMatchObject({ status: 'succeeded', rowsCommitted: 120_000 });
+    expect(outcome.streams[0]).toMatchObject({ rowEstimate: 120_000, status: 'COMPLETE' });
+    expect(await count('ORDERS')).toEqual({ N: 120_000, D: 120_000 });
     const [row] = await engine.query(raw(`SELECT AMOUNT, PAID, CAST(PLACED_ON AS VARCHAR) AS PLACED_ON, CAST(UPDATED_AT AS VARCHAR) AS UPDATED_AT, CAST(SEEN_AT AS VARCHAR) AS SEEN_AT, CAST(DETAILS AS VARCHAR) AS DETAILS FROM ${schema.toUpperCase()}.ORDERS WHERE ID = 15`));
     expect(row).toEqual({ AMOUNT: 3.75, PAID: false, PLACED_ON: '2026-01-16', UPDATED_AT: '2026-01-01 00:00:01.123', SEEN_AT: expect.stringMatching(/^2026-01-01 00:15:00/), DETAILS: '{"n":15}' });
   });
 
   it('syncs incrementally by the chosen cursor: a second sync brings only the new rows', async () => {
     const catalog: ConfiguredAirbyteCatalog = { streams: [{ stream: stream('orders'), sync_mode: 'incremental', cursor_field: ['updated_at'], destination_sync_mode: 'append' }] };
-    expect(await sync(catalog)).toMatchObject({ status: 'succeeded', rowsCommitted: 60_000 });
-    await admin.query(`INSERT INTO ${schema}.orders SELECT g, 'late', 1, true, date '2026-02-01', timestamp '2026-03-01' + g * interval '1 second', NULL, NULL, NULL FROM generate_series(60001, 61000) g`);
+    expect(await sync(catalog)).toMatchObject({ status: 'succeeded', rowsCommitted: 120_000 });
+    await admin.query(`INSERT INTO ${schema}.orders SELECT g, 'late', 1, true, date '2026-02-01', timestamp '2026-03-01' + g * interval '1 second', NULL, NULL, NULL FROM generate_series(120001, 121000) g`);
     try {
       const second = await sync(catalog);
       expect(second).toMatchObject({ status: 'succeeded', rowsCommitted: 1000 });
-      expect(await count('ORDERS')).toEqual({ N: 61_000, D: 61_000 });
+      expect(await count('ORDERS')).toEqual({ N: 121_000, D: 121_000 });
       expect((await sync(catalog)).rowsCommitted).toBe(0);
     } finally {
-      await admin.query(`DELETE FROM ${schema}.orders WHERE id > 60000`);
+      await admin.query(`DELETE FROM ${schema}.orders WHERE id > 120000`);
     }
   });
 
@@ -189,15 +189,15 @@ onPostgres('on PostgreSQL', () => {
     expect(first.status).toBe('failed');
     expect(first.failure).toMatchObject({ reason: 'crashed', retryable: true });
     expect(first.failure?.message).toMatch(/terminat/i);
-    expect(first.rowsCommitted).toBeGreaterThanOrEqual(20_000);
-    expect(first.rowsCommitted).toBeLessThan(60_000);
+    expect(first.rowsCommitted).toBeGreaterThanOrEqual(50_000);
+    expect(first.rowsCommitted).toBeLessThan(120_000);
     // What was committed stays, exactly as its checkpoint said.
     expect(await count('ORDERS')).toEqual({ N: first.rowsCommitted, D: first.rowsCommitted });
 
     const second = await sync(catalog);
     expect(second.status).toBe('succeeded');
-    expect(second.rowsCommitted).toBe(60_000 - first.rowsCommitted);
-    expect(await count('ORDERS')).toEqual({ N: 60_000, D: 60_000 });
+    expect(second.rowsCommitted).toBe(120_000 - first.rowsCommitted);
+    expect(await count('ORDERS')).toEqual({ N: 120_000, D: 120_000 });
   });
 
   it('refuses a table whose name is not a valid warehouse identifier before anything is written', async () => {

@@ -16,7 +16,7 @@ import { quoteIdent } from './postgresConnection.js';
 /** Rows fetched from the server-side cursor at a time. */
 const FETCH_ROWS = 5000;
 /** A checkpoint after at least this many rows… */
-const STATE_EVERY_ROWS = 20_000;
+const STATE_EVERY_ROWS = 50_000;
 /** …or this long, whichever comes first (at the next change of cursor value). */
 const STATE_EVERY_MS = 10_000;
 /** The cursor's text form travels in this extra column (exact for numerics and timestamps, bound back as it is). */
