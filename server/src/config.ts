@@ -41,6 +41,7 @@
  * | CONNECTOR_MEMORY_MB | 1024                  | Memory limit of each connector process. |
  * | SYNC_MAX_ATTEMPTS  | 3                      | Attempts of a sync whose failure a retry may fix (a crash or a time-out), with back-off between them. |
  * | CONNECTOR_EXECUTABLES_DIR | DATA_DIR/connectors | Directory of connector programs (speaking the Airbyte protocol) that an administrator may register as custom connectors. Only files placed here can be registered. |
+ * | CONNECTOR_FILES_DIR | DATA_DIR/files       | Where each organisation's files for the files source live (`<dir>/<organisation>/…`); the source reads nothing else on the server. |
  * | CONNECTOR_PRIVATE_NETWORKS | false          | Let connectors reach private, loopback and link-local addresses (a database on the portal's own network). Off, a connector configured by a portal user cannot reach the portal's internal services. |
  */
 import path from 'node:path';
@@ -70,7 +71,7 @@ export interface PortalConfig {
   dbt: { uploadLimitBytes: number; artifactsDir: string | null; freshnessCheckMinutes: number };
   /** Set: the key of stored secrets (base64); unset: a key file in the data directory. */
   secretsKey: string | undefined;
-  integrations: { readTimeoutMs: number; checkTimeoutMs: number; memoryLimitMb: number; maxAttempts: number; retryBaseDelayMs: number; privateNetworks: boolean; executablesDir: string };
+  integrations: { readTimeoutMs: number; checkTimeoutMs: number; memoryLimitMb: number; maxAttempts: number; retryBaseDelayMs: number; privateNetworks: boolean; executablesDir: string; filesDir: string };
   /** Notification e-mail; null: off. */
   smtp: SmtpSettings | null;
 }
@@ -202,6 +203,7 @@ export function loadPortalConfig(env: Env = process.env): PortalConfig {
       retryBaseDelayMs: 30_000,
       privateNetworks: flag(env, 'CONNECTOR_PRIVATE_NETWORKS', false),
       executablesDir: path.resolve(setting(env, 'CONNECTOR_EXECUTABLES_DIR', path.join(setting(env, 'DATA_DIR', './data'), 'connectors'))),
+      filesDir: path.resolve(setting(env, 'CONNECTOR_FILES_DIR', path.join(setting(env, 'DATA_DIR', './data'), 'files'))),
     },
   };
 }

@@ -25,6 +25,8 @@ export interface CatalogSettings {
   projectRoot: string;
   executablesDir: string;
   privateNetworks: boolean;
+  /** Parent of the organisations' file areas; the files source of an organisation reads only its own. */
+  filesDir?: string;
 }
 
 const PROGRAM_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -59,7 +61,10 @@ export function createDefinitionsCatalog(db: StoreDb, settings: CatalogSettings)
 
     async resolve(organisation: string, id: string): Promise<ResolvedDefinition> {
       const builtIn = builtInDefinition(id);
-      if (builtIn) return { definition: builtIn, command: builtInConnectorCommand(builtIn.id, settings.projectRoot, { privateNetworks: settings.privateNetworks }), storedSpec: null };
+      if (builtIn) {
+        const filesDir = settings.filesDir && /^[A-Za-z0-9_-]+$/.test(organisation) ? path.join(settings.filesDir, organisation) : undefined;
+        return { definition: builtIn, command: builtInConnectorCommand(builtIn.id, settings.projectRoot, { privateNetworks: settings.privateNetworks, filesDir }), storedSpec: null };
+      }
       const row = /^[0-9a-f-]{36}$/.test(id)
         ? await db.selectFrom('integration_definitions').selectAll().where('organisation_id', '=', organisation).where('id', '=', id).executeTakeFirst()
         : undefined;

@@ -21,6 +21,8 @@ export interface IntegrationsSettings extends EngineSettings {
   retryBaseDelayMs: number;
   /** Where operators place connector programs an administrator may register. */
   executablesDir: string;
+  /** Each organisation's files (the files source reads `<filesDir>/<organisation>` only); unset, local files are not read. */
+  filesDir?: string;
 }
 
 export interface IntegrationsArea {
@@ -36,7 +38,7 @@ export interface IntegrationsArea {
 
 /** Registers the routes and the job kinds; call before the job runner starts. */
 export async function registerIntegrationsArea(app: FastifyInstance, area: IntegrationsArea) {
-  const catalog = createDefinitionsCatalog(area.db, { projectRoot: area.projectRoot, executablesDir: area.settings.executablesDir, privateNetworks: area.settings.privateNetworks });
+  const catalog = createDefinitionsCatalog(area.db, { projectRoot: area.projectRoot, executablesDir: area.settings.executablesDir, privateNetworks: area.settings.privateNetworks, filesDir: area.settings.filesDir });
   const sources = createSourcesService({ db: area.db, secrets: area.secrets, catalog, engine: area.settings });
   const connections = createConnectionsService({ db: area.db, jobs: area.jobs, live: area.live, notify: area.notify, warehouse: area.warehouse, sources, engine: area.settings, log: app.log });
   await connections.start();
