@@ -34,7 +34,9 @@ function dependencyTree(root: string): string[] {
 }
 
 const escaped = (names: string[]) => names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-const esmPattern = `(?:${escaped(['@tanstack', ...dependencyTree('react-markdown')]).join('|')})`;
+// The connector spec form (rjsf) pulls in ESM-only helpers (markdown-to-jsx, fast-equals…).
+const formLibraryTree = ['@rjsf/core', '@rjsf/utils', '@rjsf/react-bootstrap', '@cfworker/json-schema'].flatMap(dependencyTree);
+const esmPattern = `(?:${escaped(['@tanstack', ...dependencyTree('react-markdown'), ...formLibraryTree]).join('|')})`;
 // The server's ESM-only packages jest loads: Keycloak's admin client and what it is built on,
 // and the one-time-code library's hashing and base32 packages (tests compute codes with it).
 const serverEsmPattern = `(?:${escaped([...dependencyTree('@keycloak/keycloak-admin-client'), ...dependencyTree('otplib')]).join('|')})`;

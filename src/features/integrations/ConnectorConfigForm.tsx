@@ -3,9 +3,9 @@
 // (LazyConnectorConfigForm), in its own chunk, by the pages that configure a source.
 import Form from '@rjsf/react-bootstrap';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import { useMemo } from 'react';
 import { specUiSchema } from './specUiSchema';
+import { specValidator } from './specValidator';
 
 export interface ConnectorConfigFormProps {
   schema: Record<string, unknown>;
@@ -25,11 +25,11 @@ export default function ConnectorConfigForm({ schema, value, onChange, onSubmit,
       schema={schema as RJSFSchema}
       uiSchema={uiSchema}
       formData={value}
-      validator={validator}
+      validator={specValidator}
       onChange={(event) => onChange((event.formData ?? {}) as Record<string, unknown>)}
       onSubmit={(event) => onSubmit((event.formData ?? {}) as Record<string, unknown>)}
       extraErrors={fieldErrors as ErrorSchema | undefined}
-      showErrorList={false}
+      showErrorList="bottom"
       noHtml5Validate
       disabled={busy}
     >

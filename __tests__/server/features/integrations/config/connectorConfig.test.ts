@@ -80,4 +80,22 @@ it('keeps stored secrets the browser sent back masked, and asks for one never st
 
 it('says so when the spec itself is not a valid schema', () => {
   expect(() => validateConfig({ type: 'object', properties: { a: { type: 'strnig' } } }, {})).toThrow(/The connector's spec is not a valid JSON Schema/);
+  expect(() => validateConfig({ type: 'object', properties: { a: { type: 'string', colour: 'red' } } }, {})).toThrow(/unknown keyword: "colour"/);
+});
+
+it('accepts defaults inside oneOf options, as Airbyte specs (and the HTTP API source) give them', () => {
+  const spec = {
+    type: 'object',
+    properties: {
+      auth: {
+        type: 'object',
+        oneOf: [
+          { title: 'None', required: ['type'], properties: { type: { const: 'none' } } },
+          { title: 'API key', required: ['type', 'api_key'], properties: { type: { const: 'api_key' }, header: { type: 'string', default: 'X-API-Key' }, api_key: { type: 'string', airbyte_secret: true } } },
+        ],
+      },
+    },
+  };
+  expect(validateConfig(spec, { auth: { type: 'none' } })).toEqual({ auth: { type: 'none' } });
+  expect(() => validateConfig(spec, { auth: { type: 'api_key' } })).toThrow(ConnectorConfigError);
 });

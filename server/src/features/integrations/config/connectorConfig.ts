@@ -11,7 +11,24 @@ export const SECRET_MASK = '**********';
 /** Annotations Airbyte specs carry besides JSON Schema's own (known, so anything else still fails loudly). */
 const AIRBYTE_KEYWORDS = ['airbyte_secret', 'airbyte_hidden', 'order', 'group', 'groups', 'always_show', 'multiline', 'pattern_descriptor', 'display_type', 'airbyte_type', 'x-speakeasy-param-sensitive'];
 
-const ajv = new Ajv({ allErrors: false, strict: true, strictTypes: false, strictRequired: false, useDefaults: true });
+/**
+ * Airbyte specs give defaults inside `oneOf` options (the form shows them when the option is
+ * chosen); Ajv cannot apply a default there and, in strict mode, refuses the whole schema. That
+ * one complaint is let through; every other strict-mode complaint (unknown keywords…) still fails.
+ */
+const IGNORED_DEFAULT = /^strict mode: default is ignored for: /;
+const strictLogger = {
+  log: () => undefined,
+  warn: (...messages: unknown[]) => {
+    const message = messages.map(String).join(' ');
+    if (!IGNORED_DEFAULT.test(message)) throw new Error(message);
+  },
+  error: (...messages: unknown[]) => {
+    throw new Error(messages.map(String).join(' '));
+  },
+};
+
+const ajv = new Ajv({ allErrors: false, strict: true, strictSchema: 'log', logger: strictLogger, strictTypes: false, strictRequired: false, useDefaults: true });
 addFormats(ajv);
 ajv.addVocabulary(AIRBYTE_KEYWORDS);
 
