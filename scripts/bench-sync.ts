@@ -8,7 +8,7 @@
  *
  * Settings: BENCH_DATABASE_URL (a PostgreSQL the script may create and drop a schema in; without
  * it, Debian's PostgreSQL is started as CI does with .ci/postgres), BENCH_ROWS (default 1000000),
- * BENCH_NEW_ROWS (default 100000).
+ * BENCH_NEW_ROWS (default 100000). The browser figure is measured by benchSyncLive.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { promises as fs, readdirSync, readFileSync } from 'node:fs';
@@ -21,6 +21,7 @@ import { runConnector } from '../server/src/features/integrations/engine/connect
 import { runSyncAttempt, type AttemptOutcome } from '../server/src/features/integrations/engine/syncAttempt.js';
 import { openDuckDbEngine } from '../server/src/platform/warehouse/duckdbEngine.js';
 import type { Engine } from '../server/src/platform/warehouse/engine.js';
+import { timeToFirstProgress } from './benchSyncLive.js';
 
 const TARGET_ROWS_PER_SECOND = 50_000;
 const TARGET_MB = 500;
@@ -140,6 +141,8 @@ async function main(): Promise<void> {
     await run(`incremental, +${newRows.toLocaleString('en')} rows`, 'bench-incremental', incremental);
 
     const portalPeakMb = peakMb('self') ?? 0;
+    console.log('Timing "sync now" to the first progress events on a browser’s live stream …');
+    const live = await timeToFirstProgress(config, stream);
     console.log('');
     console.log(`| sync | rows | seconds | rows/s (aim ≥ ${TARGET_ROWS_PER_SECOND.toLocaleString('en')}) | first progress | connector peak RSS |`);
     console.log('|---|---:|---:|---:|---:|---:|');
@@ -147,7 +150,8 @@ async function main(): Promise<void> {
       console.log(`| ${figure.name} | ${figure.rows.toLocaleString('en')} | ${figure.seconds.toFixed(1)} | ${figure.rowsPerSecond.toLocaleString('en')}${figure.rowsPerSecond < TARGET_ROWS_PER_SECOND ? ' (below aim)' : ''} | ${figure.firstProgressMs ?? '–'} ms | ${figure.connectorPeakMb.toFixed(0)} MB |`);
     }
     console.log(`Peak RSS of this process (engine, warehouse writer, DuckDB; aim < ${TARGET_MB} MB): ${portalPeakMb.toFixed(0)} MB.`);
-    console.log('First progress: from the start of the attempt to its first progress report (the connector’s estimate), engine side; the browser receives it as a live event after that.');
+    console.log('First progress: from the start of the attempt to its first progress report (the connector’s estimate), engine side.');
+    console.log(`In the browser (a portal on loopback, its API and live stream): "sync now" to the first progress event ${live.firstEventMs.toFixed(0)} ms, to the first one with rows ${live.firstRowsMs === null ? 'never' : `${live.firstRowsMs.toFixed(0)} ms`}.`);
   } finally {
     await engine?.close();
     await fs.rm(dir, { recursive: true, force: true });
