@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AirbyteMessage, AirbyteStream } from '@common/integrations/airbyteProtocol';
 import { builtInConnectorCommand } from '../../../../../server/src/features/integrations/connectors/builtInConnectors';
+import { createDefinitionsCatalog } from '../../../../../server/src/features/integrations/definitionsCatalog';
+import type { StoreDb } from '../../../../../server/src/platform/store/openStore';
 import { runConnector, type ConnectorCommand } from '../../../../../server/src/features/integrations/engine/connectorProcess';
 import { runSyncAttempt } from '../../../../../server/src/features/integrations/engine/syncAttempt';
 import { openDuckDbEngine } from '../../../../../server/src/platform/warehouse/duckdbEngine';
@@ -110,6 +112,17 @@ describe('what it refuses', () => {
     expect(await checked({ location: 'linked.csv', format: 'csv' })).toEqual({ status: 'FAILED', message: '"linked.csv" is outside the file area.' });
     expect(await checked({ location: path.join(dir, 'secret.csv'), format: 'csv' })).toMatchObject({ status: 'FAILED', message: expect.stringContaining('is an absolute path') });
     expect(await checked({ location: 'sales/missing.csv', format: 'csv' })).toEqual({ status: 'FAILED', message: 'There is no file "sales/missing.csv" in the file area.' });
+  });
+
+  it('is given its own organisation’s folder by the platform', async () => {
+    // Built-in connectors resolve without the store; only registered programs are looked up there.
+    const catalog = createDefinitionsCatalog({} as StoreDb, { projectRoot: process.cwd(), executablesDir: dir, privateNetworks: false, filesDir: path.join(dir, 'orgs') });
+    expect((await catalog.resolve('acme', 'source-file')).command.env).toEqual({ DATAWORKS_CONNECTOR_FILES_DIR: path.join(dir, 'orgs', 'acme') });
+    const acme = (await catalog.resolve('acme', 'source-file')).command;
+    await fs.mkdir(path.join(dir, 'orgs', 'acme'), { recursive: true });
+    await fs.mkdir(path.join(dir, 'orgs', 'globex'), { recursive: true });
+    await fs.writeFile(path.join(dir, 'orgs', 'globex', 'theirs.csv'), 'id\n1\n');
+    expect(await checked({ location: '../globex/theirs.csv', format: 'csv' }, acme)).toEqual({ status: 'FAILED', message: '"../globex/theirs.csv" is outside the file area.' });
   });
 
   it('reads no local file at all when the platform names no file area', async () => {
