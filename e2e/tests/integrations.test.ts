@@ -18,11 +18,6 @@ before(async () => {
   await signIn(page, 'engineer', '/app/integrations/add-connector');
 });
 after(async () => {
-  if (process.env.E2E_DEBUG_DUMP) {
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(process.env.E2E_DEBUG_DUMP, await page.locator('main').innerText().catch(() => 'no main'));
-    await page.screenshot({ path: `${process.env.E2E_DEBUG_DUMP}.png`, fullPage: true });
-  }
   await browser.close();
 });
 

@@ -16,7 +16,8 @@ function validatorFor(schema: RJSFSchema, rootSchema?: RJSFSchema): Validator {
   if (!validator) {
     // $refs in a sub-schema point into the root's definitions.
     const withDefinitions = rootSchema && rootSchema !== schema ? { definitions: rootSchema.definitions, $defs: (rootSchema as Schema).$defs, ...schema } : schema;
-    validator = new Validator(withDefinitions as Schema, '7', false);
+    // The validator marks up the schema it is given, and the spec from the store is frozen.
+    validator = new Validator(structuredClone(withDefinitions) as Schema, '7', false);
     validators.set(schema, validator);
   }
   return validator;
