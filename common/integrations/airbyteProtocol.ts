@@ -12,7 +12,9 @@ export const DestinationSyncMode = z.enum(destinationSyncModes);
 export type SyncMode = z.infer<typeof SyncMode>;
 export type DestinationSyncMode = z.infer<typeof DestinationSyncMode>;
 
-const jsonObject = z.record(z.string(), z.unknown());
+// A JSON object of any content. Checked as "a plain object" without visiting every key: record
+// messages carry one per row, and the destination types each value it keeps anyway.
+const jsonObject = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), { message: 'must be a JSON object' });
 const fieldPath = z.array(z.string());
 
 export const StreamDescriptor = z.looseObject({ name: z.string().min(1), namespace: z.string().optional() });

@@ -33,7 +33,15 @@ it('casts values or says they do not fit', () => {
   expect(castValue('2026-02-30', 'date')).toBeUndefined();
   expect(castValue('02/01/2026', 'date')).toBeUndefined();
   expect(castValue('2026-01-02', 'date')).toBe('2026-01-02');
-  expect(castValue('2026-01-02T03:04:05+02:00', 'timestamp_tz')).toBe('2026-01-02T01:04:05.000Z');
+  // ISO text goes through as it is (zone kept; a zone-less time is not moved into the server's zone).
+  expect(castValue('2026-01-02T03:04:05+02:00', 'timestamp_tz')).toBe('2026-01-02T03:04:05+02:00');
+  expect(castValue('2026-01-02 03:04:05.123', 'timestamp')).toBe('2026-01-02 03:04:05.123');
+  expect(castValue('2026-02-30T10:00:00Z', 'timestamp_tz')).toBeUndefined();
+  expect(castValue('2026-01-02T25:00:00Z', 'timestamp_tz')).toBeUndefined();
+  expect(castValue('Fri, 02 Jan 2026 03:04:05 GMT', 'timestamp_tz')).toBe('2026-01-02T03:04:05.000Z');
+  // Without seconds DuckDB would refuse the text: it is converted instead.
+  expect(castValue('2026-01-02T03:04Z', 'timestamp_tz')).toBe('2026-01-02T03:04:00.000Z');
+  expect(castValue(Date.UTC(2026, 0, 2), 'timestamp_tz')).toBe('2026-01-02T00:00:00.000Z');
   expect(castValue({ a: 1 }, 'string')).toBe('{"a":1}');
   expect(castValue(null, 'integer')).toBeNull();
 });

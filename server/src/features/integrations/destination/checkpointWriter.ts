@@ -54,6 +54,8 @@ const qualified = (schema: string, table: string) => raw(`${quoteIdentifier(sche
 export class CheckpointWriter {
   private readonly streams = new Map<string, StreamWriter>();
   private dir = '';
+  private lastEmittedAt = Number.NaN;
+  private lastEmittedText = '';
 
   private constructor(
     private readonly engine: Engine,
@@ -170,7 +172,12 @@ export class CheckpointWriter {
       line[`c${index}`] = value === undefined ? null : value;
     });
     line._raw_id = randomUUID();
-    line._extracted_at = new Date(record.emitted_at).toISOString();
+    // Sources stamp many records with the same millisecond: its text is made once.
+    if (record.emitted_at !== this.lastEmittedAt) {
+      this.lastEmittedAt = record.emitted_at;
+      this.lastEmittedText = new Date(record.emitted_at).toISOString();
+    }
+    line._extracted_at = this.lastEmittedText;
     line._meta = { changes, sync_id: this.generationId };
     const text = `${JSON.stringify(line)}\n`;
     stream.lines.push(text);

@@ -111,6 +111,14 @@ export interface TypecastChange {
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+// The ISO forms DuckDB and Snowflake both read (seconds required: DuckDB refuses `T03:04Z`).
+const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ](?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,9})?(?:Z|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?$/;
+
+/** A real calendar day (Date.parse would roll 2026-02-30 over to March). */
+function validDate(day: string): boolean {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
+}
 
 /** The value as its column holds it, or `undefined` when it does not fit (the caller nulls it and notes the change). */
 export function castValue(value: unknown, type: ColumnType): unknown {
@@ -132,14 +140,17 @@ export function castValue(value: unknown, type: ColumnType): unknown {
       return undefined;
     case 'date': {
       // A round trip, because Date.parse rolls 2026-02-30 over to March instead of refusing it.
-      if (typeof value !== 'string' || !ISO_DATE.test(value)) return undefined;
-      const time = Date.parse(`${value}T00:00:00Z`);
-      return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value ? value : undefined;
+      return typeof value === 'string' && ISO_DATE.test(value) && validDate(value) ? value : undefined;
     }
     case 'timestamp':
     case 'timestamp_tz': {
-      if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-      const time = typeof value === 'number' ? value : Date.parse(value);
+      if (typeof value === 'number') return Number.isFinite(value) ? new Date(value).toISOString() : undefined;
+      if (typeof value !== 'string') return undefined;
+      // ISO 8601 text goes to the warehouse as it is (its zone kept, a zone-less time not moved
+      // into the server's zone); other text JavaScript can read is converted.
+      const iso = ISO_TIMESTAMP.exec(value);
+      if (iso) return validDate(iso[1] ?? '') ? value : undefined;
+      const time = Date.parse(value);
       return Number.isNaN(time) ? undefined : new Date(time).toISOString();
     }
     case 'json':
