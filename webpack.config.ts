@@ -93,6 +93,15 @@ export default (_env: Env, argv: { mode?: Configuration['mode'] }): Configuratio
             priority: 20,
             enforce: true,
           },
+          // The connector spec form (rjsf, its theme and the JSON-schema validator) in one chunk
+          // of its own, with its own budget: only the add-connector pages load it.
+          connectorFormLibrary: {
+            test: /[\\/]node_modules[\\/](@rjsf|@cfworker|@react-icons[\\/]all-files|markdown-to-jsx|@x0k|fast-equals|fast-uri|jsonpointer)[\\/]/,
+            name: 'connector-form-library',
+            chunks: 'async',
+            priority: 20,
+            enforce: true,
+          },
         },
       },
       // Readable names for shared vendor chunks in the bundle report.

@@ -29,7 +29,7 @@ function ExecutableConnectors() {
         Connector programs
       </h2>
       <p>
-        Any program that speaks the Airbyte protocol can be a connector. An administrator installs it in the portal&apos;s connector directory and registers it (<code>POST /api/integrations/definitions</code> with the program&apos;s name); it then appears here and in the
+        Any program that speaks the Airbyte protocol can be a connector. An administrator installs it in the portal&apos;s connector directory and registers it (<code className="text-body">POST /api/integrations/definitions</code> with the program&apos;s name); it then appears here and in the
         managed catalog.
       </p>
       {definitions.isLoading ? <p role="status">Loading connectors…</p> : null}
