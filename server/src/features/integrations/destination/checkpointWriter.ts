@@ -54,6 +54,7 @@ const qualified = (schema: string, table: string) => raw(`${quoteIdentifier(sche
 export class CheckpointWriter {
   private readonly streams = new Map<string, StreamWriter>();
   private dir = '';
+  private files = 0;
   private lastEmittedAt = Number.NaN;
   private lastEmittedText = '';
 
@@ -122,8 +123,7 @@ export class CheckpointWriter {
   }
 
   private async prepareTable(tx: Queryable, stream: StreamWriter): Promise<void> {
-    stream.file = path.join(this.dir, `${this.streams.size}-${stream.table}.ndjson`);
-    await fs.writeFile(stream.file, '');
+    stream.file = this.newFile(stream);
     await tx.query(sql`CREATE SCHEMA IF NOT EXISTS ${q(stream.schema)}`);
     await tx.query(sql`CREATE TABLE IF NOT EXISTS ${qualified(stream.schema, stream.table)} (${this.columnsDdl(stream)})`);
     // Fields the source added since the table was made become new columns (nothing is dropped).
@@ -187,6 +187,12 @@ export class CheckpointWriter {
     if (stream.lineBytes >= FLUSH_BYTES) await this.flushLines(stream);
   }
 
+  /** A fresh staging file name for the stream (a checkpoint being loaded keeps its own file); made on first write. */
+  private newFile(stream: StreamWriter): string {
+    this.files += 1;
+    return path.join(this.dir, `${this.files}-${stream.table}.ndjson`);
+  }
+
   private async flushLines(stream: StreamWriter): Promise<void> {
     if (!stream.lines.length) return;
     await fs.appendFile(stream.file, stream.lines.join(''));
@@ -248,7 +254,7 @@ export class CheckpointWriter {
     return [...this.streams.values()].map((stream) => ({ stream: stream.key, rows: stream.committedRows, bytes: stream.committedBytes }));
   }
 
-  private loadStatement(stream: StreamWriter): Sql {
+  private loadStatement(stream: StreamWriter, file: string): Sql {
     const types = [
       ...stream.columns.map((column, index) => `'c${index}': '${sqlType(this.engine.kind, column.type)}'`),
       `'_raw_id': 'VARCHAR'`,
@@ -257,41 +263,57 @@ export class CheckpointWriter {
     ].join(', ');
     const targetColumns = join([...stream.columns.map((column) => q(column.name)), q(AIRBYTE_COLUMNS.rawId), q(AIRBYTE_COLUMNS.extractedAt), q(AIRBYTE_COLUMNS.meta), q(AIRBYTE_COLUMNS.generationId)]);
     const values = join([...stream.columns.map((_, index) => raw(`c${index}`)), raw('_raw_id'), raw('_extracted_at'), raw('_meta'), sql`${this.generationId}`]);
-    return sql`INSERT INTO ${qualified(stream.schema, stream.target)} (${targetColumns}) SELECT ${values} FROM read_json(${stream.file}, format = 'newline_delimited', columns = {${raw(types)}})`;
+    return sql`INSERT INTO ${qualified(stream.schema, stream.target)} (${targetColumns}) SELECT ${values} FROM read_json(${file}, format = 'newline_delimited', columns = {${raw(types)}})`;
   }
 
-  /** Keeps, per primary key, the row with the latest cursor, then the latest extraction. */
-  private dedupStatement(stream: StreamWriter): Sql {
+  /** Keeps, per primary key of the rows just loaded from `file`, the row with the latest cursor, then the latest extraction. */
+  private dedupStatement(stream: StreamWriter, file: string): Sql {
     const { configured } = stream;
     const column = (field: string) => stream.columns.find((candidate) => candidate.property === field)?.name ?? field;
     const key = (configured.primary_key ?? configured.stream.source_defined_primary_key ?? []).map((field) => q(column(field[0] ?? '')));
     const cursorField = configured.cursor_field?.[0] ?? configured.stream.default_cursor_field?.[0];
     const order = [...(cursorField ? [raw(`${quoteIdentifier(column(cursorField))} DESC NULLS LAST`)] : []), raw(`${quoteIdentifier(AIRBYTE_COLUMNS.extractedAt)} DESC`)];
     const table = qualified(stream.schema, stream.target);
-    return sql`DELETE FROM ${table} WHERE ${q(AIRBYTE_COLUMNS.rawId)} IN (SELECT ${q(AIRBYTE_COLUMNS.rawId)} FROM (SELECT ${q(AIRBYTE_COLUMNS.rawId)}, ROW_NUMBER() OVER (PARTITION BY ${join(key)} ORDER BY ${join(order)}) AS DW_RANK FROM ${table}) WHERE DW_RANK > 1)`;
+    // Only the keys this checkpoint brought are looked at, not the whole table.
+    const loadedKeys = sql`SELECT ${join(key)} FROM ${table} WHERE ${q(AIRBYTE_COLUMNS.rawId)} IN (SELECT _raw_id FROM read_json(${file}, format = 'newline_delimited', columns = {'_raw_id': 'VARCHAR'}))`;
+    return sql`DELETE FROM ${table} WHERE ${q(AIRBYTE_COLUMNS.rawId)} IN (SELECT ${q(AIRBYTE_COLUMNS.rawId)} FROM (SELECT ${q(AIRBYTE_COLUMNS.rawId)}, ROW_NUMBER() OVER (PARTITION BY ${join(key)} ORDER BY ${join(order)}) AS DW_RANK FROM ${table} WHERE (${join(key)}) IN (${loadedKeys})) WHERE DW_RANK > 1)`;
   }
 
+  /**
+   * Loads the streams' staged rows (and saves the state) in one transaction. The staged files are
+   * handed to the load and each stream starts a new one at once, so the caller may stage the next
+   * checkpoint's records while this one loads.
+   */
   private async commit(streams: StreamWriter[], state: { key: string; state: AirbyteStateMessage } | null, more?: (tx: Queryable) => Promise<void>): Promise<CommitResult> {
-    for (const stream of streams) await this.flushLines(stream);
-    const loaded = streams.filter((stream) => stream.pendingRows > 0);
+    // Taken in one synchronous step: records that arrive while this loads belong to the next checkpoint.
+    const batch: Array<{ stream: StreamWriter; file: string; lines: string[]; rows: number; bytes: number }> = [];
+    for (const stream of streams) {
+      if (stream.pendingRows === 0) continue;
+      batch.push({ stream, file: stream.file, lines: stream.lines, rows: stream.pendingRows, bytes: stream.pendingBytes });
+      stream.file = this.newFile(stream);
+      stream.lines = [];
+      stream.lineBytes = 0;
+      stream.pendingRows = 0;
+      stream.pendingBytes = 0;
+    }
+    for (const { file, lines } of batch) if (lines.length) await fs.appendFile(file, lines.join(''));
     await this.engine.transaction(async (tx) => {
-      for (const stream of loaded) {
-        await tx.query(this.loadStatement(stream));
-        if (stream.configured.destination_sync_mode === 'append_dedup') await tx.query(this.dedupStatement(stream));
+      for (const { stream, file } of batch) {
+        await tx.query(this.loadStatement(stream, file));
+        if (stream.configured.destination_sync_mode === 'append_dedup') await tx.query(this.dedupStatement(stream, file));
       }
       if (state) {
         await tx.query(sql`INSERT OR REPLACE INTO ${qualified(STATE_SCHEMA, STATE_TABLE)} (CONNECTION_ID, STREAM, STATE, COMMITTED_AT) VALUES (${this.connectionId}, ${state.key}, ${JSON.stringify(state.state)}, now())`);
       }
       await more?.(tx);
     });
-    const result = loaded.map((stream) => ({ stream: stream.key, rows: stream.pendingRows, bytes: stream.pendingBytes }));
-    for (const stream of loaded) {
-      stream.committedRows += stream.pendingRows;
-      stream.committedBytes += stream.pendingBytes;
-      stream.pendingRows = 0;
-      stream.pendingBytes = 0;
-      await fs.writeFile(stream.file, '');
+    for (const { stream, file, rows, bytes } of batch) {
+      stream.committedRows += rows;
+      stream.committedBytes += bytes;
+      await fs.rm(file, { force: true });
     }
-    return { streams: result };
+    return { streams: batch.map(({ stream, rows, bytes }) => ({ stream: stream.key, rows, bytes })) };
   }
+
+
 }

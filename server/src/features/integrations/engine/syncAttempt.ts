@@ -78,13 +78,17 @@ export async function runSyncAttempt(request: AttemptRequest): Promise<AttemptOu
     }
     report();
   };
+  let loading: Promise<void> = Promise.resolve();
   const take = async (message: AirbyteMessage) => {
     if (message.type === 'RECORD' && message.record) {
       await writer.record(message.record);
       const progress = streams.get(streamKey({ name: message.record.stream, namespace: message.record.namespace }));
       if (progress) progress.rowsRead += 1;
     } else if (message.type === 'STATE' && message.state) {
-      committed(await writer.checkpoint(message.state));
+      // One checkpoint loads while the next one's records are staged; never more than one at a time.
+      await loading;
+      loading = writer.checkpoint(message.state).then(committed);
+      loading.catch(() => undefined);
     } else if (message.type === 'TRACE' && message.trace?.type === 'ESTIMATE' && message.trace.estimate) {
       const { estimate } = message.trace;
       const progress = streams.get(streamKey({ name: estimate.name, namespace: estimate.namespace }));
@@ -109,9 +113,12 @@ export async function runSyncAttempt(request: AttemptRequest): Promise<AttemptOu
       onMessage: take,
       onLog: request.onLog,
     });
+    await loading;
     committed(await writer.finish());
     return outcome('succeeded', null);
   } catch (error) {
+    // A checkpoint still loading finishes (or fails) first: what it commits stays committed.
+    await loading.catch(() => undefined);
     await writer.abandon().catch(() => undefined);
     if (error instanceof ConnectorFailure) {
       const status = error.reason === 'cancelled' ? 'cancelled' : 'failed';
