@@ -34,8 +34,10 @@ function dependencyTree(root: string): string[] {
 }
 
 const escaped = (names: string[]) => names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-// The connector spec form (rjsf) pulls in ESM-only helpers (markdown-to-jsx, fast-equals…).
-const formLibraryTree = ['@rjsf/core', '@rjsf/utils', '@rjsf/react-bootstrap', '@cfworker/json-schema'].flatMap(dependencyTree);
+// The connector spec form's library (rjsf) merges schemas with an ESM-only package, and its
+// Bootstrap theme's CommonJS build takes react-bootstrap's modules as their default export; its
+// ES modules, compiled here, import them the way webpack does.
+const formLibraryTree = [...dependencyTree('@x0k/json-schema-merge'), '@rjsf/react-bootstrap'];
 const esmPattern = `(?:${escaped(['@tanstack', ...dependencyTree('react-markdown'), ...formLibraryTree]).join('|')})`;
 // The server's ESM-only packages jest loads: Keycloak's admin client and what it is built on,
 // and the one-time-code library's hashing and base32 packages (tests compute codes with it).
@@ -55,6 +57,8 @@ const config: Config = {
       moduleNameMapper: {
         '\\.(css|scss)$': '<rootDir>/__tests__/setup/styleStub.ts',
         '^@common/(.*)$': '<rootDir>/common/$1',
+        '^@rjsf/validator-ajv8$': '<rootDir>/__tests__/setup/unusedRjsfValidator.ts',
+        '^@rjsf/react-bootstrap$': '<rootDir>/node_modules/@rjsf/react-bootstrap/lib/index.js',
       },
     },
     {

@@ -75,7 +75,7 @@ export function SourceConfigStep({ definition, onReady }: SourceConfigStepProps)
       </QueryResult>
       <div aria-live="polite" className="mt-3">
         {progress ? <p role="status">{progress}</p> : null}
-        {failure && failure.field !== 'name' ? <InlineError>{failure.message}</InlineError> : null}
+        {failure && failure.field !== 'name' && !failure.field?.startsWith('config.') ? <InlineError>{failure.message}</InlineError> : null}
       </div>
     </section>
   );

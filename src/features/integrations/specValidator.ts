@@ -17,7 +17,7 @@ function validatorFor(schema: RJSFSchema, rootSchema?: RJSFSchema): Validator {
     // $refs in a sub-schema point into the root's definitions.
     const withDefinitions = rootSchema && rootSchema !== schema ? { definitions: rootSchema.definitions, $defs: (rootSchema as Schema).$defs, ...schema } : schema;
     // The validator marks up the schema it is given, and the spec from the store is frozen.
-    validator = new Validator(structuredClone(withDefinitions) as Schema, '7', false);
+    validator = new Validator(JSON.parse(JSON.stringify(withDefinitions)) as Schema, '7', false);
     validators.set(schema, validator);
   }
   return validator;
