@@ -1,0 +1,96 @@
+// Manage connectors in jsdom: the status counts, search and filter sent to the server, bulk
+// actions, and one connection's page (?connection=): Sync now with progress pushed on the live
+// channel, Cancel, the Timeline, and delete with confirmation.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SyncProgressEvent } from '@common/integrations/integrationsContract';
+import { SYNC_PROGRESS_EVENT } from '@common/integrations/integrationsRules';
+import ManageConnectorsPage from '../../../src/features/integrations/ManageConnectorsPage';
+import { json } from '../../helpers/fakeBackend';
+import { setUpPageTests } from '../../helpers/pageTest';
+import { renderWithRouter } from '../../helpers/renderWithRouter';
+import { makeSignedInStore } from '../../helpers/testStore';
+import { connectWorkspaceServer, type WorkspaceServer } from '../../helpers/workspaceServer';
+import { connection, job } from './integrationsFixtures';
+
+const liveHandlers = new Map<string, (data: unknown) => void>();
+jest.mock('../../../src/api/live/liveEvents', () => ({
+  subscribeLive: (topic: string, handler: (data: unknown) => void) => {
+    liveHandlers.set(topic, handler);
+    return () => liveHandlers.delete(topic);
+  },
+}));
+
+setUpPageTests();
+
+let server: WorkspaceServer;
+function start(path: string) {
+  server = connectWorkspaceServer({
+    'GET api/integrations/connections': json(200, { connections: [connection(), connection({ id: 'conn-2', name: 'Web', health: 'failing', lastJob: job({ id: 'job-9', connectionId: 'conn-2', status: 'failed', failure: 'The API answered 401 Unauthorized.' }) })], counts: { healthy: 1, failing: 1, paused: 0, syncing: 0, pending: 0 } }),
+    'POST api/integrations/connections/bulk': json(200, { done: ['conn-1'], skipped: [] }),
+    'GET api/integrations/connections/conn-1': json(200, connection()),
+    'GET api/integrations/jobs/job-1': json(200, { ...job(), streams: [{ stream: 'raw_shop.orders', rowsRead: 1234, rowsCommitted: 1234, bytesCommitted: 56789, rowEstimate: null, status: 'COMPLETE' }], attemptList: [] }),
+    'GET api/integrations/connections/conn-1/jobs': json(200, { jobs: [job()], hasMore: false }),
+    'DELETE api/integrations/connections/conn-1': json(204),
+  });
+  return renderWithRouter(makeSignedInStore(['user', 'Integration_Engineer']), [{ path: '/app/integrations/manage-connectors', element: <ManageConnectorsPage /> }], path);
+}
+
+it('lists connections with counts, searches and filters on the server, and acts in bulk', async () => {
+  start('/app/integrations/manage-connectors');
+  const table = await screen.findByRole('table', { name: 'Connections' }, { timeout: 10_000 });
+  expect(within(screen.getByRole('list', { name: 'Connections by status' })).getAllByRole('listitem')[1]).toHaveTextContent('1Failing');
+  const web = within(table).getByRole('row', { name: /Web/ });
+  expect(web).toHaveTextContent('Failed');
+  expect(within(table).getByRole('row', { name: /Shop/ })).toHaveTextContent('Every 6 hours');
+
+  await userEvent.type(screen.getByRole('searchbox', { name: 'Search connections' }), 'shop');
+  await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+  await userEvent.selectOptions(screen.getByLabelText('Status'), 'Failing');
+  await waitFor(() => expect(server.requests).toContain('GET api/integrations/connections?search=shop&health=failing'));
+
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Select Shop' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Pause (1)' }));
+  expect(await screen.findByText('1 paused.')).toBeInTheDocument();
+  expect(server.bodies.find((entry) => entry.route === 'POST api/integrations/connections/bulk')?.body).toEqual({ action: 'pause', ids: ['conn-1'] });
+}, 30_000);
+
+it('syncs a connection, shows live progress per stream, cancels, and opens the Timeline with its logs', async () => {
+  const running = job({ id: 'job-2', status: 'running', rowsSynced: 0, endedAt: null, durationMs: null });
+  start('/app/integrations/manage-connectors?connection=conn-1');
+  expect(await screen.findByRole('heading', { name: 'Shop' }, {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(await screen.findByRole('table', { name: 'Streams and their last job' })).toHaveTextContent('1,234');
+
+  server.set('POST api/integrations/connections/conn-1/sync', json(202, running));
+  server.set('GET api/integrations/connections/conn-1', json(200, connection({ health: 'syncing', lastJob: running })));
+  server.set('GET api/integrations/jobs/job-2', json(200, { ...running, streams: [], attemptList: [] }));
+  server.set('POST api/integrations/jobs/job-2/cancel', json(200, { ...running, status: 'cancelled' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Sync now' }));
+  await screen.findByRole('heading', { name: 'Sync in progress' }, { timeout: 10_000 });
+
+  const progress: SyncProgressEvent = { jobId: 'job-2', connectionId: 'conn-1', status: 'running', attempt: 1, rowsRead: 300, rowsCommitted: 250, streams: [{ stream: 'raw_shop.orders', rowsRead: 300, rowsCommitted: 250, bytesCommitted: 1000, rowEstimate: 600, status: 'RUNNING' }] };
+  act(() => liveHandlers.get(SYNC_PROGRESS_EVENT)?.(progress));
+  const perStream = await screen.findByRole('table', { name: 'Rows per stream' });
+  expect(within(perStream).getByRole('row', { name: /raw_shop\.orders/ })).toHaveTextContent('250');
+  expect(within(perStream).getByLabelText('raw_shop.orders: 300 of about 600 rows')).toBeInTheDocument();
+  expect(screen.getByText('Running: 250 rows written, attempt 1.')).toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole('button', { name: 'Cancel sync' }));
+  await waitFor(() => expect(server.requests).toContain('POST api/integrations/jobs/job-2/cancel'));
+  act(() => liveHandlers.get(SYNC_PROGRESS_EVENT)?.({ ...progress, status: 'cancelled' }));
+  expect(await screen.findByText('Cancelled: 250 rows written, attempt 1.')).toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole('tab', { name: 'Timeline' }));
+  expect(await screen.findByRole('table', { name: /Jobs of this connection/ }, { timeout: 10_000 })).toHaveTextContent('Succeeded');
+  expect(screen.getByRole('button', { name: /Download the logs/ })).toBeInTheDocument();
+}, 30_000);
+
+it('deletes a connection only after confirming', async () => {
+  start('/app/integrations/manage-connectors?connection=conn-1&tab=settings');
+  await userEvent.click(await screen.findByRole('button', { name: 'Delete connection' }, { timeout: 10_000 }));
+  const dialog = await screen.findByRole('dialog');
+  expect(dialog).toHaveTextContent('is removed with its job history');
+  expect(server.requests).not.toContain('DELETE api/integrations/connections/conn-1');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Delete connection' }));
+  await waitFor(() => expect(server.requests).toContain('DELETE api/integrations/connections/conn-1'));
+}, 30_000);
