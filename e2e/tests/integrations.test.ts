@@ -5,12 +5,19 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { checkPage, isBlocking } from '../a11yReport';
 import { baseUrl, launch, newPage, signIn } from '../support';
 
 let browser: Browser;
 let page: Page;
 const stamp = Date.now();
 const connectionName = `Shop sample ${stamp}`;
+
+/** The steps and tabs the route-by-route gate never reaches pass axe too. */
+async function assertAccessible(step: string): Promise<void> {
+  const blocking = (await checkPage(page, { account: 'engineer', layout: 'default', route: `integrations: ${step}` })).filter(isBlocking);
+  assert.equal(blocking.length, 0, blocking.map((finding) => `${finding.rule} (${finding.impact}): ${finding.example}`).join('\n'));
+}
 
 before(async () => {
   browser = await launch();
@@ -30,6 +37,7 @@ test('an engineer adds the sample source, syncs it and sees the rows and the job
   const orders = page.getByLabel('Orders per hour');
   await orders.waitFor({ timeout: 20_000 });
   await orders.fill('5');
+  await assertAccessible('spec form');
   await page.getByRole('button', { name: 'Test and continue' }).click();
 
   await page.getByRole('heading', { name: '3. Streams and schedule' }).waitFor({ timeout: 30_000 });
@@ -37,6 +45,7 @@ test('an engineer adds the sample source, syncs it and sees the rows and the job
   await page.getByLabel('Warehouse schema').fill(`RAW_E2E_${stamp}`);
   await page.getByLabel('Every N hours').check();
   await page.getByLabel('Hours between syncs').fill('12');
+  await assertAccessible('streams and schedule');
   await page.getByRole('button', { name: 'Create connection' }).click();
 
   await page.waitForURL(/manage-connectors\?connection=/, { timeout: 20_000 });
@@ -49,6 +58,7 @@ test('an engineer adds the sample source, syncs it and sees the rows and the job
   await finished.waitFor({ timeout: 90_000 });
   const rows = Number(((await finished.textContent()) ?? '').replace(/^Succeeded: ([\d,]+).*$/s, '$1').replace(/,/g, ''));
   assert.ok(rows > 0, `rows written: ${rows}`);
+  await assertAccessible('connection status with progress');
 
   await page.getByRole('tab', { name: 'Timeline' }).click();
   assert.match(page.url(), /tab=timeline/);
@@ -57,6 +67,12 @@ test('an engineer adds the sample source, syncs it and sees the rows and the job
   const download = page.waitForEvent('download');
   await jobs.getByRole('button', { name: /Download the logs/ }).first().click();
   assert.match((await download).suggestedFilename(), /^sync-.+\.log$/);
+  await jobs.getByRole('button', { name: /Download the logs/ }).first().filter({ hasText: 'Logs' }).waitFor();
+  await page.mouse.move(0, 0);
+  await assertAccessible('connection timeline');
+  await page.getByRole('tab', { name: 'Schema' }).click();
+  await page.getByRole('table', { name: 'Streams this connection copies' }).waitFor();
+  await assertAccessible('connection schema');
 
   // The list shows the connection with its last status.
   await page.goto(`${baseUrl}/app/integrations/manage-connectors?search=${encodeURIComponent(connectionName)}`);

@@ -75,7 +75,7 @@ export function ConnectionPage({ id, tab, onTab }: ConnectionPageProps) {
               </p>
               {syncing.error ? <InlineError>{apiErrorMessage(syncing.error)}</InlineError> : null}
               {job && (running || (live && live.jobId === job.id)) ? <SyncProgressPanel job={job} live={live} /> : null}
-              <Tabs id="connection-tabs" activeKey={tab} onSelect={(key) => onTab((key ?? 'status') as ConnectionTab)} className="mb-3" mountOnEnter>
+              <Tabs id="connection-tabs" transition={false} activeKey={tab} onSelect={(key) => onTab((key ?? 'status') as ConnectionTab)} className="mb-3" mountOnEnter>
                 <Tab eventKey="status" title="Status">
                   <StatusTab connection={view} />
                 </Tab>

@@ -35,7 +35,7 @@ function LogsButton({ job, onError }: { job: SyncJobSummary; onError: (message: 
     }
   };
   return (
-    <button type="button" className="btn btn-outline-secondary btn-sm" disabled={busy} onClick={() => void download()} aria-label={`Download the logs of the ${job.kind} of ${formatDateTime(job.createdAt)}`}>
+    <button type="button" className="btn btn-link btn-sm p-0" disabled={busy} onClick={() => void download()} aria-label={`Download the logs of the ${job.kind} of ${formatDateTime(job.createdAt)}`}>
       {busy ? 'Downloading…' : 'Logs'}
     </button>
   );
