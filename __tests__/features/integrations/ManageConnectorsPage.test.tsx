@@ -59,7 +59,8 @@ it('syncs a connection, shows live progress per stream, cancels, and opens the T
   const running = job({ id: 'job-2', status: 'running', rowsSynced: 0, endedAt: null, durationMs: null });
   start('/app/integrations/manage-connectors?connection=conn-1');
   expect(await screen.findByRole('heading', { name: 'Shop' }, {}, { timeout: 10_000 })).toBeInTheDocument();
-  expect(await screen.findByRole('table', { name: 'Streams and their last job' })).toHaveTextContent('1,234');
+  const streams = await screen.findByRole('table', { name: 'Streams and their last job' });
+  await waitFor(() => expect(streams).toHaveTextContent('1,234'), { timeout: 10_000 });
 
   server.set('POST api/integrations/connections/conn-1/sync', json(202, running));
   server.set('GET api/integrations/connections/conn-1', json(200, connection({ health: 'syncing', lastJob: running })));
