@@ -58,7 +58,7 @@ it('lists connections with counts, searches and filters on the server, and acts 
 it('syncs a connection, shows live progress per stream, cancels, and opens the Timeline with its logs', async () => {
   const running = job({ id: 'job-2', status: 'running', rowsSynced: 0, endedAt: null, durationMs: null });
   start('/app/integrations/manage-connectors?connection=conn-1');
-  expect(await screen.findByRole('heading', { name: 'Shop' }, {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Shop' }, { timeout: 10_000 })).toBeInTheDocument();
   const streams = await screen.findByRole('table', { name: 'Streams and their last job' });
   await waitFor(() => expect(streams).toHaveTextContent('1,234'), { timeout: 10_000 });
 
