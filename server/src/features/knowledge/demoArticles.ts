@@ -107,14 +107,23 @@ Every chart has a table of its figures next to it. On the sample account the pag
     title: 'Adding a connector',
     category: 'Integrations',
     tags: ['connectors', 'integrations', 'elt'],
-    body: `**Connectors are coming: the Integrations pages of this portal are not available yet.** The menu already lists Integrations, Manage Connectors and Add New Connector, and they open a page saying so.
+    body: `Connectors move data from your sources into your warehouse on a schedule. They follow the Airbyte protocol, so any Airbyte-compatible source program can be one. Open **Integrations → Add New Connector**.
 
-When they arrive, connectors will follow the Airbyte protocol: an embedded engine by default, and an Airbyte instance for larger loads.
+## A managed connector
 
-## Until then
+1. Search the catalog (Sample data, PostgreSQL, Files, HTTP API, and any connector your administrators registered) and choose one.
+2. Fill in its settings. Passwords and tokens are stored encrypted and never shown again; leave the masked value to keep one.
+3. **Check** the connection: if it fails, you see the connector's own message (for example "password authentication failed").
+4. Choose the streams (tables) to sync, each with its sync mode (full refresh or incremental), how it lands (append, append with deduplication by a primary key, or overwrite) and, for incremental streams, the cursor field.
+5. Choose a schedule (manual, every N hours, or a cron expression in UTC) and create the connection.
 
-- Data landed by your own ELT tool in Snowflake works with every other page: the catalog reads your dbt project, and freshness checks read each source's \`loaded_at_field\`.
-- To ask for a connector or vote on one, open **Features** (admins and client admins) or a support ticket.`,
+## An HTTP API of your own
+
+**Add New Connector → Custom** describes a JSON API in the page: base URL, authentication, and per stream the path, where the records are, pagination and an incremental date-time field. **Test** checks it and shows its first records before you save it.
+
+## Watching syncs
+
+**Manage Connectors** lists every connection with its health, last and next sync and rows. Open one to **Sync now** and watch rows arrive per stream, read the timeline of jobs (and download their logs), change the schema or schedule, pause it, or reset it. Rows appear in the warehouse only when the connector confirms a checkpoint, so a failed sync leaves what was already committed and the next one carries on from there. A failed sync also appears in your notifications.`,
   },
   {
     key: 'roles-and-editions',
