@@ -207,6 +207,8 @@ export const bulkAction = z.object({
 export type BulkAction = z.infer<typeof bulkAction>;
 export const bulkResult = z.object({ done: z.array(z.string()), skipped: z.array(z.object({ id: z.string(), reason: z.string() })) });
 
+/** Sync now; `restartStream` (`namespace.name`) is read again from the start first ("re-sync a stream"). */
+export const syncRequest = z.object({ restartStream: z.string().min(1).max(300).optional() });
 /** Reset one stream (`namespace.name`, or `name` without a namespace) or, without `stream`, the whole connection. */
 export const resetRequest = z.object({ stream: z.string().min(1).max(300).optional() });
 export const jobsResponse = z.object({ jobs: z.array(syncJobSummary), hasMore: z.boolean() });

@@ -96,6 +96,11 @@ export const integrationsApi = baseApi.enhanceEndpoints({ addTagTypes: integrati
       query: (id) => ({ url: `api/integrations/connections/${path(id)}/sync`, method: 'POST' }),
       invalidatesTags: (_result, _error, id) => [LIST, { type: 'IntegrationConnection', id }, { type: 'IntegrationJobs', id }],
     }),
+    /** Re-sync a stream: one sync that first forgets where the stream stopped. */
+    resyncStream: build.mutation<SyncJobSummary, { id: string; stream: string }>({
+      query: ({ id, stream }) => ({ url: `api/integrations/connections/${path(id)}/sync`, method: 'POST', body: { restartStream: stream } }),
+      invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'IntegrationConnection', id }, { type: 'IntegrationJobs', id }],
+    }),
     /** Without `stream`, resets the whole connection's state. */
     resetConnection: build.mutation<SyncJobSummary, { id: string; stream?: string }>({
       query: ({ id, stream }) => ({ url: `api/integrations/connections/${path(id)}/reset`, method: 'POST', body: stream ? { stream } : {} }),
@@ -131,6 +136,7 @@ export const {
   useBulkConnectionsMutation,
   useRefreshSchemaMutation,
   useSyncConnectionMutation,
+  useResyncStreamMutation,
   useResetConnectionMutation,
   useListJobsQuery,
   useGetJobQuery,

@@ -144,6 +144,10 @@ it('syncs a connection on the embedded engine, with its job, attempts, log and o
   expect(await finished((reset.body as Job).id)).toMatchObject({ status: 'succeeded' });
   const again = await finished(((await api('POST', `/api/integrations/connections/${view.id}/sync`)).body as Job).id);
   const orders = (rows: Job) => rows.streams?.find((stream) => stream.stream === 'raw_shop.orders')?.rowsCommitted ?? 0;
+  // Or in one job: a sync that starts one stream over.
+  expect((await api('POST', `/api/integrations/connections/${view.id}/sync`, { restartStream: 'raw_shop.invoices' })).body).toMatchObject({ field: 'stream' });
+  const restarted = await finished(((await api('POST', `/api/integrations/connections/${view.id}/sync`, { restartStream: 'raw_shop.orders' })).body as Job).id);
+  expect(orders(restarted)).toBeGreaterThanOrEqual(orders(job));
   // All of it again (one more hour when the clock passed an hour meanwhile).
   expect(orders(again)).toBeGreaterThanOrEqual(orders(job));
   expect(orders(job)).toBeGreaterThan(0);

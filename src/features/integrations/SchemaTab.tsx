@@ -1,10 +1,10 @@
 // A connection's Schema: the source's streams and their fields as the connector reports them now,
-// which of them the connection copies and how (saved with the connection), and a reset of one
-// stream so that the next sync reads it again from the start.
+// which of them the connection copies and how (saved with the connection), and a re-sync of one
+// stream: a sync that reads it again from the start.
 import { useEffect, useState } from 'react';
 import type { ConnectionView, StreamSelection } from '@common/integrations/integrationsContract';
 import { apiErrorMessage } from '../../api/apiError';
-import { useDiscoverSourceMutation, useRefreshSchemaMutation, useResetConnectionMutation, useUpdateConnectionMutation } from '../../api/integrationsApi';
+import { useDiscoverSourceMutation, useRefreshSchemaMutation, useResyncStreamMutation, useUpdateConnectionMutation } from '../../api/integrationsApi';
 import { InlineError } from '../../components/InlineError';
 import { defaultSelection, streamLabel } from './streamSelections';
 import { StreamsTable } from './StreamsTable';
@@ -18,7 +18,7 @@ export function SchemaTab({ connection }: { connection: ConnectionView }) {
   const [discover, discovered] = useDiscoverSourceMutation();
   const [refresh, refreshing] = useRefreshSchemaMutation();
   const [save, saving] = useUpdateConnectionMutation();
-  const [reset, resetting] = useResetConnectionMutation();
+  const [resyncStream, resyncing] = useResyncStreamMutation();
   const [streams, setStreams] = useState<StreamSelection[]>(connection.streams);
   const [notice, setNotice] = useState<string | null>(null);
   const catalog = discovered.data?.streams ?? [];
@@ -38,8 +38,8 @@ export function SchemaTab({ connection }: { connection: ConnectionView }) {
   };
   const resync = async (stream: string) => {
     setNotice(null);
-    const result = await reset({ id: connection.id, stream });
-    if ('data' in result) setNotice(`The state of ${stream} is being reset: the next sync reads it again from the start.`);
+    const result = await resyncStream({ id: connection.id, stream });
+    if ('data' in result) setNotice(`A sync started that reads ${stream} again from the start. Follow it on the Status tab.`);
   };
   const refreshSchema = async () => {
     setNotice(null);
@@ -49,7 +49,7 @@ export function SchemaTab({ connection }: { connection: ConnectionView }) {
       setNotice('The schema was read again from the source.');
     }
   };
-  const error = saving.error ?? resetting.error ?? refreshing.error ?? discovered.error;
+  const error = saving.error ?? resyncing.error ?? refreshing.error ?? discovered.error;
 
   return (
     <>
@@ -82,7 +82,7 @@ export function SchemaTab({ connection }: { connection: ConnectionView }) {
               ))}
             </ul>
             {selected ? (
-              <button type="button" className="btn btn-outline-secondary btn-sm mb-2" disabled={resetting.isLoading} onClick={() => void resync(label)}>
+              <button type="button" className="btn btn-outline-secondary btn-sm mb-2" disabled={resyncing.isLoading} onClick={() => void resync(label)}>
                 {`Re-sync ${label} from the start`}
               </button>
             ) : null}

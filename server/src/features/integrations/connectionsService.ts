@@ -139,6 +139,13 @@ function checkStreams(streams: StreamSelection[], discovered: AirbyteStream[], d
   }
 }
 
+/** Refuses a stream the connection does not sync. */
+function selectedStream(row: ConnectionRow, stream: string): void {
+  if (!(row.streams as StreamSelection[]).some((selection) => selection.selected && streamKey(selection) === stream)) {
+    throw new HttpError(400, 'invalid_request', `The connection syncs no stream "${stream}".`, 'stream');
+  }
+}
+
 export function createConnectionsService(deps: ConnectionsDeps) {
   const { db } = deps;
 
@@ -178,6 +185,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
   /** Queues a sync (or reset) unless one is already queued or running: then that one is answered. */
   async function enqueue(organisation: string, connectionId: string, kind: 'sync' | 'reset', startedBy: string | null, stream?: string): Promise<SyncJobSummary> {
     const jobId = await insertJob(db, { organisation, connectionId, kind, startedBy });
+    // For a reset, the stream to reset; for a sync, the stream to read again from the start first.
     const queued = await deps.jobs.enqueue({ kind: SYNC_JOB, organisation, payload: { jobId, ...(stream ? { stream } : {}) }, startedBy, singletonKey: `connection:${connectionId}` });
     if (!queued.created) {
       await deleteJob(db, jobId);
@@ -239,6 +247,11 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       return { status: 'failed' };
     }
     const { config, secrets, command, catalog, warehouse } = prepared;
+    // "Re-sync a stream": its state is forgotten once, before the first attempt (a retry resumes from this job's checkpoints).
+    if (context.payload.stream && context.attempt === 1) {
+      await CheckpointWriter.resetState(warehouse, connection.id, context.payload.stream);
+      log(`Stream ${context.payload.stream} is read again from the start.`);
+    }
     log(`Attempt ${context.attempt}: reading ${catalog.streams.length} stream(s) from ${connection.source_name} into schema ${connection.destination_schema}.`);
     let lastPublished = 0;
     const outcome = await runSyncAttempt({
@@ -386,17 +399,17 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       await deleteConnection(db, actor.organisation, row.id);
     },
 
-    async sync(actor: Actor, id: string): Promise<SyncJobSummary> {
+    /** Sync now; with `restartStream` (`namespace.name`), that stream is read again from the start. */
+    async sync(actor: Actor, id: string, restartStream?: string): Promise<SyncJobSummary> {
       const row = await connectionRow(actor.organisation, id);
-      return enqueue(actor.organisation, row.id, 'sync', actor.subject);
+      if (restartStream) selectedStream(row, restartStream);
+      return enqueue(actor.organisation, row.id, 'sync', actor.subject, restartStream);
     },
 
     /** Forgets where the connection's streams (or one stream, `namespace.name`) stopped: the next sync reads from the start. */
     async reset(actor: Actor, id: string, stream?: string): Promise<SyncJobSummary> {
       const row = await connectionRow(actor.organisation, id);
-      if (stream && !(row.streams as StreamSelection[]).some((selection) => selection.selected && streamKey(selection) === stream)) {
-        throw new HttpError(400, 'invalid_request', `The connection syncs no stream "${stream}".`, 'stream');
-      }
+      if (stream) selectedStream(row, stream);
       return enqueue(actor.organisation, row.id, 'reset', actor.subject, stream);
     },
 

@@ -27,6 +27,7 @@ import {
   sourceUpdate,
   sourceView,
   specResponse,
+  syncRequest,
   syncJobDetail,
   syncJobSummary,
 } from '@common/integrations/integrationsContract';
@@ -91,8 +92,10 @@ export function registerIntegrationsRoutes(server: FastifyInstance, sources: Sou
     return reply.code(204).send();
   });
   app.post('/api/integrations/connections/:id/refresh-schema', { preValidation: allowed, schema: { params: idParams, response: { 200: connectionView } } }, async (request) => connections.refreshSchema(actorOf(request), request.params.id));
-  app.post('/api/integrations/connections/:id/sync', { preValidation: allowed, schema: { params: idParams, response: { 202: syncJobSummary } } }, async (request, reply) => reply.code(202).send(await connections.sync(actorOf(request), request.params.id)));
-  app.post('/api/integrations/connections/:id/reset', { preValidation: allowed, schema: { params: idParams, body: resetRequest.optional(), response: { 202: syncJobSummary } } }, async (request, reply) =>
+  app.post('/api/integrations/connections/:id/sync', { preValidation: allowed, schema: { params: idParams, body: syncRequest.nullish(), response: { 202: syncJobSummary } } }, async (request, reply) =>
+    reply.code(202).send(await connections.sync(actorOf(request), request.params.id, request.body?.restartStream)),
+  );
+  app.post('/api/integrations/connections/:id/reset', { preValidation: allowed, schema: { params: idParams, body: resetRequest.nullish(), response: { 202: syncJobSummary } } }, async (request, reply) =>
     reply.code(202).send(await connections.reset(actorOf(request), request.params.id, request.body?.stream)),
   );
   app.get('/api/integrations/connections/:id/jobs', { preValidation: allowed, schema: { params: idParams, querystring: pageQuery, response: { 200: jobsResponse } } }, async (request) => connections.jobs(organisation(request), request.params.id, request.query.page ?? 1));

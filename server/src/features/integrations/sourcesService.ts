@@ -106,6 +106,19 @@ export function createSourcesService(deps: SourcesDeps) {
     return { row, config, secrets: secretValues(specification, config), command: await commandFor(organisation, row.definition_id) };
   }
 
+  /** A config as typed in a page, validated; for a saved source (`sourceId`), masked secrets stand for the stored ones. */
+  async function typedConfig(organisation: string, request: CheckRequest) {
+    const specification = (await spec(organisation, request.definitionId)).connectionSpecification;
+    let edited = request.config;
+    if (request.sourceId) {
+      const row = await sourceRow(organisation, request.sourceId);
+      if (row.definition_id !== request.definitionId) throw new HttpError(400, 'invalid_request', 'The source uses another connector.', 'definitionId');
+      edited = keepStoredSecrets(specification, edited, storedSecrets(row));
+    }
+    const config = validateConfig(specification, edited);
+    return { config, secrets: secretValues(specification, config) };
+  }
+
   async function view(organisation: string, id: string): Promise<SourceView> {
     const found = (await list(organisation)).find((source) => source.id === id);
     if (!found) throw notFound('source', id);
@@ -189,17 +202,10 @@ export function createSourcesService(deps: SourcesDeps) {
 
     /** Runs the connector's check: the config as typed, or a saved source's with masked secrets kept. */
     async check(organisation: string, request: CheckRequest): Promise<CheckResult> {
-      const specification = (await spec(organisation, request.definitionId)).connectionSpecification;
-      let edited = request.config;
-      if (request.sourceId) {
-        const row = await sourceRow(organisation, request.sourceId);
-        if (row.definition_id !== request.definitionId) throw new HttpError(400, 'invalid_request', 'The source uses another connector.', 'definitionId');
-        edited = keepStoredSecrets(specification, edited, storedSecrets(row));
-      }
-      const config = validateConfig(specification, edited);
+      const { config, secrets } = await typedConfig(organisation, request);
       const started = Date.now();
       try {
-        const status = await operation(organisation, request.definitionId, 'check', config, secretValues(specification, config), (message) => message.connectionStatus);
+        const status = await operation(organisation, request.definitionId, 'check', config, secrets, (message) => message.connectionStatus);
         return { status: status.status === 'SUCCEEDED' ? 'succeeded' : 'failed', message: status.message ?? null, durationMs: Date.now() - started };
       } catch (error) {
         // A connector that cannot even answer its check has failed it, in its own words.
@@ -210,15 +216,7 @@ export function createSourcesService(deps: SourcesDeps) {
 
     /** The first records of one stream, read with the config as typed; the read stops once it has them. */
     async preview(organisation: string, request: PreviewRequest): Promise<PreviewResponse> {
-      const specification = (await spec(organisation, request.definitionId)).connectionSpecification;
-      let edited = request.config;
-      if (request.sourceId) {
-        const row = await sourceRow(organisation, request.sourceId);
-        if (row.definition_id !== request.definitionId) throw new HttpError(400, 'invalid_request', 'The source uses another connector.', 'definitionId');
-        edited = keepStoredSecrets(specification, edited, storedSecrets(row));
-      }
-      const config = validateConfig(specification, edited);
-      const secrets = secretValues(specification, config);
+      const { config, secrets } = await typedConfig(organisation, request);
       const command = await commandFor(organisation, request.definitionId);
       const catalog = await run(command, 'discover', config, secrets, (message) => message.catalog);
       const stream = catalog.streams.find((candidate) => candidate.name === request.stream);
