@@ -17,6 +17,7 @@ describe('warehouse settings', () => {
     const settings = await loadWarehouseSettings({ DATA_DIR: '/srv/data' });
     expect(settings).toEqual({
       sampleDir: '/srv/data/warehouse',
+      usage: { dir: '/srv/data/usage', backfillDays: 365, intervalMs: 3_600_000, readyWaitMs: 30_000 },
       defaults: { pricePerCredit: 3, storagePricePerTbMonth: 23, sampleQueries: 150000 },
       organisations: {},
     });
@@ -71,6 +72,8 @@ describe('warehouse settings', () => {
   it('refuses bad environment values and unreadable files, naming them', async () => {
     await expect(loadWarehouseSettings({ WAREHOUSE_PRICE_PER_CREDIT: 'free' })).rejects.toThrow('WAREHOUSE_PRICE_PER_CREDIT');
     await expect(loadWarehouseSettings({ WAREHOUSE_SAMPLE_QUERIES: '1.5' })).rejects.toThrow('WAREHOUSE_SAMPLE_QUERIES');
+    await expect(loadWarehouseSettings({ USAGE_SYNC_BACKFILL_DAYS: '400' })).rejects.toThrow('USAGE_SYNC_BACKFILL_DAYS must be a whole number from 1 to 365, got "400"');
+    await expect(loadWarehouseSettings({ USAGE_SYNC_INTERVAL_MINUTES: 'hourly' })).rejects.toThrow('USAGE_SYNC_INTERVAL_MINUTES');
     await expect(loadWarehouseSettings({ WAREHOUSE_CONNECTIONS_FILE: '/nonexistent/connections.json' })).rejects.toThrow('cannot be read');
     const dir = await tempDir();
     try {

@@ -9,6 +9,11 @@
  * | WAREHOUSE_SAMPLE_QUERIES        | 150000            | QUERY_HISTORY rows of a generated sample account. |
  * | WAREHOUSE_PRICE_PER_CREDIT      | 3.00              | USD per credit for organisations that do not set their own. |
  * | WAREHOUSE_STORAGE_PRICE_PER_TB_MONTH | 23.00        | USD per TB-month of storage, likewise. |
+ * | USAGE_SYNC_BACKFILL_DAYS        | 365               | How far back the first usage sync copies ACCOUNT_USAGE (1–365; Snowflake keeps a year). |
+ * | USAGE_SYNC_INTERVAL_MINUTES     | 60                | Minutes between scheduled usage syncs (5–1440). |
+ *
+ * The Optimize pages read a per-organisation usage copy under `${DATA_DIR}/usage/` (see
+ * usage-sync/), never ACCOUNT_USAGE itself.
  *
  * The connections file (organisations not listed get the embedded sample on DuckDB):
  *
@@ -27,6 +32,12 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PRICE_PER_CREDIT, DEFAULT_STORAGE_PRICE_PER_TB_MONTH } from './billing.js';
+import type { UsageSettings } from './usage-sync/organisationUsage.js';
+
+export const DEFAULT_BACKFILL_DAYS = 365;
+export const DEFAULT_SYNC_INTERVAL_MINUTES = 60;
+/** An analysis asked for before the first sync waits this long for it (a sample fills in seconds). */
+const READY_WAIT_MS = 30_000;
 
 /** Organisation ids become file names, so they are kept to a safe alphabet. */
 export const ORGANISATION_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
@@ -86,6 +97,8 @@ export interface OrganisationWarehouseSettings {
 export interface WarehouseSettings {
   /** Absolute directory of the sample accounts (`${DATA_DIR}/warehouse`). */
   sampleDir: string;
+  /** The usage copies behind the Optimize pages. */
+  usage: UsageSettings;
   defaults: { pricePerCredit: number; storagePricePerTbMonth: number; sampleQueries: number };
   /** Organisations listed in the connections file. */
   organisations: Readonly<Record<string, OrganisationWarehouseSettings>>;
@@ -105,6 +118,14 @@ function positiveNumber(env: Env, name: string, fallback: number, integer = fals
   if (!Number.isFinite(parsed) || parsed <= 0 || (integer && !Number.isInteger(parsed))) {
     throw new Error(`${name} must be a positive ${integer ? 'integer' : 'number'}, got "${value}"`);
   }
+  return parsed;
+}
+
+function integerIn(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = setting(env, name);
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
   return parsed;
 }
 
@@ -177,8 +198,15 @@ export async function loadWarehouseSettings(env: Env = process.env): Promise<War
     }
     organisations = parseConnections(json, absolute, env, defaults);
   }
+  const dataDir = path.resolve(setting(env, 'DATA_DIR') ?? './data');
   return {
-    sampleDir: path.join(path.resolve(setting(env, 'DATA_DIR') ?? './data'), 'warehouse'),
+    sampleDir: path.join(dataDir, 'warehouse'),
+    usage: {
+      dir: path.join(dataDir, 'usage'),
+      backfillDays: integerIn(env, 'USAGE_SYNC_BACKFILL_DAYS', DEFAULT_BACKFILL_DAYS, 1, 365),
+      intervalMs: integerIn(env, 'USAGE_SYNC_INTERVAL_MINUTES', DEFAULT_SYNC_INTERVAL_MINUTES, 5, 1440) * 60_000,
+      readyWaitMs: READY_WAIT_MS,
+    },
     defaults,
     organisations,
   };

@@ -1,8 +1,14 @@
 /**
  * Opens each organisation's warehouse once and keeps it open: the sample file under
  * `${DATA_DIR}/warehouse/<org>.duckdb` (generated on first use, or again when the generator's
- * schema version moved on), or a Snowflake connection pool from the connections file.
- * Concurrent first requests for one organisation share one open (and one generation).
+ * schema version moved on), or a Snowflake connection pool from the connections file; and
+ * beside it the organisation's usage copy (`${DATA_DIR}/usage/<org>.duckdb`), which the
+ * Optimize analyses read. Concurrent first requests for one organisation share one open (and
+ * one generation).
+ *
+ * Syncing the copy is the caller's: `onUsageOpened` is told about each copy as it opens (the
+ * portal schedules syncs on its job runner there). Without it, a copy that was never filled is
+ * filled at once in the background, so a registry on its own still serves figures.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +23,9 @@ import { sql } from '../../platform/warehouse/sql.js';
 import { CURRENCY } from './analytics/context.js';
 import { num } from '../../platform/warehouse/engine.js';
 import { Warehouse, type WarehouseInfo } from './warehouse.js';
+import { openUsageCopy } from './usage-sync/usageCopy.js';
+import { OrganisationUsage } from './usage-sync/organisationUsage.js';
+import { iso } from '../../platform/warehouse/engine.js';
 
 export interface RegistryOptions {
   /** Fixes the sample's "now" (tests). */
@@ -25,6 +34,10 @@ export interface RegistryOptions {
   snowflakeSdk?: SnowflakeSdk;
   /** Told when a sample account is generated (for the server log). */
   onSampleGenerated?: (summary: { org: string; queryCount: number; milliseconds: number; file: string }) => void;
+  /** Told when an organisation's usage copy opens, to schedule its syncs. */
+  onUsageOpened?: (usage: OrganisationUsage) => void;
+  /** Told when a background first fill fails (only without onUsageOpened). */
+  onUsageSyncFailed?: (org: string, error: unknown) => void;
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -41,6 +54,12 @@ async function sampleVersion(engine: Engine): Promise<number | null> {
   } catch {
     return null;
   }
+}
+
+/** Which generated sample the copy was filled from: a sample generated anew starts a new copy. */
+async function sampleIdentity(engine: Engine): Promise<string> {
+  const rows = await engine.query(sql`SELECT MAX(GENERATED_AT) AS "generatedAt" FROM DATAWORKS.SAMPLE_INFO`);
+  return `sample:${rows[0] ? iso(rows[0], 'generatedAt') : 'unknown'}`;
 }
 
 export class WarehouseRegistry {
@@ -79,17 +98,36 @@ export class WarehouseRegistry {
       storagePricePerTbMonth: settings.storagePricePerTbMonth,
     };
     if (settings.engine === 'snowflake' && settings.snowflake) {
-      return new Warehouse(info, await openSnowflakeEngine(settings.snowflake, this.options.snowflakeSdk));
+      const engine = await openSnowflakeEngine(settings.snowflake, this.options.snowflakeSdk);
+      return this.withUsage(info, engine, `snowflake:${settings.snowflake.account.toLowerCase()}`);
     }
+    const engine = await this.openSample(org, settings.sampleQueries);
+    return this.withUsage(info, engine, await sampleIdentity(engine));
+  }
+
+  private async openSample(org: string, queryCount: number): Promise<Engine> {
     const file = this.sampleFile(org);
     if (await exists(file)) {
       const engine = await openDuckDbEngine(file);
-      if ((await sampleVersion(engine)) === SAMPLE_SCHEMA_VERSION) return new Warehouse(info, engine);
+      if ((await sampleVersion(engine)) === SAMPLE_SCHEMA_VERSION) return engine;
       await engine.close();
     }
-    const summary = await generateSampleAccount(file, { org, queryCount: settings.sampleQueries, ...(this.options.now ? { now: this.options.now() } : {}) });
+    const summary = await generateSampleAccount(file, { org, queryCount, ...(this.options.now ? { now: this.options.now() } : {}) });
     this.options.onSampleGenerated?.({ org, queryCount: summary.queryCount, milliseconds: summary.milliseconds, file });
-    return new Warehouse(info, await openDuckDbEngine(file));
+    return openDuckDbEngine(file);
+  }
+
+  /** The warehouse over `engine` with the organisation's usage copy of the account named `source`. */
+  private async withUsage(info: WarehouseInfo, engine: Engine, source: string): Promise<Warehouse> {
+    const usageSettings = this.settings.usage;
+    const copy = await openUsageCopy(usageSettings.dir, info.organisation, source);
+    const usage = await OrganisationUsage.open(info.organisation, copy, engine, usageSettings);
+    const warehouse = new Warehouse(info, engine, { usage });
+    if (this.options.onUsageOpened) this.options.onUsageOpened(usage);
+    else if (!usage.isReady()) {
+      usage.sync({ ...(this.options.now ? { now: this.options.now } : {}) }).catch((error: unknown) => this.options.onUsageSyncFailed?.(info.organisation, error));
+    }
+    return warehouse;
   }
 
   /** Closes every open warehouse. */

@@ -31,6 +31,7 @@ import { getRole, getUser, listRoles, listUsers, type RoleDetail, type RoleView,
 import { ResultCache } from './resultCache.js';
 import { applyChange, changeInEffect, type AppliedChange, type AuditCallback, type WriteOptions } from './management/unitOfWork.js';
 import type { WarehouseInfo } from '@common/warehouse/warehouseInfo';
+import type { OrganisationUsage } from './usage-sync/organisationUsage.js';
 
 function filterOf(filter: QueryFilter): QueryFilter {
   return parseQueryFilter({ ...filter, ...filter.range });
@@ -42,24 +43,37 @@ export const ANALYTICS_CACHE_MS = 5 * 60_000;
 export class Warehouse {
   private readonly context: AnalyticsContext;
   private readonly cache: ResultCache;
+  /** The organisation's usage copy (null for a warehouse built directly on a sample file). */
+  readonly usage: OrganisationUsage | null;
 
-  /** `options.cacheMs`: how long analyses are reused (0: never, as the benchmarks measure the computation). */
+  /**
+   * `engine` is the account (User Management reads and writes, SHOW WAREHOUSES). The analyses
+   * read `options.usage`, the organisation's usage copy (usage-sync/), waiting for its first
+   * fill. Without one they read `engine` itself, which must then have the copy's tables: a
+   * generated sample file does (tests and benchmarks of the analyses' SQL).
+   * `options.cacheMs`: how long analyses are reused (0: never, as the benchmarks measure the computation).
+   */
   constructor(
     readonly info: WarehouseInfo,
     private readonly engine: Engine,
-    options: { cacheMs?: number } = {},
+    options: { cacheMs?: number; usage?: OrganisationUsage } = {},
   ) {
     this.cache = new ResultCache(options.cacheMs ?? ANALYTICS_CACHE_MS);
-    this.context = { engine, prices: { pricePerCredit: info.pricePerCredit, storagePricePerTbMonth: info.storagePricePerTbMonth } };
+    this.usage = options.usage ?? null;
+    this.context = { engine: this.usage?.engine ?? engine, account: engine, prices: { pricePerCredit: info.pricePerCredit, storagePricePerTbMonth: info.storagePricePerTbMonth } };
+    // A sync changes every figure: nothing remembered from before it is served after it.
+    this.usage?.onSynced(() => this.cache.clear());
   }
 
   /** First and last day with usage data; the pages' default range. Null for an account without usage. */
-  dataRange(): Promise<DateRange | null> {
+  async dataRange(): Promise<DateRange | null> {
+    await this.usage?.whenReady();
     return this.cache.remember('dataRange', () => usageDays(this.context));
   }
 
   /** An analysis answered from the cache when the same one ran recently; arguments are validated ones. */
-  private analysis<T>(name: string, args: unknown[], compute: () => Promise<T>): Promise<T> {
+  private async analysis<T>(name: string, args: unknown[], compute: () => Promise<T>): Promise<T> {
+    await this.usage?.whenReady();
     return this.cache.remember(`${name}:${JSON.stringify(args)}`, compute);
   }
 
@@ -187,8 +201,9 @@ export class Warehouse {
     return this.engine;
   }
 
-  close(): Promise<void> {
-    return this.engine.close();
+  async close(): Promise<void> {
+    await this.usage?.close();
+    await this.engine.close();
   }
 }
 

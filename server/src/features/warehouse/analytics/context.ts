@@ -13,7 +13,10 @@ export interface Prices {
 }
 
 export interface AnalyticsContext {
+  /** The usage copy: every analysis's SQL runs here. */
   engine: Queryable;
+  /** The account itself, for what only it knows now (SHOW WAREHOUSES: current sizes and settings). */
+  account: Queryable;
   prices: Prices;
 }
 

@@ -127,7 +127,7 @@ const EMPTY: UsageFigures = {
 
 /** Every current warehouse with its usage in the range (warehouses dropped since are left out). */
 export async function warehouseUsage(context: AnalyticsContext, range: DateRange): Promise<WarehouseUsage[]> {
-  const settings = await listWarehouses(context.engine);
+  const settings = await listWarehouses(context.account);
   const figures = await usageFigures(context, range);
   return settings.map((warehouse) => {
     const f = figures.get(warehouse.name) ?? EMPTY;

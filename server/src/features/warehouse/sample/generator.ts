@@ -1,5 +1,5 @@
 /**
- * Builds a sample account into a DuckDB file: 90 days (ending at the generation hour) of an
+ * Builds a sample account into a DuckDB file: 90 days by default (ending at the generation hour) of an
  * account with Snowflake's ACCOUNT_USAGE shape, plus the raw business tables its ELT tools
  * loaded (rawSql.ts), deterministic for an organisation id, a size and a "now". The file is
  * written under a temporary name and renamed into place, so a crash never leaves a half-built
@@ -26,6 +26,8 @@ export interface SampleOptions {
   queryCount: number;
   /** Defaults to the current time; the window ends at this hour. */
   now?: Date;
+  /** Days of history (default 90). */
+  days?: number;
 }
 
 export interface SampleSummary {
@@ -77,7 +79,7 @@ async function build(connection: DuckDBConnection, plan: SamplePlan): Promise<nu
 /** Generates the sample account of `options.org` into `file` (replacing it). */
 export async function generateSampleAccount(file: string, options: SampleOptions): Promise<SampleSummary> {
   const started = Date.now();
-  const plan = planSample(options.org, options.queryCount, options.now);
+  const plan = planSample(options.org, options.queryCount, options.now, options.days);
   await fs.mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const instance = await DuckDBInstance.create(temporary);

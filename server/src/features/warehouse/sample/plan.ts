@@ -1,5 +1,6 @@
 /**
- * Everything the generator decides in JS before any SQL runs: the seed, the 90-day window, how
+ * Everything the generator decides in JS before any SQL runs: the seed, the window (90 days unless
+ * asked otherwise; the scale benchmark draws a year), how
  * many queries each workload gets, and the account's people. Small, deterministic, testable.
  */
 import { creditsPerHour } from '../billing.js';
@@ -48,14 +49,15 @@ function countWeekdays(start: Date, end: Date): number {
   return count;
 }
 
-export function planSample(org: string, queryCount: number, now: Date = new Date()): SamplePlan {
+export function planSample(org: string, queryCount: number, now: Date = new Date(), windowDays: number = SAMPLE_DAYS): SamplePlan {
+  if (!Number.isInteger(windowDays) || windowDays < 1 || windowDays > 1100) throw new Error(`A sample covers 1 to 1100 days, not ${windowDays}`);
   const seed = seedFrom(`dataworks-sample:${org}`);
   const random = mulberry32(seed);
   const windowEnd = new Date(now);
   windowEnd.setUTCMinutes(0, 0, 0);
   const windowStart = new Date(windowEnd);
   windowStart.setUTCHours(0, 0, 0, 0);
-  windowStart.setUTCDate(windowStart.getUTCDate() - SAMPLE_DAYS);
+  windowStart.setUTCDate(windowStart.getUTCDate() - windowDays);
   const days = (windowEnd.getTime() - windowStart.getTime()) / 86_400_000;
 
   const people = samplePeople(random, org);
