@@ -8,6 +8,8 @@ export const notificationTypes = [
   'connector_sync_failure',
   'ticket_update',
   'feature_status_change',
+  'incident_opened',
+  'incident_assigned',
   'system',
 ] as const;
 
@@ -19,6 +21,8 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   connector_sync_failure: 'Connector sync failures',
   ticket_update: 'Support ticket updates',
   feature_status_change: 'Feature request status changes',
+  incident_opened: 'Data quality incidents opened',
+  incident_assigned: 'Data quality incidents assigned to you',
   system: 'Portal announcements',
 };
 

@@ -34,6 +34,7 @@
  * | DBT_UPLOAD_LIMIT_BYTES | 209715200 (200 MB) | Largest dbt artifact upload (all parts of POST /api/dbt/artifacts together). |
  * | DBT_ARTIFACTS_DIR  | (empty: off)           | Directory watched for dbt artifacts: one folder per organisation id holding manifest.json (and run_results.json, sources.json, catalog.json). |
  * | DBT_FRESHNESS_CHECK_MINUTES | 60            | Minutes between the portal's scheduled source freshness checks of each organisation; 0 turns the schedule off. |
+ * | CATALOG_PROFILE_SAMPLE_ROWS | 1000000      | Above this many rows the Data Quality profiler computes column figures on a sample of about this many rows (the row count stays exact). |
  * | SMTP_URL / SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASSWORD, SMTP_SECURE, SMTP_FROM | (unset: e-mail off) | SMTP server of notification e-mail (platform/notifications/smtpSettings.ts). |
  * | SECRETS_KEY        | (unset: DATA_DIR/secrets.key) | 32-byte key (base64) encrypting stored secrets such as connector passwords; unset, a key file is made in the data directory on first start. |
  * | SYNC_TIMEOUT_MINUTES | 360                  | A sync attempt still running after this long is stopped (and retried). |
@@ -69,6 +70,7 @@ export interface PortalConfig {
   catalogUrl: string;
   chatbotUrl: string;
   dbt: { uploadLimitBytes: number; artifactsDir: string | null; freshnessCheckMinutes: number };
+  catalogQuality: { profileSampleRows: number };
   /** Set: the key of stored secrets (base64); unset: a key file in the data directory. */
   secretsKey: string | undefined;
   integrations: { readTimeoutMs: number; checkTimeoutMs: number; memoryLimitMb: number; maxAttempts: number; retryBaseDelayMs: number; privateNetworks: boolean; executablesDir: string; filesDir: string };
@@ -193,6 +195,7 @@ export function loadPortalConfig(env: Env = process.env): PortalConfig {
       artifactsDir: env.DBT_ARTIFACTS_DIR?.trim() ? path.resolve(env.DBT_ARTIFACTS_DIR.trim()) : null,
       freshnessCheckMinutes: wholeNumber(env, 'DBT_FRESHNESS_CHECK_MINUTES', 60, 0, 7 * 24 * 60),
     },
+    catalogQuality: { profileSampleRows: wholeNumber(env, 'CATALOG_PROFILE_SAMPLE_ROWS', 1_000_000, 1000, 1_000_000_000) },
     smtp: loadSmtpSettings(env),
     secretsKey: env.SECRETS_KEY?.trim() || undefined,
     integrations: {

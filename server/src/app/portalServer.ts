@@ -22,6 +22,7 @@ import { createLiveChannel, registerLiveRoutes } from '../platform/live/index.js
 import { createNotificationsService, registerNotificationRoutes } from '../platform/notifications/index.js';
 import type { WarehouseRegistry } from '../features/warehouse/index.js';
 import { dbtHttpError, registerDbtArea } from '../features/dbt/index.js';
+import { catalogQualityHttpError, registerCatalogQualityArea } from '../features/catalog-quality/index.js';
 import { registerSupportRoutes, supportHttpError } from '../features/support/index.js';
 import { buildSampleArtifacts } from '../features/dbt/sample/sampleArtifacts.js';
 import { demoDashboards } from '../features/dashboards/demoSeed.js';
@@ -93,7 +94,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     return503OnClosing: true,
   });
   compileRouteSchemasWithZod(app);
-  registerErrorHandler(app, [warehouseHttpError, jobHttpError, dbtHttpError, supportHttpError, dataApiHttpError, securityHttpError, integrationsHttpError]);
+  registerErrorHandler(app, [warehouseHttpError, jobHttpError, dbtHttpError, catalogQualityHttpError, supportHttpError, dataApiHttpError, securityHttpError, integrationsHttpError]);
 
   const origins = dashboardOriginCache(deps.store, app.log);
   await origins.refresh();
@@ -137,6 +138,15 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     revocations,
     invitations,
   });
+  // Data Quality and the Incident Manager: profiles on the organisation's warehouse; the dbt layer
+  // tells it of every ingestion through the listener it returns.
+  const catalogQuality = registerCatalogQualityArea(app, {
+    db: deps.store.db,
+    jobs,
+    warehouse: async (organisation) => (await deps.warehouses.forOrganisation(organisation)).readEngine(),
+    notifications,
+    settings: config.catalogQuality,
+  });
   // The dbt layer reaches warehouses only through these two functions (features never import each other).
   const dbt = await registerDbtArea(app, {
     db: deps.store.db,
@@ -146,6 +156,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     settings: config.dbt,
     warehouse: async (organisation) => (await deps.warehouses.forOrganisation(organisation)).readEngine(),
     notify: (request) => notifications.notify(request),
+    ingestionListener: catalogQuality.ingestionListener,
     sample:
       config.demoData
         ? {

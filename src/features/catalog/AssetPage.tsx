@@ -16,6 +16,7 @@ import { formatDuration } from '../../components/format';
 import { AssetColumns } from './AssetColumns';
 import { AssetHistory } from './AssetHistory';
 import { AssetTests } from './AssetTests';
+import { ProfilePanel } from './observability/ProfilePanel';
 import { NodeLinks } from './NodeLinks';
 import './catalog.css';
 
@@ -122,6 +123,7 @@ function Asset({ uniqueId }: { uniqueId: string }) {
           ) : null}
         </Panel>
       ) : null}
+      {['model', 'source', 'seed', 'snapshot'].includes(asset.resourceType) ? <ProfilePanel assetId={asset.uniqueId} assetName={asset.name} /> : null}
       {asset.history.length > 0 ? (
         <Panel title="History" description="Build and test results at each ingestion of the project's artifacts.">
           <AssetHistory history={asset.history} />

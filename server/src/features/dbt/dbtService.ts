@@ -12,7 +12,7 @@ import type { NotificationsService } from '../../platform/notifications/index.js
 import { appPaths } from '@common/paths';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { runFreshnessCheck, type FreshnessCheckResult, type StatusChange, type WarehouseAccess } from './freshnessCheck.js';
-import { ingestArtifacts, type ArtifactSet, type IngestOptions } from './ingest.js';
+import { ingestArtifacts, type ArtifactSet, type IngestionListener, type IngestOptions } from './ingest.js';
 import { createProjectIndexCache, type ProjectIndexCache } from './projectIndex.js';
 
 export interface DbtSettings {
@@ -70,6 +70,8 @@ export function createDbtService(options: {
   settings: DbtSettings;
   /** The notifications service; without it, status changes are only logged. */
   notify?: NotificationsService['notify'];
+  /** Told of every ingestion's results (data quality, incidents). */
+  listener?: IngestionListener;
 }): DbtService {
   const { db, live, jobs, log, settings } = options;
   const index = createProjectIndexCache(db);
@@ -126,7 +128,7 @@ export function createDbtService(options: {
     settings,
     index,
     async ingest(set, ingestOptions) {
-      const summary = await ingestArtifacts(db, set, ingestOptions);
+      const summary = await ingestArtifacts(db, set, ingestOptions, options.listener);
       index.invalidate(ingestOptions.organisation);
       // Built now rather than on the first page view after the ingestion (seconds for a large project).
       void index.get(ingestOptions.organisation).catch((error: unknown) => log.error({ err: error }, 'could not index the dbt project'));

@@ -11,6 +11,7 @@ import type { StoreDb } from '../../platform/store/openStore.js';
 import { watchArtifactsDirectory } from './artifactsDirectory.js';
 import { createDbtService, type DbtService } from './dbtService.js';
 import type { WarehouseAccess } from './freshnessCheck.js';
+import type { IngestionListener } from './ingest.js';
 import { registerArtifactRoutes } from './routes/artifactRoutes.js';
 import { registerCatalogRoutes } from './routes/catalogRoutes.js';
 import { registerConsumeRoutes } from './routes/consumeRoutes.js';
@@ -18,6 +19,7 @@ import { seedSampleArtifacts, type SampleBuilder, type SampleWarehouse } from '.
 
 export { dbtHttpError } from './errors.js';
 export type { WarehouseAccess } from './freshnessCheck.js';
+export type { IngestionListener } from './ingest.js';
 export type { SampleBuilder, SampleWarehouse } from './sampleSeed.js';
 
 export interface DbtAreaOptions {
@@ -30,6 +32,8 @@ export interface DbtAreaOptions {
   warehouse: WarehouseAccess;
   /** Where a source's freshness changing is told (the notifications service). */
   notify?: NotificationsService['notify'];
+  /** Told of every ingestion's results inside its transaction (data quality states, incidents). */
+  ingestionListener?: IngestionListener;
   /** The demo organisations to give the sample project on first start (DEMO_DATA on); null: none. */
   sample: { organisations: readonly string[]; warehouse: SampleWarehouse; build: SampleBuilder; portalUrl: string } | null;
 }
@@ -52,6 +56,7 @@ export async function registerDbtArea(app: FastifyInstance, options: DbtAreaOpti
     log: app.log,
     warehouse: options.warehouse,
     notify: options.notify,
+    listener: options.ingestionListener,
     settings: { ...options.settings, tempDir: path.join(options.dataDir, 'tmp', 'dbt-uploads') },
   });
   await registerArtifactRoutes(app, service);

@@ -27,6 +27,16 @@ export interface IngestOptions {
   actor: Actor;
 }
 
+/**
+ * What other areas do with each ingestion's results (data quality states, incidents), handed in
+ * from app/portalServer.ts. `inTransaction` runs in the ingestion's transaction after its run and
+ * freshness results are written, so the two are kept or rolled back together; what it returns
+ * runs once the transaction has committed (notifications).
+ */
+export interface IngestionListener {
+  inTransaction(tx: StoreDb, ingestion: { organisation: string; ingestionId: string }): Promise<(() => Promise<void>) | void>;
+}
+
 /** An ingestion left by a crashed process no longer blocks after this long. */
 const STALE_LOCK_SECONDS = 5 * 60;
 /** Rows per INSERT: fewer statements, and under PostgreSQL's 65,535 bound parameters for the widest table (22 columns). */
@@ -74,11 +84,15 @@ export async function releaseIngestionLock(db: StoreDb, organisation: string, ho
 }
 
 /** Parses, then replaces the organisation's current artifacts in one transaction. */
-export async function ingestArtifacts(db: StoreDb, set: ArtifactSet, options: IngestOptions): Promise<IngestionSummary> {
+export async function ingestArtifacts(db: StoreDb, set: ArtifactSet, options: IngestOptions, listener?: IngestionListener): Promise<IngestionSummary> {
   const parsed = parseArtifactSet(set);
   const holder = await acquireIngestionLock(db, options.organisation, `${options.origin} by ${options.actor.username}`);
   try {
-    const summary = await writeIngestion(db, parsed, options);
+    let afterCommit: (() => Promise<void>) | void = undefined;
+    const summary = await writeIngestion(db, parsed, options, async (tx, ingestionId) => {
+      afterCommit = await listener?.inTransaction(tx, { organisation: options.organisation, ingestionId });
+    });
+    await (afterCommit as (() => Promise<void>) | void)?.();
     // Fresh statistics, so the planner searches through the full-text index rather than
     // scanning the organisation's documents (PGlite has no autovacuum; PostgreSQL's may lag).
     await sql`ANALYZE dbt_search_docs`.execute(db);
@@ -109,7 +123,7 @@ function columnsWithTypes(node: NormalisedNode, catalog: CatalogTypes | null) {
   return columns.sort((a, b) => a.position - b.position).map((column, index) => ({ ...column, position: index + 1 }));
 }
 
-async function writeIngestion(db: StoreDb, parsed: ParsedSet, options: IngestOptions): Promise<IngestionSummary> {
+async function writeIngestion(db: StoreDb, parsed: ParsedSet, options: IngestOptions, afterResults: (tx: StoreDb, ingestionId: string) => Promise<void>): Promise<IngestionSummary> {
   const { manifest } = parsed;
   const org = options.organisation;
   const nodeColumns = new Map(manifest.nodes.map((node) => [node.uniqueId, columnsWithTypes(node, parsed.catalog)]));
@@ -195,6 +209,8 @@ async function writeIngestion(db: StoreDb, parsed: ParsedSet, options: IngestOpt
       column_name: test.columnName,
       severity: test.severity,
       depends_on: JSON.stringify(test.dependsOn),
+      test_type: test.testType,
+      test_kind: test.testKind,
     }));
     for (const rows of chunks(tests)) await tx.insertInto('dbt_tests').values(rows).execute();
 
@@ -228,6 +244,7 @@ async function writeIngestion(db: StoreDb, parsed: ParsedSet, options: IngestOpt
       error: result.error,
     }));
     for (const rows of chunks(freshnessRows)) await tx.insertInto('dbt_freshness_results').values(rows).execute();
+    await afterResults(tx, ingestion.id);
 
     // Always in the organisation whose artifacts changed.
     await writeAudit(tx, { ...options.actor, organisation: org }, {

@@ -134,7 +134,7 @@ export async function currentIngestionId(db: StoreDb, organisation: string): Pro
   return row?.id ?? null;
 }
 
-/** The latest result of each of the organisation's current tests, across every ingestion's run results. */
+/** The latest result of each of the organisation's current data tests (unit tests test code, not data), across every ingestion's run results. */
 export async function lastTestResults(db: StoreDb, organisation: string): Promise<LastTestResult[]> {
   const rows = await sql<{
     unique_id: string;
@@ -155,7 +155,7 @@ export async function lastTestResults(db: StoreDb, organisation: string): Promis
       WHERE rr.organisation_id = t.organisation_id AND rr.unique_id = t.unique_id
       ORDER BY rr.id DESC LIMIT 1
     ) r ON true
-    WHERE t.organisation_id = ${organisation}`.execute(db);
+    WHERE t.organisation_id = ${organisation} AND t.test_type <> 'unit'`.execute(db);
   return rows.rows.map((row) => ({
     uniqueId: row.unique_id,
     name: row.name,

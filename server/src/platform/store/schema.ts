@@ -4,6 +4,7 @@ import type { JobState } from '@common/jobs/jobsContract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { CreatedAt, Json, UpdatedAt } from './tables/columnTypes.js';
 import type { IntegrationsSchema } from './tables/integrationsTables.js';
+import type { CatalogQualitySchema } from './tables/catalogQualityTables.js';
 
 export interface OrganisationsTable {
   id: string;
@@ -167,6 +168,10 @@ export interface DbtTestsTable {
   column_name: string | null;
   severity: string;
   depends_on: OptionalJson<string[]>;
+  /** generic, singular or unit (migration 013). */
+  test_type: ColumnType<'generic' | 'singular' | 'unit', 'generic' | 'singular' | 'unit' | undefined, 'generic' | 'singular' | 'unit'>;
+  /** A generic test's macro (not_null, unique, …); null for the others. */
+  test_kind: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DbtSearchDocsTable {
@@ -447,7 +452,7 @@ export interface TokenNotBeforeTable {
 }
 
 // Areas with many tables keep their row types in ./tables (one file per area).
-export interface StoreSchema extends IntegrationsSchema {
+export interface StoreSchema extends IntegrationsSchema, CatalogQualitySchema {
   organisations: OrganisationsTable;
   dashboards: DashboardsTable;
   user_layout_settings: UserLayoutSettingsTable;

@@ -64,6 +64,10 @@ export interface NormalisedTest {
   severity: string;
   /** Every node the test reads (a relationships test reads two). */
   dependsOn: string[];
+  /** generic: a test macro applied in YAML; singular: a SQL file of its own; unit: a dbt unit test. */
+  testType: 'generic' | 'singular' | 'unit';
+  /** The generic test's macro (not_null, unique, accepted_values, …); null otherwise. */
+  testKind: string | null;
 }
 
 export interface ParsedManifest {
@@ -215,7 +219,15 @@ function testOf(node: ManifestNode): NormalisedTest {
     columnName: node.column_name ?? null,
     severity: (node.config?.severity ?? 'error').toLowerCase(),
     dependsOn,
+    testType: node.test_metadata ? 'generic' : 'singular',
+    testKind: node.test_metadata?.name ?? null,
   };
+}
+
+function unitTestOf(unit: NonNullable<Manifest['unit_tests']>[string]): NormalisedTest {
+  const dependsOn = [...new Set(unit.depends_on?.nodes ?? [])];
+  const model = dependsOn.find((id) => id.startsWith('model.')) ?? dependsOn[0] ?? null;
+  return { uniqueId: unit.unique_id, name: unit.name ?? unit.unique_id.split('.').pop() ?? unit.unique_id, attachedTo: model, columnName: null, severity: 'error', dependsOn, testType: 'unit', testKind: null };
 }
 
 /** Validates and normalises a parsed manifest.json; refuses it with a message naming the problem. */
@@ -247,6 +259,7 @@ export function parseManifest(json: unknown): ParsedManifest {
     if (!storedTypes.has(node.resource_type)) continue;
     nodes.push(fromNode(node, node.resource_type as CatalogResourceType, node.group ? (groupOwners.get(node.group) ?? null) : null));
   }
+  for (const unit of Object.values(manifest.unit_tests ?? {})) tests.push(unitTestOf(unit));
   for (const source of Object.values(manifest.sources ?? {})) {
     counts.sources += 1;
     nodes.push(fromNode(source, 'source', null));

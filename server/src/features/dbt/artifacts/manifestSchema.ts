@@ -118,7 +118,8 @@ export const manifestSchema = z.looseObject({
   semantic_models: resources(manifestSemanticResource),
   // Read only so that edges to them are known; the catalog does not show them.
   saved_queries: resources(z.looseObject({ unique_id: z.string() })),
-  unit_tests: resources(z.looseObject({ unique_id: z.string() })),
+  // dbt 1.8+ unit tests: kept as tests of their own type, shown apart from data tests.
+  unit_tests: resources(z.looseObject({ unique_id: z.string(), name: text, model: text, depends_on: dependsOn })),
   functions: resources(z.looseObject({ unique_id: z.string() })),
   groups: resources(group),
 });

@@ -1,0 +1,40 @@
+// Catalog observability (issue "Catalog, advanced"): Data Quality (every dbt test with its
+// history and flakiness, summaries, the warehouse profiler) and the Incident Manager (incidents
+// opened by failing tests and stale sources at ingestion). It reads the dbt layer's tables in
+// the store; what it needs from elsewhere comes in from app/portalServer.ts: the store, the job
+// runner, the notifications service and a way to reach an organisation's warehouse. The dbt
+// layer calls `ingestionListener` inside each ingestion's transaction.
+import type { FastifyInstance } from 'fastify';
+import type { JobRunner } from '../../platform/jobs/index.js';
+import type { NotificationsService } from '../../platform/notifications/index.js';
+import type { StoreDb } from '../../platform/store/openStore.js';
+import { createIncidentNotices } from './incidentNotices.js';
+import { qualityIngestionListener, type QualityIngestionListener } from './ingestionListener.js';
+import { defineProfileJob, type QualityWarehouse } from './profiles.js';
+import { registerIncidentRoutes } from './routes/incidentRoutes.js';
+import { registerQualityRoutes } from './routes/qualityRoutes.js';
+
+export { catalogQualityHttpError } from './errors.js';
+export type { QualityWarehouse } from './profiles.js';
+
+export interface CatalogQualityOptions {
+  db: StoreDb;
+  jobs: JobRunner;
+  warehouse: QualityWarehouse;
+  notifications: Pick<NotificationsService, 'notify' | 'rememberUser'> | null;
+  settings: { profileSampleRows: number };
+}
+
+export interface CatalogQualityArea {
+  /** Handed to the dbt layer: folds each ingestion's results into test states and opens incidents. */
+  ingestionListener: QualityIngestionListener;
+}
+
+/** Registers the routes and the profile job kind (before the job runner starts). */
+export function registerCatalogQualityArea(app: FastifyInstance, options: CatalogQualityOptions): CatalogQualityArea {
+  const notices = createIncidentNotices(options.notifications ? (request) => (options.notifications as NonNullable<typeof options.notifications>).notify(request) : null, app.log);
+  defineProfileJob({ db: options.db, jobs: options.jobs, warehouse: options.warehouse, sampleRows: options.settings.profileSampleRows });
+  registerQualityRoutes(app, { db: options.db, jobs: options.jobs, warehouse: options.warehouse });
+  registerIncidentRoutes(app, { db: options.db, notifications: options.notifications, notices });
+  return { ingestionListener: qualityIngestionListener(notices) };
+}

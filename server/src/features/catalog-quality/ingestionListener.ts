@@ -1,0 +1,21 @@
+// What the area does with each ingestion, inside its transaction (the dbt layer calls it): fold
+// the run's test results into the test states, open or count incidents, and, once committed,
+// send the notices of the incidents it opened.
+import type { StoreDb } from '../../platform/store/openStore.js';
+import type { IncidentNotices } from './incidentNotices.js';
+import { openIncidents } from './incidentOpening.js';
+import { foldIngestion } from './testStates.js';
+
+export interface QualityIngestionListener {
+  inTransaction(tx: StoreDb, ingestion: { organisation: string; ingestionId: string }): Promise<() => Promise<void>>;
+}
+
+export function qualityIngestionListener(notices: Pick<IncidentNotices, 'opened'> | null): QualityIngestionListener {
+  return {
+    async inTransaction(tx, { organisation, ingestionId }) {
+      await foldIngestion(tx, organisation, ingestionId);
+      const opened = await openIncidents(tx, organisation, ingestionId);
+      return async () => notices?.opened(organisation, opened);
+    },
+  };
+}

@@ -1,0 +1,99 @@
+// The moves on an open incident for those who may make them: acknowledge, assign to a member,
+// resolve with a reason and a comment, and set the severity. The server checks each again; its
+// refusal (a move another person made first, say) is shown beside the controls.
+import { useState, type FormEvent } from 'react';
+import { allowedTransitions, resolutionReasonLabels, resolutionReasons, SEVERITY_MAX, SEVERITY_MIN, type ResolutionReason } from '@common/catalog-quality/incidentRules';
+import type { IncidentRecord } from '@common/catalog-quality/incidentsContract';
+import { apiErrorMessage } from '../../../api/apiError';
+import { useGetIncidentMembersQuery, useSetIncidentSeverityMutation, useTransitionIncidentMutation } from '../../../api/catalogQualityApi';
+import { InlineError } from '../../../components/InlineError';
+
+export function IncidentActions({ incident }: { incident: IncidentRecord }) {
+  const allowed = allowedTransitions(incident.state);
+  const members = useGetIncidentMembersQuery();
+  const [transition, moving] = useTransitionIncidentMutation();
+  const [setSeverity, saving] = useSetIncidentSeverityMutation();
+  const [assignee, setAssignee] = useState(incident.assignee?.subject ?? '');
+  const [reason, setReason] = useState<ResolutionReason>('fixed');
+  const [comment, setComment] = useState('');
+  const error = moving.error ?? saving.error;
+
+  if (allowed.length === 0) return null;
+  const assign = (event: FormEvent) => {
+    event.preventDefault();
+    if (assignee) void transition({ id: incident.id, body: { to: 'assigned', assignee } });
+  };
+  const resolve = (event: FormEvent) => {
+    event.preventDefault();
+    void transition({ id: incident.id, body: { to: 'resolved', reason, ...(comment.trim() ? { comment: comment.trim() } : {}) } });
+  };
+  return (
+    <div className="d-grid gap-3 mb-3">
+      {error ? <InlineError>{apiErrorMessage(error)}</InlineError> : null}
+      <div className="d-flex flex-wrap gap-3 align-items-end">
+        {allowed.includes('acknowledged') ? (
+          <button type="button" className="btn btn-outline-primary btn-sm" disabled={moving.isLoading} onClick={() => void transition({ id: incident.id, body: { to: 'acknowledged' } })}>
+            Acknowledge
+          </button>
+        ) : null}
+        <div>
+          <label htmlFor="incident-severity" className="form-label small mb-1">
+            Severity (1 most severe)
+          </label>
+          <select id="incident-severity" className="form-select form-select-sm" value={incident.severity} disabled={saving.isLoading} onChange={(event) => void setSeverity({ id: incident.id, severity: Number(event.target.value) })}>
+            {Array.from({ length: SEVERITY_MAX - SEVERITY_MIN + 1 }, (_, index) => SEVERITY_MIN + index).map((value) => (
+              <option key={value} value={value}>{`Severity ${value}`}</option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {allowed.includes('assigned') ? (
+        <form className="d-flex flex-wrap gap-2 align-items-end" onSubmit={assign} aria-label="Assign the incident">
+          <div>
+            <label htmlFor="incident-assignee" className="form-label small mb-1">
+              Assign to
+            </label>
+            <select id="incident-assignee" className="form-select form-select-sm" value={assignee} onChange={(event) => setAssignee(event.target.value)}>
+              <option value="">Choose a member</option>
+              {(members.data?.members ?? []).map((member) => (
+                <option key={member.subject} value={member.subject}>
+                  {member.username}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn btn-outline-primary btn-sm" disabled={!assignee || moving.isLoading}>
+            Assign
+          </button>
+        </form>
+      ) : null}
+      {allowed.includes('resolved') ? (
+        <form className="row g-2 align-items-end" onSubmit={resolve} aria-label="Resolve the incident">
+          <div className="col-sm-4">
+            <label htmlFor="incident-reason" className="form-label small mb-1">
+              Reason
+            </label>
+            <select id="incident-reason" className="form-select form-select-sm" value={reason} onChange={(event) => setReason(event.target.value as ResolutionReason)}>
+              {resolutionReasons.map((value) => (
+                <option key={value} value={value}>
+                  {resolutionReasonLabels[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="col-sm-6">
+            <label htmlFor="incident-comment" className="form-label small mb-1">
+              Comment
+            </label>
+            <textarea id="incident-comment" className="form-control form-control-sm" rows={1} maxLength={2000} value={comment} onChange={(event) => setComment(event.target.value)} />
+          </div>
+          <div className="col-sm-2">
+            <button type="submit" className="btn btn-success btn-sm" disabled={moving.isLoading}>
+              Resolve
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </div>
+  );
+}

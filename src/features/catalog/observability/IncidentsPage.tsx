@@ -1,0 +1,216 @@
+// /app/data-catalog/observability/incident-manager: incidents opened by failing dbt tests and
+// stale sources at ingestion, filtered and paged by the server; the chosen one (`?incident=`)
+// opens below with its moves and timeline; time to acknowledge and resolve per domain.
+import { Link, useSearchParams } from 'react-router-dom';
+import { incidentStateLabels, incidentStates } from '@common/catalog-quality/incidentRules';
+import type { IncidentRecord } from '@common/catalog-quality/incidentsContract';
+import { useGetIncidentMetricsQuery, useListIncidentsQuery } from '../../../api/catalogQualityApi';
+import { DateTimeText } from '../../../components/DateTimeText';
+import { DbtPage } from '../../../components/DbtPage';
+import { formatCount, formatDuration } from '../../../components/format';
+import { Panel } from '../../../components/Panel';
+import { QueryResult } from '../../../components/QueryResult';
+import { nodePagePath } from '../nodePagePath';
+import { IncidentDetail } from './IncidentDetail';
+import { pageOf, withParam } from './qualityParams';
+import { IncidentStateBadge } from './StatusBadge';
+import '../catalog.css';
+import './observability.css';
+
+const PAGE_SIZE = 25;
+
+function listQuery(params: URLSearchParams): string {
+  const query = new URLSearchParams();
+  const state = params.get('state');
+  if (state === 'all') query.set('open', 'false');
+  else if (state) query.set('state', state);
+  const severity = params.get('severity');
+  if (severity) query.set('severity', severity);
+  const q = params.get('q');
+  if (q) query.set('q', q);
+  query.set('page', String(pageOf(params)));
+  query.set('pageSize', String(PAGE_SIZE));
+  return query.toString();
+}
+
+function Filters() {
+  const [params, setParams] = useSearchParams();
+  return (
+    <form className="row g-2 align-items-end mb-3" role="search" aria-label="Filter incidents" onSubmit={(event) => event.preventDefault()}>
+      <div className="col-sm-4 col-lg-3">
+        <label htmlFor="incident-state" className="form-label small mb-1">
+          State
+        </label>
+        <select id="incident-state" className="form-select form-select-sm" value={params.get('state') ?? ''} onChange={(event) => setParams(withParam(params, 'state', event.target.value || null))}>
+          <option value="">Open (not resolved)</option>
+          {incidentStates.map((state) => (
+            <option key={state} value={state}>
+              {incidentStateLabels[state]}
+            </option>
+          ))}
+          <option value="all">All</option>
+        </select>
+      </div>
+      <div className="col-sm-4 col-lg-2">
+        <label htmlFor="incident-severity-filter" className="form-label small mb-1">
+          Severity
+        </label>
+        <select id="incident-severity-filter" className="form-select form-select-sm" value={params.get('severity') ?? ''} onChange={(event) => setParams(withParam(params, 'severity', event.target.value || null))}>
+          <option value="">Any</option>
+          {[1, 2, 3, 4, 5].map((value) => (
+            <option key={value} value={value}>{`Severity ${value}`}</option>
+          ))}
+        </select>
+      </div>
+      <div className="col-sm-4 col-lg-3">
+        <label htmlFor="incident-search" className="form-label small mb-1">
+          Test, asset or domain
+        </label>
+        <input
+          id="incident-search"
+          type="search"
+          className="form-control form-control-sm"
+          defaultValue={params.get('q') ?? ''}
+          maxLength={200}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') setParams(withParam(params, 'q', event.currentTarget.value.trim() || null));
+          }}
+        />
+      </div>
+    </form>
+  );
+}
+
+function Rows({ incidents }: { incidents: IncidentRecord[] }) {
+  const [params] = useSearchParams();
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm align-middle">
+        <caption className="visually-hidden">Incidents</caption>
+        <thead>
+          <tr>
+            <th scope="col">Incident</th>
+            <th scope="col">Asset</th>
+            <th scope="col">Domain</th>
+            <th scope="col">State</th>
+            <th scope="col" className="text-end">Severity</th>
+            <th scope="col">Assignee</th>
+            <th scope="col" className="text-end">Failing runs</th>
+            <th scope="col">Last failed</th>
+          </tr>
+        </thead>
+        <tbody>
+          {incidents.map((incident) => (
+            <tr key={incident.id} aria-current={params.get('incident') === incident.id ? 'true' : undefined}>
+              <th scope="row" className="text-break">
+                <Link to={`?${withParam(params, 'incident', incident.id).toString()}#incident-detail`}>{incident.name}</Link>
+              </th>
+              <td className="text-break">{incident.assetId ? <Link to={nodePagePath(incident.assetId)}>{incident.assetId.split('.').pop()}</Link> : '–'}</td>
+              <td>{incident.domain ?? '–'}</td>
+              <td>
+                <IncidentStateBadge state={incident.state} />
+                {incident.passingSince && incident.state !== 'resolved' ? <span className="badge text-bg-success ms-1">Passing again</span> : null}
+              </td>
+              <td className="text-end">{incident.severity}</td>
+              <td>{incident.assignee?.username ?? '–'}</td>
+              <td className="text-end">{formatCount(incident.failureCount)}</td>
+              <td className="text-nowrap">
+                <DateTimeText iso={incident.lastFailedAt} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Incidents() {
+  const [params, setParams] = useSearchParams();
+  const { currentData, error, isFetching, refetch } = useListIncidentsQuery(listQuery(params));
+  const page = pageOf(params);
+  return (
+    <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the incidents…" errorTitle="The incidents could not be loaded">
+      {(result) => {
+        const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
+        return (
+          <>
+            <p className="small text-body-secondary" role="status">
+              {`${formatCount(result.total)} incidents shown. ${incidentStates.map((state) => `${incidentStateLabels[state]}: ${formatCount(result.counts[state] ?? 0)}`).join(' · ')}`}
+            </p>
+            {result.incidents.length > 0 ? <Rows incidents={result.incidents} /> : <p>No incident matches these filters.</p>}
+            {pages > 1 ? (
+              <nav aria-label="Incident pages" className="d-flex align-items-center gap-2">
+                <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page <= 1} onClick={() => setParams(withParam(params, 'page', page - 1 > 1 ? String(page - 1) : null))}>
+                  Previous
+                </button>
+                <span className="small">{`Page ${page} of ${pages}`}</span>
+                <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page >= pages} onClick={() => setParams(withParam(params, 'page', String(page + 1)))}>
+                  Next
+                </button>
+              </nav>
+            ) : null}
+          </>
+        );
+      }}
+    </QueryResult>
+  );
+}
+
+function DomainMetrics() {
+  const { currentData, error, isFetching, refetch } = useGetIncidentMetricsQuery();
+  return (
+    <Panel title="Response per domain" description="Median time from an incident opening to its acknowledgement and to its resolution.">
+      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the figures…" errorTitle="The figures could not be loaded">
+        {({ domains }) =>
+          domains.length === 0 ? (
+            <p className="mb-0">No incidents yet.</p>
+          ) : (
+            <table className="table table-sm mb-0">
+              <caption className="visually-hidden">Time to acknowledge and resolve per domain</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Domain</th>
+                  <th scope="col" className="text-end">Incidents</th>
+                  <th scope="col" className="text-end">Open</th>
+                  <th scope="col" className="text-end">Time to acknowledge</th>
+                  <th scope="col" className="text-end">Time to resolve</th>
+                </tr>
+              </thead>
+              <tbody>
+                {domains.map((row) => (
+                  <tr key={row.domain ?? '(none)'}>
+                    <th scope="row">{row.domain ?? 'No domain'}</th>
+                    <td className="text-end">{formatCount(row.incidents)}</td>
+                    <td className="text-end">{formatCount(row.open)}</td>
+                    <td className="text-end">{row.medianAcknowledgeSeconds === null ? '–' : formatDuration(row.medianAcknowledgeSeconds * 1000)}</td>
+                    <td className="text-end">{row.medianResolveSeconds === null ? '–' : formatDuration(row.medianResolveSeconds * 1000)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+      </QueryResult>
+    </Panel>
+  );
+}
+
+export default function IncidentsPage() {
+  const [params] = useSearchParams();
+  const incident = params.get('incident');
+  return (
+    <DbtPage id="incidents-title" title="Incident Manager" intro="Incidents opened by failing dbt tests and stale sources: acknowledge, assign, resolve with a reason, and follow each one's timeline.">
+      {() => (
+        <>
+          <Panel title="Incidents">
+            <Filters />
+            <Incidents />
+          </Panel>
+          {incident ? <IncidentDetail id={incident} /> : null}
+          <DomainMetrics />
+        </>
+      )}
+    </DbtPage>
+  );
+}

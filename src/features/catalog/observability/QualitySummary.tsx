@@ -1,0 +1,97 @@
+// Tests summarised per asset, domain or owner (one server query each): the worst first, each
+// group a link that filters the list to it.
+import { Link, useSearchParams } from 'react-router-dom';
+import type { QualityGroup, SummaryDimension } from '@common/catalog-quality/qualityContract';
+import { useGetQualitySummaryQuery } from '../../../api/catalogQualityApi';
+import { formatCount } from '../../../components/format';
+import { Panel } from '../../../components/Panel';
+import { QueryResult } from '../../../components/QueryResult';
+import { summaryQuery, withParam } from './qualityParams';
+
+const dimensionLabels: Record<SummaryDimension, string> = { asset: 'Asset', domain: 'Domain', owner: 'Owner' };
+const filterOf: Record<SummaryDimension, string> = { asset: 'asset', domain: 'domain', owner: 'owner' };
+
+function Totals({ totals }: { totals: QualityGroup }) {
+  const figures: [string, number][] = [
+    ['Tests', totals.tests],
+    ['Passing', totals.passing],
+    ['Failing', totals.failing],
+    ['Warning', totals.warning],
+    ['Flaky', totals.flaky],
+    ['Failing rows', totals.failingRows],
+  ];
+  return (
+    <dl className="dw-quality-totals mb-3">
+      {figures.map(([label, value]) => (
+        <div key={label} className="border rounded p-2">
+          <dt>{label}</dt>
+          <dd>{formatCount(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function QualitySummary() {
+  const [params, setParams] = useSearchParams();
+  const by = (params.get('by') ?? 'asset') as SummaryDimension;
+  const { currentData, error, isFetching, refetch } = useGetQualitySummaryQuery(summaryQuery(params));
+  const picker = (
+    <div className="d-flex align-items-center gap-2">
+      <label htmlFor="dq-by" className="small mb-0">
+        Summarise by
+      </label>
+      <select id="dq-by" className="form-select form-select-sm w-auto" value={by} onChange={(event) => setParams(withParam(params, 'by', event.target.value))}>
+        {Object.entries(dimensionLabels).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  return (
+    <Panel title="Summary" description="Domain: the asset's dbt meta.domain, else the first folder of its file. Owner: meta.owner, else its group's owner." actions={picker}>
+      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the summary…" errorTitle="The summary could not be loaded">
+        {(summary) => (
+          <>
+            <Totals totals={summary.totals} />
+            <div className="table-responsive">
+              <table className="table table-sm align-middle">
+                <caption className="small">
+                  {`Tests per ${dimensionLabels[summary.by].toLowerCase()}, worst first (${formatCount(summary.groups.length)} of ${formatCount(summary.groupCount)})`}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{dimensionLabels[summary.by]}</th>
+                    <th scope="col" className="text-end">Tests</th>
+                    <th scope="col" className="text-end">Passing</th>
+                    <th scope="col" className="text-end">Failing</th>
+                    <th scope="col" className="text-end">Warning</th>
+                    <th scope="col" className="text-end">Flaky</th>
+                    <th scope="col" className="text-end">Failing rows</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {summary.groups.map((group) => (
+                    <tr key={group.key ?? '(none)'}>
+                      <th scope="row">
+                        {group.key ? <Link to={`?${withParam(params, filterOf[summary.by], group.key).toString()}`}>{group.label}</Link> : group.label}
+                      </th>
+                      <td className="text-end">{formatCount(group.tests)}</td>
+                      <td className="text-end">{formatCount(group.passing)}</td>
+                      <td className="text-end">{formatCount(group.failing)}</td>
+                      <td className="text-end">{formatCount(group.warning)}</td>
+                      <td className="text-end">{formatCount(group.flaky)}</td>
+                      <td className="text-end">{formatCount(group.failingRows)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </QueryResult>
+    </Panel>
+  );
+}

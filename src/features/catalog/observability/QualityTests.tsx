@@ -1,0 +1,100 @@
+// The tests themselves, paged by the server, failing first: each opens its history below.
+import { Link, useSearchParams } from 'react-router-dom';
+import { FLAKY_MIN_FLIPS, FLAKY_WINDOW, type QualityTest } from '@common/catalog-quality/qualityContract';
+import { useListQualityTestsQuery } from '../../../api/catalogQualityApi';
+import { DateTimeText } from '../../../components/DateTimeText';
+import { formatCount } from '../../../components/format';
+import { QueryResult } from '../../../components/QueryResult';
+import { nodePagePath } from '../nodePagePath';
+import { pageOf, QUALITY_PAGE_SIZE, testsQuery, withParam } from './qualityParams';
+import { RecentRuns, TestStatusBadge } from './StatusBadge';
+
+function Rows({ tests }: { tests: QualityTest[] }) {
+  const [params] = useSearchParams();
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm align-middle">
+        <caption className="visually-hidden">Data tests</caption>
+        <thead>
+          <tr>
+            <th scope="col">Test</th>
+            <th scope="col">Asset</th>
+            <th scope="col">Column</th>
+            <th scope="col">Type</th>
+            <th scope="col">Severity</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="text-end">Failing rows</th>
+            <th scope="col">Last run</th>
+            <th scope="col">Recent runs</th>
+            <th scope="col" className="text-end">Flips</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tests.map((test) => (
+            <tr key={test.uniqueId} aria-current={params.get('test') === test.uniqueId ? 'true' : undefined}>
+              <th scope="row" className="text-break">
+                <Link to={`?${withParam(params, 'test', test.uniqueId).toString()}#test-detail`}>{test.name}</Link>
+              </th>
+              <td>{test.assetId ? <Link to={nodePagePath(test.assetId)}>{test.assetName ?? test.assetId}</Link> : '–'}</td>
+              <td>{test.column ?? '–'}</td>
+              <td>{test.kind ? `${test.type} (${test.kind})` : test.type}</td>
+              <td>{test.severity}</td>
+              <td>
+                <TestStatusBadge status={test.status} />
+              </td>
+              <td className="text-end">{test.failures === null ? '–' : formatCount(test.failures)}</td>
+              <td className="text-nowrap">
+                <DateTimeText iso={test.executedAt} />
+              </td>
+              <td>
+                <RecentRuns recent={test.recent} />
+              </td>
+              <td className="text-end">
+                {test.flips}
+                {test.flips >= FLAKY_MIN_FLIPS ? <span className="badge text-bg-warning ms-1">flaky</span> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Pages({ total }: { total: number }) {
+  const [params, setParams] = useSearchParams();
+  const page = pageOf(params);
+  const pages = Math.max(1, Math.ceil(total / QUALITY_PAGE_SIZE));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Test pages" className="d-flex align-items-center gap-2">
+      <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page <= 1} onClick={() => setParams(withParam(params, 'page', page - 1 > 1 ? String(page - 1) : null))}>
+        Previous
+      </button>
+      <span className="small">
+        Page {page} of {pages}
+      </span>
+      <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page >= pages} onClick={() => setParams(withParam(params, 'page', String(page + 1)))}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
+export function QualityTests() {
+  const [params] = useSearchParams();
+  const { currentData, error, isFetching, refetch } = useListQualityTestsQuery(testsQuery(params));
+  return (
+    <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the tests…" errorTitle="The tests could not be loaded">
+      {(result) => (
+        <>
+          <p className="small text-body-secondary" role="status">
+            {`${formatCount(result.total)} tests. Flips: status changes over the last ${FLAKY_WINDOW} runs; ${FLAKY_MIN_FLIPS} or more is flaky.`}
+          </p>
+          {result.tests.length > 0 ? <Rows tests={result.tests} /> : <p>No test matches these filters.</p>}
+          <Pages total={result.total} />
+        </>
+      )}
+    </QueryResult>
+  );
+}
