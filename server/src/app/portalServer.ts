@@ -17,6 +17,8 @@ import { registerSpa } from '../platform/http/spa.js';
 import { registerWarehouseRoutes } from '../features/warehouse/routes/analyticsRoutes.js';
 import { registerWarehouseManagementRoutes } from '../features/warehouse/routes/managementRoutes.js';
 import { startChangeRecovery } from '../features/warehouse/routes/changeRecovery.js';
+import { registerInsightRoutes } from '../features/warehouse/routes/insightRoutes.js';
+import { registerBudgetRoutes, startBudgetEvaluation } from '../features/warehouse/budgets/index.js';
 import { createJobRunner, jobHttpError, registerJobRoutes } from '../platform/jobs/index.js';
 import { createLiveChannel, registerLiveRoutes } from '../platform/live/index.js';
 import { createNotificationsService, registerNotificationRoutes } from '../platform/notifications/index.js';
@@ -113,6 +115,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   registerLayoutSettingsRoutes(app, deps.store.db);
   registerWarehouseRoutes(app, deps.warehouses, deps.store.db);
   registerWarehouseManagementRoutes(app, deps.warehouses, deps.store.db);
+  registerInsightRoutes(app, deps.warehouses);
 
   // The live channel and the job runner every area shares (docs/architecture.md).
   const live = createLiveChannel(deps.store.notifier);
@@ -122,6 +125,10 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   registerLiveRoutes(app, live, { replay: notifications.liveReplay });
   registerJobRoutes(app, jobs);
   registerNotificationRoutes(app, deps.store.db, notifications);
+  // Optimize budgets: evaluated hourly on the job runner, alerting through the notifications service.
+  const notifyBudget = (request: Parameters<typeof notifications.notify>[0]) => notifications.notify(request);
+  const budgetScheduler = await startBudgetEvaluation({ db: deps.store.db, registry: deps.warehouses, jobs, notify: notifyBudget });
+  registerBudgetRoutes(app, { db: deps.store.db, registry: deps.warehouses, scheduler: budgetScheduler, notify: notifyBudget });
   await registerSupportRoutes(app, deps.store.db, notifications);
   // The knowledge areas and the help assistant; the demo organisations start with articles about the portal.
   if (config.demoData) await seedKnowledge(deps.store.db, Object.keys(demoDashboards));

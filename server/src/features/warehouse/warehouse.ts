@@ -31,6 +31,14 @@ import { getRole, getUser, listRoles, listUsers, type RoleDetail, type RoleView,
 import { ResultCache } from './resultCache.js';
 import { applyChange, changeInEffect, type AppliedChange, type AuditCallback, type WriteOptions } from './management/unitOfWork.js';
 import type { WarehouseInfo } from '@common/warehouse/warehouseInfo';
+import { spendByDatabase } from './analytics/databases.js';
+import { filterOptions } from './analytics/filterOptions.js';
+import { patternTrends } from './analytics/patternTrends.js';
+import { dailyScopeSpend, scopeValueExists, type DailyCost } from './analytics/scopeSpend.js';
+import { warehouseUtilisation } from './analytics/utilisation.js';
+import { parseObjectName } from '../../platform/warehouse/identifiers.js';
+import type { BudgetScope } from '@common/warehouse/budgetsContract';
+import type { DatabaseSpend, FilterOptionsResponse, PatternTrendsResponse, UtilisationResponse } from '@common/warehouse/insightsContract';
 import type { OrganisationUsage } from './usage-sync/organisationUsage.js';
 
 function filterOf(filter: QueryFilter): QueryFilter {
@@ -183,6 +191,39 @@ export class Warehouse {
     const found = (await this.recommendations(range)).find((r) => r.id === recommendationId);
     if (!found) throw notFound(`Recommendation ${recommendationId}`);
     return this.write(found.change, audit, options);
+  }
+
+  async spendByDatabase(range: DateRange): Promise<DatabaseSpend[]> {
+    const parsed = parseDateRange(range);
+    return this.analysis('spendByDatabase', [parsed], () => spendByDatabase(this.context, parsed));
+  }
+
+  async patternTrends(filter: QueryFilter, limit?: number): Promise<PatternTrendsResponse> {
+    const [parsed, max] = [filterOf(filter), parseLimit(limit, 'limit', 10, 50)];
+    return this.analysis('patternTrends', [parsed, max], () => patternTrends(this.context, parsed, max));
+  }
+
+  async utilisation(warehouseName: string, range: DateRange): Promise<UtilisationResponse> {
+    const [name, parsed] = [parseObjectName(warehouseName, 'warehouseName'), parseDateRange(range)];
+    if (!(await this.warehouses()).some((warehouse) => warehouse.name === name)) throw notFound(`Warehouse ${name}`);
+    return this.analysis('utilisation', [name, parsed], () => warehouseUtilisation(this.context, name, parsed));
+  }
+
+  async filterOptions(range: DateRange): Promise<FilterOptionsResponse> {
+    const parsed = parseDateRange(range);
+    return this.analysis('filterOptions', [parsed], () => filterOptions(this.context, parsed));
+  }
+
+  /** Daily cost of what a budget watches (see analytics/scopeSpend.ts); `value` is parsed by the budgets' own rules. */
+  async dailyScopeSpend(scope: BudgetScope, value: string | null, range: DateRange): Promise<DailyCost[]> {
+    const parsed = parseDateRange(range);
+    return this.analysis('dailyScopeSpend', [scope, value, parsed], () => dailyScopeSpend(this.context, scope, value, parsed));
+  }
+
+  /** Whether a budget's warehouse (a current one), user, role or tag is one the account has. */
+  async scopeValueExists(scope: Exclude<BudgetScope, 'account'>, value: string): Promise<boolean> {
+    if (scope === 'warehouse') return (await this.warehouses()).some((warehouse) => warehouse.name === value);
+    return scopeValueExists(this.context, scope, value, (await this.dataRange())?.to ?? null);
   }
 
   /**

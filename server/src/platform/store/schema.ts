@@ -4,6 +4,7 @@ import type { JobState } from '@common/jobs/jobsContract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { CreatedAt, Json, UpdatedAt } from './tables/columnTypes.js';
 import type { IntegrationsSchema } from './tables/integrationsTables.js';
+import type { BudgetsSchema } from './tables/budgetTables.js';
 import type { CatalogQualitySchema } from './tables/catalogQualityTables.js';
 
 export interface OrganisationsTable {
@@ -452,7 +453,7 @@ export interface TokenNotBeforeTable {
 }
 
 // Areas with many tables keep their row types in ./tables (one file per area).
-export interface StoreSchema extends IntegrationsSchema, CatalogQualitySchema {
+export interface StoreSchema extends IntegrationsSchema, CatalogQualitySchema, BudgetsSchema {
   organisations: OrganisationsTable;
   dashboards: DashboardsTable;
   user_layout_settings: UserLayoutSettingsTable;

@@ -11,6 +11,7 @@ import { dataApi } from './007_data_api.js';
 import { security } from './008_security.js';
 import { integrations } from './009_integrations.js';
 import { integrationDefinitions } from './010_integration_definitions.js';
+import { budgets } from './011_budgets.js';
 import { catalogQuality } from './013_catalog_quality.js';
 
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '008_security': security,
   '009_integrations': integrations,
   '010_integration_definitions': integrationDefinitions,
+  '011_budgets': budgets,
   '013_catalog_quality': catalogQuality,
 };
 

@@ -1,0 +1,51 @@
+// The Optimize pages' finer analyses: spend by database and schema (Cost), each top pattern's
+// daily cost and change (Queries), a warehouse's utilisation over time (Warehouses), and the
+// names the filters offer. Same rules as analyticsRoutes.ts: the range defaults to the
+// account's data, every value is parsed by the warehouse layer (400 naming the field).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { patternTrendsQuerystring, rangeQuerystring, warehouseNameParams } from '@common/warehouse/warehouseRequests';
+import { parseDateRange, parseQueryFilter, type DateRange, type Warehouse, type WarehouseRegistry } from '../index.js';
+import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { HttpError } from '../../../platform/http/errors.js';
+import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+
+export function registerInsightRoutes(server: FastifyInstance, registry: WarehouseRegistry): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const warehouseOf = (request: FastifyRequest): Promise<Warehouse> => registry.forOrganisation(organisationOf(callerOf(request)));
+
+  async function rangeOf(warehouse: Warehouse, query: { from?: string; to?: string }): Promise<DateRange> {
+    if (query.from !== undefined || query.to !== undefined) return parseDateRange(query);
+    const range = await warehouse.dataRange();
+    if (!range) throw new HttpError(404, 'not_found', 'The warehouse has no usage data yet.');
+    return range;
+  }
+
+  app.get('/api/warehouse/cost/databases', { preValidation: requireRoute('snowflakeCost'), schema: { querystring: rangeQuerystring } }, async (request) => {
+    const warehouse = await warehouseOf(request);
+    const range = await rangeOf(warehouse, request.query);
+    return { range, databases: await warehouse.spendByDatabase(range) };
+  });
+
+  app.get('/api/warehouse/queries/pattern-trends', { preValidation: requireRoute('snowflakeQueries'), schema: { querystring: patternTrendsQuerystring } }, async (request) => {
+    const query = request.query;
+    const warehouse = await warehouseOf(request);
+    const filter = parseQueryFilter({ ...query, ...(await rangeOf(warehouse, query)) });
+    return warehouse.patternTrends(filter, query.limit);
+  });
+
+  app.get(
+    '/api/warehouse/warehouses/:name/utilisation',
+    { preValidation: requireRoute('snowflakeWarehouses'), schema: { params: warehouseNameParams, querystring: rangeQuerystring } },
+    async (request) => {
+      const warehouse = await warehouseOf(request);
+      return warehouse.utilisation(request.params.name, await rangeOf(warehouse, request.query));
+    },
+  );
+
+  // Every Optimize page with filters offers these names.
+  const optimize = ['snowflakeCost', 'snowflakeQueries', 'snowflakeWarehouses', 'snowflakeUsers'] as const;
+  app.get('/api/warehouse/filter-options', { preValidation: requireRoute(optimize), schema: { querystring: rangeQuerystring } }, async (request) => {
+    const warehouse = await warehouseOf(request);
+    return warehouse.filterOptions(await rangeOf(warehouse, request.query));
+  });
+}
