@@ -4,14 +4,14 @@
 import axios, { type InternalAxiosRequestConfig } from 'axios';
 import { bodyOf, json, type FakeAnswer, type Handler } from './fakeBackend';
 
-export type Route = `${'GET' | 'POST'} ${string}`;
+export type Route = `${'GET' | 'POST' | 'PUT' | 'DELETE'} ${string}`;
 export type Reply = FakeAnswer | ((request: InternalAxiosRequestConfig) => FakeAnswer);
 
 export interface FakeWarehouseServer {
   handler: Handler;
   /** Method and full URL of every request, in order: `GET api/warehouse/cost?from=…`. */
   requests: string[];
-  /** Bodies of the POSTs, in order. */
+  /** Bodies of the POSTs and PUTs, in order. */
   posted: unknown[];
   /** Replaces the answer of a route (path without the query string). */
   reply(route: Route, answer: Reply): void;
@@ -37,7 +37,7 @@ export function fakeWarehouseServer(routes: Partial<Record<Route, Reply>>): Fake
       const method = (request.method ?? 'get').toUpperCase();
       const route = `${method} ${request.url ?? ''}`;
       server.requests.push(`${method} ${axios.getUri({ url: request.url, params: request.params })}`);
-      if (method === 'POST') server.posted.push(bodyOf(request));
+      if (method === 'POST' || method === 'PUT') server.posted.push(bodyOf(request));
       const failure = failures.findIndex((entry) => entry.route === route);
       if (failure >= 0) return copy(failures.splice(failure, 1)[0]!.answer);
       const answer = answers.get(route);

@@ -17,7 +17,14 @@ setUpPageTests();
 let server: FakeWarehouseServer;
 
 function start(path = '/app/snowflake/cost', info = sampleInfo) {
-  server = fakeWarehouseServer({ 'GET api/warehouse/info': json(200, info), 'GET api/warehouse/cost': json(200, costSummary) });
+  server = fakeWarehouseServer({
+    'GET api/warehouse/info': json(200, info),
+    'GET api/warehouse/cost': json(200, costSummary),
+    // The budgets and databases panels are OptimizeInsights.test.tsx's.
+    'GET api/warehouse/budgets': json(200, { budgets: [], mayManage: true }),
+    'GET api/warehouse/cost/databases': json(200, { range: costSummary.range, databases: [] }),
+    'GET api/warehouse/filter-options': json(200, { range: costSummary.range, warehouses: [], users: [], roles: [], queryTags: [], limit: 200 }),
+  });
   connectFakeServer(server);
   return renderWithRouter(makeSignedInStore(['user', 'admin']), [{ path: '/app/snowflake/cost', element: <CostPage /> }], path);
 }
@@ -35,7 +42,7 @@ it('shows the headline figures of the data range in the account currency, marked
   expect(figures).toHaveTextContent('Last month$1,100.00');
   expect(figures).toHaveTextContent('Month-end forecast$1,190.40');
   expect(screen.getByText('Sample data')).toBeInTheDocument();
-  expect(server.requests).toEqual(['GET api/warehouse/info', 'GET api/warehouse/cost?from=2026-08-24&to=2026-11-21']);
+  expect(server.requests.filter((request) => /warehouse\/(info|cost\?)/.test(request))).toEqual(['GET api/warehouse/info', 'GET api/warehouse/cost?from=2026-08-24&to=2026-11-21']);
 });
 
 it('charts spend by day stacked by warehouse and holds the same figures in a table', async () => {

@@ -18,6 +18,9 @@ let server: FakeWarehouseServer;
 function start(path = '/app/snowflake/queries') {
   server = fakeWarehouseServer({
     'GET api/warehouse/info': json(200, sampleInfo),
+    // The pattern trends and the filters' names are OptimizeInsights.test.tsx's.
+    'GET api/warehouse/queries/pattern-trends': json(200, { range: sampleInfo.dataRange, previousRange: sampleInfo.dataRange, days: [], patterns: [] }),
+    'GET api/warehouse/filter-options': json(200, { range: sampleInfo.dataRange, warehouses: [], users: [], roles: [], queryTags: [], limit: 200 }),
     'GET api/warehouse/queries/top': (request) =>
       json(200, {
         queries:
@@ -36,7 +39,7 @@ function start(path = '/app/snowflake/queries') {
   return renderWithRouter(makeSignedInStore(['user', 'Client-Dataworks-docs']), [{ path: '/app/snowflake/queries', element: <QueriesPage /> }], path);
 }
 
-const listRequests = () => server.requests.filter((request) => request.startsWith('GET api/warehouse/queries/') && !request.includes(QUERY_ID));
+const listRequests = () => server.requests.filter((request) => request.startsWith('GET api/warehouse/queries/') && !request.includes(QUERY_ID) && !request.includes('pattern-trends'));
 
 it('lists the most expensive and slowest queries, the patterns and the spilling, for the data range', async () => {
   start();

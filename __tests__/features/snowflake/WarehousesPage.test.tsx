@@ -37,12 +37,17 @@ const after = {
 };
 
 function start(roles: string[] = ['user', 'admin']) {
-  server = fakeWarehouseServer({ 'GET api/warehouse/info': json(200, sampleInfo), 'GET api/warehouse/warehouses': json(200, before) });
+  server = fakeWarehouseServer({
+    'GET api/warehouse/info': json(200, sampleInfo),
+    'GET api/warehouse/warehouses': json(200, before),
+    'GET api/warehouse/warehouses/ANALYTICS_WH/utilisation': json(200, { warehouseName: 'ANALYTICS_WH', range: sampleInfo.dataRange, bucket: 'day', buckets: [] }),
+  });
   connectFakeServer(server);
   return renderWithRouter(makeSignedInStore(roles), [{ path: '/app/snowflake/warehouses', element: <WarehousesPage /> }], '/app/snowflake/warehouses');
 }
 
-const warehouseRequests = () => server.requests.filter((request) => request.startsWith('GET api/warehouse/warehouses'));
+// The list and its recommendations (each warehouse's utilisation is OptimizeInsights.test.tsx's).
+const warehouseRequests = () => server.requests.filter((request) => request.startsWith('GET api/warehouse/warehouses') && !request.includes('/utilisation'));
 
 it('shows each warehouse with its settings, load and idle share, and charts the load', async () => {
   start();

@@ -1,11 +1,14 @@
-// The filters of an Optimize page: a date range and, per page, a few more fields. They are
-// applied to the address (so a link reproduces the view) only when they are valid; each error
-// is shown at its field and the first one gets focus.
-import { useId, useRef, useState, type FormEvent } from 'react';
+// The filters of an Optimize page: a date range (a preset period or custom days) and, per page,
+// a few more fields offering the names the account has. They are applied to the address (so a
+// link reproduces the view) only when they are valid; each error is shown at its field and the
+// first one gets focus. A preset applies at once.
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import type { FilterOptionsResponse } from '@common/warehouse/insightsContract';
 import type { DateRange } from '../../api/warehouseTypes';
 import { FormField } from '../../components/FormField';
-import { rangeErrors } from './dateRange';
+import { presetOf, rangeErrors, rangePresets, todayUtc } from './dateRange';
+import { useGetFilterOptionsQuery } from './optimizeApi';
 
 export interface FilterField {
   /** Its name in the address. */
@@ -19,6 +22,8 @@ export interface FilterField {
   min?: number;
   max?: number;
   placeholder?: string;
+  /** Known names to offer (the account's warehouses, users, roles or tags with queries in the range). */
+  options?: keyof Pick<FilterOptionsResponse, 'warehouses' | 'users' | 'roles' | 'queryTags'>;
 }
 
 interface FilterFormProps {
@@ -27,6 +32,8 @@ interface FilterFormProps {
   range: DateRange;
   dataRange: DateRange;
   fields?: readonly FilterField[];
+  /** The presets' "today" (UTC day); the real one by default. */
+  today?: string;
 }
 
 type Values = Record<string, string>;
@@ -39,8 +46,14 @@ function initialValues(params: URLSearchParams, range: DateRange, fields: readon
 
 const noFields: readonly FilterField[] = [];
 
-export function FilterForm({ label, range, dataRange, fields = noFields }: FilterFormProps) {
+const CUSTOM = 'custom';
+
+export function FilterForm({ label, range, dataRange, fields = noFields, today }: FilterFormProps) {
   const [params, setParams] = useSearchParams();
+  const presets = useMemo(() => rangePresets(today ?? todayUtc(), dataRange), [today, dataRange]);
+  const activePreset = presetOf(presets, range) ?? CUSTOM;
+  const offersNames = fields.some((field) => field.options);
+  const { data: options } = useGetFilterOptionsQuery(range, { skip: !offersNames });
   const [values, setValues] = useState<Values>(() => initialValues(params, range, fields));
   const [errors, setErrors] = useState<Values>({});
   const inputs = useRef<Record<string, HTMLInputElement | null>>({});
@@ -81,6 +94,20 @@ export function FilterForm({ label, range, dataRange, fields = noFields }: Filte
     });
   };
 
+  const choosePreset = (id: string) => {
+    const preset = presets.find((one) => one.id === id);
+    if (!preset?.range) return;
+    const chosen = preset.range;
+    setErrors({});
+    setValues((current) => ({ ...current, from: chosen.from, to: chosen.to }));
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('from', chosen.from);
+      next.set('to', chosen.to);
+      return next;
+    });
+  };
+
   const reset = () => {
     setErrors({});
     setValues(initialValues(new URLSearchParams(), dataRange, fields));
@@ -91,7 +118,7 @@ export function FilterForm({ label, range, dataRange, fields = noFields }: Filte
     });
   };
 
-  const input = (name: string, text: string, props: { type: string; min?: number | string; max?: number | string; placeholder?: string }) => {
+  const input = (name: string, text: string, props: { type: string; min?: number | string; max?: number | string; placeholder?: string; options?: FilterField['options'] }) => {
     const id = `${formId}-${name}`;
     const error = errors[name];
     return (
@@ -113,14 +140,31 @@ export function FilterForm({ label, range, dataRange, fields = noFields }: Filte
         onValue={(value) => setValues((current) => ({ ...current, [name]: value }))}
         error={error}
         autoComplete="off"
+        suggestions={props.options && options ? `${formId}-${props.options}` : undefined}
       />
     );
   };
+  const lists = [...new Set(fields.flatMap((field) => (field.options ? [field.options] : [])))];
 
   return (
     <form className="card dw-card mb-4" aria-label={label} noValidate onSubmit={apply}>
       <div className="card-body">
         <div className="row g-2 align-items-start">
+          <div className="col-sm-6 col-lg-auto">
+            <label htmlFor={`${formId}-period`} className="form-label small mb-1">
+              Period
+            </label>
+            <select id={`${formId}-period`} className="form-select form-select-sm" value={activePreset} onChange={(event) => choosePreset(event.target.value)}>
+              {presets.map((preset) => (
+                <option key={preset.id} value={preset.id} disabled={!preset.range}>
+                  {preset.range ? preset.label : `${preset.label} (${preset.reason ?? 'no data'})`}
+                </option>
+              ))}
+              <option value={CUSTOM} disabled={activePreset !== CUSTOM}>
+                Custom (the days below)
+              </option>
+            </select>
+          </div>
           {input('from', 'From', { type: 'date', min: dataRange.from, max: dataRange.to })}
           {input('to', 'To', { type: 'date', min: dataRange.from, max: dataRange.to })}
           {fields.map((field) => input(field.param, field.label, { ...field, type: field.type ?? 'text' }))}
@@ -133,8 +177,17 @@ export function FilterForm({ label, range, dataRange, fields = noFields }: Filte
             </button>
           </div>
         </div>
+        {options
+          ? lists.map((list) => (
+              <datalist key={list} id={`${formId}-${list}`}>
+                {options[list].map((option) => (
+                  <option key={option.name} value={option.name}>{`${option.queries.toLocaleString('en')} queries`}</option>
+                ))}
+              </datalist>
+            ))
+          : null}
         <p className="small text-body-secondary mb-0 mt-2">
-          Days are UTC. Data from {dataRange.from} to {dataRange.to}.
+          Days are UTC. Data from {dataRange.from} to {dataRange.to}; presets are cut to those days.
         </p>
       </div>
     </form>

@@ -39,3 +39,50 @@ export function rangeFromParams(params: URLSearchParams, fallback: DateRange): D
   const errors = rangeErrors(from, to);
   return errors.from || errors.to ? fallback : { from, to };
 }
+
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+export type RangePresetId = 'last7' | 'last30' | 'last90' | 'thisMonth' | 'lastMonth';
+
+export interface RangePreset {
+  id: RangePresetId;
+  label: string;
+  /** The preset's days within the account's data; null when it has none there. */
+  range: DateRange | null;
+  /** Why it cannot be chosen, when range is null. */
+  reason?: string;
+}
+
+/** Today's UTC day, the presets' anchor. */
+export function todayUtc(): string {
+  return new Date(Date.now()).toISOString().slice(0, 10);
+}
+
+/**
+ * Last 7/30/90 days (today included), this month and last month, each cut to the days the
+ * account has data for; a preset wholly outside them has no range and says why.
+ */
+export function rangePresets(today: string, dataRange: DateRange): RangePreset[] {
+  const monthStart = `${today.slice(0, 8)}01`;
+  const lastMonthEnd = addDays(monthStart, -1);
+  const wanted: { id: RangePresetId; label: string; from: string; to: string }[] = [
+    { id: 'last7', label: 'Last 7 days', from: addDays(today, -6), to: today },
+    { id: 'last30', label: 'Last 30 days', from: addDays(today, -29), to: today },
+    { id: 'last90', label: 'Last 90 days', from: addDays(today, -89), to: today },
+    { id: 'thisMonth', label: 'This month', from: monthStart, to: today },
+    { id: 'lastMonth', label: 'Last month', from: `${lastMonthEnd.slice(0, 8)}01`, to: lastMonthEnd },
+  ];
+  return wanted.map(({ id, label, from, to }) => {
+    const clamped = { from: from < dataRange.from ? dataRange.from : from, to: to > dataRange.to ? dataRange.to : to };
+    return clamped.from > clamped.to ? { id, label, range: null, reason: `no data from ${from} to ${to}` } : { id, label, range: clamped };
+  });
+}
+
+/** The preset showing exactly `range`, if any. */
+export function presetOf(presets: readonly RangePreset[], range: DateRange): RangePresetId | null {
+  return presets.find((preset) => preset.range && preset.range.from === range.from && preset.range.to === range.to)?.id ?? null;
+}

@@ -15,6 +15,7 @@ import type {
   WarehouseSettingsView,
   WarehouseUsage,
 } from '../../api/warehouseTypes';
+import type { DatabaseSpendResponse, FilterOptionsResponse, PatternTrendsResponse, UtilisationResponse } from '@common/warehouse/insightsContract';
 
 export interface QueryFilters extends DateRange {
   warehouseName?: string;
@@ -49,6 +50,9 @@ export function filterParams(filters: QueryFilters, extra: Params = {}): Params 
 /** How many rows each list asks for; the tables page through them. */
 export const LIST_LIMIT = 100;
 
+/** How many patterns the trend panel follows. */
+export const PATTERN_TREND_LIMIT = 10;
+
 export const optimizeApi = warehouseApi.injectEndpoints({
   endpoints: (build) => ({
     getCostSummary: build.query<CostSummary, DateRange>({
@@ -81,6 +85,19 @@ export const optimizeApi = warehouseApi.injectEndpoints({
       // Only a change that happened changes the list (a static list would refetch on errors too).
       invalidatesTags: (result) => (result ? ['WarehouseSettings'] : []),
     }),
+    getDatabaseSpend: build.query<DatabaseSpendResponse, DateRange>({
+      query: (range) => ({ url: 'api/warehouse/cost/databases', params: { from: range.from, to: range.to } }),
+    }),
+    getPatternTrends: build.query<PatternTrendsResponse, QueryFilters>({
+      query: (filters) => ({ url: 'api/warehouse/queries/pattern-trends', params: filterParams(filters, { limit: PATTERN_TREND_LIMIT }) }),
+    }),
+    getUtilisation: build.query<UtilisationResponse, DateRange & { warehouseName: string }>({
+      query: ({ warehouseName, from, to }) => ({ url: `api/warehouse/warehouses/${encodeURIComponent(warehouseName)}/utilisation`, params: { from, to } }),
+    }),
+    /** The warehouses, users, roles and tags with queries in the range, for the filters' choices. */
+    getFilterOptions: build.query<FilterOptionsResponse, DateRange>({
+      query: (range) => ({ url: 'api/warehouse/filter-options', params: { from: range.from, to: range.to } }),
+    }),
     getUsersOverview: build.query<UsersOverview, DateRange & { dormantDays: number }>({
       query: ({ from, to, dormantDays }) => ({ url: 'api/warehouse/users-overview', params: { from, to, dormantDays } }),
       providesTags: ['WarehouseUsersOverview'],
@@ -97,4 +114,8 @@ export const {
   useGetWarehousesQuery,
   useApplyRecommendationMutation,
   useGetUsersOverviewQuery,
+  useGetDatabaseSpendQuery,
+  useGetPatternTrendsQuery,
+  useGetUtilisationQuery,
+  useGetFilterOptionsQuery,
 } = optimizeApi;

@@ -1,20 +1,24 @@
 // /app/snowflake/cost: what the account costs over a date range, where the money goes (day and
-// warehouse, service, user, role, query tag, idle time) and where this month is heading.
+// warehouse, service, user, role, query tag, database and schema, idle time), where this month
+// is heading, and the budgets it is measured against.
 import { useGetCostSummaryQuery } from '../optimizeApi';
 import { FilterForm } from '../FilterForm';
 import { OptimizeLayout, type OptimizeContext } from '../OptimizeLayout';
 import { QueryResult } from '../../../components/QueryResult';
+import { BudgetsPanel } from '../budgets/BudgetsPanel';
 import { CostFigures } from './CostFigures';
+import { DatabaseSpendPanel } from './DatabaseSpendPanel';
 import { DailySpendPanel } from './DailySpendPanel';
 import { DimensionSpendPanel } from './DimensionSpendPanel';
 import { IdleCostPanel } from './IdleCostPanel';
 import { ServiceSpendPanel } from './ServiceSpendPanel';
 
-function CostReport({ range, dataRange, params }: OptimizeContext) {
+function CostReport({ info, range, dataRange, params }: OptimizeContext) {
   const { currentData, error, isFetching, refetch } = useGetCostSummaryQuery(range);
   return (
     <>
       <FilterForm key={params.toString()} label="Date range" range={range} dataRange={dataRange} />
+      <BudgetsPanel dataRange={dataRange} currency={info.currency} focus={params.get('panel') === 'budgets'} />
       <QueryResult
         data={currentData}
         error={error}
@@ -31,6 +35,7 @@ function CostReport({ range, dataRange, params }: OptimizeContext) {
             <DimensionSpendPanel dimension="user" rows={summary.byUser} currency={summary.currency} range={summary.range} />
             <DimensionSpendPanel dimension="role" rows={summary.byRole} currency={summary.currency} range={summary.range} />
             <DimensionSpendPanel dimension="query tag" rows={summary.byTag} currency={summary.currency} range={summary.range} noName="(no tag)" />
+            <DatabaseSpendPanel range={summary.range} currency={summary.currency} />
             <IdleCostPanel summary={summary} />
           </>
         )}

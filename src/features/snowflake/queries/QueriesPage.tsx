@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { FilterForm } from '../FilterForm';
 import { OptimizeLayout, type OptimizeContext } from '../OptimizeLayout';
 import { PatternsPanel } from './PatternsPanel';
+import { PatternTrendsPanel } from './PatternTrendsPanel';
 import { QueryDetailDialog } from './QueryDetailDialog';
 import { QUERY_PARAM, queryFilterFields, queryFiltersOf, searchWith } from './queryFilters';
 import { SpillingPanel } from './SpillingPanel';
@@ -25,6 +26,7 @@ function QueriesReport({ info, range, dataRange, params }: OptimizeContext) {
       <TopQueriesPanel orderBy="cost" filters={filters} currency={currency} params={params} />
       <TopQueriesPanel orderBy="duration" filters={filters} currency={currency} params={params} />
       <PatternsPanel filters={filters} currency={currency} params={params} />
+      <PatternTrendsPanel filters={filters} currency={currency} />
       <SpillingPanel filters={filters} currency={currency} params={params} />
       {openQuery ? (
         <QueryDetailDialog queryId={openQuery} currency={currency} onClose={() => navigate({ search: searchWith(params, QUERY_PARAM, null) })} />

@@ -11,6 +11,7 @@ import { useGetWarehousesQuery } from '../optimizeApi';
 import { OptimizeLayout, type OptimizeContext } from '../OptimizeLayout';
 import { ApplyRecommendationDialog } from './ApplyRecommendationDialog';
 import { RecommendationsPanel } from './RecommendationsPanel';
+import { UtilisationPanel } from './UtilisationPanel';
 import { WarehouseUsagePanel } from './WarehouseUsagePanel';
 
 function WarehousesReport({ info, range, dataRange, params }: OptimizeContext) {
@@ -28,6 +29,7 @@ function WarehousesReport({ info, range, dataRange, params }: OptimizeContext) {
           <>
             <RecommendationsPanel recommendations={data.recommendations} currency={currency} range={range} onApply={mayApply ? openApply : undefined} />
             <WarehouseUsagePanel warehouses={data.warehouses} currency={currency} range={range} />
+            <UtilisationPanel warehouses={data.warehouses} range={range} />
           </>
         )}
       </QueryResult>

@@ -1,0 +1,105 @@
+// Creating or changing a budget: its name, what it watches (the whole account, or a warehouse,
+// user, role or query tag the account has, offered from its recent queries) and the monthly
+// amount. The form checks what it can; the server checks the name exists and says so at the field.
+import { useId, useState } from 'react';
+import { budgetScopeLabels, budgetScopes, BUDGET_AMOUNT_MAX, BUDGET_NAME_MAX, type Budget, type BudgetInput, type BudgetScope } from '@common/warehouse/budgetsContract';
+import type { FilterOptionsResponse } from '@common/warehouse/insightsContract';
+import { apiErrorField, apiErrorMessage } from '../../../api/apiError';
+import { FormDialog } from '../../../components/FormDialog';
+import { FormField } from '../../../components/FormField';
+import { useCreateBudgetMutation, useUpdateBudgetMutation } from './budgetsApi';
+
+type Field = 'name' | 'scope' | 'scopeValue' | 'amount';
+
+const OPTION_LISTS: Record<Exclude<BudgetScope, 'account'>, keyof Pick<FilterOptionsResponse, 'warehouses' | 'users' | 'roles' | 'queryTags'>> = {
+  warehouse: 'warehouses',
+  user: 'users',
+  role: 'roles',
+  tag: 'queryTags',
+};
+
+interface BudgetDialogProps {
+  /** The budget to change; a new one when absent. */
+  budget?: Budget;
+  options: FilterOptionsResponse | undefined;
+  onDone: () => void;
+  onCancel: () => void;
+}
+
+export function BudgetDialog({ budget, options, onDone, onCancel }: BudgetDialogProps) {
+  const [name, setName] = useState(budget?.name ?? '');
+  const [scope, setScope] = useState<BudgetScope>(budget?.scope ?? 'account');
+  const [scopeValue, setScopeValue] = useState(budget?.scopeValue ?? '');
+  const [amount, setAmount] = useState(budget ? String(budget.amount) : '');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [create, creating] = useCreateBudgetMutation();
+  const [update, updating] = useUpdateBudgetMutation();
+  const listId = useId();
+  const known = scope === 'account' ? [] : (options?.[OPTION_LISTS[scope]] ?? []);
+
+  const submit = async () => {
+    const found: typeof errors = {};
+    const trimmed = name.trim();
+    if (!trimmed) found.name = 'Name the budget.';
+    else if (trimmed.length > BUDGET_NAME_MAX) found.name = `At most ${BUDGET_NAME_MAX} characters.`;
+    if (scope !== 'account' && !scopeValue.trim()) found.scopeValue = `Choose the ${budgetScopeLabels[scope].toLowerCase()} the budget watches.`;
+    const value = Number(amount);
+    if (!amount.trim() || !Number.isFinite(value) || value <= 0) found.amount = 'Enter an amount in USD above 0.';
+    else if (value > BUDGET_AMOUNT_MAX) found.amount = `At most ${BUDGET_AMOUNT_MAX.toLocaleString('en')}.`;
+    else if (Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) found.amount = 'At most two decimals (cents).';
+    setErrors(found);
+    setError(null);
+    if (Object.keys(found).length > 0) return;
+    const input: BudgetInput = { name: trimmed, scope, scopeValue: scope === 'account' ? null : scopeValue.trim(), amount: value };
+    const result = budget ? await update({ id: budget.id, ...input }) : await create(input);
+    if ('error' in result) {
+      const field = apiErrorField(result.error);
+      if (field === 'name' || field === 'scope' || field === 'scopeValue' || field === 'amount') setErrors({ [field]: apiErrorMessage(result.error) });
+      else setError(apiErrorMessage(result.error));
+      return;
+    }
+    onDone();
+  };
+
+  return (
+    <FormDialog
+      title={budget ? `Change budget ${budget.name}` : 'Add a budget'}
+      submitLabel={budget ? 'Save' : 'Add budget'}
+      busyLabel="Saving…"
+      busy={creating.isLoading || updating.isLoading}
+      error={error}
+      onSubmit={() => void submit()}
+      onCancel={onCancel}
+    >
+      <FormField label="Name" value={name} onValue={setName} error={errors.name} maxLength={BUDGET_NAME_MAX + 50} required autoComplete="off" />
+      <FormField label="Watches" control="select" value={scope} onValue={(next) => { setScope(next as BudgetScope); setScopeValue(''); }} error={errors.scope}>
+        {budgetScopes.map((option) => (
+          <option key={option} value={option}>
+            {budgetScopeLabels[option]}
+          </option>
+        ))}
+      </FormField>
+      {scope !== 'account' ? (
+        <>
+          <FormField
+            label={budgetScopeLabels[scope]}
+            value={scopeValue}
+            onValue={setScopeValue}
+            error={errors.scopeValue}
+            suggestions={listId}
+            help={known.length > 0 ? `Type or pick one of the ${known.length} with queries recently.` : undefined}
+            required
+            autoComplete="off"
+          />
+          <datalist id={listId}>
+            {known.map((option) => (
+              <option key={option.name} value={option.name} />
+            ))}
+          </datalist>
+        </>
+      ) : null}
+      <FormField label="Amount per month (USD)" type="number" min={0.01} step={0.01} value={amount} onValue={setAmount} error={errors.amount} required inputMode="decimal" />
+    </FormDialog>
+  );
+}

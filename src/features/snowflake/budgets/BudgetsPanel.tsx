@@ -1,0 +1,128 @@
+// The Cost page's budgets: each with this month's spend so far, where the month is heading
+// and whether that is over the amount. Warehouse writers add, change and delete them; an alert
+// reaches them in the notifications when a budget's forecast or month to date goes over.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { budgetScopeLabels, type Budget, type BudgetProgress, type BudgetStatus } from '@common/warehouse/budgetsContract';
+import type { DateRange } from '../../../api/warehouseTypes';
+import { apiErrorMessage } from '../../../api/apiError';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { csvFileName } from '../../../components/csv';
+import type { DataColumn } from '../../../components/dataColumn';
+import { DataTable } from '../../../components/DataTable';
+import { Panel } from '../../../components/Panel';
+import { QueryResult } from '../../../components/QueryResult';
+import { moneyColumn, percentColumn, textColumn } from '../columns';
+import { useGetFilterOptionsQuery } from '../optimizeApi';
+import { BudgetDialog } from './BudgetDialog';
+import { useDeleteBudgetMutation, useGetBudgetsQuery } from './budgetsApi';
+
+export const STATUS_LABELS: Record<BudgetStatus, string> = { on_track: 'On track', at_risk: 'At risk', exceeded: 'Exceeded' };
+const STATUS_CLASSES: Record<BudgetStatus, string> = { on_track: 'text-bg-success', at_risk: 'text-bg-warning', exceeded: 'text-bg-danger' };
+
+function watches(budget: Budget): string {
+  return budget.scope === 'account' ? budgetScopeLabels.account : `${budgetScopeLabels[budget.scope]} ${budget.scopeValue ?? ''}`;
+}
+
+type Editing = { budget?: Budget } | null;
+
+export function BudgetsPanel({ dataRange, currency, focus }: { dataRange: DateRange; currency: string; focus: boolean }) {
+  const { currentData, error, isFetching, refetch } = useGetBudgetsQuery();
+  const { data: options } = useGetFilterOptionsQuery(dataRange);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Budget | null>(null);
+  const [remove, removal] = useDeleteBudgetMutation();
+  const mayManage = currentData?.mayManage ?? false;
+  const anchor = useRef<HTMLDivElement>(null);
+
+  // Opened from a budget alert (`?panel=budgets`): the budgets come into view.
+  useEffect(() => {
+    if (focus && currentData) anchor.current?.scrollIntoView?.({ block: 'start' });
+  }, [focus, currentData]);
+
+  const columns = useMemo<DataColumn<BudgetProgress>[]>(() => {
+    const list: DataColumn<BudgetProgress>[] = [
+      textColumn('name', 'Budget', (row) => row.name, true),
+      textColumn('watches', 'Watches', watches),
+      moneyColumn('amount', 'Per month', (row) => row.amount, currency),
+      moneyColumn('monthToDate', 'Month to date', (row) => row.monthToDate, currency),
+      moneyColumn('forecast', 'Month-end forecast', (row) => row.forecast, currency),
+      percentColumn('used', 'Used', (row) => row.usedShare),
+      { id: 'status', header: 'Status', value: (row) => STATUS_LABELS[row.status], cell: (row) => <span className={`badge ${STATUS_CLASSES[row.status]}`}>{STATUS_LABELS[row.status]}</span> },
+    ];
+    if (mayManage) {
+      list.push({
+        id: 'actions',
+        header: 'Actions',
+        value: () => null,
+        sortable: false,
+        exported: false,
+        cell: (row) => (
+          <div className="d-flex gap-2">
+            <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setEditing({ budget: row })} aria-label={`Change budget ${row.name}`}>
+              Change
+            </button>
+            <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setDeleting(row)} aria-label={`Delete budget ${row.name}`}>
+              Delete
+            </button>
+          </div>
+        ),
+      });
+    }
+    return list;
+  }, [currency, mayManage]);
+
+  const asOf = currentData?.budgets[0]?.asOf;
+  return (
+    <div ref={anchor} id="budgets">
+      <Panel
+        title="Budgets"
+        description={
+          <>
+            Monthly amounts for the account or one warehouse, user, role or query tag{asOf ? `, measured to ${asOf} (UTC)` : ''}. The month-end forecast is the spend to the day before
+            that, plus the average of the last 7 full days for each day left. At risk: the forecast is over the amount; exceeded: the month to date is. Administrators are notified once per
+            month at each.
+          </>
+        }
+        actions={
+          mayManage ? (
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing({})}>
+              Add a budget
+            </button>
+          ) : null
+        }
+      >
+        <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Measuring the budgets…" errorTitle="The budgets could not be loaded">
+          {(data) => (
+            <DataTable
+              caption="Budgets"
+              columns={columns}
+              rows={data.budgets}
+              rowKey={(row) => row.id}
+              exportFileName={csvFileName('budgets', asOf ?? dataRange.to, asOf ?? dataRange.to)}
+              initialSort={{ id: 'name', desc: false }}
+              emptyText={data.mayManage ? 'No budgets yet. Add one to be told when spend heads over it.' : 'No budgets yet. An administrator can add them.'}
+            />
+          )}
+        </QueryResult>
+      </Panel>
+      {editing ? <BudgetDialog budget={editing.budget} options={options} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} /> : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={`Delete budget ${deleting.name}?`}
+          confirmLabel="Delete budget"
+          busyLabel="Deleting…"
+          variant="danger"
+          busy={removal.isLoading}
+          error={removal.error ? apiErrorMessage(removal.error) : null}
+          onConfirm={() => void remove(deleting.id).unwrap().then(() => setDeleting(null), () => undefined)}
+          onCancel={() => {
+            removal.reset();
+            setDeleting(null);
+          }}
+        >
+          <p className="mb-0">Its alerts stop. Spend is not affected.</p>
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}
