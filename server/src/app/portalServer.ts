@@ -22,7 +22,8 @@ import { registerBudgetRoutes, startBudgetEvaluation } from '../features/warehou
 import { createJobRunner, jobHttpError, registerJobRoutes } from '../platform/jobs/index.js';
 import { createLiveChannel, registerLiveRoutes } from '../platform/live/index.js';
 import { createNotificationsService, registerNotificationRoutes } from '../platform/notifications/index.js';
-import type { WarehouseRegistry } from '../features/warehouse/index.js';
+import { createUsageSyncJobs, type WarehouseRegistry } from '../features/warehouse/index.js';
+import { registerUsageSyncRoutes } from '../features/warehouse/routes/usageSyncRoutes.js';
 import { dbtHttpError, registerDbtArea } from '../features/dbt/index.js';
 import { catalogQualityHttpError, registerCatalogQualityArea } from '../features/catalog-quality/index.js';
 import { registerSupportRoutes, supportHttpError } from '../features/support/index.js';
@@ -124,6 +125,18 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   const notifications = createNotificationsService({ db: deps.store.db, live, jobs, log: app.log, smtp: config.smtp, portalUrl: config.portalUrl });
   registerLiveRoutes(app, live, { replay: notifications.liveReplay });
   registerJobRoutes(app, jobs);
+  // The Optimize pages read per-organisation usage copies, kept up to date on the job runner.
+  const usageSyncs = createUsageSyncJobs({
+    jobs,
+    log: app.log,
+    usageOf: async (organisation) => {
+      const usage = (await deps.warehouses.forOrganisation(organisation)).usage;
+      if (!usage) throw new Error(`The warehouse of ${organisation} has no usage copy.`);
+      return usage;
+    },
+  });
+  deps.warehouses.useUsageSync(usageSyncs.opened);
+  registerUsageSyncRoutes(app, deps.warehouses, usageSyncs);
   registerNotificationRoutes(app, deps.store.db, notifications);
   // Optimize budgets: evaluated hourly on the job runner, alerting through the notifications service.
   const notifyBudget = (request: Parameters<typeof notifications.notify>[0]) => notifications.notify(request);

@@ -14,6 +14,9 @@
  *    `${DATA_DIR}/warehouse/`, built on first use in a couple of seconds). config.ts documents
  *    the settings.
  *
+ *    The Optimize analyses read the organisation's usage copy (usage-sync/), which the portal
+ *    keeps up to date on its job runner: registry.useUsageSync(createUsageSyncJobs(…).opened).
+ *
  * 2. Per request, for the caller's organisation (the token's `organization` claim; never one
  *    from the request):
  *
@@ -54,6 +57,10 @@
 export { loadWarehouseSettings, parseConnections, settingsFor, ORGANISATION_ID, DEFAULT_SAMPLE_QUERIES } from './config.js';
 export type { WarehouseSettings, OrganisationWarehouseSettings, SnowflakeConnectionSettings } from './config.js';
 export { WarehouseRegistry } from './registry.js';
+export { OrganisationUsage, UsageNotReadyError } from './usage-sync/organisationUsage.js';
+export type { UsageSettings } from './usage-sync/organisationUsage.js';
+export { createUsageSyncJobs } from './usage-sync/usageSyncJobs.js';
+export type { UsageSyncJobs } from './usage-sync/usageSyncJobs.js';
 export type { RegistryOptions } from './registry.js';
 export { Warehouse } from './warehouse.js';
 export type { WarehouseInfo } from './warehouse.js';

@@ -70,6 +70,14 @@ export class WarehouseRegistry {
     private readonly options: RegistryOptions = {},
   ) {}
 
+  /** Hands every usage copy (those open already, and each one that opens later) to `opened`, which schedules its syncs. */
+  useUsageSync(opened: (usage: OrganisationUsage) => void): void {
+    this.options.onUsageOpened = opened;
+    for (const pending of this.open.values()) {
+      pending.then((warehouse) => warehouse.usage && opened(warehouse.usage)).catch(() => undefined);
+    }
+  }
+
   /** The path of an organisation's sample account. */
   sampleFile(org: string): string {
     return path.join(this.settings.sampleDir, `${org}.duckdb`);

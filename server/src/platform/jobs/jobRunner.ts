@@ -15,6 +15,7 @@ import {
   deleteSchedule,
   dueScheduleNames,
   findJob,
+  findActiveJob,
   insertJob,
   markAttemptFailed,
   markCancelled,
@@ -83,6 +84,8 @@ export interface JobRunner {
   enqueue(request: EnqueueRequest): Promise<EnqueuedJob>;
   /** The job if it belongs to `organisation`; null otherwise (missing and foreign look the same). */
   get(id: string, organisation: string): Promise<JobView | null>;
+  /** The newest queued or running job of a kind for an organisation (what a page shows as "in progress"). */
+  active(kind: string, organisation: string): Promise<JobView | null>;
   /** Ends a queued job at once, asks a running one to stop; null when there is no such job in `organisation`. */
   cancel(id: string, organisation: string): Promise<JobView | null>;
   schedule(request: ScheduleRequest): Promise<void>;
@@ -341,6 +344,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
     async get(id, organisation) {
       const row = await findJob(db, id, organisation);
+      return row ? toJobView(row) : null;
+    },
+
+    async active(kind, organisation) {
+      const row = await findActiveJob(db, kind, organisation);
       return row ? toJobView(row) : null;
     },
 

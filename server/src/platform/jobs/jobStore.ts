@@ -90,6 +90,19 @@ export async function findJob(db: Db, id: string, organisation: string): Promise
   return db.selectFrom('jobs').selectAll().where('id', '=', id).where('organisation_id', '=', organisation).executeTakeFirst();
 }
 
+/** The newest queued or running job of `kind` for `organisation`, if any. */
+export async function findActiveJob(db: Db, kind: string, organisation: string): Promise<JobRow | undefined> {
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('organisation_id', '=', organisation)
+    .where('state', 'in', ['queued', 'running'])
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export type Claim = { kind: 'claimed'; row: JobRow } | { kind: 'settled'; row: JobRow };
 
 /**

@@ -1,5 +1,5 @@
 // How the warehouse layer's errors answer over HTTP (see server/src/features/warehouse/errors.ts).
-import { InvalidInputError, WarehouseError, type WarehouseErrorKind } from '../index.js';
+import { InvalidInputError, UsageNotReadyError, WarehouseError, type WarehouseErrorKind } from '../index.js';
 import { HttpError } from '../../../platform/http/errors.js';
 
 const statusOf: Record<WarehouseErrorKind, number> = {
@@ -13,6 +13,8 @@ const statusOf: Record<WarehouseErrorKind, number> = {
 
 export function warehouseHttpError(error: unknown): HttpError | null {
   if (error instanceof InvalidInputError) return new HttpError(400, 'invalid_request', `${error.field}: ${error.reason}`, error.field);
+  // The page tells "still filling the copy" apart from an account that cannot be reached.
+  if (error instanceof UsageNotReadyError) return new HttpError(503, 'usage_not_ready', error.message);
   if (error instanceof WarehouseError) {
     const status = statusOf[error.kind];
     return new HttpError(status, error.kind, error.message);
