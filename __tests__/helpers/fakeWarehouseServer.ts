@@ -3,6 +3,7 @@
 // function the test gives.
 import axios, { type InternalAxiosRequestConfig } from 'axios';
 import { bodyOf, json, type FakeAnswer, type Handler } from './fakeBackend';
+import { sampleUsageSync } from './warehouseFixtures';
 
 export type Route = `${'GET' | 'POST' | 'PUT' | 'DELETE'} ${string}`;
 export type Reply = FakeAnswer | ((request: InternalAxiosRequestConfig) => FakeAnswer);
@@ -21,8 +22,11 @@ export interface FakeWarehouseServer {
 
 const copy = (answer: FakeAnswer): FakeAnswer => ({ ...answer, data: answer.data === undefined ? undefined : JSON.parse(JSON.stringify(answer.data)) });
 
+/** Every Optimize page shows how current the usage copy is; tests that do not care get this answer. */
+const DEFAULT_ROUTES: Partial<Record<Route, Reply>> = { 'GET api/warehouse/usage-sync': json(200, sampleUsageSync) };
+
 export function fakeWarehouseServer(routes: Partial<Record<Route, Reply>>): FakeWarehouseServer {
-  const answers = new Map<string, Reply>(Object.entries(routes) as [string, Reply][]);
+  const answers = new Map<string, Reply>(Object.entries({ ...DEFAULT_ROUTES, ...routes }) as [string, Reply][]);
   const failures: { route: string; answer: FakeAnswer }[] = [];
   const server: FakeWarehouseServer = {
     requests: [],

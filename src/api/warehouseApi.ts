@@ -8,6 +8,8 @@ export interface WarehouseInfoResponse {
   info: WarehouseInfo;
   /** First and last day with usage data; null for an account without usage yet. */
   dataRange: DateRange | null;
+  /** False while the usage copy the Optimize pages read is filled for the first time. */
+  usageReady: boolean;
 }
 
 /**

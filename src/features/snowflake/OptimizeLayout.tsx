@@ -1,5 +1,6 @@
 // What every Optimize page shares: its heading, the warehouse it reads (with the sample-data
-// notice), the date range in effect and the states before there is anything to show.
+// notice), how current the usage copy is, the date range in effect and the states before there
+// is anything to show (the copy's first fill among them).
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { apiErrorMessage } from '../../api/apiError';
@@ -10,6 +11,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingState } from '../../components/LoadingState';
 import { SampleDataNotice } from '../../components/SampleDataNotice';
 import { rangeFromParams } from './dateRange';
+import { UsageSyncBar } from './usage/UsageSyncBar';
 import './optimize.css';
 
 export interface OptimizeContext {
@@ -40,6 +42,14 @@ export function OptimizeLayout({ id, title, intro, children }: OptimizeLayoutPro
     content = (
       <ErrorAlert title="The warehouse could not be reached" message={apiErrorMessage(error)} onRetry={() => void refetch()} retrying={isFetching} />
     );
+  } else if (data.usageReady === false) {
+    content = (
+      <>
+        <SampleDataNotice sample={data.info.sample} />
+        <UsageSyncBar currency={data.info.currency} />
+        <p className="text-body-secondary">The figures appear as soon as the account&apos;s usage has been copied for the first time.</p>
+      </>
+    );
   } else if (!data.dataRange) {
     content = (
       <>
@@ -54,6 +64,7 @@ export function OptimizeLayout({ id, title, intro, children }: OptimizeLayoutPro
     content = (
       <>
         <SampleDataNotice sample={data.info.sample} />
+        <UsageSyncBar currency={data.info.currency} />
         {children({ info: data.info, range, dataRange: data.dataRange, params })}
       </>
     );

@@ -31,6 +31,7 @@ import { getRole, getUser, listRoles, listUsers, type RoleDetail, type RoleView,
 import { ResultCache } from './resultCache.js';
 import { applyChange, changeInEffect, type AppliedChange, type AuditCallback, type WriteOptions } from './management/unitOfWork.js';
 import type { WarehouseInfo } from '@common/warehouse/warehouseInfo';
+import type { OrganisationUsage } from './usage-sync/organisationUsage.js';
 import { spendByDatabase } from './analytics/databases.js';
 import { filterOptions } from './analytics/filterOptions.js';
 import { patternTrends } from './analytics/patternTrends.js';
@@ -39,7 +40,6 @@ import { warehouseUtilisation } from './analytics/utilisation.js';
 import { parseObjectName } from '../../platform/warehouse/identifiers.js';
 import type { BudgetScope } from '@common/warehouse/budgetsContract';
 import type { DatabaseSpend, FilterOptionsResponse, PatternTrendsResponse, UtilisationResponse } from '@common/warehouse/insightsContract';
-import type { OrganisationUsage } from './usage-sync/organisationUsage.js';
 
 function filterOf(filter: QueryFilter): QueryFilter {
   return parseQueryFilter({ ...filter, ...filter.range });

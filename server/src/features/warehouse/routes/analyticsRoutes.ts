@@ -42,7 +42,9 @@ export function registerWarehouseRoutes(server: FastifyInstance, registry: Wareh
   const optimize = ['snowflakeCost', 'snowflakeQueries', 'snowflakeWarehouses', 'snowflakeUsers', 'managementUsers', 'managementRoles'] as const;
   app.get('/api/warehouse/info', { preValidation: requireRoute(optimize) }, async (request) => {
     const warehouse = await warehouseOf(request);
-    return { info: warehouse.info, dataRange: await warehouse.dataRange() };
+    // Before the first fill of the usage copy there is no range yet: the pages show the fill's progress instead.
+    const usageReady = warehouse.usage?.isReady() ?? true;
+    return { info: warehouse.info, dataRange: usageReady ? await warehouse.dataRange() : null, usageReady };
   });
 
   // The Home page's Optimize figure: this month's spend so far, with last month beside it.
