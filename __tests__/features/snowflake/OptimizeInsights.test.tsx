@@ -97,7 +97,7 @@ describe('budgets on the Cost page', () => {
     await user.selectOptions(within(dialog).getByLabelText('Watches'), 'warehouse');
     const warehouse = within(dialog).getByLabelText('Warehouse');
     expect(warehouse).toHaveAttribute('list');
-    expect(document.getElementById(warehouse.getAttribute('list') ?? '')?.querySelectorAll('option')).toHaveLength(2);
+    await waitFor(() => expect(document.getElementById(warehouse.getAttribute('list') ?? '')?.querySelectorAll('option')).toHaveLength(2));
     await user.type(warehouse, 'GONE_WH');
     await user.type(within(dialog).getByLabelText('Amount per month (USD)'), '250.5');
     server.failNext('POST api/warehouse/budgets', json(400, { error: 'invalid_request', message: 'scopeValue: the account has no warehouse named GONE_WH', field: 'scopeValue' }));

@@ -5,8 +5,10 @@ import { useId, useState } from 'react';
 import { budgetScopeLabels, budgetScopes, BUDGET_AMOUNT_MAX, BUDGET_NAME_MAX, type Budget, type BudgetInput, type BudgetScope } from '@common/warehouse/budgetsContract';
 import type { FilterOptionsResponse } from '@common/warehouse/insightsContract';
 import { apiErrorField, apiErrorMessage } from '../../../api/apiError';
+import type { DateRange } from '../../../api/warehouseTypes';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
+import { useGetFilterOptionsQuery } from '../optimizeApi';
 import { useCreateBudgetMutation, useUpdateBudgetMutation } from './budgetsApi';
 
 type Field = 'name' | 'scope' | 'scopeValue' | 'amount';
@@ -21,12 +23,14 @@ const OPTION_LISTS: Record<Exclude<BudgetScope, 'account'>, keyof Pick<FilterOpt
 interface BudgetDialogProps {
   /** The budget to change; a new one when absent. */
   budget?: Budget;
-  options: FilterOptionsResponse | undefined;
+  /** The account's data range: the names offered are those with queries in it (asked for when the dialog opens). */
+  dataRange: DateRange;
   onDone: () => void;
   onCancel: () => void;
 }
 
-export function BudgetDialog({ budget, options, onDone, onCancel }: BudgetDialogProps) {
+export function BudgetDialog({ budget, dataRange, onDone, onCancel }: BudgetDialogProps) {
+  const { data: options } = useGetFilterOptionsQuery(dataRange);
   const [name, setName] = useState(budget?.name ?? '');
   const [scope, setScope] = useState<BudgetScope>(budget?.scope ?? 'account');
   const [scopeValue, setScopeValue] = useState(budget?.scopeValue ?? '');

@@ -12,7 +12,6 @@ import { DataTable } from '../../../components/DataTable';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { moneyColumn, percentColumn, textColumn } from '../columns';
-import { useGetFilterOptionsQuery } from '../optimizeApi';
 import { BudgetDialog } from './BudgetDialog';
 import { useDeleteBudgetMutation, useGetBudgetsQuery } from './budgetsApi';
 
@@ -27,7 +26,6 @@ type Editing = { budget?: Budget } | null;
 
 export function BudgetsPanel({ dataRange, currency, focus }: { dataRange: DateRange; currency: string; focus: boolean }) {
   const { currentData, error, isFetching, refetch } = useGetBudgetsQuery();
-  const { data: options } = useGetFilterOptionsQuery(dataRange);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Budget | null>(null);
   const [remove, removal] = useDeleteBudgetMutation();
@@ -105,7 +103,7 @@ export function BudgetsPanel({ dataRange, currency, focus }: { dataRange: DateRa
           )}
         </QueryResult>
       </Panel>
-      {editing ? <BudgetDialog budget={editing.budget} options={options} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} /> : null}
+      {editing ? <BudgetDialog budget={editing.budget} dataRange={dataRange} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} /> : null}
       {deleting ? (
         <ConfirmDialog
           title={`Delete budget ${deleting.name}?`}

@@ -16,6 +16,11 @@ const scheduleName = (organisation: string) => `${BUDGET_EVALUATION_JOB}:${organ
 export interface BudgetScheduler {
   /** Keeps the organisation's hourly evaluation in step with whether it has budgets. */
   sync(organisation: string): Promise<void>;
+  /**
+   * Evaluates the organisation's budgets now (e.g. right after its usage was synced); alerts go
+   * out once as always. Resolves with how many alerts this run sent.
+   */
+  evaluateNow(organisation: string): Promise<number>;
 }
 
 export async function startBudgetEvaluation(options: { db: StoreDb; registry: WarehouseRegistry; jobs: JobRunner; notify: EvaluateBudgetsOptions['notify'] }): Promise<BudgetScheduler> {
@@ -32,6 +37,10 @@ export async function startBudgetEvaluation(options: { db: StoreDb; registry: Wa
   const schedule = (organisation: string) => jobs.schedule({ name: scheduleName(organisation), kind: BUDGET_EVALUATION_JOB, organisation, every: BUDGET_EVALUATION_EVERY_MS, payload: {} });
   for (const organisation of await organisationsWithBudgets(db)) await schedule(organisation);
   return {
+    async evaluateNow(organisation) {
+      const { alerts } = await evaluateBudgets({ db, warehouse: await registry.forOrganisation(organisation), organisation, notify });
+      return alerts.length;
+    },
     async sync(organisation) {
       if ((await listBudgets(db, organisation)).length > 0) await schedule(organisation);
       else await jobs.unschedule(scheduleName(organisation));
