@@ -112,7 +112,7 @@ export const columnProfile = z.object({
   nullCount: z.number(),
   /** Nulls over rows profiled, 0..1. */
   nullShare: z.number(),
-  /** Approximate (HyperLogLog, the warehouse's APPROX_COUNT_DISTINCT): within a few percent. */
+  /** Over the profiled rows; exact or approximate as the profile's distinctMethod says. */
   distinctCount: z.number(),
   min: z.string().nullable(),
   max: z.string().nullable(),
@@ -130,6 +130,8 @@ export const assetProfile = z.object({
   rowCount: z.number(),
   /** Rows the column figures were computed on when the table was above the sampling limit; null: every row. */
   sampledRows: z.number().nullable(),
+  /** exact: COUNT(DISTINCT) (the embedded DuckDB); approximate: APPROX_COUNT_DISTINCT, HyperLogLog within a few percent (Snowflake). */
+  distinctMethod: z.enum(['exact', 'approximate']),
   columns: z.array(columnProfile),
 });
 export type AssetProfile = z.infer<typeof assetProfile>;

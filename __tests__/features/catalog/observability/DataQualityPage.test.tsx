@@ -31,6 +31,7 @@ function start(path = PATH) {
           milliseconds: 1200,
           rowCount: 1000,
           sampledRows: null,
+          distinctMethod: 'exact',
           columns: [{ name: 'customer_id', dataType: 'INTEGER', nullCount: 12, nullShare: 0.012, distinctCount: 480, min: '1', max: '500', topValues: [{ value: '7', count: 9 }] }],
         },
         history: [{ id: 'p1', profiledAt: '2026-11-20T03:00:00.000Z', rowCount: 1000, sampledRows: null, milliseconds: 1200 }],

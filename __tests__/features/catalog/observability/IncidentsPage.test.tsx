@@ -58,7 +58,7 @@ it('acknowledges, assigns to a member and resolves with a reason; the timeline a
   await waitFor(() => expect(screen.getByRole('region', { name: /Incident: / })).toHaveTextContent('Acknowledged'));
   await user.selectOptions(await screen.findByLabelText('Assign to'), 'sub-admin');
   await user.click(screen.getByRole('button', { name: 'Assign' }));
-  await waitFor(() => expect(screen.getByRole('region', { name: /Incident: / })).toHaveTextContent('admin'));
+  await waitFor(() => expect(screen.getByText('Assignee', { selector: 'dt' }).nextSibling).toHaveTextContent('admin'));
   await user.selectOptions(screen.getByLabelText('Reason'), 'false_positive');
   await user.type(screen.getByLabelText('Comment'), 'Expected duplicates');
   await user.click(screen.getByRole('button', { name: 'Resolve' }));

@@ -26,7 +26,7 @@ export async function tableOf(db: StoreDb, organisation: string, assetId: string
     .where('unique_id', '=', assetId)
     .executeTakeFirst();
   if (!node) throw new QualityNotFoundError('asset');
-  if (!TABLE_TYPES.has(node.resource_type)) throw new ProfileRefusedError(`A ${node.resource_type} has no table to profile; profile a model, seed, snapshot or source.`);
+  if (!TABLE_TYPES.has(node.resource_type)) throw new ProfileRefusedError(`The ${node.resource_type} ${node.name} has no table to profile; profile a model, seed, snapshot or source.`);
   if (node.materialized === 'ephemeral') throw new ProfileRefusedError('An ephemeral model is never built as a table or view, so there is nothing to profile.');
   const parts = { database: node.database_name, schema: node.schema_name, identifier: node.identifier ?? node.name };
   // Validated here too, so a name the warehouse cannot hold is refused before a job is queued.
@@ -56,7 +56,7 @@ export function defineProfileJob(options: { db: StoreDb; jobs: JobRunner; wareho
           milliseconds: Date.now() - started,
           row_count: result.rowCount,
           sampled_rows: result.sampledRows,
-          columns: JSON.stringify(result.columns),
+          columns: JSON.stringify({ distinctMethod: result.distinctMethod, columns: result.columns }),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -89,6 +89,7 @@ export async function profilesOf(db: StoreDb, organisation: string, assetId: str
   let latest: AssetProfile | null = null;
   if (newest) {
     const full = await db.selectFrom('catalog_profiles').select('columns').where('id', '=', newest.id).executeTakeFirstOrThrow();
+    const stored = full.columns as { distinctMethod: AssetProfile['distinctMethod']; columns: ColumnProfile[] };
     latest = {
       id: newest.id,
       assetId: newest.node_id,
@@ -98,7 +99,8 @@ export async function profilesOf(db: StoreDb, organisation: string, assetId: str
       milliseconds: newest.milliseconds,
       rowCount: Number(newest.row_count),
       sampledRows: newest.sampled_rows === null ? null : Number(newest.sampled_rows),
-      columns: full.columns as ColumnProfile[],
+      distinctMethod: stored.distinctMethod,
+      columns: stored.columns,
     };
   }
   return {

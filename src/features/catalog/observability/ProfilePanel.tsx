@@ -22,7 +22,7 @@ const columns: DataColumn<ColumnProfile>[] = [
   { id: 'name', header: 'Column', rowHeader: true, value: (column) => column.name },
   { id: 'type', header: 'Type', value: (column) => column.dataType },
   { id: 'nulls', header: 'Nulls', numeric: true, value: (column) => column.nullShare, cell: (column) => formatPercent(column.nullShare) },
-  { id: 'distinct', header: 'Distinct (approx.)', numeric: true, value: (column) => column.distinctCount, cell: (column) => formatCount(column.distinctCount) },
+  { id: 'distinct', header: 'Distinct', numeric: true, value: (column) => column.distinctCount, cell: (column) => formatCount(column.distinctCount) },
   { id: 'min', header: 'Min', value: (column) => column.min },
   { id: 'max', header: 'Max', value: (column) => column.max },
   {
@@ -69,7 +69,7 @@ export function ProfilePanel({ assetId, assetName }: { assetId: string; assetNam
     </button>
   );
   return (
-    <Panel title={`Profile of ${assetName}`} description="Per column: nulls, approximate distinct count (HyperLogLog), min, max and top values, computed on the warehouse." actions={action}>
+    <Panel title={`Profile of ${assetName}`} description="Per column: nulls, distinct values, min, max and top values, computed on the warehouse." actions={action}>
       {starting.error ? <InlineError>{apiErrorMessage(starting.error)}</InlineError> : null}
       {jobId ? <RunningProfile jobId={jobId} assetId={assetId} onDone={() => setJobId(null)} /> : null}
       <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the profile…" errorTitle="The profile could not be loaded">
@@ -78,7 +78,8 @@ export function ProfilePanel({ assetId, assetName }: { assetId: string; assetNam
             <>
               <p className="small mb-2">
                 {`${latest.relation}: ${formatCount(latest.rowCount)} rows`}
-                {latest.sampledRows !== null ? `, column figures from a sample of ${formatCount(latest.sampledRows)} rows` : ''}. Profiled <DateTimeText iso={latest.profiledAt} />
+                {latest.sampledRows !== null ? `, column figures from a sample of ${formatCount(latest.sampledRows)} rows` : ''}
+                {latest.distinctMethod === 'approximate' ? ', distinct counts approximate (HyperLogLog, within a few percent)' : ', distinct counts exact'}. Profiled <DateTimeText iso={latest.profiledAt} />
                 {latest.profiledBy ? ` by ${latest.profiledBy}` : ''} in {formatDuration(latest.milliseconds)}.
               </p>
               <DataTable caption={`Columns of ${assetName}`} columns={columns} rows={latest.columns} rowKey={(column) => column.name} exportFileName={csvFileName(`profile ${assetName}`)} pageSize={25} />

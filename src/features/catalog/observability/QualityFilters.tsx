@@ -1,6 +1,6 @@
 // The Data Quality filters: search, status, severity, test type, owner and flakiness, kept in the
 // address. The search applies on submit; the choices apply at once.
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { withParam } from './qualityParams';
 
@@ -50,13 +50,12 @@ function Choice({ id, label, name, options }: { id: string; label: string; name:
 
 export function QualityFilters() {
   const [params, setParams] = useSearchParams();
-  const [q, setQ] = useState(params.get('q') ?? '');
-  const [owner, setOwner] = useState(params.get('owner') ?? '');
-  useEffect(() => setQ(params.get('q') ?? ''), [params]);
-  useEffect(() => setOwner(params.get('owner') ?? ''), [params]);
-  const submit = (event: FormEvent) => {
+  // The text fields are the form's own until submitted; keyed on the address so going back shows its values.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setParams(withParam(withParam(params, 'q', q.trim() || null), 'owner', owner.trim() || null));
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim() || null;
+    setParams(withParam(withParam(params, 'q', text('q')), 'owner', text('owner')));
   };
   return (
     <form className="row g-2 align-items-end mb-3" role="search" aria-label="Filter tests" onSubmit={submit}>
@@ -64,13 +63,13 @@ export function QualityFilters() {
         <label className="form-label small mb-1" htmlFor="dq-search">
           Test, asset or column
         </label>
-        <input id="dq-search" type="search" className="form-control form-control-sm" value={q} onChange={(event) => setQ(event.target.value)} maxLength={200} />
+        <input id="dq-search" key={params.get('q') ?? ''} name="q" type="search" className="form-control form-control-sm" defaultValue={params.get('q') ?? ''} maxLength={200} />
       </div>
       <div className="col-sm-6 col-lg-2">
         <label className="form-label small mb-1" htmlFor="dq-owner">
           Owner
         </label>
-        <input id="dq-owner" type="text" className="form-control form-control-sm" value={owner} onChange={(event) => setOwner(event.target.value)} maxLength={255} />
+        <input id="dq-owner" key={params.get('owner') ?? ''} name="owner" type="text" className="form-control form-control-sm" defaultValue={params.get('owner') ?? ''} maxLength={255} />
       </div>
       <Choice id="dq-status" label="Status" name="status" options={statusOptions} />
       <Choice id="dq-severity" label="Severity" name="severity" options={severityOptions} />
