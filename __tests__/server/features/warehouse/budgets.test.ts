@@ -1,10 +1,14 @@
 // Budgets: the month-end forecast's arithmetic, the month's figures per scope against the
-// sample's own tables, and the alerts evaluateBudgets sends (once per budget, month and level).
+// sample's own tables, and the alerts evaluateBudgets sends (once per budget, month and level),
+// also when the job runner runs the hourly evaluation through the notifications service.
 import { budgetProgress } from '../../../../server/src/features/warehouse/budgets/budgetProgress';
 import { createBudget } from '../../../../server/src/features/warehouse/budgets/budgetStore';
 import { evaluateBudgets } from '../../../../server/src/features/warehouse/budgets/evaluateBudgets';
 import { budgetStatus, monthFigures, spendNeededFrom } from '../../../../server/src/features/warehouse/budgets/forecast';
-import type { NotifyRequest } from '../../../../server/src/platform/notifications/index';
+import { BUDGET_EVALUATION_JOB, startBudgetEvaluation } from '../../../../server/src/features/warehouse/budgets/budgetSchedule';
+import { createJobRunner, type JobRunner } from '../../../../server/src/platform/jobs';
+import { createLiveChannel, type LiveChannel } from '../../../../server/src/platform/live';
+import { createNotificationsService, type NotificationsService, type NotifyRequest } from '../../../../server/src/platform/notifications/index';
 import type { Store } from '../../../../server/src/platform/store/openStore';
 import { openSchemaStore } from '../../schemaStore';
 import { openTestAccount, PRICE, type TestAccount } from './sampleAccount';
@@ -116,5 +120,59 @@ describe('budgets on the sample account', () => {
     expect(sent[0]!.title).toContain('heading over');
     await evaluateBudgets({ db: store.db, warehouse: account.warehouse, organisation: org, notify });
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('the hourly evaluation on the job runner', () => {
+  let account: TestAccount;
+  let store: Store;
+  let live: LiveChannel;
+  let jobs: JobRunner;
+  let notifications: NotificationsService;
+  const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  beforeAll(async () => {
+    account = await openTestAccount({ org: 'hourly' });
+    store = await openSchemaStore('budgets_jobs');
+    live = createLiveChannel(store.notifier);
+    jobs = createJobRunner({ db: store.db, live, log: silent, pollMs: 50 });
+    notifications = createNotificationsService({ db: store.db, live, jobs, log: silent, smtp: null, portalUrl: 'http://portal.test' });
+    await notifications.rememberUser({ organisation: 'hourly', subject: 'sub-ada', username: 'ada', email: null, roles: ['user', 'admin'] });
+    await notifications.rememberUser({ organisation: 'hourly', subject: 'sub-bob', username: 'bob', email: null, roles: ['user', 'Client-dataworks-business-users'] });
+  });
+  afterAll(async () => {
+    await jobs.stop();
+    await live.close();
+    notifications.close();
+    await account.close();
+    await store.close();
+  });
+
+  it('is scheduled for each organisation with a budget, runs through the runner and alerts the writers once', async () => {
+    const registry = { forOrganisation: async () => account.warehouse };
+    const scheduler = await startBudgetEvaluation({ db: store.db, registry, jobs, notify: (request) => notifications.notify(request) });
+    await createBudget(store.db, 'hourly', 'ada', { name: 'Small', scope: 'account', scopeValue: null, amount: 1 });
+    await scheduler.sync('hourly');
+    const schedule = await store.db.selectFrom('job_schedules').selectAll().where('name', '=', `${BUDGET_EVALUATION_JOB}:hourly`).executeTakeFirstOrThrow();
+    expect(schedule).toMatchObject({ kind: BUDGET_EVALUATION_JOB, organisation_id: 'hourly' });
+    expect(Number(schedule.every_ms)).toBe(60 * 60_000);
+
+    // Due now rather than in an hour.
+    await store.db.updateTable('job_schedules').set({ next_run_at: new Date(Date.now() - 1000) }).where('name', '=', schedule.name).execute();
+    await jobs.start();
+    const alertsOf = () => store.db.selectFrom('notifications').select(['id', 'title', 'type']).where('organisation_id', '=', 'hourly').execute();
+    for (let waited = 0; (await alertsOf()).length === 0 && waited < 10_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    const sent = await alertsOf();
+    expect(sent).toEqual([expect.objectContaining({ type: 'alert', title: expect.stringContaining('"Small" exceeded') })]);
+    const recipients = await store.db.selectFrom('notification_recipients').select('subject').where('notification_id', '=', sent[0]!.id).execute();
+    expect(recipients.map((r) => r.subject)).toEqual(['sub-ada']);
+
+    // Another run (as after a usage sync) sends nothing new.
+    expect(await scheduler.evaluateNow('hourly')).toBe(0);
+    expect(await alertsOf()).toHaveLength(1);
+
+    // Without budgets, no schedule.
+    await store.db.deleteFrom('warehouse_budgets').where('organisation_id', '=', 'hourly').execute();
+    await scheduler.sync('hourly');
+    expect(await store.db.selectFrom('job_schedules').select('name').where('name', '=', schedule.name).execute()).toEqual([]);
   });
 });

@@ -5,6 +5,9 @@ import { z } from 'zod';
 import type { JobRunner } from '../../../platform/jobs/index.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import type { WarehouseRegistry } from '../registry.js';
+
+/** What the evaluation needs of the registry. */
+type Warehouses = Pick<WarehouseRegistry, 'forOrganisation'>;
 import { evaluateBudgets, type EvaluateBudgetsOptions } from './evaluateBudgets.js';
 import { listBudgets, organisationsWithBudgets } from './budgetStore.js';
 
@@ -23,7 +26,7 @@ export interface BudgetScheduler {
   evaluateNow(organisation: string): Promise<number>;
 }
 
-export async function startBudgetEvaluation(options: { db: StoreDb; registry: WarehouseRegistry; jobs: JobRunner; notify: EvaluateBudgetsOptions['notify'] }): Promise<BudgetScheduler> {
+export async function startBudgetEvaluation(options: { db: StoreDb; registry: Warehouses; jobs: JobRunner; notify: EvaluateBudgetsOptions['notify'] }): Promise<BudgetScheduler> {
   const { db, registry, jobs, notify } = options;
   jobs.define(
     BUDGET_EVALUATION_JOB,
