@@ -85,9 +85,25 @@ const parameterised: Partial<Record<AppRouteId, CheckedRoute['path']>> = {
   supportTicket: ownSupportTicket,
 };
 
+/** The list's first item opened below it (`?test=`, `?incident=`), or the list alone when it has none. */
+function withFirstDetail(listPath: string, parameter: string) {
+  return async (page: Page): Promise<string> => {
+    await openInApp(page, listPath);
+    const link = page.locator(`main a[href^="${listPath}?${parameter}="]`).first();
+    await link.waitFor({ timeout: 20_000 }).catch(() => undefined);
+    return (await link.count()) > 0 ? ((await link.getAttribute('href')) ?? listPath).replace(/#.*$/, '') : listPath;
+  };
+}
+
+/** Screens checked with a detail open, so that the detail's chart, forms and controls are checked too. */
+const withDetail: Partial<Record<AppRouteId, CheckedRoute['path']>> = {
+  catalogDataQuality: withFirstDetail(appPaths.catalogDataQuality, 'test'),
+  catalogIncidents: withFirstDetail(appPaths.catalogIncidents, 'incident'),
+};
+
 function concrete(id: AppRouteId): CheckedRoute['path'] {
   const pattern = appPaths[id];
-  if (!pattern.includes(':')) return pattern;
+  if (!pattern.includes(':')) return withDetail[id] ?? pattern;
   const path = parameterised[id];
   if (!path) throw new Error(`The route ${id} (${pattern}) takes parameters: give it a real value in e2e/a11yRoutes.ts`);
   return path;
