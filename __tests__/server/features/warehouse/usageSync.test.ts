@@ -117,6 +117,21 @@ describe('usage copy', () => {
     await usage.close();
   });
 
+  it('copies the same rows when the account answers rows (Snowflake) instead of writing Parquet (the embedded sample)', async () => {
+    // snowflake-sdk hands over rows; the copy stages them as JSON lines. Same SQL, same copy.
+    const rowsOnly: Queryable = { kind: 'snowflake', query: (statement) => source.query(statement) };
+    const usage = await openUsage('rows', rowsOnly);
+    await usage.sync({ now: () => NOW });
+    for (const table of TABLES) expect({ table, rows: await count(usage.engine, table) }).toEqual({ table, rows: await count(source, table) });
+    const checksum = `SELECT COUNT(DISTINCT QUERY_ID) AS ids, SUM(TOTAL_ELAPSED_TIME) AS elapsed, SUM(BYTES_SCANNED) AS scanned,
+        MIN(START_TIME) AS first, MAX(END_TIME) AS last, SUM(LENGTH(QUERY_TEXT)) AS text, ROUND(SUM(CREDITS_USED_CLOUD_SERVICES), 9) AS cs
+      FROM ACCOUNT_USAGE.QUERY_HISTORY`;
+    expect(await one(usage.engine, checksum)).toEqual(await one(source, checksum));
+    const daily = 'SELECT USAGE_DATE, ROUND(SUM(CREDITS_BILLED), 9) AS billed FROM ACCOUNT_USAGE.METERING_DAILY_HISTORY GROUP BY 1 ORDER BY 1';
+    expect(await usage.engine.query(Sql.of(daily, []))).toEqual(await source.query(Sql.of(daily, [])));
+    await usage.close();
+  });
+
   it('later syncs read only the re-read window and pick up new and late-reported queries', async () => {
     const usage = await openUsage('incremental');
     await usage.sync({ now: () => NOW });

@@ -21,7 +21,7 @@ import type { Queryable, Row } from '../../../platform/warehouse/engine.js';
 import { raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
 import { queryCostSelect, ts, warehouseHourCostSelect, windowText } from '../analytics/attribution.js';
 import { queryGapsSelect } from '../analytics/gaps.js';
-import { insertRows, tableColumns, type ColumnType } from './stagedRows.js';
+import { loadStaged, removeStaged, stageSlice, tableColumns, type ColumnType, type StagedSlice, quoted } from './stagedRows.js';
 import type { UsageCopy } from './usageCopy.js';
 import { copyState } from './usageStatus.js';
 import { historicalViews, objectViews, SYNC_QUERY_MARK, USAGE_VIEWS, type HistoricalView, type ObjectView } from './usageViews.js';
@@ -83,7 +83,7 @@ function cutValue(view: HistoricalView, columns: readonly ColumnType[], time: nu
 }
 
 function columnList(columns: readonly ColumnType[]): Sql {
-  return raw(columns.map((column) => `"${column.name}"`).join(', '));
+  return raw(columns.map((column) => quoted(column.name)).join(', '));
 }
 
 class SyncRun {
@@ -112,14 +112,18 @@ class SyncRun {
     return this.options.source.query(sql`${raw(SYNC_QUERY_MARK)} ${statement}`);
   }
 
+  /** A slice read from the account into a staging file (see stagedRows.ts), marked and counted. */
+  async stageFromSource(select: Sql, columns: readonly ColumnType[]): Promise<StagedSlice> {
+    this.checkCancelled();
+    this.statements += 1;
+    return stageSlice(this.options.source, sql`${raw(SYNC_QUERY_MARK)} ${select}`, columns, this.stagingDir);
+  }
+
   counted(view: string, rows: number): void {
     this.rows += rows;
     this.perView.set(view, (this.perView.get(view) ?? 0) + rows);
   }
 
-  stage(tx: Queryable, table: string, columns: readonly ColumnType[], rows: readonly Row[]): Promise<number> {
-    return insertRows(tx, this.stagingDir, 'ACCOUNT_USAGE', table, columns, rows);
-  }
 }
 
 async function watermarks(copy: Queryable): Promise<Map<string, number>> {
@@ -166,16 +170,21 @@ async function syncHistorical(run: SyncRun, view: HistoricalView, now: number, b
   const slices = await slicesOf(run, view, columns, from, until, readTo === undefined);
   const cut = raw(`"${view.cutColumn}"`);
   for (const [index, [start, end]] of slices.entries()) {
-    const rows = await run.readSource(
+    const staged = await run.stageFromSource(
       sql`SELECT ${columnList(columns)} FROM ACCOUNT_USAGE.${raw(view.name)} WHERE ${cut} >= ${cutValue(view, columns, start)} AND ${cut} < ${cutValue(view, columns, end)}`,
+      columns,
     );
-    run.checkCancelled();
-    await run.copy.transaction(async (tx) => {
-      await tx.query(sql`DELETE FROM ACCOUNT_USAGE.${raw(view.name)} WHERE ${cut} >= ${cutValue(view, columns, start)} AND ${cut} < ${cutValue(view, columns, end)}`);
-      const inserted = await run.stage(tx, view.name, columns, rows);
-      await setWatermark(tx, view.name, end, now, inserted);
-      run.counted(view.name, inserted);
-    });
+    try {
+      run.checkCancelled();
+      await run.copy.transaction(async (tx) => {
+        await tx.query(sql`DELETE FROM ACCOUNT_USAGE.${raw(view.name)} WHERE ${cut} >= ${cutValue(view, columns, start)} AND ${cut} < ${cutValue(view, columns, end)}`);
+        const inserted = await loadStaged(tx, staged, 'ACCOUNT_USAGE', view.name, columns);
+        await setWatermark(tx, view.name, end, now, inserted);
+        run.counted(view.name, inserted);
+      });
+    } finally {
+      await removeStaged(staged);
+    }
     report((index + 1) / slices.length);
   }
   if (slices.length === 0) {
@@ -193,14 +202,18 @@ async function syncHistorical(run: SyncRun, view: HistoricalView, now: number, b
 
 async function syncObject(run: SyncRun, view: ObjectView, now: number): Promise<void> {
   const columns = await tableColumns(run.copy, 'ACCOUNT_USAGE', view.name);
-  const rows = await run.readSource(sql`SELECT ${columnList(columns)} FROM ACCOUNT_USAGE.${raw(view.name)}`);
-  run.checkCancelled();
-  await run.copy.transaction(async (tx) => {
-    await tx.query(sql`DELETE FROM ACCOUNT_USAGE.${raw(view.name)}`);
-    const inserted = await run.stage(tx, view.name, columns, rows);
-    await setWatermark(tx, view.name, now, now, inserted);
-    run.counted(view.name, inserted);
-  });
+  const staged = await run.stageFromSource(sql`SELECT ${columnList(columns)} FROM ACCOUNT_USAGE.${raw(view.name)}`, columns);
+  try {
+    run.checkCancelled();
+    await run.copy.transaction(async (tx) => {
+      await tx.query(sql`DELETE FROM ACCOUNT_USAGE.${raw(view.name)}`);
+      const inserted = await loadStaged(tx, staged, 'ACCOUNT_USAGE', view.name, columns);
+      await setWatermark(tx, view.name, now, now, inserted);
+      run.counted(view.name, inserted);
+    });
+  } finally {
+    await removeStaged(staged);
+  }
 }
 
 /** Recomputes the cost attribution of everything from `from` on. */
