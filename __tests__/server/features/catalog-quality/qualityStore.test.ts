@@ -209,3 +209,27 @@ describe('unit tests', () => {
     expect(units.tests).toEqual([expect.objectContaining({ name: 'test_totals', type: 'unit', assetId: 'model.shop.orders', status: 'fail' })]);
   });
 });
+
+describe('source freshness', () => {
+  test("a freshness error opens an incident, from an uploaded sources.json and from the portal's own check", async () => {
+    const manifest = manifestOf({ models: [{ name: 'orders', parents: ['source.shop.raw.orders'] }], sources: [{ source: 'raw', name: 'orders', loadedAt: 'loaded_at', errorHours: 24 }] });
+    await ingest({ manifest }, 'fresh');
+    const startedAt = new Date();
+    await store.db
+      .insertInto('dbt_freshness_results')
+      .values({ organisation_id: 'fresh', ingestion_id: null, unique_id: 'source.shop.raw.orders', origin: 'portal', status: 'error', checked_at: new Date(), age_seconds: 200_000, max_loaded_at: null, error: null })
+      .execute();
+    await listener.freshnessChecked(store.db, { organisation: 'fresh', startedAt });
+    let list = await listIncidents(store.db, 'fresh', { page: 1, pageSize: 5 });
+    expect(list.incidents).toEqual([expect.objectContaining({ kind: 'freshness', name: 'raw.orders', assetId: 'source.shop.raw.orders', lastStatus: 'error', failureCount: 1 })]);
+    // The next check finds it stale again: counted on the same incident.
+    const again = new Date();
+    await store.db
+      .insertInto('dbt_freshness_results')
+      .values({ organisation_id: 'fresh', ingestion_id: null, unique_id: 'source.shop.raw.orders', origin: 'portal', status: 'error', checked_at: new Date(again.getTime() + 1), age_seconds: 203_600, max_loaded_at: null, error: null })
+      .execute();
+    await listener.freshnessChecked(store.db, { organisation: 'fresh', startedAt: again });
+    list = await listIncidents(store.db, 'fresh', { page: 1, pageSize: 5 });
+    expect(list.incidents.map((one) => one.failureCount)).toEqual([2]);
+  });
+});

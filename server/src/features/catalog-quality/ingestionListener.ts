@@ -1,6 +1,7 @@
 // What the area does with each ingestion, inside its transaction (the dbt layer calls it): fold
 // the run's test results into the test states, open or count incidents, and, once committed,
-// send the notices of the incidents it opened.
+// send the notices of the incidents it opened. After each of the portal's own freshness checks,
+// the same for the sources it found stale.
 import type { StoreDb } from '../../platform/store/openStore.js';
 import type { IncidentNotices } from './incidentNotices.js';
 import { openIncidents } from './incidentOpening.js';
@@ -8,14 +9,19 @@ import { foldIngestion } from './testStates.js';
 
 export interface QualityIngestionListener {
   inTransaction(tx: StoreDb, ingestion: { organisation: string; ingestionId: string }): Promise<() => Promise<void>>;
+  freshnessChecked(db: StoreDb, check: { organisation: string; startedAt: Date }): Promise<void>;
 }
 
 export function qualityIngestionListener(notices: Pick<IncidentNotices, 'opened'> | null): QualityIngestionListener {
   return {
     async inTransaction(tx, { organisation, ingestionId }) {
       await foldIngestion(tx, organisation, ingestionId);
-      const opened = await openIncidents(tx, organisation, ingestionId);
+      const opened = await openIncidents(tx, organisation, { ingestionId });
       return async () => notices?.opened(organisation, opened);
+    },
+    async freshnessChecked(db, { organisation, startedAt }) {
+      const opened = await db.transaction().execute((tx) => openIncidents(tx, organisation, { portalCheckSince: startedAt }));
+      await notices?.opened(organisation, opened);
     },
   };
 }

@@ -109,6 +109,7 @@ export function createDbtService(options: {
     async ({ organisation, progress, signal }) => {
       const warehouse = await options.warehouse(organisation);
       if (!warehouse) throw new Error('This organisation has no warehouse the portal can query.');
+      const startedAt = new Date();
       const result = await runFreshnessCheck({
         db,
         organisation,
@@ -117,6 +118,8 @@ export function createDbtService(options: {
         progress: (done, total, name) => progress({ fraction: total === 0 ? 1 : done / total, message: done < total ? `Checking ${name} (${done + 1} of ${total})` : `Checked ${total} sources` }),
       });
       await announce(organisation, result);
+      // Stale sources open incidents (or count on the open ones); the check itself stands if that fails.
+      await options.listener?.freshnessChecked?.(db, { organisation, startedAt }).catch((error: unknown) => log.error({ err: error, organisation }, 'could not open the incidents of the freshness check'));
       return { checked: result.checked, counts: result.counts, changes: result.changes.length };
     },
     // A failed scheduled check is simply the next tick's work; "check now" can be pressed again.

@@ -35,6 +35,8 @@ export interface IngestOptions {
  */
 export interface IngestionListener {
   inTransaction(tx: StoreDb, ingestion: { organisation: string; ingestionId: string }): Promise<(() => Promise<void>) | void>;
+  /** After one of the portal's own freshness checks, whose results are those checked since `startedAt`. */
+  freshnessChecked?(db: StoreDb, check: { organisation: string; startedAt: Date }): Promise<void>;
 }
 
 /** An ingestion left by a crashed process no longer blocks after this long. */
