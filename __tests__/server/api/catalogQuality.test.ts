@@ -91,6 +91,8 @@ describe('Data Quality', () => {
     const globexFact = await portal.api('GET', '/api/catalog/quality/profiles?assetId=model.dataworks_demo.fct_orders', { token: globexAdmin });
     expect((globexFact.body as { latest: unknown }).latest).toBeNull();
     expect((await portal.api('POST', '/api/catalog/quality/profiles', { token: tokens.docs, body: { assetId: '' } })).status).toBe(400);
+    // Lite has the asset page but not Data Quality, whose profiles these are.
+    expect((await portal.api('POST', '/api/catalog/quality/profiles', { token: tokens.lite, body: { assetId: 'model.dataworks_demo.fct_orders' } })).status).toBe(403);
   });
 });
 

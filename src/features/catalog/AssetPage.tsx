@@ -2,10 +2,12 @@
 // its columns with types and tests, its SQL, where its data comes from and goes, its tests'
 // last results, its freshness or last build, the exposures that use it, and its history.
 import { Link, useParams } from 'react-router-dom';
+import { canOpen } from '@common/access/access';
 import type { AssetDetail } from '@common/dbt/catalogContract';
 import { appPaths } from '@common/paths';
 import { apiErrorMessage } from '../../api/apiError';
 import { useGetAssetQuery } from '../../api/dbtApi';
+import { selectRealmRoles } from '../../auth';
 import { DateTimeText } from '../../components/DateTimeText';
 import { DbtPage } from '../../components/DbtPage';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -13,6 +15,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { Markdown } from '../../components/Markdown';
 import { Panel } from '../../components/Panel';
 import { formatDuration } from '../../components/format';
+import { useAppSelector } from '../../state/hooks';
 import { AssetColumns } from './AssetColumns';
 import { AssetHistory } from './AssetHistory';
 import { AssetTests } from './AssetTests';
@@ -57,6 +60,8 @@ function Facts({ asset }: { asset: AssetDetail }) {
 
 function Asset({ uniqueId }: { uniqueId: string }) {
   const { currentData: asset, error, isFetching, refetch } = useGetAssetQuery(uniqueId);
+  // Profiles belong to Data Quality (data_catalog_advanced): shown here to those who may open it.
+  const profiles = canOpen(useAppSelector(selectRealmRoles), 'catalogDataQuality');
   if (error && !isFetching) {
     const notFound = (error as { status?: unknown }).status === 404;
     return notFound ? (
@@ -123,7 +128,7 @@ function Asset({ uniqueId }: { uniqueId: string }) {
           ) : null}
         </Panel>
       ) : null}
-      {['model', 'source', 'seed', 'snapshot'].includes(asset.resourceType) ? <ProfilePanel assetId={asset.uniqueId} assetName={asset.name} /> : null}
+      {profiles && ['model', 'source', 'seed', 'snapshot'].includes(asset.resourceType) ? <ProfilePanel assetId={asset.uniqueId} assetName={asset.name} /> : null}
       {asset.history.length > 0 ? (
         <Panel title="History" description="Build and test results at each ingestion of the project's artifacts.">
           <AssetHistory history={asset.history} />

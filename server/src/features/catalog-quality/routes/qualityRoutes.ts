@@ -1,7 +1,7 @@
 // Data Quality's API: GET /api/catalog/quality/tests (filtered, paged), /summary?by=asset|domain|owner,
 // /tests/:testId/history, and the profiler: POST /api/catalog/quality/profiles (a job) and
 // GET /api/catalog/quality/profiles?assetId=. Whoever may open the Data Quality page may call
-// them (profiles are read from the asset page too); every answer is the caller's organisation's.
+// them (the asset page shows profiles to them too); every answer is the caller's organisation's.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   profileQuery,
@@ -42,13 +42,13 @@ export function registerQualityRoutes(server: FastifyInstance, options: { db: St
 
   app.get(
     '/api/catalog/quality/profiles',
-    { preValidation: requireRoute(['catalogDataQuality', 'catalogAsset']), schema: { querystring: profileQuery, response: { 200: profilesResponse } } },
+    { preValidation: dataQuality, schema: { querystring: profileQuery, response: { 200: profilesResponse } } },
     async (request) => profilesOf(db, organisation(request), request.query.assetId),
   );
 
   app.post(
     '/api/catalog/quality/profiles',
-    { preValidation: requireRoute(['catalogDataQuality', 'catalogAsset']), schema: { body: profileRequestBody, response: { 202: profileStartedResponse } } },
+    { preValidation: dataQuality, schema: { body: profileRequestBody, response: { 202: profileStartedResponse } } },
     async (request, reply) => {
       const caller = callerOf(request);
       const jobId = await startProfile(options, organisationOf(caller), request.body.assetId, { subject: caller.subject, username: caller.username });
