@@ -9,6 +9,12 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 
 type Env = Record<string, string | boolean>;
 
+/**
+ * The repository root: webpack runs from it (npm scripts start in the package's directory). Not
+ * `__dirname`: Node 22.18 and later load this file as an ES module, where there is none.
+ */
+const root = process.cwd();
+
 /** Writes which files each named chunk group needs, for the bundle budget (scripts/bench-bundle.ts). */
 class ChunkGroupsManifestPlugin {
   apply(compiler: Compiler) {
@@ -30,7 +36,7 @@ export default (_env: Env, argv: { mode?: Configuration['mode'] }): Configuratio
     // portal server, embedded by the Viewer); it shares nothing with the app's bundle.
     entry: { main: './src/main.tsx', 'demo-dashboard': './src/demo-dashboard/main.ts' },
     output: {
-      path: path.resolve(__dirname, process.env.DIST_DIR ?? 'dist'),
+      path: path.resolve(root, process.env.DIST_DIR ?? 'dist'),
       publicPath: '/',
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:10].chunk.js' : 'assets/[name].chunk.js',
@@ -43,11 +49,11 @@ export default (_env: Env, argv: { mode?: Configuration['mode'] }): Configuratio
       // #12532); production builds take the production files, which drop dev warnings.
       alias: {
         // The contracts the browser shares with the server (tsconfig.base.json's `paths`).
-        '@common': path.resolve(__dirname, 'common'),
+        '@common': path.resolve(root, 'common'),
         ...(production
           ? {
-              'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
-              'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+              'react-router$': path.resolve(root, 'node_modules/react-router/dist/production/index.mjs'),
+              'react-router/dom$': path.resolve(root, 'node_modules/react-router/dist/production/dom-export.mjs'),
             }
           : {}),
       },

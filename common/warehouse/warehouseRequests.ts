@@ -17,7 +17,9 @@ const query = <Shape extends z.ZodRawShape>(shape: Shape) => z.preprocess(withou
 
 export const noQuery = query({});
 export const rangeQuerystring = query(rangeQuery);
-export const topQueriesQuerystring = query({ ...filterQuery, orderBy: z.enum(['cost', 'duration']).optional(), limit });
+const offset = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').optional();
+export const topQueriesQuerystring = query({ ...filterQuery, orderBy: z.enum(['cost', 'duration']).optional(), limit, offset });
+export const topQueriesCsvQuerystring = query({ ...filterQuery, orderBy: z.enum(['cost', 'duration']).optional() });
 export const queryPatternsQuerystring = query({ ...filterQuery, orderBy: z.enum(['cost', 'count', 'duration']).optional(), limit });
 export const spillingQuerystring = query({ ...filterQuery, limit });
 export const patternTrendsQuerystring = query({ ...filterQuery, limit });

@@ -110,6 +110,28 @@ test('User Management: the users and roles lists hold the account\'s users and r
   assert.match(await page.evaluate(() => document.body.innerText), new RegExp(`of ${String(roleCount?.N)}\\b`));
 });
 
+test('Usage copy: the pages say how current their figures are; an admin syncs now and watches it finish', async () => {
+  await page.goto(`${baseUrl}/app/snowflake/queries`);
+  const bar = page.getByRole('region', { name: 'Usage data' });
+  await bar.getByText('Data as of').waitFor();
+  await bar.getByText('Sync history and cost').click();
+  const history = bar.getByRole('table', { name: 'Recent usage syncs' });
+  const before = await history.getByRole('row').count();
+  assert.match(await history.innerText(), /Backfill/);
+  await bar.getByRole('button', { name: 'Sync now' }).click();
+  // The job's progress comes over the live channel; when it ends the button is back and the history grows.
+  await bar.getByRole('button', { name: 'Sync now' }).waitFor({ state: 'visible', timeout: 60_000 });
+  let rows = before;
+  for (let attempt = 0; attempt < 120 && rows <= before; attempt += 1) {
+    await page.waitForTimeout(500);
+    rows = await history.getByRole('row').count();
+  }
+  assert.ok(rows > before, 'the finished sync joins the history');
+  assert.match(await history.innerText(), /Incremental/);
+  // The Queries list still pages on the server after the sync.
+  await page.getByRole('navigation', { name: 'More most expensive queries' }).getByText(/^Queries 1–100 of [\d,]+$/).waitFor();
+});
+
 test('lite is refused the Optimize and User Management pages', async () => {
   const { context, page: litePage } = await newPage(browser);
   await signIn(litePage, 'lite');

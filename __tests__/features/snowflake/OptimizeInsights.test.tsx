@@ -183,7 +183,7 @@ it('offers the known names in the Queries filters and shows each top pattern\'s 
   const user = userEvent.setup();
   server = fakeWarehouseServer({
     'GET api/warehouse/info': json(200, sampleInfo),
-    'GET api/warehouse/queries/top': json(200, { queries: [] }),
+    'GET api/warehouse/queries/top': json(200, { queries: [], total: 0, offset: 0 }),
     'GET api/warehouse/queries/patterns': json(200, { patterns: [] }),
     'GET api/warehouse/queries/spilling': json(200, { queries: [], byWarehouse: [] }),
     'GET api/warehouse/filter-options': json(200, filterOptions),

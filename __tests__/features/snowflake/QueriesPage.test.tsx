@@ -9,6 +9,7 @@ import { makeSignedInStore } from '../../helpers/testStore';
 import { queryDetail, queryPattern, querySummary, sampleInfo } from '../../helpers/warehouseFixtures';
 
 jest.mock('../../../src/components/charts/BarChartCanvas', () => jest.requireActual('../../helpers/chartStub'));
+jest.mock('../../../src/components/downloadFile', () => ({ downloadTextFile: jest.fn() }));
 
 setUpPageTests();
 
@@ -23,6 +24,8 @@ function start(path = '/app/snowflake/queries') {
     'GET api/warehouse/filter-options': json(200, { range: sampleInfo.dataRange, warehouses: [], users: [], roles: [], queryTags: [], limit: 200 }),
     'GET api/warehouse/queries/top': (request) =>
       json(200, {
+        total: request.params?.orderBy === 'duration' ? 1 : 2,
+        offset: 0,
         queries:
           request.params?.orderBy === 'duration'
             ? [querySummary('01b2c3d4-0000-0000-0000-000000000009', { totalElapsedMs: 3_600_000, textPreview: 'CALL SLOW_PROC()' })]
@@ -55,8 +58,8 @@ it('lists the most expensive and slowest queries, the patterns and the spilling,
   expect(listRequests().sort()).toEqual([
     'GET api/warehouse/queries/patterns?from=2026-08-24&to=2026-11-21&orderBy=cost&limit=100',
     'GET api/warehouse/queries/spilling?from=2026-08-24&to=2026-11-21&limit=100',
-    'GET api/warehouse/queries/top?from=2026-08-24&to=2026-11-21&orderBy=cost&limit=100',
-    'GET api/warehouse/queries/top?from=2026-08-24&to=2026-11-21&orderBy=duration&limit=100',
+    'GET api/warehouse/queries/top?from=2026-08-24&to=2026-11-21&orderBy=cost&limit=100&offset=0',
+    'GET api/warehouse/queries/top?from=2026-08-24&to=2026-11-21&orderBy=duration&limit=100&offset=0',
   ]);
 });
 
@@ -84,8 +87,8 @@ it('puts the filters in the address and in every request, names in the case Snow
   expect(listRequests().sort()).toEqual([
     `GET api/warehouse/queries/patterns?${filters}&orderBy=cost&limit=100`,
     `GET api/warehouse/queries/spilling?${filters}&limit=100`,
-    `GET api/warehouse/queries/top?${filters}&orderBy=cost&limit=100`,
-    `GET api/warehouse/queries/top?${filters}&orderBy=duration&limit=100`,
+    `GET api/warehouse/queries/top?${filters}&orderBy=cost&limit=100&offset=0`,
+    `GET api/warehouse/queries/top?${filters}&orderBy=duration&limit=100&offset=0`,
   ]);
 });
 
@@ -94,7 +97,7 @@ it('reads the filters from a link and checks new ones before sending them', asyn
   start('/app/snowflake/queries?warehouse=ELT_WH&tag=nightly');
   const form = await screen.findByRole('form', { name: 'Query filters' });
   expect(within(form).getByLabelText('Warehouse')).toHaveValue('ELT_WH');
-  await waitFor(() => expect(listRequests()).toContain('GET api/warehouse/queries/top?from=2026-08-24&to=2026-11-21&warehouseName=ELT_WH&queryTag=nightly&orderBy=cost&limit=100'));
+  await waitFor(() => expect(listRequests()).toContain('GET api/warehouse/queries/top?from=2026-08-24&to=2026-11-21&warehouseName=ELT_WH&queryTag=nightly&orderBy=cost&limit=100&offset=0'));
   server.requests.length = 0;
 
   const role = within(form).getByLabelText('Role');
@@ -139,4 +142,23 @@ it("shows the server's message in the panel it concerns", async () => {
   expect(alert).toHaveTextContent('The query patterns could not be loaded');
   expect(alert).toHaveTextContent('Snowflake could not run the query: warehouse suspended.');
   expect(await screen.findByRole('table', { name: 'Most expensive queries' })).toBeInTheDocument();
+});
+
+it('pages through a long list on the server and downloads every match as CSV', async () => {
+  const { downloadTextFile } = jest.requireMock<{ downloadTextFile: jest.Mock }>('../../../src/components/downloadFile');
+  start();
+  server.reply('GET api/warehouse/queries/top', (request) =>
+    json(200, { total: 250, offset: Number(request.params?.offset ?? 0), queries: [querySummary(`01b2c3d4-0000-0000-0000-${String(request.params?.offset ?? 0).padStart(12, '0')}`)] }),
+  );
+  server.reply('GET api/warehouse/queries/top.csv', json(200, 'query_id,start_time\n"q1","2026-11-20T10:00:00.000Z"\n'));
+  const panel = await screen.findByRole('region', { name: 'Most expensive queries' });
+  const pages = await within(panel).findByRole('navigation', { name: 'More most expensive queries' });
+  expect(pages).toHaveTextContent('Queries 1–1 of 250');
+  await userEvent.click(within(pages).getByRole('button', { name: 'Next 100' }));
+  await waitFor(() => expect(server.requests).toContain('GET api/warehouse/queries/top?from=2026-08-24&to=2026-11-21&orderBy=cost&limit=100&offset=100'));
+  expect(await within(panel).findByRole('navigation', { name: 'More most expensive queries' })).toHaveTextContent('Queries 101–101 of 250');
+
+  await userEvent.click(within(panel).getByRole('button', { name: 'Download all 250 as CSV' }));
+  await waitFor(() => expect(downloadTextFile).toHaveBeenCalledWith(expect.stringMatching(/\.csv$/), 'query_id,start_time\n"q1","2026-11-20T10:00:00.000Z"\n'));
+  expect(server.requests).toContain('GET api/warehouse/queries/top.csv?from=2026-08-24&to=2026-11-21&orderBy=cost');
 });

@@ -8,6 +8,7 @@ import { renderWithRouter } from '../../helpers/renderWithRouter';
 import { makeSignedInStore } from '../../helpers/testStore';
 import { costSummary, sampleInfo, sampleUsageSync } from '../../helpers/warehouseFixtures';
 import { subscribeLive } from '../../../src/api/live/liveEvents';
+import type { JobView } from '@common/jobs/jobsContract';
 
 jest.mock('../../../src/components/charts/BarChartCanvas', () => jest.requireActual('../../helpers/chartStub'));
 jest.mock('../../../src/api/live/liveEvents', () => ({ subscribeLive: jest.fn(() => () => undefined) }));
@@ -15,7 +16,7 @@ jest.mock('../../../src/api/live/liveEvents', () => ({ subscribeLive: jest.fn(()
 setUpPageTests();
 
 let server: FakeWarehouseServer;
-const job = { id: 'job-1', kind: 'warehouse.usage-sync', state: 'running', progress: 0.4, message: 'Copying QUERY_HISTORY', error: null, attempts: 1, maxAttempts: 3, startedBy: 'admin', cancelRequested: false, result: null, createdAt: '2026-11-22T10:00:00Z', runAt: '2026-11-22T10:00:00Z', startedAt: '2026-11-22T10:00:00Z', finishedAt: null };
+const job: JobView = { id: 'job-1', kind: 'warehouse.usage-sync', state: 'running', progress: 0.4, message: 'Copying QUERY_HISTORY', error: null, attempts: 1, maxAttempts: 3, startedBy: 'admin', cancelRequested: false, result: null, createdAt: '2026-11-22T10:00:00Z', runAt: '2026-11-22T10:00:00Z', startedAt: '2026-11-22T10:00:00Z', finishedAt: null };
 
 function start(roles: string[], routes: Parameters<typeof fakeWarehouseServer>[0] = {}) {
   server = fakeWarehouseServer({

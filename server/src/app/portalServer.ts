@@ -125,10 +125,19 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   const notifications = createNotificationsService({ db: deps.store.db, live, jobs, log: app.log, smtp: config.smtp, portalUrl: config.portalUrl });
   registerLiveRoutes(app, live, { replay: notifications.liveReplay });
   registerJobRoutes(app, jobs);
+  registerNotificationRoutes(app, deps.store.db, notifications);
+  // Optimize budgets: evaluated hourly on the job runner, alerting through the notifications service.
+  const notifyBudget = (request: Parameters<typeof notifications.notify>[0]) => notifications.notify(request);
+  const budgetScheduler = await startBudgetEvaluation({ db: deps.store.db, registry: deps.warehouses, jobs, notify: notifyBudget });
+  registerBudgetRoutes(app, { db: deps.store.db, registry: deps.warehouses, scheduler: budgetScheduler, notify: notifyBudget });
   // The Optimize pages read per-organisation usage copies, kept up to date on the job runner.
   const usageSyncs = createUsageSyncJobs({
     jobs,
     log: app.log,
+    // A budget is judged on the figures as soon as they move.
+    afterSync: async (organisation) => {
+      await budgetScheduler.evaluateNow(organisation);
+    },
     usageOf: async (organisation) => {
       const usage = (await deps.warehouses.forOrganisation(organisation)).usage;
       if (!usage) throw new Error(`The warehouse of ${organisation} has no usage copy.`);
@@ -137,11 +146,6 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   });
   deps.warehouses.useUsageSync(usageSyncs.opened);
   registerUsageSyncRoutes(app, deps.warehouses, usageSyncs);
-  registerNotificationRoutes(app, deps.store.db, notifications);
-  // Optimize budgets: evaluated hourly on the job runner, alerting through the notifications service.
-  const notifyBudget = (request: Parameters<typeof notifications.notify>[0]) => notifications.notify(request);
-  const budgetScheduler = await startBudgetEvaluation({ db: deps.store.db, registry: deps.warehouses, jobs, notify: notifyBudget });
-  registerBudgetRoutes(app, { db: deps.store.db, registry: deps.warehouses, scheduler: budgetScheduler, notify: notifyBudget });
   await registerSupportRoutes(app, deps.store.db, notifications);
   // The knowledge areas and the help assistant; the demo organisations start with articles about the portal.
   if (config.demoData) await seedKnowledge(deps.store.db, Object.keys(demoDashboards));

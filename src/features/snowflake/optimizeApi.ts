@@ -30,6 +30,13 @@ export interface WarehousesResponse {
   recommendations: Recommendation[];
 }
 
+export interface TopQueriesPage {
+  queries: QuerySummary[];
+  /** Queries matching the filters in all. */
+  total: number;
+  offset: number;
+}
+
 export interface SpillingResponse {
   queries: QuerySummary[];
   byWarehouse: SpillSummary[];
@@ -58,9 +65,9 @@ export const optimizeApi = warehouseApi.injectEndpoints({
     getCostSummary: build.query<CostSummary, DateRange>({
       query: (range) => ({ url: 'api/warehouse/cost', params: { from: range.from, to: range.to } }),
     }),
-    getTopQueries: build.query<QuerySummary[], { filters: QueryFilters; orderBy: 'cost' | 'duration' }>({
-      query: ({ filters, orderBy }) => ({ url: 'api/warehouse/queries/top', params: filterParams(filters, { orderBy, limit: LIST_LIMIT }) }),
-      transformResponse: (response: { queries: QuerySummary[] }) => response.queries,
+    /** A page of LIST_LIMIT queries from `offset`, with how many match in all (paged on the server: a year can hold millions). */
+    getTopQueries: build.query<TopQueriesPage, { filters: QueryFilters; orderBy: 'cost' | 'duration'; offset?: number }>({
+      query: ({ filters, orderBy, offset = 0 }) => ({ url: 'api/warehouse/queries/top', params: filterParams(filters, { orderBy, limit: LIST_LIMIT, offset }) }),
     }),
     getQueryPatterns: build.query<QueryPattern[], { filters: QueryFilters; orderBy: 'cost' | 'count' | 'duration' }>({
       query: ({ filters, orderBy }) => ({

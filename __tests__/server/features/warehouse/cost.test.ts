@@ -1,7 +1,6 @@
 import { monthToDate, spendByDimension } from '../../../../server/src/features/warehouse/analytics/cost';
 import type { CostSummary } from '../../../../server/src/features/warehouse/analytics/cost';
-import { Warehouse } from '../../../../server/src/features/warehouse/warehouse';
-import { infoFor, openTestAccount, PRICE, spyEngine, STORAGE_PRICE, sumOf, fullRange, type TestAccount } from './sampleAccount';
+import { openTestAccount, PRICE, STORAGE_PRICE, sumOf, fullRange, type TestAccount } from './sampleAccount';
 
 describe('cost analytics', () => {
   let account: TestAccount;
@@ -94,18 +93,4 @@ describe('cost analytics', () => {
     expect(clamped?.lastMonthSameDaysCost).toBeCloseTo(total('2025-12-01', '2025-12-31'), 6);
   });
 
-  it('gives the same summary through the Snowflake statements (inline attribution) as through the sample\'s tables', async () => {
-    const spy = spyEngine(account.engine, 'snowflake');
-    const asSnowflake = new Warehouse(infoFor('acme', 'snowflake'), spy);
-    const sub = { from: '2026-01-10', to: '2026-02-20' };
-    const viaSnowflake = await asSnowflake.costSummary(sub);
-    const viaSample = await account.warehouse.costSummary(sub);
-    expect(spy.recorded.some((s) => s.text.includes('DATAWORKS.'))).toBe(false);
-    expect(viaSnowflake.totalCost).toBeCloseTo(viaSample.totalCost, 6);
-    for (const key of ['byUser', 'byRole', 'byTag'] as const) {
-      expect(viaSnowflake[key].map((r) => r.name)).toEqual(viaSample[key].map((r) => r.name));
-      viaSnowflake[key].forEach((r, i) => expect(r.credits).toBeCloseTo(viaSample[key][i]?.credits ?? NaN, 6));
-    }
-    viaSnowflake.idleByWarehouse.forEach((r, i) => expect(r.idleCredits).toBeCloseTo(viaSample.idleByWarehouse[i]?.idleCredits ?? NaN, 6));
-  });
 });

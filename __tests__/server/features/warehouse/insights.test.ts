@@ -1,8 +1,7 @@
 // Spend by database and schema, pattern trends, warehouse utilisation and filter options on a
 // generated sample account, checked against direct SQL over the same tables.
 import { addDays } from '../../../../server/src/features/warehouse/analytics/filters';
-import { Warehouse } from '../../../../server/src/features/warehouse/warehouse';
-import { infoFor, openTestAccount, PRICE, snowflakeOnSample, sumOf, fullRange, type TestAccount } from './sampleAccount';
+import { openTestAccount, PRICE, sumOf, fullRange, type TestAccount } from './sampleAccount';
 
 describe('Optimize insights', () => {
   let account: TestAccount;
@@ -103,20 +102,4 @@ describe('Optimize insights', () => {
     expect(sumOf(options.warehouses, (w) => w.queries)).toBeGreaterThan(0);
   });
 
-  it('gives the same answers through the Snowflake statements (cost attribution inline)', async () => {
-    const asSnowflake = new Warehouse(infoFor('acme', 'snowflake'), snowflakeOnSample(account.engine));
-    const sub = { from: '2026-02-10', to: '2026-02-16' };
-    const [dbSnowflake, dbSample] = [await asSnowflake.spendByDatabase(sub), await account.warehouse.spendByDatabase(sub)];
-    expect(dbSnowflake.map((d) => d.name)).toEqual(dbSample.map((d) => d.name));
-    dbSnowflake.forEach((d, i) => expect(d.cost).toBeCloseTo(dbSample[i]!.cost, 4));
-    const [trendSnowflake, trendSample] = [await asSnowflake.patternTrends({ range: sub }, 3), await account.warehouse.patternTrends({ range: sub }, 3)];
-    expect(trendSnowflake.patterns.map((p) => p.parameterizedHash)).toEqual(trendSample.patterns.map((p) => p.parameterizedHash));
-    trendSnowflake.patterns.forEach((p, i) => expect(p.previousCost).toBeCloseTo(trendSample.patterns[i]!.previousCost, 4));
-    const name = (await account.warehouse.filterOptions(sub)).warehouses[0]!.name;
-    const [useSnowflake, useSample] = [await asSnowflake.utilisation(name, sub), await account.warehouse.utilisation(name, sub)];
-    expect(useSnowflake).toEqual(useSample);
-    expect(await asSnowflake.filterOptions(sub)).toEqual(await account.warehouse.filterOptions(sub));
-    const spend = async (w: Warehouse) => sumOf(await w.dailyScopeSpend('user', (await account.warehouse.filterOptions(sub)).users[0]!.name, sub), (d) => d.cost);
-    expect(await spend(asSnowflake)).toBeCloseTo(await spend(account.warehouse), 4);
-  });
 });

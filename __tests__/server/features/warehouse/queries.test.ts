@@ -1,6 +1,5 @@
 import { WarehouseError } from '../../../../server/src/platform/warehouse/errors';
-import { Warehouse } from '../../../../server/src/features/warehouse/warehouse';
-import { fullRange, infoFor, openTestAccount, PRICE, spyEngine, type TestAccount } from './sampleAccount';
+import { fullRange, openTestAccount, PRICE, type TestAccount } from './sampleAccount';
 
 describe('query analytics', () => {
   let account: TestAccount;
@@ -97,14 +96,4 @@ describe('query analytics', () => {
     await expect(account.warehouse.queryDetail('01234567-89ab-cdef-0123-456789abcdef')).rejects.toBeInstanceOf(WarehouseError);
   });
 
-  it('answers the same through the Snowflake statements', async () => {
-    const asSnowflake = new Warehouse(infoFor('acme', 'snowflake'), spyEngine(account.engine, 'snowflake'));
-    const filter = { range: { from: '2026-01-05', to: '2026-01-25' } };
-    expect((await asSnowflake.topQueries(filter, { limit: 10 })).map((q) => q.queryId)).toEqual(
-      (await account.warehouse.topQueries(filter, { limit: 10 })).map((q) => q.queryId),
-    );
-    expect((await asSnowflake.queryPatterns(filter, { limit: 10 })).map((p) => p.queries)).toEqual(
-      (await account.warehouse.queryPatterns(filter, { limit: 10 })).map((p) => p.queries),
-    );
-  });
 });

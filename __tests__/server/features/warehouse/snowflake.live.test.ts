@@ -15,7 +15,11 @@ import { addDays } from '../../../../server/src/features/warehouse/analytics/fil
 import { warehouseHourCostSelect } from '../../../../server/src/features/warehouse/analytics/attribution';
 import { raw, sql } from '../../../../server/src/platform/warehouse/sql';
 import { Warehouse } from '../../../../server/src/features/warehouse/warehouse';
-import { infoFor, sumOf } from './sampleAccount';
+import { infoFor, sumOf, tempDir } from './sampleAccount';
+import { promises as fs } from 'node:fs';
+import { openUsageCopy } from '../../../../server/src/features/warehouse/usage-sync/usageCopy';
+import { OrganisationUsage } from '../../../../server/src/features/warehouse/usage-sync/organisationUsage';
+import type { UsageSyncResult } from '../../../../server/src/features/warehouse/usage-sync/usageSync';
 
 const REQUIRED = ['SNOWFLAKE_TEST_ACCOUNT', 'SNOWFLAKE_TEST_USER', 'SNOWFLAKE_TEST_PRIVATE_KEY_PATH', 'SNOWFLAKE_TEST_ROLE', 'SNOWFLAKE_TEST_WAREHOUSE'];
 const missing = REQUIRED.filter((name) => !process.env[name]);
@@ -32,6 +36,9 @@ if (missing.length > 0) {
   let engine: Engine;
   let warehouse: Warehouse;
   let range: { from: string; to: string };
+  let copyDir: string;
+  let usage: OrganisationUsage;
+  let syncResult: UsageSyncResult;
   const suffix = randomBytes(3).toString('hex').toUpperCase();
 
   beforeAll(async () => {
@@ -43,7 +50,12 @@ if (missing.length > 0) {
       role: process.env.SNOWFLAKE_TEST_ROLE ?? '',
       warehouse: process.env.SNOWFLAKE_TEST_WAREHOUSE ?? '',
     });
-    warehouse = new Warehouse(infoFor('live', 'snowflake'), engine);
+    // The pages read a usage copy filled from the account by the portal's own sync (a week here).
+    copyDir = await tempDir('dw-snowflake-usage-');
+    const settings = { dir: copyDir, backfillDays: 7, intervalMs: 3_600_000, readyWaitMs: 1000 };
+    usage = await OrganisationUsage.open('live', await openUsageCopy(copyDir, 'live', `snowflake:${process.env.SNOWFLAKE_TEST_ACCOUNT ?? ''}`), engine, settings);
+    syncResult = await usage.sync();
+    warehouse = new Warehouse(infoFor('live', 'snowflake'), engine, { usage });
     const data = await warehouse.dataRange();
     if (!data) throw new Error('the account has no METERING_DAILY_HISTORY rows');
     range = { from: addDays(data.to, -6), to: data.to };
@@ -54,7 +66,20 @@ if (missing.length > 0) {
       await engine.query(raw(`DROP USER IF EXISTS "DW_TEST_USER_${suffix}"`)).catch(() => undefined);
       await engine.query(raw(`DROP ROLE IF EXISTS "DW_TEST_ROLE_${suffix}"`)).catch(() => undefined);
     }
+    await usage?.close();
     await engine?.close();
+    if (copyDir) await fs.rm(copyDir, { recursive: true, force: true });
+  });
+
+  it('fills the usage copy from ACCOUNT_USAGE with marked statements, and a second sync reads only the re-read window', async () => {
+    expect(syncResult.kind).toBe('backfill');
+    expect(syncResult.rowsCopied).toBeGreaterThan(0);
+    const second = await usage.sync();
+    expect(second.kind).toBe('incremental');
+    expect(second.sourceStatements).toBeLessThan(syncResult.sourceStatements + 5);
+    const state = await usage.state();
+    expect(state.ready).toBe(true);
+    expect(state.lastRun).toMatchObject({ status: 'succeeded', error: null });
   });
 
   it('summarises cost as WAREHOUSE_METERING_HISTORY meters it', async () => {

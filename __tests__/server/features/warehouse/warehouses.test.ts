@@ -1,7 +1,6 @@
 import { creditsPerHour, parseWarehouseSize } from '../../../../server/src/features/warehouse/billing';
 import type { AppliedChange } from '../../../../server/src/features/warehouse/management/unitOfWork';
-import { Warehouse } from '../../../../server/src/features/warehouse/warehouse';
-import { fullRange, infoFor, openTestAccount, snowflakeOnSample, type TestAccount } from './sampleAccount';
+import { fullRange, openTestAccount, type TestAccount } from './sampleAccount';
 
 describe('warehouse usage and recommendations', () => {
   let account: TestAccount;
@@ -118,11 +117,4 @@ describe('warehouse usage and recommendations', () => {
     expect(ids).toContain('ANALYTICS_WH:multi_cluster');
   });
 
-  it('gives the same recommendations through the Snowflake statements', async () => {
-    const asSnowflake = new Warehouse(infoFor('acme', 'snowflake'), snowflakeOnSample(account.engine));
-    const sub = { from: '2026-01-05', to: '2026-03-01' };
-    const [viaSnowflake, viaSample] = [await asSnowflake.recommendations(sub), await account.warehouse.recommendations(sub)];
-    expect(viaSnowflake.map((r) => r.id)).toEqual(viaSample.map((r) => r.id));
-    viaSnowflake.forEach((r, i) => expect(r.estimatedMonthlySavingsCredits).toBeCloseTo(viaSample[i]?.estimatedMonthlySavingsCredits ?? NaN, 0));
-  });
 });

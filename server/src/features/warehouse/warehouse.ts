@@ -8,6 +8,8 @@ import { costSummary, monthToDate, spendByDimension, type CostDimension, type Co
 import { usageDays, type AnalyticsContext } from './analytics/context.js';
 import { parseChoice, parseDateRange, parseDay, parseLimit, parseQueryFilter, type DateRange, type QueryFilter } from './analytics/filters.js';
 import {
+  allQueries,
+  countQueries,
   queryDetail,
   queryPatterns,
   remoteSpillingQueries,
@@ -24,7 +26,7 @@ import { warehouseRecommendations, type Recommendation } from './analytics/recom
 import { usersOverview, type UsersOverview } from './analytics/users.js';
 import { listWarehouses, warehouseUsage, type WarehouseSettingsView, type WarehouseUsage } from './analytics/warehouses.js';
 import type { Engine, Queryable } from '../../platform/warehouse/engine.js';
-import { notFound } from '../../platform/warehouse/errors.js';
+import { InvalidInputError, notFound } from '../../platform/warehouse/errors.js';
 import { parseQueryId } from '../../platform/warehouse/identifiers.js';
 import { parseChange, type WarehouseChange } from './management/changes.js';
 import { getRole, getUser, listRoles, listUsers, type RoleDetail, type RoleView, type UserDetail, type UserView } from './management/reads.js';
@@ -101,10 +103,26 @@ export class Warehouse {
     return this.analysis('monthToDate', [day ?? null], () => monthToDate(this.context, day));
   }
 
-  async topQueries(filter: QueryFilter, options: { orderBy?: QueryOrder; limit?: number } = {}): Promise<QuerySummary[]> {
+  async topQueries(filter: QueryFilter, options: { orderBy?: QueryOrder; limit?: number; offset?: number } = {}): Promise<QuerySummary[]> {
     const orderBy = parseChoice<QueryOrder>(options.orderBy, 'orderBy', ['cost', 'duration'], 'cost');
-    const [parsed, settings] = [filterOf(filter), { orderBy, limit: parseLimit(options.limit, 'limit', 50) }];
+    const offset = options.offset ?? 0;
+    if (!Number.isSafeInteger(offset) || offset < 0) throw new InvalidInputError('offset', 'must be a whole number, 0 or more');
+    const [parsed, settings] = [filterOf(filter), { orderBy, limit: parseLimit(options.limit, 'limit', 50), offset }];
     return this.analysis('topQueries', [parsed, settings], () => topQueries(this.context, parsed, settings));
+  }
+
+  /** How many queries match the filter. */
+  async countQueries(filter: QueryFilter): Promise<number> {
+    const parsed = filterOf(filter);
+    return this.analysis('countQueries', [parsed], () => countQueries(this.context, parsed));
+  }
+
+  /** Every query matching the filter, in pages (the CSV export streams them; nothing is cached). */
+  async *exportQueries(filter: QueryFilter, orderBy?: QueryOrder): AsyncGenerator<QuerySummary[]> {
+    const order = parseChoice<QueryOrder>(orderBy, 'orderBy', ['cost', 'duration'], 'cost');
+    const parsed = filterOf(filter);
+    await this.usage?.whenReady();
+    yield* allQueries(this.context, parsed, order);
   }
 
   async queryPatterns(filter: QueryFilter, options: { orderBy?: PatternOrder; limit?: number } = {}): Promise<QueryPattern[]> {

@@ -9,11 +9,11 @@
  * 4. a query's cloud-services cost is its share of the day's billable cloud services (the
  *    part above 10% of compute, from METERING_DAILY_HISTORY).
  *
- * One statement for both engines. On DuckDB it is run once at generation and kept as
- * DATAWORKS.QUERY_COST and DATAWORKS.WAREHOUSE_HOUR_COST; on Snowflake it runs inline over
- * the requested range (queryCostRelation, warehouseHourRelation).
+ * The statements are kept as tables (DATAWORKS.QUERY_COST, WAREHOUSE_HOUR_COST and the daily
+ * rollup QUERY_COST_DAILY) wherever the analyses run: in the usage copy, recomputed by each sync
+ * over what changed (usage-sync/usageSync.ts), and in a generated sample account. The analyses
+ * read the tables (queryCostRelation, warehouseHourRelation), so their SQL is DuckDB's alone.
  */
-import type { EngineKind } from '../../../platform/warehouse/engine.js';
 import { raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
 
 /** Half-open UTC window, as 'YYYY-MM-DD HH:MM:SS' texts. */
@@ -100,6 +100,7 @@ export function queryCostSelect(window: TimeWindow): Sql {
          Q.QUERY_TAG, Q.QUERY_TYPE, Q.QUERY_PARAMETERIZED_HASH, Q.EXECUTION_STATUS,
          Q.TOTAL_ELAPSED_TIME, Q.EXECUTION_TIME, Q.COMPILATION_TIME, Q.QUEUED_OVERLOAD_TIME,
          Q.BYTES_SCANNED, Q.BYTES_SPILLED_TO_LOCAL_STORAGE, Q.BYTES_SPILLED_TO_REMOTE_STORAGE,
+         LEFT(Q.QUERY_TEXT, 200) AS TEXT_PREVIEW,
          COALESCE(P.CREDITS, 0) AS CREDITS_COMPUTE,
          COALESCE(Q.CREDITS_USED_CLOUD_SERVICES, 0) * COALESCE(D.BILLABLE_SHARE, 0) AS CREDITS_CLOUD_SERVICES,
          COALESCE(P.CREDITS, 0) + COALESCE(Q.CREDITS_USED_CLOUD_SERVICES, 0) * COALESCE(D.BILLABLE_SHARE, 0) AS CREDITS
@@ -129,18 +130,37 @@ export function warehouseHourCostSelect(window: TimeWindow): Sql {
   WHERE M.START_TIME >= ${ts(window.start)} AND M.START_TIME < ${ts(window.end)}`;
 }
 
+/**
+ * The per-query cost rolled up by day and by everything the pages filter or group on: a year of
+ * ten million queries is a few tens of thousands of rows here, so the totals per user, role,
+ * tag, warehouse and pattern read this instead of every query. Exact (sums, counts, minima and
+ * maxima compose over days); TOP_QUERY_ID is the most expensive query of the group.
+ */
+export function queryCostDailySelect(window: TimeWindow): Sql {
+  return sql`SELECT CAST(START_TIME AS DATE) AS DAY, WAREHOUSE_NAME, WAREHOUSE_SIZE, USER_NAME, ROLE_NAME, QUERY_TAG, QUERY_PARAMETERIZED_HASH,
+           COUNT(*) AS QUERIES, SUM(CREDITS) AS CREDITS, SUM(CREDITS_COMPUTE) AS CREDITS_COMPUTE,
+           SUM(CREDITS_CLOUD_SERVICES) AS CREDITS_CLOUD_SERVICES, SUM(TOTAL_ELAPSED_TIME) AS TOTAL_ELAPSED_TIME,
+           SUM(CASE WHEN QUEUED_OVERLOAD_TIME > 0 THEN 1 ELSE 0 END) AS QUEUED_QUERIES,
+           SUM(COALESCE(QUEUED_OVERLOAD_TIME, 0)) AS QUEUED_OVERLOAD_TIME,
+           SUM(CASE WHEN BYTES_SPILLED_TO_REMOTE_STORAGE > 0 THEN 1 ELSE 0 END) AS REMOTE_SPILL_QUERIES,
+           MIN(START_TIME) AS FIRST_START, MAX(START_TIME) AS LAST_START, MAX(CREDITS) AS MAX_CREDITS,
+           MAX_BY(QUERY_ID, CREDITS) AS TOP_QUERY_ID, MAX_BY(TEXT_PREVIEW, CREDITS) AS TOP_TEXT_PREVIEW
+    FROM DATAWORKS.QUERY_COST
+    WHERE START_TIME >= ${ts(window.start)} AND START_TIME < ${ts(window.end)}
+    GROUP BY ALL`;
+}
+
+/** Daily rollup rows of the days in the window (whole UTC days: the pages' ranges are days). */
+export function queryCostDailyRelation(window: TimeWindow): Sql {
+  return sql`SELECT * FROM DATAWORKS.QUERY_COST_DAILY WHERE DAY >= CAST(${ts(window.start)} AS DATE) AND DAY < CAST(${ts(window.end)} AS DATE)`;
+}
+
 /** Per-query cost rows for queries that started in the window (see queryCostSelect for the columns). */
-export function queryCostRelation(kind: EngineKind, window: TimeWindow): Sql {
-  if (kind === 'duckdb') {
-    return sql`SELECT * FROM DATAWORKS.QUERY_COST WHERE START_TIME >= ${ts(window.start)} AND START_TIME < ${ts(window.end)}`;
-  }
-  return queryCostSelect(window);
+export function queryCostRelation(window: TimeWindow): Sql {
+  return sql`SELECT * FROM DATAWORKS.QUERY_COST WHERE START_TIME >= ${ts(window.start)} AND START_TIME < ${ts(window.end)}`;
 }
 
 /** Per warehouse-hour cost rows in the window (see warehouseHourCostSelect for the columns). */
-export function warehouseHourRelation(kind: EngineKind, window: TimeWindow): Sql {
-  if (kind === 'duckdb') {
-    return sql`SELECT * FROM DATAWORKS.WAREHOUSE_HOUR_COST WHERE HOUR_START >= ${ts(window.start)} AND HOUR_START < ${ts(window.end)}`;
-  }
-  return warehouseHourCostSelect(window);
+export function warehouseHourRelation(window: TimeWindow): Sql {
+  return sql`SELECT * FROM DATAWORKS.WAREHOUSE_HOUR_COST WHERE HOUR_START >= ${ts(window.start)} AND HOUR_START < ${ts(window.end)}`;
 }

@@ -8,7 +8,7 @@
 import { dailyStorageCost } from '../billing.js';
 import { day, num, str, strOrNull } from '../../../platform/warehouse/engine.js';
 import { int, raw, sql } from '../../../platform/warehouse/sql.js';
-import { queryCostRelation, warehouseHourRelation } from './attribution.js';
+import { queryCostDailyRelation, warehouseHourRelation } from './attribution.js';
 import { CURRENCY, latestUsageDay, spend, type AnalyticsContext } from './context.js';
 import { addDays, rangeWindow, type DateRange } from './filters.js';
 import type { DailyWarehouseSpend, DailyServiceSpend, Service, ServiceSpend, CostDimension, DimensionSpend, IdleCost, MonthToDate, CostSummary } from '@common/warehouse/analyticsContract';
@@ -79,10 +79,10 @@ const DIMENSION_COLUMNS: Record<CostDimension, string> = { user: 'USER_NAME', ro
 export async function spendByDimension(context: AnalyticsContext, range: DateRange, dimension: CostDimension, limit = 50): Promise<DimensionSpend[]> {
   const column = raw(DIMENSION_COLUMNS[dimension]);
   const rows = await context.engine.query(sql`
-    WITH QC AS (${queryCostRelation(context.engine.kind, rangeWindow(range))})
-    SELECT NULLIF(${column}, '') AS "name", COUNT(*) AS "queries", SUM(CREDITS) AS "credits",
+    WITH D AS (${queryCostDailyRelation(rangeWindow(range))})
+    SELECT NULLIF(${column}, '') AS "name", SUM(QUERIES) AS "queries", SUM(CREDITS) AS "credits",
            SUM(CREDITS_COMPUTE) AS "compute", SUM(CREDITS_CLOUD_SERVICES) AS "cloud"
-    FROM QC GROUP BY 1 ORDER BY 3 DESC, 1 LIMIT ${int(limit)}`);
+    FROM D GROUP BY 1 ORDER BY 3 DESC, 1 LIMIT ${int(limit)}`);
   return rows.map((row) => ({
     name: strOrNull(row, 'name'),
     queries: num(row, 'queries'),
@@ -95,7 +95,7 @@ export async function spendByDimension(context: AnalyticsContext, range: DateRan
 /** Metered compute that no query ran in (hours without a running query), per warehouse. */
 export async function idleCostByWarehouse(context: AnalyticsContext, range: DateRange): Promise<IdleCost[]> {
   const rows = await context.engine.query(sql`
-    WITH WH AS (${warehouseHourRelation(context.engine.kind, rangeWindow(range))})
+    WITH WH AS (${warehouseHourRelation(rangeWindow(range))})
     SELECT WAREHOUSE_NAME AS "warehouseName", SUM(CREDITS_METERED) AS "metered", SUM(CREDITS_ATTRIBUTED) AS "attributed",
            SUM(CREDITS_IDLE) AS "idle"
     FROM WH GROUP BY 1 ORDER BY 4 DESC, 1`);

@@ -14,7 +14,7 @@ import type { DatabaseSpend, SchemaSpend } from '@common/warehouse/insightsContr
 export async function spendByDatabase(context: AnalyticsContext, range: DateRange): Promise<DatabaseSpend[]> {
   const window = rangeWindow(range);
   const rows = await context.engine.query(sql`
-    WITH QC AS (${queryCostRelation(context.engine.kind, window)})
+    WITH QC AS (${queryCostRelation(window)})
     SELECT NULLIF(Q.DATABASE_NAME, '') AS "databaseName", NULLIF(Q.SCHEMA_NAME, '') AS "schemaName",
            COUNT(*) AS "queries", SUM(QC.CREDITS) AS "credits"
     FROM QC JOIN ACCOUNT_USAGE.QUERY_HISTORY Q ON Q.QUERY_ID = QC.QUERY_ID

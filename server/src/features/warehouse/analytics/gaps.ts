@@ -1,11 +1,9 @@
 /**
  * Idle gaps between running queries, per warehouse: for each query that starts running after
  * every earlier query of its warehouse has finished, the seconds since the last one finished.
- * The auto-suspend advice replays these gaps (recommendations.ts). Like query cost, it is one
- * statement for both engines: materialised as DATAWORKS.QUERY_GAPS on the sample, inline on
- * Snowflake.
+ * The auto-suspend advice replays these gaps (recommendations.ts). Like query cost, it is kept
+ * as a table, DATAWORKS.QUERY_GAPS, in the usage copy and in a generated sample.
  */
-import type { EngineKind } from '../../../platform/warehouse/engine.js';
 import { sql, type Sql } from '../../../platform/warehouse/sql.js';
 import { ts, type TimeWindow } from './attribution.js';
 
@@ -31,9 +29,7 @@ export function queryGapsSelect(window: TimeWindow): Sql {
     SELECT WAREHOUSE_NAME, START_TIME, GAP_S FROM G WHERE GAP_S > 0`;
 }
 
-export function queryGapsRelation(kind: EngineKind, window: TimeWindow): Sql {
-  if (kind === 'duckdb') {
-    return sql`SELECT * FROM DATAWORKS.QUERY_GAPS WHERE START_TIME >= ${ts(window.start)} AND START_TIME < ${ts(window.end)}`;
-  }
-  return queryGapsSelect(window);
+/** Gap rows of queries that started in the window. */
+export function queryGapsRelation(window: TimeWindow): Sql {
+  return sql`SELECT * FROM DATAWORKS.QUERY_GAPS WHERE START_TIME >= ${ts(window.start)} AND START_TIME < ${ts(window.end)}`;
 }

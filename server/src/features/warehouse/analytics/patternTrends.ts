@@ -31,7 +31,7 @@ export async function patternTrends(context: AnalyticsContext, filter: QueryFilt
   const wide = rangeWindow({ from: previousRange.from, to: range.to });
   const conditions = [...filterConditions(filter), sql`QUERY_PARAMETERIZED_HASH IS NOT NULL`];
   const rows = await context.engine.query(sql`
-    WITH QC AS (${queryCostRelation(context.engine.kind, wide)}),
+    WITH QC AS (${queryCostRelation(wide)}),
     F AS (SELECT * FROM QC ${where(conditions)}),
     TOP_PATTERNS AS (
       SELECT QUERY_PARAMETERIZED_HASH AS H, SUM(CREDITS) AS CREDITS, COUNT(*) AS QUERIES, MAX_BY(QUERY_ID, CREDITS) AS SAMPLE_ID

@@ -6,7 +6,7 @@
 import { WarehouseError, notFound } from '../../../platform/warehouse/errors.js';
 import { iso, num, numOrNull, str, strOrNull, type Row } from '../../../platform/warehouse/engine.js';
 import { int, raw, sql, where, type Sql } from '../../../platform/warehouse/sql.js';
-import { queryCostRelation, ts } from './attribution.js';
+import { queryCostDailyRelation, queryCostRelation } from './attribution.js';
 import type { AnalyticsContext } from './context.js';
 import { addDays, filterConditions, rangeWindow, type QueryFilter } from './filters.js';
 import type { QuerySummary, QueryDetail, QueryPattern, SpillSummary, QueryOrder, PatternOrder } from '@common/warehouse/analyticsContract';
@@ -42,23 +42,69 @@ function summary(context: AnalyticsContext, row: Row): QuerySummary {
   };
 }
 
-/** Joins the chosen rows (T) back to QUERY_HISTORY for their text, within the range for pruning. */
+/** The chosen rows (T) with their summary columns; the text preview is kept with each query's cost. */
 function withText(context: AnalyticsContext, filter: QueryFilter, chosen: Sql, order: Sql): Sql {
   const window = rangeWindow(filter.range);
-  return sql`WITH QC AS (${queryCostRelation(context.engine.kind, window)}),
+  return sql`WITH QC AS (${queryCostRelation(window)}),
     T AS (${chosen})
-    SELECT ${SUMMARY_COLUMNS}, LEFT(Q.QUERY_TEXT, 200) AS "textPreview"
-    FROM T JOIN ACCOUNT_USAGE.QUERY_HISTORY Q ON Q.QUERY_ID = T.QUERY_ID
-    WHERE Q.START_TIME >= ${ts(window.start)} AND Q.START_TIME < ${ts(window.end)}
+    SELECT ${SUMMARY_COLUMNS}, T.TEXT_PREVIEW AS "textPreview"
+    FROM T
     ORDER BY ${order}`;
 }
 
-/** The most expensive (`cost`) or slowest (`duration`) queries. */
-export async function topQueries(context: AnalyticsContext, filter: QueryFilter, options: { orderBy?: QueryOrder; limit?: number } = {}): Promise<QuerySummary[]> {
+/**
+ * The most expensive (`cost`) or slowest (`duration`) queries, a page at a time (`offset` rows
+ * skipped). In two steps, because a year holds millions of queries: first the value the page's
+ * last row has (a top-N over that one column), then only the rows at or above it, whole.
+ */
+export async function topQueries(context: AnalyticsContext, filter: QueryFilter, options: { orderBy?: QueryOrder; limit?: number; offset?: number } = {}): Promise<QuerySummary[]> {
   const orderColumn = raw(options.orderBy === 'duration' ? 'TOTAL_ELAPSED_TIME' : 'CREDITS');
-  const chosen = sql`SELECT * FROM QC ${where(filterConditions(filter))} ORDER BY ${orderColumn} DESC, QUERY_ID LIMIT ${int(options.limit ?? 50)}`;
+  const limit = options.limit ?? 50;
+  const offset = options.offset ?? 0;
+  const window = rangeWindow(filter.range);
+  const conditions = filterConditions(filter);
+  const [edge] = await context.engine.query(sql`
+    WITH QC AS (${queryCostRelation(window)})
+    SELECT MIN(V) AS "edge" FROM (SELECT ${orderColumn} AS V FROM QC ${where(conditions)} ORDER BY V DESC LIMIT ${int(limit + offset)})`);
+  if (!edge || edge.edge === null) return [];
+  const chosen = sql`SELECT * FROM QC ${where([...conditions, sql`${orderColumn} >= ${num(edge, 'edge')}`])}
+    ORDER BY ${orderColumn} DESC, QUERY_ID LIMIT ${int(limit)} OFFSET ${int(offset)}`;
   const rows = await context.engine.query(withText(context, filter, chosen, sql`T.${orderColumn} DESC, T.QUERY_ID`));
   return rows.map((row) => summary(context, row));
+}
+
+/** How many queries match the filter (the pages' "of N"). */
+export async function countQueries(context: AnalyticsContext, filter: QueryFilter): Promise<number> {
+  const rows = await context.engine.query(
+    sql`WITH QC AS (${queryCostRelation(rangeWindow(filter.range))}) SELECT COUNT(*) AS "n" FROM QC ${where(filterConditions(filter))}`,
+  );
+  return rows[0] ? num(rows[0], 'n') : 0;
+}
+
+/** Rows of the CSV export per read: memory stays flat however many queries match. */
+export const EXPORT_PAGE_ROWS = 5000;
+
+/**
+ * Every query matching the filter, largest first, in pages read one after another (keyset
+ * pagination: each page starts after the last row of the one before, so the ten-millionth row
+ * costs what the first did).
+ */
+export async function* allQueries(context: AnalyticsContext, filter: QueryFilter, orderBy: QueryOrder = 'cost'): AsyncGenerator<QuerySummary[]> {
+  const column = orderBy === 'duration' ? 'TOTAL_ELAPSED_TIME' : 'CREDITS';
+  const orderColumn = raw(column);
+  let after: { value: number; queryId: string } | null = null;
+  for (;;) {
+    const conditions = [...filterConditions(filter)];
+    if (after) conditions.push(sql`(${orderColumn} < ${after.value} OR (${orderColumn} = ${after.value} AND QUERY_ID > ${after.queryId}))`);
+    const chosen = sql`SELECT * FROM QC ${where(conditions)} ORDER BY ${orderColumn} DESC, QUERY_ID LIMIT ${int(EXPORT_PAGE_ROWS)}`;
+    const rows = await context.engine.query(withText(context, filter, chosen, sql`T.${orderColumn} DESC, T.QUERY_ID`));
+    if (rows.length === 0) return;
+    const page = rows.map((row) => summary(context, row));
+    yield page;
+    if (rows.length < EXPORT_PAGE_ROWS) return;
+    const last = rows[rows.length - 1] as Row;
+    after = { value: num(last, orderBy === 'duration' ? 'totalElapsedMs' : 'credits'), queryId: str(last, 'queryId') };
+  }
 }
 
 /** Queries that spilled to remote storage, most spilled first. */
@@ -73,7 +119,7 @@ export async function remoteSpillingQueries(context: AnalyticsContext, filter: Q
 export async function spillByWarehouse(context: AnalyticsContext, filter: QueryFilter): Promise<SpillSummary[]> {
   const conditions = [...filterConditions(filter), sql`WAREHOUSE_NAME IS NOT NULL`];
   const rows = await context.engine.query(sql`
-    WITH QC AS (${queryCostRelation(context.engine.kind, rangeWindow(filter.range))})
+    WITH QC AS (${queryCostRelation(rangeWindow(filter.range))})
     SELECT WAREHOUSE_NAME AS "warehouseName", MODE(WAREHOUSE_SIZE) AS "warehouseSize", COUNT(*) AS "queries",
            SUM(CASE WHEN BYTES_SPILLED_TO_REMOTE_STORAGE > 0 THEN 1 ELSE 0 END) AS "remoteSpillQueries",
            SUM(COALESCE(BYTES_SPILLED_TO_LOCAL_STORAGE, 0)) AS "local", SUM(COALESCE(BYTES_SPILLED_TO_REMOTE_STORAGE, 0)) AS "remote"
@@ -95,21 +141,15 @@ export async function queryPatterns(context: AnalyticsContext, filter: QueryFilt
   const window = rangeWindow(filter.range);
   const conditions = [...filterConditions(filter), sql`QUERY_PARAMETERIZED_HASH IS NOT NULL`];
   const order = raw(PATTERN_ORDER[options.orderBy ?? 'cost']);
+  // From the daily rollup (attribution.ts): the same sums, counts and extremes, composed over days.
   const rows = await context.engine.query(sql`
-    WITH QC AS (${queryCostRelation(context.engine.kind, window)}),
-    P AS (
-      SELECT QUERY_PARAMETERIZED_HASH AS "parameterizedHash", COUNT(*) AS "queries", SUM(CREDITS) AS "totalCredits",
-             SUM(TOTAL_ELAPSED_TIME) AS "totalElapsedMs",
-             SUM(CASE WHEN BYTES_SPILLED_TO_REMOTE_STORAGE > 0 THEN 1 ELSE 0 END) AS "remoteSpillQueries",
-             COUNT(DISTINCT USER_NAME) AS "users", MIN(START_TIME) AS "firstSeen", MAX(START_TIME) AS "lastSeen",
-             MAX_BY(QUERY_ID, CREDITS) AS "sampleQueryId"
-      FROM QC ${where(conditions)}
-      GROUP BY 1 ORDER BY ${order} DESC, 1 LIMIT ${int(options.limit ?? 50)}
-    )
-    SELECT P.*, LEFT(Q.QUERY_TEXT, 2000) AS "sampleText"
-    FROM P JOIN ACCOUNT_USAGE.QUERY_HISTORY Q ON Q.QUERY_ID = P."sampleQueryId"
-    WHERE Q.START_TIME >= ${ts(window.start)} AND Q.START_TIME < ${ts(window.end)}
-    ORDER BY P.${order} DESC, 1`);
+    WITH D AS (${queryCostDailyRelation(window)})
+    SELECT QUERY_PARAMETERIZED_HASH AS "parameterizedHash", SUM(QUERIES) AS "queries", SUM(CREDITS) AS "totalCredits",
+           SUM(TOTAL_ELAPSED_TIME) AS "totalElapsedMs", SUM(REMOTE_SPILL_QUERIES) AS "remoteSpillQueries",
+           COUNT(DISTINCT USER_NAME) AS "users", MIN(FIRST_START) AS "firstSeen", MAX(LAST_START) AS "lastSeen",
+           MAX_BY(TOP_QUERY_ID, MAX_CREDITS) AS "sampleQueryId", MAX_BY(TOP_TEXT_PREVIEW, MAX_CREDITS) AS "sampleText"
+    FROM D ${where(conditions)}
+    GROUP BY 1 ORDER BY ${order} DESC, 1 LIMIT ${int(options.limit ?? 50)}`);
   return rows.map((row) => {
     const queries = num(row, 'queries');
     const totalCredits = num(row, 'totalCredits');

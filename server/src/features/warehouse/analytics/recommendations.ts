@@ -47,7 +47,7 @@ async function gapFigures(context: AnalyticsContext, range: DateRange, warehouse
   const names = join(candidates.map((w) => sql`${w.name}`));
   const current = join(candidates.map((w) => sql`WHEN ${w.name} THEN ${w.autoSuspendSeconds ?? 0}`), ' ');
   const rows = await context.engine.query(sql`
-    WITH G AS (${queryGapsRelation(context.engine.kind, window)})
+    WITH G AS (${queryGapsRelation(window)})
     SELECT WAREHOUSE_NAME AS "name",
            SUM(LEAST(GAP_S, CASE WAREHOUSE_NAME ${current} END)) AS "idleNow",
            SUM(LEAST(GAP_S, ${TARGET_AUTO_SUSPEND_SECONDS})) AS "idleAtTarget"

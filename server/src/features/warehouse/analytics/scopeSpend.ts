@@ -35,7 +35,7 @@ export async function dailyScopeSpend(context: AnalyticsContext, scope: BudgetSc
       GROUP BY 1 ORDER BY 1`);
   } else {
     rows = await context.engine.query(sql`
-      WITH QC AS (${queryCostRelation(context.engine.kind, window)})
+      WITH QC AS (${queryCostRelation(window)})
       SELECT CAST(START_TIME AS DATE) AS "day", SUM(CREDITS) AS "credits"
       FROM QC WHERE ${raw(QUERY_COLUMNS[scope])} = ${value}
       GROUP BY 1 ORDER BY 1`);

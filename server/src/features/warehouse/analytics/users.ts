@@ -20,7 +20,7 @@ export async function usersOverview(context: AnalyticsContext, range: DateRange,
   const asOf = options.asOf ?? (await latestUsageDay(context)) ?? range.to;
   const cutoff = Date.parse(`${addDays(asOf, 1)}T00:00:00Z`);
   const rows = await context.engine.query(sql`
-    WITH QC AS (${queryCostRelation(context.engine.kind, rangeWindow(range))}),
+    WITH QC AS (${queryCostRelation(rangeWindow(range))}),
     COST AS (SELECT USER_NAME, COUNT(*) AS QUERIES, SUM(CREDITS) AS CREDITS FROM QC GROUP BY USER_NAME)
     SELECT U.NAME AS "userName", U.DISPLAY_NAME AS "displayName", U.TYPE AS "type", U.DISABLED AS "disabled",
            U.HAS_MFA AS "hasMfa", U.DEFAULT_ROLE AS "defaultRole", U.LAST_SUCCESS_LOGIN AS "lastLogin",

@@ -7,7 +7,7 @@
 import { parseWarehouseSize } from '../billing.js';
 import { maybe, num, str, strOrNull, type Queryable, type Row, type RowValue } from '../../../platform/warehouse/engine.js';
 import { sql } from '../../../platform/warehouse/sql.js';
-import { queryCostRelation, ts, warehouseHourRelation } from './attribution.js';
+import { queryCostDailyRelation, ts, warehouseHourRelation } from './attribution.js';
 import type { AnalyticsContext } from './context.js';
 import { rangeWindow, type DateRange } from './filters.js';
 import type { WarehouseSettingsView, WarehouseUsage } from '@common/warehouse/analyticsContract';
@@ -69,8 +69,8 @@ interface UsageFigures {
 async function usageFigures(context: AnalyticsContext, range: DateRange): Promise<Map<string, UsageFigures>> {
   const window = rangeWindow(range);
   const rows = await context.engine.query(sql`
-    WITH WH AS (${warehouseHourRelation(context.engine.kind, window)}),
-    QC AS (${queryCostRelation(context.engine.kind, window)}),
+    WITH WH AS (${warehouseHourRelation(window)}),
+    D AS (${queryCostDailyRelation(window)}),
     H AS (
       SELECT WAREHOUSE_NAME, SUM(CREDITS_METERED) AS METERED, SUM(CREDITS_ATTRIBUTED) AS ATTRIBUTED,
              SUM(CREDITS_IDLE) AS IDLE, SUM(CREDITS_BUSY) AS BUSY
@@ -84,11 +84,16 @@ async function usageFigures(context: AnalyticsContext, range: DateRange): Promis
       SELECT WAREHOUSE_NAME, AVG(AVG_RUNNING) AS RUNNING, AVG(AVG_QUEUED_LOAD) AS QUEUED FROM ACCOUNT_USAGE.WAREHOUSE_LOAD_HISTORY
       WHERE START_TIME >= ${ts(window.start)} AND START_TIME < ${ts(window.end)} GROUP BY WAREHOUSE_NAME
     ),
+    S AS (
+      SELECT WAREHOUSE_NAME, WAREHOUSE_SIZE, SUM(QUERIES) AS QUERIES, SUM(QUEUED_QUERIES) AS QUEUED_QUERIES,
+             SUM(QUEUED_OVERLOAD_TIME) AS QUEUED_MS, SUM(REMOTE_SPILL_QUERIES) AS SPILL
+      FROM D WHERE WAREHOUSE_NAME IS NOT NULL GROUP BY 1, 2
+    ),
     Q AS (
-      SELECT WAREHOUSE_NAME, COUNT(*) AS QUERIES, SUM(CASE WHEN QUEUED_OVERLOAD_TIME > 0 THEN 1 ELSE 0 END) AS QUEUED_QUERIES,
-             SUM(COALESCE(QUEUED_OVERLOAD_TIME, 0)) / 1000.0 AS QUEUED_SECONDS,
-             SUM(CASE WHEN BYTES_SPILLED_TO_REMOTE_STORAGE > 0 THEN 1 ELSE 0 END) AS SPILL, MODE(WAREHOUSE_SIZE) AS SIZE
-      FROM QC WHERE WAREHOUSE_NAME IS NOT NULL GROUP BY WAREHOUSE_NAME
+      -- The size most of the range's queries ran at (the rollup keeps the size per group).
+      SELECT WAREHOUSE_NAME, SUM(QUERIES) AS QUERIES, SUM(QUEUED_QUERIES) AS QUEUED_QUERIES, SUM(QUEUED_MS) / 1000.0 AS QUEUED_SECONDS,
+             SUM(SPILL) AS SPILL, ARG_MAX(WAREHOUSE_SIZE, QUERIES) AS SIZE
+      FROM S GROUP BY WAREHOUSE_NAME
     ),
     NAMES AS (SELECT WAREHOUSE_NAME FROM H UNION SELECT WAREHOUSE_NAME FROM Q)
     SELECT N.WAREHOUSE_NAME AS "name", COALESCE(H.METERED, 0) AS "metered", COALESCE(H.ATTRIBUTED, 0) AS "attributed",

@@ -2,6 +2,7 @@
 // organisation's Snowflake account (or its embedded sample). Each route declares its request
 // shape (common/warehouse/warehouseRequests.ts); every value is then parsed by the warehouse
 // layer's own parsers (400 naming the field), so nothing unvalidated reaches an engine.
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { warehouseWriterRoles } from '@common/access/access';
@@ -12,6 +13,7 @@ import {
   queryPatternsQuerystring,
   rangeQuerystring,
   spillingQuerystring,
+  topQueriesCsvQuerystring,
   topQueriesQuerystring,
   usersOverviewQuerystring,
 } from '@common/warehouse/warehouseRequests';
@@ -21,9 +23,13 @@ import { callerOf, organisationOf, requireRoute } from '../../../platform/http/a
 import { HttpError } from '../../../platform/http/errors.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import { auditedWrite } from './auditedWrite.js';
+import { queryCsvLines } from './queryCsv.js';
 
 /** Who may apply a recommendation (an ALTER WAREHOUSE on the account): the access table's rule. */
 export const WAREHOUSE_WRITE_ROLES = warehouseWriterRoles;
+
+/** How long the warehouse info waits for a first fill of the usage copy before saying it is under way. */
+const INFO_WAIT_MS = 8000;
 
 type QueryFilterInput = z.output<typeof spillingQuerystring>;
 
@@ -42,8 +48,12 @@ export function registerWarehouseRoutes(server: FastifyInstance, registry: Wareh
   const optimize = ['snowflakeCost', 'snowflakeQueries', 'snowflakeWarehouses', 'snowflakeUsers', 'managementUsers', 'managementRoles'] as const;
   app.get('/api/warehouse/info', { preValidation: requireRoute(optimize) }, async (request) => {
     const warehouse = await warehouseOf(request);
-    // Before the first fill of the usage copy there is no range yet: the pages show the fill's progress instead.
-    const usageReady = warehouse.usage?.isReady() ?? true;
+    // Before the first fill of the usage copy there is no range yet: a short fill (the embedded
+    // sample's takes seconds) is waited for; a long one (a year of a real account) shows its progress instead.
+    const usageReady = await (warehouse.usage?.whenReady(INFO_WAIT_MS) ?? Promise.resolve()).then(
+      () => true,
+      () => false,
+    );
     return { info: warehouse.info, dataRange: usageReady ? await warehouse.dataRange() : null, usageReady };
   });
 
@@ -66,7 +76,24 @@ export function registerWarehouseRoutes(server: FastifyInstance, registry: Wareh
   app.get('/api/warehouse/queries/top', { preValidation: queriesAccess, schema: { querystring: topQueriesQuerystring } }, async (request) => {
     const query = request.query;
     const warehouse = await warehouseOf(request);
-    return { queries: await warehouse.topQueries(await filterOf(warehouse, query), { orderBy: query.orderBy, limit: query.limit }) };
+    const filter = await filterOf(warehouse, query);
+    const [queries, total] = await Promise.all([warehouse.topQueries(filter, { orderBy: query.orderBy, limit: query.limit, offset: query.offset }), warehouse.countQueries(filter)]);
+    return { queries, total, offset: query.offset ?? 0 };
+  });
+
+  // Every matching query as CSV, streamed page by page from the usage copy (a year of a large
+  // account is millions of rows: nothing is held whole in memory).
+  app.get('/api/warehouse/queries/top.csv', { preValidation: queriesAccess, schema: { querystring: topQueriesCsvQuerystring } }, async (request, reply) => {
+    const query = request.query;
+    const warehouse = await warehouseOf(request);
+    const filter = await filterOf(warehouse, query);
+    const pages = warehouse.exportQueries(filter, query.orderBy);
+    // The first page is read before answering, so a bad filter still gets its 400 instead of a cut-off file.
+    const first = await pages.next();
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="queries-${filter.range.from}-${filter.range.to}.csv"`)
+      .send(Readable.from(queryCsvLines(first, pages, warehouse.info.currency)));
   });
 
   app.get('/api/warehouse/queries/patterns', { preValidation: queriesAccess, schema: { querystring: queryPatternsQuerystring } }, async (request) => {

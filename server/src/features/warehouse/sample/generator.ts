@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { queryCostSelect, warehouseHourCostSelect, windowText } from '../analytics/attribution.js';
+import { queryCostDailySelect, queryCostSelect, warehouseHourCostSelect, windowText } from '../analytics/attribution.js';
 import { queryGapsSelect } from '../analytics/gaps.js';
 import { installSnowflakeShims } from '../../../platform/warehouse/duckdbEngine.js';
 import { raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
@@ -63,6 +63,7 @@ async function build(connection: DuckDBConnection, plan: SamplePlan): Promise<nu
   // Cost attribution, materialised with the very statement a Snowflake account runs inline.
   const everything = { start: windowText(new Date(plan.windowStart.getTime() - 86_400_000)), end: windowText(new Date(plan.windowEnd.getTime() + 86_400_000)) };
   await run(connection, sql`CREATE TABLE DATAWORKS.QUERY_COST AS SELECT * FROM (${queryCostSelect(everything)}) ORDER BY START_TIME`);
+  await run(connection, sql`CREATE TABLE DATAWORKS.QUERY_COST_DAILY AS SELECT * FROM (${queryCostDailySelect(everything)}) ORDER BY DAY`);
   await run(connection, sql`CREATE TABLE DATAWORKS.WAREHOUSE_HOUR_COST AS SELECT * FROM (${warehouseHourCostSelect(everything)}) ORDER BY HOUR_START, WAREHOUSE_NAME`);
   await run(connection, sql`CREATE TABLE DATAWORKS.QUERY_GAPS AS SELECT * FROM (${queryGapsSelect(everything)}) ORDER BY START_TIME`);
   const counted = await connection.runAndReadAll('SELECT COUNT(*) AS n FROM ACCOUNT_USAGE.QUERY_HISTORY');

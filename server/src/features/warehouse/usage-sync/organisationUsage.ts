@@ -58,8 +58,8 @@ export class OrganisationUsage {
     return this.ready;
   }
 
-  /** Resolves once the copy has been filled; rejects with UsageNotReadyError after `settings.readyWaitMs`. */
-  whenReady(): Promise<void> {
+  /** Resolves once the copy has been filled; rejects with UsageNotReadyError after `waitMs` (default `settings.readyWaitMs`). */
+  whenReady(waitMs: number = this.settings.readyWaitMs): Promise<void> {
     if (this.ready) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const done = () => {
@@ -70,7 +70,7 @@ export class OrganisationUsage {
       const timer = setTimeout(() => {
         this.waiters.delete(done);
         reject(new UsageNotReadyError());
-      }, this.settings.readyWaitMs);
+      }, waitMs);
       this.waiters.add(done);
     });
   }

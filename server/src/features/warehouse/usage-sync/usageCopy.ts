@@ -13,12 +13,12 @@ import path from 'node:path';
 import { openDuckDbEngine } from '../../../platform/warehouse/duckdbEngine.js';
 import { num, str, type Engine, type Row } from '../../../platform/warehouse/engine.js';
 import { raw, sql } from '../../../platform/warehouse/sql.js';
-import { queryCostSelect, warehouseHourCostSelect } from '../analytics/attribution.js';
+import { queryCostDailySelect, queryCostSelect, warehouseHourCostSelect } from '../analytics/attribution.js';
 import { queryGapsSelect } from '../analytics/gaps.js';
 import { SCHEMA_DDL } from '../sample/schema.js';
 
 /** Bumped when the copy's tables change shape: an older copy is then rebuilt. */
-export const COPY_VERSION = 1;
+export const COPY_VERSION = 2;
 
 const NO_TIME = { start: '1970-01-01 00:00:00', end: '1970-01-01 00:00:00' };
 
@@ -54,6 +54,7 @@ async function createTables(engine: Engine, source: string): Promise<void> {
     for (const statement of [...BOOKKEEPING_DDL, ...ACCOUNT_USAGE_DDL]) await tx.query(raw(statement));
     // The derived tables take the attribution statements' own columns (run over an empty window).
     await tx.query(sql`CREATE TABLE DATAWORKS.QUERY_COST AS SELECT * FROM (${queryCostSelect(NO_TIME)}) LIMIT 0`);
+    await tx.query(sql`CREATE TABLE DATAWORKS.QUERY_COST_DAILY AS SELECT * FROM (${queryCostDailySelect(NO_TIME)}) LIMIT 0`);
     await tx.query(sql`CREATE TABLE DATAWORKS.WAREHOUSE_HOUR_COST AS SELECT * FROM (${warehouseHourCostSelect(NO_TIME)}) LIMIT 0`);
     await tx.query(sql`CREATE TABLE DATAWORKS.QUERY_GAPS AS SELECT * FROM (${queryGapsSelect(NO_TIME)}) LIMIT 0`);
     await tx.query(sql`INSERT INTO USAGE_SYNC.COPY_INFO VALUES (${COPY_VERSION}, ${source}, now())`);
