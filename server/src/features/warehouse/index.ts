@@ -108,4 +108,5 @@ export type { MemberView, PrivilegeView, RoleDetail, RoleGrantView, RoleView, Us
 export { WAREHOUSE_SIZES, creditsPerHour } from './billing.js';
 export type { WarehouseSize } from './billing.js';
 export { generateSampleAccount } from './sample/generator.js';
+export type { DbtNodeCostRollup, NodeBuildDay, RelationReads } from './analytics/dbtNodeCost.js';
 export type { SampleOptions, SampleSummary } from './sample/generator.js';

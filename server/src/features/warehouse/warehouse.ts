@@ -39,6 +39,7 @@ import { filterOptions } from './analytics/filterOptions.js';
 import { patternTrends } from './analytics/patternTrends.js';
 import { dailyScopeSpend, scopeValueExists, type DailyCost } from './analytics/scopeSpend.js';
 import { warehouseUtilisation } from './analytics/utilisation.js';
+import { dbtNodeCost, type DbtNodeCostRollup } from './analytics/dbtNodeCost.js';
 import { parseObjectName } from '../../platform/warehouse/identifiers.js';
 import type { BudgetScope } from '@common/warehouse/budgetsContract';
 import type { DatabaseSpend, FilterOptionsResponse, PatternTrendsResponse, UtilisationResponse } from '@common/warehouse/insightsContract';
@@ -236,6 +237,15 @@ export class Warehouse {
   async dailyScopeSpend(scope: BudgetScope, value: string | null, range: DateRange): Promise<DailyCost[]> {
     const parsed = parseDateRange(range);
     return this.analysis('dailyScopeSpend', [scope, value, parsed], () => dailyScopeSpend(this.context, scope, value, parsed));
+  }
+
+  /**
+   * Builds of dbt nodes and reads of relations (analytics/dbtNodeCost.ts), for the catalog's cost
+   * per asset: `windowDays` of builds up to the copy's last day, reads over the last `readDays`.
+   */
+  async dbtNodeCost(windowDays: number, readDays: number): Promise<DbtNodeCostRollup> {
+    const [days, reads] = [parseLimit(windowDays, 'windowDays', 60, 400), parseLimit(readDays, 'readDays', 30, 400)];
+    return this.analysis('dbtNodeCost', [days, reads], () => dbtNodeCost(this.context, days, reads));
   }
 
   /** Whether a budget's warehouse (a current one), user, role or tag is one the account has. */

@@ -3,7 +3,9 @@
  * cost story a real account tells:
  * - BI_WH (Medium, 10-minute auto-suspend): dashboard traffic in business hours on weekdays;
  *   the auto-suspend keeps it running between dashboard refreshes.
- * - ELT_WH (Large): the nightly dbt and Fivetran loads, 01:00–04:00 UTC every day.
+ * - ELT_WH (Large): the nightly dbt and Fivetran loads, 01:00–04:00 UTC every day; the dbt
+ *   statements are the builds of the sample dbt project's models (dbtBuilds.ts), which the
+ *   dashboards and analysts then read (FCT_ORDERS, DIM_CUSTOMERS in ANALYTICS_MARTS).
  * - ANALYTICS_WH (X-Small, single cluster): analysts' ad-hoc work; too small for one heavy join
  *   pattern that spills to remote storage, and queues at peak hours.
  * - REPORTING_WH (Large, one-hour auto-suspend): a handful of small scheduled reports a day; the
@@ -14,6 +16,7 @@
  *   they push weekend cloud services above the free 10% of compute.
  */
 import type { WarehouseSize } from '../billing.js';
+import { dbtBuildTemplates } from './dbtBuilds.js';
 
 export interface SampleWarehouse {
   name: string;
@@ -108,15 +111,15 @@ export const SAMPLE_WORKLOADS: readonly Workload[] = [
     ],
     templates: [
       template({ key: 'bi_sales_overview', weight: 3, queryType: 'SELECT', tag: 'looker:dashboard=sales_overview', execMedianMs: 1200, cacheShare: 0.6,
-        text: 'SELECT region, SUM(amount) AS revenue FROM ANALYTICS.MARTS.FCT_ORDERS WHERE order_date >= DATEADD(day, -{n}, CURRENT_DATE) GROUP BY region' }),
+        text: 'SELECT region, SUM(amount) AS revenue FROM ANALYTICS.ANALYTICS_MARTS.FCT_ORDERS WHERE order_date >= DATEADD(day, -{n}, CURRENT_DATE) GROUP BY region' }),
       template({ key: 'bi_customer_360', weight: 2, queryType: 'SELECT', tag: 'looker:dashboard=customer_360', execMedianMs: 2500, cacheShare: 0.4,
-        text: 'SELECT c.customer_id, c.segment, SUM(o.amount) FROM ANALYTICS.MARTS.DIM_CUSTOMERS c JOIN ANALYTICS.MARTS.FCT_ORDERS o USING (customer_id) WHERE c.customer_id = {n} GROUP BY 1, 2', paramRange: 50000 }),
+        text: 'SELECT c.customer_id, c.segment, SUM(o.amount) FROM ANALYTICS.ANALYTICS_MARTS.DIM_CUSTOMERS c JOIN ANALYTICS.ANALYTICS_MARTS.FCT_ORDERS o USING (customer_id) WHERE c.customer_id = {n} GROUP BY 1, 2', paramRange: 50000 }),
       template({ key: 'bi_finance_daily', weight: 1, queryType: 'SELECT', tag: 'looker:dashboard=finance_daily', execMedianMs: 4000, cacheShare: 0.3,
         text: 'SELECT DATE_TRUNC(day, booked_at) AS day, account, SUM(amount) FROM ANALYTICS.MARTS.FCT_LEDGER WHERE booked_at >= DATEADD(day, -{n}, CURRENT_DATE) GROUP BY 1, 2' }),
       template({ key: 'bi_marketing_funnel', weight: 1.5, queryType: 'SELECT', tag: 'looker:dashboard=marketing_funnel', execMedianMs: 1800, cacheShare: 0.5,
         text: 'SELECT step, COUNT(DISTINCT session_id) FROM ANALYTICS.MARTS.FCT_FUNNEL WHERE campaign_id = {n} GROUP BY step', paramRange: 800 }),
       template({ key: 'bi_explore_orders', weight: 1, queryType: 'SELECT', tag: 'looker:explore=orders', execMedianMs: 3000, execSigma: 1.3,
-        text: 'SELECT product_category, COUNT(*), AVG(amount) FROM ANALYTICS.MARTS.FCT_ORDERS WHERE store_id = {n} GROUP BY 1 ORDER BY 2 DESC LIMIT 500', paramRange: 400 }),
+        text: 'SELECT product_category, COUNT(*), AVG(amount) FROM ANALYTICS.ANALYTICS_MARTS.FCT_ORDERS WHERE store_id = {n} GROUP BY 1 ORDER BY 2 DESC LIMIT 500', paramRange: 400 }),
     ],
   },
   {
@@ -128,14 +131,10 @@ export const SAMPLE_WORKLOADS: readonly Workload[] = [
     queueAtPeak: 0,
     users: [{ name: 'DBT_SVC', role: 'TRANSFORMER', weight: 1 }],
     templates: [
-      template({ key: 'dbt_fct_orders', weight: 1, queryType: 'MERGE', tag: 'dbt:model=fct_orders', execMedianMs: 90_000, execSigma: 0.6, compileMedianMs: 1500,
-        text: 'MERGE INTO ANALYTICS.MARTS.FCT_ORDERS t USING ANALYTICS.STAGING.STG_ORDERS s ON t.order_id = s.order_id AND s.batch_id = {n} WHEN MATCHED THEN UPDATE SET amount = s.amount WHEN NOT MATCHED THEN INSERT VALUES (s.order_id, s.amount)', paramRange: 100000 }),
-      template({ key: 'dbt_dim_customers', weight: 1, queryType: 'CREATE_TABLE_AS_SELECT', tag: 'dbt:model=dim_customers', execMedianMs: 45_000, execSigma: 0.5, compileMedianMs: 1200,
-        text: 'CREATE OR REPLACE TABLE ANALYTICS.MARTS.DIM_CUSTOMERS AS SELECT * FROM ANALYTICS.STAGING.STG_CUSTOMERS WHERE valid_to > DATEADD(day, -{n}, CURRENT_DATE)' }),
-      template({ key: 'dbt_stg_events', weight: 1.5, queryType: 'INSERT', tag: 'dbt:model=stg_events', execMedianMs: 120_000, execSigma: 0.8, compileMedianMs: 900,
-        text: 'INSERT INTO ANALYTICS.STAGING.STG_EVENTS SELECT * FROM RAW.SEGMENT.EVENTS WHERE received_at > DATEADD(hour, -{n}, CURRENT_TIMESTAMP)', paramRange: 48 }),
+      // One build statement per model of the sample dbt project, with dbt's query comment (dbtBuilds.ts).
+      ...dbtBuildTemplates().map((input) => template({ ...input, execSigma: 0.6, compileMedianMs: 1200 })),
       template({ key: 'dbt_test_not_null', weight: 4, queryType: 'SELECT', tag: 'dbt:test=not_null', execMedianMs: 3000, compileMedianMs: 400,
-        text: 'SELECT COUNT(*) FROM ANALYTICS.MARTS.FCT_ORDERS WHERE order_id IS NULL AND batch_id = {n}', paramRange: 100000 }),
+        text: 'SELECT COUNT(*) FROM ANALYTICS.ANALYTICS_MARTS.FCT_ORDERS WHERE order_id IS NULL AND batch_id = {n}', paramRange: 100000 }),
     ],
   },
   {
@@ -163,9 +162,9 @@ export const SAMPLE_WORKLOADS: readonly Workload[] = [
     users: [], // filled with the analysts by people.ts
     templates: [
       template({ key: 'adhoc_revenue', weight: 4, queryType: 'SELECT', tag: '', execMedianMs: 8000, execSigma: 1.2,
-        text: 'SELECT DATE_TRUNC(month, order_date), SUM(amount) FROM ANALYTICS.MARTS.FCT_ORDERS WHERE customer_segment_id = {n} GROUP BY 1', paramRange: 40 }),
+        text: 'SELECT DATE_TRUNC(month, order_date), SUM(amount) FROM ANALYTICS.ANALYTICS_MARTS.FCT_ORDERS WHERE customer_segment_id = {n} GROUP BY 1', paramRange: 40 }),
       template({ key: 'adhoc_cohort', weight: 2, queryType: 'SELECT', tag: '', execMedianMs: 25_000,
-        text: 'WITH first_orders AS (SELECT customer_id, MIN(order_date) AS first_day FROM ANALYTICS.MARTS.FCT_ORDERS GROUP BY 1) SELECT DATE_TRUNC(month, first_day), COUNT(*) FROM first_orders WHERE first_day > DATEADD(day, -{n}, CURRENT_DATE) GROUP BY 1' }),
+        text: 'WITH first_orders AS (SELECT customer_id, MIN(order_date) AS first_day FROM ANALYTICS.ANALYTICS_MARTS.FCT_ORDERS GROUP BY 1) SELECT DATE_TRUNC(month, first_day), COUNT(*) FROM first_orders WHERE first_day > DATEADD(day, -{n}, CURRENT_DATE) GROUP BY 1' }),
       template({ key: 'hex_churn_model', weight: 2, queryType: 'SELECT', tag: 'hex:project=churn', execMedianMs: 15_000,
         text: 'SELECT * FROM ANALYTICS.MARTS.FCT_SUBSCRIPTIONS WHERE churn_score > 0.{n} ORDER BY churn_score DESC', paramRange: 99 }),
       template({ key: 'adhoc_sessions_join', weight: 1, queryType: 'SELECT', tag: '', execMedianMs: 240_000, execSigma: 0.5, remoteSpill: 0.8, compileMedianMs: 700, database: 'RAW', schema: 'SEGMENT', failRate: 0.05,
