@@ -40,6 +40,7 @@ export const appPaths = {
   admin: '/app/admin',
   catalogExplore: '/app/data-catalog/explore',
   catalogProducts: '/app/data-catalog/products',
+  catalogProduct: '/app/data-catalog/products/:productId',
   catalogLineage: '/app/data-catalog/lineage',
   catalogDataQuality: '/app/data-catalog/observability/data-quality',
   catalogIncidents: '/app/data-catalog/observability/incident-manager',
@@ -104,6 +105,11 @@ export function exposurePath(uniqueId: string): string {
 /** A catalog asset's page (the id is dbt's unique_id). */
 export function catalogAssetPath(uniqueId: string): string {
   return appPaths.catalogAsset.replace(':assetId', encodeURIComponent(uniqueId));
+}
+
+/** A data product's page. */
+export function catalogProductPath(productId: string): string {
+  return appPaths.catalogProduct.replace(':productId', encodeURIComponent(productId));
 }
 
 /** A support ticket's page. */

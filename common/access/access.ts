@@ -58,6 +58,7 @@ export const accessRules: Record<AppRouteId, AccessRule> = {
   catalogAssets: catalogBasic,
   catalogAsset: catalogBasic,
   catalogProducts: catalogAdvanced,
+  catalogProduct: catalogAdvanced,
   catalogDataQuality: catalogAdvanced,
   catalogIncidents: catalogAdvanced,
   catalogAlerts: catalogAdvanced,

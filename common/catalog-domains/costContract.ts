@@ -29,7 +29,7 @@ export const assetCostResponse = z.object({
 });
 export type AssetCostResponse = z.infer<typeof assetCostResponse>;
 
-export const unreadModel = z.object({ uniqueId: z.string(), name: z.string(), domain: z.string().nullable(), cost: z.number(), builds: z.number(), lastRead: z.string().nullable() });
+export const unreadModel = z.object({ uniqueId: z.string(), name: z.string(), domain: z.string().nullable(), cost: z.number(), builds: z.number() });
 export type UnreadModel = z.infer<typeof unreadModel>;
 export const unreadModelsResponse = z.object({ window: costWindow, models: z.array(unreadModel), totalCost: z.number() });
 export type UnreadModelsResponse = z.infer<typeof unreadModelsResponse>;

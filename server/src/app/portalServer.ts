@@ -26,7 +26,9 @@ import { createUsageSyncJobs, type WarehouseRegistry } from '../features/warehou
 import { registerUsageSyncRoutes } from '../features/warehouse/routes/usageSyncRoutes.js';
 import { dbtHttpError, registerDbtArea } from '../features/dbt/index.js';
 import { catalogQualityHttpError, registerCatalogQualityArea } from '../features/catalog-quality/index.js';
+import { catalogDomainsHttpError, registerCatalogDomainsArea } from '../features/catalog-domains/index.js';
 import { registerSupportRoutes, supportHttpError } from '../features/support/index.js';
+import { catalogGovernanceHttpError, registerCatalogGovernanceArea } from '../features/catalog-governance/index.js';
 import { buildSampleArtifacts } from '../features/dbt/sample/sampleArtifacts.js';
 import { demoDashboards } from '../features/dashboards/demoSeed.js';
 import { registerKnowledgeRoutes, seedKnowledge } from '../features/knowledge/index.js';
@@ -97,7 +99,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     return503OnClosing: true,
   });
   compileRouteSchemasWithZod(app);
-  registerErrorHandler(app, [warehouseHttpError, jobHttpError, dbtHttpError, catalogQualityHttpError, supportHttpError, dataApiHttpError, securityHttpError, integrationsHttpError]);
+  registerErrorHandler(app, [warehouseHttpError, jobHttpError, dbtHttpError, catalogQualityHttpError, catalogGovernanceHttpError, catalogDomainsHttpError, supportHttpError, dataApiHttpError, securityHttpError, integrationsHttpError]);
 
   const origins = dashboardOriginCache(deps.store, app.log);
   await origins.refresh();
@@ -170,6 +172,18 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     warehouse: async (organisation) => (await deps.warehouses.forOrganisation(organisation)).readEngine(),
     notifications,
     settings: config.catalogQuality,
+  });
+  // Domains, Data Products and cost per asset: the builds and reads of dbt nodes come from the
+  // warehouse's usage copy (60 days of builds for a 30-day window and its trend, 30 days of reads).
+  registerCatalogDomainsArea(app, {
+    db: deps.store.db,
+    costs: async (organisation) => (await deps.warehouses.forOrganisation(organisation)).dbtNodeCost(60, 30),
+  });
+  // Glossary, Classifications and Metrics: personal-data scans and metric values read the organisation's warehouse.
+  registerCatalogGovernanceArea(app, {
+    db: deps.store.db,
+    jobs,
+    warehouse: async (organisation) => (await deps.warehouses.forOrganisation(organisation)).readEngine(),
   });
   // The dbt layer reaches warehouses only through these two functions (features never import each other).
   const dbt = await registerDbtArea(app, {

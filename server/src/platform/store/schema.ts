@@ -6,6 +6,9 @@ import type { CreatedAt, Json, UpdatedAt } from './tables/columnTypes.js';
 import type { IntegrationsSchema } from './tables/integrationsTables.js';
 import type { BudgetsSchema } from './tables/budgetTables.js';
 import type { CatalogQualitySchema } from './tables/catalogQualityTables.js';
+import type { CatalogDomainsSchema } from './tables/catalogDomainsTables.js';
+import type { CatalogGovernanceSchema } from './tables/catalogGovernanceTables.js';
+import type { CatalogAlertsSchema } from './tables/catalogAlertsTables.js';
 
 export interface OrganisationsTable {
   id: string;
@@ -143,6 +146,8 @@ export interface DbtNodesTable {
   source_name: string | null;
   freshness: NullableJson<unknown>;
   exposure: NullableJson<unknown>;
+  /** Semantic models: entities, dimensions, measures; metrics: type and type_params (migration 014). */
+  semantic: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface DbtEdgesTable {
@@ -453,7 +458,7 @@ export interface TokenNotBeforeTable {
 }
 
 // Areas with many tables keep their row types in ./tables (one file per area).
-export interface StoreSchema extends IntegrationsSchema, CatalogQualitySchema, BudgetsSchema {
+export interface StoreSchema extends IntegrationsSchema, CatalogQualitySchema, CatalogDomainsSchema, CatalogGovernanceSchema, CatalogAlertsSchema, BudgetsSchema {
   organisations: OrganisationsTable;
   dashboards: DashboardsTable;
   user_layout_settings: UserLayoutSettingsTable;

@@ -13,6 +13,9 @@ import { integrations } from './009_integrations.js';
 import { integrationDefinitions } from './010_integration_definitions.js';
 import { budgets } from './011_budgets.js';
 import { catalogQuality } from './013_catalog_quality.js';
+import { catalogGovernance } from './014_catalog_governance.js';
+import { catalogDomains } from './015_catalog_domains.js';
+import { catalogAlerts } from './016_catalog_alerts.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -27,6 +30,9 @@ const migrations: Record<string, Migration> = {
   '010_integration_definitions': integrationDefinitions,
   '011_budgets': budgets,
   '013_catalog_quality': catalogQuality,
+  '014_catalog_governance': catalogGovernance,
+  '015_catalog_domains': catalogDomains,
+  '016_catalog_alerts': catalogAlerts,
 };
 
 export const migrationProvider: MigrationProvider = {

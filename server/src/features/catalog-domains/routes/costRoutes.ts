@@ -1,0 +1,25 @@
+// Cost per asset's API: GET /api/catalog/costs/asset?assetId= (a model's builds and reads, an
+// exposure's upstream builds), /costs/exposures (every exposure's), /costs/unread-models (models
+// nobody read in the window, with their build cost). Warehouse money figures: for whoever may
+// open Data Products (the main edition's catalog), as Optimize is not a Lite feature either.
+import type { FastifyInstance } from 'fastify';
+import { assetCostQuery, assetCostResponse, exposureCostsResponse, unreadModelsResponse } from '@common/catalog-domains/costContract';
+import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import { requireRoute } from '../../../platform/http/auth/authenticate.js';
+import type { StoreDb } from '../../../platform/store/openStore.js';
+import type { CostSource } from '../assetCosts.js';
+import { assetCost, exposureCosts, unreadModels } from '../costQueries.js';
+import { actorOf } from './domainRoutes.js';
+
+export function registerCostRoutes(server: FastifyInstance, db: StoreDb, costs: CostSource): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const read = requireRoute('catalogProducts');
+
+  app.get('/api/catalog/costs/asset', { preValidation: read, schema: { querystring: assetCostQuery, response: { 200: assetCostResponse } } }, async (request) =>
+    assetCost(db, costs, actorOf(request).organisation, request.query.assetId),
+  );
+
+  app.get('/api/catalog/costs/exposures', { preValidation: read, schema: { response: { 200: exposureCostsResponse } } }, async (request) => exposureCosts(db, costs, actorOf(request).organisation));
+
+  app.get('/api/catalog/costs/unread-models', { preValidation: read, schema: { response: { 200: unreadModelsResponse } } }, async (request) => unreadModels(db, costs, actorOf(request).organisation));
+}

@@ -1,0 +1,40 @@
+// Domains' API: GET /api/catalog/domains (every domain with its assets, people, tests and
+// freshness), PUT/DELETE /api/catalog/domains/:name (description, owners, experts), and
+// PUT /api/catalog/domains/assets/:assetId (an asset's domain by hand; null: back to dbt's).
+// Whoever may open the Domain page reads; the editors of catalogOrganisationRules.ts change.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { catalogOrganisationEditorRoles } from '@common/catalog-domains/catalogOrganisationRules';
+import { domainAssetBody, domainAssetParams, domainBody, domainParams, domainsResponse } from '@common/catalog-domains/domainsContract';
+import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
+import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import type { Actor } from '../../../platform/store/audit.js';
+import type { StoreDb } from '../../../platform/store/openStore.js';
+import { deleteDomain, listDomains, saveDomain, setAssetDomain } from '../domainsStore.js';
+
+export function actorOf(request: FastifyRequest): Actor {
+  const caller = callerOf(request);
+  return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username };
+}
+
+export function registerDomainRoutes(server: FastifyInstance, db: StoreDb): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const read = requireRoute('catalogDomain');
+  const change = requireRoute('catalogDomain', catalogOrganisationEditorRoles);
+
+  app.get('/api/catalog/domains', { preValidation: read, schema: { response: { 200: domainsResponse } } }, async (request) => listDomains(db, actorOf(request).organisation));
+
+  app.put('/api/catalog/domains/assets/:assetId', { preValidation: change, schema: { params: domainAssetParams, body: domainAssetBody } }, async (request, reply) => {
+    await setAssetDomain(db, actorOf(request), request.params.assetId, request.body.domain);
+    return reply.code(204).send();
+  });
+
+  app.put('/api/catalog/domains/:name', { preValidation: change, schema: { params: domainParams, body: domainBody } }, async (request, reply) => {
+    await saveDomain(db, actorOf(request), request.params.name, request.body);
+    return reply.code(204).send();
+  });
+
+  app.delete('/api/catalog/domains/:name', { preValidation: change, schema: { params: domainParams } }, async (request, reply) => {
+    await deleteDomain(db, actorOf(request), request.params.name);
+    return reply.code(204).send();
+  });
+}
