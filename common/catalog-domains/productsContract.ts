@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, PRODUCT_MEMBERS_MAX } from './catalogOrganisationRules';
 import { domainName } from './domainsContract';
-import { costFigures } from './costContract';
+import { costFigures, costWindow } from './costContract';
 
 export const productIdParams = z.strictObject({ productId: z.uuid({ error: 'must be a product id' }) });
 
@@ -73,6 +73,7 @@ export const productDetail = productSummary.extend({
   members: z.array(productMember),
   /** Builds of the product's models and of those upstream of its exposures, over the cost window; null without warehouse figures. */
   cost: costFigures.nullable(),
+  costWindow: costWindow.nullable(),
   costUnavailable: z.string().nullable(),
 });
 export type ProductDetail = z.infer<typeof productDetail>;

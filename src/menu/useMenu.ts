@@ -3,15 +3,17 @@ import { selectRealmRoles } from '../auth/authSlice';
 import { useAppSelector } from '../state/hooks';
 import { filterMenu } from './filterMenu';
 import { withViewerItems } from './menuDashboards';
+import { useMenuProducts, withProductItems } from './menuProducts';
 import { navigationMenu } from './menuTree';
 import { useMenuDashboards } from './useMenuDashboards';
 import type { MenuItem } from './menuTypes';
 
-/** The "Navigation" group as the signed-in user may see it, Viewer filled from the dashboards. */
+/** The "Navigation" group as the signed-in user may see it, Viewer filled from the dashboards, Data Catalog with the products. */
 export function useMenu(): MenuItem | null {
   const roles = useAppSelector(selectRealmRoles);
   const { dashboards } = useMenuDashboards();
-  return useMemo(() => filterMenu(withViewerItems(navigationMenu, dashboards), roles), [roles, dashboards]);
+  const products = useMenuProducts();
+  return useMemo(() => filterMenu(withProductItems(withViewerItems(navigationMenu, dashboards), products), roles), [roles, dashboards, products]);
 }
 
 /** True until the dashboards have loaded (or failed): the navigation shows a spinner meanwhile. */

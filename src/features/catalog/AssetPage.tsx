@@ -19,6 +19,7 @@ import { useAppSelector } from '../../state/hooks';
 import { AssetColumns } from './AssetColumns';
 import { AssetHistory } from './AssetHistory';
 import { AssetTests } from './AssetTests';
+import { AssetCostPanel } from './domains/AssetCostPanel';
 import { ProfilePanel } from './observability/ProfilePanel';
 import { NodeLinks } from './NodeLinks';
 import './catalog.css';
@@ -61,7 +62,10 @@ function Facts({ asset }: { asset: AssetDetail }) {
 function Asset({ uniqueId }: { uniqueId: string }) {
   const { currentData: asset, error, isFetching, refetch } = useGetAssetQuery(uniqueId);
   // Profiles belong to Data Quality (data_catalog_advanced): shown here to those who may open it.
-  const profiles = canOpen(useAppSelector(selectRealmRoles), 'catalogDataQuality');
+  const roles = useAppSelector(selectRealmRoles);
+  const profiles = canOpen(roles, 'catalogDataQuality');
+  // Build cost is warehouse money (data_catalog_advanced, as Data Products): shown to those who may open it.
+  const costs = canOpen(roles, 'catalogProducts');
   if (error && !isFetching) {
     const notFound = (error as { status?: unknown }).status === 404;
     return notFound ? (
@@ -79,6 +83,7 @@ function Asset({ uniqueId }: { uniqueId: string }) {
         {asset.description ? <Markdown text={asset.description} /> : <p className="text-body-secondary">No description.</p>}
         <Facts asset={asset} />
       </Panel>
+      {costs ? <AssetCostPanel assetId={asset.uniqueId} resourceType={asset.resourceType} /> : null}
       <Panel title="Columns" description="Types from the warehouse (catalog.json) where dbt documented them.">
         <AssetColumns columns={asset.columns} />
       </Panel>

@@ -182,7 +182,7 @@ describe('cost per asset', () => {
     expect(model).toMatchObject({ reads: 4, lastRead: '2026-03-01T09:00:00.000Z', cost: { cost: 8 } });
     await expect(assetCost(store.db, costs, 'globex', 'model.shop.fct_orders')).rejects.toBeInstanceOf(CatalogOrganisationNotFoundError);
     expect((await exposureCosts(store.db, costs, 'acme')).exposures).toEqual([{ uniqueId: 'exposure.shop.sales_dashboard', cost: 9, builds: 4, upstreamModels: 2 }]);
-    expect((await productCost(store.db, costs, 'acme', ['model.shop.dim_customers', 'exposure.shop.sales_dashboard'])).cost).toBe(9);
+    expect((await productCost(store.db, costs, 'acme', ['model.shop.dim_customers', 'exposure.shop.sales_dashboard'])).cost.cost).toBe(9);
     const unread = await unreadModels(store.db, costs, 'acme');
     expect(unread.models.map((row) => [row.name, row.cost])).toEqual([['orphan', 14], ['dim_customers', 0]]);
     expect(unread.totalCost).toBe(14);

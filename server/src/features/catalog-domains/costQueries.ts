@@ -1,7 +1,7 @@
 // The cost answers the pages ask for: one asset (a model's own builds and reads, an exposure's
 // upstream builds), every exposure at once (the exposures list), a product, and the models
 // nobody read in the read window with what they cost to build.
-import type { AssetCostResponse, CostFigures, ExposureCostsResponse, UnreadModelsResponse } from '@common/catalog-domains/costContract';
+import type { AssetCostResponse, CostFigures, CostWindow, ExposureCostsResponse, UnreadModelsResponse } from '@common/catalog-domains/costContract';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { costIndex, costOf, readsOf, upstreamBuilds, BUILD_TYPES, type CostSource } from './assetCosts.js';
 import { assetRows } from './domainsStore.js';
@@ -41,11 +41,12 @@ export async function exposureCosts(db: StoreDb, costs: CostSource, organisation
 }
 
 /** The build cost of everything a product's members need. */
-export async function productCost(db: StoreDb, costs: CostSource, organisation: string, members: readonly string[]): Promise<CostFigures> {
+export async function productCost(db: StoreDb, costs: CostSource, organisation: string, members: readonly string[]): Promise<{ window: CostWindow; cost: CostFigures }> {
   const [rollup, needed] = await Promise.all([costs(organisation), upstreamBuilds(db, organisation, members)]);
   const all = new Set<string>();
   for (const models of needed.values()) for (const id of models) all.add(id);
-  return costOf(costIndex(rollup), all);
+  const index = costIndex(rollup);
+  return { window: index.window, cost: costOf(index, all) };
 }
 
 export async function unreadModels(db: StoreDb, costs: CostSource, organisation: string): Promise<UnreadModelsResponse> {

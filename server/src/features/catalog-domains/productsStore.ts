@@ -88,7 +88,7 @@ export async function productMembers(db: StoreDb, organisation: string, id: stri
   }));
 }
 
-export async function productDetail(db: StoreDb, organisation: string, id: string): Promise<Omit<ProductDetail, 'cost' | 'costUnavailable'>> {
+export async function productDetail(db: StoreDb, organisation: string, id: string): Promise<Omit<ProductDetail, 'cost' | 'costWindow' | 'costUnavailable'>> {
   const row = await productRow(db, organisation, id);
   const [counts, members] = await Promise.all([memberCounts(db, [id]), productMembers(db, organisation, id)]);
   return { ...(await summaryOf(db, row, counts.get(id))), members };

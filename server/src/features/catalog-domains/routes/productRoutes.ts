@@ -28,11 +28,11 @@ export function registerProductRoutes(server: FastifyInstance, db: StoreDb, cost
     const product = await productDetail(db, organisation, request.params.productId);
     // The product page stands without warehouse figures (no usage copy yet, an account that is down).
     try {
-      const cost = await productCost(db, costs, organisation, product.members.filter((member) => member.present).map((member) => member.uniqueId));
-      return { product: { ...product, cost, costUnavailable: null } };
+      const { window, cost } = await productCost(db, costs, organisation, product.members.filter((member) => member.present).map((member) => member.uniqueId));
+      return { product: { ...product, cost, costWindow: window, costUnavailable: null } };
     } catch (error) {
       request.log.warn({ err: error }, 'product cost unavailable');
-      return { product: { ...product, cost: null, costUnavailable: error instanceof Error ? error.message : 'The warehouse figures are not available.' } };
+      return { product: { ...product, cost: null, costWindow: null, costUnavailable: error instanceof Error ? error.message : 'The warehouse figures are not available.' } };
     }
   });
 

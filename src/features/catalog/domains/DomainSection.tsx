@@ -1,0 +1,73 @@
+// One domain on the Domain page: its description, owners and experts, how its tests and
+// sources stand, and its assets (each a link to its page, with how it came to the domain).
+import { Link } from 'react-router-dom';
+import type { DomainAsset, DomainSummary } from '@common/catalog-domains/domainsContract';
+import { appPaths, catalogAssetPath } from '@common/paths';
+import { formatCount, formatPercent } from '../../../components/format';
+
+const howLabels: Record<DomainAsset['assignedBy'], string> = { hand: 'by hand', meta: 'dbt meta', tag: 'dbt tag', folder: 'folder' };
+
+function People({ label, names }: { label: string; names: readonly string[] }) {
+  return (
+    <div>
+      <dt className="small text-body-secondary">{label}</dt>
+      <dd className="mb-0">{names.length > 0 ? names.join(', ') : '–'}</dd>
+    </div>
+  );
+}
+
+export function DomainSection({ domain, mayEdit, onEdit }: { domain: DomainSummary; mayEdit: boolean; onEdit: () => void }) {
+  const headingId = `domain-${domain.name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+  const { tests, freshness } = domain;
+  return (
+    <section className="card dw-card mb-3" aria-labelledby={headingId}>
+      <div className="card-body">
+        <div className="d-flex flex-wrap justify-content-between align-items-start gap-2">
+          <div>
+            <h2 id={headingId} className="h5 mb-1">
+              {domain.name}
+            </h2>
+            <p className="small text-body-secondary mb-2">{domain.description || (domain.described ? '' : 'Known from its assets only; no description yet.')}</p>
+          </div>
+          {mayEdit ? (
+            <button type="button" className="btn btn-outline-secondary btn-sm" onClick={onEdit}>
+              Edit {domain.name}
+            </button>
+          ) : null}
+        </div>
+        <dl className="d-flex flex-wrap gap-4 mb-3">
+          <People label="Owners" names={domain.owners} />
+          <People label="Experts" names={domain.experts} />
+          <div>
+            <dt className="small text-body-secondary">Assets</dt>
+            <dd className="mb-0">{formatCount(domain.assetCount)}</dd>
+          </div>
+          <div>
+            <dt className="small text-body-secondary">Tests passing</dt>
+            <dd className="mb-0">{tests.passShare === null ? (tests.total > 0 ? 'no results yet' : 'no tests') : `${formatPercent(tests.passShare)} (${formatCount(tests.passing)} of ${formatCount(tests.withResult)})`}</dd>
+          </div>
+          <div>
+            <dt className="small text-body-secondary">Sources fresh</dt>
+            <dd className="mb-0">
+              {freshness.sources === 0
+                ? 'no sources'
+                : `${formatCount(freshness.pass)} of ${formatCount(freshness.sources)}${freshness.warn ? `, ${formatCount(freshness.warn)} warning` : ''}${freshness.error ? `, ${formatCount(freshness.error)} stale` : ''}${freshness.unknown ? `, ${formatCount(freshness.unknown)} unchecked` : ''}`}
+            </dd>
+          </div>
+        </dl>
+        <ul className="list-inline mb-0 small">
+          {domain.assets.map((asset) => (
+            <li key={asset.uniqueId} className="list-inline-item mb-1">
+              <Link to={catalogAssetPath(asset.uniqueId)}>{asset.name}</Link> <span className="text-body-secondary">({asset.resourceType}, {howLabels[asset.assignedBy]})</span>
+            </li>
+          ))}
+          {domain.assetCount > domain.assets.length ? (
+            <li className="list-inline-item">
+              <Link to={`${appPaths.catalogExplore}?${new URLSearchParams({ domain: domain.name }).toString()}`}>{`All ${formatCount(domain.assetCount)} assets in Explore`}</Link>
+            </li>
+          ) : null}
+        </ul>
+      </div>
+    </section>
+  );
+}

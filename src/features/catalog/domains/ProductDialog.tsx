@@ -1,0 +1,90 @@
+// Creating or changing a data product: name, owner, domain, description, its assets and
+// exposures (dbt unique ids, one per line) and its objective. The form checks what it can; the
+// server checks the ids against the current project and names the one it does not know.
+import { useState } from 'react';
+import type { ProductBody, ProductDetail } from '@common/catalog-domains/productsContract';
+import { apiErrorMessage, isApiErrorBody } from '../../../api/apiError';
+import { useCreateProductMutation, useUpdateProductMutation } from '../../../api/catalogDomainsApi';
+import { FormDialog } from '../../../components/FormDialog';
+import { FormField } from '../../../components/FormField';
+
+const ids = (text: string) => [...new Set(text.split(/[\n,]/).map((line) => line.trim()).filter(Boolean))];
+
+function numberOrNull(text: string): number | null | 'bad' {
+  if (!text.trim()) return null;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : 'bad';
+}
+
+interface ProductDialogProps {
+  product?: ProductDetail;
+  onDone: (id: string) => void;
+  onCancel: () => void;
+}
+
+export function ProductDialog({ product, onDone, onCancel }: ProductDialogProps) {
+  const [name, setName] = useState(product?.name ?? '');
+  const [owner, setOwner] = useState(product?.owner ?? '');
+  const [domain, setDomain] = useState(product?.domain ?? '');
+  const [description, setDescription] = useState(product?.description ?? '');
+  const [assets, setAssets] = useState(product?.members.map((member) => member.uniqueId).join('\n') ?? '');
+  const [hours, setHours] = useState(product?.objective.freshnessHours?.toString() ?? '');
+  const [rate, setRate] = useState(product?.objective.minTestPassRate?.toString() ?? '');
+  const [checked, setChecked] = useState(false);
+  const [create, creating] = useCreateProductMutation();
+  const [update, updating] = useUpdateProductMutation();
+  const state = product ? updating : creating;
+  const server = state.error as { data?: unknown } | undefined;
+  const field = server && isApiErrorBody(server.data) ? (server.data.field ?? '') : null;
+  const serverOn = (prefix: string) => (field !== null && field.startsWith(prefix) ? apiErrorMessage(state.error) : undefined);
+
+  const hoursValue = numberOrNull(hours);
+  const rateValue = numberOrNull(rate);
+  const local = {
+    name: name.trim() ? undefined : 'Give the product a name.',
+    owner: owner.trim() ? undefined : 'Say who owns the product.',
+    hours: hoursValue === 'bad' || (typeof hoursValue === 'number' && hoursValue <= 0) ? 'A number of hours above 0, or empty.' : undefined,
+    rate: rateValue === 'bad' || (typeof rateValue === 'number' && (rateValue < 0 || rateValue > 100)) ? 'A percentage from 0 to 100, or empty.' : undefined,
+  };
+  const shown = (key: keyof typeof local) => (checked ? local[key] : undefined);
+  const submit = () => {
+    setChecked(true);
+    if (Object.values(local).some(Boolean)) return;
+    const body: ProductBody = {
+      name: name.trim(),
+      owner: owner.trim(),
+      domain: domain.trim() || null,
+      description,
+      assets: ids(assets),
+      objective: { freshnessHours: hoursValue === 'bad' ? null : hoursValue, minTestPassRate: rateValue === 'bad' ? null : rateValue },
+    };
+    const request = product ? update({ id: product.id, body }).unwrap().then(() => product.id) : create(body).unwrap().then((answer) => answer.id);
+    void request.then(onDone, () => undefined);
+  };
+  const unplaced = field !== null && !['name', 'owner', 'domain', 'description', 'assets', 'objective'].some((prefix) => field.startsWith(prefix));
+  return (
+    <FormDialog title={product ? `Change ${product.name}` : 'New data product'} submitLabel={product ? 'Save' : 'Create'} busyLabel="Saving…" busy={state.isLoading} error={unplaced ? apiErrorMessage(state.error) : null} onSubmit={submit} onCancel={onCancel}>
+      <FormField label="Name" value={name} onValue={setName} maxLength={200} required error={shown('name') ?? serverOn('name')} />
+      <FormField label="Owner" value={owner} onValue={setOwner} maxLength={255} required error={shown('owner') ?? serverOn('owner')} help="A person or team." />
+      <FormField label="Domain" value={domain} onValue={setDomain} maxLength={100} error={serverOn('domain')} />
+      <FormField label="Description" control="textarea" rows={2} value={description} onValue={setDescription} maxLength={4000} error={serverOn('description')} />
+      <FormField
+        label="Assets and exposures"
+        control="textarea"
+        rows={4}
+        value={assets}
+        onValue={setAssets}
+        help="dbt unique ids, one per line (model.my_project.fct_orders, exposure.my_project.sales_dashboard); the asset pages show them."
+        error={serverOn('assets')}
+      />
+      <div className="row">
+        <div className="col-sm-6">
+          <FormField label="Sources loaded within (hours)" value={hours} onValue={setHours} inputMode="decimal" help="Empty: not part of the objective." error={shown('hours') ?? serverOn('objective.freshnessHours')} />
+        </div>
+        <div className="col-sm-6">
+          <FormField label="Tests passing at least (%)" value={rate} onValue={setRate} inputMode="decimal" help="Empty: not part of the objective." error={shown('rate') ?? serverOn('objective.minTestPassRate')} />
+        </div>
+      </div>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,138 @@
+// /app/data-catalog/products/:productId: one data product — what it is for, who owns it,
+// whether it meets its objective and why not, its assets and exposures (each exposure with its
+// build cost), and what building everything it needs cost over the last 30 days.
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { mayEditCatalogOrganisation } from '@common/catalog-domains/catalogOrganisationRules';
+import type { ProductDetail } from '@common/catalog-domains/productsContract';
+import { appPaths, catalogAssetPath } from '@common/paths';
+import { apiErrorMessage } from '../../../api/apiError';
+import { useDeleteProductMutation, useGetExposureCostsQuery, useGetProductQuery } from '../../../api/catalogDomainsApi';
+import { selectRealmRoles } from '../../../auth';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DbtPage } from '../../../components/DbtPage';
+import { formatMoney } from '../../../components/format';
+import { Markdown } from '../../../components/Markdown';
+import { Panel } from '../../../components/Panel';
+import { QueryResult } from '../../../components/QueryResult';
+import { useAppSelector } from '../../../state/hooks';
+import { BuildCost } from './BuildCost';
+import { ObjectiveBadge, ObjectiveChecks, objectiveText } from './ObjectiveStatus';
+import { ProductDialog } from './ProductDialog';
+import '../catalog.css';
+
+function Members({ product }: { product: ProductDetail }) {
+  const hasExposures = product.members.some((member) => member.resourceType === 'exposure');
+  const costs = useGetExposureCostsQuery(undefined, { skip: !hasExposures });
+  const exposureCost = new Map((costs.data?.exposures ?? []).map((row) => [row.uniqueId, row.cost]));
+  const currency = costs.data?.window.currency ?? 'USD';
+  if (product.members.length === 0) return <p className="mb-0">No assets yet.</p>;
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm align-middle">
+        <caption className="small">Exposures cost what building their upstream models cost over the last 30 days.</caption>
+        <thead>
+          <tr>
+            <th scope="col">Asset</th>
+            <th scope="col">Type</th>
+            <th scope="col" className="text-end">Build cost (30 days)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {product.members.map((member) => (
+            <tr key={member.uniqueId}>
+              <th scope="row">{member.present ? <Link to={catalogAssetPath(member.uniqueId)}>{member.name}</Link> : <span>{`${member.uniqueId} (no longer in the project)`}</span>}</th>
+              <td>{member.resourceType}</td>
+              <td className="text-end">{member.resourceType === 'exposure' && exposureCost.has(member.uniqueId) ? formatMoney(exposureCost.get(member.uniqueId) ?? 0, currency) : '–'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Product({ product, mayEdit }: { product: ProductDetail; mayEdit: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [remove, removing] = useDeleteProductMutation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <dl className="d-flex flex-wrap gap-4 mb-3">
+        <div>
+          <dt className="small text-body-secondary">Owner</dt>
+          <dd className="mb-0">{product.owner}</dd>
+        </div>
+        <div>
+          <dt className="small text-body-secondary">Domain</dt>
+          <dd className="mb-0">{product.domain ?? '–'}</dd>
+        </div>
+        <div>
+          <dt className="small text-body-secondary">Objective</dt>
+          <dd className="mb-0">
+            <ObjectiveBadge status={product.status} /> {objectiveText(product.objective)}
+          </dd>
+        </div>
+      </dl>
+      {product.description ? <Markdown text={product.description} /> : null}
+      {mayEdit ? (
+        <div className="d-flex gap-2 mb-3">
+          <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setEditing(true)}>
+            Change
+          </button>
+          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setDeleting(true)}>
+            Delete
+          </button>
+        </div>
+      ) : null}
+      <Panel title="Objective" description="Judged on the latest freshness results and test states the portal holds.">
+        <ObjectiveChecks status={product.status} />
+      </Panel>
+      <Panel title="Build cost" description="Everything the product needs — its models and every model upstream of its assets and exposures — built over the last 30 days.">
+        {product.cost && product.costWindow ? <BuildCost figures={product.cost} currency={product.costWindow.currency} what="this product" /> : <p className="mb-0">{product.costUnavailable ?? 'No warehouse figures yet.'}</p>}
+      </Panel>
+      <Panel title="Assets and exposures">
+        <Members product={product} />
+      </Panel>
+      {editing ? <ProductDialog product={product} onCancel={() => setEditing(false)} onDone={() => setEditing(false)} /> : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={`Delete ${product.name}?`}
+          confirmLabel="Delete"
+          busyLabel="Deleting…"
+          variant="danger"
+          busy={removing.isLoading}
+          error={removing.error ? apiErrorMessage(removing.error) : null}
+          onCancel={() => setDeleting(false)}
+          onConfirm={() => void remove(product.id).unwrap().then(() => navigate(appPaths.catalogProducts), () => undefined)}
+        >
+          The product and its objective go; its assets and exposures stay in the catalog.
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
+export default function ProductPage() {
+  const { productId = '' } = useParams();
+  const mayEdit = mayEditCatalogOrganisation(useAppSelector(selectRealmRoles));
+  const { currentData, error, isFetching, refetch } = useGetProductQuery(productId);
+  return (
+    <DbtPage
+      id="product-title"
+      title={currentData?.name ?? 'Data product'}
+      back={
+        <p className="mb-1 small">
+          <Link to={appPaths.catalogProducts}>All data products</Link>
+        </p>
+      }
+    >
+      {() => (
+        <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the data product…" errorTitle="The data product could not be loaded">
+          {(product) => <Product product={product} mayEdit={mayEdit} />}
+        </QueryResult>
+      )}
+    </DbtPage>
+  );
+}
