@@ -70,6 +70,29 @@ async function aFeatureRequest(page: Page): Promise<string> {
 }
 
 /**
+ * A data product's page: the first one listed, created through the New data product dialog on a
+ * fresh stack by an account that may; the list itself for one that may not when there is none.
+ */
+async function aDataProduct(page: Page): Promise<string> {
+  await openInApp(page, appPaths.catalogProducts);
+  const link = page.locator(`main a[href^="${appPaths.catalogProducts}/"]`).first();
+  await page.locator('main table, main .card').first().waitFor({ timeout: 20_000 });
+  if ((await link.count()) > 0) return (await link.getAttribute('href')) ?? appPaths.catalogProducts;
+  const create = page.getByRole('button', { name: 'New data product' });
+  if ((await create.count()) === 0) return appPaths.catalogProducts;
+  await create.click();
+  const dialog = page.getByRole('dialog', { name: 'New data product' });
+  await dialog.getByLabel('Name').fill('Accessibility check product');
+  await dialog.getByLabel('Owner').fill('Data platform team');
+  await dialog.getByLabel('Assets and exposures').fill('model.dataworks_demo.fct_orders\nexposure.dataworks_demo.order_status_emails');
+  await dialog.getByLabel('Sources loaded within (hours)').fill('24');
+  await dialog.getByLabel('Tests passing at least (%)').fill('90');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith(`${appPaths.catalogProducts}/`), { timeout: 20_000 });
+  return new URL(page.url()).pathname;
+}
+
+/**
  * Real values for the routes that take parameters. A new parameterised route without an entry
  * here stops the check with a message naming it, rather than being skipped.
  */
@@ -79,6 +102,7 @@ const parameterised: Partial<Record<AppRouteId, CheckedRoute['path']>> = {
   managementRole: firstLinkUnder(appPaths.managementRoles, `${appPaths.managementRoles}/`),
   exposure: firstLinkUnder(appPaths.exposures, `${appPaths.exposures}/`),
   catalogAsset: firstLinkUnder(appPaths.catalogAssets, `${appPaths.catalogAssets}/`),
+  catalogProduct: aDataProduct,
   // The external catalog deep link: with no external catalog configured it opens in the portal.
   catalogExternal: '/app/Data-Catalog/explore/tables',
   feature: aFeatureRequest,
