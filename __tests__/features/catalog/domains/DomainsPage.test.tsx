@@ -1,0 +1,65 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import DomainsPage from '../../../../src/features/catalog/domains/DomainsPage';
+import { json } from '../../../helpers/fakeBackend';
+import { setUpPageTests } from '../../../helpers/pageTest';
+import { renderWithRouter } from '../../../helpers/renderWithRouter';
+import { makeSignedInStore } from '../../../helpers/testStore';
+import { serve } from '../observability/qualityFixtures';
+import { domainsAnswer, unreadAnswer } from './domainsFixtures';
+
+jest.mock('../../../../src/api/live/liveEvents', () => ({ subscribeLive: () => () => undefined }));
+
+setUpPageTests();
+
+const PATH = '/app/data-catalog/domain';
+
+function start(roles: string[]) {
+  const requests = serve({
+    'GET api/catalog/domains': () => json(200, domainsAnswer),
+    'GET api/catalog/costs/unread-models': () => json(200, unreadAnswer),
+    'PUT api/catalog/domains/sales': (request) => {
+      const body = JSON.parse(String(request.data)) as { owners: string[] };
+      return body.owners.includes('') ? json(400, { error: 'invalid_request', message: 'must not be empty', field: 'owners.0' }) : { status: 204, data: '' };
+    },
+    'PUT api/catalog/domains/assets/model.dataworks_demo.nowhere': () => json(404, { error: 'not_found', message: 'No asset with that name or id in your organisation.' }),
+  });
+  renderWithRouter(makeSignedInStore(roles), [{ path: PATH, element: <DomainsPage /> }], PATH);
+  return requests;
+}
+
+it('shows each domain with its people, tests, freshness and assets, and the models nobody read with their build cost', async () => {
+  start(['user', 'Client-dataworks-business-users']);
+  const sales = await screen.findByRole('region', { name: 'sales' });
+  expect(sales).toHaveTextContent('Orders and revenue');
+  expect(sales).toHaveTextContent('ann');
+  expect(sales).toHaveTextContent('bob');
+  expect(sales).toHaveTextContent('0 of 1, 1 warning');
+  const marts = screen.getByRole('region', { name: 'marts' });
+  expect(marts).toHaveTextContent('75%');
+  expect(within(marts).getByRole('link', { name: 'dim_customers' })).toHaveAttribute('href', '/app/data-catalog/assets/model.dataworks_demo.dim_customers');
+  expect(marts).toHaveTextContent('by hand');
+  const unread = await screen.findByRole('region', { name: 'Models nobody read in 30 days' });
+  expect(within(unread).getByRole('row', { name: /fct_storage_daily/ })).toHaveTextContent('$12.50');
+  // Business users read only.
+  expect(screen.queryByRole('button', { name: 'Edit sales' })).toBeNull();
+  expect(screen.queryByRole('form', { name: 'Place an asset in a domain' })).toBeNull();
+});
+
+it('lets an editor describe a domain and place an asset by hand, saying what the server refused', async () => {
+  const user = userEvent.setup();
+  const requests = start(['user', 'Client-Dataworks-docs']);
+  await user.click(await screen.findByRole('button', { name: 'Edit sales' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Domain sales' });
+  await user.clear(within(dialog).getByLabelText('Owners'));
+  await user.type(within(dialog).getByLabelText('Owners'), 'ann{Enter}carol');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(requests.find((request) => request.route === 'PUT api/catalog/domains/sales')?.body).toEqual({ description: 'Orders and revenue', owners: ['ann', 'carol'], experts: ['bob'] });
+
+  const form = screen.getByRole('form', { name: 'Place an asset in a domain' });
+  await user.type(within(form).getByLabelText('Asset (dbt unique id)'), 'model.dataworks_demo.nowhere');
+  await user.type(within(form).getByLabelText('Domain'), 'sales');
+  await user.click(within(form).getByRole('button', { name: 'Place' }));
+  expect(await within(form).findByText('No asset with that name or id in your organisation.')).toBeInTheDocument();
+});
