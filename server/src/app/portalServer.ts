@@ -18,10 +18,11 @@ import { registerWarehouseRoutes } from '../features/warehouse/routes/analyticsR
 import { registerWarehouseManagementRoutes } from '../features/warehouse/routes/managementRoutes.js';
 import { startChangeRecovery } from '../features/warehouse/routes/changeRecovery.js';
 import { registerInsightRoutes } from '../features/warehouse/routes/insightRoutes.js';
-import { registerBudgetRoutes, startBudgetEvaluation } from '../features/warehouse/budgets/index.js';
+import { createCostAnomalyWatch, registerBudgetRoutes, startBudgetEvaluation } from '../features/warehouse/budgets/index.js';
 import { createJobRunner, jobHttpError, registerJobRoutes } from '../platform/jobs/index.js';
 import { createLiveChannel, registerLiveRoutes } from '../platform/live/index.js';
-import { createNotificationsService, registerNotificationRoutes } from '../platform/notifications/index.js';
+import { createEmailSender, createNotificationsService, registerNotificationRoutes, smtpConfigured } from '../platform/notifications/index.js';
+import { createSignalBus } from '../platform/signals/index.js';
 import { createUsageSyncJobs, type WarehouseRegistry } from '../features/warehouse/index.js';
 import { registerUsageSyncRoutes } from '../features/warehouse/routes/usageSyncRoutes.js';
 import { dbtHttpError, registerDbtArea } from '../features/dbt/index.js';
@@ -29,6 +30,8 @@ import { catalogQualityHttpError, registerCatalogQualityArea } from '../features
 import { catalogDomainsHttpError, registerCatalogDomainsArea } from '../features/catalog-domains/index.js';
 import { registerSupportRoutes, supportHttpError } from '../features/support/index.js';
 import { catalogGovernanceHttpError, registerCatalogGovernanceArea } from '../features/catalog-governance/index.js';
+import { catalogAlertsHttpError, registerCatalogAlertsArea } from '../features/catalog-alerts/index.js';
+import { registerCatalogSettingsArea } from '../features/catalog-settings/index.js';
 import { buildSampleArtifacts } from '../features/dbt/sample/sampleArtifacts.js';
 import { demoDashboards } from '../features/dashboards/demoSeed.js';
 import { registerKnowledgeRoutes, seedKnowledge } from '../features/knowledge/index.js';
@@ -99,7 +102,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     return503OnClosing: true,
   });
   compileRouteSchemasWithZod(app);
-  registerErrorHandler(app, [warehouseHttpError, jobHttpError, dbtHttpError, catalogQualityHttpError, catalogGovernanceHttpError, catalogDomainsHttpError, supportHttpError, dataApiHttpError, securityHttpError, integrationsHttpError]);
+  registerErrorHandler(app, [warehouseHttpError, jobHttpError, dbtHttpError, catalogQualityHttpError, catalogGovernanceHttpError, catalogDomainsHttpError, catalogAlertsHttpError, supportHttpError, dataApiHttpError, securityHttpError, integrationsHttpError]);
 
   const origins = dashboardOriginCache(deps.store, app.log);
   await origins.refresh();
@@ -128,6 +131,10 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   registerLiveRoutes(app, live, { replay: notifications.liveReplay });
   registerJobRoutes(app, jobs);
   registerNotificationRoutes(app, deps.store.db, notifications);
+  // Signals: areas report what happens (a test failed, a sync failed); the catalog's alert rules listen.
+  const signals = createSignalBus(app.log);
+  const reportSignal = (signal: Parameters<typeof signals.report>[0]) => signals.report(signal);
+  const watchCostAnomalies = createCostAnomalyWatch(reportSignal);
   // Optimize budgets: evaluated hourly on the job runner, alerting through the notifications service.
   const notifyBudget = (request: Parameters<typeof notifications.notify>[0]) => notifications.notify(request);
   const budgetScheduler = await startBudgetEvaluation({ db: deps.store.db, registry: deps.warehouses, jobs, notify: notifyBudget });
@@ -139,6 +146,8 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     // A budget is judged on the figures as soon as they move.
     afterSync: async (organisation) => {
       await budgetScheduler.evaluateNow(organisation);
+      // A day that cost far more than the days before it is a signal (cost_anomaly).
+      await watchCostAnomalies(organisation, await deps.warehouses.forOrganisation(organisation));
     },
     usageOf: async (organisation) => {
       const usage = (await deps.warehouses.forOrganisation(organisation)).usage;
@@ -172,6 +181,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     warehouse: async (organisation) => (await deps.warehouses.forOrganisation(organisation)).readEngine(),
     notifications,
     settings: config.catalogQuality,
+    reportSignal,
   });
   // Domains, Data Products and cost per asset: the builds and reads of dbt nodes come from the
   // warehouse's usage copy (60 days of builds for a 30-day window and its trend, 30 days of reads).
@@ -194,6 +204,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     settings: config.dbt,
     warehouse: async (organisation) => (await deps.warehouses.forOrganisation(organisation)).readEngine(),
     notify: (request) => notifications.notify(request),
+    reportSignal,
     ingestionListener: catalogQuality.ingestionListener,
     sample:
       config.demoData
@@ -215,12 +226,27 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     portalUrl: config.portalUrl,
     demoOrganisations: config.demoData ? Object.keys(demoDashboards) : null,
   });
+  // Catalog settings, and the alert rules that turn signals into in-app notices, e-mail and webhooks.
+  const catalogSettings = registerCatalogSettingsArea(app, deps.store.db);
+  const alertEmail = smtpConfigured(config.smtp) ? createEmailSender(config.smtp) : null;
+  app.addHook('onClose', async () => alertEmail?.close());
+  registerCatalogAlertsArea(app, {
+    db: deps.store.db,
+    jobs,
+    signals,
+    notify: (request) => notifications.notify(request),
+    email: alertEmail,
+    webhookPolicy: (organisation) => catalogSettings.webhookSettings(organisation),
+    portalUrl: config.portalUrl,
+    ...config.catalogAlerts,
+  });
   // Integrations: connectors write into the organisation's warehouse; their secrets are sealed with the portal's key.
   await registerIntegrationsArea(app, {
     db: deps.store.db,
     jobs,
     live,
     notify: (request) => notifications.notify(request),
+    reportSignal,
     warehouse: async (organisation) => (await deps.warehouses.forOrganisation(organisation)).readEngine(),
     secrets: secretBox(await loadSecretKey({ settingValue: config.secretsKey, dataDir: config.dataDir })),
     projectRoot: process.cwd(),

@@ -180,6 +180,7 @@ async function writeIngestion(db: StoreDb, parsed: ParsedSet, options: IngestOpt
             source_name: node.sourceName,
             freshness: node.freshness ? JSON.stringify(node.freshness) : null,
             exposure: node.exposure ? JSON.stringify(node.exposure) : null,
+            semantic: node.semantic ? JSON.stringify(node.semantic) : null,
           })),
         )
         .execute();

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { ArtifactError } from '../errors.js';
 import { manifestSchema, type Manifest, type ManifestExposure, type ManifestNode, type ManifestSemanticResource } from './manifestSchema.js';
 import { requireVersion } from './readJson.js';
+import { semanticDefinition, type SemanticDefinition } from './semanticDefinition.js';
 
 export interface FreshnessCriteria {
   loadedAtField: string | null;
@@ -54,6 +55,8 @@ export interface NormalisedNode {
   columns: NormalisedColumn[];
   /** Parents (depends_on.nodes), tests excluded. */
   parents: string[];
+  /** Semantic models and metrics only: their definition as the Metrics page reads it (semanticDefinition.ts). */
+  semantic: SemanticDefinition | null;
 }
 
 export interface NormalisedTest {
@@ -167,6 +170,7 @@ function baseOf(
     exposure: null,
     columns: [],
     parents: [...new Set(resource.depends_on?.nodes ?? [])],
+    semantic: null,
   };
 }
 
@@ -204,7 +208,7 @@ function fromExposure(exposure: ManifestExposure): NormalisedNode {
 }
 
 function fromSemantic(resource: ManifestSemanticResource, resourceType: 'metric' | 'semantic_model'): NormalisedNode {
-  return { ...baseOf(resource, resourceType, null), description: resource.description || resource.label || '' };
+  return { ...baseOf(resource, resourceType, null), description: resource.description || resource.label || '', semantic: semanticDefinition(resource, resourceType) };
 }
 
 function testOf(node: ManifestNode): NormalisedTest {

@@ -1,0 +1,32 @@
+// Catalog governance (issue 14): the Glossary (glossaries, terms, review workflow, links, CSV
+// import), Classifications (categories and tags, applications, dbt's tags and meta mapped in,
+// personal-data suggestions on the job runner) and Metrics (the manifest's semantic models and
+// metrics, a simple metric's values from the warehouse), with the settings Catalog Settings
+// shows. It reads the dbt layer's tables in the store; what it needs from elsewhere comes in
+// from app/portalServer.ts: the store, the job runner and a way to reach a warehouse.
+import type { FastifyInstance } from 'fastify';
+import type { JobRunner } from '../../platform/jobs/index.js';
+import type { StoreDb } from '../../platform/store/openStore.js';
+import { registerClassificationRoutes } from './routes/classificationRoutes.js';
+import { registerGlossaryRoutes } from './routes/glossaryRoutes.js';
+import { registerMetricsRoutes } from './routes/metricsRoutes.js';
+import { registerSettingsRoutes } from './routes/settingsRoutes.js';
+import { defineSuggestionScanJob, type GovernanceWarehouse } from './suggestions.js';
+
+export { catalogGovernanceHttpError } from './errors.js';
+export type { GovernanceWarehouse } from './suggestions.js';
+
+export interface CatalogGovernanceOptions {
+  db: StoreDb;
+  jobs: JobRunner;
+  warehouse: GovernanceWarehouse;
+}
+
+/** Registers the routes and the suggestion scan's job kind (before the job runner starts). */
+export function registerCatalogGovernanceArea(app: FastifyInstance, options: CatalogGovernanceOptions): void {
+  defineSuggestionScanJob(options);
+  registerGlossaryRoutes(app, options.db);
+  registerClassificationRoutes(app, { db: options.db, jobs: options.jobs });
+  registerMetricsRoutes(app, { db: options.db, warehouse: options.warehouse });
+  registerSettingsRoutes(app, options.db);
+}

@@ -1,0 +1,19 @@
+// GET/PUT /api/catalog/governance/settings: the glossary's editor roles and the classification
+// rules, for those who may open Catalog Settings (admin and Client-Dataworks-docs).
+import type { FastifyInstance } from 'fastify';
+import { governanceSettings, governanceSettingsResponse } from '@common/catalog-governance/settingsContract';
+import { requireRoute } from '../../../platform/http/auth/authenticate.js';
+import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import type { StoreDb } from '../../../platform/store/openStore.js';
+import { readSettings, writeSettings } from '../settingsStore.js';
+import { actorOf } from './callers.js';
+
+export function registerSettingsRoutes(server: FastifyInstance, db: StoreDb): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const access = requireRoute('catalogSettings');
+  app.get('/api/catalog/governance/settings', { preValidation: access, schema: { response: { 200: governanceSettingsResponse } } }, async (request) => readSettings(db, actorOf(request).organisation));
+  app.put('/api/catalog/governance/settings', { preValidation: access, schema: { body: governanceSettings, response: { 200: governanceSettingsResponse } } }, async (request) => {
+    const { roles: _roles, ...actor } = actorOf(request);
+    return writeSettings(db, actor, request.body);
+  });
+}
