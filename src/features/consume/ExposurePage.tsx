@@ -18,6 +18,7 @@ import { emptyGraph, mergeLineage } from '../../components/lineage/graphModel';
 import { LoadingState } from '../../components/LoadingState';
 import { Markdown } from '../../components/Markdown';
 import { Panel } from '../../components/Panel';
+import { ExposureBuildCost } from './ExposureBuildCost';
 import { OpenExposureLink } from './exposureColumns';
 import { HealthBadge } from './HealthBadge';
 
@@ -118,6 +119,7 @@ function Exposure({ exposure }: { exposure: ExposureDetail }) {
           </ul>
         )}
       </Panel>
+      <ExposureBuildCost uniqueId={exposure.uniqueId} />
       <Panel title="Upstream" description={`${exposure.upstreamModels} models and ${exposure.upstreamSources} sources feed this exposure. Select a node to highlight its path; Enter opens it.`}>
         <LineageGraph model={model} selected={selected} onSelect={setSelected} onExpand={ignoreExpand} onOpen={open} label={`Everything upstream of ${exposure.name}`} />
         <p className="small mt-2 mb-0">
