@@ -35,6 +35,8 @@
  * | DBT_ARTIFACTS_DIR  | (empty: off)           | Directory watched for dbt artifacts: one folder per organisation id holding manifest.json (and run_results.json, sources.json, catalog.json). |
  * | DBT_FRESHNESS_CHECK_MINUTES | 60            | Minutes between the portal's scheduled source freshness checks of each organisation; 0 turns the schedule off. |
  * | CATALOG_PROFILE_SAMPLE_ROWS | 1000000      | Above this many rows the Data Quality profiler computes column figures on a sample of about this many rows (the row count stays exact). |
+ * | ALERT_WEBHOOK_TIMEOUT_SECONDS | 5          | An alert webhook that has not answered after this long counts as failed (and is retried). |
+ * | ALERT_RETRY_BASE_SECONDS | 10              | Wait before an alert delivery's first retry, doubled for each next one (4 attempts in all). |
  * | SMTP_URL / SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASSWORD, SMTP_SECURE, SMTP_FROM | (unset: e-mail off) | SMTP server of notification e-mail (platform/notifications/smtpSettings.ts). |
  * | SECRETS_KEY        | (unset: DATA_DIR/secrets.key) | 32-byte key (base64) encrypting stored secrets such as connector passwords; unset, a key file is made in the data directory on first start. |
  * | SYNC_TIMEOUT_MINUTES | 360                  | A sync attempt still running after this long is stopped (and retried). |
@@ -71,6 +73,7 @@ export interface PortalConfig {
   chatbotUrl: string;
   dbt: { uploadLimitBytes: number; artifactsDir: string | null; freshnessCheckMinutes: number };
   catalogQuality: { profileSampleRows: number };
+  catalogAlerts: { webhookTimeoutMs: number; retryBaseDelayMs: number };
   /** Set: the key of stored secrets (base64); unset: a key file in the data directory. */
   secretsKey: string | undefined;
   integrations: { readTimeoutMs: number; checkTimeoutMs: number; memoryLimitMb: number; maxAttempts: number; retryBaseDelayMs: number; privateNetworks: boolean; executablesDir: string; filesDir: string };
@@ -196,6 +199,10 @@ export function loadPortalConfig(env: Env = process.env): PortalConfig {
       freshnessCheckMinutes: wholeNumber(env, 'DBT_FRESHNESS_CHECK_MINUTES', 60, 0, 7 * 24 * 60),
     },
     catalogQuality: { profileSampleRows: wholeNumber(env, 'CATALOG_PROFILE_SAMPLE_ROWS', 1_000_000, 1000, 1_000_000_000) },
+    catalogAlerts: {
+      webhookTimeoutMs: wholeNumber(env, 'ALERT_WEBHOOK_TIMEOUT_SECONDS', 5, 1, 60) * 1000,
+      retryBaseDelayMs: wholeNumber(env, 'ALERT_RETRY_BASE_SECONDS', 10, 1, 3600) * 1000,
+    },
     smtp: loadSmtpSettings(env),
     secretsKey: env.SECRETS_KEY?.trim() || undefined,
     integrations: {

@@ -9,7 +9,7 @@ import type { JobRunner } from '../../platform/jobs/index.js';
 import type { NotificationsService } from '../../platform/notifications/index.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { createIncidentNotices } from './incidentNotices.js';
-import { qualityIngestionListener, type QualityIngestionListener } from './ingestionListener.js';
+import { qualityIngestionListener, type QualityIngestionListener, type ReportSignal } from './ingestionListener.js';
 import { defineProfileJob, type QualityWarehouse } from './profiles.js';
 import { registerIncidentRoutes } from './routes/incidentRoutes.js';
 import { registerQualityRoutes } from './routes/qualityRoutes.js';
@@ -23,6 +23,8 @@ export interface CatalogQualityOptions {
   warehouse: QualityWarehouse;
   notifications: Pick<NotificationsService, 'notify' | 'rememberUser'> | null;
   settings: { profileSampleRows: number };
+  /** Where the area reports its signals (failing tests, incident moves); null: nowhere. */
+  reportSignal?: ReportSignal | null;
 }
 
 export interface CatalogQualityArea {
@@ -35,6 +37,7 @@ export function registerCatalogQualityArea(app: FastifyInstance, options: Catalo
   const notices = createIncidentNotices(options.notifications ? (request) => (options.notifications as NonNullable<typeof options.notifications>).notify(request) : null, app.log);
   defineProfileJob({ db: options.db, jobs: options.jobs, warehouse: options.warehouse, sampleRows: options.settings.profileSampleRows });
   registerQualityRoutes(app, { db: options.db, jobs: options.jobs, warehouse: options.warehouse });
-  registerIncidentRoutes(app, { db: options.db, notifications: options.notifications, notices });
-  return { ingestionListener: qualityIngestionListener(notices) };
+  const report = options.reportSignal ?? null;
+  registerIncidentRoutes(app, { db: options.db, notifications: options.notifications, notices, reportSignal: report });
+  return { ingestionListener: qualityIngestionListener(notices, report ? { db: options.db, report } : null) };
 }

@@ -9,7 +9,8 @@ import { CATALOG_TOPIC, FRESHNESS_CHECK_JOB } from '@common/dbt/consumeContract'
 import type { JobRunner } from '../../platform/jobs/index.js';
 import type { LiveChannel } from '../../platform/live/index.js';
 import type { NotificationsService } from '../../platform/notifications/index.js';
-import { appPaths } from '@common/paths';
+import { appPaths, catalogAssetPath } from '@common/paths';
+import type { SignalInput } from '@common/signals/signalTypes';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { runFreshnessCheck, type FreshnessCheckResult, type StatusChange, type WarehouseAccess } from './freshnessCheck.js';
 import { ingestArtifacts, type ArtifactSet, type IngestionListener, type IngestOptions } from './ingest.js';
@@ -72,6 +73,8 @@ export function createDbtService(options: {
   notify?: NotificationsService['notify'];
   /** Told of every ingestion's results (data quality, incidents). */
   listener?: IngestionListener;
+  /** Where source freshness going to warn or error is reported as a signal (the alert rules listen). */
+  reportSignal?: (signal: SignalInput) => Promise<void>;
 }): DbtService {
   const { db, live, jobs, log, settings } = options;
   const index = createProjectIndexCache(db);
@@ -87,6 +90,17 @@ export function createDbtService(options: {
   const announce = async (organisation: string, result: FreshnessCheckResult) => {
     for (const change of result.changes) {
       log.info({ event: 'dbt.freshness.status_changed', organisation, source: change.uniqueId, name: change.name, from: change.from, to: change.to }, 'notification event: source freshness changed');
+      if (options.reportSignal && (change.to === 'warn' || change.to === 'error')) {
+        void options.reportSignal({
+          organisation,
+          kind: change.to === 'warn' ? 'freshness_warn' : 'freshness_error',
+          title: titleOf(change),
+          body: change.from ? `Its freshness went from ${change.from} to ${change.to}.` : `Its first check answered ${change.to}.`,
+          link: catalogAssetPath(change.uniqueId),
+          assetId: change.uniqueId,
+          facts: { from: change.from, to: change.to },
+        });
+      }
       if (!options.notify || !worthNotifying(change)) continue;
       // One notice per change through the notifications service (inbox, live, e-mail for those who asked).
       await options

@@ -16,6 +16,7 @@ import { registerArtifactRoutes } from './routes/artifactRoutes.js';
 import { registerCatalogRoutes } from './routes/catalogRoutes.js';
 import { registerConsumeRoutes } from './routes/consumeRoutes.js';
 import { seedSampleArtifacts, type SampleBuilder, type SampleWarehouse } from './sampleSeed.js';
+import type { SignalInput } from '@common/signals/signalTypes';
 
 export { dbtHttpError } from './errors.js';
 export type { WarehouseAccess } from './freshnessCheck.js';
@@ -32,6 +33,8 @@ export interface DbtAreaOptions {
   warehouse: WarehouseAccess;
   /** Where a source's freshness changing is told (the notifications service). */
   notify?: NotificationsService['notify'];
+  /** Where source freshness going to warn or error is reported as a signal. */
+  reportSignal?: (signal: SignalInput) => Promise<void>;
   /** Told of every ingestion's results inside its transaction (data quality states, incidents). */
   ingestionListener?: IngestionListener;
   /** The demo organisations to give the sample project on first start (DEMO_DATA on); null: none. */
@@ -56,6 +59,7 @@ export async function registerDbtArea(app: FastifyInstance, options: DbtAreaOpti
     log: app.log,
     warehouse: options.warehouse,
     notify: options.notify,
+    reportSignal: options.reportSignal,
     listener: options.ingestionListener,
     settings: { ...options.settings, tempDir: path.join(options.dataDir, 'tmp', 'dbt-uploads') },
   });

@@ -59,6 +59,7 @@ import {
 import { checkSchedule, nextRun } from './schedules.js';
 import { checkStreams, configuredCatalog, health, selectedStream, summary } from './connectionRules.js';
 import type { Actor, EngineSettings, SourcesService } from './sourcesService.js';
+import type { SignalInput } from '@common/signals/signalTypes';
 
 export const SYNC_JOB = 'integrations.sync';
 export const SCHEDULE_JOB = 'integrations.schedule';
@@ -72,6 +73,7 @@ export interface ConnectionsDeps {
   jobs: JobRunner;
   live: LiveChannel;
   notify(request: NotifyRequest): Promise<unknown>;
+  reportSignal?: (signal: SignalInput) => Promise<void>;
   warehouse(organisation: string): Promise<Engine>;
   sources: SourcesService;
   engine: EngineSettings & { maxAttempts: number; retryBaseDelayMs: number };
@@ -235,6 +237,14 @@ export function createConnectionsService(deps: ConnectionsDeps) {
           link: `/app/integrations/manage-connectors?connection=${encodeURIComponent(connection.id)}`,
         })
         .catch((error: unknown) => deps.log.warn({ err: error, connection: connection.id }, 'could not notify a sync failure'));
+      void deps.reportSignal?.({
+        organisation,
+        kind: 'connector_sync_failure',
+        title: `Sync of ${connection.name} failed`,
+        body: failure ?? 'The sync failed.',
+        link: `/app/integrations/manage-connectors?connection=${encodeURIComponent(connection.id)}`,
+        facts: { connectionId: connection.id, jobId: job.id, attempts: context.attempt },
+      });
     }
     return { status: outcome.status, rowsCommitted: outcome.rowsCommitted };
   }

@@ -13,6 +13,7 @@ import { createConnectionsService } from './connectionsService.js';
 import { registerIntegrationsRoutes } from './integrationsRoutes.js';
 import { createDefinitionsCatalog } from './definitionsCatalog.js';
 import { createSourcesService, type EngineSettings } from './sourcesService.js';
+import type { SignalInput } from '@common/signals/signalTypes';
 
 export { integrationsHttpError } from './errors.js';
 
@@ -30,6 +31,8 @@ export interface IntegrationsArea {
   jobs: JobRunner;
   live: LiveChannel;
   notify(request: NotifyRequest): Promise<unknown>;
+  /** Where a failed sync is reported as a signal (the catalog's alert rules listen). */
+  reportSignal?: (signal: SignalInput) => Promise<void>;
   warehouse(organisation: string): Promise<Engine>;
   secrets: SecretBox;
   projectRoot: string;
@@ -40,7 +43,7 @@ export interface IntegrationsArea {
 export async function registerIntegrationsArea(app: FastifyInstance, area: IntegrationsArea) {
   const catalog = createDefinitionsCatalog(area.db, { projectRoot: area.projectRoot, executablesDir: area.settings.executablesDir, privateNetworks: area.settings.privateNetworks, filesDir: area.settings.filesDir });
   const sources = createSourcesService({ db: area.db, secrets: area.secrets, catalog, engine: area.settings });
-  const connections = createConnectionsService({ db: area.db, jobs: area.jobs, live: area.live, notify: area.notify, warehouse: area.warehouse, sources, engine: area.settings, log: app.log });
+  const connections = createConnectionsService({ db: area.db, jobs: area.jobs, live: area.live, notify: area.notify, reportSignal: area.reportSignal, warehouse: area.warehouse, sources, engine: area.settings, log: app.log });
   await connections.start();
   registerIntegrationsRoutes(app, sources, connections);
   return { sources, connections };

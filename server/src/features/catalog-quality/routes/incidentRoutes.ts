@@ -22,9 +22,14 @@ import { knownUsers, type NotificationsService } from '../../../platform/notific
 import type { Actor } from '../../../platform/store/audit.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import type { IncidentNotices } from '../incidentNotices.js';
+import type { ReportSignal } from '../ingestionListener.js';
+import { incidentSignal } from '../incidentSignal.js';
 import { incidentDetail, incidentMetrics, listIncidents, setIncidentSeverity, transitionIncident } from '../incidentsStore.js';
 
-export function registerIncidentRoutes(server: FastifyInstance, options: { db: StoreDb; notifications: Pick<NotificationsService, 'rememberUser'> | null; notices: IncidentNotices }): void {
+export function registerIncidentRoutes(
+  server: FastifyInstance,
+  options: { db: StoreDb; notifications: Pick<NotificationsService, 'rememberUser'> | null; notices: IncidentNotices; reportSignal?: ReportSignal | null },
+): void {
   const { db } = options;
   const app = server.withTypeProvider<ZodTypeProvider>();
   const read = requireRoute('catalogIncidents');
@@ -64,6 +69,8 @@ export function registerIncidentRoutes(server: FastifyInstance, options: { db: S
       await remember(request);
       const { incident, assigned } = await transitionIncident(db, actor, request.params.id, request.body, () => members(actor.organisation));
       if (assigned) await options.notices.assigned(actor, incident, assigned);
+      // Alert rules hear the move; the answer does not wait for them.
+      void options.reportSignal?.(incidentSignal(actor, incident));
       return { incident };
     },
   );

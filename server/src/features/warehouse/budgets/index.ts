@@ -5,3 +5,4 @@ export type { EvaluateBudgetsOptions, BudgetEvaluation, BudgetAlert } from './ev
 export { registerBudgetRoutes } from './budgetRoutes.js';
 export { startBudgetEvaluation, BUDGET_EVALUATION_JOB } from './budgetSchedule.js';
 export { monthFigures, budgetStatus } from './forecast.js';
+export { createCostAnomalyWatch, detectCostAnomaly } from './costAnomaly.js';
