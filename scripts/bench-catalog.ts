@@ -11,7 +11,9 @@
  *   3. asks for the lineage at depth 3 each way around BENCH_FOCI busy models and prints median
  *      and p95 (aim < 50 ms);
  *   4. Data Quality and the Incident Manager on 60 days of run history, and the profiler on a
- *      10,000,000-row DuckDB table (scripts/benchCatalogQuality.ts).
+ *      10,000,000-row DuckDB table (scripts/benchCatalogQuality.ts);
+ *   5. cost per asset on 60 days of query history carrying the project's builds, and the Domain
+ *      and Data Products reads (scripts/benchCatalogDomains.ts).
  *
  * The store is an embedded PGlite under a temporary directory (BENCH_KEEP=true keeps it), or the
  * PostgreSQL database of BENCH_DATABASE_URL (its organisation `bench` is replaced).
@@ -32,6 +34,7 @@ import { generateSampleAccount } from '../server/src/features/warehouse/sample/g
 import { layoutGraph } from '../src/components/lineage/layoutGraph';
 import { openStore } from '../server/src/platform/store/openStore.js';
 import { openDuckDbEngine } from '../server/src/platform/warehouse/duckdbEngine.js';
+import { benchCatalogDomains } from './benchCatalogDomains.js';
 import { benchCatalogQuality } from './benchCatalogQuality.js';
 
 const MODELS = Number(process.env.BENCH_MODELS ?? 5000);
@@ -212,6 +215,7 @@ async function main(): Promise<void> {
       );
     }
     await benchCatalogQuality(store.db, ORGANISATION, dir);
+    await benchCatalogDomains(store.db, ORGANISATION, dir);
     await store.close();
   } finally {
     if (process.env.BENCH_KEEP !== 'true') await fs.rm(dir, { recursive: true, force: true });

@@ -73,7 +73,7 @@ test('docs creates a data product; the menu lists it and its page says why the o
 test('the Domain page lists the domains and the models nobody read in 30 days with their build cost', async () => {
   await page.goto(`${baseUrl}/app/data-catalog/domain`);
   await page.getByRole('heading', { level: 1, name: 'Domains' }).waitFor();
-  await page.getByRole('region', { name: 'marts' }).waitFor();
+  await page.getByRole('region', { name: 'sales' }).waitFor();
   const unread = page.getByRole('region', { name: 'Models nobody read in 30 days' });
   await unread.getByRole('table').waitFor({ timeout: 60_000 });
   assert.ok((await unread.getByRole('row').count()) >= 2, 'at least one unread model with its header');

@@ -45,7 +45,7 @@ describe('domains', () => {
     const listed = await call('GET', '/api/catalog/domains', 'business');
     expect(listed.status).toBe(200);
     const names = (listed.body as { domains: { name: string }[] }).domains.map((domain) => domain.name);
-    expect(names).toEqual(expect.arrayContaining(['marts', 'staging', 'platform']));
+    expect(names).toEqual(expect.arrayContaining(['sales', 'customer', 'platform']));
 
     expect((await call('PUT', '/api/catalog/domains/sales', 'business', { owners: ['ann'] })).status).toBe(403);
     expect((await call('PUT', '/api/catalog/domains/sales', 'docs', { owners: 'ann' })).body).toMatchObject({ field: 'owners' });
