@@ -7,7 +7,7 @@ import type { Config } from 'jest';
 process.env.TZ = 'UTC';
 
 const tsJest: Config['transform'] = {
-  '^.+\\.tsx?$': ['ts-jest', { tsconfig: { jsx: 'react-jsx', module: 'commonjs', esModuleInterop: true }, isolatedModules: true }],
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: { jsx: 'react-jsx', module: 'commonjs', esModuleInterop: true, isolatedModules: true } }],
 };
 
 /**
