@@ -6,7 +6,10 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ExposureSummary, HealthStatus } from '@common/dbt/consumeContract';
 import { healthStatuses } from '@common/dbt/consumeContract';
+import { canOpen } from '@common/access/access';
+import { useGetExposureCostsQuery } from '../../api/catalogDomainsApi';
 import { useListExposuresQuery } from '../../api/dbtApi';
+import { selectRealmRoles } from '../../auth';
 import { csvFileName } from '../../components/csv';
 import { DataTable } from '../../components/DataTable';
 import { DbtPage } from '../../components/DbtPage';
@@ -14,7 +17,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { FormField } from '../../components/FormField';
 import { formatCount } from '../../components/format';
 import { QueryResult } from '../../components/QueryResult';
-import { exposureColumns } from './exposureColumns';
+import { useAppSelector } from '../../state/hooks';
+import { exposureColumns, withBuildCost } from './exposureColumns';
 
 const distinct = (values: (string | null)[]) => [...new Set(values.filter((value): value is string => Boolean(value)))].sort();
 
@@ -46,6 +50,10 @@ function ExposureList({ exposures, asOf }: { exposures: ExposureSummary[]; asOf:
   const types = useMemo(() => distinct(exposures.map((e) => e.type)), [exposures]);
   const owners = useMemo(() => distinct(exposures.map((e) => e.ownerName ?? e.ownerEmail)), [exposures]);
   const shown = useMemo(() => exposures.filter((e) => matches(e, search.trim(), type, health, owner)), [exposures, search, type, health, owner]);
+  // Build cost is warehouse money: shown to those who may open Data Products (cost per asset).
+  const mayCost = canOpen(useAppSelector(selectRealmRoles), 'catalogProducts');
+  const costs = useGetExposureCostsQuery(undefined, { skip: !mayCost });
+  const columns = useMemo(() => (costs.data ? withBuildCost(exposureColumns, costs.data) : exposureColumns), [costs.data]);
   const counts = useMemo(() => {
     const byStatus = new Map<HealthStatus, number>();
     for (const exposure of exposures) byStatus.set(exposure.health.status, (byStatus.get(exposure.health.status) ?? 0) + 1);
@@ -97,7 +105,7 @@ function ExposureList({ exposures, asOf }: { exposures: ExposureSummary[]; asOf:
       </p>
       <DataTable
         caption="Exposures"
-        columns={exposureColumns}
+        columns={columns}
         rows={shown}
         rowKey={(row) => row.uniqueId}
         exportFileName={csvFileName('exposures', asOf ?? new Date().toISOString())}

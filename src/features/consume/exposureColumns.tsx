@@ -1,8 +1,10 @@
 // The exposures table: each exposure, what it reads, and whether that data is healthy.
 import { Link } from 'react-router-dom';
+import type { ExposureCostsResponse } from '@common/catalog-domains/costContract';
 import type { ExposureSummary } from '@common/dbt/consumeContract';
 import { exposurePath, viewerPath } from '@common/paths';
 import type { DataColumn } from '../../components/dataColumn';
+import { formatMoney } from '../../components/format';
 import { HealthBadge, healthText } from './HealthBadge';
 
 /** Worst first when sorted descending. */
@@ -50,3 +52,17 @@ export const exposureColumns: DataColumn<ExposureSummary>[] = [
   { id: 'open', header: 'Open', sortable: false, exported: false, value: (row) => row.url, cell: (row) => <OpenExposureLink exposure={row} /> },
   { id: 'url', header: 'URL', exportOnly: true, value: (row) => row.url },
 ];
+
+/** The columns with each exposure's build cost (its upstream models' builds over 30 days) before Health. */
+export function withBuildCost(columns: DataColumn<ExposureSummary>[], costs: ExposureCostsResponse): DataColumn<ExposureSummary>[] {
+  const byId = new Map(costs.exposures.map((row) => [row.uniqueId, row.cost]));
+  const cost: DataColumn<ExposureSummary> = {
+    id: 'buildCost',
+    header: 'Build cost (30 days)',
+    numeric: true,
+    value: (row) => byId.get(row.uniqueId) ?? null,
+    cell: (row) => (byId.has(row.uniqueId) ? formatMoney(byId.get(row.uniqueId) ?? 0, costs.window.currency) : '–'),
+  };
+  const at = columns.findIndex((column) => column.id === 'health');
+  return [...columns.slice(0, at), cost, ...columns.slice(at)];
+}
