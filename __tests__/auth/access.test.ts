@@ -40,6 +40,7 @@ const expected: Record<AppRouteId, DemoAccount[]> = {
   catalogAssets: [...main, ...lite],
   catalogAsset: [...main, ...lite],
   catalogProducts: main,
+  catalogProduct: main,
   catalogDataQuality: main,
   catalogIncidents: main,
   catalogAlerts: main,
