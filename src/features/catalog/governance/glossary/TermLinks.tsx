@@ -1,0 +1,71 @@
+// The assets and columns a term is linked to, each opening its asset page, and (for editors)
+// linking another by its dbt id and optional column, or removing one.
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import type { TermLink } from '@common/catalog-governance/glossaryContract';
+import { apiErrorMessage } from '../../../../api/apiError';
+import { useLinkTermMutation, useUnlinkTermMutation } from '../../../../api/catalogGovernanceApi';
+import { InlineError } from '../../../../components/InlineError';
+import { nodePagePath } from '../../nodePagePath';
+
+export function TermLinks({ termId, termName, links, editor }: { termId: string; termName: string; links: readonly TermLink[]; editor: boolean }) {
+  const [link, linking] = useLinkTermMutation();
+  const [unlink, unlinking] = useUnlinkTermMutation();
+  const [nodeId, setNodeId] = useState('');
+  const [columnName, setColumnName] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!nodeId.trim()) return;
+    void link({ id: termId, body: { nodeId: nodeId.trim(), columnName: columnName.trim() || null } }).then((result) => {
+      if (!('error' in result)) {
+        setNodeId('');
+        setColumnName('');
+      }
+    });
+  };
+  return (
+    <>
+      <h3 className="h6">Assets and columns</h3>
+      {links.length === 0 ? <p className="small text-body-secondary">{`${termName} is not linked to any asset yet.`}</p> : null}
+      <ul className="list-unstyled mb-2">
+        {links.map((item) => (
+          <li key={`${item.nodeId}/${item.columnName ?? ''}`} className="d-flex flex-wrap gap-2 align-items-center mb-1">
+            <Link to={nodePagePath(item.nodeId)}>{item.columnName ? `${item.name}.${item.columnName}` : item.name}</Link>
+            <span className="small text-body-secondary">{item.resourceType === 'missing' ? 'no longer in the dbt project' : item.resourceType}</span>
+            {editor ? (
+              <button type="button" className="btn btn-link btn-sm p-0" disabled={unlinking.isLoading} onClick={() => void unlink({ id: termId, nodeId: item.nodeId, columnName: item.columnName })}>
+                {`Remove link to ${item.columnName ? `${item.name}.${item.columnName}` : item.name}`}
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {editor ? (
+        <form className="row g-2 align-items-end mb-3" onSubmit={submit} aria-label={`Link ${termName} to an asset`}>
+          <div className="col-md-6">
+            <label htmlFor="term-link-node" className="form-label small mb-1">
+              Asset id
+            </label>
+            <input id="term-link-node" className="form-control form-control-sm" placeholder="model.my_project.orders" value={nodeId} maxLength={1000} onChange={(event) => setNodeId(event.target.value)} />
+          </div>
+          <div className="col-md-4">
+            <label htmlFor="term-link-column" className="form-label small mb-1">
+              Column (optional)
+            </label>
+            <input id="term-link-column" className="form-control form-control-sm" value={columnName} maxLength={1000} onChange={(event) => setColumnName(event.target.value)} />
+          </div>
+          <div className="col-md-2">
+            <button type="submit" className="btn btn-outline-primary btn-sm" disabled={!nodeId.trim() || linking.isLoading}>
+              Link
+            </button>
+          </div>
+          {linking.error ? (
+            <div className="col-12">
+              <InlineError>{apiErrorMessage(linking.error)}</InlineError>
+            </div>
+          ) : null}
+        </form>
+      ) : null}
+    </>
+  );
+}
