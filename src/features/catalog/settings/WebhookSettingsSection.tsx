@@ -1,0 +1,68 @@
+// Catalog Settings: where alert webhooks may go. Empty, any public host; a list, only the hosts
+// on it (and those may be inside the network). The server checks each host's form and names
+// the one it refuses.
+import { useId, useState } from 'react';
+import { apiErrorMessage, isApiErrorBody } from '../../../api/apiError';
+import { useGetWebhookSettingsQuery, useSaveWebhookSettingsMutation } from '../../../api/catalogAlertsApi';
+import { DateTimeText } from '../../../components/DateTimeText';
+import { FormField } from '../../../components/FormField';
+import { Panel } from '../../../components/Panel';
+import { QueryResult } from '../../../components/QueryResult';
+
+const hostsOf = (text: string) => text.split(/[\n,]/).map((host) => host.trim()).filter(Boolean);
+
+function Form({ hosts: saved, updatedBy, updatedAt }: { hosts: string[]; updatedBy: string | null; updatedAt: string | null }) {
+  const [text, setText] = useState(saved.join('\n'));
+  const [save, saving] = useSaveWebhookSettingsMutation();
+  const [done, setDone] = useState(false);
+  const formId = useId();
+  const body = saving.error as { data?: unknown } | undefined;
+  const field = body && isApiErrorBody(body.data) ? body.data.field : undefined;
+  const hostIndex = field ? /^allowedHosts\.(\d+)$/.exec(field)?.[1] : undefined;
+  const error = saving.error ? `${hostIndex !== undefined ? `${hostsOf(text)[Number(hostIndex)] ?? ''}: ` : ''}${apiErrorMessage(saving.error)}` : undefined;
+  return (
+    <form
+      id={formId}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setDone(false);
+        void save({ allowedHosts: hostsOf(text) })
+          .unwrap()
+          .then(() => setDone(true), () => undefined);
+      }}
+    >
+      <FormField
+        label="Allowed webhook hosts"
+        control="textarea"
+        rows={3}
+        value={text}
+        onValue={(value) => {
+          setText(value);
+          setDone(false);
+        }}
+        help="One per line: hooks.slack.com, or *.example.com for its subdomains. Empty: any public host, never an address inside the network (loopback, private, link-local). A host listed here may be inside the network."
+        error={error}
+      />
+      <div className="d-flex align-items-center gap-3">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={saving.isLoading}>
+          {saving.isLoading ? 'Saving…' : 'Save'}
+        </button>
+        <span className="small text-body-secondary" role="status">
+          {done ? 'Saved. Rules are checked against this list when saved and at every delivery.' : updatedBy ? <>Last changed by {updatedBy}, <DateTimeText iso={updatedAt} />.</> : 'Never changed: any public host.'}
+        </span>
+      </div>
+    </form>
+  );
+}
+
+export function WebhookSettingsSection() {
+  const { currentData, error, isFetching, refetch } = useGetWebhookSettingsQuery();
+  return (
+    <Panel title="Alert webhooks" description="Where the alert rules' webhooks may send. The portal's server makes these calls, so it refuses addresses only it can reach unless they are listed.">
+      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the webhook settings…" errorTitle="The webhook settings could not be loaded">
+        {(result) => <Form hosts={result.settings.allowedHosts} updatedBy={result.updatedBy} updatedAt={result.updatedAt} />}
+      </QueryResult>
+    </Panel>
+  );
+}
