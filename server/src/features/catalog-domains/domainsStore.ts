@@ -19,41 +19,34 @@ export async function assetRows(db: StoreDb, organisation: string): Promise<Asse
 }
 
 interface TestCounts {
-  domain: string;
+  asset_id: string;
   total: number;
   passing: number;
   with_result: number;
 }
-interface FreshnessCounts {
-  domain: string;
+interface LatestFreshness {
+  unique_id: string;
   status: string | null;
-  sources: number;
 }
 
+/** Test counts per asset and the latest freshness per source, each in one statement; laid over the assets' domains below. */
 export async function listDomains(db: StoreDb, organisation: string): Promise<DomainsResponse> {
   const [assets, described, tests, freshness] = await Promise.all([
     assetRows(db, organisation),
     db.selectFrom('catalog_domains').selectAll().where('organisation_id', '=', organisation).execute(),
-    sql<TestCounts>`WITH ${assetsWithDomains(organisation)}
-      SELECT a.domain, count(*)::integer AS total,
+    sql<TestCounts>`
+      SELECT t.attached_to AS asset_id, count(*)::integer AS total,
              count(*) FILTER (WHERE s.last_status IN ('pass', 'success'))::integer AS passing,
              count(*) FILTER (WHERE s.last_status IN (${sql.join(RESULT_STATUSES.map((status) => sql`${status}`))}))::integer AS with_result
-      FROM assets a
-      JOIN dbt_tests t ON t.organisation_id = ${organisation} AND t.attached_to = a.unique_id AND t.test_type <> 'unit'
+      FROM dbt_tests t
       LEFT JOIN catalog_test_states s ON s.organisation_id = ${organisation} AND s.test_id = t.unique_id
-      WHERE a.domain IS NOT NULL
-      GROUP BY a.domain`.execute(db),
-    sql<FreshnessCounts>`WITH ${assetsWithDomains(organisation)},
-      latest AS (
-        SELECT DISTINCT ON (r.unique_id) r.unique_id, r.status
-        FROM dbt_freshness_results r
-        WHERE r.organisation_id = ${organisation}
-        ORDER BY r.unique_id, r.checked_at DESC, r.id DESC
-      )
-      SELECT a.domain, l.status, count(*)::integer AS sources
-      FROM assets a LEFT JOIN latest l ON l.unique_id = a.unique_id
-      WHERE a.resource_type = 'source' AND a.domain IS NOT NULL
-      GROUP BY a.domain, l.status`.execute(db),
+      WHERE t.organisation_id = ${organisation} AND t.attached_to IS NOT NULL AND t.test_type <> 'unit'
+      GROUP BY t.attached_to`.execute(db),
+    sql<LatestFreshness>`
+      SELECT DISTINCT ON (r.unique_id) r.unique_id, r.status
+      FROM dbt_freshness_results r
+      WHERE r.organisation_id = ${organisation}
+      ORDER BY r.unique_id, r.checked_at DESC, r.id DESC`.execute(db),
   ]);
 
   const domains = new Map<string, DomainSummary>();
@@ -77,18 +70,27 @@ export async function listDomains(db: StoreDb, organisation: string): Promise<Do
     domain.assetCount += 1;
     if (domain.assets.length < DOMAIN_ASSETS_SHOWN) domain.assets.push({ uniqueId: asset.unique_id, name: asset.name, resourceType: asset.resource_type, assignedBy: asset.assigned_by ?? 'folder' });
   }
+  const domainOfAsset = new Map(assets.map((asset) => [asset.unique_id, asset]));
   for (const row of tests.rows) {
-    const domain = domainOf(row.domain);
-    domain.tests = { total: row.total, passing: row.passing, withResult: row.with_result, passShare: row.with_result > 0 ? row.passing / row.with_result : null };
+    const asset = domainOfAsset.get(row.asset_id);
+    if (!asset?.domain) continue;
+    const counts = domainOf(asset.domain).tests;
+    counts.total += row.total;
+    counts.passing += row.passing;
+    counts.withResult += row.with_result;
   }
-  for (const row of freshness.rows) {
-    const counts = domainOf(row.domain).freshness;
-    counts.sources += row.sources;
-    if (row.status === 'pass') counts.pass += row.sources;
-    else if (row.status === 'warn') counts.warn += row.sources;
-    else if (row.status === 'error' || row.status === 'runtime error') counts.error += row.sources;
-    else counts.unknown += row.sources;
+  const latest = new Map(freshness.rows.map((row) => [row.unique_id, row.status]));
+  for (const asset of assets) {
+    if (asset.resource_type !== 'source' || !asset.domain) continue;
+    const counts = domainOf(asset.domain).freshness;
+    const status = latest.get(asset.unique_id) ?? null;
+    counts.sources += 1;
+    if (status === 'pass') counts.pass += 1;
+    else if (status === 'warn') counts.warn += 1;
+    else if (status === 'error' || status === 'runtime error') counts.error += 1;
+    else counts.unknown += 1;
   }
+  for (const domain of domains.values()) domain.tests.passShare = domain.tests.withResult > 0 ? domain.tests.passing / domain.tests.withResult : null;
   return { domains: [...domains.values()].sort((a, b) => a.name.localeCompare(b.name)), unassigned };
 }
 
