@@ -65,7 +65,7 @@ export const appScreens: ScreenRoute<AppRouteId>[] = [
   screen('catalogAsset', 'Data Asset', lazyPage(() => import(/* webpackChunkName: "catalog-asset" */ '../features/catalog/AssetPage'))),
   screen('catalogDomain', 'Domain', lazyPage(() => import(/* webpackChunkName: "catalog-domain" */ '../features/catalog/domains/DomainsPage'))),
   screen('catalogGlossary', 'Glossary', lazyPage(() => import(/* webpackChunkName: "catalog-glossary" */ '../features/catalog/governance/glossary/GlossaryPage'))),
-  screen('catalogClassifications', 'Classifications'),
+  screen('catalogClassifications', 'Classifications', lazyPage(() => import(/* webpackChunkName: "catalog-classifications" */ '../features/catalog/governance/classifications/ClassificationsPage'))),
   screen('catalogMetrics', 'Metrics'),
   screen('catalogSettings', 'Catalog Settings', lazyPage(() => import(/* webpackChunkName: "catalog-settings" */ '../features/catalog/settings/CatalogSettingsPage'))),
   screen('catalogExternal', 'Data Catalog', lazyPage(() => import(/* webpackChunkName: "catalog-external" */ '../features/catalog/ExternalCatalogPage'))),

@@ -1,0 +1,142 @@
+// /app/data-catalog/governance/classifications: the organisation's tag categories (PII and Tier
+// to start with), each tag with how many assets and columns carry it; where a chosen tag applies;
+// applying tags (editors); and personal data suggested from column names and sampled values.
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ClassificationRecord } from '@common/catalog-governance/classificationsContract';
+import { apiErrorMessage } from '../../../../api/apiError';
+import { useCreateClassificationMutation, useCreateTagMutation, useListClassificationsQuery } from '../../../../api/catalogGovernanceApi';
+import { InlineError } from '../../../../components/InlineError';
+import { Panel } from '../../../../components/Panel';
+import { QueryResult } from '../../../../components/QueryResult';
+import { GovernanceFrame } from '../GovernanceFrame';
+import { ApplyTagForm } from './ApplyTagForm';
+import { SuggestionsPanel } from './SuggestionsPanel';
+import { TagApplications } from './TagApplications';
+
+function NewTag({ category }: { category: ClassificationRecord }) {
+  const [create, creating] = useCreateTagMutation();
+  const [name, setName] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim()) void create({ classificationId: category.id, body: { name: name.trim() } }).then((result) => !('error' in result) && setName(''));
+  };
+  const id = `new-tag-${category.id}`;
+  return (
+    <form className="d-flex gap-2 align-items-end mt-2" onSubmit={submit} aria-label={`New tag in ${category.name}`}>
+      <div>
+        <label htmlFor={id} className="form-label small mb-1">{`New tag in ${category.name}`}</label>
+        <input id={id} className="form-control form-control-sm" value={name} maxLength={64} onChange={(event) => setName(event.target.value)} />
+      </div>
+      <button type="submit" className="btn btn-outline-primary btn-sm" disabled={!name.trim() || creating.isLoading}>
+        Add tag
+      </button>
+      {creating.error ? <InlineError>{apiErrorMessage(creating.error)}</InlineError> : null}
+    </form>
+  );
+}
+
+function NewClassification() {
+  const [create, creating] = useCreateClassificationMutation();
+  const [name, setName] = useState('');
+  const [exclusive, setExclusive] = useState(true);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim()) void create({ name: name.trim(), mutuallyExclusive: exclusive }).then((result) => !('error' in result) && setName(''));
+  };
+  return (
+    <form className="row g-2 align-items-end" onSubmit={submit} aria-label="New classification">
+      <div className="col-md-5">
+        <label htmlFor="new-classification" className="form-label small mb-1">
+          New classification
+        </label>
+        <input id="new-classification" className="form-control form-control-sm" value={name} maxLength={64} onChange={(event) => setName(event.target.value)} />
+      </div>
+      <div className="col-md-4 form-check ms-2">
+        <input id="new-classification-exclusive" type="checkbox" className="form-check-input" checked={exclusive} onChange={(event) => setExclusive(event.target.checked)} />
+        <label htmlFor="new-classification-exclusive" className="form-check-label small">
+          Mutually exclusive (one tag per asset or column)
+        </label>
+      </div>
+      <div className="col-md-2">
+        <button type="submit" className="btn btn-outline-primary btn-sm" disabled={!name.trim() || creating.isLoading}>
+          Add
+        </button>
+      </div>
+      {creating.error ? (
+        <div className="col-12">
+          <InlineError>{apiErrorMessage(creating.error)}</InlineError>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+export default function ClassificationsPage() {
+  const { currentData, data, error, isFetching, refetch } = useListClassificationsQuery();
+  const [params, setParams] = useSearchParams();
+  const tagId = params.get('tag');
+  return (
+    <GovernanceFrame
+      id="classifications-title"
+      title="Classifications"
+      intro="Tags that say how sensitive or critical data is, applied to assets and columns by people, mapped in from dbt tags and meta (pii, tier1 … tier5, meta.contains_pii, meta.tier), and suggested for personal data."
+    >
+      <QueryResult data={currentData ?? data} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the classifications…" errorTitle="The classifications could not be loaded">
+        {({ classifications, editor }) => {
+          const chosen = classifications.find((category) => category.tags.some((tag) => tag.id === tagId));
+          return (
+            <>
+              <Panel title="Categories and tags" description="Usage counts assets and columns, whoever applied the tag.">
+                <div className="row g-3">
+                  {classifications.map((category) => (
+                    <div className="col-lg-6" key={category.id}>
+                      <h3 className="h6 mb-1">{category.name}</h3>
+                      <p className="small text-body-secondary mb-2">{`${category.mutuallyExclusive ? 'Mutually exclusive: one tag per asset or column.' : 'Several tags may apply together.'} ${category.description}`}</p>
+                      <table className="table table-sm mb-0">
+                        <caption className="visually-hidden">{`Tags of ${category.name}`}</caption>
+                        <thead>
+                          <tr>
+                            <th scope="col">Tag</th>
+                            <th scope="col" className="text-end">
+                              Usage
+                            </th>
+                          </tr>
+                        </thead>
+                        <tbody>
+                          {category.tags.map((tag) => (
+                            <tr key={tag.id} aria-current={tag.id === tagId ? 'true' : undefined}>
+                              <th scope="row">
+                                <button type="button" className="btn btn-link btn-sm p-0" onClick={() => setParams(new URLSearchParams({ tag: tag.id }))}>
+                                  {`${category.name}.${tag.name}`}
+                                </button>
+                              </th>
+                              <td className="text-end">{tag.usage}</td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                      {editor ? <NewTag category={category} /> : null}
+                    </div>
+                  ))}
+                </div>
+                {editor ? (
+                  <div className="mt-4">
+                    <NewClassification />
+                  </div>
+                ) : null}
+              </Panel>
+              {chosen && tagId ? <TagApplications category={chosen} tagId={tagId} editor={editor} /> : null}
+              {editor ? (
+                <Panel title="Apply a tag" description="To an asset, or to one of its columns.">
+                  <ApplyTagForm classifications={classifications} />
+                </Panel>
+              ) : null}
+              <SuggestionsPanel editor={editor} />
+            </>
+          );
+        }}
+      </QueryResult>
+    </GovernanceFrame>
+  );
+}
