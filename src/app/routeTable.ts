@@ -66,7 +66,7 @@ export const appScreens: ScreenRoute<AppRouteId>[] = [
   screen('catalogDomain', 'Domain', lazyPage(() => import(/* webpackChunkName: "catalog-domain" */ '../features/catalog/domains/DomainsPage'))),
   screen('catalogGlossary', 'Glossary', lazyPage(() => import(/* webpackChunkName: "catalog-glossary" */ '../features/catalog/governance/glossary/GlossaryPage'))),
   screen('catalogClassifications', 'Classifications', lazyPage(() => import(/* webpackChunkName: "catalog-classifications" */ '../features/catalog/governance/classifications/ClassificationsPage'))),
-  screen('catalogMetrics', 'Metrics'),
+  screen('catalogMetrics', 'Metrics', lazyPage(() => import(/* webpackChunkName: "catalog-metrics" */ '../features/catalog/governance/metrics/MetricsPage'))),
   screen('catalogSettings', 'Catalog Settings', lazyPage(() => import(/* webpackChunkName: "catalog-settings" */ '../features/catalog/settings/CatalogSettingsPage'))),
   screen('catalogExternal', 'Data Catalog', lazyPage(() => import(/* webpackChunkName: "catalog-external" */ '../features/catalog/ExternalCatalogPage'))),
   screen('securityAuthentication', 'Authentication', lazyPage(() => import(/* webpackChunkName: "security-authentication" */ '../features/security/AuthenticationPage'))),

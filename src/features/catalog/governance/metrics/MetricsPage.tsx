@@ -1,0 +1,90 @@
+// /app/data-catalog/governance/metrics: the dbt project's metrics and semantic models (from the
+// manifest), a chosen metric's definition, lineage and values over time from the warehouse.
+import { useSearchParams } from 'react-router-dom';
+import type { SemanticPart } from '@common/catalog-governance/metricsContract';
+import { useListMetricsQuery } from '../../../../api/catalogGovernanceApi';
+import { DbtPage } from '../../../../components/DbtPage';
+import { Panel } from '../../../../components/Panel';
+import { QueryResult } from '../../../../components/QueryResult';
+import { MetricDetail } from './MetricDetail';
+import '../governance.css';
+
+function Parts({ title, parts }: { title: string; parts: readonly SemanticPart[] }) {
+  return (
+    <>
+      <dt>{title}</dt>
+      <dd>{parts.length > 0 ? parts.map((part) => `${part.name} (${part.type}${part.expr && part.expr !== part.name ? `: ${part.expr}` : ''})`).join('; ') : 'None'}</dd>
+    </>
+  );
+}
+
+function Metrics() {
+  const { currentData, data, error, isFetching, refetch } = useListMetricsQuery();
+  const [params, setParams] = useSearchParams();
+  const metricId = params.get('metric');
+  return (
+    <QueryResult data={currentData ?? data} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the metrics…" errorTitle="The metrics could not be loaded">
+      {({ metrics, semanticModels }) => (
+        <>
+          <Panel title="Metrics" description="Simple metrics over one measure show their values over time; the others say why not.">
+            {metrics.length === 0 ? (
+              <p className="mb-0">The dbt project defines no metrics (MetricFlow semantic models and metrics in its YAML).</p>
+            ) : (
+              <div className="table-responsive">
+                <table className="table table-sm align-middle mb-0">
+                  <caption className="visually-hidden">Metrics</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Metric</th>
+                      <th scope="col">Type</th>
+                      <th scope="col">Measures</th>
+                      <th scope="col">Values</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {metrics.map((metric) => (
+                      <tr key={metric.id} aria-current={metric.id === metricId ? 'true' : undefined}>
+                        <th scope="row">
+                          <button type="button" className="btn btn-link btn-sm p-0 text-start" onClick={() => setParams(new URLSearchParams({ metric: metric.id }))}>
+                            {metric.label}
+                          </button>
+                          {metric.description ? <div className="small text-body-secondary fw-normal">{metric.description}</div> : null}
+                        </th>
+                        <td>{metric.type}</td>
+                        <td>{metric.measures.map((measure) => measure.name).join(', ') || metric.inputs.join(', ')}</td>
+                        <td>{metric.noValuesReason ? 'Not queried' : 'Over time'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Panel>
+          {metricId ? <MetricDetail metricId={metricId} /> : null}
+          <Panel title="Semantic models" description="What the metrics are computed from: each model's entities, dimensions and measures.">
+            {semanticModels.length === 0 ? <p className="mb-0">No semantic models.</p> : null}
+            {semanticModels.map((model) => (
+              <section key={model.id} aria-label={`Semantic model ${model.name}`} className="mb-3">
+                <h3 className="h6 mb-1">{model.name}</h3>
+                <p className="small text-body-secondary mb-1">{`${model.description}${model.modelName ? ` Built on ${model.modelName}` : ''}${model.aggTimeDimension ? `, counted over ${model.aggTimeDimension}.` : '.'}`}</p>
+                <dl className="dw-definition-list small mb-0">
+                  <Parts title="Entities" parts={model.entities} />
+                  <Parts title="Dimensions" parts={model.dimensions} />
+                  <Parts title="Measures" parts={model.measures} />
+                </dl>
+              </section>
+            ))}
+          </Panel>
+        </>
+      )}
+    </QueryResult>
+  );
+}
+
+export default function MetricsPage() {
+  return (
+    <DbtPage id="metrics-title" title="Metrics" intro="The dbt project's semantic models and metrics with their definitions, measures, dimensions and lineage, and a simple metric's values from the warehouse.">
+      {() => <Metrics />}
+    </DbtPage>
+  );
+}
