@@ -1,0 +1,69 @@
+// Catalog Settings: who may edit the glossary (and apply classifications). Administrators always
+// may; the roles ticked here may too. A self-contained section the Catalog Settings page mounts.
+import { useEffect, useState, type FormEvent } from 'react';
+import { glossaryEditorRoleChoices } from '@common/catalog-governance/glossaryRules';
+import { apiErrorMessage } from '../../../../api/apiError';
+import { useGetGovernanceSettingsQuery, useSaveGovernanceSettingsMutation } from '../../../../api/catalogGovernanceApi';
+import { InlineError } from '../../../../components/InlineError';
+import { QueryResult } from '../../../../components/QueryResult';
+
+type Role = (typeof glossaryEditorRoleChoices)[number];
+
+export function GlossarySettingsSection() {
+  const { currentData, data, error, isFetching, refetch } = useGetGovernanceSettingsQuery();
+  const [save, saving] = useSaveGovernanceSettingsMutation();
+  const [roles, setRoles] = useState<Role[]>([]);
+  const [saved, setSaved] = useState(false);
+  const settings = data?.settings;
+  useEffect(() => {
+    if (settings) setRoles(settings.glossaryEditorRoles);
+  }, [settings]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!settings) return;
+    setSaved(false);
+    void save({ ...settings, glossaryEditorRoles: roles }).then((result) => setSaved(!('error' in result)));
+  };
+  return (
+    <section aria-labelledby="glossary-settings-title" className="card dw-card mb-4">
+      <div className="card-body">
+        <h2 id="glossary-settings-title" className="h5">
+          Glossary editors
+        </h2>
+        <QueryResult data={currentData ?? data} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the settings…" errorTitle="The settings could not be loaded">
+          {() => (
+            <form onSubmit={submit} aria-labelledby="glossary-settings-title">
+              <fieldset className="mb-3">
+                <legend className="small">Roles that may write glossaries and terms and apply classifications. Administrators always may; approving a term is for its reviewers.</legend>
+                {glossaryEditorRoleChoices.map((role) => (
+                  <div className="form-check" key={role}>
+                    <input
+                      id={`glossary-editor-${role}`}
+                      type="checkbox"
+                      className="form-check-input"
+                      checked={roles.includes(role)}
+                      onChange={(event) => setRoles((current) => (event.target.checked ? [...current, role] : current.filter((item) => item !== role)))}
+                    />
+                    <label className="form-check-label" htmlFor={`glossary-editor-${role}`}>
+                      {role}
+                    </label>
+                  </div>
+                ))}
+              </fieldset>
+              {roles.length === 0 ? <InlineError>Choose at least one role.</InlineError> : null}
+              {saving.error ? <InlineError>{apiErrorMessage(saving.error)}</InlineError> : null}
+              <div className="d-flex align-items-center gap-3">
+                <button type="submit" className="btn btn-primary btn-sm" disabled={roles.length === 0 || saving.isLoading}>
+                  Save glossary editors
+                </button>
+                <span role="status" className="small text-success">
+                  {saved ? 'Saved.' : ''}
+                </span>
+              </div>
+            </form>
+          )}
+        </QueryResult>
+      </div>
+    </section>
+  );
+}
