@@ -1,7 +1,8 @@
 // Catalog Settings: the classification rules behind personal-data suggestions: the column-name
 // patterns (each a whole word of a snake_case name) and whether sampled values are checked on
 // the warehouse. A self-contained section the Catalog Settings page mounts.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import type { GovernanceSettings } from '@common/catalog-governance/settingsContract';
 import { apiErrorField, apiErrorMessage } from '../../../../api/apiError';
 import { useGetGovernanceSettingsQuery, useSaveGovernanceSettingsMutation } from '../../../../api/catalogGovernanceApi';
 import { FormField } from '../../../../components/FormField';
@@ -9,25 +10,50 @@ import { InlineError } from '../../../../components/InlineError';
 import { QueryResult } from '../../../../components/QueryResult';
 import { splitList } from '../GovernanceFrame';
 
-export function ClassificationSettingsSection() {
-  const { currentData, data, error, isFetching, refetch } = useGetGovernanceSettingsQuery();
+/** The form, mounted with the stored settings (and again when they change). */
+function RulesForm({ settings }: { settings: GovernanceSettings }) {
   const [save, saving] = useSaveGovernanceSettingsMutation();
-  const [patterns, setPatterns] = useState('');
-  const [sampleValues, setSampleValues] = useState(true);
+  const [patterns, setPatterns] = useState(settings.piiNamePatterns.join(', '));
+  const [sampleValues, setSampleValues] = useState(settings.sampleValues);
   const [saved, setSaved] = useState(false);
-  const settings = data?.settings;
-  useEffect(() => {
-    if (!settings) return;
-    setPatterns(settings.piiNamePatterns.join(', '));
-    setSampleValues(settings.sampleValues);
-  }, [settings]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!settings) return;
     setSaved(false);
     void save({ ...settings, piiNamePatterns: splitList(patterns).map((pattern) => pattern.toLowerCase()), sampleValues }).then((result) => setSaved(!('error' in result)));
   };
   const fieldError = saving.error && apiErrorField(saving.error)?.startsWith('piiNamePatterns') ? apiErrorMessage(saving.error) : undefined;
+  return (
+    <form onSubmit={submit} aria-labelledby="classification-settings-title">
+      <FormField
+        label="Column names that suggest personal data"
+        control="textarea"
+        rows={3}
+        value={patterns}
+        onValue={setPatterns}
+        help="Words separated by commas; each matches a whole word of a column name (email matches customer_email, not emails_sent)."
+        error={fieldError}
+      />
+      <div className="form-check mb-3">
+        <input id="classification-sample-values" type="checkbox" className="form-check-input" checked={sampleValues} onChange={(event) => setSampleValues(event.target.checked)} />
+        <label className="form-check-label" htmlFor="classification-sample-values">
+          Also check a sample of 100 rows per table on the warehouse for e-mail addresses, phone numbers, IP addresses and similar values
+        </label>
+      </div>
+      {saving.error && !fieldError ? <InlineError>{apiErrorMessage(saving.error)}</InlineError> : null}
+      <div className="d-flex align-items-center gap-3">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={saving.isLoading}>
+          Save classification rules
+        </button>
+        <span role="status" className="small text-success">
+          {saved ? 'Saved.' : ''}
+        </span>
+      </div>
+    </form>
+  );
+}
+
+export function ClassificationSettingsSection() {
+  const { currentData, data, error, isFetching, refetch } = useGetGovernanceSettingsQuery();
   return (
     <section aria-labelledby="classification-settings-title" className="card dw-card mb-4">
       <div className="card-body">
@@ -35,34 +61,7 @@ export function ClassificationSettingsSection() {
           Classification rules
         </h2>
         <QueryResult data={currentData ?? data} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the settings…" errorTitle="The settings could not be loaded">
-          {() => (
-            <form onSubmit={submit} aria-labelledby="classification-settings-title">
-              <FormField
-                label="Column names that suggest personal data"
-                control="textarea"
-                rows={3}
-                value={patterns}
-                onValue={setPatterns}
-                help="Words separated by commas; each matches a whole word of a column name (email matches customer_email, not emails_sent)."
-                error={fieldError}
-              />
-              <div className="form-check mb-3">
-                <input id="classification-sample-values" type="checkbox" className="form-check-input" checked={sampleValues} onChange={(event) => setSampleValues(event.target.checked)} />
-                <label className="form-check-label" htmlFor="classification-sample-values">
-                  Also check a sample of 100 rows per table on the warehouse for e-mail addresses, phone numbers, IP addresses and similar values
-                </label>
-              </div>
-              {saving.error && !fieldError ? <InlineError>{apiErrorMessage(saving.error)}</InlineError> : null}
-              <div className="d-flex align-items-center gap-3">
-                <button type="submit" className="btn btn-primary btn-sm" disabled={saving.isLoading}>
-                  Save classification rules
-                </button>
-                <span role="status" className="small text-success">
-                  {saved ? 'Saved.' : ''}
-                </span>
-              </div>
-            </form>
-          )}
+          {(answer) => <RulesForm key={`${answer.settings.piiNamePatterns.join(',')}|${String(answer.settings.sampleValues)}`} settings={answer.settings} />}
         </QueryResult>
       </div>
     </section>

@@ -1,7 +1,8 @@
 // Catalog Settings: who may edit the glossary (and apply classifications). Administrators always
 // may; the roles ticked here may too. A self-contained section the Catalog Settings page mounts.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { glossaryEditorRoleChoices } from '@common/catalog-governance/glossaryRules';
+import type { GovernanceSettings } from '@common/catalog-governance/settingsContract';
 import { apiErrorMessage } from '../../../../api/apiError';
 import { useGetGovernanceSettingsQuery, useSaveGovernanceSettingsMutation } from '../../../../api/catalogGovernanceApi';
 import { InlineError } from '../../../../components/InlineError';
@@ -9,21 +10,51 @@ import { QueryResult } from '../../../../components/QueryResult';
 
 type Role = (typeof glossaryEditorRoleChoices)[number];
 
-export function GlossarySettingsSection() {
-  const { currentData, data, error, isFetching, refetch } = useGetGovernanceSettingsQuery();
+/** The form, mounted with the stored settings (and again when they change). */
+function EditorsForm({ settings }: { settings: GovernanceSettings }) {
   const [save, saving] = useSaveGovernanceSettingsMutation();
-  const [roles, setRoles] = useState<Role[]>([]);
+  const [roles, setRoles] = useState<Role[]>(settings.glossaryEditorRoles);
   const [saved, setSaved] = useState(false);
-  const settings = data?.settings;
-  useEffect(() => {
-    if (settings) setRoles(settings.glossaryEditorRoles);
-  }, [settings]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!settings) return;
     setSaved(false);
     void save({ ...settings, glossaryEditorRoles: roles }).then((result) => setSaved(!('error' in result)));
   };
+  return (
+    <form onSubmit={submit} aria-labelledby="glossary-settings-title">
+      <fieldset className="mb-3">
+        <legend className="small">Roles that may write glossaries and terms and apply classifications. Administrators always may; approving a term is for its reviewers.</legend>
+        {glossaryEditorRoleChoices.map((role) => (
+          <div className="form-check" key={role}>
+            <input
+              id={`glossary-editor-${role}`}
+              type="checkbox"
+              className="form-check-input"
+              checked={roles.includes(role)}
+              onChange={(event) => setRoles((current) => (event.target.checked ? [...current, role] : current.filter((item) => item !== role)))}
+            />
+            <label className="form-check-label" htmlFor={`glossary-editor-${role}`}>
+              {role}
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      {roles.length === 0 ? <InlineError>Choose at least one role.</InlineError> : null}
+      {saving.error ? <InlineError>{apiErrorMessage(saving.error)}</InlineError> : null}
+      <div className="d-flex align-items-center gap-3">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={roles.length === 0 || saving.isLoading}>
+          Save glossary editors
+        </button>
+        <span role="status" className="small text-success">
+          {saved ? 'Saved.' : ''}
+        </span>
+      </div>
+    </form>
+  );
+}
+
+export function GlossarySettingsSection() {
+  const { currentData, data, error, isFetching, refetch } = useGetGovernanceSettingsQuery();
   return (
     <section aria-labelledby="glossary-settings-title" className="card dw-card mb-4">
       <div className="card-body">
@@ -31,37 +62,7 @@ export function GlossarySettingsSection() {
           Glossary editors
         </h2>
         <QueryResult data={currentData ?? data} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the settings…" errorTitle="The settings could not be loaded">
-          {() => (
-            <form onSubmit={submit} aria-labelledby="glossary-settings-title">
-              <fieldset className="mb-3">
-                <legend className="small">Roles that may write glossaries and terms and apply classifications. Administrators always may; approving a term is for its reviewers.</legend>
-                {glossaryEditorRoleChoices.map((role) => (
-                  <div className="form-check" key={role}>
-                    <input
-                      id={`glossary-editor-${role}`}
-                      type="checkbox"
-                      className="form-check-input"
-                      checked={roles.includes(role)}
-                      onChange={(event) => setRoles((current) => (event.target.checked ? [...current, role] : current.filter((item) => item !== role)))}
-                    />
-                    <label className="form-check-label" htmlFor={`glossary-editor-${role}`}>
-                      {role}
-                    </label>
-                  </div>
-                ))}
-              </fieldset>
-              {roles.length === 0 ? <InlineError>Choose at least one role.</InlineError> : null}
-              {saving.error ? <InlineError>{apiErrorMessage(saving.error)}</InlineError> : null}
-              <div className="d-flex align-items-center gap-3">
-                <button type="submit" className="btn btn-primary btn-sm" disabled={roles.length === 0 || saving.isLoading}>
-                  Save glossary editors
-                </button>
-                <span role="status" className="small text-success">
-                  {saved ? 'Saved.' : ''}
-                </span>
-              </div>
-            </form>
-          )}
+          {(answer) => <EditorsForm key={answer.settings.glossaryEditorRoles.join(',')} settings={answer.settings} />}
         </QueryResult>
       </div>
     </section>
