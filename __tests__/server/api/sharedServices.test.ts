@@ -1,6 +1,9 @@
 // The live channel and the job API as the running portal serves them (the real process, real
-// tokens): every area's pages rely on both being wired in.
+// tokens): every area's pages rely on both being wired in. And the browser app's files, with
+// the cache headers the pages' loading depends on.
 import { randomUUID } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import { startPortal, type RunningPortal } from './portalServer';
 
 let portal: RunningPortal;
@@ -35,4 +38,21 @@ it('answers 404 for a job that does not exist, and 400 for an id that is not one
   expect(bad.status).toBe(400);
   expect(bad.body).toMatchObject({ field: 'id' });
   expect((await portal.api('POST', `/api/jobs/${randomUUID()}/cancel`, { token })).status).toBe(404);
+});
+
+it('serves hashed assets as immutable (and loadable by sandboxed dashboard frames), other files revalidated', async () => {
+  const asset = (await fs.readdir(path.join(process.cwd(), '__tests__', 'server', 'fixtures', 'dist', 'assets'))).find((name) => name.endsWith('.js'));
+  expect(asset).toBeDefined();
+  const hashed = await fetch(`${portal.baseUrl}/assets/${asset ?? ''}`);
+  expect(hashed.status).toBe(200);
+  expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect(hashed.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+  await hashed.body?.cancel();
+  const page = await fetch(`${portal.baseUrl}/app/home`);
+  expect(page.status).toBe(200);
+  expect(page.headers.get('cache-control')).toBe('no-cache');
+  expect(await page.text()).toContain('<html');
+  const missing = await fetch(`${portal.baseUrl}/assets/nothing.0000000000.js`);
+  expect(missing.status).toBe(404);
+  await missing.body?.cancel();
 });

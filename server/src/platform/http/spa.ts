@@ -29,12 +29,13 @@ export async function registerSpa(app: FastifyInstance, config: PortalConfig): P
     index: false,
     // Our own cache headers below: hashed assets forever, everything else revalidated.
     cacheControl: false,
-    setHeaders(reply, filePath) {
+    // Called with the raw response (the plugin sets its own headers after this).
+    setHeaders(response, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       // Hashed assets are public code; sandboxed dashboard frames (an opaque origin) load
       // the demo dashboard's script and styles from here.
-      if (immutable) reply.header('cross-origin-resource-policy', 'cross-origin');
+      if (immutable) response.setHeader('cross-origin-resource-policy', 'cross-origin');
     },
   });
 
