@@ -123,6 +123,8 @@ function withFirstDetail(listPath: string, parameter: string) {
 const withDetail: Partial<Record<AppRouteId, CheckedRoute['path']>> = {
   catalogDataQuality: withFirstDetail(appPaths.catalogDataQuality, 'test'),
   catalogIncidents: withFirstDetail(appPaths.catalogIncidents, 'incident'),
+  // A metric with its definition, lineage and values chart (the sample's first metric).
+  catalogMetrics: withFirstDetail(appPaths.catalogMetrics, 'metric'),
 };
 
 function concrete(id: AppRouteId): CheckedRoute['path'] {

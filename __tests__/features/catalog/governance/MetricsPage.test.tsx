@@ -69,7 +69,7 @@ it('lists metrics and semantic models; a simple metric shows its definition, lin
   expect(within(table).getByRole('row', { name: /Revenue/ })).toHaveTextContent('Over time');
   expect(within(table).getByRole('row', { name: /Average order value/ })).toHaveTextContent('Not queried');
   expect(screen.getByRole('region', { name: 'Semantic model orders' })).toHaveTextContent('order_date (time)');
-  await user.click(within(table).getByRole('button', { name: 'Revenue' }));
+  await user.click(within(table).getByRole('link', { name: 'Revenue' }));
   expect(await screen.findByRole('region', { name: 'Metric: Revenue' })).toHaveTextContent('order_total (sum in orders)');
   expect(within(screen.getByRole('list', { name: 'Upstream of Revenue' })).getByRole('link', { name: 'fct_orders' })).toBeInTheDocument();
   expect(await screen.findByRole('img', { name: 'Revenue per month' })).toHaveAttribute('data-labels', '2026-09-01|2026-10-01');
@@ -82,7 +82,7 @@ it('lists metrics and semantic models; a simple metric shows its definition, lin
 it('a metric that is not a simple aggregation says why no values are shown and queries nothing', async () => {
   const user = userEvent.setup();
   const requests = start();
-  await user.click(await screen.findByRole('button', { name: 'Average order value' }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('link', { name: 'Average order value' }, { timeout: 5000 }));
   const values = await screen.findByRole('region', { name: 'Values of Average order value' });
   expect(values).toHaveTextContent('No values are shown: A ratio metric is computed from other metrics');
   expect(requests.some((request) => request.route.includes('/values'))).toBe(false);

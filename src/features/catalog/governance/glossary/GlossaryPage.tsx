@@ -29,7 +29,7 @@ function NewGlossary() {
     });
   };
   return (
-    <form onSubmit={submit} aria-label="New glossary" className="mt-3">
+    <form onSubmit={submit} aria-label="Add a glossary" className="mt-3">
       <label htmlFor="glossary-name" className="form-label small mb-1">
         New glossary
       </label>

@@ -1,6 +1,6 @@
 // /app/data-catalog/governance/metrics: the dbt project's metrics and semantic models (from the
 // manifest), a chosen metric's definition, lineage and values over time from the warehouse.
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { SemanticPart } from '@common/catalog-governance/metricsContract';
 import { useListMetricsQuery } from '../../../../api/catalogGovernanceApi';
 import { DbtPage } from '../../../../components/DbtPage';
@@ -20,7 +20,7 @@ function Parts({ title, parts }: { title: string; parts: readonly SemanticPart[]
 
 function Metrics() {
   const { currentData, data, error, isFetching, refetch } = useListMetricsQuery();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const metricId = params.get('metric');
   return (
     <QueryResult data={currentData ?? data} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the metrics…" errorTitle="The metrics could not be loaded">
@@ -45,9 +45,7 @@ function Metrics() {
                     {metrics.map((metric) => (
                       <tr key={metric.id} aria-current={metric.id === metricId ? 'true' : undefined}>
                         <th scope="row">
-                          <button type="button" className="btn btn-link btn-sm p-0 text-start" onClick={() => setParams(new URLSearchParams({ metric: metric.id }))}>
-                            {metric.label}
-                          </button>
+                          <Link to={`?${new URLSearchParams({ metric: metric.id }).toString()}`}>{metric.label}</Link>
                           {metric.description ? <div className="small text-body-secondary fw-normal">{metric.description}</div> : null}
                         </th>
                         <td>{metric.type}</td>
