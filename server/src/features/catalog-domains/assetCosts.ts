@@ -35,6 +35,8 @@ interface CostIndex {
   previousFrom: string | null;
   builds: Map<string, Map<string, { queries: number; credits: number }>>;
   reads: Map<string, Array<{ readerNodeId: string | null; queries: number; lastRead: string }>>;
+  /** Relations read whoever their model is: by someone outside dbt, or by two or more nodes. */
+  readByOthers: string[];
   pricePerCredit: number;
 }
 
@@ -77,6 +79,7 @@ export function costIndex(rollup: CostRollup): CostIndex {
     previousFrom: rollup.from !== null && rollup.from <= previousFrom ? previousFrom : null,
     builds,
     reads,
+    readByOthers: [...reads].filter(([, readers]) => readers.some((read) => read.readerNodeId === null) || new Set(readers.map((read) => read.readerNodeId)).size > 1).map(([key]) => key),
     pricePerCredit: rollup.pricePerCredit,
   };
   indexes.set(rollup, index);

@@ -10,25 +10,22 @@ export const ASSET_TYPES = ['model', 'source', 'seed', 'snapshot', 'exposure'] a
 
 const folderDomain = sql<string | null>`CASE WHEN n.original_file_path LIKE '%/%/%' THEN split_part(n.original_file_path, '/', 2) END`;
 
+/** The first `domain:<name>` tag, read from the tags' JSON text in one pass (no row per tag). */
+const tagDomain = sql<string | null>`NULLIF(substring(n.tags::text from ${`"${DOMAIN_TAG_PREFIX}([^"]+)"`}), '')`;
+
 /**
- * `WITH assets AS (…)`: unique_id, name, resource_type, domain, assigned_by of every asset of the
- * organisation (bound as `organisation`). The tag rule is looked up once per node, and only for
- * nodes whose tags mention a domain at all.
+ * `WITH assets AS (…)`: unique_id, name, resource_type, schema_name, identifier, domain and
+ * assigned_by of every asset of the organisation, or of its models only.
  */
-export function assetsWithDomains(organisation: string): RawBuilder<unknown> {
+export function assetsWithDomains(organisation: string, options: { modelsOnly?: boolean } = {}): RawBuilder<unknown> {
+  const types = options.modelsOnly ? ['model'] : ASSET_TYPES;
   return sql`assets AS (
-    SELECT n.unique_id, n.name, n.resource_type, n.relation_name, n.schema_name, n.identifier,
-           COALESCE(m.domain, n.domain, tg.domain, ${folderDomain}) AS domain,
-           CASE WHEN m.domain IS NOT NULL THEN 'hand' WHEN n.domain IS NOT NULL THEN 'meta' WHEN tg.domain IS NOT NULL THEN 'tag' WHEN ${folderDomain} IS NOT NULL THEN 'folder' END AS assigned_by
+    SELECT n.unique_id, n.name, n.resource_type, n.schema_name, n.identifier,
+           COALESCE(m.domain, n.domain, ${tagDomain}, ${folderDomain}) AS domain,
+           CASE WHEN m.domain IS NOT NULL THEN 'hand' WHEN n.domain IS NOT NULL THEN 'meta' WHEN ${tagDomain} IS NOT NULL THEN 'tag' WHEN ${folderDomain} IS NOT NULL THEN 'folder' END AS assigned_by
     FROM dbt_nodes n
     LEFT JOIN catalog_domain_assets m ON m.organisation_id = n.organisation_id AND m.unique_id = n.unique_id
-    LEFT JOIN LATERAL (
-      SELECT substr(t.tag, ${DOMAIN_TAG_PREFIX.length + 1}) AS domain
-      FROM jsonb_array_elements_text(CASE WHEN n.tags::text LIKE ${`%"${DOMAIN_TAG_PREFIX}%`} THEN n.tags ELSE '[]'::jsonb END) AS t(tag)
-      WHERE t.tag LIKE ${`${DOMAIN_TAG_PREFIX}%`} AND length(t.tag) > ${DOMAIN_TAG_PREFIX.length}
-      LIMIT 1
-    ) tg ON true
-    WHERE n.organisation_id = ${organisation} AND n.resource_type IN (${sql.join(ASSET_TYPES.map((type) => sql`${type}`))})
+    WHERE n.organisation_id = ${organisation} AND n.resource_type IN (${sql.join(types.map((type) => sql`${type}`))})
   )`;
 }
 
@@ -36,7 +33,6 @@ export interface AssetRow {
   unique_id: string;
   name: string;
   resource_type: string;
-  relation_name: string | null;
   schema_name: string | null;
   identifier: string | null;
   domain: string | null;

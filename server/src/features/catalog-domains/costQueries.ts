@@ -1,10 +1,11 @@
 // The cost answers the pages ask for: one asset (a model's own builds and reads, an exposure's
 // upstream builds), every exposure at once (the exposures list), a product, and the models
 // nobody read in the read window with what they cost to build.
+import { sql } from 'kysely';
 import type { AssetCostResponse, CostFigures, CostWindow, ExposureCostsResponse, UnreadModelsResponse } from '@common/catalog-domains/costContract';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { costIndex, costOf, readsOf, upstreamBuilds, BUILD_TYPES, type CostSource } from './assetCosts.js';
-import { assetRows } from './domainsStore.js';
+import { assetsWithDomains, type AssetRow } from './assetDomains.js';
 import { CatalogOrganisationInputError, CatalogOrganisationNotFoundError } from './errors.js';
 
 const UNREAD_SHOWN = 200;
@@ -49,13 +50,20 @@ export async function productCost(db: StoreDb, costs: CostSource, organisation: 
   return { window: index.window, cost: costOf(index, all) };
 }
 
+/**
+ * Models nobody read in the read window. Relations certainly read (by someone outside dbt, or by
+ * two nodes) are left out in the store, so only the candidates come back; each is then checked
+ * exactly (a relation read only by one node's statements is unread when that node is the model itself).
+ */
 export async function unreadModels(db: StoreDb, costs: CostSource, organisation: string): Promise<UnreadModelsResponse> {
-  const [rollup, assets] = await Promise.all([costs(organisation), assetRows(db, organisation)]);
-  const index = costIndex(rollup);
+  const index = costIndex(await costs(organisation));
+  const { rows } = await sql<AssetRow>`
+    WITH ${assetsWithDomains(organisation, { modelsOnly: true })}
+    SELECT * FROM assets
+    WHERE identifier IS NOT NULL AND schema_name IS NOT NULL
+      AND upper(replace(schema_name, '"', '') || '.' || replace(identifier, '"', '')) <> ALL(${sql.val(index.readByOthers)}::text[])`.execute(db);
   const unread = [];
-  for (const asset of assets) {
-    // Ephemeral models have no relation to read.
-    if (asset.resource_type !== 'model' || !asset.identifier || !asset.schema_name) continue;
+  for (const asset of rows) {
     if (readsOf(index, asset).reads > 0) continue;
     const figures = costOf(index, [asset.unique_id]);
     unread.push({ uniqueId: asset.unique_id, name: asset.name, domain: asset.domain, cost: figures.cost, builds: figures.builds });

@@ -1,96 +1,97 @@
 // Domains on the portal store: the list with each domain's assets, people, test pass share and
-// source freshness (three statements, whatever the project's size), the domain's description
+// source freshness (one grouped statement, whatever the project's size), the domain's description
 // and people (audited upsert, delete), and an asset's domain set by hand.
 import { sql } from 'kysely';
-import { DOMAIN_ASSETS_SHOWN, type DomainBody, type DomainSummary, type DomainsResponse } from '@common/catalog-domains/domainsContract';
-import { domainBody } from '@common/catalog-domains/domainsContract';
+import { DOMAIN_ASSETS_SHOWN, domainBody, type DomainAsset, type DomainBody, type DomainSummary, type DomainsResponse } from '@common/catalog-domains/domainsContract';
 import { writeAudit, type Actor } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
-import { ASSET_TYPES, assetsWithDomains, type AssetRow } from './assetDomains.js';
+import { ASSET_TYPES, assetsWithDomains } from './assetDomains.js';
 import { CatalogOrganisationInputError, CatalogOrganisationNotFoundError } from './errors.js';
 
 /** dbt result statuses that count as a result (skipped and never-run tests do not). */
 const RESULT_STATUSES = ['pass', 'success', 'fail', 'warn', 'error', 'runtime error'];
-const typeOrder = new Map<string, number>(ASSET_TYPES.map((type, index) => [type, index]));
 
-export async function assetRows(db: StoreDb, organisation: string): Promise<AssetRow[]> {
-  const { rows } = await sql<AssetRow>`WITH ${assetsWithDomains(organisation)} SELECT * FROM assets`.execute(db);
-  return rows;
+interface DomainRow {
+  domain: string | null;
+  asset_count: number;
+  assets: Array<[string, string, string, DomainAsset['assignedBy']]> | null;
+  tests_total: number;
+  tests_passing: number;
+  tests_with_result: number;
+  sources: number;
+  fresh_pass: number;
+  fresh_warn: number;
+  fresh_error: number;
 }
 
-interface TestCounts {
-  asset_id: string;
-  total: number;
-  passing: number;
-  with_result: number;
-}
-interface LatestFreshness {
-  unique_id: string;
-  status: string | null;
-}
+const emptyDomain = (name: string): DomainSummary => ({
+  name,
+  description: '',
+  owners: [],
+  experts: [],
+  described: false,
+  assetCount: 0,
+  assets: [],
+  tests: { total: 0, passing: 0, withResult: 0, passShare: null },
+  freshness: { sources: 0, pass: 0, warn: 0, error: 0, unknown: 0 },
+});
 
-/** Test counts per asset and the latest freshness per source, each in one statement; laid over the assets' domains below. */
+/**
+ * Every domain with its counts and first assets in one statement grouped in the store (a few
+ * rows come back whatever the project's size), plus the domains described in the portal.
+ */
 export async function listDomains(db: StoreDb, organisation: string): Promise<DomainsResponse> {
-  const [assets, described, tests, freshness] = await Promise.all([
-    assetRows(db, organisation),
+  const typeRank = sql`CASE a.resource_type ${sql.join(
+    ASSET_TYPES.map((type, index) => sql`WHEN ${type} THEN ${index}`),
+    sql` `,
+  )} ELSE ${ASSET_TYPES.length} END`;
+  const [grouped, described] = await Promise.all([
+    sql<DomainRow>`
+      WITH ${assetsWithDomains(organisation)},
+      tests AS (
+        SELECT t.attached_to, count(*)::integer AS total,
+               count(*) FILTER (WHERE s.last_status IN ('pass', 'success'))::integer AS passing,
+               count(*) FILTER (WHERE s.last_status IN (${sql.join(RESULT_STATUSES.map((status) => sql`${status}`))}))::integer AS with_result
+        FROM dbt_tests t
+        LEFT JOIN catalog_test_states s ON s.organisation_id = ${organisation} AND s.test_id = t.unique_id
+        WHERE t.organisation_id = ${organisation} AND t.attached_to IS NOT NULL AND t.test_type <> 'unit'
+        GROUP BY t.attached_to
+      ),
+      latest AS (
+        SELECT DISTINCT ON (r.unique_id) r.unique_id, r.status
+        FROM dbt_freshness_results r
+        WHERE r.organisation_id = ${organisation}
+        ORDER BY r.unique_id, r.checked_at DESC, r.id DESC
+      )
+      SELECT a.domain, count(*)::integer AS asset_count,
+             CASE WHEN a.domain IS NOT NULL THEN to_jsonb((array_agg(jsonb_build_array(a.unique_id, a.name, a.resource_type, a.assigned_by) ORDER BY ${typeRank}, a.name))[1:${DOMAIN_ASSETS_SHOWN}]) END AS assets,
+             COALESCE(sum(t.total), 0)::integer AS tests_total, COALESCE(sum(t.passing), 0)::integer AS tests_passing, COALESCE(sum(t.with_result), 0)::integer AS tests_with_result,
+             count(*) FILTER (WHERE a.resource_type = 'source')::integer AS sources,
+             count(*) FILTER (WHERE a.resource_type = 'source' AND l.status = 'pass')::integer AS fresh_pass,
+             count(*) FILTER (WHERE a.resource_type = 'source' AND l.status = 'warn')::integer AS fresh_warn,
+             count(*) FILTER (WHERE a.resource_type = 'source' AND l.status IN ('error', 'runtime error'))::integer AS fresh_error
+      FROM assets a
+      LEFT JOIN tests t ON t.attached_to = a.unique_id
+      LEFT JOIN latest l ON l.unique_id = a.unique_id
+      GROUP BY a.domain`.execute(db),
     db.selectFrom('catalog_domains').selectAll().where('organisation_id', '=', organisation).execute(),
-    sql<TestCounts>`
-      SELECT t.attached_to AS asset_id, count(*)::integer AS total,
-             count(*) FILTER (WHERE s.last_status IN ('pass', 'success'))::integer AS passing,
-             count(*) FILTER (WHERE s.last_status IN (${sql.join(RESULT_STATUSES.map((status) => sql`${status}`))}))::integer AS with_result
-      FROM dbt_tests t
-      LEFT JOIN catalog_test_states s ON s.organisation_id = ${organisation} AND s.test_id = t.unique_id
-      WHERE t.organisation_id = ${organisation} AND t.attached_to IS NOT NULL AND t.test_type <> 'unit'
-      GROUP BY t.attached_to`.execute(db),
-    sql<LatestFreshness>`
-      SELECT DISTINCT ON (r.unique_id) r.unique_id, r.status
-      FROM dbt_freshness_results r
-      WHERE r.organisation_id = ${organisation}
-      ORDER BY r.unique_id, r.checked_at DESC, r.id DESC`.execute(db),
   ]);
 
   const domains = new Map<string, DomainSummary>();
-  const domainOf = (name: string): DomainSummary => {
-    let domain = domains.get(name);
-    if (!domain) {
-      domain = { name, description: '', owners: [], experts: [], described: false, assetCount: 0, assets: [], tests: { total: 0, passing: 0, withResult: 0, passShare: null }, freshness: { sources: 0, pass: 0, warn: 0, error: 0, unknown: 0 } };
-      domains.set(name, domain);
-    }
-    return domain;
-  };
-  for (const row of described) Object.assign(domainOf(row.name), { description: row.description, owners: row.owners, experts: row.experts, described: true });
+  for (const row of described) domains.set(row.name, { ...emptyDomain(row.name), description: row.description, owners: row.owners, experts: row.experts, described: true });
   let unassigned = 0;
-  const sorted = [...assets].sort((a, b) => (typeOrder.get(a.resource_type) ?? 9) - (typeOrder.get(b.resource_type) ?? 9) || a.name.localeCompare(b.name));
-  for (const asset of sorted) {
-    if (!asset.domain) {
-      unassigned += 1;
+  for (const row of grouped.rows) {
+    if (row.domain === null) {
+      unassigned = row.asset_count;
       continue;
     }
-    const domain = domainOf(asset.domain);
-    domain.assetCount += 1;
-    if (domain.assets.length < DOMAIN_ASSETS_SHOWN) domain.assets.push({ uniqueId: asset.unique_id, name: asset.name, resourceType: asset.resource_type, assignedBy: asset.assigned_by ?? 'folder' });
+    const domain = domains.get(row.domain) ?? emptyDomain(row.domain);
+    domain.assetCount = row.asset_count;
+    domain.assets = (row.assets ?? []).map(([uniqueId, name, resourceType, assignedBy]) => ({ uniqueId, name, resourceType, assignedBy }));
+    domain.tests = { total: row.tests_total, passing: row.tests_passing, withResult: row.tests_with_result, passShare: row.tests_with_result > 0 ? row.tests_passing / row.tests_with_result : null };
+    domain.freshness = { sources: row.sources, pass: row.fresh_pass, warn: row.fresh_warn, error: row.fresh_error, unknown: row.sources - row.fresh_pass - row.fresh_warn - row.fresh_error };
+    domains.set(row.domain, domain);
   }
-  const domainOfAsset = new Map(assets.map((asset) => [asset.unique_id, asset]));
-  for (const row of tests.rows) {
-    const asset = domainOfAsset.get(row.asset_id);
-    if (!asset?.domain) continue;
-    const counts = domainOf(asset.domain).tests;
-    counts.total += row.total;
-    counts.passing += row.passing;
-    counts.withResult += row.with_result;
-  }
-  const latest = new Map(freshness.rows.map((row) => [row.unique_id, row.status]));
-  for (const asset of assets) {
-    if (asset.resource_type !== 'source' || !asset.domain) continue;
-    const counts = domainOf(asset.domain).freshness;
-    const status = latest.get(asset.unique_id) ?? null;
-    counts.sources += 1;
-    if (status === 'pass') counts.pass += 1;
-    else if (status === 'warn') counts.warn += 1;
-    else if (status === 'error' || status === 'runtime error') counts.error += 1;
-    else counts.unknown += 1;
-  }
-  for (const domain of domains.values()) domain.tests.passShare = domain.tests.withResult > 0 ? domain.tests.passing / domain.tests.withResult : null;
   return { domains: [...domains.values()].sort((a, b) => a.name.localeCompare(b.name)), unassigned };
 }
 
