@@ -208,6 +208,9 @@ describe('uploads', () => {
 
   test('a service account uploads with a client-credentials token, into its own organisation', async () => {
     const token = await serviceToken('globex');
+    // As short-lived as a person's access token (the identity server's default, 300 s).
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { iat: number; exp: number };
+    expect(claims.exp - claims.iat).toBe(300);
     const answer = await upload(token, { manifest: real('manifest.json', 'MIKEJW08__dbt-airbnb-practice-project'), sources: real('sources.json', 'MIKEJW08__dbt-airbnb-practice-project') });
     expect(answer.status).toBe(201);
     expect((answer.body.ingestion as { manifestSchemaVersion: string }).manifestSchemaVersion).toBe('v9');

@@ -111,6 +111,8 @@ export function createIdentityProvider({ config, keys, store, accounts, log, pre
     ttl: {
       AccessToken: config.accessTokenTtl,
       IdToken: config.accessTokenTtl,
+      // Service accounts (dbt uploads from CI) get the same short-lived tokens as people.
+      ClientCredentials: config.accessTokenTtl,
       AuthorizationCode: 60,
       // A refresh token never outlives the organisation's session idle time: each refresh
       // rotates it, so an idle session can no longer get tokens once that time has passed.
