@@ -6,7 +6,7 @@ import type { ProductDetail, ProductSummary } from '../../../../common/catalog-d
 export const window = { from: '2026-10-26', to: '2026-11-24', currency: 'USD' };
 
 export function figures(cost: number, previousCost: number | null = null): CostFigures {
-  return { credits: cost / 3, cost, builds: 30, previousCost, daily: Array.from({ length: 30 }, (_, i) => ({ day: `2026-11-${String((i % 28) + 1).padStart(2, '0')}`, cost: cost / 30 })) };
+  return { credits: cost / 3, cost, builds: 30, previousCost, daily: Array.from({ length: 30 }, (_, i) => ({ day: new Date(Date.UTC(2026, 9, 26 + i)).toISOString().slice(0, 10), cost: cost / 30 })) };
 }
 
 export const domainsAnswer: DomainsResponse = {

@@ -1,6 +1,6 @@
 // What building something cost over the cost window: the figure, the number of build
 // statements, the change on the window before, and the cost per day as a chart (loaded on
-// first use) with the same figures in words.
+// first use) with the same figures in a table.
 import type { CostFigures } from '@common/catalog-domains/costContract';
 import { BarChart } from '../../../components/charts/BarChart';
 import { formatCount, formatMoney } from '../../../components/format';
@@ -21,13 +21,35 @@ export function BuildCost({ figures, currency, what, chart = true }: { figures: 
         {trendText(figures, currency)}.
       </p>
       {chart && figures.builds > 0 ? (
-        <BarChart
-          title={`Build cost of ${what} per day`}
-          labels={figures.daily.map((point) => point.day.slice(5))}
-          series={[{ label: 'Build cost', values: figures.daily.map((point) => point.cost) }]}
-          formatValue={(value) => formatMoney(value, currency)}
-          height={160}
-        />
+        <>
+          <BarChart
+            title={`Build cost of ${what} per day`}
+            labels={figures.daily.map((point) => point.day.slice(5))}
+            series={[{ label: 'Build cost', values: figures.daily.map((point) => point.cost) }]}
+            formatValue={(value) => formatMoney(value, currency)}
+            height={160}
+          />
+          <details className="small mt-2">
+            <summary>Build cost per day</summary>
+            <table className="table table-sm w-auto">
+              <caption>{`Build cost of ${what} per day`}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col" className="text-end">Build cost</th>
+                </tr>
+              </thead>
+              <tbody>
+                {figures.daily.map((point) => (
+                  <tr key={point.day}>
+                    <th scope="row">{point.day}</th>
+                    <td className="text-end">{formatMoney(point.cost, currency)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        </>
       ) : null}
     </div>
   );
