@@ -13,7 +13,9 @@
  *   4. Data Quality and the Incident Manager on 60 days of run history, and the profiler on a
  *      10,000,000-row DuckDB table (scripts/benchCatalogQuality.ts);
  *   5. cost per asset on 60 days of query history carrying the project's builds, and the Domain
- *      and Data Products reads (scripts/benchCatalogDomains.ts).
+ *      and Data Products reads (scripts/benchCatalogDomains.ts);
+ *   6. the Glossary, Classifications and Metrics reads, a 1,000-term CSV import and the
+ *      personal-data scan by name (scripts/benchCatalogGovernance.ts).
  *
  * The store is an embedded PGlite under a temporary directory (BENCH_KEEP=true keeps it), or the
  * PostgreSQL database of BENCH_DATABASE_URL (its organisation `bench` is replaced).
@@ -35,6 +37,7 @@ import { layoutGraph } from '../src/components/lineage/layoutGraph';
 import { openStore } from '../server/src/platform/store/openStore.js';
 import { openDuckDbEngine } from '../server/src/platform/warehouse/duckdbEngine.js';
 import { benchCatalogDomains } from './benchCatalogDomains.js';
+import { benchCatalogGovernance } from './benchCatalogGovernance.js';
 import { benchCatalogQuality } from './benchCatalogQuality.js';
 
 const MODELS = Number(process.env.BENCH_MODELS ?? 5000);
@@ -216,6 +219,7 @@ async function main(): Promise<void> {
     }
     await benchCatalogQuality(store.db, ORGANISATION, dir);
     await benchCatalogDomains(store.db, ORGANISATION, dir);
+    await benchCatalogGovernance(store.db, ORGANISATION);
     await store.close();
   } finally {
     if (process.env.BENCH_KEEP !== 'true') await fs.rm(dir, { recursive: true, force: true });

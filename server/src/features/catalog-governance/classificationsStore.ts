@@ -24,10 +24,10 @@ export function applicationsInForce(organisation: string) {
   return sql<{ node_id: string; column_name: string; tag_id: string; classification_id: string; source: 'manual' | 'suggestion' | 'dbt'; applied_by: string | null }>`
     WITH dbt_labels AS (
       SELECT n.unique_id AS node_id, '' AS column_name, lower(tag.value) AS label
-        FROM dbt_nodes n CROSS JOIN LATERAL jsonb_array_elements_text(n.tags) AS tag(value) WHERE n.organisation_id = ${organisation}
+        FROM dbt_nodes n CROSS JOIN LATERAL jsonb_array_elements_text(n.tags) AS tag(value) WHERE n.organisation_id = ${organisation} AND n.tags <> '[]'::jsonb
       UNION ALL
       SELECT c.node_id, c.name, lower(tag.value)
-        FROM dbt_columns c CROSS JOIN LATERAL jsonb_array_elements_text(c.tags) AS tag(value) WHERE c.organisation_id = ${organisation}
+        FROM dbt_columns c CROSS JOIN LATERAL jsonb_array_elements_text(c.tags) AS tag(value) WHERE c.organisation_id = ${organisation} AND c.tags <> '[]'::jsonb
       UNION ALL
       SELECT n.unique_id, '', CASE lower(n.meta->>'contains_pii') WHEN 'true' THEN 'pii.sensitive' WHEN 'false' THEN 'pii.nonsensitive' END
         FROM dbt_nodes n WHERE n.organisation_id = ${organisation} AND n.meta->>'contains_pii' IS NOT NULL

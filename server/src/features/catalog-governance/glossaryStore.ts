@@ -101,14 +101,28 @@ export async function deleteGlossary(db: StoreDb, actor: Actor, glossaryId: stri
 export async function listTerms(db: StoreDb, organisation: string, glossaryId: string, query: { status?: TermStatus[]; q?: string }): Promise<TermRecord[]> {
   const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;
   const statuses = query.status?.length ? query.status : null;
-  const { rows } = await sql<TermRow & { related: unknown; links: number | string }>`
-    SELECT t.*, ${relatedOf} AS related, (SELECT count(*) FROM glossary_term_links l WHERE l.term_id = t.id) AS links
-    FROM glossary_terms t
-    WHERE t.organisation_id = ${organisation} AND t.glossary_id = ${glossaryId}
-      ${statuses ? sql`AND t.status IN (${sql.join(statuses)})` : sql``}
-      ${pattern ? sql`AND (t.name ILIKE ${pattern} OR t.definition ILIKE ${pattern} OR t.synonyms::text ILIKE ${pattern})` : sql``}
+  // One statement: the terms, then their related terms and link counts aggregated once each.
+  const { rows } = await sql<TermRow & { related: unknown; links: number | string | null }>`
+    WITH t AS (
+      SELECT * FROM glossary_terms
+      WHERE organisation_id = ${organisation} AND glossary_id = ${glossaryId}
+        ${statuses ? sql`AND status IN (${sql.join(statuses)})` : sql``}
+        ${pattern ? sql`AND (name ILIKE ${pattern} OR definition ILIKE ${pattern} OR synonyms::text ILIKE ${pattern})` : sql``}
+    ),
+    pairs AS (
+      SELECT term_a AS term_id, term_b AS other FROM glossary_term_relations WHERE term_a IN (SELECT id FROM t)
+      UNION ALL
+      SELECT term_b, term_a FROM glossary_term_relations WHERE term_b IN (SELECT id FROM t)
+    ),
+    rel AS (
+      SELECT p.term_id, json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY lower(r.name)) AS related
+      FROM pairs p JOIN glossary_terms r ON r.id = p.other GROUP BY p.term_id
+    ),
+    lk AS (SELECT term_id, count(*) AS n FROM glossary_term_links WHERE term_id IN (SELECT id FROM t) GROUP BY term_id)
+    SELECT t.*, COALESCE(rel.related, '[]'::json) AS related, lk.n AS links
+    FROM t LEFT JOIN rel ON rel.term_id = t.id LEFT JOIN lk ON lk.term_id = t.id
     ORDER BY lower(t.name)`.execute(db);
-  return rows.map((row) => toTerm(row, asJson(row.related), Number(row.links)));
+  return rows.map((row) => toTerm(row, asJson(row.related), Number(row.links ?? 0)));
 }
 
 export async function termRowOf(db: StoreDb, organisation: string, termId: string): Promise<TermRow> {

@@ -11,6 +11,9 @@ export const catalogGovernance: Migration = {
     // Filled at ingestion for semantic models and metrics; null for every other node (and for
     // those ingested before this migration, until the next ingestion).
     await db.schema.alterTable('dbt_nodes').addColumn('semantic', 'jsonb').execute();
+    // Classifications map dbt's tags on read: only tagged columns and nodes are looked at.
+    await sql`CREATE INDEX dbt_columns_tagged ON dbt_columns (organisation_id) WHERE tags <> '[]'::jsonb`.execute(db);
+    await sql`CREATE INDEX dbt_nodes_tagged ON dbt_nodes (organisation_id) WHERE tags <> '[]'::jsonb`.execute(db);
 
     await db.schema
       .createTable('governance_settings')
