@@ -1,6 +1,7 @@
 // Glossary, Classifications, Metrics and the governance settings as their pages read them. Types
 // come from the shared contracts (type-only: zod stays out of the bundle). Reads of what the dbt
 // artifacts hold carry the Catalog tag, so a new ingestion refreshes them.
+import type { AssetGovernanceResponse } from '@common/catalog-governance/assetContract';
 import type { ApplicationsResponse, ApplyBody, ClassificationBody, ClassificationListResponse, SuggestionsResponse, TagBody } from '@common/catalog-governance/classificationsContract';
 import type { GlossaryBody, GlossaryListResponse, GlossaryRecord, TermCreateBody, TermDetailResponse, TermImportResponse, TermLinkBody, TermListResponse, TermRecord, TermTransitionBody, TermUpdateBody } from '@common/catalog-governance/glossaryContract';
 import type { MetricDetailResponse, MetricGrain, MetricsListResponse, MetricValuesResponse } from '@common/catalog-governance/metricsContract';
@@ -72,6 +73,11 @@ export const catalogGovernanceApi = baseApi.enhanceEndpoints({ addTagTypes: tagT
       providesTags: [CATALOG],
     }),
 
+    getAssetGovernance: build.query<AssetGovernanceResponse, string>({
+      query: (assetId) => `${BASE}/asset?${new URLSearchParams({ assetId }).toString()}`,
+      providesTags: [GLOSSARY, CLASSIFICATIONS, CATALOG],
+    }),
+
     getGovernanceSettings: build.query<GovernanceSettingsResponse, void>({ query: () => `${BASE}/settings`, providesTags: [SETTINGS] }),
     saveGovernanceSettings: build.mutation<GovernanceSettingsResponse, GovernanceSettings>({
       query: (body) => ({ url: `${BASE}/settings`, method: 'PUT', body }),
@@ -108,6 +114,7 @@ export const {
   useListMetricsQuery,
   useGetMetricQuery,
   useGetMetricValuesQuery,
+  useGetAssetGovernanceQuery,
   useGetGovernanceSettingsQuery,
   useSaveGovernanceSettingsMutation,
 } = catalogGovernanceApi;

@@ -122,6 +122,13 @@ describe('Glossary', () => {
     expect((await call('POST', `${BASE}/terms/${id}/links`, 'docs', { nodeId: 'model.nowhere.x' })).status).toBe(404);
     const detail = (await call('GET', `${BASE}/terms/${id}`)).body as { links: { name: string; columnName: string | null }[] };
     expect(detail.links).toEqual([expect.objectContaining({ name: 'fct_orders', columnName: null }), expect.objectContaining({ name: 'fct_orders', columnName: 'order_total' })]);
+    const asset = await call('GET', `${BASE}/asset?assetId=model.dataworks_demo.fct_orders`, 'business');
+    expect((asset.body as { terms: { name: string; columnName: string | null }[] }).terms).toEqual([expect.objectContaining({ name: 'Revenue', columnName: null }), expect.objectContaining({ name: 'Revenue', columnName: 'order_total' })]);
+    expect((await call('GET', `${BASE}/asset?assetId=model.dataworks_demo.fct_orders`, 'lite')).status).toBe(403);
+    // globex has the same sample project (once its ingestion lands) but none of acme's terms.
+    const globex = await portal.api('GET', `${BASE}/asset?assetId=model.dataworks_demo.fct_orders`, { token: globexAdmin });
+    expect(globex.status === 404 || (globex.body as { terms: unknown[] }).terms.length === 0).toBe(true);
+    expect((await call('GET', `${BASE}/asset?assetId=model.nowhere.x`)).status).toBe(404);
   });
 
   test('another organisation sees none of it', async () => {

@@ -20,6 +20,7 @@ import { AssetColumns } from './AssetColumns';
 import { AssetHistory } from './AssetHistory';
 import { AssetTests } from './AssetTests';
 import { AssetCostPanel } from './domains/AssetCostPanel';
+import { AssetGovernancePanel } from './governance/AssetGovernancePanel';
 import { ProfilePanel } from './observability/ProfilePanel';
 import { NodeLinks } from './NodeLinks';
 import './catalog.css';
@@ -66,6 +67,7 @@ function Asset({ uniqueId }: { uniqueId: string }) {
   const profiles = canOpen(roles, 'catalogDataQuality');
   // Build cost is warehouse money (data_catalog_advanced, as Data Products): shown to those who may open it.
   const costs = canOpen(roles, 'catalogProducts');
+  const governance = canOpen(roles, 'catalogGlossary');
   if (error && !isFetching) {
     const notFound = (error as { status?: unknown }).status === 404;
     return notFound ? (
@@ -84,6 +86,7 @@ function Asset({ uniqueId }: { uniqueId: string }) {
         <Facts asset={asset} />
       </Panel>
       {costs ? <AssetCostPanel assetId={asset.uniqueId} resourceType={asset.resourceType} /> : null}
+      {governance ? <AssetGovernancePanel assetId={asset.uniqueId} assetName={asset.name} /> : null}
       <Panel title="Columns" description="Types from the warehouse (catalog.json) where dbt documented them.">
         <AssetColumns columns={asset.columns} />
       </Panel>

@@ -21,9 +21,11 @@ import {
   termTransitionBody,
   termUpdateBody,
 } from '@common/catalog-governance/glossaryContract';
+import { assetGovernanceQuery, assetGovernanceResponse } from '@common/catalog-governance/assetContract';
 import { requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
+import { assetGovernance } from '../assetGovernance.js';
 import { createGlossary, deleteGlossary, glossaryOf, listGlossaries, listTerms, termDetail, updateGlossary } from '../glossaryStore.js';
 import { importTerms } from '../termImport.js';
 import { transitionTerm } from '../termWorkflow.js';
@@ -36,6 +38,11 @@ export function registerGlossaryRoutes(server: FastifyInstance, db: StoreDb): vo
   const app = server.withTypeProvider<ZodTypeProvider>();
   const read = requireRoute('catalogGlossary');
   const edit = [read, requireGlossaryEditor(db)];
+
+  // The asset page's governance panel: its terms and tags.
+  app.get(`${BASE}/asset`, { preValidation: read, schema: { querystring: assetGovernanceQuery, response: { 200: assetGovernanceResponse } } }, async (request) =>
+    assetGovernance(db, actorOf(request).organisation, request.query.assetId),
+  );
 
   app.get(`${BASE}/glossaries`, { preValidation: read, schema: { response: { 200: glossaryListResponse } } }, async (request) => ({
     glossaries: await listGlossaries(db, actorOf(request).organisation),
