@@ -99,10 +99,10 @@ async function checkMembers(tx: StoreTx, organisation: string, assets: readonly 
   if (unique.length === 0) return unique;
   const found = await tx.selectFrom('dbt_nodes').select(['unique_id', 'resource_type']).where('organisation_id', '=', organisation).where('unique_id', 'in', unique).execute();
   const types = new Map(found.map((row) => [row.unique_id, row.resource_type]));
-  for (const [index, id] of unique.entries()) {
+  for (const id of unique) {
     const type = types.get(id);
     if (type === undefined) throw new CatalogOrganisationInputError(`assets.${assets.indexOf(id)}`, `${id} is not an asset of your organisation's current dbt project.`);
-    if (!(ASSET_TYPES as readonly string[]).includes(type)) throw new CatalogOrganisationInputError(`assets.${index}`, `${id} is a ${type}; a data product holds ${ASSET_TYPES.join(', ')}s.`);
+    if (!(ASSET_TYPES as readonly string[]).includes(type)) throw new CatalogOrganisationInputError(`assets.${assets.indexOf(id)}`, `${id} is a ${type}; a data product holds ${ASSET_TYPES.join(', ')}s.`);
   }
   return unique;
 }
