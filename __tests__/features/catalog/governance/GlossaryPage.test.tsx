@@ -86,3 +86,16 @@ it('an editor imports a CSV; a refusal says which row and column', async () => {
   await user.upload(screen.getByLabelText('CSV file of terms for Sales'), file);
   expect(await screen.findByText(/row 3, column definition/)).toBeInTheDocument();
 });
+
+it('an editor deletes a term after confirming; it leaves the list', async () => {
+  const user = userEvent.setup();
+  const { requests } = start(['user', 'Client-Dataworks-docs'], undefined, true, 'docs');
+  await user.click(await screen.findByRole('button', { name: 'Margin' }, { timeout: 5000 }));
+  const detail = await screen.findByRole('region', { name: 'Term: Margin' });
+  await user.click(within(detail).getByRole('button', { name: 'Delete term' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete Margin?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Delete term' }));
+  await waitFor(() => expect(screen.queryByRole('region', { name: 'Term: Margin' })).not.toBeInTheDocument());
+  expect(within(screen.getByRole('table', { name: 'Terms of Sales' })).queryByRole('button', { name: 'Margin' })).not.toBeInTheDocument();
+  expect(requests.map((request) => request.route)).toContain(`DELETE api/catalog/governance/terms/${term('Margin').id}`);
+});

@@ -78,6 +78,10 @@ export function glossaryBackend(initial: TermRecord[], editor = true) {
       const found = terms.find((candidate) => candidate.id === id) as TermRecord;
       return json(200, { term: found, links: [], history: [...(history.get(id) ?? [])].reverse(), children: [] });
     };
+    routes[`DELETE api/catalog/governance/terms/${id}`] = () => {
+      terms.splice(terms.findIndex((candidate) => candidate.id === id), 1);
+      return json(204);
+    };
     routes[`POST api/catalog/governance/terms/${id}/transitions`] = (request) => {
       const { to } = JSON.parse(String(request.data)) as { to: TermStatus };
       const found = terms.find((candidate) => candidate.id === id) as TermRecord;

@@ -7,8 +7,8 @@ import type { TermRecord } from '@common/catalog-governance/glossaryContract';
 import { termStatusLabels } from '@common/catalog-governance/glossaryRules';
 import { apiErrorMessage } from '../../../../api/apiError';
 import { useDeleteTermMutation, useGetTermQuery, useUpdateTermMutation } from '../../../../api/catalogGovernanceApi';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { DateTimeText } from '../../../../components/DateTimeText';
-import { InlineError } from '../../../../components/InlineError';
 import { Markdown } from '../../../../components/Markdown';
 import { Panel } from '../../../../components/Panel';
 import { QueryResult } from '../../../../components/QueryResult';
@@ -23,6 +23,7 @@ export function TermDetail({ termId, terms, editor }: { termId: string; terms: r
   const { currentData, error, isFetching, refetch } = useGetTermQuery(termId);
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const [update, updating] = useUpdateTermMutation();
   const [remove, removing] = useDeleteTermMutation();
   const open = (id: string) => {
@@ -42,26 +43,13 @@ export function TermDetail({ termId, terms, editor }: { termId: string; terms: r
                 <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => setEditing(true)}>
                   Edit term
                 </button>
-                <button
-                  type="button"
-                  className="btn btn-outline-danger btn-sm"
-                  disabled={removing.isLoading}
-                  onClick={() => {
-                    if (!window.confirm(`Delete ${term.name}? Its links and history go with it.`)) return;
-                    void remove(term.id).then(() => {
-                      const next = new URLSearchParams(params);
-                      next.delete('term');
-                      setParams(next);
-                    });
-                  }}
-                >
+                <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setDeleting(true)}>
                   Delete term
                 </button>
               </div>
             ) : null
           }
         >
-          {removing.error ? <InlineError>{apiErrorMessage(removing.error)}</InlineError> : null}
           <TermWorkflow term={term} editor={editor} />
           <Markdown text={term.definition} />
           <dl className="dw-definition-list row small mb-3">
@@ -93,6 +81,28 @@ export function TermDetail({ termId, terms, editor }: { termId: string; terms: r
               </li>
             ))}
           </ol>
+          {deleting ? (
+            <ConfirmDialog
+              title={`Delete ${term.name}?`}
+              confirmLabel="Delete term"
+              busyLabel="Deleting…"
+              variant="danger"
+              busy={removing.isLoading}
+              error={removing.error ? apiErrorMessage(removing.error) : null}
+              onCancel={() => setDeleting(false)}
+              onConfirm={() =>
+                void remove(term.id).then((result) => {
+                  if ('error' in result) return;
+                  setDeleting(false);
+                  const next = new URLSearchParams(params);
+                  next.delete('term');
+                  setParams(next);
+                })
+              }
+            >
+              {`Its links to assets and its history go with it; its child terms move to the top level.`}
+            </ConfirmDialog>
+          ) : null}
           {editing ? (
             <TermForm
               title={`Edit ${term.name}`}
