@@ -1,8 +1,19 @@
-// Alerts and the catalog's own settings as their pages read them. Types come from the shared
+// Alerts and the catalog's own settings (and the external catalog link they set) as their pages read them. Types come from the shared
 // contracts (type-only: zod stays out of the bundle). Changing a rule refreshes the rules;
 // sending a test refreshes the delivery log.
 import type { AlertDeliveryRecord, AlertRuleInput, AlertRuleList, AlertRuleRecord, DeliveryList } from '@common/catalog-alerts/alertsContract';
-import type { WebhookSettings, WebhookSettingsResponse } from '@common/catalog-settings/catalogSettingsContract';
+import type {
+  ArtifactSourcesResponse,
+  ExternalCatalogSettings,
+  ExternalCatalogSettingsResponse,
+  ExternalLinkResponse,
+  FreshnessSettings,
+  FreshnessSettingsResponse,
+  ProfilerSettings,
+  ProfilerSettingsResponse,
+  WebhookSettings,
+  WebhookSettingsResponse,
+} from '@common/catalog-settings/catalogSettingsContract';
 import { baseApi } from './baseApi';
 
 const RULES = 'AlertRules' as const;
@@ -44,6 +55,39 @@ export const catalogAlertsApi = baseApi.enhanceEndpoints({ addTagTypes: [RULES, 
       query: (body) => ({ url: 'api/catalog/settings/webhooks', method: 'PUT', body }),
       invalidatesTags: [SETTINGS],
     }),
+    getFreshnessSettings: build.query<FreshnessSettingsResponse, void>({
+      query: () => 'api/catalog/settings/freshness',
+      providesTags: [SETTINGS],
+    }),
+    saveFreshnessSettings: build.mutation<FreshnessSettingsResponse, FreshnessSettings>({
+      query: (body) => ({ url: 'api/catalog/settings/freshness', method: 'PUT', body }),
+      invalidatesTags: [SETTINGS],
+    }),
+    getProfilerSettings: build.query<ProfilerSettingsResponse, void>({
+      query: () => 'api/catalog/settings/profiler',
+      providesTags: [SETTINGS],
+    }),
+    saveProfilerSettings: build.mutation<ProfilerSettingsResponse, ProfilerSettings>({
+      query: (body) => ({ url: 'api/catalog/settings/profiler', method: 'PUT', body }),
+      invalidatesTags: [SETTINGS],
+    }),
+    getExternalCatalogSettings: build.query<ExternalCatalogSettingsResponse, void>({
+      query: () => 'api/catalog/settings/external-catalog',
+      providesTags: [SETTINGS],
+    }),
+    saveExternalCatalogSettings: build.mutation<ExternalCatalogSettingsResponse, ExternalCatalogSettings>({
+      query: (body) => ({ url: 'api/catalog/settings/external-catalog', method: 'PUT', body }),
+      invalidatesTags: [SETTINGS],
+    }),
+    getArtifactSources: build.query<ArtifactSourcesResponse, void>({
+      query: () => 'api/catalog/settings/artifact-sources',
+      providesTags: [SETTINGS],
+    }),
+    /** Where the Data Catalog links lead for the caller's organisation. */
+    getExternalCatalogLink: build.query<ExternalLinkResponse, void>({
+      query: () => 'api/catalog/external-link',
+      providesTags: [SETTINGS],
+    }),
   }),
 });
 
@@ -56,4 +100,12 @@ export const {
   useListAlertDeliveriesQuery,
   useGetWebhookSettingsQuery,
   useSaveWebhookSettingsMutation,
+  useGetFreshnessSettingsQuery,
+  useSaveFreshnessSettingsMutation,
+  useGetProfilerSettingsQuery,
+  useSaveProfilerSettingsMutation,
+  useGetExternalCatalogSettingsQuery,
+  useSaveExternalCatalogSettingsMutation,
+  useGetArtifactSourcesQuery,
+  useGetExternalCatalogLinkQuery,
 } = catalogAlertsApi;

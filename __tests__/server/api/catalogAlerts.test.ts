@@ -238,3 +238,52 @@ describe('deliveries', () => {
     expect(alert?.body.text).toMatch(/^Test .* failed/);
   });
 });
+
+describe('catalog settings', () => {
+  test('each section answers the portal default until saved; bad values name the field and change nothing', async () => {
+    const freshness = await api('GET', '/api/catalog/settings/freshness', 'docs');
+    // The suite starts the portal with DBT_FRESHNESS_CHECK_MINUTES=0.
+    expect(freshness.body).toEqual({ settings: { checkMinutes: 0 }, portalDefault: { checkMinutes: 0 }, updatedBy: null, updatedAt: null });
+    for (const [path, body, field] of [
+      ['freshness', { checkMinutes: -5 }, 'checkMinutes'],
+      ['freshness', { checkMinutes: 1.5 }, 'checkMinutes'],
+      ['freshness', { checkMinutes: 60, extra: true }, ''],
+      ['profiler', { sampleRows: 10 }, 'sampleRows'],
+      ['external-catalog', { url: 'javascript:alert(1)' }, 'url'],
+      ['external-catalog', { url: 'ftp://catalog.example.com' }, 'url'],
+      ['webhooks', { allowedHosts: ['a b'] }, 'allowedHosts.0'],
+    ] as const) {
+      const answer = await api('PUT', `/api/catalog/settings/${path}`, 'docs', body);
+      expect([path, answer.status]).toEqual([path, 400]);
+      if (field) expect((answer.body as { field?: string }).field).toBe(field);
+    }
+    expect(((await api('GET', '/api/catalog/settings/profiler', 'docs')).body as { updatedBy: string | null }).updatedBy).toBeNull();
+    expect((await api('GET', '/api/catalog/settings/freshness', 'engineer')).status).toBe(403);
+    expect((await api('PUT', '/api/catalog/settings/profiler', 'business', { sampleRows: 5000 })).status).toBe(403);
+    expect((await api('GET', '/api/catalog/settings/artifact-sources', 'lite')).status).toBe(403);
+  });
+
+  test('a freshness schedule applies to the organisation at once, and only to it', async () => {
+    const saved = await api('PUT', '/api/catalog/settings/freshness', 'admin', { checkMinutes: 30 });
+    expect(saved.body).toMatchObject({ settings: { checkMinutes: 30 }, portalDefault: { checkMinutes: 0 }, updatedBy: 'admin' });
+    expect(((await api('GET', '/api/freshness', 'admin')).body as { scheduleMinutes: number | null }).scheduleMinutes).toBe(30);
+    expect(((await portal.api('GET', '/api/freshness', { token: globexAdmin })).body as { scheduleMinutes: number | null }).scheduleMinutes).toBeNull();
+    await api('PUT', '/api/catalog/settings/freshness', 'admin', { checkMinutes: 0 });
+    expect(((await api('GET', '/api/freshness', 'admin')).body as { scheduleMinutes: number | null }).scheduleMinutes).toBeNull();
+  });
+
+  test("the external catalog link is the organisation's own, read by everyone who may follow it", async () => {
+    expect((await api('GET', '/api/catalog/external-link', 'business')).body).toEqual({ url: null });
+    expect((await api('PUT', '/api/catalog/settings/external-catalog', 'docs', { url: 'https://catalog.acme.example/om' })).status).toBe(200);
+    expect((await api('GET', '/api/catalog/external-link', 'business')).body).toEqual({ url: 'https://catalog.acme.example/om' });
+    expect((await portal.api('GET', '/api/catalog/external-link', { token: globexAdmin })).body).toEqual({ url: null });
+    expect((await api('PUT', '/api/catalog/settings/external-catalog', 'docs', { url: null })).status).toBe(200);
+    expect((await api('GET', '/api/catalog/external-link', 'business')).body).toEqual({ url: null });
+  });
+
+  test('the artifact sources list the latest ingestions and where uploads go', async () => {
+    const sources = (await api('GET', '/api/catalog/settings/artifact-sources', 'docs')).body as { uploadPath: string; watchedFolder: string | null; uploaderRole: string; recent: { origin: string }[] };
+    expect(sources).toMatchObject({ uploadPath: '/api/dbt/artifacts', watchedFolder: null, uploaderRole: 'dbt-uploader' });
+    expect(sources.recent.map((ingestion) => ingestion.origin)).toContain('sample');
+  });
+});

@@ -173,6 +173,21 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     revocations,
     invitations,
   });
+  // Catalog settings: each organisation's own values over the portal's settings, read by the areas
+  // below; a changed freshness schedule is applied by the dbt layer (registered further down).
+  let rescheduleFreshness: (organisation: string) => Promise<void> = async () => undefined;
+  const catalogSettings = registerCatalogSettingsArea(app, {
+    db: deps.store.db,
+    defaults: {
+      webhooks: { allowedHosts: [] },
+      freshness: { checkMinutes: config.dbt.freshnessCheckMinutes },
+      profiler: { sampleRows: config.catalogQuality.profileSampleRows },
+      externalCatalog: { url: config.catalogUrl || null },
+      artifactsDir: config.dbt.artifactsDir,
+      uploadLimitBytes: config.dbt.uploadLimitBytes,
+    },
+    freshnessChanged: (organisation) => rescheduleFreshness(organisation),
+  });
   // Data Quality and the Incident Manager: profiles on the organisation's warehouse; the dbt layer
   // tells it of every ingestion through the listener it returns.
   const catalogQuality = registerCatalogQualityArea(app, {
@@ -181,6 +196,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     warehouse: async (organisation) => (await deps.warehouses.forOrganisation(organisation)).readEngine(),
     notifications,
     settings: config.catalogQuality,
+    profileSampleRows: (organisation) => catalogSettings.profileSampleRows(organisation),
     reportSignal,
   });
   // Domains, Data Products and cost per asset: the builds and reads of dbt nodes come from the
@@ -205,6 +221,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     warehouse: async (organisation) => (await deps.warehouses.forOrganisation(organisation)).readEngine(),
     notify: (request) => notifications.notify(request),
     reportSignal,
+    freshnessMinutes: (organisation) => catalogSettings.freshnessCheckMinutes(organisation),
     ingestionListener: catalogQuality.ingestionListener,
     sample:
       config.demoData
@@ -219,6 +236,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
           }
         : null,
   });
+  rescheduleFreshness = (organisation) => dbt.service.reschedule(organisation);
   // Data APIs: endpoint SQL runs on the organisation's warehouse engine, handed in here.
   const dataApi = await registerDataApiArea(app, {
     db: deps.store.db,
@@ -226,8 +244,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     portalUrl: config.portalUrl,
     demoOrganisations: config.demoData ? Object.keys(demoDashboards) : null,
   });
-  // Catalog settings, and the alert rules that turn signals into in-app notices, e-mail and webhooks.
-  const catalogSettings = registerCatalogSettingsArea(app, deps.store.db);
+  // The alert rules that turn signals into in-app notices, e-mail and webhooks.
   const alertEmail = smtpConfigured(config.smtp) ? createEmailSender(config.smtp) : null;
   app.addHook('onClose', async () => alertEmail?.close());
   registerCatalogAlertsArea(app, {

@@ -1,11 +1,12 @@
 // /app/Data-Catalog/:subDomain/:subSubDomain?: a deep link into the organisation's external
-// catalog (for example OpenMetadata). With one configured (`catalogUrl` in config.json) it opens
-// there at the same path; without one, the matching page of the portal's own catalog is shown
-// here. Only path segments are appended to the configured address, each encoded: the link can
-// never lead anywhere but the configured catalog.
+// catalog (for example OpenMetadata). With one configured (the organisation's Catalog Settings,
+// else the portal's CATALOG_URL) it opens there at the same path; without one, the matching page
+// of the portal's own catalog is shown here. Only path segments are appended to the configured
+// address, each encoded: the link can never lead anywhere but the configured catalog.
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { appPaths } from '@common/paths';
+import { useGetExternalCatalogLinkQuery } from '../../api/catalogAlertsApi';
 import { getRuntimeConfig } from '../../config/currentConfig';
 import { LoadingState } from '../../components/LoadingState';
 
@@ -34,12 +35,23 @@ export function externalCatalogUrl(base: string, subDomain: string, subSubDomain
 
 export default function ExternalCatalogPage() {
   const { subDomain = '', subSubDomain } = useParams();
-  const base = getRuntimeConfig().catalogUrl;
+  const link = useGetExternalCatalogLinkQuery();
+  // Should the organisation's link not load, the portal's own setting still leads somewhere.
+  const base = link.isLoading ? null : link.data ? link.data.url : getRuntimeConfig().catalogUrl || null;
   const target = base ? externalCatalogUrl(base, subDomain, subSubDomain) : null;
 
   useEffect(() => {
     if (target) window.location.assign(target);
   }, [target]);
+
+  if (link.isLoading) {
+    return (
+      <>
+        <h1 className="h3">Data Catalog</h1>
+        <LoadingState label="Opening the data catalog…" />
+      </>
+    );
+  }
 
   if (target) {
     return (

@@ -23,6 +23,8 @@ export interface CatalogQualityOptions {
   warehouse: QualityWarehouse;
   notifications: Pick<NotificationsService, 'notify' | 'rememberUser'> | null;
   settings: { profileSampleRows: number };
+  /** An organisation's own profiler sample size (the catalog settings); without it, `settings.profileSampleRows`. */
+  profileSampleRows?: (organisation: string) => Promise<number>;
   /** Where the area reports its signals (failing tests, incident moves); null: nowhere. */
   reportSignal?: ReportSignal | null;
 }
@@ -35,7 +37,7 @@ export interface CatalogQualityArea {
 /** Registers the routes and the profile job kind (before the job runner starts). */
 export function registerCatalogQualityArea(app: FastifyInstance, options: CatalogQualityOptions): CatalogQualityArea {
   const notices = createIncidentNotices(options.notifications ? (request) => (options.notifications as NonNullable<typeof options.notifications>).notify(request) : null, app.log);
-  defineProfileJob({ db: options.db, jobs: options.jobs, warehouse: options.warehouse, sampleRows: options.settings.profileSampleRows });
+  defineProfileJob({ db: options.db, jobs: options.jobs, warehouse: options.warehouse, sampleRows: options.profileSampleRows ?? (async () => options.settings.profileSampleRows) });
   registerQualityRoutes(app, { db: options.db, jobs: options.jobs, warehouse: options.warehouse });
   const report = options.reportSignal ?? null;
   registerIncidentRoutes(app, { db: options.db, notifications: options.notifications, notices, reportSignal: report });

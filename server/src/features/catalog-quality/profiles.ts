@@ -33,7 +33,8 @@ export async function tableOf(db: StoreDb, organisation: string, assetId: string
   return { ...parts, text: relationSql(parts).text };
 }
 
-export function defineProfileJob(options: { db: StoreDb; jobs: JobRunner; warehouse: QualityWarehouse; sampleRows: number }): void {
+/** `sampleRows`: the organisation's profiler sample size (the catalog settings, else the portal's). */
+export function defineProfileJob(options: { db: StoreDb; jobs: JobRunner; warehouse: QualityWarehouse; sampleRows: (organisation: string) => Promise<number> }): void {
   const { db } = options;
   options.jobs.define(
     PROFILE_JOB,
@@ -43,7 +44,7 @@ export function defineProfileJob(options: { db: StoreDb; jobs: JobRunner; wareho
       if (!warehouse) throw new Error('This organisation has no warehouse the portal can query.');
       const started = Date.now();
       progress({ fraction: 0, message: `Counting the rows of ${table.text}` });
-      const result = await profileTable({ warehouse, relation: table, sampleRows: options.sampleRows, signal, progress: (fraction, message) => progress({ fraction, message }) });
+      const result = await profileTable({ warehouse, relation: table, sampleRows: await options.sampleRows(organisation), signal, progress: (fraction, message) => progress({ fraction, message }) });
       signal.throwIfAborted();
       const row = await db
         .insertInto('catalog_profiles')

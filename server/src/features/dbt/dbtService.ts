@@ -36,6 +36,10 @@ export interface DbtService {
   startFreshnessCheck(organisation: string, startedBy: string | null): Promise<string>;
   /** Puts every organisation with artifacts on the freshness schedule, and builds their project indexes in the background (at start-up). */
   scheduleAll(): Promise<void>;
+  /** Minutes between the organisation's scheduled freshness checks (0: none). */
+  freshnessMinutes(organisation: string): Promise<number>;
+  /** Brings the organisation's freshness schedule in line with its setting (after the setting changed). */
+  reschedule(organisation: string): Promise<void>;
 }
 
 const scheduleName = (organisation: string) => `${FRESHNESS_CHECK_JOB}:${organisation}`;
@@ -73,18 +77,23 @@ export function createDbtService(options: {
   notify?: NotificationsService['notify'];
   /** Told of every ingestion's results (data quality, incidents). */
   listener?: IngestionListener;
+  /** An organisation's own freshness check interval (the catalog settings); without it, `settings.freshnessCheckMinutes`. */
+  freshnessMinutes?: (organisation: string) => Promise<number>;
   /** Where source freshness going to warn or error is reported as a signal (the alert rules listen). */
   reportSignal?: (signal: SignalInput) => Promise<void>;
 }): DbtService {
   const { db, live, jobs, log, settings } = options;
   const index = createProjectIndexCache(db);
 
+  // The catalog settings may set an organisation's own interval; otherwise the portal's.
+  const freshnessMinutes = async (organisation: string) => (options.freshnessMinutes ? options.freshnessMinutes(organisation) : settings.freshnessCheckMinutes);
   const schedule = async (organisation: string) => {
-    if (settings.freshnessCheckMinutes <= 0) {
+    const minutes = await freshnessMinutes(organisation);
+    if (minutes <= 0) {
       await jobs.unschedule(scheduleName(organisation));
       return;
     }
-    await jobs.schedule({ name: scheduleName(organisation), kind: FRESHNESS_CHECK_JOB, organisation, every: settings.freshnessCheckMinutes * 60_000, payload: {} });
+    await jobs.schedule({ name: scheduleName(organisation), kind: FRESHNESS_CHECK_JOB, organisation, every: minutes * 60_000, payload: {} });
   };
 
   const announce = async (organisation: string, result: FreshnessCheckResult) => {
@@ -157,6 +166,12 @@ export function createDbtService(options: {
     async startFreshnessCheck(organisation, startedBy) {
       const { job } = await jobs.enqueue({ kind: FRESHNESS_CHECK_JOB, organisation, payload: {}, startedBy, singletonKey: 'freshness' });
       return job.id;
+    },
+    freshnessMinutes,
+    async reschedule(organisation) {
+      // Only organisations with artifacts are on the schedule.
+      const current = await db.selectFrom('dbt_ingestions').select('id').where('organisation_id', '=', organisation).where('is_current', '=', true).executeTakeFirst();
+      if (current) await schedule(organisation);
     },
     async scheduleAll() {
       const rows = await db.selectFrom('dbt_ingestions').select('organisation_id').where('is_current', '=', true).execute();

@@ -33,6 +33,8 @@ export interface DbtAreaOptions {
   warehouse: WarehouseAccess;
   /** Where a source's freshness changing is told (the notifications service). */
   notify?: NotificationsService['notify'];
+  /** An organisation's own freshness check interval (the catalog settings). */
+  freshnessMinutes?: (organisation: string) => Promise<number>;
   /** Where source freshness going to warn or error is reported as a signal. */
   reportSignal?: (signal: SignalInput) => Promise<void>;
   /** Told of every ingestion's results inside its transaction (data quality states, incidents). */
@@ -60,6 +62,7 @@ export async function registerDbtArea(app: FastifyInstance, options: DbtAreaOpti
     warehouse: options.warehouse,
     notify: options.notify,
     reportSignal: options.reportSignal,
+    freshnessMinutes: options.freshnessMinutes,
     listener: options.ingestionListener,
     settings: { ...options.settings, tempDir: path.join(options.dataDir, 'tmp', 'dbt-uploads') },
   });

@@ -8,10 +8,15 @@ import type { DbtService } from '../dbtService.js';
 import { exposureDetail, listExposures } from '../exposures.js';
 import { freshnessOverview } from '../freshnessView.js';
 
+/** The organisation's freshness schedule in minutes, or null when checks run only on demand. */
+async function scheduleMinutes(service: DbtService, organisation: string): Promise<number | null> {
+  const minutes = await service.freshnessMinutes(organisation);
+  return minutes > 0 ? minutes : null;
+}
+
 export function registerConsumeRoutes(server: FastifyInstance, service: DbtService): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const organisation = (request: Parameters<typeof callerOf>[0]) => organisationOf(callerOf(request));
-  const scheduleMinutes = service.settings.freshnessCheckMinutes > 0 ? service.settings.freshnessCheckMinutes : null;
 
   app.get('/api/exposures', { preValidation: requireRoute('exposures'), schema: { response: { 200: exposuresResponse } } }, async (request) => {
     const org = organisation(request);
@@ -28,7 +33,7 @@ export function registerConsumeRoutes(server: FastifyInstance, service: DbtServi
   );
 
   app.get('/api/freshness', { preValidation: requireRoute('freshness'), schema: { response: { 200: freshnessResponse } } }, async (request) =>
-    freshnessOverview(service.db, organisation(request), scheduleMinutes),
+    freshnessOverview(service.db, organisation(request), await scheduleMinutes(service, organisation(request))),
   );
 
   app.post('/api/freshness/checks', { preValidation: requireRoute('freshness'), schema: { response: { 202: freshnessCheckResponse } } }, async (request, reply) => {

@@ -1,0 +1,102 @@
+// Catalog Settings API (admin and Client-Dataworks-docs, the screen's access rule):
+// GET/PUT /api/catalog/settings/{webhooks,freshness,profiler,external-catalog}, each answering the
+// organisation's value, the portal's default and who changed it last; GET
+// /api/catalog/settings/artifact-sources (how dbt artifacts arrive, read only); and GET
+// /api/catalog/external-link for everyone who may follow the Data Catalog links.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DBT_UPLOADER_ROLE } from '@common/access/access';
+import {
+  artifactSourcesResponse,
+  externalCatalogSettings,
+  externalCatalogSettingsResponse,
+  externalLinkResponse,
+  freshnessSettings,
+  freshnessSettingsResponse,
+  profilerSettings,
+  profilerSettingsResponse,
+  webhookSettings,
+  webhookSettingsResponse,
+} from '@common/catalog-settings/catalogSettingsContract';
+import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
+import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import type { Actor } from '../../../platform/store/audit.js';
+import type { StoreDb } from '../../../platform/store/openStore.js';
+import type { CatalogSettingsDefaults, CatalogSettingsReader } from '../sections.js';
+import { writeSection } from '../settingsStore.js';
+
+export interface SettingsRoutesOptions {
+  db: StoreDb;
+  defaults: CatalogSettingsDefaults;
+  read: CatalogSettingsReader;
+  /** Told after a section changed (the freshness schedule follows its setting). */
+  changed(organisation: string, section: 'freshness' | 'profiler' | 'externalCatalog' | 'webhooks'): Promise<void>;
+}
+
+export function registerSettingsRoutes(server: FastifyInstance, options: SettingsRoutesOptions): void {
+  const { db, read } = options;
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const admin = requireRoute('catalogSettings');
+  const actorOf = (request: FastifyRequest): Actor => {
+    const caller = callerOf(request);
+    return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username };
+  };
+
+  // Each section answers the same shape: the organisation's value, the portal's default, who changed it last.
+  type Section = 'freshness' | 'profiler' | 'externalCatalog' | 'webhooks';
+  const answer = async <Name extends Section>(organisation: string, name: Name) => {
+    const stored = await read.section(organisation, name);
+    return { settings: stored.value, portalDefault: options.defaults[name], updatedBy: stored.updatedBy, updatedAt: stored.updatedAt };
+  };
+  const save = async (request: FastifyRequest, name: Section, value: unknown) => {
+    const actor = actorOf(request);
+    await writeSection(db, actor, name, value);
+    await options.changed(actor.organisation, name);
+    return actor.organisation;
+  };
+
+  app.get('/api/catalog/settings/webhooks', { preValidation: admin, schema: { response: { 200: webhookSettingsResponse } } }, async (request) => answer(actorOf(request).organisation, 'webhooks'));
+  app.put('/api/catalog/settings/webhooks', { preValidation: admin, schema: { body: webhookSettings, response: { 200: webhookSettingsResponse } } }, async (request) =>
+    // Listed once each, in the order given.
+    answer(await save(request, 'webhooks', { allowedHosts: [...new Set(request.body.allowedHosts)] }), 'webhooks'),
+  );
+  app.get('/api/catalog/settings/freshness', { preValidation: admin, schema: { response: { 200: freshnessSettingsResponse } } }, async (request) => answer(actorOf(request).organisation, 'freshness'));
+  app.put('/api/catalog/settings/freshness', { preValidation: admin, schema: { body: freshnessSettings, response: { 200: freshnessSettingsResponse } } }, async (request) =>
+    answer(await save(request, 'freshness', request.body), 'freshness'),
+  );
+  app.get('/api/catalog/settings/profiler', { preValidation: admin, schema: { response: { 200: profilerSettingsResponse } } }, async (request) => answer(actorOf(request).organisation, 'profiler'));
+  app.put('/api/catalog/settings/profiler', { preValidation: admin, schema: { body: profilerSettings, response: { 200: profilerSettingsResponse } } }, async (request) =>
+    answer(await save(request, 'profiler', request.body), 'profiler'),
+  );
+  app.get('/api/catalog/settings/external-catalog', { preValidation: admin, schema: { response: { 200: externalCatalogSettingsResponse } } }, async (request) =>
+    answer(actorOf(request).organisation, 'externalCatalog'),
+  );
+  app.put('/api/catalog/settings/external-catalog', { preValidation: admin, schema: { body: externalCatalogSettings, response: { 200: externalCatalogSettingsResponse } } }, async (request) =>
+    answer(await save(request, 'externalCatalog', request.body), 'externalCatalog'),
+  );
+
+  app.get('/api/catalog/settings/artifact-sources', { preValidation: admin, schema: { response: { 200: artifactSourcesResponse } } }, async (request) => {
+    const organisation = actorOf(request).organisation;
+    const folder = options.defaults.artifactsDir ? path.join(options.defaults.artifactsDir, organisation) : null;
+    const recent = await db
+      .selectFrom('dbt_ingestions')
+      .select(['id', 'origin', 'ingested_at', 'project_name'])
+      .where('organisation_id', '=', organisation)
+      .orderBy('ingested_at', 'desc')
+      .limit(5)
+      .execute();
+    return {
+      uploadPath: '/api/dbt/artifacts',
+      uploadLimitBytes: options.defaults.uploadLimitBytes,
+      watchedFolder: folder,
+      watchedFolderExists: folder !== null && existsSync(folder),
+      uploaderRole: DBT_UPLOADER_ROLE,
+      recent: recent.map((row) => ({ id: row.id, origin: row.origin, ingestedAt: new Date(row.ingested_at).toISOString(), projectName: row.project_name })),
+    };
+  });
+
+  app.get('/api/catalog/external-link', { preValidation: requireRoute('catalogExternal'), schema: { response: { 200: externalLinkResponse } } }, async (request) => ({
+    url: await read.externalCatalogUrl(actorOf(request).organisation),
+  }));
+}

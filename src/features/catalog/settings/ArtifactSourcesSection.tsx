@@ -1,0 +1,66 @@
+// Catalog Settings: how the organisation's dbt artifacts reach the portal: uploads after each dbt
+// run (people or a service account's client-credentials token), the watched directory when the
+// portal has one, and the last few ingestions with where they came from.
+import { useGetArtifactSourcesQuery } from '../../../api/catalogAlertsApi';
+import { DateTimeText } from '../../../components/DateTimeText';
+import { formatBytes } from '../../../components/format';
+import { Panel } from '../../../components/Panel';
+import { QueryResult } from '../../../components/QueryResult';
+
+const originLabels: Record<string, string> = { upload: 'Upload', directory: 'Watched directory', sample: 'Sample project' };
+
+export function ArtifactSourcesSection() {
+  const { currentData, error, isFetching, refetch } = useGetArtifactSourcesQuery();
+  return (
+    <Panel title="Artifact sources" description="Where the catalog's dbt artifacts (manifest, run results, source freshness, catalog) come from.">
+      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the artifact sources…" errorTitle="The artifact sources could not be loaded">
+        {(result) => (
+          <>
+            <dl className="row small mb-3">
+              <dt className="col-sm-3">Upload</dt>
+              <dd className="col-sm-9">
+                <code>POST {result.uploadPath}</code> with the parts <code>manifest</code>, <code>run_results</code>, <code>sources</code> and <code>catalog</code> (up to {formatBytes(result.uploadLimitBytes)} in all), by an admin,
+                a documentation editor or a service account holding the role <code>{result.uploaderRole}</code> (client-credentials token from the identity server).
+              </dd>
+              <dt className="col-sm-3">Watched directory</dt>
+              <dd className="col-sm-9">
+                {result.watchedFolder ? (
+                  <>
+                    <code>{result.watchedFolder}</code> {result.watchedFolderExists ? '(present: new files are ingested as they land)' : '(not there yet: create it and write the artifacts into it)'}
+                  </>
+                ) : (
+                  'None: the portal watches no directory (DBT_ARTIFACTS_DIR is not set).'
+                )}
+              </dd>
+            </dl>
+            {result.recent.length === 0 ? (
+              <p className="mb-0">No artifacts yet.</p>
+            ) : (
+              <table className="table table-sm mb-0">
+                <caption className="visually-hidden">Latest ingestions</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Ingested</th>
+                    <th scope="col">From</th>
+                    <th scope="col">dbt project</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.recent.map((ingestion) => (
+                    <tr key={ingestion.id}>
+                      <td>
+                        <DateTimeText iso={ingestion.ingestedAt} />
+                      </td>
+                      <td>{originLabels[ingestion.origin] ?? ingestion.origin}</td>
+                      <td>{ingestion.projectName ?? '–'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </>
+        )}
+      </QueryResult>
+    </Panel>
+  );
+}
