@@ -28,7 +28,7 @@ beforeAll(async () => {
       { name: 'orders', columns: ['order_id', 'amount'], meta: { contains_pii: false, tier: 'Tier 3' } },
     ],
   });
-  await ingestArtifacts(store.db, { manifest }, { organisation: 'acme', origin: 'upload', actor }, null);
+  await ingestArtifacts(store.db, { manifest }, { organisation: 'acme', origin: 'upload', actor });
 });
 afterAll(async () => {
   await store?.close();
@@ -101,7 +101,7 @@ describe('classifications', () => {
 
 describe('metrics', () => {
   test("a public project's semantic models and metrics are kept from its manifest; simple ones can be queried, derived ones say why not", async () => {
-    await ingestArtifacts(store.db, { manifest: await realJson('yuvaraj91__dbt-jaffle-sl-template', 'manifest.json') }, { organisation: 'jaffle', origin: 'upload', actor: { ...actor, organisation: 'jaffle' } }, null);
+    await ingestArtifacts(store.db, { manifest: await realJson('yuvaraj91__dbt-jaffle-sl-template', 'manifest.json') }, { organisation: 'jaffle', origin: 'upload', actor: { ...actor, organisation: 'jaffle' } });
     const catalogue = await readCatalogue(store.db, 'jaffle');
     expect(catalogue.semanticModels.length).toBe(3);
     expect(catalogue.semanticModels.every((model) => model.measures.length + model.dimensions.length > 0)).toBe(true);
