@@ -5,6 +5,7 @@ import type { ClassificationRecord } from '@common/catalog-governance/classifica
 import { apiErrorMessage } from '../../../../api/apiError';
 import { useApplyTagMutation } from '../../../../api/catalogGovernanceApi';
 import { InlineError } from '../../../../components/InlineError';
+import { AssetIdField } from '../AssetIdField';
 
 export function ApplyTagForm({ classifications }: { classifications: readonly ClassificationRecord[] }) {
   const [apply, applying] = useApplyTagMutation();
@@ -38,10 +39,7 @@ export function ApplyTagForm({ classifications }: { classifications: readonly Cl
         </select>
       </div>
       <div className="col-md-4">
-        <label htmlFor="apply-node" className="form-label small mb-1">
-          Asset id
-        </label>
-        <input id="apply-node" className="form-control form-control-sm" placeholder="model.my_project.customers" value={nodeId} maxLength={1000} onChange={(event) => setNodeId(event.target.value)} />
+        <AssetIdField id="apply-node" label="Asset id" value={nodeId} onValue={setNodeId} />
       </div>
       <div className="col-md-3">
         <label htmlFor="apply-column" className="form-label small mb-1">

@@ -7,6 +7,7 @@ import { apiErrorMessage } from '../../../../api/apiError';
 import { useLinkTermMutation, useUnlinkTermMutation } from '../../../../api/catalogGovernanceApi';
 import { InlineError } from '../../../../components/InlineError';
 import { nodePagePath } from '../../nodePagePath';
+import { AssetIdField } from '../AssetIdField';
 
 export function TermLinks({ termId, termName, links, editor }: { termId: string; termName: string; links: readonly TermLink[]; editor: boolean }) {
   const [link, linking] = useLinkTermMutation();
@@ -43,10 +44,7 @@ export function TermLinks({ termId, termName, links, editor }: { termId: string;
       {editor ? (
         <form className="row g-2 align-items-end mb-3" onSubmit={submit} aria-label={`Link ${termName} to an asset`}>
           <div className="col-md-6">
-            <label htmlFor="term-link-node" className="form-label small mb-1">
-              Asset id
-            </label>
-            <input id="term-link-node" className="form-control form-control-sm" placeholder="model.my_project.orders" value={nodeId} maxLength={1000} onChange={(event) => setNodeId(event.target.value)} />
+            <AssetIdField id="term-link-node" label="Asset id" value={nodeId} onValue={setNodeId} />
           </div>
           <div className="col-md-4">
             <label htmlFor="term-link-column" className="form-label small mb-1">

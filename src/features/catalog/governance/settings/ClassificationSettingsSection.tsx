@@ -10,7 +10,7 @@ import { InlineError } from '../../../../components/InlineError';
 import { QueryResult } from '../../../../components/QueryResult';
 import { splitList } from '../GovernanceFrame';
 
-/** The form, mounted with the stored settings (and again when they change). */
+/** The form, started from the stored settings; saving sends the latest stored ones with its own part changed. */
 function RulesForm({ settings }: { settings: GovernanceSettings }) {
   const [save, saving] = useSaveGovernanceSettingsMutation();
   const [patterns, setPatterns] = useState(settings.piiNamePatterns.join(', '));
@@ -61,7 +61,7 @@ export function ClassificationSettingsSection() {
           Classification rules
         </h2>
         <QueryResult data={currentData ?? data} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the settings…" errorTitle="The settings could not be loaded">
-          {(answer) => <RulesForm key={`${answer.settings.piiNamePatterns.join(',')}|${String(answer.settings.sampleValues)}`} settings={answer.settings} />}
+          {(answer) => <RulesForm settings={answer.settings} />}
         </QueryResult>
       </div>
     </section>

@@ -10,7 +10,7 @@ import { QueryResult } from '../../../../components/QueryResult';
 
 type Role = (typeof glossaryEditorRoleChoices)[number];
 
-/** The form, mounted with the stored settings (and again when they change). */
+/** The form, started from the stored settings; saving sends the latest stored ones with its own part changed. */
 function EditorsForm({ settings }: { settings: GovernanceSettings }) {
   const [save, saving] = useSaveGovernanceSettingsMutation();
   const [roles, setRoles] = useState<Role[]>(settings.glossaryEditorRoles);
@@ -62,7 +62,7 @@ export function GlossarySettingsSection() {
           Glossary editors
         </h2>
         <QueryResult data={currentData ?? data} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the settings…" errorTitle="The settings could not be loaded">
-          {(answer) => <EditorsForm key={answer.settings.glossaryEditorRoles.join(',')} settings={answer.settings} />}
+          {(answer) => <EditorsForm settings={answer.settings} />}
         </QueryResult>
       </div>
     </section>
