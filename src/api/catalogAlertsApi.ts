@@ -14,6 +14,7 @@ import type {
   WebhookSettings,
   WebhookSettingsResponse,
 } from '@common/catalog-settings/catalogSettingsContract';
+import type { UploadTokenCreated, UploadTokenList } from '@common/dbt/uploadTokensContract';
 import { baseApi } from './baseApi';
 
 const RULES = 'AlertRules' as const;
@@ -83,6 +84,18 @@ export const catalogAlertsApi = baseApi.enhanceEndpoints({ addTagTypes: [RULES, 
       query: () => 'api/catalog/settings/artifact-sources',
       providesTags: [SETTINGS],
     }),
+    listUploadTokens: build.query<UploadTokenList, void>({
+      query: () => 'api/dbt/upload-tokens',
+      providesTags: [SETTINGS],
+    }),
+    createUploadToken: build.mutation<UploadTokenCreated, { name: string }>({
+      query: (body) => ({ url: 'api/dbt/upload-tokens', method: 'POST', body }),
+      invalidatesTags: [SETTINGS],
+    }),
+    revokeUploadToken: build.mutation<void, string>({
+      query: (id) => ({ url: `api/dbt/upload-tokens/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [SETTINGS],
+    }),
     /** Where the Data Catalog links lead for the caller's organisation. */
     getExternalCatalogLink: build.query<ExternalLinkResponse, void>({
       query: () => 'api/catalog/external-link',
@@ -108,4 +121,7 @@ export const {
   useSaveExternalCatalogSettingsMutation,
   useGetArtifactSourcesQuery,
   useGetExternalCatalogLinkQuery,
+  useListUploadTokensQuery,
+  useCreateUploadTokenMutation,
+  useRevokeUploadTokenMutation,
 } = catalogAlertsApi;

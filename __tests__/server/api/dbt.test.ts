@@ -224,6 +224,47 @@ describe('uploads', () => {
   });
 });
 
+describe('upload tokens', () => {
+  test('a catalog admin issues a token a dbt job uploads with; revoked, it is refused', async () => {
+    const call = (method: string, path: string, username: string, body?: unknown) => portal.api(method, path, { token: tokens[username], body });
+    expect((await call('POST', '/api/dbt/upload-tokens', 'clientadmin', { name: 'CI' })).status).toBe(403);
+    const empty = await call('POST', '/api/dbt/upload-tokens', 'docs', { name: '   ' });
+    expect([empty.status, (empty.body as { field?: string }).field]).toEqual([400, 'name']);
+    const created = await call('POST', '/api/dbt/upload-tokens', 'docs', { name: 'GitHub Actions' });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('cache-control')).toBe('no-store');
+    const { token, record } = created.body as { token: string; record: { id: string; name: string; start: string; lastUsedAt: string | null } };
+    expect(token).toMatch(/^dwu_[A-Za-z0-9_-]{43}$/);
+    expect(record).toMatchObject({ name: 'GitHub Actions', start: token.slice(0, 10), lastUsedAt: null });
+    // Listed without the token itself.
+    const listed = (await call('GET', '/api/dbt/upload-tokens', 'admin')).body as { tokens: { id: string }[] };
+    expect(JSON.stringify(listed)).not.toContain(token);
+    expect(listed.tokens.map((entry) => entry.id)).toContain(record.id);
+
+    // The same full run the admin uploaded, so the reads below see the same project.
+    const answer = await upload(token, { manifest: real('manifest.json'), run_results: real('run_results.json'), sources: real('sources.json'), catalog: real('catalog.json') });
+    expect(answer.status).toBe(201);
+    const own = (await portal.api('GET', '/api/dbt/ingestions', { token })).body as Ingestions & { current: { ingestedBy?: string } };
+    expect(own.current).toMatchObject({ id: (answer.body.ingestion as { id: string }).id, origin: 'upload', ingestedBy: 'upload token "GitHub Actions"' });
+    // Like a service account: uploads and sees its uploads, reads no page.
+    expect((await portal.api('GET', '/api/catalog/search', { token })).status).toBe(403);
+    expect((await portal.api('GET', '/api/dbt/upload-tokens', { token })).status).toBe(403);
+    expect(((await call('GET', '/api/dbt/upload-tokens', 'docs')).body as { tokens: { id: string; lastUsedAt: string | null }[] }).tokens.find((entry) => entry.id === record.id)?.lastUsedAt).not.toBeNull();
+
+    // Another organisation can neither see nor revoke it.
+    expect(((await call('GET', '/api/dbt/upload-tokens', 'lite')).status)).toBe(403);
+    const globexAdmin = await portal.forgeToken({ sub: 'globex-admin', preferred_username: 'globex-admin', realm_access: { roles: ['user', 'admin'] }, organization: ['globex'] });
+    expect((await portal.api('DELETE', `/api/dbt/upload-tokens/${record.id}`, { token: globexAdmin })).status).toBe(404);
+    expect(((await portal.api('GET', '/api/dbt/upload-tokens', { token: globexAdmin })).body as { tokens: unknown[] }).tokens).toHaveLength(0);
+
+    expect((await call('DELETE', `/api/dbt/upload-tokens/${record.id}`, 'docs')).status).toBe(204);
+    const refused = await upload(token, { manifest: real('manifest.json') });
+    expect(refused.status).toBe(401);
+    expect((await portal.api('GET', '/api/dbt/ingestions', { token: `dwu_${'x'.repeat(43)}` })).status).toBe(401);
+    expect((await call('DELETE', `/api/dbt/upload-tokens/${record.id}`, 'docs')).status).toBe(404);
+  });
+});
+
 describe('reads are scoped to the organisation and follow the access table', () => {
   test('lite (globex) is refused exposures and freshness but searches its own catalog', async () => {
     expect((await portal.api('GET', '/api/exposures', { token: tokens.lite })).status).toBe(403);

@@ -25,7 +25,7 @@ import { createEmailSender, createNotificationsService, registerNotificationRout
 import { createSignalBus } from '../platform/signals/index.js';
 import { createUsageSyncJobs, type WarehouseRegistry } from '../features/warehouse/index.js';
 import { registerUsageSyncRoutes } from '../features/warehouse/routes/usageSyncRoutes.js';
-import { dbtHttpError, registerDbtArea } from '../features/dbt/index.js';
+import { dbtHttpError, registerDbtArea, uploadTokenVerifier } from '../features/dbt/index.js';
 import { catalogQualityHttpError, registerCatalogQualityArea } from '../features/catalog-quality/index.js';
 import { catalogDomainsHttpError, registerCatalogDomainsArea } from '../features/catalog-domains/index.js';
 import { registerSupportRoutes, supportHttpError } from '../features/support/index.js';
@@ -114,7 +114,8 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   await registerSecurity(app, config, origins.current);
   // Revoked sessions and "sign out everywhere" refuse tokens on the next call (security area).
   const revocations = createRevocationList(deps.store.db);
-  registerAuthentication(app, withRevocations(deps.verifyToken, revocations));
+  // dbt jobs may also present an upload token the organisation issued (dbt layer, Catalog Settings).
+  registerAuthentication(app, withRevocations(deps.verifyToken, revocations), uploadTokenVerifier(deps.store.db));
 
   app.get('/api/health', async () => ({ status: 'ok', store: deps.store.engine }));
   registerDashboardRoutes(app, deps.store.db, () => void origins.refresh());

@@ -15,6 +15,7 @@ setUpPageTests();
 const PATH = '/app/data-catalog/settings';
 
 function start() {
+  let tokens: unknown[] = [];
   const stored: Record<string, { settings: unknown; updatedBy: string | null; updatedAt: string | null }> = {
     freshness: { settings: { checkMinutes: 60 }, updatedBy: null, updatedAt: null },
     profiler: { settings: { sampleRows: 1_000_000 }, updatedBy: null, updatedAt: null },
@@ -26,6 +27,17 @@ function start() {
     'GET api/catalog/settings/artifact-sources': () =>
       json(200, { uploadPath: '/api/dbt/artifacts', uploadLimitBytes: 209_715_200, watchedFolder: null, watchedFolderExists: false, uploaderRole: 'dbt-uploader', recent: [{ id: 'i1', origin: 'sample', ingestedAt: '2026-11-24T08:00:00.000Z', projectName: 'dataworks_demo' }] }),
     'GET api/catalog/governance/settings': () => json(200, { settings: defaultGovernanceSettings, updatedAt: null, updatedBy: null }),
+    'GET api/dbt/upload-tokens': () => json(200, { tokens }),
+    'POST api/dbt/upload-tokens': (request) => {
+      const { name } = JSON.parse(String(request.data)) as { name: string };
+      const record = { id: '0b7f6a4e-1111-4222-8333-444455556666', name, start: 'dwu_AbCdEf', createdBy: 'docs', createdAt: '2026-11-24T10:00:00.000Z', lastUsedAt: null };
+      tokens = [record, ...tokens];
+      return json(201, { token: `dwu_AbCdEf${'x'.repeat(33)}`, record });
+    },
+    'DELETE api/dbt/upload-tokens/0b7f6a4e-1111-4222-8333-444455556666': () => {
+      tokens = [];
+      return { status: 204, data: '' } as never;
+    },
   };
   for (const section of Object.keys(stored)) {
     routes[`GET api/catalog/settings/${section}`] = () => json(200, { ...stored[section], portalDefault: defaults[section] });
@@ -84,4 +96,27 @@ it('checks a value before saving it, saves it, and shows the server refusal on t
   await user.type(rows, '500');
   await user.click(within(profiler).getByRole('button', { name: 'Save' }));
   expect(rows).toHaveAccessibleDescription(expect.stringContaining('A whole number of rows from 1,000'));
+});
+
+it('makes an upload token, shows it once, and revokes it after asking', async () => {
+  const user = userEvent.setup();
+  const requests = start();
+  const sources = await screen.findByRole('region', { name: 'Artifact sources' });
+  expect(await within(sources).findByText(/No upload tokens\./)).toBeInTheDocument();
+  await user.click(within(sources).getByRole('button', { name: 'Make token' }));
+  expect(within(sources).getByLabelText('New upload token')).toHaveAccessibleDescription(expect.stringContaining('Name the token after the job'));
+  await user.type(within(sources).getByLabelText('New upload token'), 'GitHub Actions');
+  await user.click(within(sources).getByRole('button', { name: 'Make token' }));
+  expect(await within(sources).findByLabelText('The new upload token')).toHaveValue(`dwu_AbCdEf${'x'.repeat(33)}`);
+  const row = await within(sources).findByRole('row', { name: /GitHub Actions/ });
+  expect(row).toHaveTextContent('dwu_AbCdEf…');
+  expect(row).toHaveTextContent('Never');
+  await user.click(within(row).getByRole('button', { name: 'Revoke GitHub Actions' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Revoke the upload token GitHub Actions?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+  expect(await within(sources).findByText(/No upload tokens\./)).toBeInTheDocument();
+  expect(requests.filter((request) => request.route.startsWith('POST') || request.route.startsWith('DELETE')).map((request) => request.route)).toEqual([
+    'POST api/dbt/upload-tokens',
+    'DELETE api/dbt/upload-tokens/0b7f6a4e-1111-4222-8333-444455556666',
+  ]);
 });

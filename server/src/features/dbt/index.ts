@@ -17,8 +17,10 @@ import { registerCatalogRoutes } from './routes/catalogRoutes.js';
 import { registerConsumeRoutes } from './routes/consumeRoutes.js';
 import { seedSampleArtifacts, type SampleBuilder, type SampleWarehouse } from './sampleSeed.js';
 import type { SignalInput } from '@common/signals/signalTypes';
+import { registerUploadTokenRoutes } from './routes/uploadTokenRoutes.js';
 
 export { dbtHttpError } from './errors.js';
+export { uploadTokenVerifier } from './uploadTokens.js';
 export type { WarehouseAccess } from './freshnessCheck.js';
 export type { IngestionListener } from './ingest.js';
 export type { SampleBuilder, SampleWarehouse } from './sampleSeed.js';
@@ -67,6 +69,7 @@ export async function registerDbtArea(app: FastifyInstance, options: DbtAreaOpti
     settings: { ...options.settings, tempDir: path.join(options.dataDir, 'tmp', 'dbt-uploads') },
   });
   await registerArtifactRoutes(app, service);
+  registerUploadTokenRoutes(app, options.db);
   registerCatalogRoutes(app, service);
   registerConsumeRoutes(app, service);
 

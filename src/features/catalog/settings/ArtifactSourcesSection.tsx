@@ -1,11 +1,12 @@
 // Catalog Settings: how the organisation's dbt artifacts reach the portal: uploads after each dbt
-// run (people or a service account's client-credentials token), the watched directory when the
-// portal has one, and the last few ingestions with where they came from.
+// run (people, an upload token made here, or a service account's client-credentials token), the
+// watched directory when the portal has one, and the last few ingestions with where they came from.
 import { useGetArtifactSourcesQuery } from '../../../api/catalogAlertsApi';
 import { DateTimeText } from '../../../components/DateTimeText';
 import { formatBytes } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
+import { UploadTokens } from './UploadTokens';
 
 const originLabels: Record<string, string> = { upload: 'Upload', directory: 'Watched directory', sample: 'Sample project' };
 
@@ -20,7 +21,8 @@ export function ArtifactSourcesSection() {
               <dt className="col-sm-3">Upload</dt>
               <dd className="col-sm-9">
                 <code>POST {result.uploadPath}</code> with the parts <code>manifest</code>, <code>run_results</code>, <code>sources</code> and <code>catalog</code> (up to {formatBytes(result.uploadLimitBytes)} in all), by an admin,
-                a documentation editor or a service account holding the role <code>{result.uploaderRole}</code> (client-credentials token from the identity server).
+                a documentation editor, a job with an upload token (below, sent as <code>Authorization: Bearer</code>) or a service account holding the role{' '}
+                <code>{result.uploaderRole}</code> (client-credentials token from the identity server).
               </dd>
               <dt className="col-sm-3">Watched directory</dt>
               <dd className="col-sm-9">
@@ -33,6 +35,8 @@ export function ArtifactSourcesSection() {
                 )}
               </dd>
             </dl>
+            <UploadTokens />
+            <h3 className="h6">Latest ingestions</h3>
             {result.recent.length === 0 ? (
               <p className="mb-0">No artifacts yet.</p>
             ) : (

@@ -23,13 +23,26 @@ const PUBLIC_API_PATHS = new Set(['/api/health']);
 export const API_KEY_PATH_PREFIX = '/api/data/v1/';
 const BEARER = /^Bearer ([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]*\.[A-Za-z0-9\-_]*)$/;
 
-export function registerAuthentication(app: FastifyInstance, verify: TokenVerifier): void {
+/**
+ * Upload tokens (`dwu_…`): secrets the portal itself issues to an organisation's dbt jobs. The
+ * dbt layer resolves one to a caller holding only the dbt uploader role, so the access table
+ * decides what it may do exactly as for a service account's token.
+ */
+export const UPLOAD_TOKEN = /^Bearer (dwu_[A-Za-z0-9_-]{32,64})$/;
+export type UploadTokenVerifier = (token: string) => Promise<Caller>;
+
+export function registerAuthentication(app: FastifyInstance, verify: TokenVerifier, verifyUploadToken?: UploadTokenVerifier): void {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0] ?? '';
     if (!path.startsWith('/api/') || PUBLIC_API_PATHS.has(path) || path.startsWith(API_KEY_PATH_PREFIX) || request.method === 'OPTIONS') return;
     const header = request.headers.authorization;
     if (!header) throw new HttpError(401, 'invalid_token', 'Sign in first: the request has no bearer token.');
+    const upload = verifyUploadToken ? UPLOAD_TOKEN.exec(header) : null;
+    if (upload?.[1] && verifyUploadToken) {
+      request.caller = await verifyUploadToken(upload[1]);
+      return;
+    }
     const match = BEARER.exec(header);
     if (!match?.[1]) throw new HttpError(401, 'invalid_token', 'The Authorization header must be "Bearer <access token>".');
     request.caller = await verify(match[1]);

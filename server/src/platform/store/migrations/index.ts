@@ -16,6 +16,7 @@ import { catalogQuality } from './013_catalog_quality.js';
 import { catalogGovernance } from './014_catalog_governance.js';
 import { catalogDomains } from './015_catalog_domains.js';
 import { catalogAlerts } from './016_catalog_alerts.js';
+import { dbtUploadTokens } from './017_dbt_upload_tokens.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '014_catalog_governance': catalogGovernance,
   '015_catalog_domains': catalogDomains,
   '016_catalog_alerts': catalogAlerts,
+  '017_dbt_upload_tokens': dbtUploadTokens,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-// Row types of the catalog alerts and settings tables (migration 016).
+// Row types of the catalog alerts and settings tables (migration 016) and the dbt upload tokens (017).
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Json, UpdatedAt } from './columnTypes.js';
 
@@ -46,8 +46,22 @@ export interface CatalogSettingsTable {
   updated_at: UpdatedAt;
 }
 
+/** Migration 017: upload tokens of the dbt layer (kept here with the other catalog settings' tables). */
+export interface DbtUploadTokensTable {
+  id: Generated<string>;
+  organisation_id: string;
+  name: string;
+  token_hash: string;
+  token_start: string;
+  created_by: string;
+  created_at: CreatedAt;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
 export interface CatalogAlertsSchema {
   catalog_alert_rules: CatalogAlertRulesTable;
   catalog_alert_deliveries: CatalogAlertDeliveriesTable;
   catalog_settings: CatalogSettingsTable;
+  dbt_upload_tokens: DbtUploadTokensTable;
 }

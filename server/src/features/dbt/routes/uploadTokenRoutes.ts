@@ -1,0 +1,27 @@
+// Upload tokens for dbt jobs: GET/POST /api/dbt/upload-tokens and DELETE /api/dbt/upload-tokens/:id,
+// for whoever may open the Catalog Settings (admin, Client-Dataworks-docs). The token itself is
+// in the answer to POST only. Another organisation's token is a 404.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { uploadTokenBody, uploadTokenCreated, uploadTokenIdParams, uploadTokenList } from '@common/dbt/uploadTokensContract';
+import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
+import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import type { Actor } from '../../../platform/store/audit.js';
+import type { StoreDb } from '../../../platform/store/openStore.js';
+import { createUploadToken, listUploadTokens, revokeUploadToken } from '../uploadTokens.js';
+
+export function registerUploadTokenRoutes(server: FastifyInstance, db: StoreDb): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const admin = requireRoute('catalogSettings');
+  const actorOf = (request: FastifyRequest): Actor => {
+    const caller = callerOf(request);
+    return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username };
+  };
+  app.get('/api/dbt/upload-tokens', { preValidation: admin, schema: { response: { 200: uploadTokenList } } }, async (request) => ({ tokens: await listUploadTokens(db, actorOf(request).organisation) }));
+  app.post('/api/dbt/upload-tokens', { preValidation: admin, schema: { body: uploadTokenBody, response: { 201: uploadTokenCreated } } }, async (request, reply) =>
+    reply.code(201).header('cache-control', 'no-store').send(await createUploadToken(db, actorOf(request), request.body.name)),
+  );
+  app.delete('/api/dbt/upload-tokens/:id', { preValidation: admin, schema: { params: uploadTokenIdParams } }, async (request, reply) => {
+    await revokeUploadToken(db, actorOf(request), request.params.id);
+    return reply.code(204).send();
+  });
+}

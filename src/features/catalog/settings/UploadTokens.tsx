@@ -1,0 +1,132 @@
+// Upload tokens for the organisation's dbt jobs: name one, copy it (shown this once), revoke it.
+// A job sends it as `Authorization: Bearer <token>` to POST /api/dbt/artifacts.
+import { useState } from 'react';
+import { UPLOAD_TOKEN_NAME_MAX, type UploadTokenRecord } from '@common/dbt/uploadTokensContract';
+import { apiErrorMessage } from '../../../api/apiError';
+import { useCreateUploadTokenMutation, useListUploadTokensQuery, useRevokeUploadTokenMutation } from '../../../api/catalogAlertsApi';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DateTimeText } from '../../../components/DateTimeText';
+import { FormField } from '../../../components/FormField';
+import { QueryResult } from '../../../components/QueryResult';
+
+function NewToken() {
+  const [name, setName] = useState('');
+  const [checked, setChecked] = useState(false);
+  const [create, creating] = useCreateUploadTokenMutation();
+  const [made, setMade] = useState<{ name: string; token: string } | null>(null);
+  const local = name.trim() ? undefined : 'Name the token after the job that will use it.';
+  return (
+    <>
+      <form
+        noValidate
+        className="d-flex flex-wrap align-items-start gap-2 mb-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setChecked(true);
+          if (local) return;
+          void create({ name: name.trim() })
+            .unwrap()
+            .then((answer) => {
+              setMade({ name: answer.record.name, token: answer.token });
+              setName('');
+              setChecked(false);
+            }, () => undefined);
+        }}
+      >
+        <FormField
+          label="New upload token"
+          value={name}
+          onValue={setName}
+          maxLength={UPLOAD_TOKEN_NAME_MAX}
+          help="A name that says which job uses it, for example GitHub Actions."
+          error={(checked ? local : undefined) ?? (creating.error ? apiErrorMessage(creating.error) : undefined)}
+          className="mb-0"
+          style={{ minWidth: '18rem' }}
+        />
+        <button type="submit" className="btn btn-outline-primary btn-sm mt-4" disabled={creating.isLoading}>
+          {creating.isLoading ? 'Making…' : 'Make token'}
+        </button>
+      </form>
+      {made ? (
+        <div className="alert alert-success small" role="status">
+          <p className="mb-1">
+            The token <strong>{made.name}</strong> is shown this once; copy it into your dbt job&apos;s secrets now:
+          </p>
+          <label className="visually-hidden" htmlFor="new-upload-token">
+            The new upload token
+          </label>
+          <input id="new-upload-token" className="form-control form-control-sm font-monospace" readOnly value={made.token} onFocus={(event) => event.currentTarget.select()} />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+export function UploadTokens() {
+  const { currentData, error, isFetching, refetch } = useListUploadTokensQuery();
+  const [revoke, revoking] = useRevokeUploadTokenMutation();
+  const [asked, setAsked] = useState<UploadTokenRecord | null>(null);
+  return (
+    <div className="mb-3">
+      <h3 className="h6">Upload tokens</h3>
+      <NewToken />
+      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the upload tokens…" errorTitle="The upload tokens could not be loaded">
+        {({ tokens }) =>
+          tokens.length === 0 ? (
+            <p className="small mb-0">No upload tokens. Service accounts of the identity server can upload too.</p>
+          ) : (
+            <table className="table table-sm mb-0">
+              <caption className="visually-hidden">Upload tokens</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Starts with</th>
+                  <th scope="col">Made</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {tokens.map((token) => (
+                  <tr key={token.id}>
+                    <th scope="row">{token.name}</th>
+                    <td>
+                      <code>{token.start}…</code>
+                    </td>
+                    <td>
+                      <DateTimeText iso={token.createdAt} /> by {token.createdBy}
+                    </td>
+                    <td>
+                      <DateTimeText iso={token.lastUsedAt} empty="Never" />
+                    </td>
+                    <td>
+                      <button type="button" className="btn btn-link btn-sm text-danger" aria-label={`Revoke ${token.name}`} onClick={() => setAsked(token)}>
+                        Revoke
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+      </QueryResult>
+      {asked ? (
+        <ConfirmDialog
+          title={`Revoke the upload token ${asked.name}?`}
+          confirmLabel="Revoke"
+          busyLabel="Revoking…"
+          variant="danger"
+          busy={revoking.isLoading}
+          error={revoking.error ? apiErrorMessage(revoking.error) : null}
+          onConfirm={() => void revoke(asked.id).unwrap().then(() => setAsked(null), () => undefined)}
+          onCancel={() => setAsked(null)}
+        >
+          <p className="mb-0">Jobs using it can no longer upload. What they uploaded stays.</p>
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}
