@@ -54,6 +54,8 @@ export const ANALYTICS_CACHE_MS = 5 * 60_000;
 export class Warehouse {
   private readonly context: AnalyticsContext;
   private readonly cache: ResultCache;
+  /** dbt node cost rollups of the usage copy, kept until its next sync (they change only then; a busy account's takes seconds). */
+  private readonly nodeCosts = new Map<string, Promise<DbtNodeCostRollup>>();
   /** The organisation's usage copy (null for a warehouse built directly on a sample file). */
   readonly usage: OrganisationUsage | null;
 
@@ -73,7 +75,10 @@ export class Warehouse {
     this.usage = options.usage ?? null;
     this.context = { engine: this.usage?.engine ?? engine, account: engine, prices: { pricePerCredit: info.pricePerCredit, storagePricePerTbMonth: info.storagePricePerTbMonth } };
     // A sync changes every figure: nothing remembered from before it is served after it.
-    this.usage?.onSynced(() => this.cache.clear());
+    this.usage?.onSynced(() => {
+      this.cache.clear();
+      this.nodeCosts.clear();
+    });
   }
 
   /** First and last day with usage data; the pages' default range. Null for an account without usage. */
@@ -242,10 +247,21 @@ export class Warehouse {
   /**
    * Builds of dbt nodes and reads of relations (analytics/dbtNodeCost.ts), for the catalog's cost
    * per asset: `windowDays` of builds up to the copy's last day, reads over the last `readDays`.
+   * Over a usage copy the answer is kept until the copy's next sync.
    */
   async dbtNodeCost(windowDays: number, readDays: number): Promise<DbtNodeCostRollup> {
     const [days, reads] = [parseLimit(windowDays, 'windowDays', 60, 400), parseLimit(readDays, 'readDays', 30, 400)];
-    return this.analysis('dbtNodeCost', [days, reads], () => dbtNodeCost(this.context, days, reads));
+    if (!this.usage) return this.analysis('dbtNodeCost', [days, reads], () => dbtNodeCost(this.context, days, reads));
+    await this.usage.whenReady();
+    const key = `${days}:${reads}`;
+    let rollup = this.nodeCosts.get(key);
+    if (!rollup) {
+      rollup = dbtNodeCost(this.context, days, reads);
+      this.nodeCosts.set(key, rollup);
+      // A failed rollup is not kept: the next request tries again.
+      rollup.catch(() => this.nodeCosts.delete(key));
+    }
+    return rollup;
   }
 
   /** Whether a budget's warehouse (a current one), user, role or tag is one the account has. */
