@@ -99,3 +99,13 @@ it('an editor deletes a term after confirming; it leaves the list', async () => 
   expect(within(screen.getByRole('table', { name: 'Terms of Sales' })).queryByRole('button', { name: 'Margin' })).not.toBeInTheDocument();
   expect(requests.map((request) => request.route)).toContain(`DELETE api/catalog/governance/terms/${term('Margin').id}`);
 });
+
+it('an editor deletes a glossary after confirming', async () => {
+  const user = userEvent.setup();
+  start(['user', 'Client-Dataworks-docs'], undefined, true, 'docs');
+  await user.click(await screen.findByRole('button', { name: 'Delete glossary' }, { timeout: 5000 }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete the glossary Sales?' });
+  expect(dialog).toHaveTextContent('Its 2 terms go with it');
+  await user.click(within(dialog).getByRole('button', { name: 'Delete glossary' }));
+  expect(await screen.findByText('No glossary yet: add the first one below.')).toBeInTheDocument();
+});

@@ -47,6 +47,7 @@ export function term(name: string, overrides: Partial<TermRecord> = {}): TermRec
 /** A glossary in memory with the routes the Glossary page calls. */
 export function glossaryBackend(initial: TermRecord[], editor = true) {
   const terms = [...initial];
+  let deleted = false;
   const history = new Map<string, TermDetailResponse['history']>(terms.map((item) => [item.id, [{ at: '2026-11-20T10:00:00.000Z', actor: 'docs', from: null, to: 'draft', comment: null }]]));
   const glossary = (): GlossaryRecord => ({
     id: GLOSSARY_ID,
@@ -58,7 +59,7 @@ export function glossaryBackend(initial: TermRecord[], editor = true) {
     counts: { draft: 0, in_review: 0, approved: 0, rejected: 0, deprecated: 0 },
   });
   const routes: Routes = {
-    'GET api/catalog/governance/glossaries': () => json(200, { glossaries: [glossary()], editor }),
+    'GET api/catalog/governance/glossaries': () => json(200, { glossaries: deleted ? [] : [glossary()], editor }),
     [`GET api/catalog/governance/glossaries/${GLOSSARY_ID}/terms`]: (_request, query) =>
       json(200, { glossary: glossary(), editor, terms: terms.filter((item) => !query.get('status') || item.status === query.get('status')) }),
     [`POST api/catalog/governance/glossaries/${GLOSSARY_ID}/terms`]: (request) => {
@@ -68,6 +69,11 @@ export function glossaryBackend(initial: TermRecord[], editor = true) {
       terms.push(created);
       history.set(created.id, [{ at: '2026-11-21T10:00:00.000Z', actor: 'admin', from: null, to: 'draft', comment: null }]);
       return json(201, { term: created });
+    },
+    [`DELETE api/catalog/governance/glossaries/${GLOSSARY_ID}`]: () => {
+      terms.splice(0, terms.length);
+      deleted = true;
+      return json(204);
     },
     [`POST api/catalog/governance/glossaries/${GLOSSARY_ID}/import`]: () =>
       json(400, { error: 'invalid_request', field: 'csv', message: 'csv: nothing was imported. row 3, column definition: must not be empty: say what the term means.' }),

@@ -5,7 +5,8 @@ import { useSearchParams } from 'react-router-dom';
 import { termStatuses, termStatusLabels } from '@common/catalog-governance/glossaryRules';
 import type { GlossaryRecord, TermRecord } from '@common/catalog-governance/glossaryContract';
 import { apiErrorMessage } from '../../../../api/apiError';
-import { useCreateTermMutation, useImportTermsMutation } from '../../../../api/catalogGovernanceApi';
+import { useCreateTermMutation, useDeleteGlossaryMutation, useImportTermsMutation } from '../../../../api/catalogGovernanceApi';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { csvFileName } from '../../../../components/csv';
 import { downloadTextFile } from '../../../../components/downloadFile';
 import { InlineError } from '../../../../components/InlineError';
@@ -36,6 +37,8 @@ export function TermsPanel({ glossary, terms, editor }: TermsPanelProps) {
   const [create, creating] = useCreateTermMutation();
   const [importCsv, importing] = useImportTermsMutation();
   const [imported, setImported] = useState<string | null>(null);
+  const [removingGlossary, setRemovingGlossary] = useState(false);
+  const [removeGlossary, removal] = useDeleteGlossaryMutation();
   const fileInput = useRef<HTMLInputElement>(null);
   const setParam = (name: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -61,6 +64,9 @@ export function TermsPanel({ glossary, terms, editor }: TermsPanelProps) {
           </button>
           <button type="button" className="btn btn-outline-secondary btn-sm" disabled={importing.isLoading} onClick={() => fileInput.current?.click()}>
             {importing.isLoading ? 'Importing…' : 'Import CSV'}
+          </button>
+          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setRemovingGlossary(true)}>
+            Delete glossary
           </button>
           <input ref={fileInput} type="file" accept=".csv,text/csv" className="d-none" aria-label={`CSV file of terms for ${glossary.name}`} onChange={(event) => void readFile(event)} />
         </>
@@ -138,6 +144,26 @@ export function TermsPanel({ glossary, terms, editor }: TermsPanelProps) {
           </table>
         </div>
       )}
+      {removingGlossary ? (
+        <ConfirmDialog
+          title={`Delete the glossary ${glossary.name}?`}
+          confirmLabel="Delete glossary"
+          busyLabel="Deleting…"
+          variant="danger"
+          busy={removal.isLoading}
+          error={removal.error ? apiErrorMessage(removal.error) : null}
+          onCancel={() => setRemovingGlossary(false)}
+          onConfirm={() =>
+            void removeGlossary(glossary.id).then((result) => {
+              if ('error' in result) return;
+              setRemovingGlossary(false);
+              setParams(new URLSearchParams());
+            })
+          }
+        >
+          {`Its ${terms.length === 1 ? 'term goes' : `${terms.length} terms go`} with it, with their links and history.`}
+        </ConfirmDialog>
+      ) : null}
       {adding ? (
         <TermForm
           title={`New term in ${glossary.name}`}
