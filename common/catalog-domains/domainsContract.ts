@@ -57,3 +57,7 @@ export const domainsResponse = z.object({ domains: z.array(domainSummary), unass
 export type DomainsResponse = z.infer<typeof domainsResponse>;
 
 export const DOMAIN_ASSETS_SHOWN = 50;
+
+/** GET /api/catalog/domains/assets/:assetId: the asset's domain now and which rule placed it (null: none). */
+export const assetDomainResponse = z.object({ assetId: z.string(), domain: z.string().nullable(), assignedBy: z.enum(['hand', 'meta', 'tag', 'folder']).nullable() });
+export type AssetDomainResponse = z.infer<typeof assetDomainResponse>;

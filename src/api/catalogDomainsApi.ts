@@ -2,7 +2,7 @@
 // read them. Types come from the shared contracts (type-only: zod stays out of the bundle).
 // Reads carry the Catalog tag too, so a new ingestion refreshes them.
 import type { AssetCostResponse, ExposureCostsResponse, UnreadModelsResponse } from '@common/catalog-domains/costContract';
-import type { DomainBody, DomainsResponse } from '@common/catalog-domains/domainsContract';
+import type { AssetDomainResponse, DomainBody, DomainsResponse } from '@common/catalog-domains/domainsContract';
 import type { ProductBody, ProductDetail, ProductMenuResponse, ProductsResponse } from '@common/catalog-domains/productsContract';
 import { baseApi } from './baseApi';
 
@@ -20,6 +20,10 @@ export const catalogDomainsApi = baseApi.enhanceEndpoints({ addTagTypes: tagType
     saveDomain: build.mutation<void, { name: string; body: DomainBody }>({
       query: ({ name, body }) => ({ url: `api/catalog/domains/${encodeURIComponent(name)}`, method: 'PUT', body }),
       invalidatesTags: [DOMAINS],
+    }),
+    getAssetDomain: build.query<AssetDomainResponse, string>({
+      query: (assetId) => `api/catalog/domains/assets/${encodeURIComponent(assetId)}`,
+      providesTags: [CATALOG, DOMAINS],
     }),
     setAssetDomain: build.mutation<void, { assetId: string; domain: string | null }>({
       query: ({ assetId, domain }) => ({ url: `api/catalog/domains/assets/${encodeURIComponent(assetId)}`, method: 'PUT', body: { domain } }),
@@ -69,6 +73,7 @@ export const catalogDomainsApi = baseApi.enhanceEndpoints({ addTagTypes: tagType
 export const {
   useListDomainsQuery,
   useSaveDomainMutation,
+  useGetAssetDomainQuery,
   useSetAssetDomainMutation,
   useListProductsQuery,
   useGetProductMenuQuery,

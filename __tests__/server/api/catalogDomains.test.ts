@@ -52,6 +52,8 @@ describe('domains', () => {
     expect((await call('PUT', '/api/catalog/domains/sales', 'docs', { description: 'Orders and revenue', owners: ['ann'], experts: ['bob'] })).status).toBe(204);
     expect((await call('PUT', `/api/catalog/domains/assets/${encodeURIComponent('model.dataworks_demo.fct_orders')}`, 'docs', { domain: 'sales' })).status).toBe(204);
     expect((await call('PUT', `/api/catalog/domains/assets/${encodeURIComponent('model.nowhere.x')}`, 'docs', { domain: 'sales' })).status).toBe(404);
+    expect((await call('GET', `/api/catalog/domains/assets/${encodeURIComponent('model.dataworks_demo.fct_orders')}`, 'business')).body).toEqual({ assetId: 'model.dataworks_demo.fct_orders', domain: 'sales', assignedBy: 'hand' });
+    expect((await call('GET', `/api/catalog/domains/assets/${encodeURIComponent('model.dataworks_demo.dim_customers')}`)).body).toMatchObject({ assignedBy: 'meta' });
     const after = (await call('GET', '/api/catalog/domains')).body as { domains: { name: string; owners: string[]; assets: { uniqueId: string; assignedBy: string }[] }[] };
     expect(after.domains.find((domain) => domain.name === 'sales')).toMatchObject({ owners: ['ann'], assets: expect.arrayContaining([{ uniqueId: 'model.dataworks_demo.fct_orders', name: 'fct_orders', resourceType: 'model', assignedBy: 'hand' }]) });
   });

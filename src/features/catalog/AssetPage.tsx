@@ -3,6 +3,7 @@
 // last results, its freshness or last build, the exposures that use it, and its history.
 import { Link, useParams } from 'react-router-dom';
 import { canOpen } from '@common/access/access';
+import { mayEditCatalogOrganisation } from '@common/catalog-domains/catalogOrganisationRules';
 import type { AssetDetail } from '@common/dbt/catalogContract';
 import { appPaths } from '@common/paths';
 import { apiErrorMessage } from '../../api/apiError';
@@ -20,6 +21,7 @@ import { AssetColumns } from './AssetColumns';
 import { AssetHistory } from './AssetHistory';
 import { AssetTests } from './AssetTests';
 import { AssetCostPanel } from './domains/AssetCostPanel';
+import { AssetDomainControl } from './domains/AssetDomainControl';
 import { AssetGovernancePanel } from './governance/AssetGovernancePanel';
 import { ProfilePanel } from './observability/ProfilePanel';
 import { NodeLinks } from './NodeLinks';
@@ -67,6 +69,8 @@ function Asset({ uniqueId }: { uniqueId: string }) {
   const profiles = canOpen(roles, 'catalogDataQuality');
   // Build cost is warehouse money (data_catalog_advanced, as Data Products): shown to those who may open it.
   const costs = canOpen(roles, 'catalogProducts');
+  // Domains are an advanced catalog page; their editors may place the asset by hand here too.
+  const domains = canOpen(roles, 'catalogDomain') && ['model', 'source', 'seed', 'snapshot', 'exposure'].includes(asset?.resourceType ?? '');
   const governance = canOpen(roles, 'catalogGlossary');
   if (error && !isFetching) {
     const notFound = (error as { status?: unknown }).status === 404;
@@ -84,6 +88,7 @@ function Asset({ uniqueId }: { uniqueId: string }) {
       <Panel title="About">
         {asset.description ? <Markdown text={asset.description} /> : <p className="text-body-secondary">No description.</p>}
         <Facts asset={asset} />
+        {domains ? <AssetDomainControl assetId={asset.uniqueId} mayEdit={mayEditCatalogOrganisation(roles)} /> : null}
       </Panel>
       {costs ? <AssetCostPanel assetId={asset.uniqueId} resourceType={asset.resourceType} /> : null}
       {governance ? <AssetGovernancePanel assetId={asset.uniqueId} assetName={asset.name} /> : null}

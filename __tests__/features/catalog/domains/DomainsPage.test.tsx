@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AssetDomainControl } from '../../../../src/features/catalog/domains/AssetDomainControl';
 import DomainsPage from '../../../../src/features/catalog/domains/DomainsPage';
 import { json } from '../../../helpers/fakeBackend';
 import { setUpPageTests } from '../../../helpers/pageTest';
@@ -62,4 +63,26 @@ it('lets an editor describe a domain and place an asset by hand, saying what the
   await user.type(within(form).getByLabelText('Domain'), 'sales');
   await user.click(within(form).getByRole('button', { name: 'Place' }));
   expect(await within(form).findByText('No asset with that name or id in your organisation.')).toBeInTheDocument();
+});
+
+it("the asset page's domain control says which rule placed the asset, and lets an editor place it by hand and hand it back", async () => {
+  const user = userEvent.setup();
+  let current = { assetId: 'model.dataworks_demo.fct_orders', domain: 'sales', assignedBy: 'meta' };
+  const requests = serve({
+    'GET api/catalog/domains/assets/model.dataworks_demo.fct_orders': () => json(200, current),
+    'PUT api/catalog/domains/assets/model.dataworks_demo.fct_orders': (request) => {
+      const { domain } = JSON.parse(String(request.data)) as { domain: string | null };
+      current = { ...current, domain: domain ?? 'sales', assignedBy: domain ? 'hand' : 'meta' };
+      return { status: 204, data: '' };
+    },
+  });
+  renderWithRouter(makeSignedInStore(['user', 'Client-Dataworks-docs']), [{ path: '/asset', element: <AssetDomainControl assetId="model.dataworks_demo.fct_orders" mayEdit /> }], '/asset');
+  expect(await screen.findByText('(from its dbt meta.domain)')).toBeInTheDocument();
+  await user.type(screen.getByLabelText('Place in domain'), 'finance');
+  await user.click(screen.getByRole('button', { name: 'Place' }));
+  expect(await screen.findByText('(placed by hand in the portal)')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'finance' })).toHaveAttribute('href', '/app/data-catalog/domain');
+  await user.click(screen.getByRole('button', { name: 'Back to the dbt rule' }));
+  expect(await screen.findByText('(from its dbt meta.domain)')).toBeInTheDocument();
+  expect(requests.filter((request) => request.route.startsWith('PUT')).map((request) => request.body)).toEqual([{ domain: 'finance' }, { domain: null }]);
 });

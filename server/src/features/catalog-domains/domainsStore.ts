@@ -2,7 +2,7 @@
 // source freshness (one grouped statement, whatever the project's size), the domain's description
 // and people (audited upsert, delete), and an asset's domain set by hand.
 import { sql } from 'kysely';
-import { DOMAIN_ASSETS_SHOWN, domainBody, type DomainAsset, type DomainBody, type DomainSummary, type DomainsResponse } from '@common/catalog-domains/domainsContract';
+import { DOMAIN_ASSETS_SHOWN, domainBody, type AssetDomainResponse, type DomainAsset, type DomainBody, type DomainSummary, type DomainsResponse } from '@common/catalog-domains/domainsContract';
 import { writeAudit, type Actor } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { ASSET_TYPES, assetsWithDomains } from './assetDomains.js';
@@ -93,6 +93,15 @@ export async function listDomains(db: StoreDb, organisation: string): Promise<Do
     domains.set(row.domain, domain);
   }
   return { domains: [...domains.values()].sort((a, b) => a.name.localeCompare(b.name)), unassigned };
+}
+
+/** One asset's domain and the rule that placed it. */
+export async function assetDomain(db: StoreDb, organisation: string, assetId: string): Promise<AssetDomainResponse> {
+  const { rows } = await sql<{ domain: string | null; assigned_by: AssetDomainResponse['assignedBy'] }>`
+    WITH ${assetsWithDomains(organisation)} SELECT domain, assigned_by FROM assets WHERE unique_id = ${assetId}`.execute(db);
+  const [row] = rows;
+  if (!row) throw new CatalogOrganisationNotFoundError('asset');
+  return { assetId, domain: row.domain, assignedBy: row.assigned_by };
 }
 
 /** Describes a domain (creating its row when it only existed through its assets). */
