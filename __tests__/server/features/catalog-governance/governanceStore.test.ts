@@ -6,7 +6,7 @@ import { DEFAULT_PII_NAME_PATTERNS } from '../../../../common/catalog-governance
 import { ingestArtifacts } from '../../../../server/src/features/dbt/ingest';
 import { applyTag, listApplications, listClassifications } from '../../../../server/src/features/catalog-governance/classificationsStore';
 import { GovernanceConflictError, GovernanceInputError } from '../../../../server/src/features/catalog-governance/errors';
-import { createGlossary, listTerms } from '../../../../server/src/features/catalog-governance/glossaryStore';
+import { createGlossary, deleteGlossary, listGlossaries, listTerms } from '../../../../server/src/features/catalog-governance/glossaryStore';
 import { readCatalogue } from '../../../../server/src/features/catalog-governance/metricsStore';
 import { namePattern, valueShape } from '../../../../server/src/features/catalog-governance/piiPatterns';
 import { importTerms } from '../../../../server/src/features/catalog-governance/termImport';
@@ -60,6 +60,10 @@ describe('glossary', () => {
     const [one, two] = await listTerms(store.db, 'acme', glossary.id, {});
     expect(two).toMatchObject({ name: 'Two', parentId: one?.id, related: [{ id: one?.id, name: 'One' }], status: 'draft' });
     expect(one?.related.map((term) => term.name)).toEqual(['Two']);
+    // A glossary goes with its terms, their hierarchy and their relations.
+    await deleteGlossary(store.db, actor, glossary.id);
+    expect((await listGlossaries(store.db, 'acme')).map((item) => item.name)).not.toContain('Imports');
+    expect(await store.db.selectFrom('glossary_terms').select('id').where('glossary_id', '=', glossary.id).execute()).toEqual([]);
   });
 });
 
