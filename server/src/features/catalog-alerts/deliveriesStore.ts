@@ -15,10 +15,11 @@ export function targetOf(destination: AlertDestination): string {
     case 'email':
       return destination.addresses.join(', ');
     case 'webhook': {
-      // Slack's webhook URLs carry their secret in the path; show the host and the path's start.
+      // Webhook URLs carry their secret in the path or the query (Slack's does): show the host
+      // and the path's first segment only.
       const url = new URL(destination.url);
-      const path = url.pathname.length > 16 ? `${url.pathname.slice(0, 16)}…` : url.pathname;
-      return `${url.protocol}//${url.host}${path}`;
+      const [first = '', ...rest] = url.pathname.split('/').filter(Boolean);
+      return `${url.protocol}//${url.host}/${first}${rest.length > 0 || url.search ? '/…' : ''}`;
     }
   }
 }
