@@ -20,8 +20,6 @@ export const webhookSettings = z.strictObject({
 });
 export type WebhookSettings = z.output<typeof webhookSettings>;
 
-export const defaultWebhookSettings: WebhookSettings = { allowedHosts: [] };
-
 export const webhookSettingsResponse = z.object({ settings: webhookSettings, updatedBy: z.string().nullable(), updatedAt: z.string().nullable() });
 export type WebhookSettingsResponse = z.infer<typeof webhookSettingsResponse>;
 

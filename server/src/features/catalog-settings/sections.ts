@@ -2,7 +2,6 @@
 // to (the settings of server/src/config.ts): an organisation that never saved a section gets the
 // portal's value, and saving one overrides it for that organisation only.
 import {
-  defaultWebhookSettings,
   externalCatalogSettings,
   freshnessSettings,
   profilerSettings,
@@ -44,7 +43,7 @@ export interface CatalogSettingsReader {
 
 export function catalogSettingsReader(db: StoreDb, defaults: CatalogSettingsDefaults): CatalogSettingsReader {
   const section = async <Name extends keyof SectionValues>(organisation: string, name: Name) =>
-    (await readSection(db, organisation, name, schemas[name], (name === 'webhooks' ? defaultWebhookSettings : defaults[name]) as never)) as StoredSection<SectionValues[Name]>;
+    (await readSection(db, organisation, name, schemas[name], defaults[name] as never)) as StoredSection<SectionValues[Name]>;
   return {
     section,
     webhookSettings: async (organisation) => (await section(organisation, 'webhooks')).value,
