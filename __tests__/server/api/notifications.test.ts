@@ -1,9 +1,8 @@
 // Notifications over real HTTP with real tokens: the inbox (unread first, filters, read state),
 // preferences (e-mail off without SMTP; on with a real SMTP server), the live stream with event
 // ids and the replay of what a browser missed while disconnected (Last-Event-ID), each once.
-import type { AddressInfo } from 'node:net';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpReceiver, type SmtpReceiver } from '../../helpers/smtpReceiver';
 import { startPortal, type RunningPortal } from './portalServer';
 
 jest.setTimeout(180_000);
@@ -161,29 +160,14 @@ describe('without SMTP', () => {
 
 describe('with SMTP', () => {
   let portal: RunningPortal;
-  const mails: { to: string; raw: string }[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpReceiver;
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-        stream.on('end', () => {
-          mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(','), raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
-    portal = await startPortal({ env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_FROM: 'Dataworks <support@dataworks.test>' } });
+    smtp = await startSmtpReceiver();
+    portal = await startPortal({ env: smtp.env });
   });
   afterAll(async () => {
     await portal?.stop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   test('a requester who asked for e-mail gets the staff reply by e-mail, without internal notes', async () => {
@@ -196,13 +180,13 @@ describe('with SMTP', () => {
     const ticketId = (created.body as { ticket: { id: string } }).ticket.id;
     await portal.api('POST', `/api/support/tickets/${ticketId}/messages`, { token: assured, body: { kind: 'note', body: 'INTERNAL-ONLY remark' } });
     await portal.api('POST', `/api/support/tickets/${ticketId}/messages`, { token: assured, body: { kind: 'reply', body: 'Here is your answer' } });
-    const mail = await waitFor('the e-mail', () => mails.find((sent) => sent.to === 'engineer@acme.example'), 20_000);
+    const mail = await waitFor('the e-mail', () => smtp.mails.find((sent) => sent.to === 'engineer@acme.example'), 20_000);
     // The body is quoted-printable: long lines are folded with a trailing "=".
     const text = mail.raw.replace(/=\r?\n/g, '');
     expect(text).toContain('Here is your answer');
     expect(text).toContain(`/app/support/tickets/${ticketId}`);
     await sleep(500);
-    expect(mails.some((sent) => sent.raw.includes('INTERNAL-ONLY'))).toBe(false);
+    expect(smtp.mails.some((sent) => sent.raw.includes('INTERNAL-ONLY'))).toBe(false);
     expect(portal.logs()).not.toMatch(/password/i);
   });
 });

@@ -4,29 +4,17 @@
 // signals through the platform's signal bus and reads the dbt layer's nodes for filters; what it
 // needs from elsewhere (where webhooks may go, e-mail) comes in from app/portalServer.ts.
 import type { FastifyInstance } from 'fastify';
-import type { JobRunner } from '../../platform/jobs/index.js';
-import type { EmailSender, NotifyRequest } from '../../platform/notifications/index.js';
 import type { SignalBus } from '../../platform/signals/index.js';
-import type { StoreDb } from '../../platform/store/openStore.js';
-import { defineDeliveryJob } from './deliveryJob.js';
+import { defineDeliveryJob, type DeliveryDeps } from './deliveryJob.js';
 import { registerAlertRoutes } from './routes/alertRoutes.js';
 import { alertSignalListener } from './signalListener.js';
-import type { WebhookPolicy } from './webhookPolicy.js';
 
 export { catalogAlertsHttpError } from './errors.js';
 export { ALERT_DELIVERY_JOB } from './deliveryJob.js';
 export type { WebhookPolicy } from './webhookPolicy.js';
 
-export interface CatalogAlertsOptions {
-  db: StoreDb;
-  jobs: JobRunner;
+export interface CatalogAlertsOptions extends DeliveryDeps {
   signals: SignalBus;
-  notify: ((request: NotifyRequest) => Promise<unknown>) | null;
-  email: EmailSender | null;
-  webhookPolicy: (organisation: string) => Promise<WebhookPolicy>;
-  portalUrl: string;
-  retryBaseDelayMs?: number;
-  webhookTimeoutMs?: number;
 }
 
 /** Registers the routes, the delivery job kind (before the job runner starts) and the signal listener. */
