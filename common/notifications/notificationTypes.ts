@@ -10,6 +10,7 @@ export const notificationTypes = [
   'feature_status_change',
   'incident_opened',
   'incident_assigned',
+  'glossary_review',
   'system',
 ] as const;
 
@@ -23,6 +24,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   feature_status_change: 'Feature request status changes',
   incident_opened: 'Data quality incidents opened',
   incident_assigned: 'Data quality incidents assigned to you',
+  glossary_review: 'Glossary terms you review, and decisions on terms you submitted',
   system: 'Portal announcements',
 };
 

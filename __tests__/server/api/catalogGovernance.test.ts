@@ -96,16 +96,22 @@ describe('Glossary', () => {
 
   test('a term goes through review: the submitter cannot approve, a reviewer does; forbidden moves name from and to', async () => {
     const id = (terms.Revenue as Term).id;
+    // Both open the glossary, as on its page, so the portal knows who "admin" and "docs" are.
+    await call('GET', `${BASE}/glossaries`, 'admin');
+    await call('GET', `${BASE}/glossaries`, 'docs');
     const direct = await call('POST', `${BASE}/terms/${id}/transitions`, 'docs', { to: 'deprecated' });
     expect(direct.status).toBe(409);
     expect(direct.body).toMatchObject({ message: 'A term that is Draft cannot be moved to Deprecated.' });
     expect((await call('POST', `${BASE}/terms/${id}/transitions`, 'docs', { to: 'approved' })).status).toBe(409);
     expect((await call('POST', `${BASE}/terms/${id}/transitions`, 'docs', { to: 'in_review' })).body).toMatchObject({ term: { status: 'in_review' } });
+    const inboxOf = async (username: string) => ((await call('GET', '/api/notifications?type=glossary_review', username)).body as { notifications: { title: string; link: string }[] }).notifications;
+    expect((await inboxOf('admin')).map((notice) => notice.title)).toContain('docs asks you to review the term Revenue');
     const notReviewer = await call('POST', `${BASE}/terms/${id}/transitions`, 'docs', { to: 'approved' });
     expect(notReviewer.status).toBe(403);
     const approved = await call('POST', `${BASE}/terms/${id}/transitions`, 'admin', { to: 'approved', comment: 'Matches the finance definition.' });
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ term: { status: 'approved' } });
+    expect((await inboxOf('docs')).map((notice) => notice.title)).toContain('admin moved Revenue to Approved');
     const detail = (await call('GET', `${BASE}/terms/${id}`)).body as { history: { from: string | null; to: string; actor: string }[] };
     expect(detail.history.map((event) => `${event.from ?? ''}>${event.to}`)).toEqual(['in_review>approved', 'draft>in_review', '>draft']);
     // A term without reviewers is approved by an editor directly.

@@ -210,6 +210,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   registerCatalogGovernanceArea(app, {
     db: deps.store.db,
     jobs,
+    notifications,
     warehouse: async (organisation) => (await deps.warehouses.forOrganisation(organisation)).readEngine(),
   });
   // The dbt layer reaches warehouses only through these two functions (features never import each other).

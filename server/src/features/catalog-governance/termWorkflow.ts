@@ -12,9 +12,9 @@ import { termDetail } from './glossaryStore.js';
 
 const asList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
-export async function transitionTerm(db: StoreDb, actor: Actor & { roles: readonly string[] }, editorRoles: readonly string[], termId: string, body: TermTransitionBody): Promise<TermRecord> {
+export async function transitionTerm(db: StoreDb, actor: Actor & { roles: readonly string[] }, editorRoles: readonly string[], termId: string, body: TermTransitionBody): Promise<{ term: TermRecord; from: TermStatus }> {
   const editor = hasAnyRole(actor.roles, ['admin', ...editorRoles]);
-  await db.transaction().execute(async (tx) => {
+  const from = await db.transaction().execute(async (tx) => {
     const current = await tx.selectFrom('glossary_terms').selectAll().where('organisation_id', '=', actor.organisation).where('id', '=', termId).forUpdate().executeTakeFirst();
     if (!current) throw new GovernanceNotFoundError('term');
     const from: TermStatus = current.status;
@@ -37,6 +37,7 @@ export async function transitionTerm(db: StoreDb, actor: Actor & { roles: readon
       .execute();
     await tx.insertInto('glossary_term_events').values({ term_id: termId, at: now, actor: actor.username, from_status: from, to_status: to, comment: body.comment || null }).execute();
     await writeAudit(tx, { organisation: actor.organisation, subject: actor.subject, username: actor.username }, { action: `catalog.glossary.term.${to}`, target: termId, details: { name: current.name, from, comment: body.comment || null } });
+    return from;
   });
-  return (await termDetail(db, actor.organisation, termId)).term;
+  return { term: (await termDetail(db, actor.organisation, termId)).term, from };
 }

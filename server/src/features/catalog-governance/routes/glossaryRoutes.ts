@@ -22,9 +22,11 @@ import {
   termUpdateBody,
 } from '@common/catalog-governance/glossaryContract';
 import { assetGovernanceQuery, assetGovernanceResponse } from '@common/catalog-governance/assetContract';
-import { requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import type { NotificationsService } from '../../../platform/notifications/index.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
+import type { TermNotices } from '../termNotices.js';
 import { assetGovernance } from '../assetGovernance.js';
 import { createGlossary, deleteGlossary, glossaryOf, listGlossaries, listTerms, termDetail, updateGlossary } from '../glossaryStore.js';
 import { importTerms } from '../termImport.js';
@@ -34,7 +36,8 @@ import { actorOf, editorRolesOf, isGlossaryEditor, requireGlossaryEditor } from 
 
 const BASE = '/api/catalog/governance';
 
-export function registerGlossaryRoutes(server: FastifyInstance, db: StoreDb): void {
+export function registerGlossaryRoutes(server: FastifyInstance, options: { db: StoreDb; notifications: Pick<NotificationsService, 'rememberUser'> | null; notices: TermNotices }): void {
+  const { db } = options;
   const app = server.withTypeProvider<ZodTypeProvider>();
   const read = requireRoute('catalogGlossary');
   const edit = [read, requireGlossaryEditor(db)];
@@ -44,10 +47,12 @@ export function registerGlossaryRoutes(server: FastifyInstance, db: StoreDb): vo
     assetGovernance(db, actorOf(request).organisation, request.query.assetId),
   );
 
-  app.get(`${BASE}/glossaries`, { preValidation: read, schema: { response: { 200: glossaryListResponse } } }, async (request) => ({
-    glossaries: await listGlossaries(db, actorOf(request).organisation),
-    editor: await isGlossaryEditor(db, request),
-  }));
+  // Reviewers are named by username: whoever opens the glossary becomes someone its notices can reach.
+  app.get(`${BASE}/glossaries`, { preValidation: read, schema: { response: { 200: glossaryListResponse } } }, async (request) => {
+    const caller = callerOf(request);
+    await options.notifications?.rememberUser({ organisation: organisationOf(caller), subject: caller.subject, username: caller.username, email: caller.email ?? null, roles: caller.roles });
+    return { glossaries: await listGlossaries(db, actorOf(request).organisation), editor: await isGlossaryEditor(db, request) };
+  });
 
   app.post(`${BASE}/glossaries`, { preValidation: edit, schema: { body: glossaryBody, response: { 201: z.object({ glossary: glossaryRecord }) } } }, async (request, reply) => {
     const glossary = await createGlossary(db, actorOf(request), request.body);
@@ -92,7 +97,9 @@ export function registerGlossaryRoutes(server: FastifyInstance, db: StoreDb): vo
   // Reviewers need not be editors: who may make which move is the workflow's rule (termWorkflow.ts).
   app.post(`${BASE}/terms/:termId/transitions`, { preValidation: read, schema: { params: termIdParams, body: termTransitionBody, response: { 200: z.object({ term: termRecord }) } } }, async (request) => {
     const actor = actorOf(request);
-    return { term: await transitionTerm(db, actor, await editorRolesOf(db, actor.organisation), request.params.termId, request.body) };
+    const { term, from } = await transitionTerm(db, actor, await editorRolesOf(db, actor.organisation), request.params.termId, request.body);
+    await options.notices(actor, term, from);
+    return { term };
   });
 
   app.post(`${BASE}/terms/:termId/links`, { preValidation: edit, schema: { params: termIdParams, body: termLinkBody } }, async (request, reply) => {
