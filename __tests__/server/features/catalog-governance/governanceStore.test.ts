@@ -114,4 +114,14 @@ describe('metrics', () => {
     expect(byName.count_orders?.measures[0]?.agg).toEqual(expect.any(String));
     expect(byName.aov_eur).toMatchObject({ type: 'derived', noValuesReason: expect.stringContaining('derived metric') });
   });
+
+  test('a filtered metric or a non-additive measure shows no values rather than wrong ones', async () => {
+    const manifest = structuredClone(await realJson('yuvaraj91__dbt-jaffle-sl-template', 'manifest.json')) as { metrics: Record<string, { type_params: { measure: { filter: unknown } } }>; semantic_models: Record<string, { measures: { name: string; non_additive_dimension: unknown }[] }> };
+    (manifest.metrics['metric.jaffle_shop.count_orders'] as { type_params: { measure: { filter: unknown } } }).type_params.measure.filter = { where_filters: [{ where_sql_template: "{{ Dimension('order__is_food_order') }} = true" }] };
+    for (const model of Object.values(manifest.semantic_models)) for (const measure of model.measures) if (measure.name === 'sum_total') measure.non_additive_dimension = { name: 'ordered_at', window_choice: 'max' };
+    await ingestArtifacts(store.db, { manifest }, { organisation: 'jaffle2', origin: 'upload', actor: { ...actor, organisation: 'jaffle2' } });
+    const byName = Object.fromEntries((await readCatalogue(store.db, 'jaffle2')).metrics.map((metric) => [metric.name, metric]));
+    expect(byName.count_orders?.noValuesReason).toMatch(/where clause/);
+    expect(byName.sum_total?.noValuesReason).toMatch(/not additive/);
+  });
 });

@@ -13,8 +13,9 @@ interface StoredPart {
   expr: string | null;
   description: string;
   extra: string | null;
+  nonAdditive?: boolean;
 }
-type Stored = { kind: 'semantic_model'; model: string | null; aggTimeDimension: string | null; entities: StoredPart[]; dimensions: StoredPart[]; measures: StoredPart[] } | { kind: 'metric'; type: string; label: string | null; typeParams: Record<string, unknown> };
+type Stored = { kind: 'semantic_model'; model: string | null; aggTimeDimension: string | null; entities: StoredPart[]; dimensions: StoredPart[]; measures: StoredPart[] } | { kind: 'metric'; type: string; label: string | null; typeParams: Record<string, unknown>; filter?: string | null };
 
 interface NodeRow {
   unique_id: string;
@@ -119,7 +120,7 @@ export async function readCatalogue(db: StoreDb, organisation: string): Promise<
       domain: row.domain,
       measures: distinct.map((name) => ({ name, agg: measures.get(name)?.part.type ?? null, semanticModel: measures.get(name)?.model.name ?? null })),
       inputs: [...new Set(inputs)],
-      noValuesReason: definition ? noValuesReason(definition.type, own, measure) : 'Ingested before the portal kept metric definitions: upload the dbt artifacts again to see its definition and values.',
+      noValuesReason: definition ? (filterReason(definition.filter ?? null, params.measure) ?? noValuesReason(definition.type, own, measure)) : 'Ingested before the portal kept metric definitions: upload the dbt artifacts again to see its definition and values.',
       measure,
     });
   }
@@ -132,9 +133,18 @@ export function timeDimensionOf(measure: { part: StoredPart; model: SemanticMode
   return measure.model.dimensionParts.find((dimension) => dimension.name === name && dimension.type.toLowerCase() === 'time') ?? null;
 }
 
+/** MetricFlow filters are templated where clauses the portal does not evaluate: no values rather than wrong ones. */
+function filterReason(metricFilter: string | null, measureInput: unknown): string | null {
+  const inputFilter = typeof measureInput === 'object' && measureInput !== null ? (measureInput as { filter?: unknown }).filter : null;
+  const hasFilter = (value: unknown) => value !== null && value !== undefined && !(typeof value === 'object' && Object.keys(value as object).length === 0) && value !== '';
+  if (hasFilter(metricFilter) || hasFilter(inputFilter)) return 'It filters its measure with a MetricFlow where clause, which the portal does not evaluate; it shows no values rather than unfiltered ones.';
+  return null;
+}
+
 function noValuesReason(type: string, measureName: string | null, measure: { part: StoredPart; model: SemanticModelInfo } | null): string | null {
   if (type !== 'simple') return `A ${type} metric is computed from other metrics or over windows; the portal queries values of simple metrics over one measure.`;
   if (!measureName || !measure) return `Its measure ${measureName ?? ''} is in no semantic model of the manifest.`.replace('  ', ' ');
+  if (measure.part.nonAdditive) return `Its measure ${measure.part.name} is not additive over a dimension (non_additive_dimension), so summing it per period would be wrong.`;
   const agg = measure.part.type.toLowerCase();
   if (!(QUERYABLE_AGGS as readonly string[]).includes(agg)) return `Its measure aggregates with ${agg}; the portal queries ${QUERYABLE_AGGS.join(', ')}.`;
   const table = measure.model.table;

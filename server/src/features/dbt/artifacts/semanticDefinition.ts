@@ -12,11 +12,13 @@ export interface SemanticPart {
   description: string;
   /** Time dimensions: their granularity; measures: their own agg_time_dimension. */
   extra: string | null;
+  /** Measures: a non_additive_dimension is set (a balance, say: summing over time would be wrong). */
+  nonAdditive?: boolean;
 }
 
 export type SemanticDefinition =
   | { kind: 'semantic_model'; model: string | null; aggTimeDimension: string | null; entities: SemanticPart[]; dimensions: SemanticPart[]; measures: SemanticPart[] }
-  | { kind: 'metric'; type: string; label: string | null; typeParams: Record<string, unknown> };
+  | { kind: 'metric'; type: string; label: string | null; typeParams: Record<string, unknown>; filter: string | null };
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : null);
 const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
@@ -27,7 +29,8 @@ function parts(value: unknown, typeKey: 'type' | 'agg', extra: (item: Record<str
     const item = record(raw);
     const name = text(item.name);
     if (!name) return [];
-    return [{ name, type: text(item[typeKey]) ?? 'unknown', expr: text(item.expr), description: text(item.description) ?? '', extra: extra(item) }];
+    const nonAdditive = typeKey === 'agg' && item.non_additive_dimension !== null && item.non_additive_dimension !== undefined;
+    return [{ name, type: text(item[typeKey]) ?? 'unknown', expr: text(item.expr), description: text(item.description) ?? '', extra: extra(item), ...(nonAdditive ? { nonAdditive } : {}) }];
   });
 }
 
@@ -43,5 +46,7 @@ export function semanticDefinition(resource: ManifestSemanticResource, resourceT
       measures: parts(raw.measures, 'agg', (item) => text(item.agg_time_dimension)),
     };
   }
-  return { kind: 'metric', type: text(raw.type) ?? 'unknown', label: text(raw.label), typeParams: record(raw.type_params) };
+  // A metric-level filter (a where clause in MetricFlow's templating) changes its values.
+  const filter = raw.filter === null || raw.filter === undefined ? null : typeof raw.filter === 'string' ? raw.filter : JSON.stringify(raw.filter);
+  return { kind: 'metric', type: text(raw.type) ?? 'unknown', label: text(raw.label), typeParams: record(raw.type_params), filter };
 }
