@@ -83,3 +83,12 @@ test('acknowledging an incident fires the rule into the notifications inbox', as
   await page.getByText(`Incident on ${SOURCE} acknowledged`).first().waitFor({ timeout: 30_000 });
   assert.ok(received.some((body) => body.text.startsWith(`Incident on ${SOURCE} acknowledged`)));
 });
+
+test('deleting the rule stops it (the receiver goes away with this file)', async () => {
+  await page.goto(`${baseUrl}/app/data-catalog/observability/alerts`);
+  await page.getByRole('button', { name: 'Delete Incident moves' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete the rule Incident moves?' });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  assert.equal(await page.getByRole('table', { name: 'Alert rules' }).count(), 0, 'no rules left');
+});

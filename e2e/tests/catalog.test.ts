@@ -71,6 +71,9 @@ test('explore: a server-side search marks the matched words and opens an asset',
   await box.press('Enter');
   await page.waitForURL(/q=orders/);
   await page.getByText(/^\d+ match(es)? \(\d+ ms\)$/).waitFor();
+  // The count of the page's first answer (every asset, before the query) may still be showing:
+  // wait for the query's own answer, whose matched words are marked.
+  await page.locator('.dw-search-hits mark').first().waitFor({ timeout: 15_000 });
   assert.ok((await page.locator('.dw-search-hits mark').count()) > 0, 'matched words are marked');
   await page.locator('.dw-search-hits a', { hasText: 'fct_orders' }).first().click();
   await page.getByRole('heading', { level: 1, name: 'fct_orders' }).waitFor();
