@@ -90,5 +90,7 @@ test('deleting the rule stops it (the receiver goes away with this file)', async
   const dialog = page.getByRole('dialog', { name: 'Delete the rule Incident moves?' });
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await dialog.waitFor({ state: 'hidden' });
+  // The list is read again after the delete; it says there are no rules once that answer is in.
+  await page.getByText(/^No rules yet\. Create one/).waitFor();
   assert.equal(await page.getByRole('table', { name: 'Alert rules' }).count(), 0, 'no rules left');
 });
