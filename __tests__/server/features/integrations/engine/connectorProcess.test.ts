@@ -25,6 +25,8 @@ async function connector(name: string, body: string) {
 const [operation, ...argv] = process.argv.slice(2);
 const flag = (name) => { const at = argv.indexOf(name); return at === -1 ? null : argv[at + 1]; };
 const emit = (message) => process.stdout.write(JSON.stringify(message) + '\\n');
+// stdout to a pipe is asynchronous once the pipe is full: exit only after what was written is out.
+const exit = (code) => process.stdout.write('', () => process.exit(code));
 ${body}`,
   );
   return { command: process.execPath, args: [file], runtime: 'node' as const };
@@ -91,7 +93,7 @@ it('names the missing field of a message of the wrong shape', async () => {
 
 it('explains a crash with the connector\'s own error trace, or else its last words on stderr', async () => {
   const traced = await connector('traced', `emit({ type: 'TRACE', trace: { type: 'ERROR', emitted_at: Date.now(), error: { message: 'Could not connect to db:5432: connection refused', failure_type: 'config_error' } } });
-process.exit(1);`);
+exit(1);`);
   expect((await run(traced)).error).toMatchObject({ reason: 'crashed', exitCode: 1, message: 'The connector failed: Could not connect to db:5432: connection refused' });
   const silent = await connector('silent', `console.error('fatal: the source answered 500'); process.exit(3);`);
   expect((await run(silent)).error).toMatchObject({ reason: 'crashed', exitCode: 3, message: 'The connector failed: fatal: the source answered 500' });
@@ -132,7 +134,7 @@ it('masks the config\'s secrets in log messages, traces and stderr', async () =>
 emit({ type: 'LOG', log: { level: 'WARN', message: 'connecting with ' + password } });
 console.error('stderr says ' + password);
 emit({ type: 'TRACE', trace: { type: 'ERROR', emitted_at: 1, error: { message: 'auth failed for ' + password } } });
-process.exit(1);`);
+exit(1);`);
   const { messages, logs, error } = await run(leaky, { operation: 'check', config: { password: 's3cret-pass' }, secrets: ['s3cret-pass'] });
   const everything = JSON.stringify({ messages, logs, error: error?.message });
   expect(everything).not.toContain('s3cret-pass');

@@ -18,6 +18,9 @@ const SOURCE = `const fs = require('node:fs');
 const [operation, ...argv] = process.argv.slice(2);
 const flag = (name) => { const at = argv.indexOf(name); return at === -1 ? null : argv[at + 1]; };
 const emit = (message) => process.stdout.write(JSON.stringify(message) + '\\n');
+// stdout to a pipe is asynchronous once the pipe is full (the engine holds the connector back while
+// it commits): exit only after everything written is out, as the shipped connectors do.
+const exit = (code) => process.stdout.write('', () => process.exit(code));
 const config = JSON.parse(fs.readFileSync(flag('--config'), 'utf8'));
 const states = flag('--state') ? JSON.parse(fs.readFileSync(flag('--state'), 'utf8')) : [];
 const from = states.find((state) => state.stream?.stream_descriptor.name === 'events')?.stream.stream_state.id ?? 0;
@@ -28,7 +31,7 @@ let id = from;
 const next = () => {
   for (let batch = 0; batch < 50 && id < config.total; batch += 1) {
     id += 1;
-    if (id === config.crashAt) { emit({ type: 'TRACE', trace: { type: 'ERROR', emitted_at: Date.now(), error: { message: 'The source went away at record ' + id, failure_type: 'transient_error' } } }); process.exit(1); }
+    if (id === config.crashAt) { emit({ type: 'TRACE', trace: { type: 'ERROR', emitted_at: Date.now(), error: { message: 'The source went away at record ' + id, failure_type: 'transient_error' } } }); return exit(1); }
     emit({ type: 'RECORD', record: { stream: 'events', namespace: 'raw_events', emitted_at: Date.now(), data: { id, kind: id % 2 ? 'view' : 'click' } } });
     if (id % 100 === 0) emit({ type: 'STATE', state: { type: 'STREAM', stream: { stream_descriptor: descriptor, stream_state: { id } } } });
   }
