@@ -117,7 +117,7 @@ async function main(): Promise<void> {
           config,
           secrets: [config.password],
           catalog,
-          warehouse,
+          warehouse: { engine: warehouse },
           connectionId,
           defaultSchema: 'RAW',
           generationId: 1,

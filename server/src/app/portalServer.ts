@@ -23,7 +23,7 @@ import { createJobRunner, jobHttpError, registerJobRoutes } from '../platform/jo
 import { createLiveChannel, registerLiveRoutes } from '../platform/live/index.js';
 import { createEmailSender, createNotificationsService, registerNotificationRoutes, smtpConfigured } from '../platform/notifications/index.js';
 import { createSignalBus } from '../platform/signals/index.js';
-import { createUsageSyncJobs, type WarehouseRegistry } from '../features/warehouse/index.js';
+import { createUsageSyncJobs, settingsFor, type WarehouseRegistry } from '../features/warehouse/index.js';
 import { registerUsageSyncRoutes } from '../features/warehouse/routes/usageSyncRoutes.js';
 import { dbtHttpError, registerDbtArea, uploadTokenVerifier } from '../features/dbt/index.js';
 import { catalogQualityHttpError, registerCatalogQualityArea } from '../features/catalog-quality/index.js';
@@ -266,7 +266,10 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     live,
     notify: (request) => notifications.notify(request),
     reportSignal,
-    warehouse: async (organisation) => (await deps.warehouses.forOrganisation(organisation)).readEngine(),
+    warehouse: async (organisation) => ({
+      engine: (await deps.warehouses.forOrganisation(organisation)).readEngine(),
+      database: settingsFor(deps.warehouses.settings, organisation).snowflake?.loadDatabase ?? null,
+    }),
     secrets: secretBox(await loadSecretKey({ settingValue: config.secretsKey, dataDir: config.dataDir })),
     projectRoot: process.cwd(),
     settings: config.integrations,

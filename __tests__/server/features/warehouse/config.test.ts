@@ -29,7 +29,7 @@ describe('warehouse settings', () => {
     try {
       const file = path.join(dir, 'connections.json');
       await fs.writeFile(file, JSON.stringify({
-        acme: { ...SNOWFLAKE, pricePerCredit: 2.6, privateKeyPassphraseEnv: 'ACME_KEY_PASSPHRASE' },
+        acme: { ...SNOWFLAKE, pricePerCredit: 2.6, privateKeyPassphraseEnv: 'ACME_KEY_PASSPHRASE', loadDatabase: 'raw' },
         globex: { engine: 'duckdb', pricePerCredit: 3.5, sampleQueries: 20000 },
       }));
       const settings = await loadWarehouseSettings({ WAREHOUSE_CONNECTIONS_FILE: file, ACME_KEY_PASSPHRASE: 'pw', WAREHOUSE_PRICE_PER_CREDIT: '4' });
@@ -45,6 +45,7 @@ describe('warehouse settings', () => {
           privateKeyPassphrase: 'pw',
           role: 'DATAWORKS_ADMIN',
           warehouse: 'DATAWORKS_WH',
+          loadDatabase: 'RAW',
         },
       });
       expect(settingsFor(settings, 'globex')).toMatchObject({ engine: 'duckdb', pricePerCredit: 3.5, sampleQueries: 20000 });
@@ -60,6 +61,7 @@ describe('warehouse settings', () => {
     [{ acme: { ...SNOWFLAKE, pricePerCredit: '3' } }, 'acme.pricePerCredit'],
     [{ acme: { ...SNOWFLAKE, account: 'bad account!' } }, 'acme.account'],
     [{ acme: { ...SNOWFLAKE, engine: 'oracle' } }, 'acme.engine'],
+    [{ acme: { ...SNOWFLAKE, loadDatabase: 'raw"; drop database x' } }, 'acme.loadDatabase'],
     [{ acme: { ...SNOWFLAKE, password: 'hunter2' } }, 'password'],
     [{ 'Acme Corp': { engine: 'duckdb' } }, 'Acme Corp'],
     [{ acme: { ...SNOWFLAKE, privateKeyPassphraseEnv: 'UNSET_VARIABLE' } }, 'acme.privateKeyPassphraseEnv'],

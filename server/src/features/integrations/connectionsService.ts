@@ -25,8 +25,7 @@ import type { LiveChannel } from '../../platform/live/index.js';
 import type { NotifyRequest } from '../../platform/notifications/index.js';
 import { DuplicateValueError, isUniqueViolation } from '../../platform/store/errors.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
-import type { Engine } from '../../platform/warehouse/engine.js';
-import { CheckpointWriter } from './destination/checkpointWriter.js';
+import { CheckpointWriter, type SyncDestination } from './destination/checkpointWriter.js';
 import { streamTable } from './destination/streamColumns.js';
 import { maskSecrets } from './engine/connectorProcess.js';
 import { runSyncAttempt } from './engine/syncAttempt.js';
@@ -74,7 +73,7 @@ export interface ConnectionsDeps {
   live: LiveChannel;
   notify(request: NotifyRequest): Promise<unknown>;
   reportSignal?: (signal: SignalInput) => Promise<void>;
-  warehouse(organisation: string): Promise<Engine>;
+  warehouse(organisation: string): Promise<SyncDestination>;
   sources: SourcesService;
   engine: EngineSettings & { maxAttempts: number; retryBaseDelayMs: number };
   log: { info(details: object, message: string): void; warn(details: object, message: string): void; error(details: object, message: string): void };

@@ -8,7 +8,7 @@ import type { LiveChannel } from '../../platform/live/index.js';
 import type { NotifyRequest } from '../../platform/notifications/index.js';
 import type { SecretBox } from '../../platform/secrets/secretBox.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
-import type { Engine } from '../../platform/warehouse/engine.js';
+import type { SyncDestination } from './destination/checkpointWriter.js';
 import { createConnectionsService } from './connectionsService.js';
 import { registerIntegrationsRoutes } from './integrationsRoutes.js';
 import { createDefinitionsCatalog } from './definitionsCatalog.js';
@@ -33,7 +33,8 @@ export interface IntegrationsArea {
   notify(request: NotifyRequest): Promise<unknown>;
   /** Where a failed sync is reported as a signal (the catalog's alert rules listen). */
   reportSignal?: (signal: SignalInput) => Promise<void>;
-  warehouse(organisation: string): Promise<Engine>;
+  /** Where an organisation's syncs land: its warehouse and, on Snowflake, the load database. */
+  warehouse(organisation: string): Promise<SyncDestination>;
   secrets: SecretBox;
   projectRoot: string;
   settings: IntegrationsSettings;

@@ -21,12 +21,15 @@
  *     "acme":   { "engine": "snowflake", "account": "xy12345.eu-west-1", "username": "DATAWORKS_SVC",
  *                 "privateKeyPath": "/run/secrets/acme_rsa_key.p8",
  *                 "privateKeyPassphraseEnv": "ACME_SNOWFLAKE_KEY_PASSPHRASE",
- *                 "role": "DATAWORKS_ADMIN", "warehouse": "DATAWORKS_WH", "pricePerCredit": 2.6 },
+ *                 "role": "DATAWORKS_ADMIN", "warehouse": "DATAWORKS_WH", "loadDatabase": "RAW",
+ *                 "pricePerCredit": 2.6 },
  *     "globex": { "engine": "duckdb", "pricePerCredit": 3.5, "sampleQueries": 50000 }
  *   }
  *
  * The private key's passphrase never sits in the file: `privateKeyPassphraseEnv` names the
- * environment variable that holds it. Invalid settings throw an Error naming the field.
+ * environment variable that holds it. `loadDatabase` is where connector syncs land (optional;
+ * without it the Integrations area refuses syncs into that account and says so). Invalid settings
+ * throw an Error naming the field.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -66,6 +69,7 @@ const snowflakeConnection = z.strictObject({
   privateKeyPassphraseEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'must be an environment variable name').optional(),
   role: z.string().min(1),
   warehouse: z.string().min(1),
+  loadDatabase: z.string().regex(/^[A-Za-z_][A-Za-z0-9_$]{0,254}$/, 'must be an unquoted Snowflake identifier such as RAW').optional(),
   pricePerCredit: price.optional(),
   storagePricePerTbMonth: price.optional(),
 });
@@ -82,6 +86,8 @@ export interface SnowflakeConnectionSettings {
   privateKeyPassphrase?: string;
   role: string;
   warehouse: string;
+  /** The database connector syncs write their raw tables in (the role needs CREATE SCHEMA on it); unset, syncs into this account are refused. */
+  loadDatabase?: string;
 }
 
 export interface OrganisationWarehouseSettings {
@@ -168,6 +174,7 @@ export function parseConnections(json: unknown, source: string, env: Env = proce
         ...(privateKeyPassphrase ? { privateKeyPassphrase } : {}),
         role: entry.role,
         warehouse: entry.warehouse,
+        ...(entry.loadDatabase ? { loadDatabase: entry.loadDatabase.toUpperCase() } : {}),
       },
     };
   }

@@ -75,7 +75,7 @@ describe('syncing into the embedded warehouse', () => {
     await engine.close();
   });
   const sync = (config: Record<string, unknown>, stream: AirbyteStream) =>
-    runSyncAttempt({ source, config, secrets: [], catalog: { streams: [{ stream, sync_mode: 'full_refresh', destination_sync_mode: 'overwrite' }] }, warehouse: engine, connectionId: 'files', defaultSchema: 'RAW_FILES', generationId: 1, timeoutMs: 30_000, memoryLimitMb: 256 });
+    runSyncAttempt({ source, config, secrets: [], catalog: { streams: [{ stream, sync_mode: 'full_refresh', destination_sync_mode: 'overwrite' }] }, warehouse: { engine }, connectionId: 'files', defaultSchema: 'RAW_FILES', generationId: 1, timeoutMs: 30_000, memoryLimitMb: 256 });
 
   it('reads a CSV file of the file area, its columns typed from the first rows', async () => {
     const config = { location: 'sales/orders.csv', format: 'csv' };

@@ -140,7 +140,7 @@ describe('syncing', () => {
       streams: streams.map((stream) => ({ stream, sync_mode: stream.name === 'orders' ? 'incremental' : 'full_refresh', destination_sync_mode: stream.name === 'orders' ? 'append_dedup' : 'overwrite' })),
     };
     const logs: string[] = [];
-    const sync = () => runSyncAttempt({ source, config: config(), secrets: [TOKEN], catalog, warehouse: engine, connectionId: 'http', defaultSchema: 'RAW_API', generationId: 1, timeoutMs: 30_000, memoryLimitMb: 256, onLog: (line) => logs.push(line.message) });
+    const sync = () => runSyncAttempt({ source, config: config(), secrets: [TOKEN], catalog, warehouse: { engine }, connectionId: 'http', defaultSchema: 'RAW_API', generationId: 1, timeoutMs: 30_000, memoryLimitMb: 256, onLog: (line) => logs.push(line.message) });
     const first = await sync();
     expect(first.status).toBe('succeeded');
     expect(await engine.query(raw('SELECT COUNT(*) AS N FROM RAW_API.ORDERS'))).toEqual([{ N: 25 }]);

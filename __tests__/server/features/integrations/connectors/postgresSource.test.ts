@@ -90,7 +90,7 @@ onPostgres('on PostgreSQL', () => {
     return found;
   };
   const sync = (catalog: ConfiguredAirbyteCatalog, onProgress?: (progress: AttemptProgress) => void) =>
-    runSyncAttempt({ source, config, secrets: [config.password], catalog, warehouse: engine, connectionId: 'pg', defaultSchema: 'RAW', generationId: 1, timeoutMs: 120_000, memoryLimitMb: 256, onProgress });
+    runSyncAttempt({ source, config, secrets: [config.password], catalog, warehouse: { engine }, connectionId: 'pg', defaultSchema: 'RAW', generationId: 1, timeoutMs: 120_000, memoryLimitMb: 256, onProgress });
   const count = async (table: string) => (await engine.query(raw(`SELECT COUNT(*) AS N, COUNT(DISTINCT ID) AS D FROM ${schema.toUpperCase()}.${table}`)))[0];
 
   beforeAll(async () => {

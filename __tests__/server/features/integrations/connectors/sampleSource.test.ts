@@ -63,7 +63,7 @@ describe('syncing into the embedded warehouse', () => {
     };
     const catalog: ConfiguredAirbyteCatalog = { streams: [configured('customers', 'full_refresh', 'overwrite'), configured('orders', 'incremental', 'append')] };
     const start = new Date(Math.floor(Date.now() / HOUR) * HOUR - 3 * HOUR).toISOString();
-    const sync = () => runSyncAttempt({ source, config: { seed: 'test', orders_per_hour: 10, start_date: start }, secrets: [], catalog, warehouse: engine, connectionId: 'sample', defaultSchema: 'RAW', generationId: 1, timeoutMs: 30_000, memoryLimitMb: 256 });
+    const sync = () => runSyncAttempt({ source, config: { seed: 'test', orders_per_hour: 10, start_date: start }, secrets: [], catalog, warehouse: { engine }, connectionId: 'sample', defaultSchema: 'RAW', generationId: 1, timeoutMs: 30_000, memoryLimitMb: 256 });
 
     const hourBefore = Math.floor(Date.now() / HOUR);
     const first = await sync();

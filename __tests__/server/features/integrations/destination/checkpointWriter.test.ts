@@ -57,7 +57,7 @@ const rows = (statement: string) => engine.query(raw(statement));
 const ids = async () => (await rows('SELECT ID FROM RAW_SHOP.ORDERS ORDER BY ID')).map((row) => row.ID);
 
 it('makes rows visible only with the checkpoint that covers them, and keeps the state beside them', async () => {
-  const writer = await CheckpointWriter.open(engine, { connectionId: 'c1', catalog: catalog('incremental', 'append'), defaultSchema: 'RAW', generationId: 1 });
+  const writer = await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: catalog('incremental', 'append'), defaultSchema: 'RAW', generationId: 1 });
   await writer.record(order(1, 'placed', '2026-01-01T10:00:00Z'));
   await writer.record(order(2, 'placed', '2026-01-01T11:00:00Z'));
   expect(await ids()).toEqual([]);
@@ -67,12 +67,12 @@ it('makes rows visible only with the checkpoint that covers them, and keeps the 
   await writer.record(order(3, 'placed', '2026-01-01T12:00:00Z'));
   await writer.abandon();
   expect(await ids()).toEqual([1, 2]);
-  expect(await CheckpointWriter.committedState(engine, 'c1')).toEqual([state('2026-01-01T11:00:00Z')]);
-  expect(await CheckpointWriter.committedState(engine, 'another-connection')).toEqual([]);
+  expect(await CheckpointWriter.committedState({ engine }, 'c1')).toEqual([state('2026-01-01T11:00:00Z')]);
+  expect(await CheckpointWriter.committedState({ engine }, 'another-connection')).toEqual([]);
 });
 
 it('writes typed columns and Airbyte\'s own columns, nulling a value that does not fit and saying so', async () => {
-  const writer = await CheckpointWriter.open(engine, { connectionId: 'c1', catalog: catalog('full_refresh', 'append'), defaultSchema: 'RAW', generationId: 7 });
+  const writer = await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: catalog('full_refresh', 'append'), defaultSchema: 'RAW', generationId: 7 });
   await writer.record(order(1, 'placed', '2026-01-01T10:00:00Z'));
   await writer.record({ ...order(2, 'placed', '2026-01-02T10:00:00Z'), data: { id: 2, amount: 'twelve', updated_at: 'yesterday' } });
   await writer.finish();
@@ -89,7 +89,7 @@ it('writes typed columns and Airbyte\'s own columns, nulling a value that does n
 });
 
 it('keeps the latest row per primary key in append-deduped mode', async () => {
-  const writer = await CheckpointWriter.open(engine, { connectionId: 'c1', catalog: catalog('incremental', 'append_dedup'), defaultSchema: 'RAW', generationId: 1 });
+  const writer = await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: catalog('incremental', 'append_dedup'), defaultSchema: 'RAW', generationId: 1 });
   await writer.record(order(1, 'placed', '2026-01-01T10:00:00Z'));
   await writer.record(order(2, 'placed', '2026-01-01T10:00:00Z'));
   await writer.checkpoint(state('2026-01-01T10:00:00Z'));
@@ -100,21 +100,21 @@ it('keeps the latest row per primary key in append-deduped mode', async () => {
 });
 
 it('replaces the table only when an overwrite sync succeeds', async () => {
-  const first = await CheckpointWriter.open(engine, { connectionId: 'c1', catalog: catalog('full_refresh', 'overwrite'), defaultSchema: 'RAW', generationId: 1 });
+  const first = await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: catalog('full_refresh', 'overwrite'), defaultSchema: 'RAW', generationId: 1 });
   await first.record(order(1, 'placed', '2026-01-01T10:00:00Z'));
   await first.finish();
   expect(await ids()).toEqual([1]);
 
-  const failing = await CheckpointWriter.open(engine, { connectionId: 'c1', catalog: catalog('full_refresh', 'overwrite'), defaultSchema: 'RAW', generationId: 2 });
+  const failing = await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: catalog('full_refresh', 'overwrite'), defaultSchema: 'RAW', generationId: 2 });
   await failing.record(order(5, 'placed', '2026-01-05T10:00:00Z'));
   await failing.checkpoint(state('2026-01-05T10:00:00Z'));
   expect(await ids()).toEqual([1]);
   await failing.abandon();
   expect(await ids()).toEqual([1]);
   expect(await rows(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'RAW_SHOP' ORDER BY table_name`)).toEqual([{ table_name: 'ORDERS' }]);
-  expect(await CheckpointWriter.committedState(engine, 'c1')).toEqual([]);
+  expect(await CheckpointWriter.committedState({ engine }, 'c1')).toEqual([]);
 
-  const second = await CheckpointWriter.open(engine, { connectionId: 'c1', catalog: catalog('full_refresh', 'overwrite'), defaultSchema: 'RAW', generationId: 3 });
+  const second = await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: catalog('full_refresh', 'overwrite'), defaultSchema: 'RAW', generationId: 3 });
   await second.record(order(7, 'placed', '2026-01-07T10:00:00Z'));
   await second.record(order(8, 'placed', '2026-01-08T10:00:00Z'));
   await second.finish();
@@ -122,33 +122,33 @@ it('replaces the table only when an overwrite sync succeeds', async () => {
 });
 
 it('adds a column for a field the source started sending', async () => {
-  await (await CheckpointWriter.open(engine, { connectionId: 'c1', catalog: catalog('full_refresh', 'append'), defaultSchema: 'RAW', generationId: 1 })).finish();
+  await (await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: catalog('full_refresh', 'append'), defaultSchema: 'RAW', generationId: 1 })).finish();
   const wider = { ...ordersSchema, properties: { ...ordersSchema.properties, channel: { type: 'string' } } };
-  const writer = await CheckpointWriter.open(engine, { connectionId: 'c1', catalog: catalog('full_refresh', 'append', 'orders', wider), defaultSchema: 'RAW', generationId: 2 });
+  const writer = await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: catalog('full_refresh', 'append', 'orders', wider), defaultSchema: 'RAW', generationId: 2 });
   await writer.record(order(1, 'placed', '2026-01-01T10:00:00Z', { channel: 'web' }));
   await writer.finish();
   expect(await rows('SELECT ID, CHANNEL FROM RAW_SHOP.ORDERS')).toEqual([{ ID: 1, CHANNEL: 'web' }]);
 });
 
 it('refuses a stream name that is not a valid identifier before anything reaches the warehouse', async () => {
-  await expect(CheckpointWriter.open(engine, { connectionId: 'c1', catalog: catalog('full_refresh', 'append', 'order-items; DROP TABLE x'), defaultSchema: 'RAW', generationId: 1 })).rejects.toBeInstanceOf(InvalidIdentifierError);
+  await expect(CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: catalog('full_refresh', 'append', 'order-items; DROP TABLE x'), defaultSchema: 'RAW', generationId: 1 })).rejects.toBeInstanceOf(InvalidIdentifierError);
   expect(await rows(`SELECT schema_name FROM information_schema.schemata WHERE schema_name IN ('RAW_SHOP', 'AIRBYTE_INTERNAL')`)).toEqual([]);
 });
 
 it('refuses deduplication without a primary key and incremental sync without a cursor, naming the stream', async () => {
   const noKey = catalog('incremental', 'append_dedup');
   delete noKey.streams[0]!.primary_key;
-  await expect(CheckpointWriter.open(engine, { connectionId: 'c1', catalog: noKey, defaultSchema: 'RAW', generationId: 1 })).rejects.toThrow('Stream orders: deduplication needs a primary key.');
+  await expect(CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: noKey, defaultSchema: 'RAW', generationId: 1 })).rejects.toThrow('Stream orders: deduplication needs a primary key.');
   const noCursor = catalog('incremental', 'append');
   delete noCursor.streams[0]!.cursor_field;
-  await expect(CheckpointWriter.open(engine, { connectionId: 'c1', catalog: noCursor, defaultSchema: 'RAW', generationId: 1 })).rejects.toThrow('Stream orders: incremental sync needs a cursor field.');
+  await expect(CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: noCursor, defaultSchema: 'RAW', generationId: 1 })).rejects.toThrow('Stream orders: incremental sync needs a cursor field.');
 });
 
 it('adds Airbyte\'s columns to a table another tool loaded, keeping its rows', async () => {
   await rows('CREATE SCHEMA RAW_SHOP');
   await rows('CREATE TABLE RAW_SHOP.ORDERS (ID BIGINT, STATUS VARCHAR, _LOADED_AT TIMESTAMP)');
   await rows(`INSERT INTO RAW_SHOP.ORDERS VALUES (100, 'legacy', TIMESTAMP '2025-12-31 00:00:00')`);
-  const writer = await CheckpointWriter.open(engine, { connectionId: 'c1', catalog: catalog('incremental', 'append'), defaultSchema: 'RAW', generationId: 1 });
+  const writer = await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: catalog('incremental', 'append'), defaultSchema: 'RAW', generationId: 1 });
   await writer.record(order(1, 'placed', '2026-01-01T10:00:00Z'));
   await writer.checkpoint(state('2026-01-01T10:00:00Z'));
   expect(await rows('SELECT ID, STATUS, _AIRBYTE_RAW_ID IS NOT NULL AS AIRBYTE FROM RAW_SHOP.ORDERS ORDER BY ID')).toEqual([

@@ -67,7 +67,7 @@ afterEach(async () => {
 });
 
 const attempt = (config: Record<string, unknown>, extra: Partial<AttemptRequest> = {}) =>
-  runSyncAttempt({ source, config, secrets: [], catalog, warehouse: engine, connectionId: 'conn-1', defaultSchema: 'RAW', generationId: 1, timeoutMs: 20_000, memoryLimitMb: 256, ...extra });
+  runSyncAttempt({ source, config, secrets: [], catalog, warehouse: { engine }, connectionId: 'conn-1', defaultSchema: 'RAW', generationId: 1, timeoutMs: 20_000, memoryLimitMb: 256, ...extra });
 
 const count = async () => Number((await engine.query(raw('SELECT COUNT(*) AS N, COUNT(DISTINCT ID) AS D FROM RAW_EVENTS.EVENTS')))[0]?.N);
 

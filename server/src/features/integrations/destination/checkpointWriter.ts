@@ -3,6 +3,8 @@
 // staged in a local newline-delimited JSON file per stream; a checkpoint loads the stream's file
 // and saves its state in ONE warehouse transaction, so a crash or cancel leaves each table as of
 // its last committed checkpoint and the state the next run resumes from matches it exactly.
+// What differs between DuckDB and Snowflake (naming, getting the file to the warehouse, saving
+// state, swapping tables) is in duckdbLoad.ts and snowflakeLoad.ts.
 //
 // Destination sync modes, as Airbyte's warehouse destinations implement them:
 // - append: committed rows stay; each checkpoint adds rows.
@@ -19,22 +21,18 @@ import type { Engine, Queryable } from '../../../platform/warehouse/engine.js';
 import { str } from '../../../platform/warehouse/engine.js';
 import { quoteIdentifier } from '../../../platform/warehouse/identifiers.js';
 import { join, raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
-import { AIRBYTE_COLUMNS, castValue, sqlType, streamColumns, streamTable, StreamSchemaError, type StreamColumn, type TypecastChange } from './streamColumns.js';
+import { duckdbLoad } from './duckdbLoad.js';
+import { STATE_SCHEMA, STATE_TABLE, type LoadDialect, type LoadStream, type SyncDestination } from './loadDialect.js';
+import { snowflakeLoad } from './snowflakeLoad.js';
+import { AIRBYTE_COLUMNS, castValue, sqlType, streamColumns, streamTable, StreamSchemaError, type ColumnType, type TypecastChange } from './streamColumns.js';
 
-/** Where a connection's committed state lives: beside the data, so both commit together. */
-const STATE_SCHEMA = 'AIRBYTE_INTERNAL';
-const STATE_TABLE = 'DATAWORKS_SYNC_STATE';
+export type { SyncDestination };
+
 /** Staged lines are written to the stream's file in pieces of about this size. */
 const FLUSH_BYTES = 4 * 1024 * 1024;
 
-interface StreamWriter {
+interface StreamWriter extends LoadStream {
   key: string;
-  configured: ConfiguredAirbyteStream;
-  schema: string;
-  table: string;
-  /** Where this sync's rows go: the live table, or the staging table for overwrite. */
-  target: string;
-  columns: StreamColumn[];
   file: string;
   lines: string[];
   lineBytes: number;
@@ -49,7 +47,19 @@ export interface CommitResult {
 }
 
 const q = (name: string) => raw(quoteIdentifier(name));
-const qualified = (schema: string, table: string) => raw(`${quoteIdentifier(schema)}.${quoteIdentifier(table)}`);
+
+/** The types of Airbyte's own columns. */
+const AIRBYTE_TYPES = {
+  [AIRBYTE_COLUMNS.rawId]: 'string',
+  [AIRBYTE_COLUMNS.extractedAt]: 'timestamp_tz',
+  [AIRBYTE_COLUMNS.meta]: 'json',
+  [AIRBYTE_COLUMNS.generationId]: 'integer',
+} as const satisfies Record<string, ColumnType>;
+
+/** The statements for the destination's warehouse. */
+function dialectFor(destination: SyncDestination, connectionId: string): LoadDialect {
+  return destination.engine.kind === 'snowflake' ? snowflakeLoad(destination.database, connectionId) : duckdbLoad;
+}
 
 export class CheckpointWriter {
   private readonly streams = new Map<string, StreamWriter>();
@@ -60,6 +70,7 @@ export class CheckpointWriter {
 
   private constructor(
     private readonly engine: Engine,
+    private readonly dialect: LoadDialect,
     private readonly connectionId: string,
     private readonly generationId: number,
   ) {}
@@ -68,21 +79,21 @@ export class CheckpointWriter {
    * Validates every stream (names, columns, sync modes) before anything is written, then creates
    * what is missing: schemas, tables, new columns, the staging tables of overwrite streams.
    */
-  static async open(engine: Engine, options: { connectionId: string; catalog: ConfiguredAirbyteCatalog; defaultSchema: string; generationId: number }): Promise<CheckpointWriter> {
-    if (engine.kind !== 'duckdb') throw new Error('Syncs into Snowflake are not available yet; the embedded warehouse takes them.');
-    const writer = new CheckpointWriter(engine, options.connectionId, options.generationId);
-    const planned = options.catalog.streams.map((configured) => writer.plan(configured, options.defaultSchema));
+  static async open(destination: SyncDestination, options: { connectionId: string; catalog: ConfiguredAirbyteCatalog; defaultSchema: string; generationId: number }): Promise<CheckpointWriter> {
+    const dialect = dialectFor(destination, options.connectionId);
+    const writer = new CheckpointWriter(destination.engine, dialect, options.connectionId, options.generationId);
+    const planned = options.catalog.streams.map((configured, index) => writer.plan(configured, index, options.defaultSchema));
     writer.dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dataworks-sync-'));
     for (const stream of planned) writer.streams.set(stream.key, stream);
-    await engine.transaction(async (tx) => {
-      await tx.query(sql`CREATE SCHEMA IF NOT EXISTS ${q(STATE_SCHEMA)}`);
-      await tx.query(sql`CREATE TABLE IF NOT EXISTS ${qualified(STATE_SCHEMA, STATE_TABLE)} (CONNECTION_ID VARCHAR NOT NULL, STREAM VARCHAR NOT NULL, STATE JSON NOT NULL, COMMITTED_AT TIMESTAMPTZ NOT NULL, PRIMARY KEY (CONNECTION_ID, STREAM))`);
+    await destination.engine.transaction(async (tx) => {
+      await dialect.createStateTable(tx);
       for (const stream of planned) await writer.prepareTable(tx, stream);
+      await dialect.prepareLoad(tx, planned);
     });
     return writer;
   }
 
-  private plan(configured: ConfiguredAirbyteStream, defaultSchema: string): StreamWriter {
+  private plan(configured: ConfiguredAirbyteStream, index: number, defaultSchema: string): StreamWriter {
     const { stream } = configured;
     const { schema, table } = streamTable(stream, defaultSchema);
     const columns = streamColumns(stream);
@@ -97,6 +108,7 @@ export class CheckpointWriter {
     }
     return {
       key: streamKey(stream),
+      index,
       configured,
       schema,
       table,
@@ -113,50 +125,50 @@ export class CheckpointWriter {
   }
 
   private columnsDdl(stream: StreamWriter): Sql {
+    const type = (column: keyof typeof AIRBYTE_TYPES) => sqlType(this.engine.kind, AIRBYTE_TYPES[column]);
     return join([
       ...stream.columns.map((column) => raw(`${quoteIdentifier(column.name)} ${sqlType(this.engine.kind, column.type)}`)),
-      raw(`${quoteIdentifier(AIRBYTE_COLUMNS.rawId)} VARCHAR NOT NULL`),
-      raw(`${quoteIdentifier(AIRBYTE_COLUMNS.extractedAt)} TIMESTAMPTZ NOT NULL`),
-      raw(`${quoteIdentifier(AIRBYTE_COLUMNS.meta)} JSON NOT NULL`),
-      raw(`${quoteIdentifier(AIRBYTE_COLUMNS.generationId)} BIGINT`),
+      raw(`${quoteIdentifier(AIRBYTE_COLUMNS.rawId)} ${type(AIRBYTE_COLUMNS.rawId)} NOT NULL`),
+      raw(`${quoteIdentifier(AIRBYTE_COLUMNS.extractedAt)} ${type(AIRBYTE_COLUMNS.extractedAt)} NOT NULL`),
+      raw(`${quoteIdentifier(AIRBYTE_COLUMNS.meta)} ${type(AIRBYTE_COLUMNS.meta)} NOT NULL`),
+      raw(`${quoteIdentifier(AIRBYTE_COLUMNS.generationId)} ${type(AIRBYTE_COLUMNS.generationId)}`),
     ]);
   }
 
   private async prepareTable(tx: Queryable, stream: StreamWriter): Promise<void> {
-    stream.file = this.newFile(stream);
-    await tx.query(sql`CREATE SCHEMA IF NOT EXISTS ${q(stream.schema)}`);
-    await tx.query(sql`CREATE TABLE IF NOT EXISTS ${qualified(stream.schema, stream.table)} (${this.columnsDdl(stream)})`);
+    const { dialect } = this;
+    stream.file = this.newFile();
+    await tx.query(sql`CREATE SCHEMA IF NOT EXISTS ${dialect.schema(stream.schema)}`);
+    await tx.query(sql`CREATE TABLE IF NOT EXISTS ${dialect.table(stream.schema, stream.table)} (${this.columnsDdl(stream)})`);
     // Fields the source added since the table was made become new columns (nothing is dropped).
-    const existing = await tx.query(sql`SELECT column_name FROM information_schema.columns WHERE table_schema = ${stream.schema} AND table_name = ${stream.table}`);
-    const have = new Set(existing.map((row) => str(row, 'column_name').toUpperCase()));
+    const have = await dialect.columnNames(tx, stream.schema, stream.table);
     for (const column of stream.columns) {
-      if (!have.has(column.name)) await tx.query(sql`ALTER TABLE ${qualified(stream.schema, stream.table)} ADD COLUMN ${q(column.name)} ${raw(sqlType(this.engine.kind, column.type))}`);
+      if (!have.has(column.name)) await tx.query(sql`ALTER TABLE ${dialect.table(stream.schema, stream.table)} ADD COLUMN ${q(column.name)} ${raw(sqlType(this.engine.kind, column.type))}`);
     }
     // A table another tool loaded before (the sample's raw tables) gets Airbyte's columns, empty
     // for the rows it already holds.
-    const airbyteTypes = { [AIRBYTE_COLUMNS.rawId]: 'VARCHAR', [AIRBYTE_COLUMNS.extractedAt]: 'TIMESTAMPTZ', [AIRBYTE_COLUMNS.meta]: 'JSON', [AIRBYTE_COLUMNS.generationId]: 'BIGINT' };
-    for (const [name, type] of Object.entries(airbyteTypes)) {
-      if (!have.has(name)) await tx.query(sql`ALTER TABLE ${qualified(stream.schema, stream.table)} ADD COLUMN ${q(name)} ${raw(type)}`);
+    for (const [name, type] of Object.entries(AIRBYTE_TYPES)) {
+      if (!have.has(name)) await tx.query(sql`ALTER TABLE ${dialect.table(stream.schema, stream.table)} ADD COLUMN ${q(name)} ${raw(sqlType(this.engine.kind, type))}`);
     }
     if (stream.target !== stream.table) {
-      await tx.query(sql`DROP TABLE IF EXISTS ${qualified(stream.schema, stream.target)}`);
-      await tx.query(sql`CREATE TABLE ${qualified(stream.schema, stream.target)} (${this.columnsDdl(stream)})`);
+      await tx.query(sql`DROP TABLE IF EXISTS ${dialect.table(stream.schema, stream.target)}`);
+      await tx.query(sql`CREATE TABLE ${dialect.table(stream.schema, stream.target)} (${this.columnsDdl(stream)})`);
     }
   }
 
   /** The state each stream last committed for this connection, to resume from (`--state`). */
-  static async committedState(engine: Engine, connectionId: string): Promise<AirbyteStateMessage[]> {
-    const exists = await engine.query(sql`SELECT 1 AS present FROM information_schema.tables WHERE table_schema = ${STATE_SCHEMA} AND table_name = ${STATE_TABLE}`);
-    if (!exists.length) return [];
-    const rows = await engine.query(sql`SELECT STREAM, CAST(STATE AS VARCHAR) AS STATE FROM ${qualified(STATE_SCHEMA, STATE_TABLE)} WHERE CONNECTION_ID = ${connectionId} ORDER BY STREAM`);
+  static async committedState(destination: SyncDestination, connectionId: string): Promise<AirbyteStateMessage[]> {
+    const dialect = dialectFor(destination, connectionId);
+    if (!(await dialect.hasStateTable(destination.engine))) return [];
+    const rows = await destination.engine.query(dialect.readStates(connectionId));
     return rows.map((row) => JSON.parse(str(row, 'STATE')) as AirbyteStateMessage);
   }
 
   /** Forgets the connection's state: the next sync starts from scratch ("reset"). */
-  static async resetState(engine: Engine, connectionId: string, stream?: string): Promise<void> {
-    const exists = await engine.query(sql`SELECT 1 AS present FROM information_schema.tables WHERE table_schema = ${STATE_SCHEMA} AND table_name = ${STATE_TABLE}`);
-    if (!exists.length) return;
-    await engine.query(sql`DELETE FROM ${qualified(STATE_SCHEMA, STATE_TABLE)} WHERE CONNECTION_ID = ${connectionId} ${stream ? sql`AND STREAM = ${stream}` : raw('')}`);
+  static async resetState(destination: SyncDestination, connectionId: string, stream?: string): Promise<void> {
+    const dialect = dialectFor(destination, connectionId);
+    if (!(await dialect.hasStateTable(destination.engine))) return;
+    await destination.engine.query(sql`DELETE FROM ${dialect.table(STATE_SCHEMA, STATE_TABLE)} WHERE CONNECTION_ID = ${connectionId} ${stream ? sql`AND STREAM = ${stream}` : raw('')}`);
   }
 
   /** Types the record and stages it; nothing is visible until a checkpoint commits it. */
@@ -187,10 +199,10 @@ export class CheckpointWriter {
     if (stream.lineBytes >= FLUSH_BYTES) await this.flushLines(stream);
   }
 
-  /** A fresh staging file name for the stream (a checkpoint being loaded keeps its own file); made on first write. */
-  private newFile(stream: StreamWriter): string {
+  /** A fresh staging file name (a checkpoint being loaded keeps its own file); made on first write. Digits only: Snowflake's PUT takes it. */
+  private newFile(): string {
     this.files += 1;
-    return path.join(this.dir, `${this.files}-${stream.table}.ndjson`);
+    return path.join(this.dir, `${this.files}.ndjson`);
   }
 
   private async flushLines(stream: StreamWriter): Promise<void> {
@@ -223,22 +235,24 @@ export class CheckpointWriter {
   /** At the end of a successful read: commits what is left and puts overwrite streams' new tables in place. */
   async finish(): Promise<CommitResult> {
     const streams = [...this.streams.values()];
-    const result = await this.commit(streams, null, async (tx) => {
-      for (const stream of streams) {
-        if (stream.target === stream.table) continue;
-        await tx.query(sql`DROP TABLE ${qualified(stream.schema, stream.table)}`);
-        await tx.query(sql`ALTER TABLE ${qualified(stream.schema, stream.target)} RENAME TO ${q(stream.table)}`);
-      }
-    });
-    await this.close();
-    return result;
+    const replaced = streams.filter((stream) => stream.target !== stream.table);
+    const replace = async (db: Queryable) => {
+      for (const stream of replaced) await this.dialect.replaceLive(db, stream);
+    };
+    try {
+      const result = await this.commit(streams, null, this.dialect.ddlInTransactions ? replace : undefined);
+      if (!this.dialect.ddlInTransactions) await replace(this.engine);
+      return result;
+    } finally {
+      await this.close();
+    }
   }
 
   /** After a failed or cancelled read: drops what was not committed; committed checkpoints stay. */
   async abandon(): Promise<void> {
     try {
       for (const stream of this.streams.values()) {
-        if (stream.target !== stream.table) await this.engine.query(sql`DROP TABLE IF EXISTS ${qualified(stream.schema, stream.target)}`);
+        if (stream.target !== stream.table) await this.engine.query(sql`DROP TABLE IF EXISTS ${this.dialect.table(stream.schema, stream.target)}`);
       }
     } finally {
       await this.close();
@@ -246,24 +260,17 @@ export class CheckpointWriter {
   }
 
   private async close(): Promise<void> {
-    if (this.dir) await fs.rm(this.dir, { recursive: true, force: true });
-    this.dir = '';
+    if (!this.dir) return;
+    try {
+      await this.dialect.cleanUp(this.engine, [...this.streams.values()]);
+    } finally {
+      await fs.rm(this.dir, { recursive: true, force: true });
+      this.dir = '';
+    }
   }
 
   totals(): Array<{ stream: string; rows: number; bytes: number }> {
     return [...this.streams.values()].map((stream) => ({ stream: stream.key, rows: stream.committedRows, bytes: stream.committedBytes }));
-  }
-
-  private loadStatement(stream: StreamWriter, file: string): Sql {
-    const types = [
-      ...stream.columns.map((column, index) => `'c${index}': '${sqlType(this.engine.kind, column.type)}'`),
-      `'_raw_id': 'VARCHAR'`,
-      `'_extracted_at': 'TIMESTAMPTZ'`,
-      `'_meta': 'JSON'`,
-    ].join(', ');
-    const targetColumns = join([...stream.columns.map((column) => q(column.name)), q(AIRBYTE_COLUMNS.rawId), q(AIRBYTE_COLUMNS.extractedAt), q(AIRBYTE_COLUMNS.meta), q(AIRBYTE_COLUMNS.generationId)]);
-    const values = join([...stream.columns.map((_, index) => raw(`c${index}`)), raw('_raw_id'), raw('_extracted_at'), raw('_meta'), sql`${this.generationId}`]);
-    return sql`INSERT INTO ${qualified(stream.schema, stream.target)} (${targetColumns}) SELECT ${values} FROM read_json(${file}, format = 'newline_delimited', columns = {${raw(types)}})`;
   }
 
   /** Keeps, per primary key of the rows just loaded from `file`, the row with the latest cursor, then the latest extraction. */
@@ -273,9 +280,9 @@ export class CheckpointWriter {
     const key = (configured.primary_key ?? configured.stream.source_defined_primary_key ?? []).map((field) => q(column(field[0] ?? '')));
     const cursorField = configured.cursor_field?.[0] ?? configured.stream.default_cursor_field?.[0];
     const order = [...(cursorField ? [raw(`${quoteIdentifier(column(cursorField))} DESC NULLS LAST`)] : []), raw(`${quoteIdentifier(AIRBYTE_COLUMNS.extractedAt)} DESC`)];
-    const table = qualified(stream.schema, stream.target);
+    const table = this.dialect.table(stream.schema, stream.target);
     // Only the keys this checkpoint brought are looked at, not the whole table.
-    const loadedKeys = sql`SELECT ${join(key)} FROM ${table} WHERE ${q(AIRBYTE_COLUMNS.rawId)} IN (SELECT _raw_id FROM read_json(${file}, format = 'newline_delimited', columns = {'_raw_id': 'VARCHAR'}))`;
+    const loadedKeys = this.dialect.stagedKeys(stream, file, join(key));
     return sql`DELETE FROM ${table} WHERE ${q(AIRBYTE_COLUMNS.rawId)} IN (SELECT ${q(AIRBYTE_COLUMNS.rawId)} FROM (SELECT ${q(AIRBYTE_COLUMNS.rawId)}, ROW_NUMBER() OVER (PARTITION BY ${join(key)} ORDER BY ${join(order)}) AS DW_RANK FROM ${table} WHERE (${join(key)}) IN (${loadedKeys})) WHERE DW_RANK > 1)`;
   }
 
@@ -290,21 +297,21 @@ export class CheckpointWriter {
     for (const stream of streams) {
       if (stream.pendingRows === 0) continue;
       batch.push({ stream, file: stream.file, lines: stream.lines, rows: stream.pendingRows, bytes: stream.pendingBytes });
-      stream.file = this.newFile(stream);
+      stream.file = this.newFile();
       stream.lines = [];
       stream.lineBytes = 0;
       stream.pendingRows = 0;
       stream.pendingBytes = 0;
     }
     for (const { file, lines } of batch) if (lines.length) await fs.appendFile(file, lines.join(''));
+    for (const { stream, file } of batch) await this.dialect.stageFile(this.engine, stream, file);
     await this.engine.transaction(async (tx) => {
       for (const { stream, file } of batch) {
-        await tx.query(this.loadStatement(stream, file));
+        await tx.query(this.dialect.insertStaged(stream, file, this.generationId));
         if (stream.configured.destination_sync_mode === 'append_dedup') await tx.query(this.dedupStatement(stream, file));
+        await this.dialect.clearStaged(tx, stream);
       }
-      if (state) {
-        await tx.query(sql`INSERT OR REPLACE INTO ${qualified(STATE_SCHEMA, STATE_TABLE)} (CONNECTION_ID, STREAM, STATE, COMMITTED_AT) VALUES (${this.connectionId}, ${state.key}, ${JSON.stringify(state.state)}, now())`);
-      }
+      if (state) await tx.query(this.dialect.saveState(this.connectionId, state.key, state.state));
       await more?.(tx);
     });
     for (const { stream, file, rows, bytes } of batch) {
@@ -314,6 +321,4 @@ export class CheckpointWriter {
     }
     return { streams: batch.map(({ stream, rows, bytes }) => ({ stream: stream.key, rows, bytes })) };
   }
-
-
 }

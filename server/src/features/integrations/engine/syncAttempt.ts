@@ -4,8 +4,7 @@
 // it happens; the outcome says what was committed even when the attempt failed.
 import { streamKey, type AirbyteMessage, type ConfiguredAirbyteCatalog } from '@common/integrations/airbyteProtocol';
 import type { StreamProgress } from '@common/integrations/integrationsContract';
-import type { Engine } from '../../../platform/warehouse/engine.js';
-import { CheckpointWriter } from '../destination/checkpointWriter.js';
+import { CheckpointWriter, type SyncDestination } from '../destination/checkpointWriter.js';
 import { ConnectorFailure, runConnector, type ConnectorCommand, type ConnectorLogLine } from './connectorProcess.js';
 
 
@@ -32,7 +31,8 @@ export interface AttemptRequest {
   config: unknown;
   secrets: readonly string[];
   catalog: ConfiguredAirbyteCatalog;
-  warehouse: Engine;
+  /** The organisation's warehouse (and, on Snowflake, the database the streams land in). */
+  warehouse: SyncDestination;
   connectionId: string;
   /** Schema for streams without a namespace. */
   defaultSchema: string;
