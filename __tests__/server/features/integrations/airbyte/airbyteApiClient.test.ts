@@ -257,6 +257,12 @@ describe('Airbyte API client: failures in words', () => {
     expect(error.message).toMatch(/^Airbyte's answer to GET \/api\/public\/v1\/jobs\/12 is not what the portal expects \(status: /);
   });
 
+  test('a redirect is reported, not followed (the token goes nowhere else)', async () => {
+    standIn.answerNext('GET', '/v1/connections', { status: 301, text: '', contentType: 'text/plain', location: 'https://airbyte.example/api/public/v1/connections' });
+    const error = await failure(client.listConnections());
+    expect(error.message).toBe('Airbyte answered GET /api/public/v1/connections with a redirect (301) to https://airbyte.example/api/public/v1/connections: set the Airbyte URL to where it points.');
+  });
+
   test('no answer in time becomes a time-out error', async () => {
     const impatient = createAirbyteApiClient({ url: standIn.url, clientId: CLIENT_ID, clientSecret: SECRET, timeoutMs: 200 });
     standIn.stallMs = 1_500;
@@ -327,6 +333,23 @@ describe('Airbyte API client: settings', () => {
       cloudLike.assertNoDrift();
     } finally {
       await cloudLike.close();
+    }
+  });
+});
+
+describe('the stand-in holds its own answers to the description', () => {
+  test('an answer that breaks it is caught, not sent as if it were right', async () => {
+    // A stream offering a sync mode Airbyte does not have: the answer to GET /streams breaks the description.
+    const odd = await AirbyteStandIn.start({ clientId: CLIENT_ID, clientSecret: SECRET, streams: { faker: [{ streamName: 'users', syncModes: ['full_refresh_magic'] }] } });
+    try {
+      const oddClient = createAirbyteApiClient({ url: odd.url, clientId: CLIENT_ID, clientSecret: SECRET });
+      const workspace = await oddClient.createWorkspace({ name: 'Odd' });
+      const source = await oddClient.createSource({ name: 'Odd faker', workspaceId: workspace.workspaceId, configuration: FAKER });
+      const error = await failure(oddClient.getStreamProperties({ sourceId: source.sourceId }));
+      expect(error.status).toBe(500);
+      expect(() => odd.assertNoDrift()).toThrow('GET /v1/streams: response of getStreamProperties 200: [0].syncModes[0]: Instance does not match any of');
+    } finally {
+      await odd.close();
     }
   });
 });

@@ -178,7 +178,7 @@ export class AirbyteStandIn {
     }
     recorded.status = answer.status;
     if (response.destroyed) return;
-    response.writeHead(answer.status, { 'content-type': answer.contentType ?? 'application/json' });
+    response.writeHead(answer.status, { 'content-type': answer.contentType ?? 'application/json', ...(answer.location ? { location: answer.location } : {}) });
     response.end(answer.text ?? (answer.body === undefined ? undefined : JSON.stringify(answer.body)));
   }
 

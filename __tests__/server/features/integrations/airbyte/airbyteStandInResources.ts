@@ -34,6 +34,8 @@ export interface Answer {
   /** Answered as is (a proxy's page, say), not as JSON. */
   text?: string;
   contentType?: string;
+  /** A redirect's target. */
+  location?: string;
 }
 
 export class Refusal extends Error {
