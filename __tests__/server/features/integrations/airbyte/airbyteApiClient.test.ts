@@ -231,7 +231,7 @@ describe('Airbyte API client: the access token', () => {
     const wrong = createAirbyteApiClient({ url: standIn.url, clientId: CLIENT_ID, clientSecret: 'not-the-secret-5521' });
     const error = await failure(wrong.listWorkspaces());
     expect(error.status).toBe(401);
-    expect(error.message).toBe('Airbyte refused the client id and secret (POST /api/public/v1/applications/token) (401 unauthorized): The client id and secret do not match an application.');
+    expect(error.message).toBe('Airbyte refused the client id and secret at POST /api/public/v1/applications/token (401 unauthorized): The client id and secret do not match an application.');
     expect(error.message).not.toContain('not-the-secret-5521');
   });
 });

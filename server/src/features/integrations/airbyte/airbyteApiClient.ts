@@ -110,7 +110,7 @@ export function createAirbyteApiClient(settings: AirbyteSettings, options: Airby
       headers: { accept: 'application/json', 'content-type': 'application/json' },
       body: JSON.stringify({ client_id: clientId, client_secret: clientSecret, 'grant-type': 'client_credentials' }),
     });
-    if (answer.status < 200 || answer.status >= 300) throw refusal(label, answer, `the client id and secret (${label})`);
+    if (answer.status < 200 || answer.status >= 300) throw refusal(label, answer, `the client id and secret at ${label}`);
     const token = parseAnswer(tokenAnswer, label, answer.text);
     return { accessToken: token.access_token, expiresIn: token.expires_in };
   }
