@@ -31,6 +31,16 @@ it('casts values or says they do not fit', () => {
   expect(castValue('abc', 'number')).toBeUndefined();
   expect(castValue('false', 'boolean')).toBe(false);
   expect(castValue('2026-02-30', 'date')).toBeUndefined();
+  // Leap days: every fourth year, but not centuries unless divisible by 400.
+  expect(castValue('2028-02-29', 'date')).toBe('2028-02-29');
+  expect(castValue('2000-02-29', 'date')).toBe('2000-02-29');
+  expect(castValue('2100-02-29', 'date')).toBeUndefined();
+  expect(castValue('2026-02-29', 'date')).toBeUndefined();
+  expect(castValue('2026-04-31', 'date')).toBeUndefined();
+  expect(castValue('2026-12-31', 'date')).toBe('2026-12-31');
+  expect(castValue('2026-13-01', 'date')).toBeUndefined();
+  expect(castValue('2026-00-10', 'date')).toBeUndefined();
+  expect(castValue('2026-01-00', 'date')).toBeUndefined();
   expect(castValue('02/01/2026', 'date')).toBeUndefined();
   expect(castValue('2026-01-02', 'date')).toBe('2026-01-02');
   // ISO text goes through as it is (zone kept; a zone-less time is not moved into the server's zone).
