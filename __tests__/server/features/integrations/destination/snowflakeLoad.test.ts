@@ -95,7 +95,7 @@ it('uploads and copies each checkpoint before its transaction, then moves rows a
   const texts = snowflake.texts();
   const put = texts.findIndex((text) => text.startsWith('PUT '));
   expect(texts[put]).toMatch(/^PUT 'file:\/\/\/[^']+\/\d+\.ndjson' @~\/dataworks_sync\/0f4c2a9e-1b2d-4c3e-8f70-123456789abc\/ AUTO_COMPRESS = TRUE OVERWRITE = TRUE$/);
-  expect(texts[put + 1]).toMatch(new RegExp(`^COPY INTO ${LOAD_TABLE.replace(/[.$"]/g, '\\$&')} \\("ID", "STATUS", "DETAIL", "_AIRBYTE_RAW_ID", "_AIRBYTE_EXTRACTED_AT", "_AIRBYTE_META"\\) FROM \\(SELECT \\$1:c0::NUMBER\\(38,0\\), \\$1:c1::VARCHAR, \\$1:c2, \\$1:_raw_id::VARCHAR, \\$1:_extracted_at::TIMESTAMP_TZ, \\$1:_meta FROM @~/dataworks_sync/0f4c2a9e-1b2d-4c3e-8f70-123456789abc/\\) FILES = \\('\\d+\\.ndjson\\.gz'\\) FILE_FORMAT = \\(TYPE = JSON\\) PURGE = TRUE$`));
+  expect(texts[put + 1]).toMatch(new RegExp(`^COPY INTO ${LOAD_TABLE.replace(/[.$"]/g, '\\$&')} \\("ID", "STATUS", "DETAIL", "_AIRBYTE_RAW_ID", "_AIRBYTE_EXTRACTED_AT", "_AIRBYTE_META"\\) FROM \\(SELECT \\$1:c0::NUMBER\\(38,0\\), \\$1:c1::VARCHAR, \\$1:c2, \\$1:_raw_id::VARCHAR, \\$1:_extracted_at::TIMESTAMP_TZ, \\$1:_meta FROM @~/dataworks_sync/0f4c2a9e-1b2d-4c3e-8f70-123456789abc/\\) FILES = \\('\\d+\\.ndjson\\.gz'\\) FILE_FORMAT = \\(TYPE = JSON\\) FORCE = TRUE PURGE = TRUE$`));
   expect(snowflake.statements[put]?.inTransaction).toBe(false);
   expect(snowflake.statements[put + 1]?.inTransaction).toBe(false);
   // What was uploaded: one JSON line per record, values typed, Airbyte's columns filled.

@@ -76,13 +76,15 @@ export function snowflakeLoad(database: string | null | undefined, connectionId:
       const name = file.slice(file.lastIndexOf('/') + 1);
       await engine.query(raw(`PUT 'file://${file}' ${stagePath} AUTO_COMPRESS = TRUE OVERWRITE = TRUE`));
       // Typed as the table's columns declare; the record's values were cast to those types when staged.
+      // FORCE: file names repeat from one sync to the next, and Snowflake would otherwise skip a name it
+      // remembers loading; PURGE removes each file once loaded.
       const typed = join([
         ...stream.columns.map((column, index) => raw(column.type === 'json' ? `$1:c${index}` : `$1:c${index}::${sqlType('snowflake', column.type)}`)),
         raw('$1:_raw_id::VARCHAR'),
         raw('$1:_extracted_at::TIMESTAMP_TZ'),
         raw('$1:_meta'),
       ]);
-      await engine.query(sql`COPY INTO ${loadTable(stream)} (${loadedColumns(stream)}) FROM (SELECT ${typed} FROM ${raw(stagePath)}) FILES = (${raw(`'${name}.gz'`)}) FILE_FORMAT = (TYPE = JSON) PURGE = TRUE`);
+      await engine.query(sql`COPY INTO ${loadTable(stream)} (${loadedColumns(stream)}) FROM (SELECT ${typed} FROM ${raw(stagePath)}) FILES = (${raw(`'${name}.gz'`)}) FILE_FORMAT = (TYPE = JSON) FORCE = TRUE PURGE = TRUE`);
     },
 
     insertStaged(stream: LoadStream, _file: string, generationId: number): Sql {
