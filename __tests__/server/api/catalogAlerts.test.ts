@@ -185,6 +185,19 @@ describe('deliveries', () => {
     expect(inbox.notifications.some((notice) => notice.type === 'alert' && notice.title.includes('acknowledged'))).toBe(true);
   });
 
+  test('an in-app alert that reaches nobody fails in the log and says why', async () => {
+    const created = await api('POST', '/api/catalog/alerts/rules', 'docs', rule({ name: 'Nobody holds this role', destinations: [{ kind: 'in_app', roles: ['role-nobody-has'] }] }));
+    expect(created.status).toBe(201);
+    const ruleId = (created.body as { rule: { id: string } }).rule.id;
+    expect((await api('POST', `/api/catalog/alerts/rules/${ruleId}/test`, 'docs')).status).toBe(202);
+    const [failed] = await waitFor('the delivery finished', async () => {
+      const log = await deliveries(`?ruleId=${ruleId}`);
+      return log.length === 1 && log[0]?.status !== 'pending' && log;
+    });
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, lastError: 'Nobody received it: no members with the role role-nobody-has have signed in to the portal yet, or all of them turned alert notifications off.' });
+    expect((await api('DELETE', `/api/catalog/alerts/rules/${ruleId}`, 'docs')).status).toBe(204);
+  });
+
   test('a failing receiver is retried with back-off; a hanging one times out without holding up the move', async () => {
     const { rules } = (await api('GET', '/api/catalog/alerts/rules', 'docs')).body as { rules: { id: string; name: string }[] };
     const ruleId = rules.find((entry) => entry.name === 'Incidents to the data channel')?.id ?? '';

@@ -6,7 +6,7 @@ import { DELIVERY_MAX_ATTEMPTS } from '@common/catalog-alerts/alertRules';
 import { signalKindLabels } from '@common/signals/signalTypes';
 import { z } from 'zod';
 import type { JobRunner } from '../../platform/jobs/index.js';
-import type { EmailSender, NotifyRequest } from '../../platform/notifications/index.js';
+import type { EmailSender, NotifyRequest, NotifyResult } from '../../platform/notifications/index.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { deliveryForSending, recordAttempt, type StoredDelivery } from './deliveriesStore.js';
 import { slackBody } from './slackBody.js';
@@ -18,7 +18,7 @@ export const ALERT_DELIVERY_JOB = 'catalog.alert.deliver';
 export interface DeliveryDeps {
   db: StoreDb;
   jobs: JobRunner;
-  notify: ((request: NotifyRequest) => Promise<unknown>) | null;
+  notify: ((request: NotifyRequest) => Promise<NotifyResult>) | null;
   email: EmailSender | null;
   webhookPolicy: (organisation: string) => Promise<WebhookPolicy>;
   portalUrl: string;
@@ -35,7 +35,7 @@ async function send(deps: DeliveryDeps, delivery: StoredDelivery, signal: AbortS
   switch (destination.kind) {
     case 'in_app': {
       if (!deps.notify) throw new PermanentFailure('In-app notifications are not available on this portal.');
-      await deps.notify({
+      const result = await deps.notify({
         organisation: delivery.organisation,
         audience: destination.roles.length > 0 ? { role: destination.roles } : 'organisation',
         type: 'alert',
@@ -44,6 +44,11 @@ async function send(deps: DeliveryDeps, delivery: StoredDelivery, signal: AbortS
         link: delivery.signal.link ?? undefined,
         data: { rule: delivery.ruleName, signal: delivery.signal.kind, deliveryId: delivery.id, assetId: delivery.signal.assetId },
       });
+      // An alert nobody received is not "sent": the log says why, and a retry would not change it.
+      if (result.inApp === 0 && result.emails === 0) {
+        const who = destination.roles.length > 0 ? `members with the role ${destination.roles.join(' or ')}` : 'members of the organisation';
+        throw new PermanentFailure(`Nobody received it: no ${who} have signed in to the portal yet, or all of them turned alert notifications off.`);
+      }
       return null;
     }
     case 'email': {
