@@ -1,8 +1,7 @@
 // Connections and their sync jobs: creating a connection from a source's discovered streams,
-// schedules, sync now / cancel / reset, and the job handler that runs an attempt on the embedded
-// engine through the platform job runner (one sync per connection at a time, retries with
-// back-off for failures a retry can fix). Progress goes to the browsers over the live channel;
-// a failed sync notifies the organisation through the notifications service.
+// schedules, sync now / cancel / reset, on the platform job runner (one sync per connection at a
+// time, retries with back-off for failures a retry can fix). What one attempt does is in
+// syncJob.ts. Progress goes to the browsers over the live channel.
 import type { AirbyteStream } from '@common/integrations/airbyteProtocol';
 import type {
   BulkAction,
@@ -25,10 +24,8 @@ import type { LiveChannel } from '../../platform/live/index.js';
 import type { NotifyRequest } from '../../platform/notifications/index.js';
 import { DuplicateValueError, isUniqueViolation } from '../../platform/store/errors.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
-import { CheckpointWriter, type SyncDestination } from './destination/checkpointWriter.js';
+import type { SyncDestination } from './destination/checkpointWriter.js';
 import { streamTable } from './destination/streamColumns.js';
-import { maskSecrets } from './engine/connectorProcess.js';
-import { runSyncAttempt } from './engine/syncAttempt.js';
 import { IntegrationConflictError } from './errors.js';
 import {
   attemptsOf,
@@ -37,7 +34,6 @@ import {
   deleteConnection,
   deleteJob,
   dueConnections,
-  finishAttempt,
   insertConnection,
   insertJob,
   iso,
@@ -49,14 +45,14 @@ import {
   logsOf,
   recentFailures,
   rowsPerDay,
-  startAttempt,
   updateConnection,
   updateJob,
   type ConnectionRow,
   type JobRow,
 } from './integrationsStore.js';
 import { checkSchedule, nextRun } from './schedules.js';
-import { checkStreams, configuredCatalog, health, selectedStream, summary } from './connectionRules.js';
+import { createSyncJob } from './syncJob.js';
+import { checkStreams, health, selectedStream, summary } from './connectionRules.js';
 import type { Actor, EngineSettings, SourcesService } from './sourcesService.js';
 import type { SignalInput } from '@common/signals/signalTypes';
 
@@ -64,8 +60,6 @@ export const SYNC_JOB = 'integrations.sync';
 export const SCHEDULE_JOB = 'integrations.schedule';
 /** How often due connections are looked for. */
 const SCHEDULE_SWEEP_MS = 60_000;
-/** An attempt's log is kept up to this size (its end is what explains a failure). */
-const LOG_LIMIT = 512 * 1024;
 
 export interface ConnectionsDeps {
   db: StoreDb;
@@ -135,119 +129,6 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     return summary(row);
   }
 
-  /** The job handler: one attempt per call; the runner retries what this throws. */
-  async function runJob(context: { organisation: string; payload: { jobId: string; stream?: string }; attempt: number; signal: AbortSignal; progress(update: { fraction: number; message?: string }): void }): Promise<unknown> {
-    const { organisation } = context;
-    let job = await jobById(db, organisation, context.payload.jobId);
-    if (!job) return { skipped: 'the job was deleted with its connection' };
-    const connection = await connectionRow(organisation, job.connection_id);
-    const now = new Date();
-    await updateJob(db, job.id, { status: 'running', ...(job.started_at ? {} : { startedAt: now }) });
-    await startAttempt(db, job.id, context.attempt);
-    job = (await jobById(db, organisation, job.id)) ?? job;
-    const logLines: string[] = [];
-    let logSize = 0;
-    const log = (line: string) => {
-      const text = `${new Date().toISOString()} ${line}`;
-      logSize += text.length + 1;
-      logLines.push(text);
-      while (logSize > LOG_LIMIT && logLines.length > 1) logSize -= (logLines.shift() ?? '').length + 1;
-    };
-
-    if (job.kind === 'reset') {
-      const stream = context.payload.stream;
-      await CheckpointWriter.resetState(await deps.warehouse(organisation), connection.id, stream);
-      if (stream) {
-        log(`The state of stream ${stream} was reset: the next sync reads it from the start.`);
-      } else {
-        await updateConnection(db, organisation, connection.id, { generation: connection.generation + 1 });
-        log('The connection\'s state was reset: the next sync reads every stream from the start.');
-      }
-      await finishAttempt(db, job.id, context.attempt, { status: 'succeeded', rows: 0, bytes: 0, failure: null, log: logLines.join('\n') });
-      await updateJob(db, job.id, { status: 'succeeded', endedAt: new Date() });
-      return { reset: true };
-    }
-
-    let prepared;
-    try {
-      const { config, secrets, command } = await deps.sources.configOf(organisation, connection.source_id);
-      const warehouse = await deps.warehouse(organisation);
-      prepared = { config, secrets, command, warehouse, catalog: configuredCatalog(connection.streams as StreamSelection[], (connection.catalog as { streams: AirbyteStream[] }).streams) };
-    } catch (error) {
-      // The sync cannot start at all (secrets unreadable, program gone, streams no longer there, warehouse unreachable): say so on the job.
-      const failure = error instanceof Error ? error.message : String(error);
-      log(`The sync could not start: ${failure}`);
-      await finishAttempt(db, job.id, context.attempt, { status: 'failed', rows: 0, bytes: 0, failure, log: logLines.join('\n') });
-      await updateJob(db, job.id, { status: 'failed', failure, endedAt: new Date() });
-      return { status: 'failed' };
-    }
-    const { config, secrets, command, catalog, warehouse } = prepared;
-    // "Re-sync a stream": its state is forgotten once, before the first attempt (a retry resumes from this job's checkpoints).
-    if (context.payload.stream && context.attempt === 1) {
-      await CheckpointWriter.resetState(warehouse, connection.id, context.payload.stream);
-      log(`Stream ${context.payload.stream} is read again from the start.`);
-    }
-    log(`Attempt ${context.attempt}: reading ${catalog.streams.length} stream(s) from ${connection.source_name} into schema ${connection.destination_schema}.`);
-    let lastPublished = 0;
-    const outcome = await runSyncAttempt({
-      source: command,
-      config,
-      secrets,
-      catalog,
-      warehouse,
-      connectionId: connection.id,
-      defaultSchema: connection.destination_schema,
-      generationId: connection.generation,
-      timeoutMs: deps.engine.readTimeoutMs,
-      memoryLimitMb: deps.engine.memoryLimitMb,
-      signal: context.signal,
-      onLog: (line) => log(`${line.level} ${maskSecrets(line.message, secrets)}`),
-      onProgress: (progress) => {
-        const estimate = progress.streams.reduce((sum, stream) => sum + (stream.rowEstimate ?? 0), 0);
-        context.progress({ fraction: estimate > 0 ? Math.min(0.99, progress.rowsRead / estimate) : 0, message: `${progress.rowsCommitted} rows committed` });
-        // At most a few messages a second reach the browsers.
-        if (Date.now() - lastPublished > 250) {
-          lastPublished = Date.now();
-          void publish(organisation, job, context.attempt, progress);
-        }
-      },
-    });
-    const previous = await jobById(db, organisation, job.id);
-    const rowsSynced = Number(previous?.rows_synced ?? 0) + outcome.rowsCommitted;
-    const bytesSynced = Number(previous?.bytes_synced ?? 0) + outcome.bytesCommitted;
-    const failure = outcome.failure?.message ?? null;
-    if (failure) log(`Attempt ${context.attempt} ${outcome.status}: ${failure}`);
-    else log(`Attempt ${context.attempt} succeeded: ${outcome.rowsCommitted} rows committed.`);
-    await finishAttempt(db, job.id, context.attempt, { status: outcome.status, rows: outcome.rowsCommitted, bytes: outcome.bytesCommitted, failure, log: logLines.join('\n') });
-    const retry = outcome.status === 'failed' && outcome.failure?.retryable === true && context.attempt < deps.engine.maxAttempts;
-    const status = retry ? 'incomplete' : outcome.status;
-    await updateJob(db, job.id, { status, rowsSynced, bytesSynced, streams: outcome.streams, failure, ...(retry ? {} : { endedAt: new Date() }) });
-    const finished = (await jobById(db, organisation, job.id)) ?? job;
-    await publish(organisation, finished, context.attempt, { rowsRead: outcome.streams.reduce((sum, stream) => sum + stream.rowsRead, 0), rowsCommitted: outcome.rowsCommitted, streams: outcome.streams });
-    if (retry) throw new Error(failure ?? 'The attempt failed.');
-    if (outcome.status === 'failed') {
-      await deps
-        .notify({
-          organisation,
-          audience: 'organisation',
-          type: 'connector_sync_failure',
-          title: `Sync of ${connection.name} failed`,
-          body: `${failure ?? 'The sync failed.'} Rows committed before the failure are kept; the next sync resumes from there.`,
-          link: `/app/integrations/manage-connectors?connection=${encodeURIComponent(connection.id)}`,
-        })
-        .catch((error: unknown) => deps.log.warn({ err: error, connection: connection.id }, 'could not notify a sync failure'));
-      void deps.reportSignal?.({
-        organisation,
-        kind: 'connector_sync_failure',
-        title: `Sync of ${connection.name} failed`,
-        body: failure ?? 'The sync failed.',
-        link: `/app/integrations/manage-connectors?connection=${encodeURIComponent(connection.id)}`,
-        facts: { connectionId: connection.id, jobId: job.id, attempts: context.attempt },
-      });
-    }
-    return { status: outcome.status, rowsCommitted: outcome.rowsCommitted };
-  }
-
   /** Enqueues the syncs that are due and moves each connection's next run on. */
   async function sweep(): Promise<unknown> {
     const now = new Date();
@@ -262,7 +143,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
 
   return {
     async start(): Promise<void> {
-      deps.jobs.define(SYNC_JOB, runJob, { payload: z.object({ jobId: z.string(), stream: z.string().optional() }), maxAttempts: deps.engine.maxAttempts, retryBaseDelayMs: deps.engine.retryBaseDelayMs });
+      deps.jobs.define(SYNC_JOB, createSyncJob(deps, { connectionRow, publish }), { payload: z.object({ jobId: z.string(), stream: z.string().optional() }), maxAttempts: deps.engine.maxAttempts, retryBaseDelayMs: deps.engine.retryBaseDelayMs });
       deps.jobs.define(SCHEDULE_JOB, () => sweep(), { payload: z.object({}), maxAttempts: 1 });
       await deps.jobs.schedule({ name: SCHEDULE_JOB, kind: SCHEDULE_JOB, organisation: SYSTEM_ORGANISATION, every: SCHEDULE_SWEEP_MS, payload: {} });
     },
