@@ -7,7 +7,8 @@
  * writer) process. Aim: at least 50,000 rows/s and under 500 MB.
  *
  * Settings: BENCH_DATABASE_URL (a PostgreSQL the script may create and drop a schema in; without
- * it, Debian's PostgreSQL is started as CI does with .ci/postgres), BENCH_ROWS (default 1000000),
+ * it, Debian's PostgreSQL is started as CI does with .ci/postgres, database dataworks_bench),
+ * BENCH_ROWS (default 1000000),
  * BENCH_NEW_ROWS (default 100000). The browser figure is measured by benchSyncLive.ts.
  */
 import { execFileSync } from 'node:child_process';
@@ -30,8 +31,9 @@ const newRows = Number(process.env.BENCH_NEW_ROWS ?? 100_000);
 
 function databaseUrl(): string {
   if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  console.log('BENCH_DATABASE_URL is not set: starting Debian’s PostgreSQL on loopback as CI does (.ci/postgres) …');
-  return execFileSync('bash', ['.ci/postgres'], { encoding: 'utf8' }).trim().split('\n').at(-1) ?? '';
+  console.log('BENCH_DATABASE_URL is not set: starting Debian’s PostgreSQL on loopback as CI does (.ci/postgres), in a database of its own …');
+  // Its own database: the store tests' one may be in use, and .ci/postgres makes its database afresh.
+  return execFileSync('bash', ['.ci/postgres'], { encoding: 'utf8', env: { ...process.env, STORE_TEST_PG_DATABASE: 'dataworks_bench' } }).trim().split('\n').at(-1) ?? '';
 }
 
 /** Peak resident memory (VmHWM) of a process, in MB; null once it has gone. */
