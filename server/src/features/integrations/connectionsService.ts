@@ -21,10 +21,7 @@ import { HttpError } from '../../platform/http/errors.js';
 import type { JobRunner } from '../../platform/jobs/index.js';
 import { SYSTEM_ORGANISATION } from '../../platform/jobs/index.js';
 import type { LiveChannel } from '../../platform/live/index.js';
-import type { NotifyRequest } from '../../platform/notifications/index.js';
 import { DuplicateValueError, isUniqueViolation } from '../../platform/store/errors.js';
-import type { StoreDb } from '../../platform/store/openStore.js';
-import type { SyncDestination } from './destination/checkpointWriter.js';
 import { streamTable } from './destination/streamColumns.js';
 import { IntegrationConflictError } from './errors.js';
 import {
@@ -51,26 +48,18 @@ import {
   type JobRow,
 } from './integrationsStore.js';
 import { checkSchedule, nextRun } from './schedules.js';
-import { createSyncJob } from './syncJob.js';
+import { createSyncJob, type SyncJobDeps } from './syncJob.js';
 import { checkStreams, health, selectedStream, summary } from './connectionRules.js';
-import type { Actor, EngineSettings, SourcesService } from './sourcesService.js';
-import type { SignalInput } from '@common/signals/signalTypes';
+import type { Actor } from './sourcesService.js';
 
 export const SYNC_JOB = 'integrations.sync';
 export const SCHEDULE_JOB = 'integrations.schedule';
 /** How often due connections are looked for. */
 const SCHEDULE_SWEEP_MS = 60_000;
 
-export interface ConnectionsDeps {
-  db: StoreDb;
+export interface ConnectionsDeps extends SyncJobDeps {
   jobs: JobRunner;
   live: LiveChannel;
-  notify(request: NotifyRequest): Promise<unknown>;
-  reportSignal?: (signal: SignalInput) => Promise<void>;
-  warehouse(organisation: string): Promise<SyncDestination>;
-  sources: SourcesService;
-  engine: EngineSettings & { maxAttempts: number; retryBaseDelayMs: number };
-  log: { info(details: object, message: string): void; warn(details: object, message: string): void; error(details: object, message: string): void };
 }
 
 const notFound = (what: string, id: string) => new HttpError(404, 'not_found', `No ${what} "${id}" in your organisation.`);

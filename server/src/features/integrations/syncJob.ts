@@ -5,15 +5,29 @@
 // retry cannot fix returns instead.
 import type { AirbyteStream } from '@common/integrations/airbyteProtocol';
 import type { StreamProgress, StreamSelection } from '@common/integrations/integrationsContract';
+import type { SignalInput } from '@common/signals/signalTypes';
+import type { NotifyRequest } from '../../platform/notifications/index.js';
+import type { StoreDb } from '../../platform/store/openStore.js';
 import { configuredCatalog } from './connectionRules.js';
-import type { ConnectionsDeps } from './connectionsService.js';
-import { CheckpointWriter } from './destination/checkpointWriter.js';
+import { CheckpointWriter, type SyncDestination } from './destination/checkpointWriter.js';
 import { maskSecrets } from './engine/connectorProcess.js';
 import { runSyncAttempt } from './engine/syncAttempt.js';
 import { finishAttempt, jobById, startAttempt, updateConnection, updateJob, type ConnectionRow, type JobRow } from './integrationsStore.js';
+import type { EngineSettings, SourcesService } from './sourcesService.js';
 
 /** An attempt's log is kept up to this size (its end is what explains a failure). */
 const LOG_LIMIT = 512 * 1024;
+
+/** What an attempt needs from the area (the connection service's dependencies include these). */
+export interface SyncJobDeps {
+  db: StoreDb;
+  notify(request: NotifyRequest): Promise<unknown>;
+  reportSignal?: (signal: SignalInput) => Promise<void>;
+  warehouse(organisation: string): Promise<SyncDestination>;
+  sources: SourcesService;
+  engine: EngineSettings & { maxAttempts: number; retryBaseDelayMs: number };
+  log: { info(details: object, message: string): void; warn(details: object, message: string): void; error(details: object, message: string): void };
+}
 
 export interface SyncJobContext {
   organisation: string;
@@ -29,7 +43,7 @@ export interface SyncJobHelpers {
 }
 
 /** The job handler: one attempt per call; the runner retries what this throws. */
-export function createSyncJob(deps: ConnectionsDeps, { connectionRow, publish }: SyncJobHelpers) {
+export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: SyncJobHelpers) {
   const { db } = deps;
   return async function runJob(context: SyncJobContext): Promise<unknown> {
     const { organisation } = context;
