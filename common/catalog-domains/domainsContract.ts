@@ -1,5 +1,6 @@
 // Domains (GET/PUT/DELETE /api/catalog/domains…): every domain of the organisation's dbt project
-// with its assets, owners, experts, test pass share and source freshness, and the by-hand
+// with its assets (the first ones; all of one domain from /members), owners, experts, test pass
+// share and source freshness, and the by-hand
 // membership of an asset (PUT /api/catalog/domains/assets/:assetId). The domain rule is in
 // catalogOrganisationRules.ts.
 import { z } from 'zod';
@@ -46,7 +47,7 @@ export const domainSummary = z.object({
   /** Whether the portal holds a description of it (else it exists only through its assets). */
   described: z.boolean(),
   assetCount: z.number(),
-  /** The first assets by type and name (the page links the rest through Explore). */
+  /** The first assets by type and name (DOMAIN_ASSETS_SHOWN; the page asks for the rest with GET /api/catalog/domains/members). */
   assets: z.array(domainAsset),
   tests: z.object({ total: z.number(), passing: z.number(), withResult: z.number(), passShare: z.number().nullable() }),
   freshness: z.object({ sources: z.number(), pass: z.number(), warn: z.number(), error: z.number(), unknown: z.number() }),
@@ -57,6 +58,11 @@ export const domainsResponse = z.object({ domains: z.array(domainSummary), unass
 export type DomainsResponse = z.infer<typeof domainsResponse>;
 
 export const DOMAIN_ASSETS_SHOWN = 50;
+
+/** GET /api/catalog/domains/members?domain=…: every asset of one domain, however it joined (by hand, meta, tag or folder). */
+export const domainMembersQuery = z.strictObject({ domain: domainName });
+export const domainMembersResponse = z.object({ assets: z.array(domainAsset) });
+export type DomainMembersResponse = z.infer<typeof domainMembersResponse>;
 
 /** GET /api/catalog/domains/assets/:assetId: the asset's domain now and which rule placed it (null: none). */
 export const assetDomainResponse = z.object({ assetId: z.string(), domain: z.string().nullable(), assignedBy: z.enum(['hand', 'meta', 'tag', 'folder']).nullable() });

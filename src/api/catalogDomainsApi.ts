@@ -2,7 +2,7 @@
 // read them. Types come from the shared contracts (type-only: zod stays out of the bundle).
 // Reads carry the Catalog tag too, so a new ingestion refreshes them.
 import type { AssetCostResponse, ExposureCostsResponse, UnreadModelsResponse } from '@common/catalog-domains/costContract';
-import type { AssetDomainResponse, DomainBody, DomainsResponse } from '@common/catalog-domains/domainsContract';
+import type { AssetDomainResponse, DomainBody, DomainMembersResponse, DomainsResponse } from '@common/catalog-domains/domainsContract';
 import type { ProductBody, ProductDetail, ProductMenuResponse, ProductsResponse } from '@common/catalog-domains/productsContract';
 import { baseApi } from './baseApi';
 
@@ -15,6 +15,11 @@ export const catalogDomainsApi = baseApi.enhanceEndpoints({ addTagTypes: tagType
   endpoints: (build) => ({
     listDomains: build.query<DomainsResponse, void>({
       query: () => 'api/catalog/domains',
+      providesTags: [CATALOG, DOMAINS],
+    }),
+    /** Every asset of one domain (the list above carries the first ones only). */
+    getDomainMembers: build.query<DomainMembersResponse, string>({
+      query: (domain) => `api/catalog/domains/members?${new URLSearchParams({ domain }).toString()}`,
       providesTags: [CATALOG, DOMAINS],
     }),
     saveDomain: build.mutation<void, { name: string; body: DomainBody }>({
@@ -72,6 +77,7 @@ export const catalogDomainsApi = baseApi.enhanceEndpoints({ addTagTypes: tagType
 
 export const {
   useListDomainsQuery,
+  useGetDomainMembersQuery,
   useSaveDomainMutation,
   useGetAssetDomainQuery,
   useSetAssetDomainMutation,

@@ -58,6 +58,23 @@ describe('domains', () => {
     expect(after.domains.find((domain) => domain.name === 'sales')).toMatchObject({ owners: ['ann'], assets: expect.arrayContaining([{ uniqueId: 'model.dataworks_demo.fct_orders', name: 'fct_orders', resourceType: 'model', assignedBy: 'hand' }]) });
   });
 
+  test("a domain's members are all its assets, however each joined, and only the organisation's own", async () => {
+    const { domains } = (await call('GET', '/api/catalog/domains', 'business')).body as { domains: { name: string; assetCount: number; assets: { uniqueId: string }[] }[] };
+    const sales = domains.find((domain) => domain.name === 'sales');
+    const members = await call('GET', '/api/catalog/domains/members?domain=sales', 'business');
+    expect(members.status).toBe(200);
+    const assets = (members.body as { assets: { uniqueId: string; assignedBy: string }[] }).assets;
+    expect(assets).toHaveLength(sales?.assetCount ?? -1);
+    // The list's first assets lead the members, in the same order; the one placed by hand is there.
+    expect(assets.slice(0, sales?.assets.length).map((asset) => asset.uniqueId)).toEqual(sales?.assets.map((asset) => asset.uniqueId));
+    expect(assets).toContainEqual({ uniqueId: 'model.dataworks_demo.fct_orders', name: 'fct_orders', resourceType: 'model', assignedBy: 'hand' });
+    expect(((await call('GET', '/api/catalog/domains/members?domain=no-such-domain')).body as { assets: unknown[] }).assets).toEqual([]);
+    expect(((await portal.api('GET', '/api/catalog/domains/members?domain=sales', { token: globexAdmin })).body as { assets: unknown[] }).assets).toEqual([]);
+    expect((await call('GET', '/api/catalog/domains/members')).body).toMatchObject({ field: 'domain' });
+    expect((await call('GET', '/api/catalog/domains/members?domain=a%2Fb')).body).toMatchObject({ field: 'domain', message: expect.stringContaining('slashes') });
+    expect((await call('GET', '/api/catalog/domains/members?domain=sales', 'lite')).status).toBe(403);
+  });
+
   test('Lite and other editions without the advanced catalog get 403', async () => {
     expect((await call('GET', '/api/catalog/domains', 'lite')).status).toBe(403);
     expect((await call('GET', '/api/catalog/products', 'lite')).status).toBe(403);

@@ -47,6 +47,29 @@ it('shows each domain with its people, tests, freshness and assets, and the mode
   expect(screen.queryByRole('form', { name: 'Place an asset in a domain' })).toBeNull();
 });
 
+it('shows every asset of a domain whose list was cut, asking the server for the rest', async () => {
+  const user = userEvent.setup();
+  const first = Array.from({ length: 3 }, (_, index) => ({ uniqueId: `model.dataworks_demo.m${index}`, name: `m${index}`, resourceType: 'model', assignedBy: 'tag' as const }));
+  const all = [...first, { uniqueId: 'model.dataworks_demo.placed', name: 'placed_by_hand', resourceType: 'model', assignedBy: 'hand' as const }];
+  const requests = serve({
+    'GET api/catalog/domains': () => json(200, { ...domainsAnswer, domains: [{ ...domainsAnswer.domains[0], name: 'finance', assetCount: all.length, assets: first }] }),
+    'GET api/catalog/costs/unread-models': () => json(200, unreadAnswer),
+    'GET api/catalog/domains/members': (_request, query) => json(200, { assets: query.get('domain') === 'finance' ? all : [] }),
+  });
+  renderWithRouter(makeSignedInStore(['user', 'Client-dataworks-business-users']), [{ path: PATH, element: <DomainsPage /> }], PATH);
+  const finance = await screen.findByRole('region', { name: 'finance' });
+  expect(within(finance).queryByRole('link', { name: 'placed_by_hand' })).toBeNull();
+  const toggle = within(finance).getByRole('button', { name: 'Show all 4 assets' });
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await user.click(toggle);
+  expect(await within(finance).findByRole('link', { name: 'placed_by_hand' })).toHaveAttribute('href', '/app/data-catalog/assets/model.dataworks_demo.placed');
+  expect(finance).toHaveTextContent('placed_by_hand (model, by hand)');
+  expect(within(finance).getByRole('button', { name: 'Show the first 3' })).toHaveAttribute('aria-expanded', 'true');
+  expect(requests.filter((request) => request.route.startsWith('GET api/catalog/domains/members'))).toEqual([{ route: 'GET api/catalog/domains/members?domain=finance', body: undefined }]);
+  await user.click(within(finance).getByRole('button', { name: 'Show the first 3' }));
+  expect(within(finance).queryByRole('link', { name: 'placed_by_hand' })).toBeNull();
+});
+
 it('lets an editor describe a domain and place an asset by hand, saying what the server refused', async () => {
   const user = userEvent.setup();
   const requests = start(['user', 'Client-Dataworks-docs']);

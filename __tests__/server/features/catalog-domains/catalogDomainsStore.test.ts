@@ -6,7 +6,7 @@
 import { productBody } from '../../../../common/catalog-domains/productsContract';
 import { costIndex, costOf, readsOf, upstreamBuilds, type CostRollup } from '../../../../server/src/features/catalog-domains/assetCosts';
 import { assetCost, exposureCosts, productCost, unreadModels } from '../../../../server/src/features/catalog-domains/costQueries';
-import { deleteDomain, listDomains, saveDomain, setAssetDomain } from '../../../../server/src/features/catalog-domains/domainsStore';
+import { deleteDomain, domainMembers, listDomains, saveDomain, setAssetDomain } from '../../../../server/src/features/catalog-domains/domainsStore';
 import { CatalogOrganisationNotFoundError } from '../../../../server/src/features/catalog-domains/errors';
 import { evaluateObjective } from '../../../../server/src/features/catalog-domains/productObjectives';
 import { createProduct, deleteProduct, listProducts, productDetail, productNames, updateProduct } from '../../../../server/src/features/catalog-domains/productsStore';
@@ -80,6 +80,10 @@ describe('domains', () => {
     const sales = domains.find((domain) => domain.name === 'sales');
     expect(sales).toMatchObject({ description: 'Orders and revenue', owners: ['ann'], experts: ['bob'], described: true, assetCount: 1 });
     expect(sales?.freshness).toEqual({ sources: 1, pass: 1, warn: 0, error: 0, unknown: 0 });
+    // Members: every asset of the domain with its rule; another organisation sees none.
+    expect(await domainMembers(store.db, 'acme', 'finance')).toEqual([{ uniqueId: 'model.shop.fct_orders', name: 'fct_orders', resourceType: 'model', assignedBy: 'hand' }]);
+    expect((await domainMembers(store.db, 'acme', 'sales')).map((asset) => asset.uniqueId)).toEqual(sales?.assets.map((asset) => asset.uniqueId));
+    expect(await domainMembers(store.db, 'globex', 'finance')).toEqual([]);
 
     await setAssetDomain(store.db, actor, 'model.shop.fct_orders', null);
     await deleteDomain(store.db, actor, 'sales');

@@ -95,6 +95,18 @@ export async function listDomains(db: StoreDb, organisation: string): Promise<Do
   return { domains: [...domains.values()].sort((a, b) => a.name.localeCompare(b.name)), unassigned };
 }
 
+/** Every asset of one domain, by type and name, with how each joined it. */
+export async function domainMembers(db: StoreDb, organisation: string, domain: string): Promise<DomainAsset[]> {
+  const typeRank = sql`CASE a.resource_type ${sql.join(
+    ASSET_TYPES.map((type, index) => sql`WHEN ${type} THEN ${index}`),
+    sql` `,
+  )} ELSE ${ASSET_TYPES.length} END`;
+  const { rows } = await sql<{ unique_id: string; name: string; resource_type: string; assigned_by: DomainAsset['assignedBy'] }>`
+    WITH ${assetsWithDomains(organisation)}
+    SELECT a.unique_id, a.name, a.resource_type, a.assigned_by FROM assets a WHERE a.domain = ${domain} ORDER BY ${typeRank}, a.name, a.unique_id`.execute(db);
+  return rows.map((row) => ({ uniqueId: row.unique_id, name: row.name, resourceType: row.resource_type, assignedBy: row.assigned_by }));
+}
+
 /** One asset's domain and the rule that placed it. */
 export async function assetDomain(db: StoreDb, organisation: string, assetId: string): Promise<AssetDomainResponse> {
   const { rows } = await sql<{ domain: string | null; assigned_by: AssetDomainResponse['assignedBy'] }>`

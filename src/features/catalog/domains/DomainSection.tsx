@@ -1,8 +1,12 @@
 // One domain on the Domain page: its description, owners and experts, how its tests and
-// sources stand, and its assets (each a link to its page, with how it came to the domain).
+// sources stand, and its assets (each a link to its page, with how it came to the domain). The
+// list holds the first ones; "Show all" asks for the rest, since Explore's domain filter knows
+// only dbt's meta and would miss assets placed by hand, by tag or by folder.
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { DomainAsset, DomainSummary } from '@common/catalog-domains/domainsContract';
-import { appPaths, catalogAssetPath } from '@common/paths';
+import { catalogAssetPath } from '@common/paths';
+import { useGetDomainMembersQuery } from '../../../api/catalogDomainsApi';
 import { formatCount, formatPercent } from '../../../components/format';
 
 const howLabels: Record<DomainAsset['assignedBy'], string> = { hand: 'by hand', meta: 'dbt meta', tag: 'dbt tag', folder: 'folder' };
@@ -19,6 +23,10 @@ function People({ label, names }: { label: string; names: readonly string[] }) {
 export function DomainSection({ domain, mayEdit, onEdit }: { domain: DomainSummary; mayEdit: boolean; onEdit: () => void }) {
   const headingId = `domain-${domain.name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   const { tests, freshness } = domain;
+  const [showAll, setShowAll] = useState(false);
+  const members = useGetDomainMembersQuery(domain.name, { skip: !showAll });
+  const assets = showAll && members.data ? members.data.assets : domain.assets;
+  const more = domain.assetCount > domain.assets.length;
   return (
     <section className="card dw-card mb-3" aria-labelledby={headingId}>
       <div className="card-body">
@@ -55,18 +63,24 @@ export function DomainSection({ domain, mayEdit, onEdit }: { domain: DomainSumma
             </dd>
           </div>
         </dl>
-        <ul className="list-inline mb-0 small">
-          {domain.assets.map((asset) => (
+        <ul className="list-inline mb-0 small" id={`${headingId}-assets`}>
+          {assets.map((asset) => (
             <li key={asset.uniqueId} className="list-inline-item mb-1">
               <Link to={catalogAssetPath(asset.uniqueId)}>{asset.name}</Link> <span className="text-body-secondary">({asset.resourceType}, {howLabels[asset.assignedBy]})</span>
             </li>
           ))}
-          {domain.assetCount > domain.assets.length ? (
-            <li className="list-inline-item">
-              <Link to={`${appPaths.catalogExplore}?${new URLSearchParams({ domain: domain.name }).toString()}`}>{`All ${formatCount(domain.assetCount)} assets in Explore`}</Link>
-            </li>
-          ) : null}
         </ul>
+        {more ? (
+          <div className="mt-2 small d-flex flex-wrap align-items-center gap-2">
+            <button type="button" className="btn btn-link btn-sm p-0" aria-controls={`${headingId}-assets`} aria-expanded={showAll && Boolean(members.data)} onClick={() => setShowAll((shown) => !shown)}>
+              {showAll ? `Show the first ${formatCount(domain.assets.length)}` : `Show all ${formatCount(domain.assetCount)} assets`}
+            </button>
+            <span role="status">
+              {showAll && members.isFetching ? 'Loading every asset…' : null}
+              {showAll && members.isError ? 'The full list could not be loaded; try again in a moment.' : null}
+            </span>
+          </div>
+        ) : null}
       </div>
     </section>
   );
