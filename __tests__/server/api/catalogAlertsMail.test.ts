@@ -9,7 +9,7 @@ let portal: RunningPortal;
 let smtp: SmtpReceiver;
 
 beforeAll(async () => {
-  smtp = await startSmtpReceiver('Dataworks <alerts@dataworks.test>');
+  smtp = await startSmtpReceiver({ from: 'Dataworks <alerts@dataworks.test>' });
   portal = await startPortal({ env: { ...smtp.env, DBT_FRESHNESS_CHECK_MINUTES: '0' } });
 });
 afterAll(async () => {

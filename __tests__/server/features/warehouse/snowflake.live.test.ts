@@ -16,13 +16,13 @@ import { warehouseHourCostSelect } from '../../../../server/src/features/warehou
 import { raw, sql } from '../../../../server/src/platform/warehouse/sql';
 import { Warehouse } from '../../../../server/src/features/warehouse/warehouse';
 import { infoFor, sumOf, tempDir } from './sampleAccount';
+import { missingSnowflakeSettings, snowflakeTestSettings } from './snowflakeTestAccount';
 import { promises as fs } from 'node:fs';
 import { openUsageCopy } from '../../../../server/src/features/warehouse/usage-sync/usageCopy';
 import { OrganisationUsage } from '../../../../server/src/features/warehouse/usage-sync/organisationUsage';
 import type { UsageSyncResult } from '../../../../server/src/features/warehouse/usage-sync/usageSync';
 
-const REQUIRED = ['SNOWFLAKE_TEST_ACCOUNT', 'SNOWFLAKE_TEST_USER', 'SNOWFLAKE_TEST_PRIVATE_KEY_PATH', 'SNOWFLAKE_TEST_ROLE', 'SNOWFLAKE_TEST_WAREHOUSE'];
-const missing = REQUIRED.filter((name) => !process.env[name]);
+const missing = missingSnowflakeSettings();
 const writes = process.env.SNOWFLAKE_TEST_WRITES === 'true';
 
 if (missing.length > 0) {
@@ -42,14 +42,7 @@ if (missing.length > 0) {
   const suffix = randomBytes(3).toString('hex').toUpperCase();
 
   beforeAll(async () => {
-    engine = await openSnowflakeEngine({
-      account: process.env.SNOWFLAKE_TEST_ACCOUNT ?? '',
-      username: process.env.SNOWFLAKE_TEST_USER ?? '',
-      privateKeyPath: process.env.SNOWFLAKE_TEST_PRIVATE_KEY_PATH ?? '',
-      ...(process.env.SNOWFLAKE_TEST_PRIVATE_KEY_PASSPHRASE ? { privateKeyPassphrase: process.env.SNOWFLAKE_TEST_PRIVATE_KEY_PASSPHRASE } : {}),
-      role: process.env.SNOWFLAKE_TEST_ROLE ?? '',
-      warehouse: process.env.SNOWFLAKE_TEST_WAREHOUSE ?? '',
-    });
+    engine = await openSnowflakeEngine(snowflakeTestSettings());
     // The pages read a usage copy filled from the account by the portal's own sync (a week here).
     copyDir = await tempDir('dw-snowflake-usage-');
     const settings = { dir: copyDir, backfillDays: 7, intervalMs: 3_600_000, readyWaitMs: 1000 };

@@ -3,51 +3,15 @@
 // organisation, less those who turned the type off), live delivery with the event id a browser
 // sends back, the replay after a reconnect, and e-mail through a real SMTP server started here,
 // retried on the shared job runner when the server refuses the first attempt.
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { createJobRunner, type JobRunner } from '../../../../server/src/platform/jobs';
 import { createLiveChannel, type LiveChannel, type LiveEvent } from '../../../../server/src/platform/live';
 import { createNotificationsService, type NotificationsService } from '../../../../server/src/platform/notifications';
 import type { Store } from '../../../../server/src/platform/store/openStore';
+import { startSmtpReceiver, type SmtpReceiver } from '../../../helpers/smtpReceiver';
 import { openSchemaStore } from '../../schemaStore';
 import type { Caller } from '../../../../server/src/platform/http/auth/tokenVerifier';
 
 jest.setTimeout(60_000);
-
-
-interface Mail {
-  to: string;
-  raw: string;
-}
-
-/** A real SMTP server on loopback that refuses the first `refuse` messages (a temporary failure). */
-async function startSmtp(refuse = 0) {
-  const mails: Mail[] = [];
-  let refused = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        if (refused < refuse) {
-          refused += 1;
-          const error = new Error('Mailbox busy, try again later') as Error & { responseCode: number };
-          error.responseCode = 451;
-          callback(error);
-          return;
-        }
-        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(','), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, mails, refusedCount: () => refused, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function waitFor<T>(what: string, probe: () => T | undefined | null | false, timeoutMs = 15_000): Promise<T> {
@@ -70,13 +34,14 @@ const callerOf = (person: (typeof people)[keyof typeof people]): Caller => ({ su
 let store: Store;
 let live: LiveChannel;
 let jobs: JobRunner;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: SmtpReceiver;
 let service: NotificationsService;
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 beforeAll(async () => {
   store = await openSchemaStore('notifications_test');
-  smtp = await startSmtp(1);
+  // A real SMTP server that refuses the first message (a temporary failure).
+  smtp = await startSmtpReceiver({ refuseFirst: 1 });
   live = createLiveChannel(store.notifier);
   jobs = createJobRunner({ db: store.db, live, log: silent, pollMs: 100 });
   service = createNotificationsService({

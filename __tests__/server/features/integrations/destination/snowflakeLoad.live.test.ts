@@ -18,19 +18,15 @@ import { runSyncAttempt, type AttemptRequest } from '../../../../../server/src/f
 import { openSnowflakeEngine } from '../../../../../server/src/features/warehouse/snowflakeEngine';
 import type { Engine } from '../../../../../server/src/platform/warehouse/engine';
 import { raw } from '../../../../../server/src/platform/warehouse/sql';
+import { missingSnowflakeSettings, snowflakeTestSettings } from '../../warehouse/snowflakeTestAccount';
+import { CONNECTOR_PREAMBLE } from '../connectorProgram';
 
-const REQUIRED = ['SNOWFLAKE_TEST_ACCOUNT', 'SNOWFLAKE_TEST_USER', 'SNOWFLAKE_TEST_PRIVATE_KEY_PATH', 'SNOWFLAKE_TEST_ROLE', 'SNOWFLAKE_TEST_WAREHOUSE', 'SNOWFLAKE_TEST_LOAD_DATABASE'];
-const missing = REQUIRED.filter((name) => !process.env[name]);
+const missing = missingSnowflakeSettings(['SNOWFLAKE_TEST_LOAD_DATABASE']);
 if (missing.length > 0) {
   console.log(`Snowflake sync suite skipped: no Snowflake credentials (${missing.join(', ')} not set). See the header of snowflakeLoad.live.test.ts.`);
 }
 
-const SOURCE = `const fs = require('node:fs');
-const [operation, ...argv] = process.argv.slice(2);
-const flag = (name) => { const at = argv.indexOf(name); return at === -1 ? null : argv[at + 1]; };
-const emit = (message) => process.stdout.write(JSON.stringify(message) + '\\n');
-const exit = (code) => process.stdout.write('', () => process.exit(code));
-const config = JSON.parse(fs.readFileSync(flag('--config'), 'utf8'));
+const SOURCE = `${CONNECTOR_PREAMBLE}const config = JSON.parse(fs.readFileSync(flag('--config'), 'utf8'));
 const states = flag('--state') ? JSON.parse(fs.readFileSync(flag('--state'), 'utf8')) : [];
 const from = states.find((state) => state.stream?.stream_descriptor.name === 'events')?.stream.stream_state.id ?? 0;
 const descriptor = { name: 'events', namespace: config.schema };
@@ -65,14 +61,7 @@ emit({ type: 'STATE', state: { type: 'STREAM', stream: { stream_descriptor: desc
   const count = async () => (await engine.query(raw(`SELECT COUNT(*) AS N, COUNT(DISTINCT ID) AS D FROM "${database}"."${schema}"."EVENTS"`)))[0];
 
   beforeAll(async () => {
-    engine = await openSnowflakeEngine({
-      account: process.env.SNOWFLAKE_TEST_ACCOUNT ?? '',
-      username: process.env.SNOWFLAKE_TEST_USER ?? '',
-      privateKeyPath: process.env.SNOWFLAKE_TEST_PRIVATE_KEY_PATH ?? '',
-      ...(process.env.SNOWFLAKE_TEST_PRIVATE_KEY_PASSPHRASE ? { privateKeyPassphrase: process.env.SNOWFLAKE_TEST_PRIVATE_KEY_PASSPHRASE } : {}),
-      role: process.env.SNOWFLAKE_TEST_ROLE ?? '',
-      warehouse: process.env.SNOWFLAKE_TEST_WAREHOUSE ?? '',
-    });
+    engine = await openSnowflakeEngine(snowflakeTestSettings());
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'snowflake-sync-'));
     const file = path.join(dir, 'source.cjs');
     await fs.writeFile(file, SOURCE);

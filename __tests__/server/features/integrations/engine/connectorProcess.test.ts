@@ -4,6 +4,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AirbyteMessage } from '@common/integrations/airbyteProtocol';
+import { CONNECTOR_PREAMBLE } from '../connectorProgram';
 import { ConnectorFailure, maskSecrets, runConnector, type ConnectorLogLine, type ConnectorRun } from '../../../../../server/src/features/integrations/engine/connectorProcess';
 
 let dir: string;
@@ -16,18 +17,12 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-/** A connector program: `body` runs with `operation`, `argv` (flags) and `emit(message)` in scope. */
+/** A connector program: `body` runs with `operation`, `argv`, `flag(name)`, `emit(message)` and `exit(code)` in scope (connectorProgram.ts). */
 async function connector(name: string, body: string) {
   const file = path.join(dir, `${name}.cjs`);
   await fs.writeFile(
     file,
-    `const fs = require('node:fs');
-const [operation, ...argv] = process.argv.slice(2);
-const flag = (name) => { const at = argv.indexOf(name); return at === -1 ? null : argv[at + 1]; };
-const emit = (message) => process.stdout.write(JSON.stringify(message) + '\\n');
-// stdout to a pipe is asynchronous once the pipe is full: exit only after what was written is out.
-const exit = (code) => process.stdout.write('', () => process.exit(code));
-${body}`,
+    `${CONNECTOR_PREAMBLE}${body}`,
   );
   return { command: process.execPath, args: [file], runtime: 'node' as const };
 }

@@ -9,19 +9,13 @@ import { runSyncAttempt, type AttemptProgress, type AttemptRequest } from '../..
 import { openDuckDbEngine } from '../../../../../server/src/platform/warehouse/duckdbEngine';
 import type { Engine } from '../../../../../server/src/platform/warehouse/engine';
 import { raw } from '../../../../../server/src/platform/warehouse/sql';
+import { CONNECTOR_PREAMBLE } from '../connectorProgram';
 
 let dir: string;
 let engine: Engine;
 let source: AttemptRequest['source'];
 
-const SOURCE = `const fs = require('node:fs');
-const [operation, ...argv] = process.argv.slice(2);
-const flag = (name) => { const at = argv.indexOf(name); return at === -1 ? null : argv[at + 1]; };
-const emit = (message) => process.stdout.write(JSON.stringify(message) + '\\n');
-// stdout to a pipe is asynchronous once the pipe is full (the engine holds the connector back while
-// it commits): exit only after everything written is out, as the shipped connectors do.
-const exit = (code) => process.stdout.write('', () => process.exit(code));
-const config = JSON.parse(fs.readFileSync(flag('--config'), 'utf8'));
+const SOURCE = `${CONNECTOR_PREAMBLE}const config = JSON.parse(fs.readFileSync(flag('--config'), 'utf8'));
 const states = flag('--state') ? JSON.parse(fs.readFileSync(flag('--state'), 'utf8')) : [];
 const from = states.find((state) => state.stream?.stream_descriptor.name === 'events')?.stream.stream_state.id ?? 0;
 const descriptor = { name: 'events', namespace: 'raw_events' };
