@@ -188,6 +188,8 @@ export const connectionView = z.object({
   lastJob: syncJobSummary.nullable(),
   nextSyncAt: z.string().nullable(),
   createdAt: z.string(),
+  /** What runs the syncs: the portal's own engine, or the Airbyte instance the portal is configured with. */
+  engine: z.enum(['embedded', 'airbyte']),
 });
 export type ConnectionView = z.infer<typeof connectionView>;
 

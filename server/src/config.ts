@@ -46,9 +46,14 @@
  * | CONNECTOR_EXECUTABLES_DIR | DATA_DIR/connectors | Directory of connector programs (speaking the Airbyte protocol) that an administrator may register as custom connectors. Only files placed here can be registered. |
  * | CONNECTOR_FILES_DIR | DATA_DIR/files       | Where each organisation's files for the files source live (`<dir>/<organisation>/…`); the source reads nothing else on the server. |
  * | CONNECTOR_PRIVATE_NETWORKS | false          | Let connectors reach private, loopback and link-local addresses (a database on the portal's own network). Off, a connector configured by a portal user cannot reach the portal's internal services. |
+ * | AIRBYTE_URL        | (unset: embedded engine only) | An Airbyte instance's public API root, without `/v1` (`https://api.airbyte.com`, or `http://<host>:8000/api/public` self-managed). Set, new connections that Airbyte can run (PostgreSQL, files at a URL) into an organisation's Snowflake warehouse run there. |
+ * | AIRBYTE_CLIENT_ID, AIRBYTE_CLIENT_SECRET | (required with AIRBYTE_URL) | An Airbyte application's credentials (Settings → Applications in Airbyte). |
+ * | AIRBYTE_TIMEOUT_SECONDS | 30                | Time limit of each request to Airbyte. |
+ * | AIRBYTE_POLL_SECONDS | 5                    | How often a running Airbyte job is asked how it stands (its progress in the portal moves at this pace). |
  */
 import path from 'node:path';
 import { DEFAULT_ARTIFACT_UPLOAD_LIMIT } from '@common/dbt/artifactsContract';
+import { AirbyteSettingsError, checkAirbyteSettings, type AirbyteSettings } from './features/integrations/airbyte/airbyteSettings.js';
 import { loadSmtpSettings } from './platform/notifications/smtpSettings.js';
 import type { SmtpSettings } from './platform/notifications/index.js';
 
@@ -76,7 +81,18 @@ export interface PortalConfig {
   catalogAlerts: { webhookTimeoutMs: number; retryBaseDelayMs: number };
   /** Set: the key of stored secrets (base64); unset: a key file in the data directory. */
   secretsKey: string | undefined;
-  integrations: { readTimeoutMs: number; checkTimeoutMs: number; memoryLimitMb: number; maxAttempts: number; retryBaseDelayMs: number; privateNetworks: boolean; executablesDir: string; filesDir: string };
+  integrations: {
+    readTimeoutMs: number;
+    checkTimeoutMs: number;
+    memoryLimitMb: number;
+    maxAttempts: number;
+    retryBaseDelayMs: number;
+    privateNetworks: boolean;
+    executablesDir: string;
+    filesDir: string;
+    /** The scale-out engine's Airbyte instance; unset, every connection runs on the embedded engine. */
+    airbyte?: AirbyteSettings & { pollMs: number };
+  };
   /** Notification e-mail; null: off. */
   smtp: SmtpSettings | null;
 }
@@ -214,6 +230,28 @@ export function loadPortalConfig(env: Env = process.env): PortalConfig {
       privateNetworks: flag(env, 'CONNECTOR_PRIVATE_NETWORKS', false),
       executablesDir: path.resolve(setting(env, 'CONNECTOR_EXECUTABLES_DIR', path.join(setting(env, 'DATA_DIR', './data'), 'connectors'))),
       filesDir: path.resolve(setting(env, 'CONNECTOR_FILES_DIR', path.join(setting(env, 'DATA_DIR', './data'), 'files'))),
+      airbyte: airbyteSettings(env),
     },
   };
+}
+
+const AIRBYTE_VARIABLES = { url: 'AIRBYTE_URL', clientId: 'AIRBYTE_CLIENT_ID', clientSecret: 'AIRBYTE_CLIENT_SECRET', timeoutMs: 'AIRBYTE_TIMEOUT_SECONDS' } as const;
+
+/** The Airbyte instance's settings, checked at start so a mistake stops the portal with the variable named. */
+function airbyteSettings(env: Env): (AirbyteSettings & { pollMs: number }) | undefined {
+  const url = env.AIRBYTE_URL?.trim();
+  if (!url) return undefined;
+  const settings = {
+    url,
+    clientId: env.AIRBYTE_CLIENT_ID?.trim() ?? '',
+    clientSecret: env.AIRBYTE_CLIENT_SECRET ?? '',
+    timeoutMs: wholeNumber(env, 'AIRBYTE_TIMEOUT_SECONDS', 30, 1, 600) * 1000,
+  };
+  try {
+    checkAirbyteSettings(settings);
+  } catch (error) {
+    if (error instanceof AirbyteSettingsError) throw new Error(`${AIRBYTE_VARIABLES[error.field]}: ${error.message}`);
+    throw error;
+  }
+  return { ...settings, pollMs: wholeNumber(env, 'AIRBYTE_POLL_SECONDS', 5, 1, 600) * 1000 };
 }

@@ -69,6 +69,7 @@ export function connection(overrides: Partial<ConnectionView> = {}): ConnectionV
     name: 'Shop',
     source: { id: 'src-1', name: 'Sample data', definitionId: 'source-sample', icon: 'sample' },
     destinationSchema: 'RAW_SAMPLE',
+    engine: 'embedded',
     status: 'active',
     health: 'healthy',
     schedule: { kind: 'interval', hours: 6 },

@@ -1,5 +1,6 @@
 // The portal's HTTP server: security headers, the /api routes (bearer token, access table,
 // organisation scope, validated input) and the browser app beside them.
+import { readFile } from 'node:fs/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { PortalConfig } from '../config.js';
 import { dashboardOrigins } from '../features/dashboards/dashboardsStore.js';
@@ -41,7 +42,7 @@ import { registerProjectRoutes } from '../features/projects/index.js';
 import { registerAssistantRoutes } from '../features/assistant/index.js';
 import { createRevocationList, withRevocations } from '../platform/http/auth/revocations.js';
 import { createEmbeddedIdentityService, createInvitationMailer, KeycloakIdentityService, keycloakClientSecret, registerSecurityRoutes, securityHttpError, type IdentityService } from '../features/security/index.js';
-import { integrationsHttpError, registerIntegrationsArea } from '../features/integrations/index.js';
+import { airbyteDestinationOf, integrationsHttpError, registerIntegrationsArea } from '../features/integrations/index.js';
 import { loadSecretKey, secretBox } from '../platform/secrets/secretBox.js';
 import { dataApiHttpError, registerDataApiArea } from '../features/data-api/index.js';
 
@@ -270,6 +271,8 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
       engine: (await deps.warehouses.forOrganisation(organisation)).readEngine(),
       database: settingsFor(deps.warehouses.settings, organisation).snowflake?.loadDatabase ?? null,
     }),
+    // On the scale-out engine, Airbyte writes into the same Snowflake account, signed in with the same key.
+    airbyteDestination: (organisation) => airbyteDestinationOf(settingsFor(deps.warehouses.settings, organisation).snowflake, (file) => readFile(file, 'utf8')),
     secrets: secretBox(await loadSecretKey({ settingValue: config.secretsKey, dataDir: config.dataDir })),
     projectRoot: process.cwd(),
     settings: config.integrations,

@@ -86,6 +86,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       lastJob: last ?? null,
       nextSyncAt: row.status === 'active' ? isoOrNull(row.next_sync_at) : null,
       createdAt: iso(row.created_at),
+      engine: row.engine,
     };
   }
 
@@ -94,6 +95,13 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     const lastByConnection = new Map(last.map((row) => [row.connection_id, summary(row)]));
     const icons = new Map(definitions.map((definition) => [definition.id, definition.icon]));
     return rows.map((row) => toView(row, lastByConnection.get(row.id), icons));
+  }
+
+  const airbyteIds = (row: ConnectionRow) => (row.airbyte_source_id && row.airbyte_connection_id ? { sourceId: row.airbyte_source_id, connectionId: row.airbyte_connection_id } : null);
+
+  /** Per-stream resets need Airbyte's internal API; its public API resets whole connections only. */
+  function refuseStreamOnAirbyte(row: ConnectionRow, what: string) {
+    if (row.engine === 'airbyte') throw new IntegrationConflictError(`This connection runs on Airbyte, whose public API cannot ${what} one stream; reset the whole connection instead.`);
   }
 
   async function publish(organisation: string, job: JobRow, attempt: number, progress: { rowsRead: number; rowsCommitted: number; streams: StreamProgress[] }) {
@@ -156,23 +164,42 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       checkSchedule(body.schedule);
       const catalog = await deps.sources.discover(actor.organisation, body.sourceId);
       checkStreams(body.streams, catalog.streams, body.destinationSchema);
+      const destinationSchema = streamTable({ name: 'check', namespace: body.destinationSchema }, body.destinationSchema).schema;
+      // With an Airbyte instance configured, a connection Airbyte can run the same way is made there.
+      const airbyte = deps.airbyte?.engine;
+      const { row: source, config } = await deps.sources.configOf(actor.organisation, body.sourceId);
+      const input = { name: body.name, definitionId: source.definition_id, config, streams: body.streams, destinationSchema };
+      const placed = airbyte ? await airbyte.placement(actor.organisation, input) : null;
+      if (placed && !placed.onAirbyte) deps.log.info({ source: body.sourceId, reason: placed.reason }, 'connection stays on the embedded engine');
+      let id: string;
       try {
-        const id = await insertConnection(db, {
+        id = await insertConnection(db, {
           organisation: actor.organisation,
           name: body.name,
           sourceId: body.sourceId,
-          destinationSchema: streamTable({ name: 'check', namespace: body.destinationSchema }, body.destinationSchema).schema,
+          destinationSchema,
           schedule: body.schedule,
           streams: body.streams,
           catalog,
           nextSyncAt: nextRun(body.schedule, new Date()),
           createdBy: actor.subject,
+          engine: placed?.onAirbyte ? 'airbyte' : 'embedded',
         });
-        return this.get(actor.organisation, id);
       } catch (error) {
         if (isUniqueViolation(error)) throw new DuplicateValueError('name', `A connection named "${body.name}" already exists.`);
         throw error;
       }
+      if (airbyte && placed?.onAirbyte) {
+        try {
+          const ids = await airbyte.create(actor.organisation, input, placed, id);
+          await updateConnection(db, actor.organisation, id, { airbyteSourceId: ids.sourceId, airbyteConnectionId: ids.connectionId });
+        } catch (error) {
+          // Airbyte refused or could not be reached: the portal keeps no connection Airbyte does not have.
+          await deleteConnection(db, actor.organisation, id);
+          throw error;
+        }
+      }
+      return this.get(actor.organisation, id);
     },
 
     async update(actor: Actor, id: string, body: ConnectionUpdate): Promise<ConnectionView> {
@@ -182,6 +209,15 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       const schedule = body.schedule ?? (row.schedule as Schedule);
       const status = body.status ?? row.status;
       const reschedule = body.schedule !== undefined || (body.status === 'active' && row.status === 'paused');
+      // Airbyte's copy changes first: if Airbyte refuses, the portal's stays as it was.
+      const ids = airbyteIds(row);
+      if (deps.airbyte && ids) {
+        if (body.streams) {
+          const { config } = await deps.sources.configOf(actor.organisation, row.source_id);
+          await deps.airbyte.engine.reconcile(actor.organisation, ids, { name: row.name, definitionId: row.definition_id, config, streams: body.streams, destinationSchema: row.destination_schema });
+        }
+        if (body.status && body.status !== row.status) await deps.airbyte.engine.setStatus(ids, body.status);
+      }
       try {
         await updateConnection(db, actor.organisation, id, {
           name: body.name,
@@ -209,20 +245,29 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       const row = await connectionRow(actor.organisation, id);
       const last = (await latestJobs(db, actor.organisation)).find((job) => job.connection_id === id);
       if (last?.runner_job_id && ['pending', 'running', 'incomplete'].includes(last.status)) await deps.jobs.cancel(last.runner_job_id, actor.organisation);
+      // Deleted in Airbyte first: if Airbyte cannot be reached, the connection stays, so nothing is left behind unseen.
+      const ids = airbyteIds(row);
+      if (deps.airbyte && ids) await deps.airbyte.engine.remove(ids);
       await deleteConnection(db, actor.organisation, row.id);
     },
 
     /** Sync now; with `restartStream` (`namespace.name`), that stream is read again from the start. */
     async sync(actor: Actor, id: string, restartStream?: string): Promise<SyncJobSummary> {
       const row = await connectionRow(actor.organisation, id);
-      if (restartStream) selectedStream(row, restartStream);
+      if (restartStream) {
+        selectedStream(row, restartStream);
+        refuseStreamOnAirbyte(row, 're-sync');
+      }
       return enqueue(actor.organisation, row.id, 'sync', actor.subject, restartStream);
     },
 
     /** Forgets where the connection's streams (or one stream, `namespace.name`) stopped: the next sync reads from the start. */
     async reset(actor: Actor, id: string, stream?: string): Promise<SyncJobSummary> {
       const row = await connectionRow(actor.organisation, id);
-      if (stream) selectedStream(row, stream);
+      if (stream) {
+        selectedStream(row, stream);
+        refuseStreamOnAirbyte(row, 'reset');
+      }
       return enqueue(actor.organisation, row.id, 'reset', actor.subject, stream);
     },
 

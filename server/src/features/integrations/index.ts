@@ -1,7 +1,8 @@
-// Integrations (issue 12): connectors on the Airbyte protocol moving data into the organisation's
-// warehouse. The embedded engine runs connectors as child processes; what the area needs from
-// elsewhere (store, job runner, live channel, notifications, warehouses) comes in from
-// app/portalServer.ts.
+// Integrations: connectors on the Airbyte protocol moving data into the organisation's
+// warehouse. The embedded engine runs connectors as child processes; with an Airbyte instance
+// configured, the connections Airbyte can run go there (the scale-out engine, airbyte/). What the
+// area needs from elsewhere (store, job runner, live channel, notifications, warehouses) comes in
+// from app/portalServer.ts.
 import type { FastifyInstance } from 'fastify';
 import type { JobRunner } from '../../platform/jobs/index.js';
 import type { LiveChannel } from '../../platform/live/index.js';
@@ -9,6 +10,8 @@ import type { NotifyRequest } from '../../platform/notifications/index.js';
 import type { SecretBox } from '../../platform/secrets/secretBox.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import type { SyncDestination } from './destination/checkpointWriter.js';
+import { createAirbyteApiClient, type AirbyteSettings } from './airbyte/airbyteApiClient.js';
+import { createAirbyteEngine } from './airbyte/airbyteEngine.js';
 import { createConnectionsService } from './connectionsService.js';
 import { registerIntegrationsRoutes } from './integrationsRoutes.js';
 import { createDefinitionsCatalog } from './definitionsCatalog.js';
@@ -16,6 +19,7 @@ import { createSourcesService, type EngineSettings } from './sourcesService.js';
 import type { SignalInput } from '@common/signals/signalTypes';
 
 export { integrationsHttpError } from './errors.js';
+export { airbyteDestinationOf } from './airbyte/airbyteConfigs.js';
 
 export interface IntegrationsSettings extends EngineSettings {
   maxAttempts: number;
@@ -24,6 +28,8 @@ export interface IntegrationsSettings extends EngineSettings {
   executablesDir: string;
   /** Each organisation's files (the files source reads `<filesDir>/<organisation>` only); unset, local files are not read. */
   filesDir?: string;
+  /** The scale-out engine's Airbyte instance; `pollMs`: how often its running jobs are asked how they stand. */
+  airbyte?: AirbyteSettings & { pollMs: number };
 }
 
 export interface IntegrationsArea {
@@ -35,6 +41,8 @@ export interface IntegrationsArea {
   reportSignal?: (signal: SignalInput) => Promise<void>;
   /** Where an organisation's syncs land: its warehouse and, on Snowflake, the load database. */
   warehouse(organisation: string): Promise<SyncDestination>;
+  /** The organisation's warehouse as an Airbyte destination configuration, or why Airbyte cannot write to it. */
+  airbyteDestination(organisation: string): Promise<{ configuration: Record<string, unknown> } | { reason: string }>;
   secrets: SecretBox;
   projectRoot: string;
   settings: IntegrationsSettings;
@@ -44,7 +52,11 @@ export interface IntegrationsArea {
 export async function registerIntegrationsArea(app: FastifyInstance, area: IntegrationsArea) {
   const catalog = createDefinitionsCatalog(area.db, { projectRoot: area.projectRoot, executablesDir: area.settings.executablesDir, privateNetworks: area.settings.privateNetworks, filesDir: area.settings.filesDir });
   const sources = createSourcesService({ db: area.db, secrets: area.secrets, catalog, engine: area.settings });
-  const connections = createConnectionsService({ db: area.db, jobs: area.jobs, live: area.live, notify: area.notify, reportSignal: area.reportSignal, warehouse: area.warehouse, sources, engine: area.settings, log: app.log });
+  const airbyteSettings = area.settings.airbyte;
+  const airbyte = airbyteSettings
+    ? { engine: createAirbyteEngine({ client: createAirbyteApiClient(airbyteSettings), db: area.db, destination: area.airbyteDestination }), pollMs: airbyteSettings.pollMs }
+    : undefined;
+  const connections = createConnectionsService({ db: area.db, jobs: area.jobs, live: area.live, notify: area.notify, reportSignal: area.reportSignal, warehouse: area.warehouse, sources, engine: area.settings, airbyte, log: app.log });
   await connections.start();
   registerIntegrationsRoutes(app, sources, connections);
   return { sources, connections };

@@ -79,6 +79,9 @@ function connections(db: StoreDb) {
       'c.generation',
       'c.next_sync_at',
       'c.created_at',
+      'c.engine',
+      'c.airbyte_source_id',
+      'c.airbyte_connection_id',
     ]);
 }
 
@@ -97,7 +100,7 @@ export function connectionsOf(db: StoreDb, organisation: string, search?: string
 
 export async function insertConnection(
   db: StoreDb,
-  row: { organisation: string; name: string; sourceId: string; destinationSchema: string; schedule: unknown; streams: unknown; catalog: unknown; nextSyncAt: Date | null; createdBy: string },
+  row: { organisation: string; name: string; sourceId: string; destinationSchema: string; schedule: unknown; streams: unknown; catalog: unknown; nextSyncAt: Date | null; createdBy: string; engine?: 'embedded' | 'airbyte' },
 ): Promise<string> {
   const { id } = await db
     .insertInto('integration_connections')
@@ -111,6 +114,7 @@ export async function insertConnection(
       catalog: JSON.stringify(row.catalog),
       next_sync_at: row.nextSyncAt,
       created_by: row.createdBy,
+      engine: row.engine,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -121,7 +125,7 @@ export function updateConnection(
   db: StoreDb,
   organisation: string,
   id: string,
-  change: { name?: string; status?: 'active' | 'paused'; schedule?: unknown; streams?: unknown; catalog?: unknown; nextSyncAt?: Date | null; generation?: number },
+  change: { name?: string; status?: 'active' | 'paused'; schedule?: unknown; streams?: unknown; catalog?: unknown; nextSyncAt?: Date | null; generation?: number; airbyteSourceId?: string | null; airbyteConnectionId?: string | null },
 ) {
   return db
     .updateTable('integration_connections')
@@ -133,6 +137,8 @@ export function updateConnection(
       ...(change.catalog !== undefined ? { catalog: JSON.stringify(change.catalog) } : {}),
       ...(change.nextSyncAt !== undefined ? { next_sync_at: change.nextSyncAt } : {}),
       ...(change.generation !== undefined ? { generation: change.generation } : {}),
+      ...(change.airbyteSourceId !== undefined ? { airbyte_source_id: change.airbyteSourceId } : {}),
+      ...(change.airbyteConnectionId !== undefined ? { airbyte_connection_id: change.airbyteConnectionId } : {}),
       updated_at: new Date(),
     })
     .where('organisation_id', '=', organisation)
@@ -175,6 +181,7 @@ function jobs(db: StoreDb) {
       'j.bytes_synced',
       'j.streams',
       'j.failure',
+      'j.airbyte_job_id',
       'j.started_by',
       'j.created_at',
       'j.started_at',
@@ -234,13 +241,14 @@ export async function insertJob(db: StoreDb, row: { organisation: string; connec
 export function updateJob(
   db: StoreDb,
   id: string,
-  change: { status?: JobRow['status']; runnerJobId?: string; rowsSynced?: number; bytesSynced?: number; streams?: unknown; failure?: string | null; startedAt?: Date; endedAt?: Date | null },
+  change: { status?: JobRow['status']; runnerJobId?: string; airbyteJobId?: number; rowsSynced?: number; bytesSynced?: number; streams?: unknown; failure?: string | null; startedAt?: Date; endedAt?: Date | null },
 ) {
   return db
     .updateTable('integration_jobs')
     .set({
       ...(change.status !== undefined ? { status: change.status } : {}),
       ...(change.runnerJobId !== undefined ? { runner_job_id: change.runnerJobId } : {}),
+      ...(change.airbyteJobId !== undefined ? { airbyte_job_id: change.airbyteJobId } : {}),
       ...(change.rowsSynced !== undefined ? { rows_synced: change.rowsSynced } : {}),
       ...(change.bytesSynced !== undefined ? { bytes_synced: change.bytesSynced } : {}),
       ...(change.streams !== undefined ? { streams: JSON.stringify(change.streams) } : {}),

@@ -1,12 +1,15 @@
-// One attempt of a connection's sync (or reset) job on the embedded engine, as the platform job
+// One attempt of a connection's sync (or reset) job, as the platform job
 // runner calls it: prepares the source's config and the warehouse, runs the attempt, keeps its
 // log, records rows and bytes on the job, and on a final failure notifies the organisation and
 // reports a signal. Throwing asks the runner for another attempt (with back-off); a failure a
-// retry cannot fix returns instead.
+// retry cannot fix returns instead. A connection on the scale-out engine is run by
+// airbyteSyncJob.ts instead; this file runs the embedded engine's attempt.
 import type { AirbyteStream } from '@common/integrations/airbyteProtocol';
 import type { StreamProgress, StreamSelection } from '@common/integrations/integrationsContract';
 import type { SignalInput } from '@common/signals/signalTypes';
 import type { NotifyRequest } from '../../platform/notifications/index.js';
+import type { AirbyteEngine } from './airbyte/airbyteEngine.js';
+import { runAirbyteAttempt } from './airbyteSyncJob.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { configuredCatalog } from './connectionRules.js';
 import { CheckpointWriter, type SyncDestination } from './destination/checkpointWriter.js';
@@ -26,6 +29,8 @@ export interface SyncJobDeps {
   warehouse(organisation: string): Promise<SyncDestination>;
   sources: SourcesService;
   engine: EngineSettings & { maxAttempts: number; retryBaseDelayMs: number };
+  /** The scale-out engine, when an Airbyte instance is configured; `pollMs` is how often its jobs are asked how they stand. */
+  airbyte?: { engine: AirbyteEngine; pollMs: number };
   log: { info(details: object, message: string): void; warn(details: object, message: string): void; error(details: object, message: string): void };
 }
 
@@ -45,6 +50,23 @@ export interface SyncJobHelpers {
 /** The job handler: one attempt per call; the runner retries what this throws. */
 export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: SyncJobHelpers) {
   const { db } = deps;
+
+  /** A final failure: the organisation is notified and the catalog's alert rules get a signal. */
+  async function reportFailure(organisation: string, connection: ConnectionRow, job: JobRow, attempts: number, failure: string): Promise<void> {
+    const link = `/app/integrations/manage-connectors?connection=${encodeURIComponent(connection.id)}`;
+    await deps
+      .notify({
+        organisation,
+        audience: 'organisation',
+        type: 'connector_sync_failure',
+        title: `Sync of ${connection.name} failed`,
+        body: `${failure} Rows committed before the failure are kept; the next sync resumes from there.`,
+        link,
+      })
+      .catch((error: unknown) => deps.log.warn({ err: error, connection: connection.id }, 'could not notify a sync failure'));
+    void deps.reportSignal?.({ organisation, kind: 'connector_sync_failure', title: `Sync of ${connection.name} failed`, body: failure, link, facts: { connectionId: connection.id, jobId: job.id, attempts } });
+  }
+
   return async function runJob(context: SyncJobContext): Promise<unknown> {
     const { organisation } = context;
     let job = await jobById(db, organisation, context.payload.jobId);
@@ -62,6 +84,23 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
       logLines.push(text);
       while (logSize > LOG_LIMIT && logLines.length > 1) logSize -= (logLines.shift() ?? '').length + 1;
     };
+
+    if (connection.engine === 'airbyte') {
+      return runAirbyteAttempt(
+        { db, engine: deps.airbyte?.engine, sources: deps.sources, pollMs: deps.airbyte?.pollMs ?? 5_000, maxAttempts: deps.engine.maxAttempts },
+        {
+          organisation,
+          attempt: context.attempt,
+          signal: context.signal,
+          job,
+          connection,
+          log,
+          logText: () => logLines.join('\n'),
+          publish: (row, progress) => publish(organisation, row, context.attempt, { ...progress, streams: [] }),
+          reportFailure: (failure) => reportFailure(organisation, connection, job, context.attempt, failure),
+        },
+      );
+    }
 
     if (job.kind === 'reset') {
       const stream = context.payload.stream;
@@ -134,26 +173,7 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
     const finished = (await jobById(db, organisation, job.id)) ?? job;
     await publish(organisation, finished, context.attempt, { rowsRead: outcome.streams.reduce((sum, stream) => sum + stream.rowsRead, 0), rowsCommitted: outcome.rowsCommitted, streams: outcome.streams });
     if (retry) throw new Error(failure ?? 'The attempt failed.');
-    if (outcome.status === 'failed') {
-      await deps
-        .notify({
-          organisation,
-          audience: 'organisation',
-          type: 'connector_sync_failure',
-          title: `Sync of ${connection.name} failed`,
-          body: `${failure ?? 'The sync failed.'} Rows committed before the failure are kept; the next sync resumes from there.`,
-          link: `/app/integrations/manage-connectors?connection=${encodeURIComponent(connection.id)}`,
-        })
-        .catch((error: unknown) => deps.log.warn({ err: error, connection: connection.id }, 'could not notify a sync failure'));
-      void deps.reportSignal?.({
-        organisation,
-        kind: 'connector_sync_failure',
-        title: `Sync of ${connection.name} failed`,
-        body: failure ?? 'The sync failed.',
-        link: `/app/integrations/manage-connectors?connection=${encodeURIComponent(connection.id)}`,
-        facts: { connectionId: connection.id, jobId: job.id, attempts: context.attempt },
-      });
-    }
+    if (outcome.status === 'failed') await reportFailure(organisation, connection, job, context.attempt, failure ?? 'The sync failed.');
     return { status: outcome.status, rowsCommitted: outcome.rowsCommitted };
   };
 }

@@ -17,6 +17,7 @@ import { catalogGovernance } from './014_catalog_governance.js';
 import { catalogDomains } from './015_catalog_domains.js';
 import { catalogAlerts } from './016_catalog_alerts.js';
 import { dbtUploadTokens } from './017_dbt_upload_tokens.js';
+import { integrationsAirbyte } from './018_integrations_airbyte.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '015_catalog_domains': catalogDomains,
   '016_catalog_alerts': catalogAlerts,
   '017_dbt_upload_tokens': dbtUploadTokens,
+  '018_integrations_airbyte': integrationsAirbyte,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-// Row types of the integrations area's tables (migration 009).
+// Row types of the integrations area's tables (migrations 009, 010 and 018).
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Json, UpdatedAt, BigIntColumn } from './columnTypes.js';
 
@@ -26,6 +26,10 @@ export interface IntegrationConnectionsTable {
   catalog: Json<unknown>;
   generation: ColumnType<number, number | undefined, number>;
   next_sync_at: Date | null;
+  /** Which engine runs the connection's syncs: the portal's own, or an Airbyte instance. */
+  engine: ColumnType<'embedded' | 'airbyte', 'embedded' | 'airbyte' | undefined, 'embedded' | 'airbyte'>;
+  airbyte_source_id: string | null;
+  airbyte_connection_id: string | null;
   created_by: string;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -42,6 +46,8 @@ export interface IntegrationJobsTable {
   bytes_synced: BigIntColumn;
   streams: ColumnType<unknown, string | undefined, string>;
   failure: string | null;
+  /** On the Airbyte engine: the Airbyte job that runs this sync (kept so a retry or restart follows it). */
+  airbyte_job_id: ColumnType<string | null, number | null | undefined, number | null>;
   started_by: string | null;
   created_at: CreatedAt;
   started_at: Date | null;
@@ -72,7 +78,16 @@ export interface IntegrationDefinitionsTable {
   created_at: CreatedAt;
 }
 
+export interface IntegrationAirbyteWorkspacesTable {
+  organisation_id: string;
+  workspace_id: string;
+  /** The organisation's warehouse as an Airbyte destination, once made. */
+  destination_id: string | null;
+  created_at: CreatedAt;
+}
+
 export interface IntegrationsSchema {
+  integration_airbyte_workspaces: IntegrationAirbyteWorkspacesTable;
   integration_definitions: IntegrationDefinitionsTable;
   integration_sources: IntegrationSourcesTable;
   integration_connections: IntegrationConnectionsTable;

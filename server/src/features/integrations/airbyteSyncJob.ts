@@ -1,0 +1,137 @@
+// One attempt of a connection's sync (or reset) job on the scale-out engine: the job is started on
+// Airbyte (once; its id is kept on the portal's job, so a retry or a restarted portal follows the
+// same Airbyte job instead of starting another) and followed by polling, since Airbyte's public
+// API pushes nothing. Progress goes to the browsers as on the embedded engine; cancelling the
+// portal's job cancels Airbyte's. Airbyte retries its own attempts; the portal retries only when
+// it could not reach Airbyte.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { StreamSelection } from '@common/integrations/integrationsContract';
+import type { StoreDb } from '../../platform/store/openStore.js';
+import { AirbyteApiError } from './airbyte/airbyteApiClient.js';
+import type { AirbyteEngine } from './airbyte/airbyteEngine.js';
+import type { AirbyteJob } from './airbyte/airbyteTypes.js';
+import { finishAttempt, jobById, updateJob, type ConnectionRow, type JobRow } from './integrationsStore.js';
+import type { SourcesService } from './sourcesService.js';
+
+export interface AirbyteSyncDeps {
+  db: StoreDb;
+  engine?: AirbyteEngine;
+  sources: SourcesService;
+  /** How often a running Airbyte job is asked how it stands. */
+  pollMs: number;
+  maxAttempts: number;
+}
+
+export interface AirbyteAttempt {
+  organisation: string;
+  attempt: number;
+  signal: AbortSignal;
+  job: JobRow;
+  connection: ConnectionRow;
+  log(line: string): void;
+  logText(): string;
+  publish(job: JobRow, progress: { rowsRead: number; rowsCommitted: number }): Promise<void>;
+  /** Notifies the organisation of a final failure (as the embedded engine does). */
+  reportFailure(failure: string): Promise<void>;
+}
+
+const ENDED = new Set(['succeeded', 'failed', 'cancelled']);
+
+async function pause(ms: number, signal: AbortSignal): Promise<void> {
+  try {
+    await sleep(ms, undefined, { signal });
+  } catch {
+    // Cancelled while waiting: the loop sees the signal next.
+  }
+}
+
+export async function runAirbyteAttempt(deps: AirbyteSyncDeps, run: AirbyteAttempt): Promise<unknown> {
+  const { db } = deps;
+  const { organisation, attempt, job, connection, log } = run;
+  const settle = async (status: 'succeeded' | 'failed' | 'cancelled', result: { rows: number; bytes: number; failure: string | null }) => {
+    await finishAttempt(db, job.id, attempt, { status, ...result, log: run.logText() });
+    await updateJob(db, job.id, { status, rowsSynced: result.rows, bytesSynced: result.bytes, failure: result.failure, endedAt: new Date() });
+    await run.publish((await jobById(db, organisation, job.id)) ?? job, { rowsRead: result.rows, rowsCommitted: result.rows });
+  };
+
+  const engine = deps.engine;
+  if (!engine || !connection.airbyte_connection_id || !connection.airbyte_source_id) {
+    const failure = engine
+      ? 'The connection was never made in Airbyte; delete it and create it again.'
+      : 'This connection runs on Airbyte, and no Airbyte instance is configured (AIRBYTE_URL, AIRBYTE_CLIENT_ID, AIRBYTE_CLIENT_SECRET).';
+    log(failure);
+    await settle('failed', { rows: 0, bytes: 0, failure });
+    await run.reportFailure(failure);
+    return { status: 'failed' };
+  }
+  const ids = { sourceId: connection.airbyte_source_id, connectionId: connection.airbyte_connection_id };
+
+  let current: AirbyteJob | undefined;
+  try {
+    let airbyteJobId = job.airbyte_job_id === null ? null : Number(job.airbyte_job_id);
+    if (airbyteJobId === null) {
+      if (run.signal.aborted) {
+        log('Cancelled before it started on Airbyte.');
+        await settle('cancelled', { rows: 0, bytes: 0, failure: 'Cancelled before it ran.' });
+        return { status: 'cancelled' };
+      }
+      const { config } = await deps.sources.configOf(organisation, connection.source_id);
+      await engine.reconcile(organisation, ids, { name: connection.name, definitionId: connection.definition_id, config, streams: connection.streams as StreamSelection[], destinationSchema: connection.destination_schema });
+      current = await engine.startJob(ids, job.kind);
+      airbyteJobId = current.jobId;
+      await updateJob(db, job.id, { airbyteJobId });
+      log(`Airbyte ${job.kind} job ${airbyteJobId} started for Airbyte connection ${ids.connectionId}.`);
+    } else {
+      log(`Attempt ${attempt}: following Airbyte job ${airbyteJobId} again.`);
+    }
+    let lastStatus = '';
+    let lastRows = -1;
+    for (;;) {
+      if (run.signal.aborted) {
+        current = await engine.cancel(airbyteJobId);
+        log(`Cancel asked of Airbyte; the job is ${current.status}.`);
+        if (!ENDED.has(current.status)) current = { ...current, status: 'cancelled' };
+        break;
+      }
+      current = await engine.job(airbyteJobId);
+      const rows = current.rowsSynced ?? 0;
+      if (current.status !== lastStatus) log(`Airbyte job ${airbyteJobId} is ${current.status}.`);
+      lastStatus = current.status;
+      if (rows !== lastRows) {
+        lastRows = rows;
+        await updateJob(db, job.id, { rowsSynced: rows, bytesSynced: current.bytesSynced ?? 0 });
+        await run.publish({ ...job, status: 'running' }, { rowsRead: rows, rowsCommitted: rows });
+      }
+      if (ENDED.has(current.status)) break;
+      await pause(deps.pollMs, run.signal);
+    }
+  } catch (error) {
+    if (!(error instanceof AirbyteApiError)) throw error;
+    // Airbyte could not be reached or refused: retried with back-off; the same Airbyte job is followed then.
+    log(`Attempt ${attempt}: ${error.message}`);
+    if (attempt < deps.maxAttempts) {
+      await finishAttempt(db, job.id, attempt, { status: 'failed', rows: 0, bytes: 0, failure: error.message, log: run.logText() });
+      await updateJob(db, job.id, { status: 'incomplete', failure: error.message });
+      throw error;
+    }
+    await settle('failed', { rows: Number(job.rows_synced ?? 0), bytes: Number(job.bytes_synced ?? 0), failure: error.message });
+    await run.reportFailure(error.message);
+    return { status: 'failed' };
+  }
+
+  const rows = current.rowsSynced ?? 0;
+  const bytes = current.bytesSynced ?? 0;
+  if (current.status === 'succeeded') {
+    log(`Airbyte job ${current.jobId} succeeded: ${rows} rows, ${bytes} bytes.`);
+    await settle('succeeded', { rows, bytes, failure: null });
+  } else if (current.status === 'cancelled') {
+    await settle('cancelled', { rows, bytes, failure: 'Cancelled.' });
+  } else {
+    // Airbyte's public API gives a failed job's status, not its reason: say where the reason is.
+    const failure = `Airbyte job ${current.jobId} failed after ${rows} rows. Airbyte keeps the job's logs: open connection ${ids.connectionId} in Airbyte for the reason.`;
+    log(failure);
+    await settle('failed', { rows, bytes, failure });
+    await run.reportFailure(failure);
+  }
+  return { status: current.status, airbyteJobId: current.jobId, rows };
+}
