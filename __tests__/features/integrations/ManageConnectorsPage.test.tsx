@@ -95,3 +95,24 @@ it('deletes a connection only after confirming', async () => {
   await userEvent.click(within(dialog).getByRole('button', { name: 'Delete connection' }));
   await waitFor(() => expect(server.requests).toContain('DELETE api/integrations/connections/conn-1'));
 }, 30_000);
+
+it('says when a connection runs on Airbyte, and offers no one-stream re-sync Airbyte cannot do', async () => {
+  const stream = { name: 'orders', namespace: 'raw_shop', json_schema: { properties: { id: { type: 'integer' } } }, supported_sync_modes: ['full_refresh', 'incremental'] };
+  start('/app/integrations/manage-connectors?connection=conn-1');
+  server.set('GET api/integrations/connections/conn-1', json(200, connection({ engine: 'airbyte' })));
+  server.set('POST api/integrations/sources/src-1/discover', json(200, { catalog: { streams: [stream] } }));
+  expect(await screen.findByText(/· runs on Airbyte ·/, {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByText(/reports rows for the whole job, not per stream/)).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('tab', { name: 'Schema' }));
+  expect(await screen.findByText('raw_shop.orders (1 fields)', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByText(/cannot read one stream again on its own/)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Re-sync/ })).not.toBeInTheDocument();
+}, 30_000);
+
+it('offers the one-stream re-sync on the embedded engine', async () => {
+  const stream = { name: 'orders', namespace: 'raw_shop', json_schema: { properties: { id: { type: 'integer' } } }, supported_sync_modes: ['full_refresh', 'incremental'] };
+  start('/app/integrations/manage-connectors?connection=conn-1&tab=schema');
+  server.set('POST api/integrations/sources/src-1/discover', json(200, { catalog: { streams: [stream] } }));
+  expect(await screen.findByText(/runs in the portal/, {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: 'Re-sync raw_shop.orders from the start' }, { timeout: 10_000 })).toBeInTheDocument();
+}, 30_000);

@@ -70,7 +70,7 @@ export function ConnectionPage({ id, tab, onTab }: ConnectionPageProps) {
                 </button>
               </div>
               <p className="text-body-secondary">
-                {`${view.source.name} → warehouse schema ${view.destinationSchema} · ${scheduleText(view.schedule)} · `}
+                {`${view.source.name} → warehouse schema ${view.destinationSchema} · ${scheduleText(view.schedule)} · ${view.engine === 'airbyte' ? 'runs on Airbyte' : 'runs in the portal'} · `}
                 <HealthBadge health={view.health} />
               </p>
               {syncing.error ? <InlineError>{apiErrorMessage(syncing.error)}</InlineError> : null}

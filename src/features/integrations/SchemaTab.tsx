@@ -1,6 +1,7 @@
 // A connection's Schema: the source's streams and their fields as the connector reports them now,
 // which of them the connection copies and how (saved with the connection), and a re-sync of one
-// stream: a sync that reads it again from the start.
+// stream: a sync that reads it again from the start (on the embedded engine only: Airbyte's public
+// API resets whole connections).
 import { useEffect, useState } from 'react';
 import type { ConnectionView, StreamSelection } from '@common/integrations/integrationsContract';
 import { apiErrorMessage } from '../../api/apiError';
@@ -61,6 +62,9 @@ export function SchemaTab({ connection }: { connection: ConnectionView }) {
         </button>
       </div>
       {discovered.isLoading ? <p role="status">Reading the source's streams…</p> : null}
+      {connection.engine === 'airbyte' ? (
+        <p className="text-body-secondary">This connection runs on Airbyte, whose public API cannot read one stream again on its own. To read every stream from the start, reset the connection&apos;s state in Settings.</p>
+      ) : null}
       <StreamsTable caption="Streams this connection copies" catalog={catalog} value={rows} onChange={setStreams} />
       <button type="button" className="btn btn-primary mb-4" disabled={saving.isLoading} onClick={() => void saveStreams()}>
         {saving.isLoading ? 'Saving…' : 'Save stream choices'}
@@ -81,7 +85,7 @@ export function SchemaTab({ connection }: { connection: ConnectionView }) {
                 </li>
               ))}
             </ul>
-            {selected ? (
+            {selected && connection.engine !== 'airbyte' ? (
               <button type="button" className="btn btn-outline-secondary btn-sm mb-2" disabled={resyncing.isLoading} onClick={() => void resync(label)}>
                 {`Re-sync ${label} from the start`}
               </button>

@@ -1,5 +1,6 @@
 // A connection's Status tab: each selected stream, how it is copied, and what the last job did
-// with it.
+// with it. Airbyte's public API reports a job's rows as a whole, so on Airbyte the per-stream
+// figures stay empty and the tab says why.
 import type { ConnectionView } from '@common/integrations/integrationsContract';
 import { useGetJobQuery } from '../../api/integrationsApi';
 import { DateTimeText } from '../../components/DateTimeText';
@@ -29,6 +30,9 @@ export function StatusTab({ connection }: { connection: ConnectionView }) {
         <div className="alert alert-danger">
           <strong>Why the last job failed:</strong> {lastJob.failure}
         </div>
+      ) : null}
+      {connection.engine === 'airbyte' ? (
+        <p className="text-body-secondary">This connection runs on Airbyte, which reports rows for the whole job, not per stream. Airbyte keeps each job&apos;s detailed logs.</p>
       ) : null}
       <div className="table-responsive">
         <table className="table table-sm">
