@@ -116,7 +116,7 @@ it('makes a connection Airbyte can run in the organisation\'s Airbyte workspace,
   const [workspace] = bodiesOf('POST', '/v1/workspaces');
   expect(workspace).toEqual({ name: 'Dataworks – acme' });
   const [destination] = bodiesOf('POST', '/v1/destinations');
-  expect(destination.configuration).toMatchObject({
+  expect(destination?.configuration).toMatchObject({
     destinationType: 'snowflake',
     host: 'xy12345.eu-west-1.snowflakecomputing.com',
     database: 'RAW',
@@ -126,7 +126,7 @@ it('makes a connection Airbyte can run in the organisation\'s Airbyte workspace,
     credentials: { auth_type: 'Key Pair Authentication', private_key: privateKey },
   });
   const [source] = bodiesOf('POST', '/v1/sources');
-  expect(source.configuration).toEqual({ sourceType: 'file', dataset_name: 'orders', format: 'csv', url: fileUrl, provider: { storage: 'HTTPS' } });
+  expect(source?.configuration).toEqual({ sourceType: 'file', dataset_name: 'orders', format: 'csv', url: fileUrl, provider: { storage: 'HTTPS' } });
   const [connection] = bodiesOf('POST', '/v1/connections');
   expect(connection).toMatchObject({
     namespaceDefinition: 'custom_format',
@@ -134,7 +134,7 @@ it('makes a connection Airbyte can run in the organisation\'s Airbyte workspace,
     schedule: { scheduleType: 'manual' },
     configurations: { streams: [{ name: 'orders', syncMode: 'full_refresh_overwrite' }] },
   });
-  expect(String(connection.name)).toContain(connectionId);
+  expect(String(connection?.name)).toContain(connectionId);
 });
 
 it('runs sync now as an Airbyte job and records its rows, bytes and log in the timeline', async () => {
