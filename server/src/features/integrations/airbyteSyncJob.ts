@@ -77,7 +77,17 @@ export async function runAirbyteAttempt(deps: AirbyteSyncDeps, run: AirbyteAttem
       }
       const { config } = await deps.sources.configOf(organisation, connection.source_id);
       await engine.reconcile(organisation, ids, { name: connection.name, definitionId: connection.definition_id, config, streams: connection.streams as StreamSelection[], destinationSchema: connection.destination_schema });
-      current = await engine.startJob(ids, job.kind);
+      try {
+        current = await engine.startJob(ids, job.kind);
+      } catch (error) {
+        // Airbyte runs one job per connection. One of the same kind already running (started in
+        // Airbyte itself, say) is this sync's work: follow it rather than fail. Another kind is
+        // retried once it has ended.
+        const running = error instanceof AirbyteApiError && error.status === 409 ? await engine.unfinishedJob(ids, job.kind) : undefined;
+        if (!running) throw error;
+        log(`Airbyte was already running ${job.kind} job ${running.jobId} of this connection; following it.`);
+        current = running;
+      }
       airbyteJobId = current.jobId;
       await updateJob(db, job.id, { airbyteJobId });
       log(`Airbyte ${job.kind} job ${airbyteJobId} started for Airbyte connection ${ids.connectionId}.`);

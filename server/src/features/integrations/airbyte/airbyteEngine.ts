@@ -133,6 +133,14 @@ export function createAirbyteEngine(deps: AirbyteEngineDeps) {
     },
 
     startJob: (ids: AirbyteIds, kind: AirbyteJobType): Promise<AirbyteJob> => client.createJob(ids.connectionId, kind),
+    /** The connection's job of this type that Airbyte is running or about to run, if any. */
+    async unfinishedJob(ids: AirbyteIds, kind: AirbyteJobType): Promise<AirbyteJob | undefined> {
+      for (const status of ['running', 'pending', 'incomplete'] as const) {
+        const page = await client.listJobs({ connectionId: ids.connectionId, jobType: kind, status, orderBy: { field: 'createdAt', direction: 'DESC' }, limit: 1 });
+        if (page.data[0]) return page.data[0];
+      }
+      return undefined;
+    },
     job: (jobId: number): Promise<AirbyteJob> => client.getJob(jobId),
     /** Cancels the job; one that has already ended is answered as it stands. */
     async cancel(jobId: number): Promise<AirbyteJob> {
