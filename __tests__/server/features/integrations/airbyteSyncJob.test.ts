@@ -18,7 +18,8 @@ const ORG = 'acme';
 const CONFIG = { location: 'https://files.example.com/orders.csv', format: 'csv' };
 const STREAMS: StreamSelection[] = [{ name: 'orders', selected: true, syncMode: 'full_refresh', destinationSyncMode: 'overwrite' }];
 // The source's settings as the sources service would give them (its own tests cover how).
-const sources = { configOf: async () => ({ config: CONFIG }) } as unknown as SourcesService;
+let sourceConfig: Record<string, unknown> = CONFIG;
+const sources = { configOf: async () => ({ config: sourceConfig }) } as unknown as SourcesService;
 
 let store: Store;
 let standIn: AirbyteStandIn;
@@ -160,5 +161,19 @@ it('fails at once, naming the settings, when the connection is on Airbyte and no
   const { job, run } = await newJob();
   await expect(run.attempt(1, { engine: undefined })).resolves.toMatchObject({ status: 'failed' });
   expect((await jobById(store.db, ORG, job.id))?.failure).toContain('AIRBYTE_URL');
+  expect(run.failures).toHaveLength(1);
+});
+
+it('fails in words, without a retry, when the source was edited into one Airbyte cannot read', async () => {
+  const { job, run } = await newJob();
+  const before = jobPosts();
+  sourceConfig = { location: 'exports/orders.csv', format: 'csv' };
+  try {
+    await expect(run.attempt(1)).resolves.toMatchObject({ status: 'failed' });
+  } finally {
+    sourceConfig = CONFIG;
+  }
+  expect((await jobById(store.db, ORG, job.id))?.failure).toMatch(/could no longer run there: the file is on the portal's own disk/);
+  expect(jobPosts()).toBe(before);
   expect(run.failures).toHaveLength(1);
 });

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { StreamSelection } from '@common/integrations/integrationsContract';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { AirbyteApiError } from './airbyte/airbyteApiClient.js';
-import type { AirbyteEngine } from './airbyte/airbyteEngine.js';
+import { AirbyteUnplaceableError, type AirbyteEngine } from './airbyte/airbyteEngine.js';
 import type { AirbyteJob } from './airbyte/airbyteTypes.js';
 import { finishAttempt, jobById, updateJob, type ConnectionRow, type JobRow } from './integrationsStore.js';
 import type { SourcesService } from './sourcesService.js';
@@ -75,8 +75,18 @@ export async function runAirbyteAttempt(deps: AirbyteSyncDeps, run: AirbyteAttem
         await settle('cancelled', { rows: 0, bytes: 0, failure: 'Cancelled before it ran.' });
         return { status: 'cancelled' };
       }
-      const { config } = await deps.sources.configOf(organisation, connection.source_id);
-      await engine.reconcile(organisation, ids, { name: connection.name, definitionId: connection.definition_id, config, streams: connection.streams as StreamSelection[], destinationSchema: connection.destination_schema });
+      try {
+        const { config } = await deps.sources.configOf(organisation, connection.source_id);
+        await engine.reconcile(organisation, ids, { name: connection.name, definitionId: connection.definition_id, config, streams: connection.streams as StreamSelection[], destinationSchema: connection.destination_schema }, connection.id);
+      } catch (error) {
+        if (error instanceof AirbyteApiError) throw error;
+        // The source's settings are unreadable or no longer fit Airbyte: a retry cannot fix that; say so on the job.
+        const failure = error instanceof Error ? error.message : String(error);
+        log(`The sync could not start: ${failure}`);
+        await settle('failed', { rows: 0, bytes: 0, failure });
+        await run.reportFailure(failure);
+        return { status: 'failed' };
+      }
       try {
         current = await engine.startJob(ids, job.kind);
       } catch (error) {

@@ -214,7 +214,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       if (deps.airbyte && ids) {
         if (body.streams) {
           const { config } = await deps.sources.configOf(actor.organisation, row.source_id);
-          await deps.airbyte.engine.reconcile(actor.organisation, ids, { name: row.name, definitionId: row.definition_id, config, streams: body.streams, destinationSchema: row.destination_schema });
+          await deps.airbyte.engine.reconcile(actor.organisation, ids, { name: body.name ?? row.name, definitionId: row.definition_id, config, streams: body.streams, destinationSchema: row.destination_schema }, row.id);
         }
         if (body.status && body.status !== row.status) await deps.airbyte.engine.setStatus(ids, body.status);
       }

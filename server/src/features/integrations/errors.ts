@@ -2,6 +2,7 @@
 // app/portalServer.ts). Each is thrown before anything is written.
 import { HttpError, type ErrorTranslator } from '../../platform/http/errors.js';
 import { SecretDecryptionError } from '../../platform/secrets/secretBox.js';
+import { AirbyteUnplaceableError } from './airbyte/airbyteEngine.js';
 import { AirbyteApiError } from './airbyte/airbyteErrors.js';
 import { ConnectorConfigError } from './config/connectorConfig.js';
 import { StreamSchemaError } from './destination/streamColumns.js';
@@ -31,6 +32,7 @@ export const integrationsHttpError: ErrorTranslator = (error) => {
   if (error instanceof ConnectorRunError) return new HttpError(502, 'connector_failed', error.message);
   // Airbyte refusing what the portal sent (a setting its connector does not accept) is the request's fault; anything else is Airbyte's.
   if (error instanceof AirbyteApiError) return error.status === 400 || error.status === 422 ? new HttpError(400, 'airbyte_refused', error.message) : new HttpError(502, 'airbyte_unavailable', error.message);
+  if (error instanceof AirbyteUnplaceableError) return new HttpError(409, 'airbyte_cannot_run', error.message);
   if (error instanceof SecretDecryptionError) return new HttpError(409, 'secret_unreadable', error.message);
   return null;
 };

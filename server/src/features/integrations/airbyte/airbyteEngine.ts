@@ -37,6 +37,14 @@ export interface AirbyteConnectionInput {
   destinationSchema: string;
 }
 
+/** A connection on Airbyte that an edit would make impossible to run there (a file moved to the portal's disk, say). */
+export class AirbyteUnplaceableError extends Error {
+  constructor(reason: string) {
+    super(`The connection runs on Airbyte and could no longer run there: ${reason}.`);
+    this.name = 'AirbyteUnplaceableError';
+  }
+}
+
 const isGone = (error: unknown) => error instanceof AirbyteApiError && error.status === 404;
 
 export function createAirbyteEngine(deps: AirbyteEngineDeps) {
@@ -112,13 +120,13 @@ export function createAirbyteEngine(deps: AirbyteEngineDeps) {
     },
 
     /** Brings Airbyte's copy up to date before a job: the source's settings, the warehouse's, the streams. */
-    async reconcile(organisation: string, ids: AirbyteIds, input: AirbyteConnectionInput): Promise<void> {
+    async reconcile(organisation: string, ids: AirbyteIds, input: AirbyteConnectionInput, portalId: string): Promise<void> {
       const placed = await placement(organisation, input);
-      if (!placed.onAirbyte) throw new Error(`The connection can no longer run on Airbyte: ${placed.reason}.`);
+      if (!placed.onAirbyte) throw new AirbyteUnplaceableError(placed.reason);
       const workspace = await workspaceId(organisation);
       await destinationId(organisation, workspace, placed.destination);
-      await client.patchSource(ids.sourceId, { configuration: placed.source });
-      await client.patchConnection(ids.connectionId, placed.settings);
+      await client.patchSource(ids.sourceId, { name: `${input.name} (${portalId})`, configuration: placed.source });
+      await client.patchConnection(ids.connectionId, { ...placed.settings, name: `${input.name} (${portalId})` });
     },
 
     /** Pause and resume are mirrored so that Airbyte's own pages tell the truth too. */
