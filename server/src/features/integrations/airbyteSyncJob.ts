@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { StreamSelection } from '@common/integrations/integrationsContract';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { AirbyteApiError } from './airbyte/airbyteApiClient.js';
-import { AirbyteUnplaceableError, type AirbyteEngine } from './airbyte/airbyteEngine.js';
+import type { AirbyteEngine } from './airbyte/airbyteEngine.js';
 import type { AirbyteJob } from './airbyte/airbyteTypes.js';
 import { finishAttempt, jobById, updateJob, type ConnectionRow, type JobRow } from './integrationsStore.js';
 import type { SourcesService } from './sourcesService.js';
