@@ -124,13 +124,8 @@ export function airbyteConnectionSettings(streams: readonly StreamSelection[], d
 }
 
 /** What the portal knows of an organisation's Snowflake account (the warehouse area's settings, passed in). */
-export interface SnowflakeAccountSettings {
-  account: string;
-  username: string;
+export interface SnowflakeAccountSettings extends Omit<SnowflakeDestinationSettings, 'database' | 'privateKey'> {
   privateKeyPath: string;
-  privateKeyPassphrase?: string;
-  role: string;
-  warehouse: string;
   loadDatabase?: string;
 }
 
