@@ -49,6 +49,7 @@ import {
 } from './integrationsStore.js';
 import { checkSchedule, nextRun } from './schedules.js';
 import { createSyncJob, type SyncJobDeps } from './syncJob.js';
+import type { AirbyteConnectionInput, AirbytePlacement } from './airbyte/airbyteEngine.js';
 import { checkStreams, health, selectedStream, summary } from './connectionRules.js';
 import type { Actor } from './sourcesService.js';
 
@@ -167,10 +168,14 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       const destinationSchema = streamTable({ name: 'check', namespace: body.destinationSchema }, body.destinationSchema).schema;
       // With an Airbyte instance configured, a connection Airbyte can run the same way is made there.
       const airbyte = deps.airbyte?.engine;
-      const { row: source, config } = await deps.sources.configOf(actor.organisation, body.sourceId);
-      const input = { name: body.name, definitionId: source.definition_id, config, streams: body.streams, destinationSchema };
-      const placed = airbyte ? await airbyte.placement(actor.organisation, input) : null;
-      if (placed && !placed.onAirbyte) deps.log.info({ source: body.sourceId, reason: placed.reason }, 'connection stays on the embedded engine');
+      let input: AirbyteConnectionInput | null = null;
+      let placed: AirbytePlacement | null = null;
+      if (airbyte) {
+        const { row: source, config } = await deps.sources.configOf(actor.organisation, body.sourceId);
+        input = { name: body.name, definitionId: source.definition_id, config, streams: body.streams, destinationSchema };
+        placed = await airbyte.placement(actor.organisation, input);
+        if (!placed.onAirbyte) deps.log.info({ source: body.sourceId, reason: placed.reason }, 'connection stays on the embedded engine');
+      }
       let id: string;
       try {
         id = await insertConnection(db, {
@@ -189,7 +194,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
         if (isUniqueViolation(error)) throw new DuplicateValueError('name', `A connection named "${body.name}" already exists.`);
         throw error;
       }
-      if (airbyte && placed?.onAirbyte) {
+      if (airbyte && input && placed?.onAirbyte) {
         try {
           const ids = await airbyte.create(actor.organisation, input, placed, id);
           await updateConnection(db, actor.organisation, id, { airbyteSourceId: ids.sourceId, airbyteConnectionId: ids.connectionId });
@@ -248,6 +253,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       // Deleted in Airbyte first: if Airbyte cannot be reached, the connection stays, so nothing is left behind unseen.
       const ids = airbyteIds(row);
       if (deps.airbyte && ids) await deps.airbyte.engine.remove(ids);
+      else if (ids) deps.log.warn({ connection: row.id, airbyteConnection: ids.connectionId }, 'connection deleted while no Airbyte is configured: its Airbyte connection and source remain there');
       await deleteConnection(db, actor.organisation, row.id);
     },
 
