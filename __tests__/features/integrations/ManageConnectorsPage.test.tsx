@@ -26,7 +26,7 @@ setUpPageTests();
 let server: WorkspaceServer;
 function start(path: string) {
   server = connectWorkspaceServer({
-    'GET api/integrations/connections': json(200, { connections: [connection(), connection({ id: 'conn-2', name: 'Web', health: 'failing', lastJob: job({ id: 'job-9', connectionId: 'conn-2', status: 'failed', failure: 'The API answered 401 Unauthorized.' }) })], counts: { healthy: 1, failing: 1, paused: 0, syncing: 0, pending: 0 } }),
+    'GET api/integrations/connections': json(200, { connections: [connection(), connection({ id: 'conn-2', name: 'Web', engine: 'airbyte', health: 'failing', lastJob: job({ id: 'job-9', connectionId: 'conn-2', status: 'failed', failure: 'The API answered 401 Unauthorized.' }) })], counts: { healthy: 1, failing: 1, paused: 0, syncing: 0, pending: 0 } }),
     'POST api/integrations/connections/bulk': json(200, { done: ['conn-1'], skipped: [] }),
     'GET api/integrations/connections/conn-1': json(200, connection()),
     'GET api/integrations/jobs/job-1': json(200, { ...job(), streams: [{ stream: 'raw_shop.orders', rowsRead: 1234, rowsCommitted: 1234, bytesCommitted: 56789, rowEstimate: null, status: 'COMPLETE' }], attemptList: [] }),
@@ -42,6 +42,8 @@ it('lists connections with counts, searches and filters on the server, and acts 
   expect(within(screen.getByRole('list', { name: 'Connections by status' })).getAllByRole('listitem')[1]).toHaveTextContent('1Failing');
   const web = within(table).getByRole('row', { name: /Web/ });
   expect(web).toHaveTextContent('Failed');
+  expect(web).toHaveTextContent('Sample data → RAW_SAMPLE (on Airbyte)');
+  expect(within(table).getByRole('row', { name: /Shop/ })).not.toHaveTextContent('on Airbyte');
   expect(within(table).getByRole('row', { name: /Shop/ })).toHaveTextContent('Every 6 hours');
 
   await userEvent.type(screen.getByRole('searchbox', { name: 'Search connections' }), 'shop');

@@ -54,7 +54,7 @@ export function ConnectionsTable({ connections, selected, onSelected }: Connecti
                   <HealthBadge health={connection.health} />
                 </div>
               </th>
-              <td>{`${connection.source.name} → ${connection.destinationSchema}`}</td>
+              <td>{`${connection.source.name} → ${connection.destinationSchema}${connection.engine === 'airbyte' ? ' (on Airbyte)' : ''}`}</td>
               <td>{scheduleText(connection.schedule)}</td>
               <td>
                 <DateTimeText iso={connection.lastJob?.endedAt ?? connection.lastJob?.startedAt ?? null} />
