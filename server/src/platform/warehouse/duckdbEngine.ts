@@ -183,6 +183,12 @@ class DuckDbEngine implements Engine {
     }
   }
 
+  /** A connection outside the read pool and the serialised transactions (see `ownDuckDbConnection`). */
+  async connectOwn(): Promise<DuckDBConnection> {
+    if (this.closed) throw new WarehouseError('unavailable', 'The warehouse is closed.');
+    return this.instance.connect();
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -191,6 +197,16 @@ class DuckDbEngine implements Engine {
     for (const connection of this.reads.connections) connection.closeSync();
     this.instance.closeSync();
   }
+}
+
+/**
+ * A connection of the engine's database that is the caller's alone, outside the read pool and the
+ * one-at-a-time transactions: for a sync's load, which keeps a transaction open between checkpoints
+ * (rows are appended as they arrive and commit with the checkpoint's state) and must not hold up
+ * the portal's other writes meanwhile. The caller closes it. Null for an engine that is not DuckDB's.
+ */
+export async function ownDuckDbConnection(engine: Engine): Promise<DuckDBConnection | null> {
+  return engine instanceof DuckDbEngine ? engine.connectOwn() : null;
 }
 
 /** Opens (creating if absent) a DuckDB file as an engine. The file must hold a sample account to be useful. */

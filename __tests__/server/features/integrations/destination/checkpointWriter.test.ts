@@ -1,5 +1,6 @@
 // The checkpointed writer against a real embedded warehouse (DuckDB file): what readers see
 // before and after checkpoints, per destination sync mode, and after a failed sync.
+import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -155,4 +156,64 @@ it('adds Airbyte\'s columns to a table another tool loaded, keeping its rows', a
     { ID: 1, STATUS: 'placed', AIRBYTE: true },
     { ID: 100, STATUS: 'legacy', AIRBYTE: false },
   ]);
+});
+
+it('leaves the table and the state as of the last checkpoint when the process dies mid-sync', async () => {
+  // Rows go into a transaction left open between checkpoints: a process killed with rows appended
+  // after its last checkpoint must leave none of them in the file.
+  await engine.close();
+  const file = path.join(dir, 'warehouse.duckdb');
+  const script = path.join(dir, 'dies.mts');
+  const writerModule = path.resolve('server/src/features/integrations/destination/checkpointWriter.ts');
+  const engineModule = path.resolve('server/src/platform/warehouse/duckdbEngine.ts');
+  await fs.writeFile(
+    script,
+    `import { CheckpointWriter } from ${JSON.stringify(writerModule)};
+import { openDuckDbEngine } from ${JSON.stringify(engineModule)};
+const engine = await openDuckDbEngine(${JSON.stringify(file)});
+const catalog = ${JSON.stringify(catalog('incremental', 'append'))};
+const order = (id: number, updated: string) => ({ stream: 'orders', namespace: 'raw_shop', emitted_at: Date.parse(updated), data: { id, status: 'placed', amount: id, updated_at: updated } });
+const state = (cursor: string) => ({ type: 'STREAM' as const, stream: { stream_descriptor: { name: 'orders', namespace: 'raw_shop' }, stream_state: { updated_at: cursor } } });
+const writer = await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog, defaultSchema: 'RAW', generationId: 1 });
+await writer.record(order(1, '2026-01-01T10:00:00Z'));
+await writer.record(order(2, '2026-01-01T11:00:00Z'));
+await writer.checkpoint(state('2026-01-01T11:00:00Z'));
+for (let id = 3; id <= 5000; id += 1) await writer.record(order(id, '2026-01-02T10:00:00Z'));
+process.stdout.write('appended', () => process.kill(process.pid, 'SIGKILL'));
+`,
+  );
+  const output = await new Promise<string>((resolve, reject) => {
+    // tsx runs the script in a child of its own and ends as it did (exit code 128 + 9 when killed).
+    const child = spawn(path.resolve('node_modules/.bin/tsx'), [script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(`${text} ${signal ?? code}`));
+  });
+  expect(output).toMatch(/^appended (SIGKILL|137)$/);
+  engine = await openDuckDbEngine(file);
+  expect(await ids()).toEqual([1, 2]);
+  expect(await CheckpointWriter.committedState({ engine }, 'c1')).toEqual([state('2026-01-01T11:00:00Z')]);
+}, 60_000);
+
+it('commits a stream\'s checkpoint only once no other stream has rows without a state', async () => {
+  const both: ConfiguredAirbyteCatalog = { streams: [catalog('incremental', 'append').streams[0]!, catalog('incremental', 'append', 'refunds').streams[0]!] };
+  const refundState = (cursor: string) => ({ type: 'STREAM' as const, stream: { stream_descriptor: { name: 'refunds', namespace: 'raw_shop' }, stream_state: { updated_at: cursor } } });
+  const writer = await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: both, defaultSchema: 'RAW', generationId: 1 });
+  await writer.record(order(1, 'placed', '2026-01-01T10:00:00Z'));
+  await writer.record({ ...order(50, 'refunded', '2026-01-01T10:30:00Z'), stream: 'refunds' });
+  // The orders' state arrives while a refund has no state yet: nothing is visible, nothing is saved.
+  await expect(writer.checkpoint(state('2026-01-01T10:00:00Z'))).resolves.toEqual({ streams: [] });
+  expect(await ids()).toEqual([]);
+  expect(await CheckpointWriter.committedState({ engine }, 'c1')).toEqual([]);
+  // The refunds' state covers the rest: both streams' rows and both states commit together.
+  const committed = await writer.checkpoint(refundState('2026-01-01T10:30:00Z'));
+  expect(committed.streams.map((entry) => [entry.stream, entry.rows])).toEqual([
+    ['raw_shop.orders', 1],
+    ['raw_shop.refunds', 1],
+  ]);
+  expect(await ids()).toEqual([1]);
+  expect(await rows('SELECT ID FROM RAW_SHOP.REFUNDS')).toEqual([{ ID: 50 }]);
+  expect(await CheckpointWriter.committedState({ engine }, 'c1')).toEqual([state('2026-01-01T10:00:00Z'), refundState('2026-01-01T10:30:00Z')]);
+  await writer.finish();
 });

@@ -1,10 +1,13 @@
 // Writes a sync's records into the organisation's warehouse so that, per stream, rows become
-// visible only with the STATE checkpoint that covers them. Records are typed as they arrive and
-// staged in a local newline-delimited JSON file per stream; a checkpoint loads the stream's file
-// and saves its state in ONE warehouse transaction, so a crash or cancel leaves each table as of
-// its last committed checkpoint and the state the next run resumes from matches it exactly.
-// What differs between DuckDB and Snowflake (naming, getting the file to the warehouse, saving
-// state, swapping tables) is in duckdbLoad.ts and snowflakeLoad.ts.
+// visible only with the STATE checkpoint that covers them. Records are typed as they arrive, then
+// - embedded warehouse (DuckDB): appended straight into their tables inside a transaction open on
+//   the sync's own connection (duckdbAppend.ts), which the checkpoint commits with its state;
+// - Snowflake: staged in a local newline-delimited JSON file per stream, which the checkpoint
+//   loads and saves its state with in ONE warehouse transaction.
+// Either way a crash or cancel leaves each table as of its last committed checkpoint and the state
+// the next run resumes from matches it exactly. What differs between DuckDB and Snowflake (naming,
+// getting the rows to the warehouse, saving state, swapping tables) is in duckdbLoad.ts,
+// duckdbAppend.ts and snowflakeLoad.ts.
 //
 // Destination sync modes, as Airbyte's warehouse destinations implement them:
 // - append: committed rows stay; each checkpoint adds rows.
@@ -21,10 +24,11 @@ import type { Engine, Queryable } from '../../../platform/warehouse/engine.js';
 import { str } from '../../../platform/warehouse/engine.js';
 import { quoteIdentifier } from '../../../platform/warehouse/identifiers.js';
 import { join, raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
+import { DuckDbAppendLoad } from './duckdbAppend.js';
 import { duckdbLoad } from './duckdbLoad.js';
-import { STATE_SCHEMA, STATE_TABLE, type LoadDialect, type LoadStream, type SyncDestination } from './loadDialect.js';
+import { STATE_SCHEMA, STATE_TABLE, type LoadDialect, type LoadStream, type StagedLoadDialect, type SyncDestination } from './loadDialect.js';
 import { snowflakeLoad } from './snowflakeLoad.js';
-import { AIRBYTE_COLUMNS, castValue, sqlType, streamColumns, streamTable, StreamSchemaError, type ColumnType, type TypecastChange } from './streamColumns.js';
+import { AIRBYTE_COLUMNS, castValue, sqlType, streamColumns, streamTable, StreamSchemaError, type ColumnType, type StreamColumn, type TypecastChange } from './streamColumns.js';
 
 export type { SyncDestination };
 
@@ -40,6 +44,8 @@ interface StreamWriter extends LoadStream {
   committedRows: number;
   committedBytes: number;
   pendingBytes: number;
+  /** Appended rows only: whether a state received since the stream's last row covers its pending rows. */
+  covered: boolean;
 }
 
 export interface CommitResult {
@@ -56,9 +62,19 @@ const AIRBYTE_TYPES = {
   [AIRBYTE_COLUMNS.generationId]: 'integer',
 } as const satisfies Record<string, ColumnType>;
 
-/** The statements for the destination's warehouse. */
-function dialectFor(destination: SyncDestination, connectionId: string): LoadDialect {
-  return destination.engine.kind === 'snowflake' ? snowflakeLoad(destination.database, connectionId) : duckdbLoad;
+/** The statements for the destination's warehouse; for a warehouse loaded from staged files, also theirs. */
+function dialectFor(destination: SyncDestination, connectionId: string): { dialect: LoadDialect; staged: StagedLoadDialect | null } {
+  if (destination.engine.kind === 'snowflake') {
+    const staged = snowflakeLoad(destination.database, connectionId);
+    return { dialect: staged, staged };
+  }
+  return { dialect: duckdbLoad, staged: null };
+}
+
+/** A typed value's share of a row's size, for the bytes a sync reports (about what the row takes as text). */
+function valueBytes(value: unknown): number {
+  if (value === null || value === undefined) return 4;
+  return typeof value === 'string' ? value.length + 2 : typeof value === 'object' ? JSON.stringify(value).length : 8;
 }
 
 export class CheckpointWriter {
@@ -67,10 +83,19 @@ export class CheckpointWriter {
   private files = 0;
   private lastEmittedAt = Number.NaN;
   private lastEmittedText = '';
+  /** DuckDB: the open transaction rows are appended in. */
+  private appendLoad: DuckDbAppendLoad | null = null;
+  /** DuckDB: states received whose rows are not committed yet (another stream still had rows no state covered). */
+  private readonly pendingStates = new Map<string, AirbyteStateMessage>();
+  /** DuckDB: the commit under way; rows wait for it (they belong to the next transaction). */
+  private committing: Promise<unknown> | null = null;
+  /** `_airbyte_meta` of a record without changes. */
+  private plainMeta: string | null = null;
 
   private constructor(
     private readonly engine: Engine,
     private readonly dialect: LoadDialect,
+    private readonly staged: StagedLoadDialect | null,
     private readonly connectionId: string,
     private readonly generationId: number,
   ) {}
@@ -80,16 +105,17 @@ export class CheckpointWriter {
    * what is missing: schemas, tables, new columns, the staging tables of overwrite streams.
    */
   static async open(destination: SyncDestination, options: { connectionId: string; catalog: ConfiguredAirbyteCatalog; defaultSchema: string; generationId: number }): Promise<CheckpointWriter> {
-    const dialect = dialectFor(destination, options.connectionId);
-    const writer = new CheckpointWriter(destination.engine, dialect, options.connectionId, options.generationId);
+    const { dialect, staged } = dialectFor(destination, options.connectionId);
+    const writer = new CheckpointWriter(destination.engine, dialect, staged, options.connectionId, options.generationId);
     const planned = options.catalog.streams.map((configured, index) => writer.plan(configured, index, options.defaultSchema));
-    writer.dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dataworks-sync-'));
+    if (staged) writer.dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dataworks-sync-'));
     for (const stream of planned) writer.streams.set(stream.key, stream);
     await destination.engine.transaction(async (tx) => {
       await dialect.createStateTable(tx);
       for (const stream of planned) await writer.prepareTable(tx, stream);
-      await dialect.prepareLoad(tx, planned);
+      await staged?.prepareLoad(tx, planned);
     });
+    if (!staged) writer.appendLoad = await DuckDbAppendLoad.start(destination.engine, planned, options.generationId);
     return writer;
   }
 
@@ -121,6 +147,7 @@ export class CheckpointWriter {
       pendingBytes: 0,
       committedRows: 0,
       committedBytes: 0,
+      covered: false,
     };
   }
 
@@ -137,7 +164,7 @@ export class CheckpointWriter {
 
   private async prepareTable(tx: Queryable, stream: StreamWriter): Promise<void> {
     const { dialect } = this;
-    stream.file = this.newFile();
+    if (this.staged) stream.file = this.newFile();
     await tx.query(sql`CREATE SCHEMA IF NOT EXISTS ${dialect.schema(stream.schema)}`);
     await tx.query(sql`CREATE TABLE IF NOT EXISTS ${dialect.table(stream.schema, stream.table)} (${this.columnsDdl(stream)})`);
     // Fields the source added since the table was made become new columns (nothing is dropped).
@@ -158,7 +185,7 @@ export class CheckpointWriter {
 
   /** The state each stream last committed for this connection, to resume from (`--state`). */
   static async committedState(destination: SyncDestination, connectionId: string): Promise<AirbyteStateMessage[]> {
-    const dialect = dialectFor(destination, connectionId);
+    const { dialect } = dialectFor(destination, connectionId);
     if (!(await dialect.hasStateTable(destination.engine))) return [];
     const rows = await destination.engine.query(dialect.readStates(connectionId));
     return rows.map((row) => JSON.parse(str(row, 'STATE')) as AirbyteStateMessage);
@@ -166,7 +193,7 @@ export class CheckpointWriter {
 
   /** Forgets the connection's state: the next sync starts from scratch ("reset"). */
   static async resetState(destination: SyncDestination, connectionId: string, stream?: string): Promise<void> {
-    const dialect = dialectFor(destination, connectionId);
+    const { dialect } = dialectFor(destination, connectionId);
     if (!(await dialect.hasStateTable(destination.engine))) return;
     await destination.engine.query(sql`DELETE FROM ${dialect.table(STATE_SCHEMA, STATE_TABLE)} WHERE CONNECTION_ID = ${connectionId} ${stream ? sql`AND STREAM = ${stream}` : raw('')}`);
   }
@@ -176,6 +203,12 @@ export class CheckpointWriter {
     const key = streamKey({ name: record.stream, namespace: record.namespace });
     const stream = this.streams.get(key);
     if (!stream) throw new StreamSchemaError(key, 'the connector sent a record of a stream that was not selected.');
+    if (this.appendLoad) return this.append(stream, record);
+    return this.stage(stream, record);
+  }
+
+  /** Types the record and stages it in the stream's file (Snowflake). */
+  private async stage(stream: StreamWriter, record: AirbyteRecordMessage): Promise<void> {
     const changes: unknown[] = [...(record.meta?.changes ?? [])];
     const line: Record<string, unknown> = {};
     stream.columns.forEach((column, index) => {
@@ -197,6 +230,39 @@ export class CheckpointWriter {
     stream.pendingRows += 1;
     stream.pendingBytes += text.length;
     if (stream.lineBytes >= FLUSH_BYTES) await this.flushLines(stream);
+  }
+
+  /**
+   * Types the record and appends it to the open transaction (DuckDB); synchronous unless a commit
+   * is under way. Runs for every record: plain loops, no closures.
+   */
+  private append(stream: StreamWriter, record: AirbyteRecordMessage): void | Promise<void> {
+    const load = this.appendLoad;
+    if (!load) throw new Error('no rows are being appended.');
+    if (this.committing) return this.committing.then(() => this.append(stream, record));
+    let changes: unknown[] | null = record.meta?.changes?.length ? [...record.meta.changes] : null;
+    const { columns } = stream;
+    const values: unknown[] = new Array(columns.length);
+    let bytes = 0;
+    for (let index = 0; index < columns.length; index += 1) {
+      const column = columns[index] as StreamColumn;
+      const value = castValue(record.data[column.property], column.type);
+      if (value === undefined) (changes ??= []).push({ field: column.property, change: 'NULLED', reason: 'DESTINATION_TYPECAST_ERROR' } satisfies TypecastChange);
+      values[index] = value === undefined ? null : value;
+      bytes += valueBytes(values[index]);
+    }
+    if (record.emitted_at !== this.lastEmittedAt) {
+      this.lastEmittedAt = record.emitted_at;
+      this.lastEmittedText = new Date(record.emitted_at).toISOString();
+    }
+    // Most records have no changes: their meta is the same text.
+    const meta = changes ? JSON.stringify({ changes, sync_id: this.generationId }) : (this.plainMeta ??= JSON.stringify({ changes: [], sync_id: this.generationId }));
+    const rawId = randomUUID();
+    stream.covered = false;
+    stream.pendingRows += 1;
+    stream.pendingBytes += bytes + rawId.length + this.lastEmittedText.length + 2 + meta.length;
+    // Counted before the row is in: a failed append fails the sync, and nothing of it commits.
+    return load.append(stream, { values, rawId, extractedAt: this.lastEmittedText, meta });
   }
 
   /** A fresh staging file name (a checkpoint being loaded keeps its own file); made on first write. Digits only: Snowflake's PUT takes it. */
@@ -229,7 +295,49 @@ export class CheckpointWriter {
     // An overwrite stream starts from scratch every sync (its staging table does not outlive a
     // failed one), so resuming it from a saved position would lose rows: its state is not kept.
     const resumable = streams.some((stream) => stream.target === stream.table);
+    if (this.appendLoad) {
+      if (this.committing) await this.committing;
+      for (const stream of streams) stream.covered = true;
+      if (resumable) this.pendingStates.set(stateKey, state);
+      // The transaction holds every stream's rows: it commits once no stream has rows that no state
+      // covers yet (at once when streams are read one after another). Until then this state waits
+      // with its rows, so no row is ever visible before a saved state covers it.
+      if ([...this.streams.values()].some((stream) => stream.pendingRows > 0 && !stream.covered)) return { streams: [] };
+      return this.commitAppended();
+    }
     return this.commit(streams, resumable ? { key: stateKey, state } : null);
+  }
+
+  /** DuckDB: deduplicates, saves the waiting states and commits the open transaction, with `more` in it. */
+  private async commitAppended(more?: (tx: Queryable) => Promise<void>): Promise<CommitResult> {
+    const load = this.appendLoad;
+    if (!load) throw new Error('no rows are being appended.');
+    const batch = [...this.streams.values()].filter((stream) => stream.pendingRows > 0).map((stream) => ({ stream, rows: stream.pendingRows, bytes: stream.pendingBytes }));
+    // Rows that come from now on belong to the next transaction.
+    for (const { stream } of batch) {
+      stream.pendingRows = 0;
+      stream.pendingBytes = 0;
+    }
+    const states = [...this.pendingStates];
+    this.pendingStates.clear();
+    const committing = load.commit(async (tx) => {
+      for (const { stream } of batch) {
+        if (stream.configured.destination_sync_mode === 'append_dedup') await tx.query(this.dedupStatement(stream, (key) => sql`SELECT ${key} FROM ${this.dialect.table(stream.schema, stream.target)} WHERE ${q(AIRBYTE_COLUMNS.rawId)} IN (${raw(load.loadedIds(stream))})`));
+      }
+      for (const [key, state] of states) await tx.query(this.dialect.saveState(this.connectionId, key, state));
+      await more?.(tx);
+    });
+    this.committing = committing.catch(() => undefined);
+    try {
+      await committing;
+    } finally {
+      this.committing = null;
+    }
+    for (const { stream, rows, bytes } of batch) {
+      stream.committedRows += rows;
+      stream.committedBytes += bytes;
+    }
+    return { streams: batch.map(({ stream, rows, bytes }) => ({ stream: stream.key, rows, bytes })) };
   }
 
   /** At the end of a successful read: commits what is left and puts overwrite streams' new tables in place. */
@@ -240,6 +348,10 @@ export class CheckpointWriter {
       for (const stream of replaced) await this.dialect.replaceLive(db, stream);
     };
     try {
+      if (this.appendLoad) {
+        if (this.committing) await this.committing;
+        return await this.commitAppended(replace);
+      }
       const result = await this.commit(streams, null, this.dialect.ddlInTransactions ? replace : undefined);
       if (!this.dialect.ddlInTransactions) await replace(this.engine);
       return result;
@@ -251,6 +363,9 @@ export class CheckpointWriter {
   /** After a failed or cancelled read: drops what was not committed; committed checkpoints stay. */
   async abandon(): Promise<void> {
     try {
+      if (this.committing) await this.committing;
+      // Rolls back what was appended since the last commit, before its tables are dropped.
+      await this.appendLoad?.rollback();
       for (const stream of this.streams.values()) {
         if (stream.target !== stream.table) await this.engine.query(sql`DROP TABLE IF EXISTS ${this.dialect.table(stream.schema, stream.target)}`);
       }
@@ -260,9 +375,12 @@ export class CheckpointWriter {
   }
 
   private async close(): Promise<void> {
-    if (!this.dir) return;
+    const load = this.appendLoad;
+    this.appendLoad = null;
+    await load?.close();
+    if (!this.dir || !this.staged) return;
     try {
-      await this.dialect.cleanUp(this.engine, [...this.streams.values()]);
+      await this.staged.cleanUp(this.engine, [...this.streams.values()]);
     } finally {
       await fs.rm(this.dir, { recursive: true, force: true });
       this.dir = '';
@@ -273,8 +391,8 @@ export class CheckpointWriter {
     return [...this.streams.values()].map((stream) => ({ stream: stream.key, rows: stream.committedRows, bytes: stream.committedBytes }));
   }
 
-  /** Keeps, per primary key of the rows just loaded from `file`, the row with the latest cursor, then the latest extraction. */
-  private dedupStatement(stream: StreamWriter, file: string): Sql {
+  /** Keeps, per primary key of the rows just loaded (`loadedKeys` of the key columns), the row with the latest cursor, then the latest extraction. */
+  private dedupStatement(stream: StreamWriter, loadedKeys: (key: Sql) => Sql): Sql {
     const { configured } = stream;
     const column = (field: string) => stream.columns.find((candidate) => candidate.property === field)?.name ?? field;
     const key = (configured.primary_key ?? configured.stream.source_defined_primary_key ?? []).map((field) => q(column(field[0] ?? '')));
@@ -282,8 +400,7 @@ export class CheckpointWriter {
     const order = [...(cursorField ? [raw(`${quoteIdentifier(column(cursorField))} DESC NULLS LAST`)] : []), raw(`${quoteIdentifier(AIRBYTE_COLUMNS.extractedAt)} DESC`)];
     const table = this.dialect.table(stream.schema, stream.target);
     // Only the keys this checkpoint brought are looked at, not the whole table.
-    const loadedKeys = this.dialect.stagedKeys(stream, file, join(key));
-    return sql`DELETE FROM ${table} WHERE ${q(AIRBYTE_COLUMNS.rawId)} IN (SELECT ${q(AIRBYTE_COLUMNS.rawId)} FROM (SELECT ${q(AIRBYTE_COLUMNS.rawId)}, ROW_NUMBER() OVER (PARTITION BY ${join(key)} ORDER BY ${join(order)}) AS DW_RANK FROM ${table} WHERE (${join(key)}) IN (${loadedKeys})) WHERE DW_RANK > 1)`;
+    return sql`DELETE FROM ${table} WHERE ${q(AIRBYTE_COLUMNS.rawId)} IN (SELECT ${q(AIRBYTE_COLUMNS.rawId)} FROM (SELECT ${q(AIRBYTE_COLUMNS.rawId)}, ROW_NUMBER() OVER (PARTITION BY ${join(key)} ORDER BY ${join(order)}) AS DW_RANK FROM ${table} WHERE (${join(key)}) IN (${loadedKeys(join(key))})) WHERE DW_RANK > 1)`;
   }
 
   /**
@@ -292,6 +409,8 @@ export class CheckpointWriter {
    * checkpoint's records while this one loads.
    */
   private async commit(streams: StreamWriter[], state: { key: string; state: AirbyteStateMessage } | null, more?: (tx: Queryable) => Promise<void>): Promise<CommitResult> {
+    const staged = this.staged;
+    if (!staged) throw new Error('no rows are being staged.');
     // Taken in one synchronous step: records that arrive while this loads belong to the next checkpoint.
     const batch: Array<{ stream: StreamWriter; file: string; lines: string[]; rows: number; bytes: number }> = [];
     for (const stream of streams) {
@@ -304,12 +423,12 @@ export class CheckpointWriter {
       stream.pendingBytes = 0;
     }
     for (const { file, lines } of batch) if (lines.length) await fs.appendFile(file, lines.join(''));
-    for (const { stream, file } of batch) await this.dialect.stageFile(this.engine, stream, file);
+    for (const { stream, file } of batch) await staged.stageFile(this.engine, stream, file);
     await this.engine.transaction(async (tx) => {
       for (const { stream, file } of batch) {
-        await tx.query(this.dialect.insertStaged(stream, file, this.generationId));
-        if (stream.configured.destination_sync_mode === 'append_dedup') await tx.query(this.dedupStatement(stream, file));
-        await this.dialect.clearStaged(tx, stream);
+        await tx.query(staged.insertStaged(stream, file, this.generationId));
+        if (stream.configured.destination_sync_mode === 'append_dedup') await tx.query(this.dedupStatement(stream, (key) => staged.stagedKeys(stream, file, key)));
+        await staged.clearStaged(tx, stream);
       }
       if (state) await tx.query(this.dialect.saveState(this.connectionId, state.key, state.state));
       await more?.(tx);

@@ -1,8 +1,8 @@
 // What differs between the two warehouses a sync writes into, for the checkpointed writer
-// (checkpointWriter.ts): how tables are named, how a staged file of rows reaches the warehouse,
-// how the state row is saved and read, and how an overwrite stream's new table replaces the live
-// one. The writer's logic (validation, staging, one transaction per checkpoint) is the same for
-// both; duckdbLoad.ts and snowflakeLoad.ts hold each side's statements.
+// (checkpointWriter.ts): how tables are named, how the state row is saved and read, and how an overwrite stream's new table replaces the live
+// one, and for Snowflake how a staged file of rows reaches the warehouse. The writer's logic
+// (validation, typing, one transaction per checkpoint) is the same for both; duckdbLoad.ts and
+// snowflakeLoad.ts hold each side's statements, duckdbAppend.ts DuckDB's way in for the rows.
 import type { AirbyteStateMessage, ConfiguredAirbyteStream } from '@common/integrations/airbyteProtocol';
 import type { EngineKind } from '@common/warehouse/warehouseInfo';
 import type { Engine, Queryable } from '../../../platform/warehouse/engine.js';
@@ -44,6 +44,26 @@ export interface LoadDialect {
   createStateTable(db: Queryable): Promise<void>;
   /** Whether the state table exists (a warehouse no sync has written to has none). */
   hasStateTable(db: Queryable): Promise<boolean>;
+  /** Saves a stream's state (insert or replace). */
+  saveState(connectionId: string, key: string, state: AirbyteStateMessage): Sql;
+  /** The saved state of a connection, as JSON text in the column STATE, with STREAM. */
+  readStates(connectionId: string): Sql;
+  /**
+   * Whether DDL may run inside the checkpoint's transaction. DuckDB: yes, so an overwrite stream's
+   * new table replaces the live one in the same transaction. Snowflake commits on any DDL, so the
+   * swap runs after the last commit instead (a single atomic statement of its own).
+   */
+  readonly ddlInTransactions: boolean;
+  /** Puts an overwrite stream's new table in place of the live one. */
+  replaceLive(db: Queryable, stream: LoadStream): Promise<void>;
+}
+
+/**
+ * A warehouse the writer reaches through staged files of rows (Snowflake): records are written to a
+ * local file per stream, which a checkpoint uploads and inserts in its transaction. DuckDB takes
+ * rows through its appender instead (duckdbAppend.ts).
+ */
+export interface StagedLoadDialect extends LoadDialect {
   /** Run once when a sync opens, after its tables exist (Snowflake: the streams' load tables, emptied). */
   prepareLoad(db: Queryable, streams: readonly LoadStream[]): Promise<void>;
   /**
@@ -57,18 +77,6 @@ export interface LoadDialect {
   stagedKeys(stream: LoadStream, file: string, key: Sql): Sql;
   /** In the transaction, after the insert: forgets the staged rows. */
   clearStaged(tx: Queryable, stream: LoadStream): Promise<void>;
-  /** Saves a stream's state (insert or replace). */
-  saveState(connectionId: string, key: string, state: AirbyteStateMessage): Sql;
-  /** The saved state of a connection, as JSON text in the column STATE, with STREAM. */
-  readStates(connectionId: string): Sql;
-  /**
-   * Whether DDL may run inside the checkpoint's transaction. DuckDB: yes, so an overwrite stream's
-   * new table replaces the live one in the same transaction. Snowflake commits on any DDL, so the
-   * swap runs after the last commit instead (a single atomic statement of its own).
-   */
-  readonly ddlInTransactions: boolean;
-  /** Puts an overwrite stream's new table in place of the live one. */
-  replaceLive(db: Queryable, stream: LoadStream): Promise<void>;
   /** When the sync ends either way: drops what only the sync used (Snowflake: the load tables). */
   cleanUp(engine: Engine, streams: readonly LoadStream[]): Promise<void>;
 }

@@ -12,7 +12,7 @@ import type { Engine, Queryable } from '../../../platform/warehouse/engine.js';
 import { str } from '../../../platform/warehouse/engine.js';
 import { quoteIdentifier } from '../../../platform/warehouse/identifiers.js';
 import { join, raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
-import { STATE_SCHEMA, STATE_TABLE, type LoadDialect, type LoadStream } from './loadDialect.js';
+import { STATE_SCHEMA, STATE_TABLE, type LoadStream, type StagedLoadDialect } from './loadDialect.js';
 import { AIRBYTE_COLUMNS, sqlType } from './streamColumns.js';
 
 const q = (name: string) => raw(quoteIdentifier(name));
@@ -27,7 +27,7 @@ export class SnowflakeLoadError extends Error {
   }
 }
 
-export function snowflakeLoad(database: string | null | undefined, connectionId: string): LoadDialect {
+export function snowflakeLoad(database: string | null | undefined, connectionId: string): StagedLoadDialect {
   if (!database) {
     throw new SnowflakeLoadError('Syncs into Snowflake need a load database: set "loadDatabase" for the organisation in the warehouse connections file.');
   }
