@@ -4,7 +4,8 @@
  * process): a full refresh, then an incremental connection's first sync and, after 100,000 new
  * rows, its second. Prints rows per second, the time to the first progress report, and the peak
  * resident memory of the connector process and of this (the portal's side: reader and warehouse
- * writer) process. Aim: at least 50,000 rows/s and under 500 MB.
+ * writer) process, with where this process's memory is at its largest. Aim: at least 50,000 rows/s
+ * and under 500 MB.
  *
  * Settings: BENCH_DATABASE_URL (a PostgreSQL the script may create and drop a schema in; without
  * it, Debian's PostgreSQL is started as CI does with .ci/postgres, database dataworks_bench),
@@ -14,6 +15,7 @@
 import { execFileSync } from 'node:child_process';
 import { promises as fs, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import v8 from 'node:v8';
 import path from 'node:path';
 import pg from 'pg';
 import type { AirbyteMessage, ConfiguredAirbyteCatalog } from '../common/integrations/airbyteProtocol.js';
@@ -22,6 +24,7 @@ import { runConnector } from '../server/src/features/integrations/engine/connect
 import { runSyncAttempt, type AttemptOutcome } from '../server/src/features/integrations/engine/syncAttempt.js';
 import { openDuckDbEngine } from '../server/src/platform/warehouse/duckdbEngine.js';
 import type { Engine } from '../server/src/platform/warehouse/engine.js';
+import { raw } from '../server/src/platform/warehouse/sql.js';
 import { timeToFirstProgress } from './benchSyncLive.js';
 
 const TARGET_ROWS_PER_SECOND = 50_000;
@@ -44,6 +47,19 @@ function peakMb(pid: number | 'self'): number | null {
   } catch {
     return null;
   }
+}
+
+/** This process's memory in MB: Node's heap (its larger spaces), outside it, and resident anonymous vs file-backed. */
+function memorySplit(usage: NodeJS.MemoryUsage): string {
+  const mb = (bytes: number) => (bytes / 1048576).toFixed(0);
+  const spaces = v8
+    .getHeapSpaceStatistics()
+    .filter((space) => space.space_size > 4 << 20)
+    .map((space) => `${space.space_name} ${mb(space.space_size)}`)
+    .join(', ');
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
+  return `Node's heap ${mb(usage.heapTotal)} MB (${mb(usage.heapUsed)} in use; ${spaces}), external ${mb(usage.external)} MB; resident anonymous ${mb(kb('RssAnon'))} MB, file-backed ${mb(kb('RssFile'))} MB`;
 }
 
 /** Polls the peak memory of this process's children (the connector) while `work` runs. */
@@ -112,6 +128,13 @@ async function main(): Promise<void> {
     // What this process holds before any sync (Node, tsx, the drivers, an open DuckDB), to tell the syncs' own share.
     const baselineMb = process.memoryUsage().rss / 1024 / 1024;
     const figures: Figure[] = [];
+    // Where this process's memory is at its largest, sampled: Node's heap by space, and resident
+    // memory split into anonymous (heaps: V8's, DuckDB's, the allocator's) and file-backed (code).
+    let largest = { rssMb: 0, split: '' };
+    const sampler = setInterval(() => {
+      const usage = process.memoryUsage();
+      if (usage.rss / 1048576 > largest.rssMb) largest = { rssMb: usage.rss / 1048576, split: memorySplit(usage) };
+    }, 50);
     const run = async (name: string, connectionId: string, catalog: ConfiguredAirbyteCatalog) => {
       const started = Date.now();
       let firstProgressMs: number | null = null;
@@ -135,7 +158,9 @@ async function main(): Promise<void> {
       if (result.status !== 'succeeded') throw new Error(`${name} ${result.status}: ${result.failure?.message ?? ''}`);
       const seconds = result.durationMs / 1000;
       figures.push({ name, rows: result.rowsCommitted, seconds, rowsPerSecond: Math.round(result.rowsCommitted / seconds), firstProgressMs, connectorPeakMb: childPeakMb });
-      console.log(`${name}: ${result.rowsCommitted.toLocaleString('en')} rows in ${seconds.toFixed(1)} s`);
+      // What DuckDB itself says it holds (its buffer manager), beside what the process holds.
+      const duck = await warehouse.query(raw(`SELECT tag, memory_usage_bytes >> 20 AS mb FROM duckdb_memory() WHERE memory_usage_bytes > 4 << 20`));
+      console.log(`${name}: ${result.rowsCommitted.toLocaleString('en')} rows in ${seconds.toFixed(1)} s; RSS now ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB, peak so far ${peakMb('self')?.toFixed(0)} MB; DuckDB's own count: ${duck.map((row) => `${row.tag} ${row.mb} MB`).join(', ') || 'under 4 MB'}`);
     };
 
     await run('full refresh (overwrite)', 'bench-full', { streams: [{ stream, sync_mode: 'full_refresh', destination_sync_mode: 'overwrite' }] });
@@ -145,6 +170,7 @@ async function main(): Promise<void> {
     await run(`incremental, +${newRows.toLocaleString('en')} rows`, 'bench-incremental', incremental);
 
     const portalPeakMb = peakMb('self') ?? 0;
+    clearInterval(sampler);
     console.log('Timing "sync now" to the first progress events on a browser’s live stream …');
     const live = await timeToFirstProgress(config, stream);
     console.log('');
@@ -154,6 +180,7 @@ async function main(): Promise<void> {
       console.log(`| ${figure.name} | ${figure.rows.toLocaleString('en')} | ${figure.seconds.toFixed(1)} | ${figure.rowsPerSecond.toLocaleString('en')}${figure.rowsPerSecond < TARGET_ROWS_PER_SECOND ? ' (below aim)' : ''} | ${figure.firstProgressMs ?? '–'} ms | ${figure.connectorPeakMb.toFixed(0)} MB |`);
     }
     console.log(`Peak RSS of this process (engine, warehouse writer, DuckDB; aim < ${TARGET_MB} MB): ${portalPeakMb.toFixed(0)} MB${portalPeakMb >= TARGET_MB ? ' (above aim)' : ''}; ${baselineMb.toFixed(0)} MB of it before the first sync.`);
+    console.log(`At the largest RSS sampled (${largest.rssMb.toFixed(0)} MB): ${largest.split}.`);
     console.log('First progress: from the start of the attempt to its first progress report (the connector’s estimate), engine side.');
     console.log(`In the browser (a portal on loopback, its API and live stream): "sync now" to the first progress event ${live.firstEventMs.toFixed(0)} ms, to the first one with rows ${live.firstRowsMs === null ? 'never' : `${live.firstRowsMs.toFixed(0)} ms`}.`);
   } finally {
