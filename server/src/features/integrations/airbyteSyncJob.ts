@@ -89,6 +89,7 @@ export async function runAirbyteAttempt(deps: AirbyteSyncDeps, run: AirbyteAttem
       }
       try {
         current = await engine.startJob(ids, job.kind);
+        log(`Airbyte ${job.kind} job ${current.jobId} started for Airbyte connection ${ids.connectionId}.`);
       } catch (error) {
         // Airbyte runs one job per connection. One of the same kind already running (started in
         // Airbyte itself, say) is this sync's work: follow it rather than fail. Another kind is
@@ -100,7 +101,6 @@ export async function runAirbyteAttempt(deps: AirbyteSyncDeps, run: AirbyteAttem
       }
       airbyteJobId = current.jobId;
       await updateJob(db, job.id, { airbyteJobId });
-      log(`Airbyte ${job.kind} job ${airbyteJobId} started for Airbyte connection ${ids.connectionId}.`);
     } else {
       log(`Attempt ${attempt}: following Airbyte job ${airbyteJobId} again.`);
     }

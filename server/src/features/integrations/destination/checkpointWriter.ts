@@ -217,12 +217,7 @@ export class CheckpointWriter {
       line[`c${index}`] = value === undefined ? null : value;
     });
     line._raw_id = randomUUID();
-    // Sources stamp many records with the same millisecond: its text is made once.
-    if (record.emitted_at !== this.lastEmittedAt) {
-      this.lastEmittedAt = record.emitted_at;
-      this.lastEmittedText = new Date(record.emitted_at).toISOString();
-    }
-    line._extracted_at = this.lastEmittedText;
+    line._extracted_at = this.extractedAt(record);
     line._meta = { changes, sync_id: this.generationId };
     const text = `${JSON.stringify(line)}\n`;
     stream.lines.push(text);
@@ -251,18 +246,24 @@ export class CheckpointWriter {
       values[index] = value === undefined ? null : value;
       bytes += valueBytes(values[index]);
     }
-    if (record.emitted_at !== this.lastEmittedAt) {
-      this.lastEmittedAt = record.emitted_at;
-      this.lastEmittedText = new Date(record.emitted_at).toISOString();
-    }
+    const extractedAt = this.extractedAt(record);
     // Most records have no changes: their meta is the same text.
     const meta = changes ? JSON.stringify({ changes, sync_id: this.generationId }) : (this.plainMeta ??= JSON.stringify({ changes: [], sync_id: this.generationId }));
     const rawId = randomUUID();
     stream.covered = false;
     stream.pendingRows += 1;
-    stream.pendingBytes += bytes + rawId.length + this.lastEmittedText.length + 2 + meta.length;
+    stream.pendingBytes += bytes + rawId.length + extractedAt.length + 2 + meta.length;
     // Counted before the row is in: a failed append fails the sync, and nothing of it commits.
-    return load.append(stream, { values, rawId, extractedAt: this.lastEmittedText, meta });
+    return load.append(stream, { values, rawId, extractedAt, meta });
+  }
+
+  /** `_airbyte_extracted_at` as ISO text. Sources stamp many records with the same millisecond: its text is made once. */
+  private extractedAt(record: AirbyteRecordMessage): string {
+    if (record.emitted_at !== this.lastEmittedAt) {
+      this.lastEmittedAt = record.emitted_at;
+      this.lastEmittedText = new Date(record.emitted_at).toISOString();
+    }
+    return this.lastEmittedText;
   }
 
   /** A fresh staging file name (a checkpoint being loaded keeps its own file); made on first write. Digits only: Snowflake's PUT takes it. */
