@@ -1,6 +1,7 @@
 // The data API's management contract (/api/data-api): endpoints with versions, API keys, usage.
 // The browser imports types only, so zod stays out of its bundle.
 import { z } from 'zod';
+import { linearRegExpProblem } from '../text/linearRegExp';
 import {
   CACHE_SECONDS_MAX,
   ENDPOINT_DESCRIPTION_MAX,
@@ -33,18 +34,12 @@ export const endpointParameter = z
     maxLength: z.number().int().min(1).nullable().default(null),
     pattern: z
       .string()
-      .max(200)
       .nullable()
       .default(null)
-      .refine((pattern) => {
-        if (pattern === null) return true;
-        try {
-          new RegExp(pattern, 'u');
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'must be a valid regular expression'),
+      .superRefine((pattern, ctx) => {
+        const problem = pattern === null ? null : linearRegExpProblem(pattern);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
     values: z.array(z.string().min(1).max(200)).max(100).default([]),
   })
   .strict()

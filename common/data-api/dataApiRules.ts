@@ -11,6 +11,9 @@ export const PARAMETER_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 /** Query-string names the data route keeps for itself (pagination), so no parameter may use them. */
 export const RESERVED_QUERY_NAMES = ['page', 'page_size'] as const;
 
+/** The longest value one parameter may carry in a call (a query string is otherwise bounded only by the URL). */
+export const PARAMETER_VALUE_MAX = 4_000;
+
 export const ENDPOINT_SQL_MAX = 20_000;
 export const ENDPOINT_DESCRIPTION_MAX = 2_000;
 export const PARAMETERS_MAX = 30;

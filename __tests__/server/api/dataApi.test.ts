@@ -307,3 +307,59 @@ test("another organisation's endpoints and keys answer 404; its keys cannot reac
   expect(theirs.status).toBe(400);
   expect((theirs.body as ErrorBody).field).toBe('scopes');
 });
+
+test('parameter patterns run in linear time: a pattern that backtracks exponentially never stalls the server', async () => {
+  // Back-references and lookarounds need backtracking: refused when saved, naming the field.
+  for (const pattern of ['^(a)\\1$', '^a(?=b)', '^(?!x).*$']) {
+    const refused = await portal.api('POST', '/api/data-api/endpoints', {
+      token: tokens.product,
+      body: { name: 'pattern_refused', definition: definition('SELECT CAST(:s AS VARCHAR) AS s', { parameters: [{ name: 's', type: 'string', pattern }] }) },
+    });
+    expect(refused.status).toBe(400);
+    expect((refused.body as ErrorBody).field).toBe('definition.parameters.0.pattern');
+    expect((refused.body as ErrorBody).message).toMatch(/linear time/);
+  }
+
+  // `^(a+)+$` is accepted (RE2 runs it in linear time) and published; 40 `a`s and a `b` took
+  // minutes on a backtracking engine. While such calls run, the health check keeps answering.
+  const nested = { name: 's', type: 'string', pattern: '^(a+)+$' };
+  const created = await portal.api('POST', '/api/data-api/endpoints', {
+    token: tokens.product,
+    body: { name: 'pattern_nested', definition: definition('SELECT CAST(:s AS VARCHAR) AS s', { parameters: [nested] }) },
+  });
+  expect(created.status).toBe(201);
+  const endpoint = (created.body as { endpoint: Endpoint }).endpoint;
+  await publish(endpoint.id, 1);
+  const { secret } = await createKey({ name: 'patterns', scopes: [endpoint.id] });
+
+  const healthTimes: number[] = [];
+  let calling = true;
+  const probe = (async () => {
+    while (calling) {
+      const started = performance.now();
+      expect((await fetch(`${portal.baseUrl}/api/health`)).status).toBe(200);
+      healthTimes.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  const hostile = `${'a'.repeat(40)}b`;
+  const answers = await Promise.all([
+    ...Array.from({ length: 5 }, () => data(`/api/data/v1/pattern_nested?s=${hostile}`, secret)),
+    portal.api('POST', '/api/data-api/run', { token: tokens.product, body: { definition: definition('SELECT CAST(:s AS VARCHAR) AS s', { parameters: [nested] }), inputs: { s: `${'a'.repeat(999)}b` } } }),
+  ]);
+  calling = false;
+  await probe;
+  for (const answer of answers) {
+    expect(answer.status).toBe(400);
+    expect((answer.body as ErrorBody).field).toBe('s');
+  }
+  expect(healthTimes.length).toBeGreaterThan(0);
+  expect(Math.max(...healthTimes)).toBeLessThan(100);
+  // A value that matches still passes; an overlong one is refused before it is matched.
+  const fine = await data(`/api/data/v1/pattern_nested?s=${'a'.repeat(40)}`, secret);
+  expect(fine.status).toBe(200);
+  expect((fine.body as { data: { s: string }[] }).data[0]?.s).toBe('a'.repeat(40));
+  const long = await data(`/api/data/v1/pattern_nested?s=${'a'.repeat(4001)}`, secret);
+  expect(long.status).toBe(400);
+  expect((long.body as ErrorBody).message).toMatch(/at most 4000 characters/);
+});

@@ -5,7 +5,7 @@
  * route share it.
  */
 import type { EndpointDefinition } from '@common/data-api/dataApiContract';
-import { STATEMENT_TIMEOUT_MS } from '@common/data-api/dataApiRules';
+import { PARAMETER_VALUE_MAX, STATEMENT_TIMEOUT_MS } from '@common/data-api/dataApiRules';
 import type { Engine, Row } from '../../platform/warehouse/engine.js';
 import { assertReadOnlyQuery, boundedRead } from '../../platform/warehouse/readOnlyQuery.js';
 import type { SqlParam } from '../../platform/warehouse/sql.js';
@@ -34,6 +34,7 @@ export function parameterInputs(query: Record<string, unknown>): Record<string, 
   for (const [name, value] of Object.entries(query)) {
     if (name === 'page' || name === 'page_size') continue;
     if (Array.isArray(value)) throw new ParameterError(name, 'must be given once.');
+    if (typeof value === 'string' && value.length > PARAMETER_VALUE_MAX) throw new ParameterError(name, `must be at most ${PARAMETER_VALUE_MAX} characters long.`);
     if (typeof value === 'string' && value !== '') inputs[name] = value;
   }
   return inputs;

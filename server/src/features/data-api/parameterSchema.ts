@@ -6,6 +6,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { EndpointParameter } from '@common/data-api/dataApiContract';
+import { linearRegExpEngine } from '@common/text/linearRegExp';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -67,7 +68,8 @@ export class ParameterError extends Error {
 }
 
 // Query-string text is coerced to each property's type; defaults fill what the caller left out.
-const ajv = new Ajv2020({ coerceTypes: true, useDefaults: true, allErrors: false, strict: false });
+// Patterns run on RE2 (linear time): a call never holds the server's one thread for long.
+const ajv = new Ajv2020({ coerceTypes: true, useDefaults: true, allErrors: false, strict: false, code: { regExp: linearRegExpEngine } });
 addFormats(ajv, ['date', 'date-time']);
 
 const compiled = new Map<string, ValidateFunction>();
@@ -76,7 +78,12 @@ function validatorFor(schema: JsonSchema): ValidateFunction {
   const key = JSON.stringify(schema);
   let validate = compiled.get(key);
   if (!validate) {
-    validate = ajv.compile(schema);
+    try {
+      validate = ajv.compile(schema);
+    } catch (error) {
+      // Only a version saved before patterns were checked for RE2 can get here.
+      throw new ParameterError('parameters', `This endpoint version cannot validate its parameters (${error instanceof Error ? error.message : String(error)}); publish a new version with the pattern changed.`);
+    }
     if (compiled.size > 500) compiled.clear();
     compiled.set(key, validate);
   }

@@ -4,6 +4,7 @@
 // and masked in every log line of a run.
 import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
+import { linearRegExpEngine } from '@common/text/linearRegExp';
 
 /** What the browser sees in place of a secret; sent back unchanged, it means "keep the stored value". */
 export const SECRET_MASK = '**********';
@@ -28,7 +29,9 @@ const strictLogger = {
   },
 };
 
-const ajv = new Ajv({ allErrors: false, strict: true, strictSchema: 'log', logger: strictLogger, strictTypes: false, strictRequired: false, useDefaults: true });
+// A spec's `pattern`s (a registered program's spec is written by an organisation's administrator)
+// run on RE2, in linear time; a spec pattern RE2 cannot run makes the spec invalid.
+const ajv = new Ajv({ allErrors: false, strict: true, strictSchema: 'log', logger: strictLogger, strictTypes: false, strictRequired: false, useDefaults: true, code: { regExp: linearRegExpEngine } });
 addFormats(ajv);
 ajv.addVocabulary(AIRBYTE_KEYWORDS);
 
