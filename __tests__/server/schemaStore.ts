@@ -5,9 +5,14 @@
 // here first, in the suite's schema, and the migrations then run there.
 import { openStore, type Store } from '../../server/src/platform/store/openStore';
 
-export async function openSchemaStore(prefix: string): Promise<Store> {
+/**
+ * A schema of the suite's own in the PostgreSQL database of STORE_TEST_DATABASE_URL: the
+ * connection string that works in it (search_path set) and how to drop it again. Null without
+ * STORE_TEST_DATABASE_URL.
+ */
+export async function schemaDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> } | null> {
   const url = process.env.STORE_TEST_DATABASE_URL;
-  if (!url) return openStore({ dataDir: 'memory://' });
+  if (!url) return null;
   const { default: pg } = await import('pg');
   const schema = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const client = new pg.Client({ connectionString: url });
@@ -18,15 +23,26 @@ export async function openSchemaStore(prefix: string): Promise<Store> {
   await client.end();
   const withSchema = new URL(url);
   withSchema.searchParams.set('options', `-c search_path=${schema}`);
-  const store = await openStore({ databaseUrl: withSchema.toString(), dataDir: 'unused' });
   return {
-    ...store,
-    close: async () => {
-      await store.close();
+    url: withSchema.toString(),
+    drop: async () => {
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       await cleanup.query(`drop schema ${schema} cascade`);
       await cleanup.end();
+    },
+  };
+}
+
+export async function openSchemaStore(prefix: string): Promise<Store> {
+  const database = await schemaDatabase(prefix);
+  if (!database) return openStore({ dataDir: 'memory://' });
+  const store = await openStore({ databaseUrl: database.url, dataDir: 'unused' });
+  return {
+    ...store,
+    close: async () => {
+      await store.close();
+      await database.drop();
     },
   };
 }

@@ -4,6 +4,7 @@
 // sign-in event log with failures and lockouts, and the read-only platform settings.
 import { generate } from 'otplib';
 import { beginSignIn, Browser, completeSignIn, formAction } from '../identity/identityServer';
+import { identityAdmin } from './identityAdmin';
 import { startPortal, type RunningPortal } from './portalServer';
 
 jest.setTimeout(180_000);
@@ -157,4 +158,67 @@ test('the event log holds successes, failures and lockouts with address and clie
 
   const platform = await portal.api('GET', '/api/security/platform-settings', { token: adminToken });
   expect(platform.body).toEqual(expect.objectContaining({ provider: 'embedded', bruteForce: expect.objectContaining({ enabled: true, failureFactor: 5 }) }));
+});
+
+/** A change made in the identity service itself (an operator in Keycloak's console), not through the portal. */
+const identityChange = async (method: string, urlPath: string, body?: unknown) => (await identityAdmin(portal, method, urlPath, body)).status;
+
+test('a demoted administrator\'s old token cannot grant the role back: the revoke ends their sessions', async () => {
+  const oldToken = await portal.token('clientadmin');
+  expect((await portal.api('GET', '/api/security/members', { token: oldToken })).status).toBe(200);
+  expect((await del(`/api/security/members/${ids.clientadmin}/roles/Client-Admin`, adminToken)).status).toBe(200);
+
+  const regrant = await put(`/api/security/members/${ids.clientadmin}/roles/Client-Admin`, oldToken);
+  expect(regrant.status).toBe(401);
+  // Nothing changed: the role stays revoked, and the refused attempt is not an applied change.
+  const member = await portal.api('GET', `/api/security/members/${ids.clientadmin}`, { token: adminToken });
+  expect((member.body as { roles: string[] }).roles).not.toContain('Client-Admin');
+  const audit = (await portal.api('GET', '/api/security/audit', { token: adminToken })).body as { entries: { action: string; actor: string; target: string }[] };
+  expect(audit.entries.some((entry) => entry.actor === 'clientadmin' && entry.target === 'clientadmin' && entry.action === 'role.grant')).toBe(false);
+  // Every other call with the old token is refused too; a new sign-in has the roles held now.
+  expect((await portal.api('GET', '/api/security/members', { token: oldToken })).status).toBe(401);
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  const fresh = await portal.token('clientadmin');
+  // Signed in again: accepted (no saved layout yet answers 404), but no longer a security administrator.
+  expect((await portal.api('GET', '/api/me/layout-settings', { token: fresh })).status).not.toBe(401);
+  expect((await portal.api('GET', '/api/security/members', { token: fresh })).status).toBe(403);
+  expect((await put(`/api/security/members/${ids.clientadmin}/roles/Client-Admin`, adminToken)).status).toBe(200);
+});
+
+test('sensitive changes are authorised on the roles held now, even when the token still says otherwise', async () => {
+  // The role is taken away in the identity service directly: no portal revocation is recorded,
+  // so the engineer's token itself is still accepted.
+  const engineerToken = await portal.token('engineer');
+  const endpoints = (await portal.api('GET', '/api/data-api/endpoints', { token: engineerToken })).body as { endpoints: { id: string }[] };
+  const scopes = endpoints.endpoints.slice(0, 1).map((endpoint) => endpoint.id);
+  expect(await identityChange('DELETE', `/organizations/acme/members/${ids.engineer}/roles/Integration_Engineer`)).toBe(200);
+  try {
+    expect((await portal.api('GET', '/api/data-api/keys', { token: engineerToken })).status).toBe(200);
+    const key = await portal.api('POST', '/api/data-api/keys', { token: engineerToken, body: { name: 'after demotion', scopes } });
+    expect(key.status).toBe(403);
+    expect((key.body as { message: string }).message).toMatch(/roles have changed/);
+    const source = await portal.api('POST', '/api/integrations/sources', { token: engineerToken, body: { name: 'after demotion', definitionId: 'source-faker', config: {} } });
+    expect(source.status).toBe(403);
+    const keys = (await portal.api('GET', '/api/data-api/keys', { token: engineerToken })).body as { keys: { name: string }[] };
+    expect(keys.keys.some((entry) => entry.name === 'after demotion')).toBe(false);
+  } finally {
+    expect(await identityChange('PUT', `/organizations/acme/members/${ids.engineer}/roles/Integration_Engineer`)).toBe(200);
+  }
+  // With the role back, the same token may again.
+  const key = await portal.api('POST', '/api/data-api/keys', { token: engineerToken, body: { name: 'role held again', scopes } });
+  expect(key.status).toBe(201);
+
+  // A member disabled in the identity service is refused on sensitive changes at once. (Tokens
+  // count in whole seconds: one issued in the second clientadmin was last signed out is refused.)
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  const clientAdminToken = await portal.token('clientadmin');
+  expect((await portal.api('GET', '/api/security/members', { token: clientAdminToken })).status).toBe(200);
+  expect(await identityChange('PUT', `/organizations/acme/members/${ids.clientadmin}/enabled`, { enabled: false })).toBe(200);
+  try {
+    const grant = await put(`/api/security/members/${ids.docs}/roles/Client-dataworks-business-users`, clientAdminToken);
+    expect(grant.status).toBe(401);
+    expect((grant.body as { message: string }).message).toMatch(/disabled/);
+  } finally {
+    expect(await identityChange('PUT', `/organizations/acme/members/${ids.clientadmin}/enabled`, { enabled: true })).toBe(200);
+  }
 });

@@ -41,6 +41,7 @@ import { registerFeatureRequestRoutes } from '../features/feature-requests/index
 import { registerProjectRoutes } from '../features/projects/index.js';
 import { registerAssistantRoutes } from '../features/assistant/index.js';
 import { createRevocationList, withRevocations } from '../platform/http/auth/revocations.js';
+import { registerCurrentAccess } from '../platform/http/auth/currentAccess.js';
 import { createEmbeddedIdentityService, createInvitationMailer, KeycloakIdentityService, keycloakClientSecret, registerSecurityRoutes, securityHttpError, type IdentityService } from '../features/security/index.js';
 import { airbyteDestinationOf, integrationsHttpError, registerIntegrationsArea } from '../features/integrations/index.js';
 import { loadSecretKey, secretBox } from '../platform/secrets/secretBox.js';
@@ -117,6 +118,10 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   const revocations = createRevocationList(deps.store.db);
   // dbt jobs may also present an upload token the organisation issued (dbt layer, Catalog Settings).
   registerAuthentication(app, withRevocations(deps.verifyToken, revocations), uploadTokenVerifier(deps.store.db));
+  // Sensitive changes (security, API keys, warehouse roles, connector secrets, catalog settings)
+  // are authorised on the caller's current roles in the identity service, not the token's.
+  const identity = deps.identityService ?? (await identityServiceFor(config));
+  registerCurrentAccess(app, (organisation, caller) => identity.currentAccess(organisation, caller.subject));
 
   app.get('/api/health', async () => ({ status: 'ok', store: deps.store.engine }));
   registerDashboardRoutes(app, deps.store.db, () => void origins.refresh());
@@ -170,7 +175,7 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   const invitations = createInvitationMailer(config.smtp, app.log);
   app.addHook('onClose', async () => invitations.close());
   registerSecurityRoutes(app, {
-    identity: deps.identityService ?? (await identityServiceFor(config)),
+    identity,
     db: deps.store.db,
     revocations,
     invitations,

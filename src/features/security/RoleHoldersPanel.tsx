@@ -1,6 +1,8 @@
 // Who holds which portal role: one row per member with their roles, and Grant / Revoke for the
 // roles the signed-in admin may grant (the server checks the same rule, common/access/roleGrants).
-// Revoking asks first; a refusal (e.g. the last administrator) is shown in the dialog.
+// Revoking asks first; a refusal (e.g. the last administrator) is shown in the dialog. Any role
+// change signs the member out of every session (the server ends them), so they continue with the
+// roles they hold now.
 import { useId, useState } from 'react';
 import type { Member, RoleOverview } from '@common/security/securityContract';
 import { apiErrorMessage } from '../../api/apiError';
@@ -21,12 +23,12 @@ export function RoleHoldersPanel({ overview, members, onDone }: { overview: Role
   const grant = (row: Row) => {
     const role = choice[row.memberId];
     if (!role) return;
-    setRole({ memberId: row.memberId, role, grant: true }).unwrap().then(() => onDone(`${row.username} now holds ${role}.`), () => undefined);
+    setRole({ memberId: row.memberId, role, grant: true }).unwrap().then(() => onDone(`${row.username} now holds ${role}, and was signed out to sign in again with it.`), () => undefined);
   };
   const revoke = () => {
     if (!pending) return;
     setRole({ memberId: pending.row.memberId, role: pending.role, grant: false }).unwrap().then(() => {
-      onDone(`${pending.role} was revoked from ${pending.row.username}.`);
+      onDone(`${pending.role} was revoked from ${pending.row.username}, who was signed out of every session.`);
       setPending(null);
     }, () => undefined);
   };
@@ -78,7 +80,7 @@ export function RoleHoldersPanel({ overview, members, onDone }: { overview: Role
       {pending ? (
         <ConfirmDialog title={`Revoke ${pending.role}?`} confirmLabel="Revoke role" busyLabel="Revoking…" variant="danger" busy={setting.isLoading}
           error={setting.error ? apiErrorMessage(setting.error) : null} onConfirm={revoke} onCancel={() => { setPending(null); setting.reset(); }}>
-          <p>{pending.row.username} loses {pending.role} at their next sign-in or token refresh.</p>
+          <p>{pending.row.username} loses {pending.role} now and is signed out of every session; they sign in again with the roles they keep.</p>
         </ConfirmDialog>
       ) : null}
     </Panel>

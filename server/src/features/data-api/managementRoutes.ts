@@ -21,6 +21,7 @@ import {
 } from '@common/data-api/dataApiContract';
 import { z } from 'zod';
 import { callerOf, organisationOf, requireRoute } from '../../platform/http/auth/authenticate.js';
+import { requireCurrentRoute } from '../../platform/http/auth/currentAccess.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 import type { Actor } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
@@ -55,6 +56,8 @@ export function registerDataApiManagementRoutes(server: FastifyInstance, db: Sto
   const creator = requireRoute('apiCreator');
   const management = requireRoute('apiManagement');
   const either = requireRoute(['apiCreator', 'apiManagement']);
+  // Keys are credentials: making or revoking one is checked against the caller's current roles.
+  const keyChange = requireCurrentRoute('apiManagement');
 
   app.get('/api/data-api/endpoints', { preValidation: either, schema: { response: { 200: z.object({ endpoints: z.array(endpointSummary) }) } } }, async (request) => ({
     endpoints: await listEndpoints(db, actorOf(request).organisation),
@@ -125,7 +128,7 @@ export function registerDataApiManagementRoutes(server: FastifyInstance, db: Sto
     keys: await listKeys(db, actorOf(request).organisation),
   }));
 
-  app.post('/api/data-api/keys', { preValidation: management, schema: { body: createKeyBody, response: { 201: createdKey } } }, async (request, reply) => {
+  app.post('/api/data-api/keys', { preValidation: keyChange, schema: { body: createKeyBody, response: { 201: createdKey } } }, async (request, reply) => {
     const actor = actorOf(request);
     const { id, secret } = await createKey(db, actor, request.body);
     const key = (await listKeys(db, actor.organisation)).find((candidate) => candidate.id === id);
@@ -133,7 +136,7 @@ export function registerDataApiManagementRoutes(server: FastifyInstance, db: Sto
     return reply.code(201).header('cache-control', 'no-store').send({ key: key as NonNullable<typeof key>, secret });
   });
 
-  app.post('/api/data-api/keys/:id/revoke', { preValidation: management, schema: { params: keyIdParams, response: { 200: z.object({ key: apiKeySummary }) } } }, async (request) => {
+  app.post('/api/data-api/keys/:id/revoke', { preValidation: keyChange, schema: { params: keyIdParams, response: { 200: z.object({ key: apiKeySummary }) } } }, async (request) => {
     const actor = actorOf(request);
     await revokeKey(db, actor, request.params.id);
     deps.forgetLookups();

@@ -34,6 +34,7 @@ import {
 import { customConnectorAdminRoles } from '@common/access/access';
 import { z } from 'zod';
 import { callerOf, organisationOf, requireRoute } from '../../platform/http/auth/authenticate.js';
+import { requireCurrentRoute } from '../../platform/http/auth/currentAccess.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 import type { ConnectionsService } from './connectionsService.js';
 import type { Actor, SourcesService } from './sourcesService.js';
@@ -46,6 +47,10 @@ export function registerIntegrationsRoutes(server: FastifyInstance, sources: Sou
   const app = server.withTypeProvider<ZodTypeProvider>();
   const allowed = requireRoute(['integrations', 'manageConnectors', 'addConnector']);
   const administrators = requireRoute('addConnectorCustom', customConnectorAdminRoles);
+  // Sources hold connector secrets and registered programs run on the portal's machine: changes
+  // to either are authorised on the caller's current roles, not the token's.
+  const secretChange = requireCurrentRoute(['integrations', 'manageConnectors', 'addConnector']);
+  const programChange = requireCurrentRoute('addConnectorCustom', customConnectorAdminRoles);
   const actorOf = (request: FastifyRequest): Actor => {
     const caller = callerOf(request);
     return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username };
@@ -59,19 +64,19 @@ export function registerIntegrationsRoutes(server: FastifyInstance, sources: Sou
   }));
   // Custom connectors: programs operators placed in the connector directory, registered by an administrator.
   app.get('/api/integrations/programs', { preValidation: administrators, schema: { response: { 200: programsResponse } } }, async () => ({ programs: await sources.programs() }));
-  app.post('/api/integrations/definitions', { preValidation: administrators, schema: { body: definitionCreate, response: { 201: connectorDefinition } } }, async (request, reply) =>
+  app.post('/api/integrations/definitions', { preValidation: programChange, schema: { body: definitionCreate, response: { 201: connectorDefinition } } }, async (request, reply) =>
     reply.code(201).send(await sources.registerDefinition(actorOf(request), request.body)),
   );
-  app.delete('/api/integrations/definitions/:id', { preValidation: administrators, schema: { params: definitionParams } }, async (request, reply) => {
+  app.delete('/api/integrations/definitions/:id', { preValidation: programChange, schema: { params: definitionParams } }, async (request, reply) => {
     await sources.removeDefinition(actorOf(request), request.params.id);
     return reply.code(204).send();
   });
 
   app.get('/api/integrations/sources', { preValidation: allowed, schema: { response: { 200: sourcesResponse } } }, async (request) => ({ sources: await sources.list(organisation(request)) }));
-  app.post('/api/integrations/sources', { preValidation: allowed, schema: { body: sourceCreate, response: { 201: sourceView } } }, async (request, reply) => reply.code(201).send(await sources.create(actorOf(request), request.body)));
+  app.post('/api/integrations/sources', { preValidation: secretChange, schema: { body: sourceCreate, response: { 201: sourceView } } }, async (request, reply) => reply.code(201).send(await sources.create(actorOf(request), request.body)));
   app.get('/api/integrations/sources/:id', { preValidation: allowed, schema: { params: idParams, response: { 200: sourceView } } }, async (request) => sources.view(organisation(request), request.params.id));
-  app.put('/api/integrations/sources/:id', { preValidation: allowed, schema: { params: idParams, body: sourceUpdate, response: { 200: sourceView } } }, async (request) => sources.update(actorOf(request), request.params.id, request.body));
-  app.delete('/api/integrations/sources/:id', { preValidation: allowed, schema: { params: idParams } }, async (request, reply) => {
+  app.put('/api/integrations/sources/:id', { preValidation: secretChange, schema: { params: idParams, body: sourceUpdate, response: { 200: sourceView } } }, async (request) => sources.update(actorOf(request), request.params.id, request.body));
+  app.delete('/api/integrations/sources/:id', { preValidation: secretChange, schema: { params: idParams } }, async (request, reply) => {
     await sources.remove(actorOf(request), request.params.id);
     return reply.code(204).send();
   });

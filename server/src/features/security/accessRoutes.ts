@@ -1,45 +1,61 @@
 // Access management (/api/security/roles, /access-review, /audit): who holds which portal role,
 // granting and revoking within what the caller may grant (common/access/roleGrants.ts), the
 // access review, and the area's audit trail.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { grantableRoles, organisationAdminRoles, portalRoles } from '@common/access/roleGrants';
 import { accessReview as accessReviewSchema, accessReviewQuery, member, memberRoleParams, roleOverview, securityAuditList } from '@common/security/securityContract';
 import { requireRoute } from '../../platform/http/auth/authenticate.js';
+import { requireCurrentRoute } from '../../platform/http/auth/currentAccess.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 import { accessReview } from './accessReview.js';
 import { securityCaller, type SecurityDeps } from './context.js';
-import { assertCanGrant, assertCanManage, assertKeepsAnAdmin } from './memberRules.js';
-import { audited, listSecurityAudit } from './securityAudit.js';
+import { assertCanGrant, assertCanManage, assertStillAllowed } from './memberRules.js';
+import { audited, listSecurityAudit, membershipLock } from './securityAudit.js';
 
-export function registerAccessRoutes(server: FastifyInstance, { identity, db }: SecurityDeps): void {
+export function registerAccessRoutes(server: FastifyInstance, { identity, db, revocations }: SecurityDeps): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const page = requireRoute('securityAccess');
+  const change = requireCurrentRoute('securityAccess');
 
   app.get('/api/security/roles', { preValidation: page, schema: { response: { 200: roleOverview } } }, async (request) => {
     const caller = securityCaller(request);
     return { holders: await identity.listRoleHolders(caller.organisation, portalRoles), grantable: grantableRoles(caller.roles), roles: portalRoles };
   });
 
-  app.put('/api/security/members/:memberId/roles/:role', { preValidation: page, schema: { params: memberRoleParams, response: { 200: member } } }, async (request) => {
+  // A role change ends the member's sessions: their tokens carry the roles they had, so from now
+  // on the portal refuses those tokens (not-before in the store) and they sign in again with the
+  // roles they hold now. The change and its checks hold the organisation's membership lock.
+  async function changeRole(request: FastifyRequest, { memberId, role }: { memberId: string; role: string }, grant: boolean) {
     const caller = securityCaller(request);
-    const { memberId, role } = request.params;
     assertCanGrant(caller.roles, role);
     const target = await identity.getMember(caller.organisation, memberId);
     assertCanManage(caller.roles, target);
-    return audited(db, caller, { action: 'role.grant', target: target.username, details: { role } }, () => identity.grantRole(caller.organisation, memberId, role));
-  });
+    const revokesAdmin = !grant && (organisationAdminRoles as readonly string[]).includes(role);
+    const { member: changed } = await audited(
+      db,
+      caller,
+      { action: grant ? 'role.grant' : 'role.revoke', target: target.username, details: { role } },
+      async () => {
+        const member = grant ? await identity.grantRole(caller.organisation, memberId, role) : await identity.revokeRole(caller.organisation, memberId, role);
+        return { member, signedOut: await identity.signOutEverywhere(caller.organisation, memberId) };
+      },
+      {
+        alongside: (tx, { signedOut }) => revocations.setNotBefore({ subject: memberId, organisation: caller.organisation, notBefore: new Date(signedOut.notBefore) }, tx),
+        lock: {
+          name: membershipLock(caller.organisation),
+          check: () => assertStillAllowed(identity, caller, 'securityAccess', memberId, {
+            role,
+            after: revokesAdmin ? (member) => ({ ...member, roles: member.roles.filter((held) => held !== role) }) : undefined,
+          }),
+        },
+      },
+    );
+    return changed;
+  }
 
-  app.delete('/api/security/members/:memberId/roles/:role', { preValidation: page, schema: { params: memberRoleParams, response: { 200: member } } }, async (request) => {
-    const caller = securityCaller(request);
-    const { memberId, role } = request.params;
-    assertCanGrant(caller.roles, role);
-    const target = await identity.getMember(caller.organisation, memberId);
-    assertCanManage(caller.roles, target);
-    if ((organisationAdminRoles as readonly string[]).includes(role)) {
-      await assertKeepsAnAdmin(identity, caller.organisation, { ...target, roles: target.roles.filter((held) => held !== role) });
-    }
-    return audited(db, caller, { action: 'role.revoke', target: target.username, details: { role } }, () => identity.revokeRole(caller.organisation, memberId, role));
-  });
+  app.put('/api/security/members/:memberId/roles/:role', { preValidation: change, schema: { params: memberRoleParams, response: { 200: member } } }, async (request) => changeRole(request, request.params, true));
+
+  app.delete('/api/security/members/:memberId/roles/:role', { preValidation: change, schema: { params: memberRoleParams, response: { 200: member } } }, async (request) => changeRole(request, request.params, false));
 
   app.get('/api/security/access-review', { preValidation: page, schema: { querystring: accessReviewQuery, response: { 200: accessReviewSchema } } }, async (request) =>
     accessReview(identity, securityCaller(request).organisation, request.query.dormantDays));

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { platformSettings, signInEventPage, signInEventQuery, signInPolicy } from '@common/security/securityContract';
 import { requireRoute } from '../../platform/http/auth/authenticate.js';
+import { requireCurrentRoute } from '../../platform/http/auth/currentAccess.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 import { securityCaller, type SecurityDeps } from './context.js';
@@ -16,7 +17,7 @@ export function registerAuthenticationRoutes(server: FastifyInstance, { identity
   app.get('/api/security/policy', { preValidation: page, schema: { response: { 200: signInPolicy } } }, async (request) =>
     identity.getSignInPolicy(securityCaller(request).organisation));
 
-  app.put('/api/security/policy', { preValidation: page, schema: { body: signInPolicy, response: { 200: signInPolicy } } }, async (request) => {
+  app.put('/api/security/policy', { preValidation: requireCurrentRoute('securityAuthentication'), schema: { body: signInPolicy, response: { 200: signInPolicy } } }, async (request) => {
     const caller = securityCaller(request);
     const policy = request.body;
     if (policy.sessionIdleSeconds > policy.sessionMaxSeconds) {

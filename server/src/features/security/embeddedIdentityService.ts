@@ -109,6 +109,16 @@ export function createEmbeddedIdentityService(settings: EmbeddedIdentitySettings
       return call(memberPage, 'GET', `${org(organisation)}/members?${params.toString()}`);
     },
     getMember: (organisation, memberId) => call(member, 'GET', m(organisation, memberId)),
+    // The embedded server has no composite or group roles: the member's own roles are their effective ones.
+    currentAccess: async (organisation, memberId) => {
+      try {
+        const current = await call(member, 'GET', m(organisation, memberId));
+        return { enabled: current.enabled, roles: current.roles };
+      } catch (error) {
+        if (error instanceof IdentityNotFoundError) return null;
+        throw error;
+      }
+    },
     inviteMember: (organisation, invitation) => call(invitationResult, 'POST', `${org(organisation)}/members`, invitation),
     disableMember: (organisation, memberId) => call(member, 'PUT', `${m(organisation, memberId)}/enabled`, { enabled: false }),
     enableMember: (organisation, memberId) => call(member, 'PUT', `${m(organisation, memberId)}/enabled`, { enabled: true }),

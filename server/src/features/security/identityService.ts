@@ -31,6 +31,10 @@ export interface IdentityMember {
   roles: string[];
 }
 
+export interface CurrentAccess {
+  enabled: boolean;
+  roles: string[];
+}
 export interface MemberQuery {
   /** Matched against username, e-mail, first and last name (case-insensitive, substring). */
   search?: string;
@@ -176,6 +180,12 @@ export interface IdentityService {
   // Members
   listMembers(organisation: string, query?: MemberQuery): Promise<MemberPage>;
   getMember(organisation: string, memberId: string): Promise<IdentityMember>;
+  /**
+   * Whether the member is enabled and which realm roles they hold now, effective ones included
+   * (what a token issued now would carry); null when they are not a member of the organisation.
+   * Sensitive changes are authorised against this, not against the roles in the caller's token.
+   */
+  currentAccess(organisation: string, memberId: string): Promise<CurrentAccess | null>;
   /** Creates the member in the organisation with the UPDATE_PASSWORD required action. Conflict when the username or e-mail is taken. */
   inviteMember(organisation: string, invitation: Invitation): Promise<InvitationResult>;
   /** Disabled members cannot sign in; their sessions end. Returns the member as it is now. */

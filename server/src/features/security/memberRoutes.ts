@@ -10,14 +10,17 @@ import {
   sessionIdParams, sessionList, signOutEverywhereResult,
 } from '@common/security/securityContract';
 import { requireRoute } from '../../platform/http/auth/authenticate.js';
+import { requireCurrentRoute } from '../../platform/http/auth/currentAccess.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 import { securityCaller, type SecurityDeps } from './context.js';
-import { assertCanGrant, assertCanManage, assertKeepsAnAdmin } from './memberRules.js';
-import { audited } from './securityAudit.js';
+import { assertCanGrant, assertCanManage, assertStillAllowed } from './memberRules.js';
+import { audited, membershipLock } from './securityAudit.js';
 
 export function registerMemberRoutes(server: FastifyInstance, { identity, db, revocations, invitations }: SecurityDeps): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const page = requireRoute('securityIdentity');
+  // Every change is authorised on the caller's current roles in the identity service.
+  const change = requireCurrentRoute('securityIdentity');
 
   /** The member, after checking the caller may act on them (404 for another organisation's). */
   async function manageable(request: Parameters<typeof securityCaller>[0], memberId: string) {
@@ -33,7 +36,7 @@ export function registerMemberRoutes(server: FastifyInstance, { identity, db, re
   app.get('/api/security/members/:memberId', { preValidation: page, schema: { params: memberIdParams, response: { 200: member } } }, async (request) =>
     identity.getMember(securityCaller(request).organisation, request.params.memberId));
 
-  app.post('/api/security/members', { preValidation: page, schema: { body: invitationRequest, response: { 201: invitationResult } } }, async (request, reply) => {
+  app.post('/api/security/members', { preValidation: change, schema: { body: invitationRequest, response: { 201: invitationResult } } }, async (request, reply) => {
     const caller = securityCaller(request);
     for (const role of request.body.roles) assertCanGrant(caller.roles, role);
     const result = await audited(db, caller, { action: 'member.invite', target: request.body.username, details: { email: request.body.email, roles: request.body.roles, groups: request.body.groups } },
@@ -45,26 +48,29 @@ export function registerMemberRoutes(server: FastifyInstance, { identity, db, re
     return reply.code(201).send(result);
   });
 
-  app.post('/api/security/members/:memberId/disable', { preValidation: page, schema: { params: memberIdParams, response: { 200: member } } }, async (request) => {
+  app.post('/api/security/members/:memberId/disable', { preValidation: change, schema: { params: memberIdParams, response: { 200: member } } }, async (request) => {
     const { caller, target } = await manageable(request, request.params.memberId);
-    await assertKeepsAnAdmin(identity, caller.organisation, { ...target, enabled: false });
     const notBefore = new Date();
     // Disabled means signed out now: the member's tokens are refused from this moment.
-    return audited(db, caller, { action: 'member.disable', target: target.username }, () => identity.disableMember(caller.organisation, target.id),
-      (tx) => revocations.setNotBefore({ subject: target.id, organisation: caller.organisation, notBefore }, tx));
+    return audited(db, caller, { action: 'member.disable', target: target.username }, () => identity.disableMember(caller.organisation, target.id), {
+      alongside: (tx) => revocations.setNotBefore({ subject: target.id, organisation: caller.organisation, notBefore }, tx),
+      lock: { name: membershipLock(caller.organisation), check: () => assertStillAllowed(identity, caller, 'securityIdentity', target.id, { after: (member) => ({ ...member, enabled: false }) }) },
+    });
   });
 
-  app.post('/api/security/members/:memberId/enable', { preValidation: page, schema: { params: memberIdParams, response: { 200: member } } }, async (request) => {
+  app.post('/api/security/members/:memberId/enable', { preValidation: change, schema: { params: memberIdParams, response: { 200: member } } }, async (request) => {
     const { caller, target } = await manageable(request, request.params.memberId);
-    return audited(db, caller, { action: 'member.enable', target: target.username }, () => identity.enableMember(caller.organisation, target.id));
+    return audited(db, caller, { action: 'member.enable', target: target.username }, () => identity.enableMember(caller.organisation, target.id), {
+      lock: { name: membershipLock(caller.organisation), check: () => assertStillAllowed(identity, caller, 'securityIdentity', target.id) },
+    });
   });
 
-  app.post('/api/security/members/:memberId/reset-password', { preValidation: page, schema: { params: memberIdParams, response: { 200: member } } }, async (request) => {
+  app.post('/api/security/members/:memberId/reset-password', { preValidation: change, schema: { params: memberIdParams, response: { 200: member } } }, async (request) => {
     const { caller, target } = await manageable(request, request.params.memberId);
     return audited(db, caller, { action: 'member.require_password_reset', target: target.username }, () => identity.requirePasswordReset(caller.organisation, target.id));
   });
 
-  app.post('/api/security/members/:memberId/reset-mfa', { preValidation: page, schema: { params: memberIdParams, response: { 200: member } } }, async (request) => {
+  app.post('/api/security/members/:memberId/reset-mfa', { preValidation: change, schema: { params: memberIdParams, response: { 200: member } } }, async (request) => {
     const { caller, target } = await manageable(request, request.params.memberId);
     return audited(db, caller, { action: 'member.reset_mfa', target: target.username }, () => identity.resetMfa(caller.organisation, target.id));
   });
@@ -72,13 +78,13 @@ export function registerMemberRoutes(server: FastifyInstance, { identity, db, re
   app.get('/api/security/groups', { preValidation: page, schema: { response: { 200: groupList } } }, async (request) =>
     ({ groups: await identity.listGroups(securityCaller(request).organisation) }));
 
-  app.put('/api/security/members/:memberId/groups/:groupId', { preValidation: page, schema: { params: memberGroupParams, response: { 200: member } } }, async (request) => {
+  app.put('/api/security/members/:memberId/groups/:groupId', { preValidation: change, schema: { params: memberGroupParams, response: { 200: member } } }, async (request) => {
     const { caller, target } = await manageable(request, request.params.memberId);
     return audited(db, caller, { action: 'member.group_add', target: target.username, details: { group: request.params.groupId } },
       () => identity.addToGroup(caller.organisation, target.id, request.params.groupId));
   });
 
-  app.delete('/api/security/members/:memberId/groups/:groupId', { preValidation: page, schema: { params: memberGroupParams, response: { 200: member } } }, async (request) => {
+  app.delete('/api/security/members/:memberId/groups/:groupId', { preValidation: change, schema: { params: memberGroupParams, response: { 200: member } } }, async (request) => {
     const { caller, target } = await manageable(request, request.params.memberId);
     return audited(db, caller, { action: 'member.group_remove', target: target.username, details: { group: request.params.groupId } },
       () => identity.removeFromGroup(caller.organisation, target.id, request.params.groupId));
@@ -90,18 +96,19 @@ export function registerMemberRoutes(server: FastifyInstance, { identity, db, re
     return { sessions: await identity.listSessions(caller.organisation, request.query.memberId) };
   });
 
-  app.delete('/api/security/sessions/:sessionId', { preValidation: page, schema: { params: sessionIdParams, response: { 200: z.object({ sessionId: z.string(), memberId: z.string() }) } } }, async (request) => {
+  app.delete('/api/security/sessions/:sessionId', { preValidation: change, schema: { params: sessionIdParams, response: { 200: z.object({ sessionId: z.string(), memberId: z.string() }) } } }, async (request) => {
     const caller = securityCaller(request);
     const session = (await identity.listSessions(caller.organisation)).find((entry) => entry.id === request.params.sessionId);
     if (session) assertCanManage(caller.roles, await identity.getMember(caller.organisation, session.memberId));
     return audited(db, caller, { action: 'session.revoke', target: session?.username ?? request.params.sessionId, details: { session: request.params.sessionId } },
       () => identity.revokeSession(caller.organisation, request.params.sessionId),
-      (tx, revoked) => revocations.revokeSession({ sid: revoked.sessionId, organisation: caller.organisation, subject: revoked.memberId }, tx));
+      { alongside: (tx, revoked) => revocations.revokeSession({ sid: revoked.sessionId, organisation: caller.organisation, subject: revoked.memberId }, tx) });
   });
 
-  app.post('/api/security/members/:memberId/sign-out-everywhere', { preValidation: page, schema: { params: memberIdParams, response: { 200: signOutEverywhereResult } } }, async (request) => {
+  app.post('/api/security/members/:memberId/sign-out-everywhere', { preValidation: change, schema: { params: memberIdParams, response: { 200: signOutEverywhereResult } } }, async (request) => {
     const { caller, target } = await manageable(request, request.params.memberId);
-    return audited(db, caller, { action: 'member.sign_out_everywhere', target: target.username }, () => identity.signOutEverywhere(caller.organisation, target.id),
-      (tx, result) => revocations.setNotBefore({ subject: target.id, organisation: caller.organisation, notBefore: new Date(result.notBefore) }, tx));
+    return audited(db, caller, { action: 'member.sign_out_everywhere', target: target.username }, () => identity.signOutEverywhere(caller.organisation, target.id), {
+      alongside: (tx, result) => revocations.setNotBefore({ subject: target.id, organisation: caller.organisation, notBefore: new Date(result.notBefore) }, tx),
+    });
   });
 }

@@ -2,7 +2,11 @@
 // only on members whose roles are at or below their own, grants only such roles
 // (common/access/roleGrants.ts), and nobody removes the organisation's last enabled
 // administrator — by revoking the role or by disabling the account, their own included.
+// Membership changes run these checks again inside the organisation's membership lock
+// (assertStillAllowed), so concurrent changes cannot each pass a check the other invalidates.
+import { canOpen } from '@common/access/access';
 import { canGrantRole, grantingLevel, isPortalRole, organisationAdminRoles, portalRoleLevels } from '@common/access/roleGrants';
+import type { AppRouteId } from '@common/paths';
 import { SecurityRuleError } from './errors.js';
 import type { IdentityMember, IdentityService } from './identityService.js';
 
@@ -38,4 +42,27 @@ export async function assertKeepsAnAdmin(identity: IdentityService, organisation
     if (isAdmin(await identity.getMember(organisation, id))) return;
   }
   throw new SecurityRuleError(`${target.username} is the last administrator of the organisation; make someone else an administrator first.`, 'conflict');
+}
+
+/**
+ * The rules again inside the organisation's membership lock, on what the identity service holds
+ * at that moment: the caller's current roles (they may have been demoted by a change that held
+ * the lock just before) and the member as they are now. `after` gives the member as the change
+ * would leave them, for the last-administrator rule; `role` is the role granted or revoked.
+ */
+export async function assertStillAllowed(
+  identity: IdentityService,
+  caller: { organisation: string; subject: string },
+  page: AppRouteId,
+  memberId: string,
+  change: { role?: string; after?: (member: IdentityMember) => IdentityMember } = {},
+): Promise<void> {
+  const access = await identity.currentAccess(caller.organisation, caller.subject);
+  if (!access?.enabled || !canOpen(access.roles, page)) {
+    throw new SecurityRuleError('Your roles have changed and no longer allow this change. Sign in again to see what you may do now.', 'forbidden');
+  }
+  const member = await identity.getMember(caller.organisation, memberId);
+  if (change.role !== undefined) assertCanGrant(access.roles, change.role);
+  assertCanManage(access.roles, member);
+  if (change.after) await assertKeepsAnAdmin(identity, caller.organisation, change.after(member));
 }

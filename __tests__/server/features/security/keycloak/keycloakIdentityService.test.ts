@@ -183,6 +183,18 @@ describe('portal roles', () => {
     await expect(service.listRoleHolders('acme', ['Client-Admin', 'admin'])).resolves.toEqual([{ memberId: ADA, username: 'ada', role: 'Client-Admin' }]);
   });
 
+  it('answers a member\'s current access with their effective roles (composites and groups), and null outside the organisation', async () => {
+    // Keycloak expands composite and group roles in the composite mapping: what a token issued now carries.
+    keycloak.on('GET /users/:id/role-mappings/realm/composite', (_, [id]) => ({
+      status: 200,
+      body: id === ADA ? [...(recorded('roles-ada') as object[]), { id: 'r0000000-0000-4000-8000-000000000010', name: 'offline_access' }] : [],
+    }));
+    await expect(service.currentAccess('acme', ADA)).resolves.toEqual({ enabled: true, roles: ['user', 'Client-Admin', 'default-roles-dataworks', 'offline_access'] });
+    await expect(service.currentAccess('acme', GRACE)).resolves.toEqual({ enabled: false, roles: [] });
+    await expect(service.currentAccess('acme', '7d7d7d7d-2222-4333-8444-555566667777')).resolves.toBeNull();
+    await expect(service.currentAccess('globex', ADA)).resolves.toBeNull();
+  });
+
   it('grants a realm role by its representation', async () => {
     keycloak.on('GET /roles/:name', { status: 200, body: { id: 'r0000000-0000-4000-8000-000000000009', name: 'product' } });
     keycloak.on('POST /users/:id/role-mappings/realm', { status: 204 });

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { governanceSettings, governanceSettingsResponse } from '@common/catalog-governance/settingsContract';
 import { requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { requireCurrentRoute } from '../../../platform/http/auth/currentAccess.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import { readSettings, writeSettings } from '../settingsStore.js';
@@ -12,7 +13,7 @@ export function registerSettingsRoutes(server: FastifyInstance, db: StoreDb): vo
   const app = server.withTypeProvider<ZodTypeProvider>();
   const access = requireRoute('catalogSettings');
   app.get('/api/catalog/governance/settings', { preValidation: access, schema: { response: { 200: governanceSettingsResponse } } }, async (request) => readSettings(db, actorOf(request).organisation));
-  app.put('/api/catalog/governance/settings', { preValidation: access, schema: { body: governanceSettings, response: { 200: governanceSettingsResponse } } }, async (request) => {
+  app.put('/api/catalog/governance/settings', { preValidation: requireCurrentRoute('catalogSettings'), schema: { body: governanceSettings, response: { 200: governanceSettingsResponse } } }, async (request) => {
     const { roles: _roles, ...actor } = actorOf(request);
     return writeSettings(db, actor, request.body);
   });

@@ -20,6 +20,7 @@ import {
   webhookSettingsResponse,
 } from '@common/catalog-settings/catalogSettingsContract';
 import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { requireCurrentRoute } from '../../../platform/http/auth/currentAccess.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import type { Actor } from '../../../platform/store/audit.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
@@ -38,6 +39,8 @@ export function registerSettingsRoutes(server: FastifyInstance, options: Setting
   const { db, read } = options;
   const app = server.withTypeProvider<ZodTypeProvider>();
   const admin = requireRoute('catalogSettings');
+  // Changes are checked against the caller's current roles (a demoted administrator's token no longer changes them).
+  const change = requireCurrentRoute('catalogSettings');
   const actorOf = (request: FastifyRequest): Actor => {
     const caller = callerOf(request);
     return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username };
@@ -57,22 +60,22 @@ export function registerSettingsRoutes(server: FastifyInstance, options: Setting
   };
 
   app.get('/api/catalog/settings/webhooks', { preValidation: admin, schema: { response: { 200: webhookSettingsResponse } } }, async (request) => answer(actorOf(request).organisation, 'webhooks'));
-  app.put('/api/catalog/settings/webhooks', { preValidation: admin, schema: { body: webhookSettings, response: { 200: webhookSettingsResponse } } }, async (request) =>
+  app.put('/api/catalog/settings/webhooks', { preValidation: change, schema: { body: webhookSettings, response: { 200: webhookSettingsResponse } } }, async (request) =>
     // Listed once each, in the order given.
     answer(await save(request, 'webhooks', { allowedHosts: [...new Set(request.body.allowedHosts)] }), 'webhooks'),
   );
   app.get('/api/catalog/settings/freshness', { preValidation: admin, schema: { response: { 200: freshnessSettingsResponse } } }, async (request) => answer(actorOf(request).organisation, 'freshness'));
-  app.put('/api/catalog/settings/freshness', { preValidation: admin, schema: { body: freshnessSettings, response: { 200: freshnessSettingsResponse } } }, async (request) =>
+  app.put('/api/catalog/settings/freshness', { preValidation: change, schema: { body: freshnessSettings, response: { 200: freshnessSettingsResponse } } }, async (request) =>
     answer(await save(request, 'freshness', request.body), 'freshness'),
   );
   app.get('/api/catalog/settings/profiler', { preValidation: admin, schema: { response: { 200: profilerSettingsResponse } } }, async (request) => answer(actorOf(request).organisation, 'profiler'));
-  app.put('/api/catalog/settings/profiler', { preValidation: admin, schema: { body: profilerSettings, response: { 200: profilerSettingsResponse } } }, async (request) =>
+  app.put('/api/catalog/settings/profiler', { preValidation: change, schema: { body: profilerSettings, response: { 200: profilerSettingsResponse } } }, async (request) =>
     answer(await save(request, 'profiler', request.body), 'profiler'),
   );
   app.get('/api/catalog/settings/external-catalog', { preValidation: admin, schema: { response: { 200: externalCatalogSettingsResponse } } }, async (request) =>
     answer(actorOf(request).organisation, 'externalCatalog'),
   );
-  app.put('/api/catalog/settings/external-catalog', { preValidation: admin, schema: { body: externalCatalogSettings, response: { 200: externalCatalogSettingsResponse } } }, async (request) =>
+  app.put('/api/catalog/settings/external-catalog', { preValidation: change, schema: { body: externalCatalogSettings, response: { 200: externalCatalogSettingsResponse } } }, async (request) =>
     answer(await save(request, 'externalCatalog', request.body), 'externalCatalog'),
   );
 

@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { uploadTokenBody, uploadTokenCreated, uploadTokenIdParams, uploadTokenList } from '@common/dbt/uploadTokensContract';
 import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { requireCurrentRoute } from '../../../platform/http/auth/currentAccess.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import type { Actor } from '../../../platform/store/audit.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
@@ -12,15 +13,17 @@ import { createUploadToken, listUploadTokens, revokeUploadToken } from '../uploa
 export function registerUploadTokenRoutes(server: FastifyInstance, db: StoreDb): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const admin = requireRoute('catalogSettings');
+  // Upload tokens are credentials: issued and revoked on the caller's current roles.
+  const change = requireCurrentRoute('catalogSettings');
   const actorOf = (request: FastifyRequest): Actor => {
     const caller = callerOf(request);
     return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username };
   };
   app.get('/api/dbt/upload-tokens', { preValidation: admin, schema: { response: { 200: uploadTokenList } } }, async (request) => ({ tokens: await listUploadTokens(db, actorOf(request).organisation) }));
-  app.post('/api/dbt/upload-tokens', { preValidation: admin, schema: { body: uploadTokenBody, response: { 201: uploadTokenCreated } } }, async (request, reply) =>
+  app.post('/api/dbt/upload-tokens', { preValidation: change, schema: { body: uploadTokenBody, response: { 201: uploadTokenCreated } } }, async (request, reply) =>
     reply.code(201).header('cache-control', 'no-store').send(await createUploadToken(db, actorOf(request), request.body.name)),
   );
-  app.delete('/api/dbt/upload-tokens/:id', { preValidation: admin, schema: { params: uploadTokenIdParams } }, async (request, reply) => {
+  app.delete('/api/dbt/upload-tokens/:id', { preValidation: change, schema: { params: uploadTokenIdParams } }, async (request, reply) => {
     await revokeUploadToken(db, actorOf(request), request.params.id);
     return reply.code(204).send();
   });

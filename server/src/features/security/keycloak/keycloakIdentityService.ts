@@ -13,6 +13,7 @@ import {
   IdentityInvalidError,
   IdentityNotFoundError,
   SESSION_LIFETIME_LIMITS,
+  type CurrentAccess,
   type IdentityGroup,
   type IdentityMember,
   type IdentityService,
@@ -129,6 +130,19 @@ export class KeycloakIdentityService implements IdentityService {
     const sorted = [...users].sort((a, b) => (a.username ?? '').localeCompare(b.username ?? ''));
     const members = await inBatches(sorted.slice(first, first + max), (user) => this.withDetails(organisation, user));
     return { members, total: users.length };
+  }
+
+  async currentAccess(organisation: string, memberId: string): Promise<CurrentAccess | null> {
+    let user: UserRepresentation;
+    try {
+      user = await this.memberUser(organisation, memberId);
+    } catch (error) {
+      if (error instanceof IdentityNotFoundError) return null;
+      throw error;
+    }
+    // Composite mappings: roles held through groups and composite roles count, as in a token.
+    const roles = await this.call('read the member\'s effective roles', () => this.client.users.listCompositeRealmRoleMappings({ id: memberId }), { kind: 'member', id: memberId });
+    return { enabled: user.enabled !== false, roles: roles.map((role) => role.name ?? '').filter(Boolean) };
   }
 
   async getMember(organisation: string, memberId: string): Promise<IdentityMember> {

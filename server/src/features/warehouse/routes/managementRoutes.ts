@@ -6,6 +6,7 @@ import { managementSearchQuerystring, objectNameParams } from '@common/warehouse
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import { InvalidIdentifierError, parseChange, parseObjectName, WarehouseError, type WarehouseRegistry } from '../index.js';
 import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { requireCurrentRoute } from '../../../platform/http/auth/currentAccess.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import { auditedWrite } from './auditedWrite.js';
@@ -57,7 +58,7 @@ export function registerWarehouseManagementRoutes(server: FastifyInstance, regis
     return readNamed(request.params.name, 'role', (name) => warehouse.getRole(name));
   });
 
-  app.post('/api/management/changes', { preValidation: requireRoute(['managementUsers', 'managementRoles']) }, async (request) => {
+  app.post('/api/management/changes', { preValidation: requireCurrentRoute(['managementUsers', 'managementRoles']) }, async (request) => {
     const change = parseChange(request.body);
     // Warehouse settings change through the Warehouses page's recommendations only.
     if (change.kind === 'alterWarehouse') throw new HttpError(400, 'invalid_request', 'kind: warehouse changes are applied from the Warehouses page.', 'kind');
