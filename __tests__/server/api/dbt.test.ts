@@ -3,6 +3,7 @@
 // organisation scoping, search, lineage, exposures and a freshness check on the job runner.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { identityAdmin } from './identityAdmin';
 import { startPortal, type RunningPortal } from './portalServer';
 import { realPath } from '../features/dbt/fixtures';
 
@@ -253,9 +254,20 @@ describe('upload tokens', () => {
 
     // Another organisation can neither see nor revoke it.
     expect(((await call('GET', '/api/dbt/upload-tokens', 'lite')).status)).toBe(403);
-    const globexAdmin = await portal.forgeToken({ sub: 'globex-admin', preferred_username: 'globex-admin', realm_access: { roles: ['user', 'admin'] }, organization: ['globex'] });
-    expect((await portal.api('DELETE', `/api/dbt/upload-tokens/${record.id}`, { token: globexAdmin })).status).toBe(404);
-    expect(((await portal.api('GET', '/api/dbt/upload-tokens', { token: globexAdmin })).body as { tokens: unknown[] }).tokens).toHaveLength(0);
+    // Even globex's own administrator (made one in the identity service for this check): revoking
+    // is a sensitive change, so the caller must really hold the role there, as a forged token does not.
+    const forged = await portal.forgeToken({ sub: 'globex-admin', preferred_username: 'globex-admin', realm_access: { roles: ['user', 'admin'] }, organization: ['globex'] });
+    expect((await portal.api('DELETE', `/api/dbt/upload-tokens/${record.id}`, { token: forged })).status).toBe(401);
+    const globexMembers = (await identityAdmin(portal, 'GET', '/organizations/globex/members?search=liteadmin')).body as { members: { id: string; username: string }[] };
+    const liteadminId = globexMembers.members.find((member) => member.username === 'liteadmin')?.id as string;
+    expect((await identityAdmin(portal, 'PUT', `/organizations/globex/members/${liteadminId}/roles/admin`)).status).toBe(200);
+    try {
+      const globexAdmin = await portal.token('liteadmin');
+      expect((await portal.api('DELETE', `/api/dbt/upload-tokens/${record.id}`, { token: globexAdmin })).status).toBe(404);
+      expect(((await portal.api('GET', '/api/dbt/upload-tokens', { token: globexAdmin })).body as { tokens: unknown[] }).tokens).toHaveLength(0);
+    } finally {
+      expect((await identityAdmin(portal, 'DELETE', `/organizations/globex/members/${liteadminId}/roles/admin`)).status).toBe(200);
+    }
 
     expect((await call('DELETE', `/api/dbt/upload-tokens/${record.id}`, 'docs')).status).toBe(204);
     const refused = await upload(token, { manifest: real('manifest.json') });

@@ -60,6 +60,10 @@ interface CallContext {
 }
 
 const noKey = () => new HttpError(401, 'invalid_key', 'A valid API key is required: send it as "Authorization: Bearer <key>".');
+/** Names a client might put a key under in the query string; the key is never read from there. */
+const KEY_IN_QUERY = ['api_key', 'apikey', 'key', 'token', 'access_token'];
+const keyInUrl = () =>
+  new HttpError(401, 'invalid_key', 'API keys are read only from the Authorization header ("Authorization: Bearer <key>"), never from the URL, where proxies and logs keep them. Send it in the header, and revoke a key that was sent in a URL.');
 const outOfScope = () => new HttpError(403, 'forbidden', 'This API key may not call this endpoint.');
 
 function cellText(value: RowValue): string {
@@ -91,7 +95,7 @@ export function registerDataRoutes(app: FastifyInstance, db: StoreDb, deps: Data
 
   async function keyOf(request: FastifyRequest): Promise<CallerKey> {
     const presented = KEY_HEADER.exec(request.headers.authorization ?? '')?.[1];
-    if (!presented) throw noKey();
+    if (!presented) throw KEY_IN_QUERY.some((name) => name in (request.query as Record<string, unknown>)) ? keyInUrl() : noKey();
     // Remembered by the key's hash (never the key itself), and only when the check passed.
     const hash = createHash('sha256').update(presented).digest('hex');
     const known = lookups.keys.get(hash);
