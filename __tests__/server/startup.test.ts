@@ -79,3 +79,34 @@ describe('with a damaged portal store', () => {
     }
   });
 });
+
+describe('the data directory', () => {
+  it('is owner-only: everything created in it, and what an earlier start left readable, loses group and other access', async () => {
+    const dataDir = path.join(scratch, 'private');
+    await fs.mkdir(path.join(dataDir, 'files', 'acme'), { recursive: true, mode: 0o755 });
+    await fs.writeFile(path.join(dataDir, 'files', 'acme', 'orders.csv'), 'id\n1\n', { mode: 0o666 });
+    await fs.chmod(path.join(dataDir, 'files', 'acme', 'orders.csv'), 0o666);
+    const env = await ports();
+    portal = startPortalProcess({ ...env, DATA_DIR: dataDir, DIST_DIR: dist });
+    await waitForOk(`http://localhost:${env.PORT}/api/health`, portal, 60_000);
+
+    const shared: string[] = [];
+    let files = 0;
+    const visit = async (entry: string) => {
+      const stat = await fs.lstat(entry);
+      if (stat.isSymbolicLink()) return;
+      files += 1;
+      if ((stat.mode & 0o077) !== 0) shared.push(`${path.relative(dataDir, entry)} ${(stat.mode & 0o777).toString(8)}`);
+      if (stat.isDirectory()) for (const name of await fs.readdir(entry)) await visit(path.join(entry, name));
+    };
+    await visit(dataDir);
+    // The store, the identity server's files, the secrets key and the file left readable before.
+    // Every folder is 0700, so nothing inside is reachable by another account; the only files with
+    // wider modes are those PGlite made after start-up (it sets its own modes; tightened at the next start).
+    expect(files).toBeGreaterThan(100);
+    expect((await fs.stat(dataDir)).mode & 0o777).toBe(0o700);
+    expect(shared.filter((entry) => !entry.startsWith('store/') || (entry.endsWith(' 777') || entry.endsWith(' 755')))).toEqual([]);
+    expect(shared.length).toBeLessThan(files / 10);
+    expect((await fs.stat(path.join(dataDir, 'files', 'acme', 'orders.csv'))).mode & 0o777).toBe(0o600);
+  });
+});

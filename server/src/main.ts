@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTokenVerifier } from './platform/http/auth/tokenVerifier.js';
 import { createPortalServer } from './app/portalServer.js';
 import { ensureBrowserBuild } from './build.js';
+import { makeDataDirectoryPrivate } from './dataDirectory.js';
 import { loadPortalConfig } from './config.js';
 import { loadIdentityConfig } from './identity/config.js';
 import { startIdentityServer, type RunningIdentityServer } from './identity/server.js';
@@ -16,6 +17,9 @@ import { loadWarehouseSettings, WarehouseRegistry } from './features/warehouse/i
 
 async function main(): Promise<void> {
   const config = loadPortalConfig();
+  // Owner-only from the first file on: the store, keys and warehouse files live here.
+  const { tightened } = await makeDataDirectoryPrivate(config.dataDir);
+  if (tightened > 0) console.log(`Made ${tightened} files and folders in ${config.dataDir} readable by this account only`);
   await ensureBrowserBuild(config.distDir, (message) => console.log(message));
 
   // Whatever has started is closed again, newest first, when a later step fails: a failed
@@ -26,6 +30,9 @@ async function main(): Promise<void> {
     // database), and nothing listens yet when it does.
     const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     started.unshift(() => store.close());
+    // PGlite gives its files modes of its own (0666): those of a first start are tightened now;
+    // later ones sit in 0700 folders no other account can enter, and the next start tightens them.
+    if (store.engine === 'pglite') await makeDataDirectoryPrivate(config.dataDir);
     if (config.demoData) await seedDemoData(store.db, config.portalUrl);
 
     let identity: RunningIdentityServer | undefined;
