@@ -1,8 +1,11 @@
 // Ingestion on the portal store (PGlite): the real artifacts of public dbt projects by schema
 // version, the refusals of the issue's "Bad input" list, atomicity and history.
+import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
 import { readArtifactFile } from '../../../../server/src/features/dbt/artifacts/readJson';
 import { ArtifactError, IngestionBusyError } from '../../../../server/src/features/dbt/errors';
-import { acquireIngestionLock, ingestArtifacts, releaseIngestionLock, type ArtifactSet } from '../../../../server/src/features/dbt/ingest';
+import { ingestArtifacts, type ArtifactSet } from '../../../../server/src/features/dbt/ingest';
+import { acquireIngestionLock } from '../../../../server/src/features/dbt/ingestionLock';
 import { listAudit, type Actor } from '../../../../server/src/platform/store/audit';
 import type { Store } from '../../../../server/src/platform/store/openStore';
 import { manifestOf, openTestStore, realJson, realPath, runResultsOf } from './fixtures';
@@ -133,13 +136,42 @@ describe('bad input is refused with what is wrong, and the current set stays as 
   });
 
   test('a second ingestion while one is running answers who holds it', async () => {
-    const holder = await acquireIngestionLock(store.db, 'acme', 'upload by docs');
+    const lock = await acquireIngestionLock(store.db, 'acme', 'upload by docs');
     try {
       const second = ingestArtifacts(store.db, { manifest: manifestOf({ models: [{ name: 'orders' }] }) }, options);
       await expect(second).rejects.toBeInstanceOf(IngestionBusyError);
       await expect(second).rejects.toThrow(/\(upload by docs, started .*\) is still running/);
     } finally {
-      await releaseIngestionLock(store.db, 'acme', holder);
+      await lock.release();
+    }
+  });
+
+  test('a lock left by a process that died is taken over at once; one of a live process elsewhere holds until its lease runs out', async () => {
+    // A real process id that has ended, on this host: what a kill -9 during an ingestion leaves.
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    await store.db.insertInto('dbt_ingestion_locks').values({ organisation_id: 'crashed', holder: 'upload by docs #deadbeef', instance_id: `${hostname()}-${dead}-deadbeef`, host: hostname(), pid: dead, lease_until: new Date(Date.now() + 60_000) }).execute();
+    const summary = await ingestArtifacts(store.db, { manifest: manifestOf({ models: [{ name: 'orders' }] }) }, { ...options, organisation: 'crashed' });
+    expect(summary.counts.models).toBe(1);
+    expect(await store.db.selectFrom('dbt_ingestion_locks').selectAll().where('organisation_id', '=', 'crashed').execute()).toEqual([]);
+
+    // Another host's holder cannot be checked: its lease decides.
+    await store.db.insertInto('dbt_ingestion_locks').values({ organisation_id: 'elsewhere', holder: 'upload by docs #cafecafe', instance_id: 'other-host-1-cafecafe', host: 'other-host', pid: 1, lease_until: new Date(Date.now() + 60_000) }).execute();
+    await expect(ingestArtifacts(store.db, { manifest: manifestOf({ models: [{ name: 'orders' }] }) }, { ...options, organisation: 'elsewhere' })).rejects.toBeInstanceOf(IngestionBusyError);
+    await store.db.updateTable('dbt_ingestion_locks').set({ lease_until: new Date(Date.now() - 1000) }).where('organisation_id', '=', 'elsewhere').execute();
+    await expect(ingestArtifacts(store.db, { manifest: manifestOf({ models: [{ name: 'orders' }] }) }, { ...options, organisation: 'elsewhere' })).resolves.toMatchObject({ counts: { models: 1 } });
+  });
+
+  test('the lock names the holding process and lapses 30 s after its last renewal', async () => {
+    const lock = await acquireIngestionLock(store.db, 'renewed', 'upload by docs');
+    try {
+      const row = await store.db.selectFrom('dbt_ingestion_locks').select(['lease_until', 'pid', 'host']).where('organisation_id', '=', 'renewed').executeTakeFirstOrThrow();
+      expect(row.pid).toBe(process.pid);
+      expect(row.host).toBe(hostname());
+      const leaseMs = new Date(row.lease_until).getTime() - Date.now();
+      expect(leaseMs).toBeGreaterThan(20_000);
+      expect(leaseMs).toBeLessThanOrEqual(31_000);
+    } finally {
+      await lock.release();
     }
   });
 });

@@ -1,13 +1,12 @@
 // Ingestion: one organisation's artifacts of one dbt run → the portal store. Every artifact is
 // read and checked before anything is written; then one transaction replaces the current set
 // (nodes, edges, columns, tests, search documents) and adds this run's results to the history.
-// One ingestion at a time per organisation, across portal instances (dbt_ingestion_locks).
-import { randomUUID } from 'node:crypto';
+// One ingestion at a time per organisation, across portal instances (ingestionLock.ts).
 import { sql } from 'kysely';
 import type { ArtifactPart, IngestionOrigin, IngestionSummary } from '@common/dbt/artifactsContract';
 import { ensureOrganisation, writeAudit, type Actor } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
-import { IngestionBusyError } from './errors.js';
+import { acquireIngestionLock } from './ingestionLock.js';
 import { parseManifest, type NormalisedNode, type ParsedManifest } from './artifacts/manifest.js';
 import { parseCatalog, parseRunResults, parseSources, type CatalogTypes, type RunResults, type SourceFreshnessResult } from './artifacts/runArtifacts.js';
 import { searchDocumentsOf } from './searchDocuments.js';
@@ -39,8 +38,6 @@ export interface IngestionListener {
   freshnessChecked?(db: StoreDb, check: { organisation: string; startedAt: Date }): Promise<void>;
 }
 
-/** An ingestion left by a crashed process no longer blocks after this long. */
-const STALE_LOCK_SECONDS = 5 * 60;
 /** Rows per INSERT: fewer statements, and under PostgreSQL's 65,535 bound parameters for the widest table (22 columns). */
 const CHUNK = 2000;
 
@@ -65,30 +62,10 @@ export function parseArtifactSet(set: ArtifactSet): ParsedSet {
   return { manifest, runResults, sources, catalog, parts };
 }
 
-/** Takes the organisation's ingestion lock, or says who holds it. */
-export async function acquireIngestionLock(db: StoreDb, organisation: string, label: string): Promise<string> {
-  const holder = `${label} #${randomUUID().slice(0, 8)}`;
-  const inserted = await db
-    .insertInto('dbt_ingestion_locks')
-    .values({ organisation_id: organisation, holder })
-    .onConflict((oc) =>
-      oc.column('organisation_id').doUpdateSet({ holder, started_at: sql<Date>`now()` }).where('dbt_ingestion_locks.started_at', '<', sql<Date>`now() - make_interval(secs => ${STALE_LOCK_SECONDS})`),
-    )
-    .returning('holder')
-    .executeTakeFirst();
-  if (inserted?.holder === holder) return holder;
-  const current = await db.selectFrom('dbt_ingestion_locks').selectAll().where('organisation_id', '=', organisation).executeTakeFirst();
-  throw new IngestionBusyError(current?.holder.replace(/ #\w+$/, '') ?? 'another ingestion', current ? new Date(current.started_at) : new Date());
-}
-
-export async function releaseIngestionLock(db: StoreDb, organisation: string, holder: string): Promise<void> {
-  await db.deleteFrom('dbt_ingestion_locks').where('organisation_id', '=', organisation).where('holder', '=', holder).execute();
-}
-
 /** Parses, then replaces the organisation's current artifacts in one transaction. */
 export async function ingestArtifacts(db: StoreDb, set: ArtifactSet, options: IngestOptions, listener?: IngestionListener): Promise<IngestionSummary> {
   const parsed = parseArtifactSet(set);
-  const holder = await acquireIngestionLock(db, options.organisation, `${options.origin} by ${options.actor.username}`);
+  const lock = await acquireIngestionLock(db, options.organisation, `${options.origin} by ${options.actor.username}`);
   try {
     let afterCommit: (() => Promise<void>) | void = undefined;
     const summary = await writeIngestion(db, parsed, options, async (tx, ingestionId) => {
@@ -100,7 +77,7 @@ export async function ingestArtifacts(db: StoreDb, set: ArtifactSet, options: In
     await sql`ANALYZE dbt_search_docs`.execute(db);
     return summary;
   } finally {
-    await releaseIngestionLock(db, options.organisation, holder);
+    await lock.release();
   }
 }
 

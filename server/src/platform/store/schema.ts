@@ -117,6 +117,12 @@ export interface DbtIngestionLocksTable {
   organisation_id: string;
   holder: string;
   started_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** The holding process: its instance id, host and process id (migration 019). */
+  instance_id: Generated<string>;
+  host: Generated<string>;
+  pid: Generated<number>;
+  /** The lock lapses at this time unless the holder renews it. */
+  lease_until: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 type OptionalJson<T> = ColumnType<T, string | undefined, string>;

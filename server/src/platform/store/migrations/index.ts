@@ -18,6 +18,7 @@ import { catalogDomains } from './015_catalog_domains.js';
 import { catalogAlerts } from './016_catalog_alerts.js';
 import { dbtUploadTokens } from './017_dbt_upload_tokens.js';
 import { integrationsAirbyte } from './018_integrations_airbyte.js';
+import { dbtIngestionLease } from './019_dbt_ingestion_lease.js';
 
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '016_catalog_alerts': catalogAlerts,
   '017_dbt_upload_tokens': dbtUploadTokens,
   '018_integrations_airbyte': integrationsAirbyte,
+  '019_dbt_ingestion_lease': dbtIngestionLease,
 };
 
 export const migrationProvider: MigrationProvider = {
