@@ -196,3 +196,23 @@ it('lets an administrator register a program from the connector directory as a c
   expect((await api('DELETE', `/api/integrations/sources/${(source.body as { id: string }).id}`)).status).toBe(204);
   expect((await api('DELETE', `/api/integrations/definitions/${id}`, undefined, 'admin')).status).toBe(204);
 });
+
+it('keeps the portal\'s own schemas out of reach: a connection aimed at the sync state is refused, naming the field', async () => {
+  // What the probe did as the lowest role: a files source whose stream is the state table's name.
+  await fs.mkdir(path.join(portal.dataDir, 'files', 'globex'), { recursive: true });
+  await fs.writeFile(path.join(portal.dataDir, 'files', 'globex', 'secret.csv'), 'CONNECTION_ID,STREAM\nx,y\n');
+  const source = await api('POST', '/api/integrations/sources', { name: 'State file', definitionId: 'source-file', config: { location: 'secret.csv', format: 'csv', stream_name: 'DATAWORKS_SYNC_STATE' } }, 'lite');
+  expect(source.status).toBe(201);
+  const sourceId = (source.body as { id: string }).id;
+  const streams = [{ name: 'DATAWORKS_SYNC_STATE', selected: true, syncMode: 'full_refresh', destinationSyncMode: 'overwrite' }];
+  for (const destinationSchema of ['AIRBYTE_INTERNAL', 'airbyte_internal', 'ACCOUNT_USAGE', 'DataWorks']) {
+    const refused = await api('POST', '/api/integrations/connections', { name: `Into ${destinationSchema}`, sourceId, destinationSchema, streams, schedule: { kind: 'manual' } }, 'lite');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ field: 'destinationSchema', message: expect.stringMatching(/a schema the portal keeps for its own tables/) });
+  }
+  const listed = (await api('GET', '/api/integrations/connections', undefined, 'lite')).body as { connections: { name: string }[] };
+  expect(listed.connections.some((connection) => connection.name.startsWith('Into '))).toBe(false);
+  // Any other schema is the organisation's to use.
+  const allowed = await api('POST', '/api/integrations/connections', { name: 'State file copy', sourceId, destinationSchema: 'RAW_FILES', streams, schedule: { kind: 'manual' } }, 'lite');
+  expect(allowed.status).toBe(201);
+});

@@ -22,7 +22,7 @@ import type { JobRunner } from '../../platform/jobs/index.js';
 import { SYSTEM_ORGANISATION } from '../../platform/jobs/index.js';
 import type { LiveChannel } from '../../platform/live/index.js';
 import { DuplicateValueError, isUniqueViolation } from '../../platform/store/errors.js';
-import { streamTable } from './destination/streamColumns.js';
+import { streamSchema } from './destination/streamColumns.js';
 import { IntegrationConflictError } from './errors.js';
 import {
   attemptsOf,
@@ -164,8 +164,8 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     async create(actor: Actor, body: ConnectionCreate): Promise<ConnectionView> {
       checkSchedule(body.schedule);
       const catalog = await deps.sources.discover(actor.organisation, body.sourceId);
+      const destinationSchema = streamSchema(body.destinationSchema, 'destinationSchema');
       checkStreams(body.streams, catalog.streams, body.destinationSchema);
-      const destinationSchema = streamTable({ name: 'check', namespace: body.destinationSchema }, body.destinationSchema).schema;
       // With an Airbyte instance configured, a connection Airbyte can run the same way is made there.
       const airbyte = deps.airbyte?.engine;
       let input: AirbyteConnectionInput | null = null;

@@ -112,3 +112,24 @@ it('fails without a retry, before the connector runs, when the warehouse cannot 
   expect(outcome).toMatchObject({ status: 'failed', rowsCommitted: 0, failure: { reason: 'destination', retryable: false } });
   expect(outcome.failure?.message).toMatch(/^The warehouse could not be prepared: namespace of stream events: must start with a letter/);
 });
+
+it('never writes into the portal\'s own schemas: a stream aimed at the sync state is refused by name', async () => {
+  for (const namespace of ['AIRBYTE_INTERNAL', 'airbyte_internal', 'Account_Usage', 'dataworks']) {
+    const aimed: ConfiguredAirbyteCatalog = { streams: [{ ...catalog.streams[0]!, stream: { ...catalog.streams[0]!.stream, name: 'DATAWORKS_SYNC_STATE', namespace } }] };
+    const outcome = await attempt({ total: 10 }, { catalog: aimed });
+    expect(outcome).toMatchObject({ status: 'failed', rowsCommitted: 0, failure: { reason: 'destination', retryable: false } });
+    expect(outcome.failure?.message).toMatch(/a schema the portal keeps for its own tables/);
+  }
+  // The state is untouched: a normal sync still resumes and commits.
+  expect(await attempt({ total: 150 })).toMatchObject({ status: 'succeeded', rowsCommitted: 150 });
+});
+
+it('a warehouse that cannot be prepared keeps the engine\'s own words for the portal\'s log', async () => {
+  // A state table in a shape the writer does not expect (what an overwrite of it once left).
+  await engine.query(raw('CREATE SCHEMA AIRBYTE_INTERNAL'));
+  await engine.query(raw('CREATE TABLE AIRBYTE_INTERNAL.DATAWORKS_SYNC_STATE (ID INTEGER, NAME VARCHAR)'));
+  const outcome = await attempt({ total: 10 });
+  expect(outcome).toMatchObject({ status: 'failed', failure: { reason: 'destination', retryable: false } });
+  expect(outcome.failure?.message).toMatch(/^The warehouse could not be prepared/);
+  expect(outcome.failure?.cause).toMatch(/CONNECTION_ID|column/i);
+});

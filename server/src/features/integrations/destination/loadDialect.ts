@@ -16,9 +16,7 @@ export interface SyncDestination {
   database?: string | null;
 }
 
-/** Where a connection's committed state lives: beside the data, so both commit together. */
-export const STATE_SCHEMA = 'AIRBYTE_INTERNAL';
-export const STATE_TABLE = 'DATAWORKS_SYNC_STATE';
+export { STATE_SCHEMA, STATE_TABLE } from './portalSchemas.js';
 
 /** One stream as the dialects see it. */
 export interface LoadStream {

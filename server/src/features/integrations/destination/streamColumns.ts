@@ -6,6 +6,8 @@
 import type { AirbyteStream } from '@common/integrations/airbyteProtocol';
 import type { EngineKind } from '@common/warehouse/warehouseInfo';
 import { parseIdentifier } from '../../../platform/warehouse/identifiers.js';
+import { InvalidIdentifierError } from '../../../platform/warehouse/errors.js';
+import { RESERVED_SCHEMAS } from './portalSchemas.js';
 
 export type ColumnType = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'timestamp_tz' | 'timestamp' | 'json';
 
@@ -98,10 +100,16 @@ export function streamColumns(stream: AirbyteStream): StreamColumn[] {
 
 /** Where a stream lands: namespace → schema, name → table, both refused unless valid unquoted identifiers. */
 export function streamTable(stream: { name: string; namespace?: string | undefined }, defaultSchema: string): { schema: string; table: string } {
-  return {
-    schema: parseIdentifier(stream.namespace ?? defaultSchema, `namespace of stream ${stream.name}`),
-    table: parseIdentifier(stream.name, 'stream name'),
-  };
+  return { schema: streamSchema(stream.namespace ?? defaultSchema, `namespace of stream ${stream.name}`), table: parseIdentifier(stream.name, 'stream name') };
+}
+
+/** A schema streams may be written into, as the warehouse holds it; never one of the portal's own. */
+export function streamSchema(value: string, field: string): string {
+  const schema = parseIdentifier(value, field);
+  if (RESERVED_SCHEMAS.includes(schema)) {
+    throw new InvalidIdentifierError(field, `is ${schema}, a schema the portal keeps for its own tables (sync state, usage copies); choose another schema`);
+  }
+  return schema;
 }
 
 export interface TypecastChange {

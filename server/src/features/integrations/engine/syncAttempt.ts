@@ -23,7 +23,16 @@ export interface AttemptOutcome {
   bytesCommitted: number;
   durationMs: number;
   /** Why the attempt failed, in words for the page (secrets masked). */
-  failure: { reason: ConnectorFailure['reason'] | 'destination'; message: string; retryable: boolean } | null;
+  failure: { reason: ConnectorFailure['reason'] | 'destination'; message: string; retryable: boolean; cause?: string } | null;
+}
+
+/** The engine's own words under a refusal (a WarehouseError keeps them as its cause): for the portal's log only. */
+function causeOf(error: unknown): string | undefined {
+  const causes: string[] = [];
+  for (let current = (error as { cause?: unknown } | undefined)?.cause; current && causes.length < 5; current = (current as { cause?: unknown }).cause) {
+    causes.push(current instanceof Error ? current.message : String(current));
+  }
+  return causes.length ? causes.join(' ← ') : undefined;
 }
 
 export interface AttemptRequest {
@@ -66,7 +75,7 @@ export async function runSyncAttempt(request: AttemptRequest): Promise<AttemptOu
   } catch (error) {
     // Tables that cannot be made (a name the warehouse refuses, a warehouse that cannot take syncs): no retry helps.
     const message = error instanceof Error ? error.message : String(error);
-    return outcome('failed', { reason: 'destination', message: `The warehouse could not be prepared: ${message}`, retryable: false });
+    return outcome('failed', { reason: 'destination', message: `The warehouse could not be prepared: ${message}`, retryable: false, cause: causeOf(error) ?? message });
   }
   const report = () => request.onProgress?.(snapshot(streams));
   const committed = (result: { streams: Array<{ stream: string; rows: number; bytes: number }> }) => {
