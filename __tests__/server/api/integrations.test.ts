@@ -216,3 +216,33 @@ it('keeps the portal\'s own schemas out of reach: a connection aimed at the sync
   const allowed = await api('POST', '/api/integrations/connections', { name: 'State file copy', sourceId, destinationSchema: 'RAW_FILES', streams, schedule: { kind: 'manual' } }, 'lite');
   expect(allowed.status).toBe(201);
 });
+
+it('never shows a source\'s secret in a job\'s failure or log, even quoted from a line that is not a protocol message', async () => {
+  // A program whose spec marks `token` secret, and whose read prints the token on a stray line.
+  const LEAKY_SOURCE = `#!/bin/sh
+case "$1" in
+  spec) echo '{"type":"SPEC","spec":{"connectionSpecification":{"type":"object","required":["token"],"properties":{"token":{"type":"string","airbyte_secret":true}}}}}' ;;
+  check) echo '{"type":"CONNECTION_STATUS","connectionStatus":{"status":"SUCCEEDED"}}' ;;
+  discover) echo '{"type":"CATALOG","catalog":{"streams":[{"name":"items","json_schema":{"properties":{"id":{"type":"integer"}}},"supported_sync_modes":["full_refresh"]}]}}' ;;
+  read) echo "not a protocol line token=$(sed -e 's/.*"token":"\\([^"]*\\)".*/\\1/' "$3")" ;;
+esac
+`;
+  await fs.writeFile(path.join(programs, 'leaky-source'), LEAKY_SOURCE, { mode: 0o755 });
+  const registered = await api('POST', '/api/integrations/definitions', { name: 'Leaky', program: 'leaky-source' }, 'admin');
+  expect(registered.status).toBe(201);
+  const source = await api('POST', '/api/integrations/sources', { name: 'Leaky source', definitionId: (registered.body as { id: string }).id, config: { token: 'TOPSECRET_TOKEN_42' } });
+  expect(source.status).toBe(201);
+  const connection = await api('POST', '/api/integrations/connections', {
+    name: 'Leaky items', sourceId: (source.body as { id: string }).id, destinationSchema: 'RAW_LEAKY', schedule: { kind: 'manual' },
+    streams: [{ name: 'items', selected: true, syncMode: 'full_refresh', destinationSyncMode: 'overwrite' }],
+  });
+  expect(connection.status).toBe(201);
+  const started = await api('POST', `/api/integrations/connections/${(connection.body as { id: string }).id}/sync`);
+  const job = await finished((started.body as Job).id);
+  expect(job.status).toBe('failed');
+  expect(job.failure).toMatch(/not a protocol line token=\*{10}/);
+  const detail = await api('GET', `/api/integrations/jobs/${job.id}`);
+  const log = await api('GET', `/api/integrations/jobs/${job.id}/logs`);
+  const notifications = await api('GET', '/api/notifications', undefined, 'engineer');
+  for (const text of [JSON.stringify(detail.body), String(log.body), JSON.stringify(notifications.body), portal.logs()]) expect(text).not.toContain('TOPSECRET_TOKEN_42');
+});

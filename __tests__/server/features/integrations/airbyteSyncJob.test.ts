@@ -74,6 +74,8 @@ async function newJob(): Promise<{ job: JobRow; run: Run }> {
         connection,
         log: (line) => run.lines.push(line),
         logText: () => run.lines.join('\n'),
+        useSecrets: () => undefined,
+        mask: (text) => text,
         publish: async (_row, progress) => {
           run.published.push(progress.rowsCommitted);
         },

@@ -28,8 +28,13 @@ export interface AirbyteAttempt {
   signal: AbortSignal;
   job: JobRow;
   connection: ConnectionRow;
+  /** Writes a line of the attempt's log, with the source's secrets masked. */
   log(line: string): void;
   logText(): string;
+  /** Tells the log and `mask` the source's secrets once they are read. */
+  useSecrets(secrets: readonly string[]): void;
+  /** A text with the known secrets masked: every failure stored or sent goes through it. */
+  mask(text: string): string;
   publish(job: JobRow, progress: { rowsRead: number; rowsCommitted: number }): Promise<void>;
   /** Notifies the organisation of a final failure (as the embedded engine does). */
   reportFailure(failure: string): Promise<void>;
@@ -48,7 +53,8 @@ async function pause(ms: number, signal: AbortSignal): Promise<void> {
 export async function runAirbyteAttempt(deps: AirbyteSyncDeps, run: AirbyteAttempt): Promise<unknown> {
   const { db } = deps;
   const { organisation, attempt, job, connection, log } = run;
-  const settle = async (status: 'succeeded' | 'failed' | 'cancelled', result: { rows: number; bytes: number; failure: string | null }) => {
+  const settle = async (status: 'succeeded' | 'failed' | 'cancelled', outcome: { rows: number; bytes: number; failure: string | null }) => {
+    const result = { ...outcome, failure: outcome.failure === null ? null : run.mask(outcome.failure) };
     await finishAttempt(db, job.id, attempt, { status, ...result, log: run.logText() });
     await updateJob(db, job.id, { status, rowsSynced: result.rows, bytesSynced: result.bytes, failure: result.failure, endedAt: new Date() });
     await run.publish((await jobById(db, organisation, job.id)) ?? job, { rowsRead: result.rows, rowsCommitted: result.rows });
@@ -76,7 +82,8 @@ export async function runAirbyteAttempt(deps: AirbyteSyncDeps, run: AirbyteAttem
         return { status: 'cancelled' };
       }
       try {
-        const { config } = await deps.sources.configOf(organisation, connection.source_id);
+        const { config, secrets } = await deps.sources.configOf(organisation, connection.source_id);
+        run.useSecrets(secrets);
         await engine.reconcile(organisation, ids, { name: connection.name, definitionId: connection.definition_id, config, streams: connection.streams as StreamSelection[], destinationSchema: connection.destination_schema }, connection.id);
       } catch (error) {
         if (error instanceof AirbyteApiError) throw error;
@@ -84,7 +91,7 @@ export async function runAirbyteAttempt(deps: AirbyteSyncDeps, run: AirbyteAttem
         const failure = error instanceof Error ? error.message : String(error);
         log(`The sync could not start: ${failure}`);
         await settle('failed', { rows: 0, bytes: 0, failure });
-        await run.reportFailure(failure);
+        await run.reportFailure(run.mask(failure));
         return { status: 'failed' };
       }
       try {
@@ -130,12 +137,12 @@ export async function runAirbyteAttempt(deps: AirbyteSyncDeps, run: AirbyteAttem
     // Airbyte could not be reached or refused: retried with back-off; the same Airbyte job is followed then.
     log(`Attempt ${attempt}: ${error.message}`);
     if (attempt < deps.maxAttempts) {
-      await finishAttempt(db, job.id, attempt, { status: 'failed', rows: 0, bytes: 0, failure: error.message, log: run.logText() });
-      await updateJob(db, job.id, { status: 'incomplete', failure: error.message });
+      await finishAttempt(db, job.id, attempt, { status: 'failed', rows: 0, bytes: 0, failure: run.mask(error.message), log: run.logText() });
+      await updateJob(db, job.id, { status: 'incomplete', failure: run.mask(error.message) });
       throw error;
     }
     await settle('failed', { rows: Number(job.rows_synced ?? 0), bytes: Number(job.bytes_synced ?? 0), failure: error.message });
-    await run.reportFailure(error.message);
+    await run.reportFailure(run.mask(error.message));
     return { status: 'failed' };
   }
 

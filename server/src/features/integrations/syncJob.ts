@@ -78,8 +78,12 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
     job = (await jobById(db, organisation, job.id)) ?? job;
     const logLines: string[] = [];
     let logSize = 0;
+    // The source's secrets, once read: masked in every line of the log and every failure text,
+    // whatever wrote them (the connector, the warehouse, Airbyte).
+    let knownSecrets: readonly string[] = [];
+    const mask = (text: string) => maskSecrets(text, knownSecrets);
     const log = (line: string) => {
-      const text = `${new Date().toISOString()} ${line}`;
+      const text = `${new Date().toISOString()} ${mask(line)}`;
       logSize += text.length + 1;
       logLines.push(text);
       while (logSize > LOG_LIMIT && logLines.length > 1) logSize -= (logLines.shift() ?? '').length + 1;
@@ -96,6 +100,10 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
           connection,
           log,
           logText: () => logLines.join('\n'),
+          useSecrets: (secrets) => {
+            knownSecrets = secrets;
+          },
+          mask,
           publish: (row, progress) => publish(organisation, row, context.attempt, { ...progress, streams: [] }),
           reportFailure: (failure) => reportFailure(organisation, connection, job, context.attempt, failure),
         },
@@ -119,6 +127,7 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
     let prepared;
     try {
       const { config, secrets, command } = await deps.sources.configOf(organisation, connection.source_id);
+      knownSecrets = secrets;
       const warehouse = await deps.warehouse(organisation);
       prepared = { config, secrets, command, warehouse, catalog: configuredCatalog(connection.streams as StreamSelection[], (connection.catalog as { streams: AirbyteStream[] }).streams) };
     } catch (error) {
@@ -163,7 +172,7 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
     const previous = await jobById(db, organisation, job.id);
     const rowsSynced = Number(previous?.rows_synced ?? 0) + outcome.rowsCommitted;
     const bytesSynced = Number(previous?.bytes_synced ?? 0) + outcome.bytesCommitted;
-    const failure = outcome.failure?.message ?? null;
+    const failure = outcome.failure ? mask(outcome.failure.message) : null;
     // The engine's own error behind a warehouse that could not be prepared goes to the portal's
     // log (it may name internal objects), so an operator sees why every sync fails.
     if (outcome.failure?.cause) deps.log.error({ connection: connection.id, job: job.id, attempt: context.attempt, cause: maskSecrets(outcome.failure.cause, secrets) }, 'a sync could not prepare the warehouse');

@@ -137,6 +137,32 @@ exit(1);`);
   expect(error?.message).toBe('The connector failed: auth failed for **********');
 });
 
+it('masks secrets in every failure text, whatever its origin: a line that is not a protocol message, a crash, a refusal quoting a record', async () => {
+  const notProtocol = await connector('not-protocol', `const token = JSON.parse(fs.readFileSync(flag('--config'), 'utf8')).token;
+emit({ type: 'LOG', log: { level: 'INFO', message: 'starting' } });
+process.stdout.write('not a protocol line token=' + token + '\\n');`);
+  const quoted = await run(notProtocol, { operation: 'read', config: { token: 'TOPSECRET_TOKEN_42' }, secrets: ['TOPSECRET_TOKEN_42'] });
+  expect(quoted.error).toBeInstanceOf(ConnectorFailure);
+  expect(quoted.error?.message).toMatch(/is not JSON: "not a protocol line token=\*{10}"/);
+  expect(JSON.stringify({ ...quoted, error: quoted.error?.message, stack: quoted.error?.stack })).not.toContain('TOPSECRET_TOKEN_42');
+
+  const crashes = await connector('crashes', `const token = JSON.parse(fs.readFileSync(flag('--config'), 'utf8')).token;
+process.stderr.write('fatal: could not use ' + token);
+exit(3);`);
+  const crashed = await run(crashes, { operation: 'check', config: { token: 'TOPSECRET_TOKEN_42' }, secrets: ['TOPSECRET_TOKEN_42'] });
+  expect(crashed.error?.message).toBe('The connector failed: fatal: could not use **********');
+
+  const echoes = await connector('echoes', `emit({ type: 'RECORD', record: { stream: 's', data: { value: 'TOPSECRET_TOKEN_42' }, emitted_at: 1 } });`);
+  const refused = await run(echoes, {
+    operation: 'read',
+    secrets: ['TOPSECRET_TOKEN_42'],
+    onMessage: (message) => {
+      throw new Error(`the warehouse refused ${JSON.stringify(message.record?.data)}`);
+    },
+  });
+  expect(refused.error?.message).toBe('the warehouse refused {"value":"**********"}');
+});
+
 it('stops the connector and passes on the error when taking a message fails', async () => {
   const chatty = await connector('chatty', `let n = 0; const tick = () => { emit({ type: 'RECORD', record: { stream: 's', data: { n: n++ }, emitted_at: 1 } }); setTimeout(tick, 5); }; tick();`);
   const destinationDown = new Error('the warehouse refused the write');

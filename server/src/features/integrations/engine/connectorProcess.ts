@@ -114,8 +114,29 @@ function childCommand(command: ConnectorCommand, operationArgs: string[], memory
   return { file: command.command, args: [...command.args, ...operationArgs], env };
 }
 
-/** Runs the operation to its end; resolves when the connector exited cleanly, throws ConnectorFailure otherwise. */
+/**
+ * Runs the operation to its end; resolves when the connector exited cleanly, throws ConnectorFailure
+ * otherwise. Whatever error leaves here has every configured secret masked in its text, whatever
+ * produced it: a line of output that is not a protocol message quoted in the failure, a crash's
+ * stderr, or a destination's refusal quoting a record.
+ */
 export async function runConnector(command: ConnectorCommand, run: ConnectorRun): Promise<{ durationMs: number }> {
+  try {
+    return await runConnectorUnmasked(command, run);
+  } catch (error) {
+    throw maskError(error, run.secrets ?? []);
+  }
+}
+
+/** The error with secrets masked in its message and stack (the same object, so its kind is kept). */
+export function maskError(error: unknown, secrets: readonly string[]): unknown {
+  if (!(error instanceof Error) || !secrets.length) return error;
+  error.message = maskSecrets(error.message, secrets);
+  if (error.stack) error.stack = maskSecrets(error.stack, secrets);
+  return error;
+}
+
+async function runConnectorUnmasked(command: ConnectorCommand, run: ConnectorRun): Promise<{ durationMs: number }> {
   const secrets = run.secrets ?? [];
   const started = Date.now();
   if (run.signal?.aborted) throw new ConnectorFailure('cancelled', 'Cancelled before the connector started.');

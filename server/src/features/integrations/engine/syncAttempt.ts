@@ -5,7 +5,7 @@
 import { streamKey, type AirbyteMessage, type ConfiguredAirbyteCatalog } from '@common/integrations/airbyteProtocol';
 import type { StreamProgress } from '@common/integrations/integrationsContract';
 import { CheckpointWriter, type SyncDestination } from '../destination/checkpointWriter.js';
-import { ConnectorFailure, runConnector, type ConnectorCommand, type ConnectorLogLine } from './connectorProcess.js';
+import { ConnectorFailure, maskSecrets, runConnector, type ConnectorCommand, type ConnectorLogLine } from './connectorProcess.js';
 
 
 export type { StreamProgress };
@@ -65,7 +65,9 @@ export async function runSyncAttempt(request: AttemptRequest): Promise<AttemptOu
   );
   const outcome = (status: AttemptOutcome['status'], failure: AttemptOutcome['failure']): AttemptOutcome => {
     const list = [...streams.values()];
-    return { status, streams: list, rowsCommitted: list.reduce((sum, stream) => sum + stream.rowsCommitted, 0), bytesCommitted: list.reduce((sum, stream) => sum + stream.bytesCommitted, 0), durationMs: Date.now() - started, failure };
+    // No configured secret leaves in a failure's words, whichever part of the sync wrote them.
+    const masked = failure && { ...failure, message: maskSecrets(failure.message, request.secrets), ...(failure.cause ? { cause: maskSecrets(failure.cause, request.secrets) } : {}) };
+    return { status, streams: list, rowsCommitted: list.reduce((sum, stream) => sum + stream.rowsCommitted, 0), bytesCommitted: list.reduce((sum, stream) => sum + stream.bytesCommitted, 0), durationMs: Date.now() - started, failure: masked };
   };
   let state: Awaited<ReturnType<typeof CheckpointWriter.committedState>>;
   let writer: CheckpointWriter;
