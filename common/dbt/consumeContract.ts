@@ -1,6 +1,7 @@
 // Consume: dbt exposures with their health, and freshness of sources and models
 // (GET /api/exposures, GET /api/freshness, POST /api/freshness/checks).
 import { z } from 'zod';
+import type { AppRouteId } from '../paths';
 import { freshnessStatuses, nodeRef, testStatuses } from './catalogContract';
 
 /** The four data health signals of dbt's hosted catalog. */
@@ -98,3 +99,5 @@ export type FreshnessCheckResponse = z.infer<typeof freshnessCheckResponse>;
 /** The job kind of a freshness check, and the live topic the results change on. */
 export const FRESHNESS_CHECK_JOB = 'dbt.freshness-check';
 export const CATALOG_TOPIC = 'catalog';
+/** The pages that read the catalog and refresh on CATALOG_TOPIC: its users hear of it, nobody else. */
+export const CATALOG_TOPIC_ROUTES = ['catalogExplore', 'catalogAssets', 'catalogAsset', 'catalogLineage', 'catalogDataQuality', 'catalogIncidents', 'catalogProducts', 'catalogDomain', 'catalogGlossary', 'catalogClassifications', 'catalogMetrics', 'exposures', 'exposure', 'freshness'] as const satisfies readonly AppRouteId[];

@@ -1,5 +1,6 @@
 // Limits and vocabularies of the integrations area, shared by the pages (which say the same at
 // the field) and the server (which refuses anything else with a 400 naming the field).
+import type { AppRouteId } from '../paths';
 
 export const CONNECTION_NAME_MAX = 120;
 export const SOURCE_NAME_MAX = 120;
@@ -33,3 +34,5 @@ export type SupportLevel = (typeof supportLevels)[number];
 
 /** Live event type carrying a running sync's progress. */
 export const SYNC_PROGRESS_EVENT = 'integrations.sync';
+/** The pages whose users follow syncs (and hear SYNC_PROGRESS_EVENT). */
+export const INTEGRATIONS_PAGES = ['integrations', 'manageConnectors', 'addConnector'] as const satisfies readonly AppRouteId[];

@@ -311,7 +311,8 @@ describe.each(engines)('job runner on %s', (_engine, openPair) => {
     await watcher.subscribe({ organisation: 'acme', userId: 'someone' }, (event) => events.push(event));
     await watcher.subscribe({ organisation: 'globex', userId: 'someone-else' }, (event) => foreign.push(event));
     await runner.start();
-    const { job } = await runner.enqueue({ kind, organisation: 'acme', payload: {} });
+    // Job events reach whoever started the job (and the users of the kind's pages, none here).
+    const { job } = await runner.enqueue({ kind, organisation: 'acme', payload: {}, startedBy: 'someone' });
     const stored = await waitFor('the last progress to be stored', async () => {
       const current = await stateOf(runner, job.id);
       return current?.progress === 0.5 ? current : null;

@@ -70,8 +70,21 @@ async function jwksVerifier(issuer: string): Promise<TokenVerifier> {
   };
 }
 
+/** A token signed with the identity server's own key, with the claims of the test's choosing. */
+async function signedToken(claims: Record<string, unknown>): Promise<string> {
+  const { promises: fs } = await import('node:fs');
+  const path = await import('node:path');
+  const { createPrivateKey, createSign } = await import('node:crypto');
+  const jwks = JSON.parse(await fs.readFile(path.join(idp.dataDir, 'identity', 'jwks.json'), 'utf8')) as { keys: (JsonWebKey & { kid: string })[] };
+  const jwk = jwks.keys[0]!;
+  const now = Math.floor(Date.now() / 1000);
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const input = `${encode({ alg: 'RS256', typ: 'JWT', kid: jwk.kid })}.${encode({ iss: idp.issuer, aud: 'dataworks-portal-api', iat: now, exp: now + 300, ...claims })}`;
+  return `${input}.${createSign('RSA-SHA256').update(input).sign(createPrivateKey({ key: jwk, format: 'jwk' })).toString('base64url')}`;
+}
+
 /** A portal instance as far as these routes go: the real authentication, error handling and routes. */
-async function startInstance(store: Store): Promise<Instance> {
+async function startInstance(store: Store, liveOptions: { maxStreamsPerUser?: number; maxStreams?: number } = {}): Promise<Instance> {
   const app = Fastify({ logger: false });
   compileRouteSchemasWithZod(app);
   registerErrorHandler(app);
@@ -81,7 +94,9 @@ async function startInstance(store: Store): Promise<Instance> {
   runner.define('slow-sync', ({ signal }) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })), {
     payload: z.object({ connector: z.string() }),
   });
-  registerLiveRoutes(app, live, { heartbeatMs: 200 });
+  // A kind followed on the catalog settings page: its events reach who may open it, and the starter.
+  runner.define('settings-scan', async () => ({ scanned: true }), { payload: z.object({}), routes: ['catalogSettings'] });
+  registerLiveRoutes(app, live, { heartbeatMs: 200, ...liveOptions });
   registerJobRoutes(app, runner);
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, baseUrl, live, runner };
@@ -148,7 +163,7 @@ async function api(baseUrl: string, method: string, path: string, bearer?: strin
 
 beforeAll(async () => {
   idp = await startIdentityServer();
-  for (const username of ['admin', 'engineer', 'business', 'lite']) tokens.set(username, (await idp.signIn(username, username)).access_token);
+  for (const username of ['admin', 'engineer', 'business', 'lite', 'nobody', 'docs']) tokens.set(username, (await idp.signIn(username, username)).access_token);
 });
 afterAll(async () => {
   await idp?.stop();
@@ -184,8 +199,8 @@ describe('on one instance (PGlite)', () => {
       expect(acme.response.headers.get('x-accel-buffering')).toBe('no');
       await waitFor('both subscriptions', () => portal.live.subscriberCount() === 2);
 
-      await portal.live.publish({ organisation: 'acme', topic: 'freshness', data: { table: 'orders', late: true } });
-      await portal.live.publish({ organisation: 'globex', topic: 'freshness', data: { table: 'invoices' } });
+      await portal.live.publish({ organisation: 'acme', toOrganisation: true, topic: 'freshness', data: { table: 'orders', late: true } });
+      await portal.live.publish({ organisation: 'globex', toOrganisation: true, topic: 'freshness', data: { table: 'invoices' } });
       await waitFor('the acme event', () => acme.events.length === 1);
       await waitFor('the globex event', () => globex.events.length === 1);
       expect(acme.events[0]).toMatchObject({ event: 'freshness' });
@@ -211,8 +226,66 @@ describe('on one instance (PGlite)', () => {
     await waitFor('the subscriptions to end', () => portal.live.subscriberCount() === 0);
   });
 
+  test('events reach only who may open their area: the pages\' users and the job\'s starter, never a member without roles', async () => {
+    // An acme member holding no role at all, as the identity server would sign one.
+    tokens.set('acme-nobody', await signedToken({ sub: 'acme-nobody', preferred_username: 'acme-nobody', organization: ['acme'], realm_access: { roles: [] } }));
+    const streams = Object.fromEntries(await Promise.all(['admin', 'docs', 'engineer', 'business', 'acme-nobody'].map(async (username) => [username, await openStream(portal.baseUrl, token(username))] as const)));
+    try {
+      await waitFor('five subscriptions', () => portal.live.subscriberCount() === 5);
+      // The engineer starts it but may not open catalog settings; admin and docs may; business and nobody neither.
+      await portal.runner.start();
+      const { job } = await portal.runner.enqueue({ kind: 'settings-scan', organisation: 'acme', payload: {}, startedBy: String(decodeJwt(token('engineer')).sub) });
+      await waitFor('the job to finish', async () => (await portal.runner.get(job.id, 'acme'))?.state === 'succeeded');
+      const jobEvents = (username: string) => streams[username]!.events.filter((event) => event.event === 'job' && (JSON.parse(event.data) as { id: string }).id === job.id);
+      await waitFor('the admin to hear of it', () => jobEvents('admin').some((event) => (JSON.parse(event.data) as { state: string }).state === 'succeeded'));
+      await waitFor('the docs editor and the starter too', () => jobEvents('docs').length > 0 && jobEvents('engineer').length > 0);
+      // Sent to pages by route: the user without roles and the business user hear nothing.
+      await portal.live.publish({ organisation: 'acme', topic: 'catalog', routes: ['catalogExplore'], data: { type: 'ingested' } });
+      await waitFor('a catalog reader to hear it', () => streams.docs!.events.some((event) => event.event === 'catalog'));
+      await sleep(200);
+      expect(jobEvents('business')).toEqual([]);
+      expect(streams['acme-nobody']!.events).toEqual([]);
+    } finally {
+      for (const stream of Object.values(streams)) await stream.close();
+    }
+    await waitFor('the subscriptions to end', () => portal.live.subscriberCount() === 0);
+  });
+
+  test('open streams are capped per user and per instance with a clear 429', async () => {
+    const capped = await startInstance(store, { maxStreamsPerUser: 3, maxStreams: 4 });
+    const open: Awaited<ReturnType<typeof openStream>>[] = [];
+    try {
+      // A burst from one user: exactly three are accepted.
+      const burst = await Promise.all(Array.from({ length: 6 }, () => openStream(capped.baseUrl, token('nobody'))));
+      open.push(...burst);
+      const statuses = burst.map((stream) => stream.response.status).sort();
+      expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+      const refused = burst.find((stream) => stream.response.status === 429)!;
+      await refused.close();
+      // Another user still gets one (the fourth of the instance), then the instance is full.
+      const admin = await openStream(capped.baseUrl, token('admin'));
+      open.push(admin);
+      expect(admin.response.status).toBe(200);
+      const full = await fetch(`${capped.baseUrl}/api/live`, { headers: { authorization: `Bearer ${token('engineer')}` } });
+      expect(full.status).toBe(429);
+      expect(((await full.json()) as { message: string }).message).toMatch(/as many live connections as it may/);
+      // A closed stream frees its place.
+      await burst.find((stream) => stream.response.status === 200)!.close();
+      await waitFor('a place to free up', async () => {
+        const again = await openStream(capped.baseUrl, token('engineer'));
+        open.push(again);
+        return again.response.status === 200;
+      });
+    } finally {
+      for (const stream of open) await stream.close();
+      await stopInstance(capped);
+    }
+  });
+
   test('a message too large for NOTIFY is refused with a clear error', async () => {
-    await expect(portal.live.publish({ organisation: 'acme', topic: 'big', data: 'x'.repeat(9000) })).rejects.toThrow(/at most 7999 bytes/);
+    await expect(portal.live.publish({ organisation: 'acme', toOrganisation: true, topic: 'big', data: 'x'.repeat(9000) })).rejects.toThrow(/at most 7999 bytes/);
+    // Every message names its audience: nothing goes to a whole organisation by default.
+    await expect(portal.live.publish({ organisation: 'acme', topic: 'unaddressed', data: {} })).rejects.toThrow(/names no audience/);
   });
 
   test('job routes: another organisation gets 404, a non-admin who did not start the job gets 403', async () => {
@@ -271,8 +344,8 @@ describe('on one instance (PGlite)', () => {
     try {
       await waitFor('the subscription', () => server!.live.subscriberCount() === 1);
       expect(publisher!.live.subscriberCount()).toBe(0);
-      await publisher!.live.publish({ organisation: 'acme', topic: 'usage', data: { copied: 12 } });
-      await publisher!.live.publish({ organisation: 'globex', topic: 'usage', data: { copied: 99 } });
+      await publisher!.live.publish({ organisation: 'acme', toOrganisation: true, topic: 'usage', data: { copied: 12 } });
+      await publisher!.live.publish({ organisation: 'globex', toOrganisation: true, topic: 'usage', data: { copied: 99 } });
       await waitFor('the event from the other instance', () => stream.events.length >= 1);
       await sleep(200);
       expect(stream.events.map((event) => [event.event, JSON.parse(event.data)])).toEqual([['usage', { copied: 12 }]]);

@@ -137,7 +137,7 @@ export function defineSuggestionScanJob(options: { db: StoreDb; jobs: JobRunner;
   options.jobs.define(
     SUGGESTION_SCAN_JOB,
     async ({ organisation, progress, signal }) => scanForPersonalData({ db: options.db, warehouse: options.warehouse, organisation, signal, progress: (fraction, message) => progress({ fraction, message }) }),
-    { payload: z.object({ requestedBy: z.string().max(255).nullable() }), maxAttempts: 1 },
+    { payload: z.object({ requestedBy: z.string().max(255).nullable() }), maxAttempts: 1, routes: ['catalogClassifications'] },
   );
 }
 

@@ -64,7 +64,7 @@ export function defineProfileJob(options: { db: StoreDb; jobs: JobRunner; wareho
       return { profileId: row.id, rowCount: result.rowCount, columns: result.columns.length, sampledRows: result.sampledRows };
     },
     // A failed profile is simply run again by whoever wants it.
-    { payload: z.object({ assetId: z.string().min(1).max(1000), requestedBy: z.string().max(255).nullable() }), maxAttempts: 1 },
+    { payload: z.object({ assetId: z.string().min(1).max(1000), requestedBy: z.string().max(255).nullable() }), maxAttempts: 1, routes: ['catalogDataQuality', 'catalogAsset'] },
   );
 }
 

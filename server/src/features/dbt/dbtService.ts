@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { IngestionSummary } from '@common/dbt/artifactsContract';
-import { CATALOG_TOPIC, FRESHNESS_CHECK_JOB } from '@common/dbt/consumeContract';
+import { CATALOG_TOPIC, CATALOG_TOPIC_ROUTES as CATALOG_READERS, FRESHNESS_CHECK_JOB } from '@common/dbt/consumeContract';
 import type { JobRunner } from '../../platform/jobs/index.js';
 import type { LiveChannel } from '../../platform/live/index.js';
 import type { NotificationsService } from '../../platform/notifications/index.js';
@@ -124,7 +124,7 @@ export function createDbtService(options: {
         })
         .catch((error: unknown) => log.error({ err: error, organisation, source: change.uniqueId }, 'could not send the freshness notification'));
     }
-    await live.publish({ organisation, topic: CATALOG_TOPIC, data: { type: 'freshness', checked: result.checked, changed: result.changes.length } });
+    await live.publish({ organisation, topic: CATALOG_TOPIC, routes: CATALOG_READERS, data: { type: 'freshness', checked: result.checked, changed: result.changes.length } });
   };
 
   jobs.define(
@@ -146,7 +146,7 @@ export function createDbtService(options: {
       return { checked: result.checked, counts: result.counts, changes: result.changes.length };
     },
     // A failed scheduled check is simply the next tick's work; "check now" can be pressed again.
-    { payload: z.object({}), maxAttempts: 1 },
+    { payload: z.object({}), maxAttempts: 1, routes: ['freshness'] },
   );
 
   return {
@@ -159,7 +159,7 @@ export function createDbtService(options: {
       // Built now rather than on the first page view after the ingestion (seconds for a large project).
       void index.get(ingestOptions.organisation).catch((error: unknown) => log.error({ err: error }, 'could not index the dbt project'));
       await schedule(ingestOptions.organisation).catch((error: unknown) => log.error({ err: error }, 'could not schedule the freshness check'));
-      await live.publish({ organisation: ingestOptions.organisation, topic: CATALOG_TOPIC, data: { type: 'ingested', ingestionId: summary.id } });
+      await live.publish({ organisation: ingestOptions.organisation, topic: CATALOG_TOPIC, routes: CATALOG_READERS, data: { type: 'ingested', ingestionId: summary.id } });
       log.info({ organisation: ingestOptions.organisation, origin: ingestOptions.origin, ingestion: summary.id, counts: summary.counts }, 'dbt artifacts ingested');
       return summary;
     },

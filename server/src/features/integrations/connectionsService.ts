@@ -15,7 +15,7 @@ import type {
   SyncJobDetail,
   SyncJobSummary,
 } from '@common/integrations/integrationsContract';
-import { connectionHealths, JOBS_PAGE_SIZE, SYNC_PROGRESS_EVENT, type ConnectionHealth } from '@common/integrations/integrationsRules';
+import { connectionHealths, INTEGRATIONS_PAGES, JOBS_PAGE_SIZE, SYNC_PROGRESS_EVENT, type ConnectionHealth } from '@common/integrations/integrationsRules';
 import { z } from 'zod';
 import { HttpError } from '../../platform/http/errors.js';
 import type { JobRunner } from '../../platform/jobs/index.js';
@@ -106,7 +106,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
   }
 
   async function publish(organisation: string, job: JobRow, attempt: number, progress: { rowsRead: number; rowsCommitted: number; streams: StreamProgress[] }) {
-    await deps.live.publish({ organisation, topic: SYNC_PROGRESS_EVENT, data: { jobId: job.id, connectionId: job.connection_id, status: job.status, attempt, ...progress } }).catch(() => undefined);
+    await deps.live.publish({ organisation, topic: SYNC_PROGRESS_EVENT, routes: INTEGRATIONS_PAGES, alsoUserId: job.started_by, data: { jobId: job.id, connectionId: job.connection_id, status: job.status, attempt, ...progress } }).catch(() => undefined);
   }
 
   /** Queues a sync (or reset) unless one is already queued or running: then that one is answered. */
@@ -141,7 +141,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
 
   return {
     async start(): Promise<void> {
-      deps.jobs.define(SYNC_JOB, createSyncJob(deps, { connectionRow, publish }), { payload: z.object({ jobId: z.string(), stream: z.string().optional() }), maxAttempts: deps.engine.maxAttempts, retryBaseDelayMs: deps.engine.retryBaseDelayMs });
+      deps.jobs.define(SYNC_JOB, createSyncJob(deps, { connectionRow, publish }), { payload: z.object({ jobId: z.string(), stream: z.string().optional() }), maxAttempts: deps.engine.maxAttempts, retryBaseDelayMs: deps.engine.retryBaseDelayMs, routes: INTEGRATIONS_PAGES });
       deps.jobs.define(SCHEDULE_JOB, () => sweep(), { payload: z.object({}), maxAttempts: 1 });
       await deps.jobs.schedule({ name: SCHEDULE_JOB, kind: SCHEDULE_JOB, organisation: SYSTEM_ORGANISATION, every: SCHEDULE_SWEEP_MS, payload: {} });
     },

@@ -4,6 +4,7 @@
 // with back-off, renewing its lease while a job runs, honouring cancels, and publishing each
 // job's progress on the live channel so pages can show it. See jobStore.ts for the SQL.
 import { JOB_TOPIC } from '@common/jobs/jobsContract';
+import type { AppRouteId } from '@common/paths';
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
@@ -100,6 +101,7 @@ interface KindDefinition {
   handler: JobHandler<unknown>;
   maxAttempts: number;
   retry: RetryPolicy;
+  routes: readonly AppRouteId[];
 }
 
 interface RunningJob {
@@ -159,7 +161,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const publish = async (row: JobRow | undefined) => {
     if (!row) return;
     try {
-      await live.publish({ organisation: row.organisation_id, topic: JOB_TOPIC, data: toJobEvent(row) });
+      // Those who may open the kind's pages, and whoever started the job; nobody else.
+      await live.publish({ organisation: row.organisation_id, topic: JOB_TOPIC, data: toJobEvent(row), routes: kinds.get(row.kind)?.routes ?? [], alsoUserId: row.started_by });
     } catch (error) {
       log.warn({ err: error, job: row.id }, 'could not publish a job update');
     }
@@ -319,6 +322,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         handler: handler as JobHandler<unknown>,
         maxAttempts: Math.max(1, Math.floor(kindOptions.maxAttempts ?? 3)),
         retry: { baseDelayMs: kindOptions.retryBaseDelayMs ?? 5000, maxDelayMs: kindOptions.retryMaxDelayMs ?? 10 * 60_000 },
+        routes: kindOptions.routes ?? [],
       });
     },
 

@@ -2,6 +2,7 @@
 // is defined, what is enqueued, and the view of a job that the API and live events show.
 import type { z } from 'zod';
 import { FINISHED_JOB_STATES, type JobEvent, type JobState, type JobView } from '@common/jobs/jobsContract';
+import type { AppRouteId } from '@common/paths';
 
 export type { JobEvent, JobState, JobView };
 
@@ -40,6 +41,11 @@ export interface JobKindOptions<Schema extends z.ZodType> {
   retryBaseDelayMs?: number;
   /** The longest wait between attempts (default 10 minutes). */
   retryMaxDelayMs?: number;
+  /**
+   * The pages whose users may follow this kind's jobs on the live channel (the access table
+   * decides who may open them); whoever started a job always hears of it. Absent: only the starter.
+   */
+  routes?: readonly AppRouteId[];
 }
 
 export interface EnqueueRequest {

@@ -3,6 +3,8 @@
 // that audience, on any portal instance, receives it. Instances share messages through the
 // store's LISTEN/NOTIFY; each instance then hands them to its own connections.
 import { randomUUID } from 'node:crypto';
+import { canOpen } from '@common/access/access';
+import type { AppRouteId } from '@common/paths';
 import type { StoreNotifier } from '../store/openStore.js';
 
 /** The NOTIFY channel every portal instance listens on for live messages. */
@@ -11,12 +13,25 @@ export const LIVE_NOTIFY_CHANNEL = 'dataworks_live';
 /** Topics become the SSE `event:` field: a plain word, never a newline. */
 const TOPIC = /^[a-z][a-z0-9._-]{0,63}$/;
 
+/**
+ * Every message names who may receive it, and nobody else in the organisation does: one user
+ * (`userId`), the users who may open one of the pages its news belongs to (`routes`, judged by the
+ * access table, plus `alsoUserId`: who started the work), holders of some roles (`roles`), or,
+ * explicitly, everyone (`toOrganisation`). A member with no roles, or a service account that only
+ * uploads, hears nothing of an area they cannot open.
+ */
 export interface LiveMessage {
   organisation: string;
-  /** Only this user (the token's subject) receives it; everyone in the organisation when absent. */
+  /** Only this user (the token's subject) receives it. */
   userId?: string;
+  /** Users who may open any of these pages receive it. */
+  routes?: readonly AppRouteId[];
+  /** With `routes`: this user receives it too (e.g. who started a job), whatever the pages say. */
+  alsoUserId?: string | null;
   /** Only users holding any of these realm roles receive it. */
   roles?: readonly string[];
+  /** Everyone of the organisation receives it (notifications meant for all). */
+  toOrganisation?: boolean;
   /** These users (subjects) do not receive it (e.g. who turned a kind of message off). */
   exceptUserIds?: readonly string[];
   /** The SSE event id; random when absent. Set it when a reconnecting browser's Last-Event-ID must mean something (notifications). */
@@ -61,7 +76,22 @@ function isEnvelope(value: unknown): value is Envelope {
   return typeof candidate.id === 'string' && typeof candidate.organisation === 'string' && typeof candidate.topic === 'string'
     && (candidate.userId === undefined || typeof candidate.userId === 'string')
     && (candidate.roles === undefined || isStringList(candidate.roles))
+    && (candidate.routes === undefined || isStringList(candidate.routes))
+    && (candidate.alsoUserId === undefined || candidate.alsoUserId === null || typeof candidate.alsoUserId === 'string')
     && (candidate.exceptUserIds === undefined || isStringList(candidate.exceptUserIds));
+}
+
+/** Whether a connection of `audience` receives the message. */
+function reaches(envelope: Envelope, audience: LiveAudience): boolean {
+  if (audience.organisation !== envelope.organisation) return false;
+  if (envelope.exceptUserIds?.includes(audience.userId)) return false;
+  if (envelope.userId !== undefined) return audience.userId === envelope.userId;
+  const roles = audience.roles ?? [];
+  if (envelope.routes !== undefined) {
+    return (envelope.alsoUserId !== undefined && envelope.alsoUserId !== null && envelope.alsoUserId === audience.userId) || envelope.routes.some((route) => canOpen(roles, route));
+  }
+  if (envelope.roles !== undefined) return envelope.roles.some((role) => roles.includes(role));
+  return envelope.toOrganisation === true;
 }
 
 function isStringList(value: unknown): value is string[] {
@@ -84,11 +114,7 @@ export function createLiveChannel(notifier: StoreNotifier): LiveChannel {
     if (!isEnvelope(envelope)) return;
     const event: LiveEvent = { id: envelope.id, topic: envelope.topic, data: envelope.data };
     for (const subscriber of subscribers) {
-      if (subscriber.audience.organisation !== envelope.organisation) continue;
-      if (envelope.userId !== undefined && subscriber.audience.userId !== envelope.userId) continue;
-      if (envelope.roles && !envelope.roles.some((role) => subscriber.audience.roles?.includes(role))) continue;
-      if (envelope.exceptUserIds?.includes(subscriber.audience.userId)) continue;
-      subscriber.deliver(event);
+      if (reaches(envelope, subscriber.audience)) subscriber.deliver(event);
     }
   };
 
@@ -105,6 +131,9 @@ export function createLiveChannel(notifier: StoreNotifier): LiveChannel {
     notifier,
     async publish(message) {
       if (!TOPIC.test(message.topic)) throw new Error(`"${message.topic}" is not a valid live topic (lower-case word, at most 64 characters).`);
+      if (message.userId === undefined && message.routes === undefined && message.roles === undefined && message.toOrganisation !== true) {
+        throw new Error(`The live message "${message.topic}" names no audience: give a userId, the routes whose users may see it, roles, or toOrganisation.`);
+      }
       const envelope: Envelope = { ...message, id: message.id ?? randomUUID() };
       // The notifier refuses a payload over NOTIFY's limit with a message saying so.
       await notifier.notify(LIVE_NOTIFY_CHANNEL, JSON.stringify(envelope));

@@ -6,8 +6,9 @@
 // last event it received (Last-Event-ID); a replay source (the notifications service) sends
 // what that user missed meanwhile, each event once, before anything newer.
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf, organisationOf } from '../http/auth/authenticate.js';
+import { HttpError } from '../http/errors.js';
 import type { Caller } from '../http/auth/tokenVerifier.js';
 import type { LiveChannel, LiveEvent } from './liveChannel.js';
 import { commentFrame, eventFrame, retryFrame } from './sseFrames.js';
@@ -29,7 +30,15 @@ export interface LiveReplaySource {
 export interface LiveRouteOptions {
   heartbeatMs?: number;
   replay?: LiveReplaySource;
+  /** Open streams one user may hold on this instance (one per browser tab); default 20. */
+  maxStreamsPerUser?: number;
+  /** Open streams this instance holds in all; default 2,000. */
+  maxStreams?: number;
 }
+
+/** Each stream holds a socket and a subscription: bounded per user and per instance. */
+export const LIVE_STREAMS_PER_USER = 20;
+export const LIVE_STREAMS_PER_INSTANCE = 2_000;
 
 /** The Last-Event-ID header, if it is a sensible length for an id. */
 function lastEventIdOf(header: string | string[] | undefined): string | null {
@@ -39,7 +48,19 @@ function lastEventIdOf(header: string | string[] | undefined): string | null {
 
 export function registerLiveRoutes(app: FastifyInstance, live: LiveChannel, options: LiveRouteOptions = {}): void {
   const heartbeatMs = options.heartbeatMs ?? LIVE_HEARTBEAT_MS;
+  const maxPerUser = options.maxStreamsPerUser ?? LIVE_STREAMS_PER_USER;
+  const maxStreams = options.maxStreams ?? LIVE_STREAMS_PER_INSTANCE;
   const open = new Set<ServerResponse>();
+  // Counted from the moment a stream is accepted (before its first await), so a burst of
+  // requests cannot all pass the check before any of them is counted.
+  const perUser = new Map<string, number>();
+  let accepted = 0;
+  const release = (userKey: string) => {
+    accepted -= 1;
+    const left = (perUser.get(userKey) ?? 1) - 1;
+    if (left > 0) perUser.set(userKey, left);
+    else perUser.delete(userKey);
+  };
 
   // Open streams never end by themselves: end them so closing the server does not wait forever.
   app.addHook('preClose', async () => {
@@ -49,6 +70,32 @@ export function registerLiveRoutes(app: FastifyInstance, live: LiveChannel, opti
   app.get('/api/live', async (request, reply) => {
     const caller = callerOf(request);
     const organisation = organisationOf(caller);
+    const userKey = `${organisation}/${caller.subject}`;
+    if ((perUser.get(userKey) ?? 0) >= maxPerUser) {
+      reply.header('retry-after', String(Math.ceil(RECONNECT_HINT_MS / 1000) * 10));
+      throw new HttpError(429, 'too_many_requests', `You already have ${maxPerUser} live connections open (one per open tab); close a tab or wait for an old connection to end.`);
+    }
+    if (accepted >= maxStreams) {
+      reply.header('retry-after', '30');
+      throw new HttpError(429, 'too_many_requests', 'This portal server holds as many live connections as it may; the page reconnects by itself shortly.');
+    }
+    accepted += 1;
+    perUser.set(userKey, (perUser.get(userKey) ?? 0) + 1);
+    let released = false;
+    const releaseOnce = () => {
+      if (released) return;
+      released = true;
+      release(userKey);
+    };
+    try {
+      await serve(request, reply, caller, organisation, releaseOnce);
+    } catch (error) {
+      releaseOnce();
+      throw error;
+    }
+  });
+
+  async function serve(request: FastifyRequest, reply: FastifyReply, caller: Caller, organisation: string, releaseStream: () => void) {
     const raw = reply.raw;
     const write = (frame: string) => {
       if (!raw.writableEnded && !raw.destroyed) raw.write(frame);
@@ -90,6 +137,7 @@ export function registerLiveRoutes(app: FastifyInstance, live: LiveChannel, opti
       clearInterval(heartbeat);
       unsubscribe();
       open.delete(raw);
+      releaseStream();
     };
     request.raw.on('close', cleanUp);
     raw.on('close', cleanUp);
@@ -115,5 +163,5 @@ export function registerLiveRoutes(app: FastifyInstance, live: LiveChannel, opti
       held = null;
       for (const event of waiting) if (!replayed.has(event.id)) write(eventFrame(event));
     }
-  });
+  }
 }

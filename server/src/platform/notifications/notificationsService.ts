@@ -138,7 +138,7 @@ export function createNotificationsService(options: NotificationsOptions): Notif
       return;
     }
     const roles = fanOut === 'organisation' ? undefined : typeof fanOut.role === 'string' ? [fanOut.role] : [...fanOut.role];
-    await live.publish({ ...base, ...(roles ? { roles } : {}), ...(left.length > 0 ? { exceptUserIds: left } : {}) });
+    await live.publish({ ...base, ...(roles ? { roles } : { toOrganisation: true }), ...(left.length > 0 ? { exceptUserIds: left } : {}) });
   };
 
   return {

@@ -51,7 +51,8 @@ export function createUsageSyncJobs(deps: UsageSyncJobDeps): UsageSyncJobs {
         throw error;
       }
     },
-    { payload: z.object({}), maxAttempts: 3, retryBaseDelayMs: 30_000 },
+    // Followed live on the Optimize pages (the usage copy's progress bar).
+    { payload: z.object({}), maxAttempts: 3, retryBaseDelayMs: 30_000, routes: ['snowflakeCost', 'snowflakeQueries', 'snowflakeWarehouses', 'snowflakeUsers'] },
   );
 
   const request = async (organisation: string, startedBy: string | null) =>
