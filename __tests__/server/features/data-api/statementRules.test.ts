@@ -72,6 +72,49 @@ test.each([
   await expect(assertReadOnlyQuery(sql)).rejects.toThrow(reason);
 });
 
+test.each([
+  // What an analyst writes: aggregates, windows, dates, text, JSON, CASE and casts, the Snowflake shims.
+  "SELECT date_trunc('month', ORDER_DATE) AS m, count(*) AS n, sum(AMOUNT) AS total, avg(AMOUNT), median(AMOUNT) FROM RAW_SHOP.ORDERS GROUP BY ALL ORDER BY m",
+  'SELECT ID, row_number() OVER (PARTITION BY CUSTOMER_ID ORDER BY ORDER_DATE DESC) AS rn, lag(AMOUNT) OVER (ORDER BY ORDER_DATE) FROM RAW_SHOP.ORDERS QUALIFY rn = 1',
+  "SELECT upper(trim(NAME)), coalesce(EMAIL, 'none'), CASE WHEN AMOUNT > 10 THEN 'big' ELSE 'small' END, CAST(AMOUNT AS VARCHAR), AMOUNT::DOUBLE, regexp_replace(NAME, '[0-9]', '') FROM S.T WHERE NAME ILIKE '%a%'",
+  "SELECT json_extract_string(PAYLOAD, '$.kind'), PAYLOAD->>'id', list_transform([1, 2], x -> x + 1), strftime(now(), '%Y'), DATEADD('day', 1, current_date) FROM S.EVENTS",
+  'SELECT * FROM (VALUES (1, 2)) AS t(a, b) UNION ALL SELECT 3, 4',
+  'WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3) SELECT n FROM r',
+])('%s passes the allow lists', async (sql) => {
+  await expect(assertReadOnlyQuery(sql)).resolves.toBeUndefined();
+});
+
+test.each([
+  // The engine's own views: settings, the database files (with their server paths) and the log.
+  ['SELECT * FROM duckdb_databases', /engine's own views/],
+  ['SELECT path FROM system.main.duckdb_databases', /engine's own views/],
+  ['SELECT * FROM pg_catalog.pg_settings', /engine's own views/],
+  ['SELECT * FROM duckdb_logs', /engine's own views/],
+  ['SELECT * FROM information_schema.tables', /engine's own views/],
+  // Statement kinds and FROM items outside the allow list.
+  ['SUMMARIZE SELECT 1', /SUMMARIZE is not allowed/],
+  ['DESCRIBE SELECT 1', /DESCRIBE/],
+  // Functions not on the allow list: settings, variables, session, side effects, serialised SQL,
+  // and anything DuckDB does not have (a future file reader would be refused the same way).
+  ["SELECT current_setting('temp_directory')", /current_setting is not allowed/],
+  ["SELECT getvariable('x')", /getvariable/],
+  ['SELECT version()', /version/],
+  ["SELECT nextval('s')", /nextval/],
+  ['SELECT sleep_ms(100000)', /sleep_ms/],
+  ["SELECT json_serialize_sql('SELECT 1')", /json_serialize_sql/],
+  ["SELECT read_text_somehow('/etc/passwd')", /read_text_somehow is not allowed/],
+])('%s is refused by the allow lists', async (sql, reason) => {
+  await expect(assertReadOnlyQuery(sql)).rejects.toThrow(UnsafeStatementError);
+  await expect(assertReadOnlyQuery(sql)).rejects.toThrow(reason);
+});
+
+test('on Snowflake, its own function names pass and what reaches stages, URLs or the system is refused', async () => {
+  await expect(assertReadOnlyQuery("SELECT TO_CHAR(ORDER_DATE, 'YYYY-MM'), NVL(EMAIL, ''), IFF(AMOUNT > 1, 1, 0) FROM RAW.SHOP.ORDERS", 'snowflake')).resolves.toBeUndefined();
+  await expect(assertReadOnlyQuery("SELECT SYSTEM$WHITELIST()", 'snowflake')).rejects.toThrow(/system\$whitelist is not allowed/);
+  await expect(assertReadOnlyQuery("SELECT GET_PRESIGNED_URL('@stage', 'x.csv')", 'snowflake')).rejects.toThrow(/get_presigned_url/);
+  await expect(assertReadOnlyQuery("SELECT * FROM read_csv('x.csv')", 'snowflake')).rejects.toThrow(/read_csv/);
+});
+
 test('the JSON Schema coerces query-string text, fills defaults and names what is wrong', () => {
   const schema = parameterJsonSchema(params);
   expect(schema).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', required: ['since'], additionalProperties: false });

@@ -17,11 +17,18 @@ describe('warehouse settings', () => {
     const settings = await loadWarehouseSettings({ DATA_DIR: '/srv/data' });
     expect(settings).toEqual({
       sampleDir: '/srv/data/warehouse',
+      duckdb: { memoryLimit: '1GB', tempLimit: '10GB' },
       usage: { dir: '/srv/data/usage', backfillDays: 365, intervalMs: 3_600_000, readyWaitMs: 30_000 },
       defaults: { pricePerCredit: 3, storagePricePerTbMonth: 23, sampleQueries: 150000 },
       organisations: {},
     });
     expect(settingsFor(settings, 'acme')).toEqual({ engine: 'duckdb', pricePerCredit: 3, storagePricePerTbMonth: 23, sampleQueries: 150000 });
+  });
+
+  it('bounds each embedded DuckDB database by DUCKDB_MEMORY_LIMIT and DUCKDB_TEMP_LIMIT, refusing what is not a size', async () => {
+    expect((await loadWarehouseSettings({ DUCKDB_MEMORY_LIMIT: '512MB', DUCKDB_TEMP_LIMIT: '2 GB' })).duckdb).toEqual({ memoryLimit: '512MB', tempLimit: '2GB' });
+    await expect(loadWarehouseSettings({ DUCKDB_MEMORY_LIMIT: 'lots' })).rejects.toThrow('DUCKDB_MEMORY_LIMIT must be a size such as 1GB or 512MB, got "lots"');
+    await expect(loadWarehouseSettings({ DUCKDB_TEMP_LIMIT: '80%' })).rejects.toThrow(/DUCKDB_TEMP_LIMIT/);
   });
 
   it('reads the connections file: Snowflake organisations, per-organisation prices, key paths relative to the file', async () => {

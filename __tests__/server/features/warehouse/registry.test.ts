@@ -23,6 +23,7 @@ describe('warehouse registry', () => {
     return new WarehouseRegistry(
       {
         sampleDir: path.join(dir, 'warehouse'),
+        duckdb: { memoryLimit: '512MB', tempLimit: '2GB' },
         usage: { dir: path.join(dir, 'usage'), backfillDays: 365, intervalMs: 3_600_000, readyWaitMs: 30_000 },
         defaults: { pricePerCredit: 3, storagePricePerTbMonth: 23, sampleQueries: 3000 },
         organisations: {

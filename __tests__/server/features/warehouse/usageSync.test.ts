@@ -78,7 +78,9 @@ describe('usage copy', () => {
     dir = await tempDir('dw-usage-sync-');
     const file = path.join(dir, 'acme.duckdb');
     await generateSampleAccount(file, { org: 'acme', queryCount: 6000, now: NOW });
-    source = await openDuckDbEngine(file);
+    // One source for the copies of several organisations here: it may stage into all their folders
+    // (the portal opens each sample with its own organisation's folder only).
+    source = await openDuckDbEngine(file, { allowedDirectories: [path.join(dir, 'usage', '.staging')] });
   });
 
   afterAll(async () => {

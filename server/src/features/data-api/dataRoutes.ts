@@ -169,13 +169,14 @@ export function registerDataRoutes(app: FastifyInstance, db: StoreDb, deps: Data
     const cached = outcome !== undefined;
     if (!outcome) {
       const statementKey = `${endpoint.id}:${endpoint.version}`;
+      const engine = await deps.warehouse(key.organisation);
       let compiled = statements.get(statementKey);
       if (!compiled) {
-        compiled = checkDefinition(endpoint.definition);
+        compiled = checkDefinition(endpoint.definition, engine);
         statements.set(statementKey, compiled);
         compiled.catch(() => statements.delete(statementKey));
       }
-      outcome = await runCompiled(await deps.warehouse(key.organisation), await compiled, values, { size: pageSize, number: page });
+      outcome = await runCompiled(engine, await compiled, values, { size: pageSize, number: page });
       results.set(cacheKey, outcome, endpoint.definition.cacheSeconds * 1000);
     }
     call.rows = outcome.rows.length;

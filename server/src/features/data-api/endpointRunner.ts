@@ -22,9 +22,9 @@ export interface RunOutcome {
 }
 
 /** The checked, compiled statement of a definition (cached per SQL text by the caller if wanted). */
-export async function checkDefinition(definition: EndpointDefinition): Promise<CompiledStatement> {
+export async function checkDefinition(definition: EndpointDefinition, engine: Pick<Engine, 'kind'>): Promise<CompiledStatement> {
   const compiled = compilePlaceholders(definition.sql, definition.parameters);
-  await assertReadOnlyQuery(compiled.text);
+  await assertReadOnlyQuery(compiled.text, engine.kind === 'snowflake' ? 'snowflake' : 'duckdb');
   return compiled;
 }
 

@@ -66,7 +66,7 @@ export function registerDataApiManagementRoutes(server: FastifyInstance, db: Sto
   app.post('/api/data-api/endpoints', { preValidation: creator, schema: { body: createEndpointBody, response: { 201: z.object({ endpoint: endpointDetailSchema }) } } }, async (request, reply) => {
     const actor = actorOf(request);
     const definition = request.body.definition;
-    await checkDefinition(definition);
+    await checkDefinition(definition, await deps.warehouse(actor.organisation));
     const id = await createEndpoint(db, actor, request.body.name, definition);
     return reply.code(201).send({ endpoint: await endpointDetail(db, actor.organisation, id) });
   });
@@ -81,7 +81,7 @@ export function registerDataApiManagementRoutes(server: FastifyInstance, db: Sto
     async (request) => {
       const actor = actorOf(request);
       const definition = request.body.definition;
-      await checkDefinition(definition);
+      await checkDefinition(definition, await deps.warehouse(actor.organisation));
       await saveDraft(db, actor, request.params.id, definition);
       return { endpoint: await endpointDetail(db, actor.organisation, request.params.id) };
     },
@@ -96,7 +96,7 @@ export function registerDataApiManagementRoutes(server: FastifyInstance, db: Sto
       const detail = await endpointDetail(db, actor.organisation, request.params.id);
       const version = detail.versions.find((v) => v.version === request.params.version);
       if (!version) throw new DataApiError('not_found', `Version ${request.params.version} of this endpoint does not exist.`, 'version');
-      await checkDefinition(version.definition);
+      await checkDefinition(version.definition, await deps.warehouse(actor.organisation));
       await publishVersion(db, actor, request.params.id, request.params.version);
       deps.forgetLookups();
       return { endpoint: await endpointDetail(db, actor.organisation, request.params.id) };
@@ -112,9 +112,9 @@ export function registerDataApiManagementRoutes(server: FastifyInstance, db: Sto
   app.post('/api/data-api/run', { preValidation: creator, schema: { body: runBody, response: { 200: runResult } } }, async (request) => {
     const actor = actorOf(request);
     const definition = request.body.definition;
-    const compiled = await checkDefinition(definition);
-    const values = resolveValues(parameterJsonSchema(definition.parameters), request.body.inputs);
     const engine = await deps.warehouse(actor.organisation);
+    const compiled = await checkDefinition(definition, engine);
+    const values = resolveValues(parameterJsonSchema(definition.parameters), request.body.inputs);
     const outcome = await runCompiled(engine, compiled, values, { size: definition.pageSize, number: request.body.page }).catch(engineRefusal);
     return { ...outcome, rowCount: outcome.rows.length, rows: outcome.rows as Array<Record<string, unknown>> };
   });

@@ -11,6 +11,8 @@
  * | WAREHOUSE_STORAGE_PRICE_PER_TB_MONTH | 23.00        | USD per TB-month of storage, likewise. |
  * | USAGE_SYNC_BACKFILL_DAYS        | 365               | How far back the first usage sync copies ACCOUNT_USAGE (1–365; Snowflake keeps a year). |
  * | USAGE_SYNC_INTERVAL_MINUTES     | 60                | Minutes between scheduled usage syncs (5–1440). |
+ * | DUCKDB_MEMORY_LIMIT             | 1GB               | Memory each embedded DuckDB database (a sample account, a usage copy) may use before it spills to disk. |
+ * | DUCKDB_TEMP_LIMIT               | 10GB              | Disk each of them may spill to (beside its file, `<file>.tmp`). |
  *
  * The Optimize pages read a per-organisation usage copy under `${DATA_DIR}/usage/` (see
  * usage-sync/), never ACCOUNT_USAGE itself.
@@ -34,6 +36,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_DUCKDB_LIMITS, DUCKDB_SIZE, type DuckDbLimits } from '../../platform/warehouse/duckdbEngine.js';
 import { DEFAULT_PRICE_PER_CREDIT, DEFAULT_STORAGE_PRICE_PER_TB_MONTH } from './billing.js';
 import type { UsageSettings } from './usage-sync/organisationUsage.js';
 
@@ -103,6 +106,8 @@ export interface OrganisationWarehouseSettings {
 export interface WarehouseSettings {
   /** Absolute directory of the sample accounts (`${DATA_DIR}/warehouse`). */
   sampleDir: string;
+  /** What each embedded DuckDB database may take of memory and disk. */
+  duckdb: DuckDbLimits;
   /** The usage copies behind the Optimize pages. */
   usage: UsageSettings;
   defaults: { pricePerCredit: number; storagePricePerTbMonth: number; sampleQueries: number };
@@ -208,6 +213,7 @@ export async function loadWarehouseSettings(env: Env = process.env): Promise<War
   const dataDir = path.resolve(setting(env, 'DATA_DIR') ?? './data');
   return {
     sampleDir: path.join(dataDir, 'warehouse'),
+    duckdb: { memoryLimit: duckDbSize(env, 'DUCKDB_MEMORY_LIMIT', DEFAULT_DUCKDB_LIMITS.memoryLimit), tempLimit: duckDbSize(env, 'DUCKDB_TEMP_LIMIT', DEFAULT_DUCKDB_LIMITS.tempLimit) },
     usage: {
       dir: path.join(dataDir, 'usage'),
       backfillDays: integerIn(env, 'USAGE_SYNC_BACKFILL_DAYS', DEFAULT_BACKFILL_DAYS, 1, 365),
@@ -217,6 +223,14 @@ export async function loadWarehouseSettings(env: Env = process.env): Promise<War
     defaults,
     organisations,
   };
+}
+
+/** A DuckDB size setting ("1GB", "512MB"), or the default; anything else stops the start naming the variable. */
+function duckDbSize(env: Env, name: string, fallback: string): string {
+  const value = setting(env, name);
+  if (value === undefined) return fallback;
+  if (!DUCKDB_SIZE.test(value)) throw new Error(`${name} must be a size such as 1GB or 512MB, got "${value}"`);
+  return value.replace(/\s+/g, '');
 }
 
 /** The settings that apply to `org`: its own entry, or the embedded sample with the defaults. */

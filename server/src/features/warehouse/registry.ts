@@ -23,7 +23,7 @@ import { sql } from '../../platform/warehouse/sql.js';
 import { CURRENCY } from './analytics/context.js';
 import { num } from '../../platform/warehouse/engine.js';
 import { Warehouse, type WarehouseInfo } from './warehouse.js';
-import { openUsageCopy } from './usage-sync/usageCopy.js';
+import { openUsageCopy, usageStagingDir } from './usage-sync/usageCopy.js';
 import { OrganisationUsage } from './usage-sync/organisationUsage.js';
 import { iso } from '../../platform/warehouse/engine.js';
 
@@ -115,20 +115,23 @@ export class WarehouseRegistry {
 
   private async openSample(org: string, queryCount: number): Promise<Engine> {
     const file = this.sampleFile(org);
+    // The sample may touch files only in its organisation's usage staging folder (the usage sync
+    // stages slices there); its memory and spill are bounded by the settings.
+    const options = { limits: this.settings.duckdb, allowedDirectories: [usageStagingDir(path.join(this.settings.usage.dir, `${org}.duckdb`))] };
     if (await exists(file)) {
-      const engine = await openDuckDbEngine(file);
+      const engine = await openDuckDbEngine(file, options);
       if ((await sampleVersion(engine)) === SAMPLE_SCHEMA_VERSION) return engine;
       await engine.close();
     }
     const summary = await generateSampleAccount(file, { org, queryCount, ...(this.options.now ? { now: this.options.now() } : {}) });
     this.options.onSampleGenerated?.({ org, queryCount: summary.queryCount, milliseconds: summary.milliseconds, file });
-    return openDuckDbEngine(file);
+    return openDuckDbEngine(file, options);
   }
 
   /** The warehouse over `engine` with the organisation's usage copy of the account named `source`. */
   private async withUsage(info: WarehouseInfo, engine: Engine, source: string): Promise<Warehouse> {
     const usageSettings = this.settings.usage;
-    const copy = await openUsageCopy(usageSettings.dir, info.organisation, source);
+    const copy = await openUsageCopy(usageSettings.dir, info.organisation, source, this.settings.duckdb);
     const usage = await OrganisationUsage.open(info.organisation, copy, engine, usageSettings);
     const warehouse = new Warehouse(info, engine, { usage });
     if (this.options.onUsageOpened) this.options.onUsageOpened(usage);

@@ -209,17 +209,51 @@ export async function ownDuckDbConnection(engine: Engine): Promise<DuckDBConnect
   return engine instanceof DuckDbEngine ? engine.connectOwn() : null;
 }
 
+/**
+ * What every DuckDB database the portal opens is held to. Without them DuckDB may take 80% of the
+ * machine's memory per database and spill to 90% of its disk, and any statement may read or write
+ * files and URLs. DuckDB's settings are per database, not per connection, so they hold for every
+ * statement on it: user-written endpoint SQL as much as the portal's own work.
+ */
+export interface DuckDbLimits {
+  /** DuckDB's `memory_limit` (e.g. "1GB"): sorts, joins and aggregates beyond it spill to the temp directory. */
+  memoryLimit: string;
+  /** DuckDB's `max_temp_directory_size` (e.g. "10GB"): how much a database may spill. */
+  tempLimit: string;
+}
+
+export const DEFAULT_DUCKDB_LIMITS: DuckDbLimits = { memoryLimit: '1GB', tempLimit: '10GB' };
+
+/** A DuckDB size setting: a number and a unit. */
+export const DUCKDB_SIZE = /^\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i;
+
+export interface DuckDbOpenOptions {
+  limits?: DuckDbLimits;
+  /**
+   * The only directories its statements may read or write files in (DuckDB's
+   * `allowed_directories`): the usage copy's staging folder of the organisation. Every other file
+   * and every URL is refused (`enable_external_access = false`), and the configuration is locked,
+   * so no statement can SET its way out.
+   */
+  allowedDirectories?: readonly string[];
+}
+
 /** Opens (creating if absent) a DuckDB file as an engine. The file must hold a sample account to be useful. */
-export async function openDuckDbEngine(file: string): Promise<Engine> {
+export async function openDuckDbEngine(file: string, options: DuckDbOpenOptions = {}): Promise<Engine> {
+  const limits = options.limits ?? DEFAULT_DUCKDB_LIMITS;
   let instance: DuckDBInstance;
   try {
-    instance = await DuckDBInstance.create(file);
+    instance = await DuckDBInstance.create(file, { memory_limit: limits.memoryLimit, max_temp_directory_size: limits.tempLimit, temp_directory: `${file}.tmp` });
   } catch (error) {
     throw new WarehouseError('unavailable', 'The sample warehouse file cannot be opened.', { cause: error });
   }
   const first = await instance.connect();
   // Macros and types live in the database; every connection of the instance sees them.
   await installSnowflakeShims(first);
+  const directories = (options.allowedDirectories ?? []).map((directory) => `'${directory.replace(/'/g, "''")}/'`);
+  await first.run(`SET allowed_directories = [${directories.join(', ')}]`);
+  await first.run('SET enable_external_access = false');
+  await first.run('SET lock_configuration = true');
   const others = await Promise.all(Array.from({ length: READ_CONNECTIONS - 1 }, () => instance.connect()));
   return new DuckDbEngine(instance, new ConnectionPool([first, ...others]));
 }

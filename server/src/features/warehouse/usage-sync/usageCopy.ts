@@ -10,7 +10,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { openDuckDbEngine } from '../../../platform/warehouse/duckdbEngine.js';
+import { openDuckDbEngine, type DuckDbLimits } from '../../../platform/warehouse/duckdbEngine.js';
 import { num, str, type Engine, type Row } from '../../../platform/warehouse/engine.js';
 import { raw, sql } from '../../../platform/warehouse/sql.js';
 import { queryCostDailySelect, queryCostSelect, warehouseHourCostSelect } from '../analytics/attribution.js';
@@ -73,21 +73,30 @@ async function removeFile(file: string): Promise<void> {
 }
 
 /**
+ * Where a usage sync stages the slices it reads from the account (stagedRows.ts): a folder of the
+ * organisation's own beside its copy, the one folder its warehouse and copy may touch files in.
+ */
+export function usageStagingDir(copyFile: string): string {
+  return path.join(path.dirname(copyFile), '.staging', path.basename(copyFile, '.duckdb'));
+}
+
+/**
  * Opens the copy of `org` (creating it), for the account named by `source` (an identity such as
  * "snowflake:xy12345.eu-west-1" or "sample:<generated at>"). A copy of another account or of an
  * older shape is replaced by an empty one.
  */
-export async function openUsageCopy(dir: string, org: string, source: string): Promise<UsageCopy> {
+export async function openUsageCopy(dir: string, org: string, source: string, limits?: DuckDbLimits): Promise<UsageCopy> {
   await fs.mkdir(dir, { recursive: true });
   const file = path.join(dir, `${org}.duckdb`);
-  let engine = await openDuckDbEngine(file);
+  const options = { limits, allowedDirectories: [usageStagingDir(file)] };
+  let engine = await openDuckDbEngine(file, options);
   const info = await copyInfo(engine).catch(() => null);
   const current = info !== null && num(info, 'COPY_VERSION') === COPY_VERSION && str(info, 'SOURCE') === source;
   if (!current) {
     if (info !== null) {
       await engine.close();
       await removeFile(file);
-      engine = await openDuckDbEngine(file);
+      engine = await openDuckDbEngine(file, options);
     }
     if (!(await tableExists(engine, 'USAGE_SYNC', 'COPY_INFO'))) await createTables(engine, source);
   }

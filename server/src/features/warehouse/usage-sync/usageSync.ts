@@ -16,13 +16,12 @@
  * in the account's QUERY_HISTORY (and so in the copy) and the page can report it.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { Queryable, Row } from '../../../platform/warehouse/engine.js';
 import { raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
 import { queryCostDailySelect, queryCostSelect, ts, warehouseHourCostSelect, windowText } from '../analytics/attribution.js';
 import { queryGapsSelect } from '../analytics/gaps.js';
 import { loadStaged, removeStaged, stageSlice, tableColumns, type ColumnType, type StagedSlice, quoted } from './stagedRows.js';
-import type { UsageCopy } from './usageCopy.js';
+import { usageStagingDir, type UsageCopy } from './usageCopy.js';
 import { copyState } from './usageStatus.js';
 import { historicalViews, objectViews, SYNC_QUERY_MARK, USAGE_VIEWS, type HistoricalView, type ObjectView } from './usageViews.js';
 
@@ -94,7 +93,7 @@ class SyncRun {
   private readonly stagingDir: string;
 
   constructor(private readonly options: UsageSyncOptions) {
-    this.stagingDir = path.join(path.dirname(options.copy.file), '.staging');
+    this.stagingDir = usageStagingDir(options.copy.file);
   }
 
   get copy(): UsageCopy['engine'] {
