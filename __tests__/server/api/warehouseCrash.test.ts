@@ -28,7 +28,12 @@ beforeAll(async () => {
   dist = await stubBrowserBuild();
   const port = await freePort();
   baseUrl = `http://localhost:${port}`;
-  env = { PORT: String(port), DATA_DIR: dataDir, DIST_DIR: dist, EMBEDDED_IDENTITY: 'false', IDENTITY_PUBLIC_URL: idp.baseUrl, WAREHOUSE_SAMPLE_QUERIES: '2000', DEMO_DATA: 'false' };
+  // Warehouse changes are authorised on the caller's current roles: the portal reaches the
+  // identity server's admin API with the secret it wrote.
+  env = {
+    PORT: String(port), DATA_DIR: dataDir, DIST_DIR: dist, EMBEDDED_IDENTITY: 'false', IDENTITY_PUBLIC_URL: idp.baseUrl, WAREHOUSE_SAMPLE_QUERIES: '2000', DEMO_DATA: 'false',
+    IDENTITY_ADMIN_SECRET_FILE: path.join(idp.dataDir, 'identity', 'portal-admin-client.json'),
+  };
 });
 
 afterAll(async () => {

@@ -23,12 +23,12 @@ export function RoleHoldersPanel({ overview, members, onDone }: { overview: Role
   const grant = (row: Row) => {
     const role = choice[row.memberId];
     if (!role) return;
-    setRole({ memberId: row.memberId, role, grant: true }).unwrap().then(() => onDone(`${row.username} now holds ${role}, and was signed out to sign in again with it.`), () => undefined);
+    setRole({ memberId: row.memberId, role, grant: true }).unwrap().then(() => onDone(`${row.username} now holds ${role}. They were signed out, and have it from their next sign-in.`), () => undefined);
   };
   const revoke = () => {
     if (!pending) return;
     setRole({ memberId: pending.row.memberId, role: pending.role, grant: false }).unwrap().then(() => {
-      onDone(`${pending.role} was revoked from ${pending.row.username}, who was signed out of every session.`);
+      onDone(`${pending.role} was revoked from ${pending.row.username}. They were signed out of every session.`);
       setPending(null);
     }, () => undefined);
   };

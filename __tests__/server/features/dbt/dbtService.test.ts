@@ -53,7 +53,8 @@ beforeAll(async () => {
     settings: { uploadLimitBytes: 1024, artifactsDir: null, freshnessCheckMinutes: 60, tempDir: dir },
   });
   await jobs.start();
-  await live.subscribe({ organisation: 'acme', userId: 'someone' }, (event) => events.push(event));
+  // An administrator's connection: catalog news reach those who may open the catalog.
+  await live.subscribe({ organisation: 'acme', userId: 'someone', roles: ['user', 'admin'] }, (event) => events.push(event));
 });
 afterAll(async () => {
   notifications?.close();

@@ -23,8 +23,10 @@ export function registerAccessRoutes(server: FastifyInstance, { identity, db, re
   });
 
   // A role change ends the member's sessions: their tokens carry the roles they had, so from now
-  // on the portal refuses those tokens (not-before in the store) and they sign in again with the
-  // roles they hold now. The change and its checks hold the organisation's membership lock.
+  // on the portal refuses them (each ended session's `sid`, and a not-before time for tokens
+  // without one) and the member signs in again with the roles they hold now; a token of that new
+  // sign-in is good at once, even within the same second. The change and its checks hold the
+  // organisation's membership lock.
   async function changeRole(request: FastifyRequest, { memberId, role }: { memberId: string; role: string }, grant: boolean) {
     const caller = securityCaller(request);
     assertCanGrant(caller.roles, role);
@@ -37,10 +39,16 @@ export function registerAccessRoutes(server: FastifyInstance, { identity, db, re
       { action: grant ? 'role.grant' : 'role.revoke', target: target.username, details: { role } },
       async () => {
         const member = grant ? await identity.grantRole(caller.organisation, memberId, role) : await identity.revokeRole(caller.organisation, memberId, role);
-        return { member, signedOut: await identity.signOutEverywhere(caller.organisation, memberId) };
+        const changedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+        const sessions = await identity.listSessions(caller.organisation, memberId);
+        await identity.signOutEverywhere(caller.organisation, memberId);
+        return { member, sessions, changedAt };
       },
       {
-        alongside: (tx, { signedOut }) => revocations.setNotBefore({ subject: memberId, organisation: caller.organisation, notBefore: new Date(signedOut.notBefore) }, tx),
+        alongside: async (tx, { sessions, changedAt }) => {
+          for (const session of sessions) await revocations.revokeSession({ sid: session.id, organisation: caller.organisation, subject: memberId }, tx);
+          await revocations.setNotBefore({ subject: memberId, organisation: caller.organisation, notBefore: changedAt }, tx);
+        },
         lock: {
           name: membershipLock(caller.organisation),
           check: () => assertStillAllowed(identity, caller, 'securityAccess', memberId, {

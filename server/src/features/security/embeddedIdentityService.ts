@@ -41,8 +41,17 @@ export function createEmbeddedIdentityService(settings: EmbeddedIdentitySettings
     }
   }
 
+  // One token request at a time: a burst of calls waits for the same answer instead of each asking.
+  let pending: Promise<string> | null = null;
   async function accessToken(): Promise<string> {
     if (cached && cached.until > Date.now()) return cached.token;
+    pending ??= fetchToken().finally(() => {
+      pending = null;
+    });
+    return pending;
+  }
+
+  async function fetchToken(): Promise<string> {
     const { clientId, secret } = await credentials();
     let response: Response;
     try {

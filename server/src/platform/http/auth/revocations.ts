@@ -6,7 +6,7 @@
 // Several portal instances share the store, so every instance reads it; answers are cached in
 // process for at most REVOCATION_CACHE_MS, and a revocation recorded by this instance clears
 // its own cache at once.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { StoreSchema } from '../../store/schema.js';
 import { HttpError } from '../errors.js';
 import type { Caller, TokenVerifier } from './tokenVerifier.js';
@@ -24,7 +24,7 @@ export interface RevocationList {
   check(caller: Caller): Promise<void> | undefined;
   /** Records a revoked session, in `executor`'s transaction when given (e.g. with its audit entry). */
   revokeSession(entry: { sid: string; organisation: string; subject: string }, executor?: Kysely<StoreSchema>): Promise<void>;
-  /** Tokens of `subject` issued before `notBefore` are refused from now on. */
+  /** Tokens of `subject` issued before `notBefore` are refused from now on (a later time already set stays). */
   setNotBefore(entry: { subject: string; organisation: string; notBefore: Date }, executor?: Kysely<StoreSchema>): Promise<void>;
 }
 
@@ -75,11 +75,13 @@ export function createRevocationList(db: Kysely<StoreSchema>): RevocationList {
       await executor.deleteFrom('revoked_sessions').where('expires_at', '<', new Date()).execute();
     },
     async setNotBefore({ subject, organisation, notBefore }, executor = db) {
-      remember(notBeforeCache, subject, { notBefore: notBefore.getTime(), until: Date.now() + REVOCATION_CACHE_MS });
+      const known = notBeforeCache.get(subject)?.notBefore ?? null;
+      remember(notBeforeCache, subject, { notBefore: Math.max(notBefore.getTime(), known ?? 0), until: Date.now() + REVOCATION_CACHE_MS });
+      // Never moves back: a sign-out everywhere a moment earlier keeps its later cut-off.
       await executor
         .insertInto('token_not_before')
         .values({ subject, organisation_id: organisation, not_before: notBefore })
-        .onConflict((oc) => oc.column('subject').doUpdateSet({ not_before: notBefore, organisation_id: organisation, updated_at: new Date() }))
+        .onConflict((oc) => oc.column('subject').doUpdateSet({ not_before: sql<Date>`GREATEST(token_not_before.not_before, excluded.not_before)`, organisation_id: organisation, updated_at: new Date() }))
         .execute();
     },
   };
