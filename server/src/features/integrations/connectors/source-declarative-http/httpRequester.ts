@@ -1,8 +1,9 @@
 // One request of an HTTP source: the URL with its parameters, authentication, a time-out, and
-// redirects followed by hand so every hop passes the network policy. Failures say what the API
+// redirects followed by hand so every hop passes the network policy (each connection goes to the
+// address the policy checked: kit/pinnedHttp.ts). Failures say what the API
 // answered (status and the start of its body), never the credentials sent.
 import { ConfigError } from '../kit/connectorKit.js';
-import { assertReachable } from '../kit/networkPolicy.js';
+import { pinnedGet, type PinnedResponse } from '../kit/pinnedHttp.js';
 import type { Auth } from './httpSourceSpec.js';
 
 const MAX_REDIRECTS = 5;
@@ -53,28 +54,30 @@ export async function getJson(url: URL, auth: Auth, timeoutMs: number): Promise<
   let current = new URL(url);
   const origin = current.origin;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
-    await assertReachable(current.hostname);
     const headers = new Headers({ accept: 'application/json', 'user-agent': 'Dataworks-HTTP-source/1' });
     // Credentials go only to the API's own origin, never to where a redirect points elsewhere.
     const target = new URL(current);
     if (target.origin === origin) authenticate(target, headers, auth);
-    let response: Response;
+    let response: PinnedResponse;
+    let text: string;
     try {
-      response = await fetch(target, { headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+      response = await pinnedGet(target, Object.fromEntries(headers.entries()), AbortSignal.timeout(timeoutMs));
+      if (response.status >= 300 && response.status < 400 && response.header('location')) {
+        response.body.resume();
+        current = new URL(response.header('location') as string, current);
+        continue;
+      }
+      text = await response.text();
     } catch (error) {
-      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
-      throw new ConfigError(`GET ${current.origin}${current.pathname} failed: ${error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${Math.round(timeoutMs / 1000)} s` : cause}`);
+      if (error instanceof ConfigError) throw error;
+      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      throw new ConfigError(`GET ${current.origin}${current.pathname} failed: ${timedOut ? `no answer within ${Math.round(timeoutMs / 1000)} s` : error instanceof Error ? error.message : String(error)}`);
     }
-    if (response.status >= 300 && response.status < 400 && response.headers.get('location')) {
-      current = new URL(response.headers.get('location') as string, current);
-      continue;
-    }
-    const text = await response.text();
-    if (!response.ok) {
+    if (response.status < 200 || response.status >= 300) {
       throw new ConfigError(`GET ${current.origin}${current.pathname} answered HTTP ${response.status}${text.trim() ? `: ${text.trim().slice(0, BODY_EXCERPT)}` : ''}`);
     }
     try {
-      return { url: current.toString(), body: JSON.parse(text) as unknown, nextLink: nextFromLinkHeader(response.headers.get('link'), current.toString()) };
+      return { url: current.toString(), body: JSON.parse(text) as unknown, nextLink: nextFromLinkHeader(response.header('link'), current.toString()) };
     } catch {
       throw new ConfigError(`GET ${current.origin}${current.pathname} did not answer JSON: ${text.trim().slice(0, 80)}`);
     }

@@ -2,12 +2,13 @@
 // source, but it runs on the portal's server, so a path must not reach anything else there: local
 // files are read only inside the directory the platform names in DATAWORKS_CONNECTOR_FILES_DIR
 // (symbolic links resolved before the check), and without it only URLs are accepted. URLs go
-// through the network policy, and so does every redirect, which is followed by hand for that reason.
+// through the network policy, and so does every redirect, which is followed by hand for that reason;
+// each connection goes to the address the policy checked (kit/pinnedHttp.ts).
 import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ConfigError } from '../kit/connectorKit.js';
-import { assertReachable } from '../kit/networkPolicy.js';
+import { pinnedGet, type PinnedResponse } from '../kit/pinnedHttp.js';
 import type { FileSourceConfig } from './fileSpec.js';
 
 const MAX_REDIRECTS = 5;
@@ -41,25 +42,29 @@ async function remoteFile(location: string, timeoutMs: number): Promise<Readable
   let url = new URL(location);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`${url.protocol} URLs are not read; give an http(s) URL.`);
-    await assertReachable(url.hostname);
     const controller = new AbortController();
     // The time-out covers the wait for the answer to start; a large file may take longer to arrive.
     const timer = setTimeout(() => controller.abort(), timeoutMs);
-    let response: Response;
+    let response: PinnedResponse;
     try {
-      response = await fetch(url, { redirect: 'manual', signal: controller.signal });
+      response = await pinnedGet(url, {}, controller.signal);
     } catch (error) {
-      const reason = controller.signal.aborted ? `no answer within ${timeoutMs / 1000} s` : error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+      if (error instanceof ConfigError) throw error;
+      const reason = controller.signal.aborted ? `no answer within ${timeoutMs / 1000} s` : error instanceof Error ? error.message : String(error);
       throw new ConfigError(`Could not read ${url.origin}${url.pathname}: ${reason}`);
     } finally {
       clearTimeout(timer);
     }
-    if (response.status >= 300 && response.status < 400 && response.headers.get('location')) {
-      url = new URL(response.headers.get('location') ?? '', url);
+    if (response.status >= 300 && response.status < 400 && response.header('location')) {
+      response.body.resume();
+      url = new URL(response.header('location') ?? '', url);
       continue;
     }
-    if (!response.ok || !response.body) throw new ConfigError(`Could not read ${url.origin}${url.pathname}: the server answered ${response.status} ${response.statusText}.`);
-    return Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+    if (response.status < 200 || response.status >= 300) {
+      response.body.resume();
+      throw new ConfigError(`Could not read ${url.origin}${url.pathname}: the server answered ${response.status} ${response.statusText}.`);
+    }
+    return response.body;
   }
   throw new ConfigError(`Could not read ${location}: more than ${MAX_REDIRECTS} redirects.`);
 }

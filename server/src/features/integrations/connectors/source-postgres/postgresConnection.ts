@@ -1,22 +1,29 @@
 // Opening a connection to the source database: the network policy first, then the driver with the
-// config's time-out and SSL mode. Failures become ConfigError with the driver's own words
+// config's time-out and SSL mode. The host is resolved once, by the policy, and the driver connects
+// to that checked address (with the host name kept for TLS), so DNS cannot answer one address to
+// the check and another to the connection. Failures become ConfigError with the driver's own words
 // ("connect ECONNREFUSED 10.0.0.5:5432", "password authentication failed for user …"), which is
 // what the person configuring the source needs to fix it.
+import { isIP } from 'node:net';
 import pg from 'pg';
 import { ConfigError } from '../kit/connectorKit.js';
-import { assertReachable } from '../kit/networkPolicy.js';
+import { resolveReachable } from '../kit/networkPolicy.js';
 import type { PostgresSourceConfig } from './postgresSpec.js';
 import { rowTypes } from './postgresTypes.js';
 
+/** TLS options; `servername` is the configured host, so a certificate is checked against the name, not the address. */
 function ssl(config: PostgresSourceConfig): pg.ClientConfig['ssl'] {
   const mode = config.ssl_mode ?? { mode: 'disable' };
+  const host = config.host.replace(/^\[|\]$/g, '');
+  // SNI never carries an address (RFC 6066); a configured address is what the certificate names then.
+  const name = isIP(host) ? { host } : { servername: host };
   switch (mode.mode) {
     case 'disable':
       return false;
     case 'require':
-      return { rejectUnauthorized: false };
+      return { rejectUnauthorized: false, ...name };
     case 'verify-full':
-      return { rejectUnauthorized: true, ca: mode.ca_certificate };
+      return { rejectUnauthorized: true, ca: mode.ca_certificate, ...name };
   }
 }
 
@@ -30,10 +37,10 @@ export function driverMessage(error: unknown): string {
 const lostConnections = new WeakMap<pg.Client, Error>();
 
 export async function connect(config: PostgresSourceConfig): Promise<pg.Client> {
-  await assertReachable(config.host);
+  const { address } = await resolveReachable(config.host);
   const timeoutMs = (config.connect_timeout_seconds ?? 10) * 1000;
   const client = new pg.Client({
-    host: config.host,
+    host: address,
     port: config.port ?? 5432,
     database: config.database,
     user: config.username,
