@@ -110,3 +110,65 @@ describe('the data directory', () => {
     expect((await fs.stat(path.join(dataDir, 'files', 'acme', 'orders.csv'))).mode & 0o777).toBe(0o600);
   });
 });
+
+describe('stopping', () => {
+  /** Every file under `dir` with its size and last change: equal snapshots mean nothing was written in between. */
+  async function snapshot(dir: string): Promise<string[]> {
+    const entries: string[] = [];
+    const visit = async (entry: string) => {
+      const stat = await fs.lstat(entry);
+      if (stat.isDirectory()) {
+        for (const name of await fs.readdir(entry)) await visit(path.join(entry, name));
+      } else {
+        entries.push(`${path.relative(dir, entry)} ${stat.size} ${stat.mtimeMs}`);
+      }
+    };
+    await visit(dir);
+    return entries.sort();
+  }
+
+  const cleanShutdown = (output: string) => {
+    expect(output).not.toMatch(/destroyed|did not close cleanly|"level":"error"/);
+  };
+
+  it('during the first start: ends cleanly, with nothing left running or writing', async () => {
+    const dataDir = path.join(scratch, 'early');
+    const env = await ports();
+    portal = startPortalProcess({ ...env, DATA_DIR: dataDir, DIST_DIR: dist, WAREHOUSE_SAMPLE_QUERIES: '20000', LOG_LEVEL: 'info' });
+    // Stopped while the store is being created (its folder exists, the portal does not serve yet).
+    for (let tries = 0; tries < 300; tries += 1) {
+      if (await fs.stat(path.join(dataDir, 'store')).then(() => true, () => false)) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    portal.child.kill('SIGTERM');
+    expect((await portal.exited).code).toBe(0);
+    expect(portal.output()).toContain('Stopped (SIGTERM) while starting; nothing was left running.');
+    cleanShutdown(portal.output());
+    const before = await snapshot(dataDir);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await snapshot(dataDir)).toEqual(before);
+    expect(await isListening(Number(env.PORT))).toBe(false);
+    expect(await isListening(Number(env.IDENTITY_PORT))).toBe(false);
+  });
+
+  it('while its background work runs (sample warehouses, the dbt sample, usage copies on the job runner): closes in order and writes nothing afterwards', async () => {
+    const dataDir = path.join(scratch, 'busy');
+    const env = await ports();
+    portal = startPortalProcess({ ...env, DATA_DIR: dataDir, DIST_DIR: dist, WAREHOUSE_SAMPLE_QUERIES: '20000', LOG_LEVEL: 'info' });
+    await waitForOk(`http://localhost:${env.PORT}/api/health`, portal, 60_000);
+    // The first start's work is under way: a sample account is being generated or copied.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    portal.child.kill('SIGTERM');
+    expect((await portal.exited).code).toBe(0);
+    const output = portal.output();
+    expect(output).toContain('shutting down');
+    cleanShutdown(output);
+    const before = await snapshot(dataDir);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await snapshot(dataDir)).toEqual(before);
+
+    // Nothing half-written: the next start on the same folder serves.
+    portal = startPortalProcess({ ...env, DATA_DIR: dataDir, DIST_DIR: dist, WAREHOUSE_SAMPLE_QUERIES: '20000' });
+    await waitForOk(`http://localhost:${env.PORT}/api/health`, portal, 60_000);
+  });
+});

@@ -17,7 +17,6 @@ import path from 'node:path';
 import { freePort, startIdentityServer, type RunningIdentityServer } from '../identity/identityServer';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const MAIN = path.join(ROOT, 'server', 'src', 'main.ts');
 const FIXTURE_DIST = path.join(ROOT, '__tests__', 'server', 'fixtures', 'dist');
 
@@ -53,7 +52,9 @@ export async function startPortal(options: PortalOptions = {}): Promise<RunningP
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-portal-'));
   const baseUrl = `http://localhost:${port}`;
   let output = '';
-  const child = spawn(TSX, [MAIN], {
+  // Node with tsx's loader, not the tsx command (which runs the server in a child of its own): a
+  // SIGKILL then ends the server itself, never leaving it running on a folder the test removes.
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,

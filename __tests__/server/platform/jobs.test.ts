@@ -330,6 +330,41 @@ describe.each(engines)('job runner on %s', (_engine, openPair) => {
     expect(foreign.filter((event) => (event.data as { id: string }).id === job.id)).toHaveLength(0);
   });
 
+  test('stopping the runner stops its running jobs at once, waits for them, and hands them back: nothing is written afterwards', async () => {
+    const kind = newKind('stopped');
+    const runner = runnerOn(first, { stopGraceMs: 10_000 });
+    let writes = 0;
+    let running!: () => void;
+    const started = new Promise<void>((resolve) => (running = resolve));
+    runner.define(
+      kind,
+      async ({ progress, signal }) => {
+        running();
+        // Work that writes as it goes and stops when told, as the portal's jobs do.
+        while (!signal.aborted) {
+          writes += 1;
+          progress({ fraction: Math.min(0.99, writes / 1000), message: `step ${writes}` });
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        throw signal.reason;
+      },
+      { payload: z.object({}) },
+    );
+    await runner.start();
+    const { job } = await runner.enqueue({ kind, organisation: 'acme', payload: {} });
+    await started;
+    const stopping = Date.now();
+    await runner.stop();
+    // Stopped at once rather than after the grace time, and back in the queue for the next start.
+    expect(Date.now() - stopping).toBeLessThan(5_000);
+    const writesAtStop = writes;
+    const row = await stateOf(runner, job.id);
+    expect(row?.state).toBe('queued');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(writes).toBe(writesAtStop);
+    expect(await stateOf(runner, job.id)).toEqual(row);
+  });
+
   test('a payload that does not match its schema is refused with a message naming the field', async () => {
     const kind = newKind('payload');
     const runner = runnerOn(first);

@@ -52,8 +52,6 @@ export interface DbtArea {
   close(): Promise<void>;
 }
 
-const SAMPLE_STOP_GRACE_MS = 500;
-
 /** Registers the routes and the freshness job kind (before the job runner starts). */
 export async function registerDbtArea(app: FastifyInstance, options: DbtAreaOptions): Promise<DbtArea> {
   const service = createDbtService({
@@ -95,9 +93,10 @@ export async function registerDbtArea(app: FastifyInstance, options: DbtAreaOpti
     async close() {
       stopping.abort();
       await closeWatcher?.();
-      // A sample build in progress is not waited for long: shutting down must stay quick, and
-      // an organisation whose sample was not ingested gets it at the next start.
-      await Promise.race([sampling.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, SAMPLE_STOP_GRACE_MS).unref())]);
+      // A sample build in progress stops at its next step (the signal) and is waited for, so it
+      // writes nothing after the store closes; an organisation whose sample was not ingested gets
+      // it at the next start.
+      await sampling.catch(() => undefined);
     },
   };
 }

@@ -41,6 +41,8 @@ export async function seedSampleArtifacts(options: {
       if (!engine) continue;
       const started = Date.now();
       const artifacts = await options.build(engine, { now: options.now ?? new Date(), organisation, portalUrl: options.portalUrl });
+      // Stopping: the store is about to close; this organisation's sample is ingested at the next start.
+      if (options.signal?.aborted) break;
       const summary = await options.service.ingest(
         { manifest: artifacts.manifest, run_results: artifacts.runResults, sources: artifacts.sources, catalog: artifacts.catalog },
         { organisation, origin: 'sample', actor: { organisation, subject: 'portal:sample', username: 'sample project' } },
@@ -48,7 +50,7 @@ export async function seedSampleArtifacts(options: {
       seeded.push(organisation);
       options.log.info({ organisation, ingestion: summary.id, counts: summary.counts, milliseconds: Date.now() - started }, 'ingested the sample dbt project');
     } catch (error) {
-      // Stopping the portal closes the store and warehouses under a build in progress; the next start does it again.
+      // A build the stop interrupted is done again at the next start.
       if (options.signal?.aborted) break;
       options.log.error({ err: error, organisation }, 'could not ingest the sample dbt project');
     }

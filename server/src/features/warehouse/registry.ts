@@ -15,7 +15,7 @@ import path from 'node:path';
 import { ORGANISATION_ID, settingsFor, type WarehouseSettings } from './config.js';
 import { openDuckDbEngine } from '../../platform/warehouse/duckdbEngine.js';
 import type { Engine } from '../../platform/warehouse/engine.js';
-import { InvalidInputError } from '../../platform/warehouse/errors.js';
+import { InvalidInputError, WarehouseError } from '../../platform/warehouse/errors.js';
 import { generateSampleAccount } from './sample/generator.js';
 import { SAMPLE_SCHEMA_VERSION } from './sample/schema.js';
 import { openSnowflakeEngine, type SnowflakeSdk } from './snowflakeEngine.js';
@@ -64,6 +64,8 @@ async function sampleIdentity(engine: Engine): Promise<string> {
 
 export class WarehouseRegistry {
   private readonly open = new Map<string, Promise<Warehouse>>();
+  /** Once closing, no warehouse opens again (a late request must not generate a sample into a folder being shut). */
+  private closed = false;
 
   constructor(
     readonly settings: WarehouseSettings,
@@ -86,6 +88,7 @@ export class WarehouseRegistry {
   /** The warehouse of `org` (an organisation id from the caller's token). */
   forOrganisation(org: string): Promise<Warehouse> {
     if (!ORGANISATION_ID.test(org)) throw new InvalidInputError('organization', 'is not a valid organisation id');
+    if (this.closed) return Promise.reject(new WarehouseError('unavailable', 'The portal is shutting down.'));
     let pending = this.open.get(org);
     if (!pending) {
       pending = this.openWarehouse(org);
@@ -143,6 +146,7 @@ export class WarehouseRegistry {
 
   /** Closes every open warehouse. */
   async close(): Promise<void> {
+    this.closed = true;
     const pending = [...this.open.values()];
     this.open.clear();
     for (const result of await Promise.allSettled(pending)) {

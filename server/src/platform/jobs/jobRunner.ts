@@ -69,7 +69,7 @@ export interface JobRunnerOptions {
   concurrency?: number;
   /** Progress is stored and published at most this often per job (default 500 ms). */
   progressIntervalMs?: number;
-  /** stop() waits this long for running handlers before aborting them (default 10 s). */
+  /** stop() aborts running handlers at once and waits this long for them to end (default 10 s). */
   stopGraceMs?: number;
 }
 
@@ -396,16 +396,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await unlisten?.().catch(() => undefined);
       unlisten = undefined;
       await pumping;
+      // Running jobs are stopped at once (their signal) and handed back to the queue: another
+      // instance, or this one's next start, runs them again. A stop waits for them to end so
+      // nothing of theirs is written after the store closes; a handler that ignores its signal is
+      // waited for up to the grace time, then left (its heartbeat stops, so its lease runs out).
       const finished = Promise.all([...running.values()].map((job) => job.done));
+      for (const job of running.values()) job.controller.abort(new Error('The portal is shutting down.'));
       const graceOver = await Promise.race([finished.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), stopGraceMs).unref())]);
       if (graceOver) {
-        // Handlers that ignore their signal keep running, but their heartbeats stop: after the
-        // lease another instance takes their jobs over.
-        for (const job of running.values()) {
-          clearInterval(job.heartbeat);
-          job.controller.abort(new Error('The portal is shutting down.'));
-        }
-        await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+        for (const job of running.values()) clearInterval(job.heartbeat);
+        log.warn({ jobs: [...running.keys()] }, 'jobs still running after the shutdown grace time; their leases will run out');
       }
       started = false;
     },
