@@ -40,8 +40,9 @@ const escaped = (names: string[]) => names.map((name) => name.replace(/[.*+?^${}
 const formLibraryTree = [...dependencyTree('@x0k/json-schema-merge'), '@rjsf/react-bootstrap'];
 const esmPattern = `(?:${escaped(['@tanstack', ...dependencyTree('react-markdown'), ...formLibraryTree]).join('|')})`;
 // The server's ESM-only packages jest loads: Keycloak's admin client and what it is built on,
-// and the one-time-code library's hashing and base32 packages (tests compute codes with it).
-const serverEsmPattern = `(?:${escaped([...dependencyTree('@keycloak/keycloak-admin-client'), ...dependencyTree('otplib')]).join('|')})`;
+// the one-time-code library's hashing and base32 packages (tests compute codes with it), and
+// jose (the portal's token check, for suites that build the portal in the test process).
+const serverEsmPattern = `(?:${escaped([...dependencyTree('@keycloak/keycloak-admin-client'), ...dependencyTree('otplib'), ...dependencyTree('jose')]).join('|')})`;
 
 const config: Config = {
   projects: [

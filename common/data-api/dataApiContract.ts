@@ -2,6 +2,7 @@
 // The browser imports types only, so zod stays out of its bundle.
 import { z } from 'zod';
 import { linearRegExpProblem } from '../text/linearRegExp';
+import { lineText } from '../text/textRules';
 import {
   CACHE_SECONDS_MAX,
   ENDPOINT_DESCRIPTION_MAX,
@@ -148,7 +149,7 @@ export type RunResult = z.infer<typeof runResult>;
 
 export const createKeyBody = z
   .object({
-    name: z.string().trim().min(1, 'must not be empty').max(KEY_NAME_MAX),
+    name: lineText(KEY_NAME_MAX),
     /** Endpoint ids the key may call. */
     scopes: z.array(z.uuid('must be endpoint ids')).min(1, 'must name at least one endpoint').max(200),
     /** Parameter values the key always sends, whatever the caller asks (e.g. the one region it may read). */

@@ -1,6 +1,7 @@
 // The integrations API: connector definitions, sources (configured connectors), connections from a
 // source into the organisation's warehouse, and their sync jobs. The browser imports types only.
 import { z } from 'zod';
+import { lineText } from '../text/textRules';
 import { AirbyteCatalog, ConnectorSpecification, DestinationSyncMode, SyncMode } from './airbyteProtocol';
 import {
   BULK_MAX,
@@ -17,8 +18,10 @@ import {
   supportLevels,
 } from './integrationsRules';
 
-const name = (max: number) => z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+const name = lineText;
 const id = z.string().min(1).max(100);
+/** A saved source's id (the store's uuid). */
+const sourceRef = z.uuid('must be the id of one of your sources');
 const config = z.record(z.string(), z.unknown(), { error: 'must be an object' });
 
 // ---- Definitions -------------------------------------------------------------------------------
@@ -71,7 +74,7 @@ export type SourceUpdate = z.infer<typeof sourceUpdate>;
 export const sourcesResponse = z.object({ sources: z.array(sourceView) });
 
 /** Check a config before saving it (`sourceId` lets masked secrets stand for the stored ones). */
-export const checkRequest = z.object({ definitionId: id, config, sourceId: id.optional() });
+export const checkRequest = z.object({ definitionId: id, config, sourceId: sourceRef.optional() });
 export type CheckRequest = z.infer<typeof checkRequest>;
 export const checkResult = z.object({
   status: z.enum(['succeeded', 'failed']),
@@ -120,7 +123,7 @@ export type StreamSelection = z.infer<typeof streamSelection>;
 
 export const connectionCreate = z.object({
   name: name(CONNECTION_NAME_MAX),
-  sourceId: id,
+  sourceId: sourceRef,
   /** Schema for streams without a namespace (a warehouse identifier). */
   destinationSchema: z.string().trim().min(1).max(255),
   streams: z.array(streamSelection).min(1, 'choose at least one stream'),

@@ -2,7 +2,7 @@
 // group, with each resource's health as those areas record it (dashboards, the catalog's
 // models, sources and exposures with their tests and builds).
 import { z } from 'zod';
-import { LABEL_MAX, MARKDOWN_MAX, TITLE_MAX, lineText } from '../workspace/fieldRules';
+import { LABEL_MAX, MARKDOWN_MAX, TITLE_MAX, lineText, optionalText } from '../workspace/fieldRules';
 
 export const projectStatuses = ['planned', 'active', 'on_hold', 'completed'] as const;
 export type ProjectStatus = (typeof projectStatuses)[number];
@@ -56,7 +56,7 @@ const USERNAME = /^[\p{L}\p{N}._@-]{1,100}$/u;
 const username = z.string({ error: 'must be text' }).trim().regex(USERNAME, 'must be a username (letters, digits, . _ @ -)');
 const projectFields = {
   name: lineText(TITLE_MAX),
-  description: z.string({ error: 'must be text' }).trim().max(MARKDOWN_MAX, `must be at most ${MARKDOWN_MAX} characters`),
+  description: optionalText(MARKDOWN_MAX),
   owner: username,
   members: z.array(username, { error: 'must be a list of usernames' }).max(100, 'must be at most 100 members').transform((list) => [...new Set(list)]),
   status: z.enum(projectStatuses, { error: `must be one of ${projectStatuses.join(', ')}` }),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import * as zm from 'zod/mini';
 import { appearancePatchSchema } from '../layout/layoutSchema';
+import { markdownText } from '../text/textRules';
 import {
   TICKET_PAGE_SIZE_MAX,
   TICKET_SEARCH_MAX,
@@ -13,17 +14,8 @@ import {
   ticketStatuses,
 } from './supportRules';
 
-// Control characters other than tab and newlines have no place in a ticket's text.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-const text = (max: number) =>
-  z
-    .string({ error: 'must be text' })
-    .trim()
-    .min(1, 'must not be empty')
-    .max(max, `must be at most ${max} characters`)
-    .refine((value) => !CONTROL.test(value), 'must not contain control characters');
+// A ticket's text follows the portal's one text rule: no control characters but tab and line breaks.
+const text = markdownText;
 
 const status = z.enum(ticketStatuses, { error: `must be one of ${ticketStatuses.join(', ')}` });
 const priority = z.enum(ticketPriorities, { error: `must be one of ${ticketPriorities.join(', ')}` });

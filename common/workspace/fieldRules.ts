@@ -11,26 +11,8 @@ export const TAG_MAX = 40;
 export const TAGS_MAX = 10;
 export const SEARCH_TEXT_MAX = 500;
 
-// eslint-disable-next-line no-control-regex -- exactly the characters refused.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-/** A one-line text: not empty after trimming, at most `max` characters, no control characters. */
-export const lineText = (max: number) =>
-  z
-    .string({ error: 'must be text' })
-    .trim()
-    .min(1, 'must not be empty')
-    .max(max, `must be at most ${max} characters`)
-    .refine((value) => !CONTROL.test(value) && !/[\r\n]/.test(value), 'must be one line without control characters');
-
-/** Markdown text: not empty after trimming, at most `max` characters. */
-export const markdownText = (max: number) =>
-  z
-    .string({ error: 'must be text' })
-    .trim()
-    .min(1, 'must not be empty')
-    .max(max, `must be at most ${max} characters`)
-    .refine((value) => !CONTROL.test(value), 'must not contain control characters');
+// One-line and Markdown text follow the portal's one text rule (common/text/textRules.ts).
+export { lineText, markdownText, optionalText } from '../text/textRules';
 
 export const TAG_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 

@@ -20,7 +20,6 @@ export const DEFAULT_REDIRECT_URI = 'http://localhost:3000/app/home';
 export const PORTAL_ORIGIN = 'http://localhost:3000';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const MAIN = path.join(ROOT, 'server', 'src', 'identity', 'main.ts');
 
 export interface TokenSet {
@@ -90,7 +89,8 @@ export async function startIdentityServer(options: StartOptions = {}): Promise<R
   const issuer = `${baseUrl}/realms/dataworks`;
   let output = '';
 
-  const child = spawn(TSX, [MAIN], {
+  // Node with tsx's loader (not the tsx command, which would run the server as a grandchild a SIGKILL misses).
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,

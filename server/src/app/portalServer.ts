@@ -1,7 +1,7 @@
 // The portal's HTTP server: security headers, the /api routes (bearer token, access table,
 // organisation scope, validated input) and the browser app beside them.
 import { readFile } from 'node:fs/promises';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { PortalConfig } from '../config.js';
 import { dashboardOrigins } from '../features/dashboards/dashboardsStore.js';
 import type { Store } from '../platform/store/openStore.js';
@@ -10,6 +10,7 @@ import type { TokenVerifier } from '../platform/http/auth/tokenVerifier.js';
 import { registerErrorHandler } from '../platform/http/errors.js';
 import { warehouseHttpError } from '../features/warehouse/routes/httpErrors.js';
 import { RequestLog } from '../platform/http/requestLog.js';
+import { registerTextGuard } from '../platform/http/textGuard.js';
 import { compileRouteSchemasWithZod } from '../platform/http/zodTypeProvider.js';
 import { registerDashboardRoutes } from '../features/dashboards/dashboardsRoutes.js';
 import { registerLayoutSettingsRoutes } from '../features/layout-settings/layoutSettingsRoutes.js';
@@ -59,6 +60,8 @@ export interface PortalDependencies {
   identityService?: IdentityService;
   /** Adds routes served beside the API (e.g. the demo dashboards); called before the SPA fallback. */
   extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
+  /** Told of every route as it is registered, with its schemas: for what lists the whole API (the hostile-input sweep). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Dashboard origins for the CSP, read at start and again after each dashboard change. */
@@ -103,7 +106,10 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     logController: new RequestLog(),
     return503OnClosing: true,
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   compileRouteSchemasWithZod(app);
+  // No NUL, unpaired surrogate or absurdly deep body reaches a route's work (400 naming the field).
+  registerTextGuard(app);
   registerErrorHandler(app, [warehouseHttpError, jobHttpError, dbtHttpError, catalogQualityHttpError, catalogGovernanceHttpError, catalogDomainsHttpError, catalogAlertsHttpError, supportHttpError, dataApiHttpError, securityHttpError, integrationsHttpError]);
 
   const origins = dashboardOriginCache(deps.store, app.log);

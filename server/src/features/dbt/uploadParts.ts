@@ -58,6 +58,7 @@ export async function receiveUpload(request: FastifyRequest, options: { limitByt
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new HttpError(400, 'invalid_request', `Send at most one part each of ${ARTIFACT_PARTS.join(', ')}.`);
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(415, 'unsupported_media_type', 'Send the artifacts as multipart/form-data.');
+    // A body that ends early or has no boundary: answered by the shared multipart mapping (400).
     throw error;
   }
   if (!files.manifest) {

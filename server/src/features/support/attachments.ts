@@ -46,6 +46,8 @@ export async function receiveFile(request: FastifyRequest): Promise<ReceivedFile
     const code = (error as { code?: string }).code;
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.', 'file');
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AttachmentError(`The file is larger than ${ATTACHMENT_MAX_BYTES / (1024 * 1024)} MB.`, true);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new HttpError(400, 'invalid_request', 'Send exactly one part, a file named "file".', 'file');
+    // Anything else unreadable (cut short, no boundary): the shared multipart mapping answers 400.
     throw error;
   }
   if (!received) throw new HttpError(400, 'invalid_request', 'file: no file was sent.', 'file');

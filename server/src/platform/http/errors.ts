@@ -6,6 +6,7 @@
 // so this module knows no feature.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DuplicateValueError, InconsistentRequestError, RecordNotFoundError } from '../store/errors.js';
+import { multipartHttpError } from './multipartErrors.js';
 
 export class HttpError extends Error {
   constructor(
@@ -49,6 +50,8 @@ function toHttpError(error: unknown, translators: readonly ErrorTranslator[]): H
     const translated = translate(error);
     if (translated) return translated;
   }
+  const multipart = multipartHttpError(error);
+  if (multipart) return new HttpError(multipart.statusCode, multipart.code, multipart.message);
   const status = (error as FastifyError | undefined)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const fastifyError = error as FastifyError;

@@ -9,8 +9,37 @@ export async function readArtifactFile(file: string, part: string): Promise<unkn
   return parseArtifactText(text, part);
 }
 
+/** dbt's artifacts nest a few levels deep (meta and config values a little more); far deeper is not one. */
+export const ARTIFACT_DEPTH_MAX = 200;
+
+/**
+ * How deeply `text`'s JSON nests objects and arrays, counted in one pass over the text (strings
+ * skipped). Stops as soon as `limit` is passed: a value nested 100,000 levels parses, but every
+ * recursive step the portal takes over it afterwards (writing it to the store) would overflow.
+ */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === 92) index += 1; // backslash: skip the escaped character
+      else if (char === 34) inString = false;
+    } else if (char === 34) {
+      inString = true;
+    } else if (char === 123 || char === 91) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (char === 125 || char === 93) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
 export function parseArtifactText(text: string, part: string): unknown {
   if (text.trim() === '') throw new ArtifactError(part, `${part} is empty: send the JSON file dbt wrote (target/${part}.json).`);
+  if (jsonDepthExceeds(text, ARTIFACT_DEPTH_MAX)) throw new ArtifactError(part, `${part} nests objects or arrays more than ${ARTIFACT_DEPTH_MAX} levels deep, which no dbt artifact does.`);
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
