@@ -108,6 +108,12 @@ export const attachmentTypes: Record<string, readonly string[]> = {
   'application/zip': ['zip'],
 };
 
+/** Types browsers give some of the files above, and the type the portal keeps them as (Markdown is served as plain text). */
+export const attachmentTypeAliases: Record<string, string> = {
+  'text/markdown': 'text/plain',
+  'text/x-markdown': 'text/plain',
+};
+
 /** Why a file cannot be attached; undefined when it can. */
 export function attachmentProblem(filename: string, contentType: string, size: number): string | undefined {
   const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';

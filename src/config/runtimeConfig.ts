@@ -4,6 +4,10 @@ import * as z from 'zod/mini';
 import { ConfigError } from './configError';
 import { describeFirstIssue } from '@common/validationMessages';
 
+// The portal's CSP allows no eval. zod (here and in the contracts the pages load later) would
+// otherwise probe for it with a `new Function` that, though caught, is reported as a CSP violation.
+z.config({ jitless: true });
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const nonEmpty = z.string().check(z.minLength(1, 'must not be empty'));
 const optionalUrl = z._default(z.union([httpUrl, z.literal('')]), '');

@@ -225,4 +225,15 @@ test('attachments: allowed types up to 5 MB, downloaded as attachments with thei
   const large = await upload('engineer', ticket.id, 'big.png', 'image/png', Buffer.alloc(5 * 1024 * 1024 + 10, 1));
   expect(large.status).toBe(413);
   expect(ticketOf(await api('engineer', 'GET', `/api/support/tickets/${ticket.id}`)).attachments).toHaveLength(1);
+
+  // Markdown as browsers send it (text/markdown) is kept, and served, as plain text.
+  const notes = await upload('engineer', ticket.id, 'notes.md', 'text/markdown', Buffer.from('# Steps\n1. sync\n'));
+  expect(notes.status).toBe(201);
+  expect(notes.body.attachment).toMatchObject({ filename: 'notes.md', contentType: 'text/plain' });
+  // Two files in one request: refused in words (400), and nothing kept.
+  const form = new FormData();
+  for (const name of ['a.txt', 'b.txt']) form.append('file', new Blob(['x'], { type: 'text/plain' }), name);
+  const two = await fetch(`${portal.baseUrl}/api/support/tickets/${ticket.id}/attachments`, { method: 'POST', headers: { authorization: `Bearer ${tokens.engineer}` }, body: form });
+  expect(two.status).toBe(400);
+  expect(ticketOf(await api('engineer', 'GET', `/api/support/tickets/${ticket.id}`)).attachments).toHaveLength(2);
 });

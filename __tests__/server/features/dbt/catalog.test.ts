@@ -202,4 +202,13 @@ describe('exposure health', () => {
     expect(detail.edges).toEqual(expect.arrayContaining([{ from: 'model.shop.orders', to: 'exposure.shop.revenue' }]));
     await expect(exposureDetail(store.db, 'shop', index, 'exposure.shop.other', NOW)).rejects.toThrow(/No exposure/);
   });
+
+  test('an exposure URL that is not http(s) is never handed out, whatever the manifest says', async () => {
+    const hostile = { ...project, exposures: [{ name: 'revenue', parents: ['model.shop.orders'], url: 'javascript:alert(document.cookie)' }] };
+    await ingestArtifacts(store.db, { manifest: manifestOf(hostile) }, { organisation: 'hostile', origin: 'upload', actor: { ...actor, organisation: 'hostile' } });
+    const idx = (await cache().get('hostile')) as ProjectIndex;
+    const list = await listExposures(store.db, 'hostile', idx, NOW);
+    expect(list.exposures[0]).toMatchObject({ name: 'revenue', url: null, dashboardName: null });
+    expect((await exposureDetail(store.db, 'hostile', idx, 'exposure.shop.revenue', NOW)).url).toBeNull();
+  });
 });

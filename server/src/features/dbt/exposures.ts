@@ -30,6 +30,20 @@ async function dashboardsByUrl(db: StoreDb, organisation: string): Promise<Map<s
 }
 
 /** Equal URLs up to a trailing slash. */
+/**
+ * An exposure's URL as the API gives it: only an absolute http(s) URL. A manifest may say
+ * anything (`javascript:…`), and API consumers other than the portal's pages would take it as is.
+ */
+function httpUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 function normaliseUrl(url: string): string {
   return url.trim().replace(/\/+$/, '');
 }
@@ -56,8 +70,8 @@ function summaryOf(row: ExposureRow, index: ProjectIndex, inputs: HealthInputs, 
     maturity: info.maturity ?? null,
     ownerName: info.ownerName ?? null,
     ownerEmail: info.ownerEmail ?? null,
-    url: info.url ?? null,
-    dashboardName: info.url ? (dashboards.get(normaliseUrl(info.url)) ?? null) : null,
+    url: httpUrl(info.url),
+    dashboardName: httpUrl(info.url) ? (dashboards.get(normaliseUrl(info.url as string)) ?? null) : null,
     description: row.description,
     tags: Array.isArray(row.tags) ? (row.tags as string[]) : [],
     upstreamModels: types.filter((type) => type === 'model').length,

@@ -2,7 +2,7 @@
 // and size before anything is stored, kept in the store, and always handed back as a download
 // (Content-Disposition: attachment), never shown inline by the browser.
 import type { FastifyRequest } from 'fastify';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_TICKET_MAX, attachmentProblem, attachmentTypes } from '@common/support/supportRules';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_TICKET_MAX, attachmentProblem, attachmentTypeAliases, attachmentTypes } from '@common/support/supportRules';
 import type { TicketAttachment } from '@common/support/supportContract';
 import { HttpError } from '../../platform/http/errors.js';
 import { writeAudit } from '../../platform/store/audit.js';
@@ -19,7 +19,8 @@ export interface ReceivedFile {
 
 /** Browsers send some text files as application/octet-stream or without a type: the extension decides then. */
 function typeOf(filename: string, declared: string): string {
-  const type = declared.split(';')[0]?.trim().toLowerCase() ?? '';
+  const declaredType = declared.split(';')[0]?.trim().toLowerCase() ?? '';
+  const type = attachmentTypeAliases[declaredType] ?? declaredType;
   if (type && type !== 'application/octet-stream') return type;
   const extension = filename.toLowerCase().split('.').pop() ?? '';
   return Object.entries(attachmentTypes).find(([, extensions]) => extensions.includes(extension))?.[0] ?? (type || 'application/octet-stream');
