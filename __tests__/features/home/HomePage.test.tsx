@@ -48,9 +48,10 @@ it('shows no figure (not 0) but an error with Retry when the dashboards cannot b
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   const store = renderHome(demoRoles.clientadmin, () => json(503, { error: 'unavailable', message: 'Down for maintenance.' }));
   await loadClientDashboards(store);
+  // The error renders once the page has taken the failed answer: wait for that settled state.
+  const alert = await screen.findByRole('alert');
   expect(viewerCard()).toBeNull();
   expect(screen.queryByText(/0 dashboards/)).toBeNull();
-  const alert = screen.getByRole('alert');
   expect(alert).toHaveTextContent('Down for maintenance.');
   expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   jest.restoreAllMocks();
