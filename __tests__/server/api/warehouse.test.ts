@@ -194,7 +194,8 @@ describe('injection payloads get a 400 naming the field, never a 500', () => {
     for (const payload of PAYLOADS.filter((p) => p !== '')) {
       for (const base of ['/api/management/users/', '/api/management/roles/']) {
         const answer = await get('admin', `${base}${encodeURIComponent(payload)}`);
-        expect({ payload, status: answer.status }).toEqual({ payload, status: 404 });
+        // A NUL is refused by every route before its work starts (400 naming the parameter).
+        expect({ payload, status: answer.status }).toEqual({ payload, status: payload.includes('\u0000') ? 400 : 404 });
       }
     }
   });

@@ -142,6 +142,11 @@ export function registerLiveRoutes(app: FastifyInstance, live: LiveChannel, opti
     request.raw.on('close', cleanUp);
     raw.on('close', cleanUp);
     raw.on('error', cleanUp);
+    // A browser that went away while the stream was being set up has already closed: its place is freed now.
+    if (raw.destroyed || raw.socket?.destroyed !== false) {
+      cleanUp();
+      return;
+    }
     if (!lastEventId && options.replay?.cursor) {
       try {
         const cursor = await options.replay.cursor(caller, organisation);
