@@ -1,5 +1,5 @@
 /**
- * `npm run bench:workspace`: the workspace areas (issue 13) at scale, each section printing its
+ * `npm run bench:workspace`: the workspace areas at scale, each section printing its
  * figures. The store is an embedded PGlite under a temporary directory (BENCH_KEEP=true keeps it).
  *
  * Notifications and support:

@@ -142,7 +142,7 @@ export function isSupportStaff(userRoles: readonly string[]): boolean {
 }
 
 /**
- * The workspace's editors (issue 13): knowledge base articles are written by `admin` and
+ * The workspace's editors: knowledge base articles are written by `admin` and
  * `Client-Dataworks-docs`; the FAQ, promoting a Hive answer to it and the roadmap's status
  * (feature requests) are `admin`'s.
  */

@@ -1,3 +1,3 @@
-// The help assistant (issue 13): answers by retrieval from the knowledge base, FAQ and accepted Hive answers.
+// The help assistant: answers by retrieval from the knowledge base, FAQ and accepted Hive answers.
 export { registerAssistantRoutes } from './assistantRoutes.js';
 export { answerQuestion } from './retrieval.js';

@@ -1,4 +1,4 @@
-// Catalog governance (issue 14): the Glossary (glossaries, terms, review workflow, links, CSV
+// Catalog governance: the Glossary (glossaries, terms, review workflow, links, CSV
 // import), Classifications (categories and tags, applications, dbt's tags and meta mapped in,
 // personal-data suggestions on the job runner) and Metrics (the manifest's semantic models and
 // metrics, a simple metric's values from the warehouse), with the settings Catalog Settings

@@ -1,4 +1,4 @@
-// The dbt layer (issue 16): artifacts in (upload, watched directory, the shipped sample), the
+// The dbt layer: artifacts in (upload, watched directory, the shipped sample), the
 // catalog's explore, assets and lineage, exposures with their health, and freshness. What it
 // needs from elsewhere comes in as arguments from app/portalServer.ts: the store, the live
 // channel, the job runner, and a way to reach an organisation's warehouse.

@@ -1,2 +1,2 @@
-// Feature requests and the roadmap (issue 13). app/portalServer.ts registers them with the notifications service.
+// Feature requests and the roadmap. app/portalServer.ts registers them with the notifications service.
 export { registerFeatureRequestRoutes } from './featureRequestsRoutes.js';

@@ -1,2 +1,2 @@
-// Hive (issue 13): the organisation's community questions and answers. app/portalServer.ts registers it.
+// Hive: the organisation's community questions and answers. app/portalServer.ts registers it.
 export { registerHiveRoutes } from './hiveRoutes.js';

@@ -1,4 +1,4 @@
-// The knowledge base and FAQ (issue 13): articles with votes and related articles, FAQ entries
+// The knowledge base and FAQ: articles with votes and related articles, FAQ entries
 // by topic, and the demo organisations' starting content. app/portalServer.ts registers them.
 export { registerKnowledgeRoutes } from './knowledgeRoutes.js';
 export { seedKnowledge } from './knowledgeSeed.js';
