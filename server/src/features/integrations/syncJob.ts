@@ -172,10 +172,11 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
     const previous = await jobById(db, organisation, job.id);
     const rowsSynced = Number(previous?.rows_synced ?? 0) + outcome.rowsCommitted;
     const bytesSynced = Number(previous?.bytes_synced ?? 0) + outcome.bytesCommitted;
-    const failure = outcome.failure ? mask(outcome.failure.message) : null;
+    // The attempt's failure (and its cause) come with the secrets masked already (syncAttempt.ts).
+    const failure = outcome.failure?.message ?? null;
     // The engine's own error behind a warehouse that could not be prepared goes to the portal's
     // log (it may name internal objects), so an operator sees why every sync fails.
-    if (outcome.failure?.cause) deps.log.error({ connection: connection.id, job: job.id, attempt: context.attempt, cause: maskSecrets(outcome.failure.cause, secrets) }, 'a sync could not prepare the warehouse');
+    if (outcome.failure?.cause) deps.log.error({ connection: connection.id, job: job.id, attempt: context.attempt, cause: outcome.failure.cause }, 'a sync could not prepare the warehouse');
     if (failure) log(`Attempt ${context.attempt} ${outcome.status}: ${failure}`);
     else log(`Attempt ${context.attempt} succeeded: ${outcome.rowsCommitted} rows committed.`);
     await finishAttempt(db, job.id, context.attempt, { status: outcome.status, rows: outcome.rowsCommitted, bytes: outcome.bytesCommitted, failure, log: logLines.join('\n') });

@@ -8,6 +8,10 @@
 // sees that organisation: a member, session or event of another organisation is "not found"
 // (IdentityNotFoundError), never its data. Times are ISO 8601 strings (UTC). Nothing returned
 // here carries a secret except the one-time invitation link, which is returned once.
+import type { CurrentAccess } from '../../platform/http/auth/currentAccess.js';
+
+/** Whether a member is enabled and which roles they hold now (the platform's shape, answered here). */
+export type { CurrentAccess };
 
 /** A required action the member must complete at their next sign-in (Keycloak's names). */
 export type RequiredAction = 'UPDATE_PASSWORD' | 'CONFIGURE_TOTP' | 'VERIFY_EMAIL' | 'UPDATE_PROFILE';
@@ -31,10 +35,6 @@ export interface IdentityMember {
   roles: string[];
 }
 
-export interface CurrentAccess {
-  enabled: boolean;
-  roles: string[];
-}
 export interface MemberQuery {
   /** Matched against username, e-mail, first and last name (case-insensitive, substring). */
   search?: string;

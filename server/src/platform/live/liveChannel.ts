@@ -88,7 +88,7 @@ function reaches(envelope: Envelope, audience: LiveAudience): boolean {
   if (envelope.userId !== undefined) return audience.userId === envelope.userId;
   const roles = audience.roles ?? [];
   if (envelope.routes !== undefined) {
-    return (envelope.alsoUserId !== undefined && envelope.alsoUserId !== null && envelope.alsoUserId === audience.userId) || envelope.routes.some((route) => canOpen(roles, route));
+    return envelope.alsoUserId === audience.userId || envelope.routes.some((route) => canOpen(roles, route));
   }
   if (envelope.roles !== undefined) return envelope.roles.some((role) => roles.includes(role));
   return envelope.toOrganisation === true;

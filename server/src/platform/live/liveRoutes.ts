@@ -72,7 +72,7 @@ export function registerLiveRoutes(app: FastifyInstance, live: LiveChannel, opti
     const organisation = organisationOf(caller);
     const userKey = `${organisation}/${caller.subject}`;
     if ((perUser.get(userKey) ?? 0) >= maxPerUser) {
-      reply.header('retry-after', String(Math.ceil(RECONNECT_HINT_MS / 1000) * 10));
+      reply.header('retry-after', '30');
       throw new HttpError(429, 'too_many_requests', `You already have ${maxPerUser} live connections open (one per open tab); close a tab or wait for an old connection to end.`);
     }
     if (accepted >= maxStreams) {

@@ -75,8 +75,8 @@ export function createRevocationList(db: Kysely<StoreSchema>): RevocationList {
       await executor.deleteFrom('revoked_sessions').where('expires_at', '<', new Date()).execute();
     },
     async setNotBefore({ subject, organisation, notBefore }, executor = db) {
-      const known = notBeforeCache.get(subject)?.notBefore ?? null;
-      remember(notBeforeCache, subject, { notBefore: Math.max(notBefore.getTime(), known ?? 0), until: Date.now() + REVOCATION_CACHE_MS });
+      const known = notBeforeCache.get(subject)?.notBefore ?? 0;
+      remember(notBeforeCache, subject, { notBefore: Math.max(notBefore.getTime(), known), until: Date.now() + REVOCATION_CACHE_MS });
       // Never moves back: a sign-out everywhere a moment earlier keeps its later cut-off.
       await executor
         .insertInto('token_not_before')
