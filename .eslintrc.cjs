@@ -5,7 +5,10 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const foldersIn = (dir) =>
-  fs.readdirSync(path.join(__dirname, dir), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  fs
+    .readdirSync(path.join(__dirname, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 const browserFeatures = foldersIn('src/features');
 const serverFeatures = foldersIn('server/src/features');
 
@@ -14,7 +17,11 @@ const shellModules = ['layout', 'menu', 'auth', 'analytics'];
 
 const zones = [
   // common/ is loaded by both runtimes: it imports nothing of either.
-  { target: './common', from: ['./src', './server', './__tests__', './e2e', './scripts'], message: 'common/ holds what both runtimes share; it may not import the browser or the server.' },
+  {
+    target: './common',
+    from: ['./src', './server', './__tests__', './e2e', './scripts'],
+    message: 'common/ holds what both runtimes share; it may not import the browser or the server.',
+  },
   // The two runtimes meet only in common/.
   { target: './src', from: './server', message: 'The browser never imports server code; put the shared contract in common/.' },
   { target: './server', from: './src', message: 'The server never imports browser code; put the shared contract in common/.' },
@@ -43,7 +50,11 @@ const zones = [
     message: `Features use the shell through src/${module}/index.ts only.`,
   })),
   { target: './src/features', from: './src/app', message: 'Features may not depend on app/; app/ assembles them.' },
-  { target: './src/demo-dashboard', from: ['./src/app', './src/features', './src/layout', './src/menu', './src/auth', './src/api'], message: 'The demo dashboard page is its own entry; it shares only common/ and components.' },
+  {
+    target: './src/demo-dashboard',
+    from: ['./src/app', './src/features', './src/layout', './src/menu', './src/auth', './src/api'],
+    message: 'The demo dashboard page is its own entry; it shares only common/ and components.',
+  },
 
   // Server: common → platform (http, store, jobs, live) → features → app (composition, main).
   {
@@ -57,7 +68,11 @@ const zones = [
     except: [`./${feature}`],
     message: 'Server feature folders may not import each other; share through common/ or the platform.',
   })),
-  { target: './server/src/features', from: ['./server/src/app', './server/src/main.ts', './server/src/identity'], message: 'Server features may not depend on app/, main or the identity server.' },
+  {
+    target: './server/src/features',
+    from: ['./server/src/app', './server/src/main.ts', './server/src/identity'],
+    message: 'Server features may not depend on app/, main or the identity server.',
+  },
   {
     target: './server/src/identity',
     from: ['./server/src/features', './server/src/app', './server/src/platform', './server/src/main.ts'],
@@ -71,12 +86,16 @@ module.exports = {
   parserOptions: { ecmaVersion: 2023, sourceType: 'module', ecmaFeatures: { jsx: true } },
   env: { browser: true, node: true, es2023: true },
   plugins: ['@typescript-eslint', 'react-hooks', 'import'],
-  extends: ['eslint:recommended', 'plugin:@typescript-eslint/recommended', 'plugin:react-hooks/recommended'],
+  // `prettier` last: formatting is Prettier's (npm run format), so no ESLint rule argues with it.
+  extends: ['eslint:recommended', 'plugin:@typescript-eslint/recommended', 'plugin:react-hooks/recommended', 'prettier'],
   settings: {
     // TypeScript-aware resolution: the server's `.js` specifiers map to `.ts` files and
     // `@common/…` to common/, so the cycle and zone rules see every file of the repository.
     'import/resolver': {
-      typescript: { project: ['tsconfig.json', 'src/tsconfig.json', 'server/tsconfig.json', 'common/tsconfig.json'], noWarnOnMultipleProjects: true },
+      typescript: {
+        project: ['tsconfig.json', 'src/tsconfig.json', 'server/tsconfig.json', 'common/tsconfig.json'],
+        noWarnOnMultipleProjects: true,
+      },
       node: { extensions: ['.ts', '.tsx', '.js'] },
     },
     'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
@@ -86,10 +105,14 @@ module.exports = {
   },
   ignorePatterns: ['dist/', 'node_modules/', 'data/', 'coverage/', 'public/'],
   rules: {
-    '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+    '@typescript-eslint/no-unused-vars': [
+      'error',
+      { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+    ],
     '@typescript-eslint/no-explicit-any': 'error',
     'import/no-unresolved': 'error',
-    // Type-only imports count too: a type cycle is a design cycle.
+    // Value cycles fail here. import/no-cycle skips `import type`, so type cycles (a type cycle is
+    // a design cycle too) are caught by `npm run check:cycles` (dpdm), which lint runs after ESLint.
     'import/no-cycle': ['error', { maxDepth: Infinity, ignoreExternal: true }],
     'import/no-restricted-paths': ['error', { zones }],
     'no-restricted-imports': [

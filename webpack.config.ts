@@ -70,7 +70,12 @@ export default (_env: Env, argv: { mode?: Configuration['mode'] }): Configuratio
     plugins: [
       new HtmlWebpackPlugin({ template: 'public/index.html', chunks: ['main'] }),
       // Not minified: the server fills the `<!--dashboard-data-->` marker.
-      new HtmlWebpackPlugin({ template: 'public/demo-dashboard.html', filename: 'demo-dashboard.html', chunks: ['demo-dashboard'], minify: false }),
+      new HtmlWebpackPlugin({
+        template: 'public/demo-dashboard.html',
+        filename: 'demo-dashboard.html',
+        chunks: ['demo-dashboard'],
+        minify: false,
+      }),
       new ChunkGroupsManifestPlugin(),
       new CopyWebpackPlugin({
         patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html', '**/demo-dashboard.html'] } }],

@@ -47,7 +47,10 @@ export async function checkPage(page: Page, where: CheckContext): Promise<Findin
     route: where.route,
     context: `${where.account}, ${where.layout}`,
     nodes: violation.nodes.length,
-    example: `${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}: ${(violation.nodes[0]?.failureSummary ?? violation.help).replace(/\s+/g, ' ').slice(0, 200)}`,
+    example: `${violation.nodes
+      .slice(0, 3)
+      .map((node) => node.target.join(' '))
+      .join(', ')}: ${(violation.nodes[0]?.failureSummary ?? violation.help).replace(/\s+/g, ' ').slice(0, 200)}`,
   }));
   findings.push(...found);
   return found;
@@ -59,9 +62,13 @@ export const isBlocking = (finding: Finding): boolean => BLOCKING.has(finding.im
 export function report(): { table: string; summary: string; blocking: number } {
   const blocking = findings.filter(isBlocking).length;
   const rows = [...findings].sort((a, b) => a.rule.localeCompare(b.rule) || a.route.localeCompare(b.route));
-  const table = rows.length === 0
-    ? 'Accessibility: no violations.'
-    : ['Accessibility violations (rule | impact | route | account, layout | elements | example)', ...rows.map((f) => `${f.rule} | ${f.impact} | ${f.route} | ${f.context} | ${f.nodes} | ${f.example}`)].join('\n');
+  const table =
+    rows.length === 0
+      ? 'Accessibility: no violations.'
+      : [
+          'Accessibility violations (rule | impact | route | account, layout | elements | example)',
+          ...rows.map((f) => `${f.rule} | ${f.impact} | ${f.route} | ${f.context} | ${f.nodes} | ${f.example}`),
+        ].join('\n');
   const perAccount = [...coverage].map(([account, { routes, layouts }]) => `${account} ${routes.size} screens × ${layouts.size} layouts`);
   const summary =
     `Accessibility (WCAG 2.2 AA, axe): ${checked.size} route × account × layout checks (${perAccount.join('; ')}); ` +

@@ -176,7 +176,9 @@ export async function waitForPage(page: Page): Promise<void> {
     const state = await page.evaluate(() => ({
       url: window.location.href,
       h1: document.querySelector('h1')?.textContent ?? null,
-      busy: [...document.querySelectorAll('.spinner-border, .dw-page-loader')].map((element) => element.parentElement?.outerHTML.slice(0, 300)),
+      busy: [...document.querySelectorAll('.spinner-border, .dw-page-loader')].map((element) =>
+        element.parentElement?.outerHTML.slice(0, 300),
+      ),
     }));
     throw new Error(`The page did not finish loading: ${JSON.stringify(state)}`, { cause: error });
   }

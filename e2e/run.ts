@@ -35,9 +35,18 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Waits until each organisation has ingested dbt artifacts, asked as its dbt service account would. */
-async function waitForSampleCatalogs(dataDir: string, portal: string, identity: string, organisations: string[], timeoutMs: number): Promise<void> {
+async function waitForSampleCatalogs(
+  dataDir: string,
+  portal: string,
+  identity: string,
+  organisations: string[],
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  const clients = JSON.parse(readFileSync(path.join(dataDir, 'identity', 'service-clients.json'), 'utf8')) as Record<string, { secret: string }>;
+  const clients = JSON.parse(readFileSync(path.join(dataDir, 'identity', 'service-clients.json'), 'utf8')) as Record<
+    string,
+    { secret: string }
+  >;
   for (const organisation of organisations) {
     const clientId = `dataworks-dbt-${organisation}`;
     const secret = clients[clientId]?.secret;
@@ -86,13 +95,23 @@ async function main(): Promise<number> {
     // Tests start from a portal as a newcomer finds it after its first start: the demo
     // organisations' sample dbt projects built and ingested (it runs in the background).
     await waitForSampleCatalogs(dataDir, portal, identity, ['acme', 'globex'], 240_000);
-    const only = (process.env.E2E_TESTS ?? '').split(',').map((word) => word.trim()).filter(Boolean);
+    const only = (process.env.E2E_TESTS ?? '')
+      .split(',')
+      .map((word) => word.trim())
+      .filter(Boolean);
     const tests = readdirSync('e2e/tests')
       .filter((file) => file.endsWith('.test.ts'))
       .filter((file) => only.length === 0 || only.some((word) => file.includes(word)))
       .map((file) => path.join('e2e/tests', file));
     const runner = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...tests], {
-      env: { ...process.env, E2E_BASE_URL: portal, E2E_IDENTITY_URL: identity, E2E_ANALYTICS_PORT: String(ANALYTICS_PORT), E2E_DATA_DIR: dataDir, CHROMIUM_PATH: CHROMIUM },
+      env: {
+        ...process.env,
+        E2E_BASE_URL: portal,
+        E2E_IDENTITY_URL: identity,
+        E2E_ANALYTICS_PORT: String(ANALYTICS_PORT),
+        E2E_DATA_DIR: dataDir,
+        CHROMIUM_PATH: CHROMIUM,
+      },
       stdio: 'inherit',
     });
     const code = await new Promise<number>((resolve) => runner.on('exit', (exitCode) => resolve(exitCode ?? 1)));

@@ -67,7 +67,9 @@ function print(title: string, figures: Figures): void {
   console.log(`  requests/s   ${figures.requestsPerSecond}`);
   console.log(`  latency p50  ${figures.p50} ms`);
   console.log(`  latency p99  ${figures.p99} ms`);
-  console.log(`  requests     ${figures.total} (${figures.failures} not 2xx / errors / timeouts${figures.statuses ? `: ${figures.statuses}` : ''})`);
+  console.log(
+    `  requests     ${figures.total} (${figures.failures} not 2xx / errors / timeouts${figures.statuses ? `: ${figures.statuses}` : ''})`,
+  );
 }
 
 function startChild(script: string, env: Record<string, string>, stdout: 'ignore' | 'inherit' = 'ignore') {
@@ -130,7 +132,9 @@ async function main(): Promise<void> {
     print(`GET /api/warehouse/cost, a new range each request (computed, not cached), ${OPTIMIZE_CONNECTIONS} connections`, computed);
 
     console.log('');
-    console.log(`dashboards ${portal.requestsPerSecond} req/s · bare ${yardstick.requestsPerSecond} req/s · ratio ${ratio.toFixed(2)} · cost summary ${optimize.requestsPerSecond} req/s (computed ${computed.requestsPerSecond} req/s)`);
+    console.log(
+      `dashboards ${portal.requestsPerSecond} req/s · bare ${yardstick.requestsPerSecond} req/s · ratio ${ratio.toFixed(2)} · cost summary ${optimize.requestsPerSecond} req/s (computed ${computed.requestsPerSecond} req/s)`,
+    );
     if (portal.failures + yardstick.failures + optimize.failures + computed.failures > 0) process.exitCode = 1;
   } finally {
     if (bare) await stopChild(bare);

@@ -49,7 +49,8 @@ const initialJs = initial.filter((file) => file.endsWith('.js')).reduce((sum, fi
 const initialCss = initial.filter((file) => file.endsWith('.css')).reduce((sum, file) => sum + gz(file), 0);
 const groups = JSON.parse(readFileSync(path.join(dist, 'chunk-groups.json'), 'utf8')) as Record<string, string[]>;
 const startup = new Set(STARTUP_CHUNKS.flatMap((name) => groups[name] ?? []).map((file) => file.replace(/^assets\//, '')));
-const startupJs = initialJs + [...startup].filter((file) => file.endsWith('.js') && !initial.includes(file)).reduce((sum, file) => sum + gz(file), 0);
+const startupJs =
+  initialJs + [...startup].filter((file) => file.endsWith('.js') && !initial.includes(file)).reduce((sum, file) => sum + gz(file), 0);
 
 console.log('Bundle sizes (gzip -9)');
 console.log(`  initial JS   ${fmt(initialJs).padStart(9)}   budget ${fmt(BUDGET.initialJs)}`);

@@ -95,7 +95,10 @@ async function ingestChild(dir: string): Promise<void> {
 
 function runChild(dir: string): Promise<IngestFigures> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, process.argv[1] as string], { env: { ...process.env, BENCH_CATALOG_CHILD: dir }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1] as string], {
+      env: { ...process.env, BENCH_CATALOG_CHILD: dir },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.on('exit', (code) => {
@@ -157,8 +160,12 @@ async function main(): Promise<void> {
   try {
     await writeArtifacts(dir);
     const ingest = await runChild(dir);
-    console.log(`Ingest: ${(ingest.milliseconds / 1000).toFixed(2)} s (aim < 10 s), peak memory ${mb(ingest.peak)} RSS (aim < 1 GB), peak JS heap ${mb(ingest.peakHeap)}.`);
-    console.log(`  RSS ${mb(ingest.atStart)} at start, ${mb(ingest.baseline)} with the store open (${DATABASE_URL ? 'PostgreSQL' : "embedded PGlite, its WebAssembly memory included"}), before reading the files.`);
+    console.log(
+      `Ingest: ${(ingest.milliseconds / 1000).toFixed(2)} s (aim < 10 s), peak memory ${mb(ingest.peak)} RSS (aim < 1 GB), peak JS heap ${mb(ingest.peakHeap)}.`,
+    );
+    console.log(
+      `  RSS ${mb(ingest.atStart)} at start, ${mb(ingest.baseline)} with the store open (${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite, its WebAssembly memory included'}), before reading the files.`,
+    );
     console.log(`  counts: ${JSON.stringify(ingest.counts)}`);
 
     const store = await openStore({ databaseUrl: DATABASE_URL, dataDir: dir });
@@ -166,7 +173,9 @@ async function main(): Promise<void> {
     let started = performance.now();
     const index = await cache.get(ORGANISATION);
     if (!index) throw new Error('nothing was ingested');
-    console.log(`Project index (first request after an ingestion): ${ms(performance.now() - started)} for ${index.nodes.size.toLocaleString('en')} nodes and ${index.docs.length.toLocaleString('en')} search documents.`);
+    console.log(
+      `Project index (first request after an ingestion): ${ms(performance.now() - started)} for ${index.nodes.size.toLocaleString('en')} nodes and ${index.docs.length.toLocaleString('en')} search documents.`,
+    );
 
     const names = [...index.nodes.values()].filter((node) => node.resourceType !== 'test').map((node) => node.name);
     const columns = index.docs.filter((doc) => doc.column).map((doc) => doc.column as string);
@@ -184,7 +193,10 @@ async function main(): Promise<void> {
 
     const busiest = [...index.nodes.values()]
       .filter((node) => node.resourceType === 'model')
-      .map((node) => ({ id: node.uniqueId, degree: (index.parents.get(node.uniqueId)?.length ?? 0) + (index.children.get(node.uniqueId)?.length ?? 0) }))
+      .map((node) => ({
+        id: node.uniqueId,
+        degree: (index.parents.get(node.uniqueId)?.length ?? 0) + (index.children.get(node.uniqueId)?.length ?? 0),
+      }))
       .sort((a, b) => b.degree - a.degree)
       .slice(0, FOCI);
     const lineageTimes: number[] = [];
@@ -210,9 +222,14 @@ async function main(): Promise<void> {
         for (let run = 0; run < 3; run += 1) times.push(layoutGraph({ id: run, nodes, edges }).milliseconds);
         return percentile(times, 0.5);
       };
-      const largestMs = layoutOf(largest.nodes.map((node) => node.uniqueId), largest.edges);
+      const largestMs = layoutOf(
+        largest.nodes.map((node) => node.uniqueId),
+        largest.edges,
+      );
       const twoThousand = new Set([...index.nodes.keys()].slice(0, 2000));
-      const edges = [...twoThousand].flatMap((id) => (index.children.get(id) ?? []).filter((child) => twoThousand.has(child)).map((to) => ({ from: id, to })));
+      const edges = [...twoThousand].flatMap((id) =>
+        (index.children.get(id) ?? []).filter((child) => twoThousand.has(child)).map((to) => ({ from: id, to })),
+      );
       console.log(
         `Lineage layout in the browser's worker (dagre, longest-path): the largest depth-3 answer (${largest.nodes.length} nodes) ${ms(largestMs)}; 2,000 nodes with their ${edges.length} edges ${ms(layoutOf([...twoThousand], edges))} (median of 3).`,
       );

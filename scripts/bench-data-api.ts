@@ -77,7 +77,9 @@ function print(title: string, figures: Figures, yardstick?: Figures): void {
   console.log(`  requests/s   ${figures.requestsPerSecond}`);
   console.log(`  latency p50  ${figures.p50} ms`);
   console.log(`  latency p99  ${figures.p99} ms`);
-  console.log(`  requests     ${figures.total} (${figures.failures} not 2xx / errors / timeouts${figures.statuses ? `: ${figures.statuses}` : ''})`);
+  console.log(
+    `  requests     ${figures.total} (${figures.failures} not 2xx / errors / timeouts${figures.statuses ? `: ${figures.statuses}` : ''})`,
+  );
   if (yardstick) console.log(`  ratio to the dashboards endpoint  ${(figures.requestsPerSecond / yardstick.requestsPerSecond).toFixed(2)}`);
 }
 
@@ -93,7 +95,10 @@ async function api(base: string, token: string, method: string, url: string, bod
 }
 
 async function publishEndpoint(base: string, token: string, name: string, cacheSeconds: number): Promise<string> {
-  const created = await api(base, token, 'POST', '/api/data-api/endpoints', { name, definition: { sql: SQL, parameters: PARAMETERS, rowCap: 100, pageSize: 100, cacheSeconds } });
+  const created = await api(base, token, 'POST', '/api/data-api/endpoints', {
+    name,
+    definition: { sql: SQL, parameters: PARAMETERS, rowCap: 100, pageSize: 100, cacheSeconds },
+  });
   const id = (created.endpoint as { id: string }).id;
   await api(base, token, 'POST', `/api/data-api/endpoints/${id}/versions/1/publish`);
   return id;
@@ -131,13 +136,25 @@ async function main(): Promise<void> {
     const check = await fetch(`${base}/api/data/v1/bench_orders${query}`, { headers: await newKey(base, token, [cached]) });
     if (check.status !== 200) throw new Error(`the endpoint answered ${check.status}: ${await check.text()}`);
 
-    const dashboards = await measure({ url: `${base}/api/config/client-dashboards`, connections: CONNECTIONS, headers: { authorization: `Bearer ${token}` } });
+    const dashboards = await measure({
+      url: `${base}/api/config/client-dashboards`,
+      connections: CONNECTIONS,
+      headers: { authorization: `Bearer ${token}` },
+    });
     print(`GET /api/config/client-dashboards (sign-in token), ${CONNECTIONS} connections, ${DURATION_SECONDS} s`, dashboards);
 
-    const warm = await measure({ url: `${base}/api/data/v1/bench_orders${query}`, connections: CONNECTIONS, headers: await newKey(base, token, [cached]) });
+    const warm = await measure({
+      url: `${base}/api/data/v1/bench_orders${query}`,
+      connections: CONNECTIONS,
+      headers: await newKey(base, token, [cached]),
+    });
     print(`GET /api/data/v1/bench_orders (API key, two parameters), cache warm, ${CONNECTIONS} connections`, warm, dashboards);
 
-    const cold = await measure({ url: `${base}/api/data/v1/bench_orders_nocache${query}`, connections: CONNECTIONS, headers: await newKey(base, token, [uncached]) });
+    const cold = await measure({
+      url: `${base}/api/data/v1/bench_orders_nocache${query}`,
+      connections: CONNECTIONS,
+      headers: await newKey(base, token, [uncached]),
+    });
     print(`GET /api/data/v1/bench_orders_nocache (API key, two parameters), cache off: every call runs the query`, cold, dashboards);
 
     // Cold by parameters: the cached endpoint with a different `since` on every request.

@@ -34,9 +34,16 @@ const newRows = Number(process.env.BENCH_NEW_ROWS ?? 100_000);
 
 function databaseUrl(): string {
   if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  console.log('BENCH_DATABASE_URL is not set: starting Debian’s PostgreSQL on loopback as CI does (.ci/postgres), in a database of its own …');
+  console.log(
+    'BENCH_DATABASE_URL is not set: starting Debian’s PostgreSQL on loopback as CI does (.ci/postgres), in a database of its own …',
+  );
   // Its own database: the store tests' one may be in use, and .ci/postgres makes its database afresh.
-  return execFileSync('bash', ['.ci/postgres'], { encoding: 'utf8', env: { ...process.env, STORE_TEST_PG_DATABASE: 'dataworks_bench' } }).trim().split('\n').at(-1) ?? '';
+  return (
+    execFileSync('bash', ['.ci/postgres'], { encoding: 'utf8', env: { ...process.env, STORE_TEST_PG_DATABASE: 'dataworks_bench' } })
+      .trim()
+      .split('\n')
+      .at(-1) ?? ''
+  );
 }
 
 /** Peak resident memory (VmHWM) of a process, in MB; null once it has gone. */
@@ -106,7 +113,9 @@ async function main(): Promise<void> {
     console.log(`Loading ${rows.toLocaleString('en')} rows into ${schema}.orders …`);
     const loadStarted = Date.now();
     await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.query(`CREATE TABLE ${schema}.orders (id bigint PRIMARY KEY, customer_id integer NOT NULL, status text NOT NULL, amount numeric(12,2) NOT NULL, paid boolean NOT NULL, ordered_on date NOT NULL, updated_at timestamp NOT NULL, note text)`);
+    await admin.query(
+      `CREATE TABLE ${schema}.orders (id bigint PRIMARY KEY, customer_id integer NOT NULL, status text NOT NULL, amount numeric(12,2) NOT NULL, paid boolean NOT NULL, ordered_on date NOT NULL, updated_at timestamp NOT NULL, note text)`,
+    );
     const insert = (from: number, to: number) =>
       admin.query(
         `INSERT INTO ${schema}.orders SELECT g, (g % 5000)::integer, (ARRAY['placed','shipped','completed','returned'])[g % 4 + 1], (g % 10000) / 100.0, g % 3 = 0, date '2026-01-01' + (g % 300)::integer, timestamp '2026-01-01' + g * interval '1 second', CASE WHEN g % 7 = 0 THEN 'gift wrap please' END FROM generate_series($1::bigint, $2::bigint) g`,
@@ -116,11 +125,26 @@ async function main(): Promise<void> {
     await admin.query(`ANALYZE ${schema}.orders`);
     console.log(`Loaded in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s.`);
 
-    const config = { host: url.hostname, port: Number(url.port || 5432), database: decodeURIComponent(url.pathname.slice(1)), username: decodeURIComponent(url.username), password: decodeURIComponent(url.password), schemas: [schema] };
+    const config = {
+      host: url.hostname,
+      port: Number(url.port || 5432),
+      database: decodeURIComponent(url.pathname.slice(1)),
+      username: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+      schemas: [schema],
+    };
     const source = builtInConnectorCommand('source-postgres', process.cwd(), { privateNetworks: true });
     const discovered: AirbyteMessage[] = [];
-    await runConnector(source, { operation: 'discover', config, timeoutMs: 60_000, memoryLimitMb: 512, onMessage: (message) => void discovered.push(message) });
-    const stream = discovered.find((message) => message.type === 'CATALOG')?.catalog?.streams.find((candidate) => candidate.name === 'orders');
+    await runConnector(source, {
+      operation: 'discover',
+      config,
+      timeoutMs: 60_000,
+      memoryLimitMb: 512,
+      onMessage: (message) => void discovered.push(message),
+    });
+    const stream = discovered
+      .find((message) => message.type === 'CATALOG')
+      ?.catalog?.streams.find((candidate) => candidate.name === 'orders');
     if (!stream) throw new Error('discover did not find the orders table');
 
     engine = await openDuckDbEngine(path.join(dir, 'warehouse.duckdb'));
@@ -157,14 +181,29 @@ async function main(): Promise<void> {
       );
       if (result.status !== 'succeeded') throw new Error(`${name} ${result.status}: ${result.failure?.message ?? ''}`);
       const seconds = result.durationMs / 1000;
-      figures.push({ name, rows: result.rowsCommitted, seconds, rowsPerSecond: Math.round(result.rowsCommitted / seconds), firstProgressMs, connectorPeakMb: childPeakMb });
+      figures.push({
+        name,
+        rows: result.rowsCommitted,
+        seconds,
+        rowsPerSecond: Math.round(result.rowsCommitted / seconds),
+        firstProgressMs,
+        connectorPeakMb: childPeakMb,
+      });
       // What DuckDB itself says it holds (its buffer manager), beside what the process holds.
-      const duck = await warehouse.query(raw(`SELECT tag, memory_usage_bytes >> 20 AS mb FROM duckdb_memory() WHERE memory_usage_bytes > 4 << 20`));
-      console.log(`${name}: ${result.rowsCommitted.toLocaleString('en')} rows in ${seconds.toFixed(1)} s; RSS now ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB, peak so far ${peakMb('self')?.toFixed(0)} MB; DuckDB's own count: ${duck.map((row) => `${row.tag} ${row.mb} MB`).join(', ') || 'under 4 MB'}`);
+      const duck = await warehouse.query(
+        raw(`SELECT tag, memory_usage_bytes >> 20 AS mb FROM duckdb_memory() WHERE memory_usage_bytes > 4 << 20`),
+      );
+      console.log(
+        `${name}: ${result.rowsCommitted.toLocaleString('en')} rows in ${seconds.toFixed(1)} s; RSS now ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB, peak so far ${peakMb('self')?.toFixed(0)} MB; DuckDB's own count: ${duck.map((row) => `${row.tag} ${row.mb} MB`).join(', ') || 'under 4 MB'}`,
+      );
     };
 
-    await run('full refresh (overwrite)', 'bench-full', { streams: [{ stream, sync_mode: 'full_refresh', destination_sync_mode: 'overwrite' }] });
-    const incremental: ConfiguredAirbyteCatalog = { streams: [{ stream, sync_mode: 'incremental', cursor_field: ['updated_at'], destination_sync_mode: 'append' }] };
+    await run('full refresh (overwrite)', 'bench-full', {
+      streams: [{ stream, sync_mode: 'full_refresh', destination_sync_mode: 'overwrite' }],
+    });
+    const incremental: ConfiguredAirbyteCatalog = {
+      streams: [{ stream, sync_mode: 'incremental', cursor_field: ['updated_at'], destination_sync_mode: 'append' }],
+    };
     await run('incremental, first sync', 'bench-incremental', incremental);
     await insert(rows + 1, rows + newRows);
     await run(`incremental, +${newRows.toLocaleString('en')} rows`, 'bench-incremental', incremental);
@@ -174,15 +213,23 @@ async function main(): Promise<void> {
     console.log('Timing "sync now" to the first progress events on a browser’s live stream …');
     const live = await timeToFirstProgress(config, stream);
     console.log('');
-    console.log(`| sync | rows | seconds | rows/s (aim ≥ ${TARGET_ROWS_PER_SECOND.toLocaleString('en')}) | first progress | connector peak RSS |`);
+    console.log(
+      `| sync | rows | seconds | rows/s (aim ≥ ${TARGET_ROWS_PER_SECOND.toLocaleString('en')}) | first progress | connector peak RSS |`,
+    );
     console.log('|---|---:|---:|---:|---:|---:|');
     for (const figure of figures) {
-      console.log(`| ${figure.name} | ${figure.rows.toLocaleString('en')} | ${figure.seconds.toFixed(1)} | ${figure.rowsPerSecond.toLocaleString('en')}${figure.rowsPerSecond < TARGET_ROWS_PER_SECOND ? ' (below aim)' : ''} | ${figure.firstProgressMs ?? '–'} ms | ${figure.connectorPeakMb.toFixed(0)} MB |`);
+      console.log(
+        `| ${figure.name} | ${figure.rows.toLocaleString('en')} | ${figure.seconds.toFixed(1)} | ${figure.rowsPerSecond.toLocaleString('en')}${figure.rowsPerSecond < TARGET_ROWS_PER_SECOND ? ' (below aim)' : ''} | ${figure.firstProgressMs ?? '–'} ms | ${figure.connectorPeakMb.toFixed(0)} MB |`,
+      );
     }
-    console.log(`Peak RSS of this process (engine, warehouse writer, DuckDB; aim < ${TARGET_MB} MB): ${portalPeakMb.toFixed(0)} MB${portalPeakMb >= TARGET_MB ? ' (above aim)' : ''}; ${baselineMb.toFixed(0)} MB of it before the first sync.`);
+    console.log(
+      `Peak RSS of this process (engine, warehouse writer, DuckDB; aim < ${TARGET_MB} MB): ${portalPeakMb.toFixed(0)} MB${portalPeakMb >= TARGET_MB ? ' (above aim)' : ''}; ${baselineMb.toFixed(0)} MB of it before the first sync.`,
+    );
     console.log(`At the largest RSS sampled (${largest.rssMb.toFixed(0)} MB): ${largest.split}.`);
     console.log('First progress: from the start of the attempt to its first progress report (the connector’s estimate), engine side.');
-    console.log(`In the browser (a portal on loopback, its API and live stream): "sync now" to the first progress event ${live.firstEventMs.toFixed(0)} ms, to the first one with rows ${live.firstRowsMs === null ? 'never' : `${live.firstRowsMs.toFixed(0)} ms`}.`);
+    console.log(
+      `In the browser (a portal on loopback, its API and live stream): "sync now" to the first progress event ${live.firstEventMs.toFixed(0)} ms, to the first one with rows ${live.firstRowsMs === null ? 'never' : `${live.firstRowsMs.toFixed(0)} ms`}.`,
+    );
   } finally {
     await engine?.close();
     await fs.rm(dir, { recursive: true, force: true });

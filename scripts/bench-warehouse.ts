@@ -77,16 +77,30 @@ async function addDay(file: string, windowEnd: Date, count: number): Promise<voi
 async function main(): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-bench-warehouse-'));
   const file = path.join(dir, 'bench.duckdb');
-  const info = { organisation: 'bench', engine: 'duckdb' as const, sample: true, currency: 'USD' as const, pricePerCredit: 3, storagePricePerTbMonth: 23 };
+  const info = {
+    organisation: 'bench',
+    engine: 'duckdb' as const,
+    sample: true,
+    currency: 'USD' as const,
+    pricePerCredit: 3,
+    storagePricePerTbMonth: 23,
+  };
   try {
     console.log(`Building a ${days}-day sample account with ${queries.toLocaleString('en')} queries in ${dir} …`);
     const summary = await generateSampleAccount(file, { org: 'bench', queryCount: queries, days });
-    console.log(`Built ${summary.queryCount.toLocaleString('en')} queries (${summary.windowStart.slice(0, 10)} … ${summary.windowEnd.slice(0, 16)}) in ${(summary.milliseconds / 1000).toFixed(1)} s, ${mb((await fs.stat(file)).size)}.`);
+    console.log(
+      `Built ${summary.queryCount.toLocaleString('en')} queries (${summary.windowStart.slice(0, 10)} … ${summary.windowEnd.slice(0, 16)}) in ${(summary.milliseconds / 1000).toFixed(1)} s, ${mb((await fs.stat(file)).size)}.`,
+    );
     const windowEnd = new Date(summary.windowEnd);
 
     const usageSettings = { dir: path.join(dir, 'usage'), backfillDays: days, intervalMs: 3_600_000, readyWaitMs: 1000 };
     let source = await openDuckDbEngine(file);
-    let usage = await OrganisationUsage.open('bench', await openUsageCopy(usageSettings.dir, 'bench', 'sample:bench'), source, usageSettings);
+    let usage = await OrganisationUsage.open(
+      'bench',
+      await openUsageCopy(usageSettings.dir, 'bench', 'sample:bench'),
+      source,
+      usageSettings,
+    );
     const backfill = await usage.sync({ now: () => windowEnd });
     console.log(
       `Backfill (the first usage sync): ${backfill.rowsCopied.toLocaleString('en')} rows in ${(backfill.milliseconds / 1000).toFixed(1)} s ` +
@@ -122,12 +136,16 @@ async function main(): Promise<void> {
     await usage.close();
     await source.close();
 
-    console.log(`\nMedian of ${runs} runs over ${range.from} … ${range.to}, read from the usage copy (${os.cpus().length} CPUs; target < ${TARGET_MS} ms, aim < ${AIM_MS} ms):\n`);
+    console.log(
+      `\nMedian of ${runs} runs over ${range.from} … ${range.to}, read from the usage copy (${os.cpus().length} CPUs; target < ${TARGET_MS} ms, aim < ${AIM_MS} ms):\n`,
+    );
     const width = Math.max(...results.map((r) => r.name.length));
     console.log(`${'analysis'.padEnd(width)}  median ms    min    max`);
     for (const r of results) {
       const verdict = r.median < AIM_MS ? 'ok (aim met)' : r.median < TARGET_MS ? 'ok' : 'SLOW';
-      console.log(`${r.name.padEnd(width)}  ${r.median.toFixed(0).padStart(9)}  ${r.min.toFixed(0).padStart(5)}  ${r.max.toFixed(0).padStart(5)}  ${verdict}`);
+      console.log(
+        `${r.name.padEnd(width)}  ${r.median.toFixed(0).padStart(9)}  ${r.min.toFixed(0).padStart(5)}  ${r.max.toFixed(0).padStart(5)}  ${verdict}`,
+      );
     }
     const syncVerdict = incremental.milliseconds < SYNC_TARGET_MS ? 'ok' : 'SLOW';
     console.log(

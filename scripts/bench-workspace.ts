@@ -80,7 +80,10 @@ function openStream(baseUrl: string, index: number): Stream {
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   void (async () => {
-    const response = await fetch(`${baseUrl}/api/live`, { headers: { authorization: `Bearer bench.${index}.x`, accept: 'text/event-stream' }, signal: controller.signal });
+    const response = await fetch(`${baseUrl}/api/live`, {
+      headers: { authorization: `Bearer bench.${index}.x`, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
     const reader = response.body?.getReader();
     const decoder = new TextDecoder();
     let buffer = '';
@@ -107,7 +110,15 @@ async function fanOut(store: Store, dataDir: string): Promise<void> {
   // Open streams are "slow requests" to the request log; only errors matter here.
   process.env.LOG_LEVEL = 'error';
   const distDir = path.resolve('__tests__/server/fixtures/dist');
-  const config = loadPortalConfig({ ...process.env, PORT: '3999', DATA_DIR: dataDir, DIST_DIR: distDir, DEMO_DATA: 'false', EMBEDDED_IDENTITY: 'false', LOG_LEVEL: 'error' });
+  const config = loadPortalConfig({
+    ...process.env,
+    PORT: '3999',
+    DATA_DIR: dataDir,
+    DIST_DIR: distDir,
+    DEMO_DATA: 'false',
+    EMBEDDED_IDENTITY: 'false',
+    LOG_LEVEL: 'error',
+  });
   const warehouses = new WarehouseRegistry(await loadWarehouseSettings({ DATA_DIR: dataDir }));
   const app = await createPortalServer(config, { store, verifyToken: benchVerifier, warehouses });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -117,7 +128,14 @@ async function fanOut(store: Store, dataDir: string): Promise<void> {
   // The service as an area holds it: same store, its own live channel (NOTIFY reaches the portal's).
   const live = createLiveChannel(store.notifier);
   const jobs = createJobRunner({ db: store.db, live });
-  const notifications = createNotificationsService({ db: store.db, live, jobs, log: { info: () => undefined, warn: () => undefined }, smtp: null, portalUrl: baseUrl });
+  const notifications = createNotificationsService({
+    db: store.db,
+    live,
+    jobs,
+    log: { info: () => undefined, warn: () => undefined },
+    smtp: null,
+    portalUrl: baseUrl,
+  });
 
   const opening = performance.now();
   const streams = Array.from({ length: CONNECTIONS }, (_unused, index) => openStream(baseUrl, index));
@@ -127,26 +145,88 @@ async function fanOut(store: Store, dataDir: string): Promise<void> {
   const rounds: number[] = [];
   for (let round = 0; round < FANOUT_ROUNDS; round += 1) {
     const start = performance.now();
-    const result = await notifications.notify({ organisation: ORGANISATION, audience: 'organisation', type: 'system', title: `Bench round ${round}` });
+    const result = await notifications.notify({
+      organisation: ORGANISATION,
+      audience: 'organisation',
+      type: 'system',
+      title: `Bench round ${round}`,
+    });
     const eventId = `n:${result.id}`;
     const deadline = start + 30_000;
-    while (streams.some((stream) => !stream.seen.has(eventId)) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2));
+    while (streams.some((stream) => !stream.seen.has(eventId)) && performance.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 2));
     const received = streams.filter((stream) => stream.seen.has(eventId));
     const last = Math.max(...received.map((stream) => stream.seen.get(eventId) ?? start));
-    if (received.length < CONNECTIONS) console.log(`  round ${round + 1}: only ${received.length} of ${CONNECTIONS} streams received it within 30 s`);
+    if (received.length < CONNECTIONS)
+      console.log(`  round ${round + 1}: only ${received.length} of ${CONNECTIONS} streams received it within 30 s`);
     rounds.push(last - start);
     console.log(`  round ${round + 1}: ${result.inApp} recipients, last stream received it after ${ms(last - start)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  console.log(`Notification fan-out to ${CONNECTIONS} open streams: median ${ms(percentile(rounds, 0.5))}, worst ${ms(Math.max(...rounds))} (aim < 1000 ms)`);
+  console.log(
+    `Notification fan-out to ${CONNECTIONS} open streams: median ${ms(percentile(rounds, 0.5))}, worst ${ms(Math.max(...rounds))} (aim < 1000 ms)`,
+  );
   for (const stream of streams) stream.close();
   await live.close();
   await app.close();
   await warehouses.close();
 }
 
-const SUBJECT_WORDS = ['freshness', 'dashboard', 'connector', 'snowflake', 'warehouse', 'billing', 'invoice', 'manifest', 'lineage', 'exposure', 'access', 'password', 'role', 'query', 'slow', 'error', 'timeout', 'sync', 'airbyte', 'schema', 'column', 'credits', 'cost', 'login', 'export'];
-const BODY_WORDS = [...SUBJECT_WORDS, 'the', 'since', 'yesterday', 'after', 'upload', 'page', 'shows', 'nothing', 'fails', 'with', 'message', 'please', 'help', 'urgent', 'team', 'report', 'monthly', 'customer', 'orders', 'payments', 'table', 'model', 'test', 'source', 'stale'];
+const SUBJECT_WORDS = [
+  'freshness',
+  'dashboard',
+  'connector',
+  'snowflake',
+  'warehouse',
+  'billing',
+  'invoice',
+  'manifest',
+  'lineage',
+  'exposure',
+  'access',
+  'password',
+  'role',
+  'query',
+  'slow',
+  'error',
+  'timeout',
+  'sync',
+  'airbyte',
+  'schema',
+  'column',
+  'credits',
+  'cost',
+  'login',
+  'export',
+];
+const BODY_WORDS = [
+  ...SUBJECT_WORDS,
+  'the',
+  'since',
+  'yesterday',
+  'after',
+  'upload',
+  'page',
+  'shows',
+  'nothing',
+  'fails',
+  'with',
+  'message',
+  'please',
+  'help',
+  'urgent',
+  'team',
+  'report',
+  'monthly',
+  'customer',
+  'orders',
+  'payments',
+  'table',
+  'model',
+  'test',
+  'source',
+  'stale',
+];
 
 async function seedTickets(store: Store): Promise<void> {
   const next = random(42);
@@ -193,7 +273,16 @@ async function ticketSearch(store: Store): Promise<void> {
     const kind = index % 5;
     const word = pick(SUBJECT_WORDS);
     const filter = {
-      q: kind === 0 ? word : kind === 1 ? word.slice(0, 3) : kind === 2 ? `${word} ${pick(BODY_WORDS)}` : kind === 3 ? undefined : `${word.slice(0, 4)}`,
+      q:
+        kind === 0
+          ? word
+          : kind === 1
+            ? word.slice(0, 3)
+            : kind === 2
+              ? `${word} ${pick(BODY_WORDS)}`
+              : kind === 3
+                ? undefined
+                : `${word.slice(0, 4)}`,
       status: kind === 3 ? [pick(ticketStatuses)] : undefined,
       priority: kind === 4 ? [pick(ticketPriorities)] : undefined,
       assignee: kind === 3 ? ('me' as const) : undefined,
@@ -205,7 +294,9 @@ async function ticketSearch(store: Store): Promise<void> {
     await listTickets(store.db, ORGANISATION, staff, filter);
     timings.push(performance.now() - start);
   }
-  console.log(`Ticket search over ${TICKETS} tickets (${SEARCHES} queries: words, prefixes, filters, sorts, pages): median ${ms(percentile(timings, 0.5))}, p95 ${ms(percentile(timings, 0.95))} (aim p95 < 50 ms)`);
+  console.log(
+    `Ticket search over ${TICKETS} tickets (${SEARCHES} queries: words, prefixes, filters, sorts, pages): median ${ms(percentile(timings, 0.5))}, p95 ${ms(percentile(timings, 0.95))} (aim p95 < 50 ms)`,
+  );
 }
 
 async function notificationsAndSupport(): Promise<void> {

@@ -60,10 +60,19 @@ export async function benchCatalogDomains(db: StoreDb, organisation: string, dir
     await engine.query(raw('CREATE SCHEMA DATAWORKS'));
     await engine.query(raw('CREATE TABLE M (I INTEGER, ID VARCHAR, REL VARCHAR)'));
     for (let at = 0; at < models.length; at += 1000) {
-      const rows = models.slice(at, at + 1000).map((model, index) => `(${at + index}, ${quote(model.unique_id)}, ${quote(`${model.schema_name ?? 'analytics'}.${model.identifier ?? model.unique_id.split('.').at(-1)}`)})`);
+      const rows = models
+        .slice(at, at + 1000)
+        .map(
+          (model, index) =>
+            `(${at + index}, ${quote(model.unique_id)}, ${quote(`${model.schema_name ?? 'analytics'}.${model.identifier ?? model.unique_id.split('.').at(-1)}`)})`,
+        );
       await engine.query(raw(`INSERT INTO M VALUES ${rows.join(', ')}`));
     }
-    await engine.query(raw(`CREATE TABLE ACCOUNT_USAGE.METERING_DAILY_HISTORY AS SELECT 'WAREHOUSE_METERING' AS SERVICE_TYPE, CAST(DATE '${LAST_DAY}' - INTERVAL (d) DAY AS DATE) AS USAGE_DATE FROM range(${DAYS}) t(d)`));
+    await engine.query(
+      raw(
+        `CREATE TABLE ACCOUNT_USAGE.METERING_DAILY_HISTORY AS SELECT 'WAREHOUSE_METERING' AS SERVICE_TYPE, CAST(DATE '${LAST_DAY}' - INTERVAL (d) DAY AS DATE) AS USAGE_DATE FROM range(${DAYS}) t(d)`,
+      ),
+    );
     // Builds each night at 01:00–04:00; reads in office hours by two thirds of the models.
     await engine.query(
       raw(`CREATE TABLE ACCOUNT_USAGE.QUERY_HISTORY AS
@@ -78,7 +87,11 @@ export async function benchCatalogDomains(db: StoreDb, organisation: string, dir
         FROM M, range(${DAYS}) t(d), range(${READS_PER_DAY}) r(k)
         WHERE I % 3 <> 0`),
     );
-    await engine.query(raw(`CREATE TABLE DATAWORKS.QUERY_COST AS SELECT QUERY_ID, CAST(0.001 + (hash(QUERY_ID) % 1000) / 10000.0 AS DECIMAL(38, 9)) AS CREDITS FROM ACCOUNT_USAGE.QUERY_HISTORY`));
+    await engine.query(
+      raw(
+        `CREATE TABLE DATAWORKS.QUERY_COST AS SELECT QUERY_ID, CAST(0.001 + (hash(QUERY_ID) % 1000) / 10000.0 AS DECIMAL(38, 9)) AS CREDITS FROM ACCOUNT_USAGE.QUERY_HISTORY`,
+      ),
+    );
     const [counted] = await engine.query(raw('SELECT COUNT(*) AS n FROM ACCOUNT_USAGE.QUERY_HISTORY'));
     console.log(`  usage copy: ${Number(counted?.n ?? 0).toLocaleString('en')} queries written in ${ms(performance.now() - started)}.`);
 
@@ -97,18 +110,34 @@ export async function benchCatalogDomains(db: StoreDb, organisation: string, dir
     const fixed = rollup;
     const costs = async () => fixed;
 
-    const exposures = await db.selectFrom('dbt_nodes').select('unique_id').where('organisation_id', '=', organisation).where('resource_type', '=', 'exposure').limit(5).execute();
-    const members = [...models.filter((_, index) => index % 250 === 0).map((model) => model.unique_id), ...exposures.map((row) => row.unique_id)];
+    const exposures = await db
+      .selectFrom('dbt_nodes')
+      .select('unique_id')
+      .where('organisation_id', '=', organisation)
+      .where('resource_type', '=', 'exposure')
+      .limit(5)
+      .execute();
+    const members = [
+      ...models.filter((_, index) => index % 250 === 0).map((model) => model.unique_id),
+      ...exposures.map((row) => row.unique_id),
+    ];
     const productId = await createProduct(
       db,
       { organisation, subject: 'bench', username: 'bench' },
       productBody.parse({ name: 'Bench product', owner: 'bench', assets: members, objective: { freshnessHours: 24, minTestPassRate: 95 } }),
     );
     console.log(`Domains, Data Products and cost per asset (${RUNS} runs each; aim median < 100 ms):`);
-    await timed('cost of one model (builds, trend, reads)', (round) => assetCost(db, costs, organisation, models[(round * 97) % models.length]?.unique_id ?? ''));
-    if (exposures[0]) await timed('cost of one exposure (all upstream builds)', (round) => assetCost(db, costs, organisation, exposures[round % exposures.length]?.unique_id ?? ''));
+    await timed('cost of one model (builds, trend, reads)', (round) =>
+      assetCost(db, costs, organisation, models[(round * 97) % models.length]?.unique_id ?? ''),
+    );
+    if (exposures[0])
+      await timed('cost of one exposure (all upstream builds)', (round) =>
+        assetCost(db, costs, organisation, exposures[round % exposures.length]?.unique_id ?? ''),
+      );
     await timed('cost of every exposure (Consume list)', () => exposureCosts(db, costs, organisation));
-    await timed(`cost of a product of ${members.length} assets and exposures (with upstream)`, () => productCost(db, costs, organisation, members));
+    await timed(`cost of a product of ${members.length} assets and exposures (with upstream)`, () =>
+      productCost(db, costs, organisation, members),
+    );
     await timed('models nobody read in 30 days', () => unreadModels(db, costs, organisation));
     await timed('Domain page (every domain with assets, tests and freshness)', () => listDomains(db, organisation));
     await timed('product page (objective judged)', () => productDetail(db, organisation, productId));

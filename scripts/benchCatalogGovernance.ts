@@ -48,19 +48,35 @@ export async function benchCatalogGovernance(db: StoreDb, organisation: string):
     return `Term ${index},${parent},Definition of term ${index}.,Synonym ${index},${related},owner,reviewer`;
   });
   let started = performance.now();
-  const imported = await importTerms(db, actor, glossary.id, ['name,parent,definition,synonyms,related,owners,reviewers', ...rows].join('\r\n'));
+  const imported = await importTerms(
+    db,
+    actor,
+    glossary.id,
+    ['name,parent,definition,synonyms,related,owners,reviewers', ...rows].join('\r\n'),
+  );
   console.log(`  CSV import of ${imported.created} terms (tree, related terms, all checked first): ${ms(performance.now() - started)}`);
   started = performance.now();
   const controller = new AbortController();
-  const scan = await scanForPersonalData({ db, warehouse: async () => null, organisation, signal: controller.signal, progress: () => undefined });
-  console.log(`  Personal-data scan by column name: ${scan.suggested.toLocaleString('en')} suggestions in ${ms(performance.now() - started)}`);
+  const scan = await scanForPersonalData({
+    db,
+    warehouse: async () => null,
+    organisation,
+    signal: controller.signal,
+    progress: () => undefined,
+  });
+  console.log(
+    `  Personal-data scan by column name: ${scan.suggested.toLocaleString('en')} suggestions in ${ms(performance.now() - started)}`,
+  );
   const categories = await listClassifications(db, organisation);
   const sensitive = categories.flatMap((category) => category.tags).find((tag) => tag.name === 'Sensitive');
   const catalogue = await readCatalogue(db, organisation);
   await timed(`Glossary terms (${TERMS})`, () => listTerms(db, organisation, glossary.id, {}));
   await timed('Glossary terms matching a word', () => listTerms(db, organisation, glossary.id, { q: 'term 99' }));
   await timed(`Classifications with usage (dbt mapped on read)`, () => listClassifications(db, organisation));
-  if (sensitive) await timed('Where PII.Sensitive applies (first 200)', () => listApplications(db, organisation, { tagId: sensitive.id, limit: 200 }));
+  if (sensitive)
+    await timed('Where PII.Sensitive applies (first 200)', () => listApplications(db, organisation, { tagId: sensitive.id, limit: 200 }));
   await timed('Pending suggestions (first 1,000)', () => listSuggestions(db, organisation, 'pending'));
-  await timed(`Metrics catalogue (${catalogue.metrics.length} metrics, ${catalogue.semanticModels.length} semantic models)`, () => readCatalogue(db, organisation));
+  await timed(`Metrics catalogue (${catalogue.metrics.length} metrics, ${catalogue.semanticModels.length} semantic models)`, () =>
+    readCatalogue(db, organisation),
+  );
 }

@@ -53,7 +53,18 @@ async function timed(label: string, work: () => Promise<unknown>): Promise<numbe
 }
 
 /** Adds one day of run results as the ingestion `ingestionId` and lets the area fold it in. */
-async function addDay(db: StoreDb, organisation: string, rows: { unique_id: string; status: string; executed_at: string | null; execution_time: number | null; failures: number | null; message: string | null }[]): Promise<number> {
+async function addDay(
+  db: StoreDb,
+  organisation: string,
+  rows: {
+    unique_id: string;
+    status: string;
+    executed_at: string | null;
+    execution_time: number | null;
+    failures: number | null;
+    message: string | null;
+  }[],
+): Promise<number> {
   const ingestionId = randomUUID();
   const started = performance.now();
   await db.transaction().execute(async (tx) => {
@@ -72,7 +83,11 @@ export async function benchCatalogQuality(db: StoreDb, organisation: string, dir
   console.log(`Data Quality and incidents: ${DAYS} days of nightly run history …`);
   const manifest = await readArtifactFile(path.join(dir, 'manifest.json'), 'manifest');
   // The ingested run (day 0) is taken out and put back as the newest, after the older days.
-  const day0 = await db.selectFrom('dbt_run_results').select(['unique_id', 'status', 'executed_at', 'execution_time', 'failures', 'message']).where('organisation_id', '=', organisation).execute();
+  const day0 = await db
+    .selectFrom('dbt_run_results')
+    .select(['unique_id', 'status', 'executed_at', 'execution_time', 'failures', 'message'])
+    .where('organisation_id', '=', organisation)
+    .execute();
   await db.deleteFrom('dbt_run_results').where('organisation_id', '=', organisation).execute();
   await db.deleteFrom('catalog_test_states').where('organisation_id', '=', organisation).execute();
   await db.deleteFrom('catalog_incidents').where('organisation_id', '=', organisation).execute();
@@ -88,9 +103,21 @@ export async function benchCatalogQuality(db: StoreDb, organisation: string, dir
     }));
     perDay.push(await addDay(db, organisation, results));
   }
-  perDay.push(await addDay(db, organisation, day0.map((row) => ({ ...row, executed_at: row.executed_at ? new Date(row.executed_at).toISOString() : null }))));
+  perDay.push(
+    await addDay(
+      db,
+      organisation,
+      day0.map((row) => ({ ...row, executed_at: row.executed_at ? new Date(row.executed_at).toISOString() : null })),
+    ),
+  );
   await sql`ANALYZE`.execute(db);
-  const counts = await sql<{ results: number | string; tests: number | string; incidents: number | string; open: number | string; flaky: number | string }>`
+  const counts = await sql<{
+    results: number | string;
+    tests: number | string;
+    incidents: number | string;
+    open: number | string;
+    flaky: number | string;
+  }>`
     SELECT (SELECT count(*) FROM dbt_run_results WHERE organisation_id = ${organisation}) AS results,
       (SELECT count(*) FROM dbt_tests WHERE organisation_id = ${organisation}) AS tests,
       (SELECT count(*) FROM catalog_incidents WHERE organisation_id = ${organisation}) AS incidents,
@@ -102,17 +129,26 @@ export async function benchCatalogQuality(db: StoreDb, organisation: string, dir
   );
 
   // Some incidents moved on, as people would: every third acknowledged, every fifth resolved.
-  await sql`UPDATE catalog_incidents SET state = 'acknowledged', acknowledged_at = opened_at + interval '2 hours' WHERE organisation_id = ${organisation} AND state = 'new' AND abs(hashtext(id::text)) % 3 = 0`.execute(db);
-  await sql`UPDATE catalog_incidents SET state = 'resolved', resolution_reason = 'fixed', resolved_at = opened_at + interval '1 day', acknowledged_at = COALESCE(acknowledged_at, opened_at + interval '1 hour') WHERE organisation_id = ${organisation} AND state <> 'resolved' AND abs(hashtext(id::text)) % 5 = 0`.execute(db);
+  await sql`UPDATE catalog_incidents SET state = 'acknowledged', acknowledged_at = opened_at + interval '2 hours' WHERE organisation_id = ${organisation} AND state = 'new' AND abs(hashtext(id::text)) % 3 = 0`.execute(
+    db,
+  );
+  await sql`UPDATE catalog_incidents SET state = 'resolved', resolution_reason = 'fixed', resolved_at = opened_at + interval '1 day', acknowledged_at = COALESCE(acknowledged_at, opened_at + interval '1 hour') WHERE organisation_id = ${organisation} AND state <> 'resolved' AND abs(hashtext(id::text)) % 5 = 0`.execute(
+    db,
+  );
 
   console.log(`Data Quality and Incident Manager reads (${RUNS} runs each after one warm-up; aim median < 100 ms):`);
-  for (const by of ['asset', 'domain', 'owner'] as const) await timed(`summary by ${by}`, () => qualitySummary(db, organisation, qualitySummaryQuery.parse({ by })));
-  await timed('summary by asset, failing tests only', () => qualitySummary(db, organisation, qualitySummaryQuery.parse({ by: 'asset', status: ['fail', 'error'] })));
+  for (const by of ['asset', 'domain', 'owner'] as const)
+    await timed(`summary by ${by}`, () => qualitySummary(db, organisation, qualitySummaryQuery.parse({ by })));
+  await timed('summary by asset, failing tests only', () =>
+    qualitySummary(db, organisation, qualitySummaryQuery.parse({ by: 'asset', status: ['fail', 'error'] })),
+  );
   await timed('test list, first page', () => listTests(db, organisation, qualityTestsQuery.parse({})));
   await timed('test list, failing only', () => listTests(db, organisation, qualityTestsQuery.parse({ status: ['fail'] })));
   await timed('test list, search "orders", page 3', () => listTests(db, organisation, qualityTestsQuery.parse({ q: 'orders', page: 3 })));
   await timed('incident list, open', () => listIncidents(db, organisation, incidentListQuery.parse({})));
-  await timed('incident list, all states, page 5', () => listIncidents(db, organisation, incidentListQuery.parse({ open: 'false', page: 5 })));
+  await timed('incident list, all states, page 5', () =>
+    listIncidents(db, organisation, incidentListQuery.parse({ open: 'false', page: 5 })),
+  );
   await timed('incident list, search', () => listIncidents(db, organisation, incidentListQuery.parse({ q: 'not_null' })));
 
   console.log(`Profiler on ${PROFILE_ROWS.toLocaleString('en')} rows in an embedded DuckDB …`);
@@ -127,7 +163,11 @@ export async function benchCatalogQuality(db: StoreDb, organisation: string, dir
       ['every row', Number.MAX_SAFE_INTEGER],
     ] as const) {
       const started = performance.now();
-      const result = await profileTable({ warehouse: engine, relation: { database: null, schema: 'main', identifier: 'events' }, sampleRows });
+      const result = await profileTable({
+        warehouse: engine,
+        relation: { database: null, schema: 'main', identifier: 'events' },
+        sampleRows,
+      });
       const seconds = (performance.now() - started) / 1000;
       console.log(
         `  ${label}: ${seconds.toFixed(2)} s (aim < 10 s) for ${result.columns.length} columns, ${result.rowCount.toLocaleString('en')} rows${result.sampledRows === null ? '' : `, column figures on ${result.sampledRows.toLocaleString('en')} sampled rows`}.`,

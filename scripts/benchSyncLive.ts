@@ -31,11 +31,24 @@ export interface LiveFigures {
   firstRowsMs: number | null;
 }
 
-export async function timeToFirstProgress(config: Record<string, unknown>, stream: { name: string; namespace?: string }): Promise<LiveFigures> {
+export async function timeToFirstProgress(
+  config: Record<string, unknown>,
+  stream: { name: string; namespace?: string },
+): Promise<LiveFigures> {
   // Requests to the open stream count as slow ones for the request log; only errors matter here.
   process.env.LOG_LEVEL = 'error';
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-bench-sync-live-'));
-  const env = { ...process.env, PORT: '3999', DATA_DIR: dir, DIST_DIR: path.resolve('__tests__/server/fixtures/dist'), DEMO_DATA: 'false', EMBEDDED_IDENTITY: 'false', LOG_LEVEL: 'error', CONNECTOR_PRIVATE_NETWORKS: 'true', WAREHOUSE_SAMPLE_QUERIES: '1000' };
+  const env = {
+    ...process.env,
+    PORT: '3999',
+    DATA_DIR: dir,
+    DIST_DIR: path.resolve('__tests__/server/fixtures/dist'),
+    DEMO_DATA: 'false',
+    EMBEDDED_IDENTITY: 'false',
+    LOG_LEVEL: 'error',
+    CONNECTOR_PRIVATE_NETWORKS: 'true',
+    WAREHOUSE_SAMPLE_QUERIES: '1000',
+  };
   const store = await openStore({ dataDir: path.join(dir, 'store') });
   const warehouses = new WarehouseRegistry(await loadWarehouseSettings(env));
   const app = await createPortalServer(loadPortalConfig(env), { store, verifyToken: benchVerifier, warehouses });
@@ -45,7 +58,11 @@ export async function timeToFirstProgress(config: Record<string, unknown>, strea
     const address = app.server.address();
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const api = async (method: string, route: string, body?: unknown) => {
-      const response = await fetch(`${baseUrl}${route}`, { method, headers: { authorization: `Bearer ${TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      const response = await fetch(`${baseUrl}${route}`, {
+        method,
+        headers: { authorization: `Bearer ${TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
       const answer = (await response.json()) as Record<string, unknown>;
       if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(answer)}`);
       return answer;
@@ -56,7 +73,9 @@ export async function timeToFirstProgress(config: Record<string, unknown>, strea
       name: 'Bench orders',
       sourceId: source.id,
       destinationSchema: 'RAW_BENCH',
-      streams: [{ name: stream.name, namespace: stream.namespace, selected: true, syncMode: 'full_refresh', destinationSyncMode: 'overwrite' }],
+      streams: [
+        { name: stream.name, namespace: stream.namespace, selected: true, syncMode: 'full_refresh', destinationSyncMode: 'overwrite' },
+      ],
       schedule: { kind: 'manual' },
     });
 
@@ -65,7 +84,10 @@ export async function timeToFirstProgress(config: Record<string, unknown>, strea
     let markReady: () => void = () => undefined;
     const ready = new Promise<void>((resolve) => (markReady = resolve));
     const reading = (async () => {
-      const response = await fetch(`${baseUrl}/api/live`, { headers: { authorization: `Bearer ${TOKEN}`, accept: 'text/event-stream' }, signal: controller.signal });
+      const response = await fetch(`${baseUrl}/api/live`, {
+        headers: { authorization: `Bearer ${TOKEN}`, accept: 'text/event-stream' },
+        signal: controller.signal,
+      });
       const reader = response.body?.getReader();
       const decoder = new TextDecoder();
       let buffer = '';
@@ -78,7 +100,8 @@ export async function timeToFirstProgress(config: Record<string, unknown>, strea
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const frame = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          if (frame.includes(`event: ${SYNC_PROGRESS_EVENT}\n`)) events.push({ at: performance.now(), data: JSON.parse(/^data: (.*)$/m.exec(frame)?.[1] ?? 'null') as { rowsRead?: number } });
+          if (frame.includes(`event: ${SYNC_PROGRESS_EVENT}\n`))
+            events.push({ at: performance.now(), data: JSON.parse(/^data: (.*)$/m.exec(frame)?.[1] ?? 'null') as { rowsRead?: number } });
         }
       }
     })().catch(() => markReady());
@@ -87,7 +110,8 @@ export async function timeToFirstProgress(config: Record<string, unknown>, strea
     const started = performance.now();
     const job = await api('POST', `/api/integrations/connections/${String(connection.id)}/sync`);
     const deadline = started + 120_000;
-    while (!events.some((event) => (event.data.rowsRead ?? 0) > 0 || (event.data.rowsCommitted ?? 0) > 0) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2));
+    while (!events.some((event) => (event.data.rowsRead ?? 0) > 0 || (event.data.rowsCommitted ?? 0) > 0) && performance.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 2));
     const first = events[0];
     if (!first) throw new Error('no progress event reached the stream');
     const withRows = events.find((event) => (event.data.rowsRead ?? 0) > 0 || (event.data.rowsCommitted ?? 0) > 0);

@@ -43,7 +43,9 @@ const TOPIC_WORDS = (
   'notification email layout settings project health failing warning stale pipeline snapshot seed metric semantic incremental partition cluster ' +
   'storage retention budget forecast month invoice tag owner domain governance glossary classification incident alert slack webhook api endpoint'
 ).split(' ');
-const FILLER = 'the a to of and in for with on when your this that it is be can how what why where from after before each every all'.split(' ');
+const FILLER = 'the a to of and in for with on when your this that it is be can how what why where from after before each every all'.split(
+  ' ',
+);
 
 const SYLLABLES = 'ka lo mi ne su ta ri po de va lu ze mo fi ga be ho sa ti ru'.split(' ');
 const VOCABULARY = Array.from({ length: 5000 }, (_, index) => {
@@ -71,7 +73,11 @@ const pick = <T>(next: () => number, list: readonly T[]) => list[Math.floor(next
 async function seed(store: Store): Promise<void> {
   const next = random(13);
   const db = store.db;
-  await db.insertInto('organisations').values({ id: ORGANISATION, name: ORGANISATION }).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await db
+    .insertInto('organisations')
+    .values({ id: ORGANISATION, name: ORGANISATION })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
   await db.deleteFrom('kb_articles').where('organisation_id', '=', ORGANISATION).execute();
   await db.deleteFrom('hive_questions').where('organisation_id', '=', ORGANISATION).execute();
   const categories = ['Warehouse', 'Data catalog', 'Integrations', 'Access', 'Support', 'Cost'];
@@ -96,15 +102,36 @@ async function seed(store: Store): Promise<void> {
   for (let start = 0; start < QUESTIONS; start += CHUNK) {
     const rows = Array.from({ length: Math.min(CHUNK, QUESTIONS - start) }, () => {
       const tags = [pick(next, TOPIC_WORDS)];
-      return { organisation_id: ORGANISATION, title: `${sentence(next, 8).slice(0, -1)}?`, body: sentence(next, 40), tags: JSON.stringify(tags), tags_text: tags.join(' '), author_subject: 'asker', author_username: 'asker' };
+      return {
+        organisation_id: ORGANISATION,
+        title: `${sentence(next, 8).slice(0, -1)}?`,
+        body: sentence(next, 40),
+        tags: JSON.stringify(tags),
+        tags_text: tags.join(' '),
+        author_subject: 'asker',
+        author_username: 'asker',
+      };
     });
     const ids = await db.insertInto('hive_questions').values(rows).returning('id').execute();
-    const answers = ids.flatMap(({ id }) => Array.from({ length: 1 + Math.floor(next() * 2) }, () => ({ question_id: id, organisation_id: ORGANISATION, body: sentence(next, 35), author_subject: 'helper', author_username: 'helper' })));
+    const answers = ids.flatMap(({ id }) =>
+      Array.from({ length: 1 + Math.floor(next() * 2) }, () => ({
+        question_id: id,
+        organisation_id: ORGANISATION,
+        body: sentence(next, 35),
+        author_subject: 'helper',
+        author_username: 'helper',
+      })),
+    );
     const answerIds = await db.insertInto('hive_answers').values(answers).returning(['id', 'question_id']).execute();
     const firstAnswer = new Map<string, string>();
     for (const answer of answerIds) if (!firstAnswer.has(answer.question_id)) firstAnswer.set(answer.question_id, answer.id);
     for (const { id } of ids) {
-      if (next() < 0.33) await db.updateTable('hive_questions').set({ accepted_answer_id: firstAnswer.get(id) ?? null }).where('id', '=', id).execute();
+      if (next() < 0.33)
+        await db
+          .updateTable('hive_questions')
+          .set({ accepted_answer_id: firstAnswer.get(id) ?? null })
+          .where('id', '=', id)
+          .execute();
     }
   }
   await sql`ANALYZE kb_articles, hive_questions, hive_answers`.execute(db);
@@ -145,21 +172,32 @@ export async function knowledgeSearch(store: Store): Promise<void> {
   console.log('Knowledge base, Hive and the help assistant');
   const seeding = performance.now();
   await seed(store);
-  console.log(`  seeded ${ARTICLES.toLocaleString('en')} articles and ${QUESTIONS.toLocaleString('en')} Hive questions with their answers in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+  console.log(
+    `  seeded ${ARTICLES.toLocaleString('en')} articles and ${QUESTIONS.toLocaleString('en')} Hive questions with their answers in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+  );
   const editor = { organisation: ORGANISATION, subject: 'bench-editor', username: 'editor', roles: ['user', 'admin'] };
   const list = queries(random(21));
   // One warm-up pass each, as a running portal would be.
   await timed(list.slice(0, 20), (q) => listArticles(store.db, editor, { q }));
   await timed(list.slice(0, 20), (q) => listQuestions(store.db, ORGANISATION, { q }));
   const articles = await timed(list, (q) => listArticles(store.db, editor, { q }));
-  console.log(`  knowledge base search (${SEARCHES} queries: words, prefixes, "phrases", -exclusions, OR; page of 50 with highlights and category counts): median ${ms(percentile(articles, 0.5))}, p95 ${ms(percentile(articles, 0.95))} (aim p95 < 50 ms)`);
+  console.log(
+    `  knowledge base search (${SEARCHES} queries: words, prefixes, "phrases", -exclusions, OR; page of 50 with highlights and category counts): median ${ms(percentile(articles, 0.5))}, p95 ${ms(percentile(articles, 0.95))} (aim p95 < 50 ms)`,
+  );
   const questions = await timed(list, (q) => listQuestions(store.db, ORGANISATION, { q }));
-  console.log(`  Hive search (questions and their answers, same queries): median ${ms(percentile(questions, 0.5))}, p95 ${ms(percentile(questions, 0.95))} (aim p95 < 50 ms)`);
+  console.log(
+    `  Hive search (questions and their answers, same queries): median ${ms(percentile(questions, 0.5))}, p95 ${ms(percentile(questions, 0.95))} (aim p95 < 50 ms)`,
+  );
   const next = random(34);
-  const asks = Array.from({ length: ASKS }, () => `How do I ${pick(next, TOPIC_WORDS)} the ${pick(next, TOPIC_WORDS)} for my ${pick(next, TOPIC_WORDS)}?`);
+  const asks = Array.from(
+    { length: ASKS },
+    () => `How do I ${pick(next, TOPIC_WORDS)} the ${pick(next, TOPIC_WORDS)} for my ${pick(next, TOPIC_WORDS)}?`,
+  );
   let found = 0;
   const answers = await timed(asks, async (q) => {
     if ((await answerQuestion(store.db, ORGANISATION, editor.roles, q)).found) found += 1;
   });
-  console.log(`  help assistant answer (${ASKS} questions, retrieval over articles, FAQ and accepted Hive answers; ${found} answered, ${ASKS - found} "nothing matches"): median ${ms(percentile(answers, 0.5))}, p95 ${ms(percentile(answers, 0.95))}`);
+  console.log(
+    `  help assistant answer (${ASKS} questions, retrieval over articles, FAQ and accepted Hive answers; ${found} answered, ${ASKS - found} "nothing matches"): median ${ms(percentile(answers, 0.5))}, p95 ${ms(percentile(answers, 0.95))}`,
+  );
 }

@@ -34,7 +34,11 @@ function resolves(from: string, name: string): boolean {
 function platformOf(name: string): Pick<LockEntry, 'os' | 'cpu' | 'libc'> {
   const json = execFileSync('npm', ['view', name, 'os', 'cpu', 'libc', '--json'], { encoding: 'utf8' });
   const fields = JSON.parse(json || '{}') as Pick<LockEntry, 'os' | 'cpu' | 'libc'>;
-  return { ...(fields.os ? { os: fields.os } : {}), ...(fields.cpu ? { cpu: fields.cpu } : {}), ...(fields.libc ? { libc: fields.libc } : {}) };
+  return {
+    ...(fields.os ? { os: fields.os } : {}),
+    ...(fields.cpu ? { cpu: fields.cpu } : {}),
+    ...(fields.libc ? { libc: fields.libc } : {}),
+  };
 }
 
 let added = 0;

@@ -57,7 +57,9 @@ async function main(): Promise<void> {
         ['catalog.json', artifacts.catalog],
       ];
       for (const [name, content] of files) await fs.writeFile(path.join(out, name), `${JSON.stringify(content, null, 2)}\n`);
-      console.log(`Built, tested and checked the sample dbt project in ${Date.now() - started} ms; wrote ${files.map(([name]) => name).join(', ')} to ${out}.`);
+      console.log(
+        `Built, tested and checked the sample dbt project in ${Date.now() - started} ms; wrote ${files.map(([name]) => name).join(', ')} to ${out}.`,
+      );
     } finally {
       await engine.close();
     }

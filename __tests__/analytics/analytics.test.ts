@@ -1,12 +1,7 @@
 import mixpanel from 'mixpanel-browser/dist/mixpanel-core.cjs.js';
 import { alias, identify, initAnalytics, loadWebAnalytics, setPeople, track } from '../../src/analytics/analytics';
 import { ANALYTICS_EVENTS } from '../../src/analytics/events';
-import {
-  identifySignedInUser,
-  trackMenuItemClicked,
-  trackNavigationBarOpened,
-  trackPageView,
-} from '../../src/analytics/trackEvents';
+import { identifySignedInUser, trackMenuItemClicked, trackNavigationBarOpened, trackPageView } from '../../src/analytics/trackEvents';
 import { sessionFromToken } from '../../src/auth/authSlice';
 
 jest.mock('mixpanel-browser/dist/mixpanel-core.cjs.js', () => ({
@@ -133,7 +128,10 @@ describe('the portal events', () => {
     expect(library.track.mock.calls).toEqual([
       ['Navigation Bar Opened', { path: '/app/home' }],
       ['Menu Item Clicked', { title: 'Sales', url: '/app/viewer/Sales?dashboard_url=https%3A%2F%2Fbi.example.com' }],
-      ['Page View', { path: '/app/viewer/Sales', search: '?dashboard_url=x', hash: '#top', userId: 'f3c1-subject', roles: ['user', 'admin'] }],
+      [
+        'Page View',
+        { path: '/app/viewer/Sales', search: '?dashboard_url=x', hash: '#top', userId: 'f3c1-subject', roles: ['user', 'admin'] },
+      ],
       ['Page View', { path: '/landing', search: '', hash: '', userId: null, roles: [] }],
     ]);
   });

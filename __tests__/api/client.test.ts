@@ -70,7 +70,11 @@ describe('every request', () => {
 
 describe('a 401 answer', () => {
   it('is retried exactly once, after a forced refresh, with the new token', async () => {
-    answer((request) => (request.headers.Authorization === 'Bearer token-1' ? json(401, { error: 'invalid_token', message: 'expired' }) : json(200, { ok: true })));
+    answer((request) =>
+      request.headers.Authorization === 'Bearer token-1'
+        ? json(401, { error: 'invalid_token', message: 'expired' })
+        : json(200, { ok: true }),
+    );
     const response = await apiClient.post('api/dashboards', { name: 'Sales', url: 'https://bi.example.com/sales' });
     expect(response.data).toEqual({ ok: true });
     expect(backend.calls).toHaveLength(2);
@@ -90,7 +94,11 @@ describe('a 401 answer', () => {
       if (minValidity < 0) await new Promise<void>((resolve) => releaseRefresh.push(resolve));
       return defaultUpdate ? defaultUpdate(minValidity) : false;
     });
-    answer((request) => (request.headers.Authorization === 'Bearer token-1' ? json(401, { error: 'invalid_token', message: 'expired' }) : json(200, { ok: true })));
+    answer((request) =>
+      request.headers.Authorization === 'Bearer token-1'
+        ? json(401, { error: 'invalid_token', message: 'expired' })
+        : json(200, { ok: true }),
+    );
 
     const calls = [apiClient.get('api/dashboards'), apiClient.get('api/me/layout-settings'), apiClient.get('api/config/client-dashboards')];
     while (backend.calls.length < 3) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -100,7 +108,11 @@ describe('a 401 answer', () => {
 
     expect(responses.map((response) => response.data)).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
     expect(auth.updateToken.mock.calls.filter(([minValidity]) => minValidity < 0)).toHaveLength(1);
-    expect(backend.calls.slice(3).map((call) => call.headers.Authorization)).toEqual(['Bearer token-2', 'Bearer token-2', 'Bearer token-2']);
+    expect(backend.calls.slice(3).map((call) => call.headers.Authorization)).toEqual([
+      'Bearer token-2',
+      'Bearer token-2',
+      'Bearer token-2',
+    ]);
   });
 
   it('on a request sent before the token was renewed is retried without another refresh', async () => {
@@ -110,7 +122,9 @@ describe('a 401 answer', () => {
       if (request.url === 'api/slow' && (slowCalls += 1) === 1) {
         return new Promise((resolve) => (releaseSlow = () => resolve(json(401, { error: 'invalid_token', message: 'expired' }))));
       }
-      return request.headers.Authorization === 'Bearer token-1' ? json(401, { error: 'invalid_token', message: 'expired' }) : json(200, { ok: true });
+      return request.headers.Authorization === 'Bearer token-1'
+        ? json(401, { error: 'invalid_token', message: 'expired' })
+        : json(200, { ok: true });
     });
     const slow = apiClient.get('api/slow');
     await apiClient.get('api/dashboards'); // 401 with token-1, renewed to token-2, retried

@@ -84,7 +84,10 @@ test('frames split across chunks are parsed and dispatched by topic, with the be
   stream.push('te":"running","progress":0.25}\n\nid: 2\nevent: mail\ndata: {"sent":3}\n\n');
   stream.push('event: job\ndata: not json\n\nevent: unknown\ndata: {}\n\nevent: job\ndata: {"id":"j1","state":"succeeded"}\n\n');
   await waitFor('two job events', () => jobs.length === 2);
-  expect(jobs).toEqual([{ id: 'j1', state: 'running', progress: 0.25 }, { id: 'j1', state: 'succeeded' }]);
+  expect(jobs).toEqual([
+    { id: 'j1', state: 'running', progress: 0.25 },
+    { id: 'j1', state: 'succeeded' },
+  ]);
   expect(mails).toEqual([{ sent: 3 }]);
 });
 

@@ -1,8 +1,16 @@
-import { canonicalName, emailError, identifierError, plainTextError, queryTagError, searchError, serverFieldError } from '../../src/api/warehouseInput';
+import {
+  canonicalName,
+  emailError,
+  identifierError,
+  plainTextError,
+  queryTagError,
+  searchError,
+  serverFieldError,
+} from '../../src/api/warehouseInput';
 
 // The same payloads the server refuses (server/src/features/warehouse/identifiers.ts): the browser says
 // so at the field before sending.
-const injections = [`x'; DROP USER ADMIN; --`, 'a b', '"QUOTED"', 'name;', 'a.b', 'a-b', '1ABC', 'ÄBC', 'x\u0000', 'a/*', 'O\'Brien'];
+const injections = [`x'; DROP USER ADMIN; --`, 'a b', '"QUOTED"', 'name;', 'a.b', 'a-b', '1ABC', 'ÄBC', 'x\u0000', 'a/*', "O'Brien"];
 
 it.each(injections)('refuses %j as a user, role or warehouse name', (value) => {
   expect(identifierError(value)).toBeDefined();
@@ -36,6 +44,9 @@ it('checks query tags, searches, free text and e-mail addresses as the server do
 });
 
 it("turns a server's field message into a sentence for that field", () => {
-  expect(serverFieldError('userName', 'userName: must start with a letter')).toEqual({ field: 'userName', message: 'Must start with a letter.' });
+  expect(serverFieldError('userName', 'userName: must start with a letter')).toEqual({
+    field: 'userName',
+    message: 'Must start with a letter.',
+  });
   expect(serverFieldError(undefined, 'anything')).toBeNull();
 });

@@ -78,7 +78,9 @@ it('shows a spinner in the navigation until the dashboards load, then the Viewer
 
   const viewer = await within(nav).findByRole('button', { name: 'Viewer' });
   await userEvent.click(viewer);
-  const entries = within(nav).getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/app/viewer/'));
+  const entries = within(nav)
+    .getAllByRole('link')
+    .filter((link) => link.getAttribute('href')?.startsWith('/app/viewer/'));
   expect(entries.map((link) => link.textContent)).toEqual(['Finance', 'Sales']);
   expect(entries[1]).toHaveAttribute('href', '/app/viewer/Sales?dashboard_url=https%3A%2F%2Fbi.example.com%2Fsales');
 });
@@ -111,7 +113,10 @@ it('sends Page View on every route change, Menu Item Clicked and Navigation Bar 
   expect(library.track.mock.calls).toEqual([
     ['Page View', { path: '/app/home', search: '', hash: '', userId: 'user-ada', roles }],
     ['Menu Item Clicked', { title: 'Finance', url: '/app/viewer/Finance?dashboard_url=https%3A%2F%2Fbi.example.com%2Ffinance' }],
-    ['Page View', { path: '/app/viewer/Finance', search: '?dashboard_url=https%3A%2F%2Fbi.example.com%2Ffinance', hash: '', userId: 'user-ada', roles }],
+    [
+      'Page View',
+      { path: '/app/viewer/Finance', search: '?dashboard_url=https%3A%2F%2Fbi.example.com%2Ffinance', hash: '', userId: 'user-ada', roles },
+    ],
     ['Navigation Bar Opened', { path: '/app/viewer/Finance' }],
   ]);
   expect(library.identify).toHaveBeenCalledWith('user-ada');
@@ -158,11 +163,15 @@ it('restores the layout the user saved (from another browser) at sign-in, withou
 it('keeps the local layout when nothing was saved or the saved copy is not valid any more', async () => {
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   answer((request) =>
-    request.url === 'api/me/layout-settings' ? json(200, { settings: { navBackColor: 'navbar-neon' }, updatedAt: '2026-11-01T10:00:00.000Z' }) : json(200, { dashboards }),
+    request.url === 'api/me/layout-settings'
+      ? json(200, { settings: { navBackColor: 'navbar-neon' }, updatedAt: '2026-11-01T10:00:00.000Z' })
+      : json(200, { dashboards }),
   );
   const store = makeSignedInStore();
   renderWithRouter(store, routes, '/app/home');
-  await waitFor(() => expect(console.warn).toHaveBeenCalledWith('[layout] the saved settings are not valid any more; keeping the local ones'));
+  await waitFor(() =>
+    expect(console.warn).toHaveBeenCalledWith('[layout] the saved settings are not valid any more; keeping the local ones'),
+  );
   expect(store.getState().layout.navBackColor).toBe('navbar-dark');
   jest.restoreAllMocks();
 });

@@ -24,7 +24,9 @@ describe('editions', () => {
   });
   it('main has the core features plus the main-only ones', () => {
     const main = featuresOf(['Client-Admin']);
-    expect(main).toEqual(expect.arrayContaining(['freshness', 'snowflake_optimization', 'user_management', 'data_catalog_advanced', 'snowflake_users']));
+    expect(main).toEqual(
+      expect.arrayContaining(['freshness', 'snowflake_optimization', 'user_management', 'data_catalog_advanced', 'snowflake_users']),
+    );
     expect(main).toHaveLength(11);
   });
   it('roles outside every edition give no feature', () => {

@@ -3,7 +3,9 @@ import { singleFlightRefresh } from '../../src/auth/singleFlightRefresh';
 /** A refresh that stays in flight until the test settles it. */
 function controllableRefresh() {
   const pending: Array<{ minValidity: number; resolve: (refreshed: boolean) => void; reject: (error: Error) => void }> = [];
-  const update = jest.fn((minValidity: number) => new Promise<boolean>((resolve, reject) => pending.push({ minValidity, resolve, reject })));
+  const update = jest.fn(
+    (minValidity: number) => new Promise<boolean>((resolve, reject) => pending.push({ minValidity, resolve, reject })),
+  );
   return { update, pending };
 }
 

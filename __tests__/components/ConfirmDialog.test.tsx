@@ -6,7 +6,16 @@ function renderDialog(props: Partial<Parameters<typeof ConfirmDialog>[0]> = {}) 
   const onConfirm = jest.fn();
   const onCancel = jest.fn();
   render(
-    <ConfirmDialog title="Delete it?" confirmLabel="Delete" busyLabel="Deleting…" variant="danger" busy={false} onConfirm={onConfirm} onCancel={onCancel} {...props}>
+    <ConfirmDialog
+      title="Delete it?"
+      confirmLabel="Delete"
+      busyLabel="Deleting…"
+      variant="danger"
+      busy={false}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      {...props}
+    >
       <p>It cannot be undone.</p>
     </ConfirmDialog>,
   );
@@ -43,7 +52,16 @@ it('as a form, confirms on Enter only when allowed, and shows the outcome with D
   const onConfirm = jest.fn();
   const onCancel = jest.fn();
   const { rerender } = render(
-    <ConfirmDialog title="Drop it?" confirmLabel="Drop" busyLabel="Dropping…" busy={false} confirmDisabled onConfirm={onConfirm} onCancel={onCancel} asForm>
+    <ConfirmDialog
+      title="Drop it?"
+      confirmLabel="Drop"
+      busyLabel="Dropping…"
+      busy={false}
+      confirmDisabled
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      asForm
+    >
       <input aria-label="Name" autoFocus />
     </ConfirmDialog>,
   );
@@ -58,7 +76,15 @@ it('as a form, confirms on Enter only when allowed, and shows the outcome with D
   await user.type(screen.getByRole('textbox', { name: 'Name' }), '{Enter}');
   expect(onConfirm).toHaveBeenCalledTimes(1);
   rerender(
-    <ConfirmDialog title="Drop it?" confirmLabel="Drop" busyLabel="Dropping…" busy={false} onConfirm={onConfirm} onCancel={onCancel} outcome={<p>Dropped.</p>}>
+    <ConfirmDialog
+      title="Drop it?"
+      confirmLabel="Drop"
+      busyLabel="Dropping…"
+      busy={false}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      outcome={<p>Dropped.</p>}
+    >
       <p>Before.</p>
     </ConfirmDialog>,
   );

@@ -26,7 +26,14 @@ const people: Person[] = Array.from({ length: 23 }, (_, index) => ({
 
 function renderTable(rows: Person[] = people, extra: Partial<Parameters<typeof DataTable<Person>>[0]> = {}) {
   return render(
-    <DataTable caption="People and their cost" columns={columns} rows={rows} rowKey={(row) => row.name} exportFileName="people.csv" {...extra} />,
+    <DataTable
+      caption="People and their cost"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.name}
+      exportFileName="people.csv"
+      {...extra}
+    />,
   );
 }
 
@@ -124,7 +131,9 @@ it('exports every row, not just the page, in the current order, as quoted CSV', 
   expect(lines).toHaveLength(rows.length + 2);
   expect(lines.at(-1)).toBe('');
   // Cost descending: the negative figure and the empty one come last, numbers stay numbers.
-  expect(csv.endsWith(`"'=HYPERLINK(""http://evil.example"",""click"")","b, c",-3\r\n'@SUM(A1),"line\nbreak",\r\nuser 5,even,\r\n`)).toBe(true);
+  expect(csv.endsWith(`"'=HYPERLINK(""http://evil.example"",""click"")","b, c",-3\r\n'@SUM(A1),"line\nbreak",\r\nuser 5,even,\r\n`)).toBe(
+    true,
+  );
 });
 
 it('says when there is nothing to show and offers no empty export', () => {
@@ -140,7 +149,9 @@ it('exports columns kept off the screen, and leaves control columns out of the f
     { id: 'id', header: 'Id', value: (row) => `id-${row.name}`, exportOnly: true },
     { id: 'action', header: 'Action', value: () => null, sortable: false, exported: false, cell: () => <button type="button">Act</button> },
   ];
-  render(<DataTable caption="People" columns={withExtras} rows={people.slice(0, 1)} rowKey={(row) => row.name} exportFileName="people.csv" />);
+  render(
+    <DataTable caption="People" columns={withExtras} rows={people.slice(0, 1)} rowKey={(row) => row.name} exportFileName="people.csv" />,
+  );
   expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Team', 'Cost', 'Action']);
   expect(screen.getByRole('columnheader', { name: 'Action' })).not.toContainElement(screen.queryByRole('button', { name: 'Action' }));
   await user.click(screen.getByRole('button', { name: 'Export CSV: People' }));

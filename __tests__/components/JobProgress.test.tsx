@@ -53,7 +53,9 @@ function renderProgress() {
 }
 
 it('shows the fetched job, then follows its live events, ignoring other jobs', async () => {
-  apiClient.defaults.adapter = fakeBackend((request) => (request.url === `api/jobs/${JOB_ID}` ? json(200, { job }) : json(404, {}))).adapter;
+  apiClient.defaults.adapter = fakeBackend((request) =>
+    request.url === `api/jobs/${JOB_ID}` ? json(200, { job }) : json(404, {}),
+  ).adapter;
   renderProgress();
   const valueOf = () => (screen.getByRole('progressbar', { name: 'Syncing the CRM connector' }) as HTMLProgressElement).value;
   await screen.findByText('Reading orders');
@@ -64,11 +66,22 @@ it('shows the fetched job, then follows its live events, ignoring other jobs', a
   act(() => handlers.get('job')?.({ id: 'another-job', kind: 'x', state: 'failed', progress: 1, message: 'other' }));
   expect(valueOf()).toBe(0.25);
 
-  act(() => handlers.get('job')?.({ id: JOB_ID, kind: 'connector.sync', state: 'running', progress: 0.8, message: 'Writing to the warehouse' }));
+  act(() =>
+    handlers.get('job')?.({ id: JOB_ID, kind: 'connector.sync', state: 'running', progress: 0.8, message: 'Writing to the warehouse' }),
+  );
   expect(valueOf()).toBe(0.8);
   expect(screen.getByText('Writing to the warehouse')).toBeInTheDocument();
 
-  act(() => handlers.get('job')?.({ id: JOB_ID, kind: 'connector.sync', state: 'failed', progress: 0.8, message: null, error: 'The source refused the credentials.' }));
+  act(() =>
+    handlers.get('job')?.({
+      id: JOB_ID,
+      kind: 'connector.sync',
+      state: 'failed',
+      progress: 0.8,
+      message: null,
+      error: 'The source refused the credentials.',
+    }),
+  );
   expect(screen.getByText('Failed')).toBeInTheDocument();
   expect(screen.getByText(/The source refused the credentials\./)).toBeInTheDocument();
 });

@@ -14,7 +14,9 @@ it('renders markdown: emphasis, lists, code and links that open beside the porta
 
 it('drops raw HTML, script and event handlers', () => {
   const { container } = render(
-    <Markdown text={'Hello <script>window.hacked = true</script><img src=x onerror="window.hacked=true"> <b onclick="x()">bold?</b> world'} />,
+    <Markdown
+      text={'Hello <script>window.hacked = true</script><img src=x onerror="window.hacked=true"> <b onclick="x()">bold?</b> world'}
+    />,
   );
   expect(container.querySelector('script')).toBeNull();
   expect(container.querySelector('img')).toBeNull();

@@ -37,7 +37,15 @@ describe('csvField', () => {
 });
 
 it('joins a header and rows with CRLF line ends, ending with one', () => {
-  expect(toCsv(['Name', 'Cost'], [['a', 1], ['b, c', null]])).toBe('Name,Cost\r\na,1\r\n"b, c",\r\n');
+  expect(
+    toCsv(
+      ['Name', 'Cost'],
+      [
+        ['a', 1],
+        ['b, c', null],
+      ],
+    ),
+  ).toBe('Name,Cost\r\na,1\r\n"b, c",\r\n');
 });
 
 it('makes a file name from a title and a range', () => {

@@ -1,4 +1,12 @@
-import { formatBytes, formatCredits, formatDateTime, formatDuration, formatMoney, formatPercent, formatSeconds } from '../../src/components/format';
+import {
+  formatBytes,
+  formatCredits,
+  formatDateTime,
+  formatDuration,
+  formatMoney,
+  formatPercent,
+  formatSeconds,
+} from '../../src/components/format';
 
 it('formats money in the given currency with cents', () => {
   expect(formatMoney(1234.5, 'USD')).toBe('$1,234.50');

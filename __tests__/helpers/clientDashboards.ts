@@ -18,5 +18,7 @@ export async function loadClientDashboards(store: AppStore): Promise<void> {
 export function menuDashboardNames(store: AppStore): string[] | undefined {
   const state = store.getState();
   if (!state.api) return undefined;
-  return dashboardsApi.endpoints.getClientDashboards.select()({ ...state, api: state.api } as Parameters<ReturnType<typeof dashboardsApi.endpoints.getClientDashboards.select>>[0]).data?.map((dashboard) => dashboard.name);
+  return dashboardsApi.endpoints.getClientDashboards
+    .select()({ ...state, api: state.api } as Parameters<ReturnType<typeof dashboardsApi.endpoints.getClientDashboards.select>>[0])
+    .data?.map((dashboard) => dashboard.name);
 }

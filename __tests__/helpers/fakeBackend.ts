@@ -26,7 +26,16 @@ export function fakeBackend(handler: Handler): FakeBackend {
         signal?.removeEventListener?.('abort', abort);
         const response: AxiosResponse = { data, status, statusText: String(status), headers: {}, config, request: {} };
         if (status >= 200 && status < 300) resolve(response);
-        else reject(new AxiosError(`Request failed with status code ${status}`, status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST', config, {}, response));
+        else
+          reject(
+            new AxiosError(
+              `Request failed with status code ${status}`,
+              status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST',
+              config,
+              {},
+              response,
+            ),
+          );
       }, reject);
     });
   };

@@ -20,7 +20,10 @@ export interface FakeWarehouseServer {
   failNext(route: Route, answer: FakeAnswer): void;
 }
 
-const copy = (answer: FakeAnswer): FakeAnswer => ({ ...answer, data: answer.data === undefined ? undefined : JSON.parse(JSON.stringify(answer.data)) });
+const copy = (answer: FakeAnswer): FakeAnswer => ({
+  ...answer,
+  data: answer.data === undefined ? undefined : JSON.parse(JSON.stringify(answer.data)),
+});
 
 /** Every Optimize page shows how current the usage copy is; tests that do not care get this answer. */
 const DEFAULT_ROUTES: Partial<Record<Route, Reply>> = { 'GET api/warehouse/usage-sync': json(200, sampleUsageSync) };

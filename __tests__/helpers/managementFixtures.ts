@@ -20,7 +20,17 @@ export function userView(name: string, overrides: Partial<UserView> = {}): UserV
 }
 
 export function roleView(name: string, overrides: Partial<RoleView> = {}): RoleView {
-  return { name, owner: 'SECURITYADMIN', comment: null, createdOn: '2026-01-01T00:00:00.000Z', assignedToUsers: 1, grantedToRoles: 0, grantedRoles: 0, systemRoles: [], ...overrides };
+  return {
+    name,
+    owner: 'SECURITYADMIN',
+    comment: null,
+    createdOn: '2026-01-01T00:00:00.000Z',
+    assignedToUsers: 1,
+    grantedToRoles: 0,
+    grantedRoles: 0,
+    systemRoles: [],
+    ...overrides,
+  };
 }
 
 export function userDetail(user: UserView, roles: string[]): UserDetail {

@@ -27,7 +27,10 @@ export interface SmtpReceiverOptions {
   refuseFirst?: number;
 }
 
-export async function startSmtpReceiver({ from = 'Dataworks <support@dataworks.test>', refuseFirst = 0 }: SmtpReceiverOptions = {}): Promise<SmtpReceiver> {
+export async function startSmtpReceiver({
+  from = 'Dataworks <support@dataworks.test>',
+  refuseFirst = 0,
+}: SmtpReceiverOptions = {}): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
   let refused = 0;
   const server = new SMTPServer({

@@ -14,8 +14,6 @@ export const defaultClaims: TokenClaims = {
 export function makeSignedInStore(roles: readonly string[] = ['user', 'admin'], claims: TokenClaims = {}): AppStore {
   const store = makeStore();
   connectSignedInServices(store);
-  store.dispatch(
-    authActions.signedIn(sessionFromToken('token-1', { ...defaultClaims, ...claims, realm_access: { roles: [...roles] } })),
-  );
+  store.dispatch(authActions.signedIn(sessionFromToken('token-1', { ...defaultClaims, ...claims, realm_access: { roles: [...roles] } })));
   return store;
 }

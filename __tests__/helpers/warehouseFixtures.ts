@@ -1,7 +1,15 @@
 // Small, hand-made answers of the warehouse API, in the warehouse layer's own types.
 import type { UsageSyncStatus } from '@common/warehouse/usageSyncContract';
 import type { WarehouseInfoResponse } from '../../src/api/warehouseApi';
-import type { CostSummary, QueryDetail, QueryPattern, QuerySummary, Recommendation, UserCost, WarehouseUsage } from '../../src/api/warehouseTypes';
+import type {
+  CostSummary,
+  QueryDetail,
+  QueryPattern,
+  QuerySummary,
+  Recommendation,
+  UserCost,
+  WarehouseUsage,
+} from '../../src/api/warehouseTypes';
 
 export const sampleInfo: WarehouseInfoResponse = {
   info: { organisation: 'acme', engine: 'duckdb', sample: true, currency: 'USD', pricePerCredit: 3, storagePricePerTbMonth: 23 },
@@ -16,10 +24,37 @@ export const sampleUsageSync: UsageSyncStatus = {
   syncedAt: '2026-11-22T09:05:00.000Z',
   backfillDays: 365,
   intervalMs: 3_600_000,
-  lastRun: { id: 'run-2', kind: 'incremental', status: 'succeeded', startedAt: '2026-11-22T09:04:58.000Z', finishedAt: '2026-11-22T09:05:00.000Z', rowsCopied: 4210, sourceStatements: 14, error: null },
+  lastRun: {
+    id: 'run-2',
+    kind: 'incremental',
+    status: 'succeeded',
+    startedAt: '2026-11-22T09:04:58.000Z',
+    finishedAt: '2026-11-22T09:05:00.000Z',
+    rowsCopied: 4210,
+    sourceStatements: 14,
+    error: null,
+  },
   recentRuns: [
-    { id: 'run-2', kind: 'incremental', status: 'succeeded', startedAt: '2026-11-22T09:04:58.000Z', finishedAt: '2026-11-22T09:05:00.000Z', rowsCopied: 4210, sourceStatements: 14, error: null },
-    { id: 'run-1', kind: 'backfill', status: 'succeeded', startedAt: '2026-11-22T08:00:00.000Z', finishedAt: '2026-11-22T08:00:09.000Z', rowsCopied: 160_000, sourceStatements: 120, error: null },
+    {
+      id: 'run-2',
+      kind: 'incremental',
+      status: 'succeeded',
+      startedAt: '2026-11-22T09:04:58.000Z',
+      finishedAt: '2026-11-22T09:05:00.000Z',
+      rowsCopied: 4210,
+      sourceStatements: 14,
+      error: null,
+    },
+    {
+      id: 'run-1',
+      kind: 'backfill',
+      status: 'succeeded',
+      startedAt: '2026-11-22T08:00:00.000Z',
+      finishedAt: '2026-11-22T08:00:09.000Z',
+      rowsCopied: 160_000,
+      sourceStatements: 120,
+      error: null,
+    },
   ],
   views: [],
   cost: { days: 30, runs: 2, sourceStatements: 134, queries: 0, credits: 0, cost: 0 },

@@ -39,7 +39,10 @@ describe('menu toggles (DESIGN section 5)', () => {
   });
 
   it('a sub menu toggles in both lists and stays open with its parent', () => {
-    let s = layoutReducer(state({ isOpen: ['data-catalog'], isTrigger: ['data-catalog'] }), a.toggleMenuItem({ id: 'catalog-governance', type: 'sub' }));
+    let s = layoutReducer(
+      state({ isOpen: ['data-catalog'], isTrigger: ['data-catalog'] }),
+      a.toggleMenuItem({ id: 'catalog-governance', type: 'sub' }),
+    );
     expect(s.isOpen).toEqual(['data-catalog', 'catalog-governance']);
     expect(s.isTrigger).toEqual(['data-catalog', 'catalog-governance']);
     s = layoutReducer(s, a.toggleMenuItem({ id: 'catalog-governance', type: 'sub' }));
@@ -93,11 +96,20 @@ describe('appearance actions', () => {
       state({ navBackImage: 'navbar-image-1', headerBackColor: 'header-red' }),
       a.setLayoutType({ layoutType: 'menu-light', navBackColor: 'navbar-default' }),
     );
-    expect(s).toMatchObject({ layoutType: 'menu-light', navBackColor: 'navbar-default', navBrandColor: 'brand-dark', headerBackColor: 'header-red', navBackImage: false });
+    expect(s).toMatchObject({
+      layoutType: 'menu-light',
+      navBackColor: 'navbar-default',
+      navBrandColor: 'brand-dark',
+      headerBackColor: 'header-red',
+      navBackImage: false,
+    });
   });
 
   it('layout 6 background changes the size only when given', () => {
-    const s = layoutReducer(state({ layout6BackSize: 'cover' }), a.setLayout6Background({ background: 'linear-gradient(to right, #11998e 0%, #38ef7d 100%)' }));
+    const s = layoutReducer(
+      state({ layout6BackSize: 'cover' }),
+      a.setLayout6Background({ background: 'linear-gradient(to right, #11998e 0%, #38ef7d 100%)' }),
+    );
     expect(s.layout6BackSize).toBe('cover');
     expect(layoutReducer(s, a.setLayout6Background({ background: s.layout6Background, size: 'auto' })).layout6BackSize).toBe('auto');
   });
@@ -116,13 +128,35 @@ describe('appearance actions', () => {
 
   it('reset restores every appearance setting but keeps the open menu and the panel', () => {
     const changed = state({
-      layout: 'horizontal', subLayout: 'layout-3', collapseMenu: true, layoutType: 'menu-light', navIconColor: true,
-      navBackColor: 'navbar-red', navBrandColor: 'brand-red', navBackImage: 'navbar-image-3', rtlLayout: true,
-      navFixedLayout: false, headerFixedLayout: true, boxLayout: true, navListIcon: 'style6', navActiveListColor: 'active-dark',
-      navListTitleColor: 'title-dark', navListTitleHide: false, layout6BackSize: 'auto', headerBackColor: 'header-dark',
-      navDropdownIcon: 'style3', configBlock: true, isOpen: ['x'], isTrigger: ['x'],
+      layout: 'horizontal',
+      subLayout: 'layout-3',
+      collapseMenu: true,
+      layoutType: 'menu-light',
+      navIconColor: true,
+      navBackColor: 'navbar-red',
+      navBrandColor: 'brand-red',
+      navBackImage: 'navbar-image-3',
+      rtlLayout: true,
+      navFixedLayout: false,
+      headerFixedLayout: true,
+      boxLayout: true,
+      navListIcon: 'style6',
+      navActiveListColor: 'active-dark',
+      navListTitleColor: 'title-dark',
+      navListTitleHide: false,
+      layout6BackSize: 'auto',
+      headerBackColor: 'header-dark',
+      navDropdownIcon: 'style3',
+      configBlock: true,
+      isOpen: ['x'],
+      isTrigger: ['x'],
     });
-    expect(layoutReducer(changed, a.resetLayout())).toEqual({ ...defaultLayoutSettings, configBlock: true, isOpen: ['x'], isTrigger: ['x'] });
+    expect(layoutReducer(changed, a.resetLayout())).toEqual({
+      ...defaultLayoutSettings,
+      configBlock: true,
+      isOpen: ['x'],
+      isTrigger: ['x'],
+    });
   });
 });
 

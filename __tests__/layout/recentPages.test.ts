@@ -21,7 +21,16 @@ describe('shortcutPath', () => {
 
 describe('the list', () => {
   it('keeps the most recent first, once each, at most six, per user', () => {
-    for (const path of ['/app/support', '/app/projects', '/app/faq', '/app/hive', '/app/admin', '/app/features', '/app/notifications', '/app/support']) {
+    for (const path of [
+      '/app/support',
+      '/app/projects',
+      '/app/faq',
+      '/app/hive',
+      '/app/admin',
+      '/app/features',
+      '/app/notifications',
+      '/app/support',
+    ]) {
       recordRecentPage('u1', { path, title: path });
     }
     const pages = readRecentPages('u1').map((page) => page.path);
@@ -33,7 +42,13 @@ describe('the list', () => {
   it('ignores stored values it did not write', () => {
     localStorage.setItem('dataworks-recent-pages:u1', '{"not":"a list"}');
     expect(readRecentPages('u1')).toEqual([]);
-    localStorage.setItem('dataworks-recent-pages:u1', JSON.stringify([{ path: 'https://evil.example.com', title: 'x' }, { path: '/app/faq', title: 'FAQ' }]));
+    localStorage.setItem(
+      'dataworks-recent-pages:u1',
+      JSON.stringify([
+        { path: 'https://evil.example.com', title: 'x' },
+        { path: '/app/faq', title: 'FAQ' },
+      ]),
+    );
     expect(readRecentPages('u1')).toEqual([{ path: '/app/faq', title: 'FAQ' }]);
     localStorage.setItem('dataworks-recent-pages:u1', 'not json');
     expect(readRecentPages('u1')).toEqual([]);

@@ -7,8 +7,19 @@ const topLevel = (roles: readonly string[]) => filterMenu(navigationMenu, roles)
 describe('menu for each demo account', () => {
   it('admin sees every area but Security (needs product) and the empty Viewer', () => {
     expect(topLevel(demoRoles.admin)).toEqual([
-      'Home', 'Consume', 'Dashboard', 'Integrations', 'Data Catalog', 'Knowledge Base', 'Notifications',
-      'Optimize', 'Projects', 'User Management', 'Support', 'Developer Settings', 'Admin',
+      'Home',
+      'Consume',
+      'Dashboard',
+      'Integrations',
+      'Data Catalog',
+      'Knowledge Base',
+      'Notifications',
+      'Optimize',
+      'Projects',
+      'User Management',
+      'Support',
+      'Developer Settings',
+      'Admin',
     ]);
   });
 

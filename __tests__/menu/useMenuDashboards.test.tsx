@@ -75,7 +75,9 @@ it('is loading until the list arrives, then builds the Viewer sorted by order (m
   await waitFor(() => expect(result.current.status).toBe('loaded'));
   const viewer = viewerOf(result.current);
   expect(viewer?.children?.map((item) => item.title)).toEqual(['First', 'No order', 'Also zero', 'One', 'Zeta & Co / EU']);
-  expect(viewer?.children?.[4]?.url).toBe('/app/viewer/Zeta%20%26%20Co%20%2F%20EU?dashboard_url=https%3A%2F%2Fbi.example.com%2Fz%3Fa%3D1%26b%3D2%23top');
+  expect(viewer?.children?.[4]?.url).toBe(
+    '/app/viewer/Zeta%20%26%20Co%20%2F%20EU?dashboard_url=https%3A%2F%2Fbi.example.com%2Fz%3Fa%3D1%26b%3D2%23top',
+  );
   // StrictMode mounts twice: still one request.
   expect(clientDashboardCalls()).toHaveLength(1);
   expect(consoleError).not.toHaveBeenCalled();
@@ -88,7 +90,10 @@ it('on failure leaves the Viewer empty and hidden, says why, and logs the failur
   expect(result.current.dashboards).toEqual([]);
   expect(result.current.error).toBe('The store is down.');
   expect(viewerOf(result.current)).toBeUndefined();
-  expect(consoleError).toHaveBeenCalledWith('Failed to load dashboards', { status: 503, data: { error: 'unavailable', message: 'The store is down.' } });
+  expect(consoleError).toHaveBeenCalledWith('Failed to load dashboards', {
+    status: 503,
+    data: { error: 'unavailable', message: 'The store is down.' },
+  });
 });
 
 it('logs "No dashboards found in response" for an answer without a list and hides the Viewer', async () => {
@@ -131,7 +136,8 @@ it('loads again after a change to the dashboards, and a retry after a failure sh
   let fail = true;
   let release: (() => void) | null = null;
   answer((request) => {
-    if (request.url === 'api/dashboards') return json(201, { dashboard: { id: 'd1', name: 'Sales', url: 'https://bi.example.com/sales', order: 0, updatedAt: '' } });
+    if (request.url === 'api/dashboards')
+      return json(201, { dashboard: { id: 'd1', name: 'Sales', url: 'https://bi.example.com/sales', order: 0, updatedAt: '' } });
     if (fail) return json(503, { error: 'unavailable', message: 'down' });
     const list = json(200, { dashboards: [{ name: 'Sales', url: 'https://bi.example.com/sales' }] });
     if (release !== null) return list;

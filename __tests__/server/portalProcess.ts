@@ -40,8 +40,12 @@ export function startPortalProcess(env: Record<string, string>): PortalProcess {
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
-  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
@@ -61,11 +65,15 @@ export function startPortalProcess(env: Record<string, string>): PortalProcess {
 
 /** Whether something accepts TCP connections on the port (IPv4 or IPv6 loopback). */
 export async function isListening(port: number): Promise<boolean> {
-  const attempt = (host: string) => new Promise<boolean>((resolve) => {
-    const socket = connect({ host, port });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
-    socket.once('error', () => resolve(false));
-  });
+  const attempt = (host: string) =>
+    new Promise<boolean>((resolve) => {
+      const socket = connect({ host, port });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
   const answers = await Promise.all([attempt('127.0.0.1'), attempt('::1')]);
   return answers.some(Boolean);
 }

@@ -105,7 +105,7 @@ describe('the data directory', () => {
     // wider modes are those PGlite made after start-up (it sets its own modes; tightened at the next start).
     expect(files).toBeGreaterThan(100);
     expect((await fs.stat(dataDir)).mode & 0o777).toBe(0o700);
-    expect(shared.filter((entry) => !entry.startsWith('store/') || (entry.endsWith(' 777') || entry.endsWith(' 755')))).toEqual([]);
+    expect(shared.filter((entry) => !entry.startsWith('store/') || entry.endsWith(' 777') || entry.endsWith(' 755'))).toEqual([]);
     expect(shared.length).toBeLessThan(files / 10);
     expect((await fs.stat(path.join(dataDir, 'files', 'acme', 'orders.csv'))).mode & 0o777).toBe(0o600);
   });
@@ -137,7 +137,13 @@ describe('stopping', () => {
     portal = startPortalProcess({ ...env, DATA_DIR: dataDir, DIST_DIR: dist, WAREHOUSE_SAMPLE_QUERIES: '20000', LOG_LEVEL: 'info' });
     // Stopped while the store is being created (its folder exists, the portal does not serve yet).
     for (let tries = 0; tries < 300; tries += 1) {
-      if (await fs.stat(path.join(dataDir, 'store')).then(() => true, () => false)) break;
+      if (
+        await fs.stat(path.join(dataDir, 'store')).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     portal.child.kill('SIGTERM');

@@ -28,9 +28,20 @@ module.exports = {
   process(source, filename, options) {
     if (options && options.supportsStaticESM) {
       if (!filename.includes('/@rjsf/react-bootstrap/')) return { code: source };
-      return { code: source.replace(REACT_BOOTSTRAP_DEFAULT_IMPORT, "import $1__commonjs from 'react-bootstrap/$2'; const $1 = $1__commonjs.default ?? $1__commonjs;") };
+      return {
+        code: source.replace(
+          REACT_BOOTSTRAP_DEFAULT_IMPORT,
+          "import $1__commonjs from 'react-bootstrap/$2'; const $1 = $1__commonjs.default ?? $1__commonjs;",
+        ),
+      };
     }
-    const { code, map } = transformSync(source, { format: 'cjs', loader: 'js', target: 'node20', sourcefile: filename, sourcemap: 'external' });
+    const { code, map } = transformSync(source, {
+      format: 'cjs',
+      loader: 'js',
+      target: 'node20',
+      sourcefile: filename,
+      sourcemap: 'external',
+    });
     return { code, map };
   },
 };

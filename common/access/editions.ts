@@ -23,15 +23,7 @@ export interface Edition {
   features: readonly Feature[];
 }
 
-const coreFeatures: readonly Feature[] = [
-  'home',
-  'support',
-  'data_catalog_basic',
-  'viewer',
-  'consume',
-  'integrations',
-  'freshness',
-];
+const coreFeatures: readonly Feature[] = ['home', 'support', 'data_catalog_basic', 'viewer', 'consume', 'integrations', 'freshness'];
 
 export const editions: readonly Edition[] = [
   {
@@ -50,13 +42,7 @@ export const editions: readonly Edition[] = [
       'Client-Dataworks-docs',
       'Client-dataworks-business-users',
     ],
-    features: [
-      ...coreFeatures,
-      'snowflake_optimization',
-      'user_management',
-      'data_catalog_advanced',
-      'snowflake_users',
-    ],
+    features: [...coreFeatures, 'snowflake_optimization', 'user_management', 'data_catalog_advanced', 'snowflake_users'],
   },
 ];
 

@@ -21,7 +21,13 @@ export const assistantPassage = z.object({
 export type AssistantPassage = z.infer<typeof assistantPassage>;
 
 export const askBody = z.strictObject(
-  { question: z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').max(QUESTION_MAX, `must be at most ${QUESTION_MAX} characters`) },
+  {
+    question: z
+      .string({ error: 'must be text' })
+      .trim()
+      .min(1, 'must not be empty')
+      .max(QUESTION_MAX, `must be at most ${QUESTION_MAX} characters`),
+  },
   { error: 'must be a JSON object' },
 );
 export const askResponse = z.object({

@@ -17,7 +17,13 @@ export const alertFilters = z.strictObject({
   domains: filterValues('domain'),
   owners: filterValues('owner'),
   /** Signals at this level or more severe (1 is the most severe); null = any. */
-  maxSeverity: z.number({ error: 'must be a number from 1 to 5' }).int().min(1, 'must be from 1 to 5').max(5, 'must be from 1 to 5').nullable().default(null),
+  maxSeverity: z
+    .number({ error: 'must be a number from 1 to 5' })
+    .int()
+    .min(1, 'must be from 1 to 5')
+    .max(5, 'must be from 1 to 5')
+    .nullable()
+    .default(null),
 });
 export type AlertFilters = z.output<typeof alertFilters>;
 
@@ -53,7 +59,10 @@ export const alertRuleInput = z.strictObject({
   name: z.string().trim().min(1, 'must not be empty').max(RULE_NAME_MAX, `must be at most ${RULE_NAME_MAX} characters`),
   trigger: z.enum(signalKinds, { error: `must be one of ${signalKinds.join(', ')}` }),
   filters: alertFilters.default({ assetIds: [], tags: [], domains: [], owners: [], maxSeverity: null }),
-  destinations: z.array(alertDestination).min(1, 'a rule needs at least one destination').max(DESTINATIONS_MAX, `at most ${DESTINATIONS_MAX} destinations`),
+  destinations: z
+    .array(alertDestination)
+    .min(1, 'a rule needs at least one destination')
+    .max(DESTINATIONS_MAX, `at most ${DESTINATIONS_MAX} destinations`),
   enabled: z.boolean().default(true),
 });
 export type AlertRuleInput = z.input<typeof alertRuleInput>;
@@ -99,7 +108,10 @@ export const deliveryListQuery = z.strictObject({
   ruleId: z.uuid({ error: 'must be a rule id' }).optional(),
   status: z.enum(deliveryStatuses, { error: `must be one of ${deliveryStatuses.join(', ')}` }).optional(),
   /** Deliveries older than this id (the log pages backwards). */
-  before: z.string().regex(/^[0-9]{1,18}$/, 'must be a delivery id').optional(),
+  before: z
+    .string()
+    .regex(/^[0-9]{1,18}$/, 'must be a delivery id')
+    .optional(),
   limit: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
 });
 export type DeliveryListQuery = z.output<typeof deliveryListQuery>;

@@ -29,7 +29,13 @@ export const assetCostResponse = z.object({
 });
 export type AssetCostResponse = z.infer<typeof assetCostResponse>;
 
-export const unreadModel = z.object({ uniqueId: z.string(), name: z.string(), domain: z.string().nullable(), cost: z.number(), builds: z.number() });
+export const unreadModel = z.object({
+  uniqueId: z.string(),
+  name: z.string(),
+  domain: z.string().nullable(),
+  cost: z.number(),
+  builds: z.number(),
+});
 export type UnreadModel = z.infer<typeof unreadModel>;
 export const unreadModelsResponse = z.object({ window: costWindow, models: z.array(unreadModel), totalCost: z.number() });
 export type UnreadModelsResponse = z.infer<typeof unreadModelsResponse>;
@@ -38,4 +44,6 @@ export const exposureCost = z.object({ uniqueId: z.string(), cost: z.number(), b
 export const exposureCostsResponse = z.object({ window: costWindow, exposures: z.array(exposureCost) });
 export type ExposureCostsResponse = z.infer<typeof exposureCostsResponse>;
 
-export const assetCostQuery = z.strictObject({ assetId: z.string().trim().min(1, 'must not be empty').max(1024, 'must be at most 1024 characters') });
+export const assetCostQuery = z.strictObject({
+  assetId: z.string().trim().min(1, 'must not be empty').max(1024, 'must be at most 1024 characters'),
+});

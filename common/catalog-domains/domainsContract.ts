@@ -17,7 +17,9 @@ const person = z.string({ error: 'must be a text' }).trim().min(1, 'must not be 
 export const people = z.array(person, { error: 'must be a list of names' }).max(PEOPLE_MAX, `must list at most ${PEOPLE_MAX} people`);
 
 export const domainParams = z.strictObject({ name: domainName });
-export const domainAssetParams = z.strictObject({ assetId: z.string().trim().min(1, 'must not be empty').max(1024, 'must be at most 1024 characters') });
+export const domainAssetParams = z.strictObject({
+  assetId: z.string().trim().min(1, 'must not be empty').max(1024, 'must be at most 1024 characters'),
+});
 
 export const domainBody = z.strictObject({
   description: z.string({ error: 'must be a text' }).max(DESCRIPTION_MAX, `must be at most ${DESCRIPTION_MAX} characters`).default(''),
@@ -65,5 +67,9 @@ export const domainMembersResponse = z.object({ assets: z.array(domainAsset) });
 export type DomainMembersResponse = z.infer<typeof domainMembersResponse>;
 
 /** GET /api/catalog/domains/assets/:assetId: the asset's domain now and which rule placed it (null: none). */
-export const assetDomainResponse = z.object({ assetId: z.string(), domain: z.string().nullable(), assignedBy: z.enum(['hand', 'meta', 'tag', 'folder']).nullable() });
+export const assetDomainResponse = z.object({
+  assetId: z.string(),
+  domain: z.string().nullable(),
+  assignedBy: z.enum(['hand', 'meta', 'tag', 'folder']).nullable(),
+});
 export type AssetDomainResponse = z.infer<typeof assetDomainResponse>;

@@ -11,9 +11,19 @@ export const productIdParams = z.strictObject({ productId: z.uuid({ error: 'must
 
 export const productObjective = z.strictObject({
   /** Every source the product reads (its own and those upstream of its assets) loaded within this many hours. */
-  freshnessHours: z.number({ error: 'must be a number' }).positive('must be more than 0').max(24 * 365, 'must be at most a year').nullable().default(null),
+  freshnessHours: z
+    .number({ error: 'must be a number' })
+    .positive('must be more than 0')
+    .max(24 * 365, 'must be at most a year')
+    .nullable()
+    .default(null),
   /** Share of the product's tests passing at their last run, in percent. */
-  minTestPassRate: z.number({ error: 'must be a number' }).min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').nullable().default(null),
+  minTestPassRate: z
+    .number({ error: 'must be a number' })
+    .min(0, 'must be between 0 and 100')
+    .max(100, 'must be between 0 and 100')
+    .nullable()
+    .default(null),
 });
 export type ProductObjective = z.output<typeof productObjective>;
 
@@ -25,7 +35,10 @@ export const productBody = z.strictObject({
   owner: z.string({ error: 'must be a text' }).trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters'),
   domain: domainName.nullable().default(null),
   /** Unique ids of models, sources, seeds, snapshots and exposures of the current dbt project. */
-  assets: z.array(memberId, { error: 'must be a list of asset ids' }).max(PRODUCT_MEMBERS_MAX, `must list at most ${PRODUCT_MEMBERS_MAX} assets`).default([]),
+  assets: z
+    .array(memberId, { error: 'must be a list of asset ids' })
+    .max(PRODUCT_MEMBERS_MAX, `must list at most ${PRODUCT_MEMBERS_MAX} assets`)
+    .default([]),
   objective: productObjective.default({ freshnessHours: null, minTestPassRate: null }),
 });
 export type ProductBody = z.input<typeof productBody>;

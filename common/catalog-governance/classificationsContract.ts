@@ -98,8 +98,13 @@ export const suggestionRecord = z.object({
   createdAt: z.string(),
 });
 export type SuggestionRecord = z.infer<typeof suggestionRecord>;
-export const suggestionsQuery = z.strictObject({ state: z.enum(suggestionStates, { error: `must be one of ${suggestionStates.join(', ')}` }).default('pending') });
-export const suggestionsResponse = z.object({ suggestions: z.array(suggestionRecord), scan: z.object({ jobId: z.string().nullable(), scannedAt: z.string().nullable() }) });
+export const suggestionsQuery = z.strictObject({
+  state: z.enum(suggestionStates, { error: `must be one of ${suggestionStates.join(', ')}` }).default('pending'),
+});
+export const suggestionsResponse = z.object({
+  suggestions: z.array(suggestionRecord),
+  scan: z.object({ jobId: z.string().nullable(), scannedAt: z.string().nullable() }),
+});
 export type SuggestionsResponse = z.infer<typeof suggestionsResponse>;
 export const suggestionDecisionBody = z.strictObject({ decision: z.enum(['accept', 'reject'], { error: 'must be accept or reject' }) });
 export type SuggestionDecisionBody = z.infer<typeof suggestionDecisionBody>;

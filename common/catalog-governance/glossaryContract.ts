@@ -40,7 +40,11 @@ export type GlossaryListResponse = z.infer<typeof glossaryListResponse>;
 
 const termFields = {
   name,
-  definition: z.string().trim().min(1, 'must not be empty: say what the term means').max(DEFINITION_MAX, `must be at most ${DEFINITION_MAX} characters`),
+  definition: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty: say what the term means')
+    .max(DEFINITION_MAX, `must be at most ${DEFINITION_MAX} characters`),
   synonyms: z.array(name).max(SYNONYMS_MAX, `must list at most ${SYNONYMS_MAX} synonyms`).default([]),
   owners: people.default([]),
   reviewers: people.default([]),
@@ -62,7 +66,12 @@ export const termUpdateBody = z.strictObject({
 export type TermUpdateBody = z.input<typeof termUpdateBody>;
 
 export const termListQuery = z.strictObject({
-  status: z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(z.enum(termStatuses, { error: `must be one of ${termStatuses.join(', ')}` })).max(5)).optional(),
+  status: z
+    .preprocess(
+      (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
+      z.array(z.enum(termStatuses, { error: `must be one of ${termStatuses.join(', ')}` })).max(5),
+    )
+    .optional(),
   q: z.string().trim().min(1).max(200, 'must be at most 200 characters').optional(),
 });
 
@@ -90,9 +99,20 @@ export type TermRecord = z.infer<typeof termRecord>;
 export const termListResponse = z.object({ glossary: glossaryRecord, terms: z.array(termRecord), editor: z.boolean() });
 export type TermListResponse = z.infer<typeof termListResponse>;
 
-export const termEvent = z.object({ at: z.string(), actor: z.string().nullable(), from: z.string().nullable(), to: z.string(), comment: z.string().nullable() });
+export const termEvent = z.object({
+  at: z.string(),
+  actor: z.string().nullable(),
+  from: z.string().nullable(),
+  to: z.string(),
+  comment: z.string().nullable(),
+});
 export type TermEvent = z.infer<typeof termEvent>;
-export const termDetailResponse = z.object({ term: termRecord, links: z.array(termLink), history: z.array(termEvent), children: z.array(z.object({ id: z.string(), name: z.string() })) });
+export const termDetailResponse = z.object({
+  term: termRecord,
+  links: z.array(termLink),
+  history: z.array(termEvent),
+  children: z.array(z.object({ id: z.string(), name: z.string() })),
+});
 export type TermDetailResponse = z.infer<typeof termDetailResponse>;
 
 export const termTransitionBody = z.strictObject({

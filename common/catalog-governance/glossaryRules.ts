@@ -69,7 +69,7 @@ export function reviewProblem(context: ReviewContext): string | null {
   const me = context.username.toLowerCase();
   const admin = hasAnyRole(context.roles, ['admin']);
   const reviewers = context.reviewers.map((name) => name.toLowerCase());
-  if (!admin && !reviewers.includes(me)) return 'Only the term\'s reviewers or an administrator may approve or reject it.';
+  if (!admin && !reviewers.includes(me)) return "Only the term's reviewers or an administrator may approve or reject it.";
   if (context.submittedBy?.toLowerCase() === me && reviewers.length > 0 && reviewers.every((name) => name === me) && !admin) {
     return 'You submitted this term and are its only reviewer: another reviewer or an administrator has to decide.';
   }

@@ -4,7 +4,26 @@
 import { z } from 'zod';
 import { DEFAULT_GLOSSARY_EDITOR_ROLES, glossaryEditorRoleChoices } from './glossaryRules';
 
-export const DEFAULT_PII_NAME_PATTERNS = ['email', 'e_mail', 'phone', 'mobile', 'ssn', 'social_security', 'birth', 'dob', 'address', 'street', 'postcode', 'zip', 'ip_address', 'passport', 'iban', 'first_name', 'last_name', 'full_name'] as const;
+export const DEFAULT_PII_NAME_PATTERNS = [
+  'email',
+  'e_mail',
+  'phone',
+  'mobile',
+  'ssn',
+  'social_security',
+  'birth',
+  'dob',
+  'address',
+  'street',
+  'postcode',
+  'zip',
+  'ip_address',
+  'passport',
+  'iban',
+  'first_name',
+  'last_name',
+  'full_name',
+] as const;
 export const PATTERNS_MAX = 100;
 
 export const governanceSettings = z.strictObject({
@@ -13,7 +32,15 @@ export const governanceSettings = z.strictObject({
     .min(1, 'must name at least one role')
     .max(glossaryEditorRoleChoices.length),
   piiNamePatterns: z
-    .array(z.string().trim().toLowerCase().min(2, 'must be at least 2 characters').max(64, 'must be at most 64 characters').regex(/^[a-z0-9_]+$/, 'may hold only letters, digits and _'))
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .min(2, 'must be at least 2 characters')
+        .max(64, 'must be at most 64 characters')
+        .regex(/^[a-z0-9_]+$/, 'may hold only letters, digits and _'),
+    )
     .max(PATTERNS_MAX, `must list at most ${PATTERNS_MAX} patterns`),
   sampleValues: z.boolean({ error: 'must be true or false' }),
 });
@@ -24,5 +51,9 @@ export const defaultGovernanceSettings: GovernanceSettings = {
   piiNamePatterns: [...DEFAULT_PII_NAME_PATTERNS],
   sampleValues: true,
 };
-export const governanceSettingsResponse = z.object({ settings: governanceSettings, updatedAt: z.string().nullable(), updatedBy: z.string().nullable() });
+export const governanceSettingsResponse = z.object({
+  settings: governanceSettings,
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
 export type GovernanceSettingsResponse = z.infer<typeof governanceSettingsResponse>;

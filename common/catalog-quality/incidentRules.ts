@@ -21,7 +21,12 @@ export const resolutionReasonLabels: Record<ResolutionReason, string> = {
   other: 'Other',
 };
 
-export const incidentStateLabels: Record<IncidentState, string> = { new: 'New', acknowledged: 'Acknowledged', assigned: 'Assigned', resolved: 'Resolved' };
+export const incidentStateLabels: Record<IncidentState, string> = {
+  new: 'New',
+  acknowledged: 'Acknowledged',
+  assigned: 'Assigned',
+  resolved: 'Resolved',
+};
 
 /**
  * From each state, where a person may move an incident. Assigned → assigned hands it to someone
@@ -53,7 +58,13 @@ export const RESOLUTION_COMMENT_MAX = 2000;
  * the Incident Manager except its view-only audience, the business users
  * (Client-dataworks-business-users) and support staff who only look on (`assured`).
  */
-export const incidentEditorRoles: readonly string[] = ['admin', 'Client-Admin', 'client-admin', 'Client-Dataworks-docs', 'Integration_Engineer'];
+export const incidentEditorRoles: readonly string[] = [
+  'admin',
+  'Client-Admin',
+  'client-admin',
+  'Client-Dataworks-docs',
+  'Integration_Engineer',
+];
 
 export function mayChangeIncidents(roles: readonly string[]): boolean {
   return hasAnyRole(roles, incidentEditorRoles);

@@ -2,10 +2,22 @@
 // and source freshness errors at ingestion, their timeline, the moves people make and the
 // time-to-acknowledge and time-to-resolve per domain.
 import { z } from 'zod';
-import { incidentStates, incidentTransitions, RESOLUTION_COMMENT_MAX, resolutionReasons, SEVERITY_MAX, SEVERITY_MIN } from './incidentRules';
+import {
+  incidentStates,
+  incidentTransitions,
+  RESOLUTION_COMMENT_MAX,
+  resolutionReasons,
+  SEVERITY_MAX,
+  SEVERITY_MIN,
+} from './incidentRules';
 
-const list = <T extends z.ZodType>(item: T) => z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(item).max(10)).optional();
-const severity = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(SEVERITY_MIN, `must be between ${SEVERITY_MIN} and ${SEVERITY_MAX}`).max(SEVERITY_MAX, `must be between ${SEVERITY_MIN} and ${SEVERITY_MAX}`);
+const list = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(item).max(10)).optional();
+const severity = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(SEVERITY_MIN, `must be between ${SEVERITY_MIN} and ${SEVERITY_MAX}`)
+  .max(SEVERITY_MAX, `must be between ${SEVERITY_MIN} and ${SEVERITY_MAX}`);
 
 export const incidentListQuery = z.strictObject({
   state: list(z.enum(incidentStates, { error: `must be one of ${incidentStates.join(', ')}` })),
@@ -46,10 +58,21 @@ export const incidentRecord = z.object({
 });
 export type IncidentRecord = z.infer<typeof incidentRecord>;
 
-export const incidentListResponse = z.object({ total: z.number(), page: z.number(), pageSize: z.number(), incidents: z.array(incidentRecord), counts: z.record(z.enum(incidentStates), z.number()) });
+export const incidentListResponse = z.object({
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  incidents: z.array(incidentRecord),
+  counts: z.record(z.enum(incidentStates), z.number()),
+});
 export type IncidentListResponse = z.infer<typeof incidentListResponse>;
 
-export const incidentEvent = z.object({ at: z.string(), type: z.string(), actor: z.string().nullable(), details: z.record(z.string(), z.unknown()) });
+export const incidentEvent = z.object({
+  at: z.string(),
+  type: z.string(),
+  actor: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
 export type IncidentEvent = z.infer<typeof incidentEvent>;
 
 export const incidentIdParams = z.strictObject({ id: z.uuid({ error: 'must be an incident id' }) });

@@ -21,7 +21,8 @@ export const testSeverities = ['error', 'warn'] as const;
 export const summaryDimensions = ['asset', 'domain', 'owner'] as const;
 export type SummaryDimension = (typeof summaryDimensions)[number];
 
-const list = <T extends z.ZodType>(item: T) => z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(item).max(20)).optional();
+const list = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(item).max(20)).optional();
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 
 /** Filters shared by the list and the summaries. `type` absent: data tests (generic and singular); unit tests only when asked for. */
@@ -39,7 +40,12 @@ export const qualityFilters = {
 export const qualityTestsQuery = z.strictObject({
   ...qualityFilters,
   page: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000).default(1),
-  pageSize: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(QUALITY_PAGE_MAX, `must be at most ${QUALITY_PAGE_MAX}`).default(25),
+  pageSize: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(QUALITY_PAGE_MAX, `must be at most ${QUALITY_PAGE_MAX}`)
+    .default(25),
 });
 export type QualityTestsQuery = z.output<typeof qualityTestsQuery>;
 
@@ -90,12 +96,23 @@ export const qualityGroup = z.object({
 });
 export type QualityGroup = z.infer<typeof qualityGroup>;
 
-export const qualitySummaryResponse = z.object({ by: z.enum(summaryDimensions), groups: z.array(qualityGroup), totals: qualityGroup, groupCount: z.number() });
+export const qualitySummaryResponse = z.object({
+  by: z.enum(summaryDimensions),
+  groups: z.array(qualityGroup),
+  totals: qualityGroup,
+  groupCount: z.number(),
+});
 export type QualitySummaryResponse = z.infer<typeof qualitySummaryResponse>;
 
 export const testIdParams = z.strictObject({ testId: text(1000) });
 
-export const testRun = z.object({ executedAt: z.string().nullable(), status: z.enum(testStatuses), failures: z.number().nullable(), message: z.string().nullable(), executionTime: z.number().nullable() });
+export const testRun = z.object({
+  executedAt: z.string().nullable(),
+  status: z.enum(testStatuses),
+  failures: z.number().nullable(),
+  message: z.string().nullable(),
+  executionTime: z.number().nullable(),
+});
 export type TestRun = z.infer<typeof testRun>;
 export const testHistoryResponse = z.object({ test: qualityTest, runs: z.array(testRun) });
 export type TestHistoryResponse = z.infer<typeof testHistoryResponse>;

@@ -12,7 +12,10 @@ const hostEntry = z
   .toLowerCase()
   .min(1, 'a host must not be empty')
   .max(253, 'a host is at most 253 characters')
-  .regex(/^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$|^\[[0-9a-f:.]+\]$/, 'must be a host name such as hooks.slack.com or *.example.com (no scheme, port or path)');
+  .regex(
+    /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$|^\[[0-9a-f:.]+\]$/,
+    'must be a host name such as hooks.slack.com or *.example.com (no scheme, port or path)',
+  );
 
 export const webhookSettings = z.strictObject({
   /** Empty: webhooks may go to any public host. Otherwise only to these (which may be private). */
@@ -20,11 +23,16 @@ export const webhookSettings = z.strictObject({
 });
 export type WebhookSettings = z.output<typeof webhookSettings>;
 
-export const webhookSettingsResponse = z.object({ settings: webhookSettings, updatedBy: z.string().nullable(), updatedAt: z.string().nullable() });
+export const webhookSettingsResponse = z.object({
+  settings: webhookSettings,
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
 export type WebhookSettingsResponse = z.infer<typeof webhookSettingsResponse>;
 
 /** What each section's GET and PUT answer: the organisation's value, the portal's default, and who changed it last. */
-const sectionResponse = <T extends z.ZodType>(settings: T) => z.object({ settings, portalDefault: settings, updatedBy: z.string().nullable(), updatedAt: z.string().nullable() });
+const sectionResponse = <T extends z.ZodType>(settings: T) =>
+  z.object({ settings, portalDefault: settings, updatedBy: z.string().nullable(), updatedAt: z.string().nullable() });
 
 export const FRESHNESS_MINUTES_MAX = 7 * 24 * 60;
 export const freshnessSettings = z.strictObject({

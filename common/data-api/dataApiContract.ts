@@ -24,7 +24,10 @@ export const endpointParameter = z
     name: z
       .string()
       .regex(PARAMETER_NAME, 'must start with a letter and hold only a-z, 0-9 and _')
-      .refine((name) => !(RESERVED_QUERY_NAMES as readonly string[]).includes(name), `must not be ${RESERVED_QUERY_NAMES.join(' or ')} (kept for pagination)`),
+      .refine(
+        (name) => !(RESERVED_QUERY_NAMES as readonly string[]).includes(name),
+        `must not be ${RESERVED_QUERY_NAMES.join(' or ')} (kept for pagination)`,
+      ),
     type: z.enum(parameterTypes, { error: `must be one of ${parameterTypes.join(', ')}` }),
     description: z.string().max(500).default(''),
     required: z.boolean().default(false),
@@ -45,10 +48,14 @@ export const endpointParameter = z
   })
   .strict()
   .superRefine((param, ctx) => {
-    if (param.type === 'enum' && param.values.length === 0) ctx.addIssue({ code: 'custom', path: ['values'], message: 'an enum needs at least one value' });
-    if (param.minimum !== null && param.maximum !== null && param.minimum > param.maximum) ctx.addIssue({ code: 'custom', path: ['maximum'], message: 'must not be below the minimum' });
-    if (param.minLength !== null && param.maxLength !== null && param.minLength > param.maxLength) ctx.addIssue({ code: 'custom', path: ['maxLength'], message: 'must not be below the minimum length' });
-    if (param.required && param.default !== null) ctx.addIssue({ code: 'custom', path: ['default'], message: 'a required parameter has no default' });
+    if (param.type === 'enum' && param.values.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['values'], message: 'an enum needs at least one value' });
+    if (param.minimum !== null && param.maximum !== null && param.minimum > param.maximum)
+      ctx.addIssue({ code: 'custom', path: ['maximum'], message: 'must not be below the minimum' });
+    if (param.minLength !== null && param.maxLength !== null && param.minLength > param.maxLength)
+      ctx.addIssue({ code: 'custom', path: ['maxLength'], message: 'must not be below the minimum length' });
+    if (param.required && param.default !== null)
+      ctx.addIssue({ code: 'custom', path: ['default'], message: 'a required parameter has no default' });
   });
 export type EndpointParameter = z.output<typeof endpointParameter>;
 export type EndpointParameterInput = z.input<typeof endpointParameter>;
@@ -193,7 +200,14 @@ export const usageQuery = z
   .strict();
 export type UsageQuery = z.input<typeof usageQuery>;
 
-export const usageBucket = z.object({ start: z.string(), calls: z.number(), errors: z.number(), rows: z.number(), p50: z.number(), p99: z.number() });
+export const usageBucket = z.object({
+  start: z.string(),
+  calls: z.number(),
+  errors: z.number(),
+  rows: z.number(),
+  p50: z.number(),
+  p99: z.number(),
+});
 export const usageRow = z.object({
   endpoint: z.string(),
   keyName: z.string(),

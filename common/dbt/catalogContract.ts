@@ -5,7 +5,17 @@
 import { z } from 'zod';
 import { highlightedText, type HighlightedText } from '../search/highlightedText';
 
-export const catalogResourceTypes = ['model', 'source', 'seed', 'snapshot', 'exposure', 'metric', 'semantic_model', 'test', 'analysis'] as const;
+export const catalogResourceTypes = [
+  'model',
+  'source',
+  'seed',
+  'snapshot',
+  'exposure',
+  'metric',
+  'semantic_model',
+  'test',
+  'analysis',
+] as const;
 export type CatalogResourceType = (typeof catalogResourceTypes)[number];
 
 /** What explore searches: every resource type but tests and analyses, plus columns. */
@@ -20,12 +30,19 @@ export const SEARCH_PAGE_MAX = 100;
 
 const facetValue = z.string().trim().min(1).max(255);
 /** Several values of one facet come as repeated query parameters (`?tag=a&tag=b`). */
-const facetList = z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(facetValue).max(20)).optional();
+const facetList = z
+  .preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(facetValue).max(20))
+  .optional();
 
 /** GET /api/catalog/search: the filters are the page's URL query, as is. */
 export const catalogSearchQuery = z.strictObject({
   q: z.string().max(SEARCH_QUERY_MAX, `must be at most ${SEARCH_QUERY_MAX} characters`).optional(),
-  kind: z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(z.enum(searchableKinds)).max(searchableKinds.length)).optional(),
+  kind: z
+    .preprocess(
+      (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
+      z.array(z.enum(searchableKinds)).max(searchableKinds.length),
+    )
+    .optional(),
   database: facetList,
   schema: facetList,
   tag: facetList,
@@ -33,7 +50,12 @@ export const catalogSearchQuery = z.strictObject({
   package: facetList,
   materialized: facetList,
   domain: facetList,
-  testStatus: z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(z.enum(testStatuses)).max(testStatuses.length)).optional(),
+  testStatus: z
+    .preprocess(
+      (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
+      z.array(z.enum(testStatuses)).max(testStatuses.length),
+    )
+    .optional(),
   limit: z.coerce.number().int().min(1).max(SEARCH_PAGE_MAX).default(25),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
@@ -132,12 +154,25 @@ export const assetDetail = z.object({
   exposures: z.array(nodeRef),
   /** Sources only; null otherwise. */
   freshness: z
-    .object({ status: z.enum(freshnessStatuses), maxLoadedAt: z.string().nullable(), checkedAt: z.string().nullable(), ageSeconds: z.number().nullable() })
+    .object({
+      status: z.enum(freshnessStatuses),
+      maxLoadedAt: z.string().nullable(),
+      checkedAt: z.string().nullable(),
+      ageSeconds: z.number().nullable(),
+    })
     .nullable(),
   /** Models, seeds, snapshots: the last build in run_results. */
   lastRun: z.object({ status: z.string(), executedAt: z.string().nullable(), executionTime: z.number().nullable() }).nullable(),
   /** Model health across ingestions, oldest first (one point per ingestion with run results). */
-  history: z.array(z.object({ ingestedAt: z.string(), buildStatus: z.string().nullable(), testsFailed: z.number(), testsWarned: z.number(), testsPassed: z.number() })),
+  history: z.array(
+    z.object({
+      ingestedAt: z.string(),
+      buildStatus: z.string().nullable(),
+      testsFailed: z.number(),
+      testsWarned: z.number(),
+      testsPassed: z.number(),
+    }),
+  ),
 });
 export type AssetDetail = z.infer<typeof assetDetail>;
 export const assetResponse = z.object({ asset: assetDetail });
@@ -150,7 +185,12 @@ export const lineageQuery = z.strictObject({
   upstream: z.coerce.number().int().min(0).max(LINEAGE_DEPTH_MAX).default(1),
   downstream: z.coerce.number().int().min(0).max(LINEAGE_DEPTH_MAX).default(1),
   /** Resource types to keep (others are passed through: their neighbours stay connected). */
-  types: z.preprocess((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]), z.array(z.enum(catalogResourceTypes))).optional(),
+  types: z
+    .preprocess(
+      (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
+      z.array(z.enum(catalogResourceTypes)),
+    )
+    .optional(),
   /** At most this many nodes each way; what lies beyond is counted, not sent. */
   limit: z.coerce.number().int().min(1).max(2000).default(LINEAGE_NODES_PER_DIRECTION_DEFAULT),
 });

@@ -42,8 +42,18 @@ export const exposureDetail = exposureSummary.extend({
   /** Every upstream node (all depths) and the edges between them and the exposure. */
   upstream: z.array(nodeRef.extend({ testStatus: z.enum(testStatuses).nullable() })),
   edges: z.array(z.object({ from: z.string(), to: z.string() })),
-  failingTests: z.array(z.object({ uniqueId: z.string(), name: z.string(), status: z.enum(testStatuses), attachedTo: z.string().nullable(), message: z.string().nullable() })),
-  staleSources: z.array(z.object({ uniqueId: z.string(), name: z.string(), status: z.enum(freshnessStatuses), maxLoadedAt: z.string().nullable() })),
+  failingTests: z.array(
+    z.object({
+      uniqueId: z.string(),
+      name: z.string(),
+      status: z.enum(testStatuses),
+      attachedTo: z.string().nullable(),
+      message: z.string().nullable(),
+    }),
+  ),
+  staleSources: z.array(
+    z.object({ uniqueId: z.string(), name: z.string(), status: z.enum(freshnessStatuses), maxLoadedAt: z.string().nullable() }),
+  ),
   /** Health per ingestion, oldest first. */
   history: z.array(z.object({ at: z.string(), status: z.enum(healthStatuses) })),
 });
@@ -69,7 +79,14 @@ export const sourceFreshness = z.object({
   /** Where the latest result came from: an uploaded sources.json or the portal's own check. */
   origin: z.enum(freshnessOrigins).nullable(),
   error: z.string().nullable(),
-  history: z.array(z.object({ checkedAt: z.string(), status: z.enum(freshnessStatuses), ageSeconds: z.number().nullable(), origin: z.enum(freshnessOrigins) })),
+  history: z.array(
+    z.object({
+      checkedAt: z.string(),
+      status: z.enum(freshnessStatuses),
+      ageSeconds: z.number().nullable(),
+      origin: z.enum(freshnessOrigins),
+    }),
+  ),
 });
 export type SourceFreshness = z.infer<typeof sourceFreshness>;
 
@@ -100,4 +117,19 @@ export type FreshnessCheckResponse = z.infer<typeof freshnessCheckResponse>;
 export const FRESHNESS_CHECK_JOB = 'dbt.freshness-check';
 export const CATALOG_TOPIC = 'catalog';
 /** The pages that read the catalog and refresh on CATALOG_TOPIC: its users hear of it, nobody else. */
-export const CATALOG_TOPIC_ROUTES = ['catalogExplore', 'catalogAssets', 'catalogAsset', 'catalogLineage', 'catalogDataQuality', 'catalogIncidents', 'catalogProducts', 'catalogDomain', 'catalogGlossary', 'catalogClassifications', 'catalogMetrics', 'exposures', 'exposure', 'freshness'] as const satisfies readonly AppRouteId[];
+export const CATALOG_TOPIC_ROUTES = [
+  'catalogExplore',
+  'catalogAssets',
+  'catalogAsset',
+  'catalogLineage',
+  'catalogDataQuality',
+  'catalogIncidents',
+  'catalogProducts',
+  'catalogDomain',
+  'catalogGlossary',
+  'catalogClassifications',
+  'catalogMetrics',
+  'exposures',
+  'exposure',
+  'freshness',
+] as const satisfies readonly AppRouteId[];

@@ -32,12 +32,19 @@ export const featureDetail = featureSummary.extend({
 });
 export type FeatureDetail = z.infer<typeof featureDetail>;
 
-export const featureListQuery = z.object({ q: searchText, status: z.enum(featureStatuses).optional(), sort: z.enum(['votes', 'newest']).optional() });
+export const featureListQuery = z.object({
+  q: searchText,
+  status: z.enum(featureStatuses).optional(),
+  sort: z.enum(['votes', 'newest']).optional(),
+});
 export type FeatureListQuery = z.input<typeof featureListQuery>;
 export const featureListResponse = z.object({ features: z.array(featureSummary), canChangeStatus: z.boolean() });
 export type FeatureListResponse = z.infer<typeof featureListResponse>;
 
-export const createFeatureBody = z.strictObject({ title: lineText(TITLE_MAX), description: markdownText(MARKDOWN_MAX) }, { error: 'must be a JSON object' });
+export const createFeatureBody = z.strictObject(
+  { title: lineText(TITLE_MAX), description: markdownText(MARKDOWN_MAX) },
+  { error: 'must be a JSON object' },
+);
 export type FeatureInput = z.input<typeof createFeatureBody>;
 export const featureStatusBody = z.strictObject(
   {
@@ -49,5 +56,8 @@ export const featureStatusBody = z.strictObject(
 export type FeatureStatusChange = z.input<typeof featureStatusBody>;
 export const featureCommentBody = z.strictObject({ body: markdownText(COMMENT_MAX) }, { error: 'must be a JSON object' });
 export const featureVoteBody = z.strictObject({ vote: z.boolean({ error: 'must be true or false' }) }, { error: 'must be a JSON object' });
-export const featureSubscriptionBody = z.strictObject({ subscribed: z.boolean({ error: 'must be true or false' }) }, { error: 'must be a JSON object' });
+export const featureSubscriptionBody = z.strictObject(
+  { subscribed: z.boolean({ error: 'must be true or false' }) },
+  { error: 'must be a JSON object' },
+);
 export const featureResponse = z.object({ feature: featureDetail });

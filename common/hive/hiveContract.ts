@@ -49,7 +49,10 @@ export type QuestionListQuery = z.input<typeof questionListQuery>;
 export const questionListResponse = z.object({ questions: z.array(questionSummary), total: z.number(), tookMs: z.number() });
 export type QuestionListResponse = z.infer<typeof questionListResponse>;
 
-export const askQuestionBody = z.strictObject({ title: lineText(TITLE_MAX), body: markdownText(MARKDOWN_MAX), tags: tagList.default([]) }, { error: 'must be a JSON object' });
+export const askQuestionBody = z.strictObject(
+  { title: lineText(TITLE_MAX), body: markdownText(MARKDOWN_MAX), tags: tagList.default([]) },
+  { error: 'must be a JSON object' },
+);
 export type AskQuestionInput = z.input<typeof askQuestionBody>;
 export const answerBody = z.strictObject({ body: markdownText(MARKDOWN_MAX) }, { error: 'must be a JSON object' });
 export const acceptBody = z.strictObject({ answerId: z.uuid('must be an answer id').nullable() }, { error: 'must be a JSON object' });

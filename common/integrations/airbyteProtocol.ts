@@ -14,7 +14,9 @@ export type DestinationSyncMode = z.infer<typeof DestinationSyncMode>;
 
 // A JSON object of any content. Checked as "a plain object" without visiting every key: record
 // messages carry one per row, and the destination types each value it keeps anyway.
-const jsonObject = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), { message: 'must be a JSON object' });
+const jsonObject = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
+  message: 'must be a JSON object',
+});
 const fieldPath = z.array(z.string());
 
 export const StreamDescriptor = z.looseObject({ name: z.string().min(1), namespace: z.string().optional() });
@@ -86,7 +88,14 @@ export const AirbyteTraceMessage = z.looseObject({
     .looseObject({
       stream_descriptor: StreamDescriptor,
       status: AirbyteStreamStatus,
-      reasons: z.array(z.looseObject({ type: z.literal('RATE_LIMITED'), rate_limited: z.looseObject({ quota_reset: z.number().int().optional() }).optional() })).optional(),
+      reasons: z
+        .array(
+          z.looseObject({
+            type: z.literal('RATE_LIMITED'),
+            rate_limited: z.looseObject({ quota_reset: z.number().int().optional() }).optional(),
+          }),
+        )
+        .optional(),
     })
     .optional(),
   analytics: z.looseObject({ type: z.string(), value: z.string().optional() }).optional(),
@@ -172,7 +181,8 @@ export const AirbyteMessage = z
   })
   .superRefine((message, context) => {
     const field = payloadField[message.type];
-    if (message[field] === undefined) context.addIssue({ code: 'custom', path: [field], message: `A ${message.type} message needs its "${field}" object.` });
+    if (message[field] === undefined)
+      context.addIssue({ code: 'custom', path: [field], message: `A ${message.type} message needs its "${field}" object.` });
   });
 export type AirbyteMessage = z.infer<typeof AirbyteMessage>;
 

@@ -104,7 +104,14 @@ export type PreviewResponse = z.infer<typeof previewResponse>;
 
 export const schedule = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('manual') }),
-  z.object({ kind: z.literal('interval'), hours: z.number().int('must be a whole number of hours').min(INTERVAL_HOURS_MIN, `must be at least ${INTERVAL_HOURS_MIN}`).max(INTERVAL_HOURS_MAX, `must be at most ${INTERVAL_HOURS_MAX}`) }),
+  z.object({
+    kind: z.literal('interval'),
+    hours: z
+      .number()
+      .int('must be a whole number of hours')
+      .min(INTERVAL_HOURS_MIN, `must be at least ${INTERVAL_HOURS_MIN}`)
+      .max(INTERVAL_HOURS_MAX, `must be at most ${INTERVAL_HOURS_MAX}`),
+  }),
   /** Five-field cron, evaluated in UTC. */
   z.object({ kind: z.literal('cron'), expression: z.string().trim().min(1, 'must not be empty').max(CRON_EXPRESSION_MAX) }),
 ]);

@@ -75,7 +75,10 @@ export const updateArticleBody = z
   .refine((body) => Object.keys(body).length > 0, 'give at least one of title, body, category, tags, status');
 export type ArticleUpdate = z.input<typeof updateArticleBody>;
 
-export const articleVoteBody = z.strictObject({ helpful: z.boolean({ error: 'must be true or false' }) }, { error: 'must be a JSON object' });
+export const articleVoteBody = z.strictObject(
+  { helpful: z.boolean({ error: 'must be true or false' }) },
+  { error: 'must be a JSON object' },
+);
 export const articleResponse = z.object({ article: articleDetail });
 
 export const faqEntry = z.object({
@@ -95,12 +98,22 @@ export const faqListResponse = z.object({ entries: z.array(faqEntry), canManage:
 export type FaqListResponse = z.infer<typeof faqListResponse>;
 
 export const FAQ_ANSWER_MAX = 5_000;
-const faqFields = { topic: lineText(LABEL_MAX), question: lineText(TITLE_MAX), answer: markdownText(FAQ_ANSWER_MAX), position: z.number().int('must be a whole number').min(0).max(10_000) };
+const faqFields = {
+  topic: lineText(LABEL_MAX),
+  question: lineText(TITLE_MAX),
+  answer: markdownText(FAQ_ANSWER_MAX),
+  position: z.number().int('must be a whole number').min(0).max(10_000),
+};
 export const createFaqBody = z.strictObject({ ...faqFields, position: faqFields.position.optional() }, { error: 'must be a JSON object' });
 export type FaqInput = z.input<typeof createFaqBody>;
 export const updateFaqBody = z
   .strictObject(
-    { topic: faqFields.topic.optional(), question: faqFields.question.optional(), answer: faqFields.answer.optional(), position: faqFields.position.optional() },
+    {
+      topic: faqFields.topic.optional(),
+      question: faqFields.question.optional(),
+      answer: faqFields.answer.optional(),
+      position: faqFields.position.optional(),
+    },
     { error: 'must be a JSON object' },
   )
   .refine((body) => Object.keys(body).length > 0, 'give at least one of topic, question, answer, position');

@@ -23,37 +23,34 @@ import {
 const menuIds = z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(50));
 
 export const layoutSettingsSchema = z.strictObject({
-    layout: z.enum(layouts),
-    subLayout: z.enum(subLayouts),
-    collapseMenu: z.boolean(),
-    layoutType: z.enum(layoutTypes),
-    navIconColor: z.boolean(),
-    navBackColor: z.enum(navBackColors),
-    navBrandColor: z.enum(navBrandColors),
-    // The spec calls this a boolean: `false` means no image, otherwise the image's name.
-    navBackImage: z.union([z.literal(false), z.enum(navBackImages)]),
-    rtlLayout: z.boolean(),
-    navFixedLayout: z.boolean(),
-    headerFixedLayout: z.boolean(),
-    boxLayout: z.boolean(),
-    navListIcon: z.enum(navListIcons),
-    navActiveListColor: z.enum(navActiveListColors),
-    navListTitleColor: z.enum(navListTitleColors),
-    navListTitleHide: z.boolean(),
-    configBlock: z.boolean(),
-    layout6Background: z.enum(layout6Backgrounds),
-    layout6BackSize: z.enum(layout6BackSizes),
-    headerBackColor: z.enum(headerBackColors),
-    navDropdownIcon: z.enum(navDropdownIcons),
-    isOpen: menuIds,
-    isTrigger: menuIds,
+  layout: z.enum(layouts),
+  subLayout: z.enum(subLayouts),
+  collapseMenu: z.boolean(),
+  layoutType: z.enum(layoutTypes),
+  navIconColor: z.boolean(),
+  navBackColor: z.enum(navBackColors),
+  navBrandColor: z.enum(navBrandColors),
+  // The spec calls this a boolean: `false` means no image, otherwise the image's name.
+  navBackImage: z.union([z.literal(false), z.enum(navBackImages)]),
+  rtlLayout: z.boolean(),
+  navFixedLayout: z.boolean(),
+  headerFixedLayout: z.boolean(),
+  boxLayout: z.boolean(),
+  navListIcon: z.enum(navListIcons),
+  navActiveListColor: z.enum(navActiveListColors),
+  navListTitleColor: z.enum(navListTitleColors),
+  navListTitleHide: z.boolean(),
+  configBlock: z.boolean(),
+  layout6Background: z.enum(layout6Backgrounds),
+  layout6BackSize: z.enum(layout6BackSizes),
+  headerBackColor: z.enum(headerBackColors),
+  navDropdownIcon: z.enum(navDropdownIcons),
+  isOpen: menuIds,
+  isTrigger: menuIds,
 });
 
 /** What "apply settings" accepts: any subset of the appearance settings, nothing unknown. */
-export const appearancePatchSchema = z.partial(
-  z.omit(layoutSettingsSchema, { isOpen: true, isTrigger: true, configBlock: true }),
-);
-
+export const appearancePatchSchema = z.partial(z.omit(layoutSettingsSchema, { isOpen: true, isTrigger: true, configBlock: true }));
 
 /** Parses pasted JSON into a settings patch, or says exactly why it cannot be applied. */
 export function parseSettingsJson(text: string): { ok: true; patch: AppearancePatch } | { ok: false; reason: string } {
@@ -65,7 +62,8 @@ export function parseSettingsJson(text: string): { ok: true; patch: AppearancePa
   }
   const parsed = appearancePatchSchema.safeParse(value);
   if (!parsed.success) return { ok: false, reason: describeIssues(parsed.error) };
-  if (value === null || typeof value !== 'object' || Object.keys(parsed.data).length === 0) return { ok: false, reason: 'No settings found in the JSON object.' };
+  if (value === null || typeof value !== 'object' || Object.keys(parsed.data).length === 0)
+    return { ok: false, reason: 'No settings found in the JSON object.' };
   return { ok: true, patch: parsed.data };
 }
 

@@ -5,13 +5,28 @@
 export const layouts = ['vertical', 'horizontal', 'layout-6'] as const;
 export const subLayouts = ['', 'layout-2', 'layout-3'] as const;
 export const layoutTypes = ['menu-dark', 'menu-light'] as const;
-export const navBackColors = ['navbar-default', 'navbar-dark', 'navbar-blue', 'navbar-red', 'navbar-purple', 'navbar-lightblue', ''] as const;
+export const navBackColors = [
+  'navbar-default',
+  'navbar-dark',
+  'navbar-blue',
+  'navbar-red',
+  'navbar-purple',
+  'navbar-lightblue',
+  '',
+] as const;
 export const navBrandColors = ['brand-default', 'brand-dark', 'brand-blue', 'brand-red', 'brand-purple', 'brand-lightblue', ''] as const;
 export const headerBackColors = ['', 'header-blue', 'header-red', 'header-purple', 'header-lightblue', 'header-dark'] as const;
 export const navBackImages = ['navbar-image-1', 'navbar-image-2', 'navbar-image-3'] as const;
 export const navListIcons = ['style1', 'style2', 'style3', 'style4', 'style5', 'style6'] as const;
 export const navDropdownIcons = ['style1', 'style2', 'style3'] as const;
-export const navActiveListColors = ['active-default', 'active-blue', 'active-red', 'active-purple', 'active-lightblue', 'active-dark'] as const;
+export const navActiveListColors = [
+  'active-default',
+  'active-blue',
+  'active-red',
+  'active-purple',
+  'active-lightblue',
+  'active-dark',
+] as const;
 export const navListTitleColors = ['title-default', 'title-blue', 'title-red', 'title-purple', 'title-lightblue', 'title-dark'] as const;
 export const layout6Backgrounds = [
   'linear-gradient(to right, #A445B2 0%, #D41872 52%, #FF0066 100%)',

@@ -20,8 +20,18 @@ export const INBOX_PAGE_SIZE_MAX = 100;
 export const inboxQuery = z.strictObject({
   type: z.enum(notificationTypes, { error: `must be one of ${notificationTypes.join(', ')}` }).optional(),
   unread: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
-  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(INBOX_PAGE_SIZE_MAX, `must be at most ${INBOX_PAGE_SIZE_MAX}`).optional(),
-  offset: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000).optional(),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(INBOX_PAGE_SIZE_MAX, `must be at most ${INBOX_PAGE_SIZE_MAX}`)
+    .optional(),
+  offset: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(1_000_000)
+    .optional(),
 });
 
 export const inboxResponse = z.object({
@@ -57,6 +67,11 @@ export const preferencesResponse = z.object({
 export type PreferencesResponse = z.infer<typeof preferencesResponse>;
 
 export const updatePreferencesBody = z.strictObject(
-  { preferences: z.array(preferenceRecord, { error: 'must be a list' }).min(1, 'must not be empty').max(notificationTypes.length, `must have at most ${notificationTypes.length} entries`) },
+  {
+    preferences: z
+      .array(preferenceRecord, { error: 'must be a list' })
+      .min(1, 'must not be empty')
+      .max(notificationTypes.length, `must have at most ${notificationTypes.length} entries`),
+  },
   { error: 'must be a JSON object' },
 );

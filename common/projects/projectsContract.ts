@@ -6,16 +6,31 @@ import { LABEL_MAX, MARKDOWN_MAX, TITLE_MAX, lineText, optionalText } from '../w
 
 export const projectStatuses = ['planned', 'active', 'on_hold', 'completed'] as const;
 export type ProjectStatus = (typeof projectStatuses)[number];
-export const projectStatusLabels: Record<ProjectStatus, string> = { planned: 'Planned', active: 'Active', on_hold: 'On hold', completed: 'Completed' };
+export const projectStatusLabels: Record<ProjectStatus, string> = {
+  planned: 'Planned',
+  active: 'Active',
+  on_hold: 'On hold',
+  completed: 'Completed',
+};
 
 /** The areas a project can group today (connectors and data API endpoints join when those areas exist). */
 export const projectResourceKinds = ['dashboard', 'catalog_asset', 'exposure'] as const;
 export type ProjectResourceKind = (typeof projectResourceKinds)[number];
-export const projectResourceKindLabels: Record<ProjectResourceKind, string> = { dashboard: 'Dashboard', catalog_asset: 'Catalog asset', exposure: 'Exposure' };
+export const projectResourceKindLabels: Record<ProjectResourceKind, string> = {
+  dashboard: 'Dashboard',
+  catalog_asset: 'Catalog asset',
+  exposure: 'Exposure',
+};
 
 export const resourceHealthStatuses = ['healthy', 'warning', 'failing', 'unknown', 'missing'] as const;
 export type ResourceHealthStatus = (typeof resourceHealthStatuses)[number];
-export const resourceHealthLabels: Record<ResourceHealthStatus, string> = { healthy: 'Healthy', warning: 'Warning', failing: 'Failing', unknown: 'Unknown', missing: 'Missing' };
+export const resourceHealthLabels: Record<ResourceHealthStatus, string> = {
+  healthy: 'Healthy',
+  warning: 'Warning',
+  failing: 'Failing',
+  unknown: 'Unknown',
+  missing: 'Missing',
+};
 
 export const projectResource = z.object({
   kind: z.enum(projectResourceKinds),
@@ -58,11 +73,19 @@ const projectFields = {
   name: lineText(TITLE_MAX),
   description: optionalText(MARKDOWN_MAX),
   owner: username,
-  members: z.array(username, { error: 'must be a list of usernames' }).max(100, 'must be at most 100 members').transform((list) => [...new Set(list)]),
+  members: z
+    .array(username, { error: 'must be a list of usernames' })
+    .max(100, 'must be at most 100 members')
+    .transform((list) => [...new Set(list)]),
   status: z.enum(projectStatuses, { error: `must be one of ${projectStatuses.join(', ')}` }),
 };
 export const createProjectBody = z.strictObject(
-  { ...projectFields, description: projectFields.description.default(''), members: projectFields.members.default([]), status: projectFields.status.default('active') },
+  {
+    ...projectFields,
+    description: projectFields.description.default(''),
+    members: projectFields.members.default([]),
+    status: projectFields.status.default('active'),
+  },
   { error: 'must be a JSON object' },
 );
 export type ProjectInput = z.input<typeof createProjectBody>;
@@ -87,5 +110,7 @@ export const projectResourceBody = z.strictObject(
 export type ProjectResourceInput = z.input<typeof projectResourceBody>;
 
 /** What can be added to a project: the organisation's resources by kind. */
-export const resourceOptionsResponse = z.object({ options: z.array(z.object({ kind: z.enum(projectResourceKinds), ref: z.string(), name: z.string() })) });
+export const resourceOptionsResponse = z.object({
+  options: z.array(z.object({ kind: z.enum(projectResourceKinds), ref: z.string(), name: z.string() })),
+});
 export type ResourceOption = z.infer<typeof resourceOptionsResponse>['options'][number];

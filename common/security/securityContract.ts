@@ -32,15 +32,29 @@ export type Member = z.infer<typeof member>;
 
 export const memberQuery = z.object({
   search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
-  first: z.coerce.number({ error: 'first must be a number' }).int('first must be a whole number').min(0, 'first must not be negative').default(0),
-  max: z.coerce.number({ error: 'max must be a number' }).int('max must be a whole number').min(1, 'max must be at least 1').max(500, 'max must be at most 500').default(50),
+  first: z.coerce
+    .number({ error: 'first must be a number' })
+    .int('first must be a whole number')
+    .min(0, 'first must not be negative')
+    .default(0),
+  max: z.coerce
+    .number({ error: 'max must be a number' })
+    .int('max must be a whole number')
+    .min(1, 'max must be at least 1')
+    .max(500, 'max must be at most 500')
+    .default(50),
 });
 export type MemberQuery = z.input<typeof memberQuery>;
 
 export const memberPage = z.object({ members: z.array(member), total: z.number() });
 export type MemberPage = z.infer<typeof memberPage>;
 
-const name = (field: string, max: number) => z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`);
+const name = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
 
 export const invitationRequest = z.object({
   username: name('username', 50).regex(/^[A-Za-z0-9._-]{3,50}$/, 'username must be 3 to 50 letters, digits, dots, hyphens or underscores'),
@@ -93,8 +107,12 @@ export const roleOverview = z.object({
 export type RoleOverview = z.infer<typeof roleOverview>;
 
 export const accessReviewQuery = z.object({
-  dormantDays: z.coerce.number({ error: 'dormantDays must be a number' }).int('dormantDays must be a whole number')
-    .min(1, 'dormantDays must be at least 1').max(3650, 'dormantDays must be at most 3650').default(SECURITY_LIMITS.dormantDaysDefault),
+  dormantDays: z.coerce
+    .number({ error: 'dormantDays must be a number' })
+    .int('dormantDays must be a whole number')
+    .min(1, 'dormantDays must be at least 1')
+    .max(3650, 'dormantDays must be at most 3650')
+    .default(SECURITY_LIMITS.dormantDaysDefault),
 });
 export const accessReviewRow = z.object({
   memberId: z.string(),
@@ -113,10 +131,14 @@ export type AccessReview = z.infer<typeof accessReview>;
 
 export const signInPolicy = z.object({
   requireMfa: z.boolean({ error: 'requireMfa must be true or false' }),
-  sessionIdleSeconds: z.number({ error: 'sessionIdleSeconds must be a number' }).int('sessionIdleSeconds must be a whole number')
+  sessionIdleSeconds: z
+    .number({ error: 'sessionIdleSeconds must be a number' })
+    .int('sessionIdleSeconds must be a whole number')
     .min(SECURITY_LIMITS.idleMin, `sessionIdleSeconds must be at least ${SECURITY_LIMITS.idleMin}`)
     .max(SECURITY_LIMITS.idleMax, `sessionIdleSeconds must be at most ${SECURITY_LIMITS.idleMax}`),
-  sessionMaxSeconds: z.number({ error: 'sessionMaxSeconds must be a number' }).int('sessionMaxSeconds must be a whole number')
+  sessionMaxSeconds: z
+    .number({ error: 'sessionMaxSeconds must be a number' })
+    .int('sessionMaxSeconds must be a whole number')
     .min(SECURITY_LIMITS.maxMin, `sessionMaxSeconds must be at least ${SECURITY_LIMITS.maxMin}`)
     .max(SECURITY_LIMITS.maxMax, `sessionMaxSeconds must be at most ${SECURITY_LIMITS.maxMax}`),
 });
@@ -142,8 +164,17 @@ export const signInEventQuery = z.object({
   memberId: z.string().max(200).optional(),
   from: isoTime('from').optional(),
   to: isoTime('to').optional(),
-  first: z.coerce.number({ error: 'first must be a number' }).int('first must be a whole number').min(0, 'first must not be negative').default(0),
-  max: z.coerce.number({ error: 'max must be a number' }).int('max must be a whole number').min(1, 'max must be at least 1').max(1000, 'max must be at most 1000').default(100),
+  first: z.coerce
+    .number({ error: 'first must be a number' })
+    .int('first must be a whole number')
+    .min(0, 'first must not be negative')
+    .default(0),
+  max: z.coerce
+    .number({ error: 'max must be a number' })
+    .int('max must be a whole number')
+    .min(1, 'max must be at least 1')
+    .max(1000, 'max must be at most 1000')
+    .default(100),
 });
 export type SignInEventQuery = z.input<typeof signInEventQuery>;
 export const signInEventPage = z.object({ events: z.array(signInEvent), hasMore: z.boolean() });

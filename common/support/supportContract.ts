@@ -81,7 +81,12 @@ export { ticketSorts, type TicketSort } from './supportRules';
 const commaList = <T extends readonly [string, ...string[]]>(values: T, name: string) =>
   z
     .string()
-    .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(values, { error: `must list ${name} from ${values.join(', ')}` })).max(values.length));
 
 export const ticketListQuery = z.strictObject({
@@ -96,7 +101,12 @@ export const ticketListQuery = z.strictObject({
   sort: z.enum(ticketSorts, { error: `must be one of ${ticketSorts.join(', ')}` }).optional(),
   order: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).optional(),
   page: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000).optional(),
-  pageSize: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(TICKET_PAGE_SIZE_MAX, `must be at most ${TICKET_PAGE_SIZE_MAX}`).optional(),
+  pageSize: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(TICKET_PAGE_SIZE_MAX, `must be at most ${TICKET_PAGE_SIZE_MAX}`)
+    .optional(),
 });
 
 export const ticketListResponse = z.object({

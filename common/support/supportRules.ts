@@ -121,7 +121,8 @@ export function attachmentProblem(filename: string, contentType: string, size: n
   const allowed = Object.values(attachmentTypes).flat();
   if (size === 0) return 'The file is empty.';
   if (size > ATTACHMENT_MAX_BYTES) return `The file is larger than ${ATTACHMENT_MAX_BYTES / (1024 * 1024)} MB.`;
-  if (!filename.trim() || filename.length > ATTACHMENT_FILENAME_MAX) return `The file name must have 1 to ${ATTACHMENT_FILENAME_MAX} characters.`;
+  if (!filename.trim() || filename.length > ATTACHMENT_FILENAME_MAX)
+    return `The file name must have 1 to ${ATTACHMENT_FILENAME_MAX} characters.`;
   const extensions = attachmentTypes[type];
   if (!extensions) return `Files of type ${type || 'unknown'} cannot be attached (allowed: ${allowed.join(', ')}).`;
   if (!extensions.includes(extension)) return `A ${type} file must end in .${extensions.join(' or .')}.`;

@@ -12,7 +12,8 @@ export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\u
 /** Why `value` cannot be kept as text (a sentence fragment after the field's name), or null. */
 export function textProblem(value: string, options: { multiline?: boolean } = {}): string | null {
   if (LONE_SURROGATE.test(value)) return 'must be text (it holds an unpaired UTF-16 surrogate)';
-  if (CONTROL_CHARACTER.test(value)) return options.multiline ? 'must not contain control characters' : 'must be one line without control characters';
+  if (CONTROL_CHARACTER.test(value))
+    return options.multiline ? 'must not contain control characters' : 'must be one line without control characters';
   if (!options.multiline && /[\r\n]/.test(value)) return 'must be one line without control characters';
   return null;
 }
@@ -32,4 +33,5 @@ export const markdownText = (max: number) =>
   checked(z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`), true);
 
 /** Like markdownText, but may be empty. */
-export const optionalText = (max: number) => checked(z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`), true);
+export const optionalText = (max: number) =>
+  checked(z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`), true);

@@ -156,8 +156,17 @@ export type WarehouseChange =
 export type ChangeKind = WarehouseChange['kind'];
 
 export const CHANGE_KINDS: readonly ChangeKind[] = [
-  'createUser', 'setUserDisabled', 'setUserDefaults', 'grantRoleToUser', 'revokeRoleFromUser', 'dropUser',
-  'createRole', 'grantRoleToRole', 'revokeRoleFromRole', 'dropRole', 'alterWarehouse',
+  'createUser',
+  'setUserDisabled',
+  'setUserDefaults',
+  'grantRoleToUser',
+  'revokeRoleFromUser',
+  'dropUser',
+  'createRole',
+  'grantRoleToRole',
+  'revokeRoleFromRole',
+  'dropRole',
+  'alterWarehouse',
 ];
 
 /** Longest display name and comment Snowflake keeps; longer input is refused, never cut. */

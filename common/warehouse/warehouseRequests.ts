@@ -4,7 +4,13 @@ import { z } from 'zod';
 
 const text = z.string().max(300, 'is too long');
 const rangeQuery = { from: text.optional(), to: text.optional() };
-const filterQuery = { ...rangeQuery, warehouseName: text.optional(), userName: text.optional(), roleName: text.optional(), queryTag: text.optional() };
+const filterQuery = {
+  ...rangeQuery,
+  warehouseName: text.optional(),
+  userName: text.optional(),
+  roleName: text.optional(),
+  queryTag: text.optional(),
+};
 const limit = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').optional();
 
 /** An empty filter (`?userName=`) means no filter, as forms send it. */
@@ -26,7 +32,10 @@ export const patternTrendsQuerystring = query({ ...filterQuery, limit });
 export const warehouseNameParams = z.object({ name: z.string() });
 export const usersOverviewQuerystring = query({ ...rangeQuery, dormantDays: limit });
 export const queryIdParams = z.object({ queryId: z.string() });
-export const applyRecommendationBody = z.strictObject({ from: z.string(), to: z.string(), id: z.string().min(1).max(200) }, { error: 'must be a JSON object' });
+export const applyRecommendationBody = z.strictObject(
+  { from: z.string(), to: z.string(), id: z.string().min(1).max(200) },
+  { error: 'must be a JSON object' },
+);
 
 export const managementSearchQuerystring = z.strictObject({ search: z.string().max(255, 'is too long').optional() });
 export const objectNameParams = z.object({ name: z.string() });

@@ -32,9 +32,20 @@ export const tagList = z
 
 /** Splits what a person typed into a tags box ("snowflake, cost  dbt") into tags. */
 export function splitTags(text: string): string[] {
-  return [...new Set(text.toLowerCase().split(/[\s,]+/).map((tag) => tag.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .toLowerCase()
+        .split(/[\s,]+/)
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
-export const searchText = z.string({ error: 'must be text' }).max(SEARCH_TEXT_MAX, `must be at most ${SEARCH_TEXT_MAX} characters`).optional();
+export const searchText = z
+  .string({ error: 'must be text' })
+  .max(SEARCH_TEXT_MAX, `must be at most ${SEARCH_TEXT_MAX} characters`)
+  .optional();
 
 export const uuidParams = (what: string) => z.object({ id: z.uuid(`must be ${what} id`) });

@@ -164,7 +164,11 @@ test('live regions say when loading starts and ends; reduced motion stops the pr
   await status.evaluate((region) => {
     const said: string[] = [];
     (window as unknown as { said: string[] }).said = said;
-    new MutationObserver(() => said.push((region.textContent ?? '').trim())).observe(region, { childList: true, subtree: true, characterData: true });
+    new MutationObserver(() => said.push((region.textContent ?? '').trim())).observe(region, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
   });
   await openInApp(page, '/app/snowflake/cost');
   // Wait for what the region says, not for its text now: right after the click the text may

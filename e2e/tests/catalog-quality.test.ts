@@ -40,7 +40,10 @@ test("the sample's failing test is an open incident that docs acknowledges, assi
   await detail.getByLabel('Reason').selectOption('missing_data');
   await detail.getByLabel('Comment').fill('Guest checkouts have no customer yet.');
   await detail.getByRole('button', { name: 'Resolve' }).click();
-  await detail.getByRole('list', { name: 'Timeline' }).getByText(/^Resolved: Missing data/).waitFor();
+  await detail
+    .getByRole('list', { name: 'Timeline' })
+    .getByText(/^Resolved: Missing data/)
+    .waitFor();
   assert.equal(await detail.getByRole('button', { name: 'Resolve' }).count(), 0, 'a resolved incident offers no more moves');
 
   await page.getByLabel('State', { exact: true }).selectOption('resolved');

@@ -41,7 +41,10 @@ test('exposures: the sample project failing test shows as a Degraded badge, with
 
 test("an exposure's page says why it is degraded and draws what feeds it", async () => {
   const table = page.getByRole('table', { name: 'Exposures' });
-  const degradedRow = table.getByRole('row').filter({ has: page.getByRole('button', { name: /^Health Degraded/ }) }).first();
+  const degradedRow = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: /^Health Degraded/ }) })
+    .first();
   await degradedRow.getByRole('rowheader').getByRole('link').click();
   await page.getByRole('heading', { name: 'Tests failing or warning upstream' }).waitFor();
   assert.ok((await page.getByRole('region', { name: 'Tests failing or warning upstream' }).getByRole('listitem').count()) >= 1);
@@ -55,7 +58,10 @@ test('freshness: a stale source, and a check run now that finishes with fresh re
   const sources = page.getByRole('table', { name: 'Source freshness' });
   await sources.waitFor();
   const statuses = await sources.locator('tbody tr td:nth-child(2) .badge').allTextContents();
-  assert.ok(statuses.some((status) => status === 'error' || status === 'warn'), `a stale source among ${statuses.join(', ')}`);
+  assert.ok(
+    statuses.some((status) => status === 'error' || status === 'warn'),
+    `a stale source among ${statuses.join(', ')}`,
+  );
   assert.ok(statuses.includes('pass'), 'and a fresh one');
   await page.getByRole('button', { name: 'Check now' }).click();
   await page.getByText('Checking source freshness on the warehouse').waitFor();
@@ -96,7 +102,10 @@ test('lineage: opens around a node, and expanding fetches more', async () => {
 
 /** A service account token for an organisation (client credentials), as a dbt job gets one. */
 async function serviceToken(organisation: string): Promise<string> {
-  const clients = JSON.parse(await readFile(path.join(dataDir, 'identity', 'service-clients.json'), 'utf8')) as Record<string, { secret: string }>;
+  const clients = JSON.parse(await readFile(path.join(dataDir, 'identity', 'service-clients.json'), 'utf8')) as Record<
+    string,
+    { secret: string }
+  >;
   const clientId = `dataworks-dbt-${organisation}`;
   const response = await fetch(`${identityUrl}/realms/dataworks/protocol/openid-connect/token`, {
     method: 'POST',
@@ -113,7 +122,11 @@ test("lite (globex) sees only its own organisation's catalog, and is refused exp
   const form = new FormData();
   form.append('manifest', new Blob([await readFile(`${project}/manifest.json`)]), 'manifest.json');
   form.append('run_results', new Blob([await readFile(`${project}/run_results.json`)]), 'run_results.json');
-  const upload = await fetch(`${baseUrl}/api/dbt/artifacts`, { method: 'POST', headers: { Authorization: `Bearer ${await serviceToken('globex')}` }, body: form });
+  const upload = await fetch(`${baseUrl}/api/dbt/artifacts`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${await serviceToken('globex')}` },
+    body: form,
+  });
   assert.equal(upload.status, 201, await upload.clone().text());
   const { ingestion } = (await upload.json()) as { ingestion: { counts: { models: number } } };
   assert.equal(ingestion.counts.models, 4);

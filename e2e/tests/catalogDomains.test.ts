@@ -39,7 +39,10 @@ test('an exposure shows its build cost', async () => {
     costPanel
       .getByText(/to build its \d+ upstream models over the last 30 days/)
       .waitFor({ timeout: 30_000 })
-      .then(() => true, () => false),
+      .then(
+        () => true,
+        () => false,
+      ),
   );
   const text = (await costPanel.textContent()) ?? '';
   const amount = Number(/\$([\d,.]+) to build its/.exec(text)?.[1]?.replaceAll(',', '') ?? 'NaN');

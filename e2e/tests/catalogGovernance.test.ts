@@ -41,14 +41,21 @@ test('a glossary term goes through approval', async () => {
 
   const detail = docs.getByRole('region', { name: `Term: ${TERM}` });
   await detail.waitFor();
-  assert.equal(await detail.getByText('after', { exact: true }).evaluate((element) => element.tagName), 'STRONG', 'the definition is rendered as markdown');
+  assert.equal(
+    await detail.getByText('after', { exact: true }).evaluate((element) => element.tagName),
+    'STRONG',
+    'the definition is rendered as markdown',
+  );
   await detail.getByRole('button', { name: 'Submit for review' }).click();
   await detail.getByText('In review', { exact: true }).first().waitFor();
   assert.equal(await detail.getByRole('button', { name: 'Approve' }).count(), 0, 'the submitter is not its reviewer and cannot approve it');
 
   await admin.reload();
   await admin.getByRole('navigation', { name: 'Glossaries' }).getByRole('button', { name: GLOSSARY }).click();
-  await admin.getByRole('table', { name: `Terms of ${GLOSSARY}` }).getByRole('button', { name: TERM }).click();
+  await admin
+    .getByRole('table', { name: `Terms of ${GLOSSARY}` })
+    .getByRole('button', { name: TERM })
+    .click();
   const review = admin.getByRole('region', { name: `Term: ${TERM}` });
   await review.getByLabel('Comment on your decision (optional)').fill('Matches the finance definition.');
   await review.getByRole('button', { name: 'Approve' }).click();
@@ -59,17 +66,27 @@ test('a glossary term goes through approval', async () => {
 
   await docs.reload();
   await docs.getByRole('navigation', { name: 'Glossaries' }).getByRole('button', { name: GLOSSARY }).click();
-  const row = docs.getByRole('table', { name: `Terms of ${GLOSSARY}` }).getByRole('row').filter({ hasText: TERM });
+  const row = docs
+    .getByRole('table', { name: `Terms of ${GLOSSARY}` })
+    .getByRole('row')
+    .filter({ hasText: TERM });
   await row.getByText('Approved').waitFor();
 });
 
 test("the sample warehouse's e-mail columns are suggested as personal data, and a simple metric is charted", async () => {
   await docs.goto(`${baseUrl}/app/data-catalog/governance/classifications`);
   const suggestions = docs.getByRole('region', { name: 'Suggested personal data' });
-  await suggestions.getByRole('row').filter({ hasText: /\.email/ }).first().waitFor({ timeout: 120_000 });
+  await suggestions
+    .getByRole('row')
+    .filter({ hasText: /\.email/ })
+    .first()
+    .waitFor({ timeout: 120_000 });
 
   await docs.goto(`${baseUrl}/app/data-catalog/governance/metrics`);
   await docs.getByRole('table', { name: 'Metrics' }).getByRole('link', { name: 'Orders', exact: true }).click();
   await docs.getByRole('img', { name: 'Orders per month' }).waitFor({ timeout: 60_000 });
-  assert.ok((await docs.getByRole('table', { name: 'Values of Orders' }).getByRole('row').count()) >= 2, 'values in a table beside the chart');
+  assert.ok(
+    (await docs.getByRole('table', { name: 'Values of Orders' }).getByRole('row').count()) >= 2,
+    'values in a table beside the chart',
+  );
 });

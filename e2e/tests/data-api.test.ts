@@ -38,7 +38,9 @@ test('product creates, runs and publishes an endpoint', async () => {
   await form.getByLabel('Description', { exact: true }).fill('Orders of one country, end to end.');
   await form
     .getByLabel('SQL', { exact: true })
-    .fill('SELECT SHIPPING_COUNTRY AS country, STATUS AS status, COUNT(*) AS orders\nFROM RAW_SHOP.ORDERS\nWHERE SHIPPING_COUNTRY = {{country}}\nGROUP BY 1, 2\nHAVING COUNT(*) >= {{min_orders}}\nORDER BY orders DESC');
+    .fill(
+      'SELECT SHIPPING_COUNTRY AS country, STATUS AS status, COUNT(*) AS orders\nFROM RAW_SHOP.ORDERS\nWHERE SHIPPING_COUNTRY = {{country}}\nGROUP BY 1, 2\nHAVING COUNT(*) >= {{min_orders}}\nORDER BY orders DESC',
+    );
   await form.getByRole('button', { name: 'Add parameter' }).click();
   await form.getByLabel('Name of parameter 2').fill('min_orders');
   await form.getByLabel('Type of parameter min_orders').selectOption('integer');
@@ -50,11 +52,17 @@ test('product creates, runs and publishes an endpoint', async () => {
   const run = page.getByRole('form', { name: 'Run the query' });
   await run.getByLabel(/^country/).fill('DE');
   await run.getByRole('button', { name: 'Run' }).click();
-  await run.getByRole('status').filter({ hasText: /rows?.* ms/ }).waitFor({ timeout: 20_000 });
+  await run
+    .getByRole('status')
+    .filter({ hasText: /rows?.* ms/ })
+    .waitFor({ timeout: 20_000 });
   assert.ok(await run.getByRole('table', { name: 'Result preview' }).isVisible());
 
   await page.getByRole('button', { name: 'Publish v1' }).click();
-  await page.getByRole('status').filter({ hasText: `v1 is published at /api/data/v1/${name}` }).waitFor({ timeout: 20_000 });
+  await page
+    .getByRole('status')
+    .filter({ hasText: `v1 is published at /api/data/v1/${name}` })
+    .waitFor({ timeout: 20_000 });
   // The documentation lists it with its parameters.
   await page.getByRole('heading', { name: `GET /api/data/v1/${name}` }).waitFor({ timeout: 20_000 });
   await assertAccessible('/app/api-creator?endpoint=… (editor, preview, versions)');
@@ -108,7 +116,13 @@ test('the calls show in usage', async () => {
   // Usage is written just after each answer, in batches of a second.
   for (let attempt = 0; attempt < 20; attempt += 1) {
     await page.getByRole('button', { name: 'Refresh' }).click();
-    if (await breakdown.getByRole('rowheader', { name }).isVisible().catch(() => false)) break;
+    if (
+      await breakdown
+        .getByRole('rowheader', { name })
+        .isVisible()
+        .catch(() => false)
+    )
+      break;
     await page.waitForTimeout(1000);
   }
   const row = breakdown.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });

@@ -65,9 +65,16 @@ test('an engineer adds the sample source, syncs it and sees the rows and the job
   const jobs = page.getByRole('table', { name: /Jobs of this connection/ });
   await jobs.getByRole('cell', { name: 'Succeeded' }).first().waitFor({ timeout: 20_000 });
   const download = page.waitForEvent('download');
-  await jobs.getByRole('button', { name: /Download the logs/ }).first().click();
+  await jobs
+    .getByRole('button', { name: /Download the logs/ })
+    .first()
+    .click();
   assert.match((await download).suggestedFilename(), /^sync-.+\.log$/);
-  await jobs.getByRole('button', { name: /Download the logs/ }).first().filter({ hasText: 'Logs' }).waitFor();
+  await jobs
+    .getByRole('button', { name: /Download the logs/ })
+    .first()
+    .filter({ hasText: 'Logs' })
+    .waitFor();
   await page.mouse.move(0, 0);
   await assertAccessible('connection timeline');
   await page.getByRole('tab', { name: 'Schema' }).click();

@@ -29,7 +29,8 @@ interface Focused {
 function focused(page: Page): Promise<Focused> {
   return page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return { region: 'other', name: '', what: 'body', top: 0, bottom: 0, visibleFocus: false } as const;
+    if (!element || element === document.body)
+      return { region: 'other', name: '', what: 'body', top: 0, bottom: 0, visibleFocus: false } as const;
     const region = element.classList.contains('dw-skip-link')
       ? 'skip'
       : element.closest('[role="dialog"], .offcanvas, .modal')
@@ -96,7 +97,9 @@ test('Tab goes through menu, header and page in reading order, focus always visi
   const menuEnd = walk.findIndex((stop, index) => index > menuStart && stop.region !== 'nav');
   const menuStops = walk.slice(menuStart, menuEnd);
   assert.ok(menuStops.length >= 5, 'every top-level menu entry is a Tab stop');
-  menuStops.slice(1).forEach((stop, index) => assert.ok(stop.top >= menuStops[index]!.top, `${stop.name} comes after ${menuStops[index]!.name}`));
+  menuStops
+    .slice(1)
+    .forEach((stop, index) => assert.ok(stop.top >= menuStops[index]!.top, `${stop.name} comes after ${menuStops[index]!.name}`));
   // Past the last control focus leaves the document (the body); everything else shows focus.
   for (const stop of walk.filter((one) => one.region !== 'other')) {
     assert.ok(stop.visibleFocus, `focus shows on ${stop.region}: ${stop.name} (${stop.what})`);
@@ -276,12 +279,14 @@ test('Optimize: the query filters are applied with the keyboard only', async () 
   await context.close();
 });
 
-test('Admin: a user\'s saved settings are looked up with the keyboard only', async () => {
+test("Admin: a user's saved settings are looked up with the keyboard only", async () => {
   const { context, page } = await signedInAt('admin', '/app/admin');
   const field = page.locator('main input').first();
   await field.focus();
   await page.keyboard.type('clientadmin');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => document.querySelector('main [role="status"], main [role="alert"], main pre, main dl, main table') !== null);
+  await page.waitForFunction(
+    () => document.querySelector('main [role="status"], main [role="alert"], main pre, main dl, main table') !== null,
+  );
   await context.close();
 });

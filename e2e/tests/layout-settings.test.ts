@@ -24,7 +24,9 @@ async function openSettings(page: Page): Promise<void> {
  */
 async function leaveDefaults(page: Page): Promise<void> {
   const saved = page
-    .waitForResponse((response) => response.url().endsWith('/api/me/layout-settings') && response.request().method() === 'PUT', { timeout: 5_000 })
+    .waitForResponse((response) => response.url().endsWith('/api/me/layout-settings') && response.request().method() === 'PUT', {
+      timeout: 5_000,
+    })
     .catch(() => null);
   await page.getByRole('button', { name: 'Reset to defaults' }).click();
   await saved;
@@ -70,7 +72,9 @@ test('the layout saved from one browser is restored at sign-in on another', asyn
   const before = await menuColour.inputValue();
   const chosen = options.find((value) => value !== '' && value !== before);
   assert.ok(chosen, 'the menu colour select offers another colour');
-  const saved = first.page.waitForResponse((response) => response.url().endsWith('/api/me/layout-settings') && response.request().method() === 'PUT');
+  const saved = first.page.waitForResponse(
+    (response) => response.url().endsWith('/api/me/layout-settings') && response.request().method() === 'PUT',
+  );
   await menuColour.selectOption(chosen);
   assert.equal((await saved).status(), 200);
   await first.context.close();
@@ -97,7 +101,11 @@ test('a pasted invalid settings JSON is refused, says why and changes nothing', 
   await signIn(page, 'clientadmin');
   await topLevelMenu(page);
   await openSettings(page);
-  const before = { classes: await shellClasses(page), stored: await storedLayout(page), dir: await page.evaluate(() => document.documentElement.dir) };
+  const before = {
+    classes: await shellClasses(page),
+    stored: await storedLayout(page),
+    dir: await page.evaluate(() => document.documentElement.dir),
+  };
   for (const pasted of ['{"rtlLayout": true, "layout": "no-such-layout"}', '{not json', '{"rtlLayout": "yes"}', '[]']) {
     await page.getByLabel('Settings JSON to apply').fill(pasted);
     await page.getByRole('button', { name: 'Apply settings' }).click();

@@ -29,7 +29,7 @@ after(async () => {
   await browser.close();
 });
 
-test('an admin adds a budget below this month\'s spend, sees it exceeded, and gets the alert', async () => {
+test("an admin adds a budget below this month's spend, sees it exceeded, and gets the alert", async () => {
   const name = `Tiny budget ${Date.now()}`;
   const budgets = budgetsPanel();
   await budgets.getByRole('button', { name: 'Add a budget' }).click();
@@ -58,8 +58,13 @@ test('an admin adds a budget below this month\'s spend, sees it exceeded, and ge
 
   // Tidy up: the budget goes, after asking.
   await page.getByRole('button', { name: `Delete budget ${name}` }).click();
-  await page.getByRole('dialog', { name: `Delete budget ${name}?` }).getByRole('button', { name: 'Delete budget' }).click();
-  await budgetsPanel().getByRole('row', { name: new RegExp(name) }).waitFor({ state: 'detached' });
+  await page
+    .getByRole('dialog', { name: `Delete budget ${name}?` })
+    .getByRole('button', { name: 'Delete budget' })
+    .click();
+  await budgetsPanel()
+    .getByRole('row', { name: new RegExp(name) })
+    .waitFor({ state: 'detached' });
 });
 
 test('a range preset changes the range in the address and the figures', async () => {

@@ -27,7 +27,7 @@ async function openViewerMenu(page: Page): Promise<string[]> {
 const seededNames = (organisation: string) =>
   [...(demoDashboards[organisation]?.dashboards ?? [])].sort((a, b) => a.order - b.order).map((d) => d.name);
 
-test('the Viewer lists each organisation\'s dashboards in order: admin (acme) and lite (globex) differ', async () => {
+test("the Viewer lists each organisation's dashboards in order: admin (acme) and lite (globex) differ", async () => {
   const acme = await newPage(browser);
   await signIn(acme.page, 'admin');
   const acmeEntries = await openViewerMenu(acme.page);
@@ -76,7 +76,12 @@ test('with 15-second tokens, API calls keep succeeding for 45 seconds', async ()
   });
   let refreshes = 0;
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/protocol/openid-connect/token') && request.postData()?.includes('grant_type=refresh_token')) refreshes += 1;
+    if (
+      request.method() === 'POST' &&
+      request.url().endsWith('/protocol/openid-connect/token') &&
+      request.postData()?.includes('grant_type=refresh_token')
+    )
+      refreshes += 1;
   });
   await signIn(page, 'admin');
   await topLevelMenu(page);
@@ -87,7 +92,10 @@ test('with 15-second tokens, API calls keep succeeding for 45 seconds', async ()
   let saves = 0;
   while (Date.now() - start < 45_000) {
     await boxLayout.click();
-    const saved = await page.waitForResponse((response) => response.url().endsWith('/api/me/layout-settings') && response.request().method() === 'PUT', { timeout: 10_000 });
+    const saved = await page.waitForResponse(
+      (response) => response.url().endsWith('/api/me/layout-settings') && response.request().method() === 'PUT',
+      { timeout: 10_000 },
+    );
     assert.equal(saved.status(), 200);
     saves += 1;
     await page.waitForTimeout(4_000);

@@ -20,13 +20,17 @@ before(async () => {
   await signIn(admin, 'admin', '/app/security/identity-management');
 });
 after(async () => {
-  if (policyChanged) await setRequireMfa(admin, false).catch((error: unknown) => console.error('could not restore the sign-in policy', error));
+  if (policyChanged)
+    await setRequireMfa(admin, false).catch((error: unknown) => console.error('could not restore the sign-in policy', error));
   await browser.close();
 });
 
 /** The claims of the bearer token a page's next API request carries. */
 async function nextTokenClaims(page: Page, trigger: () => Promise<unknown>): Promise<{ token: string; sid: string }> {
-  const request = page.waitForRequest((candidate: Request) => candidate.url().startsWith(`${baseUrl}/api/`) && !!candidate.headers().authorization, { timeout: 20_000 });
+  const request = page.waitForRequest(
+    (candidate: Request) => candidate.url().startsWith(`${baseUrl}/api/`) && !!candidate.headers().authorization,
+    { timeout: 20_000 },
+  );
   await trigger();
   const token = ((await request).headers().authorization ?? '').replace(/^Bearer /, '');
   const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sid: string };
@@ -39,10 +43,13 @@ async function setRequireMfa(page: Page, required: boolean): Promise<void> {
   await toggle.waitFor({ timeout: 20_000 });
   if ((await toggle.isChecked()) !== required) await toggle.setChecked(required);
   await page.getByRole('button', { name: 'Save policy' }).click();
-  await page.getByRole('status').filter({ hasText: `one-time codes ${required ? 'required' : 'optional'}` }).waitFor({ timeout: 20_000 });
+  await page
+    .getByRole('status')
+    .filter({ hasText: `one-time codes ${required ? 'required' : 'optional'}` })
+    .waitFor({ timeout: 20_000 });
 }
 
-test('admin revokes a member session and the member\'s next API call is refused', async () => {
+test("admin revokes a member session and the member's next API call is refused", async () => {
   const { context, page: member } = await newPage(browser);
   const { token, sid } = await nextTokenClaims(member, () => signIn(member, 'engineer', '/app/support'));
   assert.ok(sid, 'the access token names its session');
@@ -60,7 +67,10 @@ test('admin revokes a member session and the member\'s next API call is refused'
   await row.waitFor({ state: 'detached', timeout: 20_000 });
 
   // The member's token, still unexpired, is refused now...
-  const answer = await member.evaluate(async ([url, bearer]) => (await fetch(url, { headers: { Authorization: `Bearer ${bearer}` } })).status, [`${baseUrl}/api/me/layout-settings`, token] as const);
+  const answer = await member.evaluate(
+    async ([url, bearer]) => (await fetch(url, { headers: { Authorization: `Bearer ${bearer}` } })).status,
+    [`${baseUrl}/api/me/layout-settings`, token] as const,
+  );
   assert.equal(answer, 401);
   // ...and the app's next call (sending a ticket, no reload) is refused, the refresh fails (the
   // session is gone at the identity server), and the app sends them to sign in.

@@ -33,11 +33,13 @@ for (const account of demoAccounts.filter((name) => name !== 'nobody')) {
     const expected = expectedTopLevelMenu(demoRoles[account]);
     assert.ok(expected.length > 0, 'every demo account but nobody may open something');
     // The Viewer entry appears once the dashboards list has loaded; wait for the full menu.
-    await page.waitForFunction(
-      (count) => document.querySelectorAll('nav[aria-label="Main"] .dw-nav-list > li > .dw-nav-link').length === count,
-      expected.length,
-      { timeout: 10_000 },
-    ).catch(() => undefined);
+    await page
+      .waitForFunction(
+        (count) => document.querySelectorAll('nav[aria-label="Main"] .dw-nav-list > li > .dw-nav-link').length === count,
+        expected.length,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined);
     const shown = await topLevelMenu(page);
     assert.deepEqual(shown, expected);
     for (const hidden of allTopLevelTitles.filter((title) => !expected.includes(title))) {
@@ -91,7 +93,11 @@ test('with 15-second access tokens the user stays signed in for 45 seconds, refr
   const { context, page } = await newPage(browser);
   const refreshes: number[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/protocol/openid-connect/token') && request.postData()?.includes('grant_type=refresh_token')) {
+    if (
+      request.method() === 'POST' &&
+      request.url().endsWith('/protocol/openid-connect/token') &&
+      request.postData()?.includes('grant_type=refresh_token')
+    ) {
       refreshes.push(Date.now());
     }
   });

@@ -29,8 +29,13 @@ after(async () => {
 });
 
 async function resetLayout(page: Page): Promise<void> {
-  const saved = page.waitForResponse((response) => response.url().endsWith('/api/me/layout-settings') && response.request().method() === 'PUT', { timeout: 5_000 }).catch(() => null);
-  if (!(await page.getByRole('button', { name: 'Reset to defaults' }).isVisible())) await page.locator('header').getByRole('button', { name: 'Layout settings' }).click();
+  const saved = page
+    .waitForResponse((response) => response.url().endsWith('/api/me/layout-settings') && response.request().method() === 'PUT', {
+      timeout: 5_000,
+    })
+    .catch(() => null);
+  if (!(await page.getByRole('button', { name: 'Reset to defaults' }).isVisible()))
+    await page.locator('header').getByRole('button', { name: 'Layout settings' }).click();
   await page.getByRole('button', { name: 'Reset to defaults' }).click();
   await saved;
 }
@@ -55,7 +60,9 @@ test('a requester opens a ticket with their layout settings', async () => {
   const form = requester.getByRole('form', { name: 'New ticket' });
   await form.getByLabel('Subject').fill(subject);
   await form.getByLabel('Priority').selectOption('high');
-  await form.getByLabel('Description').fill('The **freshness** table is cut off on the right.\n\n<img src=x onerror="document.title=\'hacked\'">');
+  await form
+    .getByLabel('Description')
+    .fill('The **freshness** table is cut off on the right.\n\n<img src=x onerror="document.title=\'hacked\'">');
   await form.getByLabel('Include my layout settings').check();
   await form.getByRole('button', { name: 'Send ticket' }).click();
   await requester.waitForURL((url) => url.pathname.startsWith('/app/support/tickets/'));
@@ -109,7 +116,9 @@ test('staff answer it; the requester’s bell goes up live and the reply shows w
 
   // The inbox lists it, linking to the ticket.
   await requester.goto(`${baseUrl}/app/notifications`);
-  const notice = requester.getByRole('list', { name: 'Notifications' }).getByRole('link', { name: new RegExp(`New reply on ticket #\\d+: ${subject}`) });
+  const notice = requester
+    .getByRole('list', { name: 'Notifications' })
+    .getByRole('link', { name: new RegExp(`New reply on ticket #\\d+: ${subject}`) });
   assert.equal(await notice.getAttribute('href'), ticketPath);
   assert.equal(await requester.getByText('Probably the box layout width', { exact: false }).count(), 0);
 });

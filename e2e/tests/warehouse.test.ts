@@ -15,14 +15,17 @@ let range: { from: string; to: string };
 const numberIn = (text: string | null) => Number((text ?? '').replace(/[^0-9.-]/g, ''));
 // Row headers (th) and cells (td), in column order.
 const cells = (row: ReturnType<Page['getByRole']>) => row.locator('th, td').allTextContents();
-const rangeWhere = "START_TIME >= CAST(? AS DATE) AND START_TIME < CAST(? AS DATE) + INTERVAL 1 DAY";
+const rangeWhere = 'START_TIME >= CAST(? AS DATE) AND START_TIME < CAST(? AS DATE) + INTERVAL 1 DAY';
 
 before(async () => {
   browser = await launch();
   ({ page } = await newPage(browser, 1600, 1000));
   await signIn(page, 'admin', '/app/snowflake/cost');
   await page.getByRole('heading', { level: 1, name: 'Cost' }).waitFor();
-  await page.getByText(/Data from \d{4}-\d{2}-\d{2}/).first().waitFor();
+  await page
+    .getByText(/Data from \d{4}-\d{2}-\d{2}/)
+    .first()
+    .waitFor();
   const info = await page.evaluate(() => document.body.innerText);
   const match = /Data from (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})/.exec(info);
   assert.ok(match, 'the page states the data range');
@@ -35,14 +38,17 @@ after(async () => {
 });
 
 test('Cost: compute credits by service match the metering history', async () => {
-  const [direct] = await sample.rows(`SELECT SUM(CREDITS_USED_COMPUTE)::DOUBLE AS C FROM ACCOUNT_USAGE.WAREHOUSE_METERING_HISTORY WHERE ${rangeWhere}`, [range.from, range.to]);
+  const [direct] = await sample.rows(
+    `SELECT SUM(CREDITS_USED_COMPUTE)::DOUBLE AS C FROM ACCOUNT_USAGE.WAREHOUSE_METERING_HISTORY WHERE ${rangeWhere}`,
+    [range.from, range.to],
+  );
   const table = page.getByRole('table', { name: /^Spend by service, / });
   const [, credits] = await cells(table.getByRole('row', { name: /^Compute\b/ }));
   assert.ok(Math.abs(numberIn(credits ?? null) - Number(direct?.C)) < 0.01, `page ${credits}, data ${direct?.C}`);
   assert.ok(await page.getByText('Sample data').first().isVisible());
 });
 
-test('Warehouses: each warehouse\'s credits match the metering history', async () => {
+test("Warehouses: each warehouse's credits match the metering history", async () => {
   await page.goto(`${baseUrl}/app/snowflake/warehouses`);
   const table = page.getByRole('table', { name: 'Warehouses: settings and usage' });
   await table.waitFor();
@@ -62,7 +68,10 @@ test('Warehouses: each warehouse\'s credits match the metering history', async (
 
 test('Queries: the slowest query and remote spilling match the query history', async () => {
   await page.goto(`${baseUrl}/app/snowflake/queries`);
-  const [slowest] = await sample.rows(`SELECT QUERY_ID FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE ${rangeWhere} ORDER BY TOTAL_ELAPSED_TIME DESC LIMIT 1`, [range.from, range.to]);
+  const [slowest] = await sample.rows(
+    `SELECT QUERY_ID FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE ${rangeWhere} ORDER BY TOTAL_ELAPSED_TIME DESC LIMIT 1`,
+    [range.from, range.to],
+  );
   const slow = page.getByRole('table', { name: /^Slowest queries/ });
   await slow.waitFor();
   const firstRow = slow.getByRole('row').nth(1);
@@ -97,7 +106,7 @@ test('Users: the dormant holders of powerful roles are the ones in the data', as
   assert.deepEqual(shown, direct.map((row) => String(row.N)).sort());
 });
 
-test('User Management: the users and roles lists hold the account\'s users and roles', async () => {
+test("User Management: the users and roles lists hold the account's users and roles", async () => {
   await page.goto(`${baseUrl}/app/management/users`);
   const users = page.getByRole('table', { name: 'Warehouse users' });
   await users.waitFor();
@@ -129,13 +138,23 @@ test('Usage copy: the pages say how current their figures are; an admin syncs no
   assert.ok(rows > before, 'the finished sync joins the history');
   assert.match(await history.innerText(), /Incremental/);
   // The Queries list still pages on the server after the sync.
-  await page.getByRole('navigation', { name: 'More most expensive queries' }).getByText(/^Queries 1–100 of [\d,]+$/).waitFor();
+  await page
+    .getByRole('navigation', { name: 'More most expensive queries' })
+    .getByText(/^Queries 1–100 of [\d,]+$/)
+    .waitFor();
 });
 
 test('lite is refused the Optimize and User Management pages', async () => {
   const { context, page: litePage } = await newPage(browser);
   await signIn(litePage, 'lite');
-  for (const path of ['/app/snowflake/cost', '/app/snowflake/queries', '/app/snowflake/warehouses', '/app/snowflake/users', '/app/management/users', '/app/management/roles']) {
+  for (const path of [
+    '/app/snowflake/cost',
+    '/app/snowflake/queries',
+    '/app/snowflake/warehouses',
+    '/app/snowflake/users',
+    '/app/management/users',
+    '/app/management/roles',
+  ]) {
     await litePage.goto(`${baseUrl}${path}`);
     await litePage.locator('#dw-user-menu').waitFor();
     assert.notEqual(new URL(litePage.url()).pathname, path, `${path} must not open for lite`);

@@ -115,7 +115,11 @@ test('help assistant: answers with a citation, says when nothing matches, hands 
   const box = dialog.getByLabel('Your question');
   await box.waitFor();
   // Focus moves into the question box once the dialog has opened.
-  await page.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA' && document.activeElement.closest('[role="dialog"]') !== null, undefined, { timeout: 5000 });
+  await page.waitForFunction(
+    () => document.activeElement?.tagName === 'TEXTAREA' && document.activeElement.closest('[role="dialog"]') !== null,
+    undefined,
+    { timeout: 5000 },
+  );
   await box.fill('How do I connect Snowflake with a key pair?');
   await page.keyboard.press('Enter');
   const log = dialog.getByRole('log', { name: 'Conversation' });

@@ -139,7 +139,10 @@ function optionalUrl(env: Env, name: string): string {
 }
 
 function origins(env: Env, name: string): string[] {
-  const list = (env[name] ?? '').split(',').map((value) => value.trim()).filter(Boolean);
+  const list = (env[name] ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
   return list.map((value) => {
     const url = httpUrl({ [name]: value }, name, value);
     if (new URL(url).origin !== url) throw new Error(`${name} must list origins like https://portal.example.com, got "${value}"`);
@@ -149,7 +152,8 @@ function origins(env: Env, name: string): string[] {
 
 function wholeNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
   const value = setting(env, name, String(fallback));
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new Error(`${name} must be a whole number between ${min} and ${max}, got "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
+    throw new Error(`${name} must be a whole number between ${min} and ${max}, got "${value}"`);
   return Number(value);
 }
 
@@ -172,7 +176,8 @@ export function loadPortalConfig(env: Env = process.env): PortalConfig {
   const realm = setting(env, 'IDENTITY_REALM', 'dataworks');
   const issuer = `${identityUrl}/realms/${realm}`;
   const apiBaseUrl = setting(env, 'API_BASE_URL', '/');
-  if (apiBaseUrl !== '/' && !/^https?:\/\//.test(apiBaseUrl)) throw new Error(`API_BASE_URL must be "/" or an absolute http(s) URL, got "${apiBaseUrl}"`);
+  if (apiBaseUrl !== '/' && !/^https?:\/\//.test(apiBaseUrl))
+    throw new Error(`API_BASE_URL must be "/" or an absolute http(s) URL, got "${apiBaseUrl}"`);
   return {
     port: portNumber,
     host: setting(env, 'HOST', 'localhost'),
@@ -186,7 +191,9 @@ export function loadPortalConfig(env: Env = process.env): PortalConfig {
     },
     identityAdmin: {
       url: httpUrl(env, 'IDENTITY_ADMIN_URL', identityUrl),
-      secretFile: path.resolve(setting(env, 'IDENTITY_ADMIN_SECRET_FILE', path.join(setting(env, 'DATA_DIR', './data'), 'identity', 'portal-admin-client.json'))),
+      secretFile: path.resolve(
+        setting(env, 'IDENTITY_ADMIN_SECRET_FILE', path.join(setting(env, 'DATA_DIR', './data'), 'identity', 'portal-admin-client.json')),
+      ),
       api: identityAdminApi(env),
       clientId: setting(env, 'IDENTITY_ADMIN_CLIENT_ID', 'dataworks-portal-admin'),
       clientSecret: env.IDENTITY_ADMIN_CLIENT_SECRET?.trim() || undefined,
@@ -235,7 +242,12 @@ export function loadPortalConfig(env: Env = process.env): PortalConfig {
   };
 }
 
-const AIRBYTE_VARIABLES = { url: 'AIRBYTE_URL', clientId: 'AIRBYTE_CLIENT_ID', clientSecret: 'AIRBYTE_CLIENT_SECRET', timeoutMs: 'AIRBYTE_TIMEOUT_SECONDS' } as const;
+const AIRBYTE_VARIABLES = {
+  url: 'AIRBYTE_URL',
+  clientId: 'AIRBYTE_CLIENT_ID',
+  clientSecret: 'AIRBYTE_CLIENT_SECRET',
+  timeoutMs: 'AIRBYTE_TIMEOUT_SECONDS',
+} as const;
 
 /** The Airbyte instance's settings, checked at start so a mistake stops the portal with the variable named. */
 function airbyteSettings(env: Env): (AirbyteSettings & { pollMs: number }) | undefined {

@@ -63,7 +63,8 @@ async function main(): Promise<void> {
     checkpoint();
 
     const warehouses = new WarehouseRegistry(await loadWarehouseSettings(), {
-      onSampleGenerated: ({ org, queryCount, milliseconds }) => console.log(`Generated the sample warehouse of ${org}: ${queryCount} queries in ${milliseconds} ms`),
+      onSampleGenerated: ({ org, queryCount, milliseconds }) =>
+        console.log(`Generated the sample warehouse of ${org}: ${queryCount} queries in ${milliseconds} ms`),
     });
     // Closed after the store: by then nothing runs that could still open an organisation's warehouse.
     started.push(() => warehouses.close());

@@ -5,7 +5,9 @@ import { baseApi } from './baseApi';
 
 export const assistantApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    askAssistant: build.mutation<AskResponse, string>({ query: (question) => ({ url: 'api/assistant/ask', method: 'POST', body: { question } }) }),
+    askAssistant: build.mutation<AskResponse, string>({
+      query: (question) => ({ url: 'api/assistant/ask', method: 'POST', body: { question } }),
+    }),
   }),
 });
 

@@ -38,4 +38,3 @@ declare module '../state/rootState' {
     api?: ReturnType<typeof baseApi.reducer>;
   }
 }
-

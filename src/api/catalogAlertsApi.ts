@@ -1,7 +1,13 @@
 // Alerts and the catalog's own settings (and the external catalog link they set) as their pages read them. Types come from the shared
 // contracts (type-only: zod stays out of the bundle). Changing a rule refreshes the rules;
 // sending a test refreshes the delivery log.
-import type { AlertDeliveryRecord, AlertRuleInput, AlertRuleList, AlertRuleRecord, DeliveryList } from '@common/catalog-alerts/alertsContract';
+import type {
+  AlertDeliveryRecord,
+  AlertRuleInput,
+  AlertRuleList,
+  AlertRuleRecord,
+  DeliveryList,
+} from '@common/catalog-alerts/alertsContract';
 import type {
   ArtifactSourcesResponse,
   ExternalCatalogSettings,

@@ -31,7 +31,11 @@ export const catalogDomainsApi = baseApi.enhanceEndpoints({ addTagTypes: tagType
       providesTags: [CATALOG, DOMAINS],
     }),
     setAssetDomain: build.mutation<void, { assetId: string; domain: string | null }>({
-      query: ({ assetId, domain }) => ({ url: `api/catalog/domains/assets/${encodeURIComponent(assetId)}`, method: 'PUT', body: { domain } }),
+      query: ({ assetId, domain }) => ({
+        url: `api/catalog/domains/assets/${encodeURIComponent(assetId)}`,
+        method: 'PUT',
+        body: { domain },
+      }),
       invalidatesTags: [DOMAINS],
     }),
     listProducts: build.query<ProductsResponse, void>({

@@ -2,9 +2,33 @@
 // come from the shared contracts (type-only: zod stays out of the bundle). Reads of what the dbt
 // artifacts hold carry the Catalog tag, so a new ingestion refreshes them.
 import type { AssetGovernanceResponse } from '@common/catalog-governance/assetContract';
-import type { ApplicationsResponse, ApplyBody, ClassificationBody, ClassificationListResponse, SuggestionsResponse, TagBody } from '@common/catalog-governance/classificationsContract';
-import type { GlossaryBody, GlossaryListResponse, GlossaryRecord, TermCreateBody, TermDetailResponse, TermImportResponse, TermLinkBody, TermListResponse, TermRecord, TermTransitionBody, TermUpdateBody } from '@common/catalog-governance/glossaryContract';
-import type { MetricDetailResponse, MetricGrain, MetricsListResponse, MetricValuesResponse } from '@common/catalog-governance/metricsContract';
+import type {
+  ApplicationsResponse,
+  ApplyBody,
+  ClassificationBody,
+  ClassificationListResponse,
+  SuggestionsResponse,
+  TagBody,
+} from '@common/catalog-governance/classificationsContract';
+import type {
+  GlossaryBody,
+  GlossaryListResponse,
+  GlossaryRecord,
+  TermCreateBody,
+  TermDetailResponse,
+  TermImportResponse,
+  TermLinkBody,
+  TermListResponse,
+  TermRecord,
+  TermTransitionBody,
+  TermUpdateBody,
+} from '@common/catalog-governance/glossaryContract';
+import type {
+  MetricDetailResponse,
+  MetricGrain,
+  MetricsListResponse,
+  MetricValuesResponse,
+} from '@common/catalog-governance/metricsContract';
 import type { GovernanceSettings, GovernanceSettingsResponse } from '@common/catalog-governance/settingsContract';
 import { baseApi } from './baseApi';
 
@@ -19,8 +43,14 @@ const path = (value: string) => encodeURIComponent(value);
 export const catalogGovernanceApi = baseApi.enhanceEndpoints({ addTagTypes: tagTypes }).injectEndpoints({
   endpoints: (build) => ({
     listGlossaries: build.query<GlossaryListResponse, void>({ query: () => `${BASE}/glossaries`, providesTags: [GLOSSARY] }),
-    createGlossary: build.mutation<{ glossary: GlossaryRecord }, GlossaryBody>({ query: (body) => ({ url: `${BASE}/glossaries`, method: 'POST', body }), invalidatesTags: [GLOSSARY] }),
-    deleteGlossary: build.mutation<void, string>({ query: (id) => ({ url: `${BASE}/glossaries/${path(id)}`, method: 'DELETE' }), invalidatesTags: [GLOSSARY] }),
+    createGlossary: build.mutation<{ glossary: GlossaryRecord }, GlossaryBody>({
+      query: (body) => ({ url: `${BASE}/glossaries`, method: 'POST', body }),
+      invalidatesTags: [GLOSSARY],
+    }),
+    deleteGlossary: build.mutation<void, string>({
+      query: (id) => ({ url: `${BASE}/glossaries/${path(id)}`, method: 'DELETE' }),
+      invalidatesTags: [GLOSSARY],
+    }),
     /** `query`: the API query string (status, q). */
     listTerms: build.query<TermListResponse, { glossaryId: string; query: string }>({
       query: ({ glossaryId, query }) => `${BASE}/glossaries/${path(glossaryId)}/terms${query ? `?${query}` : ''}`,
@@ -31,15 +61,27 @@ export const catalogGovernanceApi = baseApi.enhanceEndpoints({ addTagTypes: tagT
       query: ({ glossaryId, body }) => ({ url: `${BASE}/glossaries/${path(glossaryId)}/terms`, method: 'POST', body }),
       invalidatesTags: [GLOSSARY],
     }),
-    updateTerm: build.mutation<{ term: TermRecord }, { id: string; body: TermUpdateBody }>({ query: ({ id, body }) => ({ url: `${BASE}/terms/${path(id)}`, method: 'PATCH', body }), invalidatesTags: [GLOSSARY] }),
-    deleteTerm: build.mutation<void, string>({ query: (id) => ({ url: `${BASE}/terms/${path(id)}`, method: 'DELETE' }), invalidatesTags: [GLOSSARY] }),
+    updateTerm: build.mutation<{ term: TermRecord }, { id: string; body: TermUpdateBody }>({
+      query: ({ id, body }) => ({ url: `${BASE}/terms/${path(id)}`, method: 'PATCH', body }),
+      invalidatesTags: [GLOSSARY],
+    }),
+    deleteTerm: build.mutation<void, string>({
+      query: (id) => ({ url: `${BASE}/terms/${path(id)}`, method: 'DELETE' }),
+      invalidatesTags: [GLOSSARY],
+    }),
     transitionTerm: build.mutation<{ term: TermRecord }, { id: string; body: TermTransitionBody }>({
       query: ({ id, body }) => ({ url: `${BASE}/terms/${path(id)}/transitions`, method: 'POST', body }),
       invalidatesTags: [GLOSSARY],
     }),
-    linkTerm: build.mutation<void, { id: string; body: TermLinkBody }>({ query: ({ id, body }) => ({ url: `${BASE}/terms/${path(id)}/links`, method: 'POST', body }), invalidatesTags: [GLOSSARY] }),
+    linkTerm: build.mutation<void, { id: string; body: TermLinkBody }>({
+      query: ({ id, body }) => ({ url: `${BASE}/terms/${path(id)}/links`, method: 'POST', body }),
+      invalidatesTags: [GLOSSARY],
+    }),
     unlinkTerm: build.mutation<void, { id: string; nodeId: string; columnName: string | null }>({
-      query: ({ id, nodeId, columnName }) => ({ url: `${BASE}/terms/${path(id)}/links?${new URLSearchParams({ nodeId, ...(columnName ? { columnName } : {}) }).toString()}`, method: 'DELETE' }),
+      query: ({ id, nodeId, columnName }) => ({
+        url: `${BASE}/terms/${path(id)}/links?${new URLSearchParams({ nodeId, ...(columnName ? { columnName } : {}) }).toString()}`,
+        method: 'DELETE',
+      }),
       invalidatesTags: [GLOSSARY],
     }),
     importTerms: build.mutation<TermImportResponse, { glossaryId: string; csv: string }>({
@@ -47,22 +89,46 @@ export const catalogGovernanceApi = baseApi.enhanceEndpoints({ addTagTypes: tagT
       invalidatesTags: [GLOSSARY],
     }),
 
-    listClassifications: build.query<ClassificationListResponse, void>({ query: () => `${BASE}/classifications`, providesTags: [CLASSIFICATIONS, CATALOG] }),
-    createClassification: build.mutation<{ id: string }, ClassificationBody>({ query: (body) => ({ url: `${BASE}/classifications`, method: 'POST', body }), invalidatesTags: [CLASSIFICATIONS] }),
+    listClassifications: build.query<ClassificationListResponse, void>({
+      query: () => `${BASE}/classifications`,
+      providesTags: [CLASSIFICATIONS, CATALOG],
+    }),
+    createClassification: build.mutation<{ id: string }, ClassificationBody>({
+      query: (body) => ({ url: `${BASE}/classifications`, method: 'POST', body }),
+      invalidatesTags: [CLASSIFICATIONS],
+    }),
     createTag: build.mutation<{ id: string }, { classificationId: string; body: TagBody }>({
       query: ({ classificationId, body }) => ({ url: `${BASE}/classifications/${path(classificationId)}/tags`, method: 'POST', body }),
       invalidatesTags: [CLASSIFICATIONS],
     }),
-    listApplications: build.query<ApplicationsResponse, string>({ query: (query) => `${BASE}/classifications/applications?${query}`, providesTags: [CLASSIFICATIONS, CATALOG] }),
-    applyTag: build.mutation<void, ApplyBody>({ query: (body) => ({ url: `${BASE}/classifications/applications`, method: 'POST', body }), invalidatesTags: [CLASSIFICATIONS] }),
-    removeTag: build.mutation<void, { tagId: string; nodeId: string; columnName: string | null }>({
-      query: ({ tagId, nodeId, columnName }) => ({ url: `${BASE}/classifications/applications?${new URLSearchParams({ tagId, nodeId, ...(columnName ? { columnName } : {}) }).toString()}`, method: 'DELETE' }),
+    listApplications: build.query<ApplicationsResponse, string>({
+      query: (query) => `${BASE}/classifications/applications?${query}`,
+      providesTags: [CLASSIFICATIONS, CATALOG],
+    }),
+    applyTag: build.mutation<void, ApplyBody>({
+      query: (body) => ({ url: `${BASE}/classifications/applications`, method: 'POST', body }),
       invalidatesTags: [CLASSIFICATIONS],
     }),
-    listSuggestions: build.query<SuggestionsResponse, void>({ query: () => `${BASE}/classifications/suggestions`, providesTags: [CLASSIFICATIONS, CATALOG] }),
-    scanSuggestions: build.mutation<{ jobId: string }, void>({ query: () => ({ url: `${BASE}/classifications/suggestions/scan`, method: 'POST' }) }),
+    removeTag: build.mutation<void, { tagId: string; nodeId: string; columnName: string | null }>({
+      query: ({ tagId, nodeId, columnName }) => ({
+        url: `${BASE}/classifications/applications?${new URLSearchParams({ tagId, nodeId, ...(columnName ? { columnName } : {}) }).toString()}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: [CLASSIFICATIONS],
+    }),
+    listSuggestions: build.query<SuggestionsResponse, void>({
+      query: () => `${BASE}/classifications/suggestions`,
+      providesTags: [CLASSIFICATIONS, CATALOG],
+    }),
+    scanSuggestions: build.mutation<{ jobId: string }, void>({
+      query: () => ({ url: `${BASE}/classifications/suggestions/scan`, method: 'POST' }),
+    }),
     decideSuggestion: build.mutation<void, { id: string; decision: 'accept' | 'reject' }>({
-      query: ({ id, decision }) => ({ url: `${BASE}/classifications/suggestions/${path(id)}/decision`, method: 'POST', body: { decision } }),
+      query: ({ id, decision }) => ({
+        url: `${BASE}/classifications/suggestions/${path(id)}/decision`,
+        method: 'POST',
+        body: { decision },
+      }),
       invalidatesTags: [CLASSIFICATIONS],
     }),
 

@@ -1,8 +1,21 @@
 // Data Quality and the Incident Manager as their pages read them. Types come from the shared
 // contracts (type-only: zod stays out of the bundle). Reads carry the Catalog tag, so a new
 // ingestion (which may open incidents) refreshes them; incident moves refresh the incidents.
-import type { IncidentDetailResponse, IncidentListResponse, IncidentMembersResponse, IncidentMetricsResponse, IncidentRecord, IncidentTransitionBody } from '@common/catalog-quality/incidentsContract';
-import type { ProfilesResponse, ProfileStartedResponse, QualitySummaryResponse, QualityTestsResponse, TestHistoryResponse } from '@common/catalog-quality/qualityContract';
+import type {
+  IncidentDetailResponse,
+  IncidentListResponse,
+  IncidentMembersResponse,
+  IncidentMetricsResponse,
+  IncidentRecord,
+  IncidentTransitionBody,
+} from '@common/catalog-quality/incidentsContract';
+import type {
+  ProfilesResponse,
+  ProfileStartedResponse,
+  QualitySummaryResponse,
+  QualityTestsResponse,
+  TestHistoryResponse,
+} from '@common/catalog-quality/qualityContract';
 import { baseApi } from './baseApi';
 
 const tagTypes = ['Catalog', 'Incidents', 'Profiles'] as const;

@@ -21,7 +21,8 @@ function isEntry(value: unknown): value is { name: string; url: string; order?: 
 /** Valid entries sorted by order, a missing order counting as 0; equal orders keep their place. */
 export function sortDashboards(entries: readonly unknown[]): MenuDashboard[] {
   const valid = entries.filter(isEntry);
-  if (valid.length !== entries.length) console.warn(`Ignored ${entries.length - valid.length} dashboard entries without a name or an http(s) url`);
+  if (valid.length !== entries.length)
+    console.warn(`Ignored ${entries.length - valid.length} dashboard entries without a name or an http(s) url`);
   return valid
     .map(({ name, url, order }) => ({
       name,

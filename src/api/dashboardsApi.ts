@@ -29,7 +29,9 @@ export const dashboardsApi = baseApi.injectEndpoints({
         const list = (result.data as ClientDashboardsResponse | null | undefined)?.dashboards;
         if (!Array.isArray(list)) {
           console.error(NO_DASHBOARDS_MESSAGE);
-          return { error: { status: 'INVALID_RESPONSE', data: { error: 'invalid_response', message: NO_DASHBOARDS_MESSAGE } } satisfies ApiError };
+          return {
+            error: { status: 'INVALID_RESPONSE', data: { error: 'invalid_response', message: NO_DASHBOARDS_MESSAGE } } satisfies ApiError,
+          };
         }
         return { data: sortDashboards(list) };
       },

@@ -53,7 +53,11 @@ export const dataApiApi = baseApi.enhanceEndpoints({ addTagTypes: dataApiTagType
       invalidatesTags: [LIST],
     }),
     saveDataEndpointDraft: build.mutation<EndpointDetail, { id: string; definition: EndpointDefinitionInput }>({
-      query: ({ id, definition }) => ({ url: `api/data-api/endpoints/${encodeURIComponent(id)}/draft`, method: 'PUT', body: { definition } }),
+      query: ({ id, definition }) => ({
+        url: `api/data-api/endpoints/${encodeURIComponent(id)}/draft`,
+        method: 'PUT',
+        body: { definition },
+      }),
       transformResponse: (response: { endpoint: EndpointDetail }) => response.endpoint,
       invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'DataApiEndpoint', id }],
     }),

@@ -1,5 +1,11 @@
 // Feature requests and the roadmap as the pages read and change them (types from the contract, type-only).
-import type { FeatureDetail, FeatureInput, FeatureListQuery, FeatureListResponse, FeatureStatusChange } from '@common/feature-requests/featureRequestsContract';
+import type {
+  FeatureDetail,
+  FeatureInput,
+  FeatureListQuery,
+  FeatureListResponse,
+  FeatureStatusChange,
+} from '@common/feature-requests/featureRequestsContract';
 import { baseApi } from './baseApi';
 
 const FEATURES = 'FeatureRequests' as const;
@@ -18,14 +24,26 @@ export const featureRequestsApi = baseApi.enhanceEndpoints({ addTagTypes: [FEATU
       providesTags: [FEATURES],
     }),
     getFeature: build.query<FeatureDetail, string>({ query: (id) => path(id), transformResponse: detail, providesTags: [FEATURES] }),
-    createFeature: build.mutation<FeatureDetail, FeatureInput>({ query: (body) => ({ url: 'api/features', method: 'POST', body }), transformResponse: detail, invalidatesTags: [FEATURES] }),
-    voteOnFeature: build.mutation<FeatureDetail, { id: string; vote: boolean }>({ query: ({ id, vote }) => ({ url: path(id, '/vote'), method: 'PUT', body: { vote } }), transformResponse: detail, invalidatesTags: [FEATURES] }),
+    createFeature: build.mutation<FeatureDetail, FeatureInput>({
+      query: (body) => ({ url: 'api/features', method: 'POST', body }),
+      transformResponse: detail,
+      invalidatesTags: [FEATURES],
+    }),
+    voteOnFeature: build.mutation<FeatureDetail, { id: string; vote: boolean }>({
+      query: ({ id, vote }) => ({ url: path(id, '/vote'), method: 'PUT', body: { vote } }),
+      transformResponse: detail,
+      invalidatesTags: [FEATURES],
+    }),
     subscribeToFeature: build.mutation<FeatureDetail, { id: string; subscribed: boolean }>({
       query: ({ id, subscribed }) => ({ url: path(id, '/subscription'), method: 'PUT', body: { subscribed } }),
       transformResponse: detail,
       invalidatesTags: [FEATURES],
     }),
-    commentOnFeature: build.mutation<FeatureDetail, { id: string; body: string }>({ query: ({ id, body }) => ({ url: path(id, '/comments'), method: 'POST', body: { body } }), transformResponse: detail, invalidatesTags: [FEATURES] }),
+    commentOnFeature: build.mutation<FeatureDetail, { id: string; body: string }>({
+      query: ({ id, body }) => ({ url: path(id, '/comments'), method: 'POST', body: { body } }),
+      transformResponse: detail,
+      invalidatesTags: [FEATURES],
+    }),
     changeFeatureStatus: build.mutation<FeatureDetail, { id: string; change: FeatureStatusChange }>({
       query: ({ id, change }) => ({ url: path(id, '/status'), method: 'PATCH', body: change }),
       transformResponse: detail,
@@ -34,4 +52,12 @@ export const featureRequestsApi = baseApi.enhanceEndpoints({ addTagTypes: [FEATU
   }),
 });
 
-export const { useListFeaturesQuery, useGetFeatureQuery, useCreateFeatureMutation, useVoteOnFeatureMutation, useSubscribeToFeatureMutation, useCommentOnFeatureMutation, useChangeFeatureStatusMutation } = featureRequestsApi;
+export const {
+  useListFeaturesQuery,
+  useGetFeatureQuery,
+  useCreateFeatureMutation,
+  useVoteOnFeatureMutation,
+  useSubscribeToFeatureMutation,
+  useCommentOnFeatureMutation,
+  useChangeFeatureStatusMutation,
+} = featureRequestsApi;

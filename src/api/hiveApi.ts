@@ -14,9 +14,20 @@ const detail = (response: { question: QuestionDetail }) => response.question;
 
 export const hiveApi = baseApi.enhanceEndpoints({ addTagTypes: [HIVE, 'Faq'] }).injectEndpoints({
   endpoints: (build) => ({
-    listQuestions: build.query<QuestionListResponse, QuestionListQuery>({ query: (query) => `api/hive/questions${queryString(query)}`, providesTags: [HIVE] }),
-    getQuestion: build.query<QuestionDetail, string>({ query: (id) => `api/hive/questions/${encodeURIComponent(id)}`, transformResponse: detail, providesTags: [HIVE] }),
-    askQuestion: build.mutation<QuestionDetail, AskQuestionInput>({ query: (body) => ({ url: 'api/hive/questions', method: 'POST', body }), transformResponse: detail, invalidatesTags: [HIVE] }),
+    listQuestions: build.query<QuestionListResponse, QuestionListQuery>({
+      query: (query) => `api/hive/questions${queryString(query)}`,
+      providesTags: [HIVE],
+    }),
+    getQuestion: build.query<QuestionDetail, string>({
+      query: (id) => `api/hive/questions/${encodeURIComponent(id)}`,
+      transformResponse: detail,
+      providesTags: [HIVE],
+    }),
+    askQuestion: build.mutation<QuestionDetail, AskQuestionInput>({
+      query: (body) => ({ url: 'api/hive/questions', method: 'POST', body }),
+      transformResponse: detail,
+      invalidatesTags: [HIVE],
+    }),
     answerQuestion: build.mutation<QuestionDetail, { id: string; body: string }>({
       query: ({ id, body }) => ({ url: `api/hive/questions/${encodeURIComponent(id)}/answers`, method: 'POST', body: { body } }),
       transformResponse: detail,
@@ -43,4 +54,12 @@ export const hiveApi = baseApi.enhanceEndpoints({ addTagTypes: [HIVE, 'Faq'] }).
   }),
 });
 
-export const { useListQuestionsQuery, useGetQuestionQuery, useAskQuestionMutation, useAnswerQuestionMutation, useVoteOnHiveMutation, useAcceptAnswerMutation, usePromoteToFaqMutation } = hiveApi;
+export const {
+  useListQuestionsQuery,
+  useGetQuestionQuery,
+  useAskQuestionMutation,
+  useAnswerQuestionMutation,
+  useVoteOnHiveMutation,
+  useAcceptAnswerMutation,
+  usePromoteToFaqMutation,
+} = hiveApi;

@@ -98,12 +98,20 @@ export const integrationsApi = baseApi.enhanceEndpoints({ addTagTypes: integrati
     }),
     /** Re-sync a stream: one sync that first forgets where the stream stopped. */
     resyncStream: build.mutation<SyncJobSummary, { id: string; stream: string }>({
-      query: ({ id, stream }) => ({ url: `api/integrations/connections/${path(id)}/sync`, method: 'POST', body: { restartStream: stream } }),
+      query: ({ id, stream }) => ({
+        url: `api/integrations/connections/${path(id)}/sync`,
+        method: 'POST',
+        body: { restartStream: stream },
+      }),
       invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'IntegrationConnection', id }, { type: 'IntegrationJobs', id }],
     }),
     /** Without `stream`, resets the whole connection's state. */
     resetConnection: build.mutation<SyncJobSummary, { id: string; stream?: string }>({
-      query: ({ id, stream }) => ({ url: `api/integrations/connections/${path(id)}/reset`, method: 'POST', body: stream ? { stream } : {} }),
+      query: ({ id, stream }) => ({
+        url: `api/integrations/connections/${path(id)}/reset`,
+        method: 'POST',
+        body: stream ? { stream } : {},
+      }),
       invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'IntegrationConnection', id }, { type: 'IntegrationJobs', id }],
     }),
     listJobs: build.query<JobsPage, { id: string; page: number }>({
@@ -115,7 +123,11 @@ export const integrationsApi = baseApi.enhanceEndpoints({ addTagTypes: integrati
     }),
     cancelJob: build.mutation<SyncJobSummary, { jobId: string; connectionId: string }>({
       query: ({ jobId }) => ({ url: `api/integrations/jobs/${path(jobId)}/cancel`, method: 'POST' }),
-      invalidatesTags: (_result, _error, { connectionId }) => [LIST, { type: 'IntegrationConnection', id: connectionId }, { type: 'IntegrationJobs', id: connectionId }],
+      invalidatesTags: (_result, _error, { connectionId }) => [
+        LIST,
+        { type: 'IntegrationConnection', id: connectionId },
+        { type: 'IntegrationJobs', id: connectionId },
+      ],
     }),
   }),
 });

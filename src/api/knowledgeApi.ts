@@ -1,6 +1,15 @@
 // The knowledge base and the FAQ as the pages read and change them. Types come from the shared
 // contract (type-only: zod stays out of the bundle).
-import type { ArticleDetail, ArticleInput, ArticleListQuery, ArticleListResponse, ArticleUpdate, FaqEntry, FaqInput, FaqListResponse } from '@common/knowledge/knowledgeContract';
+import type {
+  ArticleDetail,
+  ArticleInput,
+  ArticleListQuery,
+  ArticleListResponse,
+  ArticleUpdate,
+  FaqEntry,
+  FaqInput,
+  FaqListResponse,
+} from '@common/knowledge/knowledgeContract';
 import { baseApi } from './baseApi';
 
 const ARTICLES = 'KnowledgeArticles' as const;

@@ -1,7 +1,13 @@
 // The notifications inbox and preferences as the bell and the inbox page read them. Every read
 // carries the Notifications tag; a live notification invalidates it (useLiveNotifications), so
 // the count and the list refetch the moment something arrives.
-import type { InboxResponse, NotificationRecord, PreferenceRecord, PreferencesResponse, UnreadCountResponse } from '@common/notifications/notificationsContract';
+import type {
+  InboxResponse,
+  NotificationRecord,
+  PreferenceRecord,
+  PreferencesResponse,
+  UnreadCountResponse,
+} from '@common/notifications/notificationsContract';
 import type { NotificationType } from '@common/notifications/notificationTypes';
 import { baseApi } from './baseApi';
 

@@ -17,7 +17,13 @@ export interface WarehouseInfoResponse {
  * - WarehouseUsersOverview: the Optimize Users page (reads the same users and grants).
  * - WarehouseUsers / WarehouseRoles: User Management lists (id LIST) and details (id = name).
  */
-export const warehouseTagTypes = ['WarehouseInfo', 'WarehouseSettings', 'WarehouseUsersOverview', 'WarehouseUsers', 'WarehouseRoles'] as const;
+export const warehouseTagTypes = [
+  'WarehouseInfo',
+  'WarehouseSettings',
+  'WarehouseUsersOverview',
+  'WarehouseUsers',
+  'WarehouseRoles',
+] as const;
 
 export const LIST_ID = 'LIST';
 

@@ -12,7 +12,10 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
 /** "<page> | Dataworks" from the deepest route that names its page. */
 function useDocumentTitle() {
   const matches = useMatches();
-  const title = [...matches].reverse().map((match) => match.handle).find(isRouteHandle)?.title;
+  const title = [...matches]
+    .reverse()
+    .map((match) => match.handle)
+    .find(isRouteHandle)?.title;
   useEffect(() => {
     document.title = title ? `${title}${TITLE_SEPARATOR}${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [title]);

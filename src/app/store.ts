@@ -3,17 +3,7 @@
 // the menu, their middleware) is injected when the shell's chunk loads: see
 // signedInServices.ts. That keeps RTK Query and axios out of the initial bundle.
 import { combineSlices, configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
-import {
-  FLUSH,
-  PAUSE,
-  PERSIST,
-  persistReducer,
-  persistStore,
-  PURGE,
-  REGISTER,
-  REHYDRATE,
-  type PersistConfig,
-} from 'redux-persist';
+import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE, type PersistConfig } from 'redux-persist';
 import { safeStorage } from '../layout/safeStorage';
 import { authReducer } from '../auth/authSlice';
 import { layoutReducer } from '../layout/layoutSlice';

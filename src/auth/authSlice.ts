@@ -114,7 +114,6 @@ declare module '../state/rootState' {
   }
 }
 
-
 /** Display name of the signed-in person: name, else username, else email. */
 export function displayName(session: Session | null): string {
   const claims = session?.tokenParsed;

@@ -57,7 +57,8 @@ function toColumnDefs<Row extends RowData>(columns: readonly DataColumn<Row>[]):
     sortDescFirst: column.numeric === true,
     sortUndefined: 'last' as const,
     // The accessor above only ever returns a cell value or undefined.
-    sortFn: (a, b, id) => compareCellValues((a.getValue(id) as CellValue | undefined) ?? null, (b.getValue(id) as CellValue | undefined) ?? null),
+    sortFn: (a, b, id) =>
+      compareCellValues((a.getValue(id) as CellValue | undefined) ?? null, (b.getValue(id) as CellValue | undefined) ?? null),
   }));
 }
 
@@ -146,11 +147,7 @@ export function DataTable<Row extends RowData>({
                     {column.sortable === false ? (
                       column.header
                     ) : (
-                      <button
-                        type="button"
-                        className="dw-sort-button"
-                        onClick={() => table.getColumn(column.id)?.toggleSorting()}
-                      >
+                      <button type="button" className="dw-sort-button" onClick={() => table.getColumn(column.id)?.toggleSorting()}>
                         {column.header}
                         <Icon aria-hidden className={direction ? undefined : 'opacity-50'} />
                       </button>

@@ -37,7 +37,14 @@ export function DbtPage({ id, title, intro, back, action, children }: DbtPagePro
   let content: ReactNode;
   if (isLoading) content = <LoadingState label="Loading the dbt project…" />;
   else if (error || !data)
-    content = <ErrorAlert title="The dbt project could not be loaded" message={apiErrorMessage(error)} onRetry={() => void refetch()} retrying={isFetching} />;
+    content = (
+      <ErrorAlert
+        title="The dbt project could not be loaded"
+        message={apiErrorMessage(error)}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    );
   else if (!data.current) content = <NoDbtArtifacts />;
   else
     content = (

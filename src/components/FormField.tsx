@@ -2,7 +2,15 @@
 // its error (from the form's own checks or from the server). The error and the help are tied
 // to the control with aria-describedby, error first, and the control is marked aria-invalid,
 // so a screen reader says what is wrong on reaching it.
-import { forwardRef, useId, type CSSProperties, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import {
+  forwardRef,
+  useId,
+  type CSSProperties,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+} from 'react';
 import Form from 'react-bootstrap/Form';
 
 type ControlElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -33,7 +41,22 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
 }
 
 export const FormField = forwardRef<ControlElement, FormFieldProps>(function FormField(
-  { label, value, onValue, id: givenId, control = 'input', children, help, error, suggestions, className, style, labelClassName, small, ...attributes },
+  {
+    label,
+    value,
+    onValue,
+    id: givenId,
+    control = 'input',
+    children,
+    help,
+    error,
+    suggestions,
+    className,
+    style,
+    labelClassName,
+    small,
+    ...attributes
+  },
   ref,
 ) {
   const generatedId = useId();

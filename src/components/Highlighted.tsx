@@ -2,9 +2,5 @@
 import type { HighlightedText } from '@common/search/highlightedText';
 
 export function Highlighted({ parts }: { parts: HighlightedText }) {
-  return (
-    <>
-      {parts.map((part, index) => (part.match ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>))}
-    </>
-  );
+  return <>{parts.map((part, index) => (part.match ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>))}</>;
 }

@@ -16,8 +16,7 @@ export default function NotAvailableYetPage() {
           {title}
         </h1>
         <p className="text-body-secondary mb-3">
-          {title} is not available yet in this Dataworks installation. It will appear here once it is enabled for your
-          organisation.
+          {title} is not available yet in this Dataworks installation. It will appear here once it is enabled for your organisation.
         </p>
         <Link to={appPaths.home} className="btn btn-outline-primary btn-sm">
           Back to Home

@@ -37,4 +37,3 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   const { field, message } = describeFirstIssue(parsed.error.issues);
   throw new ConfigError(field ? `config.json field "${field}": ${message}` : `config.json: ${message}`, field);
 }
-

@@ -78,7 +78,10 @@ function render(data: DemoDashboardData): void {
       options: {
         responsive: true,
         animation: false,
-        scales: { x: { stacked: chart.stacked ?? false }, y: { stacked: chart.stacked ?? false, title: { display: true, text: chart.unit } } },
+        scales: {
+          x: { stacked: chart.stacked ?? false },
+          y: { stacked: chart.stacked ?? false, title: { display: true, text: chart.unit } },
+        },
       },
     });
   }

@@ -29,7 +29,13 @@ export default function MainLayout() {
   const toggleMenu = useCallback(() => dispatch(layoutActions.collapseMenu()), [dispatch]);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const behindMenuRef = useRef<HTMLDivElement>(null);
-  const closeMobileMenu = useMobileMenu({ mobile, collapseMenu: settings.collapseMenu, toggleMenu, toggleRef: menuButtonRef, behindRef: behindMenuRef });
+  const closeMobileMenu = useMobileMenu({
+    mobile,
+    collapseMenu: settings.collapseMenu,
+    toggleMenu,
+    toggleRef: menuButtonRef,
+    behindRef: behindMenuRef,
+  });
   const mobileMenuOpen = mobile && settings.collapseMenu;
 
   // Horizontal menus do not fit under 992 px: fall back to vertical there.

@@ -2,11 +2,7 @@
 // DESIGN section 5. The reducer only reads its own state and its action.
 import type { PersistPartial } from 'redux-persist/es/persistReducer';
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
-import {
-  defaultLayoutSettings,
-  type AppearancePatch,
-  type LayoutSettings,
-} from '@common/layout/layoutSettings';
+import { defaultLayoutSettings, type AppearancePatch, type LayoutSettings } from '@common/layout/layoutSettings';
 
 export type MenuToggle = { id: string; type: 'sub' | 'item' | 'collapse' };
 
@@ -167,4 +163,3 @@ declare module '../state/rootState' {
     layout: LayoutSettings & PersistPartial;
   }
 }
-

@@ -33,7 +33,16 @@ export function useFocusWrap(): void {
       const first = controls[0]!;
       const last = controls[controls.length - 1]!;
       const index = controls.indexOf(document.activeElement as HTMLElement);
-      const target = index === -1 ? (event.shiftKey ? last : first) : event.shiftKey && index === 0 ? last : !event.shiftKey && index === controls.length - 1 ? first : null;
+      const target =
+        index === -1
+          ? event.shiftKey
+            ? last
+            : first
+          : event.shiftKey && index === 0
+            ? last
+            : !event.shiftKey && index === controls.length - 1
+              ? first
+              : null;
       if (!target) return;
       event.preventDefault();
       target.focus();

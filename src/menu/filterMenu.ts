@@ -12,9 +12,7 @@ export function filterMenu(item: MenuItem, roles: readonly string[]): MenuItem |
   if (item.type === 'item') {
     return !item.routeId || canOpen(roles, item.routeId) ? item : null;
   }
-  const children = (item.children ?? [])
-    .map((child) => filterMenu(child, roles))
-    .filter((child): child is MenuItem => child !== null);
+  const children = (item.children ?? []).map((child) => filterMenu(child, roles)).filter((child): child is MenuItem => child !== null);
   return children.length > 0 ? { ...item, children } : null;
 }
 

@@ -18,8 +18,6 @@ export function viewerMenuItems(dashboards: readonly MenuDashboard[]): MenuItem[
 export function withViewerItems(menu: MenuItem, dashboards: readonly MenuDashboard[]): MenuItem {
   return {
     ...menu,
-    children: (menu.children ?? []).map((item) =>
-      item.id === VIEWER_MENU_ID ? { ...item, children: viewerMenuItems(dashboards) } : item,
-    ),
+    children: (menu.children ?? []).map((item) => (item.id === VIEWER_MENU_ID ? { ...item, children: viewerMenuItems(dashboards) } : item)),
   };
 }

@@ -29,7 +29,13 @@ export function useMenuProducts(): MenuProduct[] {
 
 export function withProductItems(menu: MenuItem, products: readonly MenuProduct[]): MenuItem {
   if (products.length === 0) return menu;
-  const items: MenuItem[] = products.map((product) => ({ id: `catalog-product-${product.id}`, title: product.name, type: 'item', routeId: 'catalogProduct', url: catalogProductPath(product.id) }));
+  const items: MenuItem[] = products.map((product) => ({
+    id: `catalog-product-${product.id}`,
+    title: product.name,
+    type: 'item',
+    routeId: 'catalogProduct',
+    url: catalogProductPath(product.id),
+  }));
   return {
     ...menu,
     children: (menu.children ?? []).map((item) => {

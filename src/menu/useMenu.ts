@@ -13,7 +13,10 @@ export function useMenu(): MenuItem | null {
   const roles = useAppSelector(selectRealmRoles);
   const { dashboards } = useMenuDashboards();
   const products = useMenuProducts();
-  return useMemo(() => filterMenu(withProductItems(withViewerItems(navigationMenu, dashboards), products), roles), [roles, dashboards, products]);
+  return useMemo(
+    () => filterMenu(withProductItems(withViewerItems(navigationMenu, dashboards), products), roles),
+    [roles, dashboards, products],
+  );
 }
 
 /** True until the dashboards have loaded (or failed): the navigation shows a spinner meanwhile. */

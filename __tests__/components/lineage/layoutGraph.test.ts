@@ -5,7 +5,14 @@
 import { layoutGraph, NODE_WIDTH } from '../../../src/components/lineage/layoutGraph';
 
 it('lays sources out left of what they feed, and answers for the request it was given', () => {
-  const answer = layoutGraph({ id: 7, nodes: ['a', 'b', 'c'], edges: [{ from: 'a', to: 'b' }, { from: 'b', to: 'c' }] });
+  const answer = layoutGraph({
+    id: 7,
+    nodes: ['a', 'b', 'c'],
+    edges: [
+      { from: 'a', to: 'b' },
+      { from: 'b', to: 'c' },
+    ],
+  });
   expect(answer.id).toBe(7);
   const { a, b, c } = answer.positions;
   expect(a!.x + NODE_WIDTH).toBeLessThan(b!.x + 1);
@@ -15,7 +22,9 @@ it('lays sources out left of what they feed, and answers for the request it was 
 it('lays out 2,000 nodes, the largest graph a page draws (its time: npm run bench:catalog)', () => {
   const nodes = Array.from({ length: 2000 }, (_, index) => `n${index}`);
   // A layered DAG: each node reads one or two of the previous layer's.
-  const edges = nodes.slice(50).flatMap((node, index) => [{ from: `n${index}`, to: node }, ...(index % 3 === 0 ? [{ from: `n${index + 1}`, to: node }] : [])]);
+  const edges = nodes
+    .slice(50)
+    .flatMap((node, index) => [{ from: `n${index}`, to: node }, ...(index % 3 === 0 ? [{ from: `n${index + 1}`, to: node }] : [])]);
   const answer = layoutGraph({ id: 1, nodes, edges });
   expect(Object.keys(answer.positions)).toHaveLength(2000);
 });

@@ -36,7 +36,7 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-it('shows a user\'s saved settings read-only and applies them to the current session', async () => {
+it("shows a user's saved settings read-only and applies them to the current session", async () => {
   const store = start((request) =>
     request.url === 'api/admin/layout-settings/clientadmin'
       ? json(200, { username: 'clientadmin', settings: saved, updatedAt: '2026-03-01T10:00:00Z' })
@@ -69,7 +69,9 @@ it('encodes the username in the request', async () => {
 });
 
 it('refuses to apply settings that are not valid, and changes nothing', async () => {
-  const store = start(() => json(200, { username: 'docs', settings: { layout: 'diagonal', rtlLayout: true }, updatedAt: '2026-03-01T10:00:00Z' }));
+  const store = start(() =>
+    json(200, { username: 'docs', settings: { layout: 'diagonal', rtlLayout: true }, updatedAt: '2026-03-01T10:00:00Z' }),
+  );
   await lookUp('docs');
   await userEvent.click(await screen.findByRole('button', { name: 'Apply to my session' }));
   expect(screen.getByRole('alert')).toHaveTextContent('These settings cannot be applied: layout');

@@ -20,10 +20,14 @@ function start(id = 'model.acme_shop.orders') {
     'GET api/catalog/assets/model.acme_shop.orders': json(200, { asset: ordersAsset }),
   });
   connectFakeServer(server);
-  return renderWithRouter(makeSignedInStore(['user', 'admin']), [{ path: '/app/data-catalog/assets/:assetId', element: <AssetPage /> }], `/app/data-catalog/assets/${encodeURIComponent(id)}`);
+  return renderWithRouter(
+    makeSignedInStore(['user', 'admin']),
+    [{ path: '/app/data-catalog/assets/:assetId', element: <AssetPage /> }],
+    `/app/data-catalog/assets/${encodeURIComponent(id)}`,
+  );
 }
 
-it("shows the asset: description as safe markdown, facts, columns with types and tests, tests, lineage, SQL and history", async () => {
+it('shows the asset: description as safe markdown, facts, columns with types and tests, tests, lineage, SQL and history', async () => {
   const { container } = start();
   expect(await screen.findByRole('heading', { level: 1, name: 'orders' })).toBeInTheDocument();
   expect(await screen.findByText('order')).toHaveProperty('tagName', 'STRONG');
@@ -33,10 +37,17 @@ it("shows the asset: description as safe markdown, facts, columns with types and
   expect(within(columns).getByRole('row', { name: /CUSTOMER_ID/ })).toHaveTextContent('INTEGER');
   expect(within(columns).getByRole('row', { name: /CUSTOMER_ID/ })).toHaveTextContent('not_null_orders_customer_id: fail');
   const tests = screen.getByRole('table', { name: 'Tests' });
-  expect(within(tests).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['not_null_orders_customer_id', 'unique_orders_order_id']);
+  expect(
+    within(tests)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent),
+  ).toEqual(['not_null_orders_customer_id', 'unique_orders_order_id']);
   expect(screen.getByRole('link', { name: 'stg_orders' })).toHaveAttribute('href', '/app/data-catalog/assets/model.acme_shop.stg_orders');
   expect(screen.getByRole('link', { name: 'revenue' })).toHaveAttribute('href', '/app/exposures/exposure.acme_shop.revenue');
-  expect(screen.getByRole('link', { name: 'Open in the lineage graph' })).toHaveAttribute('href', '/app/data-catalog/lineage?focus=model.acme_shop.orders');
+  expect(screen.getByRole('link', { name: 'Open in the lineage graph' })).toHaveAttribute(
+    'href',
+    '/app/data-catalog/lineage?focus=model.acme_shop.orders',
+  );
   expect(screen.getByLabelText('SQL as written')).toHaveTextContent("select * from {{ ref('stg_orders') }}");
   expect(screen.getByRole('table', { name: 'History' })).toHaveTextContent('success');
 });

@@ -22,7 +22,19 @@ function start(path = '/app/data-catalog/explore') {
     const query = new URLSearchParams((request.url ?? '').split('?')[1] ?? '');
     if (query.get('q') === 'bad') return json(400, { error: 'invalid_request', message: 'q: must be at most 200 characters' });
     const hits = query.get('q')
-      ? [hit('orders', { nameHighlight: [{ text: 'ord', match: true }, { text: 'ers', match: false }], descriptionHighlight: [{ text: 'One row per ', match: false }, { text: 'order', match: true }] }), hit('customers', { kind: 'column', column: 'ORDER_COUNT', nameHighlight: [{ text: 'ORDER_COUNT', match: true }] })]
+      ? [
+          hit('orders', {
+            nameHighlight: [
+              { text: 'ord', match: true },
+              { text: 'ers', match: false },
+            ],
+            descriptionHighlight: [
+              { text: 'One row per ', match: false },
+              { text: 'order', match: true },
+            ],
+          }),
+          hit('customers', { kind: 'column', column: 'ORDER_COUNT', nameHighlight: [{ text: 'ORDER_COUNT', match: true }] }),
+        ]
       : [hit('orders'), hit('customers'), hit('payments')];
     return json(200, searchAnswer(hits));
   };
@@ -48,9 +60,15 @@ it('searches on the server, keeps the search in the address and marks the matche
   expect(await screen.findByText('2 matches (3 ms)')).toBeInTheDocument();
   expect(searches()).toContain('GET api/catalog/search?q=ord&limit=25&offset=0');
   const results = screen.getByRole('list');
-  expect(within(results).getAllByText('ord').map((node) => node.tagName)).toEqual(['MARK']);
+  expect(
+    within(results)
+      .getAllByText('ord')
+      .map((node) => node.tagName),
+  ).toEqual(['MARK']);
   // A column hit names its table and leads to the table's page.
-  const column = within(results).getAllByRole('link').find((link) => link.textContent === 'customers.ORDER_COUNT');
+  const column = within(results)
+    .getAllByRole('link')
+    .find((link) => link.textContent === 'customers.ORDER_COUNT');
   expect(column).toHaveAttribute('href', '/app/data-catalog/assets/model.acme_shop.customers');
 });
 
@@ -104,5 +122,7 @@ it('pages through many matches on the server, the page kept in the address', asy
   await waitFor(() => expect(router.state.location.search).toBe('?q=o&page=2'), slow);
   await waitFor(() => expect(searches()).toContain('GET api/catalog/search?q=o&limit=25&offset=25'), slow);
   // Page 2's answer replaces the loading state, with its own pager.
-  expect(within(await screen.findByRole('navigation', { name: 'Result pages' }, slow)).getByRole('button', { name: 'Previous' })).toBeEnabled();
+  expect(
+    within(await screen.findByRole('navigation', { name: 'Result pages' }, slow)).getByRole('button', { name: 'Previous' }),
+  ).toBeEnabled();
 });

@@ -15,14 +15,25 @@ const PATH = '/app/Data-Catalog/:subDomain/:subSubDomain?';
 
 it("opens the organisation's external catalog at the same path", async () => {
   serve({ 'GET api/catalog/external-link': () => json(200, { url: 'https://catalog.acme.example/om/' }) });
-  renderWithRouter(makeSignedInStore(['user', 'Client-Admin']), [{ path: PATH, element: <ExternalCatalogPage /> }], '/app/Data-Catalog/explore/tables');
+  renderWithRouter(
+    makeSignedInStore(['user', 'Client-Admin']),
+    [{ path: PATH, element: <ExternalCatalogPage /> }],
+    '/app/Data-Catalog/explore/tables',
+  );
   expect(await screen.findByRole('heading', { level: 1, name: 'Opening the data catalog' })).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'https://catalog.acme.example/om/explore/tables' })).toHaveAttribute('href', 'https://catalog.acme.example/om/explore/tables');
+  expect(screen.getByRole('link', { name: 'https://catalog.acme.example/om/explore/tables' })).toHaveAttribute(
+    'href',
+    'https://catalog.acme.example/om/explore/tables',
+  );
 });
 
 it("answers with the portal's own catalog when the organisation has none", async () => {
   serve({ 'GET api/catalog/external-link': () => json(200, { url: null }) });
-  renderWithRouter(makeSignedInStore(['user', 'Client-Admin']), [{ path: PATH, element: <ExternalCatalogPage /> }], '/app/Data-Catalog/explore/tables');
+  renderWithRouter(
+    makeSignedInStore(['user', 'Client-Admin']),
+    [{ path: PATH, element: <ExternalCatalogPage /> }],
+    '/app/Data-Catalog/explore/tables',
+  );
   expect(await screen.findByRole('note')).toHaveTextContent('No external catalog is configured, so the portal');
   expect(screen.queryByRole('heading', { name: 'Opening the data catalog' })).not.toBeInTheDocument();
 });

@@ -4,7 +4,9 @@ it('opens the configured external catalog at the same path, each segment encoded
   expect(externalCatalogUrl('https://catalog.acme.example', 'explore', 'tables')).toBe('https://catalog.acme.example/explore/tables');
   expect(externalCatalogUrl('https://catalog.acme.example/om/', 'glossary')).toBe('https://catalog.acme.example/om/glossary');
   // A segment cannot climb out of the configured catalog or reach another host.
-  expect(externalCatalogUrl('https://catalog.acme.example/om/', '..', '//evil.example')).toBe('https://catalog.acme.example/om/%2F%2Fevil.example');
+  expect(externalCatalogUrl('https://catalog.acme.example/om/', '..', '//evil.example')).toBe(
+    'https://catalog.acme.example/om/%2F%2Fevil.example',
+  );
   expect(new URL(externalCatalogUrl('https://catalog.acme.example/', '%2F%2Fevil.example')).host).toBe('catalog.acme.example');
 });
 

@@ -21,12 +21,19 @@ const exposures = [
     dashboardName: 'Revenue',
     health: { status: 'Degraded', reasons: ['Test not_null_orders_customer_id failed (4 rows)'] },
   }),
-  exposure('churn_notebook', { type: 'notebook', health: { status: 'Caution', reasons: ['Source shop.customers is 13 h old (warn after 12 h)'] }, ownerName: 'Ana' }),
+  exposure('churn_notebook', {
+    type: 'notebook',
+    health: { status: 'Caution', reasons: ['Source shop.customers is 13 h old (warn after 12 h)'] },
+    ownerName: 'Ana',
+  }),
   exposure('ops_app', { type: 'application', url: 'https://ops.acme.example', health: { status: 'Healthy', reasons: [] } }),
 ];
 
 function start(ingestions = withArtifacts, path = '/app/exposures') {
-  server = fakeWarehouseServer({ 'GET api/dbt/ingestions': json(200, ingestions), 'GET api/exposures': json(200, { exposures, asOf: '2026-11-23T06:00:00.000Z' }) });
+  server = fakeWarehouseServer({
+    'GET api/dbt/ingestions': json(200, ingestions),
+    'GET api/exposures': json(200, { exposures, asOf: '2026-11-23T06:00:00.000Z' }),
+  });
   connectFakeServer(server);
   return renderWithRouter(makeSignedInStore(['user', 'admin']), [{ path: '/app/exposures', element: <ExposuresPage /> }], path);
 }
@@ -34,8 +41,14 @@ function start(ingestions = withArtifacts, path = '/app/exposures') {
 it('lists the exposures worst health first, with the reasons in the badge and Open to the Viewer for a configured dashboard', async () => {
   start();
   const table = await screen.findByRole('table', { name: 'Exposures' });
-  expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Weekly revenue', 'churn_notebook', 'ops_app']);
-  expect(within(table).getByRole('button', { name: 'Health Degraded: Test not_null_orders_customer_id failed (4 rows)' })).toBeInTheDocument();
+  expect(
+    within(table)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent),
+  ).toEqual(['Weekly revenue', 'churn_notebook', 'ops_app']);
+  expect(
+    within(table).getByRole('button', { name: 'Health Degraded: Test not_null_orders_customer_id failed (4 rows)' }),
+  ).toBeInTheDocument();
   expect(within(table).getByRole('link', { name: 'Open Weekly revenue in the Viewer' })).toHaveAttribute(
     'href',
     '/app/viewer/Revenue?dashboard_url=http%3A%2F%2Flocalhost%3A3000%2Fdemo-dashboards%2Facme%2Frevenue',
@@ -60,10 +73,18 @@ it('filters by health and search, kept in the address', async () => {
   await screen.findByRole('table', { name: 'Exposures' });
   await user.selectOptions(screen.getByLabelText('Health'), 'Caution');
   await waitFor(() => expect(router.state.location.search).toBe('?health=Caution'));
-  expect(within(screen.getByRole('table', { name: 'Exposures' })).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['churn_notebook']);
+  expect(
+    within(screen.getByRole('table', { name: 'Exposures' }))
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent),
+  ).toEqual(['churn_notebook']);
   await user.selectOptions(screen.getByLabelText('Health'), '');
   await user.type(screen.getByLabelText('Search'), 'ana');
-  expect(within(screen.getByRole('table', { name: 'Exposures' })).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['churn_notebook']);
+  expect(
+    within(screen.getByRole('table', { name: 'Exposures' }))
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent),
+  ).toEqual(['churn_notebook']);
   expect(screen.getByText('1 of 3 exposures')).toBeInTheDocument();
 });
 

@@ -55,7 +55,11 @@ function start() {
 it('lists sources worst first with their criteria and age, and models by time since their last good build', async () => {
   start();
   const sources = await screen.findByRole('table', { name: 'Source freshness' });
-  expect(within(sources).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['shop.payments', 'shop.customers', 'shop.orders']);
+  expect(
+    within(sources)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent),
+  ).toEqual(['shop.payments', 'shop.customers', 'shop.orders']);
   expect(within(sources).getByRole('row', { name: /shop.payments/ })).toHaveTextContent('error3 d');
   expect(within(sources).getByRole('row', { name: /shop.orders/ })).toHaveTextContent('12 hours24 hours');
   expect(screen.getByLabelText('Freshness figures')).toHaveTextContent('Sources3Fresh1Warn1Error1');
@@ -74,7 +78,9 @@ it('checks now: starts the job, shows its progress live, and reloads when it end
   const reads = () => server.requests.filter((request) => request === 'GET api/freshness').length;
   const before = reads();
   await waitFor(() => expect(handlers.has('job')).toBe(true));
-  act(() => handlers.get('job')?.({ id: JOB_ID, kind: 'dbt.freshness-check', state: 'succeeded', progress: 1, message: 'Checked 3 sources' }));
+  act(() =>
+    handlers.get('job')?.({ id: JOB_ID, kind: 'dbt.freshness-check', state: 'succeeded', progress: 1, message: 'Checked 3 sources' }),
+  );
   await waitFor(() => expect(reads()).toBeGreaterThan(before));
   expect(screen.getByRole('button', { name: 'Check now' })).toBeEnabled();
 });

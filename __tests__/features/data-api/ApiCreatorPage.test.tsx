@@ -27,7 +27,14 @@ function start(path = '/app/api-creator', endpoint = detail) {
     'POST api/data-api/run': (_request, body) =>
       (body as { inputs: Record<string, string> }).inputs.country === 'Germany'
         ? json(400, { error: 'invalid_parameter', message: 'country: must be at most 2 characters long.', field: 'country' })
-        : json(200, { columns: ['country', 'orders'], rows: [{ country: 'DE', orders: 42 }], rowCount: 1, hasMore: false, elapsedMs: 3.2, statement: 'SELECT …' }),
+        : json(200, {
+            columns: ['country', 'orders'],
+            rows: [{ country: 'DE', orders: 42 }],
+            rowCount: 1,
+            hasMore: false,
+            elapsedMs: 3.2,
+            statement: 'SELECT …',
+          }),
   });
   return renderWithRouter(makeSignedInStore(['user', 'product']), [{ path: '/app/api-creator', element: <ApiCreatorPage /> }], path);
 }
@@ -55,7 +62,9 @@ it('opens the latest version, saves the draft, runs it and publishes it', async 
   expect(within(form).getByRole('button', { name: 'Publish v2' })).toBeDisabled();
   await userEvent.click(within(form).getByRole('button', { name: 'Save draft' }));
   expect(await within(form).findByRole('status')).toHaveTextContent('Draft v2 saved.');
-  const saved = server.bodies.find((entry) => entry.route.startsWith('PUT'))?.body as { definition: { description: string; rowCap: number; parameters: { name: string; maxLength: number }[] } };
+  const saved = server.bodies.find((entry) => entry.route.startsWith('PUT'))?.body as {
+    definition: { description: string; rowCap: number; parameters: { name: string; maxLength: number }[] };
+  };
   expect(saved.definition).toMatchObject({ description: 'Per country', rowCap: 500, parameters: [{ name: 'country', maxLength: 2 }] });
 
   const run = screen.getByRole('form', { name: 'Run the query' });
@@ -75,7 +84,12 @@ it('opens the latest version, saves the draft, runs it and publishes it', async 
 });
 
 it('shows the diff between versions and rolls back to a frozen one', async () => {
-  const v2Live = { ...detail, liveVersion: 2, hasDraft: false, versions: detail.versions.map((v) => ({ ...v, status: 'published' as const, publishedAt: v.publishedAt ?? '2026-01-02T11:00:00Z' })) };
+  const v2Live = {
+    ...detail,
+    liveVersion: 2,
+    hasDraft: false,
+    versions: detail.versions.map((v) => ({ ...v, status: 'published' as const, publishedAt: v.publishedAt ?? '2026-01-02T11:00:00Z' })),
+  };
   start(`/app/api-creator?endpoint=${ENDPOINT_ID}`, v2Live);
   const diff = await screen.findByLabelText('Changes from v1 to v2', {}, { timeout: 10_000 });
   expect(diff.querySelector('del')).toHaveTextContent('- row cap: 100');

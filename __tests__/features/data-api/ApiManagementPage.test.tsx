@@ -25,7 +25,11 @@ function start() {
     'POST api/data-api/keys': json(201, { key: { ...key, id: 'new', name: 'Dashboard' }, secret: SECRET }),
     [`POST api/data-api/keys/${KEY_ID}/revoke`]: json(200, { key: { ...key, revokedAt: '2026-01-03T00:00:00Z' } }),
   });
-  return renderWithRouter(makeSignedInStore(['user', 'product']), [{ path: '/app/api-management', element: <ApiManagementPage /> }], '/app/api-management');
+  return renderWithRouter(
+    makeSignedInStore(['user', 'product']),
+    [{ path: '/app/api-management', element: <ApiManagementPage /> }],
+    '/app/api-management',
+  );
 }
 
 it('lists keys by prefix only, with scopes, fixed values and last use', async () => {
@@ -54,7 +58,13 @@ it('creates a key after its own checks and shows the secret once', async () => {
   await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
   const secret = await screen.findByRole('textbox', { name: 'API key' });
   expect(secret).toHaveValue(SECRET);
-  expect(server.bodies[0]?.body).toEqual({ name: 'Dashboard', scopes: [ENDPOINT_ID], fixedParameters: { country: 'FR' }, expiresAt: null, rateLimit: 600 });
+  expect(server.bodies[0]?.body).toEqual({
+    name: 'Dashboard',
+    scopes: [ENDPOINT_ID],
+    fixedParameters: { country: 'FR' },
+    expiresAt: null,
+    rateLimit: 600,
+  });
   await userEvent.click(screen.getByRole('button', { name: 'I have stored the key' }));
   expect(screen.queryByRole('textbox', { name: 'API key' })).toBeNull();
   expect(screen.queryByText(SECRET)).toBeNull();
@@ -76,5 +86,9 @@ it('shows usage with charts, status codes and a breakdown; filters go to the ser
   const table = screen.getByRole('table', { name: 'Usage per endpoint and key' });
   expect(within(table).getByRole('row', { name: /orders_by_country/ })).toHaveTextContent('200: 3, 400: 1');
   await userEvent.selectOptions(screen.getByLabelText('Endpoint'), 'orders_by_country');
-  await waitFor(() => expect(server.requests.some((request) => request.startsWith('GET api/data-api/usage?') && request.includes(`endpoint=${ENDPOINT_ID}`))).toBe(true));
+  await waitFor(() =>
+    expect(
+      server.requests.some((request) => request.startsWith('GET api/data-api/usage?') && request.includes(`endpoint=${ENDPOINT_ID}`)),
+    ).toBe(true),
+  );
 });

@@ -8,19 +8,57 @@ export const KEY_ID = '22222222-2222-4222-8222-222222222222';
 const v1 = {
   sql: 'SELECT SHIPPING_COUNTRY AS country, COUNT(*) AS orders FROM RAW_SHOP.ORDERS WHERE SHIPPING_COUNTRY = {{country}} GROUP BY 1',
   description: 'Orders of one country',
-  parameters: [{ name: 'country', type: 'string' as const, description: '', required: true, default: null, minimum: null, maximum: null, minLength: null, maxLength: 2, pattern: null, values: [] }],
+  parameters: [
+    {
+      name: 'country',
+      type: 'string' as const,
+      description: '',
+      required: true,
+      default: null,
+      minimum: null,
+      maximum: null,
+      minLength: null,
+      maxLength: 2,
+      pattern: null,
+      values: [],
+    },
+  ],
   rowCap: 100,
   pageSize: 10,
   cacheSeconds: 60,
 };
 
-export const summary: EndpointSummary = { id: ENDPOINT_ID, name: 'orders_by_country', description: 'Orders of one country', liveVersion: 1, latestVersion: 2, hasDraft: true, updatedAt: '2026-01-02T10:00:00Z' };
+export const summary: EndpointSummary = {
+  id: ENDPOINT_ID,
+  name: 'orders_by_country',
+  description: 'Orders of one country',
+  liveVersion: 1,
+  latestVersion: 2,
+  hasDraft: true,
+  updatedAt: '2026-01-02T10:00:00Z',
+};
 
 export const detail: EndpointDetail = {
   ...summary,
   versions: [
-    { version: 2, status: 'draft', definition: { ...v1, rowCap: 500 }, jsonSchema: {}, createdBy: 'product', createdAt: '2026-01-02T10:00:00Z', publishedAt: null },
-    { version: 1, status: 'published', definition: v1, jsonSchema: {}, createdBy: 'product', createdAt: '2026-01-01T10:00:00Z', publishedAt: '2026-01-01T11:00:00Z' },
+    {
+      version: 2,
+      status: 'draft',
+      definition: { ...v1, rowCap: 500 },
+      jsonSchema: {},
+      createdBy: 'product',
+      createdAt: '2026-01-02T10:00:00Z',
+      publishedAt: null,
+    },
+    {
+      version: 1,
+      status: 'published',
+      definition: v1,
+      jsonSchema: {},
+      createdBy: 'product',
+      createdAt: '2026-01-01T10:00:00Z',
+      publishedAt: '2026-01-01T11:00:00Z',
+    },
   ],
 };
 
@@ -66,5 +104,17 @@ export const usage: UsageReport = {
     { start: '2026-01-01T11:00:00.000Z', calls: 1, errors: 0, rows: 10, p50: 3, p99: 3 },
   ],
   statuses: { '200': 3, '400': 1 },
-  breakdown: [{ endpoint: 'orders_by_country', keyName: 'Reporting', keyPrefix: 'dw_live_abcdef1234', calls: 4, rows: 30, p50: 3.5, p95: 8, p99: 9, statuses: { '200': 3, '400': 1 } }],
+  breakdown: [
+    {
+      endpoint: 'orders_by_country',
+      keyName: 'Reporting',
+      keyPrefix: 'dw_live_abcdef1234',
+      calls: 4,
+      rows: 30,
+      p50: 3.5,
+      p95: 8,
+      p99: 9,
+      statuses: { '200': 3, '400': 1 },
+    },
+  ],
 };

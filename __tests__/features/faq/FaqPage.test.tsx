@@ -12,7 +12,15 @@ import { connectWorkspaceServer, type WorkspaceServer } from '../../helpers/work
 
 setUpPageTests();
 
-const entry = (id: string, topic: string, question: string, answer: string) => ({ id, topic, question, answer, position: 1, updatedAt: '2026-11-23T10:00:00.000Z', hiveQuestionId: null });
+const entry = (id: string, topic: string, question: string, answer: string) => ({
+  id,
+  topic,
+  question,
+  answer,
+  position: 1,
+  updatedAt: '2026-11-23T10:00:00.000Z',
+  hiveQuestionId: null,
+});
 const entries = [
   entry('a1', 'Cost', 'What is idle cost?', 'Credits billed while **no query** ran. <img src=x onerror="window.hacked=1">'),
   entry('b2', 'Getting started', 'Why can I not see a page?', 'Pages follow your roles.'),

@@ -46,7 +46,11 @@ function start() {
         ? json(200, { feature: feature({ status: 'planned' }) })
         : json(400, { error: 'invalid_request', message: 'Under consideration → Released is not allowed.', field: 'status' }),
   });
-  return renderWithRouter(makeSignedInStore(['user', 'admin']), [{ path: '/app/features/feature/:id', element: <FeaturePage /> }], `/app/features/feature/${FID}`);
+  return renderWithRouter(
+    makeSignedInStore(['user', 'admin']),
+    [{ path: '/app/features/feature/:id', element: <FeaturePage /> }],
+    `/app/features/feature/${FID}`,
+  );
 }
 
 it('shows the request, takes one vote and moves it on the roadmap', async () => {
@@ -59,7 +63,11 @@ it('shows the request, takes one vote and moves it on the roadmap', async () => 
 
   const roadmap = screen.getByRole('region', { name: 'Roadmap status' });
   const select = within(roadmap).getByLabelText('New status');
-  expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Planned', 'Declined']);
+  expect(
+    within(select)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Planned', 'Declined']);
   await user.selectOptions(select, 'declined');
   await user.click(within(roadmap).getByRole('button', { name: 'Change status' }));
   expect(within(roadmap).getByLabelText('Reason')).toHaveAccessibleDescription('Say why it is declined.');

@@ -30,7 +30,17 @@ const question = (overrides: Partial<QuestionDetail> = {}): QuestionDetail => ({
   mine: true,
   canPromote: false,
   faqEntryId: null,
-  answerList: [{ id: AID, body: 'Use the Viewer.', authorUsername: 'admin', createdAt: '2026-11-23T11:00:00.000Z', votes: 0, myVote: false, accepted: false }],
+  answerList: [
+    {
+      id: AID,
+      body: 'Use the Viewer.',
+      authorUsername: 'admin',
+      createdAt: '2026-11-23T11:00:00.000Z',
+      votes: 0,
+      myVote: false,
+      accepted: false,
+    },
+  ],
   ...overrides,
 });
 
@@ -71,7 +81,12 @@ it('asking checks the fields first, then posts and opens the question', async ()
   await user.type(within(dialog).getByLabelText(/^Tags/), 'Dashboards, sharing');
   await user.click(within(dialog).getByRole('button', { name: 'Ask' }));
   await waitFor(() => expect(router.state.location.search).toBe(`?question=${QID}`));
-  expect(server.bodies).toEqual([{ route: 'POST api/hive/questions', body: { title: 'How do we share a dashboard?', body: 'Read-only.', tags: ['dashboards', 'sharing'] } }]);
+  expect(server.bodies).toEqual([
+    {
+      route: 'POST api/hive/questions',
+      body: { title: 'How do we share a dashboard?', body: 'Read-only.', tags: ['dashboards', 'sharing'] },
+    },
+  ]);
 });
 
 it('the asker accepts an answer, and the page says so', async () => {

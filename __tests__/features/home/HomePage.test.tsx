@@ -77,7 +77,15 @@ it('explains where shortcuts will come from before any visit', () => {
 });
 
 describe('the Optimize card', () => {
-  const monthToDate = { asOf: '2026-11-22', monthStart: '2026-11-01', monthToDateCost: 6927.4, lastMonthSameDaysCost: 6500, lastMonthTotalCost: 9550.93, forecastCost: 9706.42, changeShare: 0.066 };
+  const monthToDate = {
+    asOf: '2026-11-22',
+    monthStart: '2026-11-01',
+    monthToDateCost: 6927.4,
+    lastMonthSameDaysCost: 6500,
+    lastMonthTotalCost: 9550.93,
+    forecastCost: 9706.42,
+    changeShare: 0.066,
+  };
   const info = { organisation: 'acme', engine: 'duckdb', sample: true, currency: 'USD', pricePerCredit: 3, storagePricePerTbMonth: 23 };
   const asked: string[] = [];
   const handler: Handler = (request) => {
@@ -92,7 +100,7 @@ describe('the Optimize card', () => {
     asked.length = 0;
   });
 
-  it('shows this month\'s spend so far, marked as sample data', async () => {
+  it("shows this month's spend so far, marked as sample data", async () => {
     renderHome(demoRoles.admin, handler);
     expect(await screen.findByText('$6,927.40 this month (sample data)')).toBeInTheDocument();
     expect(optimizeCard()).toHaveTextContent('Optimize$6,927.40 this month (sample data)');

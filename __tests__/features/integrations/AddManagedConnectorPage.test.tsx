@@ -16,7 +16,9 @@ setUpPageTests();
 let server: WorkspaceServer;
 function start() {
   server = connectWorkspaceServer({
-    'GET api/integrations/definitions': json(200, { definitions: [sampleDefinition, { ...sampleDefinition, id: 'source-http', name: 'HTTP API', kind: 'declarative', category: 'api' }] }),
+    'GET api/integrations/definitions': json(200, {
+      definitions: [sampleDefinition, { ...sampleDefinition, id: 'source-http', name: 'HTTP API', kind: 'declarative', category: 'api' }],
+    }),
     'GET api/integrations/definitions/source-sample/spec': json(200, { definitionId: 'source-sample', spec: sampleSpec }),
     'POST api/integrations/sources/check': json(200, { status: 'failed', message: 'Seed "x" is not allowed.', durationMs: 12 }),
     'POST api/integrations/sources': json(201, sampleSource),
@@ -47,9 +49,14 @@ it('adds the sample connector: spec form, check, discover, streams and schedule'
   expect(screen.getByLabelText('Token')).toHaveAttribute('type', 'password');
 
   await userEvent.click(screen.getByRole('button', { name: 'Test and continue' }));
-  expect(await screen.findByText(/The connector could not connect: Seed "x" is not allowed\./, {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(
+    await screen.findByText(/The connector could not connect: Seed "x" is not allowed\./, {}, { timeout: 10_000 }),
+  ).toBeInTheDocument();
 
-  server.set('POST api/integrations/sources/check', json(400, { error: 'invalid_request', message: 'must be at most 500', field: 'config.orders_per_hour' }));
+  server.set(
+    'POST api/integrations/sources/check',
+    json(400, { error: 'invalid_request', message: 'must be at most 500', field: 'config.orders_per_hour' }),
+  );
   await userEvent.click(screen.getByRole('button', { name: 'Test and continue' }));
   expect(await screen.findByText('must be at most 500', {}, { timeout: 10_000 })).toBeInTheDocument();
 
@@ -67,7 +74,12 @@ it('adds the sample connector: spec form, check, discover, streams and schedule'
   await userEvent.click(screen.getByRole('button', { name: 'Create connection' }));
   expect(await screen.findByRole('heading', { name: 'Manage connectors' }, { timeout: 10_000 })).toBeInTheDocument();
 
-  const created = server.bodies.find((entry) => entry.route === 'POST api/integrations/connections')?.body as { streams: { name: string; selected: boolean }[]; schedule: unknown; destinationSchema: string; sourceId: string };
+  const created = server.bodies.find((entry) => entry.route === 'POST api/integrations/connections')?.body as {
+    streams: { name: string; selected: boolean }[];
+    schedule: unknown;
+    destinationSchema: string;
+    sourceId: string;
+  };
   expect(created.sourceId).toBe('src-1');
   expect(created.destinationSchema).toBe('RAW_SAMPLE_DATA');
   expect(created.schedule).toEqual({ kind: 'interval', hours: 6 });
@@ -75,7 +87,9 @@ it('adds the sample connector: spec form, check, discover, streams and schedule'
     ['orders', true],
     ['customers', false],
   ]);
-  const sourceBody = server.bodies.find((entry) => entry.route === 'POST api/integrations/sources')?.body as { config: Record<string, unknown> };
+  const sourceBody = server.bodies.find((entry) => entry.route === 'POST api/integrations/sources')?.body as {
+    config: Record<string, unknown>;
+  };
   expect(sourceBody.config).toMatchObject({ seed: 'demo', orders_per_hour: 20 });
   await waitFor(() => expect(server.requests).toContain('POST api/integrations/sources/src-1/discover'));
 }, 30_000);

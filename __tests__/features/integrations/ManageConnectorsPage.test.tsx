@@ -26,14 +26,36 @@ setUpPageTests();
 let server: WorkspaceServer;
 function start(path: string) {
   server = connectWorkspaceServer({
-    'GET api/integrations/connections': json(200, { connections: [connection(), connection({ id: 'conn-2', name: 'Web', engine: 'airbyte', health: 'failing', lastJob: job({ id: 'job-9', connectionId: 'conn-2', status: 'failed', failure: 'The API answered 401 Unauthorized.' }) })], counts: { healthy: 1, failing: 1, paused: 0, syncing: 0, pending: 0 } }),
+    'GET api/integrations/connections': json(200, {
+      connections: [
+        connection(),
+        connection({
+          id: 'conn-2',
+          name: 'Web',
+          engine: 'airbyte',
+          health: 'failing',
+          lastJob: job({ id: 'job-9', connectionId: 'conn-2', status: 'failed', failure: 'The API answered 401 Unauthorized.' }),
+        }),
+      ],
+      counts: { healthy: 1, failing: 1, paused: 0, syncing: 0, pending: 0 },
+    }),
     'POST api/integrations/connections/bulk': json(200, { done: ['conn-1'], skipped: [] }),
     'GET api/integrations/connections/conn-1': json(200, connection()),
-    'GET api/integrations/jobs/job-1': json(200, { ...job(), streams: [{ stream: 'raw_shop.orders', rowsRead: 1234, rowsCommitted: 1234, bytesCommitted: 56789, rowEstimate: null, status: 'COMPLETE' }], attemptList: [] }),
+    'GET api/integrations/jobs/job-1': json(200, {
+      ...job(),
+      streams: [
+        { stream: 'raw_shop.orders', rowsRead: 1234, rowsCommitted: 1234, bytesCommitted: 56789, rowEstimate: null, status: 'COMPLETE' },
+      ],
+      attemptList: [],
+    }),
     'GET api/integrations/connections/conn-1/jobs': json(200, { jobs: [job()], hasMore: false }),
     'DELETE api/integrations/connections/conn-1': json(204),
   });
-  return renderWithRouter(makeSignedInStore(['user', 'Integration_Engineer']), [{ path: '/app/integrations/manage-connectors', element: <ManageConnectorsPage /> }], path);
+  return renderWithRouter(
+    makeSignedInStore(['user', 'Integration_Engineer']),
+    [{ path: '/app/integrations/manage-connectors', element: <ManageConnectorsPage /> }],
+    path,
+  );
 }
 
 it('lists connections with counts, searches and filters on the server, and acts in bulk', async () => {
@@ -54,7 +76,10 @@ it('lists connections with counts, searches and filters on the server, and acts 
   await userEvent.click(screen.getByRole('checkbox', { name: 'Select Shop' }));
   await userEvent.click(screen.getByRole('button', { name: 'Pause (1)' }));
   expect(await screen.findByText('1 paused.')).toBeInTheDocument();
-  expect(server.bodies.find((entry) => entry.route === 'POST api/integrations/connections/bulk')?.body).toEqual({ action: 'pause', ids: ['conn-1'] });
+  expect(server.bodies.find((entry) => entry.route === 'POST api/integrations/connections/bulk')?.body).toEqual({
+    action: 'pause',
+    ids: ['conn-1'],
+  });
 }, 30_000);
 
 it('syncs a connection, shows live progress per stream, cancels, and opens the Timeline with its logs', async () => {
@@ -71,7 +96,15 @@ it('syncs a connection, shows live progress per stream, cancels, and opens the T
   await userEvent.click(screen.getByRole('button', { name: 'Sync now' }));
   await screen.findByRole('heading', { name: 'Sync in progress' }, { timeout: 10_000 });
 
-  const progress: SyncProgressEvent = { jobId: 'job-2', connectionId: 'conn-1', status: 'running', attempt: 1, rowsRead: 300, rowsCommitted: 250, streams: [{ stream: 'raw_shop.orders', rowsRead: 300, rowsCommitted: 250, bytesCommitted: 1000, rowEstimate: 600, status: 'RUNNING' }] };
+  const progress: SyncProgressEvent = {
+    jobId: 'job-2',
+    connectionId: 'conn-1',
+    status: 'running',
+    attempt: 1,
+    rowsRead: 300,
+    rowsCommitted: 250,
+    streams: [{ stream: 'raw_shop.orders', rowsRead: 300, rowsCommitted: 250, bytesCommitted: 1000, rowEstimate: 600, status: 'RUNNING' }],
+  };
   act(() => liveHandlers.get(SYNC_PROGRESS_EVENT)?.(progress));
   const perStream = await screen.findByRole('table', { name: 'Rows per stream' });
   expect(within(perStream).getByRole('row', { name: /raw_shop\.orders/ })).toHaveTextContent('250');
@@ -99,7 +132,12 @@ it('deletes a connection only after confirming', async () => {
 }, 30_000);
 
 it('says when a connection runs on Airbyte, and offers no one-stream re-sync Airbyte cannot do', async () => {
-  const stream = { name: 'orders', namespace: 'raw_shop', json_schema: { properties: { id: { type: 'integer' } } }, supported_sync_modes: ['full_refresh', 'incremental'] };
+  const stream = {
+    name: 'orders',
+    namespace: 'raw_shop',
+    json_schema: { properties: { id: { type: 'integer' } } },
+    supported_sync_modes: ['full_refresh', 'incremental'],
+  };
   start('/app/integrations/manage-connectors?connection=conn-1');
   server.set('GET api/integrations/connections/conn-1', json(200, connection({ engine: 'airbyte' })));
   server.set('POST api/integrations/sources/src-1/discover', json(200, { catalog: { streams: [stream] } }));
@@ -112,7 +150,12 @@ it('says when a connection runs on Airbyte, and offers no one-stream re-sync Air
 }, 30_000);
 
 it('offers the one-stream re-sync on the embedded engine', async () => {
-  const stream = { name: 'orders', namespace: 'raw_shop', json_schema: { properties: { id: { type: 'integer' } } }, supported_sync_modes: ['full_refresh', 'incremental'] };
+  const stream = {
+    name: 'orders',
+    namespace: 'raw_shop',
+    json_schema: { properties: { id: { type: 'integer' } } },
+    supported_sync_modes: ['full_refresh', 'incremental'],
+  };
   start('/app/integrations/manage-connectors?connection=conn-1&tab=schema');
   server.set('POST api/integrations/sources/src-1/discover', json(200, { catalog: { streams: [stream] } }));
   expect(await screen.findByText(/runs in the portal/, {}, { timeout: 10_000 })).toBeInTheDocument();

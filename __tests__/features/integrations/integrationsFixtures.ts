@@ -29,8 +29,20 @@ export const sampleSpec = {
 
 export const sampleCatalog = {
   streams: [
-    { name: 'orders', namespace: 'raw_shop', json_schema: { properties: { id: { type: 'integer' }, updated_at: { type: 'string' } } }, supported_sync_modes: ['full_refresh', 'incremental'], source_defined_cursor: true, default_cursor_field: ['updated_at'], source_defined_primary_key: [['id']] },
-    { name: 'customers', json_schema: { properties: { id: { type: 'integer' }, name: { type: 'string' } } }, supported_sync_modes: ['full_refresh'] },
+    {
+      name: 'orders',
+      namespace: 'raw_shop',
+      json_schema: { properties: { id: { type: 'integer' }, updated_at: { type: 'string' } } },
+      supported_sync_modes: ['full_refresh', 'incremental'],
+      source_defined_cursor: true,
+      default_cursor_field: ['updated_at'],
+      source_defined_primary_key: [['id']],
+    },
+    {
+      name: 'customers',
+      json_schema: { properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+      supported_sync_modes: ['full_refresh'],
+    },
   ],
 };
 
@@ -73,7 +85,17 @@ export function connection(overrides: Partial<ConnectionView> = {}): ConnectionV
     status: 'active',
     health: 'healthy',
     schedule: { kind: 'interval', hours: 6 },
-    streams: [{ name: 'orders', namespace: 'raw_shop', selected: true, syncMode: 'incremental', destinationSyncMode: 'append_dedup', cursorField: ['updated_at'], primaryKey: [['id']] }],
+    streams: [
+      {
+        name: 'orders',
+        namespace: 'raw_shop',
+        selected: true,
+        syncMode: 'incremental',
+        destinationSyncMode: 'append_dedup',
+        cursorField: ['updated_at'],
+        primaryKey: [['id']],
+      },
+    ],
     lastJob: job(),
     nextSyncAt: '2026-11-24T10:10:00.000Z',
     createdAt: '2026-11-24T04:00:00.000Z',

@@ -23,7 +23,11 @@ const summary = (overrides: Partial<ArticleSummary> = {}): ArticleSummary => ({
   authorUsername: 'dataworks',
   updatedAt: '2026-11-23T10:00:00.000Z',
   helpful: { yes: 2, no: 0 },
-  titleHighlight: [{ text: 'Uploading ', match: false }, { text: 'dbt', match: true }, { text: ' artifacts after each run', match: false }],
+  titleHighlight: [
+    { text: 'Uploading ', match: false },
+    { text: 'dbt', match: true },
+    { text: ' artifacts after each run', match: false },
+  ],
   extract: [{ text: 'After dbt build, send the files.', match: false }],
   ...overrides,
 });
@@ -64,7 +68,11 @@ it('searches on the server with what was typed, operators and quotes included, a
   expect(link).toHaveAttribute('href', `/app/knowledgebase?article=${ID}`);
   expect(within(link).getByText('dbt').tagName).toBe('MARK');
   await user.type(screen.getByLabelText('Search articles'), '"dbt build" -cost');
-  await waitFor(() => expect(server.requests).toContain(`GET api/kb/articles?q=${encodeURIComponent('"dbt build" -cost').replace(/%20/g, '+')}&status=published`));
+  await waitFor(() =>
+    expect(server.requests).toContain(
+      `GET api/kb/articles?q=${encodeURIComponent('"dbt build" -cost').replace(/%20/g, '+')}&status=published`,
+    ),
+  );
   await user.clear(screen.getByLabelText('Search articles'));
   await user.type(screen.getByLabelText('Search articles'), 'nothing');
   expect(await screen.findByText('No article matches.')).toBeInTheDocument();
@@ -81,7 +89,10 @@ it('shows an article with its markdown rendered inert, related articles, and one
   expect(article.querySelector('[onerror]')).toBeNull();
   expect(within(article).getByText('bad')).not.toHaveAttribute('href', expect.stringContaining('javascript'));
   expect((window as unknown as { hacked?: boolean }).hacked).toBeUndefined();
-  expect(within(article).getByRole('link', { name: 'Reading the Cost page' })).toHaveAttribute('href', '/app/knowledgebase?article=22222222-2222-4222-8222-222222222222');
+  expect(within(article).getByRole('link', { name: 'Reading the Cost page' })).toHaveAttribute(
+    'href',
+    '/app/knowledgebase?article=22222222-2222-4222-8222-222222222222',
+  );
 
   const yes = within(article).getByRole('button', { name: 'Yes (2)' });
   expect(yes).toHaveAttribute('aria-pressed', 'false');

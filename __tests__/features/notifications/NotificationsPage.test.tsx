@@ -12,7 +12,13 @@ import { connectWorkspaceServer, type WorkspaceServer } from '../../helpers/work
 
 setUpPageTests();
 
-const notice = (id: string, title: string, read: boolean, type = 'ticket_update', link: string | null = `/app/support/tickets/t-${id}`) => ({
+const notice = (
+  id: string,
+  title: string,
+  read: boolean,
+  type = 'ticket_update',
+  link: string | null = `/app/support/tickets/t-${id}`,
+) => ({
   id,
   type,
   title,
@@ -36,7 +42,11 @@ const preferences = (available: boolean) => ({
 
 let server: WorkspaceServer;
 function start(options: { smtp?: boolean } = {}) {
-  let notifications = [notice('3', 'New reply on ticket #3', false), notice('2', 'Source shop.orders is stale', false, 'freshness_status_change', '/app/freshness'), notice('1', 'Old news', true)];
+  let notifications = [
+    notice('3', 'New reply on ticket #3', false),
+    notice('2', 'Source shop.orders is stale', false, 'freshness_status_change', '/app/freshness'),
+    notice('1', 'Old news', true),
+  ];
   server = connectWorkspaceServer({
     'GET api/notifications': (request) => {
       const type = (request.params as Record<string, string>).type;
@@ -54,9 +64,17 @@ function start(options: { smtp?: boolean } = {}) {
       return json(200, { updated });
     },
     'GET api/notifications/preferences': json(200, preferences(options.smtp ?? false)),
-    'PUT api/notifications/preferences': (_request, body) => json(200, { ...preferences(options.smtp ?? false), preferences: (body as { preferences: unknown }).preferences }),
+    'PUT api/notifications/preferences': (_request, body) =>
+      json(200, { ...preferences(options.smtp ?? false), preferences: (body as { preferences: unknown }).preferences }),
   });
-  return renderWithRouter(makeSignedInStore(['user', 'Client-Dataworks-docs']), [{ path: '/app/notifications', element: <NotificationsPage /> }, { path: '*', element: <p>Elsewhere</p> }], '/app/notifications');
+  return renderWithRouter(
+    makeSignedInStore(['user', 'Client-Dataworks-docs']),
+    [
+      { path: '/app/notifications', element: <NotificationsPage /> },
+      { path: '*', element: <p>Elsewhere</p> },
+    ],
+    '/app/notifications',
+  );
 }
 
 it('lists notifications unread first with links to what changed, and marks one read, then all', async () => {
@@ -64,7 +82,11 @@ it('lists notifications unread first with links to what changed, and marks one r
   expect(screen.getByRole('heading', { level: 1, name: 'Notifications' })).toBeInTheDocument();
   const list = await screen.findByRole('list', { name: 'Notifications' });
   const items = within(list).getAllByRole('listitem');
-  expect(items.map((item) => item.querySelector('a, span.fw-semibold, span:not(.badge)')?.textContent)).toEqual(['New reply on ticket #3', 'Source shop.orders is stale', 'Old news']);
+  expect(items.map((item) => item.querySelector('a, span.fw-semibold, span:not(.badge)')?.textContent)).toEqual([
+    'New reply on ticket #3',
+    'Source shop.orders is stale',
+    'Old news',
+  ]);
   expect(within(list).getByRole('link', { name: 'New reply on ticket #3' })).toHaveAttribute('href', '/app/support/tickets/t-3');
   expect(within(list).getByRole('link', { name: 'Source shop.orders is stale' })).toHaveAttribute('href', '/app/freshness');
   expect(screen.getByRole('heading', { name: /Inbox · 2 unread/ })).toBeInTheDocument();
@@ -95,7 +117,9 @@ it('without SMTP, the e-mail switches are disabled and the page says why; in-app
   await userEvent.click(screen.getByRole('switch', { name: 'Alerts in the portal' }));
   await userEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
   expect(await screen.findByText('Your preferences are saved.')).toBeInTheDocument();
-  const saved = server.bodies.find((entry) => entry.route === 'PUT api/notifications/preferences')?.body as { preferences: { type: string; inApp: boolean }[] };
+  const saved = server.bodies.find((entry) => entry.route === 'PUT api/notifications/preferences')?.body as {
+    preferences: { type: string; inApp: boolean }[];
+  };
   expect(saved.preferences.find((p) => p.type === 'alert')).toEqual({ type: 'alert', inApp: false, email: false });
 });
 
@@ -107,6 +131,8 @@ it('with SMTP, e-mail can be turned on per type', async () => {
   await userEvent.click(email);
   await userEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
   await screen.findByText('Your preferences are saved.');
-  const saved = server.bodies.find((entry) => entry.route === 'PUT api/notifications/preferences')?.body as { preferences: { type: string; email: boolean }[] };
+  const saved = server.bodies.find((entry) => entry.route === 'PUT api/notifications/preferences')?.body as {
+    preferences: { type: string; email: boolean }[];
+  };
   expect(saved.preferences.find((p) => p.type === 'ticket_update')?.email).toBe(true);
 });

@@ -26,8 +26,22 @@ const project: ProjectDetail = {
   health: 'failing',
   healthCounts: { healthy: 1, failing: 1 },
   resources: [
-    { kind: 'dashboard', ref: 'd1', name: 'Revenue', link: '/app/viewer/Revenue?dashboard_url=x', health: 'healthy', detail: 'In the Viewer' },
-    { kind: 'exposure', ref: 'exposure.shop.weekly_revenue', name: 'weekly_revenue', link: '/app/exposures/exposure.shop.weekly_revenue', health: 'failing', detail: '1 test failing' },
+    {
+      kind: 'dashboard',
+      ref: 'd1',
+      name: 'Revenue',
+      link: '/app/viewer/Revenue?dashboard_url=x',
+      health: 'healthy',
+      detail: 'In the Viewer',
+    },
+    {
+      kind: 'exposure',
+      ref: 'exposure.shop.weekly_revenue',
+      name: 'weekly_revenue',
+      link: '/app/exposures/exposure.shop.weekly_revenue',
+      health: 'failing',
+      detail: '1 test failing',
+    },
   ],
 };
 
@@ -36,7 +50,12 @@ function start(path = '/app/projects') {
   server = connectWorkspaceServer({
     'GET api/projects': json(200, { projects: [{ ...project }] }),
     [`GET api/projects/${PID}`]: json(200, { project }),
-    'GET api/projects/resource-options': json(200, { options: [{ kind: 'catalog_asset', ref: 'model.shop.orders', name: 'orders (model)' }, { kind: 'dashboard', ref: 'd1', name: 'Revenue' }] }),
+    'GET api/projects/resource-options': json(200, {
+      options: [
+        { kind: 'catalog_asset', ref: 'model.shop.orders', name: 'orders (model)' },
+        { kind: 'dashboard', ref: 'd1', name: 'Revenue' },
+      ],
+    }),
     [`POST api/projects/${PID}/resources`]: json(201, { project }),
   });
   return renderWithRouter(makeSignedInStore(['user', 'Client-Admin']), [{ path: '/app/projects', element: <ProjectsPage /> }], path);
@@ -60,8 +79,19 @@ it("a project's page shows each resource's health and why, and adds a resource",
   expect(screen.getByLabelText('Resources by health')).toHaveTextContent('Healthy1');
   const select = await screen.findByLabelText('Add a resource');
   // Resources already in the project are not offered again.
-  await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a dashboard, asset or exposure', 'orders (model)']));
+  await waitFor(() =>
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a dashboard, asset or exposure', 'orders (model)']),
+  );
   await user.selectOptions(select, 'catalog_asset:model.shop.orders');
   await user.click(screen.getByRole('button', { name: 'Add' }));
-  await waitFor(() => expect(server.bodies).toContainEqual({ route: `POST api/projects/${PID}/resources`, body: { kind: 'catalog_asset', ref: 'model.shop.orders' } }));
+  await waitFor(() =>
+    expect(server.bodies).toContainEqual({
+      route: `POST api/projects/${PID}/resources`,
+      body: { kind: 'catalog_asset', ref: 'model.shop.orders' },
+    }),
+  );
 });

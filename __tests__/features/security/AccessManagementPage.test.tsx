@@ -13,14 +13,27 @@ import { connectWorkspaceServer, type WorkspaceServer } from '../../helpers/work
 setUpPageTests();
 
 const member = (id: string, username: string, roles: string[]): Member => ({
-  id, username, email: `${username}@acme.example`, firstName: username, lastName: '', enabled: true, emailVerified: true,
-  createdAt: '2026-01-01T00:00:00.000Z', requiredActions: [], mfaConfigured: false, groups: [], roles,
+  id,
+  username,
+  email: `${username}@acme.example`,
+  firstName: username,
+  lastName: '',
+  enabled: true,
+  emailVerified: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  requiredActions: [],
+  mfaConfigured: false,
+  groups: [],
+  roles,
 });
 
 let server: WorkspaceServer;
 function start() {
   server = connectWorkspaceServer({
-    'GET api/security/members': json(200, { members: [member('m1', 'engineer', ['user', 'Integration_Engineer']), member('m2', 'admin', ['user', 'admin'])], total: 2 }),
+    'GET api/security/members': json(200, {
+      members: [member('m1', 'engineer', ['user', 'Integration_Engineer']), member('m2', 'admin', ['user', 'admin'])],
+      total: 2,
+    }),
     'GET api/security/roles': json(200, {
       holders: [
         { memberId: 'm1', username: 'engineer', role: 'user' },
@@ -31,19 +44,58 @@ function start() {
       grantable: ['Client-Admin', 'Integration_Engineer', 'Client-Dataworks-docs', 'user'],
       roles: ['admin', 'Client-Admin', 'Integration_Engineer', 'Client-Dataworks-docs', 'user'],
     }),
-    'PUT api/security/members/m1/roles/Client-Dataworks-docs': json(200, member('m1', 'engineer', ['user', 'Integration_Engineer', 'Client-Dataworks-docs'])),
+    'PUT api/security/members/m1/roles/Client-Dataworks-docs': json(
+      200,
+      member('m1', 'engineer', ['user', 'Integration_Engineer', 'Client-Dataworks-docs']),
+    ),
     'DELETE api/security/members/m1/roles/Integration_Engineer': json(200, member('m1', 'engineer', ['user'])),
     'GET api/security/access-review': json(200, {
       dormantDays: 90,
       generatedAt: '2026-11-24T00:00:00.000Z',
       rows: [
-        { memberId: 'm1', username: 'engineer', name: 'engineer', enabled: true, roles: ['user'], powerfulRoles: [], mfaConfigured: false, lastSignInAt: null, dormant: true },
-        { memberId: 'm2', username: 'admin', name: 'admin', enabled: true, roles: ['user', 'admin'], powerfulRoles: ['admin'], mfaConfigured: true, lastSignInAt: '2026-11-23T10:00:00.000Z', dormant: false },
+        {
+          memberId: 'm1',
+          username: 'engineer',
+          name: 'engineer',
+          enabled: true,
+          roles: ['user'],
+          powerfulRoles: [],
+          mfaConfigured: false,
+          lastSignInAt: null,
+          dormant: true,
+        },
+        {
+          memberId: 'm2',
+          username: 'admin',
+          name: 'admin',
+          enabled: true,
+          roles: ['user', 'admin'],
+          powerfulRoles: ['admin'],
+          mfaConfigured: true,
+          lastSignInAt: '2026-11-23T10:00:00.000Z',
+          dormant: false,
+        },
       ],
     }),
-    'GET api/security/audit': json(200, { entries: [{ id: '1', at: '2026-11-24T08:00:00.000Z', actor: 'clientadmin', action: 'role.grant', target: 'engineer', details: { role: 'Client-Dataworks-docs' }, outcome: 'applied' }] }),
+    'GET api/security/audit': json(200, {
+      entries: [
+        {
+          id: '1',
+          at: '2026-11-24T08:00:00.000Z',
+          actor: 'clientadmin',
+          action: 'role.grant',
+          target: 'engineer',
+          details: { role: 'Client-Dataworks-docs' },
+          outcome: 'applied',
+        },
+      ],
+    }),
   });
-  return renderWithRouter(makeSignedInStore(['user', 'Client-Admin']), [{ path: '/app/security/access-management', element: <AccessManagementPage /> }], '/app/security/access-management');
+  return renderWithRouter(
+    makeSignedInStore(['user', 'Client-Admin']),
+    [{ path: '/app/security/access-management', element: <AccessManagementPage /> }],
+    '/app/security/access-management',
+  );
 }
 
 it('grants a role the admin may grant and revokes one after confirming', async () => {
@@ -55,7 +107,9 @@ it('grants a role the admin may grant and revokes one after confirming', async (
 
   await userEvent.selectOptions(within(roles).getByLabelText('Role to grant to engineer'), 'Client-Dataworks-docs');
   await userEvent.click(within(roles).getByRole('button', { name: 'Grant the chosen role to engineer' }));
-  await waitFor(() => expect(screen.getAllByRole('status')[0]).toHaveTextContent('engineer now holds Client-Dataworks-docs.'), { timeout: 5000 });
+  await waitFor(() => expect(screen.getAllByRole('status')[0]).toHaveTextContent('engineer now holds Client-Dataworks-docs.'), {
+    timeout: 5000,
+  });
 
   await userEvent.click(within(roles).getByRole('button', { name: 'Revoke Integration_Engineer from engineer' }));
   const dialog = await screen.findByRole('dialog', { name: 'Revoke Integration_Engineer?' });

@@ -17,16 +17,40 @@ function start() {
     'GET api/security/policy': json(200, { requireMfa: false, sessionIdleSeconds: 1800, sessionMaxSeconds: 36000 }),
     'PUT api/security/policy': (_request, body) => json(200, body),
     'GET api/security/events': json(200, {
-      events: [{ id: 'e1', time: '2026-11-24T08:00:00.000Z', type: 'LOCKOUT', memberId: 'm1', username: 'business', address: '10.0.0.9', client: 'dataworks-portal-frontend', error: 'too_many_failures' }],
+      events: [
+        {
+          id: 'e1',
+          time: '2026-11-24T08:00:00.000Z',
+          type: 'LOCKOUT',
+          memberId: 'm1',
+          username: 'business',
+          address: '10.0.0.9',
+          client: 'dataworks-portal-frontend',
+          error: 'too_many_failures',
+        },
+      ],
       hasMore: false,
     }),
     'GET api/security/platform-settings': json(200, {
-      passwordPolicy: { minLength: 8, requireDigits: 0, requireUpperCase: 0, requireLowerCase: 0, requireSpecialChars: 0, notUsername: true, passwordHistory: 0, description: 'length(8)' },
+      passwordPolicy: {
+        minLength: 8,
+        requireDigits: 0,
+        requireUpperCase: 0,
+        requireLowerCase: 0,
+        requireSpecialChars: 0,
+        notUsername: true,
+        passwordHistory: 0,
+        description: 'length(8)',
+      },
       bruteForce: { enabled: true, failureFactor: 5, waitSeconds: 900, permanentLockout: false },
       provider: 'embedded',
     }),
   });
-  return renderWithRouter(makeSignedInStore(['user', 'Client-Admin']), [{ path: '/app/security/authentication', element: <AuthenticationPage /> }], '/app/security/authentication');
+  return renderWithRouter(
+    makeSignedInStore(['user', 'Client-Admin']),
+    [{ path: '/app/security/authentication', element: <AuthenticationPage /> }],
+    '/app/security/authentication',
+  );
 }
 
 it('checks the lifetimes before saving, then saves the policy and says so', async () => {
@@ -43,8 +67,14 @@ it('checks the lifetimes before saving, then saves the policy and says so', asyn
   await userEvent.type(idle, '15');
   await userEvent.click(screen.getByRole('switch', { name: 'Require one-time codes at sign-in' }));
   await userEvent.click(screen.getByRole('button', { name: 'Save policy' }));
-  await waitFor(() => expect(server.bodies).toEqual([{ route: 'PUT api/security/policy', body: { requireMfa: true, sessionIdleSeconds: 900, sessionMaxSeconds: 36000 } }]));
-  await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('one-time codes required, idle 15 min, at most 10 h'), { timeout: 5000 });
+  await waitFor(() =>
+    expect(server.bodies).toEqual([
+      { route: 'PUT api/security/policy', body: { requireMfa: true, sessionIdleSeconds: 900, sessionMaxSeconds: 36000 } },
+    ]),
+  );
+  await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('one-time codes required, idle 15 min, at most 10 h'), {
+    timeout: 5000,
+  });
 });
 
 it('shows the sign-in events and the platform settings', async () => {

@@ -23,14 +23,24 @@ function start(path = '/app/snowflake/cost', info = sampleInfo) {
     // The budgets and databases panels are OptimizeInsights.test.tsx's.
     'GET api/warehouse/budgets': json(200, { budgets: [], mayManage: true }),
     'GET api/warehouse/cost/databases': json(200, { range: costSummary.range, databases: [] }),
-    'GET api/warehouse/filter-options': json(200, { range: costSummary.range, warehouses: [], users: [], roles: [], queryTags: [], limit: 200 }),
+    'GET api/warehouse/filter-options': json(200, {
+      range: costSummary.range,
+      warehouses: [],
+      users: [],
+      roles: [],
+      queryTags: [],
+      limit: 200,
+    }),
   });
   connectFakeServer(server);
   return renderWithRouter(makeSignedInStore(['user', 'admin']), [{ path: '/app/snowflake/cost', element: <CostPage /> }], path);
 }
 
 const panel = (name: string) => screen.getByRole('region', { name });
-const rowHeaders = (table: HTMLElement) => within(table).getAllByRole('rowheader').map((cell) => cell.textContent);
+const rowHeaders = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('rowheader')
+    .map((cell) => cell.textContent);
 
 it('shows the headline figures of the data range in the account currency, marked as sample data', async () => {
   start();
@@ -42,7 +52,10 @@ it('shows the headline figures of the data range in the account currency, marked
   expect(figures).toHaveTextContent('Last month$1,100.00');
   expect(figures).toHaveTextContent('Month-end forecast$1,190.40');
   expect(screen.getByText('Sample data')).toBeInTheDocument();
-  expect(server.requests.filter((request) => /warehouse\/(info|cost\?)/.test(request))).toEqual(['GET api/warehouse/info', 'GET api/warehouse/cost?from=2026-08-24&to=2026-11-21']);
+  expect(server.requests.filter((request) => /warehouse\/(info|cost\?)/.test(request))).toEqual([
+    'GET api/warehouse/info',
+    'GET api/warehouse/cost?from=2026-08-24&to=2026-11-21',
+  ]);
 });
 
 it('charts spend by day stacked by warehouse and holds the same figures in a table', async () => {
@@ -52,12 +65,11 @@ it('charts spend by day stacked by warehouse and holds the same figures in a tab
   expect(chart).toHaveAttribute('data-labels', '2026-11-20|2026-11-21');
   expect(chart).toHaveAttribute('data-series', 'ANALYTICS_WH|ELT_WH');
   const table = within(daily).getByRole('table', { name: 'Compute spend by day and warehouse' });
-  expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-    'Day',
-    'Total (USD)',
-    'ANALYTICS_WH (USD)',
-    'ELT_WH (USD)',
-  ]);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent),
+  ).toEqual(['Day', 'Total (USD)', 'ANALYTICS_WH (USD)', 'ELT_WH (USD)']);
   expect(within(table).getByRole('row', { name: /2026-11-21/ })).toHaveTextContent('2026-11-21$540.00$300.00$240.00');
 });
 
@@ -67,7 +79,11 @@ it('shows spend by service, user, role and tag, and idle cost per warehouse', as
   expect(within(services).getByRole('row', { name: /Cloud services/ })).toHaveTextContent('Cloud services (billed part)12.5$37.503%');
   expect(within(services).getByRole('row', { name: /Storage/ })).toHaveTextContent('Storage–$57.00');
 
-  expect(rowHeaders(within(panel('Spend by user')).getByRole('table'))).toEqual(['ETL_SERVICE', 'JANE_DOE', '=HYPERLINK("http://evil.example","x")']);
+  expect(rowHeaders(within(panel('Spend by user')).getByRole('table'))).toEqual([
+    'ETL_SERVICE',
+    'JANE_DOE',
+    '=HYPERLINK("http://evil.example","x")',
+  ]);
   expect(rowHeaders(within(panel('Spend by role')).getByRole('table'))).toEqual(['ANALYST']);
   expect(rowHeaders(within(panel('Spend by query tag')).getByRole('table'))).toEqual(['(no tag)', 'dbt:model=orders']);
 
@@ -122,7 +138,10 @@ it('refuses a range that ends before it starts, at the field', async () => {
 it("shows the engine's message when the warehouse fails, and loads again on Retry", async () => {
   const user = userEvent.setup();
   start();
-  server.failNext('GET api/warehouse/cost', { status: 503, data: { error: 'unavailable', message: 'Snowflake is not answering; try again in a minute.' } });
+  server.failNext('GET api/warehouse/cost', {
+    status: 503,
+    data: { error: 'unavailable', message: 'Snowflake is not answering; try again in a minute.' },
+  });
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('The costs could not be loaded');
   expect(alert).toHaveTextContent('Snowflake is not answering; try again in a minute.');

@@ -45,7 +45,10 @@ const budget = (overrides: Partial<BudgetProgress> = {}): BudgetProgress => ({
 
 const filterOptions = {
   range: { from: '2026-08-24', to: '2026-11-21' },
-  warehouses: [{ name: 'ANALYTICS_WH', queries: 900 }, { name: 'ELT_WH', queries: 300 }],
+  warehouses: [
+    { name: 'ANALYTICS_WH', queries: 900 },
+    { name: 'ELT_WH', queries: 300 },
+  ],
   users: [{ name: 'JANE_DOE', queries: 1200 }],
   roles: [{ name: 'ANALYST', queries: 1200 }],
   queryTags: [{ name: 'dbt:model=orders', queries: 40 }],
@@ -55,7 +58,16 @@ const filterOptions = {
 const databases = {
   range: { from: '2026-08-24', to: '2026-11-21' },
   databases: [
-    { name: 'ANALYTICS', queries: 900, credits: 100, cost: 300, schemas: [{ name: 'MARTS', queries: 600, credits: 70, cost: 210 }, { name: 'STAGING', queries: 300, credits: 30, cost: 90 }] },
+    {
+      name: 'ANALYTICS',
+      queries: 900,
+      credits: 100,
+      cost: 300,
+      schemas: [
+        { name: 'MARTS', queries: 600, credits: 70, cost: 210 },
+        { name: 'STAGING', queries: 300, credits: 30, cost: 90 },
+      ],
+    },
     { name: null, queries: 20, credits: 1, cost: 3, schemas: [{ name: null, queries: 20, credits: 1, cost: 3 }] },
   ],
 };
@@ -77,12 +89,14 @@ describe('budgets on the Cost page', () => {
     startCost();
     const panel = await screen.findByRole('region', { name: 'Budgets' });
     const table = await within(panel).findByRole('table', { name: 'Budgets' });
-    expect(within(table).getByRole('row', { name: /Analytics/ })).toHaveTextContent('AnalyticsWarehouse ANALYTICS_WH$500.00$420.00$600.0084%At risk');
+    expect(within(table).getByRole('row', { name: /Analytics/ })).toHaveTextContent(
+      'AnalyticsWarehouse ANALYTICS_WH$500.00$420.00$600.0084%At risk',
+    );
     expect(panel).toHaveTextContent('average of the last 7 full days for each day left');
     expect(panel).toHaveTextContent('measured to 2026-11-21');
   });
 
-  it('lets an admin add a budget, with the server\'s refusal shown at its field', async () => {
+  it("lets an admin add a budget, with the server's refusal shown at its field", async () => {
     const user = userEvent.setup();
     startCost(['user', 'admin'], []);
     const panel = await screen.findByRole('region', { name: 'Budgets' });
@@ -100,7 +114,10 @@ describe('budgets on the Cost page', () => {
     await waitFor(() => expect(document.getElementById(warehouse.getAttribute('list') ?? '')?.querySelectorAll('option')).toHaveLength(2));
     await user.type(warehouse, 'GONE_WH');
     await user.type(within(dialog).getByLabelText('Amount per month (USD)'), '250.5');
-    server.failNext('POST api/warehouse/budgets', json(400, { error: 'invalid_request', message: 'scopeValue: the account has no warehouse named GONE_WH', field: 'scopeValue' }));
+    server.failNext(
+      'POST api/warehouse/budgets',
+      json(400, { error: 'invalid_request', message: 'scopeValue: the account has no warehouse named GONE_WH', field: 'scopeValue' }),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Add budget' }));
     await waitFor(() => expect(within(dialog).getByLabelText('Warehouse')).toHaveAccessibleDescription(/no warehouse named GONE_WH/));
     expect(server.posted).toEqual([{ name: 'ELT', scope: 'warehouse', scopeValue: 'GONE_WH', amount: 250.5 }]);
@@ -137,12 +154,16 @@ describe('budgets on the Cost page', () => {
   });
 });
 
-it('shows spend by database and drills into a database\'s schemas', async () => {
+it("shows spend by database and drills into a database's schemas", async () => {
   const user = userEvent.setup();
   startCost();
   const panel = await screen.findByRole('region', { name: 'Spend by database and schema' });
   const table = await within(panel).findByRole('table', { name: 'Spend by database' });
-  expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['ANALYTICS', '(no database)']);
+  expect(
+    within(table)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent),
+  ).toEqual(['ANALYTICS', '(no database)']);
   expect(within(panel).getByRole('img', { name: /Spend by database/ })).toHaveAttribute('data-labels', 'ANALYTICS|(no database)');
   await user.click(within(table).getByRole('button', { name: 'Schemas of ANALYTICS' }));
   const schemas = await within(panel).findByRole('table', { name: 'Spend by schema' });
@@ -175,11 +196,13 @@ describe('date-range presets', () => {
     startCost();
     const period = within(await screen.findByRole('form', { name: 'Date range' })).getByLabelText('Period');
     expect(within(period).getByRole('option', { name: /^This month/ })).toBeDisabled();
-    expect(within(period).getByRole('option', { name: /^This month/ })).toHaveTextContent('This month (no data from 2027-03-01 to 2027-03-10)');
+    expect(within(period).getByRole('option', { name: /^This month/ })).toHaveTextContent(
+      'This month (no data from 2027-03-01 to 2027-03-10)',
+    );
   });
 });
 
-it('offers the known names in the Queries filters and shows each top pattern\'s daily cost and change', async () => {
+it("offers the known names in the Queries filters and shows each top pattern's daily cost and change", async () => {
   const user = userEvent.setup();
   server = fakeWarehouseServer({
     'GET api/warehouse/info': json(200, sampleInfo),
@@ -192,13 +215,33 @@ it('offers the known names in the Queries filters and shows each top pattern\'s 
       previousRange: { from: '2026-11-18', to: '2026-11-19' },
       days: ['2026-11-20', '2026-11-21'],
       patterns: [
-        { parameterizedHash: 'a', sampleText: 'SELECT * FROM orders WHERE id = ?', queries: 40, totalCost: 30, previousCost: 20, changeShare: 0.5, daily: [10, 20] },
-        { parameterizedHash: 'b', sampleText: 'SELECT count(*) FROM events', queries: 5, totalCost: 6, previousCost: 0, changeShare: null, daily: [6, 0] },
+        {
+          parameterizedHash: 'a',
+          sampleText: 'SELECT * FROM orders WHERE id = ?',
+          queries: 40,
+          totalCost: 30,
+          previousCost: 20,
+          changeShare: 0.5,
+          daily: [10, 20],
+        },
+        {
+          parameterizedHash: 'b',
+          sampleText: 'SELECT count(*) FROM events',
+          queries: 5,
+          totalCost: 6,
+          previousCost: 0,
+          changeShare: null,
+          daily: [6, 0],
+        },
       ],
     }),
   });
   connectFakeServer(server);
-  renderWithRouter(makeSignedInStore(['user', 'admin']), [{ path: '/app/snowflake/queries', element: <QueriesPage /> }], '/app/snowflake/queries?from=2026-11-20&to=2026-11-21');
+  renderWithRouter(
+    makeSignedInStore(['user', 'admin']),
+    [{ path: '/app/snowflake/queries', element: <QueriesPage /> }],
+    '/app/snowflake/queries?from=2026-11-20&to=2026-11-21',
+  );
   const form = await screen.findByRole('form', { name: 'Query filters' });
   const warehouse = within(form).getByLabelText('Warehouse');
   await waitFor(() => expect(warehouse).toHaveAttribute('list'));
@@ -215,22 +258,40 @@ it('offers the known names in the Queries filters and shows each top pattern\'s 
   expect(within(panel).getByRole('img', { name: /events/ })).toBeInTheDocument();
 });
 
-it('charts a chosen warehouse\'s utilisation: running and idle credits, running and queued load', async () => {
+it("charts a chosen warehouse's utilisation: running and idle credits, running and queued load", async () => {
   const user = userEvent.setup();
   const utilisation = (name: string) => ({
     warehouseName: name,
     range: { from: '2026-11-20', to: '2026-11-21' },
     bucket: 'hour',
-    buckets: [{ start: '2026-11-21T09:00:00.000Z', meteredCredits: 4, runningCredits: 3, idleCredits: 1, upHours: 1, averageRunning: 1.5, averageQueued: 0.25 }],
+    buckets: [
+      {
+        start: '2026-11-21T09:00:00.000Z',
+        meteredCredits: 4,
+        runningCredits: 3,
+        idleCredits: 1,
+        upHours: 1,
+        averageRunning: 1.5,
+        averageQueued: 0.25,
+      },
+    ],
   });
   server = fakeWarehouseServer({
     'GET api/warehouse/info': json(200, sampleInfo),
-    'GET api/warehouse/warehouses': json(200, { warehouses: [warehouseUsage('ANALYTICS_WH'), warehouseUsage('ELT_WH', { meteredCredits: 1 })], settings: [], recommendations: [] }),
+    'GET api/warehouse/warehouses': json(200, {
+      warehouses: [warehouseUsage('ANALYTICS_WH'), warehouseUsage('ELT_WH', { meteredCredits: 1 })],
+      settings: [],
+      recommendations: [],
+    }),
     'GET api/warehouse/warehouses/ANALYTICS_WH/utilisation': json(200, utilisation('ANALYTICS_WH')),
     'GET api/warehouse/warehouses/ELT_WH/utilisation': json(200, utilisation('ELT_WH')),
   });
   connectFakeServer(server);
-  renderWithRouter(makeSignedInStore(['user', 'admin']), [{ path: '/app/snowflake/warehouses', element: <WarehousesPage /> }], '/app/snowflake/warehouses?from=2026-11-20&to=2026-11-21');
+  renderWithRouter(
+    makeSignedInStore(['user', 'admin']),
+    [{ path: '/app/snowflake/warehouses', element: <WarehousesPage /> }],
+    '/app/snowflake/warehouses?from=2026-11-20&to=2026-11-21',
+  );
   const panel = await screen.findByRole('region', { name: 'Utilisation over time' });
   const table = await within(panel).findByRole('table', { name: 'Utilisation of ANALYTICS_WH' });
   expect(within(table).getByRole('row', { name: /2026-11-21 09:00/ })).toHaveTextContent('2026-11-21 09:004.03.01.01.001.500.25');

@@ -20,8 +20,20 @@ function start(path = '/app/snowflake/queries') {
   server = fakeWarehouseServer({
     'GET api/warehouse/info': json(200, sampleInfo),
     // The pattern trends and the filters' names are OptimizeInsights.test.tsx's.
-    'GET api/warehouse/queries/pattern-trends': json(200, { range: sampleInfo.dataRange, previousRange: sampleInfo.dataRange, days: [], patterns: [] }),
-    'GET api/warehouse/filter-options': json(200, { range: sampleInfo.dataRange, warehouses: [], users: [], roles: [], queryTags: [], limit: 200 }),
+    'GET api/warehouse/queries/pattern-trends': json(200, {
+      range: sampleInfo.dataRange,
+      previousRange: sampleInfo.dataRange,
+      days: [],
+      patterns: [],
+    }),
+    'GET api/warehouse/filter-options': json(200, {
+      range: sampleInfo.dataRange,
+      warehouses: [],
+      users: [],
+      roles: [],
+      queryTags: [],
+      limit: 200,
+    }),
     'GET api/warehouse/queries/top': (request) =>
       json(200, {
         total: request.params?.orderBy === 'duration' ? 1 : 2,
@@ -29,20 +41,41 @@ function start(path = '/app/snowflake/queries') {
         queries:
           request.params?.orderBy === 'duration'
             ? [querySummary('01b2c3d4-0000-0000-0000-000000000009', { totalElapsedMs: 3_600_000, textPreview: 'CALL SLOW_PROC()' })]
-            : [querySummary(QUERY_ID), querySummary('01b2c3d4-0000-0000-0000-000000000002', { cost: 0.3, credits: 0.1, textPreview: 'SELECT 1' })],
+            : [
+                querySummary(QUERY_ID),
+                querySummary('01b2c3d4-0000-0000-0000-000000000002', { cost: 0.3, credits: 0.1, textPreview: 'SELECT 1' }),
+              ],
       }),
     'GET api/warehouse/queries/patterns': json(200, { patterns: [queryPattern] }),
     'GET api/warehouse/queries/spilling': json(200, {
-      queries: [querySummary('01b2c3d4-0000-0000-0000-000000000003', { bytesSpilledRemote: 3 * 1024 ** 3, textPreview: 'SELECT BIG JOIN' })],
-      byWarehouse: [{ warehouseName: 'ANALYTICS_WH', warehouseSize: 'Medium', queries: 1000, remoteSpillQueries: 12, bytesSpilledLocal: 1024 ** 3, bytesSpilledRemote: 3 * 1024 ** 3 }],
+      queries: [
+        querySummary('01b2c3d4-0000-0000-0000-000000000003', { bytesSpilledRemote: 3 * 1024 ** 3, textPreview: 'SELECT BIG JOIN' }),
+      ],
+      byWarehouse: [
+        {
+          warehouseName: 'ANALYTICS_WH',
+          warehouseSize: 'Medium',
+          queries: 1000,
+          remoteSpillQueries: 12,
+          bytesSpilledLocal: 1024 ** 3,
+          bytesSpilledRemote: 3 * 1024 ** 3,
+        },
+      ],
     }),
     [`GET api/warehouse/queries/${QUERY_ID}`]: json(200, queryDetail(QUERY_ID)),
   });
   connectFakeServer(server);
-  return renderWithRouter(makeSignedInStore(['user', 'Client-Dataworks-docs']), [{ path: '/app/snowflake/queries', element: <QueriesPage /> }], path);
+  return renderWithRouter(
+    makeSignedInStore(['user', 'Client-Dataworks-docs']),
+    [{ path: '/app/snowflake/queries', element: <QueriesPage /> }],
+    path,
+  );
 }
 
-const listRequests = () => server.requests.filter((request) => request.startsWith('GET api/warehouse/queries/') && !request.includes(QUERY_ID) && !request.includes('pattern-trends'));
+const listRequests = () =>
+  server.requests.filter(
+    (request) => request.startsWith('GET api/warehouse/queries/') && !request.includes(QUERY_ID) && !request.includes('pattern-trends'),
+  );
 
 it('lists the most expensive and slowest queries, the patterns and the spilling, for the data range', async () => {
   start();
@@ -50,7 +83,9 @@ it('lists the most expensive and slowest queries, the patterns and the spilling,
   expect(within(expensive).getAllByRole('row')).toHaveLength(3);
   // The id is shown under the text (and exported), the text opens the detail.
   expect(within(expensive).getAllByRole('row')[1]).toHaveTextContent(`SELECT * FROM ORDERS${QUERY_ID}`);
-  expect(within(await screen.findByRole('table', { name: 'Slowest queries' })).getByRole('row', { name: /CALL SLOW_PROC/ })).toHaveTextContent('1 h');
+  expect(
+    within(await screen.findByRole('table', { name: 'Slowest queries' })).getByRole('row', { name: /CALL SLOW_PROC/ }),
+  ).toHaveTextContent('1 h');
   const patterns = await screen.findByRole('table', { name: 'Query patterns' });
   expect(within(patterns).getByRole('row', { name: /SELECT \* FROM ORDERS WHERE ID = \?/ })).toHaveTextContent('p-abc420');
   const spilling = await screen.findByRole('table', { name: 'Spilling by warehouse' });
@@ -80,7 +115,9 @@ it('puts the filters in the address and in every request, names in the case Snow
   await user.click(within(form).getByRole('button', { name: 'Apply' }));
 
   await waitFor(() =>
-    expect(router.state.location.search).toBe('?from=2026-11-01&to=2026-11-21&warehouse=ANALYTICS_WH&user=JANE_DOE&role=ANALYST&tag=dbt%3Amodel%3Dorders'),
+    expect(router.state.location.search).toBe(
+      '?from=2026-11-01&to=2026-11-21&warehouse=ANALYTICS_WH&user=JANE_DOE&role=ANALYST&tag=dbt%3Amodel%3Dorders',
+    ),
   );
   const filters = 'from=2026-11-01&to=2026-11-21&warehouseName=ANALYTICS_WH&userName=JANE_DOE&roleName=ANALYST&queryTag=dbt:model%3Dorders';
   await waitFor(() => expect(listRequests()).toHaveLength(4));
@@ -97,7 +134,11 @@ it('reads the filters from a link and checks new ones before sending them', asyn
   start('/app/snowflake/queries?warehouse=ELT_WH&tag=nightly');
   const form = await screen.findByRole('form', { name: 'Query filters' });
   expect(within(form).getByLabelText('Warehouse')).toHaveValue('ELT_WH');
-  await waitFor(() => expect(listRequests()).toContain('GET api/warehouse/queries/top?from=2026-08-24&to=2026-11-21&warehouseName=ELT_WH&queryTag=nightly&orderBy=cost&limit=100&offset=0'));
+  await waitFor(() =>
+    expect(listRequests()).toContain(
+      'GET api/warehouse/queries/top?from=2026-08-24&to=2026-11-21&warehouseName=ELT_WH&queryTag=nightly&orderBy=cost&limit=100&offset=0',
+    ),
+  );
   server.requests.length = 0;
 
   const role = within(form).getByLabelText('Role');
@@ -137,7 +178,10 @@ it("opens a query's detail with its full text from the list, and closes it", asy
 
 it("shows the server's message in the panel it concerns", async () => {
   start();
-  server.failNext('GET api/warehouse/queries/patterns', { status: 502, data: { error: 'failed', message: 'Snowflake could not run the query: warehouse suspended.' } });
+  server.failNext('GET api/warehouse/queries/patterns', {
+    status: 502,
+    data: { error: 'failed', message: 'Snowflake could not run the query: warehouse suspended.' },
+  });
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('The query patterns could not be loaded');
   expect(alert).toHaveTextContent('Snowflake could not run the query: warehouse suspended.');
@@ -148,17 +192,28 @@ it('pages through a long list on the server and downloads every match as CSV', a
   const { downloadTextFile } = jest.requireMock<{ downloadTextFile: jest.Mock }>('../../../src/components/downloadFile');
   start();
   server.reply('GET api/warehouse/queries/top', (request) =>
-    json(200, { total: 250, offset: Number(request.params?.offset ?? 0), queries: [querySummary(`01b2c3d4-0000-0000-0000-${String(request.params?.offset ?? 0).padStart(12, '0')}`)] }),
+    json(200, {
+      total: 250,
+      offset: Number(request.params?.offset ?? 0),
+      queries: [querySummary(`01b2c3d4-0000-0000-0000-${String(request.params?.offset ?? 0).padStart(12, '0')}`)],
+    }),
   );
   server.reply('GET api/warehouse/queries/top.csv', json(200, 'query_id,start_time\n"q1","2026-11-20T10:00:00.000Z"\n'));
   const panel = await screen.findByRole('region', { name: 'Most expensive queries' });
   const pages = await within(panel).findByRole('navigation', { name: 'More most expensive queries' });
   expect(pages).toHaveTextContent('Queries 1–1 of 250');
   await userEvent.click(within(pages).getByRole('button', { name: 'Next 100' }));
-  await waitFor(() => expect(server.requests).toContain('GET api/warehouse/queries/top?from=2026-08-24&to=2026-11-21&orderBy=cost&limit=100&offset=100'));
+  await waitFor(() =>
+    expect(server.requests).toContain('GET api/warehouse/queries/top?from=2026-08-24&to=2026-11-21&orderBy=cost&limit=100&offset=100'),
+  );
   expect(await within(panel).findByRole('navigation', { name: 'More most expensive queries' })).toHaveTextContent('Queries 101–101 of 250');
 
   await userEvent.click(within(panel).getByRole('button', { name: 'Download all 250 as CSV' }));
-  await waitFor(() => expect(downloadTextFile).toHaveBeenCalledWith(expect.stringMatching(/\.csv$/), 'query_id,start_time\n"q1","2026-11-20T10:00:00.000Z"\n'));
+  await waitFor(() =>
+    expect(downloadTextFile).toHaveBeenCalledWith(
+      expect.stringMatching(/\.csv$/),
+      'query_id,start_time\n"q1","2026-11-20T10:00:00.000Z"\n',
+    ),
+  );
   expect(server.requests).toContain('GET api/warehouse/queries/top.csv?from=2026-08-24&to=2026-11-21&orderBy=cost');
 });

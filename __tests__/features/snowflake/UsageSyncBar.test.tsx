@@ -16,7 +16,23 @@ jest.mock('../../../src/api/live/liveEvents', () => ({ subscribeLive: jest.fn(()
 setUpPageTests();
 
 let server: FakeWarehouseServer;
-const job: JobView = { id: 'job-1', kind: 'warehouse.usage-sync', state: 'running', progress: 0.4, message: 'Copying QUERY_HISTORY', error: null, attempts: 1, maxAttempts: 3, startedBy: 'admin', cancelRequested: false, result: null, createdAt: '2026-11-22T10:00:00Z', runAt: '2026-11-22T10:00:00Z', startedAt: '2026-11-22T10:00:00Z', finishedAt: null };
+const job: JobView = {
+  id: 'job-1',
+  kind: 'warehouse.usage-sync',
+  state: 'running',
+  progress: 0.4,
+  message: 'Copying QUERY_HISTORY',
+  error: null,
+  attempts: 1,
+  maxAttempts: 3,
+  startedBy: 'admin',
+  cancelRequested: false,
+  result: null,
+  createdAt: '2026-11-22T10:00:00Z',
+  runAt: '2026-11-22T10:00:00Z',
+  startedAt: '2026-11-22T10:00:00Z',
+  finishedAt: null,
+};
 
 function start(roles: string[], routes: Parameters<typeof fakeWarehouseServer>[0] = {}) {
   server = fakeWarehouseServer({
@@ -24,7 +40,14 @@ function start(roles: string[], routes: Parameters<typeof fakeWarehouseServer>[0
     'GET api/warehouse/cost': json(200, costSummary),
     'GET api/warehouse/budgets': json(200, { budgets: [], mayManage: false }),
     'GET api/warehouse/cost/databases': json(200, { range: costSummary.range, databases: [] }),
-    'GET api/warehouse/filter-options': json(200, { range: costSummary.range, warehouses: [], users: [], roles: [], queryTags: [], limit: 200 }),
+    'GET api/warehouse/filter-options': json(200, {
+      range: costSummary.range,
+      warehouses: [],
+      users: [],
+      roles: [],
+      queryTags: [],
+      limit: 200,
+    }),
     ...routes,
   });
   connectFakeServer(server);
@@ -35,7 +58,9 @@ it('says how current the figures are, with the sync history and its cost folded 
   start(['user', 'business']);
   const bar = await screen.findByRole('region', { name: 'Usage data' });
   expect(bar).toHaveTextContent('Data as of');
-  expect(within(bar).getByText((_, element) => element?.tagName === 'TIME' && element.getAttribute('datetime') === sampleUsageSync.dataAsOf)).toBeInTheDocument();
+  expect(
+    within(bar).getByText((_, element) => element?.tagName === 'TIME' && element.getAttribute('datetime') === sampleUsageSync.dataAsOf),
+  ).toBeInTheDocument();
   expect(bar).toHaveTextContent('next copy within 60 minutes');
   // Readers see the state but may not start a sync (it runs statements the account bills).
   expect(within(bar).queryByRole('button', { name: 'Sync now' })).not.toBeInTheDocument();
@@ -62,9 +87,14 @@ it('lets a warehouse writer sync now and follows the job until it ends, then ref
 
   // The job's live event says it finished: the bar drops the progress and the page refetches.
   jobState = { ...job, state: 'succeeded', progress: 1, finishedAt: '2026-11-22T10:00:05Z' };
-  const handlers = jest.mocked(subscribeLive).mock.calls.filter(([topic]) => topic === 'job').map(([, handler]) => handler);
+  const handlers = jest
+    .mocked(subscribeLive)
+    .mock.calls.filter(([topic]) => topic === 'job')
+    .map(([, handler]) => handler);
   expect(handlers.length).toBeGreaterThan(0);
-  await act(async () => handlers.forEach((handler) => handler({ id: 'job-1', kind: job.kind, state: 'succeeded', progress: 1, message: 'Done' })));
+  await act(async () =>
+    handlers.forEach((handler) => handler({ id: 'job-1', kind: job.kind, state: 'succeeded', progress: 1, message: 'Done' })),
+  );
   expect(await within(bar).findByRole('button', { name: 'Sync now' })).toBeEnabled();
   await screen.findByLabelText('Spend figures');
   await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -83,7 +113,9 @@ it('shows the first fill instead of figures while the copy is empty, and a faile
       job: null,
     }),
   });
-  expect(await screen.findByText('The figures appear as soon as the account\'s usage has been copied for the first time.')).toBeInTheDocument();
+  expect(
+    await screen.findByText("The figures appear as soon as the account's usage has been copied for the first time."),
+  ).toBeInTheDocument();
   const bar = await screen.findByRole('region', { name: 'Usage data' });
   expect(bar).toHaveTextContent('No usage copied yet');
   expect(bar).toHaveTextContent('The last sync failed (Snowflake cannot be reached)');

@@ -29,13 +29,20 @@ const overview = {
   range: { from: '2026-08-24', to: '2026-11-21' },
   asOf: '2026-11-21',
   dormantDays: 90,
-  users: [userCost('JANE_DOE', { cost: 456.5, credits: 152.17 }), oldAdmin, userCost('NEVER_IN', { lastSuccessLogin: null, daysSinceLogin: null, hasMfa: false })],
+  users: [
+    userCost('JANE_DOE', { cost: 456.5, credits: 152.17 }),
+    oldAdmin,
+    userCost('NEVER_IN', { lastSuccessLogin: null, daysSinceLogin: null, hasMfa: false }),
+  ],
   dormantPrivileged: [oldAdmin],
   withoutMfa: [oldAdmin, userCost('NEVER_IN', { lastSuccessLogin: null, daysSinceLogin: null, hasMfa: false })],
 };
 
 function start(path = '/app/snowflake/users') {
-  server = fakeWarehouseServer({ 'GET api/warehouse/info': json(200, sampleInfo), 'GET api/warehouse/users-overview': json(200, overview) });
+  server = fakeWarehouseServer({
+    'GET api/warehouse/info': json(200, sampleInfo),
+    'GET api/warehouse/users-overview': json(200, overview),
+  });
   connectFakeServer(server);
   return renderWithRouter(makeSignedInStore(['user', 'admin']), [{ path: '/app/snowflake/users', element: <UsersPage /> }], path);
 }
@@ -47,7 +54,11 @@ it('shows cost per user, dormant users with powerful roles and people without MF
   const noMfa = screen.getByRole('table', { name: 'People without MFA' });
   expect(within(noMfa).getByRole('row', { name: /NEVER_IN/ })).toHaveTextContent('Never');
   const costs = screen.getByRole('table', { name: 'Cost per user' });
-  expect(within(costs).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['JANE_DOE', 'NEVER_IN', 'OLD_ADMIN']);
+  expect(
+    within(costs)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent),
+  ).toEqual(['JANE_DOE', 'NEVER_IN', 'OLD_ADMIN']);
   expect(screen.getByLabelText('User figures')).toHaveTextContent('Dormant with powerful roles1');
   // The chart is a lazy chunk: it may arrive after the tables.
   expect(await screen.findByRole('img', { name: 'Cost per user: the 3 most expensive' })).toBeInTheDocument();

@@ -15,7 +15,10 @@ setUpPageTests();
 let server: FakeWarehouseServer;
 
 const before = {
-  warehouses: [warehouseUsage('ANALYTICS_WH'), warehouseUsage('ELT_WH', { size: 'Small', sizeLabel: 'Small', autoSuspendSeconds: 60, meteredCredits: 90, cost: 270 })],
+  warehouses: [
+    warehouseUsage('ANALYTICS_WH'),
+    warehouseUsage('ELT_WH', { size: 'Small', sizeLabel: 'Small', autoSuspendSeconds: 60, meteredCredits: 90, cost: 270 }),
+  ],
   settings: [],
   recommendations: [
     recommendation('ANALYTICS_WH'),
@@ -40,20 +43,35 @@ function start(roles: string[] = ['user', 'admin']) {
   server = fakeWarehouseServer({
     'GET api/warehouse/info': json(200, sampleInfo),
     'GET api/warehouse/warehouses': json(200, before),
-    'GET api/warehouse/warehouses/ANALYTICS_WH/utilisation': json(200, { warehouseName: 'ANALYTICS_WH', range: sampleInfo.dataRange, bucket: 'day', buckets: [] }),
+    'GET api/warehouse/warehouses/ANALYTICS_WH/utilisation': json(200, {
+      warehouseName: 'ANALYTICS_WH',
+      range: sampleInfo.dataRange,
+      bucket: 'day',
+      buckets: [],
+    }),
   });
   connectFakeServer(server);
-  return renderWithRouter(makeSignedInStore(roles), [{ path: '/app/snowflake/warehouses', element: <WarehousesPage /> }], '/app/snowflake/warehouses');
+  return renderWithRouter(
+    makeSignedInStore(roles),
+    [{ path: '/app/snowflake/warehouses', element: <WarehousesPage /> }],
+    '/app/snowflake/warehouses',
+  );
 }
 
 // The list and its recommendations (each warehouse's utilisation is OptimizeInsights.test.tsx's).
-const warehouseRequests = () => server.requests.filter((request) => request.startsWith('GET api/warehouse/warehouses') && !request.includes('/utilisation'));
+const warehouseRequests = () =>
+  server.requests.filter((request) => request.startsWith('GET api/warehouse/warehouses') && !request.includes('/utilisation'));
 
 it('shows each warehouse with its settings, load and idle share, and charts the load', async () => {
   start();
   const table = await screen.findByRole('table', { name: 'Warehouses: settings and usage' });
-  expect(within(table).getByRole('row', { name: /ANALYTICS_WH/ })).toHaveTextContent('ANALYTICS_WHLarge10 min1300.0$900.000.120.0010%80%1,00000');
-  expect(await screen.findByRole('img', { name: 'Load by warehouse: queries running and queued' })).toHaveAttribute('data-series', 'Average running|Average queued');
+  expect(within(table).getByRole('row', { name: /ANALYTICS_WH/ })).toHaveTextContent(
+    'ANALYTICS_WHLarge10 min1300.0$900.000.120.0010%80%1,00000',
+  );
+  expect(await screen.findByRole('img', { name: 'Load by warehouse: queries running and queued' })).toHaveAttribute(
+    'data-series',
+    'Average running|Average queued',
+  );
   expect(warehouseRequests()).toEqual(['GET api/warehouse/warehouses?from=2026-08-24&to=2026-11-21']);
 });
 
@@ -61,7 +79,9 @@ it('applies a recommendation after a confirmation that shows the ALTER, then ref
   const user = userEvent.setup();
   start();
   const recommendations = await screen.findByRole('table', { name: 'Warehouse recommendations' });
-  expect(within(recommendations).getByRole('row', { name: /Suspend ANALYTICS_WH after 60 seconds/ })).toHaveTextContent('Auto-suspend: 10 min → 1 min$240.0080.0 credits');
+  expect(within(recommendations).getByRole('row', { name: /Suspend ANALYTICS_WH after 60 seconds/ })).toHaveTextContent(
+    'Auto-suspend: 10 min → 1 min$240.0080.0 credits',
+  );
 
   await user.click(within(recommendations).getByRole('button', { name: 'Apply: Suspend ANALYTICS_WH after 60 seconds' }));
   const dialog = await screen.findByRole('dialog', { name: 'Suspend ANALYTICS_WH after 60 seconds' });
@@ -96,7 +116,9 @@ it('applies a recommendation after a confirmation that shows the ALTER, then ref
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   const refreshed = screen.getByRole('table', { name: 'Warehouse recommendations' });
   expect(within(refreshed).queryByRole('row', { name: /Suspend ANALYTICS_WH/ })).toBeNull();
-  expect(within(screen.getByRole('table', { name: 'Warehouses: settings and usage' })).getByRole('row', { name: /ANALYTICS_WH/ })).toHaveTextContent('1 min');
+  expect(
+    within(screen.getByRole('table', { name: 'Warehouses: settings and usage' })).getByRole('row', { name: /ANALYTICS_WH/ }),
+  ).toHaveTextContent('1 min');
 });
 
 it('keeps the dialog open with the reason when the change is refused, and changes nothing', async () => {
@@ -105,7 +127,10 @@ it('keeps the dialog open with the reason when the change is refused, and change
   await user.click(await screen.findByRole('button', { name: 'Apply: Downsize ANALYTICS_WH to Medium' }));
   const dialog = await screen.findByRole('dialog', { name: 'Downsize ANALYTICS_WH to Medium' });
   expect(within(dialog).getByLabelText('Statement')).toHaveTextContent('ALTER WAREHOUSE "ANALYTICS_WH" SET WAREHOUSE_SIZE = MEDIUM');
-  server.failNext('POST api/warehouse/recommendations/apply', { status: 404, data: { error: 'not_found', message: 'Recommendation ANALYTICS_WH:downsize was not found.' } });
+  server.failNext('POST api/warehouse/recommendations/apply', {
+    status: 404,
+    data: { error: 'not_found', message: 'Recommendation ANALYTICS_WH:downsize was not found.' },
+  });
   await user.click(within(dialog).getByRole('button', { name: 'Apply change' }));
   expect(await within(dialog).findByRole('alert')).toHaveTextContent('Recommendation ANALYTICS_WH:downsize was not found.');
   expect(warehouseRequests()).toHaveLength(1);

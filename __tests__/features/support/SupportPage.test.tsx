@@ -16,7 +16,23 @@ setUpPageTests();
 let server: WorkspaceServer;
 function start(roles: string[], path = '/app/support', staff = false) {
   server = connectWorkspaceServer({
-    'GET api/support/tickets': json(200, { tickets: [summary(), summary({ id: 'b1', number: 13, subject: 'Cost page slow', priority: 'low', status: 'pending', assignee: { subject: 's', username: 'assured' } })], total: 2, page: 1, pageSize: 25, staff }),
+    'GET api/support/tickets': json(200, {
+      tickets: [
+        summary(),
+        summary({
+          id: 'b1',
+          number: 13,
+          subject: 'Cost page slow',
+          priority: 'low',
+          status: 'pending',
+          assignee: { subject: 's', username: 'assured' },
+        }),
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 25,
+      staff,
+    }),
     'POST api/support/tickets': json(201, { ticket: requesterTicket() }),
   });
   return renderWithRouter(
@@ -35,7 +51,10 @@ it('a requester sees their tickets with status, priority and target badges, link
   const table = await screen.findByRole('table', { name: 'Support tickets' });
   expect(within(table).queryByRole('columnheader', { name: 'Requester' })).toBeNull();
   const row = within(table).getByRole('row', { name: /#12 Freshness page is empty/ });
-  expect(within(row).getByRole('link', { name: '#12 Freshness page is empty' })).toHaveAttribute('href', `/app/support/tickets/${TICKET_ID}`);
+  expect(within(row).getByRole('link', { name: '#12 Freshness page is empty' })).toHaveAttribute(
+    'href',
+    `/app/support/tickets/${TICKET_ID}`,
+  );
   expect(row).toHaveTextContent('Open');
   expect(row).toHaveTextContent('High');
   expect(row).toHaveTextContent(/First response (due|overdue)/);
@@ -51,7 +70,9 @@ it('staff see the requester column and the assignee filter; search and filters g
   await userEvent.click(screen.getByRole('button', { name: 'Search' }));
   await userEvent.selectOptions(screen.getByLabelText('Assignee'), 'Unassigned');
   await userEvent.selectOptions(screen.getByLabelText('Priority'), 'High');
-  await waitFor(() => expect(server.requests).toContain('GET api/support/tickets?q=freshness+empty&priority=high&assignee=unassigned&pageSize=25'));
+  await waitFor(() =>
+    expect(server.requests).toContain('GET api/support/tickets?q=freshness+empty&priority=high&assignee=unassigned&pageSize=25'),
+  );
 });
 
 it('the new-ticket form checks its fields, sends layout settings only with consent, then opens the ticket', async () => {
@@ -87,7 +108,10 @@ it('with consent, the current layout settings go with the ticket', async () => {
 
 it('?subject=…&description=… fills the form in (checked like typed text) and never sends it by itself', async () => {
   const long = 'x'.repeat(205);
-  start(['user', 'Integration_Engineer'], `/app/support?subject=${encodeURIComponent(long)}&description=${encodeURIComponent('Assistant: no article matched.\nMe: the cost page is blank')}`);
+  start(
+    ['user', 'Integration_Engineer'],
+    `/app/support?subject=${encodeURIComponent(long)}&description=${encodeURIComponent('Assistant: no article matched.\nMe: the cost page is blank')}`,
+  );
   // The form opens once the page has loaded; a loaded machine may take longer than a second.
   const subject = await screen.findByRole('textbox', { name: 'Subject' }, { timeout: 10_000 });
   await waitFor(() => expect(subject).toHaveValue(long), { timeout: 10_000 });

@@ -28,7 +28,13 @@ function start(roles: string[], ticket: Record<string, unknown>) {
     [`GET api/support/tickets/${TICKET_ID}`]: () => json(200, { ticket: current }),
     [`POST api/support/tickets/${TICKET_ID}/messages`]: (_request, body) => {
       const message = body as { kind: string; body: string };
-      current = { ...current, messages: [...(current.messages as unknown[]), { id: `m${Date.now()}`, ...message, author: { username: 'me', staff: true }, createdAt: '2026-11-24T10:00:00.000Z' }] };
+      current = {
+        ...current,
+        messages: [
+          ...(current.messages as unknown[]),
+          { id: `m${Date.now()}`, ...message, author: { username: 'me', staff: true }, createdAt: '2026-11-24T10:00:00.000Z' },
+        ],
+      };
       return json(201, { ticket: current });
     },
     [`PATCH api/support/tickets/${TICKET_ID}`]: (_request, body) => {
@@ -42,10 +48,19 @@ function start(roles: string[], ticket: Record<string, unknown>) {
       };
       return json(200, { ticket: current });
     },
-    'GET api/support/staff': json(200, { staff: [{ subject: 'user-assured', username: 'assured' }, { subject: 'user-ada', username: 'admin' }] }),
+    'GET api/support/staff': json(200, {
+      staff: [
+        { subject: 'user-assured', username: 'assured' },
+        { subject: 'user-ada', username: 'admin' },
+      ],
+    }),
   });
   const store = makeSignedInStore(roles);
-  const view = renderWithRouter(store, [{ path: '/app/support/tickets/:ticketId', element: <TicketPage /> }], `/app/support/tickets/${TICKET_ID}`);
+  const view = renderWithRouter(
+    store,
+    [{ path: '/app/support/tickets/:ticketId', element: <TicketPage /> }],
+    `/app/support/tickets/${TICKET_ID}`,
+  );
   return { ...view, store, replace: (next: Record<string, unknown>) => (current = next) };
 }
 
@@ -53,7 +68,7 @@ afterEach(() => {
   delete (window as { hacked?: boolean }).hacked;
 });
 
-it("a requester sees the description as inert markdown, public replies only, and no staff controls", async () => {
+it('a requester sees the description as inert markdown, public replies only, and no staff controls', async () => {
   const { container } = start(['user', 'Integration_Engineer'], requesterTicket());
   expect(await screen.findByRole('heading', { level: 1, name: '#12 Freshness page is empty' })).toBeInTheDocument();
   expect(container.querySelector('script')).toBeNull();
@@ -79,13 +94,29 @@ it('a requester replies; an empty reply is refused before sending', async () => 
   await userEvent.type(screen.getByRole('textbox', { name: 'Your reply' }), 'Uploaded it.');
   await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
   expect(await screen.findByText('Your reply is sent.')).toBeInTheDocument();
-  expect(server.bodies[0]).toEqual({ route: `POST api/support/tickets/${TICKET_ID}/messages`, body: { kind: 'reply', body: 'Uploaded it.' } });
+  expect(server.bodies[0]).toEqual({
+    route: `POST api/support/tickets/${TICKET_ID}/messages`,
+    body: { kind: 'reply', body: 'Uploaded it.' },
+  });
 });
 
 it('a reply arriving live (a notification about this ticket) shows without reloading', async () => {
   const view = start(['user', 'Integration_Engineer'], requesterTicket());
   await screen.findByRole('heading', { level: 1 });
-  view.replace(requesterTicket({ messages: [...requesterTicket().messages, { id: 'm9', kind: 'reply', body: 'Fixed on our side.', author: { username: 'assured', staff: true }, createdAt: '2026-11-24T11:00:00.000Z' }] }));
+  view.replace(
+    requesterTicket({
+      messages: [
+        ...requesterTicket().messages,
+        {
+          id: 'm9',
+          kind: 'reply',
+          body: 'Fixed on our side.',
+          author: { username: 'assured', staff: true },
+          createdAt: '2026-11-24T11:00:00.000Z',
+        },
+      ],
+    }),
+  );
   act(() => handlers.get('notification')?.({ id: '5', link: `/app/support/tickets/${TICKET_ID}` }));
   expect(await screen.findByText('Fixed on our side.')).toBeInTheDocument();
 });
@@ -113,7 +144,9 @@ it('staff see internal notes marked as such, write one, change status and assign
 it("staff apply the requester's layout settings to their own session", async () => {
   const { store } = start(['user', 'assured'], staffTicket());
   const region = await screen.findByRole('region', { name: 'Layout settings of engineer' });
-  expect(within(region).getByRole('textbox', { name: 'Settings (JSON, read-only)' })).toHaveValue(JSON.stringify({ layout: 'horizontal', rtlLayout: true }, null, 2));
+  expect(within(region).getByRole('textbox', { name: 'Settings (JSON, read-only)' })).toHaveValue(
+    JSON.stringify({ layout: 'horizontal', rtlLayout: true }, null, 2),
+  );
   expect(store.getState().layout.layout).toBe('vertical');
   await userEvent.click(within(region).getByRole('button', { name: 'Apply to my session' }));
   expect(store.getState().layout).toMatchObject({ layout: 'horizontal', rtlLayout: true });
@@ -136,6 +169,10 @@ it('a forbidden attachment type or size is refused before any upload', async () 
 
 it('a ticket that is not the user’s (or another organisation’s) says so', async () => {
   connectWorkspaceServer({ [`GET api/support/tickets/${TICKET_ID}`]: json(404, { error: 'not_found', message: 'No such ticket.' }) });
-  renderWithRouter(makeSignedInStore(['user', 'Integration_Engineer']), [{ path: '/app/support/tickets/:ticketId', element: <TicketPage /> }], `/app/support/tickets/${TICKET_ID}`);
+  renderWithRouter(
+    makeSignedInStore(['user', 'Integration_Engineer']),
+    [{ path: '/app/support/tickets/:ticketId', element: <TicketPage /> }],
+    `/app/support/tickets/${TICKET_ID}`,
+  );
   expect(await screen.findByRole('heading', { level: 1, name: 'Ticket not found' })).toBeInTheDocument();
 });

@@ -20,15 +20,36 @@ export const summary = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const reply = { id: 'm1', kind: 'reply', body: 'Could you upload **run_results.json**?', author: { username: 'assured', staff: true }, createdAt: '2026-11-24T08:30:00.000Z' };
-const note = { id: 'm2', kind: 'note', body: 'They use an old manifest.', author: { username: 'assured', staff: true }, createdAt: '2026-11-24T08:31:00.000Z' };
+const reply = {
+  id: 'm1',
+  kind: 'reply',
+  body: 'Could you upload **run_results.json**?',
+  author: { username: 'assured', staff: true },
+  createdAt: '2026-11-24T08:30:00.000Z',
+};
+const note = {
+  id: 'm2',
+  kind: 'note',
+  body: 'They use an old manifest.',
+  author: { username: 'assured', staff: true },
+  createdAt: '2026-11-24T08:31:00.000Z',
+};
 
 /** The requester's answer: no internal note, no layout settings (the server leaves them out). */
 export const requesterTicket = (overrides: Record<string, unknown> = {}) => ({
   ...summary(),
   description: 'Nothing shows.\n\n<script>window.hacked = true</script><img src="x" onerror="window.hacked = true">',
   messages: [reply],
-  attachments: [{ id: 'a1', filename: 'sync.log', contentType: 'text/plain', size: 2048, uploadedBy: 'engineer', createdAt: '2026-11-24T08:10:00.000Z' }],
+  attachments: [
+    {
+      id: 'a1',
+      filename: 'sync.log',
+      contentType: 'text/plain',
+      size: 2048,
+      uploadedBy: 'engineer',
+      createdAt: '2026-11-24T08:10:00.000Z',
+    },
+  ],
   layoutSettings: null,
   viewer: { staff: false, transitions: ['solved'] },
   ...overrides,

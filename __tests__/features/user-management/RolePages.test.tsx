@@ -21,7 +21,12 @@ function start(path: string) {
   server = fakeWarehouseServer({
     'GET api/warehouse/info': json(200, { ...sampleInfo, info: { ...sampleInfo.info, sample: false, engine: 'snowflake' } }),
     'GET api/management/roles': json(200, {
-      roles: [roleView('ANALYST', { comment: 'Reads marts' }), roleView('REPORTING'), roleView('SYSADMIN', { systemRoles: ['SYSADMIN'] }), roleView('PUBLIC')],
+      roles: [
+        roleView('ANALYST', { comment: 'Reads marts' }),
+        roleView('REPORTING'),
+        roleView('SYSADMIN', { systemRoles: ['SYSADMIN'] }),
+        roleView('PUBLIC'),
+      ],
     }),
     'GET api/management/roles/ANALYST': () =>
       json(200, {
@@ -36,8 +41,18 @@ function start(path: string) {
     'GET api/management/roles/1': json(404, { error: 'not_found', message: 'There is no role named 1.' }),
     'POST api/management/changes': (request) => {
       const change = JSON.parse(String(request.data));
-      if (change.kind === 'grantRoleToRole') holders = [...holders, { grantedTo: 'ROLE', granteeName: change.parentRoleName, grantedBy: 'SECURITYADMIN', createdOn: appliedAt }];
-      return json(200, { applied: { change: { ...change, roleName: String(change.roleName).toUpperCase() }, engine: 'snowflake', statements: [], noop: false, before: null, appliedAt } });
+      if (change.kind === 'grantRoleToRole')
+        holders = [...holders, { grantedTo: 'ROLE', granteeName: change.parentRoleName, grantedBy: 'SECURITYADMIN', createdOn: appliedAt }];
+      return json(200, {
+        applied: {
+          change: { ...change, roleName: String(change.roleName).toUpperCase() },
+          engine: 'snowflake',
+          statements: [],
+          noop: false,
+          before: null,
+          appliedAt,
+        },
+      });
     },
   });
   connectFakeServer(server);

@@ -21,7 +21,9 @@ function start(prepare?: (server: FakeWarehouseServer) => void) {
     'GET api/warehouse/info': json(200, sampleInfo),
     'GET api/management/users/JANE_DOE': () => json(200, userDetail(userView('JANE_DOE', { displayName: 'Jane Doe' }), roles)),
     'GET api/management/roles': json(200, {
-      roles: ['ANALYST', 'REPORTING', 'LOADER'].map((name) => roleView(name)).concat(roleView('ACCOUNTADMIN', { systemRoles: ['ACCOUNTADMIN', 'SECURITYADMIN'] })),
+      roles: ['ANALYST', 'REPORTING', 'LOADER']
+        .map((name) => roleView(name))
+        .concat(roleView('ACCOUNTADMIN', { systemRoles: ['ACCOUNTADMIN', 'SECURITYADMIN'] })),
     }),
     'POST api/management/changes': (request) => {
       const change = JSON.parse(String(request.data)) as WarehouseChange;
@@ -43,7 +45,10 @@ function start(prepare?: (server: FakeWarehouseServer) => void) {
 }
 
 const rolesTable = () => screen.getByRole('table', { name: 'Roles of JANE_DOE' });
-const grantedRoles = () => within(rolesTable()).getAllByRole('rowheader').map((cell) => cell.textContent);
+const grantedRoles = () =>
+  within(rolesTable())
+    .getAllByRole('rowheader')
+    .map((cell) => cell.textContent);
 const detailRequests = () => server.requests.filter((request) => request === 'GET api/management/users/JANE_DOE');
 
 it("shows the user's profile, defaults and roles", async () => {
@@ -61,7 +66,13 @@ it('grants a role the user does not have yet, then shows it', async () => {
   start();
   const form = await screen.findByRole('form', { name: 'Grant a role' });
   const select = within(form).getByLabelText('Role to grant');
-  await waitFor(() => expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a role to grant', 'LOADER', 'ACCOUNTADMIN']));
+  await waitFor(() =>
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a role to grant', 'LOADER', 'ACCOUNTADMIN']),
+  );
   await user.selectOptions(select, 'LOADER');
   await user.click(within(form).getByRole('button', { name: 'Grant role' }));
   expect(await screen.findByText('LOADER granted to JANE_DOE.')).toBeInTheDocument();
@@ -85,7 +96,11 @@ it('grants a powerful role only after a confirmation that names what it gives', 
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   expect(server.posted).toEqual([]);
   await user.click(within(form).getByRole('button', { name: 'Grant role' }));
-  await user.click(within(await screen.findByRole('dialog', { name: 'Grant ACCOUNTADMIN to JANE_DOE?' })).getByRole('button', { name: 'Grant ACCOUNTADMIN' }));
+  await user.click(
+    within(await screen.findByRole('dialog', { name: 'Grant ACCOUNTADMIN to JANE_DOE?' })).getByRole('button', {
+      name: 'Grant ACCOUNTADMIN',
+    }),
+  );
   expect(await screen.findByText('ACCOUNTADMIN granted to JANE_DOE.')).toBeInTheDocument();
   expect(server.posted).toEqual([{ kind: 'grantRoleToUser', roleName: 'ACCOUNTADMIN', userName: 'JANE_DOE' }]);
 });
@@ -173,6 +188,8 @@ it('disables the user after a confirmation', async () => {
 });
 
 it('says so when there is no such user', async () => {
-  start((server) => server.reply('GET api/management/users/JANE_DOE', json(404, { error: 'not_found', message: 'User JANE_DOE was not found.' })));
+  start((server) =>
+    server.reply('GET api/management/users/JANE_DOE', json(404, { error: 'not_found', message: 'User JANE_DOE was not found.' })),
+  );
   expect(await screen.findByText('There is no user named JANE_DOE')).toBeInTheDocument();
 });

@@ -17,9 +17,24 @@ function start(path = '/app/management/users') {
   server = fakeWarehouseServer({
     'GET api/warehouse/info': json(200, sampleInfo),
     'GET api/management/users': (request) =>
-      json(200, { users: [userView('JANE_DOE', { displayName: 'Jane Doe' }), userView('OLD_ADMIN', { disabled: true, lastSuccessLogin: null })].filter((user) => !request.params?.search || user.name.includes(String(request.params.search).toUpperCase())) }),
+      json(200, {
+        users: [
+          userView('JANE_DOE', { displayName: 'Jane Doe' }),
+          userView('OLD_ADMIN', { disabled: true, lastSuccessLogin: null }),
+        ].filter((user) => !request.params?.search || user.name.includes(String(request.params.search).toUpperCase())),
+      }),
     'GET api/management/roles': json(200, { roles: [roleView('ANALYST')] }),
-    'POST api/management/changes': (request) => json(200, { applied: { change: { ...JSON.parse(String(request.data)), userName: 'NEW_PERSON' }, engine: 'duckdb', statements: [], noop: false, before: null, appliedAt } }),
+    'POST api/management/changes': (request) =>
+      json(200, {
+        applied: {
+          change: { ...JSON.parse(String(request.data)), userName: 'NEW_PERSON' },
+          engine: 'duckdb',
+          statements: [],
+          noop: false,
+          before: null,
+          appliedAt,
+        },
+      }),
   });
   connectFakeServer(server);
   return renderWithRouter(
@@ -54,7 +69,11 @@ it('searches through the address and refuses characters the server would', async
   await user.click(screen.getByRole('button', { name: 'Search' }));
   await waitFor(() => expect(router.state.location.search).toBe('?search=jane'));
   const table = await screen.findByRole('table', { name: 'Warehouse users matching "jane"' });
-  expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['JANE_DOE']);
+  expect(
+    within(table)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent),
+  ).toEqual(['JANE_DOE']);
   expect(server.requests).toContain('GET api/management/users?search=jane');
 });
 
@@ -72,7 +91,10 @@ it('creates a user after checking the name, and opens their page', async () => {
 
   await user.clear(name);
   await user.type(name, 'new_person');
-  server.failNext('POST api/management/changes', { status: 409, data: { error: 'already_exists', message: 'User NEW_PERSON already exists.' } });
+  server.failNext('POST api/management/changes', {
+    status: 409,
+    data: { error: 'already_exists', message: 'User NEW_PERSON already exists.' },
+  });
   await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
   await waitFor(() => expect(name).toHaveAccessibleDescription(expect.stringContaining('User NEW_PERSON already exists.')));
 

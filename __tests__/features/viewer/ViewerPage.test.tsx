@@ -53,7 +53,7 @@ it('shows a loading state over the frame until the dashboard page has loaded', a
   expect(screen.queryByText('Loading Sales & Margin…')).toBeNull();
 });
 
-it('never lets a dashboard on the portal\'s own origin keep that origin (it would escape the sandbox)', async () => {
+it("never lets a dashboard on the portal's own origin keep that origin (it would escape the sandbox)", async () => {
   await openViewer(viewerPath('Usage', 'http://localhost/demo-dashboards/acme/usage'));
   expect(window.location.origin).toBe('http://localhost');
   expect(screen.getByTitle('Dashboard: Usage')).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups allow-downloads');
@@ -61,7 +61,7 @@ it('never lets a dashboard on the portal\'s own origin keep that origin (it woul
   expect(sandboxFor('http://localhost:8080/x', 'http://localhost:3000')).toContain('allow-same-origin');
 });
 
-it('refuses a url that is not one of the organisation\'s dashboards, with an explanation and no frame', async () => {
+it("refuses a url that is not one of the organisation's dashboards, with an explanation and no frame", async () => {
   await openViewer(viewerPath('Sales & Margin', 'https://evil.example.com/phish'));
   expect(screen.getByRole('heading', { name: 'This dashboard is not available' })).toBeInTheDocument();
   expect(document.querySelector('iframe')).toBeNull();

@@ -23,7 +23,11 @@ const found: AskResponse = {
       source: 'article',
       id: 'a1',
       title: 'Uploading dbt artifacts after each run',
-      text: [{ text: 'Use a ', match: false }, { text: 'service', match: true }, { text: ' account.', match: false }],
+      text: [
+        { text: 'Use a ', match: false },
+        { text: 'service', match: true },
+        { text: ' account.', match: false },
+      ],
       link: '/app/knowledgebase?article=a1',
     },
   ],
@@ -32,7 +36,8 @@ const found: AskResponse = {
 let server: WorkspaceServer;
 function start(roles = ['user', 'admin']) {
   server = connectWorkspaceServer({
-    'POST api/assistant/ask': (_request, body) => json(200, (body as { question: string }).question.includes('swallow') ? { found: false, passages: [], tookMs: 1 } : found),
+    'POST api/assistant/ask': (_request, body) =>
+      json(200, (body as { question: string }).question.includes('swallow') ? { found: false, passages: [], tookMs: 1 } : found),
   });
   return renderWithRouter(
     makeSignedInStore(roles),
@@ -74,7 +79,10 @@ it('answers with the article cited, says when nothing matches, and hands off to 
   expect(description).toContain('[Uploading dbt artifacts after each run](http://localhost/app/knowledgebase?article=a1)');
   expect(description).toContain('**Q:** What is the airspeed of a swallow?');
   expect(description).toContain('nothing in the knowledge base, FAQ or Hive matched');
-  expect(server.bodies.map((b) => b.body)).toEqual([{ question: 'How do I upload dbt artifacts?' }, { question: 'What is the airspeed of a swallow?' }]);
+  expect(server.bodies.map((b) => b.body)).toEqual([
+    { question: 'How do I upload dbt artifacts?' },
+    { question: 'What is the airspeed of a swallow?' },
+  ]);
 
   await user.click(ticket);
   await waitFor(() => expect(router.state.location.pathname).toBe('/app/support'));

@@ -41,7 +41,14 @@ test.each([['Basic YWRtaW46YWRtaW4='], ['Bearer'], ['Bearer '], ['Bearer not-a-j
 
 test('an expired token gets 401 naming expiry', async () => {
   const now = Math.floor(Date.now() / 1000);
-  const token = await portal.forgeToken({ sub: 'x', preferred_username: 'admin', realm_access: { roles: ['user', 'admin'] }, organization: ['acme'], iat: now - 600, exp: now - 60 });
+  const token = await portal.forgeToken({
+    sub: 'x',
+    preferred_username: 'admin',
+    realm_access: { roles: ['user', 'admin'] },
+    organization: ['acme'],
+    iat: now - 600,
+    exp: now - 60,
+  });
   const answer = await portal.api('GET', dashboards, { token });
   expect401(answer);
   expect(answer.body).toMatchObject({ message: 'The access token has expired.' });
@@ -68,7 +75,14 @@ test('a token whose payload was changed after signing gets 401', async () => {
 
 test('an unsigned token (alg: none) gets 401', async () => {
   const now = Math.floor(Date.now() / 1000);
-  const claims = { iss: portal.idp.issuer, aud: 'dataworks-portal-api', sub: 'x', exp: now + 300, realm_access: { roles: ['admin'] }, organization: ['acme'] };
+  const claims = {
+    iss: portal.idp.issuer,
+    aud: 'dataworks-portal-api',
+    sub: 'x',
+    exp: now + 300,
+    realm_access: { roles: ['admin'] },
+    organization: ['acme'],
+  };
   expect401(await portal.api('GET', dashboards, { token: `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(claims)}.` }));
 });
 

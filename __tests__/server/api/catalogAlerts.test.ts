@@ -16,7 +16,11 @@ let globexAdmin: string;
 
 interface Received {
   path: string;
-  body: { text: string; blocks: { type: string }[]; dataworks: { kind: string; title: string; assetId: string | null; facts: Record<string, unknown> } };
+  body: {
+    text: string;
+    blocks: { type: string }[];
+    dataworks: { kind: string; title: string; assetId: string | null; facts: Record<string, unknown> };
+  };
 }
 let receiver: http.Server;
 let receiverUrl: string;
@@ -50,7 +54,8 @@ interface Delivery {
 }
 
 const api = (method: string, path: string, username: string, body?: unknown) => portal.api(method, path, { token: tokens[username], body });
-const deliveries = async (query = '') => ((await api('GET', `/api/catalog/alerts/deliveries${query}`, 'docs')).body as { deliveries: Delivery[] }).deliveries;
+const deliveries = async (query = '') =>
+  ((await api('GET', `/api/catalog/alerts/deliveries${query}`, 'docs')).body as { deliveries: Delivery[] }).deliveries;
 
 const rule = (overrides: Record<string, unknown> = {}) => ({
   name: 'Incidents to the data channel',
@@ -72,10 +77,22 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  portal = await startPortal({ env: { DBT_FRESHNESS_CHECK_MINUTES: '0', ALERT_RETRY_BASE_SECONDS: '1', ALERT_WEBHOOK_TIMEOUT_SECONDS: '2' } });
+  portal = await startPortal({
+    env: { DBT_FRESHNESS_CHECK_MINUTES: '0', ALERT_RETRY_BASE_SECONDS: '1', ALERT_WEBHOOK_TIMEOUT_SECONDS: '2' },
+  });
   for (const username of ['admin', 'docs', 'business', 'lite', 'engineer']) tokens[username] = await portal.token(username);
-  globexAdmin = await portal.forgeToken({ sub: 'globex-admin', preferred_username: 'globex-admin', realm_access: { roles: ['user', 'admin'] }, organization: ['globex'] });
-  await waitFor('the sample of acme', async () => ((await api('GET', '/api/dbt/ingestions', 'admin')).body as { current: { origin: string } | null }).current?.origin === 'sample', 180_000);
+  globexAdmin = await portal.forgeToken({
+    sub: 'globex-admin',
+    preferred_username: 'globex-admin',
+    realm_access: { roles: ['user', 'admin'] },
+    organization: ['globex'],
+  });
+  await waitFor(
+    'the sample of acme',
+    async () =>
+      ((await api('GET', '/api/dbt/ingestions', 'admin')).body as { current: { origin: string } | null }).current?.origin === 'sample',
+    180_000,
+  );
 });
 afterAll(async () => {
   await portal?.stop();
@@ -87,7 +104,10 @@ describe('rules', () => {
   test('a webhook to a private address is refused until the settings list its host', async () => {
     const refused = await api('POST', '/api/catalog/alerts/rules', 'docs', rule());
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ field: 'destinations.0.url', message: expect.stringContaining('127.0.0.1 is not a public address') });
+    expect(refused.body).toMatchObject({
+      field: 'destinations.0.url',
+      message: expect.stringContaining('127.0.0.1 is not a public address'),
+    });
     expect(((await api('GET', '/api/catalog/alerts/rules', 'docs')).body as { rules: unknown[] }).rules).toHaveLength(0);
 
     // Only catalog admins (admin, Client-Dataworks-docs) change the settings.
@@ -100,9 +120,17 @@ describe('rules', () => {
     expect(saved.body).toMatchObject({ settings: { allowedHosts: ['127.0.0.1', '*.example.com'] }, updatedBy: 'docs' });
 
     // Now a host not on the list is the one refused.
-    const elsewhere = await api('POST', '/api/catalog/alerts/rules', 'docs', rule({ destinations: [{ kind: 'webhook', url: 'https://hooks.slack.com/services/x' }] }));
+    const elsewhere = await api(
+      'POST',
+      '/api/catalog/alerts/rules',
+      'docs',
+      rule({ destinations: [{ kind: 'webhook', url: 'https://hooks.slack.com/services/x' }] }),
+    );
     expect(elsewhere.status).toBe(400);
-    expect(elsewhere.body).toMatchObject({ field: 'destinations.0.url', message: expect.stringContaining('hooks.slack.com is not one of them') });
+    expect(elsewhere.body).toMatchObject({
+      field: 'destinations.0.url',
+      message: expect.stringContaining('hooks.slack.com is not one of them'),
+    });
   });
 
   test('bad input names the field; viewers, the lite edition and other organisations are kept out', async () => {
@@ -120,7 +148,12 @@ describe('rules', () => {
       expect([answer.status, (answer.body as { field?: string }).field]).toEqual([400, expect.stringContaining(field)]);
     }
     // E-mail needs an SMTP server, which this portal has none of.
-    const email = await api('POST', '/api/catalog/alerts/rules', 'docs', rule({ destinations: [{ kind: 'email', addresses: ['data@example.com'] }] }));
+    const email = await api(
+      'POST',
+      '/api/catalog/alerts/rules',
+      'docs',
+      rule({ destinations: [{ kind: 'email', addresses: ['data@example.com'] }] }),
+    );
     expect(email.status).toBe(400);
     expect(email.body).toMatchObject({ field: 'destinations.0.kind', message: expect.stringContaining('SMTP') });
     expect(((await api('GET', '/api/catalog/alerts/rules', 'docs')).body as { rules: unknown[] }).rules).toHaveLength(0);
@@ -140,7 +173,9 @@ describe('rules', () => {
     ] as const) {
       expect((await portal.api(method, path, { token: globexAdmin, body: method === 'PUT' ? rule() : undefined })).status).toBe(404);
     }
-    expect(((await portal.api('GET', '/api/catalog/alerts/rules', { token: globexAdmin })).body as { rules: unknown[] }).rules).toHaveLength(0);
+    expect(
+      ((await portal.api('GET', '/api/catalog/alerts/rules', { token: globexAdmin })).body as { rules: unknown[] }).rules,
+    ).toHaveLength(0);
     expect((await api('DELETE', `/api/catalog/alerts/rules/${id}`, 'docs')).status).toBe(204);
     expect((await api('DELETE', `/api/catalog/alerts/rules/${id}`, 'docs')).status).toBe(404);
   });
@@ -161,7 +196,17 @@ describe('deliveries', () => {
     // A filter the incident's asset does not pass: nothing is sent for this rule.
     const other = await api('POST', '/api/catalog/alerts/rules', 'docs', rule({ name: 'Only finance', filters: { domains: ['finance'] } }));
     expect(other.status).toBe(201);
-    const created = await api('POST', '/api/catalog/alerts/rules', 'docs', rule({ destinations: [{ kind: 'webhook', url: `${receiverUrl}/hooks/T000/B000/secret-part` }, { kind: 'in_app', roles: ['admin'] }] }));
+    const created = await api(
+      'POST',
+      '/api/catalog/alerts/rules',
+      'docs',
+      rule({
+        destinations: [
+          { kind: 'webhook', url: `${receiverUrl}/hooks/T000/B000/secret-part` },
+          { kind: 'in_app', roles: ['admin'] },
+        ],
+      }),
+    );
     expect(created.status).toBe(201);
     const ruleId = (created.body as { rule: { id: string } }).rule.id;
 
@@ -173,7 +218,11 @@ describe('deliveries', () => {
     });
     expect(sent.map((delivery) => delivery.destinationKind).sort()).toEqual(['in_app', 'webhook']);
     // The log shows where a webhook went without its secret path.
-    expect(sent.find((delivery) => delivery.destinationKind === 'webhook')).toMatchObject({ target: expect.not.stringContaining('secret-part'), responseStatus: 200, attempts: 1 });
+    expect(sent.find((delivery) => delivery.destinationKind === 'webhook')).toMatchObject({
+      target: expect.not.stringContaining('secret-part'),
+      responseStatus: 200,
+      attempts: 1,
+    });
     expect(received).toHaveLength(1);
     expect(received[0]?.path).toBe('/hooks/T000/B000/secret-part');
     expect(received[0]?.body.text).toContain('acknowledged');
@@ -186,7 +235,12 @@ describe('deliveries', () => {
   });
 
   test('an in-app alert that reaches nobody fails in the log and says why', async () => {
-    const created = await api('POST', '/api/catalog/alerts/rules', 'docs', rule({ name: 'Nobody holds this role', destinations: [{ kind: 'in_app', roles: ['role-nobody-has'] }] }));
+    const created = await api(
+      'POST',
+      '/api/catalog/alerts/rules',
+      'docs',
+      rule({ name: 'Nobody holds this role', destinations: [{ kind: 'in_app', roles: ['role-nobody-has'] }] }),
+    );
     expect(created.status).toBe(201);
     const ruleId = (created.body as { rule: { id: string } }).rule.id;
     expect((await api('POST', `/api/catalog/alerts/rules/${ruleId}/test`, 'docs')).status).toBe(202);
@@ -194,7 +248,12 @@ describe('deliveries', () => {
       const log = await deliveries(`?ruleId=${ruleId}`);
       return log.length === 1 && log[0]?.status !== 'pending' && log;
     });
-    expect(failed).toMatchObject({ status: 'failed', attempts: 1, lastError: 'Nobody received it: no members with the role role-nobody-has have signed in to the portal yet, or all of them turned alert notifications off.' });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError:
+        'Nobody received it: no members with the role role-nobody-has have signed in to the portal yet, or all of them turned alert notifications off.',
+    });
     expect((await api('DELETE', `/api/catalog/alerts/rules/${ruleId}`, 'docs')).status).toBe(204);
   });
 
@@ -206,13 +265,17 @@ describe('deliveries', () => {
     expect((await api('PATCH', `/api/catalog/incidents/${incidentId}`, 'docs', { severity: 2 })).status).toBe(200);
     const { members } = (await api('GET', '/api/catalog/incidents/members', 'docs')).body as { members: { subject: string }[] };
     const started = Date.now();
-    const assigned = await api('POST', `/api/catalog/incidents/${incidentId}/transitions`, 'docs', { to: 'assigned', assignee: members[0]?.subject });
+    const assigned = await api('POST', `/api/catalog/incidents/${incidentId}/transitions`, 'docs', {
+      to: 'assigned',
+      assignee: members[0]?.subject,
+    });
     expect(assigned.status).toBe(200);
     // The answer came back while the receiver was still hanging (its time-out is 2 s).
     expect(Date.now() - started).toBeLessThan(2_000);
-    const delivered = await waitFor(
-      'the retried delivery',
-      async () => (await deliveries(`?ruleId=${ruleId}`)).find((delivery) => delivery.destinationKind === 'webhook' && delivery.title.includes('assigned') && delivery.status === 'sent'),
+    const delivered = await waitFor('the retried delivery', async () =>
+      (await deliveries(`?ruleId=${ruleId}`)).find(
+        (delivery) => delivery.destinationKind === 'webhook' && delivery.title.includes('assigned') && delivery.status === 'sent',
+      ),
     );
     expect(delivered).toMatchObject({ attempts: 3, responseStatus: 200, lastError: null });
     expect(received.at(-1)?.body.dataworks).toMatchObject({ severity: 2 });
@@ -226,7 +289,9 @@ describe('deliveries', () => {
     expect((await api('POST', `/api/catalog/alerts/rules/${ruleId}/test`, 'business')).status).toBe(403);
     const test = await api('POST', `/api/catalog/alerts/rules/${ruleId}/test`, 'docs');
     expect(test.status).toBe(202);
-    expect((test.body as { deliveries: Delivery[] }).deliveries).toEqual([expect.objectContaining({ isTest: true, status: 'pending', ruleName: 'Only finance' })]);
+    expect((test.body as { deliveries: Delivery[] }).deliveries).toEqual([
+      expect.objectContaining({ isTest: true, status: 'pending', ruleName: 'Only finance' }),
+    ]);
     await waitFor('the test alert', async () => received.length === 1);
     expect(received[0]?.body.text).toMatch(/^\[Test\] Test alert from the rule "Only finance"/);
   });
@@ -241,13 +306,25 @@ describe('deliveries', () => {
     received.length = 0;
     const form = new FormData();
     for (const part of ['manifest', 'run_results']) {
-      form.append(part, new Blob([await fs.readFile(realPath('peekknuf__ELT_ECOM', `${part}.json`))], { type: 'application/json' }), `${part}.json`);
+      form.append(
+        part,
+        new Blob([await fs.readFile(realPath('peekknuf__ELT_ECOM', `${part}.json`))], { type: 'application/json' }),
+        `${part}.json`,
+      );
     }
-    const upload = await fetch(`${portal.baseUrl}/api/dbt/artifacts`, { method: 'POST', headers: { authorization: `Bearer ${tokens.admin}` }, body: form });
+    const upload = await fetch(`${portal.baseUrl}/api/dbt/artifacts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.admin}` },
+      body: form,
+    });
     expect(upload.status).toBe(201);
     await waitFor('the failing test alert', async () => received.some((entry) => entry.path === '/hooks/tests'));
     const alert = received.find((entry) => entry.path === '/hooks/tests');
-    expect(alert?.body.dataworks).toMatchObject({ kind: 'test_failure', assetId: expect.stringMatching(/^model\./), facts: { status: 'fail' } });
+    expect(alert?.body.dataworks).toMatchObject({
+      kind: 'test_failure',
+      assetId: expect.stringMatching(/^model\./),
+      facts: { status: 'fail' },
+    });
     expect(alert?.body.text).toMatch(/^Test .* failed/);
   });
 });
@@ -280,14 +357,18 @@ describe('catalog settings', () => {
     const saved = await api('PUT', '/api/catalog/settings/freshness', 'admin', { checkMinutes: 30 });
     expect(saved.body).toMatchObject({ settings: { checkMinutes: 30 }, portalDefault: { checkMinutes: 0 }, updatedBy: 'admin' });
     expect(((await api('GET', '/api/freshness', 'admin')).body as { scheduleMinutes: number | null }).scheduleMinutes).toBe(30);
-    expect(((await portal.api('GET', '/api/freshness', { token: globexAdmin })).body as { scheduleMinutes: number | null }).scheduleMinutes).toBeNull();
+    expect(
+      ((await portal.api('GET', '/api/freshness', { token: globexAdmin })).body as { scheduleMinutes: number | null }).scheduleMinutes,
+    ).toBeNull();
     await api('PUT', '/api/catalog/settings/freshness', 'admin', { checkMinutes: 0 });
     expect(((await api('GET', '/api/freshness', 'admin')).body as { scheduleMinutes: number | null }).scheduleMinutes).toBeNull();
   });
 
   test("the external catalog link is the organisation's own, read by everyone who may follow it", async () => {
     expect((await api('GET', '/api/catalog/external-link', 'business')).body).toEqual({ url: null });
-    expect((await api('PUT', '/api/catalog/settings/external-catalog', 'docs', { url: 'https://catalog.acme.example/om' })).status).toBe(200);
+    expect((await api('PUT', '/api/catalog/settings/external-catalog', 'docs', { url: 'https://catalog.acme.example/om' })).status).toBe(
+      200,
+    );
     expect((await api('GET', '/api/catalog/external-link', 'business')).body).toEqual({ url: 'https://catalog.acme.example/om' });
     expect((await portal.api('GET', '/api/catalog/external-link', { token: globexAdmin })).body).toEqual({ url: null });
     expect((await api('PUT', '/api/catalog/settings/external-catalog', 'docs', { url: null })).status).toBe(200);
@@ -295,7 +376,12 @@ describe('catalog settings', () => {
   });
 
   test('the artifact sources list the latest ingestions and where uploads go', async () => {
-    const sources = (await api('GET', '/api/catalog/settings/artifact-sources', 'docs')).body as { uploadPath: string; watchedFolder: string | null; uploaderRole: string; recent: { origin: string }[] };
+    const sources = (await api('GET', '/api/catalog/settings/artifact-sources', 'docs')).body as {
+      uploadPath: string;
+      watchedFolder: string | null;
+      uploaderRole: string;
+      recent: { origin: string }[];
+    };
     expect(sources).toMatchObject({ uploadPath: '/api/dbt/artifacts', watchedFolder: null, uploaderRole: 'dbt-uploader' });
     expect(sources.recent.map((ingestion) => ingestion.origin)).toContain('sample');
   });

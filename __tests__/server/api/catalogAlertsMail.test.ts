@@ -23,7 +23,11 @@ test("a rule's test alert goes by e-mail to each of its addresses, and the log s
   expect(rules.body).toMatchObject({ emailAvailable: true });
   const created = await portal.api('POST', '/api/catalog/alerts/rules', {
     token,
-    body: { name: 'Stale sources by mail', trigger: 'freshness_error', destinations: [{ kind: 'email', addresses: ['data-team@acme.example', 'oncall@acme.example'] }] },
+    body: {
+      name: 'Stale sources by mail',
+      trigger: 'freshness_error',
+      destinations: [{ kind: 'email', addresses: ['data-team@acme.example', 'oncall@acme.example'] }],
+    },
   });
   expect(created.status).toBe(201);
   const ruleId = (created.body as { rule: { id: string } }).rule.id;
@@ -32,7 +36,8 @@ test("a rule's test alert goes by e-mail to each of its addresses, and the log s
   const deadline = Date.now() + 30_000;
   let log: { status: string; target: string; attempts: number }[] = [];
   while (Date.now() < deadline) {
-    log = ((await portal.api('GET', `/api/catalog/alerts/deliveries?ruleId=${ruleId}`, { token })).body as { deliveries: typeof log }).deliveries;
+    log = ((await portal.api('GET', `/api/catalog/alerts/deliveries?ruleId=${ruleId}`, { token })).body as { deliveries: typeof log })
+      .deliveries;
     if (log[0]?.status === 'sent') break;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }

@@ -28,14 +28,28 @@ interface Incident {
 }
 
 const get = (path: string, username = 'docs') => portal.api('GET', path, { token: tokens[username] });
-const incidentsOf = async (username = 'docs', query = '') => (await get(`/api/catalog/incidents${query}`, username)).body as { total: number; incidents: Incident[] };
+const incidentsOf = async (username = 'docs', query = '') =>
+  (await get(`/api/catalog/incidents${query}`, username)).body as { total: number; incidents: Incident[] };
 
 beforeAll(async () => {
   portal = await startPortal({ env: { DBT_FRESHNESS_CHECK_MINUTES: '0' } });
   for (const username of ['admin', 'docs', 'business', 'lite', 'clientadmin', 'engineer']) tokens[username] = await portal.token(username);
-  globexAdmin = await portal.forgeToken({ sub: 'globex-admin', preferred_username: 'globex-admin', realm_access: { roles: ['user', 'admin'] }, organization: ['globex'] });
-  await waitFor('the sample of acme', async () => ((await get('/api/dbt/ingestions', 'admin')).body as { current: { origin: string } | null }).current?.origin === 'sample');
-  await waitFor('the sample of globex', async () => ((await portal.api('GET', '/api/dbt/ingestions', { token: globexAdmin })).body as { current: { origin: string } | null }).current?.origin === 'sample');
+  globexAdmin = await portal.forgeToken({
+    sub: 'globex-admin',
+    preferred_username: 'globex-admin',
+    realm_access: { roles: ['user', 'admin'] },
+    organization: ['globex'],
+  });
+  await waitFor(
+    'the sample of acme',
+    async () => ((await get('/api/dbt/ingestions', 'admin')).body as { current: { origin: string } | null }).current?.origin === 'sample',
+  );
+  await waitFor(
+    'the sample of globex',
+    async () =>
+      ((await portal.api('GET', '/api/dbt/ingestions', { token: globexAdmin })).body as { current: { origin: string } | null }).current
+        ?.origin === 'sample',
+  );
 });
 afterAll(async () => {
   await portal?.stop();
@@ -45,18 +59,30 @@ describe('Data Quality', () => {
   test('lists the sample project tests, failing first, paged and filtered on the server', async () => {
     const all = await get('/api/catalog/quality/tests?pageSize=5');
     expect(all.status).toBe(200);
-    const body = all.body as { total: number; tests: { uniqueId: string; status: string; failures: number; type: string; assetName: string }[] };
+    const body = all.body as {
+      total: number;
+      tests: { uniqueId: string; status: string; failures: number; type: string; assetName: string }[];
+    };
     expect(body.tests).toHaveLength(5);
-    expect(body.tests[0]).toMatchObject({ uniqueId: expect.stringMatching(/^test\.dataworks_demo\.not_null_fct_orders_customer_id\./), status: 'fail', type: 'generic', assetName: 'fct_orders' });
+    expect(body.tests[0]).toMatchObject({
+      uniqueId: expect.stringMatching(/^test\.dataworks_demo\.not_null_fct_orders_customer_id\./),
+      status: 'fail',
+      type: 'generic',
+      assetName: 'fct_orders',
+    });
     expect(body.tests[0]?.failures).toBeGreaterThan(0);
     const page2 = (await get('/api/catalog/quality/tests?pageSize=5&page=2')).body as { total: number; tests: { uniqueId: string }[] };
     expect(page2.total).toBe(body.total);
     expect(page2.tests.map((test) => test.uniqueId)).not.toContain(body.tests[0]?.uniqueId);
     const failing = (await get('/api/catalog/quality/tests?status=fail&status=error')).body as { total: number };
     expect(failing.total).toBe(1);
-    const summary = (await get('/api/catalog/quality/summary?by=domain')).body as { totals: { tests: number; failing: number; warning: number } };
+    const summary = (await get('/api/catalog/quality/summary?by=domain')).body as {
+      totals: { tests: number; failing: number; warning: number };
+    };
     expect(summary.totals).toMatchObject({ tests: body.total, failing: 1, warning: 1 });
-    const history = (await get(`/api/catalog/quality/tests/${encodeURIComponent(body.tests[0]?.uniqueId ?? '')}/history`)).body as { runs: { status: string }[] };
+    const history = (await get(`/api/catalog/quality/tests/${encodeURIComponent(body.tests[0]?.uniqueId ?? '')}/history`)).body as {
+      runs: { status: string }[];
+    };
     expect(history.runs[0]?.status).toBe('fail');
   });
 
@@ -70,7 +96,10 @@ describe('Data Quality', () => {
   });
 
   test('profiles an asset of the caller on the warehouse as a job; unknown, foreign and tableless assets are refused before any job', async () => {
-    const started = await portal.api('POST', '/api/catalog/quality/profiles', { token: tokens.docs, body: { assetId: 'model.dataworks_demo.fct_orders' } });
+    const started = await portal.api('POST', '/api/catalog/quality/profiles', {
+      token: tokens.docs,
+      body: { assetId: 'model.dataworks_demo.fct_orders' },
+    });
     expect(started.status).toBe(202);
     const jobId = (started.body as { jobId: string }).jobId;
     const job = await waitFor('the profile job', async () => {
@@ -78,21 +107,40 @@ describe('Data Quality', () => {
       return ['succeeded', 'failed', 'cancelled'].includes(answer.job.state) ? answer.job : null;
     });
     expect(job).toMatchObject({ state: 'succeeded' });
-    const profiles = (await get('/api/catalog/quality/profiles?assetId=model.dataworks_demo.fct_orders')).body as { latest: { rowCount: number; columns: { name: string; nullCount: number }[] } };
+    const profiles = (await get('/api/catalog/quality/profiles?assetId=model.dataworks_demo.fct_orders')).body as {
+      latest: { rowCount: number; columns: { name: string; nullCount: number }[] };
+    };
     expect(profiles.latest.rowCount).toBeGreaterThan(0);
     expect(profiles.latest.columns.find((column) => column.name.toLowerCase() === 'customer_id')?.nullCount).toBeGreaterThan(0);
 
-    const unknown = await portal.api('POST', '/api/catalog/quality/profiles', { token: tokens.docs, body: { assetId: 'model.dataworks_demo.nope' } });
+    const unknown = await portal.api('POST', '/api/catalog/quality/profiles', {
+      token: tokens.docs,
+      body: { assetId: 'model.dataworks_demo.nope' },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ message: 'No asset with that id in your organisation.' });
-    const exposure = await portal.api('POST', '/api/catalog/quality/profiles', { token: tokens.docs, body: { assetId: 'exposure.dataworks_demo.warehouse_credits_dashboard' } });
+    const exposure = await portal.api('POST', '/api/catalog/quality/profiles', {
+      token: tokens.docs,
+      body: { assetId: 'exposure.dataworks_demo.warehouse_credits_dashboard' },
+    });
     expect(exposure.status).toBe(422);
-    expect(exposure.body).toMatchObject({ message: expect.stringContaining('The exposure warehouse_credits_dashboard has no table to profile') });
-    const globexFact = await portal.api('GET', '/api/catalog/quality/profiles?assetId=model.dataworks_demo.fct_orders', { token: globexAdmin });
+    expect(exposure.body).toMatchObject({
+      message: expect.stringContaining('The exposure warehouse_credits_dashboard has no table to profile'),
+    });
+    const globexFact = await portal.api('GET', '/api/catalog/quality/profiles?assetId=model.dataworks_demo.fct_orders', {
+      token: globexAdmin,
+    });
     expect((globexFact.body as { latest: unknown }).latest).toBeNull();
     expect((await portal.api('POST', '/api/catalog/quality/profiles', { token: tokens.docs, body: { assetId: '' } })).status).toBe(400);
     // Lite has the asset page but not Data Quality, whose profiles these are.
-    expect((await portal.api('POST', '/api/catalog/quality/profiles', { token: tokens.lite, body: { assetId: 'model.dataworks_demo.fct_orders' } })).status).toBe(403);
+    expect(
+      (
+        await portal.api('POST', '/api/catalog/quality/profiles', {
+          token: tokens.lite,
+          body: { assetId: 'model.dataworks_demo.fct_orders' },
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -102,7 +150,8 @@ describe('Incident Manager', () => {
     const incident = list.incidents.find((one) => one.name === 'not_null_fct_orders_customer_id');
     expect(incident).toMatchObject({ state: 'new', failureCount: 1 });
     const id = incident?.id as string;
-    const move = (body: unknown, username = 'docs') => portal.api('POST', `/api/catalog/incidents/${id}/transitions`, { token: tokens[username], body });
+    const move = (body: unknown, username = 'docs') =>
+      portal.api('POST', `/api/catalog/incidents/${id}/transitions`, { token: tokens[username], body });
 
     expect((await move({ to: 'acknowledged' }, 'business')).status).toBe(403);
     expect((await move({ to: 'acknowledged' })).body).toMatchObject({ incident: { state: 'acknowledged' } });
@@ -117,7 +166,9 @@ describe('Incident Manager', () => {
     const stranger = await move({ to: 'assigned', assignee: 'not-a-member' });
     expect(stranger.status).toBe(400);
     expect(stranger.body).toMatchObject({ field: 'assignee' });
-    expect((await move({ to: 'assigned', assignee: adminMember?.subject })).body).toMatchObject({ incident: { state: 'assigned', assignee: { username: 'admin' } } });
+    expect((await move({ to: 'assigned', assignee: adminMember?.subject })).body).toMatchObject({
+      incident: { state: 'assigned', assignee: { username: 'admin' } },
+    });
     const inbox = (await get('/api/notifications', 'admin')).body as { notifications: { type: string; title: string }[] };
     // Opened at the first start, before anyone was known to notify; the assignment reaches admin.
     expect(inbox.notifications.map((notice) => notice.type)).toContain('incident_assigned');
@@ -142,10 +193,20 @@ describe('Incident Manager', () => {
     const theirs = globex.incidents[0];
     expect(theirs).toBeDefined();
     expect((await get(`/api/catalog/incidents/${theirs?.id}`)).status).toBe(404);
-    const moved = await portal.api('POST', `/api/catalog/incidents/${theirs?.id}/transitions`, { token: tokens.docs, body: { to: 'acknowledged' } });
+    const moved = await portal.api('POST', `/api/catalog/incidents/${theirs?.id}/transitions`, {
+      token: tokens.docs,
+      body: { to: 'acknowledged' },
+    });
     expect(moved.status).toBe(404);
-    expect((await portal.api('PATCH', `/api/catalog/incidents/${theirs?.id}`, { token: tokens.docs, body: { severity: 1 } })).status).toBe(404);
-    expect(((await portal.api('GET', `/api/catalog/incidents/${theirs?.id}`, { token: globexAdmin })).body as { incident: Incident }).incident.state).toBe('new');
-    expect((await portal.api('PATCH', `/api/catalog/incidents/${theirs?.id}`, { token: globexAdmin, body: { severity: 9 } })).status).toBe(400);
+    expect((await portal.api('PATCH', `/api/catalog/incidents/${theirs?.id}`, { token: tokens.docs, body: { severity: 1 } })).status).toBe(
+      404,
+    );
+    expect(
+      ((await portal.api('GET', `/api/catalog/incidents/${theirs?.id}`, { token: globexAdmin })).body as { incident: Incident }).incident
+        .state,
+    ).toBe('new');
+    expect((await portal.api('PATCH', `/api/catalog/incidents/${theirs?.id}`, { token: globexAdmin, body: { severity: 9 } })).status).toBe(
+      400,
+    );
   });
 });

@@ -23,7 +23,8 @@ interface Dashboard {
   updatedAt: string;
 }
 
-const list = async (username = 'admin') => ((await portal.api('GET', '/api/dashboards', { token: tokens[username] })).body as { dashboards: Dashboard[] }).dashboards;
+const list = async (username = 'admin') =>
+  ((await portal.api('GET', '/api/dashboards', { token: tokens[username] })).body as { dashboards: Dashboard[] }).dashboards;
 
 test('each organisation sees its own demo dashboards, in order', async () => {
   const acme = await portal.api('GET', '/api/config/client-dashboards', { token: tokens.admin });
@@ -41,40 +42,59 @@ test('each organisation sees its own demo dashboards, in order', async () => {
 });
 
 test('create, edit, reorder and delete, each visible in the Viewer list', async () => {
-  const created = await portal.api('POST', '/api/dashboards', { token: tokens.clientadmin, body: { name: '  Sales  ', url: 'https://bi.example.com/d/sales' } });
+  const created = await portal.api('POST', '/api/dashboards', {
+    token: tokens.clientadmin,
+    body: { name: '  Sales  ', url: 'https://bi.example.com/d/sales' },
+  });
   expect(created.status).toBe(201);
   const sales = (created.body as { dashboard: Dashboard }).dashboard;
   expect(sales).toMatchObject({ name: 'Sales', url: 'https://bi.example.com/d/sales', order: 4 });
 
-  const edited = await portal.api('PATCH', `/api/dashboards/${sales.id}`, { token: tokens.admin, body: { name: 'Sales overview', order: 0 } });
+  const edited = await portal.api('PATCH', `/api/dashboards/${sales.id}`, {
+    token: tokens.admin,
+    body: { name: 'Sales overview', order: 0 },
+  });
   expect(edited.status).toBe(200);
   expect((edited.body as { dashboard: Dashboard }).dashboard).toMatchObject({ name: 'Sales overview', order: 0 });
-  let viewer = (await portal.api('GET', '/api/config/client-dashboards', { token: tokens.business })).body as { dashboards: { name: string }[] };
+  let viewer = (await portal.api('GET', '/api/config/client-dashboards', { token: tokens.business })).body as {
+    dashboards: { name: string }[];
+  };
   expect(viewer.dashboards[0]?.name).toBe('Sales overview');
 
   const ids = (await list()).map((d) => d.id).reverse();
   const reordered = await portal.api('PUT', '/api/dashboards/order', { token: tokens.admin, body: { ids } });
   expect(reordered.status).toBe(200);
-  expect((reordered.body as { dashboards: Dashboard[] }).dashboards.map((d) => [d.id, d.order])).toEqual(ids.map((id, index) => [id, index + 1]));
+  expect((reordered.body as { dashboards: Dashboard[] }).dashboards.map((d) => [d.id, d.order])).toEqual(
+    ids.map((id, index) => [id, index + 1]),
+  );
 
   expect((await portal.api('DELETE', `/api/dashboards/${sales.id}`, { token: tokens.admin })).status).toBe(204);
-  viewer = (await portal.api('GET', '/api/config/client-dashboards', { token: tokens.business })).body as { dashboards: { name: string }[] };
+  viewer = (await portal.api('GET', '/api/config/client-dashboards', { token: tokens.business })).body as {
+    dashboards: { name: string }[];
+  };
   expect(viewer.dashboards.map((d) => d.name)).toEqual(['Storage', 'Query activity', 'Warehouse credits']);
   expect((await portal.api('DELETE', `/api/dashboards/${sales.id}`, { token: tokens.admin })).status).toBe(404);
 });
 
 test('a duplicate name (any case) is a 409 naming the field', async () => {
-  const answer = await portal.api('POST', '/api/dashboards', { token: tokens.admin, body: { name: 'STORAGE', url: 'https://x.example.com' } });
+  const answer = await portal.api('POST', '/api/dashboards', {
+    token: tokens.admin,
+    body: { name: 'STORAGE', url: 'https://x.example.com' },
+  });
   expect(answer).toMatchObject({ status: 409, body: { error: 'conflict', field: 'name' } });
 });
 
-describe('another organisation\'s dashboard answers 404 and is left alone', () => {
+describe("another organisation's dashboard answers 404 and is left alone", () => {
   let globexId: string;
   beforeAll(async () => {
     // No Globex demo account may manage dashboards (Lite edition), so a Globex admin token
     // signed with the realm's key creates the record.
     const created = await portal.api('POST', '/api/dashboards', {
-      token: await portal.forgeToken({ preferred_username: 'globex-admin', realm_access: { roles: ['user', 'admin'] }, organization: ['globex'] }),
+      token: await portal.forgeToken({
+        preferred_username: 'globex-admin',
+        realm_access: { roles: ['user', 'admin'] },
+        organization: ['globex'],
+      }),
       body: { name: 'Globex only', url: 'https://globex.example.com/d' },
     });
     expect(created.status).toBe(201);
@@ -87,7 +107,9 @@ describe('another organisation\'s dashboard answers 404 and is left alone', () =
   ])('%s from acme', async (method, body) => {
     const answer = await portal.api(method, `/api/dashboards/${globexId}`, { token: tokens.admin, body });
     expect(answer).toMatchObject({ status: 404, body: { error: 'not_found' } });
-    const globex = (await portal.api('GET', '/api/config/client-dashboards', { token: tokens.lite })).body as { dashboards: { name: string }[] };
+    const globex = (await portal.api('GET', '/api/config/client-dashboards', { token: tokens.lite })).body as {
+      dashboards: { name: string }[];
+    };
     expect(globex.dashboards.map((d) => d.name)).toContain('Globex only');
   });
 
@@ -132,16 +154,33 @@ describe('malformed bodies get 400, never 500, and write nothing', () => {
   });
 
   test('POST names the offending field', async () => {
-    const answer = await portal.api('POST', '/api/dashboards', { token: tokens.admin, body: { name: 'Valid', url: 'javascript:alert(1)' } });
-    expect(answer.body).toEqual({ error: 'invalid_request', field: 'url', message: 'url: must be an absolute http:// or https:// URL without credentials' });
-    const unknown = await portal.api('POST', '/api/dashboards', { token: tokens.admin, body: { name: 'Valid', url: 'https://x.example.com', colour: 'red' } });
+    const answer = await portal.api('POST', '/api/dashboards', {
+      token: tokens.admin,
+      body: { name: 'Valid', url: 'javascript:alert(1)' },
+    });
+    expect(answer.body).toEqual({
+      error: 'invalid_request',
+      field: 'url',
+      message: 'url: must be an absolute http:// or https:// URL without credentials',
+    });
+    const unknown = await portal.api('POST', '/api/dashboards', {
+      token: tokens.admin,
+      body: { name: 'Valid', url: 'https://x.example.com', colour: 'red' },
+    });
     expect(unknown.body).toMatchObject({ field: 'colour', message: 'colour: unknown field.' });
   });
 
   test('PATCH /api/dashboards/:id', async () => {
     const bodies = [
       ...notJsonObjects.map((text) => text),
-      ...[{}, ...badNames.map((name) => ({ name })), ...badUrls.map((url) => ({ url })), ...badOrders.map((order) => ({ order })), { id: someId }, { position: 1 }].map((body) => JSON.stringify(body)),
+      ...[
+        {},
+        ...badNames.map((name) => ({ name })),
+        ...badUrls.map((url) => ({ url })),
+        ...badOrders.map((order) => ({ order })),
+        { id: someId },
+        { position: 1 },
+      ].map((body) => JSON.stringify(body)),
     ];
     expect(bodies.length).toBeGreaterThanOrEqual(50);
     for (const rawBody of bodies) {
@@ -199,7 +238,10 @@ describe('malformed bodies get 400, never 500, and write nothing', () => {
   });
 
   test('a body over 1 MB is refused with 413', async () => {
-    const answer = await portal.api('POST', '/api/dashboards', { token: tokens.admin, body: { name: 'Big', url: `https://x.example.com/${'a'.repeat(1024 * 1024)}` } });
+    const answer = await portal.api('POST', '/api/dashboards', {
+      token: tokens.admin,
+      body: { name: 'Big', url: `https://x.example.com/${'a'.repeat(1024 * 1024)}` },
+    });
     expect(answer).toMatchObject({ status: 413, body: { error: 'payload_too_large' } });
   });
 });

@@ -103,7 +103,10 @@ test('the demo organisation starts with a published example endpoint that answer
 
 test('statements that write, read files, hold several statements or bind identifiers are refused with the reason', async () => {
   const refused = async (sql: string, reason: RegExp) => {
-    const answer = await portal.api('POST', '/api/data-api/endpoints', { token: tokens.product, body: { name: 'refused_one', definition: definition(sql, { parameters: [{ name: 'country', type: 'string' }] }) } });
+    const answer = await portal.api('POST', '/api/data-api/endpoints', {
+      token: tokens.product,
+      body: { name: 'refused_one', definition: definition(sql, { parameters: [{ name: 'country', type: 'string' }] }) },
+    });
     expect(answer.status).toBe(400);
     expect((answer.body as ErrorBody).message).toMatch(reason);
     expect((answer.body as ErrorBody).field).toBe('definition.sql');
@@ -126,22 +129,48 @@ test('statements that write, read files, hold several statements or bind identif
 });
 
 test('run previews rows with bound inputs; a bad input names the parameter', async () => {
-  const run = await portal.api('POST', '/api/data-api/run', { token: tokens.product, body: { definition: definition(ORDERS_SQL), inputs: { min_orders: '10' } } });
+  const run = await portal.api('POST', '/api/data-api/run', {
+    token: tokens.product,
+    body: { definition: definition(ORDERS_SQL), inputs: { min_orders: '10' } },
+  });
   expect(run.status).toBe(200);
-  const result = run.body as { columns: string[]; rows: { country: string; orders: number }[]; hasMore: boolean; elapsedMs: number; statement: string };
+  const result = run.body as {
+    columns: string[];
+    rows: { country: string; orders: number }[];
+    hasMore: boolean;
+    elapsedMs: number;
+    statement: string;
+  };
   expect(result.columns).toEqual(['country', 'orders']);
   expect(result.rows.length).toBe(5);
   expect(result.statement).toContain('CAST(? AS VARCHAR)');
   // A value is only ever a value: an injection attempt is just a country that matches nothing.
-  const injected = await portal.api('POST', '/api/data-api/run', { token: tokens.product, body: { definition: definition(ORDERS_SQL, { parameters: [{ name: 'country', type: 'string' }, { name: 'min_orders', type: 'integer', default: 1 }] }), inputs: { country: "x' OR '1'='1" } } });
+  const injected = await portal.api('POST', '/api/data-api/run', {
+    token: tokens.product,
+    body: {
+      definition: definition(ORDERS_SQL, {
+        parameters: [
+          { name: 'country', type: 'string' },
+          { name: 'min_orders', type: 'integer', default: 1 },
+        ],
+      }),
+      inputs: { country: "x' OR '1'='1" },
+    },
+  });
   expect(injected.status).toBe(200);
   expect((injected.body as { rows: unknown[] }).rows).toEqual([]);
   // No rows still has columns.
   expect((injected.body as { columns: string[] }).columns).toEqual(['country', 'orders']);
-  const bad = await portal.api('POST', '/api/data-api/run', { token: tokens.product, body: { definition: definition(ORDERS_SQL), inputs: { min_orders: 'lots' } } });
+  const bad = await portal.api('POST', '/api/data-api/run', {
+    token: tokens.product,
+    body: { definition: definition(ORDERS_SQL), inputs: { min_orders: 'lots' } },
+  });
   expect(bad.status).toBe(400);
   expect((bad.body as ErrorBody).field).toBe('min_orders');
-  const engineError = await portal.api('POST', '/api/data-api/run', { token: tokens.product, body: { definition: definition('SELECT NO_SUCH_COLUMN FROM RAW_SHOP.ORDERS', { parameters: [] }) } });
+  const engineError = await portal.api('POST', '/api/data-api/run', {
+    token: tokens.product,
+    body: { definition: definition('SELECT NO_SUCH_COLUMN FROM RAW_SHOP.ORDERS', { parameters: [] }) },
+  });
   expect(engineError.status).toBe(400);
   expect((engineError.body as ErrorBody).message).toMatch(/NO_SUCH_COLUMN/i);
 });
@@ -149,10 +178,16 @@ test('run previews rows with bound inputs; a bad input names the parameter', asy
 test('versions: drafts edit, publish freezes, a new draft opens, roll back publishes an earlier version', async () => {
   const created = await createEndpoint('orders_versions');
   expect(created.versions.map((v) => [v.version, v.status])).toEqual([[1, 'draft']]);
-  expect(created.versions[0]?.jsonSchema).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', properties: { min_orders: { type: 'integer', minimum: 1, default: 1 } } });
+  expect(created.versions[0]?.jsonSchema).toMatchObject({
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    properties: { min_orders: { type: 'integer', minimum: 1, default: 1 } },
+  });
   const v1 = await publish(created.id, 1);
   expect(v1.liveVersion).toBe(1);
-  const draft = await portal.api('PUT', `/api/data-api/endpoints/${created.id}/draft`, { token: tokens.product, body: { definition: definition(ORDERS_SQL.replace('COUNT(*) AS orders', 'COUNT(*) AS orders, MIN(ORDERED_AT) AS first_order')) } });
+  const draft = await portal.api('PUT', `/api/data-api/endpoints/${created.id}/draft`, {
+    token: tokens.product,
+    body: { definition: definition(ORDERS_SQL.replace('COUNT(*) AS orders', 'COUNT(*) AS orders, MIN(ORDERED_AT) AS first_order')) },
+  });
   expect(draft.status).toBe(200);
   const afterDraft = (draft.body as { endpoint: Endpoint }).endpoint;
   expect(afterDraft.versions.map((v) => [v.version, v.status])).toEqual([
@@ -164,7 +199,9 @@ test('versions: drafts edit, publish freezes, a new draft opens, roll back publi
   expect(v2.liveVersion).toBe(2);
   const rolledBack = await publish(created.id, 1);
   expect(rolledBack.liveVersion).toBe(1);
-  expect((await portal.api('POST', `/api/data-api/endpoints/${created.id}/versions/9/publish`, { token: tokens.product })).status).toBe(404);
+  expect((await portal.api('POST', `/api/data-api/endpoints/${created.id}/versions/9/publish`, { token: tokens.product })).status).toBe(
+    404,
+  );
 });
 
 test('keys: the secret once, the published route in three formats, validation, scopes and fixed values', async () => {
@@ -181,7 +218,10 @@ test('keys: the secret once, the published route in three formats, validation, s
 
   const json = await data('/api/data/v1/orders_keys?min_orders=10', created.secret);
   expect(json.status).toBe(200);
-  const body = json.body as { data: { country: string; orders: number }[]; meta: { rows: number; hasMore: boolean; pageSize: number; cached: boolean } };
+  const body = json.body as {
+    data: { country: string; orders: number }[];
+    meta: { rows: number; hasMore: boolean; pageSize: number; cached: boolean };
+  };
   expect(body.meta).toMatchObject({ rows: 5, pageSize: 5, hasMore: true, cached: false });
   expect(json.headers.get('ratelimit-limit')).toBe('1000');
   expect(Number(json.headers.get('ratelimit-remaining'))).toBeLessThan(1000);
@@ -237,12 +277,17 @@ test('keys: the secret once, the published route in three formats, validation, s
   expect(paths).not.toContain('/api/data/v1/orders_other');
   const full = await portal.api('GET', '/api/data-api/openapi.json', { token: tokens.product });
   expect((full.body as { openapi: string }).openapi).toBe('3.1.0');
-  expect(Object.keys((full.body as { paths: Record<string, unknown> }).paths)).toEqual(expect.arrayContaining(['/api/data/v1/orders_other', '/api/data/v1/orders_keys.csv']));
+  expect(Object.keys((full.body as { paths: Record<string, unknown> }).paths)).toEqual(
+    expect.arrayContaining(['/api/data/v1/orders_other', '/api/data/v1/orders_keys.csv']),
+  );
 
   // Revoked and expired keys are refused like unknown ones.
   expect((await portal.api('POST', `/api/data-api/keys/${created.key.id}/revoke`, { token: tokens.product })).status).toBe(200);
   expect((await data('/api/data/v1/orders_keys', created.secret)).status).toBe(401);
-  const expiring = await portal.api('POST', '/api/data-api/keys', { token: tokens.product, body: { name: 'past', scopes: [endpoint.id], expiresAt: '2020-01-01T00:00:00Z' } });
+  const expiring = await portal.api('POST', '/api/data-api/keys', {
+    token: tokens.product,
+    body: { name: 'past', scopes: [endpoint.id], expiresAt: '2020-01-01T00:00:00Z' },
+  });
   expect(expiring.status).toBe(400);
   expect((expiring.body as ErrorBody).field).toBe('expiresAt');
 });
@@ -283,9 +328,16 @@ test('usage: calls per endpoint and key with statuses and percentiles, and as CS
     if (report?.breakdown[0]?.calls === 2) break;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  expect(report?.breakdown[0]).toMatchObject({ endpoint: 'orders_usage', keyName: 'usage key', calls: 2, statuses: { '200': 1, '400': 1 } });
+  expect(report?.breakdown[0]).toMatchObject({
+    endpoint: 'orders_usage',
+    keyName: 'usage key',
+    calls: 2,
+    statuses: { '200': 1, '400': 1 },
+  });
   expect(report?.series.reduce((sum, bucket) => sum + bucket.calls, 0)).toBe(2);
-  const keys = (await portal.api('GET', '/api/data-api/keys', { token: tokens.product })).body as { keys: { id: string; lastUsedAt: string | null }[] };
+  const keys = (await portal.api('GET', '/api/data-api/keys', { token: tokens.product })).body as {
+    keys: { id: string; lastUsedAt: string | null }[];
+  };
   expect(keys.keys.find((candidate) => candidate.id === key.id)?.lastUsedAt).not.toBeNull();
   const csv = await portal.api('GET', `/api/data-api/usage.csv?key=${key.id}`, { token: tokens.product });
   expect(csv.status).toBe(200);
@@ -300,13 +352,20 @@ test("another organisation's endpoints and keys answer 404; its keys cannot reac
   await publish(endpoint.id, 1);
   const { key } = await createKey({ name: 'acme only', scopes: [endpoint.id] });
   // liteadmin (globex) is not a developer; forge a globex developer token.
-  const globex = await portal.forgeToken({ sub: 'globex-dev', preferred_username: 'globexdev', organization: ['globex'], realm_access: { roles: ['user', 'product'] } });
+  const globex = await portal.forgeToken({
+    sub: 'globex-dev',
+    preferred_username: 'globexdev',
+    organization: ['globex'],
+    realm_access: { roles: ['user', 'product'] },
+  });
   expect((await portal.api('GET', `/api/data-api/endpoints/${endpoint.id}`, { token: globex })).status).toBe(404);
   expect((await portal.api('POST', `/api/data-api/endpoints/${endpoint.id}/versions/1/publish`, { token: globex })).status).toBe(404);
   // Key changes are sensitive: a token of nobody the identity service knows makes none at all…
   expect((await portal.api('POST', `/api/data-api/keys/${key.id}/revoke`, { token: globex })).status).toBe(401);
   // …and globex's real developer (liteadmin, made one in the identity service for this check) meets 404 and 400.
-  const globexMembers = (await identityAdmin(portal, 'GET', '/organizations/globex/members?search=liteadmin')).body as { members: { id: string; username: string }[] };
+  const globexMembers = (await identityAdmin(portal, 'GET', '/organizations/globex/members?search=liteadmin')).body as {
+    members: { id: string; username: string }[];
+  };
   const liteadminId = globexMembers.members.find((member) => member.username === 'liteadmin')?.id as string;
   expect((await identityAdmin(portal, 'PUT', `/organizations/globex/members/${liteadminId}/roles/Integration_Engineer`)).status).toBe(200);
   try {
@@ -316,7 +375,9 @@ test("another organisation's endpoints and keys answer 404; its keys cannot reac
     expect(theirs.status).toBe(400);
     expect((theirs.body as ErrorBody).field).toBe('scopes');
   } finally {
-    expect((await identityAdmin(portal, 'DELETE', `/organizations/globex/members/${liteadminId}/roles/Integration_Engineer`)).status).toBe(200);
+    expect((await identityAdmin(portal, 'DELETE', `/organizations/globex/members/${liteadminId}/roles/Integration_Engineer`)).status).toBe(
+      200,
+    );
   }
 });
 
@@ -325,7 +386,10 @@ test('parameter patterns run in linear time: a pattern that backtracks exponenti
   for (const pattern of ['^(a)\\1$', '^a(?=b)', '^(?!x).*$']) {
     const refused = await portal.api('POST', '/api/data-api/endpoints', {
       token: tokens.product,
-      body: { name: 'pattern_refused', definition: definition('SELECT CAST(:s AS VARCHAR) AS s', { parameters: [{ name: 's', type: 'string', pattern }] }) },
+      body: {
+        name: 'pattern_refused',
+        definition: definition('SELECT CAST(:s AS VARCHAR) AS s', { parameters: [{ name: 's', type: 'string', pattern }] }),
+      },
     });
     expect(refused.status).toBe(400);
     expect((refused.body as ErrorBody).field).toBe('definition.parameters.0.pattern');
@@ -357,7 +421,10 @@ test('parameter patterns run in linear time: a pattern that backtracks exponenti
   const hostile = `${'a'.repeat(40)}b`;
   const answers = await Promise.all([
     ...Array.from({ length: 5 }, () => data(`/api/data/v1/pattern_nested?s=${hostile}`, secret)),
-    portal.api('POST', '/api/data-api/run', { token: tokens.product, body: { definition: definition('SELECT CAST(:s AS VARCHAR) AS s', { parameters: [nested] }), inputs: { s: `${'a'.repeat(999)}b` } } }),
+    portal.api('POST', '/api/data-api/run', {
+      token: tokens.product,
+      body: { definition: definition('SELECT CAST(:s AS VARCHAR) AS s', { parameters: [nested] }), inputs: { s: `${'a'.repeat(999)}b` } },
+    }),
   ]);
   calling = false;
   await probe;
@@ -377,7 +444,8 @@ test('parameter patterns run in linear time: a pattern that backtracks exponenti
 });
 
 test('a key sent in the URL is refused, says where keys go, and is never logged', async () => {
-  const example = ((await portal.api('GET', '/api/data-api/endpoints', { token: tokens.product })).body as { endpoints: Endpoint[] }).endpoints[0] as Endpoint;
+  const example = ((await portal.api('GET', '/api/data-api/endpoints', { token: tokens.product })).body as { endpoints: Endpoint[] })
+    .endpoints[0] as Endpoint;
   const { secret } = await createKey({ name: 'in the url', scopes: [example.id] });
   const answer = await data(`/api/data/v1/orders_by_country?api_key=${secret}`);
   expect(answer.status).toBe(401);

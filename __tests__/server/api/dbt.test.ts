@@ -20,7 +20,8 @@ interface Ingestions {
   history: { id: string; origin: string }[];
 }
 
-const ingestions = async (username = 'admin') => (await portal.api('GET', '/api/dbt/ingestions', { token: tokens[username] })).body as Ingestions;
+const ingestions = async (username = 'admin') =>
+  (await portal.api('GET', '/api/dbt/ingestions', { token: tokens[username] })).body as Ingestions;
 
 async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined>, timeoutMs = 180_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -39,7 +40,11 @@ async function upload(token: string | undefined, parts: Record<string, { file: s
     const content = 'file' in part ? await fs.readFile(part.file) : Buffer.from(part.text);
     form.append(name, new Blob([content], { type: 'application/json' }), `${name}.json`);
   }
-  const response = await fetch(`${portal.baseUrl}/api/dbt/artifacts`, { method: 'POST', headers: { authorization: `Bearer ${token ?? ''}` }, body: form });
+  const response = await fetch(`${portal.baseUrl}/api/dbt/artifacts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token ?? ''}` },
+    body: form,
+  });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
 }
@@ -47,13 +52,19 @@ async function upload(token: string | undefined, parts: Record<string, { file: s
 const real = (file: string, folder = PRUTHVI) => ({ file: realPath(folder, file) });
 
 async function serviceToken(organisation: string): Promise<string> {
-  const secrets = JSON.parse(await fs.readFile(path.join(portal.idp.dataDir, 'identity', 'service-clients.json'), 'utf8')) as Record<string, { secret: string }>;
+  const secrets = JSON.parse(await fs.readFile(path.join(portal.idp.dataDir, 'identity', 'service-clients.json'), 'utf8')) as Record<
+    string,
+    { secret: string }
+  >;
   const clientId = `dataworks-dbt-${organisation}`;
   const secret = secrets[clientId]?.secret;
   if (!secret) throw new Error(`no service client for ${organisation}`);
   const response = await fetch(`${portal.idp.issuer}/protocol/openid-connect/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: 'grant_type=client_credentials',
   });
   const body = (await response.json()) as { access_token?: string };
@@ -75,13 +86,19 @@ afterAll(async () => {
 describe('the sample project on first start', () => {
   test('is the current set of each demo organisation, with all four artifacts', async () => {
     const acme = await ingestions('admin');
-    expect(acme.current).toMatchObject({ origin: 'sample', manifestSchemaVersion: 'v12', parts: ['manifest', 'run_results', 'sources', 'catalog'] });
+    expect(acme.current).toMatchObject({
+      origin: 'sample',
+      manifestSchemaVersion: 'v12',
+      parts: ['manifest', 'run_results', 'sources', 'catalog'],
+    });
   });
 
   test('exposures have health with reasons, and open the demo dashboard they point at', async () => {
     const answer = await portal.api('GET', '/api/exposures', { token: tokens.admin });
     expect(answer.status).toBe(200);
-    const { exposures } = answer.body as { exposures: { name: string; health: { status: string; reasons: string[] }; dashboardName: string | null }[] };
+    const { exposures } = answer.body as {
+      exposures: { name: string; health: { status: string; reasons: string[] }; dashboardName: string | null }[];
+    };
     expect(exposures.length).toBeGreaterThan(1);
     for (const exposure of exposures) expect(exposure.health.reasons.length).toBeGreaterThan(0);
     // The sample holds a failing test upstream of an exposure.
@@ -100,12 +117,18 @@ describe('freshness', () => {
     expect(started.status).toBe(202);
     const { jobId } = started.body as { jobId: string };
     const job = await waitFor('the freshness check', async () => {
-      const view = (await portal.api('GET', `/api/jobs/${jobId}`, { token: tokens.admin })).body as { job: { state: string; error: string | null } };
+      const view = (await portal.api('GET', `/api/jobs/${jobId}`, { token: tokens.admin })).body as {
+        job: { state: string; error: string | null };
+      };
       return ['succeeded', 'failed'].includes(view.job.state) ? view.job : null;
     });
     expect(job).toMatchObject({ state: 'succeeded' });
     const answer = await portal.api('GET', '/api/freshness', { token: tokens.admin });
-    const body = answer.body as { sources: { origin: string | null; status: string; history: { origin: string }[] }[]; lastCheckAt: string | null; scheduleMinutes: number | null };
+    const body = answer.body as {
+      sources: { origin: string | null; status: string; history: { origin: string }[] }[];
+      lastCheckAt: string | null;
+      scheduleMinutes: number | null;
+    };
     expect(body.scheduleMinutes).toBeNull();
     expect(body.lastCheckAt).not.toBeNull();
     const checked = body.sources.filter((source) => source.origin === 'portal');
@@ -117,22 +140,43 @@ describe('freshness', () => {
 
 describe('uploads', () => {
   test('an admin uploads a real v12 run: 201 with exactly the ingestion summary', async () => {
-    const answer = await upload(tokens.admin, { manifest: real('manifest.json'), run_results: real('run_results.json'), sources: real('sources.json'), catalog: real('catalog.json') });
+    const answer = await upload(tokens.admin, {
+      manifest: real('manifest.json'),
+      run_results: real('run_results.json'),
+      sources: real('sources.json'),
+      catalog: real('catalog.json'),
+    });
     expect(answer.status).toBe(201);
     expect(Object.keys(answer.body)).toEqual(['ingestion']);
     const ingestion = answer.body.ingestion as Record<string, unknown>;
     expect(Object.keys(ingestion).sort()).toEqual(['counts', 'dbtVersion', 'id', 'manifestSchemaVersion']);
-    expect(ingestion).toMatchObject({ dbtVersion: '1.10.9', manifestSchemaVersion: 'v12', counts: { models: 8, sources: 3, exposures: 1, tests: 15, seeds: 1, snapshots: 1, metrics: 0, semanticModels: 0 } });
+    expect(ingestion).toMatchObject({
+      dbtVersion: '1.10.9',
+      manifestSchemaVersion: 'v12',
+      counts: { models: 8, sources: 3, exposures: 1, tests: 15, seeds: 1, snapshots: 1, metrics: 0, semanticModels: 0 },
+    });
     const after = await ingestions('admin');
     expect(after.current?.id).toBe(ingestion.id);
     expect(after.history.map((record) => record.origin)).toEqual(['upload', 'sample']);
   });
 
   test.each([
-    ['an unsupported manifest version', { manifest: real('manifest.json', 'adityapallipati__dbt_tutorial') }, 'manifest schema v8 is not supported: this portal reads v9, v10, v11, v12'],
-    ['the Fusion manifest', { manifest: real('manifest.json', 'Koosha-Mehdipoor__airbnb-dbt-snowflake-pipeline__fusion-preview') }, 'manifest schema v20 is not supported'],
+    [
+      'an unsupported manifest version',
+      { manifest: real('manifest.json', 'adityapallipati__dbt_tutorial') },
+      'manifest schema v8 is not supported: this portal reads v9, v10, v11, v12',
+    ],
+    [
+      'the Fusion manifest',
+      { manifest: real('manifest.json', 'Koosha-Mehdipoor__airbnb-dbt-snowflake-pipeline__fusion-preview') },
+      'manifest schema v20 is not supported',
+    ],
     ['non-JSON', { manifest: { text: 'manifest: yes' } }, 'manifest is not valid JSON'],
-    ['truncated JSON', { manifest: { text: '{"metadata": {"dbt_schema_version": "https://schemas.getdbt.com/dbt/manifest/v12.json"}, "nodes": {' } }, 'manifest is truncated JSON'],
+    [
+      'truncated JSON',
+      { manifest: { text: '{"metadata": {"dbt_schema_version": "https://schemas.getdbt.com/dbt/manifest/v12.json"}, "nodes": {' } },
+      'manifest is truncated JSON',
+    ],
     ['no dbt_schema_version', { manifest: { text: '{"metadata": {}, "nodes": {}}' } }, 'no "metadata.dbt_schema_version"'],
     ['a good manifest with a bad catalog', { manifest: real('manifest.json'), catalog: { text: '[]' } }, 'catalog is not a dbt artifact'],
     ['no manifest part', { run_results: real('run_results.json') }, 'The "manifest" part is required'],
@@ -154,7 +198,9 @@ describe('uploads', () => {
 
     // Without a Content-Length the parts are counted as they stream in.
     const boundary = 'dataworks-test-boundary';
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="manifest"; filename="manifest.json"\r\nContent-Type: application/json\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="manifest"; filename="manifest.json"\r\nContent-Type: application/json\r\n\r\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const chunk = Buffer.alloc(256 * 1024, 'x');
     let sent = 0;
@@ -187,7 +233,13 @@ describe('uploads', () => {
   test('uploads arriving together: each is ingested or answered 409 naming the one running', async () => {
     const folder = '2moonyo__global-trade-intelligence-pipeline';
     const answers = await Promise.all(
-      [0, 1, 2].map(() => upload(tokens.admin, { manifest: real('manifest.json', folder), run_results: real('run_results.json', folder), catalog: real('catalog.json', folder) })),
+      [0, 1, 2].map(() =>
+        upload(tokens.admin, {
+          manifest: real('manifest.json', folder),
+          run_results: real('run_results.json', folder),
+          catalog: real('catalog.json', folder),
+        }),
+      ),
     );
     expect(answers.some((answer) => answer.status === 201)).toBe(true);
     for (const answer of answers) {
@@ -212,7 +264,10 @@ describe('uploads', () => {
     // As short-lived as a person's access token (the identity server's default, 300 s).
     const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { iat: number; exp: number };
     expect(claims.exp - claims.iat).toBe(300);
-    const answer = await upload(token, { manifest: real('manifest.json', 'MIKEJW08__dbt-airbnb-practice-project'), sources: real('sources.json', 'MIKEJW08__dbt-airbnb-practice-project') });
+    const answer = await upload(token, {
+      manifest: real('manifest.json', 'MIKEJW08__dbt-airbnb-practice-project'),
+      sources: real('sources.json', 'MIKEJW08__dbt-airbnb-practice-project'),
+    });
     expect(answer.status).toBe(201);
     expect((answer.body.ingestion as { manifestSchemaVersion: string }).manifestSchemaVersion).toBe('v9');
     const globex = await ingestions('lite');
@@ -227,14 +282,18 @@ describe('uploads', () => {
 
 describe('upload tokens', () => {
   test('a catalog admin issues a token a dbt job uploads with; revoked, it is refused', async () => {
-    const call = (method: string, path: string, username: string, body?: unknown) => portal.api(method, path, { token: tokens[username], body });
+    const call = (method: string, path: string, username: string, body?: unknown) =>
+      portal.api(method, path, { token: tokens[username], body });
     expect((await call('POST', '/api/dbt/upload-tokens', 'clientadmin', { name: 'CI' })).status).toBe(403);
     const empty = await call('POST', '/api/dbt/upload-tokens', 'docs', { name: '   ' });
     expect([empty.status, (empty.body as { field?: string }).field]).toEqual([400, 'name']);
     const created = await call('POST', '/api/dbt/upload-tokens', 'docs', { name: 'GitHub Actions' });
     expect(created.status).toBe(201);
     expect(created.headers.get('cache-control')).toBe('no-store');
-    const { token, record } = created.body as { token: string; record: { id: string; name: string; start: string; lastUsedAt: string | null } };
+    const { token, record } = created.body as {
+      token: string;
+      record: { id: string; name: string; start: string; lastUsedAt: string | null };
+    };
     expect(token).toMatch(/^dwu_[A-Za-z0-9_-]{43}$/);
     expect(record).toMatchObject({ name: 'GitHub Actions', start: token.slice(0, 10), lastUsedAt: null });
     // Listed without the token itself.
@@ -243,28 +302,50 @@ describe('upload tokens', () => {
     expect(listed.tokens.map((entry) => entry.id)).toContain(record.id);
 
     // The same full run the admin uploaded, so the reads below see the same project.
-    const answer = await upload(token, { manifest: real('manifest.json'), run_results: real('run_results.json'), sources: real('sources.json'), catalog: real('catalog.json') });
+    const answer = await upload(token, {
+      manifest: real('manifest.json'),
+      run_results: real('run_results.json'),
+      sources: real('sources.json'),
+      catalog: real('catalog.json'),
+    });
     expect(answer.status).toBe(201);
     const own = (await portal.api('GET', '/api/dbt/ingestions', { token })).body as Ingestions & { current: { ingestedBy?: string } };
-    expect(own.current).toMatchObject({ id: (answer.body.ingestion as { id: string }).id, origin: 'upload', ingestedBy: 'upload token "GitHub Actions"' });
+    expect(own.current).toMatchObject({
+      id: (answer.body.ingestion as { id: string }).id,
+      origin: 'upload',
+      ingestedBy: 'upload token "GitHub Actions"',
+    });
     // Like a service account: uploads and sees its uploads, reads no page.
     expect((await portal.api('GET', '/api/catalog/search', { token })).status).toBe(403);
     expect((await portal.api('GET', '/api/dbt/upload-tokens', { token })).status).toBe(403);
-    expect(((await call('GET', '/api/dbt/upload-tokens', 'docs')).body as { tokens: { id: string; lastUsedAt: string | null }[] }).tokens.find((entry) => entry.id === record.id)?.lastUsedAt).not.toBeNull();
+    expect(
+      ((await call('GET', '/api/dbt/upload-tokens', 'docs')).body as { tokens: { id: string; lastUsedAt: string | null }[] }).tokens.find(
+        (entry) => entry.id === record.id,
+      )?.lastUsedAt,
+    ).not.toBeNull();
 
     // Another organisation can neither see nor revoke it.
-    expect(((await call('GET', '/api/dbt/upload-tokens', 'lite')).status)).toBe(403);
+    expect((await call('GET', '/api/dbt/upload-tokens', 'lite')).status).toBe(403);
     // Even globex's own administrator (made one in the identity service for this check): revoking
     // is a sensitive change, so the caller must really hold the role there, as a forged token does not.
-    const forged = await portal.forgeToken({ sub: 'globex-admin', preferred_username: 'globex-admin', realm_access: { roles: ['user', 'admin'] }, organization: ['globex'] });
+    const forged = await portal.forgeToken({
+      sub: 'globex-admin',
+      preferred_username: 'globex-admin',
+      realm_access: { roles: ['user', 'admin'] },
+      organization: ['globex'],
+    });
     expect((await portal.api('DELETE', `/api/dbt/upload-tokens/${record.id}`, { token: forged })).status).toBe(401);
-    const globexMembers = (await identityAdmin(portal, 'GET', '/organizations/globex/members?search=liteadmin')).body as { members: { id: string; username: string }[] };
+    const globexMembers = (await identityAdmin(portal, 'GET', '/organizations/globex/members?search=liteadmin')).body as {
+      members: { id: string; username: string }[];
+    };
     const liteadminId = globexMembers.members.find((member) => member.username === 'liteadmin')?.id as string;
     expect((await identityAdmin(portal, 'PUT', `/organizations/globex/members/${liteadminId}/roles/admin`)).status).toBe(200);
     try {
       const globexAdmin = await portal.token('liteadmin');
       expect((await portal.api('DELETE', `/api/dbt/upload-tokens/${record.id}`, { token: globexAdmin })).status).toBe(404);
-      expect(((await portal.api('GET', '/api/dbt/upload-tokens', { token: globexAdmin })).body as { tokens: unknown[] }).tokens).toHaveLength(0);
+      expect(
+        ((await portal.api('GET', '/api/dbt/upload-tokens', { token: globexAdmin })).body as { tokens: unknown[] }).tokens,
+      ).toHaveLength(0);
     } finally {
       expect((await identityAdmin(portal, 'DELETE', `/organizations/globex/members/${liteadminId}/roles/admin`)).status).toBe(200);
     }
@@ -292,7 +373,11 @@ describe('reads are scoped to the organisation and follow the access table', () 
     expect((await portal.api('GET', `/api/catalog/assets/${id}`, { token: tokens.admin })).status).toBe(200);
     const acmeExposure = encodeURIComponent('exposure.dbtlearn.Executive Dashboard');
     expect((await portal.api('GET', `/api/exposures/${acmeExposure}`, { token: tokens.admin })).status).toBe(200);
-    const foreign = await portal.forgeToken({ preferred_username: 'globex-admin', realm_access: { roles: ['user', 'admin'] }, organization: ['other-org'] });
+    const foreign = await portal.forgeToken({
+      preferred_username: 'globex-admin',
+      realm_access: { roles: ['user', 'admin'] },
+      organization: ['other-org'],
+    });
     expect((await portal.api('GET', `/api/catalog/assets/${id}`, { token: foreign })).status).toBe(404);
     expect((await portal.api('GET', `/api/exposures/${acmeExposure}`, { token: foreign })).status).toBe(404);
     expect((await portal.api('GET', `/api/catalog/lineage?focus=${id}`, { token: foreign })).status).toBe(404);
@@ -330,9 +415,19 @@ describe('catalog reads', () => {
   });
 
   test('an asset: columns with types from the catalog, tests, neighbours, exposures, last run and history', async () => {
-    const answer = await portal.api('GET', `/api/catalog/assets/${encodeURIComponent('model.dbtlearn.dim_listings_cleansed')}`, { token: tokens.admin });
+    const answer = await portal.api('GET', `/api/catalog/assets/${encodeURIComponent('model.dbtlearn.dim_listings_cleansed')}`, {
+      token: tokens.admin,
+    });
     expect(answer.status).toBe(200);
-    const { asset } = answer.body as { asset: { columns: { name: string; type: string | null }[]; tests: unknown[]; upstream: unknown[]; downstream: unknown[]; exposures: { name: string }[] } };
+    const { asset } = answer.body as {
+      asset: {
+        columns: { name: string; type: string | null }[];
+        tests: unknown[];
+        upstream: unknown[];
+        downstream: unknown[];
+        exposures: { name: string }[];
+      };
+    };
     expect(asset.columns.find((column) => column.name === 'listing_id')?.type).toBe('NUMBER');
     expect(asset.tests.length).toBeGreaterThan(0);
     expect(asset.upstream.length).toBeGreaterThan(0);
@@ -343,7 +438,10 @@ describe('catalog reads', () => {
     const focus = encodeURIComponent('model.dbtlearn.dim_listings_cleansed');
     const answer = await portal.api('GET', `/api/catalog/lineage?focus=${focus}&upstream=1&downstream=1`, { token: tokens.admin });
     expect(answer.status).toBe(200);
-    const body = answer.body as { nodes: { uniqueId: string; depth: number; hiddenUpstream: number; hiddenDownstream: number }[]; edges: unknown[] };
+    const body = answer.body as {
+      nodes: { uniqueId: string; depth: number; hiddenUpstream: number; hiddenDownstream: number }[];
+      edges: unknown[];
+    };
     expect(body.nodes.find((node) => node.depth === 0)?.uniqueId).toBe('model.dbtlearn.dim_listings_cleansed');
     expect(body.nodes.every((node) => Math.abs(node.depth) <= 1)).toBe(true);
     expect(body.nodes.some((node) => node.hiddenUpstream + node.hiddenDownstream > 0)).toBe(true);

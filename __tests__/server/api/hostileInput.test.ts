@@ -77,7 +77,8 @@ beforeAll(async () => {
     identityService: createEmbeddedIdentityService({ url: idp.baseUrl, realm: 'dataworks', secretFile: env.IDENTITY_ADMIN_SECRET_FILE }),
     onRoute: (route: RouteOptions) => {
       for (const method of [route.method].flat()) {
-        if (MUTATING.has(method) && route.url.startsWith('/api/')) routes.push({ method, url: route.url, body: (route.schema as { body?: z.ZodType } | undefined)?.body });
+        if (MUTATING.has(method) && route.url.startsWith('/api/'))
+          routes.push({ method, url: route.url, body: (route.schema as { body?: z.ZodType } | undefined)?.body });
       }
     },
   });
@@ -109,7 +110,8 @@ function example(schema: JsonSchema | undefined, depth = 0): Json {
   switch (type) {
     case 'object': {
       const out: { [key: string]: Json } = {};
-      for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) out[name] = example(property, depth + 1);
+      for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>))
+        out[name] = example(property, depth + 1);
       return out;
     }
     case 'array':
@@ -164,21 +166,34 @@ const segment = (value: string) => {
     return value.replace(/[\ud800-\udfff]/g, '%ED%A0%80').replace(/[^%\w-]/g, (char) => encodeURIComponent(char));
   }
 };
-const fill = (url: string, values: Record<string, string>) => url.replace(/:([A-Za-z]+)/g, (_match, name: string) => segment(values[name] ?? randomUUID()));
+const fill = (url: string, values: Record<string, string>) =>
+  url.replace(/:([A-Za-z]+)/g, (_match, name: string) => segment(values[name] ?? randomUUID()));
 
-async function send(route: Route, what: string, request: { url: string; payload?: string | Buffer; headers?: Record<string, string> }): Promise<void> {
+async function send(
+  route: Route,
+  what: string,
+  request: { url: string; payload?: string | Buffer; headers?: Record<string, string> },
+): Promise<void> {
   requests += 1;
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
   const answer = await Promise.race([
-    app.inject({ method: route.method as 'POST', url: request.url, payload: request.payload, headers: { authorization: `Bearer ${token}`, ...request.headers } }),
+    app.inject({
+      method: route.method as 'POST',
+      url: request.url,
+      payload: request.payload,
+      headers: { authorization: `Bearer ${token}`, ...request.headers },
+    }),
     new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), HANG_MS);
     }),
   ]);
   clearTimeout(timer);
   if (!answer) failures.push(`${route.method} ${route.url} (${what}): no answer within ${HANG_MS / 1000} s`);
-  else if (answer.statusCode >= 500) failures.push(`${route.method} ${route.url} (${what}): ${answer.statusCode} ${answer.body.slice(0, 200)} after ${Date.now() - started} ms`);
+  else if (answer.statusCode >= 500)
+    failures.push(
+      `${route.method} ${route.url} (${what}): ${answer.statusCode} ${answer.body.slice(0, 200)} after ${Date.now() - started} ms`,
+    );
 }
 
 const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
@@ -197,26 +212,49 @@ test('no mutating route answers hostile input with a 5xx or a hang', async () =>
 
     // Each path parameter made hostile in turn (the others plausible ids).
     for (const param of params) {
-      for (const [what, value] of HOSTILE_TEXT) await send(route, `${param}: ${what}`, { url: fill(route.url, { [param]: value }), ...(valid === null ? {} : json(valid)) });
+      for (const [what, value] of HOSTILE_TEXT)
+        await send(route, `${param}: ${what}`, { url: fill(route.url, { [param]: value }), ...(valid === null ? {} : json(valid)) });
     }
     const url = fill(route.url, {});
     if (route.body) {
       // Each string field of a form-like body made hostile in turn, the rest left plausible.
       for (const at of stringPaths(valid)) {
-        for (const [what, value] of HOSTILE_TEXT) await send(route, `${at.join('.')}: ${what}`, { url, ...json(withValue(valid, at, value)) });
+        for (const [what, value] of HOSTILE_TEXT)
+          await send(route, `${at.join('.')}: ${what}`, { url, ...json(withValue(valid, at, value)) });
       }
       // The whole body: wrong shapes, nesting 100,000 deep, not JSON at all.
-      for (const [what, payload] of [['empty object', '{}'], ['array', '[1,2]'], ['string', '"x"'], ['nested 100,000 deep', deep(100_000)], ['cut off', '{"name":'], ['NUL key', '{"\\u0000":1}']] as const) {
+      for (const [what, payload] of [
+        ['empty object', '{}'],
+        ['array', '[1,2]'],
+        ['string', '"x"'],
+        ['nested 100,000 deep', deep(100_000)],
+        ['cut off', '{"name":'],
+        ['NUL key', '{"\\u0000":1}'],
+      ] as const) {
         await send(route, `body: ${what}`, { url, payload, headers: { 'content-type': 'application/json' } });
       }
     } else {
       // Routes that take no schema'd body: multipart uploads and bodiless actions.
       const boundary = 'sweepboundary';
-      await send(route, 'multipart cut short', { url, payload: `--${boundary}\r\nContent-Disposition: form-data; name="manifest"; filename="m.json"\r\nContent-Type: application/json\r\n\r\n{"meta`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      await send(route, 'multipart cut short', {
+        url,
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="manifest"; filename="m.json"\r\nContent-Type: application/json\r\n\r\n{"meta`,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
       await send(route, 'multipart without boundary', { url, payload: 'garbage', headers: { 'content-type': 'multipart/form-data' } });
-      const twoFiles = ['file', 'file'].map((name) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n`).join('') + `--${boundary}--\r\n`;
+      const twoFiles =
+        ['file', 'file']
+          .map(
+            (name) =>
+              `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n`,
+          )
+          .join('') + `--${boundary}--\r\n`;
       await send(route, 'two files', { url, payload: twoFiles, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
-      await send(route, 'gzip body', { url, payload: Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x01, 0x02]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-encoding': 'gzip' } });
+      await send(route, 'gzip body', {
+        url,
+        payload: Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x01, 0x02]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-encoding': 'gzip' },
+      });
       await send(route, 'JSON nested deep', { url, payload: deep(100_000), headers: { 'content-type': 'application/json' } });
     }
   }

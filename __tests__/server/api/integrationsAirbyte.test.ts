@@ -31,18 +31,35 @@ beforeAll(async () => {
     clientId: 'dataworks-portal',
     clientSecret: 'airbyte-app-secret',
     root: '/api/public',
-    streams: { file: [{ streamName: 'orders', syncModes: ['full_refresh_overwrite', 'full_refresh_append'], propertyFields: [['id'], ['amount']] }] },
+    streams: {
+      file: [{ streamName: 'orders', syncModes: ['full_refresh_overwrite', 'full_refresh_append'], propertyFields: [['id'], ['amount']] }],
+    },
   });
   files = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/csv' }).end(CSV));
   await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
   fileUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/orders.csv`;
   workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-airbyte-'));
-  privateKey = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey;
+  privateKey = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  }).privateKey;
   await fs.writeFile(path.join(workDir, 'acme.p8'), privateKey, { mode: 0o600 });
   const connectionsFile = path.join(workDir, 'warehouses.json');
-  await fs.writeFile(connectionsFile, JSON.stringify({
-    acme: { engine: 'snowflake', account: 'xy12345.eu-west-1', username: 'DATAWORKS_SVC', privateKeyPath: path.join(workDir, 'acme.p8'), role: 'DATAWORKS_ADMIN', warehouse: 'DATAWORKS_WH', loadDatabase: 'RAW' },
-  }));
+  await fs.writeFile(
+    connectionsFile,
+    JSON.stringify({
+      acme: {
+        engine: 'snowflake',
+        account: 'xy12345.eu-west-1',
+        username: 'DATAWORKS_SVC',
+        privateKeyPath: path.join(workDir, 'acme.p8'),
+        role: 'DATAWORKS_ADMIN',
+        warehouse: 'DATAWORKS_WH',
+        loadDatabase: 'RAW',
+      },
+    }),
+  );
   portal = await startPortal({
     env: {
       WAREHOUSE_CONNECTIONS_FILE: connectionsFile,
@@ -72,7 +89,8 @@ interface Job {
   failure: string | null;
 }
 
-const api = (method: string, urlPath: string, body?: unknown, user = 'engineer') => portal.api(method, urlPath, { token: tokens[user], body });
+const api = (method: string, urlPath: string, body?: unknown, user = 'engineer') =>
+  portal.api(method, urlPath, { token: tokens[user], body });
 
 async function finished(jobId: string, user = 'engineer'): Promise<Job> {
   for (let attempt = 0; attempt < 120; attempt += 1) {
@@ -84,7 +102,12 @@ async function finished(jobId: string, user = 'engineer'): Promise<Job> {
 }
 
 async function fileSource(name: string, user = 'engineer'): Promise<string> {
-  const created = await api('POST', '/api/integrations/sources', { name, definitionId: 'source-file', config: { location: fileUrl, format: 'csv' } }, user);
+  const created = await api(
+    'POST',
+    '/api/integrations/sources',
+    { name, definitionId: 'source-file', config: { location: fileUrl, format: 'csv' } },
+    user,
+  );
   expect(created.status).toBe(201);
   return (created.body as { id: string }).id;
 }
@@ -99,13 +122,18 @@ const ordersConnection = (name: string, sourceId: string) => ({
 
 /** Requests whose path is `pathname`, or starts with it when it ends in `/` (`/v1/jobs/` is every job's). */
 const requestsUnder = (method: string, pathname: string) =>
-  airbyte.requests.filter((request) => request.method === method && (pathname.endsWith('/') ? request.path.startsWith(pathname) : request.path === pathname));
+  airbyte.requests.filter(
+    (request) => request.method === method && (pathname.endsWith('/') ? request.path.startsWith(pathname) : request.path === pathname),
+  );
 /** The bodies of the requests Airbyte accepted. */
-const bodiesOf = (method: string, pathname: string) => requestsUnder(method, pathname).filter((request) => (request.status ?? 0) < 300).map((request) => request.body as Record<string, unknown>);
+const bodiesOf = (method: string, pathname: string) =>
+  requestsUnder(method, pathname)
+    .filter((request) => (request.status ?? 0) < 300)
+    .map((request) => request.body as Record<string, unknown>);
 
 let connectionId = '';
 
-it('makes a connection Airbyte can run in the organisation\'s Airbyte workspace, with the warehouse as its destination', async () => {
+it("makes a connection Airbyte can run in the organisation's Airbyte workspace, with the warehouse as its destination", async () => {
   const sourceId = await fileSource('Orders file');
   const created = await api('POST', '/api/integrations/connections', ordersConnection('Orders', sourceId));
   expect(created.status).toBe(201);
@@ -126,7 +154,13 @@ it('makes a connection Airbyte can run in the organisation\'s Airbyte workspace,
     credentials: { auth_type: 'Key Pair Authentication', private_key: privateKey },
   });
   const [source] = bodiesOf('POST', '/v1/sources');
-  expect(source?.configuration).toEqual({ sourceType: 'file', dataset_name: 'orders', format: 'csv', url: fileUrl, provider: { storage: 'HTTPS' } });
+  expect(source?.configuration).toEqual({
+    sourceType: 'file',
+    dataset_name: 'orders',
+    format: 'csv',
+    url: fileUrl,
+    provider: { storage: 'HTTPS' },
+  });
   const [connection] = bodiesOf('POST', '/v1/connections');
   expect(connection).toMatchObject({
     namespaceDefinition: 'custom_format',
@@ -156,10 +190,11 @@ it('runs sync now as an Airbyte job and records its rows, bytes and log in the t
   expect(timeline.jobs[0]).toMatchObject({ id: job.id, status: 'succeeded', rowsSynced: job.rowsSynced });
 });
 
-it('cancels the Airbyte job when the portal\'s job is cancelled', async () => {
+it("cancels the Airbyte job when the portal's job is cancelled", async () => {
   const started = (await api('POST', `/api/integrations/connections/${connectionId}/sync`)).body as Job;
   // Wait until the job has reached Airbyte, then cancel it.
-  for (let tries = 0; tries < 80 && requestsUnder('POST', '/v1/jobs').length < 2; tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (let tries = 0; tries < 80 && requestsUnder('POST', '/v1/jobs').length < 2; tries += 1)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   const cancelled = await api('POST', `/api/integrations/jobs/${started.id}/cancel`);
   expect(cancelled.status).toBe(200);
   const job = await finished(started.id);
@@ -194,10 +229,18 @@ it('keeps one workspace and one destination per organisation', async () => {
   expect(bodiesOf('POST', '/v1/connections')).toHaveLength(2);
 });
 
-it('answers Airbyte\'s refusal in words and keeps neither the connection nor the Airbyte source it had made', async () => {
+it("answers Airbyte's refusal in words and keeps neither the connection nor the Airbyte source it had made", async () => {
   const sourceId = await fileSource('Refused file');
   const sourcesBefore = bodiesOf('POST', '/v1/sources').length;
-  airbyte.answerNext('POST', '/v1/connections', { status: 400, body: { type: 'https://reference.airbyte.com/reference/errors', title: 'bad-request', detail: 'The destination namespace RAW_FILES is not allowed.', status: 400 } });
+  airbyte.answerNext('POST', '/v1/connections', {
+    status: 400,
+    body: {
+      type: 'https://reference.airbyte.com/reference/errors',
+      title: 'bad-request',
+      detail: 'The destination namespace RAW_FILES is not allowed.',
+      status: 400,
+    },
+  });
   const refused = await api('POST', '/api/integrations/connections', ordersConnection('Refused', sourceId));
   expect(refused.status).toBe(400);
   expect((refused.body as { message: string }).message).toContain('The destination namespace RAW_FILES is not allowed.');
@@ -207,7 +250,7 @@ it('answers Airbyte\'s refusal in words and keeps neither the connection nor the
   expect(requestsUnder('DELETE', '/v1/sources/').filter((request) => request.status === 204)).toHaveLength(1);
 });
 
-it('deletes the connection and its source in Airbyte with the portal\'s connection', async () => {
+it("deletes the connection and its source in Airbyte with the portal's connection", async () => {
   const deleted = await api('DELETE', `/api/integrations/connections/${connectionId}`);
   expect(deleted.status).toBe(204);
   expect(requestsUnder('DELETE', '/v1/connections/').filter((request) => request.status === 204)).toHaveLength(1);
@@ -218,8 +261,16 @@ it('keeps on the embedded engine what Airbyte cannot run the same way', async ()
   // The sample data has no Airbyte counterpart.
   const sample = await api('POST', '/api/integrations/sources', { name: 'Sample', definitionId: 'source-sample', config: {} });
   expect(sample.status).toBe(201);
-  const streams = [{ name: 'customers', namespace: 'raw_shop', selected: true, syncMode: 'full_refresh', destinationSyncMode: 'overwrite' }];
-  const onSample = await api('POST', '/api/integrations/connections', { name: 'Sample shop', sourceId: (sample.body as { id: string }).id, destinationSchema: 'RAW', schedule: { kind: 'manual' }, streams });
+  const streams = [
+    { name: 'customers', namespace: 'raw_shop', selected: true, syncMode: 'full_refresh', destinationSyncMode: 'overwrite' },
+  ];
+  const onSample = await api('POST', '/api/integrations/connections', {
+    name: 'Sample shop',
+    sourceId: (sample.body as { id: string }).id,
+    destinationSchema: 'RAW',
+    schedule: { kind: 'manual' },
+    streams,
+  });
   expect(onSample.status).toBe(201);
   expect((onSample.body as { engine: string }).engine).toBe('embedded');
   // An organisation whose warehouse is the embedded one (globex): Airbyte cannot write there.

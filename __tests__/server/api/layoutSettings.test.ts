@@ -24,8 +24,13 @@ test('a user saves and reads back their settings; nothing saved is a 404', async
   const read = await portal.api('GET', '/api/me/layout-settings', { token: tokens.business });
   expect(read.body).toMatchObject({ settings: businessSettings });
   // A second save replaces the first.
-  await portal.api('PUT', '/api/me/layout-settings', { token: tokens.business, body: { settings: { ...businessSettings, rtlLayout: false } } });
-  expect((await portal.api('GET', '/api/me/layout-settings', { token: tokens.business })).body).toMatchObject({ settings: { rtlLayout: false } });
+  await portal.api('PUT', '/api/me/layout-settings', {
+    token: tokens.business,
+    body: { settings: { ...businessSettings, rtlLayout: false } },
+  });
+  expect((await portal.api('GET', '/api/me/layout-settings', { token: tokens.business })).body).toMatchObject({
+    settings: { rtlLayout: false },
+  });
 });
 
 test('assured and admin look up a user of their organisation; others may not', async () => {

@@ -26,7 +26,21 @@ export const notJsonObjects: string[] = [
 ];
 
 /** Values that are never a valid dashboard name. */
-export const badNames: unknown[] = ['', '   ', 'x'.repeat(81), 'tab\there', 'new\nline', 'bell\u0007', 'zero\u200bwidth', 42, true, null, [], {}, ['a']];
+export const badNames: unknown[] = [
+  '',
+  '   ',
+  'x'.repeat(81),
+  'tab\there',
+  'new\nline',
+  'bell\u0007',
+  'zero\u200bwidth',
+  42,
+  true,
+  null,
+  [],
+  {},
+  ['a'],
+];
 
 /** Values that are never a valid dashboard url. */
 export const badUrls: unknown[] = [

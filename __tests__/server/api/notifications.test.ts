@@ -68,17 +68,27 @@ describe('without SMTP', () => {
   afterAll(async () => {
     await portal?.stop();
   });
-  const api = (username: string, method: string, path: string, body?: unknown) => portal.api(method, path, { token: tokens[username], body });
-  const reply = async (ticketId: string, body: string) => expect((await api('assured', 'POST', `/api/support/tickets/${ticketId}/messages`, { kind: 'reply', body })).status).toBe(201);
+  const api = (username: string, method: string, path: string, body?: unknown) =>
+    portal.api(method, path, { token: tokens[username], body });
+  const reply = async (ticketId: string, body: string) =>
+    expect((await api('assured', 'POST', `/api/support/tickets/${ticketId}/messages`, { kind: 'reply', body })).status).toBe(201);
 
   test('the live stream delivers a ticket reply with its id; after a drop, Last-Event-ID replays exactly what was missed', async () => {
-    const ticket = ((await api('engineer', 'POST', '/api/support/tickets', { subject: 'Live', description: 'x', category: 'question', priority: 'low' })).body as { ticket: { id: string } }).ticket;
+    const ticket = (
+      (await api('engineer', 'POST', '/api/support/tickets', { subject: 'Live', description: 'x', category: 'question', priority: 'low' }))
+        .body as { ticket: { id: string } }
+    ).ticket;
     const first = openStream(portal, tokens.engineer ?? '');
     const cursor = await waitFor('the cursor', () => first.events.find((event) => event.event === 'notification-cursor'));
     await reply(ticket.id, 'first answer');
     const live = await waitFor('the live notification', () => first.notifications()[0]);
     expect(live.id).toMatch(/^n:\d+$/);
-    expect(JSON.parse(live.data)).toMatchObject({ type: 'ticket_update', title: 'New reply on ticket #1: Live', link: `/app/support/tickets/${ticket.id}`, read: false });
+    expect(JSON.parse(live.data)).toMatchObject({
+      type: 'ticket_update',
+      title: 'New reply on ticket #1: Live',
+      link: `/app/support/tickets/${ticket.id}`,
+      read: false,
+    });
     expect(cursor.id).toMatch(/^n:\d+$/);
     await first.close();
 
@@ -97,7 +107,11 @@ describe('without SMTP', () => {
     expect(ids).not.toContain(live.id);
     await second.close();
 
-    const inbox = (await api('engineer', 'GET', '/api/notifications')).body as { notifications: Notification[]; unread: number; total: number };
+    const inbox = (await api('engineer', 'GET', '/api/notifications')).body as {
+      notifications: Notification[];
+      unread: number;
+      total: number;
+    };
     expect(inbox.unread).toBe(4);
     expect(inbox.total).toBe(4);
   });
@@ -108,7 +122,11 @@ describe('without SMTP', () => {
       await api('engineer', 'POST', '/api/support/tickets', { subject, description: 'x', category: 'question', priority: 'low' });
     }
     const inbox = (await api('admin', 'GET', '/api/notifications')).body as { notifications: Notification[]; unread: number };
-    expect(inbox.notifications.map((n) => n.title).slice(0, 3)).toEqual([expect.stringContaining('Three'), expect.stringContaining('Two'), expect.stringContaining('One')]);
+    expect(inbox.notifications.map((n) => n.title).slice(0, 3)).toEqual([
+      expect.stringContaining('Three'),
+      expect.stringContaining('Two'),
+      expect.stringContaining('One'),
+    ]);
     const newest = inbox.notifications[0] as Notification;
     const marked = await api('admin', 'PATCH', `/api/notifications/${newest.id}`, { read: true });
     expect(marked.status).toBe(200);
@@ -118,13 +136,16 @@ describe('without SMTP', () => {
     expect(after.notifications[after.notifications.length - 1]?.id).toBe(newest.id);
     expect((await api('admin', 'GET', '/api/notifications/unread-count')).body).toEqual({ unread: inbox.unread - 1 });
     expect(((await api('admin', 'GET', '/api/notifications?type=alert')).body as { total: number }).total).toBe(0);
-    expect(((await api('admin', 'GET', '/api/notifications?type=ticket_update&unread=true')).body as { total: number }).total).toBe(inbox.unread - 1);
+    expect(((await api('admin', 'GET', '/api/notifications?type=ticket_update&unread=true')).body as { total: number }).total).toBe(
+      inbox.unread - 1,
+    );
     expect((await api('admin', 'POST', '/api/notifications/read-all')).body).toEqual({ updated: inbox.unread - 1 });
     expect((await api('admin', 'GET', '/api/notifications/unread-count')).body).toEqual({ unread: 0 });
   });
 
   test("another user's notification answers 404; bad input names the field; who may not open the page gets 403", async () => {
-    const own = ((await api('engineer', 'GET', '/api/notifications')).body as { notifications: Notification[] }).notifications[0] as Notification;
+    const own = ((await api('engineer', 'GET', '/api/notifications')).body as { notifications: Notification[] })
+      .notifications[0] as Notification;
     expect((await api('admin', 'PATCH', `/api/notifications/${own.id}`, { read: true })).status).toBe(404);
     expect((await api('docs', 'PATCH', '/api/notifications/999999', { read: true })).status).toBe(404);
     expect((await api('engineer', 'GET', `/api/notifications`)).status).toBe(200);
@@ -136,25 +157,41 @@ describe('without SMTP', () => {
     expect((await api('engineer', 'GET', '/api/notifications?type=gossip')).body).toMatchObject({ field: 'type' });
     expect((await api('engineer', 'GET', '/api/notifications?limit=1000')).body).toMatchObject({ field: 'limit' });
     // Still unread: nothing was written by the refused calls.
-    const still = ((await api('engineer', 'GET', '/api/notifications')).body as { notifications: Notification[] }).notifications.find((n) => n.id === own.id);
+    const still = ((await api('engineer', 'GET', '/api/notifications')).body as { notifications: Notification[] }).notifications.find(
+      (n) => n.id === own.id,
+    );
     expect(still?.read).toBe(false);
     expect((await api('business', 'GET', '/api/notifications')).status).toBe(403);
     expect((await api('lite', 'GET', '/api/notifications/unread-count')).status).toBe(403);
   });
 
   test('preferences: every type listed; e-mail is off without SMTP and cannot be turned on', async () => {
-    const prefs = (await api('docs', 'GET', '/api/notifications/preferences')).body as { preferences: { type: string; inApp: boolean; email: boolean }[]; email: { available: boolean; address: string | null } };
+    const prefs = (await api('docs', 'GET', '/api/notifications/preferences')).body as {
+      preferences: { type: string; inApp: boolean; email: boolean }[];
+      email: { available: boolean; address: string | null };
+    };
     expect(prefs.email).toEqual({ available: false, address: 'docs@acme.example' });
     expect(prefs.preferences.find((p) => p.type === 'ticket_update')).toEqual({ type: 'ticket_update', inApp: true, email: false });
-    const refused = await api('docs', 'PUT', '/api/notifications/preferences', { preferences: [{ type: 'alert', inApp: true, email: true }] });
+    const refused = await api('docs', 'PUT', '/api/notifications/preferences', {
+      preferences: [{ type: 'alert', inApp: true, email: true }],
+    });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ field: 'preferences.0.email' });
-    const saved = await api('docs', 'PUT', '/api/notifications/preferences', { preferences: [{ type: 'alert', inApp: false, email: false }] });
+    const saved = await api('docs', 'PUT', '/api/notifications/preferences', {
+      preferences: [{ type: 'alert', inApp: false, email: false }],
+    });
     expect(saved.status).toBe(200);
     expect((saved.body as typeof prefs).preferences.find((p) => p.type === 'alert')).toEqual({ type: 'alert', inApp: false, email: false });
-    const twice = await api('docs', 'PUT', '/api/notifications/preferences', { preferences: [{ type: 'alert', inApp: true, email: false }, { type: 'alert', inApp: false, email: false }] });
+    const twice = await api('docs', 'PUT', '/api/notifications/preferences', {
+      preferences: [
+        { type: 'alert', inApp: true, email: false },
+        { type: 'alert', inApp: false, email: false },
+      ],
+    });
     expect(twice.body).toMatchObject({ field: 'preferences.1.type' });
-    expect((await api('docs', 'PUT', '/api/notifications/preferences', { preferences: [{ type: 'gossip', inApp: true, email: false }] })).body).toMatchObject({ field: 'preferences.0.type' });
+    expect(
+      (await api('docs', 'PUT', '/api/notifications/preferences', { preferences: [{ type: 'gossip', inApp: true, email: false }] })).body,
+    ).toMatchObject({ field: 'preferences.0.type' });
   });
 });
 
@@ -173,13 +210,25 @@ describe('with SMTP', () => {
   test('a requester who asked for e-mail gets the staff reply by e-mail, without internal notes', async () => {
     const engineer = await portal.token('engineer');
     const assured = await portal.token('assured');
-    const prefs = await portal.api('PUT', '/api/notifications/preferences', { token: engineer, body: { preferences: [{ type: 'ticket_update', inApp: true, email: true }] } });
+    const prefs = await portal.api('PUT', '/api/notifications/preferences', {
+      token: engineer,
+      body: { preferences: [{ type: 'ticket_update', inApp: true, email: true }] },
+    });
     expect(prefs.status).toBe(200);
     expect((prefs.body as { email: { available: boolean } }).email.available).toBe(true);
-    const created = await portal.api('POST', '/api/support/tickets', { token: engineer, body: { subject: 'Mail me', description: 'x', category: 'question', priority: 'low' } });
+    const created = await portal.api('POST', '/api/support/tickets', {
+      token: engineer,
+      body: { subject: 'Mail me', description: 'x', category: 'question', priority: 'low' },
+    });
     const ticketId = (created.body as { ticket: { id: string } }).ticket.id;
-    await portal.api('POST', `/api/support/tickets/${ticketId}/messages`, { token: assured, body: { kind: 'note', body: 'INTERNAL-ONLY remark' } });
-    await portal.api('POST', `/api/support/tickets/${ticketId}/messages`, { token: assured, body: { kind: 'reply', body: 'Here is your answer' } });
+    await portal.api('POST', `/api/support/tickets/${ticketId}/messages`, {
+      token: assured,
+      body: { kind: 'note', body: 'INTERNAL-ONLY remark' },
+    });
+    await portal.api('POST', `/api/support/tickets/${ticketId}/messages`, {
+      token: assured,
+      body: { kind: 'reply', body: 'Here is your answer' },
+    });
     const mail = await waitFor('the e-mail', () => smtp.mails.find((sent) => sent.to === 'engineer@acme.example'), 20_000);
     // The body is quoted-printable: long lines are folded with a trailing "=".
     const text = mail.raw.replace(/=\r?\n/g, '');

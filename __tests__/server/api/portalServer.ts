@@ -33,7 +33,11 @@ export interface RunningPortal {
   logs(): string;
   /** A fresh access token of a demo account (password = username). */
   token(username: string): Promise<string>;
-  api(method: string, urlPath: string, options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<ApiAnswer>;
+  api(
+    method: string,
+    urlPath: string,
+    options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  ): Promise<ApiAnswer>;
   /** Signs a token with the identity server's own key, with claims of the test's choosing. */
   forgeToken(claims: Record<string, unknown>, header?: Record<string, unknown>): Promise<string>;
   stop(): Promise<void>;

@@ -35,7 +35,9 @@ test('at debug, every request is logged once', async () => {
 });
 
 test('credential-like query values never reach the log, whatever the status', () => {
-  expect(redactedUrl('/api/data/v1/orders?api_key=dw_live_abc_secret&country=DE')).toBe('/api/data/v1/orders?api_key=[redacted]&country=DE');
+  expect(redactedUrl('/api/data/v1/orders?api_key=dw_live_abc_secret&country=DE')).toBe(
+    '/api/data/v1/orders?api_key=[redacted]&country=DE',
+  );
   expect(redactedUrl('/x?key=1&token=2&access_token=3&code=4&client_secret=5&X-Api-Key=6&refresh_token=7')).toBe(
     '/x?key=[redacted]&token=[redacted]&access_token=[redacted]&code=[redacted]&client_secret=[redacted]&X-Api-Key=[redacted]&refresh_token=[redacted]',
   );

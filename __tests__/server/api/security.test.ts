@@ -8,7 +8,11 @@ jest.setTimeout(120_000);
 let portal: RunningPortal;
 beforeAll(async () => {
   portal = await startPortal({
-    env: { ANALYTICS_TOKEN: 'test-token', ANALYTICS_API_HOST: 'http://localhost:4999', WEB_ANALYTICS_URL: 'https://stats.example.com/script.js' },
+    env: {
+      ANALYTICS_TOKEN: 'test-token',
+      ANALYTICS_API_HOST: 'http://localhost:4999',
+      WEB_ANALYTICS_URL: 'https://stats.example.com/script.js',
+    },
   });
 });
 afterAll(async () => {
@@ -16,11 +20,20 @@ afterAll(async () => {
 });
 
 function directives(csp: string | null): Record<string, string[]> {
-  return Object.fromEntries((csp ?? '').split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name ?? '', values]));
+  return Object.fromEntries(
+    (csp ?? '')
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...values]) => [name ?? '', values]),
+  );
 }
 
 test('API answers, refusals included, carry the fixed API headers', async () => {
-  for (const answer of [await portal.api('GET', '/api/health'), await portal.api('GET', '/api/dashboards'), await portal.api('GET', '/api/no-such-route', { token: await portal.token('admin') })]) {
+  for (const answer of [
+    await portal.api('GET', '/api/health'),
+    await portal.api('GET', '/api/dashboards'),
+    await portal.api('GET', '/api/no-such-route', { token: await portal.token('admin') }),
+  ]) {
     expect(Object.fromEntries(Object.keys(API_HEADERS).map((name) => [name, answer.headers.get(name)]))).toEqual(API_HEADERS);
   }
 });
@@ -46,7 +59,10 @@ test('the app is served with a strict CSP and hardening headers', async () => {
 
 test('a newly configured dashboard host is allowed in frames', async () => {
   const token = await portal.token('admin');
-  const created = await portal.api('POST', '/api/dashboards', { token, body: { name: 'Metabase', url: 'https://metabase.example.com/public/dashboard/1' } });
+  const created = await portal.api('POST', '/api/dashboards', {
+    token,
+    body: { name: 'Metabase', url: 'https://metabase.example.com/public/dashboard/1' },
+  });
   expect(created.status).toBe(201);
   const response = await fetch(`${portal.baseUrl}/`);
   expect(directives(response.headers.get('content-security-policy'))['frame-src']).toContain('https://metabase.example.com');
@@ -57,7 +73,12 @@ test('config.json carries the runtime settings', async () => {
   expect(config).toMatchObject({
     apiBaseUrl: '/',
     identity: { url: portal.idp.baseUrl, realm: 'dataworks', clientId: 'dataworks-portal-frontend' },
-    analytics: { token: 'test-token', apiHost: 'http://localhost:4999', webAnalyticsUrl: 'https://stats.example.com/script.js', debug: false },
+    analytics: {
+      token: 'test-token',
+      apiHost: 'http://localhost:4999',
+      webAnalyticsUrl: 'https://stats.example.com/script.js',
+      debug: false,
+    },
   });
 });
 

@@ -46,10 +46,14 @@ test('a Client-Admin grants only roles at or below its own; every change is audi
   expect((granted.body as { roles: string[] }).roles).toContain('Client-Dataworks-docs');
   // The new role is in the member's next token.
   const engineerToken = await portal.token('engineer');
-  expect(JSON.parse(Buffer.from(engineerToken.split('.')[1] ?? '', 'base64url').toString()).realm_access.roles).toContain('Client-Dataworks-docs');
+  expect(JSON.parse(Buffer.from(engineerToken.split('.')[1] ?? '', 'base64url').toString()).realm_access.roles).toContain(
+    'Client-Dataworks-docs',
+  );
   expect((await del(`/api/security/members/${ids.engineer}/roles/Client-Dataworks-docs`, clientAdminToken)).status).toBe(200);
 
-  const audit = (await portal.api('GET', '/api/security/audit', { token: adminToken })).body as { entries: { action: string; actor: string; target: string; details: { role?: string } }[] };
+  const audit = (await portal.api('GET', '/api/security/audit', { token: adminToken })).body as {
+    entries: { action: string; actor: string; target: string; details: { role?: string } }[];
+  };
   expect(audit.entries.slice(0, 2).map((entry) => [entry.action, entry.actor, entry.target, entry.details.role])).toEqual([
     ['role.revoke', 'clientadmin', 'engineer', 'Client-Dataworks-docs'],
     ['role.grant', 'clientadmin', 'engineer', 'Client-Dataworks-docs'],
@@ -57,7 +61,7 @@ test('a Client-Admin grants only roles at or below its own; every change is audi
   expect(audit.entries.some((entry) => entry.action === 'role.grant' && entry.details.role === 'admin')).toBe(false);
 });
 
-test('nobody removes or disables the organisation\'s last administrator', async () => {
+test("nobody removes or disables the organisation's last administrator", async () => {
   expect((await del(`/api/security/members/${ids.product}/roles/admin`, adminToken)).status).toBe(200);
   expect((await del(`/api/security/members/${ids.clientadmin}/roles/Client-Admin`, adminToken)).status).toBe(200);
   const self = await portal.api('POST', `/api/security/members/${ids.admin}/disable`, { token: adminToken });
@@ -73,7 +77,8 @@ test('nobody removes or disables the organisation\'s last administrator', async 
 test('the access review shows last sign-in, dormant accounts and powerful roles', async () => {
   const answer = await portal.api('GET', '/api/security/access-review?dormantDays=30', { token: adminToken });
   expect(answer.status).toBe(200);
-  const rows = (answer.body as { rows: { username: string; lastSignInAt: string | null; dormant: boolean; powerfulRoles: string[] }[] }).rows;
+  const rows = (answer.body as { rows: { username: string; lastSignInAt: string | null; dormant: boolean; powerfulRoles: string[] }[] })
+    .rows;
   const admin = rows.find((row) => row.username === 'admin');
   expect(admin).toEqual(expect.objectContaining({ dormant: false, powerfulRoles: ['admin'] }));
   expect(Date.parse(admin?.lastSignInAt ?? '')).not.toBeNaN();
@@ -83,13 +88,21 @@ test('the access review shows last sign-in, dormant accounts and powerful roles'
 });
 
 test('the sign-in policy: bounds checked, one-time codes enforced at sign-in with enrolment', async () => {
-  const initial = (await portal.api('GET', '/api/security/policy', { token: adminToken })).body as { requireMfa: boolean; sessionIdleSeconds: number; sessionMaxSeconds: number };
+  const initial = (await portal.api('GET', '/api/security/policy', { token: adminToken })).body as {
+    requireMfa: boolean;
+    sessionIdleSeconds: number;
+    sessionMaxSeconds: number;
+  };
   expect(initial.requireMfa).toBe(false);
   const tooShort = await put('/api/security/policy', adminToken, { ...initial, sessionIdleSeconds: 10 });
   expect(tooShort.status).toBe(400);
   expect(tooShort.body).toEqual(expect.objectContaining({ field: 'sessionIdleSeconds' }));
-  expect((await put('/api/security/policy', adminToken, { requireMfa: true, sessionIdleSeconds: 7200, sessionMaxSeconds: 3600 })).status).toBe(400);
-  expect((await put('/api/security/policy', adminToken, { requireMfa: 'yes', sessionIdleSeconds: 1800, sessionMaxSeconds: 36000 })).status).toBe(400);
+  expect(
+    (await put('/api/security/policy', adminToken, { requireMfa: true, sessionIdleSeconds: 7200, sessionMaxSeconds: 3600 })).status,
+  ).toBe(400);
+  expect(
+    (await put('/api/security/policy', adminToken, { requireMfa: 'yes', sessionIdleSeconds: 1800, sessionMaxSeconds: 36000 })).status,
+  ).toBe(400);
   expect((await portal.api('GET', '/api/security/policy', { token: adminToken })).body).toEqual(initial);
 
   const required = await put('/api/security/policy', adminToken, { requireMfa: true, sessionIdleSeconds: 1800, sessionMaxSeconds: 36000 });
@@ -107,7 +120,10 @@ test('the sign-in policy: bounds checked, one-time codes enforced at sign-in wit
   const wrong = await flow.browser.postForm(setupAction, { totp: '000000' });
   expect(await wrong.text()).toContain('Invalid one-time code');
   // The wrong code made a new key: read it again.
-  const secretAgain = (/id="kc-totp-secret-key">([^<]+)</.exec(await (await flow.browser.get(setupAction)).text())?.[1] ?? '').replace(/\s+/g, '');
+  const secretAgain = (/id="kc-totp-secret-key">([^<]+)</.exec(await (await flow.browser.get(setupAction)).text())?.[1] ?? '').replace(
+    /\s+/g,
+    '',
+  );
   const enrolled = await flow.browser.postForm(setupAction, { totp: await generate({ secret: secretAgain }) });
   const tokens = await completeSignIn(portal.idp.baseUrl, flow, enrolled, setupAction);
   expect(tokens.access_token).toBeTruthy();
@@ -117,10 +133,14 @@ test('the sign-in policy: bounds checked, one-time codes enforced at sign-in wit
 
   // Next sign-in: the code is asked for; a code is good once, so the next step's code is used.
   const second = await beginSignIn(portal.idp.baseUrl);
-  const otpPage = await (await second.browser.postForm(formAction(second.loginHtml, 'kc-form-login'), { username: 'docs', password: 'docs' })).text();
+  const otpPage = await (
+    await second.browser.postForm(formAction(second.loginHtml, 'kc-form-login'), { username: 'docs', password: 'docs' })
+  ).text();
   const otpAction = formAction(otpPage, 'kc-otp-login-form');
   expect(await (await second.browser.postForm(otpAction, { otp: '123456' })).text()).toContain('Invalid one-time code.');
-  const signedIn = await second.browser.postForm(otpAction, { otp: await generate({ secret: secretAgain, epoch: Math.floor(Date.now() / 1000) + 30 }) });
+  const signedIn = await second.browser.postForm(otpAction, {
+    otp: await generate({ secret: secretAgain, epoch: Math.floor(Date.now() / 1000) + 30 }),
+  });
   expect((await completeSignIn(portal.idp.baseUrl, second, signedIn, otpAction)).access_token).toBeTruthy();
 
   // Put back: codes optional, and docs's device removed, so docs signs in with a password alone.
@@ -150,20 +170,34 @@ test('the event log holds successes, failures and lockouts with address and clie
   // A member's own sign-out is logged too.
   const browser = new Browser(portal.idp.baseUrl);
   const tokens = await portal.idp.signIn('product', 'product', { browser });
-  const logout = new URLSearchParams({ id_token_hint: tokens.id_token, client_id: 'dataworks-portal-frontend', post_logout_redirect_uri: 'http://localhost:3000/' });
-  expect((await browser.get(`${portal.idp.baseUrl}/realms/dataworks/protocol/openid-connect/logout?${logout.toString()}`)).status).toBe(303);
-  const ownLogout = async () => ((await portal.api('GET', `/api/security/events?memberId=${ids.product}&type=LOGOUT`, { token: adminToken })).body as { events: { error: string | null; client: string }[] }).events[0];
+  const logout = new URLSearchParams({
+    id_token_hint: tokens.id_token,
+    client_id: 'dataworks-portal-frontend',
+    post_logout_redirect_uri: 'http://localhost:3000/',
+  });
+  expect((await browser.get(`${portal.idp.baseUrl}/realms/dataworks/protocol/openid-connect/logout?${logout.toString()}`)).status).toBe(
+    303,
+  );
+  const ownLogout = async () =>
+    (
+      (await portal.api('GET', `/api/security/events?memberId=${ids.product}&type=LOGOUT`, { token: adminToken })).body as {
+        events: { error: string | null; client: string }[];
+      }
+    ).events[0];
   for (let tries = 0; tries < 20 && !(await ownLogout()); tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await ownLogout()).toEqual(expect.objectContaining({ error: null, client: 'dataworks-portal-frontend' }));
 
   const platform = await portal.api('GET', '/api/security/platform-settings', { token: adminToken });
-  expect(platform.body).toEqual(expect.objectContaining({ provider: 'embedded', bruteForce: expect.objectContaining({ enabled: true, failureFactor: 5 }) }));
+  expect(platform.body).toEqual(
+    expect.objectContaining({ provider: 'embedded', bruteForce: expect.objectContaining({ enabled: true, failureFactor: 5 }) }),
+  );
 });
 
 /** A change made in the identity service itself (an operator in Keycloak's console), not through the portal. */
-const identityChange = async (method: string, urlPath: string, body?: unknown) => (await identityAdmin(portal, method, urlPath, body)).status;
+const identityChange = async (method: string, urlPath: string, body?: unknown) =>
+  (await identityAdmin(portal, method, urlPath, body)).status;
 
-test('a demoted administrator\'s old token cannot grant the role back: the revoke ends their sessions', async () => {
+test("a demoted administrator's old token cannot grant the role back: the revoke ends their sessions", async () => {
   const oldToken = await portal.token('clientadmin');
   expect((await portal.api('GET', '/api/security/members', { token: oldToken })).status).toBe(200);
   expect((await del(`/api/security/members/${ids.clientadmin}/roles/Client-Admin`, adminToken)).status).toBe(200);
@@ -173,8 +207,12 @@ test('a demoted administrator\'s old token cannot grant the role back: the revok
   // Nothing changed: the role stays revoked, and the refused attempt is not an applied change.
   const member = await portal.api('GET', `/api/security/members/${ids.clientadmin}`, { token: adminToken });
   expect((member.body as { roles: string[] }).roles).not.toContain('Client-Admin');
-  const audit = (await portal.api('GET', '/api/security/audit', { token: adminToken })).body as { entries: { action: string; actor: string; target: string }[] };
-  expect(audit.entries.some((entry) => entry.actor === 'clientadmin' && entry.target === 'clientadmin' && entry.action === 'role.grant')).toBe(false);
+  const audit = (await portal.api('GET', '/api/security/audit', { token: adminToken })).body as {
+    entries: { action: string; actor: string; target: string }[];
+  };
+  expect(
+    audit.entries.some((entry) => entry.actor === 'clientadmin' && entry.target === 'clientadmin' && entry.action === 'role.grant'),
+  ).toBe(false);
   // Every other call with the old token is refused too; a new sign-in has the roles held now.
   expect((await portal.api('GET', '/api/security/members', { token: oldToken })).status).toBe(401);
   // At once, in the same second too: the old sessions are ended by their ids, not by a time cut-off alone.
@@ -197,7 +235,10 @@ test('sensitive changes are authorised on the roles held now, even when the toke
     const key = await portal.api('POST', '/api/data-api/keys', { token: engineerToken, body: { name: 'after demotion', scopes } });
     expect(key.status).toBe(403);
     expect((key.body as { message: string }).message).toMatch(/roles have changed/);
-    const source = await portal.api('POST', '/api/integrations/sources', { token: engineerToken, body: { name: 'after demotion', definitionId: 'source-faker', config: {} } });
+    const source = await portal.api('POST', '/api/integrations/sources', {
+      token: engineerToken,
+      body: { name: 'after demotion', definitionId: 'source-faker', config: {} },
+    });
     expect(source.status).toBe(403);
     const keys = (await portal.api('GET', '/api/data-api/keys', { token: engineerToken })).body as { keys: { name: string }[] };
     expect(keys.keys.some((entry) => entry.name === 'after demotion')).toBe(false);

@@ -25,7 +25,9 @@ beforeAll(async () => {
   keycloak.on('GET /users/:id/role-mappings/realm', { status: 200, body: recorded('roles-ada') });
   keycloak.on('GET /users/:id/sessions', (_, [id]) => ({ status: 200, body: id === ADA ? recorded('sessions-ada') : [] }));
   keycloak.on('GET /', { status: 200, body: recorded('realm') });
-  portal = await startPortal({ env: { IDENTITY_ADMIN_API: 'keycloak', IDENTITY_ADMIN_URL: keycloak.url, IDENTITY_ADMIN_CLIENT_SECRET: 'stand-in-secret' } });
+  portal = await startPortal({
+    env: { IDENTITY_ADMIN_API: 'keycloak', IDENTITY_ADMIN_URL: keycloak.url, IDENTITY_ADMIN_CLIENT_SECRET: 'stand-in-secret' },
+  });
 });
 
 afterAll(async () => {
@@ -33,7 +35,7 @@ afterAll(async () => {
   await keycloak?.close();
 });
 
-it('answers the security area from Keycloak, as the service account, for the caller\'s organisation', async () => {
+it("answers the security area from Keycloak, as the service account, for the caller's organisation", async () => {
   const token = await portal.token('admin');
   const members = await portal.api('GET', '/api/security/members', { token });
   expect(members.status).toBe(200);

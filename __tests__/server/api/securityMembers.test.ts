@@ -19,8 +19,24 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-interface Member { id: string; username: string; enabled: boolean; roles: string[]; requiredActions: string[]; mfaConfigured: boolean; groups: string[] }
-interface Session { id: string; memberId: string; username: string; device: string | null; address: string | null; startedAt: string; lastAccessAt: string }
+interface Member {
+  id: string;
+  username: string;
+  enabled: boolean;
+  roles: string[];
+  requiredActions: string[];
+  mfaConfigured: boolean;
+  groups: string[];
+}
+interface Session {
+  id: string;
+  memberId: string;
+  username: string;
+  device: string | null;
+  address: string | null;
+  startedAt: string;
+  lastAccessAt: string;
+}
 
 const signIn = (username: string): Promise<TokenSet> => portal.idp.signIn(username, username);
 
@@ -87,10 +103,12 @@ test('a revoked session is refused on its next API call and cannot refresh', asy
 
   // The change is audited with who did it.
   const audit = await portal.api('GET', '/api/security/audit', { token: adminToken });
-  expect((audit.body as { entries: { action: string; actor: string; outcome: string }[] }).entries[0]).toEqual(expect.objectContaining({ action: 'session.revoke', actor: 'admin', outcome: 'applied' }));
+  expect((audit.body as { entries: { action: string; actor: string; outcome: string }[] }).entries[0]).toEqual(
+    expect.objectContaining({ action: 'session.revoke', actor: 'admin', outcome: 'applied' }),
+  );
 });
 
-test('another organisation\'s member and session answer 404', async () => {
+test("another organisation's member and session answer 404", async () => {
   const lite = await signIn('lite');
   const sid = decodeJwt(lite.access_token).sid as string;
   const liteId = decodeJwt(lite.access_token).sub as string;
@@ -137,22 +155,37 @@ test('a disabled member cannot sign in, is signed out, and can be enabled again'
 test('reset password sets the required action; invitations create a member with a one-time link', async () => {
   const id = await memberId('assured');
   // assured is platform support staff, above a Client-Admin: only the platform admin may change it.
-  expect((await portal.api('POST', `/api/security/members/${id}/reset-password`, { token: await portal.token('clientadmin') })).status).toBe(403);
+  expect(
+    (await portal.api('POST', `/api/security/members/${id}/reset-password`, { token: await portal.token('clientadmin') })).status,
+  ).toBe(403);
   const reset = await portal.api('POST', `/api/security/members/${id}/reset-password`, { token: adminToken });
   expect(reset.status).toBe(200);
   expect((reset.body as Member).requiredActions).toContain('UPDATE_PASSWORD');
 
   // At the next sign-in, a new password is asked for after the old one; then it is the password.
   const flow = await beginSignIn(portal.idp.baseUrl);
-  const asked = await (await flow.browser.postForm(formAction(flow.loginHtml, 'kc-form-login'), { username: 'assured', password: 'assured' })).text();
+  const asked = await (
+    await flow.browser.postForm(formAction(flow.loginHtml, 'kc-form-login'), { username: 'assured', password: 'assured' })
+  ).text();
   const updateAction = formAction(asked, 'kc-passwd-update-form');
-  expect(await (await flow.browser.postForm(updateAction, { 'password-new': 'short', 'password-confirm': 'short' })).text()).toContain('Password must be at least 8 characters.');
-  const changed = await flow.browser.postForm(updateAction, { 'password-new': 'Fresh-password-42', 'password-confirm': 'Fresh-password-42' });
+  expect(await (await flow.browser.postForm(updateAction, { 'password-new': 'short', 'password-confirm': 'short' })).text()).toContain(
+    'Password must be at least 8 characters.',
+  );
+  const changed = await flow.browser.postForm(updateAction, {
+    'password-new': 'Fresh-password-42',
+    'password-confirm': 'Fresh-password-42',
+  });
   expect((await completeSignIn(portal.idp.baseUrl, flow, changed, updateAction)).access_token).toBeTruthy();
   expect(((await portal.api('GET', `/api/security/members/${id}`, { token: adminToken })).body as Member).requiredActions).toEqual([]);
   expect((await portal.idp.signIn('assured', 'Fresh-password-42')).access_token).toBeTruthy();
 
-  const invite = { username: 'newcomer', email: 'newcomer@acme.example', firstName: 'Nina', lastName: 'Newcomer', roles: ['Client-Dataworks-docs'] };
+  const invite = {
+    username: 'newcomer',
+    email: 'newcomer@acme.example',
+    firstName: 'Nina',
+    lastName: 'Newcomer',
+    roles: ['Client-Dataworks-docs'],
+  };
   const created = await portal.api('POST', '/api/security/members', { token: adminToken, body: invite });
   expect(created.status).toBe(201);
   const result = created.body as { member: Member; actionLink: string; emailSent: boolean };
@@ -163,11 +196,19 @@ test('reset password sets the required action; invitations create a member with 
   expect(portal.idp.logs()).not.toContain(result.actionLink);
 
   expect((await portal.api('POST', '/api/security/members', { token: adminToken, body: invite })).status).toBe(409);
-  const invalid = await portal.api('POST', '/api/security/members', { token: adminToken, body: { ...invite, username: 'other', email: 'not-an-address' } });
+  const invalid = await portal.api('POST', '/api/security/members', {
+    token: adminToken,
+    body: { ...invite, username: 'other', email: 'not-an-address' },
+  });
   expect(invalid.status).toBe(400);
   expect(invalid.body).toEqual(expect.objectContaining({ field: 'email' }));
   // A Client-Admin may not invite someone straight into a platform role.
-  const tooHigh = await portal.api('POST', '/api/security/members', { token: await portal.token('clientadmin'), body: { ...invite, username: 'other2', email: 'o2@acme.example', roles: ['admin'] } });
+  const tooHigh = await portal.api('POST', '/api/security/members', {
+    token: await portal.token('clientadmin'),
+    body: { ...invite, username: 'other2', email: 'o2@acme.example', roles: ['admin'] },
+  });
   expect(tooHigh.status).toBe(403);
-  expect((await portal.api('GET', '/api/security/members?search=other', { token: adminToken })).body).toEqual(expect.objectContaining({ total: 0 }));
+  expect((await portal.api('GET', '/api/security/members?search=other', { token: adminToken })).body).toEqual(
+    expect.objectContaining({ total: 0 }),
+  );
 });

@@ -32,7 +32,9 @@ const tokenAfterSignOut = (username: string) => portal.token(username);
 async function enabledAdministrators(token: string): Promise<string[]> {
   const answer = await portal.api('GET', '/api/security/members?max=500', { token });
   const members = (answer.body as { members: { username: string; enabled: boolean; roles: string[] }[] }).members;
-  return members.filter((member) => member.enabled && member.roles.some((role) => ADMIN_ROLES.includes(role))).map((member) => member.username);
+  return members
+    .filter((member) => member.enabled && member.roles.some((role) => ADMIN_ROLES.includes(role)))
+    .map((member) => member.username);
 }
 
 const engine = process.env.STORE_TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -78,7 +80,10 @@ test(`concurrent demotions never leave the organisation without an administrator
     const survivor = await tokenAfterSignOut(survivors[0] as string);
     if (round === 4) await portal.api('POST', `/api/security/members/${ids.engineer}/enable`, { token: survivor });
     for (const username of ['clientadmin', 'docs', 'engineer']) {
-      if (!survivors.includes(username)) expect((await portal.api('PUT', `/api/security/members/${ids[username]}/roles/Client-Admin`, { token: survivor })).status).toBe(200);
+      if (!survivors.includes(username))
+        expect((await portal.api('PUT', `/api/security/members/${ids[username]}/roles/Client-Admin`, { token: survivor })).status).toBe(
+          200,
+        );
     }
   }
 });

@@ -41,7 +41,9 @@ it('answers 404 for a job that does not exist, and 400 for an id that is not one
 });
 
 it('serves hashed assets as immutable (and loadable by sandboxed dashboard frames), other files revalidated', async () => {
-  const asset = (await fs.readdir(path.join(process.cwd(), '__tests__', 'server', 'fixtures', 'dist', 'assets'))).find((name) => name.endsWith('.js'));
+  const asset = (await fs.readdir(path.join(process.cwd(), '__tests__', 'server', 'fixtures', 'dist', 'assets'))).find((name) =>
+    name.endsWith('.js'),
+  );
   expect(asset).toBeDefined();
   const hashed = await fetch(`${portal.baseUrl}/assets/${asset ?? ''}`);
   expect(hashed.status).toBe(200);

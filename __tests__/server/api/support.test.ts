@@ -44,10 +44,17 @@ interface Notification {
 
 const api = (username: string, method: string, path: string, body?: unknown) => portal.api(method, path, { token: tokens[username], body });
 const ticketOf = (answer: { body: unknown }) => (answer.body as { ticket: Ticket }).ticket;
-const inbox = async (username: string) => ((await api(username, 'GET', '/api/notifications')).body as { notifications: Notification[]; unread: number });
+const inbox = async (username: string) =>
+  (await api(username, 'GET', '/api/notifications')).body as { notifications: Notification[]; unread: number };
 
 async function open(username: string, subject: string, extra: Record<string, unknown> = {}): Promise<Ticket> {
-  const answer = await api(username, 'POST', '/api/support/tickets', { subject, description: `About ${subject}`, category: 'question', priority: 'normal', ...extra });
+  const answer = await api(username, 'POST', '/api/support/tickets', {
+    subject,
+    description: `About ${subject}`,
+    category: 'question',
+    priority: 'normal',
+    ...extra,
+  });
   expect(answer.status).toBe(201);
   return ticketOf(answer);
 }
@@ -55,21 +62,47 @@ async function open(username: string, subject: string, extra: Record<string, unk
 test('a requester opens a ticket; staff see it, answer, and the requester is notified without internal notes', async () => {
   // The inbox remembers who may receive role notices: staff open theirs first.
   await inbox('admin');
-  const ticket = await open('engineer', 'Freshness page shows nothing', { priority: 'high', layoutSettings: { layout: 'horizontal', rtlLayout: true } });
-  expect(ticket).toMatchObject({ status: 'open', priority: 'high', hasLayoutSettings: true, layoutSettings: null, viewer: { staff: false } });
+  const ticket = await open('engineer', 'Freshness page shows nothing', {
+    priority: 'high',
+    layoutSettings: { layout: 'horizontal', rtlLayout: true },
+  });
+  expect(ticket).toMatchObject({
+    status: 'open',
+    priority: 'high',
+    hasLayoutSettings: true,
+    layoutSettings: null,
+    viewer: { staff: false },
+  });
   expect(new Date(ticket.firstResponseDueAt).getTime() - new Date(ticket.createdAt).getTime()).toBe(4 * 3_600_000);
   expect(new Date(ticket.resolutionDueAt).getTime() - new Date(ticket.createdAt).getTime()).toBe(24 * 3_600_000);
 
   // Staff (admin) were told of the new ticket.
   const adminInbox = await inbox('admin');
-  expect(adminInbox.notifications[0]).toMatchObject({ type: 'ticket_update', title: `New ticket #${ticket.number}: Freshness page shows nothing`, link: `/app/support/tickets/${ticket.id}`, read: false });
+  expect(adminInbox.notifications[0]).toMatchObject({
+    type: 'ticket_update',
+    title: `New ticket #${ticket.number}: Freshness page shows nothing`,
+    link: `/app/support/tickets/${ticket.id}`,
+    read: false,
+  });
 
   const staffView = ticketOf(await api('assured', 'GET', `/api/support/tickets/${ticket.id}`));
   expect(staffView.layoutSettings).toEqual({ layout: 'horizontal', rtlLayout: true });
   expect(staffView.viewer).toEqual({ staff: true, transitions: ['pending', 'solved'] });
 
-  expect((await api('assured', 'POST', `/api/support/tickets/${ticket.id}/messages`, { kind: 'note', body: 'SECRET: the customer uses an old manifest' })).status).toBe(201);
-  const replied = ticketOf(await api('assured', 'POST', `/api/support/tickets/${ticket.id}/messages`, { kind: 'reply', body: 'Could you upload **run_results.json** too?' }));
+  expect(
+    (
+      await api('assured', 'POST', `/api/support/tickets/${ticket.id}/messages`, {
+        kind: 'note',
+        body: 'SECRET: the customer uses an old manifest',
+      })
+    ).status,
+  ).toBe(201);
+  const replied = ticketOf(
+    await api('assured', 'POST', `/api/support/tickets/${ticket.id}/messages`, {
+      kind: 'reply',
+      body: 'Could you upload **run_results.json** too?',
+    }),
+  );
   expect(replied.firstResponseAt).not.toBeNull();
   expect(ticketOf(await api('assured', 'PATCH', `/api/support/tickets/${ticket.id}`, { status: 'pending' })).status).toBe('pending');
 
@@ -80,14 +113,21 @@ test('a requester opens a ticket; staff see it, answer, and the requester is not
 
   const requesterInbox = await inbox('engineer');
   expect(requesterInbox.notifications.map((n) => n.title)).toEqual(
-    expect.arrayContaining([`New reply on ticket #${ticket.number}: Freshness page shows nothing`, `Ticket #${ticket.number}: Freshness page shows nothing is now pending`]),
+    expect.arrayContaining([
+      `New reply on ticket #${ticket.number}: Freshness page shows nothing`,
+      `Ticket #${ticket.number}: Freshness page shows nothing is now pending`,
+    ]),
   );
   expect(JSON.stringify(requesterInbox)).not.toContain('SECRET');
 
   // The requester answers: the pending ticket opens again, and staff hear of it.
-  const answered = ticketOf(await api('engineer', 'POST', `/api/support/tickets/${ticket.id}/messages`, { kind: 'reply', body: 'Uploaded.' }));
+  const answered = ticketOf(
+    await api('engineer', 'POST', `/api/support/tickets/${ticket.id}/messages`, { kind: 'reply', body: 'Uploaded.' }),
+  );
   expect(answered.status).toBe('open');
-  expect((await inbox('admin')).notifications.some((n) => n.title === `New reply on ticket #${ticket.number}: Freshness page shows nothing`)).toBe(true);
+  expect(
+    (await inbox('admin')).notifications.some((n) => n.title === `New reply on ticket #${ticket.number}: Freshness page shows nothing`),
+  ).toBe(true);
 });
 
 test('status transitions: allowed ones pass, others answer 400 naming the transition; requesters cannot do staff moves', async () => {
@@ -143,7 +183,11 @@ test('requesters list their own tickets; staff list all, search them in full tex
   expect(urgent.tickets[0]?.priority).toBe('urgent');
   expect(urgent.tickets.every((ticket) => ['urgent', 'high'].includes(ticket.priority))).toBe(true);
 
-  const paged = (await api('assured', 'GET', '/api/support/tickets?pageSize=2&page=2&sort=created&order=asc')).body as { tickets: Ticket[]; total: number; page: number };
+  const paged = (await api('assured', 'GET', '/api/support/tickets?pageSize=2&page=2&sort=created&order=asc')).body as {
+    tickets: Ticket[];
+    total: number;
+    page: number;
+  };
   expect(paged.page).toBe(2);
   expect(paged.tickets).toHaveLength(2);
   expect(paged.total).toBeGreaterThanOrEqual(5);
@@ -173,7 +217,10 @@ test('bad input names the field and writes nothing', async () => {
     [{ subject: 'ok', description: 'x'.repeat(20_001), category: 'question', priority: 'low' }, 'description'],
     [{ subject: 'ok', description: 'x', category: 'gossip', priority: 'low' }, 'category'],
     [{ subject: 'ok', description: 'x', category: 'question', priority: 'asap' }, 'priority'],
-    [{ subject: 'ok', description: 'x', category: 'question', priority: 'low', layoutSettings: { layout: 'diagonal' } }, 'layoutSettings.layout'],
+    [
+      { subject: 'ok', description: 'x', category: 'question', priority: 'low', layoutSettings: { layout: 'diagonal' } },
+      'layoutSettings.layout',
+    ],
     [{ subject: 'ok', description: 'x', category: 'question', priority: 'low', extra: 1 }, 'extra'],
   ];
   for (const [body, field] of cases) {
@@ -194,7 +241,11 @@ test('bad input names the field and writes nothing', async () => {
 async function upload(username: string, ticketId: string, filename: string, type: string, content: Buffer) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(content)], { type }), filename);
-  const response = await fetch(`${portal.baseUrl}/api/support/tickets/${ticketId}/attachments`, { method: 'POST', headers: { authorization: `Bearer ${tokens[username]}` }, body: form });
+  const response = await fetch(`${portal.baseUrl}/api/support/tickets/${ticketId}/attachments`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens[username]}` },
+    body: form,
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -206,12 +257,16 @@ test('attachments: allowed types up to 5 MB, downloaded as attachments with thei
   const attachment = stored.body.attachment as { id: string; contentType: string; size: number };
   expect(attachment).toMatchObject({ contentType: 'text/plain', size: log.length });
 
-  const download = await fetch(`${portal.baseUrl}/api/support/tickets/${ticket.id}/attachments/${attachment.id}`, { headers: { authorization: `Bearer ${tokens.assured}` } });
+  const download = await fetch(`${portal.baseUrl}/api/support/tickets/${ticket.id}/attachments/${attachment.id}`, {
+    headers: { authorization: `Bearer ${tokens.assured}` },
+  });
   expect(download.status).toBe(200);
   expect(download.headers.get('content-type')).toBe('text/plain');
   expect(download.headers.get('content-disposition')).toBe(`attachment; filename="sync.log"; filename*=UTF-8''sync.log`);
   expect(Buffer.from(await download.arrayBuffer()).equals(log)).toBe(true);
-  const foreign = await fetch(`${portal.baseUrl}/api/support/tickets/${ticket.id}/attachments/${attachment.id}`, { headers: { authorization: `Bearer ${tokens.lite}` } });
+  const foreign = await fetch(`${portal.baseUrl}/api/support/tickets/${ticket.id}/attachments/${attachment.id}`, {
+    headers: { authorization: `Bearer ${tokens.lite}` },
+  });
   expect(foreign.status).toBe(404);
 
   const html = await upload('engineer', ticket.id, 'page.html', 'text/html', Buffer.from('<script>alert(1)</script>'));
@@ -233,7 +288,11 @@ test('attachments: allowed types up to 5 MB, downloaded as attachments with thei
   // Two files in one request: refused in words (400), and nothing kept.
   const form = new FormData();
   for (const name of ['a.txt', 'b.txt']) form.append('file', new Blob(['x'], { type: 'text/plain' }), name);
-  const two = await fetch(`${portal.baseUrl}/api/support/tickets/${ticket.id}/attachments`, { method: 'POST', headers: { authorization: `Bearer ${tokens.engineer}` }, body: form });
+  const two = await fetch(`${portal.baseUrl}/api/support/tickets/${ticket.id}/attachments`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens.engineer}` },
+    body: form,
+  });
   expect(two.status).toBe(400);
   expect(ticketOf(await api('engineer', 'GET', `/api/support/tickets/${ticket.id}`)).attachments).toHaveLength(2);
 });

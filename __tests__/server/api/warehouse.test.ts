@@ -11,7 +11,8 @@ let portal: RunningPortal;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   portal = await startPortal({ env: { WAREHOUSE_SAMPLE_QUERIES: '4000' } });
-  for (const username of ['admin', 'clientadmin', 'engineer', 'business', 'lite', 'liteadmin', 'product']) tokens[username] = await portal.token(username);
+  for (const username of ['admin', 'clientadmin', 'engineer', 'business', 'lite', 'liteadmin', 'product'])
+    tokens[username] = await portal.token(username);
 });
 afterAll(async () => {
   await portal?.stop();
@@ -24,7 +25,7 @@ interface Info {
   dataRange: { from: string; to: string };
 }
 
-test('the caller\'s organisation\'s warehouse, marked as sample data', async () => {
+test("the caller's organisation's warehouse, marked as sample data", async () => {
   const acme = (await get('admin', '/api/warehouse/info')).body as Info;
   expect(acme.info).toMatchObject({ organisation: 'acme', sample: true });
   expect(acme.dataRange.from < acme.dataRange.to).toBe(true);
@@ -44,7 +45,8 @@ test('lite, liteadmin and engineer are refused every Optimize and User Managemen
     '/api/management/roles',
   ];
   for (const username of ['lite', 'liteadmin', 'engineer']) {
-    for (const path of paths) expect({ username, path, status: (await get(username, path)).status }).toEqual({ username, path, status: 403 });
+    for (const path of paths)
+      expect({ username, path, status: (await get(username, path)).status }).toEqual({ username, path, status: 403 });
   }
   const body = { kind: 'createRole', roleName: 'SNEAKY' };
   expect((await portal.api('POST', '/api/management/changes', { token: tokens.lite, body })).status).toBe(403);
@@ -53,13 +55,19 @@ test('lite, liteadmin and engineer are refused every Optimize and User Managemen
 
 test('business users may read Optimize but not apply recommendations', async () => {
   expect((await get('business', '/api/warehouse/cost')).status).toBe(200);
-  const answer = await portal.api('POST', '/api/warehouse/recommendations/apply', { token: tokens.business, body: { from: '2026-01-01', to: '2026-01-31', id: 'x' } });
+  const answer = await portal.api('POST', '/api/warehouse/recommendations/apply', {
+    token: tokens.business,
+    body: { from: '2026-01-01', to: '2026-01-31', id: 'x' },
+  });
   expect(answer).toMatchObject({ status: 403, body: { message: 'Only an administrator of your organisation may change this.' } });
 });
 
 test('cost, warehouses and users agree on the credits of the range', async () => {
   const cost = (await get('admin', '/api/warehouse/cost')).body as { byService: { service: string; credits: number | null }[] };
-  const warehouses = (await get('admin', '/api/warehouse/warehouses')).body as { warehouses: { meteredCredits: number }[]; recommendations: unknown[] };
+  const warehouses = (await get('admin', '/api/warehouse/warehouses')).body as {
+    warehouses: { meteredCredits: number }[];
+    recommendations: unknown[];
+  };
   const compute = cost.byService.find((s) => s.service === 'compute')?.credits ?? 0;
   const metered = warehouses.warehouses.reduce((sum, w) => sum + w.meteredCredits, 0);
   expect(compute).toBeGreaterThan(0);
@@ -67,7 +75,7 @@ test('cost, warehouses and users agree on the credits of the range', async () =>
   expect(warehouses.recommendations.length).toBeGreaterThan(0);
 });
 
-test('queries: top, patterns, spilling and one query\'s detail', async () => {
+test("queries: top, patterns, spilling and one query's detail", async () => {
   const top = (await get('admin', '/api/warehouse/queries/top?orderBy=cost&limit=5')).body as { queries: { queryId: string }[] };
   expect(top.queries).toHaveLength(5);
   const detail = await get('admin', `/api/warehouse/queries/${top.queries[0]!.queryId}`);
@@ -77,9 +85,12 @@ test('queries: top, patterns, spilling and one query\'s detail', async () => {
   expect((await get('admin', '/api/warehouse/queries/00000000-0000-0000-0000-000000000000')).status).toBe(404);
 });
 
-test('month to date: the Home page\'s figure, for those who may see the Cost page', async () => {
+test("month to date: the Home page's figure, for those who may see the Cost page", async () => {
   const answer = await get('admin', '/api/warehouse/month-to-date');
-  expect(answer).toMatchObject({ status: 200, body: { monthToDate: { monthToDateCost: expect.any(Number), forecastCost: expect.any(Number) } } });
+  expect(answer).toMatchObject({
+    status: 200,
+    body: { monthToDate: { monthToDateCost: expect.any(Number), forecastCost: expect.any(Number) } },
+  });
   expect((await get('lite', '/api/warehouse/month-to-date')).status).toBe(403);
   expect(await get('admin', '/api/warehouse/month-to-date?asOf=2026-01-01')).toMatchObject({ status: 400, body: { field: 'asOf' } });
 });
@@ -100,7 +111,8 @@ test('a role is created once, audited, and a second create says it exists', asyn
 });
 
 describe('protected warehouse roles', () => {
-  const change = (username: string, body: Record<string, unknown>) => portal.api('POST', '/api/management/changes', { token: tokens[username], body });
+  const change = (username: string, body: Record<string, unknown>) =>
+    portal.api('POST', '/api/management/changes', { token: tokens[username], body });
   const publicHolds = async (role: string) =>
     ((await get('admin', `/api/management/roles/${role}`)).body as { members: { grantedTo: string; granteeName: string }[] }).members.some(
       (member) => member.grantedTo === 'ROLE' && member.granteeName === 'PUBLIC',
@@ -115,11 +127,18 @@ describe('protected warehouse roles', () => {
     ];
     for (const body of refused) {
       const answer = await change('clientadmin', body);
-      expect({ body, status: answer.status, error: (answer.body as { error: string }).error }).toEqual({ body, status: 403, error: 'forbidden' });
+      expect({ body, status: answer.status, error: (answer.body as { error: string }).error }).toEqual({
+        body,
+        status: 403,
+        error: 'forbidden',
+      });
       expect((answer.body as { message: string }).message).toContain('ACCOUNTADMIN');
     }
     expect(await publicHolds('ACCOUNTADMIN')).toBe(false);
-    const user = (await get('admin', '/api/management/users/DBT_SVC')).body as { user: { defaultRole: string | null }; roles: { role: string }[] };
+    const user = (await get('admin', '/api/management/users/DBT_SVC')).body as {
+      user: { defaultRole: string | null };
+      roles: { role: string }[];
+    };
     expect(user.roles.map((grant) => grant.role)).not.toContain('ACCOUNTADMIN');
     expect(user.user.defaultRole).not.toBe('ACCOUNTADMIN');
     expect((await get('admin', '/api/management/users/SNEAKY_BOSS')).status).toBe(404);
@@ -132,12 +151,21 @@ describe('protected warehouse roles', () => {
 });
 
 test('a user or role name that cannot exist answers "no such" (404), not a validation message', async () => {
-  expect(await get('admin', '/api/management/roles/1')).toMatchObject({ status: 404, body: { error: 'not_found', message: 'There is no role named 1.' } });
-  expect(await get('admin', '/api/management/users/a%20b')).toMatchObject({ status: 404, body: { error: 'not_found', message: 'There is no user named a b.' } });
+  expect(await get('admin', '/api/management/roles/1')).toMatchObject({
+    status: 404,
+    body: { error: 'not_found', message: 'There is no role named 1.' },
+  });
+  expect(await get('admin', '/api/management/users/a%20b')).toMatchObject({
+    status: 404,
+    body: { error: 'not_found', message: 'There is no user named a b.' },
+  });
 });
 
 test('warehouse settings cannot be changed through the management route', async () => {
-  const answer = await portal.api('POST', '/api/management/changes', { token: tokens.admin, body: { kind: 'alterWarehouse', warehouseName: 'BI_WH', autoSuspendSeconds: 60 } });
+  const answer = await portal.api('POST', '/api/management/changes', {
+    token: tokens.admin,
+    body: { kind: 'alterWarehouse', warehouseName: 'BI_WH', autoSuspendSeconds: 60 },
+  });
   expect(answer).toMatchObject({ status: 400, body: { field: 'kind' } });
 });
 
@@ -160,7 +188,12 @@ describe('injection payloads get a 400 naming the field, never a 500', () => {
           // A name Snowflake could hold (quoted): bound as a value, it matches nothing.
           expect({ route, payload, status: answer.status }).toEqual({ route, payload, status: 200 });
         } else {
-          expect({ route, payload, status: answer.status, field: (answer.body as { field?: string }).field }).toEqual({ route, payload, status: 400, field });
+          expect({ route, payload, status: answer.status, field: (answer.body as { field?: string }).field }).toEqual({
+            route,
+            payload,
+            status: 400,
+            field,
+          });
         }
       }
     }
@@ -183,9 +216,17 @@ describe('injection payloads get a 400 naming the field, never a 500', () => {
       if (!createsIt && existingNameProblem(payload) === undefined) {
         // The name of an existing object may be any name Snowflake holds: quoted, it names
         // nothing in this account.
-        expect({ payload, status: answer.status, error: (answer.body as { error?: string }).error }).toEqual({ payload, status: 404, error: 'not_found' });
+        expect({ payload, status: answer.status, error: (answer.body as { error?: string }).error }).toEqual({
+          payload,
+          status: 404,
+          error: 'not_found',
+        });
       } else {
-        expect({ payload, status: answer.status, field: (answer.body as { field?: string }).field }).toEqual({ payload, status: 400, field });
+        expect({ payload, status: answer.status, field: (answer.body as { field?: string }).field }).toEqual({
+          payload,
+          status: 400,
+          field,
+        });
       }
     }
   });

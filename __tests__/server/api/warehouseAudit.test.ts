@@ -24,7 +24,8 @@ afterAll(async () => {
 });
 
 const admin: Caller = { subject: 'sub-1', username: 'admin', organisation: 'acme', roles: ['admin'] };
-const roleExists = async (name: string) => (await account.sql('SELECT COUNT(*) AS N FROM ACCOUNT_USAGE.ROLES WHERE NAME = ? AND DELETED_ON IS NULL', [name]))[0]?.N === 1;
+const roleExists = async (name: string) =>
+  (await account.sql('SELECT COUNT(*) AS N FROM ACCOUNT_USAGE.ROLES WHERE NAME = ? AND DELETED_ON IS NULL', [name]))[0]?.N === 1;
 const write = (caller: Caller, change: Record<string, unknown>) =>
   auditedWrite(store.db, caller, log, (audit, options) => account.warehouse.write(change, audit, options), { change });
 
@@ -33,7 +34,13 @@ test('a change is audited with its statements and settled as applied', async () 
   expect(applied.statements).toEqual(['CREATE ROLE "AUDITED_ROLE"']);
   expect(await roleExists('AUDITED_ROLE')).toBe(true);
   const [entry] = await listAudit(store.db, 'acme', 1);
-  expect(entry).toMatchObject({ action: 'warehouse.createRole', target: 'role:AUDITED_ROLE', actor_username: 'admin', outcome: 'applied', instance: PORTAL_INSTANCE });
+  expect(entry).toMatchObject({
+    action: 'warehouse.createRole',
+    target: 'role:AUDITED_ROLE',
+    actor_username: 'admin',
+    outcome: 'applied',
+    instance: PORTAL_INSTANCE,
+  });
   expect(entry?.settled_at).not.toBeNull();
   expect(entry?.details).toMatchObject({ statements: ['CREATE ROLE "AUDITED_ROLE"'], engine: 'duckdb' });
 });
@@ -41,12 +48,16 @@ test('a change is audited with its statements and settled as applied', async () 
 test('the intent is committed before the change reaches the warehouse', async () => {
   let seenBeforeChange: string | undefined;
   await auditedWrite(store.db, admin, log, async (audit, options) => {
-    const applied = await account.warehouse.write({ kind: 'createRole', roleName: 'INTENT_FIRST' }, async (planned) => {
-      await audit(planned);
-      // Read through the store (not the intent's own transaction): it must already be visible.
-      seenBeforeChange = (await listAudit(store.db, 'acme', 1))[0]?.outcome;
-      expect(await roleExists('INTENT_FIRST')).toBe(false);
-    }, options);
+    const applied = await account.warehouse.write(
+      { kind: 'createRole', roleName: 'INTENT_FIRST' },
+      async (planned) => {
+        await audit(planned);
+        // Read through the store (not the intent's own transaction): it must already be visible.
+        seenBeforeChange = (await listAudit(store.db, 'acme', 1))[0]?.outcome;
+        expect(await roleExists('INTENT_FIRST')).toBe(false);
+      },
+      options,
+    );
     return applied;
   });
   expect(seenBeforeChange).toBe('pending');
@@ -62,14 +73,22 @@ test('a change refused while planning leaves no entry; one that fails after its 
   // The change fails after its intent was recorded: the entry says so, the warehouse is unchanged.
   await expect(
     auditedWrite(store.db, admin, log, (audit, options) =>
-      account.warehouse.write({ kind: 'createRole', roleName: 'FAILS_LATE' }, async (planned) => {
-        await audit(planned);
-        throw new Error('the warehouse went away');
-      }, options),
+      account.warehouse.write(
+        { kind: 'createRole', roleName: 'FAILS_LATE' },
+        async (planned) => {
+          await audit(planned);
+          throw new Error('the warehouse went away');
+        },
+        options,
+      ),
     ),
   ).rejects.toThrow('the warehouse went away');
   expect(await roleExists('FAILS_LATE')).toBe(false);
-  expect((await listAudit(store.db, 'acme', 1))[0]).toMatchObject({ target: 'role:FAILS_LATE', outcome: 'failed', details: expect.objectContaining({ error: 'the warehouse went away' }) });
+  expect((await listAudit(store.db, 'acme', 1))[0]).toMatchObject({
+    target: 'role:FAILS_LATE',
+    outcome: 'failed',
+    details: expect.objectContaining({ error: 'the warehouse went away' }),
+  });
 });
 
 test('when the intent cannot be written, the change is never made', async () => {
@@ -81,8 +100,15 @@ test('when the intent cannot be written, the change is never made', async () => 
 
 test('a refused protected-role change is audited as failed and changes nothing', async () => {
   const clientAdmin: Caller = { subject: 'sub-2', username: 'clientadmin', organisation: 'acme', roles: ['user', 'Client-Admin'] };
-  await expect(write(clientAdmin, { kind: 'grantRoleToRole', roleName: 'ACCOUNTADMIN', parentRoleName: 'PUBLIC' })).rejects.toMatchObject({ kind: 'forbidden' });
-  expect((await listAudit(store.db, 'acme', 1))[0]).toMatchObject({ actor_username: 'clientadmin', action: 'warehouse.grantRoleToRole', outcome: 'failed', details: expect.objectContaining({ refused: expect.stringContaining('ACCOUNTADMIN') }) });
+  await expect(write(clientAdmin, { kind: 'grantRoleToRole', roleName: 'ACCOUNTADMIN', parentRoleName: 'PUBLIC' })).rejects.toMatchObject({
+    kind: 'forbidden',
+  });
+  expect((await listAudit(store.db, 'acme', 1))[0]).toMatchObject({
+    actor_username: 'clientadmin',
+    action: 'warehouse.grantRoleToRole',
+    outcome: 'failed',
+    details: expect.objectContaining({ refused: expect.stringContaining('ACCOUNTADMIN') }),
+  });
 });
 
 describe('start-up recovery of intents a dead process left pending', () => {
@@ -99,10 +125,23 @@ describe('start-up recovery of intents a dead process left pending', () => {
     const lost = await pending('warehouse.createRole', 'role:NEVER_MADE', { kind: 'createRole', roleName: 'NEVER_MADE' });
     // A grant that did happen, and a revoke that did not.
     await account.warehouse.write({ kind: 'grantRoleToUser', roleName: 'ANALYST', userName: 'DBT_SVC' });
-    const granted = await pending('warehouse.grantRoleToUser', 'user:DBT_SVC', { kind: 'grantRoleToUser', roleName: 'ANALYST', userName: 'DBT_SVC' });
-    const notRevoked = await pending('warehouse.revokeRoleFromUser', 'user:DBT_SVC', { kind: 'revokeRoleFromUser', roleName: 'ANALYST', userName: 'DBT_SVC' });
+    const granted = await pending('warehouse.grantRoleToUser', 'user:DBT_SVC', {
+      kind: 'grantRoleToUser',
+      roleName: 'ANALYST',
+      userName: 'DBT_SVC',
+    });
+    const notRevoked = await pending('warehouse.revokeRoleFromUser', 'user:DBT_SVC', {
+      kind: 'revokeRoleFromUser',
+      roleName: 'ANALYST',
+      userName: 'DBT_SVC',
+    });
     // This process's own intent in flight is left alone.
-    const own = await recordIntent(store.db, actor, { action: 'warehouse.createRole', target: 'role:IN_FLIGHT', details: { change: { kind: 'createRole', roleName: 'IN_FLIGHT' } } }, PORTAL_INSTANCE);
+    const own = await recordIntent(
+      store.db,
+      actor,
+      { action: 'warehouse.createRole', target: 'role:IN_FLIGHT', details: { change: { kind: 'createRole', roleName: 'IN_FLIGHT' } } },
+      PORTAL_INSTANCE,
+    );
 
     expect(await settleInterruptedChanges(store, registry, log)).toBe(4);
     const outcomes = new Map((await listAudit(store.db, 'acme', 1000)).map((entry) => [entry.id, entry.outcome]));

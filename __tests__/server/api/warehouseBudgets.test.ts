@@ -10,13 +10,18 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   portal = await startPortal({ env: { WAREHOUSE_SAMPLE_QUERIES: '3000' } });
   for (const username of ['admin', 'clientadmin', 'business', 'lite']) tokens[username] = await portal.token(username);
-  tokens.globex = await portal.forgeToken({ preferred_username: 'globex-admin', realm_access: { roles: ['user', 'admin'] }, organization: ['globex'] });
+  tokens.globex = await portal.forgeToken({
+    preferred_username: 'globex-admin',
+    realm_access: { roles: ['user', 'admin'] },
+    organization: ['globex'],
+  });
 });
 afterAll(async () => {
   await portal?.stop();
 });
 
-const call = (username: string, method: string, path: string, body?: unknown) => portal.api(method, path, { token: tokens[username], ...(body === undefined ? {} : { body }) });
+const call = (username: string, method: string, path: string, body?: unknown) =>
+  portal.api(method, path, { token: tokens[username], ...(body === undefined ? {} : { body }) });
 
 interface Budget {
   id: string;
@@ -44,13 +49,24 @@ test('filter options: the known warehouses, users, roles and tags, for those who
   options = answer.body as Options;
   for (const list of [options.warehouses, options.users, options.roles, options.queryTags]) expect(list.length).toBeGreaterThan(0);
   expect((await call('lite', 'GET', '/api/warehouse/filter-options')).status).toBe(403);
-  expect(await call('admin', 'GET', '/api/warehouse/filter-options?from=2026-13-01&to=2026-01-01')).toMatchObject({ status: 400, body: { field: 'from' } });
+  expect(await call('admin', 'GET', '/api/warehouse/filter-options?from=2026-13-01&to=2026-01-01')).toMatchObject({
+    status: 400,
+    body: { field: 'from' },
+  });
 });
 
-test('budgets: created, read with this month\'s figures, changed and deleted by an admin', async () => {
+test("budgets: created, read with this month's figures, changed and deleted by an admin", async () => {
   const warehouse = options.warehouses[0]!.name;
-  const created = await call('admin', 'POST', '/api/warehouse/budgets', { name: 'Loading', scope: 'warehouse', scopeValue: warehouse.toLowerCase(), amount: 1000000 });
-  expect(created).toMatchObject({ status: 201, body: { budget: { name: 'Loading', scope: 'warehouse', scopeValue: warehouse, amount: 1000000 } } });
+  const created = await call('admin', 'POST', '/api/warehouse/budgets', {
+    name: 'Loading',
+    scope: 'warehouse',
+    scopeValue: warehouse.toLowerCase(),
+    amount: 1000000,
+  });
+  expect(created).toMatchObject({
+    status: 201,
+    body: { budget: { name: 'Loading', scope: 'warehouse', scopeValue: warehouse, amount: 1000000 } },
+  });
   const id = (created.body as { budget: Budget }).budget.id;
 
   const list = await call('business', 'GET', '/api/warehouse/budgets');
@@ -61,8 +77,15 @@ test('budgets: created, read with this month\'s figures, changed and deleted by 
   expect(found.forecast).toBeGreaterThanOrEqual(found.monthToDate);
   expect((await call('clientadmin', 'GET', '/api/warehouse/budgets')).body).toMatchObject({ mayManage: true });
 
-  const changed = await call('clientadmin', 'PUT', `/api/warehouse/budgets/${id}`, { name: 'Loading (all)', scope: 'account', amount: 2500.5 });
-  expect(changed).toMatchObject({ status: 200, body: { budget: { name: 'Loading (all)', scope: 'account', scopeValue: null, amount: 2500.5 } } });
+  const changed = await call('clientadmin', 'PUT', `/api/warehouse/budgets/${id}`, {
+    name: 'Loading (all)',
+    scope: 'account',
+    amount: 2500.5,
+  });
+  expect(changed).toMatchObject({
+    status: 200,
+    body: { budget: { name: 'Loading (all)', scope: 'account', scopeValue: null, amount: 2500.5 } },
+  });
   expect((await call('admin', 'DELETE', `/api/warehouse/budgets/${id}`)).status).toBe(204);
   expect((await call('admin', 'DELETE', `/api/warehouse/budgets/${id}`)).status).toBe(404);
 });
@@ -86,11 +109,16 @@ test('budgets: bad input is refused naming the field, and nothing is stored', as
     const answer = await call('admin', 'POST', '/api/warehouse/budgets', body);
     expect({ body, status: answer.status, field: (answer.body as { field?: string }).field }).toEqual({ body, status: 400, field });
   }
-  expect(((await call('admin', 'GET', '/api/warehouse/budgets')).body as { budgets: Budget[] }).budgets.filter((b) => b.name === 'x')).toEqual([]);
-  expect(await call('admin', 'PUT', '/api/warehouse/budgets/not-an-id', { name: 'y', scope: 'account', amount: 1 })).toMatchObject({ status: 400, body: { field: 'id' } });
+  expect(
+    ((await call('admin', 'GET', '/api/warehouse/budgets')).body as { budgets: Budget[] }).budgets.filter((b) => b.name === 'x'),
+  ).toEqual([]);
+  expect(await call('admin', 'PUT', '/api/warehouse/budgets/not-an-id', { name: 'y', scope: 'account', amount: 1 })).toMatchObject({
+    status: 400,
+    body: { field: 'id' },
+  });
 });
 
-test('budgets: readers may not write (403), other organisations\' budgets are not found (404), names are unique (409)', async () => {
+test("budgets: readers may not write (403), other organisations' budgets are not found (404), names are unique (409)", async () => {
   expect((await call('business', 'POST', '/api/warehouse/budgets', { name: 'Sneaky', scope: 'account', amount: 5 })).status).toBe(403);
   expect((await call('lite', 'GET', '/api/warehouse/budgets')).status).toBe(403);
   const own = await call('admin', 'POST', '/api/warehouse/budgets', { name: 'Acme only', scope: 'account', amount: 1000000 });
@@ -99,11 +127,14 @@ test('budgets: readers may not write (403), other organisations\' budgets are no
   expect((await call('globex', 'PUT', `/api/warehouse/budgets/${id}`, { name: 'Mine now', scope: 'account', amount: 1 })).status).toBe(404);
   expect((await call('globex', 'DELETE', `/api/warehouse/budgets/${id}`)).status).toBe(404);
   expect(((await call('globex', 'GET', '/api/warehouse/budgets')).body as { budgets: Budget[] }).budgets).toEqual([]);
-  expect(await call('admin', 'POST', '/api/warehouse/budgets', { name: 'Acme only', scope: 'account', amount: 5 })).toMatchObject({ status: 409, body: { field: 'name' } });
+  expect(await call('admin', 'POST', '/api/warehouse/budgets', { name: 'Acme only', scope: 'account', amount: 5 })).toMatchObject({
+    status: 409,
+    body: { field: 'name' },
+  });
   expect((await call('admin', 'DELETE', `/api/warehouse/budgets/${id}`)).status).toBe(204);
 });
 
-test('a budget below this month\'s spend is exceeded and alerts the admins once, in their inbox', async () => {
+test("a budget below this month's spend is exceeded and alerts the admins once, in their inbox", async () => {
   // Seen by the notifications service, so a notice for their role reaches them. (Of the warehouse
   // writers only admin has an inbox page; Client-Admin gets the alert by e-mail when they ask.)
   await call('admin', 'GET', '/api/notifications');
@@ -145,8 +176,14 @@ test('spend by database, pattern trends and utilisation', async () => {
   const body = trends.body as { days: string[]; patterns: { daily: number[]; totalCost: number }[] };
   expect(body.patterns).toHaveLength(3);
   for (const pattern of body.patterns) expect(Math.abs(pattern.daily.reduce((a, b) => a + b, 0) - pattern.totalCost)).toBeLessThan(1e-6);
-  expect(await call('admin', 'GET', '/api/warehouse/queries/pattern-trends?limit=0')).toMatchObject({ status: 400, body: { field: 'limit' } });
-  expect(await call('admin', 'GET', '/api/warehouse/queries/pattern-trends?warehouseName=a%0Ab')).toMatchObject({ status: 400, body: { field: 'warehouseName' } });
+  expect(await call('admin', 'GET', '/api/warehouse/queries/pattern-trends?limit=0')).toMatchObject({
+    status: 400,
+    body: { field: 'limit' },
+  });
+  expect(await call('admin', 'GET', '/api/warehouse/queries/pattern-trends?warehouseName=a%0Ab')).toMatchObject({
+    status: 400,
+    body: { field: 'warehouseName' },
+  });
 
   const name = options.warehouses[0]!.name;
   const to = info.dataRange.to;

@@ -31,7 +31,13 @@ beforeAll(async () => {
   // Warehouse changes are authorised on the caller's current roles: the portal reaches the
   // identity server's admin API with the secret it wrote.
   env = {
-    PORT: String(port), DATA_DIR: dataDir, DIST_DIR: dist, EMBEDDED_IDENTITY: 'false', IDENTITY_PUBLIC_URL: idp.baseUrl, WAREHOUSE_SAMPLE_QUERIES: '2000', DEMO_DATA: 'false',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DIST_DIR: dist,
+    EMBEDDED_IDENTITY: 'false',
+    IDENTITY_PUBLIC_URL: idp.baseUrl,
+    WAREHOUSE_SAMPLE_QUERIES: '2000',
+    DEMO_DATA: 'false',
     IDENTITY_ADMIN_SECRET_FILE: path.join(idp.dataDir, 'identity', 'portal-admin-client.json'),
   };
 });
@@ -53,7 +59,9 @@ async function warehouseUsers(prefix: string): Promise<Set<string>> {
   const instance = await DuckDBInstance.create(path.join(dataDir, 'warehouse', 'acme.duckdb'));
   const connection = await instance.connect();
   try {
-    const reader = await connection.runAndReadAll('SELECT NAME FROM ACCOUNT_USAGE.USERS WHERE NAME LIKE ? AND DELETED_ON IS NULL', [`${prefix}%`]);
+    const reader = await connection.runAndReadAll('SELECT NAME FROM ACCOUNT_USAGE.USERS WHERE NAME LIKE ? AND DELETED_ON IS NULL', [
+      `${prefix}%`,
+    ]);
     return new Set(reader.getRowObjectsJS().map((row) => String(row.NAME)));
   } finally {
     connection.closeSync();
@@ -73,7 +81,11 @@ test('every change the burst made has its audit entry after a kill -9 and a rest
   const killed = new Promise<void>((resolve) => {
     const requests = Array.from({ length: BURST }, (_unused, index) => {
       const userName = `CRASH_USER_${index}`;
-      return fetch(`${baseUrl}/api/management/changes`, { method: 'POST', headers, body: JSON.stringify({ kind: 'createUser', userName }) }).then(
+      return fetch(`${baseUrl}/api/management/changes`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ kind: 'createUser', userName }),
+      }).then(
         (response) => {
           if (response.status === 200) acknowledged.push(userName);
           answers += 1;
@@ -103,7 +115,8 @@ test('every change the burst made has its audit entry after a kill -9 and a rest
     const entries = (await listAudit(store.db, 'acme', 10_000)).filter((entry) => entry.action === 'warehouse.createUser');
     const byTarget = new Map(entries.map((entry) => [entry.target.replace(/^user:/, ''), entry]));
     for (const userName of acknowledged) expect({ userName, created: created.has(userName) }).toEqual({ userName, created: true });
-    for (const userName of created) expect({ userName, outcome: byTarget.get(userName)?.outcome }).toEqual({ userName, outcome: 'applied' });
+    for (const userName of created)
+      expect({ userName, outcome: byTarget.get(userName)?.outcome }).toEqual({ userName, outcome: 'applied' });
     expect(entries.filter((entry) => entry.outcome === 'pending')).toEqual([]);
     for (const entry of entries.filter((e) => e.outcome !== 'applied')) expect(created.has(entry.target.replace(/^user:/, ''))).toBe(false);
   } finally {

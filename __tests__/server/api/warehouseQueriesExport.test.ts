@@ -43,7 +43,9 @@ test('pages follow one another on the server, and the CSV streams every match in
   expect(csv.headers.get('content-type')).toContain('text/csv');
   // Read as CSV: a query's text may hold line breaks (dbt's query comment is followed by one).
   const records = parse(csv.body as string) as string[][];
-  expect(records[0]?.join(',')).toBe('query_id,start_time,warehouse,warehouse_size,user,role,query_tag,query_type,status,elapsed_ms,bytes_scanned,credits,cost_usd,query_text_first_200');
+  expect(records[0]?.join(',')).toBe(
+    'query_id,start_time,warehouse,warehouse_size,user,role,query_tag,query_type,status,elapsed_ms,bytes_scanned,credits,cost_usd,query_text_first_200',
+  );
   // One record per query (more than one export page of 5,000 when the filter allows).
   expect(records).toHaveLength(first.total + 1);
   const ids = records.slice(1).map((record) => record[0] ?? '');

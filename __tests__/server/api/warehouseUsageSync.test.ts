@@ -11,7 +11,11 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   portal = await startPortal({ env: { WAREHOUSE_SAMPLE_QUERIES: '3000', USAGE_SYNC_BACKFILL_DAYS: '120' } });
   for (const username of ['admin', 'business', 'lite']) tokens[username] = await portal.token(username);
-  tokens.globex = await portal.forgeToken({ preferred_username: 'globex-admin', realm_access: { roles: ['user', 'admin'] }, organization: ['globex'] });
+  tokens.globex = await portal.forgeToken({
+    preferred_username: 'globex-admin',
+    realm_access: { roles: ['user', 'admin'] },
+    organization: ['globex'],
+  });
 });
 afterAll(async () => {
   await portal?.stop();
@@ -68,7 +72,11 @@ test('each organisation has its own copy, filled from its own account', async ()
   const globex = await readyStatus(tokens.globex);
   expect(globex.lastRun?.id).not.toBe(acme.lastRun?.id);
   expect(globex.recentRuns.map((r) => r.id)).not.toContain(acme.lastRun?.id);
-  const acmeUsers = ((await get(tokens.admin, '/api/warehouse/users-overview')).body as { users: Array<{ userName: string }> }).users.map((u) => u.userName);
-  const globexUsers = ((await get(tokens.globex, '/api/warehouse/users-overview')).body as { users: Array<{ userName: string }> }).users.map((u) => u.userName);
+  const acmeUsers = ((await get(tokens.admin, '/api/warehouse/users-overview')).body as { users: Array<{ userName: string }> }).users.map(
+    (u) => u.userName,
+  );
+  const globexUsers = (
+    (await get(tokens.globex, '/api/warehouse/users-overview')).body as { users: Array<{ userName: string }> }
+  ).users.map((u) => u.userName);
   expect(globexUsers).not.toEqual(acmeUsers);
 });

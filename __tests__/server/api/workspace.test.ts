@@ -12,8 +12,14 @@ const tokens: Record<string, string> = {};
 let foreignAdmin: string;
 beforeAll(async () => {
   portal = await startPortal();
-  for (const username of ['admin', 'clientadmin', 'engineer', 'docs', 'business', 'lite', 'product']) tokens[username] = await portal.token(username);
-  foreignAdmin = await portal.forgeToken({ sub: 'globex-admin-sub', preferred_username: 'globex-admin', realm_access: { roles: ['user', 'admin'] }, organization: ['globex'] });
+  for (const username of ['admin', 'clientadmin', 'engineer', 'docs', 'business', 'lite', 'product'])
+    tokens[username] = await portal.token(username);
+  foreignAdmin = await portal.forgeToken({
+    sub: 'globex-admin-sub',
+    preferred_username: 'globex-admin',
+    realm_access: { roles: ['user', 'admin'] },
+    organization: ['globex'],
+  });
 });
 afterAll(async () => {
   await portal?.stop();
@@ -40,7 +46,15 @@ describe('knowledge base', () => {
   test('the demo organisation starts with published articles about the portal', async () => {
     const answer = await api('engineer', 'GET', '/api/kb/articles');
     expect(answer.status).toBe(200);
-    expect(titles(answer)).toEqual(expect.arrayContaining(['Connecting your Snowflake account', 'Uploading dbt artifacts after each run', 'Reading the Cost page', 'Adding a connector', 'Roles and editions: who sees what']));
+    expect(titles(answer)).toEqual(
+      expect.arrayContaining([
+        'Connecting your Snowflake account',
+        'Uploading dbt artifacts after each run',
+        'Reading the Cost page',
+        'Adding a connector',
+        'Roles and editions: who sees what',
+      ]),
+    );
     expect(bodyOf(answer)).toMatchObject({ canEdit: false, total: 5 });
   });
 
@@ -50,7 +64,9 @@ describe('knowledge base', () => {
     expect(bodyOf<{ articles: Article[] }>(prefix).articles[0]?.titleHighlight).toContainEqual({ text: 'Snowflake', match: true });
 
     // "service account" as a phrase is in the upload article only; both words apart are elsewhere too.
-    expect(titles(await api('engineer', 'GET', `/api/kb/articles?q=${q('"service account"')}`))).toEqual(['Uploading dbt artifacts after each run']);
+    expect(titles(await api('engineer', 'GET', `/api/kb/articles?q=${q('"service account"')}`))).toEqual([
+      'Uploading dbt artifacts after each run',
+    ]);
     const withoutSnowflake = titles(await api('engineer', 'GET', `/api/kb/articles?q=${q('credits -snowflake')}`));
     expect(withoutSnowflake).not.toContain('Reading the Cost page');
     const either = titles(await api('engineer', 'GET', `/api/kb/articles?q=${q('airbyte OR openssl')}`));
@@ -65,7 +81,12 @@ describe('knowledge base', () => {
   });
 
   test('editors write articles; drafts stay theirs; others may not write', async () => {
-    const created = await api('docs', 'POST', '/api/kb/articles', { title: 'Reading exposure health', body: 'Healthy, **Caution**, Degraded.', category: 'Data catalog', tags: ['exposures', 'Health'] });
+    const created = await api('docs', 'POST', '/api/kb/articles', {
+      title: 'Reading exposure health',
+      body: 'Healthy, **Caution**, Degraded.',
+      category: 'Data catalog',
+      tags: ['exposures', 'Health'],
+    });
     expect(created.status).toBe(201);
     const article = bodyOf<{ article: Article & { tags: string[] } }>(created).article;
     expect(article).toMatchObject({ status: 'draft', tags: ['exposures', 'health'] });
@@ -76,7 +97,9 @@ describe('knowledge base', () => {
 
     const published = await api('admin', 'PATCH', `/api/kb/articles/${article.id}`, { status: 'published' });
     expect(published.status).toBe(200);
-    expect(bodyOf<{ article: Article }>(await api('engineer', 'GET', `/api/kb/articles/${article.id}`)).article.related.map((r) => r.title)).toContain('Uploading dbt artifacts after each run');
+    expect(
+      bodyOf<{ article: Article }>(await api('engineer', 'GET', `/api/kb/articles/${article.id}`)).article.related.map((r) => r.title),
+    ).toContain('Uploading dbt artifacts after each run');
     expect((await api('admin', 'DELETE', `/api/kb/articles/${article.id}`)).status).toBe(204);
     expect((await api('admin', 'GET', `/api/kb/articles/${article.id}`)).status).toBe(404);
   });
@@ -101,7 +124,12 @@ describe('knowledge base', () => {
   });
 
   test('markdown with script is stored as text and answered as JSON, never as a page', async () => {
-    const created = await api('admin', 'POST', '/api/kb/articles', { title: 'Hostile', body: '<script>alert(1)</script><img src=x onerror=alert(1)>', category: 'Test', status: 'published' });
+    const created = await api('admin', 'POST', '/api/kb/articles', {
+      title: 'Hostile',
+      body: '<script>alert(1)</script><img src=x onerror=alert(1)>',
+      category: 'Test',
+      status: 'published',
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get('content-type')).toMatch(/^application\/json/);
     expect(bodyOf<{ article: { body: string } }>(created).article.body).toContain('<script>');
@@ -142,10 +170,16 @@ describe('FAQ', () => {
     const entries = bodyOf<{ entries: Faq[]; canManage: boolean }>(list);
     expect(entries.canManage).toBe(false);
     expect(new Set(entries.entries.map((e) => e.topic))).toEqual(new Set(['Cost', 'Data catalog', 'Getting started', 'Support']));
-    expect(bodyOf<{ entries: Faq[] }>(await api('business', 'GET', `/api/faq?q=${q('idle')}`)).entries.map((e) => e.question)).toEqual(['What is idle cost?']);
+    expect(bodyOf<{ entries: Faq[] }>(await api('business', 'GET', `/api/faq?q=${q('idle')}`)).entries.map((e) => e.question)).toEqual([
+      'What is idle cost?',
+    ]);
 
     expect((await api('business', 'POST', '/api/faq', { topic: 'T', question: 'Q?', answer: 'A.' })).status).toBe(403);
-    const created = await api('admin', 'POST', '/api/faq', { topic: 'Billing', question: 'Who pays for credits?', answer: 'Your organisation, at its price per credit.' });
+    const created = await api('admin', 'POST', '/api/faq', {
+      topic: 'Billing',
+      question: 'Who pays for credits?',
+      answer: 'Your organisation, at its price per credit.',
+    });
     expect(created.status).toBe(201);
     const id = bodyOf<{ entry: Faq }>(created).entry.id;
     expect((await api('admin', 'PATCH', `/api/faq/${id}`, { question: '' })).status).toBe(400);
@@ -168,12 +202,18 @@ describe('Hive', () => {
   const questionOf = (answer: { body: unknown }) => bodyOf<{ question: Question }>(answer).question;
 
   test('ask, answer, vote once, accept (asker only), search answers, promote to the FAQ (admins)', async () => {
-    const asked = await api('business', 'POST', '/api/hive/questions', { title: 'How do we share a dashboard with a partner?', body: 'We want **read-only** access.', tags: ['dashboards', 'sharing'] });
+    const asked = await api('business', 'POST', '/api/hive/questions', {
+      title: 'How do we share a dashboard with a partner?',
+      body: 'We want **read-only** access.',
+      tags: ['dashboards', 'sharing'],
+    });
     expect(asked.status).toBe(201);
     const question = questionOf(asked);
     expect(question).toMatchObject({ mine: true, votes: 0, accepted: false });
 
-    const answered = await api('admin', 'POST', `/api/hive/questions/${question.id}/answers`, { body: 'Publish it in the Viewer and give the partner a Client-Lite account with a viewpoint watermark.' });
+    const answered = await api('admin', 'POST', `/api/hive/questions/${question.id}/answers`, {
+      body: 'Publish it in the Viewer and give the partner a Client-Lite account with a viewpoint watermark.',
+    });
     expect(answered.status).toBe(201);
     const answerId = questionOf(answered).answerList[0]?.id as string;
 
@@ -194,16 +234,28 @@ describe('Hive', () => {
     // Found by a word of its answer only, and by a quoted phrase of its title.
     const byAnswer = bodyOf<{ questions: { id: string }[] }>(await api('lite', 'GET', `/api/hive/questions?q=${q('watermark')}`));
     expect(byAnswer.questions).toEqual([]); // another organisation's Hive
-    expect(bodyOf<{ questions: { id: string }[] }>(await api('business', 'GET', `/api/hive/questions?q=${q('watermark')}`)).questions.map((x) => x.id)).toEqual([question.id]);
-    expect(bodyOf<{ questions: { id: string }[] }>(await api('business', 'GET', `/api/hive/questions?q=${q('"share a dashboard"')}`)).questions.map((x) => x.id)).toEqual([question.id]);
-    expect(bodyOf<{ questions: { id: string }[] }>(await api('business', 'GET', `/api/hive/questions?q=${q('"dashboard share"')}`)).questions).toEqual([]);
+    expect(
+      bodyOf<{ questions: { id: string }[] }>(await api('business', 'GET', `/api/hive/questions?q=${q('watermark')}`)).questions.map(
+        (x) => x.id,
+      ),
+    ).toEqual([question.id]);
+    expect(
+      bodyOf<{ questions: { id: string }[] }>(
+        await api('business', 'GET', `/api/hive/questions?q=${q('"share a dashboard"')}`),
+      ).questions.map((x) => x.id),
+    ).toEqual([question.id]);
+    expect(
+      bodyOf<{ questions: { id: string }[] }>(await api('business', 'GET', `/api/hive/questions?q=${q('"dashboard share"')}`)).questions,
+    ).toEqual([]);
 
     expect((await api('business', 'POST', `/api/hive/questions/${question.id}/promote`, { topic: 'Dashboards' })).status).toBe(403);
     const promoted = await api('admin', 'POST', `/api/hive/questions/${question.id}/promote`, { topic: 'Dashboards' });
     expect(promoted.status).toBe(201);
     expect((await api('admin', 'POST', `/api/hive/questions/${question.id}/promote`, { topic: 'Dashboards' })).status).toBe(400);
     const faq = bodyOf<{ entries: { question: string; hiveQuestionId: string | null }[] }>(await api('business', 'GET', '/api/faq'));
-    expect(faq.entries).toContainEqual(expect.objectContaining({ question: 'How do we share a dashboard with a partner?', hiveQuestionId: question.id }));
+    expect(faq.entries).toContainEqual(
+      expect.objectContaining({ question: 'How do we share a dashboard with a partner?', hiveQuestionId: question.id }),
+    );
 
     expect((await asForeign('GET', `/api/hive/questions/${question.id}`)).status).toBe(404);
     expect((await asForeign('PUT', `/api/hive/questions/${question.id}/vote`, { vote: true })).status).toBe(404);
@@ -211,12 +263,16 @@ describe('Hive', () => {
 
   test('bad input names the field; a question without an accepted answer cannot be promoted', async () => {
     expect(bodyOf(await api('business', 'POST', '/api/hive/questions', { title: '', body: 'b' }))).toMatchObject({ field: 'title' });
-    expect(bodyOf(await api('business', 'POST', '/api/hive/questions', { title: 't', body: 'x'.repeat(20_001) }))).toMatchObject({ field: 'body' });
+    expect(bodyOf(await api('business', 'POST', '/api/hive/questions', { title: 't', body: 'x'.repeat(20_001) }))).toMatchObject({
+      field: 'body',
+    });
     const open = questionOf(await api('business', 'POST', '/api/hive/questions', { title: 'Open question', body: 'Nobody knows yet.' }));
     const refused = await api('admin', 'POST', `/api/hive/questions/${open.id}/promote`, { topic: 'Misc' });
     expect(refused.status).toBe(400);
     expect(bodyOf<{ message: string }>(refused).message).toMatch(/accepted answer/);
-    expect(bodyOf(await api('business', 'POST', `/api/hive/questions/${open.id}/answers`, { body: '  ' }))).toMatchObject({ field: 'body' });
+    expect(bodyOf(await api('business', 'POST', `/api/hive/questions/${open.id}/answers`, { body: '  ' }))).toMatchObject({
+      field: 'body',
+    });
   });
 });
 
@@ -233,7 +289,10 @@ describe('feature requests', () => {
   const featureOf = (answer: { body: unknown }) => bodyOf<{ feature: Feature }>(answer).feature;
 
   test('propose, vote once, comment; admins move it along the roadmap and subscribers are notified', async () => {
-    const created = await api('clientadmin', 'POST', '/api/features', { title: 'Connector for Salesforce', description: 'Sync accounts and opportunities.' });
+    const created = await api('clientadmin', 'POST', '/api/features', {
+      title: 'Connector for Salesforce',
+      description: 'Sync accounts and opportunities.',
+    });
     expect(created.status).toBe(201);
     const feature = featureOf(created);
     expect(feature).toMatchObject({ status: 'under_consideration', subscribed: true, votes: 0 });
@@ -251,23 +310,35 @@ describe('feature requests', () => {
     expect((await api('clientadmin', 'PATCH', `/api/features/${feature.id}/status`, { status: 'planned' })).status).toBe(403);
     const skipped = await api('admin', 'PATCH', `/api/features/${feature.id}/status`, { status: 'released' });
     expect(skipped.status).toBe(400);
-    expect(bodyOf(skipped)).toMatchObject({ field: 'status', message: expect.stringContaining('Under consideration → Released is not allowed') });
+    expect(bodyOf(skipped)).toMatchObject({
+      field: 'status',
+      message: expect.stringContaining('Under consideration → Released is not allowed'),
+    });
     expect(featureOf(await api('admin', 'GET', `/api/features/${feature.id}`)).status).toBe('under_consideration');
 
     // Voting subscribes; `product` (an admin too) may read the notifications inbox.
     await api('product', 'PUT', `/api/features/${feature.id}/vote`, { vote: true });
-    const inboxBefore = bodyOf<{ notifications: { type: string }[] }>(await api('product', 'GET', '/api/notifications')).notifications.filter((n) => n.type === 'feature_status_change').length;
+    const inboxBefore = bodyOf<{ notifications: { type: string }[] }>(
+      await api('product', 'GET', '/api/notifications'),
+    ).notifications.filter((n) => n.type === 'feature_status_change').length;
     const planned = await api('admin', 'PATCH', `/api/features/${feature.id}/status`, { status: 'planned' });
     expect(featureOf(planned).status).toBe('planned');
-    const inbox = bodyOf<{ notifications: { type: string; title: string; link: string }[] }>(await api('product', 'GET', '/api/notifications')).notifications.filter((n) => n.type === 'feature_status_change');
+    const inbox = bodyOf<{ notifications: { type: string; title: string; link: string }[] }>(
+      await api('product', 'GET', '/api/notifications'),
+    ).notifications.filter((n) => n.type === 'feature_status_change');
     expect(inbox.length).toBe(inboxBefore + 1);
     expect(inbox[0]).toMatchObject({ title: '"Connector for Salesforce" is now planned', link: `/app/features/feature/${feature.id}` });
 
     const noReason = await api('admin', 'PATCH', `/api/features/${feature.id}/status`, { status: 'declined' });
     expect(bodyOf(noReason)).toMatchObject({ field: 'reason' });
-    const declined = await api('admin', 'PATCH', `/api/features/${feature.id}/status`, { status: 'declined', reason: 'Covered by the Airbyte connector.' });
+    const declined = await api('admin', 'PATCH', `/api/features/${feature.id}/status`, {
+      status: 'declined',
+      reason: 'Covered by the Airbyte connector.',
+    });
     expect(featureOf(declined)).toMatchObject({ status: 'declined', declineReason: 'Covered by the Airbyte connector.' });
-    expect(bodyOf(await api('admin', 'PATCH', `/api/features/${feature.id}/status`, { status: 'shipped' }))).toMatchObject({ field: 'status' });
+    expect(bodyOf(await api('admin', 'PATCH', `/api/features/${feature.id}/status`, { status: 'shipped' }))).toMatchObject({
+      field: 'status',
+    });
 
     expect((await asForeign('GET', `/api/features/${feature.id}`)).status).toBe(404);
     expect((await asForeign('PUT', `/api/features/${feature.id}/vote`, { vote: true })).status).toBe(404);
@@ -286,7 +357,9 @@ describe('projects', () => {
 
   async function waitForCatalog(): Promise<{ kind: string; ref: string; name: string }[]> {
     for (let i = 0; i < 180; i += 1) {
-      const options = bodyOf<{ options: { kind: string; ref: string; name: string }[] }>(await api('clientadmin', 'GET', '/api/projects/resource-options')).options;
+      const options = bodyOf<{ options: { kind: string; ref: string; name: string }[] }>(
+        await api('clientadmin', 'GET', '/api/projects/resource-options'),
+      ).options;
       if (options.some((o) => o.kind === 'exposure')) return options;
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
@@ -294,7 +367,12 @@ describe('projects', () => {
   }
 
   test('a project groups dashboards, catalog assets and exposures, and shows their health', async () => {
-    const created = await api('clientadmin', 'POST', '/api/projects', { name: 'Revenue reporting', description: 'Monthly revenue for finance.', owner: 'clientadmin', members: ['admin', 'business', 'admin'] });
+    const created = await api('clientadmin', 'POST', '/api/projects', {
+      name: 'Revenue reporting',
+      description: 'Monthly revenue for finance.',
+      owner: 'clientadmin',
+      members: ['admin', 'business', 'admin'],
+    });
     expect(created.status).toBe(201);
     const project = projectOf(created);
     expect(project).toMatchObject({ health: 'unknown', resources: [] });
@@ -317,17 +395,30 @@ describe('projects', () => {
     expect(detail.resources[1]?.detail).not.toBe('');
     expect(detail.health).toBe(['failing', 'warning', 'healthy'].find((h) => detail.resources.some((r) => r.health === h)));
 
-    const unknown = await api('clientadmin', 'POST', `/api/projects/${project.id}/resources`, { kind: 'exposure', ref: 'exposure.nope.nothing' });
+    const unknown = await api('clientadmin', 'POST', `/api/projects/${project.id}/resources`, {
+      kind: 'exposure',
+      ref: 'exposure.nope.nothing',
+    });
     expect(unknown.status).toBe(400);
     expect(bodyOf(unknown)).toMatchObject({ field: 'ref' });
-    expect(bodyOf(await api('clientadmin', 'POST', `/api/projects/${project.id}/resources`, { kind: 'connector', ref: 'x' }))).toMatchObject({ field: 'kind' });
+    expect(
+      bodyOf(await api('clientadmin', 'POST', `/api/projects/${project.id}/resources`, { kind: 'connector', ref: 'x' })),
+    ).toMatchObject({ field: 'kind' });
 
-    const removed = await api('clientadmin', 'DELETE', `/api/projects/${project.id}/resources?kind=dashboard&ref=${q(dashboard?.ref ?? '')}`);
+    const removed = await api(
+      'clientadmin',
+      'DELETE',
+      `/api/projects/${project.id}/resources?kind=dashboard&ref=${q(dashboard?.ref ?? '')}`,
+    );
     expect(projectOf(removed).resources).toHaveLength(2);
 
     expect((await api('clientadmin', 'POST', '/api/projects', { name: 'revenue REPORTING', owner: 'admin' })).status).toBe(409);
-    expect(bodyOf(await api('clientadmin', 'POST', '/api/projects', { name: 'x', owner: 'not a user!' }))).toMatchObject({ field: 'owner' });
-    expect(bodyOf(await api('clientadmin', 'PATCH', `/api/projects/${project.id}`, { status: 'finished' }))).toMatchObject({ field: 'status' });
+    expect(bodyOf(await api('clientadmin', 'POST', '/api/projects', { name: 'x', owner: 'not a user!' }))).toMatchObject({
+      field: 'owner',
+    });
+    expect(bodyOf(await api('clientadmin', 'PATCH', `/api/projects/${project.id}`, { status: 'finished' }))).toMatchObject({
+      field: 'status',
+    });
     expect((await asForeign('GET', `/api/projects/${project.id}`)).status).toBe(404);
     expect((await asForeign('POST', `/api/projects/${project.id}/resources`, { kind: 'dashboard', ref: dashboard?.ref })).status).toBe(404);
     expect((await api('engineer', 'GET', '/api/projects')).status).toBe(403);
@@ -348,7 +439,11 @@ describe('help assistant', () => {
   test('answers from the knowledge base with the article cited', async () => {
     const answer = await ask('engineer', 'How do I upload dbt artifacts with a service account?');
     expect(answer.found).toBe(true);
-    expect(answer.passages[0]).toMatchObject({ source: 'article', title: 'Uploading dbt artifacts after each run', link: expect.stringMatching(/^\/app\/knowledgebase\?article=/) });
+    expect(answer.passages[0]).toMatchObject({
+      source: 'article',
+      title: 'Uploading dbt artifacts after each run',
+      link: expect.stringMatching(/^\/app\/knowledgebase\?article=/),
+    });
     expect(answer.passages[0]?.text.some((part) => part.match)).toBe(true);
   });
 
@@ -365,12 +460,24 @@ describe('help assistant', () => {
   });
 
   test('accepted Hive answers count; bad input names the field', async () => {
-    const asked = bodyOf<{ question: { id: string } }>(await api('business', 'POST', '/api/hive/questions', { title: 'Where are the snowpipe credits?', body: 'Snowpipe spend seems missing.' })).question;
-    const answered = bodyOf<{ question: { answerList: { id: string }[] } }>(await api('admin', 'POST', `/api/hive/questions/${asked.id}/answers`, { body: 'Snowpipe credits appear under Spend by service.' })).question;
+    const asked = bodyOf<{ question: { id: string } }>(
+      await api('business', 'POST', '/api/hive/questions', {
+        title: 'Where are the snowpipe credits?',
+        body: 'Snowpipe spend seems missing.',
+      }),
+    ).question;
+    const answered = bodyOf<{ question: { answerList: { id: string }[] } }>(
+      await api('admin', 'POST', `/api/hive/questions/${asked.id}/answers`, { body: 'Snowpipe credits appear under Spend by service.' }),
+    ).question;
     expect((await ask('business', 'snowpipe credits')).passages.some((p) => p.source === 'hive')).toBe(false);
     await api('business', 'PUT', `/api/hive/questions/${asked.id}/accepted`, { answerId: answered.answerList[0]?.id });
-    expect((await ask('business', 'snowpipe credits')).passages[0]).toMatchObject({ source: 'hive', link: `/app/hive?question=${asked.id}` });
+    expect((await ask('business', 'snowpipe credits')).passages[0]).toMatchObject({
+      source: 'hive',
+      link: `/app/hive?question=${asked.id}`,
+    });
     expect(bodyOf(await api('business', 'POST', '/api/assistant/ask', { question: '' }))).toMatchObject({ field: 'question' });
-    expect(bodyOf(await api('business', 'POST', '/api/assistant/ask', { question: 'x'.repeat(1001) }))).toMatchObject({ field: 'question' });
+    expect(bodyOf(await api('business', 'POST', '/api/assistant/ask', { question: 'x'.repeat(1001) }))).toMatchObject({
+      field: 'question',
+    });
   });
 });

@@ -102,7 +102,7 @@ describe('registration', () => {
       password: 'long enough 1',
       'password-confirm': 'long enough 2',
     });
-    expect(await mismatch.text()).toContain("Password confirmation doesn&#39;t match.");
+    expect(await mismatch.text()).toContain('Password confirmation doesn&#39;t match.');
     expect(registrationsUrl()).toContain('/protocol/openid-connect/registrations?');
   });
 
@@ -150,7 +150,9 @@ describe('reset password', () => {
   }
 
   function linksFor(username: string): string[] {
-    return idp.logs().split('\n')
+    return idp
+      .logs()
+      .split('\n')
       .filter((line) => line.includes('password reset link'))
       .map((line) => JSON.parse(line) as { username: string; link: string })
       .filter((entry) => entry.username === username)
@@ -190,7 +192,7 @@ describe('reset password', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ 'password-new': 'brand new secret', 'password-confirm': 'other' }).toString(),
     });
-    expect(await mismatch.text()).toContain("Password confirmation doesn&#39;t match.");
+    expect(await mismatch.text()).toContain('Password confirmation doesn&#39;t match.');
 
     const done = await fetch(action, {
       method: 'POST',

@@ -34,13 +34,22 @@ function externalIpv4(): string | undefined {
 function accepts(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host, port });
-    socket.setTimeout(3000, () => { socket.destroy(); resolve(false); });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.setTimeout(3000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
 
-async function signInAnswer(server: RunningIdentityServer, username: string): Promise<{ html: string; demoListed: boolean; signedIn: boolean }> {
+async function signInAnswer(
+  server: RunningIdentityServer,
+  username: string,
+): Promise<{ html: string; demoListed: boolean; signedIn: boolean }> {
   const flow = await beginSignIn(server.baseUrl);
   const posted = await flow.browser.postForm(flow.loginUrl, { username, password: username });
   const html = posted.status === 200 ? await posted.text() : '';

@@ -73,7 +73,9 @@ describe('discovery and Keycloak URL layout', () => {
     expect(await response.text()).toContain('addEventListener("message"');
     const init = await fetch(`${oidc()}/login-status-iframe.html/init?client_id=${CLIENT_ID}&origin=${encodeURIComponent(PORTAL_ORIGIN)}`);
     expect(init.status).toBe(204);
-    const denied = await fetch(`${oidc()}/login-status-iframe.html/init?client_id=${CLIENT_ID}&origin=${encodeURIComponent('http://evil.example')}`);
+    const denied = await fetch(
+      `${oidc()}/login-status-iframe.html/init?client_id=${CLIENT_ID}&origin=${encodeURIComponent('http://evil.example')}`,
+    );
     expect(denied.status).toBe(403);
   });
 });
@@ -211,9 +213,15 @@ describe('userinfo and account', () => {
     const tokens = await idp.signIn('clientadmin', 'clientadmin');
     const userinfo = await fetch(`${oidc()}/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect(userinfo.status).toBe(200);
-    expect(await userinfo.json()).toMatchObject({ preferred_username: 'clientadmin', email: 'clientadmin@acme.example', organization: ['acme'] });
+    expect(await userinfo.json()).toMatchObject({
+      preferred_username: 'clientadmin',
+      email: 'clientadmin@acme.example',
+      organization: ['acme'],
+    });
 
-    const account = await fetch(`${idp.issuer}/account`, { headers: { authorization: `Bearer ${tokens.access_token}`, accept: 'application/json' } });
+    const account = await fetch(`${idp.issuer}/account`, {
+      headers: { authorization: `Bearer ${tokens.access_token}`, accept: 'application/json' },
+    });
     expect(account.status).toBe(200);
     const body = (await account.json()) as Record<string, unknown>;
     expect(body).toMatchObject({
@@ -307,8 +315,14 @@ describe('logout', () => {
   it('refuses an unregistered post-logout URI with an error page', async () => {
     const browser = new Browser(idp.baseUrl);
     const tokens = await idp.signIn('admin', 'admin', { browser });
-    const params = new URLSearchParams({ id_token_hint: tokens.id_token, client_id: CLIENT_ID, post_logout_redirect_uri: 'https://evil.example/' });
-    const response = await browser.request(`${oidc()}/logout?${params.toString()}`, { headers: { accept: 'text/html,application/xhtml+xml' } });
+    const params = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      client_id: CLIENT_ID,
+      post_logout_redirect_uri: 'https://evil.example/',
+    });
+    const response = await browser.request(`${oidc()}/logout?${params.toString()}`, {
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();
     expect(response.headers.get('content-type')).toContain('text/html');
@@ -382,7 +396,13 @@ describe('refused authorization requests', () => {
   });
 
   it('requires PKCE', async () => {
-    const params = new URLSearchParams({ client_id: CLIENT_ID, redirect_uri: DEFAULT_REDIRECT_URI, response_type: 'code', scope: 'openid', state: 's' });
+    const params = new URLSearchParams({
+      client_id: CLIENT_ID,
+      redirect_uri: DEFAULT_REDIRECT_URI,
+      response_type: 'code',
+      scope: 'openid',
+      state: 's',
+    });
     const response = await fetch(`${oidc()}/auth?${params.toString()}`, { redirect: 'manual' });
     const location = response.headers.get('location') ?? '';
     expect(callbackParams(location).get('error')).toBe('invalid_request');
@@ -402,14 +422,26 @@ describe('refused authorization requests', () => {
   });
 
   it('the registrations endpoint validates the request like the auth endpoint', async () => {
-    const url = authUrl(idp.baseUrl, pkcePair(), { state: 's', nonce: 'n', endpoint: 'registrations', redirectUri: 'https://evil.example/' });
+    const url = authUrl(idp.baseUrl, pkcePair(), {
+      state: 's',
+      nonce: 'n',
+      endpoint: 'registrations',
+      redirectUri: 'https://evil.example/',
+    });
     const response = await fetch(url, { redirect: 'manual' });
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();
   });
 
   it('refuses other response types', async () => {
-    const params = new URLSearchParams({ client_id: CLIENT_ID, redirect_uri: DEFAULT_REDIRECT_URI, response_type: 'token', scope: 'openid', state: 's', ...{ code_challenge: pkcePair().challenge, code_challenge_method: 'S256' } });
+    const params = new URLSearchParams({
+      client_id: CLIENT_ID,
+      redirect_uri: DEFAULT_REDIRECT_URI,
+      response_type: 'token',
+      scope: 'openid',
+      state: 's',
+      ...{ code_challenge: pkcePair().challenge, code_challenge_method: 'S256' },
+    });
     const response = await fetch(`${oidc()}/auth?${params.toString()}`, { redirect: 'manual' });
     const location = response.headers.get('location') ?? '';
     expect(callbackParams(location).get('error')).toBe('unsupported_response_type');
@@ -419,7 +451,16 @@ describe('refused authorization requests', () => {
 describe('malformed token requests', () => {
   const cases: Array<[string, Record<string, string>]> = [
     ['missing grant_type', { client_id: CLIENT_ID, code: 'abc' }],
-    ['bad code', { grant_type: 'authorization_code', client_id: CLIENT_ID, code: 'not-a-code', redirect_uri: DEFAULT_REDIRECT_URI, code_verifier: 'x'.repeat(50) }],
+    [
+      'bad code',
+      {
+        grant_type: 'authorization_code',
+        client_id: CLIENT_ID,
+        code: 'not-a-code',
+        redirect_uri: DEFAULT_REDIRECT_URI,
+        code_verifier: 'x'.repeat(50),
+      },
+    ],
     ['garbage refresh token', { grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: 'garbage' }],
     ['unsupported grant type', { grant_type: 'password', client_id: CLIENT_ID, username: 'admin', password: 'admin' }],
     ['unknown client', { grant_type: 'refresh_token', client_id: 'nobody', refresh_token: 'garbage' }],
@@ -436,14 +477,23 @@ describe('malformed token requests', () => {
     const { leftTo } = await flow.browser.follow(posted, flow.loginUrl);
     const code = callbackParams(leftTo ?? '').get('code') ?? '';
     expect(code).not.toBe('');
-    const response = await tokenRequest(idp.baseUrl, { grant_type: 'authorization_code', client_id: CLIENT_ID, code, redirect_uri: DEFAULT_REDIRECT_URI });
+    const response = await tokenRequest(idp.baseUrl, {
+      grant_type: 'authorization_code',
+      client_id: CLIENT_ID,
+      code,
+      redirect_uri: DEFAULT_REDIRECT_URI,
+    });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: string };
     expect(['invalid_request', 'invalid_grant']).toContain(body.error);
   });
 
   it('a JSON body and a huge body are 400, not 500', async () => {
-    const json = await fetch(`${oidc()}/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"grant_type":' });
+    const json = await fetch(`${oidc()}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"grant_type":',
+    });
     expect(json.status).toBe(400);
     const huge = await tokenRequest(idp.baseUrl, { grant_type: 'refresh_token', refresh_token: 'x'.repeat(70000) });
     expect(huge.status).toBe(400);
@@ -453,7 +503,10 @@ describe('malformed token requests', () => {
 
 describe('server log', () => {
   it('has no server errors after all of the above', () => {
-    const errors = idp.logs().split('\n').filter((line) => line.includes('"level":"error"'));
+    const errors = idp
+      .logs()
+      .split('\n')
+      .filter((line) => line.includes('"level":"error"'));
     expect(errors).toEqual([]);
   });
 });

@@ -104,8 +104,12 @@ export async function startIdentityServer(options: StartOptions = {}): Promise<R
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
-  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const stop = async (): Promise<void> => {
@@ -212,7 +216,11 @@ export interface AuthRequestOptions {
   endpoint?: 'auth' | 'registrations';
 }
 
-export function authUrl(baseUrl: string, pkce: { challenge: string }, options: AuthRequestOptions & { state: string; nonce: string }): string {
+export function authUrl(
+  baseUrl: string,
+  pkce: { challenge: string },
+  options: AuthRequestOptions & { state: string; nonce: string },
+): string {
   const params = new URLSearchParams({
     client_id: options.clientId ?? CLIENT_ID,
     redirect_uri: options.redirectUri ?? DEFAULT_REDIRECT_URI,
@@ -235,8 +243,9 @@ export function callbackParams(location: string): URLSearchParams {
 }
 
 export function formAction(html: string, formId: string): string {
-  const match = new RegExp(`<form[^>]*id="${formId}"[^>]*action="([^"]+)"`).exec(html)
-    ?? new RegExp(`<form[^>]*action="([^"]+)"[^>]*id="${formId}"`).exec(html);
+  const match =
+    new RegExp(`<form[^>]*id="${formId}"[^>]*action="([^"]+)"`).exec(html) ??
+    new RegExp(`<form[^>]*action="([^"]+)"[^>]*id="${formId}"`).exec(html);
   if (!match?.[1]) throw new Error(`form ${formId} not found in page:\n${html.slice(0, 2000)}`);
   return match[1].replace(/&amp;/g, '&');
 }
@@ -266,7 +275,15 @@ export async function beginSignIn(baseUrl: string, options: SignInOptions = {}):
   const { response, url } = await browser.follow(await browser.get(start), start);
   const html = await response.text();
   if (response.status !== 200) throw new Error(`auth request answered ${response.status}:\n${html.slice(0, 1000)}`);
-  return { browser, loginUrl: url, loginHtml: html, state, nonce, verifier: pkce.verifier, redirectUri: options.redirectUri ?? DEFAULT_REDIRECT_URI };
+  return {
+    browser,
+    loginUrl: url,
+    loginHtml: html,
+    state,
+    nonce,
+    verifier: pkce.verifier,
+    redirectUri: options.redirectUri ?? DEFAULT_REDIRECT_URI,
+  };
 }
 
 /** Follows a login/registration POST back to the app and exchanges the code. */

@@ -6,11 +6,17 @@ import type { LogLevel } from '../../../server/src/identity/log';
 
 jest.setTimeout(30_000);
 
-interface Line { level: LogLevel; msg: string; fields?: Record<string, unknown> }
+interface Line {
+  level: LogLevel;
+  msg: string;
+  fields?: Record<string, unknown>;
+}
 
 let dataDir: string;
 let lines: Line[];
-const log = (level: LogLevel, msg: string, fields?: Record<string, unknown>) => { lines.push({ level, msg, fields }); };
+const log = (level: LogLevel, msg: string, fields?: Record<string, unknown>) => {
+  lines.push({ level, msg, fields });
+};
 const loud = () => lines.filter((line) => line.level !== 'info');
 
 beforeEach(async () => {
@@ -56,6 +62,11 @@ describe('signing keys', () => {
     await fs.rm(path.join(dataDir, 'secrets.json'));
     lines = [];
     await loadOrCreateKeys(dataDir, log);
-    expect(loud()).toEqual([expect.objectContaining({ level: 'warn', msg: expect.stringContaining(`secrets file ${path.join(dataDir, 'secrets.json')} was missing`) })]);
+    expect(loud()).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        msg: expect.stringContaining(`secrets file ${path.join(dataDir, 'secrets.json')} was missing`),
+      }),
+    ]);
   });
 });

@@ -35,10 +35,22 @@ describe('Keycloak realm export', () => {
 
   it('has every realm role the portal uses', () => {
     const names = realm.roles.realm.map((role) => role.name);
-    expect(names).toEqual(expect.arrayContaining([
-      'user', 'admin', 'assured', 'client-admin', 'Integration_Engineer', 'Client-Admin', 'Client-Dataworks-docs',
-      'Client-dataworks-business-users', 'Client-Lite', 'Client-Admin-Lite', 'for-industry', 'product',
-    ]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'user',
+        'admin',
+        'assured',
+        'client-admin',
+        'Integration_Engineer',
+        'Client-Admin',
+        'Client-Dataworks-docs',
+        'Client-dataworks-business-users',
+        'Client-Lite',
+        'Client-Admin-Lite',
+        'for-industry',
+        'product',
+      ]),
+    );
   });
 
   it('has the public PKCE client with audience and organization mappers', () => {

@@ -23,7 +23,11 @@ beforeAll(async () => {
   store = await ModelStore.open(path.join(dir, 'oidc.json'));
   accounts = await AccountStore.open(path.join(dir, 'accounts.json'), { failures: 5, seconds: 60 });
   await accounts.seedDemo(DEMO_ACCOUNTS.filter((demo) => ['engineer', 'lite'].includes(demo.username)));
-  organisations = await OrganisationStore.open(path.join(dir, 'organisations.json'), { requireMfa: false, sessionIdleSeconds: 1800, sessionMaxSeconds: 36000 });
+  organisations = await OrganisationStore.open(path.join(dir, 'organisations.json'), {
+    requireMfa: false,
+    sessionIdleSeconds: 1800,
+    sessionMaxSeconds: 36000,
+  });
   events = await SignInEventLog.open(path.join(dir, 'events.jsonl'));
 });
 afterAll(async () => {
@@ -35,7 +39,12 @@ const idOf = (username: string) => accounts.findByUsername(username)?.id ?? '';
 
 async function openSession(jti: string, username: string, loginTs: number): Promise<void> {
   const grantId = `grant-${jti}`;
-  await store.set('Session', jti, { uid: `uid-${jti}`, accountId: idOf(username), loginTs, authorizations: { 'dataworks-portal-frontend': { sid: `sid-${jti}`, grantId } } });
+  await store.set('Session', jti, {
+    uid: `uid-${jti}`,
+    accountId: idOf(username),
+    loginTs,
+    authorizations: { 'dataworks-portal-frontend': { sid: `sid-${jti}`, grantId } },
+  });
   await store.set('Grant', grantId, { accountId: idOf(username) });
   await store.set('RefreshToken', `rt-${jti}`, { grantId });
 }

@@ -3,7 +3,14 @@
 // their own, as two portal instances would; on PGlite they share the one embedded database.
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { createJobRunner, InvalidJobPayloadError, JobCancelledError, type JobRunner, type JobRunnerOptions, type JobView } from '../../../server/src/platform/jobs';
+import {
+  createJobRunner,
+  InvalidJobPayloadError,
+  JobCancelledError,
+  type JobRunner,
+  type JobRunnerOptions,
+  type JobView,
+} from '../../../server/src/platform/jobs';
 import { createLiveChannel, type LiveEvent } from '../../../server/src/platform/live';
 import { openStore, type Store } from '../../../server/src/platform/store/openStore';
 
@@ -40,7 +47,9 @@ if (postgresUrl) {
     },
   ]);
 } else {
-  console.log('Job runner tests run on PGlite only: set STORE_TEST_DATABASE_URL to a throw-away PostgreSQL database to run them there too.');
+  console.log(
+    'Job runner tests run on PGlite only: set STORE_TEST_DATABASE_URL to a throw-away PostgreSQL database to run them there too.',
+  );
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -75,7 +84,15 @@ describe.each(engines)('job runner on %s', (_engine, openPair) => {
   const runnerOn = (store: Store, options: Partial<JobRunnerOptions> = {}) => {
     const live = createLiveChannel(store.notifier);
     channels.push(live);
-    const runner = createJobRunner({ db: store.db, live, pollMs: 50, leaseMs: 2000, progressIntervalMs: 100, stopGraceMs: 2000, ...options });
+    const runner = createJobRunner({
+      db: store.db,
+      live,
+      pollMs: 50,
+      leaseMs: 2000,
+      progressIntervalMs: 100,
+      stopGraceMs: 2000,
+      ...options,
+    });
     runners.push(runner);
     return runner;
   };
@@ -233,12 +250,15 @@ describe.each(engines)('job runner on %s', (_engine, openPair) => {
     await runner.start();
     // Still leased: not touched.
     await sleep(300);
-    expect((await stateOf(runner, job.id))).toMatchObject({ state: 'running', attempts: 1 });
+    expect(await stateOf(runner, job.id)).toMatchObject({ state: 'running', attempts: 1 });
     const done = await finished(runner, job.id);
     expect(done).toMatchObject({ state: 'succeeded', attempts: 2 });
     expect(attempts).toEqual([2]);
     // One that had used its last attempt is ended, with a message saying why.
-    expect(await finished(runner, exhausted.id)).toMatchObject({ state: 'failed', error: 'The portal instance running this job stopped before it finished.' });
+    expect(await finished(runner, exhausted.id)).toMatchObject({
+      state: 'failed',
+      error: 'The portal instance running this job stopped before it finished.',
+    });
   });
 
   test('a schedule enqueues exactly one job per due tick across two runners', async () => {
@@ -246,11 +266,12 @@ describe.each(engines)('job runner on %s', (_engine, openPair) => {
     const handled: string[] = [];
     const a = runnerOn(first);
     const b = runnerOn(second);
-    for (const runner of [a, b]) runner.define(kind, async ({ payload }) => void handled.push(payload.table), { payload: z.object({ table: z.string() }) });
+    for (const runner of [a, b])
+      runner.define(kind, async ({ payload }) => void handled.push(payload.table), { payload: z.object({ table: z.string() }) });
     const name = `freshness-${kind}`;
     await a.schedule({ name, kind, organisation: 'acme', every: 60_000, payload: { table: 'orders' } });
     await b.schedule({ name, kind, organisation: 'acme', every: 60_000, payload: { table: 'orders' } });
-    const jobsOfKind = async () => (await first.db.selectFrom('jobs').select(['id', 'state']).where('kind', '=', kind).execute());
+    const jobsOfKind = async () => await first.db.selectFrom('jobs').select(['id', 'state']).where('kind', '=', kind).execute();
     // Not due yet: nothing happens.
     await Promise.all([a.start(), b.start()]);
     await sleep(200);
@@ -283,7 +304,10 @@ describe.each(engines)('job runner on %s', (_engine, openPair) => {
     expect(otherOrganisation.created).toBe(true);
     await runner.start();
     await waitFor('the job to run', async () => (await stateOf(runner, one.job.id))?.state === 'running');
-    expect(await runner.enqueue({ kind, organisation: 'acme', payload: {}, singletonKey: 'sync:crm' })).toMatchObject({ created: false, job: { id: one.job.id } });
+    expect(await runner.enqueue({ kind, organisation: 'acme', payload: {}, singletonKey: 'sync:crm' })).toMatchObject({
+      created: false,
+      job: { id: one.job.id },
+    });
     release();
     await finished(runner, one.job.id);
     const after = await runner.enqueue({ kind, organisation: 'acme', payload: {}, singletonKey: 'sync:crm' });
@@ -320,8 +344,12 @@ describe.each(engines)('job runner on %s', (_engine, openPair) => {
     expect(stored).toMatchObject({ state: 'running', message: 'step 100' });
     release();
     await finished(runner, job.id);
-    await waitFor('the final event', async () => events.some((event) => (event.data as JobView).id === job.id && (event.data as JobView).state === 'succeeded'));
-    const mine = events.filter((event) => event.topic === 'job' && (event.data as { id: string }).id === job.id).map((event) => event.data as { state: string; progress: number | null; message: string | null });
+    await waitFor('the final event', async () =>
+      events.some((event) => (event.data as JobView).id === job.id && (event.data as JobView).state === 'succeeded'),
+    );
+    const mine = events
+      .filter((event) => event.topic === 'job' && (event.data as { id: string }).id === job.id)
+      .map((event) => event.data as { state: string; progress: number | null; message: string | null });
     expect(mine[0]).toMatchObject({ state: 'queued' });
     expect(mine).toContainEqual(expect.objectContaining({ state: 'running', progress: 0.5, message: 'step 100' }));
     expect(mine.at(-1)).toMatchObject({ state: 'succeeded', progress: 1 });
@@ -372,7 +400,9 @@ describe.each(engines)('job runner on %s', (_engine, openPair) => {
     const attempt = runner.enqueue({ kind, organisation: 'acme', payload: { connectorId: 7 } });
     await expect(attempt).rejects.toBeInstanceOf(InvalidJobPayloadError);
     await expect(runner.enqueue({ kind, organisation: 'acme', payload: { connectorId: 7 } })).rejects.toThrow(/connectorId/);
-    await expect(runner.schedule({ name: `bad-${kind}`, kind, organisation: 'acme', every: 1000, payload: {} })).rejects.toThrow(/connectorId/);
+    await expect(runner.schedule({ name: `bad-${kind}`, kind, organisation: 'acme', every: 1000, payload: {} })).rejects.toThrow(
+      /connectorId/,
+    );
     await expect(runner.enqueue({ kind: 'never-defined', organisation: 'acme', payload: {} })).rejects.toThrow(/never-defined/);
     expect(await first.db.selectFrom('jobs').select('id').where('kind', '=', kind).execute()).toHaveLength(0);
   });

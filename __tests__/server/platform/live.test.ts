@@ -56,14 +56,24 @@ async function jwksVerifier(issuer: string): Promise<TokenVerifier> {
     }
     const jwk = keys.find((key) => key.kid === head.kid);
     if (head.alg !== 'RS256' || !jwk) throw refuse();
-    const signed = verifySignature('RSA-SHA256', Buffer.from(`${header}.${payload}`), createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(signature ?? '', 'base64url'));
+    const signed = verifySignature(
+      'RSA-SHA256',
+      Buffer.from(`${header}.${payload}`),
+      createPublicKey({ key: jwk, format: 'jwk' }),
+      Buffer.from(signature ?? '', 'base64url'),
+    );
     const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-    if (!signed || claims.iss !== issuer || !audience.includes('dataworks-portal-api') || Number(claims.exp) * 1000 < Date.now()) throw refuse();
+    if (!signed || claims.iss !== issuer || !audience.includes('dataworks-portal-api') || Number(claims.exp) * 1000 < Date.now())
+      throw refuse();
     const organisation = claims.organization;
     const caller: Caller = {
       subject: String(claims.sub),
       username: String(claims.preferred_username ?? claims.sub),
-      organisation: Array.isArray(organisation) ? String(organisation[0]) : organisation && typeof organisation === 'object' ? (Object.keys(organisation)[0] ?? null) : null,
+      organisation: Array.isArray(organisation)
+        ? String(organisation[0])
+        : organisation && typeof organisation === 'object'
+          ? (Object.keys(organisation)[0] ?? null)
+          : null,
       roles: (claims.realm_access as { roles?: string[] } | undefined)?.roles ?? [],
     };
     return caller;
@@ -75,12 +85,17 @@ async function signedToken(claims: Record<string, unknown>): Promise<string> {
   const { promises: fs } = await import('node:fs');
   const path = await import('node:path');
   const { createPrivateKey, createSign } = await import('node:crypto');
-  const jwks = JSON.parse(await fs.readFile(path.join(idp.dataDir, 'identity', 'jwks.json'), 'utf8')) as { keys: (JsonWebKey & { kid: string })[] };
+  const jwks = JSON.parse(await fs.readFile(path.join(idp.dataDir, 'identity', 'jwks.json'), 'utf8')) as {
+    keys: (JsonWebKey & { kid: string })[];
+  };
   const jwk = jwks.keys[0]!;
   const now = Math.floor(Date.now() / 1000);
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const input = `${encode({ alg: 'RS256', typ: 'JWT', kid: jwk.kid })}.${encode({ iss: idp.issuer, aud: 'dataworks-portal-api', iat: now, exp: now + 300, ...claims })}`;
-  return `${input}.${createSign('RSA-SHA256').update(input).sign(createPrivateKey({ key: jwk, format: 'jwk' })).toString('base64url')}`;
+  return `${input}.${createSign('RSA-SHA256')
+    .update(input)
+    .sign(createPrivateKey({ key: jwk, format: 'jwk' }))
+    .toString('base64url')}`;
 }
 
 /** A portal instance as far as these routes go: the real authentication, error handling and routes. */
@@ -91,9 +106,13 @@ async function startInstance(store: Store, liveOptions: { maxStreamsPerUser?: nu
   registerAuthentication(app, await jwksVerifier(idp.issuer));
   const live = createLiveChannel(store.notifier);
   const runner = createJobRunner({ db: store.db, live, pollMs: 50 });
-  runner.define('slow-sync', ({ signal }) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })), {
-    payload: z.object({ connector: z.string() }),
-  });
+  runner.define(
+    'slow-sync',
+    ({ signal }) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
+    {
+      payload: z.object({ connector: z.string() }),
+    },
+  );
   // A kind followed on the catalog settings page: its events reach who may open it, and the starter.
   runner.define('settings-scan', async () => ({ scanned: true }), { payload: z.object({}), routes: ['catalogSettings'] });
   registerLiveRoutes(app, live, { heartbeatMs: 200, ...liveOptions });
@@ -118,7 +137,10 @@ interface Received {
 /** Reads /api/live like the browser does: fetch with a bearer header, frames parsed as they come. */
 async function openStream(baseUrl: string, bearer: string) {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/live`, { headers: { authorization: `Bearer ${bearer}`, accept: 'text/event-stream' }, signal: controller.signal });
+  const response = await fetch(`${baseUrl}/api/live`, {
+    headers: { authorization: `Bearer ${bearer}`, accept: 'text/event-stream' },
+    signal: controller.signal,
+  });
   const events: Received[] = [];
   const comments: string[] = [];
   const parser = createParser({ onEvent: (event) => events.push(event), onComment: (comment) => comments.push(comment) });
@@ -163,7 +185,8 @@ async function api(baseUrl: string, method: string, path: string, bearer?: strin
 
 beforeAll(async () => {
   idp = await startIdentityServer();
-  for (const username of ['admin', 'engineer', 'business', 'lite', 'nobody', 'docs']) tokens.set(username, (await idp.signIn(username, username)).access_token);
+  for (const username of ['admin', 'engineer', 'business', 'lite', 'nobody', 'docs'])
+    tokens.set(username, (await idp.signIn(username, username)).access_token);
 });
 afterAll(async () => {
   await idp?.stop();
@@ -211,7 +234,12 @@ describe('on one instance (PGlite)', () => {
       // Addressed to one user: another user of the same organisation does not get it.
       const engineer = await openStream(portal.baseUrl, token('engineer'));
       await waitFor('the third subscription', () => portal.live.subscriberCount() === 3);
-      await portal.live.publish({ organisation: 'acme', userId: String(decodeJwt(token('engineer')).sub), topic: 'mail', data: { sent: 1 } });
+      await portal.live.publish({
+        organisation: 'acme',
+        userId: String(decodeJwt(token('engineer')).sub),
+        topic: 'mail',
+        data: { sent: 1 },
+      });
       await waitFor('the user event', () => engineer.events.length === 1);
       await sleep(100);
       expect(acme.events).toHaveLength(1);
@@ -226,18 +254,35 @@ describe('on one instance (PGlite)', () => {
     await waitFor('the subscriptions to end', () => portal.live.subscriberCount() === 0);
   });
 
-  test('events reach only who may open their area: the pages\' users and the job\'s starter, never a member without roles', async () => {
+  test("events reach only who may open their area: the pages' users and the job's starter, never a member without roles", async () => {
     // An acme member holding no role at all, as the identity server would sign one.
-    tokens.set('acme-nobody', await signedToken({ sub: 'acme-nobody', preferred_username: 'acme-nobody', organization: ['acme'], realm_access: { roles: [] } }));
-    const streams = Object.fromEntries(await Promise.all(['admin', 'docs', 'engineer', 'business', 'acme-nobody'].map(async (username) => [username, await openStream(portal.baseUrl, token(username))] as const)));
+    tokens.set(
+      'acme-nobody',
+      await signedToken({ sub: 'acme-nobody', preferred_username: 'acme-nobody', organization: ['acme'], realm_access: { roles: [] } }),
+    );
+    const streams = Object.fromEntries(
+      await Promise.all(
+        ['admin', 'docs', 'engineer', 'business', 'acme-nobody'].map(
+          async (username) => [username, await openStream(portal.baseUrl, token(username))] as const,
+        ),
+      ),
+    );
     try {
       await waitFor('five subscriptions', () => portal.live.subscriberCount() === 5);
       // The engineer starts it but may not open catalog settings; admin and docs may; business and nobody neither.
       await portal.runner.start();
-      const { job } = await portal.runner.enqueue({ kind: 'settings-scan', organisation: 'acme', payload: {}, startedBy: String(decodeJwt(token('engineer')).sub) });
+      const { job } = await portal.runner.enqueue({
+        kind: 'settings-scan',
+        organisation: 'acme',
+        payload: {},
+        startedBy: String(decodeJwt(token('engineer')).sub),
+      });
       await waitFor('the job to finish', async () => (await portal.runner.get(job.id, 'acme'))?.state === 'succeeded');
-      const jobEvents = (username: string) => streams[username]!.events.filter((event) => event.event === 'job' && (JSON.parse(event.data) as { id: string }).id === job.id);
-      await waitFor('the admin to hear of it', () => jobEvents('admin').some((event) => (JSON.parse(event.data) as { state: string }).state === 'succeeded'));
+      const jobEvents = (username: string) =>
+        streams[username]!.events.filter((event) => event.event === 'job' && (JSON.parse(event.data) as { id: string }).id === job.id);
+      await waitFor('the admin to hear of it', () =>
+        jobEvents('admin').some((event) => (JSON.parse(event.data) as { state: string }).state === 'succeeded'),
+      );
       await waitFor('the docs editor and the starter too', () => jobEvents('docs').length > 0 && jobEvents('engineer').length > 0);
       // Sent to pages by route: the user without roles and the business user hear nothing.
       await portal.live.publish({ organisation: 'acme', topic: 'catalog', routes: ['catalogExplore'], data: { type: 'ingested' } });
@@ -283,14 +328,22 @@ describe('on one instance (PGlite)', () => {
   });
 
   test('a message too large for NOTIFY is refused with a clear error', async () => {
-    await expect(portal.live.publish({ organisation: 'acme', toOrganisation: true, topic: 'big', data: 'x'.repeat(9000) })).rejects.toThrow(/at most 7999 bytes/);
+    await expect(portal.live.publish({ organisation: 'acme', toOrganisation: true, topic: 'big', data: 'x'.repeat(9000) })).rejects.toThrow(
+      /at most 7999 bytes/,
+    );
     // Every message names its audience: nothing goes to a whole organisation by default.
     await expect(portal.live.publish({ organisation: 'acme', topic: 'unaddressed', data: {} })).rejects.toThrow(/names no audience/);
   });
 
   test('job routes: another organisation gets 404, a non-admin who did not start the job gets 403', async () => {
     const engineerSubject = String(decodeJwt(token('engineer')).sub);
-    const { job } = await portal.runner.enqueue({ kind: 'slow-sync', organisation: 'acme', payload: { connector: 'crm' }, startedBy: engineerSubject, runAt: new Date(Date.now() + 60_000) });
+    const { job } = await portal.runner.enqueue({
+      kind: 'slow-sync',
+      organisation: 'acme',
+      payload: { connector: 'crm' },
+      startedBy: engineerSubject,
+      runAt: new Date(Date.now() + 60_000),
+    });
 
     const mine = await api(portal.baseUrl, 'GET', `/api/jobs/${job.id}`, token('engineer'));
     expect(mine).toMatchObject({ status: 200, body: { job: { id: job.id, kind: 'slow-sync', state: 'queued' } } });
@@ -301,7 +354,7 @@ describe('on one instance (PGlite)', () => {
     expect(foreign).toEqual(missing);
     expect(foreign.status).toBe(404);
     expect((await api(portal.baseUrl, 'POST', `/api/jobs/${job.id}/cancel`, token('lite'))).status).toBe(404);
-    expect((await api(portal.baseUrl, 'GET', '/api/jobs/not-a-job', token('admin')))).toMatchObject({ status: 400, body: { field: 'id' } });
+    expect(await api(portal.baseUrl, 'GET', '/api/jobs/not-a-job', token('admin'))).toMatchObject({ status: 400, body: { field: 'id' } });
     expect((await api(portal.baseUrl, 'GET', `/api/jobs/${job.id}`)).status).toBe(401);
 
     const refused = await api(portal.baseUrl, 'POST', `/api/jobs/${job.id}/cancel`, token('business'));
@@ -313,7 +366,12 @@ describe('on one instance (PGlite)', () => {
 
     // An administrator of the organisation may cancel anyone's job, a running one too.
     await portal.runner.start();
-    const { job: running } = await portal.runner.enqueue({ kind: 'slow-sync', organisation: 'acme', payload: { connector: 'erp' }, startedBy: engineerSubject });
+    const { job: running } = await portal.runner.enqueue({
+      kind: 'slow-sync',
+      organisation: 'acme',
+      payload: { connector: 'erp' },
+      startedBy: engineerSubject,
+    });
     await waitFor('the job to run', async () => (await portal.runner.get(running.id, 'acme'))?.state === 'running');
     const byAdmin = await api(portal.baseUrl, 'POST', `/api/jobs/${running.id}/cancel`, token('admin'));
     expect(byAdmin).toMatchObject({ status: 200, body: { job: { id: running.id, cancelRequested: true } } });
@@ -330,7 +388,10 @@ describe('on one instance (PGlite)', () => {
     await client.connect();
     await client.query('drop schema public cascade; create schema public;');
     await client.end();
-    stores = [await openStore({ databaseUrl: postgresUrl, dataDir: 'unused' }), await openStore({ databaseUrl: postgresUrl, dataDir: 'unused' })];
+    stores = [
+      await openStore({ databaseUrl: postgresUrl, dataDir: 'unused' }),
+      await openStore({ databaseUrl: postgresUrl, dataDir: 'unused' }),
+    ];
     instances = [await startInstance(stores[0]!), await startInstance(stores[1]!)];
   });
   afterAll(async () => {

@@ -23,7 +23,10 @@ test('text with a lone surrogate or a control character is refused; tabs and lin
 
 test('the backstop names the field holding NUL, a lone surrogate, or nesting past the limit; it never recurses', () => {
   expect(unstorableText({ name: 'fine', tags: ['a', 'b'] })).toBeNull();
-  expect(unstorableText({ project: { description: 'x\u0000' } })).toEqual({ field: 'project.description', message: 'project.description: must not contain NUL characters.' });
+  expect(unstorableText({ project: { description: 'x\u0000' } })).toEqual({
+    field: 'project.description',
+    message: 'project.description: must not contain NUL characters.',
+  });
   expect(unstorableText({ items: ['ok', '\ud800'] })).toMatchObject({ field: 'items.1' });
   expect(unstorableText({ ['\u0000']: 1 })?.message).toMatch(/field name/);
   let deep: unknown = 1;
@@ -42,7 +45,10 @@ test('multipart bodies that cannot be read are 400s in words; too many parts is 
   const coded = (code: string, message = code) => Object.assign(new Error(message), { code, statusCode: 413 });
   expect(multipartHttpError(coded('FST_FILES_LIMIT'))).toMatchObject({ statusCode: 400, message: expect.stringMatching(/each file once/) });
   expect(multipartHttpError(coded('FST_INVALID_MULTIPART_CONTENT_TYPE'))).toMatchObject({ statusCode: 415 });
-  expect(multipartHttpError(new Error('Unexpected end of form'))).toMatchObject({ statusCode: 400, message: expect.stringMatching(/could not be read: Unexpected end of form/) });
+  expect(multipartHttpError(new Error('Unexpected end of form'))).toMatchObject({
+    statusCode: 400,
+    message: expect.stringMatching(/could not be read: Unexpected end of form/),
+  });
   expect(multipartHttpError(new Error('Multipart: Boundary not found'))).toMatchObject({ statusCode: 400 });
   expect(multipartHttpError(new Error('something else'))).toBeNull();
 });

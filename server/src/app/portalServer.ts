@@ -23,7 +23,12 @@ import { registerInsightRoutes } from '../features/warehouse/routes/insightRoute
 import { createCostAnomalyWatch, registerBudgetRoutes, startBudgetEvaluation } from '../features/warehouse/budgets/index.js';
 import { createJobRunner, jobHttpError, registerJobRoutes } from '../platform/jobs/index.js';
 import { createLiveChannel, registerLiveRoutes } from '../platform/live/index.js';
-import { createEmailSender, createNotificationsService, registerNotificationRoutes, smtpConfigured } from '../platform/notifications/index.js';
+import {
+  createEmailSender,
+  createNotificationsService,
+  registerNotificationRoutes,
+  smtpConfigured,
+} from '../platform/notifications/index.js';
 import { createSignalBus } from '../platform/signals/index.js';
 import { createUsageSyncJobs, settingsFor, type WarehouseRegistry } from '../features/warehouse/index.js';
 import { registerUsageSyncRoutes } from '../features/warehouse/routes/usageSyncRoutes.js';
@@ -43,7 +48,15 @@ import { registerProjectRoutes } from '../features/projects/index.js';
 import { registerAssistantRoutes } from '../features/assistant/index.js';
 import { createRevocationList, withRevocations } from '../platform/http/auth/revocations.js';
 import { registerCurrentAccess } from '../platform/http/auth/currentAccess.js';
-import { createEmbeddedIdentityService, createInvitationMailer, KeycloakIdentityService, keycloakClientSecret, registerSecurityRoutes, securityHttpError, type IdentityService } from '../features/security/index.js';
+import {
+  createEmbeddedIdentityService,
+  createInvitationMailer,
+  KeycloakIdentityService,
+  keycloakClientSecret,
+  registerSecurityRoutes,
+  securityHttpError,
+  type IdentityService,
+} from '../features/security/index.js';
 import { airbyteDestinationOf, integrationsHttpError, registerIntegrationsArea } from '../features/integrations/index.js';
 import { loadSecretKey, secretBox } from '../platform/secrets/secretBox.js';
 import { dataApiHttpError, registerDataApiArea } from '../features/data-api/index.js';
@@ -82,7 +95,13 @@ async function identityServiceFor(config: PortalConfig): Promise<IdentityService
   const { identityAdmin } = config;
   if (identityAdmin.api === 'keycloak') {
     const clientSecret = await keycloakClientSecret({ clientSecret: identityAdmin.clientSecret, secretFile: identityAdmin.secretFile });
-    return new KeycloakIdentityService({ url: identityAdmin.url, realm: config.identity.realm, clientId: identityAdmin.clientId, clientSecret, timeoutMs: 10_000 });
+    return new KeycloakIdentityService({
+      url: identityAdmin.url,
+      realm: config.identity.realm,
+      clientId: identityAdmin.clientId,
+      clientSecret,
+      timeoutMs: 10_000,
+    });
   }
   return createEmbeddedIdentityService({ url: identityAdmin.url, realm: config.identity.realm, secretFile: identityAdmin.secretFile });
 }
@@ -110,7 +129,19 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   compileRouteSchemasWithZod(app);
   // No NUL, unpaired surrogate or absurdly deep body reaches a route's work (400 naming the field).
   registerTextGuard(app);
-  registerErrorHandler(app, [warehouseHttpError, jobHttpError, dbtHttpError, catalogQualityHttpError, catalogGovernanceHttpError, catalogDomainsHttpError, catalogAlertsHttpError, supportHttpError, dataApiHttpError, securityHttpError, integrationsHttpError]);
+  registerErrorHandler(app, [
+    warehouseHttpError,
+    jobHttpError,
+    dbtHttpError,
+    catalogQualityHttpError,
+    catalogGovernanceHttpError,
+    catalogDomainsHttpError,
+    catalogAlertsHttpError,
+    supportHttpError,
+    dataApiHttpError,
+    securityHttpError,
+    integrationsHttpError,
+  ]);
 
   const origins = dashboardOriginCache(deps.store, app.log);
   await origins.refresh();
@@ -140,7 +171,14 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
   const live = createLiveChannel(deps.store.notifier);
   const jobs = createJobRunner({ db: deps.store.db, live, log: app.log });
   // The one notifications service every area calls; reconnecting browsers get what they missed.
-  const notifications = createNotificationsService({ db: deps.store.db, live, jobs, log: app.log, smtp: config.smtp, portalUrl: config.portalUrl });
+  const notifications = createNotificationsService({
+    db: deps.store.db,
+    live,
+    jobs,
+    log: app.log,
+    smtp: config.smtp,
+    portalUrl: config.portalUrl,
+  });
   registerLiveRoutes(app, live, { replay: notifications.liveReplay });
   registerJobRoutes(app, jobs);
   registerNotificationRoutes(app, deps.store.db, notifications);
@@ -237,18 +275,17 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
     reportSignal,
     freshnessMinutes: (organisation) => catalogSettings.freshnessCheckMinutes(organisation),
     ingestionListener: catalogQuality.ingestionListener,
-    sample:
-      config.demoData
-        ? {
-            organisations: Object.keys(demoDashboards),
-            warehouse: async (organisation) => {
-              const warehouse = await deps.warehouses.forOrganisation(organisation);
-              return warehouse.info.sample ? warehouse.readEngine() : null;
-            },
-            build: buildSampleArtifacts,
-            portalUrl: config.portalUrl,
-          }
-        : null,
+    sample: config.demoData
+      ? {
+          organisations: Object.keys(demoDashboards),
+          warehouse: async (organisation) => {
+            const warehouse = await deps.warehouses.forOrganisation(organisation);
+            return warehouse.info.sample ? warehouse.readEngine() : null;
+          },
+          build: buildSampleArtifacts,
+          portalUrl: config.portalUrl,
+        }
+      : null,
   });
   rescheduleFreshness = (organisation) => dbt.service.reschedule(organisation);
   // Data APIs: endpoint SQL runs on the organisation's warehouse engine, handed in here.
@@ -283,7 +320,8 @@ export async function createPortalServer(config: PortalConfig, deps: PortalDepen
       database: settingsFor(deps.warehouses.settings, organisation).snowflake?.loadDatabase ?? null,
     }),
     // On the scale-out engine, Airbyte writes into the same Snowflake account, signed in with the same key.
-    airbyteDestination: (organisation) => airbyteDestinationOf(settingsFor(deps.warehouses.settings, organisation).snowflake, (file) => readFile(file, 'utf8')),
+    airbyteDestination: (organisation) =>
+      airbyteDestinationOf(settingsFor(deps.warehouses.settings, organisation).snowflake, (file) => readFile(file, 'utf8')),
     secrets: secretBox(await loadSecretKey({ settingValue: config.secretsKey, dataDir: config.dataDir })),
     projectRoot: process.cwd(),
     settings: config.integrations,

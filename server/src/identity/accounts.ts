@@ -81,7 +81,10 @@ export class AccountStore {
   private readonly accounts = new Map<string, Account>();
   private readonly writer: SerialWriter;
 
-  private constructor(file: string, private readonly lockout: LockoutPolicy) {
+  private constructor(
+    file: string,
+    private readonly lockout: LockoutPolicy,
+  ) {
     this.writer = new SerialWriter(file, () => ({ version: 1, accounts: [...this.accounts.values()] }));
   }
 

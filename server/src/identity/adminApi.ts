@@ -7,9 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hashPassword, type Account, type AccountStore } from './accounts.js';
 import { bearerToken } from './bearerAuth.js';
-import {
-  AdminError, eventJson, isRoleName, memberView, parseInvitation, parsePolicy, sessionJson,
-} from './adminViews.js';
+import { AdminError, eventJson, isRoleName, memberView, parseInvitation, parsePolicy, sessionJson } from './adminViews.js';
 import type { ModelStore } from './fileStore.js';
 import { BodyTooLarge, readBody, sendJson } from './http.js';
 import { verifyRs256 } from './jwt.js';
@@ -48,13 +46,19 @@ export function createAdminApi(deps: AdminApiDeps) {
   function authorised(req: IncomingMessage): boolean {
     const token = bearerToken(req);
     const claims = token ? verifyRs256(token, deps.keys.publicKeys) : undefined;
-    return !!claims && claims.iss === deps.issuer && typeof claims.exp === 'number' && claims.exp > nowSeconds()
-      && (claims.client_id === PORTAL_ADMIN_CLIENT_ID || claims.azp === PORTAL_ADMIN_CLIENT_ID);
+    return (
+      !!claims &&
+      claims.iss === deps.issuer &&
+      typeof claims.exp === 'number' &&
+      claims.exp > nowSeconds() &&
+      (claims.client_id === PORTAL_ADMIN_CLIENT_ID || claims.azp === PORTAL_ADMIN_CLIENT_ID)
+    );
   }
 
   function member(organisation: string, id: string): Account {
     const account = accounts.findById(id);
-    if (!account || !account.organizations.includes(organisation)) throw new AdminError(404, 'not_found', `No member "${id}" in this organisation.`);
+    if (!account || !account.organizations.includes(organisation))
+      throw new AdminError(404, 'not_found', `No member "${id}" in this organisation.`);
     return account;
   }
 
@@ -67,7 +71,8 @@ export function createAdminApi(deps: AdminApiDeps) {
   function intParam(url: URL, name: string, fallback: number, max: number): number {
     const raw = url.searchParams.get(name);
     if (raw === null) return fallback;
-    if (!/^\d+$/.test(raw) || Number(raw) > max) throw new AdminError(400, 'invalid_request', `${name} must be a whole number up to ${max}.`, name);
+    if (!/^\d+$/.test(raw) || Number(raw) > max)
+      throw new AdminError(400, 'invalid_request', `${name} must be a whole number up to ${max}.`, name);
     return Number(raw);
   }
 
@@ -91,7 +96,8 @@ export function createAdminApi(deps: AdminApiDeps) {
 
   async function invite(organisation: string, body: unknown) {
     const input = parseInvitation(body);
-    if (accounts.findByUsername(input.username)) throw new AdminError(409, 'conflict', `The username "${input.username}" is taken.`, 'username');
+    if (accounts.findByUsername(input.username))
+      throw new AdminError(409, 'conflict', `The username "${input.username}" is taken.`, 'username');
     if (accounts.findByEmail(input.email)) throw new AdminError(409, 'conflict', 'Another account uses this e-mail address.', 'email');
     const groups = organisations.groups(organisation);
     const groupIds = input.groups.map((name) => groups.find((group) => group.id === name || group.name === name)?.id ?? '');
@@ -115,7 +121,12 @@ export function createAdminApi(deps: AdminApiDeps) {
       groups: groupIds,
     };
     await accounts.add(account);
-    const actionLink = await issueActionLink(deps.store, deps.issuer, { accountId: account.id, redirectUri: deps.portalUrl }, INVITATION_TTL_SECONDS);
+    const actionLink = await issueActionLink(
+      deps.store,
+      deps.issuer,
+      { accountId: account.id, redirectUri: deps.portalUrl },
+      INVITATION_TTL_SECONDS,
+    );
     log('info', 'member invited', { organisation, username: account.username, accountId: account.id });
     return { member: view(organisation, account), actionLink, emailSent: false };
   }
@@ -124,17 +135,32 @@ export function createAdminApi(deps: AdminApiDeps) {
     const method = req.method ?? 'GET';
     if (rest === '/platform-settings' && method === 'GET') {
       const lockout = accounts.lockoutPolicy();
-      return [200, {
-        passwordPolicy: { minLength: 8, requireDigits: 0, requireUpperCase: 0, requireLowerCase: 0, requireSpecialChars: 0, notUsername: true, passwordHistory: 0, description: 'length(8) and notUsername' },
-        bruteForce: { enabled: true, failureFactor: lockout.failures, waitSeconds: lockout.seconds, permanentLockout: false },
-        provider: 'embedded',
-      }];
+      return [
+        200,
+        {
+          passwordPolicy: {
+            minLength: 8,
+            requireDigits: 0,
+            requireUpperCase: 0,
+            requireLowerCase: 0,
+            requireSpecialChars: 0,
+            notUsername: true,
+            passwordHistory: 0,
+            description: 'length(8) and notUsername',
+          },
+          bruteForce: { enabled: true, failureFactor: lockout.failures, waitSeconds: lockout.seconds, permanentLockout: false },
+          provider: 'embedded',
+        },
+      ];
     }
     const match = /^\/organizations\/([A-Za-z0-9][A-Za-z0-9_.-]{0,99})(\/.*)?$/.exec(rest);
     if (!match) throw new AdminError(404, 'not_found', 'No such admin resource.');
     const organisation = match[1] ?? '';
     const path = match[2] ?? '/';
-    const parts = path.split('/').filter(Boolean).map((part) => decodeURIComponent(part));
+    const parts = path
+      .split('/')
+      .filter(Boolean)
+      .map((part) => decodeURIComponent(part));
     const [head, id, sub, subId] = parts;
 
     if (head === 'members' && !id) {
@@ -144,7 +170,11 @@ export function createAdminApi(deps: AdminApiDeps) {
       const first = intParam(url, 'first', 0, 1_000_000);
       const max = intParam(url, 'max', 50, 500);
       const all = inOrganisation(organisation)
-        .filter((account) => !search || [account.username, account.email, account.firstName, account.lastName].some((field) => field.toLowerCase().includes(search)))
+        .filter(
+          (account) =>
+            !search ||
+            [account.username, account.email, account.firstName, account.lastName].some((field) => field.toLowerCase().includes(search)),
+        )
         .sort((a, b) => a.username.localeCompare(b.username));
       return [200, { members: all.slice(first, first + max).map((account) => view(organisation, account)), total: all.length }];
     }
@@ -178,14 +208,16 @@ export function createAdminApi(deps: AdminApiDeps) {
         const group = organisations.groups(organisation).find((entry) => entry.id === subId);
         if (!group) throw new AdminError(404, 'not_found', `No group "${subId}" in this organisation.`);
         await accounts.update(account.id, (target) => {
-          target.groups = method === 'PUT' ? [...new Set([...target.groups, group.id])] : target.groups.filter((entry) => entry !== group.id);
+          target.groups =
+            method === 'PUT' ? [...new Set([...target.groups, group.id])] : target.groups.filter((entry) => entry !== group.id);
         });
         return [200, view(organisation, account)];
       }
       if (sub === 'roles' && subId && (method === 'PUT' || method === 'DELETE')) {
         if (!isRoleName(subId)) throw new AdminError(400, 'invalid_request', 'Not a role name.', 'role');
         await accounts.update(account.id, (target) => {
-          target.realmRoles = method === 'PUT' ? [...new Set([...target.realmRoles, subId])] : target.realmRoles.filter((role) => role !== subId);
+          target.realmRoles =
+            method === 'PUT' ? [...new Set([...target.realmRoles, subId])] : target.realmRoles.filter((role) => role !== subId);
         });
         return [200, view(organisation, account)];
       }
@@ -209,7 +241,14 @@ export function createAdminApi(deps: AdminApiDeps) {
     }
     if (head === 'role-holders' && method === 'GET') {
       const roles = url.searchParams.getAll('role');
-      return [200, inOrganisation(organisation).flatMap((account) => account.realmRoles.filter((role) => roles.includes(role)).map((role) => ({ memberId: account.id, username: account.username, role })))];
+      return [
+        200,
+        inOrganisation(organisation).flatMap((account) =>
+          account.realmRoles
+            .filter((role) => roles.includes(role))
+            .map((role) => ({ memberId: account.id, username: account.username, role })),
+        ),
+      ];
     }
     if (head === 'policy' && !id) {
       if (method === 'GET') return [200, organisations.policy(organisation)];
@@ -222,7 +261,8 @@ export function createAdminApi(deps: AdminApiDeps) {
     }
     if (head === 'events' && !id && method === 'GET') {
       const types = url.searchParams.getAll('type');
-      if (types.some((type) => !EVENT_TYPES.includes(type as SignInEventType))) throw new AdminError(400, 'invalid_request', `type must be one of ${EVENT_TYPES.join(', ')}.`, 'type');
+      if (types.some((type) => !EVENT_TYPES.includes(type as SignInEventType)))
+        throw new AdminError(400, 'invalid_request', `type must be one of ${EVENT_TYPES.join(', ')}.`, 'type');
       const memberId = url.searchParams.get('member') ?? undefined;
       const page = events.query({
         organisation,
@@ -250,11 +290,15 @@ export function createAdminApi(deps: AdminApiDeps) {
       const [status, body] = await route(req, url, pathname.slice(ADMIN_BASE.length));
       sendJson(res, status, body);
     } catch (error) {
-      if (error instanceof AdminError) sendJson(res, error.status, { error: error.code, error_description: error.message, ...(error.field ? { field: error.field } : {}) });
+      if (error instanceof AdminError)
+        sendJson(res, error.status, {
+          error: error.code,
+          error_description: error.message,
+          ...(error.field ? { field: error.field } : {}),
+        });
       else if (error instanceof BodyTooLarge) sendJson(res, 413, { error: 'invalid_request', error_description: 'The body is too large.' });
       else throw error;
     }
     return true;
   };
 }
-

@@ -7,7 +7,12 @@ import type { SessionView } from './sessionTracker.js';
 import type { StoredSignInEvent } from './signInEvents.js';
 
 export class AdminError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly field?: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
     super(message);
   }
 }
@@ -61,16 +66,28 @@ export const POLICY_LIMITS = { idleMin: 300, idleMax: 30 * 24 * 3600, maxMin: 90
 
 export function parsePolicy(body: unknown): OrganisationPolicy {
   const value = (body ?? {}) as Record<string, unknown>;
-  if (typeof value.requireMfa !== 'boolean') throw new AdminError(400, 'invalid_request', 'requireMfa must be true or false.', 'requireMfa');
+  if (typeof value.requireMfa !== 'boolean')
+    throw new AdminError(400, 'invalid_request', 'requireMfa must be true or false.', 'requireMfa');
   const idle = value.sessionIdleSeconds;
   const max = value.sessionMaxSeconds;
   if (typeof idle !== 'number' || !Number.isInteger(idle) || idle < POLICY_LIMITS.idleMin || idle > POLICY_LIMITS.idleMax) {
-    throw new AdminError(400, 'invalid_request', `sessionIdleSeconds must be a whole number from ${POLICY_LIMITS.idleMin} to ${POLICY_LIMITS.idleMax}.`, 'sessionIdleSeconds');
+    throw new AdminError(
+      400,
+      'invalid_request',
+      `sessionIdleSeconds must be a whole number from ${POLICY_LIMITS.idleMin} to ${POLICY_LIMITS.idleMax}.`,
+      'sessionIdleSeconds',
+    );
   }
   if (typeof max !== 'number' || !Number.isInteger(max) || max < POLICY_LIMITS.maxMin || max > POLICY_LIMITS.maxMax) {
-    throw new AdminError(400, 'invalid_request', `sessionMaxSeconds must be a whole number from ${POLICY_LIMITS.maxMin} to ${POLICY_LIMITS.maxMax}.`, 'sessionMaxSeconds');
+    throw new AdminError(
+      400,
+      'invalid_request',
+      `sessionMaxSeconds must be a whole number from ${POLICY_LIMITS.maxMin} to ${POLICY_LIMITS.maxMax}.`,
+      'sessionMaxSeconds',
+    );
   }
-  if (idle > max) throw new AdminError(400, 'invalid_request', 'The idle lifetime cannot be longer than the maximum lifetime.', 'sessionIdleSeconds');
+  if (idle > max)
+    throw new AdminError(400, 'invalid_request', 'The idle lifetime cannot be longer than the maximum lifetime.', 'sessionIdleSeconds');
   return { requireMfa: value.requireMfa, sessionIdleSeconds: idle, sessionMaxSeconds: max };
 }
 
@@ -99,7 +116,8 @@ export function parseInvitation(body: unknown): InvitationInput {
     throw new AdminError(400, 'invalid_request', 'username must be 3 to 50 letters, digits, dots, hyphens or underscores.', 'username');
   }
   const email = text(value, 'email', 254);
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AdminError(400, 'invalid_request', 'email is not a valid e-mail address.', 'email');
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new AdminError(400, 'invalid_request', 'email is not a valid e-mail address.', 'email');
   const list = (field: string) => {
     const raw = value[field] ?? [];
     // Role names follow the realm's naming rule; group entries are ids or names, checked against the organisation's groups.
@@ -108,7 +126,14 @@ export function parseInvitation(body: unknown): InvitationInput {
     }
     return [...new Set(raw as string[])];
   };
-  return { username, email, firstName: text(value, 'firstName', 100), lastName: text(value, 'lastName', 100), roles: list('roles'), groups: list('groups') };
+  return {
+    username,
+    email,
+    firstName: text(value, 'firstName', 100),
+    lastName: text(value, 'lastName', 100),
+    roles: list('roles'),
+    groups: list('groups'),
+  };
 }
 
 export function isRoleName(value: string): boolean {

@@ -19,22 +19,40 @@ export function bearerToken(req: IncomingMessage): string | undefined {
   return match?.[1];
 }
 
-export function createBearerAuthenticator(issuer: string, keys: IdentityKeys, store: ModelStore, accounts: AccountStore): BearerAuthenticator {
+export function createBearerAuthenticator(
+  issuer: string,
+  keys: IdentityKeys,
+  store: ModelStore,
+  accounts: AccountStore,
+): BearerAuthenticator {
   return (req, res, cors) => {
     const token = bearerToken(req);
     const claims = token ? verifyRs256(token, keys.publicKeys) : undefined;
     const audience = claims?.aud;
     const audOk = audience === API_AUDIENCE || (Array.isArray(audience) && audience.includes(API_AUDIENCE));
     const sid = asString(claims?.sid);
-    const live = claims && claims.iss === issuer && audOk && typeof claims.exp === 'number' && claims.exp > nowSeconds()
-      && sid !== '' && store.findBy('Session', (payload) => Object.values((payload.authorizations ?? {}) as Record<string, { sid?: string }>).some((entry) => entry?.sid === sid)) !== undefined;
+    const live =
+      claims &&
+      claims.iss === issuer &&
+      audOk &&
+      typeof claims.exp === 'number' &&
+      claims.exp > nowSeconds() &&
+      sid !== '' &&
+      store.findBy('Session', (payload) =>
+        Object.values((payload.authorizations ?? {}) as Record<string, { sid?: string }>).some((entry) => entry?.sid === sid),
+      ) !== undefined;
     const account = live ? accounts.findById(asString(claims.sub)) : undefined;
     if (!account) {
       const error = token ? 'invalid_token' : 'invalid_request';
-      sendJson(res, 401, { error, error_description: token ? 'Token verification failed' : 'Missing bearer token' }, {
-        ...cors,
-        'WWW-Authenticate': `Bearer realm="${REALM}", error="${error}"`,
-      });
+      sendJson(
+        res,
+        401,
+        { error, error_description: token ? 'Token verification failed' : 'Missing bearer token' },
+        {
+          ...cors,
+          'WWW-Authenticate': `Bearer realm="${REALM}", error="${error}"`,
+        },
+      );
       return undefined;
     }
     return account;

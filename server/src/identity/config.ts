@@ -99,7 +99,10 @@ function httpUrl(name: string, value: string): URL {
 
 function list(env: Env, name: string, fallback: string): string[] {
   const value = raw(env, name) ?? fallback;
-  const items = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
   if (items.length === 0) throw new Error(`${name} must list at least one value`);
   return items;
 }
@@ -107,8 +110,13 @@ function list(env: Env, name: string, fallback: string): string[] {
 /** Whether a listen address only accepts connections from this machine. */
 export function isLoopbackHost(host: string): boolean {
   const bare = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
-  return bare === 'localhost' || bare.endsWith('.localhost') || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare)
-    || /^::ffff:127(\.\d{1,3}){3}$/.test(bare);
+  return (
+    bare === 'localhost' ||
+    bare.endsWith('.localhost') ||
+    bare === '::1' ||
+    /^127(\.\d{1,3}){3}$/.test(bare) ||
+    /^::ffff:127(\.\d{1,3}){3}$/.test(bare)
+  );
 }
 
 export function loadIdentityConfig(env: Env = process.env): IdentityConfig {

@@ -7,7 +7,15 @@ import { DISCOVERY, ROUTES } from './realmPaths.js';
 import { asString } from './scalars.js';
 
 /** Paths (below the realm) that answer credentialed CORS for the configured web origins. */
-export const CORS_PATHS = new Set<string>([ROUTES.token, ROUTES.userinfo, ROUTES.jwks, ROUTES.end_session, ROUTES.revocation, '/account', DISCOVERY]);
+export const CORS_PATHS = new Set<string>([
+  ROUTES.token,
+  ROUTES.userinfo,
+  ROUTES.jwks,
+  ROUTES.end_session,
+  ROUTES.revocation,
+  '/account',
+  DISCOVERY,
+]);
 
 export function corsHeaders(origin: string | undefined, webOrigins: readonly string[]): Record<string, string> {
   if (origin && webOrigins.includes(origin)) {
@@ -21,7 +29,13 @@ export function corsHeadersFor(rel: string, origin: string | undefined, webOrigi
   return CORS_PATHS.has(rel) ? corsHeaders(origin, webOrigins) : {};
 }
 
-export function answerPreflight(req: IncomingMessage, res: ServerResponse, rel: string, origin: string | undefined, webOrigins: readonly string[]): void {
+export function answerPreflight(
+  req: IncomingMessage,
+  res: ServerResponse,
+  rel: string,
+  origin: string | undefined,
+  webOrigins: readonly string[],
+): void {
   if (CORS_PATHS.has(rel) && origin && webOrigins.includes(origin)) {
     res.writeHead(204, {
       ...corsHeaders(origin, webOrigins),

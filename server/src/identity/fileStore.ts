@@ -45,7 +45,10 @@ export class SerialWriter {
   private writing: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
 
-  constructor(private readonly file: string, private readonly snapshot: () => unknown) {}
+  constructor(
+    private readonly file: string,
+    private readonly snapshot: () => unknown,
+  ) {}
 
   flush(): Promise<void> {
     if (this.queued) return this.queued;
@@ -89,9 +92,13 @@ export interface ModelAdapter {
 function isStoredRecord(value: unknown): value is StoredRecord {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Partial<StoredRecord>;
-  return typeof record.model === 'string' && typeof record.id === 'string'
-    && typeof record.payload === 'object' && record.payload !== null
-    && (record.expiresAt === null || typeof record.expiresAt === 'number');
+  return (
+    typeof record.model === 'string' &&
+    typeof record.id === 'string' &&
+    typeof record.payload === 'object' &&
+    record.payload !== null &&
+    (record.expiresAt === null || typeof record.expiresAt === 'number')
+  );
 }
 
 export class ModelStore {
@@ -156,7 +163,8 @@ export class ModelStore {
     const now = Date.now();
     const found: Array<[string, Payload]> = [];
     for (const record of this.records.values()) {
-      if (record.model === model && (record.expiresAt === null || record.expiresAt > now)) found.push([record.id, structuredClone(record.payload)]);
+      if (record.model === model && (record.expiresAt === null || record.expiresAt > now))
+        found.push([record.id, structuredClone(record.payload)]);
     }
     return found;
   }

@@ -54,7 +54,12 @@ const SECURITY_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 } as const;
 
-export function sendHtml(res: ServerResponse, status: number, html: string, options: { csp?: string; headers?: Record<string, string> } = {}): void {
+export function sendHtml(
+  res: ServerResponse,
+  status: number,
+  html: string,
+  options: { csp?: string; headers?: Record<string, string> } = {},
+): void {
   const body = Buffer.from(html, 'utf8');
   res.writeHead(status, {
     ...SECURITY_HEADERS,

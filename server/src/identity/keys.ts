@@ -48,8 +48,13 @@ function generateRsaJwk(): Promise<SigningJwk> {
 
 function isSecrets(value: unknown): value is Secrets {
   const secrets = value as Partial<Secrets> | undefined;
-  return !!secrets && Array.isArray(secrets.cookieKeys) && secrets.cookieKeys.length > 0
-    && typeof secrets.refreshTokenKey === 'string' && typeof secrets.pageKey === 'string';
+  return (
+    !!secrets &&
+    Array.isArray(secrets.cookieKeys) &&
+    secrets.cookieKeys.length > 0 &&
+    typeof secrets.refreshTokenKey === 'string' &&
+    typeof secrets.pageKey === 'string'
+  );
 }
 
 /** Files whose presence shows the data directory has been used before. */
@@ -69,10 +74,14 @@ export async function loadOrCreateKeys(dataDir: string, log: Logger): Promise<Id
     await writeJsonAtomic(jwksFile, jwks);
     // Losing the key silently would look like random sign-outs: say what happened and why.
     if (!fresh) {
-      log('warn', `signing key file ${jwksFile} ${problem} while other identity files exist (${usedBefore.join(', ')}): generated a new signing key; every access and id token signed by the old key is now refused, so signed-in users must sign in again`, {
-        file: jwksFile,
-        kid: jwks.keys?.[0]?.kid,
-      });
+      log(
+        'warn',
+        `signing key file ${jwksFile} ${problem} while other identity files exist (${usedBefore.join(', ')}): generated a new signing key; every access and id token signed by the old key is now refused, so signed-in users must sign in again`,
+        {
+          file: jwksFile,
+          kid: jwks.keys?.[0]?.kid,
+        },
+      );
     }
   }
   const keys = jwks.keys ?? [];
@@ -80,9 +89,13 @@ export async function loadOrCreateKeys(dataDir: string, log: Logger): Promise<Id
   let secrets = await readJsonFile(secretsFile);
   if (!isSecrets(secrets)) {
     if (!fresh) {
-      log('warn', `secrets file ${secretsFile} ${secrets === undefined ? 'was missing' : 'is incomplete'} while other identity files exist: generated new cookie and refresh-token keys; every sign-in session and refresh token issued before is now refused`, {
-        file: secretsFile,
-      });
+      log(
+        'warn',
+        `secrets file ${secretsFile} ${secrets === undefined ? 'was missing' : 'is incomplete'} while other identity files exist: generated new cookie and refresh-token keys; every sign-in session and refresh token issued before is now refused`,
+        {
+          file: secretsFile,
+        },
+      );
     }
     secrets = {
       cookieKeys: [randomBytes(32).toString('base64url')],

@@ -26,7 +26,8 @@ import { redirectUriMatches } from './redirects.js';
 import { ACCOUNT_DISABLED, type LoginSteps } from './loginSteps.js';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password.';
-export const RESET_SENT = 'If an account matches what you entered, a link to choose a new password has been written to the server log. The link expires in 15 minutes.';
+export const RESET_SENT =
+  'If an account matches what you entered, a link to choose a new password has been written to the server log. The link expires in 15 minutes.';
 const EXPIRED = 'Your sign-in attempt has expired or was opened in another browser. Go back to the application and sign in again.';
 const RESET_TTL_SECONDS = 15 * 60;
 const RESET_MODEL = 'PasswordReset';
@@ -57,13 +58,26 @@ function hashKey(key: string): string {
  * A single-use link where the account chooses a password (the reset flow's page), e.g. for an
  * invitation. Only the key's hash is stored; the link itself is returned once and not logged.
  */
-export async function issueActionLink(store: ModelStore, issuer: string, target: { accountId: string; redirectUri: string }, ttlSeconds: number): Promise<string> {
+export async function issueActionLink(
+  store: ModelStore,
+  issuer: string,
+  target: { accountId: string; redirectUri: string },
+  ttlSeconds: number,
+): Promise<string> {
   const key = randomBytes(32).toString('base64url');
-  await store.set(RESET_MODEL, hashKey(key), { accountId: target.accountId, clientId: CLIENT_ID, redirectUri: target.redirectUri }, ttlSeconds);
+  await store.set(
+    RESET_MODEL,
+    hashKey(key),
+    { accountId: target.accountId, clientId: CLIENT_ID, redirectUri: target.redirectUri },
+    ttlSeconds,
+  );
   return `${issuer}/login-actions/action-token?${new URLSearchParams({ key }).toString()}`;
 }
 
-export function validateRegistration(values: RegistrationValues & { password: string; confirm: string }, accounts: AccountStore): RegistrationErrors {
+export function validateRegistration(
+  values: RegistrationValues & { password: string; confirm: string },
+  accounts: AccountStore,
+): RegistrationErrors {
   const errors: RegistrationErrors = {};
   const username = normaliseUsername(values.username ?? '');
   if (!username) errors.username = 'Please specify a username.';
@@ -104,7 +118,12 @@ function newPasswordErrors(password: string, confirm: string): Partial<Record<'p
 export function createLoginActions(deps: LoginActionDeps) {
   const { config, provider, accounts, store, log, prefix } = deps;
   const demoRows = config.demo
-    ? DEMO_ACCOUNTS.map((demo) => ({ username: demo.username, name: `${demo.firstName} ${demo.lastName}`, organization: demo.organization, roles: demo.realmRoles }))
+    ? DEMO_ACCOUNTS.map((demo) => ({
+        username: demo.username,
+        name: `${demo.firstName} ${demo.lastName}`,
+        organization: demo.organization,
+        roles: demo.realmRoles,
+      }))
     : undefined;
 
   function resetUrlFor(clientId: string, redirectUri: string): string {
@@ -115,7 +134,12 @@ export function createLoginActions(deps: LoginActionDeps) {
     await provider.interactionFinished(req, res, { login: { accountId, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
   }
 
-  async function interaction(req: IncomingMessage, res: ServerResponse, uid: string, screen: 'login' | 'register' | undefined): Promise<void> {
+  async function interaction(
+    req: IncomingMessage,
+    res: ServerResponse,
+    uid: string,
+    screen: 'login' | 'register' | undefined,
+  ): Promise<void> {
     let details: Interaction;
     try {
       details = await provider.interactionDetails(req, res);
@@ -190,7 +214,15 @@ export function createLoginActions(deps: LoginActionDeps) {
     const attempt = username && password ? await accounts.attempt(username, password) : undefined;
     if (attempt?.outcome !== 'ok') {
       log('info', 'sign-in failed', { username: username.slice(0, 100) });
-      if (attempt) await deps.steps.passwordFailed(req, attempt.account, username, clientId, attempt.outcome, attempt.outcome === 'invalid' && attempt.lockedNow);
+      if (attempt)
+        await deps.steps.passwordFailed(
+          req,
+          attempt.account,
+          username,
+          clientId,
+          attempt.outcome,
+          attempt.outcome === 'invalid' && attempt.lockedNow,
+        );
       sendHtml(res, 200, loginPage({ action: base, username, error: INVALID_CREDENTIALS, registerUrl, resetUrl, demoAccounts: demoRows }));
       return;
     }
@@ -206,7 +238,11 @@ export function createLoginActions(deps: LoginActionDeps) {
   function validClientAndRedirect(url: URL): { clientId: string; redirectUri: string } | undefined {
     const clientId = url.searchParams.get('client_id') ?? '';
     const redirectUri = url.searchParams.get('redirect_uri') ?? '';
-    if (clientId !== CLIENT_ID || url.searchParams.getAll('redirect_uri').length !== 1 || !redirectUriMatches(redirectUri, config.redirectUris)) {
+    if (
+      clientId !== CLIENT_ID ||
+      url.searchParams.getAll('redirect_uri').length !== 1 ||
+      !redirectUriMatches(redirectUri, config.redirectUris)
+    ) {
       return undefined;
     }
     return { clientId, redirectUri };
@@ -215,7 +251,11 @@ export function createLoginActions(deps: LoginActionDeps) {
   async function resetCredentials(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const target = validClientAndRedirect(url);
     if (!target) {
-      sendHtml(res, 400, errorPage(url.searchParams.get('client_id') === CLIENT_ID ? 'Invalid parameter: redirect_uri' : 'Client not found.'));
+      sendHtml(
+        res,
+        400,
+        errorPage(url.searchParams.get('client_id') === CLIENT_ID ? 'Invalid parameter: redirect_uri' : 'Client not found.'),
+      );
       return;
     }
     const action = `${prefix}/login-actions/reset-credentials?${new URLSearchParams({ client_id: target.clientId, redirect_uri: target.redirectUri }).toString()}`;
@@ -232,7 +272,12 @@ export function createLoginActions(deps: LoginActionDeps) {
     const account = accounts.findByUsernameOrEmail(username);
     if (account) {
       const key = randomBytes(32).toString('base64url');
-      await store.set(RESET_MODEL, hashKey(key), { accountId: account.id, clientId: target.clientId, redirectUri: target.redirectUri }, RESET_TTL_SECONDS);
+      await store.set(
+        RESET_MODEL,
+        hashKey(key),
+        { accountId: account.id, clientId: target.clientId, redirectUri: target.redirectUri },
+        RESET_TTL_SECONDS,
+      );
       const link = `${config.issuer}/login-actions/action-token?${new URLSearchParams({ key }).toString()}`;
       log('info', 'password reset link (valid 15 minutes, single use)', { username: account.username, email: account.email, link });
     } else {
@@ -265,12 +310,16 @@ export function createLoginActions(deps: LoginActionDeps) {
     await store.deleteWhere(RESET_MODEL, (payload) => payload.accountId === account.id);
     log('info', 'password changed through reset link', { username: account.username, accountId: account.id });
     const redirectUri = str(reset.redirectUri);
-    sendHtml(res, 200, messagePage({
-      title: 'Password changed',
-      message: `The password of ${displayName(account)} (${account.username}) has been changed. You can now sign in with it.`,
-      tone: 'success',
-      link: redirectUriMatches(redirectUri, config.redirectUris) ? { href: redirectUri, label: 'Back to sign in' } : undefined,
-    }));
+    sendHtml(
+      res,
+      200,
+      messagePage({
+        title: 'Password changed',
+        message: `The password of ${displayName(account)} (${account.username}) has been changed. You can now sign in with it.`,
+        tone: 'success',
+        link: redirectUriMatches(redirectUri, config.redirectUris) ? { href: redirectUri, label: 'Back to sign in' } : undefined,
+      }),
+    );
   }
 
   /** Answers true when the request was one of the login-action pages. */
@@ -299,4 +348,3 @@ export function createLoginActions(deps: LoginActionDeps) {
     return false;
   };
 }
-

@@ -67,7 +67,14 @@ export function createLoginSteps(deps: LoginStepDeps) {
     return `${prefix}/login-actions/authenticate/${uid}/${step}`;
   }
 
-  async function event(req: IncomingMessage, type: SignInEventType, account: Account | undefined, clientId: string, error: string | null, username?: string): Promise<void> {
+  async function event(
+    req: IncomingMessage,
+    type: SignInEventType,
+    account: Account | undefined,
+    clientId: string,
+    error: string | null,
+    username?: string,
+  ): Promise<void> {
     await events.record({
       type,
       organisation: account?.organizations[0] ?? null,
@@ -80,7 +87,13 @@ export function createLoginSteps(deps: LoginStepDeps) {
   }
 
   /** Decides the next step of a signed-in-by-password interaction, renders it or finishes. */
-  async function proceed(req: IncomingMessage, res: ServerResponse, uid: string, state: StepState, notice?: { error?: string }): Promise<void> {
+  async function proceed(
+    req: IncomingMessage,
+    res: ServerResponse,
+    uid: string,
+    state: StepState,
+    notice?: { error?: string },
+  ): Promise<void> {
     const account = accounts.findById(state.accountId);
     if (!account || !account.enabled) {
       await store.delete(STEP_MODEL, uid);
@@ -95,7 +108,17 @@ export function createLoginSteps(deps: LoginStepDeps) {
     if (!state.otpDone && requireMfa) {
       const enrolment = await newEnrolment('Dataworks', account.username);
       await store.set(STEP_MODEL, uid, { ...state, pendingSecret: enrolment.secret }, STEP_TTL_SECONDS);
-      sendHtml(res, 200, otpSetupPage({ action: stepUrl(uid, 'otp-setup'), username: account.username, secret: enrolment.secret, qrSvg: enrolment.qrSvg, error: notice?.error }));
+      sendHtml(
+        res,
+        200,
+        otpSetupPage({
+          action: stepUrl(uid, 'otp-setup'),
+          username: account.username,
+          secret: enrolment.secret,
+          qrSvg: enrolment.qrSvg,
+          error: notice?.error,
+        }),
+      );
       return;
     }
     if (account.requiredActions.includes('UPDATE_PASSWORD')) {
@@ -104,11 +127,22 @@ export function createLoginSteps(deps: LoginStepDeps) {
     }
     await store.delete(STEP_MODEL, uid);
     await event(req, 'LOGIN', account, state.clientId, null);
-    await provider.interactionFinished(req, res, { login: { accountId: account.id, amr: state.otpDone ? ['pwd', 'otp'] : ['pwd'] } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: account.id, amr: state.otpDone ? ['pwd', 'otp'] : ['pwd'] } },
+      { mergeWithLastSubmission: false },
+    );
   }
 
   /** The password was right: refuse a disabled account, else go on to the next step. */
-  async function afterPassword(req: IncomingMessage, res: ServerResponse, uid: string, account: Account, clientId: string): Promise<'disabled' | 'continued'> {
+  async function afterPassword(
+    req: IncomingMessage,
+    res: ServerResponse,
+    uid: string,
+    account: Account,
+    clientId: string,
+  ): Promise<'disabled' | 'continued'> {
     if (!account.enabled) {
       await event(req, 'LOGIN_ERROR', account, clientId, 'user_disabled');
       return 'disabled';
@@ -120,7 +154,14 @@ export function createLoginSteps(deps: LoginStepDeps) {
   }
 
   /** A failed password check, for the event log (and a lockout when this one locked the account). */
-  async function passwordFailed(req: IncomingMessage, account: Account | undefined, username: string, clientId: string, outcome: 'invalid' | 'locked', lockedNow: boolean): Promise<void> {
+  async function passwordFailed(
+    req: IncomingMessage,
+    account: Account | undefined,
+    username: string,
+    clientId: string,
+    outcome: 'invalid' | 'locked',
+    lockedNow: boolean,
+  ): Promise<void> {
     const error = !account ? 'user_not_found' : outcome === 'locked' ? 'user_temporarily_disabled' : 'invalid_user_credentials';
     await event(req, 'LOGIN_ERROR', account, clientId, error, username);
     if (lockedNow) await event(req, 'LOCKOUT', account, clientId, 'too_many_failures', username);

@@ -31,7 +31,10 @@ export class OrganisationStore {
   private readonly records = new Map<string, OrganisationRecord>();
   private readonly writer: SerialWriter;
 
-  private constructor(file: string, private readonly defaults: OrganisationPolicy) {
+  private constructor(
+    file: string,
+    private readonly defaults: OrganisationPolicy,
+  ) {
     this.writer = new SerialWriter(file, () => ({ version: 1, organisations: Object.fromEntries(this.records) }));
   }
 
@@ -40,7 +43,8 @@ export class OrganisationStore {
     const data = await readJsonFile(file);
     if (data !== undefined) {
       const organisations = (data as { organisations?: unknown }).organisations;
-      if (typeof organisations !== 'object' || organisations === null) throw new Error(`${file} has an unexpected format; delete it to start afresh`);
+      if (typeof organisations !== 'object' || organisations === null)
+        throw new Error(`${file} has an unexpected format; delete it to start afresh`);
       for (const [alias, value] of Object.entries(organisations as Record<string, Partial<OrganisationRecord>>)) {
         store.records.set(alias, { policy: value.policy, groups: Array.isArray(value.groups) ? value.groups : [] });
       }

@@ -28,7 +28,8 @@ export class OtpCredentialStore {
     const data = await readJsonFile(file);
     const credentials = (data as { credentials?: Record<string, OtpCredential> } | undefined)?.credentials;
     for (const [accountId, credential] of Object.entries(credentials ?? {})) {
-      if (typeof credential?.secret === 'string') store.credentials.set(accountId, { ...credential, lastTimeStep: Number(credential.lastTimeStep) || 0 });
+      if (typeof credential?.secret === 'string')
+        store.credentials.set(accountId, { ...credential, lastTimeStep: Number(credential.lastTimeStep) || 0 });
     }
     return store;
   }
@@ -68,7 +69,11 @@ export class OtpCredentialStore {
   }
 }
 
-async function verifyCode(secret: string, code: string, afterTimeStep: number): Promise<{ valid: true; timeStep: number } | { valid: false }> {
+async function verifyCode(
+  secret: string,
+  code: string,
+  afterTimeStep: number,
+): Promise<{ valid: true; timeStep: number } | { valid: false }> {
   const token = code.replace(/\s+/g, '');
   if (!/^\d{6}$/.test(token)) return { valid: false };
   try {

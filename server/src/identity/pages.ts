@@ -99,7 +99,15 @@ function fieldError(id: string, message: string | undefined): string {
   return message ? `<p class="field-error" id="${id}-error">${escapeHtml(message)}</p>` : '';
 }
 
-function input(options: { id: string; label: string; type: string; value?: string; error?: string; autocomplete: string; autofocus?: boolean }): string {
+function input(options: {
+  id: string;
+  label: string;
+  type: string;
+  value?: string;
+  error?: string;
+  autocomplete: string;
+  autofocus?: boolean;
+}): string {
   const { id, label, type, value, error, autocomplete, autofocus } = options;
   const invalid = error ? ` aria-invalid="true" aria-describedby="${id}-error"` : '';
   return `<div class="field">
@@ -128,8 +136,9 @@ export interface LoginPageOptions {
 export function loginPage(options: LoginPageOptions): string {
   const { action, username, error, info, registerUrl, resetUrl, demoAccounts } = options;
   const invalid = error ? ' aria-invalid="true" aria-describedby="input-error"' : '';
-  const demo = demoAccounts && demoAccounts.length > 0
-    ? `<section class="demo" aria-labelledby="demo-heading">
+  const demo =
+    demoAccounts && demoAccounts.length > 0
+      ? `<section class="demo" aria-labelledby="demo-heading">
 <h2 id="demo-heading">Demo accounts</h2>
 <p>The password of each demo account is its username.</p>
 <table>
@@ -139,7 +148,7 @@ ${demoAccounts.map((row) => `<tr><td><code>${escapeHtml(row.username)}</code></t
 </tbody>
 </table>
 </section>`
-    : '';
+      : '';
   return layout({
     title: 'Sign in',
     wide: !!demo,
@@ -174,7 +183,12 @@ export interface RegistrationValues {
 
 export type RegistrationErrors = Partial<Record<'username' | 'email' | 'firstName' | 'lastName' | 'password' | 'password-confirm', string>>;
 
-export function registrationPage(options: { action: string; loginUrl: string; values: RegistrationValues; errors: RegistrationErrors }): string {
+export function registrationPage(options: {
+  action: string;
+  loginUrl: string;
+  values: RegistrationValues;
+  errors: RegistrationErrors;
+}): string {
   const { action, loginUrl, values, errors } = options;
   const count = Object.keys(errors).length;
   return layout({
@@ -194,7 +208,13 @@ ${input({ id: 'password-confirm', label: 'Confirm password', type: 'password', e
   });
 }
 
-export function resetRequestPage(options: { action: string; loginUrl?: string; username?: string; error?: string; message?: string }): string {
+export function resetRequestPage(options: {
+  action: string;
+  loginUrl?: string;
+  username?: string;
+  error?: string;
+  message?: string;
+}): string {
   const { action, loginUrl, username, error, message } = options;
   return layout({
     title: 'Forgot your password?',
@@ -209,7 +229,11 @@ ${loginUrl ? `<p class="register"><a href="${escapeHtml(loginUrl)}">« Back to s
   });
 }
 
-export function newPasswordPage(options: { action: string; username: string; errors: Partial<Record<'password-new' | 'password-confirm', string>> }): string {
+export function newPasswordPage(options: {
+  action: string;
+  username: string;
+  errors: Partial<Record<'password-new' | 'password-confirm', string>>;
+}): string {
   const { action, username, errors } = options;
   return layout({
     title: 'Choose a new password',
@@ -223,7 +247,12 @@ ${input({ id: 'password-confirm', label: 'Confirm password', type: 'password', e
   });
 }
 
-export function messagePage(options: { title: string; message: string; tone?: 'info' | 'success' | 'error'; link?: { href: string; label: string } }): string {
+export function messagePage(options: {
+  title: string;
+  message: string;
+  tone?: 'info' | 'success' | 'error';
+  link?: { href: string; label: string };
+}): string {
   const { title, message, tone = 'info', link } = options;
   return layout({
     title,

@@ -45,18 +45,31 @@ export interface IdentityProvider {
   grantFor(accountId: string, clientId: string, scope: string, existing?: Grant): Promise<string>;
 }
 
-export function createIdentityProvider({ config, keys, store, accounts, log, prefix, serviceClients = [], organisations, adminClient, onSignedOut }: IdentityProviderDeps): IdentityProvider {
+export function createIdentityProvider({
+  config,
+  keys,
+  store,
+  accounts,
+  log,
+  prefix,
+  serviceClients = [],
+  organisations,
+  adminClient,
+  onSignedOut,
+}: IdentityProviderDeps): IdentityProvider {
   const serviceClientById = new Map(serviceClients.map((client) => [client.clientId, client]));
   const longCookie = { httpOnly: true, sameSite: 'lax' as const, signed: true, path: `${prefix}/` };
   const shortCookie = { httpOnly: true, sameSite: 'lax' as const, signed: true };
 
-  const policyOf = (accountId: unknown) => organisations.policyForOrganisations(typeof accountId === 'string' ? accounts.findById(accountId)?.organizations ?? [] : []);
+  const policyOf = (accountId: unknown) =>
+    organisations.policyForOrganisations(typeof accountId === 'string' ? (accounts.findById(accountId)?.organizations ?? []) : []);
 
   const grantFor = (accountId: string, clientId: string, scope: string, existing?: Grant): Promise<string> =>
     saveGrant(provider, accountId, clientId, scope, existing);
 
   const configuration: Configuration = {
-    adapter: (model: string) => (model === 'RefreshToken' && !config.revokeRefreshToken ? reusableRefreshTokens(store.adapterFor(model)) : store.adapterFor(model)),
+    adapter: (model: string) =>
+      model === 'RefreshToken' && !config.revokeRefreshToken ? reusableRefreshTokens(store.adapterFor(model)) : store.adapterFor(model),
     clients: [
       {
         client_id: CLIENT_ID,
@@ -148,7 +161,8 @@ export function createIdentityProvider({ config, keys, store, accounts, log, pre
       },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: (ctx: KoaContext, form: string) => renderLogoutSource(ctx, form, { provider, log, sessionCookie: longCookie, onSignedOut }),
+        logoutSource: (ctx: KoaContext, form: string) =>
+          renderLogoutSource(ctx, form, { provider, log, sessionCookie: longCookie, onSignedOut }),
         postLogoutSuccessSource: renderPostLogoutSuccess,
       },
     },

@@ -50,10 +50,14 @@ export function createRealmRouter(deps: RealmRouterDeps): RealmRequestHandler {
     const url = new URL(req.url ?? '/', 'http://identity.invalid');
     const pathname = url.pathname;
     if (pathname === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
-      sendHtml(res, 200, layout({
-        title: 'Identity server',
-        body: `<h1>Dataworks dev identity server</h1><p>Realm <code>${REALM}</code>: <a href="${prefix}${DISCOVERY}">OpenID configuration</a>.</p>`,
-      }));
+      sendHtml(
+        res,
+        200,
+        layout({
+          title: 'Identity server',
+          body: `<h1>Dataworks dev identity server</h1><p>Realm <code>${REALM}</code>: <a href="${prefix}${DISCOVERY}">OpenID configuration</a>.</p>`,
+        }),
+      );
       return;
     }
     if (pathname !== prefix && !pathname.startsWith(`${prefix}/`)) {
@@ -115,20 +119,33 @@ export function createRealmRouter(deps: RealmRouterDeps): RealmRequestHandler {
       case '/account': {
         if (req.method !== 'GET') break;
         if (!bearerToken(req) && (req.headers.accept ?? '').includes('text/html')) {
-          sendHtml(res, 200, messagePage({ title: 'Account', message: 'Account management is not available on the dev identity server. Your name, email and organisation come from the demo data or from registration.' }));
+          sendHtml(
+            res,
+            200,
+            messagePage({
+              title: 'Account',
+              message:
+                'Account management is not available on the dev identity server. Your name, email and organisation come from the demo data or from registration.',
+            }),
+          );
           return;
         }
         const account = authenticateBearer(req, res, cors);
         if (account) {
-          sendJson(res, 200, {
-            id: account.id,
-            username: account.username,
-            email: account.email,
-            firstName: account.firstName,
-            lastName: account.lastName,
-            emailVerified: account.emailVerified,
-            attributes: { organization: [...account.organizations] },
-          }, cors);
+          sendJson(
+            res,
+            200,
+            {
+              id: account.id,
+              username: account.username,
+              email: account.email,
+              firstName: account.firstName,
+              lastName: account.lastName,
+              emailVerified: account.emailVerified,
+              attributes: { organization: [...account.organizations] },
+            },
+            cors,
+          );
         }
         return;
       }

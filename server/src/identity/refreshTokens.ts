@@ -29,18 +29,21 @@ export function createRefreshTokenEnvelope(provider: Provider, issuer: string, k
       if (session?.exp) exp = Math.min(exp, session.exp);
     }
     const iat = nowSeconds();
-    const token = signHs256({
-      exp,
-      iat,
-      jti: opaque,
-      iss: issuer,
-      aud: issuer,
-      sub: refreshToken.accountId,
-      typ: 'Refresh',
-      azp: refreshToken.clientId,
-      sid: refreshToken.sid,
-      scope: refreshToken.scope,
-    }, key);
+    const token = signHs256(
+      {
+        exp,
+        iat,
+        jti: opaque,
+        iss: issuer,
+        aud: issuer,
+        sub: refreshToken.accountId,
+        typ: 'Refresh',
+        azp: refreshToken.clientId,
+        sid: refreshToken.sid,
+        scope: refreshToken.scope,
+      },
+      key,
+    );
     return { token, expiresIn: Math.max(0, exp - iat) };
   }
 

@@ -62,12 +62,14 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
   });
   if (config.demo) {
     const added = await accounts.seedDemo(DEMO_ACCOUNTS);
-    if (added > 0) log('info', 'demo accounts seeded (password = username)', { count: added, usernames: DEMO_ACCOUNTS.map((demo) => demo.username) });
+    if (added > 0)
+      log('info', 'demo accounts seeded (password = username)', { count: added, usernames: DEMO_ACCOUNTS.map((demo) => demo.username) });
   } else {
     // Demo mode may have been on in an earlier start (e.g. on loopback): their passwords are
     // public, so they must not outlive it.
     const removed = await accounts.removeDemo(DEMO_ACCOUNTS);
-    if (removed.length > 0) log('warn', 'demo mode is off: removed the demo accounts that still had their demo password', { usernames: removed });
+    if (removed.length > 0)
+      log('warn', 'demo mode is off: removed the demo accounts that still had their demo password', { usernames: removed });
   }
 
   const serviceClients = await loadServiceClients(
@@ -91,30 +93,55 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
   // oidc-provider's events pass Koa contexts; `ip` is Koa's, `loginTs` the Session model's.
   type EventContext = KoaContext & { ip?: string };
   const recordSignOut = (ctx: EventContext, session: { uid?: string; accountId?: string } | undefined) => {
-    void sessions.signedOut(session?.uid, session?.accountId, ctx.ip || null, ctx.oidc.client?.clientId ?? null)
+    void sessions
+      .signedOut(session?.uid, session?.accountId, ctx.ip || null, ctx.oidc.client?.clientId ?? null)
       .catch((err: unknown) => log('warn', 'could not record a sign-out', { error: String(err) }));
   };
   const { provider, grantFor } = createIdentityProvider({
-    config, keys, store, accounts, log, prefix, serviceClients, organisations, adminClient, onSignedOut: (ctx, session) => recordSignOut(ctx, session),
+    config,
+    keys,
+    store,
+    accounts,
+    log,
+    prefix,
+    serviceClients,
+    organisations,
+    adminClient,
+    onSignedOut: (ctx, session) => recordSignOut(ctx, session),
   });
   provider.on('authorization.success', (...args: unknown[]) => {
     const ctx = args[0] as EventContext;
     const session = ctx.oidc.session as { uid?: string; accountId?: string; loginTs?: number } | undefined;
-    void sessions.touch(session?.uid, session?.accountId, ctx.get('user-agent') || null, ctx.ip || null, session?.loginTs)
+    void sessions
+      .touch(session?.uid, session?.accountId, ctx.get('user-agent') || null, ctx.ip || null, session?.loginTs)
       .catch((err: unknown) => log('warn', 'could not record session activity', { error: String(err) }));
   });
   provider.on('grant.success', (...args: unknown[]) => {
     const ctx = args[0] as EventContext;
-    const entities = ctx.oidc.entities as { RefreshToken?: { sessionUid?: string; accountId?: string }; AuthorizationCode?: { sessionUid?: string; accountId?: string } };
+    const entities = ctx.oidc.entities as {
+      RefreshToken?: { sessionUid?: string; accountId?: string };
+      AuthorizationCode?: { sessionUid?: string; accountId?: string };
+    };
     const token = entities.RefreshToken ?? entities.AuthorizationCode;
-    void sessions.touch(token?.sessionUid, token?.accountId, null, ctx.ip || null)
+    void sessions
+      .touch(token?.sessionUid, token?.accountId, null, ctx.ip || null)
       .catch((err: unknown) => log('warn', 'could not record session activity', { error: String(err) }));
   });
   // Signing out after the confirmation page ends in oidc-provider's own action.
-  provider.on('end_session.success', (...args: unknown[]) => recordSignOut(args[0] as EventContext, (args[0] as EventContext).oidc.session as { uid?: string; accountId?: string } | undefined));
+  provider.on('end_session.success', (...args: unknown[]) =>
+    recordSignOut(args[0] as EventContext, (args[0] as EventContext).oidc.session as { uid?: string; accountId?: string } | undefined),
+  );
   const steps = createLoginSteps({ provider, accounts, store, organisations, otp, events, otpIssuer: 'Dataworks', prefix });
   const handleAdmin = createAdminApi({
-    issuer: config.issuer, keys, accounts, store, organisations, otp, sessions, events, log,
+    issuer: config.issuer,
+    keys,
+    accounts,
+    store,
+    organisations,
+    otp,
+    sessions,
+    events,
+    log,
     portalUrl: (config.redirectUris[0] ?? 'http://localhost:3000/*').replace(/\*$/, ''),
   });
   const sweeper = setInterval(() => {
@@ -130,7 +157,16 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
     passToProvider: mountProvider(provider, prefix),
     authenticateBearer: createBearerAuthenticator(config.issuer, keys, store, accounts),
     tokenEndpoint,
-    handleLoginAction: createLoginActions({ config, provider, accounts, store, log, prefix, grantFor: (a, c, s) => grantFor(a, c, s), steps }),
+    handleLoginAction: createLoginActions({
+      config,
+      provider,
+      accounts,
+      store,
+      log,
+      prefix,
+      grantFor: (a, c, s) => grantFor(a, c, s),
+      steps,
+    }),
   });
 
   const dispatch = async (req: IncomingMessage, res: ServerResponse) => {
@@ -150,23 +186,39 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
       else res.destroy();
     });
   };
-  const { servers, port } = await listenOnHost(() => {
-    const server = createServer(requestListener);
-    server.keepAliveTimeout = 5000;
-    return server;
-  }, config.host, config.port);
-  log('info', 'identity server listening', { host: config.host, port, issuer: config.issuer, dataDir: config.dataDir, demo: config.demo, revokeRefreshToken: config.revokeRefreshToken });
+  const { servers, port } = await listenOnHost(
+    () => {
+      const server = createServer(requestListener);
+      server.keepAliveTimeout = 5000;
+      return server;
+    },
+    config.host,
+    config.port,
+  );
+  log('info', 'identity server listening', {
+    host: config.host,
+    port,
+    issuer: config.issuer,
+    dataDir: config.dataDir,
+    demo: config.demo,
+    revokeRefreshToken: config.revokeRefreshToken,
+  });
 
   let closing: Promise<void> | undefined;
   return {
     issuer: config.issuer,
     close() {
       closing ??= (async () => {
-        await Promise.all(servers.map((server: Server) => new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-          setTimeout(() => server.closeAllConnections(), 2000).unref();
-        })));
+        await Promise.all(
+          servers.map(
+            (server: Server) =>
+              new Promise<void>((resolve) => {
+                server.close(() => resolve());
+                server.closeIdleConnections();
+                setTimeout(() => server.closeAllConnections(), 2000).unref();
+              }),
+          ),
+        );
         clearInterval(sweeper);
         await Promise.all([store.flush(), accounts.flush(), organisations.flush(), otp.flush(), events.flush()]);
         log('info', 'identity server stopped');

@@ -45,7 +45,8 @@ export function parseServiceClients(value: string | undefined): ServiceClientSpe
       if (!CLIENT_ID.test(clientId) || !ORGANISATION.test(organisation)) {
         throw new Error(`IDENTITY_SERVICE_CLIENTS must list clientId:organisation[:secret] entries, got "${item}"`);
       }
-      if (secret && secret.length < 16) throw new Error(`IDENTITY_SERVICE_CLIENTS: the secret of ${clientId} must be at least 16 characters`);
+      if (secret && secret.length < 16)
+        throw new Error(`IDENTITY_SERVICE_CLIENTS: the secret of ${clientId} must be at least 16 characters`);
       return { clientId, organisation, ...(secret ? { secret } : {}) };
     });
 }
@@ -65,11 +66,17 @@ export async function loadServiceClients(dataDir: string, specs: readonly Servic
     roles: [DBT_UPLOADER_ROLE],
   }));
   if (clients.length > 0) {
-    const saved = Object.fromEntries(clients.map((client) => [client.clientId, { organisation: client.organisation, secret: client.secret }]));
+    const saved = Object.fromEntries(
+      clients.map((client) => [client.clientId, { organisation: client.organisation, secret: client.secret }]),
+    );
     await fs.writeFile(file, JSON.stringify(saved, null, 2), { mode: 0o600 });
     for (const client of clients) {
       // The secret itself is never logged: whoever may read it reads the file (mode 0600).
-      log('info', 'service client for dbt artifact uploads (client credentials)', { clientId: client.clientId, organisation: client.organisation, secretsFile: file });
+      log('info', 'service client for dbt artifact uploads (client credentials)', {
+        clientId: client.clientId,
+        organisation: client.organisation,
+        secretsFile: file,
+      });
     }
   }
   return clients;

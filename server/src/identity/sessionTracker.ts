@@ -58,7 +58,8 @@ export interface SessionTrackerDeps {
 
 export function createSessionTracker({ store, accounts, organisations, events, sessionTtl }: SessionTrackerDeps) {
   function sessions(): Array<{ jti: string; payload: Payload }> {
-    return store.entries('Session')
+    return store
+      .entries('Session')
       .filter(([, payload]) => typeof payload.accountId === 'string')
       .map(([jti, payload]) => ({ jti, payload }));
   }
@@ -68,13 +69,20 @@ export function createSessionTracker({ store, accounts, organisations, events, s
   }
 
   /** A session signed in or got tokens: remember where from and when. */
-  async function touch(uid: string | undefined, accountId: string | undefined, device: string | null, address: string | null, loginTs?: number): Promise<void> {
+  async function touch(
+    uid: string | undefined,
+    accountId: string | undefined,
+    device: string | null,
+    address: string | null,
+    loginTs?: number,
+  ): Promise<void> {
     if (!uid || !accountId) return;
     const now = Date.now();
     const known = infoOf(uid);
-    const info: SessionInfo = known && known.accountId === accountId
-      ? { ...known, lastAccessAt: now, address: address ?? known.address, device: known.device ?? device }
-      : { accountId, device, address, startedAt: typeof loginTs === 'number' ? loginTs * 1000 : now, lastAccessAt: now };
+    const info: SessionInfo =
+      known && known.accountId === accountId
+        ? { ...known, lastAccessAt: now, address: address ?? known.address, device: known.device ?? device }
+        : { accountId, device, address, startedAt: typeof loginTs === 'number' ? loginTs * 1000 : now, lastAccessAt: now };
     await store.set(SESSION_INFO_MODEL, uid, { ...info }, sessionTtl);
   }
 
@@ -104,7 +112,11 @@ export function createSessionTracker({ store, accounts, organisations, events, s
   /** Live sessions of the organisation's members (of one member when given), newest first. */
   function list(organisation: string, accountId?: string): SessionView[] {
     return sessions()
-      .filter(({ payload }) => (accountId === undefined || payload.accountId === accountId) && inOrganisation(accounts.findById(String(payload.accountId)), organisation))
+      .filter(
+        ({ payload }) =>
+          (accountId === undefined || payload.accountId === accountId) &&
+          inOrganisation(accounts.findById(String(payload.accountId)), organisation),
+      )
       .map(({ payload }) => view(payload))
       .filter((entry): entry is SessionView => entry !== undefined)
       .sort((a, b) => b.startedAt - a.startedAt);
@@ -122,12 +134,22 @@ export function createSessionTracker({ store, accounts, organisations, events, s
   }
 
   async function logoutEvent(account: Account, reason: string): Promise<void> {
-    await events.record({ type: 'LOGOUT', organisation: account.organizations[0] ?? null, accountId: account.id, username: account.username, address: null, client: null, error: reason });
+    await events.record({
+      type: 'LOGOUT',
+      organisation: account.organizations[0] ?? null,
+      accountId: account.id,
+      username: account.username,
+      address: null,
+      client: null,
+      error: reason,
+    });
   }
 
   /** Ends one session of the organisation; undefined when there is no such session in it. */
   async function revoke(organisation: string, sessionId: string): Promise<{ sessionId: string; accountId: string } | undefined> {
-    const found = sessions().find(({ payload }) => payload.uid === sessionId || Object.values(authorizationsOf(payload)).some((entry) => entry?.sid === sessionId));
+    const found = sessions().find(
+      ({ payload }) => payload.uid === sessionId || Object.values(authorizationsOf(payload)).some((entry) => entry?.sid === sessionId),
+    );
     const account = found ? accounts.findById(String(found.payload.accountId)) : undefined;
     if (!found || !inOrganisation(account, organisation)) return undefined;
     await end(found.jti, found.payload);
@@ -144,11 +166,24 @@ export function createSessionTracker({ store, accounts, organisations, events, s
   }
 
   /** The member signed out themselves (oidc-provider ended the session): log it, forget its details. */
-  async function signedOut(uid: string | undefined, accountId: string | undefined, address: string | null, client: string | null): Promise<void> {
+  async function signedOut(
+    uid: string | undefined,
+    accountId: string | undefined,
+    address: string | null,
+    client: string | null,
+  ): Promise<void> {
     const account = accountId ? accounts.findById(accountId) : undefined;
     if (!account) return;
     if (uid) await store.delete(SESSION_INFO_MODEL, uid);
-    await events.record({ type: 'LOGOUT', organisation: account.organizations[0] ?? null, accountId: account.id, username: account.username, address, client, error: null });
+    await events.record({
+      type: 'LOGOUT',
+      organisation: account.organizations[0] ?? null,
+      accountId: account.id,
+      username: account.username,
+      address,
+      client,
+      error: null,
+    });
   }
 
   /** Ends sessions past their organisation's idle or maximum lifetime. */

@@ -64,7 +64,9 @@ export class SignInEventLog {
     this.events.push(stored);
     if (this.events.length > MEMORY_LIMIT) this.events.shift();
     // Appends are chained so lines never interleave; a failed append does not stop later ones.
-    this.appending = this.appending.catch(() => undefined).then(() => fs.appendFile(this.file, `${JSON.stringify(stored)}\n`, { mode: 0o600 }));
+    this.appending = this.appending
+      .catch(() => undefined)
+      .then(() => fs.appendFile(this.file, `${JSON.stringify(stored)}\n`, { mode: 0o600 }));
     return this.appending;
   }
 

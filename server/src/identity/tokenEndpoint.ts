@@ -15,7 +15,14 @@ export interface TokenEndpoint {
   /** Rewrites a successful token response (run by oidc-provider's middleware after it answered). */
   shapeResponse(ctx: KoaContext): Promise<void>;
   /** Hands a POST to the token or revocation endpoint to oidc-provider with its refresh token unwrapped. */
-  forwardRequest(req: IncomingMessage, res: ServerResponse, rel: string, search: string, cors: Record<string, string>, passToProvider: PassToProvider): Promise<void>;
+  forwardRequest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    rel: string,
+    search: string,
+    cors: Record<string, string>,
+    passToProvider: PassToProvider,
+  ): Promise<void>;
 }
 
 export function createTokenEndpoint(provider: Provider, issuer: string, keys: IdentityKeys): TokenEndpoint {

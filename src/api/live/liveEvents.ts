@@ -7,7 +7,11 @@
 // Notifications are more than hints: each carries an id (`n:<number>`), and a reconnection
 // sends the newest one seen as Last-Event-ID, so the server replays what arrived meanwhile.
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { NOTIFICATION_CURSOR_TOPIC, NOTIFICATION_EVENT_ID_PREFIX, notificationIdFromEventId } from '@common/notifications/notificationTypes';
+import {
+  NOTIFICATION_CURSOR_TOPIC,
+  NOTIFICATION_EVENT_ID_PREFIX,
+  notificationIdFromEventId,
+} from '@common/notifications/notificationTypes';
 import { getAuthClient } from '../authClient';
 import { getRuntimeConfig } from '../../config/currentConfig';
 import { TOKEN_MIN_VALIDITY_SECONDS } from '../../config/constants';
@@ -82,10 +86,14 @@ function dispatch(message: EventSourceMessage): void {
 function wait(milliseconds: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, milliseconds);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }
 

@@ -18,7 +18,11 @@ class ChartErrorBoundary extends Component<{ children: ReactNode }, { failed: bo
   }
 
   override render() {
-    return this.state.failed ? <p className="text-body-secondary small">The chart could not be shown; the figures are in the table.</p> : this.props.children;
+    return this.state.failed ? (
+      <p className="text-body-secondary small">The chart could not be shown; the figures are in the table.</p>
+    ) : (
+      this.props.children
+    );
   }
 }
 

@@ -7,7 +7,15 @@ import { CHART_PALETTE, type BarChartProps } from './chartTypes';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 
-export default function BarChartCanvas({ title, labels, series, stacked = false, horizontal = false, formatValue, height = 280 }: BarChartProps) {
+export default function BarChartCanvas({
+  title,
+  labels,
+  series,
+  stacked = false,
+  horizontal = false,
+  formatValue,
+  height = 280,
+}: BarChartProps) {
   const data = useMemo<ChartData<'bar'>>(
     () => ({
       labels: [...labels],
@@ -31,7 +39,9 @@ export default function BarChartCanvas({ title, labels, series, stacked = false,
       animation: false,
       plugins: {
         legend: { display: series.length > 1, position: 'bottom' },
-        tooltip: { callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${format((horizontal ? item.parsed.x : item.parsed.y) ?? 0)}` } },
+        tooltip: {
+          callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${format((horizontal ? item.parsed.x : item.parsed.y) ?? 0)}` },
+        },
       },
       scales: horizontal ? { x: valueAxis, y: categoryAxis } : { x: categoryAxis, y: valueAxis },
     };

@@ -15,11 +15,22 @@ export interface LineageNodeData extends Record<string, unknown> {
 
 export type LineageFlowNode = Node<LineageNodeData, 'lineage'>;
 
-const statusClass: Partial<Record<TestStatus, string>> = { fail: 'text-bg-danger', error: 'text-bg-danger', warn: 'text-bg-warning', pass: 'text-bg-success' };
+const statusClass: Partial<Record<TestStatus, string>> = {
+  fail: 'text-bg-danger',
+  error: 'text-bg-danger',
+  warn: 'text-bg-warning',
+  pass: 'text-bg-success',
+};
 
 function LineageNodeCardView({ data }: NodeProps<LineageFlowNode>) {
   const { node, focus, highlighted, dimmed, onExpand } = data;
-  const classes = ['dw-lineage-node', `dw-lineage-${node.resourceType}`, focus ? 'is-focus' : '', highlighted ? 'is-highlighted' : '', dimmed ? 'is-dimmed' : '']
+  const classes = [
+    'dw-lineage-node',
+    `dw-lineage-${node.resourceType}`,
+    focus ? 'is-focus' : '',
+    highlighted ? 'is-highlighted' : '',
+    dimmed ? 'is-dimmed' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return (

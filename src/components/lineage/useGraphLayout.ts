@@ -27,7 +27,8 @@ export function useGraphLayout(nodes: string[], edges: Edges): GraphLayout {
     worker.current = created;
     created.onmessage = (event: MessageEvent<LayoutAnswer>) => {
       const request = latest.current;
-      if (request && event.data.id === request.id) setAnswered({ nodes: request.nodes, edges: request.edges, positions: event.data.positions });
+      if (request && event.data.id === request.id)
+        setAnswered({ nodes: request.nodes, edges: request.edges, positions: event.data.positions });
     };
     if (latest.current) created.postMessage({ id: latest.current.id, nodes: latest.current.nodes, edges: latest.current.edges });
     return () => {

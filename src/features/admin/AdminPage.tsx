@@ -54,8 +54,7 @@ export default function AdminPage() {
         Admin
       </h1>
       <p className="text-body-secondary mb-4">
-        See the layout settings a user of your organisation last saved, and apply them to your own session to see
-        Dataworks as they do.
+        See the layout settings a user of your organisation last saved, and apply them to your own session to see Dataworks as they do.
       </p>
       <div className="card dw-card mb-3">
         <div className="card-body">

@@ -28,5 +28,14 @@ const columns: DataColumn<AssetColumn>[] = [
 ];
 
 export function AssetColumns({ columns: rows }: { columns: AssetColumn[] }) {
-  return <DataTable caption="Columns" columns={columns} rows={rows} rowKey={(row) => row.name} exportFileName={csvFileName('columns')} emptyText="No columns are known for this asset." />;
+  return (
+    <DataTable
+      caption="Columns"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.name}
+      exportFileName={csvFileName('columns')}
+      emptyText="No columns are known for this asset."
+    />
+  );
 }

@@ -16,5 +16,14 @@ const columns: DataColumn<Point>[] = [
 
 /** Model health across ingestions, newest first. */
 export function AssetHistory({ history }: { history: AssetDetail['history'] }) {
-  return <DataTable caption="History" columns={columns} rows={history} rowKey={(row) => row.ingestedAt} exportFileName={csvFileName('asset history')} initialSort={{ id: 'at', desc: true }} />;
+  return (
+    <DataTable
+      caption="History"
+      columns={columns}
+      rows={history}
+      rowKey={(row) => row.ingestedAt}
+      exportFileName={csvFileName('asset history')}
+      initialSort={{ id: 'at', desc: true }}
+    />
+  );
 }

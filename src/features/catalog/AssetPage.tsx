@@ -39,7 +39,10 @@ function Facts({ asset }: { asset: AssetDetail }) {
     ['File', asset.originalFilePath ?? '–'],
   ];
   if (asset.freshness) {
-    rows.push(['Freshness', `${asset.freshness.status}${asset.freshness.ageSeconds !== null ? `, last loaded ${formatDuration(asset.freshness.ageSeconds * 1000)} ago` : ''}`]);
+    rows.push([
+      'Freshness',
+      `${asset.freshness.status}${asset.freshness.ageSeconds !== null ? `, last loaded ${formatDuration(asset.freshness.ageSeconds * 1000)} ago` : ''}`,
+    ]);
   }
   if (asset.lastRun) {
     rows.push([
@@ -70,7 +73,8 @@ function Asset({ uniqueId }: { uniqueId: string }) {
   // Build cost is warehouse money (data_catalog_advanced, as Data Products): shown to those who may open it.
   const costs = canOpen(roles, 'catalogProducts');
   // Domains are an advanced catalog page; their editors may place the asset by hand here too.
-  const domains = canOpen(roles, 'catalogDomain') && ['model', 'source', 'seed', 'snapshot', 'exposure'].includes(asset?.resourceType ?? '');
+  const domains =
+    canOpen(roles, 'catalogDomain') && ['model', 'source', 'seed', 'snapshot', 'exposure'].includes(asset?.resourceType ?? '');
   const governance = canOpen(roles, 'catalogGlossary');
   if (error && !isFetching) {
     const notFound = (error as { status?: unknown }).status === 404;
@@ -141,7 +145,9 @@ function Asset({ uniqueId }: { uniqueId: string }) {
           ) : null}
         </Panel>
       ) : null}
-      {profiles && ['model', 'source', 'seed', 'snapshot'].includes(asset.resourceType) ? <ProfilePanel assetId={asset.uniqueId} assetName={asset.name} /> : null}
+      {profiles && ['model', 'source', 'seed', 'snapshot'].includes(asset.resourceType) ? (
+        <ProfilePanel assetId={asset.uniqueId} assetName={asset.name} />
+      ) : null}
       {asset.history.length > 0 ? (
         <Panel title="History" description="Build and test results at each ingestion of the project's artifacts.">
           <AssetHistory history={asset.history} />

@@ -16,7 +16,13 @@ const columns: DataColumn<AssetTest>[] = [
     numeric: true,
     value: (row) => statusRank[row.status],
     csv: (row) => row.status,
-    cell: (row) => <span className={row.status === 'fail' || row.status === 'error' ? 'text-danger fw-semibold' : row.status === 'warn' ? 'fw-semibold' : ''}>{row.status}</span>,
+    cell: (row) => (
+      <span
+        className={row.status === 'fail' || row.status === 'error' ? 'text-danger fw-semibold' : row.status === 'warn' ? 'fw-semibold' : ''}
+      >
+        {row.status}
+      </span>
+    ),
   },
   { id: 'failures', header: 'Failing rows', numeric: true, value: (row) => row.failures },
   { id: 'message', header: 'Message', value: (row) => row.message },

@@ -50,7 +50,14 @@ function Assets() {
   const [params] = useSearchParams();
   const { currentData, error, isFetching, refetch } = useSearchCatalogQuery(apiQuery(params, { kind: assetKinds }));
   return (
-    <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the assets…" errorTitle="The assets could not be loaded">
+    <QueryResult
+      data={currentData}
+      error={error}
+      isFetching={isFetching}
+      refetch={refetch}
+      loadingLabel="Loading the assets…"
+      errorTitle="The assets could not be loaded"
+    >
       {(result) => {
         return (
           <div className="row">
@@ -73,7 +80,11 @@ function Assets() {
 
 export default function AssetsPage() {
   return (
-    <DbtPage id="assets-title" title="Data Assets" intro="The tables and views your dbt project builds and reads, with their owners, tags and test results.">
+    <DbtPage
+      id="assets-title"
+      title="Data Assets"
+      intro="The tables and views your dbt project builds and reads, with their owners, tags and test results."
+    >
       {() => <Assets />}
     </DbtPage>
   );

@@ -60,7 +60,13 @@ function Explore() {
 
   return (
     <>
-      <form role="search" aria-label="Search the catalog" className="d-flex flex-wrap gap-2 align-items-start mb-3" onSubmit={submit} noValidate>
+      <form
+        role="search"
+        aria-label="Search the catalog"
+        className="d-flex flex-wrap gap-2 align-items-start mb-3"
+        onSubmit={submit}
+        noValidate
+      >
         <FormField
           ref={input}
           label="Search the catalog"
@@ -77,7 +83,14 @@ function Explore() {
           Search
         </button>
       </form>
-      <QueryResult data={currentData} error={searchError} isFetching={isFetching} refetch={refetch} loadingLabel="Searching…" errorTitle="The search failed">
+      <QueryResult
+        data={currentData}
+        error={searchError}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Searching…"
+        errorTitle="The search failed"
+      >
         {(result) => (
           <div className="row">
             <aside className="col-md-3" aria-label="Filters">
@@ -95,7 +108,11 @@ function Explore() {
 
 export default function ExplorePage() {
   return (
-    <DbtPage id="explore-title" title="Explore" intro="Search everything your dbt project knows: models, sources, seeds, snapshots, exposures, metrics and their columns.">
+    <DbtPage
+      id="explore-title"
+      title="Explore"
+      intro="Search everything your dbt project knows: models, sources, seeds, snapshots, exposures, metrics and their columns."
+    >
       {() => <Explore />}
     </DbtPage>
   );

@@ -22,7 +22,13 @@ export function FacetFilters({ facets }: { facets: CatalogSearchResponse['facets
               const id = `facet-${facet}-${value}`;
               return (
                 <div key={value} className="form-check">
-                  <input className="form-check-input" type="checkbox" id={id} checked={chosen.includes(value)} onChange={() => setParams(toggleFacet(params, facet, value))} />
+                  <input
+                    className="form-check-input"
+                    type="checkbox"
+                    id={id}
+                    checked={chosen.includes(value)}
+                    onChange={() => setParams(toggleFacet(params, facet, value))}
+                  />
                   <label className="form-check-label small" htmlFor={id}>
                     {value} <span className="text-body-secondary">({formatCount(count)})</span>
                   </label>

@@ -20,7 +20,15 @@ export function FocusPicker({ onPick }: { onPick: (uniqueId: string) => void }) 
   return (
     <div className="mb-3">
       <form role="search" aria-label="Centre the graph on" className="d-flex flex-wrap gap-2 align-items-end" onSubmit={submit}>
-        <FormField label="Centre on" type="search" small className="" value={text} onValue={setText} placeholder="Model, source or exposure name" />
+        <FormField
+          label="Centre on"
+          type="search"
+          small
+          className=""
+          value={text}
+          onValue={setText}
+          placeholder="Model, source or exposure name"
+        />
         <button type="submit" className="btn btn-outline-primary btn-sm">
           Find
         </button>

@@ -4,7 +4,13 @@ import { Link } from 'react-router-dom';
 import type { LineageGraphModel } from '../../components/lineage/graphModel';
 import { nodePagePath } from './nodePagePath';
 
-export function LineageNodeList({ model, onExpand }: { model: LineageGraphModel; onExpand: (uniqueId: string, direction: 'upstream' | 'downstream') => void }) {
+export function LineageNodeList({
+  model,
+  onExpand,
+}: {
+  model: LineageGraphModel;
+  onExpand: (uniqueId: string, direction: 'upstream' | 'downstream') => void;
+}) {
   const nodes = [...model.nodes.values()].sort((a, b) => a.depth - b.depth || a.name.localeCompare(b.name));
   return (
     <details className="mt-3">

@@ -63,13 +63,27 @@ function Graph({ focus }: { focus: string }) {
   return (
     <>
       <div className="d-flex flex-wrap gap-3 align-items-end mb-3">
-        <FormField label="Upstream depth" control="select" small className="" value={String(upstream)} onValue={(value) => set('upstream', [value])}>
+        <FormField
+          label="Upstream depth"
+          control="select"
+          small
+          className=""
+          value={String(upstream)}
+          onValue={(value) => set('upstream', [value])}
+        >
           <option value="0">0</option>
           {depthChoices.map((depth) => (
             <option key={depth}>{depth}</option>
           ))}
         </FormField>
-        <FormField label="Downstream depth" control="select" small className="" value={String(downstream)} onValue={(value) => set('downstream', [value])}>
+        <FormField
+          label="Downstream depth"
+          control="select"
+          small
+          className=""
+          value={String(downstream)}
+          onValue={(value) => set('downstream', [value])}
+        >
           <option value="0">0</option>
           {depthChoices.map((depth) => (
             <option key={depth}>{depth}</option>
@@ -99,7 +113,14 @@ function Graph({ focus }: { focus: string }) {
         Select a node (click, or Space when focused) to highlight its path to the focus; Enter or a double click opens it.
       </p>
       {expandError ? <div className="alert alert-warning py-2">{expandError}</div> : null}
-      <LineageGraph model={model} selected={selected} onSelect={setSelected} onExpand={expand} onOpen={open} label={`Lineage of ${focusNode?.name ?? focus}`} />
+      <LineageGraph
+        model={model}
+        selected={selected}
+        onSelect={setSelected}
+        onExpand={expand}
+        onOpen={open}
+        label={`Lineage of ${focusNode?.name ?? focus}`}
+      />
       {selectedNode ? (
         <p className="mt-2 mb-0" aria-live="polite">
           Selected: <strong>{selectedNode.name}</strong> ({selectedNode.resourceType}).{' '}

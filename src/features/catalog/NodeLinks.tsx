@@ -9,7 +9,8 @@ export function NodeLinks({ nodes, empty }: { nodes: NodeRef[]; empty: string })
     <ul className="list-unstyled small">
       {nodes.map((node) => (
         <li key={node.uniqueId}>
-          <Link to={nodePagePath(node.uniqueId)}>{node.name}</Link> <span className="text-body-secondary">({node.resourceType.replace('_', ' ')})</span>
+          <Link to={nodePagePath(node.uniqueId)}>{node.name}</Link>{' '}
+          <span className="text-body-secondary">({node.resourceType.replace('_', ' ')})</span>
         </li>
       ))}
     </ul>

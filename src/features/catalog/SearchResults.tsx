@@ -25,7 +25,9 @@ export function SearchResults({ result }: { result: CatalogSearchResponse }) {
             <li key={`${hit.uniqueId}:${hit.column ?? ''}`} className="card dw-card mb-2">
               <div className="card-body py-2">
                 <div className="d-flex flex-wrap align-items-baseline gap-2">
-                  <span className="badge text-bg-light border">{hit.kind === 'column' ? 'column' : hit.resourceType.replace('_', ' ')}</span>
+                  <span className="badge text-bg-light border">
+                    {hit.kind === 'column' ? 'column' : hit.resourceType.replace('_', ' ')}
+                  </span>
                   <Link to={nodePagePath(hit.uniqueId)} className="fw-semibold">
                     {hit.column ? (
                       <>

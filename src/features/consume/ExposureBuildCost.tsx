@@ -13,12 +13,26 @@ export function ExposureBuildCost({ uniqueId }: { uniqueId: string }) {
   const { currentData, error, isFetching, refetch } = useGetAssetCostQuery(uniqueId, { skip: !allowed });
   if (!allowed) return null;
   return (
-    <Panel title="Build cost" description="Warehouse cost of building every model upstream of this exposure over the last 30 days, from the dbt statements in the query history.">
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the build cost…" errorTitle="The build cost could not be loaded">
+    <Panel
+      title="Build cost"
+      description="Warehouse cost of building every model upstream of this exposure over the last 30 days, from the dbt statements in the query history."
+    >
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading the build cost…"
+        errorTitle="The build cost could not be loaded"
+      >
         {(answer) => (
           <p className="mb-0">
-            <strong>{formatMoney(answer.cost.cost, answer.window.currency)}</strong> to build its {formatCount(answer.upstreamModels)} upstream models ({formatCount(answer.cost.builds)} build statements
-            {answer.cost.previousCost !== null ? `; ${formatMoney(answer.cost.previousCost, answer.window.currency)} the 30 days before` : ''}).
+            <strong>{formatMoney(answer.cost.cost, answer.window.currency)}</strong> to build its {formatCount(answer.upstreamModels)}{' '}
+            upstream models ({formatCount(answer.cost.builds)} build statements
+            {answer.cost.previousCost !== null
+              ? `; ${formatMoney(answer.cost.previousCost, answer.window.currency)} the 30 days before`
+              : ''}
+            ).
           </p>
         )}
       </QueryResult>

@@ -34,7 +34,15 @@ function upstreamModel(exposure: ExposureDetail) {
     truncated: false,
     edges: exposure.edges,
     nodes: [
-      { uniqueId: exposure.uniqueId, name: exposure.name, resourceType: 'exposure', depth: 0, hiddenUpstream: 0, hiddenDownstream: 0, testStatus: null },
+      {
+        uniqueId: exposure.uniqueId,
+        name: exposure.name,
+        resourceType: 'exposure',
+        depth: 0,
+        hiddenUpstream: 0,
+        hiddenDownstream: 0,
+        testStatus: null,
+      },
       ...exposure.upstream.map((node) => ({ ...node, depth: -1, hiddenUpstream: 0, hiddenDownstream: 0 })),
     ],
   });
@@ -120,10 +128,22 @@ function Exposure({ exposure }: { exposure: ExposureDetail }) {
         )}
       </Panel>
       <ExposureBuildCost uniqueId={exposure.uniqueId} />
-      <Panel title="Upstream" description={`${exposure.upstreamModels} models and ${exposure.upstreamSources} sources feed this exposure. Select a node to highlight its path; Enter opens it.`}>
-        <LineageGraph model={model} selected={selected} onSelect={setSelected} onExpand={ignoreExpand} onOpen={open} label={`Everything upstream of ${exposure.name}`} />
+      <Panel
+        title="Upstream"
+        description={`${exposure.upstreamModels} models and ${exposure.upstreamSources} sources feed this exposure. Select a node to highlight its path; Enter opens it.`}
+      >
+        <LineageGraph
+          model={model}
+          selected={selected}
+          onSelect={setSelected}
+          onExpand={ignoreExpand}
+          onOpen={open}
+          label={`Everything upstream of ${exposure.name}`}
+        />
         <p className="small mt-2 mb-0">
-          <Link to={`${appPaths.catalogLineage}?focus=${encodeURIComponent(exposure.uniqueId)}&upstream=3&downstream=0`}>Open in the lineage graph</Link>
+          <Link to={`${appPaths.catalogLineage}?focus=${encodeURIComponent(exposure.uniqueId)}&upstream=3&downstream=0`}>
+            Open in the lineage graph
+          </Link>
         </p>
       </Panel>
       <Panel title="Health over time" description="The health signal at each ingestion of the project's artifacts.">

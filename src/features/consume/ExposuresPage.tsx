@@ -28,7 +28,9 @@ function matches(exposure: ExposureSummary, search: string, type: string, health
   if (owner && (exposure.ownerName ?? exposure.ownerEmail) !== owner) return false;
   if (!search) return true;
   const needle = search.toLowerCase();
-  return [exposure.name, exposure.label, exposure.description, exposure.ownerName, ...exposure.tags].some((text) => text?.toLowerCase().includes(needle));
+  return [exposure.name, exposure.label, exposure.description, exposure.ownerName, ...exposure.tags].some((text) =>
+    text?.toLowerCase().includes(needle),
+  );
 }
 
 function ExposureList({ exposures, asOf }: { exposures: ExposureSummary[]; asOf: string | null }) {
@@ -49,7 +51,10 @@ function ExposureList({ exposures, asOf }: { exposures: ExposureSummary[]; asOf:
     );
   const types = useMemo(() => distinct(exposures.map((e) => e.type)), [exposures]);
   const owners = useMemo(() => distinct(exposures.map((e) => e.ownerName ?? e.ownerEmail)), [exposures]);
-  const shown = useMemo(() => exposures.filter((e) => matches(e, search.trim(), type, health, owner)), [exposures, search, type, health, owner]);
+  const shown = useMemo(
+    () => exposures.filter((e) => matches(e, search.trim(), type, health, owner)),
+    [exposures, search, type, health, owner],
+  );
   // Build cost is warehouse money: shown to those who may open Data Products (cost per asset).
   const mayCost = canOpen(useAppSelector(selectRealmRoles), 'catalogProducts');
   const costs = useGetExposureCostsQuery(undefined, { skip: !mayCost });
@@ -79,8 +84,21 @@ function ExposureList({ exposures, asOf }: { exposures: ExposureSummary[]; asOf:
           </div>
         ))}
       </dl>
-      <form role="search" aria-label="Filter exposures" className="d-flex flex-wrap gap-2 align-items-end mb-3" onSubmit={(event) => event.preventDefault()}>
-        <FormField label="Search" type="search" small className="" value={search} onValue={(value) => set('search', value)} placeholder="Name, owner, tag…" />
+      <form
+        role="search"
+        aria-label="Filter exposures"
+        className="d-flex flex-wrap gap-2 align-items-end mb-3"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <FormField
+          label="Search"
+          type="search"
+          small
+          className=""
+          value={search}
+          onValue={(value) => set('search', value)}
+          placeholder="Name, owner, tag…"
+        />
         <FormField label="Type" control="select" small className="" value={type} onValue={(value) => set('type', value)}>
           <option value="">All types</option>
           {types.map((value) => (
@@ -101,7 +119,9 @@ function ExposureList({ exposures, asOf }: { exposures: ExposureSummary[]; asOf:
         </FormField>
       </form>
       <p className="small text-body-secondary" aria-live="polite">
-        {shown.length === exposures.length ? `${formatCount(exposures.length)} exposures` : `${formatCount(shown.length)} of ${formatCount(exposures.length)} exposures`}
+        {shown.length === exposures.length
+          ? `${formatCount(exposures.length)} exposures`
+          : `${formatCount(shown.length)} of ${formatCount(exposures.length)} exposures`}
       </p>
       <DataTable
         caption="Exposures"
@@ -118,7 +138,11 @@ function ExposureList({ exposures, asOf }: { exposures: ExposureSummary[]; asOf:
 
 export default function ExposuresPage() {
   return (
-    <DbtPage id="exposures-title" title="Exposures" intro="The dashboards, reports and applications your dbt project feeds, and the health of the data behind them.">
+    <DbtPage
+      id="exposures-title"
+      title="Exposures"
+      intro="The dashboards, reports and applications your dbt project feeds, and the health of the data behind them."
+    >
       {() => <ExposuresList />}
     </DbtPage>
   );
@@ -127,7 +151,14 @@ export default function ExposuresPage() {
 function ExposuresList() {
   const { currentData, error, isFetching, refetch } = useListExposuresQuery();
   return (
-    <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading exposures…" errorTitle="The exposures could not be loaded">
+    <QueryResult
+      data={currentData}
+      error={error}
+      isFetching={isFetching}
+      refetch={refetch}
+      loadingLabel="Loading exposures…"
+      errorTitle="The exposures could not be loaded"
+    >
       {(data) => <ExposureList exposures={data.exposures} asOf={data.asOf} />}
     </QueryResult>
   );

@@ -51,7 +51,9 @@ function CheckNow() {
   }, [job?.finished, dispatch]);
 
   const run = async () => {
-    const answer = await start().unwrap().catch(() => null);
+    const answer = await start()
+      .unwrap()
+      .catch(() => null);
     if (answer) setJobId(answer.jobId);
   };
   return (
@@ -59,7 +61,9 @@ function CheckNow() {
       <button type="button" className="btn btn-primary" onClick={() => void run()} disabled={started.isLoading || running}>
         {running ? 'Checking…' : 'Check now'}
       </button>
-      {started.error ? <div className="alert alert-danger mt-2 mb-0">The check could not start: {apiErrorMessage(started.error)}</div> : null}
+      {started.error ? (
+        <div className="alert alert-danger mt-2 mb-0">The check could not start: {apiErrorMessage(started.error)}</div>
+      ) : null}
       {jobId ? (
         <div className="mt-2">
           <JobProgress jobId={jobId} label="Checking source freshness on the warehouse" />
@@ -72,7 +76,14 @@ function CheckNow() {
 function Freshness() {
   const { currentData, error, isFetching, refetch } = useGetFreshnessQuery();
   return (
-    <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading freshness…" errorTitle="Freshness could not be loaded">
+    <QueryResult
+      data={currentData}
+      error={error}
+      isFetching={isFetching}
+      refetch={refetch}
+      loadingLabel="Loading freshness…"
+      errorTitle="Freshness could not be loaded"
+    >
       {(freshness) => (
         <>
           <p className="small text-body-secondary">
@@ -81,7 +92,10 @@ function Freshness() {
           </p>
           <CheckNow />
           <Figures freshness={freshness} />
-          <Panel title="Sources" description="The newest value of each table's loaded-at field, against the warn and error criteria in the dbt project.">
+          <Panel
+            title="Sources"
+            description="The newest value of each table's loaded-at field, against the warn and error criteria in the dbt project."
+          >
             <DataTable
               caption="Source freshness"
               columns={sourceColumns}

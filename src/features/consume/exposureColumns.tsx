@@ -49,7 +49,14 @@ export const exposureColumns: DataColumn<ExposureSummary>[] = [
     csv: (row) => healthText(row.health),
     cell: (row) => <HealthBadge health={row.health} id={`health-${row.uniqueId}`} />,
   },
-  { id: 'open', header: 'Open', sortable: false, exported: false, value: (row) => row.url, cell: (row) => <OpenExposureLink exposure={row} /> },
+  {
+    id: 'open',
+    header: 'Open',
+    sortable: false,
+    exported: false,
+    value: (row) => row.url,
+    cell: (row) => <OpenExposureLink exposure={row} />,
+  },
   { id: 'url', header: 'URL', exportOnly: true, value: (row) => row.url },
 ];
 

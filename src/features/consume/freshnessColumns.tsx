@@ -46,7 +46,12 @@ export const sourceColumns: DataColumn<SourceFreshness>[] = [
     ),
   },
   { id: 'age', header: 'Age', numeric: true, value: (row) => row.ageSeconds, cell: (row) => age(row.ageSeconds) },
-  { id: 'loaded', header: 'Last loaded', value: (row) => row.maxLoadedAt, cell: (row) => <DateTimeText iso={row.maxLoadedAt} empty="never" /> },
+  {
+    id: 'loaded',
+    header: 'Last loaded',
+    value: (row) => row.maxLoadedAt,
+    cell: (row) => <DateTimeText iso={row.maxLoadedAt} empty="never" />,
+  },
   { id: 'field', header: 'Loaded-at field', value: (row) => row.loadedAtField },
   { id: 'warn', header: 'Warn after', value: (row) => criteria(row.warnAfter) },
   { id: 'error', header: 'Error after', value: (row) => criteria(row.errorAfter) },
@@ -61,9 +66,18 @@ export const sourceColumns: DataColumn<SourceFreshness>[] = [
       row.history.length === 0 ? (
         '–'
       ) : (
-        <span className="d-inline-flex gap-1" role="img" aria-label={`Last ${row.history.length} checks, oldest first: ${row.history.map((p) => p.status).join(', ')}`}>
+        <span
+          className="d-inline-flex gap-1"
+          role="img"
+          aria-label={`Last ${row.history.length} checks, oldest first: ${row.history.map((p) => p.status).join(', ')}`}
+        >
           {row.history.slice(-10).map((point) => (
-            <span key={`${point.checkedAt}-${point.origin}`} className={`dw-history-dot ${statusClass[point.status]}`} title={`${point.checkedAt}: ${point.status}`} aria-hidden="true" />
+            <span
+              key={`${point.checkedAt}-${point.origin}`}
+              className={`dw-history-dot ${statusClass[point.status]}`}
+              title={`${point.checkedAt}: ${point.status}`}
+              aria-hidden="true"
+            />
           ))}
         </span>
       ),
@@ -71,9 +85,20 @@ export const sourceColumns: DataColumn<SourceFreshness>[] = [
 ];
 
 export const modelColumns: DataColumn<ModelFreshness>[] = [
-  { id: 'name', header: 'Model', rowHeader: true, value: (row) => row.name, cell: (row) => <Link to={catalogAssetPath(row.uniqueId)}>{row.name}</Link> },
+  {
+    id: 'name',
+    header: 'Model',
+    rowHeader: true,
+    value: (row) => row.name,
+    cell: (row) => <Link to={catalogAssetPath(row.uniqueId)}>{row.name}</Link>,
+  },
   { id: 'materialized', header: 'Materialisation', value: (row) => row.materialized },
   { id: 'status', header: 'Last build', value: (row) => row.lastStatus },
-  { id: 'success', header: 'Last successful build', value: (row) => row.lastSuccessAt, cell: (row) => <DateTimeText iso={row.lastSuccessAt} empty="never" /> },
+  {
+    id: 'success',
+    header: 'Last successful build',
+    value: (row) => row.lastSuccessAt,
+    cell: (row) => <DateTimeText iso={row.lastSuccessAt} empty="never" />,
+  },
   { id: 'age', header: 'Time since', numeric: true, value: (row) => row.ageSeconds, cell: (row) => age(row.ageSeconds) },
 ];

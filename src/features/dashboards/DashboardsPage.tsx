@@ -108,9 +108,7 @@ export default function DashboardsPage() {
       {moveError ? <ErrorAlert title="The new order could not be saved" message={moveError} /> : null}
       {content}
       {dialog?.kind === 'add' ? <DashboardFormDialog dashboard={null} onClose={() => setDialog(null)} onSaved={done} /> : null}
-      {dialog?.kind === 'edit' ? (
-        <DashboardFormDialog dashboard={dialog.dashboard} onClose={() => setDialog(null)} onSaved={done} />
-      ) : null}
+      {dialog?.kind === 'edit' ? <DashboardFormDialog dashboard={dialog.dashboard} onClose={() => setDialog(null)} onSaved={done} /> : null}
       {dialog?.kind === 'delete' ? (
         <DeleteDashboardDialog dashboard={dialog.dashboard} onClose={() => setDialog(null)} onDeleted={done} />
       ) : null}

@@ -26,9 +26,18 @@ export default function ApiCreatorPage() {
           New endpoint
         </button>
       </div>
-      <p className="text-body-secondary mb-4">Turn read-only queries over your warehouse into versioned HTTP endpoints with typed, validated parameters.</p>
+      <p className="text-body-secondary mb-4">
+        Turn read-only queries over your warehouse into versioned HTTP endpoints with typed, validated parameters.
+      </p>
       <Panel title="Endpoints">
-        <QueryResult data={list.currentData} error={list.error} isFetching={list.isFetching} refetch={list.refetch} loadingLabel="Loading endpoints" errorTitle="The endpoints could not be loaded">
+        <QueryResult
+          data={list.currentData}
+          error={list.error}
+          isFetching={list.isFetching}
+          refetch={list.refetch}
+          loadingLabel="Loading endpoints"
+          errorTitle="The endpoints could not be loaded"
+        >
           {(endpoints) =>
             endpoints.length === 0 ? (
               <p className="mb-0">No endpoints yet. Create the first one with “New endpoint”.</p>
@@ -68,11 +77,28 @@ export default function ApiCreatorPage() {
       </Panel>
       {creatingNew ? <EndpointEditor key="new" endpoint={null} onCreated={(id) => open(id)} /> : null}
       {selected ? (
-        <QueryResult data={detail.currentData} error={detail.error} isFetching={detail.isFetching} refetch={detail.refetch} loadingLabel="Loading the endpoint" errorTitle="The endpoint could not be loaded">
-          {(endpoint) => <EndpointEditor key={`${endpoint.id}:${endpoint.latestVersion}`} endpoint={endpoint} onCreated={(id) => open(id)} onDeleted={() => open(null)} />}
+        <QueryResult
+          data={detail.currentData}
+          error={detail.error}
+          isFetching={detail.isFetching}
+          refetch={detail.refetch}
+          loadingLabel="Loading the endpoint"
+          errorTitle="The endpoint could not be loaded"
+        >
+          {(endpoint) => (
+            <EndpointEditor
+              key={`${endpoint.id}:${endpoint.latestVersion}`}
+              endpoint={endpoint}
+              onCreated={(id) => open(id)}
+              onDeleted={() => open(null)}
+            />
+          )}
         </QueryResult>
       ) : null}
-      <Panel title="API documentation" description="The OpenAPI 3.1 document of your published endpoints, as API key holders get it (theirs lists only what their key may call).">
+      <Panel
+        title="API documentation"
+        description="The OpenAPI 3.1 document of your published endpoints, as API key holders get it (theirs lists only what their key may call)."
+      >
         <OpenApiBrowser />
       </Panel>
     </>

@@ -17,7 +17,10 @@ interface CreateKeyDialogProps {
 /** `region=EU` lines to an object; a line without "=" is reported. */
 export function parseFixed(text: string): { values: Record<string, string>; problem: string | null } {
   const values: Record<string, string> = {};
-  for (const line of text.split('\n').map((l) => l.trim()).filter(Boolean)) {
+  for (const line of text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)) {
     const at = line.indexOf('=');
     if (at < 1) return { values, problem: `"${line}" is not name=value.` };
     values[line.slice(0, at).trim()] = line.slice(at + 1).trim();
@@ -62,8 +65,23 @@ export function CreateKeyDialog({ endpoints, onCreated, onCancel }: CreateKeyDia
   const errorOf = (field: string) => problems[field] ?? (serverField === field ? (serverMessage ?? undefined) : undefined);
 
   return (
-    <FormDialog title="Create an API key" submitLabel="Create key" busyLabel="Creating…" busy={state.isLoading} error={serverField ? null : serverMessage} onSubmit={(event) => void submit(event)} onCancel={onCancel}>
-      <FormField label="Name" value={name} onValue={setName} error={errorOf('name')} autoComplete="off" help="What uses the key, e.g. “Reporting dashboard”." />
+    <FormDialog
+      title="Create an API key"
+      submitLabel="Create key"
+      busyLabel="Creating…"
+      busy={state.isLoading}
+      error={serverField ? null : serverMessage}
+      onSubmit={(event) => void submit(event)}
+      onCancel={onCancel}
+    >
+      <FormField
+        label="Name"
+        value={name}
+        onValue={setName}
+        error={errorOf('name')}
+        autoComplete="off"
+        help="What uses the key, e.g. “Reporting dashboard”."
+      />
       <fieldset className="mb-3" aria-describedby={errorOf('scopes') ? 'scopes-error' : undefined}>
         <legend className="form-label fs-6">Endpoints it may call</legend>
         {endpoints.length === 0 ? <p className="small text-body-secondary">Create an endpoint in API Creator first.</p> : null}
@@ -102,7 +120,13 @@ export function CreateKeyDialog({ endpoints, onCreated, onCancel }: CreateKeyDia
           <FormField label="Expires after (optional)" type="date" value={expires} onValue={setExpires} error={errorOf('expiresAt')} />
         </div>
         <div className="col-sm-6">
-          <FormField label="Rate limit (calls per minute)" value={rateLimit} onValue={setRateLimit} inputMode="numeric" error={errorOf('rateLimit')} />
+          <FormField
+            label="Rate limit (calls per minute)"
+            value={rateLimit}
+            onValue={setRateLimit}
+            inputMode="numeric"
+            error={errorOf('rateLimit')}
+          />
         </div>
       </div>
     </FormDialog>

@@ -5,7 +5,12 @@ import { useState, type FormEvent } from 'react';
 import type { EndpointDetail } from '@common/data-api/dataApiContract';
 import { dataEndpointPath } from '@common/data-api/dataApiRules';
 import { apiErrorMessage } from '../../api/apiError';
-import { useCreateDataEndpointMutation, useDeleteDataEndpointMutation, usePublishDataEndpointMutation, useSaveDataEndpointDraftMutation } from '../../api/dataApiApi';
+import {
+  useCreateDataEndpointMutation,
+  useDeleteDataEndpointMutation,
+  usePublishDataEndpointMutation,
+  useSaveDataEndpointDraftMutation,
+} from '../../api/dataApiApi';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
@@ -71,13 +76,32 @@ export function EndpointEditor({ endpoint, onCreated, onDeleted }: EndpointEdito
     <>
       <Panel
         title={endpoint ? `Endpoint ${endpoint.name}` : 'New endpoint'}
-        description={endpoint ? (endpoint.liveVersion ? `Live: v${endpoint.liveVersion} at ${dataEndpointPath(endpoint.name)}` : 'Not published yet.') : 'A named, read-only query over your warehouse with typed parameters.'}
+        description={
+          endpoint
+            ? endpoint.liveVersion
+              ? `Live: v${endpoint.liveVersion} at ${dataEndpointPath(endpoint.name)}`
+              : 'Not published yet.'
+            : 'A named, read-only query over your warehouse with typed parameters.'
+        }
       >
         <form onSubmit={(event) => void submit(event)} noValidate aria-label={endpoint ? `Edit ${endpoint.name}` : 'New endpoint'}>
           {endpoint ? null : (
-            <FormField label="Name" value={form.name} onValue={(name) => change({ name })} help="Lower-case letters, digits and _; it becomes the URL /api/data/v1/<name>." required autoComplete="off" />
+            <FormField
+              label="Name"
+              value={form.name}
+              onValue={(name) => change({ name })}
+              help="Lower-case letters, digits and _; it becomes the URL /api/data/v1/<name>."
+              required
+              autoComplete="off"
+            />
           )}
-          <FormField label="Description" value={form.description} onValue={(description) => change({ description })} control="textarea" rows={2} />
+          <FormField
+            label="Description"
+            value={form.description}
+            onValue={(description) => change({ description })}
+            control="textarea"
+            rows={2}
+          />
           <FormField
             label="SQL"
             value={form.sql}
@@ -92,13 +116,31 @@ export function EndpointEditor({ endpoint, onCreated, onDeleted }: EndpointEdito
           <ParameterTable parameters={form.parameters} onChange={(parameters) => change({ parameters })} />
           <div className="row g-2 mt-2">
             <div className="col-sm-4">
-              <FormField label="Row cap" value={form.rowCap} onValue={(rowCap) => change({ rowCap })} inputMode="numeric" help="Most rows one answer holds." />
+              <FormField
+                label="Row cap"
+                value={form.rowCap}
+                onValue={(rowCap) => change({ rowCap })}
+                inputMode="numeric"
+                help="Most rows one answer holds."
+              />
             </div>
             <div className="col-sm-4">
-              <FormField label="Page size" value={form.pageSize} onValue={(pageSize) => change({ pageSize })} inputMode="numeric" help="Rows per page unless the caller asks for fewer." />
+              <FormField
+                label="Page size"
+                value={form.pageSize}
+                onValue={(pageSize) => change({ pageSize })}
+                inputMode="numeric"
+                help="Rows per page unless the caller asks for fewer."
+              />
             </div>
             <div className="col-sm-4">
-              <FormField label="Cache lifetime (seconds)" value={form.cacheSeconds} onValue={(cacheSeconds) => change({ cacheSeconds })} inputMode="numeric" help="0 turns caching off." />
+              <FormField
+                label="Cache lifetime (seconds)"
+                value={form.cacheSeconds}
+                onValue={(cacheSeconds) => change({ cacheSeconds })}
+                inputMode="numeric"
+                help="0 turns caching off."
+              />
             </div>
           </div>
           <div aria-live="polite">
@@ -114,7 +156,13 @@ export function EndpointEditor({ endpoint, onCreated, onDeleted }: EndpointEdito
               {endpoint ? (saving.isLoading ? 'Saving…' : 'Save draft') : creating.isLoading ? 'Creating…' : 'Create endpoint'}
             </button>
             {endpoint ? (
-              <button type="button" className="btn btn-success" disabled={busy || !draft || dirty} onClick={() => void doPublish()} aria-describedby={dirty ? 'publish-hint' : undefined}>
+              <button
+                type="button"
+                className="btn btn-success"
+                disabled={busy || !draft || dirty}
+                onClick={() => void doPublish()}
+                aria-describedby={dirty ? 'publish-hint' : undefined}
+              >
                 {publishing.isLoading ? 'Publishing…' : draft ? `Publish v${draft.version}` : 'Nothing to publish'}
               </button>
             ) : null}
@@ -157,7 +205,10 @@ export function EndpointEditor({ endpoint, onCreated, onDeleted }: EndpointEdito
         </ConfirmDialog>
       ) : null}
       {endpoint ? (
-        <Panel title="Versions" description="Publishing freezes a version; later edits open a new draft. Publish an earlier version again to roll back.">
+        <Panel
+          title="Versions"
+          description="Publishing freezes a version; later edits open a new draft. Publish an earlier version again to roll back."
+        >
           <VersionHistory endpoint={endpoint} />
         </Panel>
       ) : null}

@@ -49,7 +49,13 @@ export function KeysPanel({ endpoints }: { endpoints: readonly EndpointSummary[]
             API key
           </label>
           <div className="input-group mb-2">
-            <input id="new-key-secret" className="form-control font-monospace" readOnly value={created.secret} onFocus={(e) => e.target.select()} />
+            <input
+              id="new-key-secret"
+              className="form-control font-monospace"
+              readOnly
+              value={created.secret}
+              onFocus={(e) => e.target.select()}
+            />
             <button type="button" className="btn btn-outline-secondary" onClick={() => void copy(created.secret)}>
               {copied ? 'Copied' : 'Copy'}
             </button>
@@ -59,7 +65,14 @@ export function KeysPanel({ endpoints }: { endpoints: readonly EndpointSummary[]
           </button>
         </div>
       ) : null}
-      <QueryResult data={keys.currentData} error={keys.error} isFetching={keys.isFetching} refetch={keys.refetch} loadingLabel="Loading API keys" errorTitle="The API keys could not be loaded">
+      <QueryResult
+        data={keys.currentData}
+        error={keys.error}
+        isFetching={keys.isFetching}
+        refetch={keys.refetch}
+        loadingLabel="Loading API keys"
+        errorTitle="The API keys could not be loaded"
+      >
         {(list) =>
           list.length === 0 ? (
             <p className="mb-0">No API keys yet.</p>

@@ -43,7 +43,14 @@ export function curlExample(server: string, path: string, parameters: readonly P
 export function OpenApiBrowser() {
   const doc = useGetDataApiOpenApiQuery();
   return (
-    <QueryResult data={doc.currentData} error={doc.error} isFetching={doc.isFetching} refetch={doc.refetch} loadingLabel="Loading the API documentation" errorTitle="The API documentation could not be loaded">
+    <QueryResult
+      data={doc.currentData}
+      error={doc.error}
+      isFetching={doc.isFetching}
+      refetch={doc.refetch}
+      loadingLabel="Loading the API documentation"
+      errorTitle="The API documentation could not be loaded"
+    >
       {(document) => {
         const server = document.servers?.[0]?.url ?? '';
         const entries = Object.entries(document.paths).filter(([path]) => !/\.(csv|ndjson)$/.test(path));
@@ -53,11 +60,17 @@ export function OpenApiBrowser() {
               <p className="small text-body-secondary mb-0">
                 OpenAPI {document.openapi} · {entries.length} published {entries.length === 1 ? 'endpoint' : 'endpoints'}
               </p>
-              <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => downloadTextFile('dataworks-openapi.json', JSON.stringify(document, null, 2), 'application/json')}>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                onClick={() => downloadTextFile('dataworks-openapi.json', JSON.stringify(document, null, 2), 'application/json')}
+              >
                 Download openapi.json
               </button>
             </div>
-            {entries.length === 0 ? <EmptyState title="Nothing is published yet">Publish an endpoint to document it here.</EmptyState> : null}
+            {entries.length === 0 ? (
+              <EmptyState title="Nothing is published yet">Publish an endpoint to document it here.</EmptyState>
+            ) : null}
             {entries.map(([path, item]) => {
               const operation = item.get;
               if (!operation) return null;
@@ -100,7 +113,11 @@ export function OpenApiBrowser() {
                     </table>
                   </div>
                   <p className="small mb-1">Example</p>
-                  <pre className="dw-curl bg-body-tertiary border rounded p-2 small mb-0" tabIndex={0} aria-label={`curl example for ${path}`}>
+                  <pre
+                    className="dw-curl bg-body-tertiary border rounded p-2 small mb-0"
+                    tabIndex={0}
+                    aria-label={`curl example for ${path}`}
+                  >
                     {curlExample(server, path, parameters)}
                   </pre>
                 </article>

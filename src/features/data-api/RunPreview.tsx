@@ -12,7 +12,8 @@ import type { ParameterForm } from './editorModel';
 
 type ResultRow = Record<string, unknown>;
 
-const cellValue = (value: unknown): CellValue => (value === null || value === undefined ? null : typeof value === 'object' ? JSON.stringify(value) : (value as CellValue));
+const cellValue = (value: unknown): CellValue =>
+  value === null || value === undefined ? null : typeof value === 'object' ? JSON.stringify(value) : (value as CellValue);
 
 function columnsOf(result: RunResult): DataColumn<ResultRow>[] {
   return result.columns.map((column) => ({
@@ -36,7 +37,9 @@ export function RunPreview({ parameters, definition }: RunPreviewProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const values = Object.fromEntries(named.map((param) => [param.name.trim(), inputs[param.name.trim()] ?? '']).filter(([, value]) => value !== ''));
+    const values = Object.fromEntries(
+      named.map((param) => [param.name.trim(), inputs[param.name.trim()] ?? '']).filter(([, value]) => value !== ''),
+    );
     try {
       setResult(await run({ definition: definition(), inputs: values }).unwrap());
     } catch {
@@ -55,12 +58,28 @@ export function RunPreview({ parameters, definition }: RunPreviewProps) {
           return (
             <div className="col-sm-6 col-lg-3" key={param.key}>
               <label htmlFor={id} className="form-label small mb-1">
-                {name} <span className="text-body-secondary">({param.type}{param.required ? ', required' : ''})</span>
+                {name}{' '}
+                <span className="text-body-secondary">
+                  ({param.type}
+                  {param.required ? ', required' : ''})
+                </span>
               </label>
               {param.type === 'enum' || param.type === 'boolean' ? (
-                <select id={id} className="form-select form-select-sm" aria-invalid={invalid || undefined} value={inputs[name] ?? ''} onChange={(e) => setInputs({ ...inputs, [name]: e.target.value })}>
+                <select
+                  id={id}
+                  className="form-select form-select-sm"
+                  aria-invalid={invalid || undefined}
+                  value={inputs[name] ?? ''}
+                  onChange={(e) => setInputs({ ...inputs, [name]: e.target.value })}
+                >
                   <option value="">{param.defaultValue ? `Default (${param.defaultValue})` : 'Not set'}</option>
-                  {(param.type === 'boolean' ? ['true', 'false'] : param.values.split(',').map((value) => value.trim()).filter(Boolean)).map((value) => (
+                  {(param.type === 'boolean'
+                    ? ['true', 'false']
+                    : param.values
+                        .split(',')
+                        .map((value) => value.trim())
+                        .filter(Boolean)
+                  ).map((value) => (
                     <option key={value} value={value}>
                       {value}
                     </option>
@@ -94,7 +113,15 @@ export function RunPreview({ parameters, definition }: RunPreviewProps) {
               {result.rowCount} {result.rowCount === 1 ? 'row' : 'rows'}
               {result.hasMore ? ' (more on the next pages)' : ''}, {result.columns.length} columns, {result.elapsedMs} ms
             </p>
-            <DataTable caption="Result preview" columns={columnsOf(result)} rows={result.rows} rowKey={(_row, index) => String(index)} exportFileName="endpoint-preview.csv" pageSize={25} emptyText="The query answered no rows." />
+            <DataTable
+              caption="Result preview"
+              columns={columnsOf(result)}
+              rows={result.rows}
+              rowKey={(_row, index) => String(index)}
+              exportFileName="endpoint-preview.csv"
+              pageSize={25}
+              emptyText="The query answered no rows."
+            />
           </>
         ) : null}
       </div>

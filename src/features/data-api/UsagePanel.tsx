@@ -40,7 +40,8 @@ const breakdownColumns: DataColumn<BreakdownRow>[] = [
   },
 ];
 
-const bucketLabel = (iso: string, bucket: 'hour' | 'day') => (bucket === 'day' ? iso.slice(0, 10) : `${iso.slice(5, 10)} ${iso.slice(11, 16)}`);
+const bucketLabel = (iso: string, bucket: 'hour' | 'day') =>
+  bucket === 'day' ? iso.slice(0, 10) : `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
 
 interface UsagePanelProps {
   endpoints: readonly EndpointSummary[];
@@ -137,7 +138,14 @@ export function UsagePanel({ endpoints, keys }: UsagePanelProps) {
         </div>
       </form>
       {exportError ? <InlineError>{exportError}</InlineError> : null}
-      <QueryResult data={usage.currentData} error={usage.error} isFetching={usage.isFetching} refetch={usage.refetch} loadingLabel="Loading usage" errorTitle="Usage could not be loaded">
+      <QueryResult
+        data={usage.currentData}
+        error={usage.error}
+        isFetching={usage.isFetching}
+        refetch={usage.refetch}
+        loadingLabel="Loading usage"
+        errorTitle="Usage could not be loaded"
+      >
         {(report) => {
           const total = report.series.reduce((sum, bucket) => sum + bucket.calls, 0);
           if (total === 0) return <p className="mb-0">No calls in this range.</p>;
@@ -176,7 +184,14 @@ export function UsagePanel({ endpoints, keys }: UsagePanelProps) {
                   />
                 </div>
               </div>
-              <DataTable caption="Usage per endpoint and key" showCaption columns={breakdownColumns} rows={report.breakdown} rowKey={(row) => `${row.endpoint}:${row.keyPrefix}`} exportFileName="data-api-usage-summary.csv" />
+              <DataTable
+                caption="Usage per endpoint and key"
+                showCaption
+                columns={breakdownColumns}
+                rows={report.breakdown}
+                rowKey={(row) => `${row.endpoint}:${row.keyPrefix}`}
+                exportFileName="data-api-usage-summary.csv"
+              />
             </>
           );
         }}

@@ -46,13 +46,22 @@ export function VersionHistory({ endpoint }: { endpoint: EndpointDetail }) {
                   <th scope="row">v{version.version}</th>
                   <td>
                     {live ? <span className="badge text-bg-success me-1">live</span> : null}
-                    {version.status === 'draft' ? <span className="badge text-bg-warning">draft</span> : <span className="badge text-bg-secondary">frozen</span>}
+                    {version.status === 'draft' ? (
+                      <span className="badge text-bg-warning">draft</span>
+                    ) : (
+                      <span className="badge text-bg-secondary">frozen</span>
+                    )}
                   </td>
                   <td>{version.createdBy}</td>
                   <td>{version.publishedAt ? formatDateTime(version.publishedAt) : '—'}</td>
                   <td className="text-end">
                     {!live && version.status === 'published' ? (
-                      <button type="button" className="btn btn-sm btn-outline-primary" disabled={publishing.isLoading} onClick={() => void publish({ id: endpoint.id, version: version.version })}>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-primary"
+                        disabled={publishing.isLoading}
+                        onClick={() => void publish({ id: endpoint.id, version: version.version })}
+                      >
                         Publish v{version.version} again<span className="visually-hidden"> (roll back)</span>
                       </button>
                     ) : null}
@@ -78,7 +87,12 @@ export function VersionHistory({ endpoint }: { endpoint: EndpointDetail }) {
                 <label className="form-label small mb-1" htmlFor={`diff-${label as string}`}>
                   {label as string}
                 </label>
-                <select id={`diff-${label as string}`} className="form-select form-select-sm" value={value as string} onChange={(e) => (set as (v: string) => void)(e.target.value)}>
+                <select
+                  id={`diff-${label as string}`}
+                  className="form-select form-select-sm"
+                  value={value as string}
+                  onChange={(e) => (set as (v: string) => void)(e.target.value)}
+                >
                   {versions.map((v) => (
                     <option key={v.version} value={String(v.version)}>
                       v{v.version}
@@ -103,7 +117,9 @@ export function VersionHistory({ endpoint }: { endpoint: EndpointDetail }) {
               })}
             </pre>
           ) : (
-            <p className="small text-body-secondary">No differences between v{from} and v{to}.</p>
+            <p className="small text-body-secondary">
+              No differences between v{from} and v{to}.
+            </p>
           )}
         </section>
       ) : null}

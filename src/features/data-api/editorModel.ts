@@ -71,24 +71,22 @@ export function definitionOf(form: EditorForm): EndpointDefinitionInput {
   return {
     sql: form.sql,
     description: form.description,
-    parameters: form.parameters.map(
-      (param): EndpointParameterInput => ({
-        name: param.name.trim(),
-        type: param.type,
-        required: param.required,
-        default: defaultOf(param),
-        minimum: numberOrNull(param.minimum),
-        maximum: numberOrNull(param.maximum),
-        minLength: numberOrNull(param.minLength),
-        maxLength: numberOrNull(param.maxLength),
-        pattern: param.pattern.trim() === '' ? null : param.pattern,
-        values: param.values
-          .split(',')
-          .map((value) => value.trim())
-          .filter(Boolean),
-        description: param.description,
-      }),
-    ),
+    parameters: form.parameters.map((param): EndpointParameterInput => ({
+      name: param.name.trim(),
+      type: param.type,
+      required: param.required,
+      default: defaultOf(param),
+      minimum: numberOrNull(param.minimum),
+      maximum: numberOrNull(param.maximum),
+      minLength: numberOrNull(param.minLength),
+      maxLength: numberOrNull(param.maxLength),
+      pattern: param.pattern.trim() === '' ? null : param.pattern,
+      values: param.values
+        .split(',')
+        .map((value) => value.trim())
+        .filter(Boolean),
+      description: param.description,
+    })),
     rowCap: Number(form.rowCap),
     pageSize: Number(form.pageSize),
     cacheSeconds: Number(form.cacheSeconds),

@@ -10,7 +10,11 @@ import { FormField } from '../../components/FormField';
 type Field = 'topic' | 'question' | 'answer';
 
 export function FaqEntryDialog({ entry, onDone, onCancel }: { entry?: FaqEntry; onDone: (message: string) => void; onCancel: () => void }) {
-  const [values, setValues] = useState<Record<Field, string>>({ topic: entry?.topic ?? '', question: entry?.question ?? '', answer: entry?.answer ?? '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    topic: entry?.topic ?? '',
+    question: entry?.question ?? '',
+    answer: entry?.answer ?? '',
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [create, creating] = useCreateFaqMutation();
@@ -39,10 +43,26 @@ export function FaqEntryDialog({ entry, onDone, onCancel }: { entry?: FaqEntry; 
   };
 
   return (
-    <FormDialog title={entry ? 'Edit FAQ entry' : 'New FAQ entry'} submitLabel={entry ? 'Save' : 'Add'} busyLabel="Saving…" busy={creating.isLoading || updating.isLoading} error={error} onSubmit={() => void submit()} onCancel={onCancel}>
+    <FormDialog
+      title={entry ? 'Edit FAQ entry' : 'New FAQ entry'}
+      submitLabel={entry ? 'Save' : 'Add'}
+      busyLabel="Saving…"
+      busy={creating.isLoading || updating.isLoading}
+      error={error}
+      onSubmit={() => void submit()}
+      onCancel={onCancel}
+    >
       <FormField label="Topic" value={values.topic} onValue={set('topic')} error={errors.topic} required />
       <FormField label="Question" value={values.question} onValue={set('question')} error={errors.question} required />
-      <FormField label="Answer (markdown)" control="textarea" rows={6} value={values.answer} onValue={set('answer')} error={errors.answer} required />
+      <FormField
+        label="Answer (markdown)"
+        control="textarea"
+        rows={6}
+        value={values.answer}
+        onValue={set('answer')}
+        error={errors.answer}
+        required
+      />
     </FormDialog>
   );
 }

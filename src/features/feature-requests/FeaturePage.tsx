@@ -8,7 +8,13 @@ import { featureStatusLabels, nextFeatureStatuses, type FeatureStatus } from '@c
 import type { FeatureDetail } from '@common/feature-requests/featureRequestsContract';
 import { appPaths } from '@common/paths';
 import { apiErrorMessage } from '../../api/apiError';
-import { useChangeFeatureStatusMutation, useCommentOnFeatureMutation, useGetFeatureQuery, useSubscribeToFeatureMutation, useVoteOnFeatureMutation } from '../../api/featureRequestsApi';
+import {
+  useChangeFeatureStatusMutation,
+  useCommentOnFeatureMutation,
+  useGetFeatureQuery,
+  useSubscribeToFeatureMutation,
+  useVoteOnFeatureMutation,
+} from '../../api/featureRequestsApi';
 import { DateTimeText } from '../../components/DateTimeText';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
@@ -50,7 +56,15 @@ function StatusForm({ feature, onSaid }: { feature: FeatureDetail; onSaid: (mess
           </option>
         ))}
       </FormField>
-      {status === 'declined' ? <FormField label="Reason" className="flex-grow-1" value={reason} onValue={setReason} error={error?.field === 'reason' ? error.message : undefined} /> : null}
+      {status === 'declined' ? (
+        <FormField
+          label="Reason"
+          className="flex-grow-1"
+          value={reason}
+          onValue={setReason}
+          error={error?.field === 'reason' ? error.message : undefined}
+        />
+      ) : null}
       <button type="submit" className="btn btn-primary" disabled={changing.isLoading}>
         Change status
       </button>
@@ -94,7 +108,14 @@ export default function FeaturePage() {
         <Link to={appPaths.features}>← All feature requests</Link>
       </p>
       <h1 className="h3">{feature.currentData?.title ?? 'Feature request'}</h1>
-      <QueryResult data={feature.currentData} error={feature.error} isFetching={feature.isFetching} refetch={feature.refetch} loadingLabel="Loading the request…" errorTitle="The feature request could not be loaded">
+      <QueryResult
+        data={feature.currentData}
+        error={feature.error}
+        isFetching={feature.isFetching}
+        refetch={feature.refetch}
+        loadingLabel="Loading the request…"
+        errorTitle="The feature request could not be loaded"
+      >
         {(data) => (
           <>
             <p className="d-flex flex-wrap gap-2 align-items-center">
@@ -112,11 +133,33 @@ export default function FeaturePage() {
               <div className="card-body">
                 <Markdown text={data.description} />
                 <div className="d-flex flex-wrap gap-2">
-                  <button type="button" className="btn btn-outline-primary btn-sm" aria-pressed={data.myVote} disabled={voting.isLoading} onClick={() => void run(() => vote({ id, vote: !data.myVote }), data.myVote ? 'Your vote is taken back.' : 'You voted for this request.')}>
+                  <button
+                    type="button"
+                    className="btn btn-outline-primary btn-sm"
+                    aria-pressed={data.myVote}
+                    disabled={voting.isLoading}
+                    onClick={() =>
+                      void run(
+                        () => vote({ id, vote: !data.myVote }),
+                        data.myVote ? 'Your vote is taken back.' : 'You voted for this request.',
+                      )
+                    }
+                  >
                     {data.myVote ? 'Voted' : 'Vote'} · {data.votes}
                     <span className="visually-hidden"> votes</span>
                   </button>
-                  <button type="button" className="btn btn-outline-secondary btn-sm" aria-pressed={data.subscribed} disabled={subscribing.isLoading} onClick={() => void run(() => subscribe({ id, subscribed: !data.subscribed }), data.subscribed ? 'You no longer follow this request.' : 'You are told when its status changes.')}>
+                  <button
+                    type="button"
+                    className="btn btn-outline-secondary btn-sm"
+                    aria-pressed={data.subscribed}
+                    disabled={subscribing.isLoading}
+                    onClick={() =>
+                      void run(
+                        () => subscribe({ id, subscribed: !data.subscribed }),
+                        data.subscribed ? 'You no longer follow this request.' : 'You are told when its status changes.',
+                      )
+                    }
+                  >
                     {data.subscribed ? 'Following' : 'Follow'}
                     <span className="visually-hidden"> status changes ({data.subscribers} following)</span>
                   </button>
@@ -157,7 +200,14 @@ export default function FeaturePage() {
                   void submitComment();
                 }}
               >
-                <FormField label="Your comment (markdown)" control="textarea" rows={3} value={draft} onValue={setDraft} error={draftError} />
+                <FormField
+                  label="Your comment (markdown)"
+                  control="textarea"
+                  rows={3}
+                  value={draft}
+                  onValue={setDraft}
+                  error={draftError}
+                />
                 <div>
                   <button type="submit" className="btn btn-primary" disabled={commenting.isLoading}>
                     Comment

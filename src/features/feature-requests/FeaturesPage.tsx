@@ -34,7 +34,12 @@ export default function FeaturesPage() {
         </button>
       </div>
       <p className="text-body-secondary">Ask for what you miss, vote for what matters to you, and follow it on the roadmap.</p>
-      <form role="search" aria-label="Search feature requests" className="d-flex flex-wrap gap-2 align-items-end mb-3" onSubmit={(event) => event.preventDefault()}>
+      <form
+        role="search"
+        aria-label="Search feature requests"
+        className="d-flex flex-wrap gap-2 align-items-end mb-3"
+        onSubmit={(event) => event.preventDefault()}
+      >
         <FormField label="Search" type="search" className="flex-grow-1" value={search} onValue={setSearch} />
         <FormField
           label="Status"
@@ -58,7 +63,14 @@ export default function FeaturesPage() {
           ))}
         </FormField>
       </form>
-      <QueryResult data={list.currentData} error={list.error} isFetching={list.isFetching} refetch={list.refetch} loadingLabel="Loading feature requests…" errorTitle="The feature requests could not be loaded">
+      <QueryResult
+        data={list.currentData}
+        error={list.error}
+        isFetching={list.isFetching}
+        refetch={list.refetch}
+        loadingLabel="Loading feature requests…"
+        errorTitle="The feature requests could not be loaded"
+      >
         {(data) =>
           data.features.length === 0 ? (
             <EmptyState title={q || status ? 'No request matches.' : 'No feature requests yet.'}>
@@ -105,7 +117,9 @@ export default function FeaturesPage() {
           )
         }
       </QueryResult>
-      {proposing ? <ProposeFeatureDialog onCancel={() => setProposing(false)} onDone={(feature) => navigate(featureRequestPath(feature.id))} /> : null}
+      {proposing ? (
+        <ProposeFeatureDialog onCancel={() => setProposing(false)} onDone={(feature) => navigate(featureRequestPath(feature.id))} />
+      ) : null}
     </>
   );
 }

@@ -34,9 +34,25 @@ export function ProposeFeatureDialog({ onDone, onCancel }: { onDone: (feature: F
   };
 
   return (
-    <FormDialog title="Propose a feature" submitLabel="Propose" busyLabel="Sending…" busy={creating.isLoading} error={error} onSubmit={() => void submit()} onCancel={onCancel}>
+    <FormDialog
+      title="Propose a feature"
+      submitLabel="Propose"
+      busyLabel="Sending…"
+      busy={creating.isLoading}
+      error={error}
+      onSubmit={() => void submit()}
+      onCancel={onCancel}
+    >
       <FormField label="Title" value={title} onValue={setTitle} error={errors.title} required />
-      <FormField label="Description (markdown)" control="textarea" rows={6} value={description} onValue={setDescription} error={errors.description} required />
+      <FormField
+        label="Description (markdown)"
+        control="textarea"
+        rows={6}
+        value={description}
+        onValue={setDescription}
+        error={errors.description}
+        required
+      />
     </FormDialog>
   );
 }

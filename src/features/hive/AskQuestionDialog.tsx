@@ -35,7 +35,15 @@ export function AskQuestionDialog({ onDone, onCancel }: { onDone: (question: Que
   };
 
   return (
-    <FormDialog title="Ask Hive" submitLabel="Ask" busyLabel="Asking…" busy={asking.isLoading} error={error} onSubmit={() => void submit()} onCancel={onCancel}>
+    <FormDialog
+      title="Ask Hive"
+      submitLabel="Ask"
+      busyLabel="Asking…"
+      busy={asking.isLoading}
+      error={error}
+      onSubmit={() => void submit()}
+      onCancel={onCancel}
+    >
       <FormField label="Question" value={title} onValue={setTitle} error={errors.title} required />
       <FormField label="Details (markdown)" control="textarea" rows={6} value={body} onValue={setBody} error={errors.body} required />
       <FormField label="Tags" value={tags} onValue={setTags} error={errors.tags} help="Separated by commas, e.g. dbt, freshness" />

@@ -47,15 +47,33 @@ export default function HivePage() {
       ) : (
         <>
           <p className="text-body-secondary">Questions and answers between the people of your organisation.</p>
-          <form role="search" aria-label="Search Hive" className="d-flex flex-wrap gap-2 align-items-end mb-3" onSubmit={(event) => event.preventDefault()}>
+          <form
+            role="search"
+            aria-label="Search Hive"
+            className="d-flex flex-wrap gap-2 align-items-end mb-3"
+            onSubmit={(event) => event.preventDefault()}
+          >
             <FormField label="Search questions and answers" type="search" className="flex-grow-1" value={search} onValue={setSearch} />
-            <FormField label="Sort" control="select" className="" value={sort} onValue={(value) => set('sort', value === 'newest' ? null : value)}>
+            <FormField
+              label="Sort"
+              control="select"
+              className=""
+              value={sort}
+              onValue={(value) => set('sort', value === 'newest' ? null : value)}
+            >
               <option value="newest">Newest</option>
               <option value="votes">Most votes</option>
               <option value="unanswered">Unanswered</option>
             </FormField>
           </form>
-          <QueryResult data={list.currentData} error={list.error} isFetching={list.isFetching} refetch={list.refetch} loadingLabel="Loading questions…" errorTitle="The questions could not be loaded">
+          <QueryResult
+            data={list.currentData}
+            error={list.error}
+            isFetching={list.isFetching}
+            refetch={list.refetch}
+            loadingLabel="Loading questions…"
+            errorTitle="The questions could not be loaded"
+          >
             {(data) => (
               <section aria-labelledby="questions-title">
                 <h2 id="questions-title" className="visually-hidden">

@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { appPaths, faqEntryPath } from '@common/paths';
 import { apiErrorMessage } from '../../api/apiError';
-import { useAcceptAnswerMutation, useAnswerQuestionMutation, useGetQuestionQuery, usePromoteToFaqMutation, useVoteOnHiveMutation } from '../../api/hiveApi';
+import {
+  useAcceptAnswerMutation,
+  useAnswerQuestionMutation,
+  useGetQuestionQuery,
+  usePromoteToFaqMutation,
+  useVoteOnHiveMutation,
+} from '../../api/hiveApi';
 import { DateTimeText } from '../../components/DateTimeText';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
@@ -49,7 +55,14 @@ export function QuestionView({ id }: { id: string }) {
       <p>
         <Link to={appPaths.hive}>← All questions</Link>
       </p>
-      <QueryResult data={question.currentData} error={question.error} isFetching={question.isFetching} refetch={question.refetch} loadingLabel="Loading the question…" errorTitle="The question could not be loaded">
+      <QueryResult
+        data={question.currentData}
+        error={question.error}
+        isFetching={question.isFetching}
+        refetch={question.refetch}
+        loadingLabel="Loading the question…"
+        errorTitle="The question could not be loaded"
+      >
         {(data) => (
           <article aria-labelledby="question-title">
             <div className="card dw-card mb-3">
@@ -62,7 +75,18 @@ export function QuestionView({ id }: { id: string }) {
                   {data.tags.length > 0 ? ` · ${data.tags.map((tag) => `#${tag}`).join(' ')}` : null}
                 </p>
                 <Markdown text={data.body} />
-                <button type="button" className="btn btn-outline-primary btn-sm" aria-pressed={data.myVote} disabled={voting.isLoading} onClick={() => void run(() => vote({ id, vote: !data.myVote }), data.myVote ? 'Your vote is taken back.' : 'You voted for this question.')}>
+                <button
+                  type="button"
+                  className="btn btn-outline-primary btn-sm"
+                  aria-pressed={data.myVote}
+                  disabled={voting.isLoading}
+                  onClick={() =>
+                    void run(
+                      () => vote({ id, vote: !data.myVote }),
+                      data.myVote ? 'Your vote is taken back.' : 'You voted for this question.',
+                    )
+                  }
+                >
                   {data.myVote ? 'Voted' : 'Vote'} · {data.votes}
                   <span className="visually-hidden"> votes for this question</span>
                 </button>
@@ -86,12 +110,33 @@ export function QuestionView({ id }: { id: string }) {
                         {item.authorUsername} · <DateTimeText iso={item.createdAt} />
                       </p>
                       <div className="d-flex gap-2">
-                        <button type="button" className="btn btn-outline-primary btn-sm" aria-pressed={item.myVote} disabled={voting.isLoading} onClick={() => void run(() => vote({ id, answerId: item.id, vote: !item.myVote }), item.myVote ? 'Your vote is taken back.' : 'You voted for this answer.')}>
+                        <button
+                          type="button"
+                          className="btn btn-outline-primary btn-sm"
+                          aria-pressed={item.myVote}
+                          disabled={voting.isLoading}
+                          onClick={() =>
+                            void run(
+                              () => vote({ id, answerId: item.id, vote: !item.myVote }),
+                              item.myVote ? 'Your vote is taken back.' : 'You voted for this answer.',
+                            )
+                          }
+                        >
                           {item.myVote ? 'Voted' : 'Vote'} · {item.votes}
                           <span className="visually-hidden"> votes for the answer by {item.authorUsername}</span>
                         </button>
                         {data.mine ? (
-                          <button type="button" className="btn btn-outline-success btn-sm" disabled={accepting.isLoading} onClick={() => void run(() => accept({ id, answerId: item.accepted ? null : item.id }), item.accepted ? 'The answer is no longer accepted.' : 'You accepted this answer.')}>
+                          <button
+                            type="button"
+                            className="btn btn-outline-success btn-sm"
+                            disabled={accepting.isLoading}
+                            onClick={() =>
+                              void run(
+                                () => accept({ id, answerId: item.accepted ? null : item.id }),
+                                item.accepted ? 'The answer is no longer accepted.' : 'You accepted this answer.',
+                              )
+                            }
+                          >
                             {item.accepted ? 'Unaccept' : 'Accept this answer'}
                             <span className="visually-hidden"> by {item.authorUsername}</span>
                           </button>

@@ -27,7 +27,9 @@ export default function AddConnectorPage() {
               <h2 className="h5" id="custom-title">
                 Custom connector
               </h2>
-              <p>Describe an HTTP API in the page (address, authentication, streams, pages), or use a program your administrator registered.</p>
+              <p>
+                Describe an HTTP API in the page (address, authentication, streams, pages), or use a program your administrator registered.
+              </p>
               <Link className="btn btn-outline-primary" to={appPaths.addConnectorCustom}>
                 Build a custom connector
               </Link>

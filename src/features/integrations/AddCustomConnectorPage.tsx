@@ -9,7 +9,13 @@ import type { PreviewResponse, SourceView } from '@common/integrations/integrati
 import { SOURCE_NAME_MAX } from '@common/integrations/integrationsRules';
 import { appPaths } from '@common/paths';
 import { apiErrorField, apiErrorMessage } from '../../api/apiError';
-import { useCheckSourceMutation, useCreateSourceMutation, useDiscoverSourceMutation, useListDefinitionsQuery, usePreviewSourceMutation } from '../../api/integrationsApi';
+import {
+  useCheckSourceMutation,
+  useCreateSourceMutation,
+  useDiscoverSourceMutation,
+  useListDefinitionsQuery,
+  usePreviewSourceMutation,
+} from '../../api/integrationsApi';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
 import { ConnectionSetup } from './ConnectionSetup';
@@ -29,8 +35,9 @@ function ExecutableConnectors() {
         Connector programs
       </h2>
       <p>
-        Any program that speaks the Airbyte protocol can be a connector. An administrator installs it in the portal&apos;s connector directory and registers it (<code className="text-body">POST /api/integrations/definitions</code> with the program&apos;s name); it then appears here and in the
-        managed catalog.
+        Any program that speaks the Airbyte protocol can be a connector. An administrator installs it in the portal&apos;s connector
+        directory and registers it (<code className="text-body">POST /api/integrations/definitions</code> with the program&apos;s name); it
+        then appears here and in the managed catalog.
       </p>
       {definitions.isLoading ? <p role="status">Loading connectors…</p> : null}
       {definitions.error ? <InlineError>{apiErrorMessage(definitions.error)}</InlineError> : null}
@@ -132,8 +139,22 @@ export default function AddCustomConnectorPage() {
               HTTP API source
             </h2>
             <div className="row g-2">
-              <FormField className="col-md-6" label="Source name" value={name} onValue={setName} maxLength={SOURCE_NAME_MAX} error={errorAt('name')} />
-              <FormField className="col-md-6" label="Base URL" value={draft.baseUrl} onValue={(baseUrl) => setDraft({ ...draft, baseUrl })} placeholder="https://api.example.com/v1" error={errorAt('config.base_url')} />
+              <FormField
+                className="col-md-6"
+                label="Source name"
+                value={name}
+                onValue={setName}
+                maxLength={SOURCE_NAME_MAX}
+                error={errorAt('name')}
+              />
+              <FormField
+                className="col-md-6"
+                label="Base URL"
+                value={draft.baseUrl}
+                onValue={(baseUrl) => setDraft({ ...draft, baseUrl })}
+                placeholder="https://api.example.com/v1"
+                error={errorAt('config.base_url')}
+              />
             </div>
             <HttpAuthFields draft={draft} onChange={setDraft} errorAt={(field) => errorAt(`config.auth${field ? `.${field}` : ''}`)} />
             <h3 className="h6 mt-3">Streams</h3>
@@ -142,16 +163,33 @@ export default function AddCustomConnectorPage() {
                 key={stream.key}
                 index={index}
                 stream={stream}
-                onChange={(next) => setDraft({ ...draft, streams: draft.streams.map((candidate) => (candidate.key === stream.key ? next : candidate)) })}
-                onRemove={draft.streams.length > 1 ? () => setDraft({ ...draft, streams: draft.streams.filter((candidate) => candidate.key !== stream.key) }) : null}
+                onChange={(next) =>
+                  setDraft({ ...draft, streams: draft.streams.map((candidate) => (candidate.key === stream.key ? next : candidate)) })
+                }
+                onRemove={
+                  draft.streams.length > 1
+                    ? () => setDraft({ ...draft, streams: draft.streams.filter((candidate) => candidate.key !== stream.key) })
+                    : null
+                }
                 errorAt={(field) => errorAt(`config.streams.${index}.${field}`)}
               />
             ))}
-            <button type="button" className="btn btn-outline-secondary btn-sm mb-3" onClick={() => setDraft({ ...draft, streams: [...draft.streams, newStream()] })}>
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-sm mb-3"
+              onClick={() => setDraft({ ...draft, streams: [...draft.streams, newStream()] })}
+            >
               Add a stream
             </button>
             <div className="d-flex flex-wrap align-items-end gap-2 mb-3">
-              <FormField className="mb-0" control="select" label="Stream to preview" value={previewStream} onValue={setPreviewStream} error={errorAt('stream')}>
+              <FormField
+                className="mb-0"
+                control="select"
+                label="Stream to preview"
+                value={previewStream}
+                onValue={setPreviewStream}
+                error={errorAt('stream')}
+              >
                 <option value="">{streamNames[0] ?? 'The first stream'}</option>
                 {streamNames.slice(1).map((stream) => (
                   <option key={stream} value={stream}>

@@ -53,7 +53,14 @@ export function ConnectionPage({ id, tab, onTab }: ConnectionPageProps) {
   return (
     <>
       {back}
-      <QueryResult data={connection.currentData ?? connection.data} error={connection.error} isFetching={connection.isFetching && !connection.data} refetch={connection.refetch} loadingLabel="Loading the connection…" errorTitle="The connection could not be loaded">
+      <QueryResult
+        data={connection.currentData ?? connection.data}
+        error={connection.error}
+        isFetching={connection.isFetching && !connection.data}
+        refetch={connection.refetch}
+        loadingLabel="Loading the connection…"
+        errorTitle="The connection could not be loaded"
+      >
         {(view) => {
           const job = view.lastJob;
           const liveJob = live && !FINISHED_SYNC_STATUSES.includes(live.status) ? live : null;
@@ -65,7 +72,12 @@ export function ConnectionPage({ id, tab, onTab }: ConnectionPageProps) {
                   <ConnectorIcon name={view.source.icon} />
                   {view.name}
                 </h1>
-                <button type="button" className="btn btn-primary" disabled={syncing.isLoading || running} onClick={() => void sync(view.id)}>
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={syncing.isLoading || running}
+                  onClick={() => void sync(view.id)}
+                >
                   {running ? 'Syncing…' : 'Sync now'}
                 </button>
               </div>
@@ -75,7 +87,14 @@ export function ConnectionPage({ id, tab, onTab }: ConnectionPageProps) {
               </p>
               {syncing.error ? <InlineError>{apiErrorMessage(syncing.error)}</InlineError> : null}
               {job && (running || (live && live.jobId === job.id)) ? <SyncProgressPanel job={job} live={live} /> : null}
-              <Tabs id="connection-tabs" transition={false} activeKey={tab} onSelect={(key) => onTab((key ?? 'status') as ConnectionTab)} className="mb-3" mountOnEnter>
+              <Tabs
+                id="connection-tabs"
+                transition={false}
+                activeKey={tab}
+                onSelect={(key) => onTab((key ?? 'status') as ConnectionTab)}
+                className="mb-3"
+                mountOnEnter
+              >
                 <Tab eventKey="status" title="Status">
                   <StatusTab connection={view} />
                 </Tab>

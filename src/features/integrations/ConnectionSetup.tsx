@@ -16,7 +16,10 @@ import { StreamsTable } from './StreamsTable';
 
 /** A warehouse schema name from the source's name: RAW_ plus letters, digits and underscores. */
 function defaultSchema(name: string): string {
-  const cleaned = name.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  const cleaned = name
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   return `RAW_${cleaned || 'SOURCE'}`.slice(0, 60);
 }
 
@@ -47,7 +50,14 @@ export function ConnectionSetup({ source, catalog }: { source: SourceView; catal
           <FormField label="Connection name" value={name} onValue={setName} maxLength={CONNECTION_NAME_MAX} error={at('name')} required />
         </div>
         <div className="col-md-6">
-          <FormField label="Warehouse schema" value={schema} onValue={setSchema} help="Streams without their own namespace land here." error={at('destinationSchema')} required />
+          <FormField
+            label="Warehouse schema"
+            value={schema}
+            onValue={setSchema}
+            help="Streams without their own namespace land here."
+            error={at('destinationSchema')}
+            required
+          />
         </div>
       </div>
       <StreamsTable caption="Streams the source offers" catalog={catalog.streams} value={streams} onChange={setStreams} />

@@ -29,7 +29,13 @@ export function ConnectionsTable({ connections, selected, onSelected }: Connecti
         <thead>
           <tr>
             <th scope="col">
-              <input className="form-check-input" type="checkbox" aria-label="Select every connection shown" checked={all} onChange={(event) => onSelected(new Set(event.target.checked ? connections.map((connection) => connection.id) : []))} />
+              <input
+                className="form-check-input"
+                type="checkbox"
+                aria-label="Select every connection shown"
+                checked={all}
+                onChange={(event) => onSelected(new Set(event.target.checked ? connections.map((connection) => connection.id) : []))}
+              />
             </th>
             <th scope="col">Connection</th>
             <th scope="col">Source → warehouse</th>
@@ -46,7 +52,13 @@ export function ConnectionsTable({ connections, selected, onSelected }: Connecti
           {connections.map((connection) => (
             <tr key={connection.id}>
               <td>
-                <input className="form-check-input" type="checkbox" aria-label={`Select ${connection.name}`} checked={selected.has(connection.id)} onChange={(event) => toggle(connection.id, event.target.checked)} />
+                <input
+                  className="form-check-input"
+                  type="checkbox"
+                  aria-label={`Select ${connection.name}`}
+                  checked={selected.has(connection.id)}
+                  onChange={(event) => toggle(connection.id, event.target.checked)}
+                />
               </td>
               <th scope="row">
                 <Link to={`${appPaths.manageConnectors}?connection=${encodeURIComponent(connection.id)}`}>{connection.name}</Link>

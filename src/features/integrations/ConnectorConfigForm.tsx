@@ -18,7 +18,15 @@ export interface ConnectorConfigFormProps {
   busy: boolean;
 }
 
-export default function ConnectorConfigForm({ schema, value, onChange, onSubmit, fieldErrors, submitLabel, busy }: ConnectorConfigFormProps) {
+export default function ConnectorConfigForm({
+  schema,
+  value,
+  onChange,
+  onSubmit,
+  fieldErrors,
+  submitLabel,
+  busy,
+}: ConnectorConfigFormProps) {
   const uiSchema = useMemo(() => ({ ...specUiSchema(schema), 'ui:submitButtonOptions': { norender: true } }), [schema]);
   return (
     <Form

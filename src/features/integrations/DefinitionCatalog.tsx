@@ -15,7 +15,9 @@ export function DefinitionCatalog({ definitions, onChoose }: DefinitionCatalogPr
   const [search, setSearch] = useState('');
   const shown = useMemo(() => {
     const words = search.trim().toLowerCase();
-    return definitions.filter((definition) => !words || `${definition.name} ${definition.description} ${definition.category}`.toLowerCase().includes(words));
+    return definitions.filter(
+      (definition) => !words || `${definition.name} ${definition.description} ${definition.category}`.toLowerCase().includes(words),
+    );
   }, [definitions, search]);
   return (
     <section aria-labelledby="catalog-title">
@@ -26,7 +28,14 @@ export function DefinitionCatalog({ definitions, onChoose }: DefinitionCatalogPr
         <label className="form-label" htmlFor="connector-search">
           Search connectors
         </label>
-        <input id="connector-search" type="search" className="form-control" value={search} onChange={(event) => setSearch(event.target.value)} aria-describedby="connector-count" />
+        <input
+          id="connector-search"
+          type="search"
+          className="form-control"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          aria-describedby="connector-count"
+        />
         <div id="connector-count" className="form-text" aria-live="polite">
           {`${shown.length} of ${definitions.length} connectors`}
         </div>
@@ -45,7 +54,12 @@ export function DefinitionCatalog({ definitions, onChoose }: DefinitionCatalogPr
                   </h3>
                   <p className="small mb-2">{definition.description}</p>
                   <p className="small text-body-secondary mb-3">{`Category: ${definition.category} · Support: ${supportText[definition.supportLevel]}`}</p>
-                  <button type="button" className="btn btn-outline-primary mt-auto align-self-start" onClick={() => onChoose(definition)} aria-label={`Set up ${definition.name}`}>
+                  <button
+                    type="button"
+                    className="btn btn-outline-primary mt-auto align-self-start"
+                    onClick={() => onChoose(definition)}
+                    aria-label={`Set up ${definition.name}`}
+                  >
                     Set up
                   </button>
                 </div>

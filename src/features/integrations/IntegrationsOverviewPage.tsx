@@ -29,7 +29,14 @@ export default function IntegrationsOverviewPage() {
         </div>
       </div>
       <p className="text-body-secondary mb-4">Data copied from your sources into the warehouse.</p>
-      <QueryResult data={overview.currentData ?? overview.data} error={overview.error} isFetching={overview.isFetching && !overview.data} refetch={overview.refetch} loadingLabel="Loading the overview…" errorTitle="The overview could not be loaded">
+      <QueryResult
+        data={overview.currentData ?? overview.data}
+        error={overview.error}
+        isFetching={overview.isFetching && !overview.data}
+        refetch={overview.refetch}
+        loadingLabel="Loading the overview…"
+        errorTitle="The overview could not be loaded"
+      >
         {(data) => {
           const total = data.rowsPerDay.reduce((sum, day) => sum + day.rows, 0);
           return (
@@ -54,7 +61,13 @@ export default function IntegrationsOverviewPage() {
                   Rows synced per day
                 </h2>
                 <p>{`${formatCount(total)} rows over the last ${data.rowsPerDay.length} days (UTC).`}</p>
-                <BarChart title="Rows synced per day, last 30 days" labels={data.rowsPerDay.map((day) => day.day.slice(5))} series={[{ label: 'Rows', values: data.rowsPerDay.map((day) => day.rows) }]} formatValue={formatCount} height={240} />
+                <BarChart
+                  title="Rows synced per day, last 30 days"
+                  labels={data.rowsPerDay.map((day) => day.day.slice(5))}
+                  series={[{ label: 'Rows', values: data.rowsPerDay.map((day) => day.rows) }]}
+                  formatValue={formatCount}
+                  height={240}
+                />
                 <details className="mt-2">
                   <summary>The figures as a table</summary>
                   <table className="table table-sm">
@@ -88,7 +101,9 @@ export default function IntegrationsOverviewPage() {
                   <ul className="list-group">
                     {data.recentFailures.map((failure) => (
                       <li key={failure.id} className="list-group-item">
-                        <Link to={`${appPaths.manageConnectors}?connection=${encodeURIComponent(failure.connectionId)}&tab=timeline`}>{failure.connectionName}</Link>
+                        <Link to={`${appPaths.manageConnectors}?connection=${encodeURIComponent(failure.connectionId)}&tab=timeline`}>
+                          {failure.connectionName}
+                        </Link>
                         {' · '}
                         <DateTimeText iso={failure.endedAt ?? failure.createdAt} />
                         <div className="small">{failure.failure ?? 'No reason was given.'}</div>

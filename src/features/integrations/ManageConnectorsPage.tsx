@@ -43,7 +43,9 @@ function ConnectionsList() {
     const result = await bulk({ action, ids: [...selected] });
     if ('data' in result && result.data) {
       const verb = action === 'sync' ? 'started syncing' : action === 'pause' ? 'paused' : 'resumed';
-      const skipped = result.data.skipped.length ? ` ${result.data.skipped.length} skipped: ${result.data.skipped.map((skip) => skip.reason).join('; ')}` : '';
+      const skipped = result.data.skipped.length
+        ? ` ${result.data.skipped.length} skipped: ${result.data.skipped.map((skip) => skip.reason).join('; ')}`
+        : '';
       setOutcome(`${result.data.done.length} ${verb}.${skipped}`);
       setSelected(new Set());
     }
@@ -58,7 +60,14 @@ function ConnectionsList() {
         </Link>
       </div>
       <p className="text-body-secondary mb-4">Connections copy data from a source into your warehouse.</p>
-      <QueryResult data={list.currentData ?? list.data} error={list.error} isFetching={list.isFetching && !list.data} refetch={list.refetch} loadingLabel="Loading connections…" errorTitle="The connections could not be loaded">
+      <QueryResult
+        data={list.currentData ?? list.data}
+        error={list.error}
+        isFetching={list.isFetching && !list.data}
+        refetch={list.refetch}
+        loadingLabel="Loading connections…"
+        errorTitle="The connections could not be loaded"
+      >
         {(data) => (
           <>
             <ul className="list-unstyled d-flex flex-wrap gap-3 mb-3" aria-label="Connections by status">
@@ -81,7 +90,13 @@ function ConnectionsList() {
                 <label className="form-label" htmlFor="connection-search">
                   Search connections
                 </label>
-                <input id="connection-search" type="search" className="form-control" value={typed} onChange={(event) => setTyped(event.target.value)} />
+                <input
+                  id="connection-search"
+                  type="search"
+                  className="form-control"
+                  value={typed}
+                  onChange={(event) => setTyped(event.target.value)}
+                />
               </div>
               <div className="col-auto">
                 <button type="submit" className="btn btn-outline-primary">
@@ -92,7 +107,12 @@ function ConnectionsList() {
                 <label className="form-label" htmlFor="connection-health">
                   Status
                 </label>
-                <select id="connection-health" className="form-select" value={health} onChange={(event) => change('health', event.target.value)}>
+                <select
+                  id="connection-health"
+                  className="form-select"
+                  value={health}
+                  onChange={(event) => change('health', event.target.value)}
+                >
                   <option value="">Any status</option>
                   {connectionHealths.map((name) => (
                     <option key={name} value={name}>
@@ -104,7 +124,13 @@ function ConnectionsList() {
             </form>
             <div className="d-flex flex-wrap gap-2 mb-2" role="group" aria-label="Bulk actions on the selected connections">
               {(['pause', 'resume', 'sync'] as const).map((action) => (
-                <button key={action} type="button" className="btn btn-outline-secondary btn-sm" disabled={selected.size === 0 || bulking.isLoading} onClick={() => void act(action)}>
+                <button
+                  key={action}
+                  type="button"
+                  className="btn btn-outline-secondary btn-sm"
+                  disabled={selected.size === 0 || bulking.isLoading}
+                  onClick={() => void act(action)}
+                >
                   {action === 'sync' ? 'Sync now' : action === 'pause' ? 'Pause' : 'Resume'}
                   {selected.size ? ` (${selected.size})` : ''}
                 </button>

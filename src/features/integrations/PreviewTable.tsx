@@ -1,7 +1,8 @@
 // The first records of a stream, as the custom HTTP source read them during "Test".
 import type { PreviewResponse } from '@common/integrations/integrationsContract';
 
-const cellText = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const cellText = (value: unknown) =>
+  value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
 export function PreviewTable({ preview }: { preview: PreviewResponse }) {
   return (

@@ -24,7 +24,9 @@ export function ScheduleFields({ value, onChange, error }: ScheduleFieldsProps) 
             name={`${id}-kind`}
             id={`${id}-${kind}`}
             checked={value.kind === kind}
-            onChange={() => onChange(kind === 'manual' ? { kind } : kind === 'interval' ? { kind, hours: 24 } : { kind, expression: '0 3 * * *' })}
+            onChange={() =>
+              onChange(kind === 'manual' ? { kind } : kind === 'interval' ? { kind, hours: 24 } : { kind, expression: '0 3 * * *' })
+            }
           />
           <label className="form-check-label" htmlFor={`${id}-${kind}`}>
             {kind === 'manual' ? 'Manual (Sync now only)' : kind === 'interval' ? 'Every N hours' : 'Cron expression (UTC)'}

@@ -5,7 +5,12 @@
 import { useEffect, useState } from 'react';
 import type { ConnectionView, StreamSelection } from '@common/integrations/integrationsContract';
 import { apiErrorMessage } from '../../api/apiError';
-import { useDiscoverSourceMutation, useRefreshSchemaMutation, useResyncStreamMutation, useUpdateConnectionMutation } from '../../api/integrationsApi';
+import {
+  useDiscoverSourceMutation,
+  useRefreshSchemaMutation,
+  useResyncStreamMutation,
+  useUpdateConnectionMutation,
+} from '../../api/integrationsApi';
 import { InlineError } from '../../components/InlineError';
 import { defaultSelection, streamLabel } from './streamSelections';
 import { StreamsTable } from './StreamsTable';
@@ -30,7 +35,10 @@ export function SchemaTab({ connection }: { connection: ConnectionView }) {
 
   // Streams the source offers now but the connection has never seen are listed, unselected.
   const known = new Set(streams.map(streamLabel));
-  const rows = [...streams, ...catalog.filter((stream) => !known.has(streamLabel(stream))).map((stream) => ({ ...defaultSelection(stream), selected: false }))];
+  const rows = [
+    ...streams,
+    ...catalog.filter((stream) => !known.has(streamLabel(stream))).map((stream) => ({ ...defaultSelection(stream), selected: false })),
+  ];
 
   const saveStreams = async () => {
     setNotice(null);
@@ -63,7 +71,10 @@ export function SchemaTab({ connection }: { connection: ConnectionView }) {
       </div>
       {discovered.isLoading ? <p role="status">Reading the source's streams…</p> : null}
       {connection.engine === 'airbyte' ? (
-        <p className="text-body-secondary">This connection runs on Airbyte, whose public API cannot read one stream again on its own. To read every stream from the start, reset the connection&apos;s state in Settings.</p>
+        <p className="text-body-secondary">
+          This connection runs on Airbyte, whose public API cannot read one stream again on its own. To read every stream from the start,
+          reset the connection&apos;s state in Settings.
+        </p>
       ) : null}
       <StreamsTable caption="Streams this connection copies" catalog={catalog} value={rows} onChange={setStreams} />
       <button type="button" className="btn btn-primary mb-4" disabled={saving.isLoading} onClick={() => void saveStreams()}>
@@ -86,7 +97,12 @@ export function SchemaTab({ connection }: { connection: ConnectionView }) {
               ))}
             </ul>
             {selected && connection.engine !== 'airbyte' ? (
-              <button type="button" className="btn btn-outline-secondary btn-sm mb-2" disabled={resyncing.isLoading} onClick={() => void resync(label)}>
+              <button
+                type="button"
+                className="btn btn-outline-secondary btn-sm mb-2"
+                disabled={resyncing.isLoading}
+                onClick={() => void resync(label)}
+              >
                 {`Re-sync ${label} from the start`}
               </button>
             ) : null}

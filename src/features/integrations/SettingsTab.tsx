@@ -47,7 +47,14 @@ export function SettingsTab({ connection }: { connection: ConnectionView }) {
         <h2 className="h5" id="settings-title">
           Name and schedule
         </h2>
-        <FormField label="Connection name" value={name} onValue={setName} maxLength={CONNECTION_NAME_MAX} error={field === 'name' && message ? message : undefined} style={{ maxWidth: '28rem' }} />
+        <FormField
+          label="Connection name"
+          value={name}
+          onValue={setName}
+          maxLength={CONNECTION_NAME_MAX}
+          error={field === 'name' && message ? message : undefined}
+          style={{ maxWidth: '28rem' }}
+        />
         <ScheduleFields value={schedule} onChange={setSchedule} error={field === 'schedule' ? message : null} />
         {message && field !== 'name' && field !== 'schedule' ? <InlineError>{message}</InlineError> : null}
         <div aria-live="polite">{saved ? <p className="text-success">Saved.</p> : null}</div>
@@ -61,7 +68,12 @@ export function SettingsTab({ connection }: { connection: ConnectionView }) {
         </h2>
         <p>{paused ? 'Scheduled syncs do not run while the connection is paused.' : 'Syncs run on the schedule above.'}</p>
         {pausing.error ? <InlineError>{apiErrorMessage(pausing.error)}</InlineError> : null}
-        <button type="button" className="btn btn-outline-secondary" disabled={pausing.isLoading} onClick={() => void pause({ id: connection.id, patch: { status: paused ? 'active' : 'paused' } })}>
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          disabled={pausing.isLoading}
+          onClick={() => void pause({ id: connection.id, patch: { status: paused ? 'active' : 'paused' } })}
+        >
           {paused ? 'Resume connection' : 'Pause connection'}
         </button>
       </section>
@@ -79,12 +91,30 @@ export function SettingsTab({ connection }: { connection: ConnectionView }) {
         </div>
       </section>
       {asking === 'reset' ? (
-        <ConfirmDialog title="Reset this connection's state?" confirmLabel="Reset state" busyLabel="Resetting…" variant="danger" busy={resetting.isLoading} error={resetting.error ? apiErrorMessage(resetting.error) : null} onConfirm={() => void confirmReset()} onCancel={() => setAsking(null)}>
+        <ConfirmDialog
+          title="Reset this connection's state?"
+          confirmLabel="Reset state"
+          busyLabel="Resetting…"
+          variant="danger"
+          busy={resetting.isLoading}
+          error={resetting.error ? apiErrorMessage(resetting.error) : null}
+          onConfirm={() => void confirmReset()}
+          onCancel={() => setAsking(null)}
+        >
           {`The saved cursors of "${connection.name}" are forgotten: the next sync reads every stream again from the start.`}
         </ConfirmDialog>
       ) : null}
       {asking === 'delete' ? (
-        <ConfirmDialog title="Delete this connection?" confirmLabel="Delete connection" busyLabel="Deleting…" variant="danger" busy={removing.isLoading} error={removing.error ? apiErrorMessage(removing.error) : null} onConfirm={() => void confirmDelete()} onCancel={() => setAsking(null)}>
+        <ConfirmDialog
+          title="Delete this connection?"
+          confirmLabel="Delete connection"
+          busyLabel="Deleting…"
+          variant="danger"
+          busy={removing.isLoading}
+          error={removing.error ? apiErrorMessage(removing.error) : null}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setAsking(null)}
+        >
           {`"${connection.name}" stops syncing and is removed with its job history; a running sync is cancelled. The tables already written to the warehouse are not dropped.`}
         </ConfirmDialog>
       ) : null}

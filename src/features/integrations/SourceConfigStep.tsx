@@ -50,7 +50,8 @@ export function SourceConfigStep({ definition, onReady }: SourceConfigStepProps)
     setProgress('Source saved. Reading its streams…');
     const catalog = await discover(created.data.id);
     setProgress(null);
-    if ('error' in catalog) return setFailure({ message: `The source was saved, but its streams could not be read: ${apiErrorMessage(catalog.error)}` });
+    if ('error' in catalog)
+      return setFailure({ message: `The source was saved, but its streams could not be read: ${apiErrorMessage(catalog.error)}` });
     onReady(created.data, catalog.data);
   };
 
@@ -59,8 +60,22 @@ export function SourceConfigStep({ definition, onReady }: SourceConfigStepProps)
       <h2 className="h5" id="config-title">
         {`2. Configure ${definition.name}`}
       </h2>
-      <FormField label="Source name" value={name} onValue={setName} maxLength={SOURCE_NAME_MAX} error={failure?.field === 'name' ? failure.message : undefined} required />
-      <QueryResult data={spec.currentData} error={spec.error} isFetching={spec.isFetching} refetch={spec.refetch} loadingLabel="Loading the connector's settings…" errorTitle="The connector's settings could not be loaded">
+      <FormField
+        label="Source name"
+        value={name}
+        onValue={setName}
+        maxLength={SOURCE_NAME_MAX}
+        error={failure?.field === 'name' ? failure.message : undefined}
+        required
+      />
+      <QueryResult
+        data={spec.currentData}
+        error={spec.error}
+        isFetching={spec.isFetching}
+        refetch={spec.refetch}
+        loadingLabel="Loading the connector's settings…"
+        errorTitle="The connector's settings could not be loaded"
+      >
         {(loaded) => (
           <LazyConnectorConfigForm
             schema={loaded.connectionSpecification}

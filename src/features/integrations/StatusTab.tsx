@@ -32,7 +32,10 @@ export function StatusTab({ connection }: { connection: ConnectionView }) {
         </div>
       ) : null}
       {connection.engine === 'airbyte' ? (
-        <p className="text-body-secondary">This connection runs on Airbyte, which reports rows for the whole job, not per stream. Airbyte keeps each job&apos;s detailed logs.</p>
+        <p className="text-body-secondary">
+          This connection runs on Airbyte, which reports rows for the whole job, not per stream. Airbyte keeps each job&apos;s detailed
+          logs.
+        </p>
       ) : null}
       <div className="table-responsive">
         <table className="table table-sm">
@@ -58,11 +61,23 @@ export function StatusTab({ connection }: { connection: ConnectionView }) {
               return (
                 <tr key={label}>
                   <th scope="row">{label}</th>
-                  <td>{stream.syncMode === 'incremental' ? `Incremental${stream.cursorField ? ` on ${stream.cursorField.join('.')}` : ''}` : 'Full refresh'}</td>
+                  <td>
+                    {stream.syncMode === 'incremental'
+                      ? `Incremental${stream.cursorField ? ` on ${stream.cursorField.join('.')}` : ''}`
+                      : 'Full refresh'}
+                  </td>
                   <td>{stream.destinationSyncMode}</td>
                   <td className="text-end">{done ? formatCount(done.rowsCommitted) : '–'}</td>
                   <td className="text-end">{done ? formatBytes(done.bytesCommitted) : '–'}</td>
-                  <td>{done?.status === 'COMPLETE' ? 'Complete' : done?.status === 'INCOMPLETE' ? 'Incomplete' : done ? 'Running' : 'Not synced'}</td>
+                  <td>
+                    {done?.status === 'COMPLETE'
+                      ? 'Complete'
+                      : done?.status === 'INCOMPLETE'
+                        ? 'Incomplete'
+                        : done
+                          ? 'Running'
+                          : 'Not synced'}
+                  </td>
                 </tr>
               );
             })}

@@ -19,7 +19,8 @@ const destinationText: Record<(typeof destinationSyncModes)[number], string> = {
 };
 
 export function StreamsTable({ caption, catalog, value, onChange }: StreamsTableProps) {
-  const update = (index: number, patch: Partial<StreamSelection>) => onChange(value.map((row, at) => (at === index ? { ...row, ...patch } : row)));
+  const update = (index: number, patch: Partial<StreamSelection>) =>
+    onChange(value.map((row, at) => (at === index ? { ...row, ...patch } : row)));
   return (
     <div className="table-responsive">
       <table className="table table-sm align-middle">
@@ -43,14 +44,26 @@ export function StreamsTable({ caption, catalog, value, onChange }: StreamsTable
               <tr key={label}>
                 <th scope="row">
                   <div className="form-check mb-0">
-                    <input className="form-check-input" type="checkbox" id={`stream-${label}`} checked={row.selected} onChange={(event) => update(index, { selected: event.target.checked })} />
+                    <input
+                      className="form-check-input"
+                      type="checkbox"
+                      id={`stream-${label}`}
+                      checked={row.selected}
+                      onChange={(event) => update(index, { selected: event.target.checked })}
+                    />
                     <label className="form-check-label" htmlFor={`stream-${label}`}>
                       {label}
                     </label>
                   </div>
                 </th>
                 <td>
-                  <select className="form-select form-select-sm" aria-label={`Sync mode of ${label}`} value={row.syncMode} disabled={!row.selected} onChange={(event) => update(index, { syncMode: event.target.value as StreamSelection['syncMode'] })}>
+                  <select
+                    className="form-select form-select-sm"
+                    aria-label={`Sync mode of ${label}`}
+                    value={row.syncMode}
+                    disabled={!row.selected}
+                    onChange={(event) => update(index, { syncMode: event.target.value as StreamSelection['syncMode'] })}
+                  >
                     {modes.map((mode) => (
                       <option key={mode} value={mode}>
                         {mode === 'incremental' ? 'Incremental' : 'Full refresh'}
@@ -59,7 +72,15 @@ export function StreamsTable({ caption, catalog, value, onChange }: StreamsTable
                   </select>
                 </td>
                 <td>
-                  <select className="form-select form-select-sm" aria-label={`Destination mode of ${label}`} value={row.destinationSyncMode} disabled={!row.selected} onChange={(event) => update(index, { destinationSyncMode: event.target.value as StreamSelection['destinationSyncMode'] })}>
+                  <select
+                    className="form-select form-select-sm"
+                    aria-label={`Destination mode of ${label}`}
+                    value={row.destinationSyncMode}
+                    disabled={!row.selected}
+                    onChange={(event) =>
+                      update(index, { destinationSyncMode: event.target.value as StreamSelection['destinationSyncMode'] })
+                    }
+                  >
                     {destinationSyncModes.map((mode) => (
                       <option key={mode} value={mode}>
                         {destinationText[mode]}

@@ -22,7 +22,12 @@ function StreamRow({ stream }: { stream: StreamProgress }) {
       <td className="text-end">{formatCount(stream.rowsRead)}</td>
       <td style={{ minWidth: '10rem' }}>
         {estimate ? (
-          <progress className="w-100" max={estimate} value={Math.min(stream.rowsRead, estimate)} aria-label={`${stream.stream}: ${formatCount(stream.rowsRead)} of about ${formatCount(estimate)} rows`} />
+          <progress
+            className="w-100"
+            max={estimate}
+            value={Math.min(stream.rowsRead, estimate)}
+            aria-label={`${stream.stream}: ${formatCount(stream.rowsRead)} of about ${formatCount(estimate)} rows`}
+          />
         ) : (
           <span className="text-body-secondary small">No estimate</span>
         )}
@@ -47,7 +52,12 @@ export function SyncProgressPanel({ job, live }: SyncProgressPanelProps) {
           {`${job.kind === 'reset' ? 'Reset' : 'Sync'}${running ? ' in progress' : ' finished'}`}
         </h2>
         {running ? (
-          <button type="button" className="btn btn-outline-danger btn-sm" disabled={cancelling.isLoading} onClick={() => void cancel({ jobId: job.id, connectionId: job.connectionId })}>
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-sm"
+            disabled={cancelling.isLoading}
+            onClick={() => void cancel({ jobId: job.id, connectionId: job.connectionId })}
+          >
             {cancelling.isLoading ? 'Cancelling…' : 'Cancel sync'}
           </button>
         ) : null}

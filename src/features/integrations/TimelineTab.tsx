@@ -35,7 +35,13 @@ function LogsButton({ job, onError }: { job: SyncJobSummary; onError: (message: 
     }
   };
   return (
-    <button type="button" className="btn btn-link btn-sm p-0" disabled={busy} onClick={() => void download()} aria-label={`Download the logs of the ${job.kind} of ${formatDateTime(job.createdAt)}`}>
+    <button
+      type="button"
+      className="btn btn-link btn-sm p-0"
+      disabled={busy}
+      onClick={() => void download()}
+      aria-label={`Download the logs of the ${job.kind} of ${formatDateTime(job.createdAt)}`}
+    >
       {busy ? 'Downloading…' : 'Logs'}
     </button>
   );
@@ -46,23 +52,57 @@ export function TimelineTab({ connectionId }: { connectionId: string }) {
   const [logError, setLogError] = useState<string | null>(null);
   const jobs = useListJobsQuery({ id: connectionId, page });
   const columns: DataColumn<SyncJobSummary>[] = [
-    { id: 'created', header: 'Started', value: (job) => job.startedAt ?? job.createdAt, cell: (job) => formatDateTime(job.startedAt ?? job.createdAt), rowHeader: true },
+    {
+      id: 'created',
+      header: 'Started',
+      value: (job) => job.startedAt ?? job.createdAt,
+      cell: (job) => formatDateTime(job.startedAt ?? job.createdAt),
+      rowHeader: true,
+    },
     { id: 'kind', header: 'Job', value: (job) => (job.kind === 'reset' ? 'Reset' : 'Sync') },
     { id: 'status', header: 'Status', value: (job) => jobStatusText[job.status] },
     { id: 'rows', header: 'Rows', numeric: true, value: (job) => job.rowsSynced, cell: (job) => formatCount(job.rowsSynced) },
     { id: 'bytes', header: 'Bytes', numeric: true, value: (job) => job.bytesSynced, cell: (job) => formatBytes(job.bytesSynced) },
-    { id: 'duration', header: 'Duration', numeric: true, value: (job) => job.durationMs, cell: (job) => (job.durationMs === null ? '–' : formatDuration(job.durationMs)) },
+    {
+      id: 'duration',
+      header: 'Duration',
+      numeric: true,
+      value: (job) => job.durationMs,
+      cell: (job) => (job.durationMs === null ? '–' : formatDuration(job.durationMs)),
+    },
     { id: 'attempts', header: 'Attempts', numeric: true, value: (job) => job.attempts },
     { id: 'failure', header: 'Failure', value: (job) => job.failure, sortable: false },
-    { id: 'logs', header: 'Logs', value: () => null, sortable: false, exported: false, cell: (job) => <LogsButton job={job} onError={setLogError} /> },
+    {
+      id: 'logs',
+      header: 'Logs',
+      value: () => null,
+      sortable: false,
+      exported: false,
+      cell: (job) => <LogsButton job={job} onError={setLogError} />,
+    },
   ];
   return (
     <>
       {logError ? <InlineError>{logError}</InlineError> : null}
-      <QueryResult data={jobs.currentData} error={jobs.error} isFetching={jobs.isFetching} refetch={jobs.refetch} loadingLabel="Loading the jobs…" errorTitle="The jobs could not be loaded">
+      <QueryResult
+        data={jobs.currentData}
+        error={jobs.error}
+        isFetching={jobs.isFetching}
+        refetch={jobs.refetch}
+        loadingLabel="Loading the jobs…"
+        errorTitle="The jobs could not be loaded"
+      >
         {(data) => (
           <>
-            <DataTable caption="Jobs of this connection, newest first" showCaption columns={columns} rows={data.jobs} rowKey={(job) => job.id} exportFileName={`connection-${connectionId}-jobs.csv`} emptyText="No jobs yet." />
+            <DataTable
+              caption="Jobs of this connection, newest first"
+              showCaption
+              columns={columns}
+              rows={data.jobs}
+              rowKey={(job) => job.id}
+              exportFileName={`connection-${connectionId}-jobs.csv`}
+              emptyText="No jobs yet."
+            />
             <nav aria-label="Job pages" className="d-flex gap-2">
               <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page === 1} onClick={() => setPage(page - 1)}>
                 Newer jobs

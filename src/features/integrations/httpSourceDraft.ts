@@ -61,7 +61,17 @@ export function newStream(): StreamDraft {
   };
 }
 
-export const emptyDraft = (): HttpSourceDraft => ({ baseUrl: '', auth: 'none', token: '', apiKeyHeader: 'X-API-Key', apiKey: '', apiKeyIn: 'header', username: '', password: '', streams: [newStream()] });
+export const emptyDraft = (): HttpSourceDraft => ({
+  baseUrl: '',
+  auth: 'none',
+  token: '',
+  apiKeyHeader: 'X-API-Key',
+  apiKey: '',
+  apiKeyIn: 'header',
+  username: '',
+  password: '',
+  streams: [newStream()],
+});
 
 /** A whole number as typed; anything else is sent as is, for the server to refuse by name. */
 const integer = (value: string): number | string => (/^\d+$/.test(value.trim()) ? Number(value.trim()) : value);
@@ -85,7 +95,12 @@ function pagination(stream: StreamDraft): Record<string, unknown> {
     case 'page':
       return { type: 'page', page_param: stream.pageParam.trim(), page_size: integer(stream.pageSize) };
     case 'offset':
-      return { type: 'offset', offset_param: stream.offsetParam.trim(), limit_param: stream.limitParam.trim(), limit: integer(stream.limit) };
+      return {
+        type: 'offset',
+        offset_param: stream.offsetParam.trim(),
+        limit_param: stream.limitParam.trim(),
+        limit: integer(stream.limit),
+      };
     case 'cursor':
       return { type: 'cursor', cursor_param: stream.cursorParam.trim(), cursor_path: stream.cursorPath.trim() };
     case 'next_link':
@@ -103,7 +118,11 @@ export function httpSourceConfig(draft: HttpSourceDraft): Record<string, unknown
       const config: Record<string, unknown> = { name: stream.name.trim(), path: stream.path.trim(), pagination: pagination(stream) };
       if (optional(stream.recordSelector)) config.record_selector = stream.recordSelector.trim();
       if (optional(stream.primaryKey)) config.primary_key = stream.primaryKey.trim();
-      if (stream.incremental) config.incremental = { datetime_field: stream.datetimeField.trim(), ...(optional(stream.requestParam) ? { request_param: stream.requestParam.trim() } : {}) };
+      if (stream.incremental)
+        config.incremental = {
+          datetime_field: stream.datetimeField.trim(),
+          ...(optional(stream.requestParam) ? { request_param: stream.requestParam.trim() } : {}),
+        };
       return config;
     }),
   };

@@ -19,7 +19,8 @@ export function specUiSchema(schema: JsonSchema): UiSchema {
       const order = (properties[name] as JsonSchema | undefined)?.order;
       return typeof order === 'number' ? order : Number.MAX_SAFE_INTEGER;
     };
-    if (names.some((name) => orderOf(name) !== Number.MAX_SAFE_INTEGER)) ui['ui:order'] = [...names].sort((a, b) => orderOf(a) - orderOf(b)).concat('*');
+    if (names.some((name) => orderOf(name) !== Number.MAX_SAFE_INTEGER))
+      ui['ui:order'] = [...names].sort((a, b) => orderOf(a) - orderOf(b)).concat('*');
     for (const name of names) {
       const child = properties[name];
       if (isObject(child)) {

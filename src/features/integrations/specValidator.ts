@@ -3,19 +3,45 @@
 // Policy forbids (no 'unsafe-eval'); this one interprets the schema instead. The server checks the
 // config against the spec again and names the field it refuses.
 import { Validator, type OutputUnit, type Schema } from '@cfworker/json-schema';
-import { createErrorHandler, toErrorSchema, unwrapErrorHandler, validationDataMerge, type RJSFSchema, type RJSFValidationError, type ValidationData, type ValidatorType } from '@rjsf/utils';
+import {
+  createErrorHandler,
+  toErrorSchema,
+  unwrapErrorHandler,
+  validationDataMerge,
+  type RJSFSchema,
+  type RJSFValidationError,
+  type ValidationData,
+  type ValidatorType,
+} from '@rjsf/utils';
 
 type FormData = Record<string, unknown>;
 
 /** Keywords that only say "something inside failed": the inner error is the one to show. */
-const WRAPPERS = new Set(['properties', 'items', 'allOf', 'anyOf', '$ref', 'additionalProperties', 'patternProperties', 'dependencies', 'if', 'then', 'else', 'contains', 'prefixItems']);
+const WRAPPERS = new Set([
+  'properties',
+  'items',
+  'allOf',
+  'anyOf',
+  '$ref',
+  'additionalProperties',
+  'patternProperties',
+  'dependencies',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'prefixItems',
+]);
 
 const validators = new WeakMap<object, Validator>();
 function validatorFor(schema: RJSFSchema, rootSchema?: RJSFSchema): Validator {
   let validator = validators.get(schema);
   if (!validator) {
     // $refs in a sub-schema point into the root's definitions.
-    const withDefinitions = rootSchema && rootSchema !== schema ? { definitions: rootSchema.definitions, $defs: (rootSchema as Schema).$defs, ...schema } : schema;
+    const withDefinitions =
+      rootSchema && rootSchema !== schema
+        ? { definitions: rootSchema.definitions, $defs: (rootSchema as Schema).$defs, ...schema }
+        : schema;
     // The validator marks up the schema it is given, and the spec from the store is frozen.
     validator = new Validator(JSON.parse(JSON.stringify(withDefinitions)) as Schema, '7', false);
     validators.set(schema, validator);
@@ -47,7 +73,13 @@ function errorsOf(schema: RJSFSchema, formData: unknown): RJSFValidationError[] 
     .map((unit) => {
       const property = propertyOf(unit);
       const message = messageOf(unit);
-      return { name: unit.keyword, property, message, stack: `${property.slice(1) || 'The form'}: ${message}`, schemaPath: unit.keywordLocation };
+      return {
+        name: unit.keyword,
+        property,
+        message,
+        stack: `${property.slice(1) || 'The form'}: ${message}`,
+        schemaPath: unit.keywordLocation,
+      };
     });
 }
 

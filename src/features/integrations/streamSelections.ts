@@ -6,7 +6,8 @@ import type { StreamSelection } from '@common/integrations/integrationsContract'
 export function defaultSelection(stream: AirbyteStream): StreamSelection {
   const cursor = stream.default_cursor_field;
   const primaryKey = stream.source_defined_primary_key;
-  const incremental = stream.supported_sync_modes.includes('incremental') && (stream.source_defined_cursor === true || (cursor?.length ?? 0) > 0);
+  const incremental =
+    stream.supported_sync_modes.includes('incremental') && (stream.source_defined_cursor === true || (cursor?.length ?? 0) > 0);
   return {
     name: stream.name,
     ...(stream.namespace ? { namespace: stream.namespace } : {}),
@@ -24,4 +25,5 @@ export function streamFields(stream: AirbyteStream | undefined): string[] {
   return typeof properties === 'object' && properties !== null ? Object.keys(properties) : [];
 }
 
-export const streamLabel = (stream: { name: string; namespace?: string | undefined }) => (stream.namespace ? `${stream.namespace}.${stream.name}` : stream.name);
+export const streamLabel = (stream: { name: string; namespace?: string | undefined }) =>
+  stream.namespace ? `${stream.namespace}.${stream.name}` : stream.name;

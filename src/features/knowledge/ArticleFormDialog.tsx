@@ -24,7 +24,8 @@ function check(input: ArticleInput): Errors {
   else if (input.category.trim().length > LABEL_MAX) errors.category = `At most ${LABEL_MAX} characters.`;
   if (!input.body.trim()) errors.body = 'Write the article.';
   else if (input.body.length > MARKDOWN_MAX) errors.body = `At most ${MARKDOWN_MAX.toLocaleString('en')} characters.`;
-  if ((input.tags ?? []).some((tag) => !/^[a-z0-9][a-z0-9-]*$/.test(tag))) errors.tags = 'Tags are lower-case letters, digits and hyphens, separated by commas.';
+  if ((input.tags ?? []).some((tag) => !/^[a-z0-9][a-z0-9-]*$/.test(tag)))
+    errors.tags = 'Tags are lower-case letters, digits and hyphens, separated by commas.';
   return errors;
 }
 

@@ -32,7 +32,14 @@ export function ArticleView({ id, onDeleted }: { id: string; onDeleted: (message
       <p>
         <Link to={appPaths.knowledgebase}>← All articles</Link>
       </p>
-      <QueryResult data={article.currentData} error={article.error} isFetching={article.isFetching} refetch={article.refetch} loadingLabel="Loading the article…" errorTitle="The article could not be loaded">
+      <QueryResult
+        data={article.currentData}
+        error={article.error}
+        isFetching={article.isFetching}
+        refetch={article.refetch}
+        loadingLabel="Loading the article…"
+        errorTitle="The article could not be loaded"
+      >
         {(data) => (
           <article className="card dw-card" aria-labelledby="article-title">
             <div className="card-body">
@@ -41,7 +48,8 @@ export function ArticleView({ id, onDeleted }: { id: string; onDeleted: (message
               </h2>
               <p className="text-body-secondary small">
                 {data.category}
-                {data.status === 'draft' ? <span className="badge text-bg-warning ms-2">Draft</span> : null} · by {data.authorUsername} · updated <DateTimeText iso={data.updatedAt} />
+                {data.status === 'draft' ? <span className="badge text-bg-warning ms-2">Draft</span> : null} · by {data.authorUsername} ·
+                updated <DateTimeText iso={data.updatedAt} />
                 {data.tags.length > 0 ? ` · ${data.tags.map((tag) => `#${tag}`).join(' ')}` : null}
               </p>
               <Markdown text={data.body} />
@@ -61,10 +69,22 @@ export function ArticleView({ id, onDeleted }: { id: string; onDeleted: (message
                     Was this helpful?
                   </h3>
                   <div className="d-flex gap-2 align-items-center">
-                    <button type="button" className="btn btn-outline-success btn-sm" aria-pressed={data.myVote === true} disabled={voting.isLoading} onClick={() => void castVote(true)}>
+                    <button
+                      type="button"
+                      className="btn btn-outline-success btn-sm"
+                      aria-pressed={data.myVote === true}
+                      disabled={voting.isLoading}
+                      onClick={() => void castVote(true)}
+                    >
                       Yes ({data.helpful.yes})
                     </button>
-                    <button type="button" className="btn btn-outline-secondary btn-sm" aria-pressed={data.myVote === false} disabled={voting.isLoading} onClick={() => void castVote(false)}>
+                    <button
+                      type="button"
+                      className="btn btn-outline-secondary btn-sm"
+                      aria-pressed={data.myVote === false}
+                      disabled={voting.isLoading}
+                      onClick={() => void castVote(false)}
+                    >
                       No ({data.helpful.no})
                     </button>
                   </div>
@@ -82,14 +102,21 @@ export function ArticleView({ id, onDeleted }: { id: string; onDeleted: (message
                   <ul className="mb-0">
                     {data.related.map((related) => (
                       <li key={related.id}>
-                        <Link to={knowledgeArticlePath(related.id)}>{related.title}</Link> <span className="text-body-secondary small">({related.category})</span>
+                        <Link to={knowledgeArticlePath(related.id)}>{related.title}</Link>{' '}
+                        <span className="text-body-secondary small">({related.category})</span>
                       </li>
                     ))}
                   </ul>
                 </section>
               ) : null}
             </div>
-            {dialog === 'edit' ? <ArticleFormDialog article={data} onCancel={() => setDialog(null)} onDone={(_a, message) => (setDialog(null), setSaid(message))} /> : null}
+            {dialog === 'edit' ? (
+              <ArticleFormDialog
+                article={data}
+                onCancel={() => setDialog(null)}
+                onDone={(_a, message) => (setDialog(null), setSaid(message))}
+              />
+            ) : null}
             {dialog === 'delete' ? (
               <ConfirmDialog
                 title="Delete this article?"

@@ -72,8 +72,20 @@ export default function KnowledgeBasePage() {
         />
       ) : (
         <>
-          <form role="search" aria-label="Article search" className="d-flex flex-wrap gap-2 align-items-end mb-3" onSubmit={(event) => event.preventDefault()}>
-            <FormField label="Search articles" type="search" className="flex-grow-1" value={search} onValue={setSearch} placeholder='Words, "a phrase", -without, this OR that' />
+          <form
+            role="search"
+            aria-label="Article search"
+            className="d-flex flex-wrap gap-2 align-items-end mb-3"
+            onSubmit={(event) => event.preventDefault()}
+          >
+            <FormField
+              label="Search articles"
+              type="search"
+              className="flex-grow-1"
+              value={search}
+              onValue={setSearch}
+              placeholder='Words, "a phrase", -without, this OR that'
+            />
             <FormField label="Category" control="select" className="" value={category} onValue={(value) => set('category', value || null)}>
               <option value="">All categories</option>
               {(list.currentData?.categories ?? []).map((c) => (
@@ -83,14 +95,27 @@ export default function KnowledgeBasePage() {
               ))}
             </FormField>
             {list.currentData?.canEdit ? (
-              <FormField label="Status" control="select" className="" value={status} onValue={(value) => set('status', value === 'published' ? null : value)}>
+              <FormField
+                label="Status"
+                control="select"
+                className=""
+                value={status}
+                onValue={(value) => set('status', value === 'published' ? null : value)}
+              >
                 <option value="published">Published</option>
                 <option value="draft">Drafts</option>
                 <option value="all">All</option>
               </FormField>
             ) : null}
           </form>
-          <QueryResult data={list.currentData} error={list.error} isFetching={list.isFetching} refetch={list.refetch} loadingLabel="Searching the knowledge base…" errorTitle="The articles could not be loaded">
+          <QueryResult
+            data={list.currentData}
+            error={list.error}
+            isFetching={list.isFetching}
+            refetch={list.refetch}
+            loadingLabel="Searching the knowledge base…"
+            errorTitle="The articles could not be loaded"
+          >
             {(data) => (
               <section aria-labelledby="articles-title">
                 <h2 id="articles-title" className="visually-hidden">
@@ -102,7 +127,9 @@ export default function KnowledgeBasePage() {
                 </p>
                 {data.articles.length === 0 ? (
                   <EmptyState title={q ? 'No article matches.' : 'No articles yet.'}>
-                    <p className="text-body-secondary mb-0">{q ? 'Try other or fewer words, or ask the help assistant.' : 'Editors can write the first one.'}</p>
+                    <p className="text-body-secondary mb-0">
+                      {q ? 'Try other or fewer words, or ask the help assistant.' : 'Editors can write the first one.'}
+                    </p>
                   </EmptyState>
                 ) : (
                   <ul className="list-unstyled">

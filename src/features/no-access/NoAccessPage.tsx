@@ -14,8 +14,7 @@ export default function NoAccessPage() {
         </h1>
         <p>
           You are signed in as <strong>{displayName(session)}</strong>
-          {claims?.email ? ` (${claims.email})` : ''}, but this account has not been given access to any part of
-          Dataworks yet.
+          {claims?.email ? ` (${claims.email})` : ''}, but this account has not been given access to any part of Dataworks yet.
         </p>
         <p className="text-body-secondary">Ask your organisation’s Dataworks administrator to grant you a role.</p>
         <button type="button" className="btn btn-outline-primary" onClick={() => void getAuthClient().logout()}>

@@ -27,7 +27,11 @@ function NotificationItem({ notification }: { notification: NotificationRecord }
         <p className="mb-1">
           {notification.read ? null : <span className="badge text-bg-primary me-2">Unread</span>}
           {notification.link ? (
-            <Link to={notification.link} onClick={notification.read ? undefined : markRead} className={notification.read ? '' : 'fw-semibold'}>
+            <Link
+              to={notification.link}
+              onClick={notification.read ? undefined : markRead}
+              className={notification.read ? '' : 'fw-semibold'}
+            >
               {notification.title}
             </Link>
           ) : (
@@ -67,7 +71,17 @@ export function Inbox() {
           Inbox{inbox.data ? <span className="text-body-secondary fw-normal"> · {inbox.data.unread} unread</span> : null}
         </h2>
         <div className="d-flex flex-wrap align-items-end gap-3">
-          <FormField label="Type" control="select" small className="mb-0" value={type} onValue={(value) => { setType(value as NotificationType | ''); setLimit(PAGE); }}>
+          <FormField
+            label="Type"
+            control="select"
+            small
+            className="mb-0"
+            value={type}
+            onValue={(value) => {
+              setType(value as NotificationType | '');
+              setLimit(PAGE);
+            }}
+          >
             <option value="">All types</option>
             {notificationTypes.map((value) => (
               <option key={value} value={value}>
@@ -76,22 +90,45 @@ export function Inbox() {
             ))}
           </FormField>
           <div className="form-check mb-1">
-            <input id="inbox-unread-only" type="checkbox" className="form-check-input" checked={unreadOnly} onChange={(event) => { setUnreadOnly(event.target.checked); setLimit(PAGE); }} />
+            <input
+              id="inbox-unread-only"
+              type="checkbox"
+              className="form-check-input"
+              checked={unreadOnly}
+              onChange={(event) => {
+                setUnreadOnly(event.target.checked);
+                setLimit(PAGE);
+              }}
+            />
             <label htmlFor="inbox-unread-only" className="form-check-label">
               Unread only
             </label>
           </div>
-          <button type="button" className="btn btn-outline-primary btn-sm" disabled={!inbox.data?.unread || markAllState.isLoading} onClick={() => void markAll()}>
+          <button
+            type="button"
+            className="btn btn-outline-primary btn-sm"
+            disabled={!inbox.data?.unread || markAllState.isLoading}
+            onClick={() => void markAll()}
+          >
             Mark all read
           </button>
         </div>
       </div>
       {markAllState.error ? <InlineError>{apiErrorMessage(markAllState.error)}</InlineError> : null}
-      <QueryResult data={inbox.data} error={inbox.error} isFetching={inbox.isFetching} refetch={inbox.refetch} loadingLabel="Loading your notifications…" errorTitle="Your notifications could not be loaded">
+      <QueryResult
+        data={inbox.data}
+        error={inbox.error}
+        isFetching={inbox.isFetching}
+        refetch={inbox.refetch}
+        loadingLabel="Loading your notifications…"
+        errorTitle="Your notifications could not be loaded"
+      >
         {(data) =>
           data.notifications.length === 0 ? (
             <EmptyState title={type || unreadOnly ? 'No notifications match these filters.' : 'No notifications yet.'}>
-              <p className="mb-0 text-body-secondary">You will find here what changes in your organisation: freshness, alerts, connector failures and your support tickets.</p>
+              <p className="mb-0 text-body-secondary">
+                You will find here what changes in your organisation: freshness, alerts, connector failures and your support tickets.
+              </p>
             </EmptyState>
           ) : (
             <>
@@ -104,7 +141,12 @@ export function Inbox() {
                 Showing {data.notifications.length} of {data.total}.
               </p>
               {data.notifications.length < data.total ? (
-                <button type="button" className="btn btn-outline-secondary btn-sm mt-2" onClick={() => setLimit((current) => Math.min(100, current + PAGE))} disabled={limit >= 100}>
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary btn-sm mt-2"
+                  onClick={() => setLimit((current) => Math.min(100, current + PAGE))}
+                  disabled={limit >= 100}
+                >
                   Show more
                 </button>
               ) : null}

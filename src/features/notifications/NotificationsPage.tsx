@@ -8,7 +8,9 @@ export default function NotificationsPage() {
   return (
     <>
       <h1 className="h3 mb-1">Notifications</h1>
-      <p className="text-body-secondary mb-4">What changed in your organisation&apos;s data platform and your support tickets. New ones appear here as they happen.</p>
+      <p className="text-body-secondary mb-4">
+        What changed in your organisation&apos;s data platform and your support tickets. New ones appear here as they happen.
+      </p>
       <Inbox />
       <Preferences />
     </>

@@ -114,7 +114,14 @@ export function Preferences() {
       <h2 id="preferences-title" className="h5">
         Preferences
       </h2>
-      <QueryResult data={preferences.data} error={preferences.error} isFetching={preferences.isFetching} refetch={preferences.refetch} loadingLabel="Loading your preferences…" errorTitle="Your preferences could not be loaded">
+      <QueryResult
+        data={preferences.data}
+        error={preferences.error}
+        isFetching={preferences.isFetching}
+        refetch={preferences.refetch}
+        loadingLabel="Loading your preferences…"
+        errorTitle="Your preferences could not be loaded"
+      >
         {(saved) => <PreferencesForm saved={saved} />}
       </QueryResult>
     </section>

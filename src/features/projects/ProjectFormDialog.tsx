@@ -1,6 +1,12 @@
 // Creating or editing a project: name, description, owner, members (usernames) and status.
 import { useState } from 'react';
-import { projectStatuses, projectStatusLabels, type ProjectDetail, type ProjectInput, type ProjectStatus } from '@common/projects/projectsContract';
+import {
+  projectStatuses,
+  projectStatusLabels,
+  type ProjectDetail,
+  type ProjectInput,
+  type ProjectStatus,
+} from '@common/projects/projectsContract';
 import { TITLE_MAX } from '@common/workspace/fieldRules';
 import { apiErrorField, apiErrorMessage } from '../../api/apiError';
 import { useCreateProjectMutation, useUpdateProjectMutation } from '../../api/projectsApi';
@@ -10,7 +16,17 @@ import { FormField } from '../../components/FormField';
 type Field = 'name' | 'description' | 'owner' | 'members';
 const USERNAME = /^[\p{L}\p{N}._@-]{1,100}$/u;
 
-export function ProjectFormDialog({ project, me, onDone, onCancel }: { project?: ProjectDetail; me: string; onDone: (project: ProjectDetail) => void; onCancel: () => void }) {
+export function ProjectFormDialog({
+  project,
+  me,
+  onDone,
+  onCancel,
+}: {
+  project?: ProjectDetail;
+  me: string;
+  onDone: (project: ProjectDetail) => void;
+  onCancel: () => void;
+}) {
   const [name, setName] = useState(project?.name ?? '');
   const [description, setDescription] = useState(project?.description ?? '');
   const [owner, setOwner] = useState(project?.owner ?? me);
@@ -44,9 +60,24 @@ export function ProjectFormDialog({ project, me, onDone, onCancel }: { project?:
   };
 
   return (
-    <FormDialog title={project ? 'Edit project' : 'New project'} submitLabel={project ? 'Save' : 'Create'} busyLabel="Saving…" busy={creating.isLoading || updating.isLoading} error={error} onSubmit={() => void submit()} onCancel={onCancel}>
+    <FormDialog
+      title={project ? 'Edit project' : 'New project'}
+      submitLabel={project ? 'Save' : 'Create'}
+      busyLabel="Saving…"
+      busy={creating.isLoading || updating.isLoading}
+      error={error}
+      onSubmit={() => void submit()}
+      onCancel={onCancel}
+    >
       <FormField label="Name" value={name} onValue={setName} error={errors.name} required />
-      <FormField label="Description (markdown)" control="textarea" rows={4} value={description} onValue={setDescription} error={errors.description} />
+      <FormField
+        label="Description (markdown)"
+        control="textarea"
+        rows={4}
+        value={description}
+        onValue={setDescription}
+        error={errors.description}
+      />
       <FormField label="Owner" value={owner} onValue={setOwner} error={errors.owner} help="A username" required />
       <FormField label="Members" value={members} onValue={setMembers} error={errors.members} help="Usernames, separated by commas" />
       <FormField label="Status" control="select" value={status} onValue={(value) => setStatus(value as ProjectStatus)}>

@@ -4,9 +4,20 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { appPaths } from '@common/paths';
-import { projectResourceKindLabels, projectStatusLabels, resourceHealthLabels, resourceHealthStatuses, type ProjectResourceKind } from '@common/projects/projectsContract';
+import {
+  projectResourceKindLabels,
+  projectStatusLabels,
+  resourceHealthLabels,
+  resourceHealthStatuses,
+  type ProjectResourceKind,
+} from '@common/projects/projectsContract';
 import { apiErrorMessage } from '../../api/apiError';
-import { useAddProjectResourceMutation, useGetProjectQuery, useRemoveProjectResourceMutation, useResourceOptionsQuery } from '../../api/projectsApi';
+import {
+  useAddProjectResourceMutation,
+  useGetProjectQuery,
+  useRemoveProjectResourceMutation,
+  useResourceOptionsQuery,
+} from '../../api/projectsApi';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
 import { Markdown } from '../../components/Markdown';
@@ -41,7 +52,14 @@ export function ProjectView({ id, me }: { id: string; me: string }) {
       <p>
         <Link to={appPaths.projects}>← All projects</Link>
       </p>
-      <QueryResult data={project.currentData} error={project.error} isFetching={project.isFetching} refetch={project.refetch} loadingLabel="Loading the project…" errorTitle="The project could not be loaded">
+      <QueryResult
+        data={project.currentData}
+        error={project.error}
+        isFetching={project.isFetching}
+        refetch={project.refetch}
+        loadingLabel="Loading the project…"
+        errorTitle="The project could not be loaded"
+      >
         {(data) => {
           const taken = new Set(data.resources.map((r) => `${r.kind}:${r.ref}`));
           const available = (options.currentData ?? []).filter((o) => !taken.has(`${o.kind}:${o.ref}`));
@@ -85,7 +103,9 @@ export function ProjectView({ id, me }: { id: string; me: string }) {
                     ))}
                 </dl>
                 {data.resources.length === 0 ? (
-                  <p className="text-body-secondary">No resources yet: add the dashboards, catalog assets and exposures this project delivers.</p>
+                  <p className="text-body-secondary">
+                    No resources yet: add the dashboards, catalog assets and exposures this project delivers.
+                  </p>
                 ) : (
                   <div className="table-responsive">
                     <table className="table align-middle">

@@ -33,11 +33,20 @@ export default function ProjectsPage() {
       {projectId !== null ? (
         <ProjectView key={projectId} id={projectId} me={me} />
       ) : (
-        <QueryResult data={list.currentData} error={list.error} isFetching={list.isFetching} refetch={list.refetch} loadingLabel="Loading projects…" errorTitle="The projects could not be loaded">
+        <QueryResult
+          data={list.currentData}
+          error={list.error}
+          isFetching={list.isFetching}
+          refetch={list.refetch}
+          loadingLabel="Loading projects…"
+          errorTitle="The projects could not be loaded"
+        >
           {(projects) =>
             projects.length === 0 ? (
               <EmptyState title="No projects yet">
-                <p className="text-body-secondary mb-0">A project groups the dashboards, catalog assets and exposures of one piece of data work, and shows their health together.</p>
+                <p className="text-body-secondary mb-0">
+                  A project groups the dashboards, catalog assets and exposures of one piece of data work, and shows their health together.
+                </p>
               </EmptyState>
             ) : (
               <div className="card dw-card">

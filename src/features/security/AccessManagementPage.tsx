@@ -19,7 +19,14 @@ const auditColumns: DataColumn<SecurityAuditEntry>[] = [
   { id: 'actor', header: 'Who', value: (entry) => entry.actor },
   { id: 'action', header: 'What', value: (entry) => entry.action },
   { id: 'target', header: 'Target', value: (entry) => entry.target },
-  { id: 'details', header: 'Details', value: (entry) => Object.entries(entry.details).map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`).join('; ') },
+  {
+    id: 'details',
+    header: 'Details',
+    value: (entry) =>
+      Object.entries(entry.details)
+        .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+        .join('; '),
+  },
   { id: 'outcome', header: 'Outcome', value: (entry) => entry.outcome },
 ];
 
@@ -31,17 +38,45 @@ export default function AccessManagementPage() {
   const both = roles.currentData && members.currentData ? { overview: roles.currentData, members: members.currentData.members } : undefined;
   return (
     <section aria-labelledby="access-title">
-      <h1 id="access-title" className="h3 mb-1">Access management</h1>
+      <h1 id="access-title" className="h3 mb-1">
+        Access management
+      </h1>
       <p className="text-body-secondary">Portal roles in your organisation, an access review, and every change made here.</p>
       <StatusMessage message={message} />
-      <QueryResult data={both} error={roles.error ?? members.error} isFetching={roles.isFetching || members.isFetching} refetch={() => { void roles.refetch(); void members.refetch(); }}
-        loadingLabel="Loading the roles…" errorTitle="The roles could not be loaded">
+      <QueryResult
+        data={both}
+        error={roles.error ?? members.error}
+        isFetching={roles.isFetching || members.isFetching}
+        refetch={() => {
+          void roles.refetch();
+          void members.refetch();
+        }}
+        loadingLabel="Loading the roles…"
+        errorTitle="The roles could not be loaded"
+      >
         {(data) => <RoleHoldersPanel overview={data.overview} members={data.members} onDone={setMessage} />}
       </QueryResult>
       <AccessReviewPanel />
       <Panel title="Audit trail" description="Changes to members, sessions, roles and the sign-in policy, newest first.">
-        <QueryResult data={audit.currentData} error={audit.error} isFetching={audit.isFetching} refetch={audit.refetch} loadingLabel="Loading the audit trail…" errorTitle="The audit trail could not be loaded">
-          {(data) => <DataTable caption="Audit trail" columns={auditColumns} rows={data.entries} rowKey={(entry) => entry.id} exportFileName={csvFileName('security audit')} initialSort={{ id: 'at', desc: true }} emptyText="No changes yet." />}
+        <QueryResult
+          data={audit.currentData}
+          error={audit.error}
+          isFetching={audit.isFetching}
+          refetch={audit.refetch}
+          loadingLabel="Loading the audit trail…"
+          errorTitle="The audit trail could not be loaded"
+        >
+          {(data) => (
+            <DataTable
+              caption="Audit trail"
+              columns={auditColumns}
+              rows={data.entries}
+              rowKey={(entry) => entry.id}
+              exportFileName={csvFileName('security audit')}
+              initialSort={{ id: 'at', desc: true }}
+              emptyText="No changes yet."
+            />
+          )}
         </QueryResult>
       </Panel>
     </section>

@@ -20,7 +20,12 @@ const columns: DataColumn<AccessReviewRow>[] = [
   { id: 'powerful', header: 'Powerful roles', value: (row) => row.powerfulRoles.join(', ') },
   { id: 'roles', header: 'All roles', value: (row) => row.roles.join(', '), exportOnly: true },
   { id: 'mfa', header: 'One-time codes', value: (row) => (row.mfaConfigured ? 'Set up' : 'Not set up') },
-  { id: 'lastSignIn', header: 'Last sign-in', value: (row) => row.lastSignInAt, cell: (row) => <DateTimeText iso={row.lastSignInAt} empty="Never" /> },
+  {
+    id: 'lastSignIn',
+    header: 'Last sign-in',
+    value: (row) => row.lastSignInAt,
+    cell: (row) => <DateTimeText iso={row.lastSignInAt} empty="Never" />,
+  },
   { id: 'dormant', header: 'Dormant', value: (row) => (row.dormant ? 'Yes' : 'No') },
 ];
 
@@ -29,19 +34,46 @@ export function AccessReviewPanel() {
   const review = useGetAccessReviewQuery(days);
   const selectId = useId();
   return (
-    <Panel title="Access review" description="Last sign-in of each member, dormant accounts and powerful roles."
+    <Panel
+      title="Access review"
+      description="Last sign-in of each member, dormant accounts and powerful roles."
       actions={
         <div className="d-flex align-items-center gap-2">
-          <label htmlFor={selectId} className="small text-nowrap">Dormant after</label>
-          <select id={selectId} className="form-select form-select-sm" value={days} onChange={(event) => setDays(Number(event.target.value))}>
-            {DORMANT_CHOICES.map((choice) => <option key={choice} value={choice}>{choice} days</option>)}
+          <label htmlFor={selectId} className="small text-nowrap">
+            Dormant after
+          </label>
+          <select
+            id={selectId}
+            className="form-select form-select-sm"
+            value={days}
+            onChange={(event) => setDays(Number(event.target.value))}
+          >
+            {DORMANT_CHOICES.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice} days
+              </option>
+            ))}
           </select>
         </div>
-      }>
-      <QueryResult data={review.currentData} error={review.error} isFetching={review.isFetching} refetch={review.refetch} loadingLabel="Loading the access review…" errorTitle="The access review could not be loaded">
+      }
+    >
+      <QueryResult
+        data={review.currentData}
+        error={review.error}
+        isFetching={review.isFetching}
+        refetch={review.refetch}
+        loadingLabel="Loading the access review…"
+        errorTitle="The access review could not be loaded"
+      >
         {(data) => (
-          <DataTable caption={`Access review (dormant after ${data.dormantDays} days)`} columns={columns} rows={data.rows} rowKey={(row) => row.memberId}
-            exportFileName={csvFileName('access review', data.generatedAt.slice(0, 10))} initialSort={{ id: 'username', desc: false }} />
+          <DataTable
+            caption={`Access review (dormant after ${data.dormantDays} days)`}
+            columns={columns}
+            rows={data.rows}
+            rowKey={(row) => row.memberId}
+            exportFileName={csvFileName('access review', data.generatedAt.slice(0, 10))}
+            initialSort={{ id: 'username', desc: false }}
+          />
         )}
       </QueryResult>
     </Panel>

@@ -15,23 +15,42 @@ export default function AuthenticationPage() {
   const [message, setMessage] = useState('');
   return (
     <section aria-labelledby="authentication-title">
-      <h1 id="authentication-title" className="h3 mb-1">Authentication</h1>
+      <h1 id="authentication-title" className="h3 mb-1">
+        Authentication
+      </h1>
       <p className="text-body-secondary">How your organisation&apos;s members sign in.</p>
       <StatusMessage message={message} />
       <section className="card dw-card mb-4" aria-labelledby="policy-title">
         <div className="card-body">
-          <h2 id="policy-title" className="h5">Sign-in policy</h2>
-          <QueryResult data={policy.currentData} error={policy.error} isFetching={policy.isFetching} refetch={policy.refetch} loadingLabel="Loading the sign-in policy…" errorTitle="The sign-in policy could not be loaded">
+          <h2 id="policy-title" className="h5">
+            Sign-in policy
+          </h2>
+          <QueryResult
+            data={policy.currentData}
+            error={policy.error}
+            isFetching={policy.isFetching}
+            refetch={policy.refetch}
+            loadingLabel="Loading the sign-in policy…"
+            errorTitle="The sign-in policy could not be loaded"
+          >
             {(data) => <PolicyForm key={JSON.stringify(data)} policy={data} onSaved={setMessage} />}
           </QueryResult>
         </div>
       </section>
       <SignInEventsPanel />
       <Panel title="Platform settings" description="Set for the whole platform; shown here for reference.">
-        <QueryResult data={platform.currentData} error={platform.error} isFetching={platform.isFetching} refetch={platform.refetch} loadingLabel="Loading the platform settings…" errorTitle="The platform settings could not be loaded">
+        <QueryResult
+          data={platform.currentData}
+          error={platform.error}
+          isFetching={platform.isFetching}
+          refetch={platform.refetch}
+          loadingLabel="Loading the platform settings…"
+          errorTitle="The platform settings could not be loaded"
+        >
           {(data) => (
             <dl className="row mb-0">
-              <dt className="col-sm-5">Identity provider</dt><dd className="col-sm-7">{data.provider === 'keycloak' ? 'Keycloak' : 'Built-in identity server'}</dd>
+              <dt className="col-sm-5">Identity provider</dt>
+              <dd className="col-sm-7">{data.provider === 'keycloak' ? 'Keycloak' : 'Built-in identity server'}</dd>
               <dt className="col-sm-5">Password policy</dt>
               <dd className="col-sm-7">
                 At least {data.passwordPolicy.minLength} characters{data.passwordPolicy.notUsername ? ', not the username' : ''}

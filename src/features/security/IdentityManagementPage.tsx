@@ -29,11 +29,12 @@ export default function IdentityManagementPage() {
   const [invited, setInvited] = useState<InvitationResult | null>(null);
   const [message, setMessage] = useState('');
 
-  const open = (member: Member) => setParams((current) => {
-    const next = new URLSearchParams(current);
-    next.set('member', member.id);
-    return next;
-  });
+  const open = (member: Member) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('member', member.id);
+      return next;
+    });
 
   const columns: DataColumn<Member>[] = [
     { id: 'username', header: 'Username', value: (m) => m.username, rowHeader: true },
@@ -42,8 +43,18 @@ export default function IdentityManagementPage() {
     { id: 'status', header: 'Status', value: (m) => (m.enabled ? 'Enabled' : 'Disabled') },
     { id: 'mfa', header: 'One-time codes', value: (m) => (m.mfaConfigured ? 'Set up' : 'Not set up') },
     { id: 'groups', header: 'Groups', value: (m) => m.groups.join(', ') },
-    { id: 'actions', header: 'Actions', value: () => null, sortable: false, exported: false,
-      cell: (m) => <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => open(m)} aria-label={`Manage ${m.username}`}>Manage</button> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      value: () => null,
+      sortable: false,
+      exported: false,
+      cell: (m) => (
+        <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => open(m)} aria-label={`Manage ${m.username}`}>
+          Manage
+        </button>
+      ),
+    },
   ];
 
   const chosen = selected ? members.currentData?.members.find((member) => member.id === selected) : undefined;
@@ -51,24 +62,50 @@ export default function IdentityManagementPage() {
     <section aria-labelledby="identity-title">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
         <div>
-          <h1 id="identity-title" className="h3 mb-1">Identity management</h1>
+          <h1 id="identity-title" className="h3 mb-1">
+            Identity management
+          </h1>
           <p className="text-body-secondary mb-0">Your organisation&apos;s members, how they sign in, and where they are signed in.</p>
         </div>
-        <button type="button" className="btn btn-primary" onClick={() => setInviting(true)}><PlusLg aria-hidden /> Invite member</button>
+        <button type="button" className="btn btn-primary" onClick={() => setInviting(true)}>
+          <PlusLg aria-hidden /> Invite member
+        </button>
       </div>
       <StatusMessage message={message} />
       {invited ? <InvitationLink result={invited} onClose={() => setInvited(null)} /> : null}
       <MemberSearch key={search} />
-      <QueryResult data={members.currentData} error={members.error} isFetching={members.isFetching} refetch={members.refetch} loadingLabel="Loading the members…" errorTitle="The members could not be loaded">
+      <QueryResult
+        data={members.currentData}
+        error={members.error}
+        isFetching={members.isFetching}
+        refetch={members.refetch}
+        loadingLabel="Loading the members…"
+        errorTitle="The members could not be loaded"
+      >
         {(page) => (
-          <DataTable caption={search ? `Members matching “${search}”` : 'Members'} showCaption columns={columns} rows={page.members} rowKey={(m) => m.id}
-            exportFileName={csvFileName('members')} initialSort={{ id: 'username', desc: false }} emptyText={search ? 'No member matches this search.' : 'No members yet.'} />
+          <DataTable
+            caption={search ? `Members matching “${search}”` : 'Members'}
+            showCaption
+            columns={columns}
+            rows={page.members}
+            rowKey={(m) => m.id}
+            exportFileName={csvFileName('members')}
+            initialSort={{ id: 'username', desc: false }}
+            emptyText={search ? 'No member matches this search.' : 'No members yet.'}
+          />
         )}
       </QueryResult>
       {chosen ? <MemberDetails key={chosen.id} member={chosen} groups={groups.currentData ?? []} onDone={setMessage} /> : null}
       {inviting ? (
-        <InviteDialog grantable={grantableRoles(roles)} onClose={() => setInviting(false)}
-          onInvited={(result) => { setInviting(false); setInvited(result); setMessage(`${result.member.username} was invited.`); }} />
+        <InviteDialog
+          grantable={grantableRoles(roles)}
+          onClose={() => setInviting(false)}
+          onInvited={(result) => {
+            setInviting(false);
+            setInvited(result);
+            setMessage(`${result.member.username} was invited.`);
+          }}
+        />
       ) : null}
     </section>
   );

@@ -16,7 +16,15 @@ const FIELDS = [
 ] as const;
 type Field = (typeof FIELDS)[number]['id'];
 
-export function InviteDialog({ grantable, onClose, onInvited }: { grantable: readonly string[]; onClose: () => void; onInvited: (result: InvitationResult) => void }) {
+export function InviteDialog({
+  grantable,
+  onClose,
+  onInvited,
+}: {
+  grantable: readonly string[];
+  onClose: () => void;
+  onInvited: (result: InvitationResult) => void;
+}) {
   const [values, setValues] = useState<Record<Field, string>>({ username: '', email: '', firstName: '', lastName: '' });
   const [roles, setRoles] = useState<string[]>([]);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -26,31 +34,62 @@ export function InviteDialog({ grantable, onClose, onInvited }: { grantable: rea
   const submit = () => {
     const found: Partial<Record<Field, string>> = {};
     for (const { id, label } of FIELDS) if (!values[id].trim()) found[id] = `${label} is required.`;
-    if (values.username && !/^[A-Za-z0-9._-]{3,50}$/.test(values.username.trim())) found.username = 'Use 3 to 50 letters, digits, dots, hyphens or underscores.';
-    if (values.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) found.email = 'Enter an e-mail address such as name@example.com.';
+    if (values.username && !/^[A-Za-z0-9._-]{3,50}$/.test(values.username.trim()))
+      found.username = 'Use 3 to 50 letters, digits, dots, hyphens or underscores.';
+    if (values.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim()))
+      found.email = 'Enter an e-mail address such as name@example.com.';
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    invite({ ...values, roles }).unwrap().then(onInvited, () => undefined);
+    invite({ ...values, roles })
+      .unwrap()
+      .then(onInvited, () => undefined);
   };
 
   return (
-    <FormDialog title="Invite a member" submitLabel="Invite" busyLabel="Inviting…" busy={isLoading}
-      error={error && !FIELDS.some(({ id }) => id === field) ? apiErrorMessage(error) : null} onSubmit={submit} onCancel={onClose}>
+    <FormDialog
+      title="Invite a member"
+      submitLabel="Invite"
+      busyLabel="Inviting…"
+      busy={isLoading}
+      error={error && !FIELDS.some(({ id }) => id === field) ? apiErrorMessage(error) : null}
+      onSubmit={submit}
+      onCancel={onClose}
+    >
       {FIELDS.map(({ id, label, autoComplete }) => (
-        <FormField key={id} id={`invite-${id}`} label={label} value={values[id]} autoComplete={autoComplete}
+        <FormField
+          key={id}
+          id={`invite-${id}`}
+          label={label}
+          value={values[id]}
+          autoComplete={autoComplete}
           onValue={(value) => setValues((current) => ({ ...current, [id]: value }))}
-          error={errors[id] ?? (field === id ? apiErrorMessage(error) : undefined)} autoFocus={id === 'username'} />
+          error={errors[id] ?? (field === id ? apiErrorMessage(error) : undefined)}
+          autoFocus={id === 'username'}
+        />
       ))}
       <fieldset>
         <legend className="form-label fs-6">Portal roles</legend>
-        {grantable.filter((role) => role !== 'user').map((role) => (
-          <div className="form-check" key={role}>
-            <input className="form-check-input" type="checkbox" id={`invite-role-${role}`} checked={roles.includes(role)}
-              onChange={(event) => setRoles((current) => (event.target.checked ? [...current, role] : current.filter((held) => held !== role)))} />
-            <label className="form-check-label" htmlFor={`invite-role-${role}`}>{role}</label>
-          </div>
-        ))}
-        <p className="form-text">Every member holds <code>user</code>. You can grant only roles at or below your own.</p>
+        {grantable
+          .filter((role) => role !== 'user')
+          .map((role) => (
+            <div className="form-check" key={role}>
+              <input
+                className="form-check-input"
+                type="checkbox"
+                id={`invite-role-${role}`}
+                checked={roles.includes(role)}
+                onChange={(event) =>
+                  setRoles((current) => (event.target.checked ? [...current, role] : current.filter((held) => held !== role)))
+                }
+              />
+              <label className="form-check-label" htmlFor={`invite-role-${role}`}>
+                {role}
+              </label>
+            </div>
+          ))}
+        <p className="form-text">
+          Every member holds <code>user</code>. You can grant only roles at or below your own.
+        </p>
       </fieldset>
     </FormDialog>
   );

@@ -31,9 +31,20 @@ export function MemberSearch() {
 
   return (
     <form role="search" className="d-flex flex-wrap align-items-start gap-2 mb-3" onSubmit={submit} noValidate>
-      <FormField id={id} className="flex-grow-1" label="Search members" labelClassName="visually-hidden" type="search"
-        placeholder="Search by username, e-mail or name" value={value} onValue={setValue} error={error} />
-      <button type="submit" className="btn btn-outline-primary">Search</button>
+      <FormField
+        id={id}
+        className="flex-grow-1"
+        label="Search members"
+        labelClassName="visually-hidden"
+        type="search"
+        placeholder="Search by username, e-mail or name"
+        value={value}
+        onValue={setValue}
+        error={error}
+      />
+      <button type="submit" className="btn btn-outline-primary">
+        Search
+      </button>
     </form>
   );
 }

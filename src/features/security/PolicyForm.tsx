@@ -30,27 +30,62 @@ export function PolicyForm({ policy, onSaved }: { policy: SignInPolicy; onSaved:
     if (!found.idle && !found.max && idle > max) found.idle = 'The idle time cannot be longer than the maximum lifetime.';
     setErrors(found);
     if (found.idle || found.max) return;
-    update({ requireMfa, sessionIdleSeconds: idle, sessionMaxSeconds: max }).unwrap().then(
-      (saved) => onSaved(`Sign-in policy saved: one-time codes ${saved.requireMfa ? 'required' : 'optional'}, idle ${describeDuration(saved.sessionIdleSeconds)}, at most ${describeDuration(saved.sessionMaxSeconds)}.`),
-      () => undefined,
-    );
+    update({ requireMfa, sessionIdleSeconds: idle, sessionMaxSeconds: max })
+      .unwrap()
+      .then(
+        (saved) =>
+          onSaved(
+            `Sign-in policy saved: one-time codes ${saved.requireMfa ? 'required' : 'optional'}, idle ${describeDuration(saved.sessionIdleSeconds)}, at most ${describeDuration(saved.sessionMaxSeconds)}.`,
+          ),
+        () => undefined,
+      );
   };
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="policy-title">
       {error ? <InlineError>{apiErrorMessage(error)}</InlineError> : null}
       <div className="form-check form-switch mb-3">
-        <input className="form-check-input" type="checkbox" role="switch" id="policy-require-mfa" checked={requireMfa} onChange={(event) => setRequireMfa(event.target.checked)} aria-describedby="policy-require-mfa-help" />
-        <label className="form-check-label" htmlFor="policy-require-mfa">Require one-time codes at sign-in</label>
-        <div id="policy-require-mfa-help" className="form-text">Members enter a code from an authenticator app after their password; members without one set it up at their next sign-in.</div>
+        <input
+          className="form-check-input"
+          type="checkbox"
+          role="switch"
+          id="policy-require-mfa"
+          checked={requireMfa}
+          onChange={(event) => setRequireMfa(event.target.checked)}
+          aria-describedby="policy-require-mfa-help"
+        />
+        <label className="form-check-label" htmlFor="policy-require-mfa">
+          Require one-time codes at sign-in
+        </label>
+        <div id="policy-require-mfa-help" className="form-text">
+          Members enter a code from an authenticator app after their password; members without one set it up at their next sign-in.
+        </div>
       </div>
       <div className="row g-3">
-        <FormField className="col-sm-6" id="policy-idle" label="Session idle time (minutes)" inputMode="numeric" value={idleMinutes} onValue={setIdleMinutes} error={errors.idle}
-          help="A session without activity for this long ends." />
-        <FormField className="col-sm-6" id="policy-max" label="Maximum session lifetime (hours)" inputMode="decimal" value={maxHours} onValue={setMaxHours} error={errors.max}
-          help="A session ends this long after sign-in, active or not." />
+        <FormField
+          className="col-sm-6"
+          id="policy-idle"
+          label="Session idle time (minutes)"
+          inputMode="numeric"
+          value={idleMinutes}
+          onValue={setIdleMinutes}
+          error={errors.idle}
+          help="A session without activity for this long ends."
+        />
+        <FormField
+          className="col-sm-6"
+          id="policy-max"
+          label="Maximum session lifetime (hours)"
+          inputMode="decimal"
+          value={maxHours}
+          onValue={setMaxHours}
+          error={errors.max}
+          help="A session ends this long after sign-in, active or not."
+        />
       </div>
-      <button type="submit" className="btn btn-primary mt-3" disabled={isLoading}>{isLoading ? 'Saving…' : 'Save policy'}</button>
+      <button type="submit" className="btn btn-primary mt-3" disabled={isLoading}>
+        {isLoading ? 'Saving…' : 'Save policy'}
+      </button>
     </form>
   );
 }

@@ -11,26 +11,52 @@ import { InlineError } from '../../components/InlineError';
 import { Panel } from '../../components/Panel';
 import { useSetRoleMutation } from './securityApi';
 
-interface Row { memberId: string; username: string; roles: string[] }
+interface Row {
+  memberId: string;
+  username: string;
+  roles: string[];
+}
 
-export function RoleHoldersPanel({ overview, members, onDone }: { overview: RoleOverview; members: readonly Member[]; onDone: (message: string) => void }) {
+export function RoleHoldersPanel({
+  overview,
+  members,
+  onDone,
+}: {
+  overview: RoleOverview;
+  members: readonly Member[];
+  onDone: (message: string) => void;
+}) {
   const [setRole, setting] = useSetRoleMutation();
   const [pending, setPending] = useState<{ row: Row; role: string } | null>(null);
   const [choice, setChoice] = useState<Record<string, string>>({});
   const selectId = useId();
-  const rows: Row[] = members.map((member) => ({ memberId: member.id, username: member.username, roles: overview.holders.filter((holder) => holder.memberId === member.id).map((holder) => holder.role) }));
+  const rows: Row[] = members.map((member) => ({
+    memberId: member.id,
+    username: member.username,
+    roles: overview.holders.filter((holder) => holder.memberId === member.id).map((holder) => holder.role),
+  }));
 
   const grant = (row: Row) => {
     const role = choice[row.memberId];
     if (!role) return;
-    setRole({ memberId: row.memberId, role, grant: true }).unwrap().then(() => onDone(`${row.username} now holds ${role}. They were signed out, and have it from their next sign-in.`), () => undefined);
+    setRole({ memberId: row.memberId, role, grant: true })
+      .unwrap()
+      .then(
+        () => onDone(`${row.username} now holds ${role}. They were signed out, and have it from their next sign-in.`),
+        () => undefined,
+      );
   };
   const revoke = () => {
     if (!pending) return;
-    setRole({ memberId: pending.row.memberId, role: pending.role, grant: false }).unwrap().then(() => {
-      onDone(`${pending.role} was revoked from ${pending.row.username}. They were signed out of every session.`);
-      setPending(null);
-    }, () => undefined);
+    setRole({ memberId: pending.row.memberId, role: pending.role, grant: false })
+      .unwrap()
+      .then(
+        () => {
+          onDone(`${pending.role} was revoked from ${pending.row.username}. They were signed out of every session.`);
+          setPending(null);
+        },
+        () => undefined,
+      );
   };
 
   return (
@@ -39,7 +65,13 @@ export function RoleHoldersPanel({ overview, members, onDone }: { overview: Role
       <div className="table-responsive">
         <table className="table table-sm align-middle">
           <caption className="visually-hidden">Portal roles of each member</caption>
-          <thead><tr><th scope="col">Member</th><th scope="col">Roles</th><th scope="col">Grant a role</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Member</th>
+              <th scope="col">Roles</th>
+              <th scope="col">Grant a role</th>
+            </tr>
+          </thead>
           <tbody>
             {rows.map((row) => {
               const offered = overview.grantable.filter((role) => !row.roles.includes(role));
@@ -52,7 +84,14 @@ export function RoleHoldersPanel({ overview, members, onDone }: { overview: Role
                         <li key={role} className="list-inline-item mb-1">
                           <span className="badge text-bg-light border me-1">{role}</span>
                           {overview.grantable.includes(role) && role !== 'user' ? (
-                            <button type="button" className="btn btn-sm btn-link p-0 align-baseline" onClick={() => setPending({ row, role })} aria-label={`Revoke ${role} from ${row.username}`}>Revoke</button>
+                            <button
+                              type="button"
+                              className="btn btn-sm btn-link p-0 align-baseline"
+                              onClick={() => setPending({ row, role })}
+                              aria-label={`Revoke ${role} from ${row.username}`}
+                            >
+                              Revoke
+                            </button>
                           ) : null}
                         </li>
                       ))}
@@ -61,15 +100,35 @@ export function RoleHoldersPanel({ overview, members, onDone }: { overview: Role
                   <td>
                     {offered.length > 0 ? (
                       <div className="d-flex gap-1">
-                        <label className="visually-hidden" htmlFor={`${selectId}-${row.memberId}`}>Role to grant to {row.username}</label>
-                        <select id={`${selectId}-${row.memberId}`} className="form-select form-select-sm" value={choice[row.memberId] ?? ''}
-                          onChange={(event) => setChoice((current) => ({ ...current, [row.memberId]: event.target.value }))}>
+                        <label className="visually-hidden" htmlFor={`${selectId}-${row.memberId}`}>
+                          Role to grant to {row.username}
+                        </label>
+                        <select
+                          id={`${selectId}-${row.memberId}`}
+                          className="form-select form-select-sm"
+                          value={choice[row.memberId] ?? ''}
+                          onChange={(event) => setChoice((current) => ({ ...current, [row.memberId]: event.target.value }))}
+                        >
                           <option value="">Choose a role…</option>
-                          {offered.map((role) => <option key={role} value={role}>{role}</option>)}
+                          {offered.map((role) => (
+                            <option key={role} value={role}>
+                              {role}
+                            </option>
+                          ))}
                         </select>
-                        <button type="button" className="btn btn-sm btn-outline-primary" disabled={!choice[row.memberId] || setting.isLoading} onClick={() => grant(row)} aria-label={`Grant the chosen role to ${row.username}`}>Grant</button>
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline-primary"
+                          disabled={!choice[row.memberId] || setting.isLoading}
+                          onClick={() => grant(row)}
+                          aria-label={`Grant the chosen role to ${row.username}`}
+                        >
+                          Grant
+                        </button>
                       </div>
-                    ) : <span className="text-body-secondary">–</span>}
+                    ) : (
+                      <span className="text-body-secondary">–</span>
+                    )}
                   </td>
                 </tr>
               );
@@ -78,9 +137,22 @@ export function RoleHoldersPanel({ overview, members, onDone }: { overview: Role
         </table>
       </div>
       {pending ? (
-        <ConfirmDialog title={`Revoke ${pending.role}?`} confirmLabel="Revoke role" busyLabel="Revoking…" variant="danger" busy={setting.isLoading}
-          error={setting.error ? apiErrorMessage(setting.error) : null} onConfirm={revoke} onCancel={() => { setPending(null); setting.reset(); }}>
-          <p>{pending.row.username} loses {pending.role} now and is signed out of every session; they sign in again with the roles they keep.</p>
+        <ConfirmDialog
+          title={`Revoke ${pending.role}?`}
+          confirmLabel="Revoke role"
+          busyLabel="Revoking…"
+          variant="danger"
+          busy={setting.isLoading}
+          error={setting.error ? apiErrorMessage(setting.error) : null}
+          onConfirm={revoke}
+          onCancel={() => {
+            setPending(null);
+            setting.reset();
+          }}
+        >
+          <p>
+            {pending.row.username} loses {pending.role} now and is signed out of every session; they sign in again with the roles they keep.
+          </p>
         </ConfirmDialog>
       ) : null}
     </Panel>

@@ -20,57 +20,111 @@ export function SessionsPanel({ member, onDone }: { member: Member; onDone: (mes
 
   const confirm = () => {
     if (pending?.kind === 'revoke') {
-      revoke(pending.session.id).unwrap().then(() => {
-        setPending(null);
-        onDone(`The session of ${member.username} from ${pending.session.address ?? 'an unknown address'} was revoked.`);
-      }, () => undefined);
+      revoke(pending.session.id)
+        .unwrap()
+        .then(
+          () => {
+            setPending(null);
+            onDone(`The session of ${member.username} from ${pending.session.address ?? 'an unknown address'} was revoked.`);
+          },
+          () => undefined,
+        );
     } else if (pending?.kind === 'everywhere') {
-      signOut(member.id).unwrap().then((result) => {
-        setPending(null);
-        onDone(`${member.username} was signed out everywhere (${result.sessionsEnded} ${result.sessionsEnded === 1 ? 'session' : 'sessions'} ended).`);
-      }, () => undefined);
+      signOut(member.id)
+        .unwrap()
+        .then(
+          (result) => {
+            setPending(null);
+            onDone(
+              `${member.username} was signed out everywhere (${result.sessionsEnded} ${result.sessionsEnded === 1 ? 'session' : 'sessions'} ended).`,
+            );
+          },
+          () => undefined,
+        );
     }
   };
 
   return (
     <section aria-labelledby="member-sessions-title" className="mt-4">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
-        <h3 id="member-sessions-title" className="h6 mb-0">Active sessions</h3>
-        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setPending({ kind: 'everywhere' })}>Sign out everywhere</button>
+        <h3 id="member-sessions-title" className="h6 mb-0">
+          Active sessions
+        </h3>
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setPending({ kind: 'everywhere' })}>
+          Sign out everywhere
+        </button>
       </div>
-      <QueryResult data={sessions.currentData} error={sessions.error} isFetching={sessions.isFetching} refetch={sessions.refetch} loadingLabel="Loading the sessions…" errorTitle="The sessions could not be loaded">
-        {({ sessions: list }) => list.length === 0 ? <p className="text-body-secondary">No active sessions.</p> : (
-          <div className="table-responsive">
-            <table className="table table-sm align-middle">
-              <caption className="visually-hidden">Active sessions of {member.username}</caption>
-              <thead><tr><th scope="col">Device</th><th scope="col">Address</th><th scope="col">Started</th><th scope="col">Last access</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
-              <tbody>
-                {list.map((session) => (
-                  <tr key={session.id} data-session-id={session.id}>
-                    <td className="text-break">{session.device ?? 'Unknown device'}</td>
-                    <td>{session.address ?? '–'}</td>
-                    <td><DateTimeText iso={session.startedAt} /></td>
-                    <td><DateTimeText iso={session.lastAccessAt} /></td>
-                    <td className="text-end">
-                      <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setPending({ kind: 'revoke', session })}
-                        aria-label={`Revoke the session started ${new Date(session.startedAt).toLocaleString()} from ${session.address ?? 'an unknown address'}`}>
-                        Revoke
-                      </button>
-                    </td>
+      <QueryResult
+        data={sessions.currentData}
+        error={sessions.error}
+        isFetching={sessions.isFetching}
+        refetch={sessions.refetch}
+        loadingLabel="Loading the sessions…"
+        errorTitle="The sessions could not be loaded"
+      >
+        {({ sessions: list }) =>
+          list.length === 0 ? (
+            <p className="text-body-secondary">No active sessions.</p>
+          ) : (
+            <div className="table-responsive">
+              <table className="table table-sm align-middle">
+                <caption className="visually-hidden">Active sessions of {member.username}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Device</th>
+                    <th scope="col">Address</th>
+                    <th scope="col">Started</th>
+                    <th scope="col">Last access</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+                </thead>
+                <tbody>
+                  {list.map((session) => (
+                    <tr key={session.id} data-session-id={session.id}>
+                      <td className="text-break">{session.device ?? 'Unknown device'}</td>
+                      <td>{session.address ?? '–'}</td>
+                      <td>
+                        <DateTimeText iso={session.startedAt} />
+                      </td>
+                      <td>
+                        <DateTimeText iso={session.lastAccessAt} />
+                      </td>
+                      <td className="text-end">
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline-danger"
+                          onClick={() => setPending({ kind: 'revoke', session })}
+                          aria-label={`Revoke the session started ${new Date(session.startedAt).toLocaleString()} from ${session.address ?? 'an unknown address'}`}
+                        >
+                          Revoke
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
       </QueryResult>
       {pending ? (
-        <ConfirmDialog title={pending.kind === 'revoke' ? 'Revoke this session?' : `Sign ${member.username} out everywhere?`}
-          confirmLabel={pending.kind === 'revoke' ? 'Revoke session' : 'Sign out everywhere'} busyLabel="Signing out…" variant="danger"
-          busy={busy} error={error ? apiErrorMessage(error) : null} onConfirm={confirm} onCancel={() => setPending(null)}>
-          {pending.kind === 'revoke'
-            ? <p>{member.username} is signed out of this session at once: their next action in the portal asks them to sign in again.</p>
-            : <p>Every session of {member.username} ends now, on every device. Tokens issued before now are refused.</p>}
+        <ConfirmDialog
+          title={pending.kind === 'revoke' ? 'Revoke this session?' : `Sign ${member.username} out everywhere?`}
+          confirmLabel={pending.kind === 'revoke' ? 'Revoke session' : 'Sign out everywhere'}
+          busyLabel="Signing out…"
+          variant="danger"
+          busy={busy}
+          error={error ? apiErrorMessage(error) : null}
+          onConfirm={confirm}
+          onCancel={() => setPending(null)}
+        >
+          {pending.kind === 'revoke' ? (
+            <p>{member.username} is signed out of this session at once: their next action in the portal asks them to sign in again.</p>
+          ) : (
+            <p>Every session of {member.username} ends now, on every device. Tokens issued before now are refused.</p>
+          )}
         </ConfirmDialog>
       ) : null}
     </section>

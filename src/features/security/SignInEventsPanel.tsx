@@ -25,18 +25,49 @@ export function SignInEventsPanel() {
   const events = useListEventsQuery(type ? `type=${type}` : '');
   const selectId = useId();
   return (
-    <Panel title="Sign-in events" description="The latest 500 sign-ins, failures, lockouts and ended sessions of your members."
+    <Panel
+      title="Sign-in events"
+      description="The latest 500 sign-ins, failures, lockouts and ended sessions of your members."
       actions={
         <div className="d-flex align-items-center gap-2">
-          <label htmlFor={selectId} className="small">Show</label>
-          <select id={selectId} className="form-select form-select-sm" value={type} onChange={(event) => setType(event.target.value as SignInEventType | '')}>
+          <label htmlFor={selectId} className="small">
+            Show
+          </label>
+          <select
+            id={selectId}
+            className="form-select form-select-sm"
+            value={type}
+            onChange={(event) => setType(event.target.value as SignInEventType | '')}
+          >
             <option value="">All events</option>
-            {(Object.keys(signInEventLabels) as SignInEventType[]).map((value) => <option key={value} value={value}>{signInEventLabels[value]}</option>)}
+            {(Object.keys(signInEventLabels) as SignInEventType[]).map((value) => (
+              <option key={value} value={value}>
+                {signInEventLabels[value]}
+              </option>
+            ))}
           </select>
         </div>
-      }>
-      <QueryResult data={events.currentData} error={events.error} isFetching={events.isFetching} refetch={events.refetch} loadingLabel="Loading the sign-in events…" errorTitle="The sign-in events could not be loaded">
-        {(page) => <DataTable caption="Sign-in events" columns={columns} rows={page.events} rowKey={(event) => event.id} exportFileName={csvFileName('sign-in events')} initialSort={{ id: 'time', desc: true }} emptyText="No sign-in events yet." />}
+      }
+    >
+      <QueryResult
+        data={events.currentData}
+        error={events.error}
+        isFetching={events.isFetching}
+        refetch={events.refetch}
+        loadingLabel="Loading the sign-in events…"
+        errorTitle="The sign-in events could not be loaded"
+      >
+        {(page) => (
+          <DataTable
+            caption="Sign-in events"
+            columns={columns}
+            rows={page.events}
+            rowKey={(event) => event.id}
+            exportFileName={csvFileName('sign-in events')}
+            initialSort={{ id: 'time', desc: true }}
+            emptyText="No sign-in events yet."
+          />
+        )}
       </QueryResult>
     </Panel>
   );

@@ -2,12 +2,31 @@
 // member list, their sessions, the role holders and the access review; the audit trail
 // refreshes after every change.
 import type {
-  AccessReview, Group, InvitationRequest, InvitationResult, Member, MemberPage, PlatformSettings, RoleOverview,
-  SecurityAuditList, SessionList, SignInEventPage, SignInPolicy, SignOutEverywhereResult,
+  AccessReview,
+  Group,
+  InvitationRequest,
+  InvitationResult,
+  Member,
+  MemberPage,
+  PlatformSettings,
+  RoleOverview,
+  SecurityAuditList,
+  SessionList,
+  SignInEventPage,
+  SignInPolicy,
+  SignOutEverywhereResult,
 } from '@common/security/securityContract';
 import { baseApi } from '../../api/baseApi';
 
-const tagTypes = ['SecurityMembers', 'SecuritySessions', 'SecurityRoles', 'SecurityReview', 'SecurityAudit', 'SecurityPolicy', 'SecurityEvents'] as const;
+const tagTypes = [
+  'SecurityMembers',
+  'SecuritySessions',
+  'SecurityRoles',
+  'SecurityReview',
+  'SecurityAudit',
+  'SecurityPolicy',
+  'SecurityEvents',
+] as const;
 const afterMemberChange = ['SecurityMembers', 'SecuritySessions', 'SecurityRoles', 'SecurityReview', 'SecurityAudit'] as const;
 const path = (value: string) => encodeURIComponent(value);
 
@@ -34,7 +53,10 @@ export const securityApi = baseApi.enhanceEndpoints({ addTagTypes: tagTypes }).i
       invalidatesTags: [...afterMemberChange],
     }),
     setGroup: build.mutation<Member, { memberId: string; groupId: string; member: boolean }>({
-      query: ({ memberId, groupId, member }) => ({ url: `api/security/members/${path(memberId)}/groups/${path(groupId)}`, method: member ? 'PUT' : 'DELETE' }),
+      query: ({ memberId, groupId, member }) => ({
+        url: `api/security/members/${path(memberId)}/groups/${path(groupId)}`,
+        method: member ? 'PUT' : 'DELETE',
+      }),
       invalidatesTags: [...afterMemberChange],
     }),
     revokeSession: build.mutation<{ sessionId: string; memberId: string }, string>({
@@ -50,7 +72,10 @@ export const securityApi = baseApi.enhanceEndpoints({ addTagTypes: tagTypes }).i
       providesTags: ['SecurityRoles'],
     }),
     setRole: build.mutation<Member, { memberId: string; role: string; grant: boolean }>({
-      query: ({ memberId, role, grant }) => ({ url: `api/security/members/${path(memberId)}/roles/${path(role)}`, method: grant ? 'PUT' : 'DELETE' }),
+      query: ({ memberId, role, grant }) => ({
+        url: `api/security/members/${path(memberId)}/roles/${path(role)}`,
+        method: grant ? 'PUT' : 'DELETE',
+      }),
       invalidatesTags: [...afterMemberChange],
     }),
     getAccessReview: build.query<AccessReview, number>({
@@ -80,7 +105,20 @@ export const securityApi = baseApi.enhanceEndpoints({ addTagTypes: tagTypes }).i
 });
 
 export const {
-  useListMembersQuery, useListGroupsQuery, useListSessionsQuery, useInviteMemberMutation, useMemberActionMutation, useSetGroupMutation,
-  useRevokeSessionMutation, useSignOutEverywhereMutation, useGetRolesQuery, useSetRoleMutation, useGetAccessReviewQuery,
-  useGetSecurityAuditQuery, useGetPolicyQuery, useUpdatePolicyMutation, useListEventsQuery, useGetPlatformSettingsQuery,
+  useListMembersQuery,
+  useListGroupsQuery,
+  useListSessionsQuery,
+  useInviteMemberMutation,
+  useMemberActionMutation,
+  useSetGroupMutation,
+  useRevokeSessionMutation,
+  useSignOutEverywhereMutation,
+  useGetRolesQuery,
+  useSetRoleMutation,
+  useGetAccessReviewQuery,
+  useGetSecurityAuditQuery,
+  useGetPolicyQuery,
+  useUpdatePolicyMutation,
+  useListEventsQuery,
+  useGetPlatformSettingsQuery,
 } = securityApi;

@@ -118,7 +118,11 @@ export function FilterForm({ label, range, dataRange, fields = noFields, today }
     });
   };
 
-  const input = (name: string, text: string, props: { type: string; min?: number | string; max?: number | string; placeholder?: string; options?: FilterField['options'] }) => {
+  const input = (
+    name: string,
+    text: string,
+    props: { type: string; min?: number | string; max?: number | string; placeholder?: string; options?: FilterField['options'] },
+  ) => {
     const id = `${formId}-${name}`;
     const error = errors[name];
     return (
@@ -154,7 +158,12 @@ export function FilterForm({ label, range, dataRange, fields = noFields, today }
             <label htmlFor={`${formId}-period`} className="form-label small mb-1">
               Period
             </label>
-            <select id={`${formId}-period`} className="form-select form-select-sm" value={activePreset} onChange={(event) => choosePreset(event.target.value)}>
+            <select
+              id={`${formId}-period`}
+              className="form-select form-select-sm"
+              value={activePreset}
+              onChange={(event) => choosePreset(event.target.value)}
+            >
               {presets.map((preset) => (
                 <option key={preset.id} value={preset.id} disabled={!preset.range}>
                   {preset.range ? preset.label : `${preset.label} (${preset.reason ?? 'no data'})`}

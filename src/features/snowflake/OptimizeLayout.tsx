@@ -40,7 +40,12 @@ export function OptimizeLayout({ id, title, intro, children }: OptimizeLayoutPro
     content = <LoadingState label="Loading the warehouse…" />;
   } else if (error || !data) {
     content = (
-      <ErrorAlert title="The warehouse could not be reached" message={apiErrorMessage(error)} onRetry={() => void refetch()} retrying={isFetching} />
+      <ErrorAlert
+        title="The warehouse could not be reached"
+        message={apiErrorMessage(error)}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
     );
   } else if (data.usageReady === false) {
     content = (
@@ -55,7 +60,9 @@ export function OptimizeLayout({ id, title, intro, children }: OptimizeLayoutPro
       <>
         <SampleDataNotice sample={data.info.sample} />
         <EmptyState title="No usage data yet">
-          <p className="text-body-secondary mb-0">The account has no metered usage yet. Figures appear here once Snowflake reports them (up to three hours after use).</p>
+          <p className="text-body-secondary mb-0">
+            The account has no metered usage yet. Figures appear here once Snowflake reports them (up to three hours after use).
+          </p>
         </EmptyState>
       </>
     );

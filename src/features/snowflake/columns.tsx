@@ -20,7 +20,17 @@ export function textColumn<Row>(id: string, header: string, get: Get<Row, string
 
 /** A UTC day (YYYY-MM-DD) naming its row, never broken at its hyphens. */
 export function dayColumn<Row>(id: string, header: string, get: Get<Row, string>): DataColumn<Row> {
-  return { id, header, value: get, rowHeader: true, cell: (row) => <time dateTime={get(row)} className="text-nowrap">{get(row)}</time> };
+  return {
+    id,
+    header,
+    value: get,
+    rowHeader: true,
+    cell: (row) => (
+      <time dateTime={get(row)} className="text-nowrap">
+        {get(row)}
+      </time>
+    ),
+  };
 }
 
 export function moneyColumn<Row>(id: string, header: string, get: Get<Row, number>, currency: string): DataColumn<Row> {

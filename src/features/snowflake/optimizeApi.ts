@@ -15,7 +15,12 @@ import type {
   WarehouseSettingsView,
   WarehouseUsage,
 } from '../../api/warehouseTypes';
-import type { DatabaseSpendResponse, FilterOptionsResponse, PatternTrendsResponse, UtilisationResponse } from '@common/warehouse/insightsContract';
+import type {
+  DatabaseSpendResponse,
+  FilterOptionsResponse,
+  PatternTrendsResponse,
+  UtilisationResponse,
+} from '@common/warehouse/insightsContract';
 
 export interface QueryFilters extends DateRange {
   warehouseName?: string;
@@ -67,7 +72,10 @@ export const optimizeApi = warehouseApi.injectEndpoints({
     }),
     /** A page of LIST_LIMIT queries from `offset`, with how many match in all (paged on the server: a year can hold millions). */
     getTopQueries: build.query<TopQueriesPage, { filters: QueryFilters; orderBy: 'cost' | 'duration'; offset?: number }>({
-      query: ({ filters, orderBy, offset = 0 }) => ({ url: 'api/warehouse/queries/top', params: filterParams(filters, { orderBy, limit: LIST_LIMIT, offset }) }),
+      query: ({ filters, orderBy, offset = 0 }) => ({
+        url: 'api/warehouse/queries/top',
+        params: filterParams(filters, { orderBy, limit: LIST_LIMIT, offset }),
+      }),
     }),
     getQueryPatterns: build.query<QueryPattern[], { filters: QueryFilters; orderBy: 'cost' | 'count' | 'duration' }>({
       query: ({ filters, orderBy }) => ({
@@ -99,7 +107,10 @@ export const optimizeApi = warehouseApi.injectEndpoints({
       query: (filters) => ({ url: 'api/warehouse/queries/pattern-trends', params: filterParams(filters, { limit: PATTERN_TREND_LIMIT }) }),
     }),
     getUtilisation: build.query<UtilisationResponse, DateRange & { warehouseName: string }>({
-      query: ({ warehouseName, from, to }) => ({ url: `api/warehouse/warehouses/${encodeURIComponent(warehouseName)}/utilisation`, params: { from, to } }),
+      query: ({ warehouseName, from, to }) => ({
+        url: `api/warehouse/warehouses/${encodeURIComponent(warehouseName)}/utilisation`,
+        params: { from, to },
+      }),
     }),
     /** The warehouses, users, roles and tags with queries in the range, for the filters' choices. */
     getFilterOptions: build.query<FilterOptionsResponse, DateRange>({

@@ -44,7 +44,12 @@ export function NewTicketForm({ prefill, onCancel }: { prefill: { subject: strin
     // Pre-filled text is checked at once, so an over-long hand-off is flagged before sending.
     prefill
       ? Object.fromEntries(
-          ([['subject', prefill.subject, TICKET_SUBJECT_MAX], ['description', prefill.description, TICKET_TEXT_MAX]] as const)
+          (
+            [
+              ['subject', prefill.subject, TICKET_SUBJECT_MAX],
+              ['description', prefill.description, TICKET_TEXT_MAX],
+            ] as const
+          )
             .filter(([, value]) => value.trim().length > 0)
             .map(([field, value, max]) => [field, problemOf(value, max)])
             .filter(([, problem]) => problem),
@@ -82,8 +87,17 @@ export function NewTicketForm({ prefill, onCancel }: { prefill: { subject: strin
         <h2 id="new-ticket-title" className="h5">
           New ticket
         </h2>
-        {prefill ? <p className="small text-body-secondary">Filled in from your conversation with the help assistant. Check it, then send it.</p> : null}
-        <FormField label="Subject" value={subject} onValue={setSubject} error={fieldError('subject')} maxLength={TICKET_SUBJECT_MAX + 50} required />
+        {prefill ? (
+          <p className="small text-body-secondary">Filled in from your conversation with the help assistant. Check it, then send it.</p>
+        ) : null}
+        <FormField
+          label="Subject"
+          value={subject}
+          onValue={setSubject}
+          error={fieldError('subject')}
+          maxLength={TICKET_SUBJECT_MAX + 50}
+          required
+        />
         <div className="row">
           <div className="col-sm-6">
             <FormField label="Category" control="select" value={category} onValue={(value) => setCategory(value as TicketCategory)}>
@@ -121,7 +135,14 @@ export function NewTicketForm({ prefill, onCancel }: { prefill: { subject: strin
           required
         />
         <div className="form-check mb-3">
-          <input id="ticket-share-layout" type="checkbox" className="form-check-input" checked={shareLayout} onChange={(event) => setShareLayout(event.target.checked)} aria-describedby="ticket-share-layout-help" />
+          <input
+            id="ticket-share-layout"
+            type="checkbox"
+            className="form-check-input"
+            checked={shareLayout}
+            onChange={(event) => setShareLayout(event.target.checked)}
+            aria-describedby="ticket-share-layout-help"
+          />
           <label htmlFor="ticket-share-layout" className="form-check-label">
             Include my layout settings
           </label>
@@ -130,7 +151,9 @@ export function NewTicketForm({ prefill, onCancel }: { prefill: { subject: strin
           </div>
         </div>
         {error && !serverField ? <InlineError>{apiErrorMessage(error)}</InlineError> : null}
-        {error && serverField && serverField !== 'subject' && serverField !== 'description' ? <InlineError>{apiErrorMessage(error)}</InlineError> : null}
+        {error && serverField && serverField !== 'subject' && serverField !== 'description' ? (
+          <InlineError>{apiErrorMessage(error)}</InlineError>
+        ) : null}
         <div className="d-flex gap-2">
           <button type="submit" className="btn btn-primary" disabled={isLoading}>
             {isLoading ? 'Sending…' : 'Send ticket'}

@@ -14,7 +14,8 @@ export function ReplyForm({ ticket }: { ticket: TicketDetail }) {
   const [problem, setProblem] = useState<string | undefined>();
   const [status, setStatus] = useState('');
   const [send, { isLoading, error }] = useAddTicketMessageMutation();
-  if (ticket.status === 'closed') return <p className="text-body-secondary">This ticket is closed. Open a new ticket if you need more help.</p>;
+  if (ticket.status === 'closed')
+    return <p className="text-body-secondary">This ticket is closed. Open a new ticket if you need more help.</p>;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,13 +40,27 @@ export function ReplyForm({ ticket }: { ticket: TicketDetail }) {
         <fieldset className="mb-2">
           <legend className="visually-hidden">Visible to</legend>
           <div className="form-check form-check-inline">
-            <input id="reply-kind-reply" type="radio" name="reply-kind" className="form-check-input" checked={kind === 'reply'} onChange={() => setKind('reply')} />
+            <input
+              id="reply-kind-reply"
+              type="radio"
+              name="reply-kind"
+              className="form-check-input"
+              checked={kind === 'reply'}
+              onChange={() => setKind('reply')}
+            />
             <label htmlFor="reply-kind-reply" className="form-check-label">
               Public reply (the requester sees it)
             </label>
           </div>
           <div className="form-check form-check-inline">
-            <input id="reply-kind-note" type="radio" name="reply-kind" className="form-check-input" checked={kind === 'note'} onChange={() => setKind('note')} />
+            <input
+              id="reply-kind-note"
+              type="radio"
+              name="reply-kind"
+              className="form-check-input"
+              checked={kind === 'note'}
+              onChange={() => setKind('note')}
+            />
             <label htmlFor="reply-kind-note" className="form-check-label">
               Internal note (support staff only)
             </label>

@@ -30,7 +30,14 @@ export function RequesterLayout({ settings, requester }: { settings: Record<stri
         <label htmlFor="requester-layout-json" className="form-label small">
           Settings (JSON, read-only)
         </label>
-        <textarea id="requester-layout-json" className="form-control font-monospace small mb-3" rows={Math.min(12, json.split('\n').length)} value={json} readOnly spellCheck={false} />
+        <textarea
+          id="requester-layout-json"
+          className="form-control font-monospace small mb-3"
+          rows={Math.min(12, json.split('\n').length)}
+          value={json}
+          readOnly
+          spellCheck={false}
+        />
         <button type="button" className="btn btn-primary btn-sm" onClick={apply}>
           Apply to my session
         </button>

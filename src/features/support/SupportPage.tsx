@@ -52,7 +52,9 @@ export default function SupportPage() {
         )}
       </div>
       <p className="text-body-secondary mb-4">
-        {staff ? 'Every ticket of your organisation. You answer as support staff.' : 'Ask the Dataworks support team for help and follow your tickets.'}
+        {staff
+          ? 'Every ticket of your organisation. You answer as support staff.'
+          : 'Ask the Dataworks support team for help and follow your tickets.'}
       </p>
       {creating ? <NewTicketForm prefill={prefill} onCancel={closeForm} /> : null}
       <section aria-labelledby="tickets-title">
@@ -60,11 +62,20 @@ export default function SupportPage() {
           {staff ? 'Tickets' : 'Your tickets'}
         </h2>
         <TicketFilters key={params.get('q') ?? ''} params={params} staff={staff} onChange={change} />
-        <QueryResult data={list.currentData} error={list.error} isFetching={list.isFetching} refetch={list.refetch} loadingLabel="Loading tickets…" errorTitle="The tickets could not be loaded">
+        <QueryResult
+          data={list.currentData}
+          error={list.error}
+          isFetching={list.isFetching}
+          refetch={list.refetch}
+          loadingLabel="Loading tickets…"
+          errorTitle="The tickets could not be loaded"
+        >
           {(data) =>
             data.tickets.length === 0 ? (
               <EmptyState title={filtered ? 'No tickets match.' : 'No tickets yet.'}>
-                <p className="mb-0 text-body-secondary">{filtered ? 'Try other words or filters.' : 'Open one with "New ticket" when you need help.'}</p>
+                <p className="mb-0 text-body-secondary">
+                  {filtered ? 'Try other words or filters.' : 'Open one with "New ticket" when you need help.'}
+                </p>
               </EmptyState>
             ) : (
               <>

@@ -10,7 +10,19 @@ function relative(iso: string, now: Date): string {
   return minutes >= 0 ? `in ${text}` : `${text} ago`;
 }
 
-function Badge({ label, dueAt, doneAt, stopped, now }: { label: string; dueAt: string; doneAt: string | null; stopped: boolean; now: Date }) {
+function Badge({
+  label,
+  dueAt,
+  doneAt,
+  stopped,
+  now,
+}: {
+  label: string;
+  dueAt: string;
+  doneAt: string | null;
+  stopped: boolean;
+  now: Date;
+}) {
   const { state, late } = targetState(dueAt, doneAt, now, stopped);
   if (state === 'none') return null;
   const [tone, text] =

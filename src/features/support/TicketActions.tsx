@@ -17,7 +17,14 @@ function StaffControls({ ticket, update }: { ticket: TicketDetail; update: (patc
   const options = current && !people.some((person) => person.subject === current.subject) ? [current, ...people] : people;
   return (
     <div className="d-flex flex-wrap gap-3 mt-3">
-      <FormField label="Assignee" control="select" small className="mb-0" value={current?.subject ?? ''} onValue={(value) => update({ assignee: value || null })}>
+      <FormField
+        label="Assignee"
+        control="select"
+        small
+        className="mb-0"
+        value={current?.subject ?? ''}
+        onValue={(value) => update({ assignee: value || null })}
+      >
         <option value="">Unassigned</option>
         {options.map((person) => (
           <option key={person.subject} value={person.subject}>
@@ -25,7 +32,14 @@ function StaffControls({ ticket, update }: { ticket: TicketDetail; update: (patc
           </option>
         ))}
       </FormField>
-      <FormField label="Priority" control="select" small className="mb-0" value={ticket.priority} onValue={(value) => update({ priority: value as TicketPriority })}>
+      <FormField
+        label="Priority"
+        control="select"
+        small
+        className="mb-0"
+        value={ticket.priority}
+        onValue={(value) => update({ priority: value as TicketPriority })}
+      >
         {ticketPriorities.map((value) => (
           <option key={value} value={value}>
             {ticketPriorityLabels[value]}
@@ -56,7 +70,13 @@ export function TicketActions({ ticket }: { ticket: TicketDetail }) {
         ) : (
           <div className="d-flex flex-wrap gap-2">
             {ticket.viewer.transitions.map((to) => (
-              <button key={to} type="button" className="btn btn-outline-primary btn-sm" disabled={isLoading} onClick={() => update({ status: to })}>
+              <button
+                key={to}
+                type="button"
+                className="btn btn-outline-primary btn-sm"
+                disabled={isLoading}
+                onClick={() => update({ status: to })}
+              >
                 {transitionLabels[to]}
               </button>
             ))}

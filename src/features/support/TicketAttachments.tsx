@@ -9,7 +9,10 @@ import { attachmentUrl, useAddTicketAttachmentMutation } from '../../api/support
 import { formatBytes } from '../../components/format';
 import { InlineError } from '../../components/InlineError';
 
-const ACCEPT = Object.values(attachmentTypes).flat().map((extension) => `.${extension}`).join(',');
+const ACCEPT = Object.values(attachmentTypes)
+  .flat()
+  .map((extension) => `.${extension}`)
+  .join(',');
 
 /** Fetches with the bearer token (the address alone would not be allowed) and saves the file. */
 async function download(ticketId: string, attachment: TicketDetail['attachments'][number]): Promise<void> {

@@ -1,9 +1,23 @@
 // The list's search box and filters. They write the address; the list reads it.
 import { useState, type FormEvent } from 'react';
-import { TICKET_SEARCH_MAX, ticketSorts, ticketCategories, ticketCategoryLabels, ticketPriorities, ticketPriorityLabels, ticketStatuses, ticketStatusLabels } from '@common/support/supportRules';
+import {
+  TICKET_SEARCH_MAX,
+  ticketSorts,
+  ticketCategories,
+  ticketCategoryLabels,
+  ticketPriorities,
+  ticketPriorityLabels,
+  ticketStatuses,
+  ticketStatusLabels,
+} from '@common/support/supportRules';
 import { FormField } from '../../components/FormField';
 
-const sortLabels: Record<(typeof ticketSorts)[number], string> = { updated: 'Last updated', created: 'Opened', priority: 'Priority', due: 'Next target due' };
+const sortLabels: Record<(typeof ticketSorts)[number], string> = {
+  updated: 'Last updated',
+  created: 'Opened',
+  priority: 'Priority',
+  due: 'Next target due',
+};
 
 interface TicketFiltersProps {
   params: URLSearchParams;
@@ -27,7 +41,16 @@ export function TicketFilters({ params, staff, onChange }: TicketFiltersProps) {
   return (
     <div className="mb-3">
       <form role="search" aria-label="Tickets" className="d-flex flex-wrap align-items-start gap-2 mb-2" onSubmit={submit}>
-        <FormField label="Search tickets" labelClassName="visually-hidden" className="mb-0 flex-grow-1" type="search" placeholder="Search subject and description" value={text} onValue={setText} error={error} />
+        <FormField
+          label="Search tickets"
+          labelClassName="visually-hidden"
+          className="mb-0 flex-grow-1"
+          type="search"
+          placeholder="Search subject and description"
+          value={text}
+          onValue={setText}
+          error={error}
+        />
         <button type="submit" className="btn btn-primary">
           Search
         </button>
@@ -42,7 +65,14 @@ export function TicketFilters({ params, staff, onChange }: TicketFiltersProps) {
             </option>
           ))}
         </FormField>
-        <FormField label="Priority" control="select" small className="mb-0" value={params.get('priority') ?? ''} onValue={select('priority')}>
+        <FormField
+          label="Priority"
+          control="select"
+          small
+          className="mb-0"
+          value={params.get('priority') ?? ''}
+          onValue={select('priority')}
+        >
           <option value="">Any priority</option>
           {ticketPriorities.map((value) => (
             <option key={value} value={value}>
@@ -50,7 +80,14 @@ export function TicketFilters({ params, staff, onChange }: TicketFiltersProps) {
             </option>
           ))}
         </FormField>
-        <FormField label="Category" control="select" small className="mb-0" value={params.get('category') ?? ''} onValue={select('category')}>
+        <FormField
+          label="Category"
+          control="select"
+          small
+          className="mb-0"
+          value={params.get('category') ?? ''}
+          onValue={select('category')}
+        >
           <option value="">Any category</option>
           {ticketCategories.map((value) => (
             <option key={value} value={value}>
@@ -59,7 +96,16 @@ export function TicketFilters({ params, staff, onChange }: TicketFiltersProps) {
           ))}
         </FormField>
         {staff ? (
-          <FormField label="Assignee" control="select" small className="mb-0" value={params.get('assignee') ?? (params.get('mine') ? 'requested' : '')} onValue={(value) => onChange({ assignee: value === 'me' || value === 'unassigned' ? value : null, mine: value === 'requested' ? 'true' : null })}>
+          <FormField
+            label="Assignee"
+            control="select"
+            small
+            className="mb-0"
+            value={params.get('assignee') ?? (params.get('mine') ? 'requested' : '')}
+            onValue={(value) =>
+              onChange({ assignee: value === 'me' || value === 'unassigned' ? value : null, mine: value === 'requested' ? 'true' : null })
+            }
+          >
             <option value="">Anyone</option>
             <option value="me">Assigned to me</option>
             <option value="unassigned">Unassigned</option>
@@ -68,11 +114,13 @@ export function TicketFilters({ params, staff, onChange }: TicketFiltersProps) {
         ) : null}
         <FormField label="Sort by" control="select" small className="mb-0" value={params.get('sort') ?? ''} onValue={select('sort')}>
           <option value="">{params.get('q') ? 'Best match' : 'Last updated'}</option>
-          {ticketSorts.filter((sort) => sort !== 'updated' || params.get('q')).map((sort) => (
-            <option key={sort} value={sort}>
-              {sortLabels[sort]}
-            </option>
-          ))}
+          {ticketSorts
+            .filter((sort) => sort !== 'updated' || params.get('q'))
+            .map((sort) => (
+              <option key={sort} value={sort}>
+                {sortLabels[sort]}
+              </option>
+            ))}
         </FormField>
       </div>
     </div>

@@ -28,7 +28,8 @@ function useTicketUpdates(ticketId: string) {
     () =>
       subscribeLive(NOTIFICATION_LIVE_TOPIC, (data) => {
         const link = (data as { link?: unknown } | null)?.link;
-        if (typeof link === 'string' && link.endsWith(`/${ticketId}`)) dispatch(supportApi.util.invalidateTags([{ type: 'SupportTicket', id: ticketId }]));
+        if (typeof link === 'string' && link.endsWith(`/${ticketId}`))
+          dispatch(supportApi.util.invalidateTags([{ type: 'SupportTicket', id: ticketId }]));
       }),
     [dispatch, ticketId],
   );
@@ -57,7 +58,14 @@ export default function TicketPage() {
   return (
     <>
       {back}
-      <QueryResult data={ticket.currentData} error={ticket.error} isFetching={ticket.isFetching} refetch={ticket.refetch} loadingLabel="Loading the ticket…" errorTitle="The ticket could not be loaded">
+      <QueryResult
+        data={ticket.currentData}
+        error={ticket.error}
+        isFetching={ticket.isFetching}
+        refetch={ticket.refetch}
+        loadingLabel="Loading the ticket…"
+        errorTitle="The ticket could not be loaded"
+      >
         {(data) => (
           <>
             <h1 className="h3 mb-2">
@@ -67,7 +75,8 @@ export default function TicketPage() {
               <StatusBadge status={data.status} />
               <PriorityBadge priority={data.priority} />
               <span className="small text-body-secondary">
-                {ticketCategoryLabels[data.category]} · requested by {data.requester.username} · {data.assignee ? `handled by ${data.assignee.username}` : 'not assigned yet'}
+                {ticketCategoryLabels[data.category]} · requested by {data.requester.username} ·{' '}
+                {data.assignee ? `handled by ${data.assignee.username}` : 'not assigned yet'}
               </span>
               <TargetBadges ticket={data} />
             </p>
@@ -79,8 +88,12 @@ export default function TicketPage() {
               <div className="col-lg-4">
                 <TicketActions ticket={data} />
                 <TicketAttachments ticket={data} />
-                {data.viewer.staff && data.layoutSettings ? <RequesterLayout settings={data.layoutSettings} requester={data.requester.username} /> : null}
-                {!data.viewer.staff && data.hasLayoutSettings ? <p className="small text-body-secondary">You shared your layout settings with this ticket.</p> : null}
+                {data.viewer.staff && data.layoutSettings ? (
+                  <RequesterLayout settings={data.layoutSettings} requester={data.requester.username} />
+                ) : null}
+                {!data.viewer.staff && data.hasLayoutSettings ? (
+                  <p className="small text-body-secondary">You shared your layout settings with this ticket.</p>
+                ) : null}
               </div>
             </div>
           </>

@@ -17,7 +17,16 @@ interface ConfirmChangeDialogProps {
   onDone: (applied: AppliedChange) => void;
 }
 
-export function ConfirmChangeDialog({ title, children, change, confirmLabel, pendingLabel, variant = 'primary', onClose, onDone }: ConfirmChangeDialogProps) {
+export function ConfirmChangeDialog({
+  title,
+  children,
+  change,
+  confirmLabel,
+  pendingLabel,
+  variant = 'primary',
+  onClose,
+  onDone,
+}: ConfirmChangeDialogProps) {
   const { run, pending } = useWarehouseChange();
   const [error, setError] = useState<string | null>(null);
 

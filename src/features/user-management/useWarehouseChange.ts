@@ -5,9 +5,7 @@ import { serverFieldError } from '../../api/warehouseInput';
 import type { AppliedChange, WarehouseChange } from '../../api/warehouseTypes';
 import { useApplyWarehouseChangeMutation } from './managementApi';
 
-export type ChangeOutcome =
-  | { ok: true; applied: AppliedChange }
-  | { ok: false; message: string; field?: string };
+export type ChangeOutcome = { ok: true; applied: AppliedChange } | { ok: false; message: string; field?: string };
 
 const isConflict = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 409;
 

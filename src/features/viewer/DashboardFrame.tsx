@@ -21,9 +21,7 @@ export function DashboardFrame({ dashboard }: { dashboard: MenuDashboard }) {
         <div className="dw-viewer-loading" role="status">
           <span className="spinner-border spinner-border-sm" aria-hidden="true" />
           <span>
-            {slow
-              ? 'The dashboard is taking a long time to load. You can open it in a new tab instead.'
-              : `Loading ${dashboard.name}…`}
+            {slow ? 'The dashboard is taking a long time to load. You can open it in a new tab instead.' : `Loading ${dashboard.name}…`}
           </span>
         </div>
       )}

@@ -23,11 +23,7 @@ export default function ViewerPage() {
         <h1 id="viewer-title" className="h3 mb-3">
           {dashboardName ?? 'Viewer'}
         </h1>
-        <ErrorAlert
-          title="Your organisation's dashboards could not be loaded"
-          message={error ?? 'Something went wrong.'}
-          onRetry={retry}
-        />
+        <ErrorAlert title="Your organisation's dashboards could not be loaded" message={error ?? 'Something went wrong.'} onRetry={retry} />
       </section>
     );
   }

@@ -42,12 +42,21 @@ export default function AssistantDialog({ show, onClose }: { show: boolean; onCl
     const index = exchanges.length;
     setExchanges((current) => [...current, { question: text, answer: null }]);
     const result = await ask(text);
-    setExchanges((current) => current.map((exchange, i) => (i === index ? ('error' in result ? { ...exchange, error: apiErrorMessage(result.error) } : { ...exchange, answer: result.data }) : exchange)));
+    setExchanges((current) =>
+      current.map((exchange, i) =>
+        i === index
+          ? 'error' in result
+            ? { ...exchange, error: apiErrorMessage(result.error) }
+            : { ...exchange, answer: result.data }
+          : exchange,
+      ),
+    );
     input.current?.focus();
   };
 
   const mayOpenTicket = canOpen(roles, 'support');
-  const ticketLink = exchanges.length > 0 ? newSupportTicketPath(ticketSubject(exchanges), ticketDescription(exchanges, window.location.origin)) : null;
+  const ticketLink =
+    exchanges.length > 0 ? newSupportTicketPath(ticketSubject(exchanges), ticketDescription(exchanges, window.location.origin)) : null;
 
   return (
     <Modal show={show} onHide={onClose} aria-labelledby={titleId} onEntered={() => input.current?.focus()} scrollable>
@@ -57,7 +66,9 @@ export default function AssistantDialog({ show, onClose }: { show: boolean; onCl
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <p className="small text-body-secondary">I answer from the knowledge base, the FAQ and accepted Hive answers, and say where each answer comes from.</p>
+        <p className="small text-body-secondary">
+          I answer from the knowledge base, the FAQ and accepted Hive answers, and say where each answer comes from.
+        </p>
         <div role="log" aria-live="polite" aria-label="Conversation" className="dw-assistant-log">
           {exchanges.map((exchange, index) => (
             <div key={index} className="mb-3">
@@ -80,7 +91,11 @@ export default function AssistantDialog({ show, onClose }: { show: boolean; onCl
                           <Highlighted parts={passage.text} />
                         </p>
                         <p className="small mb-0">
-                          Source: <Link to={passage.link} onClick={onClose}>{passage.title}</Link> <span className="text-body-secondary">({sourceLabels[passage.source]})</span>
+                          Source:{' '}
+                          <Link to={passage.link} onClick={onClose}>
+                            {passage.title}
+                          </Link>{' '}
+                          <span className="text-body-secondary">({sourceLabels[passage.source]})</span>
                         </p>
                       </li>
                     ))}
@@ -88,7 +103,8 @@ export default function AssistantDialog({ show, onClose }: { show: boolean; onCl
                 </div>
               ) : (
                 <p className="mb-0">
-                  <strong>Assistant:</strong> I found nothing in the knowledge base, the FAQ or Hive that answers this. Try other words{mayOpenTicket ? ', or open a support ticket' : ''}.
+                  <strong>Assistant:</strong> I found nothing in the knowledge base, the FAQ or Hive that answers this. Try other words
+                  {mayOpenTicket ? ', or open a support ticket' : ''}.
                 </p>
               )}
             </div>

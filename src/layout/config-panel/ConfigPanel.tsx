@@ -49,19 +49,76 @@ export default function ConfigPanel() {
       </Offcanvas.Header>
       <Offcanvas.Body>
         <h3 className="h6">Layout</h3>
-        <SelectSetting id="dw-layout" label="Layout" value={s.layout} options={layouts} labels={layoutLabels} onChange={(v) => dispatch(actions.changeLayout(v))} />
-        <SelectSetting id="dw-sub-layout" label="Sub-layout" value={s.subLayout} options={subLayouts} labels={subLayoutLabels} onChange={(v) => dispatch(actions.changeSubLayout(v))} />
-        <SelectSetting id="dw-layout-type" label="Menu style" value={s.layoutType} options={layoutTypes} labels={layoutTypeLabels} onChange={(v) => dispatch(actions.setLayoutType({ layoutType: v }))} />
-        <SwitchSetting id="dw-collapse-menu" label="Collapse menu" checked={s.collapseMenu} onToggle={() => dispatch(actions.collapseMenu())} />
+        <SelectSetting
+          id="dw-layout"
+          label="Layout"
+          value={s.layout}
+          options={layouts}
+          labels={layoutLabels}
+          onChange={(v) => dispatch(actions.changeLayout(v))}
+        />
+        <SelectSetting
+          id="dw-sub-layout"
+          label="Sub-layout"
+          value={s.subLayout}
+          options={subLayouts}
+          labels={subLayoutLabels}
+          onChange={(v) => dispatch(actions.changeSubLayout(v))}
+        />
+        <SelectSetting
+          id="dw-layout-type"
+          label="Menu style"
+          value={s.layoutType}
+          options={layoutTypes}
+          labels={layoutTypeLabels}
+          onChange={(v) => dispatch(actions.setLayoutType({ layoutType: v }))}
+        />
+        <SwitchSetting
+          id="dw-collapse-menu"
+          label="Collapse menu"
+          checked={s.collapseMenu}
+          onToggle={() => dispatch(actions.collapseMenu())}
+        />
         <SwitchSetting id="dw-box-layout" label="Box layout" checked={s.boxLayout} onToggle={() => dispatch(actions.toggleBoxLayout())} />
         <SwitchSetting id="dw-rtl" label="Right-to-left" checked={s.rtlLayout} onToggle={() => dispatch(actions.toggleRtlLayout())} />
-        <SwitchSetting id="dw-nav-fixed" label="Fixed navigation" checked={s.navFixedLayout} onToggle={() => dispatch(actions.toggleNavFixedLayout())} />
-        <SwitchSetting id="dw-header-fixed" label="Fixed header" checked={s.headerFixedLayout} onToggle={() => dispatch(actions.toggleHeaderFixedLayout())} />
+        <SwitchSetting
+          id="dw-nav-fixed"
+          label="Fixed navigation"
+          checked={s.navFixedLayout}
+          onToggle={() => dispatch(actions.toggleNavFixedLayout())}
+        />
+        <SwitchSetting
+          id="dw-header-fixed"
+          label="Fixed header"
+          checked={s.headerFixedLayout}
+          onToggle={() => dispatch(actions.toggleHeaderFixedLayout())}
+        />
 
         <h3 className="h6 mt-3">Colours</h3>
-        <SelectSetting id="dw-header-color" label="Header colour" value={s.headerBackColor} options={headerBackColors} labels={headerBackColorLabels} onChange={(v) => dispatch(actions.setHeaderBackColor(v))} />
-        <SelectSetting id="dw-nav-color" label="Menu colour" value={s.navBackColor} options={navBackColors} labels={navBackColorLabels} onChange={(v) => dispatch(actions.setNavBackColor(v))} />
-        <SelectSetting id="dw-brand-color" label="Brand colour" value={s.navBrandColor} options={navBrandColors} labels={navBrandColorLabels} onChange={(v) => dispatch(actions.setNavBrandColor(v))} />
+        <SelectSetting
+          id="dw-header-color"
+          label="Header colour"
+          value={s.headerBackColor}
+          options={headerBackColors}
+          labels={headerBackColorLabels}
+          onChange={(v) => dispatch(actions.setHeaderBackColor(v))}
+        />
+        <SelectSetting
+          id="dw-nav-color"
+          label="Menu colour"
+          value={s.navBackColor}
+          options={navBackColors}
+          labels={navBackColorLabels}
+          onChange={(v) => dispatch(actions.setNavBackColor(v))}
+        />
+        <SelectSetting
+          id="dw-brand-color"
+          label="Brand colour"
+          value={s.navBrandColor}
+          options={navBrandColors}
+          labels={navBrandColorLabels}
+          onChange={(v) => dispatch(actions.setNavBrandColor(v))}
+        />
         <SelectSetting
           id="dw-nav-image"
           label="Menu background image"
@@ -70,18 +127,70 @@ export default function ConfigPanel() {
           labels={navBackImageLabels}
           onChange={(v) => dispatch(actions.setNavBackImage(v === NO_IMAGE ? false : v))}
         />
-        <SelectSetting id="dw-active-color" label="Active item colour" value={s.navActiveListColor} options={navActiveListColors} labels={navActiveListColorLabels} onChange={(v) => dispatch(actions.setNavActiveListColor(v))} />
-        <SelectSetting id="dw-title-color" label="Menu caption colour" value={s.navListTitleColor} options={navListTitleColors} labels={navListTitleColorLabels} onChange={(v) => dispatch(actions.setNavListTitleColor(v))} />
-        <SwitchSetting id="dw-icon-color" label="Coloured menu icons" checked={s.navIconColor} onToggle={() => dispatch(actions.toggleNavIconColor())} />
-        <SwitchSetting id="dw-title-hide" label="Hide menu caption" checked={s.navListTitleHide} onToggle={() => dispatch(actions.toggleNavListTitleHide())} />
+        <SelectSetting
+          id="dw-active-color"
+          label="Active item colour"
+          value={s.navActiveListColor}
+          options={navActiveListColors}
+          labels={navActiveListColorLabels}
+          onChange={(v) => dispatch(actions.setNavActiveListColor(v))}
+        />
+        <SelectSetting
+          id="dw-title-color"
+          label="Menu caption colour"
+          value={s.navListTitleColor}
+          options={navListTitleColors}
+          labels={navListTitleColorLabels}
+          onChange={(v) => dispatch(actions.setNavListTitleColor(v))}
+        />
+        <SwitchSetting
+          id="dw-icon-color"
+          label="Coloured menu icons"
+          checked={s.navIconColor}
+          onToggle={() => dispatch(actions.toggleNavIconColor())}
+        />
+        <SwitchSetting
+          id="dw-title-hide"
+          label="Hide menu caption"
+          checked={s.navListTitleHide}
+          onToggle={() => dispatch(actions.toggleNavListTitleHide())}
+        />
 
         <h3 className="h6 mt-3">Menu icons</h3>
-        <SelectSetting id="dw-list-icon" label="List icon" value={s.navListIcon} options={navListIcons} labels={navListIconLabels} onChange={(v) => dispatch(actions.setNavListIcon(v))} />
-        <SelectSetting id="dw-dropdown-icon" label="Dropdown icon" value={s.navDropdownIcon} options={navDropdownIcons} labels={navDropdownIconLabels} onChange={(v) => dispatch(actions.setNavDropdownIcon(v))} />
+        <SelectSetting
+          id="dw-list-icon"
+          label="List icon"
+          value={s.navListIcon}
+          options={navListIcons}
+          labels={navListIconLabels}
+          onChange={(v) => dispatch(actions.setNavListIcon(v))}
+        />
+        <SelectSetting
+          id="dw-dropdown-icon"
+          label="Dropdown icon"
+          value={s.navDropdownIcon}
+          options={navDropdownIcons}
+          labels={navDropdownIconLabels}
+          onChange={(v) => dispatch(actions.setNavDropdownIcon(v))}
+        />
 
         <h3 className="h6 mt-3">Gradient background (with the gradient layout)</h3>
-        <SelectSetting id="dw-l6-background" label="Background" value={s.layout6Background} options={layout6Backgrounds} labels={layout6BackgroundLabels} onChange={(v) => dispatch(actions.setLayout6Background({ background: v }))} />
-        <SelectSetting id="dw-l6-size" label="Background size" value={s.layout6BackSize} options={layout6BackSizes} labels={layout6BackSizeLabels} onChange={(v) => dispatch(actions.setLayout6Background({ background: s.layout6Background, size: v }))} />
+        <SelectSetting
+          id="dw-l6-background"
+          label="Background"
+          value={s.layout6Background}
+          options={layout6Backgrounds}
+          labels={layout6BackgroundLabels}
+          onChange={(v) => dispatch(actions.setLayout6Background({ background: v }))}
+        />
+        <SelectSetting
+          id="dw-l6-size"
+          label="Background size"
+          value={s.layout6BackSize}
+          options={layout6BackSizes}
+          labels={layout6BackSizeLabels}
+          onChange={(v) => dispatch(actions.setLayout6Background({ background: s.layout6Background, size: v }))}
+        />
 
         <SettingsTransfer />
 

@@ -46,13 +46,7 @@ export function SettingsTransfer() {
       </Button>
       <Form.Group controlId="dw-settings-json" className="mb-2">
         <Form.Label className="small mb-1">Settings JSON to apply</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={4}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          spellCheck={false}
-        />
+        <Form.Control as="textarea" rows={4} value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} />
       </Form.Group>
       <Button size="sm" onClick={apply} disabled={text.trim() === ''}>
         Apply settings

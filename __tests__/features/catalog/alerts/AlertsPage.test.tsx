@@ -55,13 +55,28 @@ function start(roles: string[]) {
     'POST api/catalog/alerts/rules': (request) => {
       const body = JSON.parse(String(request.data)) as AlertRuleRecord;
       const webhook = body.destinations.findIndex((destination) => destination.kind === 'webhook' && destination.url.includes('10.0.0.5'));
-      if (webhook >= 0) return json(400, { error: 'invalid_request', message: '10.0.0.5 is not a public address; the catalog settings allow webhooks only to public hosts unless a host is listed.', field: `destinations.${webhook}.url` });
+      if (webhook >= 0)
+        return json(400, {
+          error: 'invalid_request',
+          message: '10.0.0.5 is not a public address; the catalog settings allow webhooks only to public hosts unless a host is listed.',
+          field: `destinations.${webhook}.url`,
+        });
       const rule = { ...savedRule, ...body, id: 'a1b2c3d4-0000-4000-8000-000000000001' };
       rules = [...rules, rule];
       return json(201, { rule });
     },
     [`POST api/catalog/alerts/rules/${savedRule.id}/test`]: () => {
-      const sent = [delivery({ id: '13', isTest: true, status: 'pending', attempts: 0, lastError: null, responseStatus: null, title: 'Test alert from the rule "Failing marts tests"' })];
+      const sent = [
+        delivery({
+          id: '13',
+          isTest: true,
+          status: 'pending',
+          attempts: 0,
+          lastError: null,
+          responseStatus: null,
+          title: 'Test alert from the rule "Failing marts tests"',
+        }),
+      ];
       log = [...sent, ...log];
       return json(202, { deliveries: sent });
     },
@@ -106,7 +121,11 @@ it('creates a rule, showing the server refusal on the webhook field, and sends a
   await user.click(within(dialog).getByLabelText('Webhook (Slack-compatible)'));
   await user.type(within(dialog).getByLabelText('Webhook address'), 'http://10.0.0.5/hook');
   await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-  await waitFor(() => expect(within(dialog).getByLabelText('Webhook address')).toHaveAccessibleDescription(expect.stringContaining('10.0.0.5 is not a public address')));
+  await waitFor(() =>
+    expect(within(dialog).getByLabelText('Webhook address')).toHaveAccessibleDescription(
+      expect.stringContaining('10.0.0.5 is not a public address'),
+    ),
+  );
   await user.clear(within(dialog).getByLabelText('Webhook address'));
   await user.type(within(dialog).getByLabelText('Webhook address'), 'https://hooks.slack.com/services/T1/B1/x');
   await user.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -116,7 +135,10 @@ it('creates a rule, showing the server refusal on the webhook field, and sends a
     name: 'Stale sources',
     trigger: 'freshness_error',
     filters: { assetIds: [], tags: [], domains: ['finance', 'marts'], owners: [], maxSeverity: null },
-    destinations: [{ kind: 'in_app', roles: [] }, { kind: 'webhook', url: 'https://hooks.slack.com/services/T1/B1/x' }],
+    destinations: [
+      { kind: 'in_app', roles: [] },
+      { kind: 'webhook', url: 'https://hooks.slack.com/services/T1/B1/x' },
+    ],
     enabled: true,
   });
   expect(await screen.findByRole('row', { name: /Stale sources/ })).toBeInTheDocument();

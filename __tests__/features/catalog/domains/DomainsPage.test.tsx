@@ -21,9 +21,12 @@ function start(roles: string[]) {
     'GET api/catalog/costs/unread-models': () => json(200, unreadAnswer),
     'PUT api/catalog/domains/sales': (request) => {
       const body = JSON.parse(String(request.data)) as { owners: string[] };
-      return body.owners.includes('') ? json(400, { error: 'invalid_request', message: 'must not be empty', field: 'owners.0' }) : { status: 204, data: '' };
+      return body.owners.includes('')
+        ? json(400, { error: 'invalid_request', message: 'must not be empty', field: 'owners.0' })
+        : { status: 204, data: '' };
     },
-    'PUT api/catalog/domains/assets/model.dataworks_demo.nowhere': () => json(404, { error: 'not_found', message: 'No asset with that name or id in your organisation.' }),
+    'PUT api/catalog/domains/assets/model.dataworks_demo.nowhere': () =>
+      json(404, { error: 'not_found', message: 'No asset with that name or id in your organisation.' }),
   });
   renderWithRouter(makeSignedInStore(roles), [{ path: PATH, element: <DomainsPage /> }], PATH);
   return requests;
@@ -38,7 +41,10 @@ it('shows each domain with its people, tests, freshness and assets, and the mode
   expect(sales).toHaveTextContent('0 of 1, 1 warning');
   const marts = screen.getByRole('region', { name: 'marts' });
   expect(marts).toHaveTextContent('75%');
-  expect(within(marts).getByRole('link', { name: 'dim_customers' })).toHaveAttribute('href', '/app/data-catalog/assets/model.dataworks_demo.dim_customers');
+  expect(within(marts).getByRole('link', { name: 'dim_customers' })).toHaveAttribute(
+    'href',
+    '/app/data-catalog/assets/model.dataworks_demo.dim_customers',
+  );
   expect(marts).toHaveTextContent('by hand');
   const unread = await screen.findByRole('region', { name: 'Models nobody read in 30 days' });
   expect(within(unread).getByRole('row', { name: /fct_storage_daily/ })).toHaveTextContent('$12.50');
@@ -49,10 +55,19 @@ it('shows each domain with its people, tests, freshness and assets, and the mode
 
 it('shows every asset of a domain whose list was cut, asking the server for the rest', async () => {
   const user = userEvent.setup();
-  const first = Array.from({ length: 3 }, (_, index) => ({ uniqueId: `model.dataworks_demo.m${index}`, name: `m${index}`, resourceType: 'model', assignedBy: 'tag' as const }));
-  const all = [...first, { uniqueId: 'model.dataworks_demo.placed', name: 'placed_by_hand', resourceType: 'model', assignedBy: 'hand' as const }];
+  const first = Array.from({ length: 3 }, (_, index) => ({
+    uniqueId: `model.dataworks_demo.m${index}`,
+    name: `m${index}`,
+    resourceType: 'model',
+    assignedBy: 'tag' as const,
+  }));
+  const all = [
+    ...first,
+    { uniqueId: 'model.dataworks_demo.placed', name: 'placed_by_hand', resourceType: 'model', assignedBy: 'hand' as const },
+  ];
   const requests = serve({
-    'GET api/catalog/domains': () => json(200, { ...domainsAnswer, domains: [{ ...domainsAnswer.domains[0], name: 'finance', assetCount: all.length, assets: first }] }),
+    'GET api/catalog/domains': () =>
+      json(200, { ...domainsAnswer, domains: [{ ...domainsAnswer.domains[0], name: 'finance', assetCount: all.length, assets: first }] }),
     'GET api/catalog/costs/unread-models': () => json(200, unreadAnswer),
     'GET api/catalog/domains/members': (_request, query) => json(200, { assets: query.get('domain') === 'finance' ? all : [] }),
   });
@@ -62,10 +77,15 @@ it('shows every asset of a domain whose list was cut, asking the server for the 
   const toggle = within(finance).getByRole('button', { name: 'Show all 4 assets' });
   expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await user.click(toggle);
-  expect(await within(finance).findByRole('link', { name: 'placed_by_hand' })).toHaveAttribute('href', '/app/data-catalog/assets/model.dataworks_demo.placed');
+  expect(await within(finance).findByRole('link', { name: 'placed_by_hand' })).toHaveAttribute(
+    'href',
+    '/app/data-catalog/assets/model.dataworks_demo.placed',
+  );
   expect(finance).toHaveTextContent('placed_by_hand (model, by hand)');
   expect(within(finance).getByRole('button', { name: 'Show the first 3' })).toHaveAttribute('aria-expanded', 'true');
-  expect(requests.filter((request) => request.route.startsWith('GET api/catalog/domains/members'))).toEqual([{ route: 'GET api/catalog/domains/members?domain=finance', body: undefined }]);
+  expect(requests.filter((request) => request.route.startsWith('GET api/catalog/domains/members'))).toEqual([
+    { route: 'GET api/catalog/domains/members?domain=finance', body: undefined },
+  ]);
   await user.click(within(finance).getByRole('button', { name: 'Show the first 3' }));
   expect(within(finance).queryByRole('link', { name: 'placed_by_hand' })).toBeNull();
 });
@@ -79,7 +99,11 @@ it('lets an editor describe a domain and place an asset by hand, saying what the
   await user.type(within(dialog).getByLabelText('Owners'), 'ann{Enter}carol');
   await user.click(within(dialog).getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  expect(requests.find((request) => request.route === 'PUT api/catalog/domains/sales')?.body).toEqual({ description: 'Orders and revenue', owners: ['ann', 'carol'], experts: ['bob'] });
+  expect(requests.find((request) => request.route === 'PUT api/catalog/domains/sales')?.body).toEqual({
+    description: 'Orders and revenue',
+    owners: ['ann', 'carol'],
+    experts: ['bob'],
+  });
 
   const form = screen.getByRole('form', { name: 'Place an asset in a domain' });
   await user.type(within(form).getByLabelText('Asset (dbt unique id)'), 'model.dataworks_demo.nowhere');
@@ -99,7 +123,11 @@ it("the asset page's domain control says which rule placed the asset, and lets a
       return { status: 204, data: '' };
     },
   });
-  renderWithRouter(makeSignedInStore(['user', 'Client-Dataworks-docs']), [{ path: '/asset', element: <AssetDomainControl assetId="model.dataworks_demo.fct_orders" mayEdit /> }], '/asset');
+  renderWithRouter(
+    makeSignedInStore(['user', 'Client-Dataworks-docs']),
+    [{ path: '/asset', element: <AssetDomainControl assetId="model.dataworks_demo.fct_orders" mayEdit /> }],
+    '/asset',
+  );
   expect(await screen.findByText('(from its dbt meta.domain)')).toBeInTheDocument();
   await user.type(screen.getByLabelText('Place in domain'), 'finance');
   await user.click(screen.getByRole('button', { name: 'Place' }));
@@ -107,5 +135,8 @@ it("the asset page's domain control says which rule placed the asset, and lets a
   expect(screen.getByRole('link', { name: 'finance' })).toHaveAttribute('href', '/app/data-catalog/domain');
   await user.click(screen.getByRole('button', { name: 'Back to the dbt rule' }));
   expect(await screen.findByText('(from its dbt meta.domain)')).toBeInTheDocument();
-  expect(requests.filter((request) => request.route.startsWith('PUT')).map((request) => request.body)).toEqual([{ domain: 'finance' }, { domain: null }]);
+  expect(requests.filter((request) => request.route.startsWith('PUT')).map((request) => request.body)).toEqual([
+    { domain: 'finance' },
+    { domain: null },
+  ]);
 });

@@ -16,8 +16,10 @@ setUpPageTests();
 
 function start(roles: string[]) {
   const requests = serve({
-    'GET api/exposures': () => json(200, { exposures: [exposure('weekly_revenue'), exposure('ops_app')], asOf: '2026-11-23T06:00:00.000Z' }),
-    'GET api/catalog/costs/exposures': () => json(200, { window, exposures: [{ uniqueId: exposure('weekly_revenue').uniqueId, cost: 42.5, builds: 60, upstreamModels: 4 }] }),
+    'GET api/exposures': () =>
+      json(200, { exposures: [exposure('weekly_revenue'), exposure('ops_app')], asOf: '2026-11-23T06:00:00.000Z' }),
+    'GET api/catalog/costs/exposures': () =>
+      json(200, { window, exposures: [{ uniqueId: exposure('weekly_revenue').uniqueId, cost: 42.5, builds: 60, upstreamModels: 4 }] }),
   });
   renderWithRouter(makeSignedInStore(roles), [{ path: '/app/exposures', element: <ExposuresPage /> }], '/app/exposures');
   return requests;

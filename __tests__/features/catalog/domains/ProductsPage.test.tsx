@@ -24,11 +24,20 @@ function start(roles: string[], path: string) {
     'POST api/catalog/products': (request) => {
       const body = JSON.parse(String(request.data)) as { assets: string[] };
       const unknown = body.assets.findIndex((id) => id.includes('nowhere'));
-      if (unknown >= 0) return json(400, { error: 'invalid_request', message: `${body.assets[unknown]} is not an asset of your organisation's current dbt project.`, field: `assets.${unknown}` });
+      if (unknown >= 0)
+        return json(400, {
+          error: 'invalid_request',
+          message: `${body.assets[unknown]} is not an asset of your organisation's current dbt project.`,
+          field: `assets.${unknown}`,
+        });
       return json(201, { id: productSummary.id });
     },
     [`GET api/catalog/products/${productSummary.id}`]: () => json(200, { product: productDetail }),
-    'GET api/catalog/costs/exposures': () => json(200, { window, exposures: [{ uniqueId: 'exposure.dataworks_demo.order_status_emails', cost: 42, builds: 30, upstreamModels: 5 }] }),
+    'GET api/catalog/costs/exposures': () =>
+      json(200, {
+        window,
+        exposures: [{ uniqueId: 'exposure.dataworks_demo.order_status_emails', cost: 42, builds: 30, upstreamModels: 5 }],
+      }),
     'GET api/catalog/costs/asset': (_request, query) => json(200, assetCostAnswer(query.get('assetId')?.startsWith('exposure.') ? 5 : 0)),
   });
   renderWithRouter(
@@ -62,14 +71,21 @@ it('creates a product: checks the form, shows the id the server refused on its f
   expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription(/Give the product a name/);
   await user.type(within(dialog).getByLabelText('Name'), 'Order e-mails');
   await user.type(within(dialog).getByLabelText('Owner'), 'Shop engineering');
-  await user.type(within(dialog).getByLabelText('Assets and exposures'), 'model.dataworks_demo.fct_orders{Enter}model.dataworks_demo.nowhere');
+  await user.type(
+    within(dialog).getByLabelText('Assets and exposures'),
+    'model.dataworks_demo.fct_orders{Enter}model.dataworks_demo.nowhere',
+  );
   await user.type(within(dialog).getByLabelText('Tests passing at least (%)'), '120');
   await user.click(within(dialog).getByRole('button', { name: 'Create' }));
   expect(within(dialog).getByLabelText('Tests passing at least (%)')).toHaveAccessibleDescription(/A percentage from 0 to 100/);
   await user.clear(within(dialog).getByLabelText('Tests passing at least (%)'));
   await user.type(within(dialog).getByLabelText('Tests passing at least (%)'), '100');
   await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-  await waitFor(() => expect(within(dialog).getByLabelText('Assets and exposures')).toHaveAccessibleDescription(/model.dataworks_demo.nowhere is not an asset/));
+  await waitFor(() =>
+    expect(within(dialog).getByLabelText('Assets and exposures')).toHaveAccessibleDescription(
+      /model.dataworks_demo.nowhere is not an asset/,
+    ),
+  );
   await user.clear(within(dialog).getByLabelText('Assets and exposures'));
   await user.type(within(dialog).getByLabelText('Assets and exposures'), 'model.dataworks_demo.fct_orders');
   await user.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -93,5 +109,9 @@ it("shows a product's objective with the reasons it is not met, its build cost w
 it("shows an exposure's build cost over its upstream models, and a model's with who reads it", async () => {
   start(['user', 'admin'], `/cost/${encodeURIComponent('exposure.dataworks_demo.order_status_emails')}`);
   const panel = await screen.findByRole('region', { name: 'Build cost' });
-  await waitFor(() => expect(panel).toHaveTextContent('$42.00 to build its 5 upstream models over the last 30 days (30 build statements), up 40% on the 30 days before'));
+  await waitFor(() =>
+    expect(panel).toHaveTextContent(
+      '$42.00 to build its 5 upstream models over the last 30 days (30 build statements), up 40% on the 30 days before',
+    ),
+  );
 });

@@ -6,7 +6,13 @@ import type { ProductDetail, ProductSummary } from '../../../../common/catalog-d
 export const window = { from: '2026-10-26', to: '2026-11-24', currency: 'USD' };
 
 export function figures(cost: number, previousCost: number | null = null): CostFigures {
-  return { credits: cost / 3, cost, builds: 30, previousCost, daily: Array.from({ length: 30 }, (_, i) => ({ day: new Date(Date.UTC(2026, 9, 26 + i)).toISOString().slice(0, 10), cost: cost / 30 })) };
+  return {
+    credits: cost / 3,
+    cost,
+    builds: 30,
+    previousCost,
+    daily: Array.from({ length: 30 }, (_, i) => ({ day: new Date(Date.UTC(2026, 9, 26 + i)).toISOString().slice(0, 10), cost: cost / 30 })),
+  };
 }
 
 export const domainsAnswer: DomainsResponse = {
@@ -40,9 +46,19 @@ export const domainsAnswer: DomainsResponse = {
   ],
 };
 
-export const unreadAnswer: UnreadModelsResponse = { window, totalCost: 12.5, models: [{ uniqueId: 'model.dataworks_demo.fct_storage_daily', name: 'fct_storage_daily', domain: 'marts', cost: 12.5, builds: 31 }] };
+export const unreadAnswer: UnreadModelsResponse = {
+  window,
+  totalCost: 12.5,
+  models: [{ uniqueId: 'model.dataworks_demo.fct_storage_daily', name: 'fct_storage_daily', domain: 'marts', cost: 12.5, builds: 31 }],
+};
 
-export const assetCostAnswer = (upstreamModels = 0): AssetCostResponse => ({ window, cost: figures(42, 30), reads: upstreamModels ? 0 : 120, lastRead: upstreamModels ? null : '2026-11-24T09:00:00.000Z', upstreamModels });
+export const assetCostAnswer = (upstreamModels = 0): AssetCostResponse => ({
+  window,
+  cost: figures(42, 30),
+  reads: upstreamModels ? 0 : 120,
+  lastRead: upstreamModels ? null : '2026-11-24T09:00:00.000Z',
+  upstreamModels,
+});
 
 export const productSummary: ProductSummary = {
   id: '5f0c1d8e-7f6a-4b1e-9a53-2c1d1b0e9f01',
@@ -57,7 +73,12 @@ export const productSummary: ProductSummary = {
     met: false,
     checks: [
       { kind: 'freshness', met: true, summary: '2 of 2 sources loaded within 24 hours.', reasons: [] },
-      { kind: 'tests', met: false, summary: '5 of 6 tests passing (83.3%; objective: at least 100%).', reasons: ['not_null_fct_orders_customer_id: fail'] },
+      {
+        kind: 'tests',
+        met: false,
+        summary: '5 of 6 tests passing (83.3%; objective: at least 100%).',
+        reasons: ['not_null_fct_orders_customer_id: fail'],
+      },
     ],
   },
   updatedAt: '2026-11-24T10:00:00.000Z',

@@ -15,14 +15,38 @@ it("shows the asset's glossary terms, each opening the term, and its tags with w
   const requests = serve({
     'GET api/catalog/governance/asset': () =>
       json(200, {
-        terms: [{ id: revenue.id, name: 'Revenue', glossaryId: GLOSSARY_ID, glossary: 'Sales', status: 'approved', columnName: 'order_total' }],
+        terms: [
+          { id: revenue.id, name: 'Revenue', glossaryId: GLOSSARY_ID, glossary: 'Sales', status: 'approved', columnName: 'order_total' },
+        ],
         tags: [
-          { tagId: 'a', tag: 'Tier1', classification: 'Tier', nodeId: 'model.acme_shop.fct_orders', nodeName: 'fct_orders', columnName: null, source: 'dbt', appliedBy: null },
-          { tagId: 'b', tag: 'Sensitive', classification: 'PII', nodeId: 'model.acme_shop.fct_orders', nodeName: 'fct_orders', columnName: 'customer_id', source: 'manual', appliedBy: 'docs' },
+          {
+            tagId: 'a',
+            tag: 'Tier1',
+            classification: 'Tier',
+            nodeId: 'model.acme_shop.fct_orders',
+            nodeName: 'fct_orders',
+            columnName: null,
+            source: 'dbt',
+            appliedBy: null,
+          },
+          {
+            tagId: 'b',
+            tag: 'Sensitive',
+            classification: 'PII',
+            nodeId: 'model.acme_shop.fct_orders',
+            nodeName: 'fct_orders',
+            columnName: 'customer_id',
+            source: 'manual',
+            appliedBy: 'docs',
+          },
         ],
       }),
   });
-  renderWithRouter(makeSignedInStore(['user', 'Client-dataworks-business-users']), [{ path: '/asset', element: <AssetGovernancePanel assetId="model.acme_shop.fct_orders" assetName="fct_orders" /> }], '/asset');
+  renderWithRouter(
+    makeSignedInStore(['user', 'Client-dataworks-business-users']),
+    [{ path: '/asset', element: <AssetGovernancePanel assetId="model.acme_shop.fct_orders" assetName="fct_orders" /> }],
+    '/asset',
+  );
   const panel = await screen.findByRole('region', { name: 'Glossary and classifications' }, { timeout: 5000 });
   const link = await within(panel).findByRole('link', { name: 'Revenue' });
   expect(link).toHaveAttribute('href', `/app/data-catalog/governance/glossary?glossary=${GLOSSARY_ID}&term=${revenue.id}`);

@@ -28,7 +28,13 @@ const categories = (usage: number): ClassificationRecord[] => [
       { id: SENSITIVE, name: 'Sensitive', description: 'Identifies a person.', usage },
     ],
   },
-  { id: 'b1111111-1111-4111-8111-111111111111', name: 'Tier', description: 'How critical.', mutuallyExclusive: true, tags: [{ id: '33333333-3333-4333-8333-333333333333', name: 'Tier1', description: '', usage: 2 }] },
+  {
+    id: 'b1111111-1111-4111-8111-111111111111',
+    name: 'Tier',
+    description: 'How critical.',
+    mutuallyExclusive: true,
+    tags: [{ id: '33333333-3333-4333-8333-333333333333', name: 'Tier1', description: '', usage: 2 }],
+  },
 ];
 
 const suggestion: SuggestionRecord = {
@@ -52,13 +58,51 @@ function start(roles: string[], editor: boolean) {
   const requests = serve({
     'GET api/catalog/governance/classifications': () => json(200, { classifications: categories(usage), editor }),
     'GET api/catalog/governance/classifications/applications': () =>
-      json(200, { total: 1, applications: [{ tagId: SENSITIVE, tag: 'Sensitive', classification: 'PII', nodeId: 'model.acme_shop.stg_customers', nodeName: 'stg_customers', columnName: 'email', source: 'dbt', appliedBy: null }] }),
-    'GET api/catalog/governance/classifications/suggestions': () => json(200, { suggestions: pending, scan: { jobId: JOB, scannedAt: '2026-11-20T10:00:00.000Z' } }),
+      json(200, {
+        total: 1,
+        applications: [
+          {
+            tagId: SENSITIVE,
+            tag: 'Sensitive',
+            classification: 'PII',
+            nodeId: 'model.acme_shop.stg_customers',
+            nodeName: 'stg_customers',
+            columnName: 'email',
+            source: 'dbt',
+            appliedBy: null,
+          },
+        ],
+      }),
+    'GET api/catalog/governance/classifications/suggestions': () =>
+      json(200, { suggestions: pending, scan: { jobId: JOB, scannedAt: '2026-11-20T10:00:00.000Z' } }),
     [`GET api/jobs/${JOB}`]: () =>
-      json(200, { job: { id: JOB, kind: 'catalog.governance.pii-scan', state: 'succeeded', progress: 1, message: null, error: null, attempts: 1, maxAttempts: 1, startedBy: null, cancelRequested: false, result: null, createdAt: '2026-11-20T10:00:00.000Z', runAt: '2026-11-20T10:00:00.000Z', startedAt: '2026-11-20T10:00:00.000Z', finishedAt: '2026-11-20T10:00:01.000Z' } }),
+      json(200, {
+        job: {
+          id: JOB,
+          kind: 'catalog.governance.pii-scan',
+          state: 'succeeded',
+          progress: 1,
+          message: null,
+          error: null,
+          attempts: 1,
+          maxAttempts: 1,
+          startedBy: null,
+          cancelRequested: false,
+          result: null,
+          createdAt: '2026-11-20T10:00:00.000Z',
+          runAt: '2026-11-20T10:00:00.000Z',
+          startedAt: '2026-11-20T10:00:00.000Z',
+          finishedAt: '2026-11-20T10:00:01.000Z',
+        },
+      }),
     'POST api/catalog/governance/classifications/applications': (request) => {
       const body = JSON.parse(String(request.data)) as { tagId: string };
-      if (body.tagId === NON_SENSITIVE) return json(409, { error: 'conflict', field: 'tagId', message: 'PII is mutually exclusive: dim_customers.email already has PII.Sensitive; remove it before applying PII.NonSensitive.' });
+      if (body.tagId === NON_SENSITIVE)
+        return json(409, {
+          error: 'conflict',
+          field: 'tagId',
+          message: 'PII is mutually exclusive: dim_customers.email already has PII.Sensitive; remove it before applying PII.NonSensitive.',
+        });
       return json(204);
     },
     [`POST api/catalog/governance/classifications/suggestions/${suggestion.id}/decision`]: () => {
@@ -97,7 +141,11 @@ it('an editor applies a tag; a second tag of a mutually exclusive category is re
   await user.selectOptions(within(form).getByLabelText('Tag'), SENSITIVE);
   await user.click(within(form).getByRole('button', { name: 'Apply' }));
   expect(await within(form).findByText('Applied to model.acme_shop.dim_customers.email.')).toBeInTheDocument();
-  expect(requests.filter((request) => request.route === 'POST api/catalog/governance/classifications/applications').map((request) => request.body)).toEqual([
+  expect(
+    requests
+      .filter((request) => request.route === 'POST api/catalog/governance/classifications/applications')
+      .map((request) => request.body),
+  ).toEqual([
     { tagId: NON_SENSITIVE, nodeId: 'model.acme_shop.dim_customers', columnName: 'email' },
     { tagId: SENSITIVE, nodeId: 'model.acme_shop.dim_customers', columnName: 'email' },
   ]);
@@ -110,6 +158,10 @@ it('an editor accepts a suggested personal-data column; it leaves the list and t
   const row = await within(panel).findByRole('row', { name: /dim_customers.email/ });
   expect(row).toHaveTextContent('column name contains "email"');
   await user.click(within(row).getByRole('button', { name: 'Accept PII.Sensitive for dim_customers.email' }));
-  await waitFor(() => expect(within(screen.getByRole('region', { name: 'Suggested personal data' })).getByText('No suggestion waits for a decision.')).toBeInTheDocument());
+  await waitFor(() =>
+    expect(
+      within(screen.getByRole('region', { name: 'Suggested personal data' })).getByText('No suggestion waits for a decision.'),
+    ).toBeInTheDocument(),
+  );
   expect(within(screen.getByRole('table', { name: 'Tags of PII' })).getByRole('row', { name: /PII.Sensitive/ })).toHaveTextContent('2');
 });

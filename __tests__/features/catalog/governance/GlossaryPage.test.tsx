@@ -12,7 +12,12 @@ setUpPageTests();
 
 const PATH = '/app/data-catalog/governance/glossary';
 
-function start(roles: string[], terms = [term('Revenue', { reviewers: ['admin'], synonyms: ['Turnover'] }), term('Margin', { status: 'approved' })], editor = true, username = 'admin') {
+function start(
+  roles: string[],
+  terms = [term('Revenue', { reviewers: ['admin'], synonyms: ['Turnover'] }), term('Margin', { status: 'approved' })],
+  editor = true,
+  username = 'admin',
+) {
   const backend = glossaryBackend(terms, editor);
   const requests = serve(backend.routes);
   renderWithRouter(makeSignedInStore(roles, { preferred_username: username }), [{ path: PATH, element: <GlossaryPage /> }], PATH);
@@ -43,7 +48,11 @@ it('a reviewer approves a term in review; its status and history follow', async 
   const detail = await screen.findByRole('region', { name: 'Term: Revenue' });
   await user.type(within(detail).getByLabelText('Comment on your decision (optional)'), 'Matches finance.');
   await user.click(within(detail).getByRole('button', { name: 'Approve' }));
-  await waitFor(() => expect(within(screen.getByRole('region', { name: 'Term: Revenue' })).getByRole('list', { name: 'History of Revenue' })).toHaveTextContent('In review → Approved by admin'));
+  await waitFor(() =>
+    expect(
+      within(screen.getByRole('region', { name: 'Term: Revenue' })).getByRole('list', { name: 'History of Revenue' }),
+    ).toHaveTextContent('In review → Approved by admin'),
+  );
   expect(requests.find((request) => request.route.endsWith('/transitions'))?.body).toEqual({ to: 'approved', comment: 'Matches finance.' });
   expect(within(screen.getByRole('table', { name: 'Terms of Sales' })).getByRole('row', { name: /Revenue/ })).toHaveTextContent('Approved');
 });
@@ -67,7 +76,12 @@ it('an editor adds a term through the dialog; the server refusal of a taken name
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(await screen.findByRole('region', { name: 'Term: Net revenue' })).toBeInTheDocument();
   const created = requests.filter((request) => request.route.startsWith('POST') && request.route.endsWith('/terms')).pop();
-  expect(created?.body).toMatchObject({ name: 'Net revenue', definition: 'Money in.', synonyms: ['Net sales', 'Net turnover'], relatedIds: [expect.any(String)] });
+  expect(created?.body).toMatchObject({
+    name: 'Net revenue',
+    definition: 'Money in.',
+    synonyms: ['Net sales', 'Net turnover'],
+    relatedIds: [expect.any(String)],
+  });
 });
 
 it('readers get no editing controls but may export the glossary', async () => {

@@ -19,7 +19,12 @@ function start() {
     'GET api/catalog/governance/settings': () => json(200, { settings, updatedAt: null, updatedBy: null }),
     'PUT api/catalog/governance/settings': (request) => {
       const body = JSON.parse(String(request.data)) as typeof settings;
-      if (body.piiNamePatterns.some((pattern) => !/^[a-z0-9_]+$/.test(pattern))) return json(400, { error: 'invalid_request', field: 'piiNamePatterns.0', message: 'piiNamePatterns.0: may hold only letters, digits and _' });
+      if (body.piiNamePatterns.some((pattern) => !/^[a-z0-9_]+$/.test(pattern)))
+        return json(400, {
+          error: 'invalid_request',
+          field: 'piiNamePatterns.0',
+          message: 'piiNamePatterns.0: may hold only letters, digits and _',
+        });
       settings = body;
       return json(200, { settings, updatedAt: '2026-11-24T10:00:00.000Z', updatedBy: 'admin' });
     },
@@ -63,5 +68,9 @@ it('saves the glossary editor roles and the classification rules, each from its 
   expect(await within(rules).findByText('Saved.')).toBeInTheDocument();
   const puts = requests.filter((request) => request.route.startsWith('PUT')).map((request) => request.body);
   expect(puts[0]).toMatchObject({ glossaryEditorRoles: ['admin', 'Client-Dataworks-docs', 'Client-dataworks-business-users'] });
-  expect(puts[2]).toMatchObject({ piiNamePatterns: ['email', 'national_id'], sampleValues: false, glossaryEditorRoles: ['admin', 'Client-Dataworks-docs', 'Client-dataworks-business-users'] });
+  expect(puts[2]).toMatchObject({
+    piiNamePatterns: ['email', 'national_id'],
+    sampleValues: false,
+    glossaryEditorRoles: ['admin', 'Client-Dataworks-docs', 'Client-dataworks-business-users'],
+  });
 });

@@ -29,8 +29,20 @@ const metric = (name: string, overrides: Partial<MetricRecord>): MetricRecord =>
   noValuesReason: null,
   ...overrides,
 });
-const revenue = metric('revenue', { label: 'Revenue', description: 'Revenue of orders, EUR.', typeParams: { measure: { name: 'order_total' } }, measures: [{ name: 'order_total', agg: 'sum', semanticModel: 'orders' }], owners: ['finance'] });
-const ratio = metric('average_order_value', { label: 'Average order value', type: 'ratio', inputs: ['revenue', 'orders'], noValuesReason: 'A ratio metric is computed from other metrics or over windows; the portal queries values of simple metrics over one measure.' });
+const revenue = metric('revenue', {
+  label: 'Revenue',
+  description: 'Revenue of orders, EUR.',
+  typeParams: { measure: { name: 'order_total' } },
+  measures: [{ name: 'order_total', agg: 'sum', semanticModel: 'orders' }],
+  owners: ['finance'],
+});
+const ratio = metric('average_order_value', {
+  label: 'Average order value',
+  type: 'ratio',
+  inputs: ['revenue', 'orders'],
+  noValuesReason:
+    'A ratio metric is computed from other metrics or over windows; the portal queries values of simple metrics over one measure.',
+});
 const list: MetricsListResponse = {
   metrics: [ratio, revenue],
   semanticModels: [
@@ -53,10 +65,24 @@ function start() {
     'GET api/dbt/ingestions': () => json(200, withArtifacts),
     'GET api/catalog/governance/metrics': () => json(200, list),
     [`GET api/catalog/governance/metrics/${revenue.id}`]: () =>
-      json(200, { metric: revenue, upstream: [{ id: 'semantic_model.acme_shop.orders', name: 'orders', resourceType: 'semantic_model', depth: 1 }, { id: 'model.acme_shop.fct_orders', name: 'fct_orders', resourceType: 'model', depth: 2 }], downstream: [] }),
+      json(200, {
+        metric: revenue,
+        upstream: [
+          { id: 'semantic_model.acme_shop.orders', name: 'orders', resourceType: 'semantic_model', depth: 1 },
+          { id: 'model.acme_shop.fct_orders', name: 'fct_orders', resourceType: 'model', depth: 2 },
+        ],
+        downstream: [],
+      }),
     [`GET api/catalog/governance/metrics/${ratio.id}`]: () => json(200, { metric: ratio, upstream: [], downstream: [] }),
     [`GET api/catalog/governance/metrics/${revenue.id}/values`]: (_request, query) =>
-      json(200, { grain: query.get('grain'), relation: 'ANALYTICS.MARTS.FCT_ORDERS', points: [{ period: '2026-09-01', value: 1200.5 }, { period: '2026-10-01', value: 1500 }] }),
+      json(200, {
+        grain: query.get('grain'),
+        relation: 'ANALYTICS.MARTS.FCT_ORDERS',
+        points: [
+          { period: '2026-09-01', value: 1200.5 },
+          { period: '2026-10-01', value: 1500 },
+        ],
+      }),
   });
   renderWithRouter(makeSignedInStore(['user', 'Client-dataworks-business-users']), [{ path: PATH, element: <MetricsPage /> }], PATH);
   return requests;
@@ -73,10 +99,14 @@ it('lists metrics and semantic models; a simple metric shows its definition, lin
   expect(await screen.findByRole('region', { name: 'Metric: Revenue' })).toHaveTextContent('order_total (sum in orders)');
   expect(within(screen.getByRole('list', { name: 'Upstream of Revenue' })).getByRole('link', { name: 'fct_orders' })).toBeInTheDocument();
   expect(await screen.findByRole('img', { name: 'Revenue per month' })).toHaveAttribute('data-labels', '2026-09-01|2026-10-01');
-  expect(within(screen.getByRole('table', { name: 'Values of Revenue' })).getByRole('row', { name: /2026-09-01/ })).toHaveTextContent('1,200.5');
+  expect(within(screen.getByRole('table', { name: 'Values of Revenue' })).getByRole('row', { name: /2026-09-01/ })).toHaveTextContent(
+    '1,200.5',
+  );
   await user.selectOptions(screen.getByLabelText('Period'), 'week');
   expect(await screen.findByRole('img', { name: 'Revenue per week' })).toBeInTheDocument();
-  expect(requests.map((request) => request.route)).toContain(`GET api/catalog/governance/metrics/${encodeURIComponent(revenue.id)}/values?grain=week`);
+  expect(requests.map((request) => request.route)).toContain(
+    `GET api/catalog/governance/metrics/${encodeURIComponent(revenue.id)}/values?grain=week`,
+  );
 });
 
 it('a metric that is not a simple aggregation says why no values are shown and queries nothing', async () => {

@@ -16,7 +16,9 @@ export function serve(routes: Routes) {
     const method = (request.method ?? 'get').toUpperCase();
     requests.push({ route: `${method} ${request.url ?? ''}`, body: bodyOf(request) });
     const answer = routes[`${method} ${path}`];
-    return answer ? JSON.parse(JSON.stringify(answer(request, new URLSearchParams(search)))) : json(404, { error: 'not_found', message: `No fake answer for ${method} ${path}.` });
+    return answer
+      ? JSON.parse(JSON.stringify(answer(request, new URLSearchParams(search))))
+      : json(404, { error: 'not_found', message: `No fake answer for ${method} ${path}.` });
   });
   apiClient.defaults.adapter = backend.adapter;
   return requests;
@@ -26,7 +28,10 @@ export const GLOSSARY_ID = '0b6c8a8e-1d2f-4c3b-9a5e-6f7d8c9b0a1e';
 
 export function term(name: string, overrides: Partial<TermRecord> = {}): TermRecord {
   return {
-    id: `00000000-0000-4000-8000-${String(name.length).padStart(4, '0')}${name.slice(0, 8).padEnd(8, '0').replace(/[^0-9a-f]/gi, '0')}`,
+    id: `00000000-0000-4000-8000-${String(name.length).padStart(4, '0')}${name
+      .slice(0, 8)
+      .padEnd(8, '0')
+      .replace(/[^0-9a-f]/gi, '0')}`,
     glossaryId: GLOSSARY_ID,
     name,
     definition: `**${name}** as finance reports it.`,
@@ -48,7 +53,9 @@ export function term(name: string, overrides: Partial<TermRecord> = {}): TermRec
 export function glossaryBackend(initial: TermRecord[], editor = true) {
   const terms = [...initial];
   let deleted = false;
-  const history = new Map<string, TermDetailResponse['history']>(terms.map((item) => [item.id, [{ at: '2026-11-20T10:00:00.000Z', actor: 'docs', from: null, to: 'draft', comment: null }]]));
+  const history = new Map<string, TermDetailResponse['history']>(
+    terms.map((item) => [item.id, [{ at: '2026-11-20T10:00:00.000Z', actor: 'docs', from: null, to: 'draft', comment: null }]]),
+  );
   const glossary = (): GlossaryRecord => ({
     id: GLOSSARY_ID,
     name: 'Sales',
@@ -61,10 +68,15 @@ export function glossaryBackend(initial: TermRecord[], editor = true) {
   const routes: Routes = {
     'GET api/catalog/governance/glossaries': () => json(200, { glossaries: deleted ? [] : [glossary()], editor }),
     [`GET api/catalog/governance/glossaries/${GLOSSARY_ID}/terms`]: (_request, query) =>
-      json(200, { glossary: glossary(), editor, terms: terms.filter((item) => !query.get('status') || item.status === query.get('status')) }),
+      json(200, {
+        glossary: glossary(),
+        editor,
+        terms: terms.filter((item) => !query.get('status') || item.status === query.get('status')),
+      }),
     [`POST api/catalog/governance/glossaries/${GLOSSARY_ID}/terms`]: (request) => {
       const body = JSON.parse(String(request.data)) as Partial<TermRecord>;
-      if (terms.some((item) => item.name === body.name)) return json(409, { error: 'conflict', field: 'name', message: `name: this glossary already has a term named "${body.name}".` });
+      if (terms.some((item) => item.name === body.name))
+        return json(409, { error: 'conflict', field: 'name', message: `name: this glossary already has a term named "${body.name}".` });
       const created = term(body.name ?? 'x', { ...body, related: [] });
       terms.push(created);
       history.set(created.id, [{ at: '2026-11-21T10:00:00.000Z', actor: 'admin', from: null, to: 'draft', comment: null }]);
@@ -76,7 +88,11 @@ export function glossaryBackend(initial: TermRecord[], editor = true) {
       return json(204);
     },
     [`POST api/catalog/governance/glossaries/${GLOSSARY_ID}/import`]: () =>
-      json(400, { error: 'invalid_request', field: 'csv', message: 'csv: nothing was imported. row 3, column definition: must not be empty: say what the term means.' }),
+      json(400, {
+        error: 'invalid_request',
+        field: 'csv',
+        message: 'csv: nothing was imported. row 3, column definition: must not be empty: say what the term means.',
+      }),
   };
   for (const item of terms) addTermRoutes(item.id);
   function addTermRoutes(id: string) {
@@ -85,13 +101,17 @@ export function glossaryBackend(initial: TermRecord[], editor = true) {
       return json(200, { term: found, links: [], history: [...(history.get(id) ?? [])].reverse(), children: [] });
     };
     routes[`DELETE api/catalog/governance/terms/${id}`] = () => {
-      terms.splice(terms.findIndex((candidate) => candidate.id === id), 1);
+      terms.splice(
+        terms.findIndex((candidate) => candidate.id === id),
+        1,
+      );
       return json(204);
     };
     routes[`POST api/catalog/governance/terms/${id}/transitions`] = (request) => {
       const { to } = JSON.parse(String(request.data)) as { to: TermStatus };
       const found = terms.find((candidate) => candidate.id === id) as TermRecord;
-      if (!canMoveTerm(found.status, to)) return json(409, { error: 'conflict', message: `A term that is ${found.status} cannot be moved to ${to}.` });
+      if (!canMoveTerm(found.status, to))
+        return json(409, { error: 'conflict', message: `A term that is ${found.status} cannot be moved to ${to}.` });
       history.get(id)?.push({ at: '2026-11-22T10:00:00.000Z', actor: 'admin', from: found.status, to, comment: null });
       found.status = to;
       return json(200, { term: found });

@@ -32,12 +32,38 @@ function start(path = PATH) {
           rowCount: 1000,
           sampledRows: null,
           distinctMethod: 'exact',
-          columns: [{ name: 'customer_id', dataType: 'INTEGER', nullCount: 12, nullShare: 0.012, distinctCount: 480, min: '1', max: '500', topValues: [{ value: '7', count: 9 }] }],
+          columns: [
+            {
+              name: 'customer_id',
+              dataType: 'INTEGER',
+              nullCount: 12,
+              nullShare: 0.012,
+              distinctCount: 480,
+              min: '1',
+              max: '500',
+              topValues: [{ value: '7', count: 9 }],
+            },
+          ],
         },
         history: [{ id: 'p1', profiledAt: '2026-11-20T03:00:00.000Z', rowCount: 1000, sampledRows: null, milliseconds: 1200 }],
       }),
     'POST api/catalog/quality/profiles': () => json(202, { jobId: '0b7c6a3e-1d2f-4c5b-8a9e-1f2d3c4b5a69' }),
-    'GET api/jobs/0b7c6a3e-1d2f-4c5b-8a9e-1f2d3c4b5a69': () => json(200, { job: { id: '0b7c6a3e-1d2f-4c5b-8a9e-1f2d3c4b5a69', kind: 'catalog.profile', state: 'running', progress: 0.5, message: 'Top values of customer_id', error: null, attempt: 1, createdAt: '2026-11-20T03:00:00.000Z', startedAt: null, finishedAt: null, result: null } }),
+    'GET api/jobs/0b7c6a3e-1d2f-4c5b-8a9e-1f2d3c4b5a69': () =>
+      json(200, {
+        job: {
+          id: '0b7c6a3e-1d2f-4c5b-8a9e-1f2d3c4b5a69',
+          kind: 'catalog.profile',
+          state: 'running',
+          progress: 0.5,
+          message: 'Top values of customer_id',
+          error: null,
+          attempt: 1,
+          createdAt: '2026-11-20T03:00:00.000Z',
+          startedAt: null,
+          finishedAt: null,
+          result: null,
+        },
+      }),
   });
   renderWithRouter(makeSignedInStore(['user', 'Client-Dataworks-docs']), [{ path: PATH, element: <DataQualityPage /> }], path);
   return requests;
@@ -53,11 +79,16 @@ it('lists the tests failing first with their asset, column, type, status, failin
   expect(rows[0]).toHaveTextContent('Fail');
   expect(rows[0]).toHaveTextContent('flaky');
   expect(within(rows[0] as HTMLElement).getByRole('img', { name: 'Last 3 runs, oldest first: fail, pass, fail' })).toBeInTheDocument();
-  expect(within(rows[0] as HTMLElement).getByRole('link', { name: 'orders' })).toHaveAttribute('href', '/app/data-catalog/assets/model.acme_shop.orders');
+  expect(within(rows[0] as HTMLElement).getByRole('link', { name: 'orders' })).toHaveAttribute(
+    'href',
+    '/app/data-catalog/assets/model.acme_shop.orders',
+  );
   const summary = await screen.findByRole('table', { name: /Tests per asset/ });
   expect(within(summary).getByRole('link', { name: 'orders' })).toBeInTheDocument();
   expect(screen.getByText('Failing rows', { selector: 'dt' }).nextSibling).toHaveTextContent('12');
-  expect(requests.map((request) => request.route)).toEqual(expect.arrayContaining(['GET api/catalog/quality/tests?page=1&pageSize=25', 'GET api/catalog/quality/summary?by=asset&limit=25']));
+  expect(requests.map((request) => request.route)).toEqual(
+    expect.arrayContaining(['GET api/catalog/quality/tests?page=1&pageSize=25', 'GET api/catalog/quality/summary?by=asset&limit=25']),
+  );
 });
 
 it('filters on the server: status and type go into the address and the API query, the summary switches dimension', async () => {
@@ -68,7 +99,11 @@ it('filters on the server: status and type go into the address and the API query
   await user.selectOptions(screen.getByLabelText('Type'), 'unit');
   await user.type(screen.getByLabelText('Owner'), 'finance');
   await user.click(screen.getByRole('button', { name: 'Search' }));
-  await waitFor(() => expect(requests.map((request) => request.route)).toContain('GET api/catalog/quality/tests?status=fail&type=unit&owner=finance&page=1&pageSize=25'));
+  await waitFor(() =>
+    expect(requests.map((request) => request.route)).toContain(
+      'GET api/catalog/quality/tests?status=fail&type=unit&owner=finance&page=1&pageSize=25',
+    ),
+  );
   await user.selectOptions(screen.getByLabelText('Summarise by'), 'owner');
   expect(await screen.findByRole('table', { name: /Tests per owner/ })).toBeInTheDocument();
 });
@@ -77,7 +112,10 @@ it("opens a test's history with its trend chart and runs, and the asset's profil
   const user = userEvent.setup();
   const requests = start();
   await user.click(await screen.findByRole('link', { name: 'not_null_fct_orders_customer_id' }));
-  expect(await screen.findByRole('img', { name: 'Failing rows of not_null_fct_orders_customer_id per run' })).toHaveAttribute('data-series', 'Failing rows');
+  expect(await screen.findByRole('img', { name: 'Failing rows of not_null_fct_orders_customer_id per run' })).toHaveAttribute(
+    'data-series',
+    'Failing rows',
+  );
   const runs = screen.getByRole('table', { name: 'Runs of not_null_fct_orders_customer_id' });
   expect(within(runs).getAllByRole('row')).toHaveLength(4);
   const profile = await screen.findByRole('table', { name: 'Columns of orders' });
@@ -86,5 +124,7 @@ it("opens a test's history with its trend chart and runs, and the asset's profil
   await user.click(screen.getByRole('button', { name: 'Profile now' }));
   expect(await screen.findByText('Top values of customer_id')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Cancel profiling' })).toBeInTheDocument();
-  expect(requests.find((request) => request.route === 'POST api/catalog/quality/profiles')?.body).toEqual({ assetId: 'model.acme_shop.orders' });
+  expect(requests.find((request) => request.route === 'POST api/catalog/quality/profiles')?.body).toEqual({
+    assetId: 'model.acme_shop.orders',
+  });
 });

@@ -19,12 +19,20 @@ function start(roles: string[], path = PATH) {
   let current = incident({ passingSince: '2026-11-21T02:00:00.000Z' });
   const requests = serve({
     'GET api/catalog/incidents': () => json(200, listOf([current])),
-    'GET api/catalog/incidents/metrics': () => json(200, { domains: [{ domain: 'marts', incidents: 3, open: 1, medianAcknowledgeSeconds: 5400, medianResolveSeconds: 90_000 }] }),
-    'GET api/catalog/incidents/members': () => json(200, { members: [{ subject: 'sub-admin', username: 'admin' }, { subject: 'sub-docs', username: 'docs' }] }),
+    'GET api/catalog/incidents/metrics': () =>
+      json(200, { domains: [{ domain: 'marts', incidents: 3, open: 1, medianAcknowledgeSeconds: 5400, medianResolveSeconds: 90_000 }] }),
+    'GET api/catalog/incidents/members': () =>
+      json(200, {
+        members: [
+          { subject: 'sub-admin', username: 'admin' },
+          { subject: 'sub-docs', username: 'docs' },
+        ],
+      }),
     [`GET api/catalog/incidents/${ID}`]: () => json(200, detailOf(current)),
     [`POST api/catalog/incidents/${ID}/transitions`]: (request) => {
       const body = JSON.parse(String(request.data)) as { to: string; assignee?: string; reason?: string };
-      if (current.state === 'resolved') return json(409, { error: 'conflict', message: `An incident that is resolved cannot be moved to ${body.to}.` });
+      if (current.state === 'resolved')
+        return json(409, { error: 'conflict', message: `An incident that is resolved cannot be moved to ${body.to}.` });
       current = {
         ...current,
         state: body.to as typeof current.state,
@@ -64,7 +72,11 @@ it('acknowledges, assigns to a member and resolves with a reason; the timeline a
   await user.click(screen.getByRole('button', { name: 'Resolve' }));
   await waitFor(() => expect(screen.queryByRole('button', { name: 'Resolve' })).not.toBeInTheDocument());
   const posted = requests.filter((request) => request.route.startsWith('POST')).map((request) => request.body);
-  expect(posted).toEqual([{ to: 'acknowledged' }, { to: 'assigned', assignee: 'sub-admin' }, { to: 'resolved', reason: 'false_positive', comment: 'Expected duplicates' }]);
+  expect(posted).toEqual([
+    { to: 'acknowledged' },
+    { to: 'assigned', assignee: 'sub-admin' },
+    { to: 'resolved', reason: 'false_positive', comment: 'Expected duplicates' },
+  ]);
   expect(screen.getByRole('list', { name: 'Timeline' })).toHaveTextContent('Opened: the run answered fail with 12 failing rows');
 });
 

@@ -2,7 +2,12 @@
 // routes on the path and records each request with its query.
 import type { InternalAxiosRequestConfig } from 'axios';
 import type { IncidentDetailResponse, IncidentListResponse, IncidentRecord } from '../../../../common/catalog-quality/incidentsContract';
-import type { QualitySummaryResponse, QualityTest, QualityTestsResponse, TestHistoryResponse } from '../../../../common/catalog-quality/qualityContract';
+import type {
+  QualitySummaryResponse,
+  QualityTest,
+  QualityTestsResponse,
+  TestHistoryResponse,
+} from '../../../../common/catalog-quality/qualityContract';
 import { apiClient } from '../../../../src/api/client';
 import { withArtifacts } from '../../../helpers/dbtFixtures';
 import { bodyOf, fakeBackend, json, type FakeAnswer } from '../../../helpers/fakeBackend';
@@ -30,14 +35,37 @@ export function qualityTest(name: string, overrides: Partial<QualityTest> = {}):
   };
 }
 
-export const failing = qualityTest('not_null_fct_orders_customer_id', { status: 'fail', failures: 12, recent: 'fpf', flips: 2, message: 'Got 12 results, configured to fail if != 0' });
-export const testsAnswer: QualityTestsResponse = { total: 2, page: 1, pageSize: 25, tests: [failing, qualityTest('unique_orders_order_id', { column: 'order_id', kind: 'unique' })] };
+export const failing = qualityTest('not_null_fct_orders_customer_id', {
+  status: 'fail',
+  failures: 12,
+  recent: 'fpf',
+  flips: 2,
+  message: 'Got 12 results, configured to fail if != 0',
+});
+export const testsAnswer: QualityTestsResponse = {
+  total: 2,
+  page: 1,
+  pageSize: 25,
+  tests: [failing, qualityTest('unique_orders_order_id', { column: 'order_id', kind: 'unique' })],
+};
 
 export const summaryAnswer = (by: 'asset' | 'domain' | 'owner'): QualitySummaryResponse => ({
   by,
   groupCount: 1,
   totals: { key: null, label: 'All tests', tests: 2, passing: 1, failing: 1, warning: 0, other: 0, flaky: 1, failingRows: 12 },
-  groups: [{ key: by === 'asset' ? 'model.acme_shop.orders' : 'marts', label: by === 'asset' ? 'orders' : 'marts', tests: 2, passing: 1, failing: 1, warning: 0, other: 0, flaky: 1, failingRows: 12 }],
+  groups: [
+    {
+      key: by === 'asset' ? 'model.acme_shop.orders' : 'marts',
+      label: by === 'asset' ? 'orders' : 'marts',
+      tests: 2,
+      passing: 1,
+      failing: 1,
+      warning: 0,
+      other: 0,
+      flaky: 1,
+      failingRows: 12,
+    },
+  ],
 });
 
 export const historyAnswer: TestHistoryResponse = {
@@ -76,8 +104,17 @@ export function incident(overrides: Partial<IncidentRecord> = {}): IncidentRecor
   };
 }
 
-export const listOf = (incidents: IncidentRecord[]): IncidentListResponse => ({ total: incidents.length, page: 1, pageSize: 25, incidents, counts: { new: 1, acknowledged: 0, assigned: 0, resolved: 0 } });
-export const detailOf = (record: IncidentRecord): IncidentDetailResponse => ({ incident: record, timeline: [{ at: record.openedAt, type: 'opened', actor: null, details: { status: 'fail', failures: 12 } }] });
+export const listOf = (incidents: IncidentRecord[]): IncidentListResponse => ({
+  total: incidents.length,
+  page: 1,
+  pageSize: 25,
+  incidents,
+  counts: { new: 1, acknowledged: 0, assigned: 0, resolved: 0 },
+});
+export const detailOf = (record: IncidentRecord): IncidentDetailResponse => ({
+  incident: record,
+  timeline: [{ at: record.openedAt, type: 'opened', actor: null, details: { status: 'fail', failures: 12 } }],
+});
 
 export type Routes = Record<string, (request: InternalAxiosRequestConfig, query: URLSearchParams) => FakeAnswer>;
 
@@ -90,7 +127,9 @@ export function serve(routes: Routes) {
     requests.push({ route: `${method} ${request.url ?? ''}`, body: bodyOf(request) });
     if (method === 'GET' && path === 'api/dbt/ingestions') return json(200, withArtifacts);
     const answer = routes[`${method} ${path}`];
-    return answer ? JSON.parse(JSON.stringify(answer(request, new URLSearchParams(search)))) : json(404, { error: 'not_found', message: `No fake answer for ${method} ${path}.` });
+    return answer
+      ? JSON.parse(JSON.stringify(answer(request, new URLSearchParams(search))))
+      : json(404, { error: 'not_found', message: `No fake answer for ${method} ${path}.` });
   });
   apiClient.defaults.adapter = backend.adapter;
   return requests;

@@ -22,15 +22,34 @@ function start() {
     'external-catalog': { settings: { url: null }, updatedBy: null, updatedAt: null },
     webhooks: { settings: { allowedHosts: [] }, updatedBy: null, updatedAt: null },
   };
-  const defaults: Record<string, unknown> = { freshness: { checkMinutes: 60 }, profiler: { sampleRows: 1_000_000 }, 'external-catalog': { url: null }, webhooks: { allowedHosts: [] } };
+  const defaults: Record<string, unknown> = {
+    freshness: { checkMinutes: 60 },
+    profiler: { sampleRows: 1_000_000 },
+    'external-catalog': { url: null },
+    webhooks: { allowedHosts: [] },
+  };
   const routes: Parameters<typeof serve>[0] = {
     'GET api/catalog/settings/artifact-sources': () =>
-      json(200, { uploadPath: '/api/dbt/artifacts', uploadLimitBytes: 209_715_200, watchedFolder: null, watchedFolderExists: false, uploaderRole: 'dbt-uploader', recent: [{ id: 'i1', origin: 'sample', ingestedAt: '2026-11-24T08:00:00.000Z', projectName: 'dataworks_demo' }] }),
+      json(200, {
+        uploadPath: '/api/dbt/artifacts',
+        uploadLimitBytes: 209_715_200,
+        watchedFolder: null,
+        watchedFolderExists: false,
+        uploaderRole: 'dbt-uploader',
+        recent: [{ id: 'i1', origin: 'sample', ingestedAt: '2026-11-24T08:00:00.000Z', projectName: 'dataworks_demo' }],
+      }),
     'GET api/catalog/governance/settings': () => json(200, { settings: defaultGovernanceSettings, updatedAt: null, updatedBy: null }),
     'GET api/dbt/upload-tokens': () => json(200, { tokens }),
     'POST api/dbt/upload-tokens': (request) => {
       const { name } = JSON.parse(String(request.data)) as { name: string };
-      const record = { id: '0b7f6a4e-1111-4222-8333-444455556666', name, start: 'dwu_AbCdEf', createdBy: 'docs', createdAt: '2026-11-24T10:00:00.000Z', lastUsedAt: null };
+      const record = {
+        id: '0b7f6a4e-1111-4222-8333-444455556666',
+        name,
+        start: 'dwu_AbCdEf',
+        createdBy: 'docs',
+        createdAt: '2026-11-24T10:00:00.000Z',
+        lastUsedAt: null,
+      };
       tokens = [record, ...tokens];
       return json(201, { token: `dwu_AbCdEf${'x'.repeat(33)}`, record });
     },
@@ -43,7 +62,8 @@ function start() {
     routes[`GET api/catalog/settings/${section}`] = () => json(200, { ...stored[section], portalDefault: defaults[section] });
     routes[`PUT api/catalog/settings/${section}`] = (request) => {
       const body = JSON.parse(String(request.data)) as { url?: string };
-      if (section === 'external-catalog' && body.url?.includes('internal')) return json(400, { error: 'invalid_request', message: 'url: must be an http:// or https:// address', field: 'url' });
+      if (section === 'external-catalog' && body.url?.includes('internal'))
+        return json(400, { error: 'invalid_request', message: 'url: must be an http:// or https:// address', field: 'url' });
       stored[section] = { settings: body, updatedBy: 'docs', updatedAt: '2026-11-24T10:00:00.000Z' };
       return json(200, { ...stored[section], portalDefault: defaults[section] });
     };
@@ -78,7 +98,9 @@ it('checks a value before saving it, saves it, and shows the server refusal on t
   await user.type(minutes, '15');
   await user.click(within(freshness).getByRole('button', { name: 'Save' }));
   expect(await within(freshness).findByText('Saved.')).toBeInTheDocument();
-  expect(requests.filter((request) => request.route.startsWith('PUT')).map((request) => [request.route, request.body])).toEqual([['PUT api/catalog/settings/freshness', { checkMinutes: 15 }]]);
+  expect(requests.filter((request) => request.route.startsWith('PUT')).map((request) => [request.route, request.body])).toEqual([
+    ['PUT api/catalog/settings/freshness', { checkMinutes: 15 }],
+  ]);
 
   const external = screen.getByRole('region', { name: 'External catalog' });
   const address = await within(external).findByLabelText('External catalog address');
@@ -104,7 +126,9 @@ it('makes an upload token, shows it once, and revokes it after asking', async ()
   const sources = await screen.findByRole('region', { name: 'Artifact sources' });
   expect(await within(sources).findByText(/No upload tokens\./)).toBeInTheDocument();
   await user.click(within(sources).getByRole('button', { name: 'Make token' }));
-  expect(within(sources).getByLabelText('New upload token')).toHaveAccessibleDescription(expect.stringContaining('Name the token after the job'));
+  expect(within(sources).getByLabelText('New upload token')).toHaveAccessibleDescription(
+    expect.stringContaining('Name the token after the job'),
+  );
   await user.type(within(sources).getByLabelText('New upload token'), 'GitHub Actions');
   await user.click(within(sources).getByRole('button', { name: 'Make token' }));
   expect(await within(sources).findByLabelText('The new upload token')).toHaveValue(`dwu_AbCdEf${'x'.repeat(33)}`);
@@ -115,8 +139,7 @@ it('makes an upload token, shows it once, and revokes it after asking', async ()
   const dialog = await screen.findByRole('dialog', { name: 'Revoke the upload token GitHub Actions?' });
   await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
   expect(await within(sources).findByText(/No upload tokens\./)).toBeInTheDocument();
-  expect(requests.filter((request) => request.route.startsWith('POST') || request.route.startsWith('DELETE')).map((request) => request.route)).toEqual([
-    'POST api/dbt/upload-tokens',
-    'DELETE api/dbt/upload-tokens/0b7f6a4e-1111-4222-8333-444455556666',
-  ]);
+  expect(
+    requests.filter((request) => request.route.startsWith('POST') || request.route.startsWith('DELETE')).map((request) => request.route),
+  ).toEqual(['POST api/dbt/upload-tokens', 'DELETE api/dbt/upload-tokens/0b7f6a4e-1111-4222-8333-444455556666']);
 });

@@ -4,11 +4,29 @@
 // defaults, tokens resolved by hash and refused once revoked. Each change is audited.
 import { toSignal } from '../../../../common/signals/signalTypes';
 import { AlertRuleNameTakenError, AlertRuleNotFoundError } from '../../../../server/src/features/catalog-alerts/errors';
-import { deliveryForSending, listDeliveries, recordAttempt, recordDeliveries } from '../../../../server/src/features/catalog-alerts/deliveriesStore';
-import { createRule, deleteRule, listRules, ruleById, rulesFor, updateRule, type RuleValues } from '../../../../server/src/features/catalog-alerts/rulesStore';
+import {
+  deliveryForSending,
+  listDeliveries,
+  recordAttempt,
+  recordDeliveries,
+} from '../../../../server/src/features/catalog-alerts/deliveriesStore';
+import {
+  createRule,
+  deleteRule,
+  listRules,
+  ruleById,
+  rulesFor,
+  updateRule,
+  type RuleValues,
+} from '../../../../server/src/features/catalog-alerts/rulesStore';
 import { catalogSettingsReader } from '../../../../server/src/features/catalog-settings/sections';
 import { writeSection } from '../../../../server/src/features/catalog-settings/settingsStore';
-import { createUploadToken, listUploadTokens, revokeUploadToken, uploadTokenVerifier } from '../../../../server/src/features/dbt/uploadTokens';
+import {
+  createUploadToken,
+  listUploadTokens,
+  revokeUploadToken,
+  uploadTokenVerifier,
+} from '../../../../server/src/features/dbt/uploadTokens';
 import type { Actor } from '../../../../server/src/platform/store/audit';
 import type { Store } from '../../../../server/src/platform/store/openStore';
 import { openSchemaStore } from '../../schemaStore';
@@ -54,8 +72,17 @@ test('rules: unique names per organisation, organisations apart, enabled rules b
   expect(changed).toMatchObject({ name: 'Now on', trigger: 'cost_anomaly', enabled: true, filters: { tags: ['finance'] } });
   expect((await listRules(store.db, 'acme')).map((entry) => entry.name)).toEqual(['Failing tests', 'Now on']);
   expect((await listRules(store.db, 'globex')).map((entry) => entry.id)).toEqual([theirs.id]);
-  const audit = await store.db.selectFrom('audit_log').select(['action', 'target']).where('organisation_id', '=', 'acme').where('action', 'like', 'catalog.alert_rule.%').execute();
-  expect(audit.map((entry) => entry.action).sort()).toEqual(['catalog.alert_rule.create', 'catalog.alert_rule.create', 'catalog.alert_rule.update']);
+  const audit = await store.db
+    .selectFrom('audit_log')
+    .select(['action', 'target'])
+    .where('organisation_id', '=', 'acme')
+    .where('action', 'like', 'catalog.alert_rule.%')
+    .execute();
+  expect(audit.map((entry) => entry.action).sort()).toEqual([
+    'catalog.alert_rule.create',
+    'catalog.alert_rule.create',
+    'catalog.alert_rule.update',
+  ]);
 });
 
 test('deliveries: one per destination, the destination kept with the signal, attempts counted, paged backwards, kept after the rule goes', async () => {
@@ -68,7 +95,11 @@ test('deliveries: one per destination, the destination kept with the signal, att
   ]);
   const webhook = made[1]?.id ?? '';
   const stored = await deliveryForSending(store.db, 'acme', webhook);
-  expect(stored).toMatchObject({ ruleName: 'For the log', destination: { kind: 'webhook', url: 'https://hooks.slack.com/services/T/B/secret' }, signal: { title: 'Test x failed' } });
+  expect(stored).toMatchObject({
+    ruleName: 'For the log',
+    destination: { kind: 'webhook', url: 'https://hooks.slack.com/services/T/B/secret' },
+    signal: { title: 'Test x failed' },
+  });
   expect(await deliveryForSending(store.db, 'globex', webhook)).toBeNull();
 
   await recordAttempt(store.db, webhook, { status: 'pending', error: 'The webhook answered 500.', responseStatus: 500 });
@@ -82,8 +113,16 @@ test('deliveries: one per destination, the destination kept with the signal, att
   expect(rest.nextBefore).toBeNull();
   const all = [...first.deliveries, ...rest.deliveries];
   expect(new Set(all.map((delivery) => delivery.id)).size).toBe(8);
-  expect(all.find((delivery) => delivery.id === webhook)).toMatchObject({ status: 'sent', attempts: 2, responseStatus: 200, lastError: null, finishedAt: expect.any(String) });
-  expect((await listDeliveries(store.db, 'acme', { limit: 50, status: 'sent' })).deliveries.map((delivery) => delivery.id)).toEqual([webhook]);
+  expect(all.find((delivery) => delivery.id === webhook)).toMatchObject({
+    status: 'sent',
+    attempts: 2,
+    responseStatus: 200,
+    lastError: null,
+    finishedAt: expect.any(String),
+  });
+  expect((await listDeliveries(store.db, 'acme', { limit: 50, status: 'sent' })).deliveries.map((delivery) => delivery.id)).toEqual([
+    webhook,
+  ]);
   expect((await listDeliveries(store.db, 'globex', { limit: 50 })).deliveries).toEqual([]);
 
   await deleteRule(store.db, acme, rule.id);
@@ -118,11 +157,20 @@ test('settings: the default until saved, per organisation, audited', async () =>
 
 test('upload tokens: resolved by their hash to an uploader of their organisation, refused once revoked', async () => {
   const { token, record } = await createUploadToken(store.db, acme, 'CI');
-  const stored = await store.db.selectFrom('dbt_upload_tokens').select(['token_hash', 'token_start']).where('id', '=', record.id).executeTakeFirstOrThrow();
+  const stored = await store.db
+    .selectFrom('dbt_upload_tokens')
+    .select(['token_hash', 'token_start'])
+    .where('id', '=', record.id)
+    .executeTakeFirstOrThrow();
   expect(stored.token_hash).not.toContain(token.slice(4));
   expect(stored.token_start).toBe(token.slice(0, 10));
   const verify = uploadTokenVerifier(store.db);
-  expect(await verify(token)).toEqual({ subject: `upload-token:${record.id}`, username: 'upload token "CI"', organisation: 'acme', roles: ['dbt-uploader'] });
+  expect(await verify(token)).toEqual({
+    subject: `upload-token:${record.id}`,
+    username: 'upload token "CI"',
+    organisation: 'acme',
+    roles: ['dbt-uploader'],
+  });
   expect((await listUploadTokens(store.db, 'acme'))[0]?.lastUsedAt).not.toBeNull();
   expect(await listUploadTokens(store.db, 'globex')).toEqual([]);
   await expect(revokeUploadToken(store.db, globex, record.id)).rejects.toMatchObject({ statusCode: 404 });

@@ -5,7 +5,14 @@ import { signalMatches } from '../../../../server/src/features/catalog-alerts/ru
 import { slackBody } from '../../../../server/src/features/catalog-alerts/slackBody';
 
 const none: AlertFilters = { assetIds: [], tags: [], domains: [], owners: [], maxSeverity: null };
-const signal = toSignal({ organisation: 'acme', kind: 'test_failure', title: 'Test unique_orders failed', body: 'The latest dbt run reported fail with 3 failing rows. <b>x</b> & y', link: '/app/data-catalog/assets/model.shop.orders', assetId: 'model.shop.orders' });
+const signal = toSignal({
+  organisation: 'acme',
+  kind: 'test_failure',
+  title: 'Test unique_orders failed',
+  body: 'The latest dbt run reported fail with 3 failing rows. <b>x</b> & y',
+  link: '/app/data-catalog/assets/model.shop.orders',
+  assetId: 'model.shop.orders',
+});
 const asset = { id: 'model.shop.orders', tags: ['Finance', 'daily'], domain: 'sales', owners: ['ana@example.com'] };
 
 test('no filters match everything; each listed filter must match, any value within it, case aside', () => {
@@ -31,7 +38,9 @@ test('asset filters are not met by a signal about no asset; severity counts 1 as
 
 test('the webhook body is Slack-compatible: a text fallback, blocks with escaped mrkdwn, a button to the portal, and the signal', () => {
   const body = slackBody(signal, { ruleName: 'Finance tests', portalUrl: 'https://portal.example.com', isTest: true });
-  expect(body.text).toBe('[Test] Test unique_orders failed\nThe latest dbt run reported fail with 3 failing rows. <b>x</b> & y\nOpen in Dataworks: https://portal.example.com/app/data-catalog/assets/model.shop.orders');
+  expect(body.text).toBe(
+    '[Test] Test unique_orders failed\nThe latest dbt run reported fail with 3 failing rows. <b>x</b> & y\nOpen in Dataworks: https://portal.example.com/app/data-catalog/assets/model.shop.orders',
+  );
   expect(body.blocks.map((block) => block.type)).toEqual(['header', 'section', 'context', 'actions']);
   expect(JSON.stringify(body.blocks[1])).toContain('&lt;b&gt;x&lt;/b&gt; &amp; y');
   expect(JSON.stringify(body.blocks[3])).toContain('https://portal.example.com/app/data-catalog/assets/model.shop.orders');

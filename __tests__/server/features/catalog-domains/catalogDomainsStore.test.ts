@@ -6,10 +6,23 @@
 import { productBody } from '../../../../common/catalog-domains/productsContract';
 import { costIndex, costOf, readsOf, upstreamBuilds, type CostRollup } from '../../../../server/src/features/catalog-domains/assetCosts';
 import { assetCost, exposureCosts, productCost, unreadModels } from '../../../../server/src/features/catalog-domains/costQueries';
-import { deleteDomain, domainMembers, listDomains, saveDomain, setAssetDomain } from '../../../../server/src/features/catalog-domains/domainsStore';
+import {
+  deleteDomain,
+  domainMembers,
+  listDomains,
+  saveDomain,
+  setAssetDomain,
+} from '../../../../server/src/features/catalog-domains/domainsStore';
 import { CatalogOrganisationNotFoundError } from '../../../../server/src/features/catalog-domains/errors';
 import { evaluateObjective } from '../../../../server/src/features/catalog-domains/productObjectives';
-import { createProduct, deleteProduct, listProducts, productDetail, productNames, updateProduct } from '../../../../server/src/features/catalog-domains/productsStore';
+import {
+  createProduct,
+  deleteProduct,
+  listProducts,
+  productDetail,
+  productNames,
+  updateProduct,
+} from '../../../../server/src/features/catalog-domains/productsStore';
 import { qualityIngestionListener } from '../../../../server/src/features/catalog-quality/ingestionListener';
 import { ingestArtifacts } from '../../../../server/src/features/dbt/ingest';
 import type { Actor } from '../../../../server/src/platform/store/audit';
@@ -66,7 +79,9 @@ describe('domains', () => {
     const sales = domains.find((domain) => domain.name === 'sales');
     expect(sales).toMatchObject({ assetCount: 1, described: false, assets: [{ uniqueId: 'model.shop.fct_orders', assignedBy: 'meta' }] });
     expect(sales?.tests).toEqual({ total: 2, passing: 1, withResult: 2, passShare: 0.5 });
-    expect(domains.find((domain) => domain.name === 'shop')?.assets).toEqual([{ uniqueId: 'model.shop.stg_orders', name: 'stg_orders', resourceType: 'model', assignedBy: 'tag' }]);
+    expect(domains.find((domain) => domain.name === 'shop')?.assets).toEqual([
+      { uniqueId: 'model.shop.stg_orders', name: 'stg_orders', resourceType: 'model', assignedBy: 'tag' },
+    ]);
     // orphan, the source and the exposure have no domain.
     expect(unassigned).toBe(3);
   });
@@ -76,41 +91,73 @@ describe('domains', () => {
     await setAssetDomain(store.db, actor, ORDERS, 'sales');
     await saveDomain(store.db, actor, 'sales', { description: 'Orders and revenue', owners: ['ann', 'ann'], experts: ['bob'] });
     let { domains } = await listDomains(store.db, 'acme');
-    expect(domains.find((domain) => domain.name === 'finance')?.assets).toEqual([{ uniqueId: 'model.shop.fct_orders', name: 'fct_orders', resourceType: 'model', assignedBy: 'hand' }]);
+    expect(domains.find((domain) => domain.name === 'finance')?.assets).toEqual([
+      { uniqueId: 'model.shop.fct_orders', name: 'fct_orders', resourceType: 'model', assignedBy: 'hand' },
+    ]);
     const sales = domains.find((domain) => domain.name === 'sales');
     expect(sales).toMatchObject({ description: 'Orders and revenue', owners: ['ann'], experts: ['bob'], described: true, assetCount: 1 });
     expect(sales?.freshness).toEqual({ sources: 1, pass: 1, warn: 0, error: 0, unknown: 0 });
     // Members: every asset of the domain with its rule; another organisation sees none.
-    expect(await domainMembers(store.db, 'acme', 'finance')).toEqual([{ uniqueId: 'model.shop.fct_orders', name: 'fct_orders', resourceType: 'model', assignedBy: 'hand' }]);
-    expect((await domainMembers(store.db, 'acme', 'sales')).map((asset) => asset.uniqueId)).toEqual(sales?.assets.map((asset) => asset.uniqueId));
+    expect(await domainMembers(store.db, 'acme', 'finance')).toEqual([
+      { uniqueId: 'model.shop.fct_orders', name: 'fct_orders', resourceType: 'model', assignedBy: 'hand' },
+    ]);
+    expect((await domainMembers(store.db, 'acme', 'sales')).map((asset) => asset.uniqueId)).toEqual(
+      sales?.assets.map((asset) => asset.uniqueId),
+    );
     expect(await domainMembers(store.db, 'globex', 'finance')).toEqual([]);
 
     await setAssetDomain(store.db, actor, 'model.shop.fct_orders', null);
     await deleteDomain(store.db, actor, 'sales');
     ({ domains } = await listDomains(store.db, 'acme'));
     expect(domains.find((domain) => domain.name === 'finance')).toBeUndefined();
-    expect(domains.find((domain) => domain.name === 'sales')).toMatchObject({ described: false, assets: [{ uniqueId: 'model.shop.fct_orders', assignedBy: 'meta' }] });
-    const audit = await store.db.selectFrom('audit_log').select('action').where('organisation_id', '=', 'acme').where('action', 'like', 'catalog.domain.%').execute();
-    expect(audit.map((row) => row.action).sort()).toEqual(['catalog.domain.assign', 'catalog.domain.assign', 'catalog.domain.assign', 'catalog.domain.delete', 'catalog.domain.save']);
+    expect(domains.find((domain) => domain.name === 'sales')).toMatchObject({
+      described: false,
+      assets: [{ uniqueId: 'model.shop.fct_orders', assignedBy: 'meta' }],
+    });
+    const audit = await store.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('organisation_id', '=', 'acme')
+      .where('action', 'like', 'catalog.domain.%')
+      .execute();
+    expect(audit.map((row) => row.action).sort()).toEqual([
+      'catalog.domain.assign',
+      'catalog.domain.assign',
+      'catalog.domain.assign',
+      'catalog.domain.delete',
+      'catalog.domain.save',
+    ]);
   });
 
   test('refuses assets of no organisation of the caller, tests, and deleting an undescribed domain', async () => {
-    await expect(setAssetDomain(store.db, { ...actor, organisation: 'globex' }, 'model.shop.fct_orders', 'x')).rejects.toBeInstanceOf(CatalogOrganisationNotFoundError);
+    await expect(setAssetDomain(store.db, { ...actor, organisation: 'globex' }, 'model.shop.fct_orders', 'x')).rejects.toBeInstanceOf(
+      CatalogOrganisationNotFoundError,
+    );
     // A test belongs to the domain of what it tests: it is not an asset that can be placed.
-    await expect(setAssetDomain(store.db, actor, 'test.shop.unique_fct_orders_id', 'x')).rejects.toBeInstanceOf(CatalogOrganisationNotFoundError);
+    await expect(setAssetDomain(store.db, actor, 'test.shop.unique_fct_orders_id', 'x')).rejects.toBeInstanceOf(
+      CatalogOrganisationNotFoundError,
+    );
     await expect(deleteDomain(store.db, actor, 'customer')).rejects.toBeInstanceOf(CatalogOrganisationNotFoundError);
   });
 });
 
 describe('data products', () => {
   const body = (overrides: Record<string, unknown> = {}) =>
-    productBody.parse({ name: 'Sales', owner: 'ann', assets: ['model.shop.fct_orders', 'exposure.shop.sales_dashboard'], objective: { freshnessHours: 24, minTestPassRate: 90 }, ...overrides });
+    productBody.parse({
+      name: 'Sales',
+      owner: 'ann',
+      assets: ['model.shop.fct_orders', 'exposure.shop.sales_dashboard'],
+      objective: { freshnessHours: 24, minTestPassRate: 90 },
+      ...overrides,
+    });
 
   test('an id outside the current project is refused by name and nothing is written', async () => {
     const refused = createProduct(store.db, actor, body({ assets: ['model.shop.fct_orders', 'model.shop.nowhere'] }));
     await expect(refused).rejects.toThrow('model.shop.nowhere is not an asset');
     await expect(refused).rejects.toMatchObject({ field: 'assets.1' });
-    await expect(createProduct(store.db, actor, body({ assets: ['test.shop.unique_fct_orders_id'] }))).rejects.toMatchObject({ field: 'assets.0' });
+    await expect(createProduct(store.db, actor, body({ assets: ['test.shop.unique_fct_orders_id'] }))).rejects.toMatchObject({
+      field: 'assets.0',
+    });
     expect(await listProducts(store.db, 'acme')).toEqual([]);
   });
 
@@ -119,26 +166,59 @@ describe('data products', () => {
     await expect(createProduct(store.db, actor, body({ name: 'sales' }))).rejects.toMatchObject({ status: 409, field: 'name' });
     const detail = await productDetail(store.db, 'acme', id);
     expect(detail).toMatchObject({ name: 'Sales', owner: 'ann', assetCount: 1, exposureCount: 1, updatedBy: 'docs' });
-    expect(detail.members.map((member) => [member.uniqueId, member.present])).toEqual([['model.shop.fct_orders', true], ['exposure.shop.sales_dashboard', true]]);
+    expect(detail.members.map((member) => [member.uniqueId, member.present])).toEqual([
+      ['model.shop.fct_orders', true],
+      ['exposure.shop.sales_dashboard', true],
+    ]);
 
     // Five hours after the load: fresh within 24 hours; one of two tests failing: below 90%.
-    const status = await evaluateObjective(store.db, 'acme', id, { freshnessHours: 24, minTestPassRate: 90 }, new Date('2026-01-01T05:00:00Z'));
+    const status = await evaluateObjective(
+      store.db,
+      'acme',
+      id,
+      { freshnessHours: 24, minTestPassRate: 90 },
+      new Date('2026-01-01T05:00:00Z'),
+    );
     expect(status.met).toBe(false);
     expect(status.checks).toEqual([
       { kind: 'freshness', met: true, summary: '1 of 1 sources loaded within 24 hours.', reasons: [] },
-      { kind: 'tests', met: false, summary: '1 of 2 tests passing (50.0%; objective: at least 90%).', reasons: ['not_null_fct_orders_id: fail'] },
+      {
+        kind: 'tests',
+        met: false,
+        summary: '1 of 2 tests passing (50.0%; objective: at least 90%).',
+        reasons: ['not_null_fct_orders_id: fail'],
+      },
     ]);
-    const later = await evaluateObjective(store.db, 'acme', id, { freshnessHours: 2, minTestPassRate: 50 }, new Date('2026-01-01T05:00:00Z'));
-    expect(later).toMatchObject({ met: false, checks: [{ kind: 'freshness', met: false, reasons: ['shop.orders: last loaded 5.0 hours ago'] }, { kind: 'tests', met: true }] });
+    const later = await evaluateObjective(
+      store.db,
+      'acme',
+      id,
+      { freshnessHours: 2, minTestPassRate: 50 },
+      new Date('2026-01-01T05:00:00Z'),
+    );
+    expect(later).toMatchObject({
+      met: false,
+      checks: [
+        { kind: 'freshness', met: false, reasons: ['shop.orders: last loaded 5.0 hours ago'] },
+        { kind: 'tests', met: true },
+      ],
+    });
     expect((await evaluateObjective(store.db, 'acme', id, { freshnessHours: null, minTestPassRate: null })).met).toBeNull();
 
-    await updateProduct(store.db, actor, id, body({ name: 'Sales analytics', assets: ['model.shop.dim_customers'], objective: { freshnessHours: null, minTestPassRate: 100 } }));
+    await updateProduct(
+      store.db,
+      actor,
+      id,
+      body({ name: 'Sales analytics', assets: ['model.shop.dim_customers'], objective: { freshnessHours: null, minTestPassRate: 100 } }),
+    );
     const [listed] = await listProducts(store.db, 'acme');
     expect(listed).toMatchObject({ name: 'Sales analytics', assetCount: 1, exposureCount: 0, status: { met: true } });
     expect(await productNames(store.db, 'acme')).toEqual([{ id, name: 'Sales analytics' }]);
 
     await expect(productDetail(store.db, 'globex', id)).rejects.toBeInstanceOf(CatalogOrganisationNotFoundError);
-    await expect(deleteProduct(store.db, { ...actor, organisation: 'globex' }, id)).rejects.toBeInstanceOf(CatalogOrganisationNotFoundError);
+    await expect(deleteProduct(store.db, { ...actor, organisation: 'globex' }, id)).rejects.toBeInstanceOf(
+      CatalogOrganisationNotFoundError,
+    );
     await deleteProduct(store.db, actor, id);
     expect(await listProducts(store.db, 'acme')).toEqual([]);
   });
@@ -173,8 +253,14 @@ describe('cost per asset', () => {
     expect(figures).toMatchObject({ credits: 4, cost: 8, builds: 3, previousCost: 10 });
     expect(figures.daily).toHaveLength(30);
     expect(figures.daily.at(-1)).toEqual({ day: '2026-03-01', cost: 6 });
-    expect(readsOf(index, { unique_id: 'model.shop.orphan', schema_name: 'marts', identifier: 'orphan' })).toEqual({ reads: 0, lastRead: null });
-    expect(readsOf(index, { unique_id: 'model.shop.stg_orders', schema_name: '"marts"', identifier: 'stg_orders' })).toEqual({ reads: 3, lastRead: '2026-03-01T02:00:00.000Z' });
+    expect(readsOf(index, { unique_id: 'model.shop.orphan', schema_name: 'marts', identifier: 'orphan' })).toEqual({
+      reads: 0,
+      lastRead: null,
+    });
+    expect(readsOf(index, { unique_id: 'model.shop.stg_orders', schema_name: '"marts"', identifier: 'stg_orders' })).toEqual({
+      reads: 3,
+      lastRead: '2026-03-01T02:00:00.000Z',
+    });
   });
 
   test('an exposure costs every model upstream of it; a product its members and their upstream; unread models by cost', async () => {
@@ -185,10 +271,15 @@ describe('cost per asset', () => {
     const model = await assetCost(store.db, costs, 'acme', 'model.shop.fct_orders');
     expect(model).toMatchObject({ reads: 4, lastRead: '2026-03-01T09:00:00.000Z', cost: { cost: 8 } });
     await expect(assetCost(store.db, costs, 'globex', 'model.shop.fct_orders')).rejects.toBeInstanceOf(CatalogOrganisationNotFoundError);
-    expect((await exposureCosts(store.db, costs, 'acme')).exposures).toEqual([{ uniqueId: 'exposure.shop.sales_dashboard', cost: 9, builds: 4, upstreamModels: 2 }]);
+    expect((await exposureCosts(store.db, costs, 'acme')).exposures).toEqual([
+      { uniqueId: 'exposure.shop.sales_dashboard', cost: 9, builds: 4, upstreamModels: 2 },
+    ]);
     expect((await productCost(store.db, costs, 'acme', ['model.shop.dim_customers', 'exposure.shop.sales_dashboard'])).cost.cost).toBe(9);
     const unread = await unreadModels(store.db, costs, 'acme');
-    expect(unread.models.map((row) => [row.name, row.cost])).toEqual([['orphan', 14], ['dim_customers', 0]]);
+    expect(unread.models.map((row) => [row.name, row.cost])).toEqual([
+      ['orphan', 14],
+      ['dim_customers', 0],
+    ]);
     expect(unread.totalCost).toBe(14);
   });
 });

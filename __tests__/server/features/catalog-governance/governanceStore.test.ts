@@ -6,7 +6,12 @@ import { DEFAULT_PII_NAME_PATTERNS } from '../../../../common/catalog-governance
 import { ingestArtifacts } from '../../../../server/src/features/dbt/ingest';
 import { applyTag, listApplications, listClassifications } from '../../../../server/src/features/catalog-governance/classificationsStore';
 import { GovernanceConflictError, GovernanceInputError } from '../../../../server/src/features/catalog-governance/errors';
-import { createGlossary, deleteGlossary, listGlossaries, listTerms } from '../../../../server/src/features/catalog-governance/glossaryStore';
+import {
+  createGlossary,
+  deleteGlossary,
+  listGlossaries,
+  listTerms,
+} from '../../../../server/src/features/catalog-governance/glossaryStore';
 import { readCatalogue } from '../../../../server/src/features/catalog-governance/metricsStore';
 import { namePattern, valueShape } from '../../../../server/src/features/catalog-governance/piiPatterns';
 import { importTerms } from '../../../../server/src/features/catalog-governance/termImport';
@@ -70,10 +75,15 @@ describe('glossary', () => {
 describe('classifications', () => {
   test('dbt tags and meta are mapped to the seeded PII and Tier tags on read', async () => {
     const categories = await listClassifications(store.db, 'acme');
-    const usage = Object.fromEntries(categories.flatMap((category) => category.tags.map((tag) => [`${category.name}.${tag.name}`, tag.usage])));
+    const usage = Object.fromEntries(
+      categories.flatMap((category) => category.tags.map((tag) => [`${category.name}.${tag.name}`, tag.usage])),
+    );
     expect(usage).toMatchObject({ 'PII.Sensitive': 1, 'PII.NonSensitive': 1, 'Tier.Tier1': 1, 'Tier.Tier3': 1, 'Tier.Tier2': 0 });
     const { applications } = await listApplications(store.db, 'acme', { nodeId: 'model.shop.customers', limit: 50 });
-    expect(applications.map((row) => `${row.classification}.${row.tag}:${row.source}`).sort()).toEqual(['PII.Sensitive:dbt', 'Tier.Tier1:dbt']);
+    expect(applications.map((row) => `${row.classification}.${row.tag}:${row.source}`).sort()).toEqual([
+      'PII.Sensitive:dbt',
+      'Tier.Tier1:dbt',
+    ]);
   });
 
   test("a person's tag takes dbt's place in an exclusive category; the store refuses a second one even past the check", async () => {
@@ -83,11 +93,29 @@ describe('classifications', () => {
     await applyTag(store.db, actor, tagOf('Tier2'), 'model.shop.customers', null);
     const { applications } = await listApplications(store.db, 'acme', { nodeId: 'model.shop.customers', limit: 50 });
     expect(applications.filter((row) => row.classification === 'Tier').map((row) => `${row.tag}:${row.source}`)).toEqual(['Tier2:manual']);
-    await expect(applyTag(store.db, actor, tagOf('Tier4'), 'model.shop.customers', null)).rejects.toThrow('Tier is mutually exclusive: customers already has Tier.Tier2');
+    await expect(applyTag(store.db, actor, tagOf('Tier4'), 'model.shop.customers', null)).rejects.toThrow(
+      'Tier is mutually exclusive: customers already has Tier.Tier2',
+    );
     // Two writers that both passed the check: the partial unique index keeps one.
-    const row = { organisation_id: 'acme', classification_id: tier?.id as string, exclusive: true, node_id: 'model.shop.orders', column_name: '', source: 'manual' as const, applied_by: 'docs' };
-    await store.db.insertInto('classification_applications').values({ ...row, tag_id: tagOf('Tier4') }).execute();
-    await expect(store.db.insertInto('classification_applications').values({ ...row, tag_id: tagOf('Tier5') }).execute()).rejects.toMatchObject({ code: '23505' });
+    const row = {
+      organisation_id: 'acme',
+      classification_id: tier?.id as string,
+      exclusive: true,
+      node_id: 'model.shop.orders',
+      column_name: '',
+      source: 'manual' as const,
+      applied_by: 'docs',
+    };
+    await store.db
+      .insertInto('classification_applications')
+      .values({ ...row, tag_id: tagOf('Tier4') })
+      .execute();
+    await expect(
+      store.db
+        .insertInto('classification_applications')
+        .values({ ...row, tag_id: tagOf('Tier5') })
+        .execute(),
+    ).rejects.toMatchObject({ code: '23505' });
   });
 
   test('column names and sampled values that look personal', () => {
@@ -97,7 +125,9 @@ describe('classifications', () => {
     expect(namePattern('emails_sent', patterns)).toBeNull();
     expect(namePattern('date_of_birth', patterns)).toBe('birth');
     expect(valueShape(['a@b.co', 'c@d.org', 'e@f.net', 'g@h.io', 'i@j.com'])).toMatchObject({ label: 'e-mail addresses', matched: 5 });
-    expect(valueShape(['+44 20 7946 0958', '020 7946 0959', '(555) 123-4567', '+1 555 123 4567', '0612345678'])).toMatchObject({ label: 'phone numbers' });
+    expect(valueShape(['+44 20 7946 0958', '020 7946 0959', '(555) 123-4567', '+1 555 123 4567', '0612345678'])).toMatchObject({
+      label: 'phone numbers',
+    });
     expect(valueShape(['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04', '2026-01-05'])).toBeNull();
     expect(valueShape(['a@b.co', 'x'])).toBeNull();
   });
@@ -105,7 +135,11 @@ describe('classifications', () => {
 
 describe('metrics', () => {
   test("a public project's semantic models and metrics are kept from its manifest; simple ones can be queried, derived ones say why not", async () => {
-    await ingestArtifacts(store.db, { manifest: await realJson('yuvaraj91__dbt-jaffle-sl-template', 'manifest.json') }, { organisation: 'jaffle', origin: 'upload', actor: { ...actor, organisation: 'jaffle' } });
+    await ingestArtifacts(
+      store.db,
+      { manifest: await realJson('yuvaraj91__dbt-jaffle-sl-template', 'manifest.json') },
+      { organisation: 'jaffle', origin: 'upload', actor: { ...actor, organisation: 'jaffle' } },
+    );
     const catalogue = await readCatalogue(store.db, 'jaffle');
     expect(catalogue.semanticModels.length).toBe(3);
     expect(catalogue.semanticModels.every((model) => model.measures.length + model.dimensions.length > 0)).toBe(true);
@@ -116,10 +150,20 @@ describe('metrics', () => {
   });
 
   test('a filtered metric or a non-additive measure shows no values rather than wrong ones', async () => {
-    const manifest = structuredClone(await realJson('yuvaraj91__dbt-jaffle-sl-template', 'manifest.json')) as { metrics: Record<string, { type_params: { measure: { filter: unknown } } }>; semantic_models: Record<string, { measures: { name: string; non_additive_dimension: unknown }[] }> };
-    (manifest.metrics['metric.jaffle_shop.count_orders'] as { type_params: { measure: { filter: unknown } } }).type_params.measure.filter = { where_filters: [{ where_sql_template: "{{ Dimension('order__is_food_order') }} = true" }] };
-    for (const model of Object.values(manifest.semantic_models)) for (const measure of model.measures) if (measure.name === 'sum_total') measure.non_additive_dimension = { name: 'ordered_at', window_choice: 'max' };
-    await ingestArtifacts(store.db, { manifest }, { organisation: 'jaffle2', origin: 'upload', actor: { ...actor, organisation: 'jaffle2' } });
+    const manifest = structuredClone(await realJson('yuvaraj91__dbt-jaffle-sl-template', 'manifest.json')) as {
+      metrics: Record<string, { type_params: { measure: { filter: unknown } } }>;
+      semantic_models: Record<string, { measures: { name: string; non_additive_dimension: unknown }[] }>;
+    };
+    (manifest.metrics['metric.jaffle_shop.count_orders'] as { type_params: { measure: { filter: unknown } } }).type_params.measure.filter =
+      { where_filters: [{ where_sql_template: "{{ Dimension('order__is_food_order') }} = true" }] };
+    for (const model of Object.values(manifest.semantic_models))
+      for (const measure of model.measures)
+        if (measure.name === 'sum_total') measure.non_additive_dimension = { name: 'ordered_at', window_choice: 'max' };
+    await ingestArtifacts(
+      store.db,
+      { manifest },
+      { organisation: 'jaffle2', origin: 'upload', actor: { ...actor, organisation: 'jaffle2' } },
+    );
     const byName = Object.fromEntries((await readCatalogue(store.db, 'jaffle2')).metrics.map((metric) => [metric.name, metric]));
     expect(byName.count_orders?.noValuesReason).toMatch(/where clause/);
     expect(byName.sum_total?.noValuesReason).toMatch(/not additive/);

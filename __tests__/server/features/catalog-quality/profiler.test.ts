@@ -35,7 +35,12 @@ afterAll(async () => {
 
 test('computes each column on every row under the sampling limit', async () => {
   const progress: number[] = [];
-  const result = await profileTable({ warehouse: engine, relation: { database: 'analytics', schema: 'marts', identifier: 'orders' }, sampleRows: 1_000_000, progress: (fraction) => progress.push(fraction) });
+  const result = await profileTable({
+    warehouse: engine,
+    relation: { database: 'analytics', schema: 'marts', identifier: 'orders' },
+    sampleRows: 1_000_000,
+    progress: (fraction) => progress.push(fraction),
+  });
   expect(result.rowCount).toBe(10_000);
   expect(result.sampledRows).toBeNull();
   const column = (name: string) => result.columns.find((one) => one.name === name);
@@ -59,7 +64,11 @@ test('computes each column on every row under the sampling limit', async () => {
 });
 
 test('above the limit, computes the columns on a sample and keeps the exact row count', async () => {
-  const result = await profileTable({ warehouse: engine, relation: { database: null, schema: 'marts', identifier: 'big' }, sampleRows: 100_000 });
+  const result = await profileTable({
+    warehouse: engine,
+    relation: { database: null, schema: 'marts', identifier: 'big' },
+    sampleRows: 100_000,
+  });
   expect(result.rowCount).toBe(400_000);
   expect(result.sampledRows).toBeGreaterThan(0);
   expect(result.sampledRows).toBeLessThan(400_000);
@@ -67,18 +76,38 @@ test('above the limit, computes the columns on a sample and keeps the exact row 
 });
 
 test('refuses a table that is not there and a name the warehouse cannot hold', async () => {
-  await expect(profileTable({ warehouse: engine, relation: { database: null, schema: 'marts', identifier: 'missing' }, sampleRows: 1000 })).rejects.toBeInstanceOf(ProfileRefusedError);
-  await expect(profileTable({ warehouse: engine, relation: { database: null, schema: 'marts', identifier: 'bad\nname' }, sampleRows: 1000 })).rejects.toThrow(/control characters/);
+  await expect(
+    profileTable({ warehouse: engine, relation: { database: null, schema: 'marts', identifier: 'missing' }, sampleRows: 1000 }),
+  ).rejects.toBeInstanceOf(ProfileRefusedError);
+  await expect(
+    profileTable({ warehouse: engine, relation: { database: null, schema: 'marts', identifier: 'bad\nname' }, sampleRows: 1000 }),
+  ).rejects.toThrow(/control characters/);
   // A quote in a name stays inside the quoted identifier: nothing else runs.
-  await expect(profileTable({ warehouse: engine, relation: { database: null, schema: 'marts', identifier: 'orders"; DROP TABLE marts.orders; --' }, sampleRows: 1000 })).rejects.toBeInstanceOf(ProfileRefusedError);
+  await expect(
+    profileTable({
+      warehouse: engine,
+      relation: { database: null, schema: 'marts', identifier: 'orders"; DROP TABLE marts.orders; --' },
+      sampleRows: 1000,
+    }),
+  ).rejects.toBeInstanceOf(ProfileRefusedError);
   expect((await engine.query(raw('SELECT count(*) AS n FROM marts.orders')))[0]?.n).toBe(10_000);
 });
 
 test('stops when cancelled, between two statements', async () => {
   const controller = new AbortController();
   const statements: string[] = [];
-  const watched = { ...engine, kind: engine.kind, query: (statement: Parameters<Engine['query']>[0]) => (statements.push(statement.text), engine.query(statement)) };
-  const run = profileTable({ warehouse: watched, relation: { database: null, schema: 'marts', identifier: 'orders' }, sampleRows: 1_000_000, signal: controller.signal, progress: () => controller.abort() });
+  const watched = {
+    ...engine,
+    kind: engine.kind,
+    query: (statement: Parameters<Engine['query']>[0]) => (statements.push(statement.text), engine.query(statement)),
+  };
+  const run = profileTable({
+    warehouse: watched,
+    relation: { database: null, schema: 'marts', identifier: 'orders' },
+    sampleRows: 1_000_000,
+    signal: controller.signal,
+    progress: () => controller.abort(),
+  });
   await expect(run).rejects.toMatchObject({ name: 'AbortError' });
   // Columns, row count, the figures of all columns, then no top-values statement.
   expect(statements.filter((text) => text.includes('GROUP BY'))).toHaveLength(0);

@@ -4,7 +4,13 @@
 import { qualityTestsQuery, qualitySummaryQuery } from '../../../../common/catalog-quality/qualityContract';
 import { ingestArtifacts, type ArtifactSet } from '../../../../server/src/features/dbt/ingest';
 import { qualityIngestionListener } from '../../../../server/src/features/catalog-quality/ingestionListener';
-import { incidentDetail, incidentMetrics, listIncidents, setIncidentSeverity, transitionIncident } from '../../../../server/src/features/catalog-quality/incidentsStore';
+import {
+  incidentDetail,
+  incidentMetrics,
+  listIncidents,
+  setIncidentSeverity,
+  transitionIncident,
+} from '../../../../server/src/features/catalog-quality/incidentsStore';
 import { IncidentTransitionError, QualityInputError, QualityNotFoundError } from '../../../../server/src/features/catalog-quality/errors';
 import { listTests, qualitySummary, testHistory } from '../../../../server/src/features/catalog-quality/qualityQueries';
 import { rebuildTestStates } from '../../../../server/src/features/catalog-quality/testStates';
@@ -35,7 +41,10 @@ async function ingest(set: ArtifactSet, organisation = 'acme') {
   return ingestArtifacts(store.db, set, { organisation, origin: 'upload', actor: { ...actor, organisation } }, listener);
 }
 
-const ecom = async (runResults?: unknown): Promise<ArtifactSet> => ({ manifest: await realJson(ECOM, 'manifest.json'), run_results: runResults ?? (await realJson(ECOM, 'run_results.json')) });
+const ecom = async (runResults?: unknown): Promise<ArtifactSet> => ({
+  manifest: await realJson(ECOM, 'manifest.json'),
+  run_results: runResults ?? (await realJson(ECOM, 'run_results.json')),
+});
 const ecomRun = (failing: 'pass' | 'fail') =>
   runResultsOf([
     { id: 'test.ecom.not_null_OBT_ECOM_id.4f2a4de7d6', status: 'pass' },
@@ -55,7 +64,19 @@ describe('a real project with a failing test (peekknuf/ELT_ECOM, dbt 1.7, `dbt t
     await ingest(await ecom());
     const { total, tests } = await listTests(store.db, 'acme', qualityTestsQuery.parse({}));
     expect(total).toBe(3);
-    expect(tests[0]).toMatchObject({ uniqueId: FAILING, type: 'generic', kind: 'unique', severity: 'error', assetName: 'OBT_ECOM', column: 'id', status: 'fail', failures: 80000, recent: 'f', runs: 1, flips: 0 });
+    expect(tests[0]).toMatchObject({
+      uniqueId: FAILING,
+      type: 'generic',
+      kind: 'unique',
+      severity: 'error',
+      assetName: 'OBT_ECOM',
+      column: 'id',
+      status: 'fail',
+      failures: 80000,
+      recent: 'f',
+      runs: 1,
+      flips: 0,
+    });
     expect(tests.slice(1).map((test) => test.status)).toEqual(['pass', 'pass']);
     expect(opened).toEqual([['unique_OBT_ECOM_id']]);
   });
@@ -63,7 +84,19 @@ describe('a real project with a failing test (peekknuf/ELT_ECOM, dbt 1.7, `dbt t
   test('summarises by asset in one row per asset plus the totals', async () => {
     const summary = await qualitySummary(store.db, 'acme', qualitySummaryQuery.parse({ by: 'asset' }));
     expect(summary.groupCount).toBe(1);
-    expect(summary.groups).toEqual([{ key: 'model.ecom.OBT_ECOM', label: 'OBT_ECOM', tests: 3, passing: 2, failing: 1, warning: 0, other: 0, flaky: 0, failingRows: 80000 }]);
+    expect(summary.groups).toEqual([
+      {
+        key: 'model.ecom.OBT_ECOM',
+        label: 'OBT_ECOM',
+        tests: 3,
+        passing: 2,
+        failing: 1,
+        warning: 0,
+        other: 0,
+        flaky: 0,
+        failingRows: 80000,
+      },
+    ]);
     expect(summary.totals).toMatchObject({ label: 'All tests', tests: 3, failing: 1 });
   });
 
@@ -71,7 +104,14 @@ describe('a real project with a failing test (peekknuf/ELT_ECOM, dbt 1.7, `dbt t
     await ingest(await ecom());
     let list = await listIncidents(store.db, 'acme', { page: 1, pageSize: 25 });
     expect(list.total).toBe(1);
-    expect(list.incidents[0]).toMatchObject({ name: 'unique_OBT_ECOM_id', state: 'new', failureCount: 2, lastFailures: 80000, passingSince: null, assetId: 'model.ecom.OBT_ECOM' });
+    expect(list.incidents[0]).toMatchObject({
+      name: 'unique_OBT_ECOM_id',
+      state: 'new',
+      failureCount: 2,
+      lastFailures: 80000,
+      passingSince: null,
+      assetId: 'model.ecom.OBT_ECOM',
+    });
     expect(opened).toHaveLength(1);
 
     await ingest(await ecom(ecomRun('pass')));
@@ -90,7 +130,11 @@ describe('a real project with a failing test (peekknuf/ELT_ECOM, dbt 1.7, `dbt t
     expect(history.runs.map((run) => run.status)).toEqual(['pass', 'fail', 'pass', 'fail', 'fail']);
     // The same states from the whole history as from folding each ingestion in.
     await rebuildTestStates(store.db, 'acme');
-    expect((await listTests(store.db, 'acme', qualityTestsQuery.parse({ q: 'unique_OBT' }))).tests[0]).toMatchObject({ recent: 'pfpff', flips: 3, runs: 5 });
+    expect((await listTests(store.db, 'acme', qualityTestsQuery.parse({ q: 'unique_OBT' }))).tests[0]).toMatchObject({
+      recent: 'pfpff',
+      flips: 3,
+      runs: 5,
+    });
     await expect(testHistory(store.db, 'globex', FAILING)).rejects.toBeInstanceOf(QualityNotFoundError);
   });
 });
@@ -101,13 +145,25 @@ describe('the incident lifecycle', () => {
 
   test('New → Acknowledged → Assigned → Resolved, each step on the timeline and in the audit', async () => {
     const id = await openIncident();
-    expect((await transitionIncident(store.db, actor, id, { to: 'acknowledged' }, members)).incident).toMatchObject({ state: 'acknowledged' });
+    expect((await transitionIncident(store.db, actor, id, { to: 'acknowledged' }, members)).incident).toMatchObject({
+      state: 'acknowledged',
+    });
     const assigned = await transitionIncident(store.db, actor, id, { to: 'assigned', assignee: 'sub-admin' }, members);
     expect(assigned.incident).toMatchObject({ state: 'assigned', assignee: { subject: 'sub-admin', username: 'admin' } });
     expect(assigned.assigned).toEqual({ subject: 'sub-admin', username: 'admin' });
     expect((await setIncidentSeverity(store.db, actor, id, 1)).severity).toBe(1);
-    const resolved = await transitionIncident(store.db, actor, id, { to: 'resolved', reason: 'false_positive', comment: 'Duplicates are expected in the wide table.' }, members);
-    expect(resolved.incident).toMatchObject({ state: 'resolved', resolutionReason: 'false_positive', resolutionComment: 'Duplicates are expected in the wide table.' });
+    const resolved = await transitionIncident(
+      store.db,
+      actor,
+      id,
+      { to: 'resolved', reason: 'false_positive', comment: 'Duplicates are expected in the wide table.' },
+      members,
+    );
+    expect(resolved.incident).toMatchObject({
+      state: 'resolved',
+      resolutionReason: 'false_positive',
+      resolutionComment: 'Duplicates are expected in the wide table.',
+    });
     const detail = await incidentDetail(store.db, 'acme', id);
     expect(detail.timeline.slice(0, 4).map((event) => [event.type, event.actor])).toEqual([
       ['resolved', 'docs'],
@@ -116,13 +172,20 @@ describe('the incident lifecycle', () => {
       ['acknowledged', 'docs'],
     ]);
     const audit = await store.db.selectFrom('audit_log').select('action').where('target', '=', id).orderBy('id').execute();
-    expect(audit.map((row) => row.action)).toEqual(['catalog.incident.acknowledged', 'catalog.incident.assigned', 'catalog.incident.severity', 'catalog.incident.resolved']);
+    expect(audit.map((row) => row.action)).toEqual([
+      'catalog.incident.acknowledged',
+      'catalog.incident.assigned',
+      'catalog.incident.severity',
+      'catalog.incident.resolved',
+    ]);
   });
 
   test('forbidden moves and incomplete ones are refused and write nothing', async () => {
     const resolved = (await listIncidents(store.db, 'acme', { page: 1, pageSize: 5, state: ['resolved'] })).incidents[0]?.id as string;
     const before = await timelineLength(resolved);
-    await expect(transitionIncident(store.db, actor, resolved, { to: 'acknowledged' }, members)).rejects.toThrow(new IncidentTransitionError('resolved', 'acknowledged'));
+    await expect(transitionIncident(store.db, actor, resolved, { to: 'acknowledged' }, members)).rejects.toThrow(
+      new IncidentTransitionError('resolved', 'acknowledged'),
+    );
     await expect(setIncidentSeverity(store.db, actor, resolved, 2)).rejects.toBeInstanceOf(IncidentTransitionError);
     expect(await timelineLength(resolved)).toBe(before);
 
@@ -141,12 +204,16 @@ describe('the incident lifecycle', () => {
       expect(error).toBeInstanceOf(QualityInputError);
       expect((error as QualityInputError).field).toBe(field);
     }
-    await expect(transitionIncident(store.db, { ...actor, organisation: 'globex' }, fresh, { to: 'acknowledged' }, members)).rejects.toBeInstanceOf(QualityNotFoundError);
+    await expect(
+      transitionIncident(store.db, { ...actor, organisation: 'globex' }, fresh, { to: 'acknowledged' }, members),
+    ).rejects.toBeInstanceOf(QualityNotFoundError);
     const detail = await incidentDetail(store.db, 'acme', fresh);
     expect(detail.incident.state).toBe('new');
     expect(detail.timeline.map((event) => event.type)).toEqual(['opened']);
     await transitionIncident(store.db, actor, fresh, { to: 'acknowledged' }, members);
-    await expect(transitionIncident(store.db, actor, fresh, { to: 'acknowledged' }, members)).rejects.toThrow('An incident that is acknowledged cannot be moved to acknowledged.');
+    await expect(transitionIncident(store.db, actor, fresh, { to: 'acknowledged' }, members)).rejects.toThrow(
+      'An incident that is acknowledged cannot be moved to acknowledged.',
+    );
   });
 
   test('time to acknowledge and to resolve per domain', async () => {
@@ -160,7 +227,9 @@ describe('the incident lifecycle', () => {
 
 describe('a large real build (2moonyo/global-trade-intelligence-pipeline: 395 tests, 460 results)', () => {
   test('summaries by domain and owner agree with the run results, and paging covers every test once', async () => {
-    const manifest = (await realJson(TRADE, 'manifest.json')) as { nodes: Record<string, { resource_type: string; test_metadata?: unknown; config?: { severity?: string } }> };
+    const manifest = (await realJson(TRADE, 'manifest.json')) as {
+      nodes: Record<string, { resource_type: string; test_metadata?: unknown; config?: { severity?: string } }>;
+    };
     const runResults = (await realJson(TRADE, 'run_results.json')) as { results: { unique_id: string; status: string }[] };
     await ingest({ manifest, run_results: runResults }, 'trade');
     const statusOf = new Map(runResults.results.map((result) => [result.unique_id, result.status]));
@@ -199,34 +268,77 @@ describe('a large real build (2moonyo/global-trade-intelligence-pipeline: 395 te
 
 describe('unit tests', () => {
   test('are kept apart: typed unit, attached to their model, listed only when asked for', async () => {
-    const manifest = manifestOf({ models: [{ name: 'orders' }], tests: [{ name: 'not_null_orders_id', on: 'model.shop.orders', column: 'id' }] });
+    const manifest = manifestOf({
+      models: [{ name: 'orders' }],
+      tests: [{ name: 'not_null_orders_id', on: 'model.shop.orders', column: 'id' }],
+    });
     manifest.unit_tests = {
-      'unit_test.shop.orders.test_totals': { unique_id: 'unit_test.shop.orders.test_totals', name: 'test_totals', model: 'orders', depends_on: { nodes: ['model.shop.orders'] } },
+      'unit_test.shop.orders.test_totals': {
+        unique_id: 'unit_test.shop.orders.test_totals',
+        name: 'test_totals',
+        model: 'orders',
+        depends_on: { nodes: ['model.shop.orders'] },
+      },
     };
     await ingest({ manifest, run_results: runResultsOf([{ id: 'unit_test.shop.orders.test_totals', status: 'fail' }]) }, 'units');
-    expect((await listTests(store.db, 'units', qualityTestsQuery.parse({}))).tests.map((test) => test.name)).toEqual(['not_null_orders_id']);
+    expect((await listTests(store.db, 'units', qualityTestsQuery.parse({}))).tests.map((test) => test.name)).toEqual([
+      'not_null_orders_id',
+    ]);
     const units = await listTests(store.db, 'units', qualityTestsQuery.parse({ type: 'unit' }));
-    expect(units.tests).toEqual([expect.objectContaining({ name: 'test_totals', type: 'unit', assetId: 'model.shop.orders', status: 'fail' })]);
+    expect(units.tests).toEqual([
+      expect.objectContaining({ name: 'test_totals', type: 'unit', assetId: 'model.shop.orders', status: 'fail' }),
+    ]);
   });
 });
 
 describe('source freshness', () => {
   test("a freshness error opens an incident, from an uploaded sources.json and from the portal's own check", async () => {
-    const manifest = manifestOf({ models: [{ name: 'orders', parents: ['source.shop.raw.orders'] }], sources: [{ source: 'raw', name: 'orders', loadedAt: 'loaded_at', errorHours: 24 }] });
+    const manifest = manifestOf({
+      models: [{ name: 'orders', parents: ['source.shop.raw.orders'] }],
+      sources: [{ source: 'raw', name: 'orders', loadedAt: 'loaded_at', errorHours: 24 }],
+    });
     await ingest({ manifest }, 'fresh');
     const startedAt = new Date();
     await store.db
       .insertInto('dbt_freshness_results')
-      .values({ organisation_id: 'fresh', ingestion_id: null, unique_id: 'source.shop.raw.orders', origin: 'portal', status: 'error', checked_at: new Date(), age_seconds: 200_000, max_loaded_at: null, error: null })
+      .values({
+        organisation_id: 'fresh',
+        ingestion_id: null,
+        unique_id: 'source.shop.raw.orders',
+        origin: 'portal',
+        status: 'error',
+        checked_at: new Date(),
+        age_seconds: 200_000,
+        max_loaded_at: null,
+        error: null,
+      })
       .execute();
     await listener.freshnessChecked(store.db, { organisation: 'fresh', startedAt });
     let list = await listIncidents(store.db, 'fresh', { page: 1, pageSize: 5 });
-    expect(list.incidents).toEqual([expect.objectContaining({ kind: 'freshness', name: 'raw.orders', assetId: 'source.shop.raw.orders', lastStatus: 'error', failureCount: 1 })]);
+    expect(list.incidents).toEqual([
+      expect.objectContaining({
+        kind: 'freshness',
+        name: 'raw.orders',
+        assetId: 'source.shop.raw.orders',
+        lastStatus: 'error',
+        failureCount: 1,
+      }),
+    ]);
     // The next check finds it stale again: counted on the same incident.
     const again = new Date();
     await store.db
       .insertInto('dbt_freshness_results')
-      .values({ organisation_id: 'fresh', ingestion_id: null, unique_id: 'source.shop.raw.orders', origin: 'portal', status: 'error', checked_at: new Date(again.getTime() + 1), age_seconds: 203_600, max_loaded_at: null, error: null })
+      .values({
+        organisation_id: 'fresh',
+        ingestion_id: null,
+        unique_id: 'source.shop.raw.orders',
+        origin: 'portal',
+        status: 'error',
+        checked_at: new Date(again.getTime() + 1),
+        age_seconds: 203_600,
+        max_loaded_at: null,
+        error: null,
+      })
       .execute();
     await listener.freshnessChecked(store.db, { organisation: 'fresh', startedAt: again });
     list = await listIncidents(store.db, 'fresh', { page: 1, pageSize: 5 });

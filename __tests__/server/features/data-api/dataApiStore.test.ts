@@ -88,14 +88,34 @@ test('usage rows are written in batches and add up per hour', async () => {
   const recorder = new UsageRecorder(store.db, log);
   const at = new Date();
   for (let i = 1; i <= 10; i += 1) {
-    recorder.record({ organisation: 'acme', endpointId: null, endpointName: 'orders_store', version: 1, keyId: null, status: i === 10 ? 400 : 200, latencyMs: i, rows: 2, at });
+    recorder.record({
+      organisation: 'acme',
+      endpointId: null,
+      endpointName: 'orders_store',
+      version: 1,
+      keyId: null,
+      status: i === 10 ? 400 : 200,
+      latencyMs: i,
+      rows: 2,
+      at,
+    });
   }
   await recorder.close();
-  const report = await usageReport(store.db, { organisation: 'acme', from: new Date(at.getTime() - 3_600_000), to: new Date(at.getTime() + 60_000), bucket: 'hour' });
+  const report = await usageReport(store.db, {
+    organisation: 'acme',
+    from: new Date(at.getTime() - 3_600_000),
+    to: new Date(at.getTime() + 60_000),
+    bucket: 'hour',
+  });
   expect(report.series.reduce((sum, bucket) => sum + bucket.calls, 0)).toBe(10);
   expect(report.statuses).toEqual({ '200': 9, '400': 1 });
   expect(report.breakdown[0]).toMatchObject({ endpoint: 'orders_store', calls: 10, rows: 20, statuses: { '200': 9, '400': 1 } });
   expect(report.breakdown[0]?.p50).toBeCloseTo(5.5, 1);
-  const other = await usageReport(store.db, { organisation: 'globex', from: new Date(at.getTime() - 3_600_000), to: new Date(at.getTime() + 60_000), bucket: 'day' });
+  const other = await usageReport(store.db, {
+    organisation: 'globex',
+    from: new Date(at.getTime() - 3_600_000),
+    to: new Date(at.getTime() + 60_000),
+    bucket: 'day',
+  });
   expect(other.series).toEqual([]);
 });

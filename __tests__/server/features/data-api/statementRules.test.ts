@@ -16,13 +16,21 @@ const params = [
 ];
 
 test('placeholders become typed binds, in order, repeated as often as they appear', () => {
-  const compiled = compilePlaceholders("SELECT * FROM T WHERE C = {{country}} AND D >= :since AND (:country IS NULL OR 1 = 1) AND X::INT = :n", params);
-  expect(compiled.text).toBe('SELECT * FROM T WHERE C = CAST(? AS VARCHAR) AND D >= CAST(? AS DATE) AND (CAST(? AS VARCHAR) IS NULL OR 1 = 1) AND X::INT = CAST(? AS BIGINT)');
+  const compiled = compilePlaceholders(
+    'SELECT * FROM T WHERE C = {{country}} AND D >= :since AND (:country IS NULL OR 1 = 1) AND X::INT = :n',
+    params,
+  );
+  expect(compiled.text).toBe(
+    'SELECT * FROM T WHERE C = CAST(? AS VARCHAR) AND D >= CAST(? AS DATE) AND (CAST(? AS VARCHAR) IS NULL OR 1 = 1) AND X::INT = CAST(? AS BIGINT)',
+  );
   expect(compiled.binds).toEqual(['country', 'since', 'country', 'n']);
 });
 
 test('quoted text, quoted names and comments are left alone', () => {
-  const compiled = compilePlaceholders(`SELECT ':country', "{{country}}", 'it''s {{n}}' -- :since\n/* {{open}} */ FROM T WHERE A = :status`, params);
+  const compiled = compilePlaceholders(
+    `SELECT ':country', "{{country}}", 'it''s {{n}}' -- :since\n/* {{open}} */ FROM T WHERE A = :status`,
+    params,
+  );
   expect(compiled.binds).toEqual(['status']);
   expect(compiled.text).toContain(`':country', "{{country}}", 'it''s {{n}}' -- :since`);
 });
@@ -56,7 +64,7 @@ test.each([
 test.each([
   ['INSERT INTO T VALUES (1)', /read query/],
   ['UPDATE T SET A = 1', /read query/],
-  ['COPY T TO \'/tmp/x.csv\'', /read query/],
+  ["COPY T TO '/tmp/x.csv'", /read query/],
   ["ATTACH 'x.db'", /read query/],
   ['PRAGMA version', /read query/],
   ['SET threads = 1', /read query/],
@@ -109,16 +117,27 @@ test.each([
 });
 
 test('on Snowflake, its own function names pass and what reaches stages, URLs or the system is refused', async () => {
-  await expect(assertReadOnlyQuery("SELECT TO_CHAR(ORDER_DATE, 'YYYY-MM'), NVL(EMAIL, ''), IFF(AMOUNT > 1, 1, 0) FROM RAW.SHOP.ORDERS", 'snowflake')).resolves.toBeUndefined();
-  await expect(assertReadOnlyQuery("SELECT SYSTEM$WHITELIST()", 'snowflake')).rejects.toThrow(/system\$whitelist is not allowed/);
+  await expect(
+    assertReadOnlyQuery("SELECT TO_CHAR(ORDER_DATE, 'YYYY-MM'), NVL(EMAIL, ''), IFF(AMOUNT > 1, 1, 0) FROM RAW.SHOP.ORDERS", 'snowflake'),
+  ).resolves.toBeUndefined();
+  await expect(assertReadOnlyQuery('SELECT SYSTEM$WHITELIST()', 'snowflake')).rejects.toThrow(/system\$whitelist is not allowed/);
   await expect(assertReadOnlyQuery("SELECT GET_PRESIGNED_URL('@stage', 'x.csv')", 'snowflake')).rejects.toThrow(/get_presigned_url/);
   await expect(assertReadOnlyQuery("SELECT * FROM read_csv('x.csv')", 'snowflake')).rejects.toThrow(/read_csv/);
 });
 
 test('the JSON Schema coerces query-string text, fills defaults and names what is wrong', () => {
   const schema = parameterJsonSchema(params);
-  expect(schema).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', required: ['since'], additionalProperties: false });
-  expect(validateParameters(schema, { since: '2026-01-31', open: 'true', country: 'DE' })).toEqual({ since: '2026-01-31', open: true, country: 'DE', n: 5 });
+  expect(schema).toMatchObject({
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    required: ['since'],
+    additionalProperties: false,
+  });
+  expect(validateParameters(schema, { since: '2026-01-31', open: 'true', country: 'DE' })).toEqual({
+    since: '2026-01-31',
+    open: true,
+    country: 'DE',
+    n: 5,
+  });
   const refusal = (input: Record<string, string>) => {
     try {
       validateParameters(schema, input);

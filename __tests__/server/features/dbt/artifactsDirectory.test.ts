@@ -26,7 +26,14 @@ beforeAll(async () => {
   live = createLiveChannel(store.notifier);
   jobs = createJobRunner({ db: store.db, live });
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-dbt-dir-'));
-  service = createDbtService({ db: store.db, live, jobs, log, warehouse: async () => null, settings: { uploadLimitBytes: 1024 * 1024, artifactsDir: dir, freshnessCheckMinutes: 0, tempDir: path.join(dir, 'tmp') } });
+  service = createDbtService({
+    db: store.db,
+    live,
+    jobs,
+    log,
+    warehouse: async () => null,
+    settings: { uploadLimitBytes: 1024 * 1024, artifactsDir: dir, freshnessCheckMinutes: 0, tempDir: path.join(dir, 'tmp') },
+  });
 });
 afterAll(async () => {
   await live?.close();
@@ -34,7 +41,13 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-const ingestionsOf = (organisation: string) => store.db.selectFrom('dbt_ingestions').select(['id', 'origin', 'parts']).where('organisation_id', '=', organisation).orderBy('ingested_at').execute();
+const ingestionsOf = (organisation: string) =>
+  store.db
+    .selectFrom('dbt_ingestions')
+    .select(['id', 'origin', 'parts'])
+    .where('organisation_id', '=', organisation)
+    .orderBy('ingested_at')
+    .execute();
 
 test('a stable set is ingested once, with its siblings; a restart does not ingest it again', async () => {
   const artifacts = path.join(dir, 'artifacts');
@@ -44,7 +57,10 @@ test('a stable set is ingested once, with its siblings; a restart does not inges
   await fs.mkdir(path.join(artifacts, 'not an organisation!'), { recursive: true });
   await fs.copyFile(realPath('minhvoutdallas__crypto-analytics', 'manifest.json'), path.join(folder, 'manifest.json'));
   await fs.copyFile(realPath('minhvoutdallas__crypto-analytics', 'sources.json'), path.join(folder, 'sources.json'));
-  await fs.copyFile(realPath('minhvoutdallas__crypto-analytics', 'manifest.json'), path.join(artifacts, 'not an organisation!', 'manifest.json'));
+  await fs.copyFile(
+    realPath('minhvoutdallas__crypto-analytics', 'manifest.json'),
+    path.join(artifacts, 'not an organisation!', 'manifest.json'),
+  );
 
   const watcher = await watchArtifactsDirectory({ directory: artifacts, stateFile, service, log, stableMs: 100, scanMs: 60_000 });
   await watcher.scan();
@@ -66,7 +82,10 @@ test('a stable set is ingested once, with its siblings; a restart does not inges
   expect(await ingestionsOf('acme')).toHaveLength(1);
 
   // A refused set is logged and remembered; a changed one is ingested.
-  await fs.writeFile(path.join(folder, 'manifest.json'), '{"metadata": {"dbt_schema_version": "https://schemas.getdbt.com/dbt/manifest/v8.json"}}');
+  await fs.writeFile(
+    path.join(folder, 'manifest.json'),
+    '{"metadata": {"dbt_schema_version": "https://schemas.getdbt.com/dbt/manifest/v8.json"}}',
+  );
   await again.scan();
   await new Promise((resolve) => setTimeout(resolve, 150));
   await again.scan();
@@ -80,5 +99,7 @@ test('a stable set is ingested once, with its siblings; a restart does not inges
   expect(after).toHaveLength(2);
   expect(after[1]).toMatchObject({ parts: ['manifest'] });
   await again.close();
-  expect(await store.db.selectFrom('dbt_ingestions').select('id').where('organisation_id', '=', 'not an organisation!').execute()).toEqual([]);
+  expect(await store.db.selectFrom('dbt_ingestions').select('id').where('organisation_id', '=', 'not an organisation!').execute()).toEqual(
+    [],
+  );
 });

@@ -22,9 +22,28 @@ const project: ProjectSpec = {
     { source: 'raw', name: 'customers', loadedAt: '_loaded_at', warnHours: 6, errorHours: 24 },
   ],
   models: [
-    { name: 'stg_orders', parents: ['source.shop.raw.orders'], description: 'Orders as the shop records them, one row per order', columns: ['order_id', 'customer_id'], tags: ['staging'] },
-    { name: 'stg_customers', parents: ['source.shop.raw.customers'], description: 'Customers', columns: ['customer_id'], tags: ['staging'] },
-    { name: 'orders', parents: ['model.shop.stg_orders', 'model.shop.stg_customers'], description: 'Orders with their customer', columns: ['order_id', 'amount'], tags: ['marts'], meta: { owner: 'finance@example.com', domain: 'sales' } },
+    {
+      name: 'stg_orders',
+      parents: ['source.shop.raw.orders'],
+      description: 'Orders as the shop records them, one row per order',
+      columns: ['order_id', 'customer_id'],
+      tags: ['staging'],
+    },
+    {
+      name: 'stg_customers',
+      parents: ['source.shop.raw.customers'],
+      description: 'Customers',
+      columns: ['customer_id'],
+      tags: ['staging'],
+    },
+    {
+      name: 'orders',
+      parents: ['model.shop.stg_orders', 'model.shop.stg_customers'],
+      description: 'Orders with their customer',
+      columns: ['order_id', 'amount'],
+      tags: ['marts'],
+      meta: { owner: 'finance@example.com', domain: 'sales' },
+    },
     { name: 'order_totals', parents: ['model.shop.orders'], description: 'Totals' },
     { name: 'order_totals_daily', parents: ['model.shop.order_totals'], description: 'Daily totals' },
     { name: 'payments', description: 'Payments' },
@@ -41,19 +60,35 @@ let index: ProjectIndex;
 const cache = () => createProjectIndexCache(store.db);
 
 async function ingest(organisation: string, runs: Parameters<typeof runResultsOf>[0], sources: Parameters<typeof sourcesOf>[0] = []) {
-  await ingestArtifacts(store.db, { manifest: manifestOf(project), run_results: runResultsOf(runs), sources: sourcesOf(sources) }, { organisation, origin: 'upload', actor: { ...actor, organisation } });
+  await ingestArtifacts(
+    store.db,
+    { manifest: manifestOf(project), run_results: runResultsOf(runs), sources: sourcesOf(sources) },
+    { organisation, origin: 'upload', actor: { ...actor, organisation } },
+  );
   return (await cache().get(organisation)) as ProjectIndex;
 }
 
 const allBuilt = (at = '2026-01-01T12:00:00Z') =>
-  ['stg_orders', 'stg_customers', 'orders', 'order_totals', 'order_totals_daily', 'payments'].map((name) => ({ id: `model.shop.${name}`, status: 'success', at }));
+  ['stg_orders', 'stg_customers', 'orders', 'order_totals', 'order_totals_daily', 'payments'].map((name) => ({
+    id: `model.shop.${name}`,
+    status: 'success',
+    at,
+  }));
 
 beforeAll(async () => {
   store = await openTestStore();
-  index = await ingest('shop', [...allBuilt(), { id: 'test.shop.not_null_orders_order_id', status: 'pass' }, { id: 'test.shop.unique_stg_orders_order_id', status: 'pass' }], [
-    { id: 'source.shop.raw.orders', status: 'pass' },
-    { id: 'source.shop.raw.customers', status: 'pass' },
-  ]);
+  index = await ingest(
+    'shop',
+    [
+      ...allBuilt(),
+      { id: 'test.shop.not_null_orders_order_id', status: 'pass' },
+      { id: 'test.shop.unique_stg_orders_order_id', status: 'pass' },
+    ],
+    [
+      { id: 'source.shop.raw.orders', status: 'pass' },
+      { id: 'source.shop.raw.customers', status: 'pass' },
+    ],
+  );
 });
 afterAll(async () => {
   await store?.close();
@@ -81,11 +116,14 @@ describe('search', () => {
     expect(result.hits.every((hit) => hit.kind === 'column')).toBe(true);
   });
 
-  test.each(['"orders" & !', "'; drop table dbt_nodes; --", ':* | & ( )', '\\', '%_%'])('a query full of operators or quotes (%s) is answered', async (q) => {
-    const result = await search({ q });
-    expect(result.total).toBeGreaterThanOrEqual(0);
-    expect(await store.db.selectFrom('dbt_nodes').select('unique_id').where('organisation_id', '=', 'shop').execute()).toHaveLength(9);
-  });
+  test.each(['"orders" & !', "'; drop table dbt_nodes; --", ':* | & ( )', '\\', '%_%'])(
+    'a query full of operators or quotes (%s) is answered',
+    async (q) => {
+      const result = await search({ q });
+      expect(result.total).toBeGreaterThanOrEqual(0);
+      expect(await store.db.selectFrom('dbt_nodes').select('unique_id').where('organisation_id', '=', 'shop').execute()).toHaveLength(9);
+    },
+  );
 
   test('facets count each value among the matches, ignoring their own filter; filters apply to hits', async () => {
     const result = await search({ q: '', kind: ['model'], tag: ['staging'] });
@@ -94,7 +132,12 @@ describe('search', () => {
       { value: 'staging', count: 2 },
       { value: 'marts', count: 1 },
     ]);
-    expect(result.facets.kind).toEqual(expect.arrayContaining([{ value: 'model', count: 2 }, { value: 'column', count: 3 }]));
+    expect(result.facets.kind).toEqual(
+      expect.arrayContaining([
+        { value: 'model', count: 2 },
+        { value: 'column', count: 3 },
+      ]),
+    );
     expect(result.facets.owner).toEqual([]);
     const owned = await search({ owner: ['finance@example.com'] });
     // The node and its columns carry its owner.
@@ -125,11 +168,22 @@ describe('lineage', () => {
   test('depth each way, with counts of the parents and children left out', () => {
     const result = lineageAround(index, { focus: 'model.shop.orders', upstream: 1, downstream: 1, limit: 200 });
     const byId = new Map(result.nodes.map((node) => [node.uniqueId, node]));
-    expect([...byId.keys()].sort()).toEqual(['exposure.shop.revenue', 'model.shop.order_totals', 'model.shop.orders', 'model.shop.stg_customers', 'model.shop.stg_orders']);
+    expect([...byId.keys()].sort()).toEqual([
+      'exposure.shop.revenue',
+      'model.shop.order_totals',
+      'model.shop.orders',
+      'model.shop.stg_customers',
+      'model.shop.stg_orders',
+    ]);
     expect(byId.get('model.shop.stg_orders')).toMatchObject({ depth: -1, hiddenUpstream: 1, hiddenDownstream: 0 });
     expect(byId.get('model.shop.order_totals')).toMatchObject({ depth: 1, hiddenDownstream: 1 });
     expect(byId.get('model.shop.orders')).toMatchObject({ depth: 0, hiddenUpstream: 0, hiddenDownstream: 0, testStatus: 'pass' });
-    expect(result.edges).toEqual(expect.arrayContaining([{ from: 'model.shop.stg_orders', to: 'model.shop.orders' }, { from: 'model.shop.orders', to: 'exposure.shop.revenue' }]));
+    expect(result.edges).toEqual(
+      expect.arrayContaining([
+        { from: 'model.shop.stg_orders', to: 'model.shop.orders' },
+        { from: 'model.shop.orders', to: 'exposure.shop.revenue' },
+      ]),
+    );
     expect(result.truncated).toBe(false);
   });
 
@@ -142,7 +196,11 @@ describe('lineage', () => {
     expect(limited.truncated).toBe(true);
     // Sources only: the staging models in between are passed through, the edge joins source to focus.
     const sources = lineageAround(index, { focus: 'model.shop.orders', upstream: 1, downstream: 0, limit: 200, types: ['source'] });
-    expect(sources.nodes.map((node) => node.uniqueId).sort()).toEqual(['model.shop.orders', 'source.shop.raw.customers', 'source.shop.raw.orders']);
+    expect(sources.nodes.map((node) => node.uniqueId).sort()).toEqual([
+      'model.shop.orders',
+      'source.shop.raw.customers',
+      'source.shop.raw.orders',
+    ]);
     expect(sources.edges).toEqual(expect.arrayContaining([{ from: 'source.shop.raw.orders', to: 'model.shop.orders' }]));
   });
 
@@ -152,14 +210,19 @@ describe('lineage', () => {
 });
 
 describe('exposure health', () => {
-  const healthOf = async (organisation: string, idx: ProjectIndex, now = NOW) => exposureHealth(idx, 'exposure.shop.revenue', await currentHealthInputs(store.db, organisation, idx, now));
+  const healthOf = async (organisation: string, idx: ProjectIndex, now = NOW) =>
+    exposureHealth(idx, 'exposure.shop.revenue', await currentHealthInputs(store.db, organisation, idx, now));
 
   test('healthy when upstream built, tests passed and sources are fresh', async () => {
     expect(await healthOf('shop', index)).toMatchObject({ status: 'Healthy' });
   });
 
   test('a failing upstream test degrades it, naming the test', async () => {
-    const idx = await ingest('failing', [...allBuilt(), { id: 'test.shop.unique_stg_orders_order_id', status: 'fail' }, { id: 'test.shop.not_null_orders_order_id', status: 'pass' }]);
+    const idx = await ingest('failing', [
+      ...allBuilt(),
+      { id: 'test.shop.unique_stg_orders_order_id', status: 'fail' },
+      { id: 'test.shop.not_null_orders_order_id', status: 'pass' },
+    ]);
     const health = await healthOf('failing', idx);
     expect(health.status).toBe('Degraded');
     expect(health.reasons).toContain('Test unique_stg_orders_order_id failed');
@@ -167,19 +230,34 @@ describe('exposure health', () => {
   });
 
   test('a warning test or a source past warn_after is a caution; past error_after degrades', async () => {
-    const warned = await ingest('warned', [...allBuilt(), { id: 'test.shop.not_null_orders_order_id', status: 'warn' }], [{ id: 'source.shop.raw.orders', status: 'pass' }]);
+    const warned = await ingest(
+      'warned',
+      [...allBuilt(), { id: 'test.shop.not_null_orders_order_id', status: 'warn' }],
+      [{ id: 'source.shop.raw.orders', status: 'pass' }],
+    );
     const warnHealth = await healthOf('warned', warned);
     expect(warnHealth).toMatchObject({ status: 'Caution', reasons: ['Test not_null_orders_order_id returned a warning'] });
-    const stale = await ingest('stale', allBuilt(), [{ id: 'source.shop.raw.customers', status: 'warn' }, { id: 'source.shop.raw.orders', status: 'error' }]);
+    const stale = await ingest('stale', allBuilt(), [
+      { id: 'source.shop.raw.customers', status: 'warn' },
+      { id: 'source.shop.raw.orders', status: 'error' },
+    ]);
     const staleHealth = await healthOf('stale', stale);
     expect(staleHealth.status).toBe('Degraded');
-    expect(staleHealth.reasons).toEqual(expect.arrayContaining(['Source raw.orders is stale (past its error_after)', 'Source raw.customers is stale (past its warn_after)']));
+    expect(staleHealth.reasons).toEqual(
+      expect.arrayContaining(['Source raw.orders is stale (past its error_after)', 'Source raw.customers is stale (past its warn_after)']),
+    );
     expect(staleHealth.staleSources.map((source) => source.status).sort()).toEqual(['error', 'warn']);
   });
 
   test('a failed build degrades, an old build is a caution, no results at all is unknown', async () => {
-    const failed = await ingest('failed', allBuilt().map((run) => (run.id === 'model.shop.stg_customers' ? { ...run, status: 'error' } : run)));
-    expect(await healthOf('failed', failed)).toMatchObject({ status: 'Degraded', reasons: ['Model stg_customers failed to build in its last run'] });
+    const failed = await ingest(
+      'failed',
+      allBuilt().map((run) => (run.id === 'model.shop.stg_customers' ? { ...run, status: 'error' } : run)),
+    );
+    expect(await healthOf('failed', failed)).toMatchObject({
+      status: 'Degraded',
+      reasons: ['Model stg_customers failed to build in its last run'],
+    });
     const old = await ingest('old', allBuilt('2025-10-01T00:00:00Z'));
     const oldHealth = await healthOf('old', old);
     expect(oldHealth.status).toBe('Caution');
@@ -190,13 +268,22 @@ describe('exposure health', () => {
 
   test('the list names the configured dashboard, and the detail keeps health per ingestion', async () => {
     await store.db.insertInto('organisations').values({ id: 'history', name: 'history' }).execute();
-    await store.db.insertInto('dashboards').values({ organisation_id: 'history', name: 'Revenue', url: 'https://bi.example.com/revenue', position: 1 }).execute();
+    await store.db
+      .insertInto('dashboards')
+      .values({ organisation_id: 'history', name: 'Revenue', url: 'https://bi.example.com/revenue', position: 1 })
+      .execute();
     // Built just now: each ingestion's health is judged at its own time, 30-day recency included.
     const justNow = new Date().toISOString();
     await ingest('history', [...allBuilt(justNow), { id: 'test.shop.not_null_orders_order_id', status: 'pass' }]);
     const idx = await ingest('history', [...allBuilt(justNow), { id: 'test.shop.not_null_orders_order_id', status: 'fail' }]);
     const list = await listExposures(store.db, 'history', idx, NOW);
-    expect(list.exposures[0]).toMatchObject({ name: 'revenue', dashboardName: 'Revenue', upstreamModels: 3, upstreamSources: 2, health: { status: 'Degraded' } });
+    expect(list.exposures[0]).toMatchObject({
+      name: 'revenue',
+      dashboardName: 'Revenue',
+      upstreamModels: 3,
+      upstreamSources: 2,
+      health: { status: 'Degraded' },
+    });
     const detail = await exposureDetail(store.db, 'history', idx, 'exposure.shop.revenue', NOW);
     expect(detail.history.map((point) => point.status)).toEqual(['Healthy', 'Degraded']);
     expect(detail.edges).toEqual(expect.arrayContaining([{ from: 'model.shop.orders', to: 'exposure.shop.revenue' }]));
@@ -204,8 +291,15 @@ describe('exposure health', () => {
   });
 
   test('an exposure URL that is not http(s) is never handed out, whatever the manifest says', async () => {
-    const hostile = { ...project, exposures: [{ name: 'revenue', parents: ['model.shop.orders'], url: 'javascript:alert(document.cookie)' }] };
-    await ingestArtifacts(store.db, { manifest: manifestOf(hostile) }, { organisation: 'hostile', origin: 'upload', actor: { ...actor, organisation: 'hostile' } });
+    const hostile = {
+      ...project,
+      exposures: [{ name: 'revenue', parents: ['model.shop.orders'], url: 'javascript:alert(document.cookie)' }],
+    };
+    await ingestArtifacts(
+      store.db,
+      { manifest: manifestOf(hostile) },
+      { organisation: 'hostile', origin: 'upload', actor: { ...actor, organisation: 'hostile' } },
+    );
     const idx = (await cache().get('hostile')) as ProjectIndex;
     const list = await listExposures(store.db, 'hostile', idx, NOW);
     expect(list.exposures[0]).toMatchObject({ name: 'revenue', url: null, dashboardName: null });

@@ -39,7 +39,7 @@ beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-dbt-service-'));
   engine = await openDuckDbEngine(path.join(dir, 'acme.duckdb'));
   await engine.query(raw('CREATE SCHEMA RAW_SHOP'));
-  await engine.query(raw("CREATE TABLE RAW_SHOP.ORDERS AS SELECT 1 AS ID, now()::TIMESTAMP - INTERVAL 30 HOUR AS _LOADED_AT"));
+  await engine.query(raw('CREATE TABLE RAW_SHOP.ORDERS AS SELECT 1 AS ID, now()::TIMESTAMP - INTERVAL 30 HOUR AS _LOADED_AT'));
   notifications = createNotificationsService({ db: store.db, live, jobs, log, smtp: null, portalUrl: 'http://localhost:3000' });
   // An admin of acme has signed in once: notices for the admin role reach them.
   await notifications.rememberUser({ organisation: 'acme', subject: 'someone', username: 'ada', email: null, roles: ['user', 'admin'] });
@@ -75,11 +75,23 @@ async function until<T>(probe: () => T | null | undefined | Promise<T | null | u
 }
 
 test('an ingestion is announced live and puts the organisation on the freshness schedule', async () => {
-  const manifest = manifestOf({ models: [], sources: [{ source: 'shop', name: 'orders', schema: 'RAW_SHOP', identifier: 'ORDERS', loadedAt: '_LOADED_AT', warnHours: 6, errorHours: 24 }] });
-  const summary = await service.ingest({ manifest }, { organisation: 'acme', origin: 'upload', actor: { organisation: 'acme', subject: 's', username: 'admin' } });
+  const manifest = manifestOf({
+    models: [],
+    sources: [
+      { source: 'shop', name: 'orders', schema: 'RAW_SHOP', identifier: 'ORDERS', loadedAt: '_LOADED_AT', warnHours: 6, errorHours: 24 },
+    ],
+  });
+  const summary = await service.ingest(
+    { manifest },
+    { organisation: 'acme', origin: 'upload', actor: { organisation: 'acme', subject: 's', username: 'admin' } },
+  );
   const event = await until(() => events.find((candidate) => candidate.topic === CATALOG_TOPIC));
   expect(event.data).toEqual({ type: 'ingested', ingestionId: summary.id });
-  const schedule = await store.db.selectFrom('job_schedules').selectAll().where('name', '=', `${FRESHNESS_CHECK_JOB}:acme`).executeTakeFirst();
+  const schedule = await store.db
+    .selectFrom('job_schedules')
+    .selectAll()
+    .where('name', '=', `${FRESHNESS_CHECK_JOB}:acme`)
+    .executeTakeFirst();
   expect(schedule).toMatchObject({ organisation_id: 'acme', kind: FRESHNESS_CHECK_JOB });
   expect(Number(schedule?.every_ms)).toBe(3_600_000);
 });
@@ -91,16 +103,32 @@ test('a freshness check is a job: it records and announces its results, and noti
     return view && ['succeeded', 'failed'].includes(view.state) ? view : null;
   });
   expect(job).toMatchObject({ state: 'succeeded', kind: FRESHNESS_CHECK_JOB });
-  const result = await store.db.selectFrom('dbt_freshness_results').selectAll().where('organisation_id', '=', 'acme').executeTakeFirstOrThrow();
+  const result = await store.db
+    .selectFrom('dbt_freshness_results')
+    .selectAll()
+    .where('organisation_id', '=', 'acme')
+    .executeTakeFirstOrThrow();
   expect(result).toMatchObject({ origin: 'portal', status: 'error', unique_id: 'source.shop.shop.orders' });
   await until(() => events.find((event) => event.topic === CATALOG_TOPIC && (event.data as { type: string }).type === 'freshness'));
-  expect(logged.find((entry) => entry.message.startsWith('notification event'))?.details).toMatchObject({ event: 'dbt.freshness.status_changed', source: 'source.shop.shop.orders', from: null, to: 'error' });
+  expect(logged.find((entry) => entry.message.startsWith('notification event'))?.details).toMatchObject({
+    event: 'dbt.freshness.status_changed',
+    source: 'source.shop.shop.orders',
+    from: null,
+    to: 'error',
+  });
   const notice = await until(() => events.find((event) => event.topic === 'notification'));
-  expect(notice.data).toMatchObject({ type: 'freshness_status_change', title: 'Source shop.orders is stale (past its error_after)', link: '/app/freshness' });
+  expect(notice.data).toMatchObject({
+    type: 'freshness_status_change',
+    title: 'Source shop.orders is stale (past its error_after)',
+    link: '/app/freshness',
+  });
 });
 
 test('an organisation without a warehouse gets a failed job saying so', async () => {
-  await service.ingest({ manifest: manifestOf({ models: [{ name: 'a' }] }) }, { organisation: 'nowhere', origin: 'upload', actor: { organisation: 'nowhere', subject: 's', username: 'admin' } });
+  await service.ingest(
+    { manifest: manifestOf({ models: [{ name: 'a' }] }) },
+    { organisation: 'nowhere', origin: 'upload', actor: { organisation: 'nowhere', subject: 's', username: 'admin' } },
+  );
   const jobId = await service.startFreshnessCheck('nowhere', null);
   const job = await until(async () => {
     const view = await jobs.get(jobId, 'nowhere');

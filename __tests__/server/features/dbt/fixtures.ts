@@ -36,7 +36,17 @@ interface ModelSpec {
 
 export interface ProjectSpec {
   models: ModelSpec[];
-  sources?: { source: string; name: string; loadedAt?: string; warnHours?: number; errorHours?: number; schema?: string; identifier?: string; database?: string; filter?: string }[];
+  sources?: {
+    source: string;
+    name: string;
+    loadedAt?: string;
+    warnHours?: number;
+    errorHours?: number;
+    schema?: string;
+    identifier?: string;
+    database?: string;
+    filter?: string;
+  }[];
   tests?: { name: string; on: string; column?: string; severity?: string }[];
   exposures?: { name: string; parents: string[]; url?: string }[];
 }
@@ -58,7 +68,9 @@ export function manifestOf(spec: ProjectSpec, version = 'v12'): Record<string, u
       tags: model.tags ?? [],
       meta: model.meta ?? {},
       config: { materialized: 'table', tags: [], meta: {} },
-      columns: Object.fromEntries((model.columns ?? []).map((column) => [column, { name: column, description: `The ${column}`, data_type: null, tags: [] }])),
+      columns: Object.fromEntries(
+        (model.columns ?? []).map((column) => [column, { name: column, description: `The ${column}`, data_type: null, tags: [] }]),
+      ),
       original_file_path: `models/${model.name}.sql`,
       raw_code: `select 1 as id`,
       compiled_code: `select 1 as id`,
@@ -123,10 +135,21 @@ export function manifestOf(spec: ProjectSpec, version = 'v12'): Record<string, u
       },
     ]),
   );
-  return { metadata: metadata('manifest', version, { project_name: 'shop' }), nodes, sources, exposures, metrics: {}, semantic_models: {}, groups: {} };
+  return {
+    metadata: metadata('manifest', version, { project_name: 'shop' }),
+    nodes,
+    sources,
+    exposures,
+    metrics: {},
+    semantic_models: {},
+    groups: {},
+  };
 }
 
-export function runResultsOf(results: { id: string; status: string; at?: string; message?: string }[], which = 'build'): Record<string, unknown> {
+export function runResultsOf(
+  results: { id: string; status: string; at?: string; message?: string }[],
+  which = 'build',
+): Record<string, unknown> {
   return {
     metadata: metadata('run-results', 'v6'),
     args: { which },

@@ -45,19 +45,48 @@ beforeAll(async () => {
     sources: [
       // The manifest names another database (dbt's, not this file's catalog): the check drops it on DuckDB.
       { source: 'shop', name: 'orders', identifier: 'ORDERS', schema: 'RAW_SHOP', loadedAt: '_LOADED_AT', warnHours: 6, errorHours: 24 },
-      { source: 'shop', name: 'events', identifier: 'EVENTS', schema: 'RAW_SHOP', loadedAt: '_LOADED_AT', warnHours: 6, errorHours: 24, filter: "KIND <> 'heartbeat'" },
-      { source: 'shop', name: 'customers', identifier: 'CUSTOMERS', schema: 'RAW_SHOP', database: 'acme', loadedAt: '_LOADED_AT', warnHours: 6, errorHours: 24 },
+      {
+        source: 'shop',
+        name: 'events',
+        identifier: 'EVENTS',
+        schema: 'RAW_SHOP',
+        loadedAt: '_LOADED_AT',
+        warnHours: 6,
+        errorHours: 24,
+        filter: "KIND <> 'heartbeat'",
+      },
+      {
+        source: 'shop',
+        name: 'customers',
+        identifier: 'CUSTOMERS',
+        schema: 'RAW_SHOP',
+        database: 'acme',
+        loadedAt: '_LOADED_AT',
+        warnHours: 6,
+        errorHours: 24,
+      },
       { source: 'shop', name: 'empty', identifier: 'EMPTY', schema: 'RAW_SHOP', loadedAt: '_LOADED_AT', warnHours: 6 },
       { source: 'shop', name: 'missing', identifier: 'NOT_THERE', schema: 'RAW_SHOP', loadedAt: '_LOADED_AT', warnHours: 6 },
-      { source: 'shop', name: 'sneaky', identifier: 'ORDERS', schema: 'RAW_SHOP', loadedAt: "(select max(x) from read_csv('/etc/passwd'))", warnHours: 6 },
+      {
+        source: 'shop',
+        name: 'sneaky',
+        identifier: 'ORDERS',
+        schema: 'RAW_SHOP',
+        loadedAt: "(select max(x) from read_csv('/etc/passwd'))",
+        warnHours: 6,
+      },
       { source: 'shop', name: 'unchecked', identifier: 'ORDERS', schema: 'RAW_SHOP' },
     ],
   });
-  await ingestArtifacts(store.db, { manifest, sources: sourcesOf([{ id: 'source.shop.shop.orders', status: 'pass', at: '2026-03-01T00:00:00Z' }]) }, {
-    organisation: 'acme',
-    origin: 'upload',
-    actor: { organisation: 'acme', subject: 's', username: 'admin' },
-  });
+  await ingestArtifacts(
+    store.db,
+    { manifest, sources: sourcesOf([{ id: 'source.shop.shop.orders', status: 'pass', at: '2026-03-01T00:00:00Z' }]) },
+    {
+      organisation: 'acme',
+      origin: 'upload',
+      actor: { organisation: 'acme', subject: 's', username: 'admin' },
+    },
+  );
 });
 afterAll(async () => {
   await engine?.close();
@@ -75,19 +104,33 @@ test("dbt's rule: past error_after is error, else past warn_after is warn", () =
 
 test('the check queries each source with criteria and records what it found', async () => {
   const progress: string[] = [];
-  const result = await runFreshnessCheck({ db: store.db, organisation: 'acme', warehouse: engine, now: () => NOW, progress: (done, total, name) => progress.push(`${done}/${total} ${name}`) });
+  const result = await runFreshnessCheck({
+    db: store.db,
+    organisation: 'acme',
+    warehouse: engine,
+    now: () => NOW,
+    progress: (done, total, name) => progress.push(`${done}/${total} ${name}`),
+  });
   expect(result.checked).toBe(6);
   expect(progress[0]).toBe('0/6 shop.customers');
   expect(progress[progress.length - 1]).toBe('6/6 done');
 
   const overview = await freshnessOverview(store.db, 'acme', 60, NOW);
   const byName = new Map(overview.sources.map((source) => [source.name, source]));
-  expect(byName.get('orders')).toMatchObject({ status: 'error', origin: 'portal', ageSeconds: 26 * 3600, warnAfter: { count: 6, period: 'hour' } });
+  expect(byName.get('orders')).toMatchObject({
+    status: 'error',
+    origin: 'portal',
+    ageSeconds: 26 * 3600,
+    warnAfter: { count: 6, period: 'hour' },
+  });
   expect(byName.get('events')).toMatchObject({ status: 'warn', ageSeconds: 8 * 3600, filter: "KIND <> 'heartbeat'" });
   expect(byName.get('customers')).toMatchObject({ status: 'pass' });
   expect(byName.get('empty')).toMatchObject({ status: 'runtime error', error: expect.stringContaining('no rows') });
   expect(byName.get('missing')).toMatchObject({ status: 'runtime error', error: expect.stringContaining('The freshness query failed') });
-  expect(byName.get('sneaky')).toMatchObject({ status: 'runtime error', error: expect.stringMatching(/may not contain statements or sub-queries/) });
+  expect(byName.get('sneaky')).toMatchObject({
+    status: 'runtime error',
+    error: expect.stringMatching(/may not contain statements or sub-queries/),
+  });
   expect(byName.get('unchecked')).toMatchObject({ status: 'unknown', origin: null });
   // The uploaded sources.json result stays in the history, before the portal's.
   expect(byName.get('orders')?.history.map((entry) => `${entry.origin}:${entry.status}`)).toEqual(['dbt:pass', 'portal:error']);
@@ -110,7 +153,7 @@ test.each([
   ["NOTE = 'it''s; -- fine inside a string'", true],
   ['1=1; DROP TABLE X', false],
   ['KIND = 1 -- comment', false],
-  ["ID IN (SELECT ID FROM OTHER)", false],
+  ['ID IN (SELECT ID FROM OTHER)', false],
   ["read_csv('/etc/passwd') IS NOT NULL", false],
   ["KIND = 'unterminated", false],
 ])('the filter %p is accepted: %p', (filter, accepted) => {

@@ -6,7 +6,16 @@ import type { StreamSelection } from '@common/integrations/integrationsContract'
 import { createAirbyteApiClient } from '../../../../server/src/features/integrations/airbyte/airbyteApiClient';
 import { createAirbyteEngine, type AirbyteEngine } from '../../../../server/src/features/integrations/airbyte/airbyteEngine';
 import { runAirbyteAttempt, type AirbyteAttempt } from '../../../../server/src/features/integrations/airbyteSyncJob';
-import { connectionById, insertConnection, insertJob, insertSource, jobById, startAttempt, updateConnection, type JobRow } from '../../../../server/src/features/integrations/integrationsStore';
+import {
+  connectionById,
+  insertConnection,
+  insertJob,
+  insertSource,
+  jobById,
+  startAttempt,
+  updateConnection,
+  type JobRow,
+} from '../../../../server/src/features/integrations/integrationsStore';
 import type { SourcesService } from '../../../../server/src/features/integrations/sourcesService';
 import type { Store } from '../../../../server/src/platform/store/openStore';
 import { openSchemaStore } from '../../schemaStore';
@@ -28,14 +37,47 @@ let connectionId = '';
 
 beforeAll(async () => {
   store = await openSchemaStore('airbyte_sync');
-  standIn = await AirbyteStandIn.start({ clientId: 'id', clientSecret: 'secret', streams: { file: [{ streamName: 'orders', syncModes: ['full_refresh_overwrite'] }] } });
+  standIn = await AirbyteStandIn.start({
+    clientId: 'id',
+    clientSecret: 'secret',
+    streams: { file: [{ streamName: 'orders', syncModes: ['full_refresh_overwrite'] }] },
+  });
   engine = createAirbyteEngine({
     client: createAirbyteApiClient({ url: standIn.url, clientId: 'id', clientSecret: 'secret' }),
     db: store.db,
-    destination: async () => ({ configuration: { destinationType: 'snowflake', host: 'acme.snowflakecomputing.com', role: 'R', warehouse: 'W', database: 'RAW', schema: 'PUBLIC', username: 'U', credentials: { auth_type: 'Key Pair Authentication', private_key: 'key' } } }),
+    destination: async () => ({
+      configuration: {
+        destinationType: 'snowflake',
+        host: 'acme.snowflakecomputing.com',
+        role: 'R',
+        warehouse: 'W',
+        database: 'RAW',
+        schema: 'PUBLIC',
+        username: 'U',
+        credentials: { auth_type: 'Key Pair Authentication', private_key: 'key' },
+      },
+    }),
   });
-  const sourceId = await insertSource(store.db, { organisation: ORG, name: 'Orders file', definitionId: 'source-file', config: CONFIG, sealed: () => null, createdBy: 'engineer' });
-  connectionId = await insertConnection(store.db, { organisation: ORG, name: 'Orders', sourceId, destinationSchema: 'RAW_FILES', schedule: { kind: 'manual' }, streams: STREAMS, catalog: { streams: [] }, nextSyncAt: null, createdBy: 'engineer', engine: 'airbyte' });
+  const sourceId = await insertSource(store.db, {
+    organisation: ORG,
+    name: 'Orders file',
+    definitionId: 'source-file',
+    config: CONFIG,
+    sealed: () => null,
+    createdBy: 'engineer',
+  });
+  connectionId = await insertConnection(store.db, {
+    organisation: ORG,
+    name: 'Orders',
+    sourceId,
+    destinationSchema: 'RAW_FILES',
+    schedule: { kind: 'manual' },
+    streams: STREAMS,
+    catalog: { streams: [] },
+    nextSyncAt: null,
+    createdBy: 'engineer',
+    engine: 'airbyte',
+  });
   const input = { name: 'Orders', definitionId: 'source-file', config: CONFIG, streams: STREAMS, destinationSchema: 'RAW_FILES' };
   const placed = await engine.placement(ORG, input);
   if (!placed.onAirbyte) throw new Error(placed.reason);
@@ -52,7 +94,10 @@ interface Run {
   published: number[];
   failures: string[];
   lines: string[];
-  attempt(number: number, options?: { engine?: AirbyteEngine | undefined; maxAttempts?: number; signal?: AbortSignal; pollMs?: number }): Promise<unknown>;
+  attempt(
+    number: number,
+    options?: { engine?: AirbyteEngine | undefined; maxAttempts?: number; signal?: AbortSignal; pollMs?: number },
+  ): Promise<unknown>;
 }
 
 async function newJob(): Promise<{ job: JobRow; run: Run }> {
@@ -83,7 +128,16 @@ async function newJob(): Promise<{ job: JobRow; run: Run }> {
           run.failures.push(failure);
         },
       };
-      return runAirbyteAttempt({ db: store.db, engine: 'engine' in options ? options.engine : engine, sources, pollMs: options.pollMs ?? 5, maxAttempts: options.maxAttempts ?? 3 }, attempt);
+      return runAirbyteAttempt(
+        {
+          db: store.db,
+          engine: 'engine' in options ? options.engine : engine,
+          sources,
+          pollMs: options.pollMs ?? 5,
+          maxAttempts: options.maxAttempts ?? 3,
+        },
+        attempt,
+      );
     },
   };
   return { job: (await jobById(store.db, ORG, id)) as JobRow, run };
@@ -106,13 +160,32 @@ it('starts the Airbyte job once, follows it to the end and records its rows', as
   expect(run.failures).toEqual([]);
 });
 
-const nextAirbyteJobId = async () => Number((await store.db.selectFrom('integration_jobs').select((eb) => eb.fn.max('airbyte_job_id').as('top')).executeTakeFirst())?.top) + 1;
+const nextAirbyteJobId = async () =>
+  Number(
+    (
+      await store.db
+        .selectFrom('integration_jobs')
+        .select((eb) => eb.fn.max('airbyte_job_id').as('top'))
+        .executeTakeFirst()
+    )?.top,
+  ) + 1;
 
-it('fails the job in words, and notifies, when Airbyte\'s job fails', async () => {
+it("fails the job in words, and notifies, when Airbyte's job fails", async () => {
   const { job, run } = await newJob();
   const airbyteJobId = await nextAirbyteJobId();
   // The stand-in's own jobs succeed: the first look at this one answers that it failed.
-  standIn.answerNext('GET', `/v1/jobs/${airbyteJobId}`, { status: 200, body: { jobId: airbyteJobId, status: 'failed', jobType: 'sync', connectionId: 'x', startTime: new Date().toISOString(), rowsSynced: 40, bytesSynced: 4000 } });
+  standIn.answerNext('GET', `/v1/jobs/${airbyteJobId}`, {
+    status: 200,
+    body: {
+      jobId: airbyteJobId,
+      status: 'failed',
+      jobType: 'sync',
+      connectionId: 'x',
+      startTime: new Date().toISOString(),
+      rowsSynced: 40,
+      bytesSynced: 4000,
+    },
+  });
   await expect(run.attempt(1)).resolves.toMatchObject({ status: 'failed' });
   const failed = await jobById(store.db, ORG, job.id);
   expect(failed?.status).toBe('failed');
@@ -123,9 +196,12 @@ it('fails the job in words, and notifies, when Airbyte\'s job fails', async () =
   await engine.cancel(airbyteJobId);
 });
 
-it('follows a sync Airbyte is already running for the connection instead of failing on Airbyte\'s one-job rule', async () => {
+it("follows a sync Airbyte is already running for the connection instead of failing on Airbyte's one-job rule", async () => {
   const ids = await connectionById(store.db, ORG, connectionId);
-  const outside = await engine.startJob({ sourceId: String(ids?.airbyte_source_id), connectionId: String(ids?.airbyte_connection_id) }, 'sync');
+  const outside = await engine.startJob(
+    { sourceId: String(ids?.airbyte_source_id), connectionId: String(ids?.airbyte_connection_id) },
+    'sync',
+  );
   const { job, run } = await newJob();
   await expect(run.attempt(1)).resolves.toMatchObject({ status: 'succeeded', airbyteJobId: outside.jobId });
   expect(Number((await jobById(store.db, ORG, job.id))?.airbyte_job_id)).toBe(outside.jobId);
@@ -156,7 +232,11 @@ it('cancels the Airbyte job when the portal cancels', async () => {
   await expect(attempt).resolves.toMatchObject({ status: 'cancelled' });
   const done = await jobById(store.db, ORG, job.id);
   expect(done?.status).toBe('cancelled');
-  expect(standIn.requests.some((request) => request.method === 'DELETE' && request.path === `/v1/jobs/${String(done?.airbyte_job_id)}` && request.status === 200)).toBe(true);
+  expect(
+    standIn.requests.some(
+      (request) => request.method === 'DELETE' && request.path === `/v1/jobs/${String(done?.airbyte_job_id)}` && request.status === 200,
+    ),
+  ).toBe(true);
 });
 
 it('fails at once, naming the settings, when the connection is on Airbyte and no Airbyte is configured', async () => {

@@ -5,7 +5,14 @@ import { listAudit } from '../../../../server/src/platform/store/audit';
 import { RecordNotFoundError } from '../../../../server/src/platform/store/errors';
 import type { Store } from '../../../../server/src/platform/store/openStore';
 import { TransitionError, StaffOnlyError } from '../../../../server/src/features/support/errors';
-import { addMessage, createTicket, listTickets, ticketDetail, updateTicket, type SupportActor } from '../../../../server/src/features/support/ticketsStore';
+import {
+  addMessage,
+  createTicket,
+  listTickets,
+  ticketDetail,
+  updateTicket,
+  type SupportActor,
+} from '../../../../server/src/features/support/ticketsStore';
 import { openSchemaStore } from '../../schemaStore';
 
 jest.setTimeout(60_000);
@@ -26,20 +33,30 @@ const foreign: SupportActor = { organisation: 'globex', subject: 'sub-gus', user
 const base = { category: 'question' as const, priority: 'normal' as const };
 
 test('creating, replying and changing status are each audited with the change', async () => {
-  const ticket = await createTicket(store.db, requester, { ...base, subject: 'Audit me', description: 'x', layoutSettings: { rtlLayout: true } });
+  const ticket = await createTicket(store.db, requester, {
+    ...base,
+    subject: 'Audit me',
+    description: 'x',
+    layoutSettings: { rtlLayout: true },
+  });
   await addMessage(store.db, staff, ticket.id, 'reply', 'hello');
   await updateTicket(store.db, staff, ticket.id, { status: 'pending' });
   const audit = (await listAudit(store.db, 'acme')).filter((entry) => entry.target === ticket.id);
   expect(audit.map((entry) => entry.action).sort()).toEqual(['support.ticket.create', 'support.ticket.reply', 'support.ticket.update']);
   expect(audit.find((entry) => entry.action === 'support.ticket.update')?.details).toEqual({ status: { from: 'open', to: 'pending' } });
-  expect(audit.find((entry) => entry.action === 'support.ticket.create')?.details).toMatchObject({ subject: 'Audit me', layoutSettings: true });
+  expect(audit.find((entry) => entry.action === 'support.ticket.create')?.details).toMatchObject({
+    subject: 'Audit me',
+    layoutSettings: true,
+  });
 });
 
 test('a refused change writes nothing: no status, no audit', async () => {
   const ticket = await createTicket(store.db, requester, { ...base, subject: 'Refuse me', description: 'x' });
   const before = (await listAudit(store.db, 'acme')).length;
   await expect(updateTicket(store.db, staff, ticket.id, { status: 'closed' })).rejects.toThrow(TransitionError);
-  await expect(updateTicket(store.db, requester, ticket.id, { status: 'pending' })).rejects.toThrow('open → pending is for support staff only');
+  await expect(updateTicket(store.db, requester, ticket.id, { status: 'pending' })).rejects.toThrow(
+    'open → pending is for support staff only',
+  );
   await expect(updateTicket(store.db, requester, ticket.id, { priority: 'urgent' })).rejects.toThrow(StaffOnlyError);
   await expect(addMessage(store.db, requester, ticket.id, 'note', 'sneaky')).rejects.toThrow(StaffOnlyError);
   expect((await listAudit(store.db, 'acme')).length).toBe(before);
@@ -69,9 +86,19 @@ test('internal notes are in staff answers only; a requester reply reopens a pend
 });
 
 test('full-text search: every word as a prefix, ranked, operators harmless; filters and pages', async () => {
-  await createTicket(store.db, requester, { ...base, subject: 'Snowflake warehouse costs doubled', description: 'The monthly bill went up.' });
-  await createTicket(store.db, requester, { ...base, priority: 'urgent', subject: 'Connector sync fails', description: 'The warehouse connector times out.' });
-  const search = (q: string) => listTickets(store.db, 'acme', staff, { q, page: 1, pageSize: 25 }).then((answer) => answer.tickets.map((t) => t.subject));
+  await createTicket(store.db, requester, {
+    ...base,
+    subject: 'Snowflake warehouse costs doubled',
+    description: 'The monthly bill went up.',
+  });
+  await createTicket(store.db, requester, {
+    ...base,
+    priority: 'urgent',
+    subject: 'Connector sync fails',
+    description: 'The warehouse connector times out.',
+  });
+  const search = (q: string) =>
+    listTickets(store.db, 'acme', staff, { q, page: 1, pageSize: 25 }).then((answer) => answer.tickets.map((t) => t.subject));
   expect(await search('wareh cost')).toEqual(['Snowflake warehouse costs doubled']);
   // A subject match ranks above a description match.
   expect((await search('warehouse')).slice(0, 2)).toEqual(['Snowflake warehouse costs doubled', 'Connector sync fails']);

@@ -40,7 +40,7 @@ describe('billing rules', () => {
     expect(runCredits('Large', 3600)).toBe(8);
   });
 
-  it('bills cloud services only above 10% of the day\'s compute', () => {
+  it("bills cloud services only above 10% of the day's compute", () => {
     expect(dailyCloudServices(100, 4)).toMatchObject({ adjustment: -4, billedCloudServices: 0, billedCredits: 100 });
     expect(dailyCloudServices(100, 10)).toMatchObject({ adjustment: -10, billedCloudServices: 0 });
     const over = dailyCloudServices(20, 5);
@@ -61,7 +61,11 @@ interface ExecRow {
 }
 
 /** Re-derives each warehouse's runs from QUERY_HISTORY in plain JS (microseconds). */
-function runs(rows: ExecRow[], autoSuspend: Map<string, number>, windowEndUs: number): Map<string, Array<{ resumed: number; suspendAt: number; billedUntil: number }>> {
+function runs(
+  rows: ExecRow[],
+  autoSuspend: Map<string, number>,
+  windowEndUs: number,
+): Map<string, Array<{ resumed: number; suspendAt: number; billedUntil: number }>> {
   const byWarehouse = new Map<string, ExecRow[]>();
   for (const row of rows) byWarehouse.set(row.wh, [...(byWarehouse.get(row.wh) ?? []), row]);
   const result = new Map<string, Array<{ resumed: number; suspendAt: number; billedUntil: number }>>();
@@ -74,7 +78,11 @@ function runs(rows: ExecRow[], autoSuspend: Map<string, number>, windowEndUs: nu
     const close = (): void => {
       const resumed = Math.floor(first / 1e6) * 1e6;
       const suspendAt = Math.ceil((last + gap) / 1e6) * 1e6;
-      out.push({ resumed, suspendAt: Math.min(windowEndUs, suspendAt), billedUntil: Math.min(windowEndUs, Math.max(resumed + 60e6, suspendAt)) });
+      out.push({
+        resumed,
+        suspendAt: Math.min(windowEndUs, suspendAt),
+        billedUntil: Math.min(windowEndUs, Math.max(resumed + 60e6, suspendAt)),
+      });
     };
     for (const row of list) {
       if (last === -Infinity) first = row.es;
@@ -105,35 +113,52 @@ describe('the sample account is billed by those rules', () => {
       FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE WAREHOUSE_NAME IS NOT NULL AND EXECUTION_TIME > 0`)) as unknown as ExecRow[];
     const derived = runs(rows, new Map(plan.warehouses.map((w) => [w.name, w.autoSuspend])), plan.windowEnd.getTime() * 1000);
     const metered = new Map(
-      (await account.sql(`SELECT WAREHOUSE_NAME AS wh, SUM(CREDITS_USED_COMPUTE) AS credits FROM ACCOUNT_USAGE.WAREHOUSE_METERING_HISTORY GROUP BY 1`)).map(
-        (r) => [String(r.wh), Number(r.credits)],
-      ),
+      (
+        await account.sql(
+          `SELECT WAREHOUSE_NAME AS wh, SUM(CREDITS_USED_COMPUTE) AS credits FROM ACCOUNT_USAGE.WAREHOUSE_METERING_HISTORY GROUP BY 1`,
+        )
+      ).map((r) => [String(r.wh), Number(r.credits)]),
     );
     let shortRuns = 0;
     for (const w of plan.warehouses) {
       const list = derived.get(w.name) ?? [];
       shortRuns += list.filter((r) => r.suspendAt - r.resumed < 60e6).length;
-      for (const r of list) expect(r.billedUntil - r.resumed).toBeGreaterThanOrEqual(r.billedUntil === plan.windowEnd.getTime() * 1000 ? 0 : 60e6);
+      for (const r of list)
+        expect(r.billedUntil - r.resumed).toBeGreaterThanOrEqual(r.billedUntil === plan.windowEnd.getTime() * 1000 ? 0 : 60e6);
       const expected = list.reduce((sum, r) => sum + ((r.billedUntil - r.resumed) / 3600e6) * w.creditsPerHour, 0);
       expect(metered.get(w.name) ?? 0).toBeCloseTo(expected, 5);
     }
     // DEV_WH suspends after 30 s, so the 60-second minimum really is exercised.
     expect(shortRuns).toBeGreaterThan(10);
-    const [events] = await account.sql(`SELECT COUNT(*) AS n FROM ACCOUNT_USAGE.WAREHOUSE_EVENTS_HISTORY WHERE EVENT_NAME = 'RESUME_WAREHOUSE'`);
+    const [events] = await account.sql(
+      `SELECT COUNT(*) AS n FROM ACCOUNT_USAGE.WAREHOUSE_EVENTS_HISTORY WHERE EVENT_NAME = 'RESUME_WAREHOUSE'`,
+    );
     expect(events?.n).toBe([...derived.values()].reduce((sum, list) => sum + list.length, 0));
   });
 
-  it('never meters a warehouse-hour above its size\'s hourly rate, except for overlapping 60-second minimums', async () => {
+  it("never meters a warehouse-hour above its size's hourly rate, except for overlapping 60-second minimums", async () => {
     const [row] = await account.sql(`SELECT MAX(M.CREDITS_USED_COMPUTE / W.rate) AS worst FROM ACCOUNT_USAGE.WAREHOUSE_METERING_HISTORY M
       JOIN (SELECT * FROM (VALUES ('BI_WH', 4), ('ELT_WH', 8), ('ANALYTICS_WH', 1), ('REPORTING_WH', 8)) v(name, rate)) W ON W.name = M.WAREHOUSE_NAME`);
     expect(row?.worst).toBeLessThanOrEqual(1.000001);
   });
 
-  it('adjusts each day\'s cloud services by min(cloud services, 10% of compute), and both cases occur', async () => {
+  it("adjusts each day's cloud services by min(cloud services, 10% of compute), and both cases occur", async () => {
     const days = await account.sql(`SELECT USAGE_DATE, CREDITS_USED_COMPUTE AS compute, CREDITS_USED_CLOUD_SERVICES AS cloud,
         CREDITS_ADJUSTMENT_CLOUD_SERVICES AS adjustment, CREDITS_BILLED AS billed FROM ACCOUNT_USAGE.METERING_DAILY_HISTORY`);
-    const compute = new Map((await account.sql(`SELECT CAST(START_TIME AS DATE) AS d, SUM(CREDITS_USED_COMPUTE) AS c FROM ACCOUNT_USAGE.WAREHOUSE_METERING_HISTORY GROUP BY 1`)).map((r) => [(r.d as Date).toISOString(), Number(r.c)]));
-    const cloud = new Map((await account.sql(`SELECT CAST(START_TIME AS DATE) AS d, SUM(CREDITS_USED_CLOUD_SERVICES) AS c FROM ACCOUNT_USAGE.QUERY_HISTORY GROUP BY 1`)).map((r) => [(r.d as Date).toISOString(), Number(r.c)]));
+    const compute = new Map(
+      (
+        await account.sql(
+          `SELECT CAST(START_TIME AS DATE) AS d, SUM(CREDITS_USED_COMPUTE) AS c FROM ACCOUNT_USAGE.WAREHOUSE_METERING_HISTORY GROUP BY 1`,
+        )
+      ).map((r) => [(r.d as Date).toISOString(), Number(r.c)]),
+    );
+    const cloud = new Map(
+      (
+        await account.sql(
+          `SELECT CAST(START_TIME AS DATE) AS d, SUM(CREDITS_USED_CLOUD_SERVICES) AS c FROM ACCOUNT_USAGE.QUERY_HISTORY GROUP BY 1`,
+        )
+      ).map((r) => [(r.d as Date).toISOString(), Number(r.c)]),
+    );
     let billedCloud = 0;
     let freeCloud = 0;
     for (const d of days) {
@@ -150,7 +175,7 @@ describe('the sample account is billed by those rules', () => {
     expect(freeCloud).toBeGreaterThan(5);
   });
 
-  it('meters warehouse cloud services per hour as the sum of that hour\'s queries', async () => {
+  it("meters warehouse cloud services per hour as the sum of that hour's queries", async () => {
     const [row] = await account.sql(`SELECT
         (SELECT SUM(CREDITS_USED_CLOUD_SERVICES) FROM ACCOUNT_USAGE.WAREHOUSE_METERING_HISTORY) AS metered,
         (SELECT SUM(CREDITS_USED_CLOUD_SERVICES) FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE WAREHOUSE_NAME IS NOT NULL) AS queries`);

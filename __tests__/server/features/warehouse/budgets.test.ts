@@ -8,13 +8,17 @@ import { budgetStatus, monthFigures, spendNeededFrom } from '../../../../server/
 import { BUDGET_EVALUATION_JOB, startBudgetEvaluation } from '../../../../server/src/features/warehouse/budgets/budgetSchedule';
 import { createJobRunner, type JobRunner } from '../../../../server/src/platform/jobs';
 import { createLiveChannel, type LiveChannel } from '../../../../server/src/platform/live';
-import { createNotificationsService, type NotificationsService, type NotifyRequest } from '../../../../server/src/platform/notifications/index';
+import {
+  createNotificationsService,
+  type NotificationsService,
+  type NotifyRequest,
+} from '../../../../server/src/platform/notifications/index';
 import type { Store } from '../../../../server/src/platform/store/openStore';
 import { openSchemaStore } from '../../schemaStore';
 import { openTestAccount, PRICE, type TestAccount } from './sampleAccount';
 
 describe('the forecast', () => {
-  it('is the spend to yesterday plus the last 7 full days\' average for each day left, today included', () => {
+  it("is the spend to yesterday plus the last 7 full days' average for each day left, today included", () => {
     // asOf 2026-03-10 (31-day month): days 1–9 cost 10 each, the 10th (partial) 4; Mar 3–9 average 10.
     const days = [
       ...Array.from({ length: 9 }, (_, i) => ({ day: `2026-03-0${i + 1}`, cost: 10 })),
@@ -31,7 +35,13 @@ describe('the forecast', () => {
   it('reaches into last month for the average early in a month, and never forecasts below the month to date', () => {
     expect(spendNeededFrom('2026-03-03')).toBe('2026-02-24');
     expect(spendNeededFrom('2026-03-20')).toBe('2026-03-01');
-    const figures = monthFigures([{ day: '2026-03-02', cost: 500 }, { day: '2026-02-27', cost: 70 }], '2026-03-02');
+    const figures = monthFigures(
+      [
+        { day: '2026-03-02', cost: 500 },
+        { day: '2026-02-27', cost: 70 },
+      ],
+      '2026-03-02',
+    );
     // Average of Feb 23 – Mar 1: 70 / 7 = 10; Mar 1 spent 0; 30 days left at 10 = 300, below the 500 already spent.
     expect(figures.dailyAverage).toBe(10);
     expect(figures.forecast).toBe(500);
@@ -51,8 +61,17 @@ describe('budgets on the sample account', () => {
     await store.close();
   });
 
-  it('measures the whole account as the Cost page\'s month to date and forecast', async () => {
-    const budget = { id: 'a', name: 'All', scope: 'account' as const, scopeValue: null, amount: 100, createdBy: 'x', createdAt: '', updatedAt: '' };
+  it("measures the whole account as the Cost page's month to date and forecast", async () => {
+    const budget = {
+      id: 'a',
+      name: 'All',
+      scope: 'account' as const,
+      scopeValue: null,
+      amount: 100,
+      createdBy: 'x',
+      createdAt: '',
+      updatedAt: '',
+    };
     const [progress] = await budgetProgress(account.warehouse, [budget]);
     const mtd = await account.warehouse.monthToDate();
     expect(progress).toMatchObject({ month: '2026-03', asOf: '2026-03-18' });
@@ -91,7 +110,12 @@ describe('budgets on the sample account', () => {
     expect(first.budgets.find((b) => b.id === budget.id)?.status).toBe('exceeded');
     expect(first.alerts).toEqual([{ budgetId: budget.id, month: '2026-03', level: 'exceeded', notificationId: '1' }]);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ organisation: org, type: 'alert', audience: { role: ['admin', 'Client-Admin'] }, link: '/app/snowflake/cost?panel=budgets' });
+    expect(sent[0]).toMatchObject({
+      organisation: org,
+      type: 'alert',
+      audience: { role: ['admin', 'Client-Admin'] },
+      link: '/app/snowflake/cost?panel=budgets',
+    });
     expect(sent[0]!.title).toContain('"Tight" exceeded');
 
     const second = await evaluateBudgets({ db: store.db, warehouse: account.warehouse, organisation: org, notify });
@@ -108,7 +132,9 @@ describe('budgets on the sample account', () => {
     const failing = async () => {
       throw new Error('store down');
     };
-    await expect(evaluateBudgets({ db: store.db, warehouse: account.warehouse, organisation: org, notify: failing })).rejects.toThrow('store down');
+    await expect(evaluateBudgets({ db: store.db, warehouse: account.warehouse, organisation: org, notify: failing })).rejects.toThrow(
+      'store down',
+    );
     const sent: NotifyRequest[] = [];
     const notify = async (request: NotifyRequest) => {
       sent.push(request);
@@ -136,8 +162,20 @@ describe('the hourly evaluation on the job runner', () => {
     live = createLiveChannel(store.notifier);
     jobs = createJobRunner({ db: store.db, live, log: silent, pollMs: 50 });
     notifications = createNotificationsService({ db: store.db, live, jobs, log: silent, smtp: null, portalUrl: 'http://portal.test' });
-    await notifications.rememberUser({ organisation: 'hourly', subject: 'sub-ada', username: 'ada', email: null, roles: ['user', 'admin'] });
-    await notifications.rememberUser({ organisation: 'hourly', subject: 'sub-bob', username: 'bob', email: null, roles: ['user', 'Client-dataworks-business-users'] });
+    await notifications.rememberUser({
+      organisation: 'hourly',
+      subject: 'sub-ada',
+      username: 'ada',
+      email: null,
+      roles: ['user', 'admin'],
+    });
+    await notifications.rememberUser({
+      organisation: 'hourly',
+      subject: 'sub-bob',
+      username: 'bob',
+      email: null,
+      roles: ['user', 'Client-dataworks-business-users'],
+    });
   });
   afterAll(async () => {
     await jobs.stop();
@@ -152,18 +190,32 @@ describe('the hourly evaluation on the job runner', () => {
     const scheduler = await startBudgetEvaluation({ db: store.db, registry, jobs, notify: (request) => notifications.notify(request) });
     await createBudget(store.db, 'hourly', 'ada', { name: 'Small', scope: 'account', scopeValue: null, amount: 1 });
     await scheduler.sync('hourly');
-    const schedule = await store.db.selectFrom('job_schedules').selectAll().where('name', '=', `${BUDGET_EVALUATION_JOB}:hourly`).executeTakeFirstOrThrow();
+    const schedule = await store.db
+      .selectFrom('job_schedules')
+      .selectAll()
+      .where('name', '=', `${BUDGET_EVALUATION_JOB}:hourly`)
+      .executeTakeFirstOrThrow();
     expect(schedule).toMatchObject({ kind: BUDGET_EVALUATION_JOB, organisation_id: 'hourly' });
     expect(Number(schedule.every_ms)).toBe(60 * 60_000);
 
     // Due now rather than in an hour.
-    await store.db.updateTable('job_schedules').set({ next_run_at: new Date(Date.now() - 1000) }).where('name', '=', schedule.name).execute();
+    await store.db
+      .updateTable('job_schedules')
+      .set({ next_run_at: new Date(Date.now() - 1000) })
+      .where('name', '=', schedule.name)
+      .execute();
     await jobs.start();
-    const alertsOf = () => store.db.selectFrom('notifications').select(['id', 'title', 'type']).where('organisation_id', '=', 'hourly').execute();
-    for (let waited = 0; (await alertsOf()).length === 0 && waited < 10_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    const alertsOf = () =>
+      store.db.selectFrom('notifications').select(['id', 'title', 'type']).where('organisation_id', '=', 'hourly').execute();
+    for (let waited = 0; (await alertsOf()).length === 0 && waited < 10_000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     const sent = await alertsOf();
     expect(sent).toEqual([expect.objectContaining({ type: 'alert', title: expect.stringContaining('"Small" exceeded') })]);
-    const recipients = await store.db.selectFrom('notification_recipients').select('subject').where('notification_id', '=', sent[0]!.id).execute();
+    const recipients = await store.db
+      .selectFrom('notification_recipients')
+      .select('subject')
+      .where('notification_id', '=', sent[0]!.id)
+      .execute();
     expect(recipients.map((r) => r.subject)).toEqual(['sub-ada']);
 
     // Another run (as after a usage sync) sends nothing new.

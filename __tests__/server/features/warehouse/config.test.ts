@@ -22,12 +22,22 @@ describe('warehouse settings', () => {
       defaults: { pricePerCredit: 3, storagePricePerTbMonth: 23, sampleQueries: 150000 },
       organisations: {},
     });
-    expect(settingsFor(settings, 'acme')).toEqual({ engine: 'duckdb', pricePerCredit: 3, storagePricePerTbMonth: 23, sampleQueries: 150000 });
+    expect(settingsFor(settings, 'acme')).toEqual({
+      engine: 'duckdb',
+      pricePerCredit: 3,
+      storagePricePerTbMonth: 23,
+      sampleQueries: 150000,
+    });
   });
 
   it('bounds each embedded DuckDB database by DUCKDB_MEMORY_LIMIT and DUCKDB_TEMP_LIMIT, refusing what is not a size', async () => {
-    expect((await loadWarehouseSettings({ DUCKDB_MEMORY_LIMIT: '512MB', DUCKDB_TEMP_LIMIT: '2 GB' })).duckdb).toEqual({ memoryLimit: '512MB', tempLimit: '2GB' });
-    await expect(loadWarehouseSettings({ DUCKDB_MEMORY_LIMIT: 'lots' })).rejects.toThrow('DUCKDB_MEMORY_LIMIT must be a size such as 1GB or 512MB, got "lots"');
+    expect((await loadWarehouseSettings({ DUCKDB_MEMORY_LIMIT: '512MB', DUCKDB_TEMP_LIMIT: '2 GB' })).duckdb).toEqual({
+      memoryLimit: '512MB',
+      tempLimit: '2GB',
+    });
+    await expect(loadWarehouseSettings({ DUCKDB_MEMORY_LIMIT: 'lots' })).rejects.toThrow(
+      'DUCKDB_MEMORY_LIMIT must be a size such as 1GB or 512MB, got "lots"',
+    );
     await expect(loadWarehouseSettings({ DUCKDB_TEMP_LIMIT: '80%' })).rejects.toThrow(/DUCKDB_TEMP_LIMIT/);
   });
 
@@ -35,11 +45,18 @@ describe('warehouse settings', () => {
     const dir = await tempDir();
     try {
       const file = path.join(dir, 'connections.json');
-      await fs.writeFile(file, JSON.stringify({
-        acme: { ...SNOWFLAKE, pricePerCredit: 2.6, privateKeyPassphraseEnv: 'ACME_KEY_PASSPHRASE', loadDatabase: 'raw' },
-        globex: { engine: 'duckdb', pricePerCredit: 3.5, sampleQueries: 20000 },
-      }));
-      const settings = await loadWarehouseSettings({ WAREHOUSE_CONNECTIONS_FILE: file, ACME_KEY_PASSPHRASE: 'pw', WAREHOUSE_PRICE_PER_CREDIT: '4' });
+      await fs.writeFile(
+        file,
+        JSON.stringify({
+          acme: { ...SNOWFLAKE, pricePerCredit: 2.6, privateKeyPassphraseEnv: 'ACME_KEY_PASSPHRASE', loadDatabase: 'raw' },
+          globex: { engine: 'duckdb', pricePerCredit: 3.5, sampleQueries: 20000 },
+        }),
+      );
+      const settings = await loadWarehouseSettings({
+        WAREHOUSE_CONNECTIONS_FILE: file,
+        ACME_KEY_PASSPHRASE: 'pw',
+        WAREHOUSE_PRICE_PER_CREDIT: '4',
+      });
       expect(settingsFor(settings, 'acme')).toEqual({
         engine: 'snowflake',
         pricePerCredit: 2.6,
@@ -81,7 +98,9 @@ describe('warehouse settings', () => {
   it('refuses bad environment values and unreadable files, naming them', async () => {
     await expect(loadWarehouseSettings({ WAREHOUSE_PRICE_PER_CREDIT: 'free' })).rejects.toThrow('WAREHOUSE_PRICE_PER_CREDIT');
     await expect(loadWarehouseSettings({ WAREHOUSE_SAMPLE_QUERIES: '1.5' })).rejects.toThrow('WAREHOUSE_SAMPLE_QUERIES');
-    await expect(loadWarehouseSettings({ USAGE_SYNC_BACKFILL_DAYS: '400' })).rejects.toThrow('USAGE_SYNC_BACKFILL_DAYS must be a whole number from 1 to 365, got "400"');
+    await expect(loadWarehouseSettings({ USAGE_SYNC_BACKFILL_DAYS: '400' })).rejects.toThrow(
+      'USAGE_SYNC_BACKFILL_DAYS must be a whole number from 1 to 365, got "400"',
+    );
     await expect(loadWarehouseSettings({ USAGE_SYNC_INTERVAL_MINUTES: 'hourly' })).rejects.toThrow('USAGE_SYNC_INTERVAL_MINUTES');
     await expect(loadWarehouseSettings({ WAREHOUSE_CONNECTIONS_FILE: '/nonexistent/connections.json' })).rejects.toThrow('cannot be read');
     const dir = await tempDir();

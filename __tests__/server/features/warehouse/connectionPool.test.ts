@@ -10,17 +10,24 @@ function barrier(count: number) {
   return async () => {
     arrived += 1;
     if (arrived === count) release();
-    await Promise.race([all, new Promise((_resolve, reject) => setTimeout(() => reject(new Error(`only ${arrived} of ${count} ran at once`)), 2000))]);
+    await Promise.race([
+      all,
+      new Promise((_resolve, reject) => setTimeout(() => reject(new Error(`only ${arrived} of ${count} ran at once`)), 2000)),
+    ]);
   };
 }
 
 it(`runs up to ${READ_CONNECTIONS} statements at once, each on a connection of its own`, async () => {
   const pool = new ConnectionPool(['a', 'b', 'c', 'd'].slice(0, READ_CONNECTIONS));
   const together = barrier(READ_CONNECTIONS);
-  const used = await Promise.all(Array.from({ length: READ_CONNECTIONS }, () => pool.use(async (connection) => {
-    await together();
-    return connection;
-  })));
+  const used = await Promise.all(
+    Array.from({ length: READ_CONNECTIONS }, () =>
+      pool.use(async (connection) => {
+        await together();
+        return connection;
+      }),
+    ),
+  );
   expect(new Set(used).size).toBe(READ_CONNECTIONS);
 });
 

@@ -13,7 +13,7 @@ describe('cost analytics', () => {
   });
   afterAll(() => account.close());
 
-  it('covers the sample\'s 91 days', () => {
+  it("covers the sample's 91 days", () => {
     expect(range).toEqual({ from: '2025-12-18', to: '2026-03-18' });
     expect(summary.byDayAndService).toHaveLength(91);
     expect(summary).toMatchObject({ currency: 'USD', pricePerCredit: PRICE, storagePricePerTbMonth: STORAGE_PRICE });
@@ -58,9 +58,16 @@ describe('cost analytics', () => {
         (SELECT SUM(CREDITS_USED_CLOUD_SERVICES + CREDITS_ADJUSTMENT_CLOUD_SERVICES) FROM ACCOUNT_USAGE.METERING_DAILY_HISTORY) AS cloud`);
     const expected = Number(totals?.metered) - Number(totals?.idle) + Number(totals?.cloud);
     for (const dimension of ['user', 'role', 'tag'] as const) {
-      const rows = await spendByDimension({ engine: account.engine, account: account.engine, prices: { pricePerCredit: PRICE, storagePricePerTbMonth: STORAGE_PRICE } }, range, dimension, 1000);
+      const rows = await spendByDimension(
+        { engine: account.engine, account: account.engine, prices: { pricePerCredit: PRICE, storagePricePerTbMonth: STORAGE_PRICE } },
+        range,
+        dimension,
+        1000,
+      );
       expect(sumOf(rows, (r) => r.credits)).toBeCloseTo(expected, 6);
-      expect(sumOf(rows, (r) => r.queries)).toBe(Number((await account.sql('SELECT COUNT(*) AS n FROM ACCOUNT_USAGE.QUERY_HISTORY'))[0]?.n));
+      expect(sumOf(rows, (r) => r.queries)).toBe(
+        Number((await account.sql('SELECT COUNT(*) AS n FROM ACCOUNT_USAGE.QUERY_HISTORY'))[0]?.n),
+      );
       const sorted = [...rows].sort((a, b) => b.credits - a.credits);
       expect(rows.map((r) => r.name)).toEqual(sorted.map((r) => r.name));
     }
@@ -89,8 +96,10 @@ describe('cost analytics', () => {
     const trailing = total('2026-03-11', '2026-03-17') / 7;
     expect(mtd?.forecastCost).toBeCloseTo(total('2026-03-01', '2026-03-17') + trailing * 14, 6);
     // Month-end clamping: asOf the 31st compares with the last day of a shorter month.
-    const clamped = await monthToDate({ engine: account.engine, account: account.engine, prices: { pricePerCredit: PRICE, storagePricePerTbMonth: STORAGE_PRICE } }, '2026-01-31');
+    const clamped = await monthToDate(
+      { engine: account.engine, account: account.engine, prices: { pricePerCredit: PRICE, storagePricePerTbMonth: STORAGE_PRICE } },
+      '2026-01-31',
+    );
     expect(clamped?.lastMonthSameDaysCost).toBeCloseTo(total('2025-12-01', '2025-12-31'), 6);
   });
-
 });

@@ -46,5 +46,8 @@ test('each organisation day is reported once', async () => {
   await watch('acme', spiky);
   await watch('acme', spiky);
   await watch('globex', spiky);
-  expect(reported).toEqual(['acme:cost_anomaly:Warehouse cost on 2026-11-23 was $400.00 (4.0× the daily average)', 'globex:cost_anomaly:Warehouse cost on 2026-11-23 was $400.00 (4.0× the daily average)']);
+  expect(reported).toEqual([
+    'acme:cost_anomaly:Warehouse cost on 2026-11-23 was $400.00 (4.0× the daily average)',
+    'globex:cost_anomaly:Warehouse cost on 2026-11-23 was $400.00 (4.0× the daily average)',
+  ]);
 });

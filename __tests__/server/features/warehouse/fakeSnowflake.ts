@@ -65,7 +65,11 @@ export class FakeSnowflake implements SnowflakeSdk {
       setImmediate(() => {
         if (failure) {
           if (!failure.sticky) this.failures.splice(this.failures.indexOf(failure), 1);
-          options.complete?.(Object.assign(new Error(String(failure.error.message ?? 'failed')), failure.error) as never, {} as never, undefined);
+          options.complete?.(
+            Object.assign(new Error(String(failure.error.message ?? 'failed')), failure.error) as never,
+            {} as never,
+            undefined,
+          );
           return;
         }
         options.complete?.(undefined, {} as never, this.answer(options.sqlText));
@@ -82,13 +86,34 @@ export class FakeSnowflake implements SnowflakeSdk {
     if (text.startsWith('SHOW ROLES')) return this.account.roles.filter((r) => like === undefined || r.name === like);
     if (text.startsWith('SHOW WAREHOUSES')) return this.account.warehouses;
     if (text.startsWith('SHOW GRANTS TO USER')) {
-      return this.account.grantsToUsers.filter((g) => g.grantee_name === quoted).map((g) => ({ created_on: new Date('2025-01-01T00:00:00Z'), ...g, granted_to: 'USER', granted_by: 'SECURITYADMIN' }));
+      return this.account.grantsToUsers
+        .filter((g) => g.grantee_name === quoted)
+        .map((g) => ({ created_on: new Date('2025-01-01T00:00:00Z'), ...g, granted_to: 'USER', granted_by: 'SECURITYADMIN' }));
     }
     if (text.startsWith('SHOW GRANTS TO ROLE')) {
-      return [{ created_on: new Date('2025-01-01T00:00:00Z'), privilege: 'USAGE', granted_on: 'WAREHOUSE', name: 'BI_WH', granted_to: 'ROLE', grantee_name: quoted, grant_option: 'false', granted_by: 'SYSADMIN' }];
+      return [
+        {
+          created_on: new Date('2025-01-01T00:00:00Z'),
+          privilege: 'USAGE',
+          granted_on: 'WAREHOUSE',
+          name: 'BI_WH',
+          granted_to: 'ROLE',
+          grantee_name: quoted,
+          grant_option: 'false',
+          granted_by: 'SYSADMIN',
+        },
+      ];
     }
     if (text.startsWith('SHOW GRANTS OF ROLE')) {
-      return this.account.grantsToUsers.filter((g) => g.role === quoted).map((g) => ({ created_on: new Date('2025-01-01T00:00:00Z'), role: g.role, granted_to: 'USER', grantee_name: g.grantee_name, granted_by: 'SECURITYADMIN' }));
+      return this.account.grantsToUsers
+        .filter((g) => g.role === quoted)
+        .map((g) => ({
+          created_on: new Date('2025-01-01T00:00:00Z'),
+          role: g.role,
+          granted_to: 'USER',
+          grantee_name: g.grantee_name,
+          granted_by: 'SECURITYADMIN',
+        }));
     }
     return [];
   }
@@ -98,17 +123,82 @@ export class FakeSnowflake implements SnowflakeSdk {
 export function fakeAccount(): FakeAccount {
   return {
     users: [
-      { name: 'JANE_DOE', login_name: 'JANE_DOE', display_name: 'Jane Doe', email: 'jane@acme.example', disabled: 'false', default_role: 'ANALYST', default_warehouse: 'BI_WH', created_on: new Date('2024-05-01T10:00:00Z'), last_success_login: new Date('2026-03-01T09:00:00Z'), type: 'PERSON', has_mfa: 'true', comment: '' },
-      { name: 'OLD_ADMIN', login_name: 'OLD_ADMIN', display_name: 'Old Admin', email: null, disabled: 'true', default_role: null, default_warehouse: null, created_on: new Date('2022-01-01T10:00:00Z'), last_success_login: null, type: 'PERSON', comment: null },
+      {
+        name: 'JANE_DOE',
+        login_name: 'JANE_DOE',
+        display_name: 'Jane Doe',
+        email: 'jane@acme.example',
+        disabled: 'false',
+        default_role: 'ANALYST',
+        default_warehouse: 'BI_WH',
+        created_on: new Date('2024-05-01T10:00:00Z'),
+        last_success_login: new Date('2026-03-01T09:00:00Z'),
+        type: 'PERSON',
+        has_mfa: 'true',
+        comment: '',
+      },
+      {
+        name: 'OLD_ADMIN',
+        login_name: 'OLD_ADMIN',
+        display_name: 'Old Admin',
+        email: null,
+        disabled: 'true',
+        default_role: null,
+        default_warehouse: null,
+        created_on: new Date('2022-01-01T10:00:00Z'),
+        last_success_login: null,
+        type: 'PERSON',
+        comment: null,
+      },
     ],
     roles: [
-      { name: 'ANALYST', owner: 'USERADMIN', comment: 'Analysts', created_on: new Date('2024-01-01T00:00:00Z'), assigned_to_users: '1', granted_to_roles: '1', granted_roles: '0' },
-      { name: 'PUBLIC', owner: '', comment: 'Public', created_on: new Date('2020-01-01T00:00:00Z'), assigned_to_users: '0', granted_to_roles: '0', granted_roles: '0' },
+      {
+        name: 'ANALYST',
+        owner: 'USERADMIN',
+        comment: 'Analysts',
+        created_on: new Date('2024-01-01T00:00:00Z'),
+        assigned_to_users: '1',
+        granted_to_roles: '1',
+        granted_roles: '0',
+      },
+      {
+        name: 'PUBLIC',
+        owner: '',
+        comment: 'Public',
+        created_on: new Date('2020-01-01T00:00:00Z'),
+        assigned_to_users: '0',
+        granted_to_roles: '0',
+        granted_roles: '0',
+      },
     ],
     grantsToUsers: [{ role: 'ANALYST', grantee_name: 'JANE_DOE' }],
     warehouses: [
-      { name: 'BI_WH', state: 'SUSPENDED', type: 'STANDARD', size: 'Medium', min_cluster_count: 1, max_cluster_count: 1, auto_suspend: 600, auto_resume: 'true', scaling_policy: 'STANDARD', owner: 'SYSADMIN', comment: '' },
-      { name: 'ADHOC_WH', state: 'STARTED', type: 'STANDARD', size: 'X-Small', min_cluster_count: 1, max_cluster_count: 1, auto_suspend: null, auto_resume: 'true', scaling_policy: 'STANDARD', owner: 'SYSADMIN', comment: null },
+      {
+        name: 'BI_WH',
+        state: 'SUSPENDED',
+        type: 'STANDARD',
+        size: 'Medium',
+        min_cluster_count: 1,
+        max_cluster_count: 1,
+        auto_suspend: 600,
+        auto_resume: 'true',
+        scaling_policy: 'STANDARD',
+        owner: 'SYSADMIN',
+        comment: '',
+      },
+      {
+        name: 'ADHOC_WH',
+        state: 'STARTED',
+        type: 'STANDARD',
+        size: 'X-Small',
+        min_cluster_count: 1,
+        max_cluster_count: 1,
+        auto_suspend: null,
+        auto_resume: 'true',
+        scaling_policy: 'STANDARD',
+        owner: 'SYSADMIN',
+        comment: null,
+      },
     ],
   };
 }

@@ -65,7 +65,9 @@ describe('sample account generator', () => {
   });
 
   it('spans 90 days ending at the generation hour, with about the requested number of queries', async () => {
-    const [span] = await account.sql(`SELECT MIN(START_TIME) AS first, MAX(END_TIME) AS last, COUNT(*) AS n FROM ACCOUNT_USAGE.QUERY_HISTORY`);
+    const [span] = await account.sql(
+      `SELECT MIN(START_TIME) AS first, MAX(END_TIME) AS last, COUNT(*) AS n FROM ACCOUNT_USAGE.QUERY_HISTORY`,
+    );
     const plan = planSample('acme', 6000, NOW);
     expect(plan.windowEnd.toISOString()).toBe('2026-03-18T15:00:00.000Z');
     expect(plan.windowStart.toISOString()).toBe('2025-12-18T00:00:00.000Z');
@@ -78,10 +80,12 @@ describe('sample account generator', () => {
   });
 
   it('has business-hours dashboards on weekdays and a nightly ELT warehouse', async () => {
-    const [bi] = await account.sql(`SELECT AVG(CASE WHEN hour(START_TIME) BETWEEN 6 AND 20 AND isodow(START_TIME) <= 5 THEN 1 ELSE 0 END) AS share
+    const [bi] =
+      await account.sql(`SELECT AVG(CASE WHEN hour(START_TIME) BETWEEN 6 AND 20 AND isodow(START_TIME) <= 5 THEN 1 ELSE 0 END) AS share
       FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE WAREHOUSE_NAME = 'BI_WH'`);
     expect(bi?.share).toBeGreaterThan(0.9);
-    const [elt] = await account.sql(`SELECT AVG(CASE WHEN hour(START_TIME) BETWEEN 1 AND 4 THEN 1 ELSE 0 END) AS share, COUNT(DISTINCT CAST(START_TIME AS DATE)) AS nights
+    const [elt] =
+      await account.sql(`SELECT AVG(CASE WHEN hour(START_TIME) BETWEEN 1 AND 4 THEN 1 ELSE 0 END) AS share, COUNT(DISTINCT CAST(START_TIME AS DATE)) AS nights
       FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE WAREHOUSE_NAME = 'ELT_WH'`);
     expect(elt?.share).toBe(1);
     expect(elt?.nights).toBeGreaterThan(85);
@@ -97,7 +101,8 @@ describe('sample account generator', () => {
   });
 
   it('has a spilling query pattern on an undersized warehouse that also queues', async () => {
-    const [spill] = await account.sql(`SELECT COUNT(*) AS n, COUNT(DISTINCT QUERY_PARAMETERIZED_HASH) AS patterns, ANY_VALUE(WAREHOUSE_SIZE) AS size
+    const [spill] =
+      await account.sql(`SELECT COUNT(*) AS n, COUNT(DISTINCT QUERY_PARAMETERIZED_HASH) AS patterns, ANY_VALUE(WAREHOUSE_SIZE) AS size
       FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE BYTES_SPILLED_TO_REMOTE_STORAGE > 0`);
     expect(spill?.n).toBeGreaterThan(10);
     expect(spill).toMatchObject({ patterns: 1, size: 'X-Small' });
@@ -109,11 +114,14 @@ describe('sample account generator', () => {
   });
 
   it('has dormant users holding ACCOUNTADMIN, and people without MFA', async () => {
-    const dormant = await account.sql(`SELECT U.NAME FROM ACCOUNT_USAGE.USERS U JOIN ACCOUNT_USAGE.GRANTS_TO_USERS G ON G.GRANTEE_NAME = U.NAME
+    const dormant =
+      await account.sql(`SELECT U.NAME FROM ACCOUNT_USAGE.USERS U JOIN ACCOUNT_USAGE.GRANTS_TO_USERS G ON G.GRANTEE_NAME = U.NAME
       WHERE G.ROLE = 'ACCOUNTADMIN' AND G.DELETED_ON IS NULL AND U.DELETED_ON IS NULL
         AND U.LAST_SUCCESS_LOGIN < TIMESTAMP '2026-03-18 00:00:00' - INTERVAL 90 DAY`);
     expect(dormant.length).toBeGreaterThanOrEqual(2);
-    const [noMfa] = await account.sql(`SELECT COUNT(*) AS n FROM ACCOUNT_USAGE.USERS WHERE TYPE = 'PERSON' AND NOT HAS_MFA AND NOT DISABLED AND DELETED_ON IS NULL`);
+    const [noMfa] = await account.sql(
+      `SELECT COUNT(*) AS n FROM ACCOUNT_USAGE.USERS WHERE TYPE = 'PERSON' AND NOT HAS_MFA AND NOT DISABLED AND DELETED_ON IS NULL`,
+    );
     expect(noMfa?.n).toBeGreaterThanOrEqual(2);
   });
 
@@ -122,7 +130,9 @@ describe('sample account generator', () => {
       FROM ACCOUNT_USAGE.QUERY_HISTORY`);
     expect(tags?.tags).toBeGreaterThan(10);
     expect(tags?.tagged).toBeGreaterThan(0.5);
-    const [hashes] = await account.sql(`SELECT COUNT(DISTINCT QUERY_PARAMETERIZED_HASH) AS patterns, COUNT(DISTINCT QUERY_HASH) AS texts FROM ACCOUNT_USAGE.QUERY_HISTORY`);
+    const [hashes] = await account.sql(
+      `SELECT COUNT(DISTINCT QUERY_PARAMETERIZED_HASH) AS patterns, COUNT(DISTINCT QUERY_HASH) AS texts FROM ACCOUNT_USAGE.QUERY_HISTORY`,
+    );
     // One pattern per template: the workloads' own and one build per model of the sample dbt project.
     expect(hashes?.patterns).toBeLessThan(45);
     expect(hashes?.texts).toBeGreaterThan(1000);

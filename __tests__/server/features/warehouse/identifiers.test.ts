@@ -96,7 +96,9 @@ describe('other request values', () => {
     expect(parseLimit(undefined, 'limit', 50)).toBe(50);
     expect(() => parseLimit('5; DROP', 'limit', 50)).toThrow(expect.objectContaining({ field: 'limit' }));
     expect(() => parseLimit(0, 'limit', 50)).toThrow(InvalidInputError);
-    expect(() => parseQueryFilter({ from: '2026-01-01', to: '2026-01-02', userName: '' })).toThrow(expect.objectContaining({ field: 'userName' }));
+    expect(() => parseQueryFilter({ from: '2026-01-01', to: '2026-01-02', userName: '' })).toThrow(
+      expect.objectContaining({ field: 'userName' }),
+    );
     expect(parseQueryFilter({ from: '2026-01-01', to: '2026-01-02', warehouseName: 'bi_wh', userName: null, queryTag: 'a:b' })).toEqual({
       range: { from: '2026-01-01', to: '2026-01-02' },
       warehouseName: 'BI_WH',

@@ -154,7 +154,9 @@ const TEXT_FIELDS: Attempt[] = [
 
 /** A payload reached the engine if it was bound, or if a distinctive one (4+ characters; `"` is in every statement) is in the text. */
 function reached(recorded: readonly Recorded[], payload: string): boolean {
-  return recorded.some((r) => (payload.length >= 4 && r.text.includes(payload)) || r.params.some((v) => typeof v === 'string' && v.includes(payload)));
+  return recorded.some(
+    (r) => (payload.length >= 4 && r.text.includes(payload)) || r.params.some((v) => typeof v === 'string' && v.includes(payload)),
+  );
 }
 
 describe('injection payloads', () => {
@@ -182,19 +184,22 @@ describe('injection payloads', () => {
     ['free-text', TEXT_FIELDS.filter(([field]) => field !== 'email'), WITH_CONTROL],
     ['e-mail', TEXT_FIELDS.filter(([field]) => field === 'email'), PAYLOADS],
   ] as const)('in every %s field', (_kind, attempts, payloads) => {
-    it.each(attempts.map((attempt, index) => [attempt[0], index] as const))('%s (#%i) refuses every payload with a 400 naming the field', async (field, index) => {
-      const run = attempts[index]![1];
-      for (const payload of payloads) {
-        const before = spy.recorded.length;
-        const error = await run(warehouse, payload).then(
-          () => null,
-          (caught: unknown) => caught,
-        );
-        expect({ payload, error }).toEqual({ payload, error: expect.any(InvalidInputError) });
-        expect({ payload, field: (error as InvalidInputError).field }).toEqual({ payload, field });
-        expect(spy.recorded.length).toBe(before);
-      }
-    });
+    it.each(attempts.map((attempt, index) => [attempt[0], index] as const))(
+      '%s (#%i) refuses every payload with a 400 naming the field',
+      async (field, index) => {
+        const run = attempts[index]![1];
+        for (const payload of payloads) {
+          const before = spy.recorded.length;
+          const error = await run(warehouse, payload).then(
+            () => null,
+            (caught: unknown) => caught,
+          );
+          expect({ payload, error }).toEqual({ payload, error: expect.any(InvalidInputError) });
+          expect({ payload, field: (error as InvalidInputError).field }).toEqual({ payload, field });
+          expect(spy.recorded.length).toBe(before);
+        }
+      },
+    );
   });
 
   it('accepts every quotable payload as the name of an existing object, and it reaches the engine only bound or quoted', async () => {
@@ -217,7 +222,8 @@ describe('injection payloads', () => {
   it('never let a refused payload reach the engine, while valid requests did', async () => {
     await warehouse.topQueries({ range: await fullRange(warehouse), userName: 'dbt_svc' }, { limit: 1 });
     expect(spy.recorded.length).toBeGreaterThan(0);
-    for (const payload of NOT_A_NAME.filter((p) => p.length > 0)) expect({ payload, reached: reached(spy.recorded, payload) }).toEqual({ payload, reached: false });
+    for (const payload of NOT_A_NAME.filter((p) => p.length > 0))
+      expect({ payload, reached: reached(spy.recorded, payload) }).toEqual({ payload, reached: false });
   });
 
   it('stores every other payload as display name and comment exactly, bound as a parameter on the sample', async () => {
@@ -226,7 +232,11 @@ describe('injection payloads', () => {
       const before = spy.recorded.length;
       await warehouse.write({ kind: 'createUser', userName, displayName: payload, comment: payload });
       const { user } = await warehouse.getUser(userName);
-      expect({ payload, displayName: user.displayName ?? '', comment: user.comment ?? '' }).toEqual({ payload, displayName: payload, comment: payload });
+      expect({ payload, displayName: user.displayName ?? '', comment: user.comment ?? '' }).toEqual({
+        payload,
+        displayName: payload,
+        comment: payload,
+      });
       const insert = spy.recorded.slice(before).find((r) => r.text.includes('INSERT INTO ACCOUNT_USAGE.USERS'));
       expect(insert?.params).toContain(payload);
       if (payload.length >= 4) expect(insert?.text.includes(payload)).toBe(false);
@@ -236,7 +246,13 @@ describe('injection payloads', () => {
 
   it('writes them into Snowflake DDL as literals that read back as exactly the payload', async () => {
     const fake = new FakeSnowflake(fakeAccount());
-    const onSnowflake = new Warehouse(infoFor('acme', 'snowflake'), await openSnowflakeEngine({ account: 'xy12345', username: 'SVC', privateKeyPath: '/k.p8', role: 'SVC_ROLE', warehouse: 'SVC_WH' }, fake));
+    const onSnowflake = new Warehouse(
+      infoFor('acme', 'snowflake'),
+      await openSnowflakeEngine(
+        { account: 'xy12345', username: 'SVC', privateKeyPath: '/k.p8', role: 'SVC_ROLE', warehouse: 'SVC_WH' },
+        fake,
+      ),
+    );
     for (const payload of STORABLE) {
       const applied = await onSnowflake.write({ kind: 'createRole', roleName: 'TEXT_ROLE', comment: payload });
       const [ddl] = applied.statements;

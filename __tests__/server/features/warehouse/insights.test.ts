@@ -60,7 +60,9 @@ describe('Optimize insights', () => {
   });
 
   it('utilisation: hourly for a few days, daily beyond; running + idle = metered, as metering has it', async () => {
-    const [busiest] = await account.sql(`SELECT WAREHOUSE_NAME AS w FROM ACCOUNT_USAGE.WAREHOUSE_METERING_HISTORY GROUP BY 1 ORDER BY SUM(CREDITS_USED_COMPUTE) DESC LIMIT 1`);
+    const [busiest] = await account.sql(
+      `SELECT WAREHOUSE_NAME AS w FROM ACCOUNT_USAGE.WAREHOUSE_METERING_HISTORY GROUP BY 1 ORDER BY SUM(CREDITS_USED_COMPUTE) DESC LIMIT 1`,
+    );
     const name = String(busiest?.w);
     const short = { from: addDays(range.to, -2), to: range.to };
     const hourly = await account.warehouse.utilisation(name, short);
@@ -90,8 +92,11 @@ describe('Optimize insights', () => {
 
   it('filter options: the names with queries in the range, with their counts, sorted by name', async () => {
     const options = await account.warehouse.filterOptions(range);
-    const direct = await account.sql(`SELECT USER_NAME AS n, COUNT(*) AS c FROM ACCOUNT_USAGE.QUERY_HISTORY
-      WHERE START_TIME >= CAST(? AS TIMESTAMP) AND START_TIME < CAST(? AS TIMESTAMP) + INTERVAL 1 DAY GROUP BY 1`, [range.from, range.to]);
+    const direct = await account.sql(
+      `SELECT USER_NAME AS n, COUNT(*) AS c FROM ACCOUNT_USAGE.QUERY_HISTORY
+      WHERE START_TIME >= CAST(? AS TIMESTAMP) AND START_TIME < CAST(? AS TIMESTAMP) + INTERVAL 1 DAY GROUP BY 1`,
+      [range.from, range.to],
+    );
     expect(options.users).toHaveLength(Math.min(direct.length, options.limit));
     const counts = new Map(direct.map((row) => [String(row.n), Number(row.c)]));
     for (const user of options.users) expect(user.queries).toBe(counts.get(user.name));
@@ -101,5 +106,4 @@ describe('Optimize insights', () => {
     }
     expect(sumOf(options.warehouses, (w) => w.queries)).toBeGreaterThan(0);
   });
-
 });

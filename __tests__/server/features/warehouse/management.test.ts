@@ -16,9 +16,13 @@ describe('user management on the sample account', () => {
   /** Snapshot of every table a write may touch. */
   async function state(): Promise<string> {
     const parts = await Promise.all(
-      ['ACCOUNT_USAGE.USERS', 'ACCOUNT_USAGE.ROLES', 'ACCOUNT_USAGE.GRANTS_TO_USERS', 'ACCOUNT_USAGE.GRANTS_TO_ROLES', 'DATAWORKS.WAREHOUSES'].map(
-        async (table) => JSON.stringify(await account.sql(`SELECT * FROM ${table} ORDER BY ALL`)),
-      ),
+      [
+        'ACCOUNT_USAGE.USERS',
+        'ACCOUNT_USAGE.ROLES',
+        'ACCOUNT_USAGE.GRANTS_TO_USERS',
+        'ACCOUNT_USAGE.GRANTS_TO_ROLES',
+        'DATAWORKS.WAREHOUSES',
+      ].map(async (table) => JSON.stringify(await account.sql(`SELECT * FROM ${table} ORDER BY ALL`))),
     );
     return parts.join('\n');
   }
@@ -42,7 +46,12 @@ describe('user management on the sample account', () => {
     const analyst = roles.find((r) => r.name === 'ANALYST');
     expect(analyst).toMatchObject({ assignedToUsers: 8, grantedToRoles: 2, grantedRoles: 1 });
     const detail = await account.warehouse.getRole('ANALYST');
-    expect(detail.members.filter((m) => m.grantedTo === 'ROLE').map((m) => m.granteeName).sort()).toEqual(['DATA_ENGINEER', 'SYSADMIN']);
+    expect(
+      detail.members
+        .filter((m) => m.grantedTo === 'ROLE')
+        .map((m) => m.granteeName)
+        .sort(),
+    ).toEqual(['DATA_ENGINEER', 'SYSADMIN']);
     expect(detail.members.filter((m) => m.grantedTo === 'USER')).toHaveLength(8);
     expect(detail.privileges).toEqual(
       expect.arrayContaining([
@@ -50,16 +59,34 @@ describe('user management on the sample account', () => {
         expect.objectContaining({ privilege: 'USAGE', grantedOn: 'ROLE', name: 'BI_READER' }),
       ]),
     );
-    expect((await account.warehouse.listRoles({ search: 'admin' })).map((r) => r.name)).toEqual(['ACCOUNTADMIN', 'SECURITYADMIN', 'SYSADMIN', 'USERADMIN']);
+    expect((await account.warehouse.listRoles({ search: 'admin' })).map((r) => r.name)).toEqual([
+      'ACCOUNTADMIN',
+      'SECURITYADMIN',
+      'SYSADMIN',
+      'USERADMIN',
+    ]);
   });
 
   it('creates a user, sets defaults, grants and revokes a role, disables, enables and drops it — each audited', async () => {
     const audits: AppliedChange[] = [];
-    const created = await write({ kind: 'createUser', userName: 'new_analyst', displayName: 'New Analyst', email: 'new.analyst@acme.example', defaultRole: 'ANALYST' }, audits);
+    const created = await write(
+      {
+        kind: 'createUser',
+        userName: 'new_analyst',
+        displayName: 'New Analyst',
+        email: 'new.analyst@acme.example',
+        defaultRole: 'ANALYST',
+      },
+      audits,
+    );
     expect(created.statements).toEqual([
       `CREATE USER "NEW_ANALYST" LOGIN_NAME = 'NEW_ANALYST' DISPLAY_NAME = 'New Analyst' EMAIL = 'new.analyst@acme.example' DEFAULT_ROLE = 'ANALYST'`,
     ]);
-    expect((await account.warehouse.getUser('NEW_ANALYST')).user).toMatchObject({ displayName: 'New Analyst', defaultRole: 'ANALYST', disabled: false });
+    expect((await account.warehouse.getUser('NEW_ANALYST')).user).toMatchObject({
+      displayName: 'New Analyst',
+      defaultRole: 'ANALYST',
+      disabled: false,
+    });
 
     await write({ kind: 'setUserDefaults', userName: 'NEW_ANALYST', defaultWarehouse: 'ANALYTICS_WH', defaultRole: null }, audits);
     expect((await account.warehouse.getUser('NEW_ANALYST')).user).toMatchObject({ defaultRole: null, defaultWarehouse: 'ANALYTICS_WH' });
@@ -74,7 +101,9 @@ describe('user management on the sample account', () => {
     expect(again).toMatchObject({ noop: true, statements: [] });
     await write({ kind: 'revokeRoleFromUser', roleName: 'ANALYST', userName: 'NEW_ANALYST' }, audits);
     expect((await account.warehouse.getUser('NEW_ANALYST')).roles).toEqual([]);
-    await expect(write({ kind: 'revokeRoleFromUser', roleName: 'ANALYST', userName: 'NEW_ANALYST' })).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(write({ kind: 'revokeRoleFromUser', roleName: 'ANALYST', userName: 'NEW_ANALYST' })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
 
     await write({ kind: 'setUserDisabled', userName: 'NEW_ANALYST', disabled: true }, audits);
     expect((await account.warehouse.getUser('NEW_ANALYST')).user.disabled).toBe(true);
@@ -84,7 +113,14 @@ describe('user management on the sample account', () => {
     await write({ kind: 'dropUser', userName: 'NEW_ANALYST' }, audits);
     await expect(account.warehouse.getUser('NEW_ANALYST')).rejects.toMatchObject({ kind: 'not_found' });
     expect(audits.map((a) => a.change.kind)).toEqual([
-      'createUser', 'setUserDefaults', 'grantRoleToUser', 'grantRoleToUser', 'revokeRoleFromUser', 'setUserDisabled', 'setUserDisabled', 'dropUser',
+      'createUser',
+      'setUserDefaults',
+      'grantRoleToUser',
+      'grantRoleToUser',
+      'revokeRoleFromUser',
+      'setUserDisabled',
+      'setUserDisabled',
+      'dropUser',
     ]);
     expect(audits.every((a) => a.engine === 'duckdb' && !Number.isNaN(Date.parse(a.appliedAt)))).toBe(true);
   });
@@ -97,7 +133,9 @@ describe('user management on the sample account', () => {
     expect(detail.role).toMatchObject({ comment: 'Marketing team', grantedRoles: 1, grantedToRoles: 1 });
     expect(detail.members).toEqual([expect.objectContaining({ grantedTo: 'ROLE', granteeName: 'SYSADMIN' })]);
     await expect(write({ kind: 'createRole', roleName: 'MARKETING_ANALYST' })).rejects.toMatchObject({ kind: 'already_exists' });
-    await expect(write({ kind: 'grantRoleToRole', roleName: 'SYSADMIN', parentRoleName: 'BI_READER' })).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(write({ kind: 'grantRoleToRole', roleName: 'SYSADMIN', parentRoleName: 'BI_READER' })).rejects.toMatchObject({
+      kind: 'conflict',
+    });
     await expect(write({ kind: 'createRole', roleName: 'ACCOUNTADMIN' })).rejects.toBeInstanceOf(InvalidInputError);
   });
 
@@ -123,14 +161,21 @@ describe('user management on the sample account', () => {
   });
 
   it('refuses changes to objects that do not exist, and creates of ones that do', async () => {
-    await expect(write({ kind: 'grantRoleToUser', roleName: 'NO_SUCH_ROLE', userName: 'DBT_SVC' })).rejects.toMatchObject({ kind: 'not_found', message: 'Role NO_SUCH_ROLE does not exist.' });
+    await expect(write({ kind: 'grantRoleToUser', roleName: 'NO_SUCH_ROLE', userName: 'DBT_SVC' })).rejects.toMatchObject({
+      kind: 'not_found',
+      message: 'Role NO_SUCH_ROLE does not exist.',
+    });
     await expect(write({ kind: 'setUserDisabled', userName: 'GHOST', disabled: true })).rejects.toMatchObject({ kind: 'not_found' });
     await expect(write({ kind: 'createUser', userName: 'dbt_svc' })).rejects.toMatchObject({ kind: 'already_exists' });
     await expect(write({ kind: 'createUser', userName: 'X1', defaultWarehouse: 'NOPE_WH' })).rejects.toMatchObject({ kind: 'not_found' });
     await expect(write({ kind: 'alterWarehouse', warehouseName: 'NOPE_WH', size: 'Small' })).rejects.toMatchObject({ kind: 'not_found' });
-    await expect(write({ kind: 'alterWarehouse', warehouseName: 'BI_WH', size: 'Huge' } as Record<string, unknown>)).rejects.toMatchObject({ field: 'size' });
+    await expect(write({ kind: 'alterWarehouse', warehouseName: 'BI_WH', size: 'Huge' } as Record<string, unknown>)).rejects.toMatchObject({
+      field: 'size',
+    });
     await expect(write({ kind: 'alterWarehouse', warehouseName: 'BI_WH' })).rejects.toBeInstanceOf(InvalidInputError);
-    await expect(write({ kind: 'createUser', userName: 'X2', extra: 1 } as Record<string, unknown>)).rejects.toMatchObject({ field: 'extra' });
+    await expect(write({ kind: 'createUser', userName: 'X2', extra: 1 } as Record<string, unknown>)).rejects.toMatchObject({
+      field: 'extra',
+    });
     await expect(write({ kind: 'launchMissiles' })).rejects.toMatchObject({ field: 'kind' });
   });
 

@@ -37,11 +37,27 @@ describe('protected warehouse roles', () => {
     ['grantRoleToRole.parentRoleName = PUBLIC', { kind: 'grantRoleToRole', roleName: 'PLAIN_ROLE', parentRoleName: 'PUBLIC' }, 'PUBLIC'],
     ['revokeRoleFromRole.roleName', { kind: 'revokeRoleFromRole', roleName: 'SYSADMIN', parentRoleName: 'ACCOUNTADMIN' }, 'SYSADMIN'],
     ['revokeRoleFromRole.parentRoleName', { kind: 'revokeRoleFromRole', roleName: 'ANALYST', parentRoleName: 'SYSADMIN' }, 'SYSADMIN'],
-    ['a role that includes ACCOUNTADMIN, granted', { kind: 'grantRoleToUser', roleName: 'SHADOW_ADMIN', userName: holder }, 'SHADOW_ADMIN includes ACCOUNTADMIN'],
-    ['a role that includes ACCOUNTADMIN, as a default', { kind: 'setUserDefaults', userName: holder, defaultRole: 'SHADOW_ADMIN' }, 'SHADOW_ADMIN includes ACCOUNTADMIN'],
+    [
+      'a role that includes ACCOUNTADMIN, granted',
+      { kind: 'grantRoleToUser', roleName: 'SHADOW_ADMIN', userName: holder },
+      'SHADOW_ADMIN includes ACCOUNTADMIN',
+    ],
+    [
+      'a role that includes ACCOUNTADMIN, as a default',
+      { kind: 'setUserDefaults', userName: holder, defaultRole: 'SHADOW_ADMIN' },
+      'SHADOW_ADMIN includes ACCOUNTADMIN',
+    ],
     ['a role that includes ACCOUNTADMIN, dropped', { kind: 'dropRole', roleName: 'SHADOW_ADMIN' }, 'SHADOW_ADMIN includes ACCOUNTADMIN'],
-    ['a role that includes ACCOUNTADMIN, receiving a grant', { kind: 'grantRoleToRole', roleName: 'PLAIN_ROLE', parentRoleName: 'SHADOW_ADMIN' }, 'SHADOW_ADMIN includes ACCOUNTADMIN'],
-    ['ACCOUNTADMIN itself includes SYSADMIN', { kind: 'revokeRoleFromRole', roleName: 'PLAIN_ROLE', parentRoleName: 'ACCOUNTADMIN' }, 'ACCOUNTADMIN'],
+    [
+      'a role that includes ACCOUNTADMIN, receiving a grant',
+      { kind: 'grantRoleToRole', roleName: 'PLAIN_ROLE', parentRoleName: 'SHADOW_ADMIN' },
+      'SHADOW_ADMIN includes ACCOUNTADMIN',
+    ],
+    [
+      'ACCOUNTADMIN itself includes SYSADMIN',
+      { kind: 'revokeRoleFromRole', roleName: 'PLAIN_ROLE', parentRoleName: 'ACCOUNTADMIN' },
+      'ACCOUNTADMIN',
+    ],
   ])('refuses a Client-Admin: %s', async (_name, change, named) => {
     const before = await state();
     const error = await account.warehouse.write(change, undefined, clientAdmin).catch((caught: unknown) => caught);
@@ -55,18 +71,30 @@ describe('protected warehouse roles', () => {
     await account.warehouse.write({ kind: 'grantRoleToUser', roleName: 'PLAIN_ROLE', userName: holder }, undefined, clientAdmin);
     await account.warehouse.write({ kind: 'setUserDefaults', userName: holder, defaultRole: 'PUBLIC' }, undefined, clientAdmin);
     await account.warehouse.write({ kind: 'grantRoleToRole', roleName: 'PLAIN_ROLE', parentRoleName: 'ANALYST' }, undefined, clientAdmin);
-    await account.warehouse.write({ kind: 'revokeRoleFromRole', roleName: 'PLAIN_ROLE', parentRoleName: 'ANALYST' }, undefined, clientAdmin);
+    await account.warehouse.write(
+      { kind: 'revokeRoleFromRole', roleName: 'PLAIN_ROLE', parentRoleName: 'ANALYST' },
+      undefined,
+      clientAdmin,
+    );
     const { roles } = await account.warehouse.getUser(holder);
     expect(roles.map((grant) => grant.role)).toContain('PLAIN_ROLE');
   });
 
   it('lets the platform admin grant a system role', async () => {
-    const applied = await account.warehouse.write({ kind: 'grantRoleToUser', roleName: 'ACCOUNTADMIN', userName: 'LOOKER_SVC' }, undefined, admin);
+    const applied = await account.warehouse.write(
+      { kind: 'grantRoleToUser', roleName: 'ACCOUNTADMIN', userName: 'LOOKER_SVC' },
+      undefined,
+      admin,
+    );
     expect(applied.statements).toEqual(['GRANT ROLE "ACCOUNTADMIN" TO USER "LOOKER_SVC"']);
   });
 
   it('refuses to drop or create a system role for anyone (400)', async () => {
-    await expect(account.warehouse.write({ kind: 'dropRole', roleName: 'ACCOUNTADMIN' }, undefined, admin)).rejects.toMatchObject({ field: 'roleName' });
-    await expect(account.warehouse.write({ kind: 'createRole', roleName: 'PUBLIC' }, undefined, admin)).rejects.toMatchObject({ field: 'roleName' });
+    await expect(account.warehouse.write({ kind: 'dropRole', roleName: 'ACCOUNTADMIN' }, undefined, admin)).rejects.toMatchObject({
+      field: 'roleName',
+    });
+    await expect(account.warehouse.write({ kind: 'createRole', roleName: 'PUBLIC' }, undefined, admin)).rejects.toMatchObject({
+      field: 'roleName',
+    });
   });
 });

@@ -12,7 +12,9 @@ describe('query analytics', () => {
 
   it('lists the most expensive queries, as a direct query of the cost table does', async () => {
     const top = await account.warehouse.topQueries({ range }, { orderBy: 'cost', limit: 20 });
-    const direct = await account.sql(`SELECT QUERY_ID AS id, CREDITS AS c FROM DATAWORKS.QUERY_COST ORDER BY CREDITS DESC, QUERY_ID LIMIT 20`);
+    const direct = await account.sql(
+      `SELECT QUERY_ID AS id, CREDITS AS c FROM DATAWORKS.QUERY_COST ORDER BY CREDITS DESC, QUERY_ID LIMIT 20`,
+    );
     expect(top.map((q) => q.queryId)).toEqual(direct.map((r) => String(r.id)));
     top.forEach((q, i) => {
       expect(q.credits).toBeCloseTo(Number(direct[i]?.c), 9);
@@ -59,9 +61,14 @@ describe('query analytics', () => {
       expect(p.averageElapsedMs).toBeCloseTo(Number(d?.t) / Number(d?.n), 6);
     }
     for (const p of patterns.slice(0, 5)) {
-      const [sample] = await account.sql(`SELECT QUERY_TEXT AS t, QUERY_PARAMETERIZED_HASH AS h FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE QUERY_ID = ?`, [p.sampleQueryId]);
+      const [sample] = await account.sql(
+        `SELECT QUERY_TEXT AS t, QUERY_PARAMETERIZED_HASH AS h FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE QUERY_ID = ?`,
+        [p.sampleQueryId],
+      );
       expect(sample).toEqual({ t: p.sampleText, h: p.parameterizedHash });
-      const [dearest] = await account.sql(`SELECT MAX(CREDITS) AS c FROM DATAWORKS.QUERY_COST WHERE QUERY_PARAMETERIZED_HASH = ?`, [p.parameterizedHash]);
+      const [dearest] = await account.sql(`SELECT MAX(CREDITS) AS c FROM DATAWORKS.QUERY_COST WHERE QUERY_PARAMETERIZED_HASH = ?`, [
+        p.parameterizedHash,
+      ]);
       const [own] = await account.sql(`SELECT CREDITS AS c FROM DATAWORKS.QUERY_COST WHERE QUERY_ID = ?`, [p.sampleQueryId]);
       expect(own?.c).toBe(dearest?.c);
     }
@@ -80,20 +87,27 @@ describe('query analytics', () => {
     expect(spills.length).toBe(Math.min(500, Number(direct?.n)));
     for (const q of spills) expect(q.bytesSpilledRemote).toBeGreaterThan(0);
     const byWarehouse = await account.warehouse.spillByWarehouse({ range });
-    expect(byWarehouse[0]).toMatchObject({ warehouseName: 'ANALYTICS_WH', warehouseSize: 'X-Small', remoteSpillQueries: Number(direct?.n) });
+    expect(byWarehouse[0]).toMatchObject({
+      warehouseName: 'ANALYTICS_WH',
+      warehouseSize: 'X-Small',
+      remoteSpillQueries: Number(direct?.n),
+    });
   });
 
   it('shows one query with its full text and cost', async () => {
-    const [row] = await account.sql(`SELECT QUERY_ID AS id, QUERY_TEXT AS text FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE WAREHOUSE_NAME = 'ELT_WH' LIMIT 1`);
+    const [row] = await account.sql(
+      `SELECT QUERY_ID AS id, QUERY_TEXT AS text FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE WAREHOUSE_NAME = 'ELT_WH' LIMIT 1`,
+    );
     const detail = await account.warehouse.queryDetail(String(row?.id).toUpperCase());
     expect(detail.queryId).toBe(row?.id);
     expect(detail.queryText).toBe(row?.text);
-    const [cost] = await account.sql(`SELECT CREDITS AS c, CREDITS_COMPUTE AS cc FROM DATAWORKS.QUERY_COST WHERE QUERY_ID = ?`, [String(row?.id)]);
+    const [cost] = await account.sql(`SELECT CREDITS AS c, CREDITS_COMPUTE AS cc FROM DATAWORKS.QUERY_COST WHERE QUERY_ID = ?`, [
+      String(row?.id),
+    ]);
     expect(detail.credits).toBeCloseTo(Number(cost?.c), 9);
     expect(detail.computeCredits).toBeCloseTo(Number(cost?.cc), 9);
     expect(detail.endTime > detail.startTime).toBe(true);
     await expect(account.warehouse.queryDetail('01234567-89ab-cdef-0123-456789abcdef')).rejects.toMatchObject({ kind: 'not_found' });
     await expect(account.warehouse.queryDetail('01234567-89ab-cdef-0123-456789abcdef')).rejects.toBeInstanceOf(WarehouseError);
   });
-
 });

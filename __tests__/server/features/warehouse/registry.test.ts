@@ -40,12 +40,19 @@ describe('warehouse registry', () => {
     );
   }
 
-  it('generates an organisation\'s sample on first use, once, even for concurrent requests', async () => {
+  it("generates an organisation's sample on first use, once, even for concurrent requests", async () => {
     registry = makeRegistry();
     const [a, b] = await Promise.all([registry.forOrganisation('acme'), registry.forOrganisation('acme')]);
     expect(a).toBe(b);
     expect(generated).toEqual(['acme']);
-    expect(a.info).toEqual({ organisation: 'acme', engine: 'duckdb', sample: true, currency: 'USD', pricePerCredit: 3, storagePricePerTbMonth: 23 });
+    expect(a.info).toEqual({
+      organisation: 'acme',
+      engine: 'duckdb',
+      sample: true,
+      currency: 'USD',
+      pricePerCredit: 3,
+      storagePricePerTbMonth: 23,
+    });
     await expect(fs.stat(path.join(dir, 'warehouse', 'acme.duckdb'))).resolves.toBeDefined();
     expect(await a.dataRange()).toEqual({ from: '2025-12-18', to: '2026-03-18' });
   });

@@ -33,10 +33,19 @@ export async function tempDir(prefix = 'dw-warehouse-test-'): Promise<string> {
 }
 
 export function infoFor(org: string, engine: 'duckdb' | 'snowflake' = 'duckdb'): WarehouseInfo {
-  return { organisation: org, engine, sample: engine === 'duckdb', currency: 'USD', pricePerCredit: PRICE, storagePricePerTbMonth: STORAGE_PRICE };
+  return {
+    organisation: org,
+    engine,
+    sample: engine === 'duckdb',
+    currency: 'USD',
+    pricePerCredit: PRICE,
+    storagePricePerTbMonth: STORAGE_PRICE,
+  };
 }
 
-export async function openTestAccount(options: { org?: string; queryCount?: number; wrap?: (engine: Engine) => Engine } = {}): Promise<TestAccount> {
+export async function openTestAccount(
+  options: { org?: string; queryCount?: number; wrap?: (engine: Engine) => Engine } = {},
+): Promise<TestAccount> {
   const org = options.org ?? 'acme';
   const dir = await tempDir();
   const file = path.join(dir, `${org}.duckdb`);
@@ -67,10 +76,12 @@ export interface Recorded {
 /** Wraps an engine and records every statement (text and bound values) that reaches it. */
 export function spyEngine(inner: Engine, kind: Engine['kind'] = inner.kind): Engine & { recorded: Recorded[] } {
   const recorded: Recorded[] = [];
-  const record = (target: Queryable) => (statement: Sql): Promise<Row[]> => {
-    recorded.push({ text: statement.text, params: statement.params });
-    return target.query(statement);
-  };
+  const record =
+    (target: Queryable) =>
+    (statement: Sql): Promise<Row[]> => {
+      recorded.push({ text: statement.text, params: statement.params });
+      return target.query(statement);
+    };
   return {
     kind,
     recorded,
@@ -86,7 +97,8 @@ export function spyEngine(inner: Engine, kind: Engine['kind'] = inner.kind): Eng
  */
 export function snowflakeOnSample(inner: Engine): Engine & { recorded: Recorded[] } {
   const spy = spyEngine(inner, 'snowflake');
-  const translate = (statement: Sql): Sql => (statement.text === 'SHOW WAREHOUSES' ? Sql.of('SELECT * FROM DATAWORKS.WAREHOUSES', []) : statement);
+  const translate = (statement: Sql): Sql =>
+    statement.text === 'SHOW WAREHOUSES' ? Sql.of('SELECT * FROM DATAWORKS.WAREHOUSES', []) : statement;
   return { ...spy, query: (statement) => spy.query(translate(statement)) };
 }
 

@@ -26,7 +26,9 @@ const missing = missingSnowflakeSettings();
 const writes = process.env.SNOWFLAKE_TEST_WRITES === 'true';
 
 if (missing.length > 0) {
-  console.log(`Snowflake suite skipped: no Snowflake credentials (${missing.join(', ')} not set). See the header of snowflake.live.test.ts.`);
+  console.log(
+    `Snowflake suite skipped: no Snowflake credentials (${missing.join(', ')} not set). See the header of snowflake.live.test.ts.`,
+  );
 } else if (!writes) {
   console.log('Snowflake suite: the write round trip is skipped (set SNOWFLAKE_TEST_WRITES=true to create and drop a test user and role).');
 }
@@ -46,7 +48,12 @@ if (missing.length > 0) {
     // The pages read a usage copy filled from the account by the portal's own sync (a week here).
     copyDir = await tempDir('dw-snowflake-usage-');
     const settings = { dir: copyDir, backfillDays: 7, intervalMs: 3_600_000, readyWaitMs: 1000 };
-    usage = await OrganisationUsage.open('live', await openUsageCopy(copyDir, 'live', `snowflake:${process.env.SNOWFLAKE_TEST_ACCOUNT ?? ''}`), engine, settings);
+    usage = await OrganisationUsage.open(
+      'live',
+      await openUsageCopy(copyDir, 'live', `snowflake:${process.env.SNOWFLAKE_TEST_ACCOUNT ?? ''}`),
+      engine,
+      settings,
+    );
     syncResult = await usage.sync();
     warehouse = new Warehouse(infoFor('live', 'snowflake'), engine, { usage });
     const data = await warehouse.dataRange();
@@ -112,9 +119,11 @@ if (missing.length > 0) {
     const role = `DW_TEST_ROLE_${suffix}`;
     await warehouse.write({ kind: 'createRole', roleName: role, comment: 'Dataworks test role' });
     await warehouse.write({ kind: 'createUser', userName: user, displayName: 'Dataworks test' });
-    await expect(warehouse.write({ kind: 'grantRoleToUser', roleName: role, userName: user }, () => {
-      throw new Error('audit down');
-    })).rejects.toThrow('audit down');
+    await expect(
+      warehouse.write({ kind: 'grantRoleToUser', roleName: role, userName: user }, () => {
+        throw new Error('audit down');
+      }),
+    ).rejects.toThrow('audit down');
     expect((await warehouse.getUser(user)).roles.map((r) => r.role)).not.toContain(role);
     await warehouse.write({ kind: 'grantRoleToUser', roleName: role, userName: user });
     expect((await warehouse.getUser(user)).roles.map((r) => r.role)).toContain(role);

@@ -94,7 +94,9 @@ describe('Snowflake reads', () => {
     const role = await warehouse.getRole('ANALYST');
     expect(role.role).toMatchObject({ assignedToUsers: 1, grantedToRoles: 1 });
     expect(role.members).toEqual([expect.objectContaining({ grantedTo: 'USER', granteeName: 'JANE_DOE' })]);
-    expect(role.privileges).toEqual([expect.objectContaining({ privilege: 'USAGE', grantedOn: 'WAREHOUSE', name: 'BI_WH', grantOption: false })]);
+    expect(role.privileges).toEqual([
+      expect.objectContaining({ privilege: 'USAGE', grantedOn: 'WAREHOUSE', name: 'BI_WH', grantOption: false }),
+    ]);
     const warehouses = await warehouse.warehouses();
     expect(warehouses.map((w) => [w.name, w.size, w.autoSuspendSeconds])).toEqual([
       ['ADHOC_WH', 'X-Small', null],
@@ -105,18 +107,34 @@ describe('Snowflake reads', () => {
 
 describe('Snowflake writes', () => {
   it.each([
-    [{ kind: 'createUser', userName: 'new_user', displayName: 'New User', email: 'new@acme.example', defaultRole: 'ANALYST', defaultWarehouse: 'BI_WH', comment: 'From the portal' },
-      [`CREATE USER "NEW_USER" LOGIN_NAME = 'NEW_USER' DISPLAY_NAME = 'New User' EMAIL = 'new@acme.example' DEFAULT_ROLE = 'ANALYST' DEFAULT_WAREHOUSE = 'BI_WH' COMMENT = 'From the portal'`]],
+    [
+      {
+        kind: 'createUser',
+        userName: 'new_user',
+        displayName: 'New User',
+        email: 'new@acme.example',
+        defaultRole: 'ANALYST',
+        defaultWarehouse: 'BI_WH',
+        comment: 'From the portal',
+      },
+      [
+        `CREATE USER "NEW_USER" LOGIN_NAME = 'NEW_USER' DISPLAY_NAME = 'New User' EMAIL = 'new@acme.example' DEFAULT_ROLE = 'ANALYST' DEFAULT_WAREHOUSE = 'BI_WH' COMMENT = 'From the portal'`,
+      ],
+    ],
     [{ kind: 'setUserDisabled', userName: 'JANE_DOE', disabled: true }, ['ALTER USER "JANE_DOE" SET DISABLED = TRUE']],
-    [{ kind: 'setUserDefaults', userName: 'JANE_DOE', defaultRole: 'PUBLIC', defaultWarehouse: null },
-      [`ALTER USER "JANE_DOE" SET DEFAULT_ROLE = 'PUBLIC'`, 'ALTER USER "JANE_DOE" UNSET DEFAULT_WAREHOUSE']],
+    [
+      { kind: 'setUserDefaults', userName: 'JANE_DOE', defaultRole: 'PUBLIC', defaultWarehouse: null },
+      [`ALTER USER "JANE_DOE" SET DEFAULT_ROLE = 'PUBLIC'`, 'ALTER USER "JANE_DOE" UNSET DEFAULT_WAREHOUSE'],
+    ],
     [{ kind: 'grantRoleToUser', roleName: 'PUBLIC', userName: 'JANE_DOE' }, ['GRANT ROLE "PUBLIC" TO USER "JANE_DOE"']],
     [{ kind: 'revokeRoleFromUser', roleName: 'ANALYST', userName: 'JANE_DOE' }, ['REVOKE ROLE "ANALYST" FROM USER "JANE_DOE"']],
     [{ kind: 'dropUser', userName: 'OLD_ADMIN' }, ['DROP USER "OLD_ADMIN"']],
     [{ kind: 'createRole', roleName: 'MARKETING', comment: 'Marketing' }, [`CREATE ROLE "MARKETING" COMMENT = 'Marketing'`]],
     [{ kind: 'grantRoleToRole', roleName: 'PUBLIC', parentRoleName: 'ANALYST' }, ['GRANT ROLE "PUBLIC" TO ROLE "ANALYST"']],
-    [{ kind: 'alterWarehouse', warehouseName: 'BI_WH', size: 'X-Large', autoSuspendSeconds: 60, maxClusterCount: 3 },
-      ['ALTER WAREHOUSE "BI_WH" SET WAREHOUSE_SIZE = XLARGE AUTO_SUSPEND = 60 MAX_CLUSTER_COUNT = 3']],
+    [
+      { kind: 'alterWarehouse', warehouseName: 'BI_WH', size: 'X-Large', autoSuspendSeconds: 60, maxClusterCount: 3 },
+      ['ALTER WAREHOUSE "BI_WH" SET WAREHOUSE_SIZE = XLARGE AUTO_SUSPEND = 60 MAX_CLUSTER_COUNT = 3'],
+    ],
   ])('%j issues the DDL Snowflake expects', async (change, ddl) => {
     const { fake, warehouse } = await open();
     const audits: AppliedChange[] = [];
@@ -131,10 +149,18 @@ describe('Snowflake writes', () => {
     const fail = (): never => {
       throw new Error('audit store down');
     };
-    await expect(warehouse.write({ kind: 'grantRoleToUser', roleName: 'PUBLIC', userName: 'JANE_DOE' }, fail)).rejects.toThrow('audit store down');
-    await expect(warehouse.write({ kind: 'alterWarehouse', warehouseName: 'BI_WH', autoSuspendSeconds: 60, size: 'Small' }, fail)).rejects.toThrow('audit store down');
-    await expect(warehouse.write({ kind: 'setUserDefaults', userName: 'JANE_DOE', defaultRole: 'PUBLIC' }, fail)).rejects.toThrow('audit store down');
-    await expect(warehouse.write({ kind: 'setUserDisabled', userName: 'OLD_ADMIN', disabled: false }, fail)).rejects.toThrow('audit store down');
+    await expect(warehouse.write({ kind: 'grantRoleToUser', roleName: 'PUBLIC', userName: 'JANE_DOE' }, fail)).rejects.toThrow(
+      'audit store down',
+    );
+    await expect(
+      warehouse.write({ kind: 'alterWarehouse', warehouseName: 'BI_WH', autoSuspendSeconds: 60, size: 'Small' }, fail),
+    ).rejects.toThrow('audit store down');
+    await expect(warehouse.write({ kind: 'setUserDefaults', userName: 'JANE_DOE', defaultRole: 'PUBLIC' }, fail)).rejects.toThrow(
+      'audit store down',
+    );
+    await expect(warehouse.write({ kind: 'setUserDisabled', userName: 'OLD_ADMIN', disabled: false }, fail)).rejects.toThrow(
+      'audit store down',
+    );
     expect(fake.ddl()).toEqual([]);
   });
 
@@ -144,14 +170,18 @@ describe('Snowflake writes', () => {
     const settle = (result: { outcome: string }) => void outcomes.push(`${result.outcome} after ${fake.ddl().length} DDL`);
     await warehouse.write({ kind: 'grantRoleToUser', roleName: 'PUBLIC', userName: 'JANE_DOE' }, () => undefined, { settle });
     fake.failures.push({ match: /^REVOKE/, error: { code: '003001', message: 'Insufficient privileges' } });
-    await expect(warehouse.write({ kind: 'revokeRoleFromUser', roleName: 'ANALYST', userName: 'JANE_DOE' }, () => undefined, { settle })).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(
+      warehouse.write({ kind: 'revokeRoleFromUser', roleName: 'ANALYST', userName: 'JANE_DOE' }, () => undefined, { settle }),
+    ).rejects.toMatchObject({ kind: 'forbidden' });
     expect(outcomes).toEqual(['applied after 1 DDL', 'failed after 2 DDL']);
   });
 
   it('undoes the first statement when a later one fails, and reports a failed undo', async () => {
     const { fake, warehouse } = await open();
     fake.failures.push({ match: /UNSET DEFAULT_WAREHOUSE/, error: { code: '003001', message: 'Insufficient privileges' } });
-    await expect(warehouse.write({ kind: 'setUserDefaults', userName: 'JANE_DOE', defaultRole: 'PUBLIC', defaultWarehouse: null })).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(
+      warehouse.write({ kind: 'setUserDefaults', userName: 'JANE_DOE', defaultRole: 'PUBLIC', defaultWarehouse: null }),
+    ).rejects.toMatchObject({ kind: 'forbidden' });
     expect(fake.ddl()).toEqual([
       `ALTER USER "JANE_DOE" SET DEFAULT_ROLE = 'PUBLIC'`,
       'ALTER USER "JANE_DOE" UNSET DEFAULT_WAREHOUSE',
@@ -159,7 +189,9 @@ describe('Snowflake writes', () => {
     ]);
     fake.failures.push({ match: /UNSET DEFAULT_WAREHOUSE/, error: { code: '003001', message: 'Insufficient privileges' } });
     fake.failures.push({ match: /DEFAULT_ROLE = 'ANALYST'/, error: { code: '100183', message: 'boom' } });
-    const error = await warehouse.write({ kind: 'setUserDefaults', userName: 'JANE_DOE', defaultRole: 'PUBLIC', defaultWarehouse: null }).catch((caught: unknown) => caught);
+    const error = await warehouse
+      .write({ kind: 'setUserDefaults', userName: 'JANE_DOE', defaultRole: 'PUBLIC', defaultWarehouse: null })
+      .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ kind: 'failed' });
     expect((error as Error).message).toContain('undoing it failed too');
   });
@@ -167,34 +199,49 @@ describe('Snowflake writes', () => {
   it('audits DROP USER first, drops only if the audit succeeded, and lets a failed drop surface', async () => {
     const { fake, warehouse } = await open();
     const order: string[] = [];
-    await expect(warehouse.write({ kind: 'dropUser', userName: 'OLD_ADMIN' }, () => {
-      order.push(`audit with ${fake.ddl().length} DDL sent`);
-      throw new Error('audit down');
-    })).rejects.toThrow('audit down');
+    await expect(
+      warehouse.write({ kind: 'dropUser', userName: 'OLD_ADMIN' }, () => {
+        order.push(`audit with ${fake.ddl().length} DDL sent`);
+        throw new Error('audit down');
+      }),
+    ).rejects.toThrow('audit down');
     expect(fake.ddl()).toEqual([]);
     fake.failures.push({ match: /^DROP USER/, error: { code: '003001', message: 'Insufficient privileges' } });
-    await expect(warehouse.write({ kind: 'dropUser', userName: 'OLD_ADMIN' }, () => void order.push('audit'))).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(warehouse.write({ kind: 'dropUser', userName: 'OLD_ADMIN' }, () => void order.push('audit'))).rejects.toMatchObject({
+      kind: 'forbidden',
+    });
     expect(order).toEqual(['audit with 0 DDL sent', 'audit']);
   });
 
   it('walks the role hierarchy with SHOW GRANTS OF ROLE to refuse protected roles, before any DDL', async () => {
     const { fake, warehouse } = await open();
-    const clientAdmin = { mayManageRole: (role: string) => !['ACCOUNTADMIN', 'ORGADMIN', 'SECURITYADMIN', 'USERADMIN', 'SYSADMIN', 'PUBLIC'].includes(role) };
-    await expect(warehouse.write({ kind: 'grantRoleToUser', roleName: 'ACCOUNTADMIN', userName: 'JANE_DOE' }, undefined, clientAdmin)).rejects.toMatchObject({ kind: 'forbidden' });
+    const clientAdmin = {
+      mayManageRole: (role: string) => !['ACCOUNTADMIN', 'ORGADMIN', 'SECURITYADMIN', 'USERADMIN', 'SYSADMIN', 'PUBLIC'].includes(role),
+    };
+    await expect(
+      warehouse.write({ kind: 'grantRoleToUser', roleName: 'ACCOUNTADMIN', userName: 'JANE_DOE' }, undefined, clientAdmin),
+    ).rejects.toMatchObject({ kind: 'forbidden' });
     // ORGADMIN exists only in an organisation's primary account: its absence includes nothing.
-    fake.failures.push({ match: /SHOW GRANTS OF ROLE "ORGADMIN"/, error: { code: '002003', message: "Role 'ORGADMIN' does not exist or not authorized." } });
+    fake.failures.push({
+      match: /SHOW GRANTS OF ROLE "ORGADMIN"/,
+      error: { code: '002003', message: "Role 'ORGADMIN' does not exist or not authorized." },
+    });
     await warehouse.write({ kind: 'revokeRoleFromUser', roleName: 'ANALYST', userName: 'JANE_DOE' }, undefined, clientAdmin);
     expect(fake.statements().filter((text) => text.startsWith('SHOW GRANTS OF ROLE "')).length).toBeGreaterThanOrEqual(5);
     expect(fake.ddl()).toEqual(['REVOKE ROLE "ANALYST" FROM USER "JANE_DOE"']);
     // When the hierarchy cannot be read, the change is not made.
     fake.failures.push({ match: /SHOW GRANTS OF ROLE "SECURITYADMIN"/, error: { code: '003001', message: 'Insufficient privileges' } });
-    await expect(warehouse.write({ kind: 'grantRoleToUser', roleName: 'ANALYST', userName: 'JANE_DOE' }, undefined, clientAdmin)).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(
+      warehouse.write({ kind: 'grantRoleToUser', roleName: 'ANALYST', userName: 'JANE_DOE' }, undefined, clientAdmin),
+    ).rejects.toMatchObject({ kind: 'forbidden' });
     expect(fake.ddl()).toEqual(['REVOKE ROLE "ANALYST" FROM USER "JANE_DOE"']);
   });
 
   it('refuses a change to a missing object before sending any DDL, and records no-ops without DDL', async () => {
     const { fake, warehouse } = await open();
-    await expect(warehouse.write({ kind: 'grantRoleToUser', roleName: 'ANALYST', userName: 'NOBODY' })).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(warehouse.write({ kind: 'grantRoleToUser', roleName: 'ANALYST', userName: 'NOBODY' })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
     await expect(warehouse.write({ kind: 'createUser', userName: 'JANE_DOE' })).rejects.toMatchObject({ kind: 'already_exists' });
     const noop = await warehouse.write({ kind: 'grantRoleToUser', roleName: 'ANALYST', userName: 'JANE_DOE' });
     expect(noop).toMatchObject({ noop: true, statements: [] });

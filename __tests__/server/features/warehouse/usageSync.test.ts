@@ -88,22 +88,25 @@ describe('usage copy', () => {
     await fs.rm(dir, { recursive: true, force: true });
   });
 
-  it('backfills every view and reproduces the account\'s cost attribution exactly', async () => {
+  it("backfills every view and reproduces the account's cost attribution exactly", async () => {
     const usage = await openUsage('backfill');
     expect(usage.isReady()).toBe(false);
     const progress: number[] = [];
     const result = await usage.sync({ now: () => NOW, onProgress: (p) => progress.push(p.fraction) });
     expect(result.kind).toBe('backfill');
     expect(usage.isReady()).toBe(true);
-    for (const table of TABLES) expect({ table, rows: await count(usage.engine, table) }).toEqual({ table, rows: await count(source, table) });
+    for (const table of TABLES)
+      expect({ table, rows: await count(usage.engine, table) }).toEqual({ table, rows: await count(source, table) });
     expect(result.rowsCopied).toBe((await Promise.all(TABLES.map((t) => count(source, t)))).reduce((a, b) => a + b, 0));
     // Progress only moves forward and ends at 1.
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress.at(-1)).toBe(1);
 
-    const sums = 'SELECT COUNT(*) AS n, ROUND(SUM(CREDITS), 6) AS credits, ROUND(SUM(CREDITS_CLOUD_SERVICES), 6) AS cs FROM DATAWORKS.QUERY_COST';
+    const sums =
+      'SELECT COUNT(*) AS n, ROUND(SUM(CREDITS), 6) AS credits, ROUND(SUM(CREDITS_CLOUD_SERVICES), 6) AS cs FROM DATAWORKS.QUERY_COST';
     expect(await one(usage.engine, sums)).toEqual(await one(source, sums));
-    const hours = 'SELECT COUNT(*) AS n, ROUND(SUM(CREDITS_IDLE), 6) AS idle, ROUND(SUM(CREDITS_ATTRIBUTED), 6) AS attributed FROM DATAWORKS.WAREHOUSE_HOUR_COST';
+    const hours =
+      'SELECT COUNT(*) AS n, ROUND(SUM(CREDITS_IDLE), 6) AS idle, ROUND(SUM(CREDITS_ATTRIBUTED), 6) AS attributed FROM DATAWORKS.WAREHOUSE_HOUR_COST';
     expect(await one(usage.engine, hours)).toEqual(await one(source, hours));
     const gaps = 'SELECT COUNT(*) AS n, ROUND(SUM(GAP_S), 3) AS s FROM DATAWORKS.QUERY_GAPS';
     expect(await one(usage.engine, gaps)).toEqual(await one(source, gaps));
@@ -117,12 +120,20 @@ describe('usage copy', () => {
     expect(await copied.dataRange()).toEqual(range);
     // Sums may add the same numbers in another order: equal to 9 decimals.
     expect(rounded(await copied.costSummary(range))).toEqual(rounded(await direct.costSummary(range)));
-    expect(rounded(await copied.queryPatterns({ range }, { limit: 10 }))).toEqual(rounded(await direct.queryPatterns({ range }, { limit: 10 })));
+    expect(rounded(await copied.queryPatterns({ range }, { limit: 10 }))).toEqual(
+      rounded(await direct.queryPatterns({ range }, { limit: 10 })),
+    );
     expect(rounded(await copied.recommendations(range))).toEqual(rounded(await direct.recommendations(range)));
 
     const state = await usage.state();
     expect(state.ready).toBe(true);
-    expect(state.lastRun).toMatchObject({ kind: 'backfill', status: 'succeeded', rowsCopied: result.rowsCopied, sourceStatements: result.sourceStatements, error: null });
+    expect(state.lastRun).toMatchObject({
+      kind: 'backfill',
+      status: 'succeeded',
+      rowsCopied: result.rowsCopied,
+      sourceStatements: result.sourceStatements,
+      error: null,
+    });
     // Complete up to the sync time less the slowest of the cost views' latency (metering: 3 hours).
     expect(state.dataAsOf).toBe(new Date(NOW.getTime() - 3 * HOUR).toISOString().replace(/\.\d{3}Z$/, '.000Z'));
     await usage.close();
@@ -133,12 +144,14 @@ describe('usage copy', () => {
     const rowsOnly: Queryable = { kind: 'snowflake', query: (statement) => source.query(statement) };
     const usage = await openUsage('rows', rowsOnly);
     await usage.sync({ now: () => NOW });
-    for (const table of TABLES) expect({ table, rows: await count(usage.engine, table) }).toEqual({ table, rows: await count(source, table) });
+    for (const table of TABLES)
+      expect({ table, rows: await count(usage.engine, table) }).toEqual({ table, rows: await count(source, table) });
     const checksum = `SELECT COUNT(DISTINCT QUERY_ID) AS ids, SUM(TOTAL_ELAPSED_TIME) AS elapsed, SUM(BYTES_SCANNED) AS scanned,
         MIN(START_TIME) AS first, MAX(END_TIME) AS last, SUM(LENGTH(QUERY_TEXT)) AS text, ROUND(SUM(CREDITS_USED_CLOUD_SERVICES), 9) AS cs
       FROM ACCOUNT_USAGE.QUERY_HISTORY`;
     expect(await one(usage.engine, checksum)).toEqual(await one(source, checksum));
-    const daily = 'SELECT USAGE_DATE, ROUND(SUM(CREDITS_BILLED), 9) AS billed FROM ACCOUNT_USAGE.METERING_DAILY_HISTORY GROUP BY 1 ORDER BY 1';
+    const daily =
+      'SELECT USAGE_DATE, ROUND(SUM(CREDITS_BILLED), 9) AS billed FROM ACCOUNT_USAGE.METERING_DAILY_HISTORY GROUP BY 1 ORDER BY 1';
     expect(await usage.engine.query(Sql.of(daily, []))).toEqual(await source.query(Sql.of(daily, [])));
     await usage.close();
   });
@@ -149,7 +162,10 @@ describe('usage copy', () => {
     const before = await count(usage.engine, 'ACCOUNT_USAGE.QUERY_HISTORY');
     // Two queries the account reports after the first sync: one that ran just now, and one that
     // started 20 hours ago and only just ended (so its START_TIME is far behind the watermark).
-    const template = await one(source, `SELECT * FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE WAREHOUSE_NAME = 'ELT_WH' ORDER BY START_TIME DESC LIMIT 1`);
+    const template = await one(
+      source,
+      `SELECT * FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE WAREHOUSE_NAME = 'ELT_WH' ORDER BY START_TIME DESC LIMIT 1`,
+    );
     const later = new Date(NOW.getTime() + HOUR);
     await source.query(
       Sql.of(
@@ -157,10 +173,16 @@ describe('usage copy', () => {
          VALUES ('late-1', 'select 1', ?, ?, ?, 'SUCCESS', CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP), 1000, 1000),
                 ('long-1', 'select 2', ?, ?, ?, 'SUCCESS', CAST(? AS TIMESTAMP), CAST(? AS TIMESTAMP), 72000000, 72000000)`,
         [
-          String(template.WAREHOUSE_NAME), String(template.USER_NAME), String(template.ROLE_NAME),
-          new Date(later.getTime() - 60_000).toISOString().slice(0, 19), later.toISOString().slice(0, 19),
-          String(template.WAREHOUSE_NAME), String(template.USER_NAME), String(template.ROLE_NAME),
-          new Date(later.getTime() - 20 * HOUR).toISOString().slice(0, 19), new Date(later.getTime() - 1000).toISOString().slice(0, 19),
+          String(template.WAREHOUSE_NAME),
+          String(template.USER_NAME),
+          String(template.ROLE_NAME),
+          new Date(later.getTime() - 60_000).toISOString().slice(0, 19),
+          later.toISOString().slice(0, 19),
+          String(template.WAREHOUSE_NAME),
+          String(template.USER_NAME),
+          String(template.ROLE_NAME),
+          new Date(later.getTime() - 20 * HOUR).toISOString().slice(0, 19),
+          new Date(later.getTime() - 1000).toISOString().slice(0, 19),
         ],
       ),
     );
@@ -172,10 +194,14 @@ describe('usage copy', () => {
       const queryRows = result.views.find((v) => v.name === 'QUERY_HISTORY')?.rows ?? 0;
       expect(queryRows).toBeGreaterThanOrEqual(2);
       expect(queryRows).toBeLessThan(before / 10);
-      const ids = await usage.engine.query(Sql.of(`SELECT QUERY_ID FROM DATAWORKS.QUERY_COST WHERE QUERY_ID IN ('late-1', 'long-1') ORDER BY 1`, []));
+      const ids = await usage.engine.query(
+        Sql.of(`SELECT QUERY_ID FROM DATAWORKS.QUERY_COST WHERE QUERY_ID IN ('late-1', 'long-1') ORDER BY 1`, []),
+      );
       expect(ids.map((r) => r.QUERY_ID)).toEqual(['late-1', 'long-1']);
       // No duplicates from the re-read.
-      expect(Number((await one(usage.engine, 'SELECT COUNT(*) - COUNT(DISTINCT QUERY_ID) AS d FROM ACCOUNT_USAGE.QUERY_HISTORY')).d)).toBe(0);
+      expect(Number((await one(usage.engine, 'SELECT COUNT(*) - COUNT(DISTINCT QUERY_ID) AS d FROM ACCOUNT_USAGE.QUERY_HISTORY')).d)).toBe(
+        0,
+      );
     } finally {
       await source.query(Sql.of(`DELETE FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE QUERY_ID IN ('late-1', 'long-1')`, []));
       await usage.close();
@@ -198,7 +224,9 @@ describe('usage copy', () => {
     const result = await second.sync({ now: () => NOW });
     expect(await count(second.engine, 'ACCOUNT_USAGE.QUERY_HISTORY')).toBe(await count(source, 'ACCOUNT_USAGE.QUERY_HISTORY'));
     expect(result.kind).toBe('backfill');
-    expect(Number((await one(second.engine, 'SELECT COUNT(*) - COUNT(DISTINCT QUERY_ID) AS d FROM ACCOUNT_USAGE.QUERY_HISTORY')).d)).toBe(0);
+    expect(Number((await one(second.engine, 'SELECT COUNT(*) - COUNT(DISTINCT QUERY_ID) AS d FROM ACCOUNT_USAGE.QUERY_HISTORY')).d)).toBe(
+      0,
+    );
     await second.close();
   });
 
@@ -218,7 +246,10 @@ describe('usage copy', () => {
 
   it('reports what its own statements cost once the account shows them', async () => {
     const usage = await openUsage('cost');
-    const template = await one(source, `SELECT * FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE WAREHOUSE_NAME = 'ELT_WH' ORDER BY START_TIME DESC LIMIT 1`);
+    const template = await one(
+      source,
+      `SELECT * FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE WAREHOUSE_NAME = 'ELT_WH' ORDER BY START_TIME DESC LIMIT 1`,
+    );
     await source.query(
       Sql.of(
         `INSERT INTO ACCOUNT_USAGE.QUERY_HISTORY SELECT * REPLACE ('sync-1' AS QUERY_ID, ? || ' SELECT 1' AS QUERY_TEXT) FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE QUERY_ID = ?`,

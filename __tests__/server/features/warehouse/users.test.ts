@@ -9,9 +9,14 @@ describe('users analytics (Optimize)', () => {
   });
   afterAll(() => account.close());
 
-  it('costs each user as the sum of their queries\' attributed cost, most expensive first', async () => {
+  it("costs each user as the sum of their queries' attributed cost, most expensive first", async () => {
     const overview = await account.warehouse.usersOverview(range);
-    const direct = new Map((await account.sql(`SELECT USER_NAME AS u, COUNT(*) AS n, SUM(CREDITS) AS c FROM DATAWORKS.QUERY_COST GROUP BY 1`)).map((r) => [String(r.u), r]));
+    const direct = new Map(
+      (await account.sql(`SELECT USER_NAME AS u, COUNT(*) AS n, SUM(CREDITS) AS c FROM DATAWORKS.QUERY_COST GROUP BY 1`)).map((r) => [
+        String(r.u),
+        r,
+      ]),
+    );
     const [listed] = await account.sql(`SELECT COUNT(*) AS n FROM ACCOUNT_USAGE.USERS WHERE DELETED_ON IS NULL`);
     expect(overview.users).toHaveLength(Number(listed?.n));
     for (const user of overview.users) {
@@ -19,14 +24,16 @@ describe('users analytics (Optimize)', () => {
       expect(user.credits).toBeCloseTo(Number(direct.get(user.userName)?.c ?? 0), 9);
       expect(user.cost).toBeCloseTo(user.credits * PRICE, 9);
     }
-    for (let i = 1; i < overview.users.length; i += 1) expect(overview.users[i - 1]!.credits).toBeGreaterThanOrEqual(overview.users[i]!.credits);
+    for (let i = 1; i < overview.users.length; i += 1)
+      expect(overview.users[i - 1]!.credits).toBeGreaterThanOrEqual(overview.users[i]!.credits);
     expect(overview.users[0]?.userName).toBe('REPORT_SVC');
   });
 
   it('finds dormant users holding powerful roles, as a direct query does', async () => {
     const overview = await account.warehouse.usersOverview(range, { dormantDays: 90 });
     expect(overview.asOf).toBe('2026-03-18');
-    const direct = await account.sql(`SELECT DISTINCT U.NAME AS n FROM ACCOUNT_USAGE.USERS U JOIN ACCOUNT_USAGE.GRANTS_TO_USERS G ON G.GRANTEE_NAME = U.NAME
+    const direct =
+      await account.sql(`SELECT DISTINCT U.NAME AS n FROM ACCOUNT_USAGE.USERS U JOIN ACCOUNT_USAGE.GRANTS_TO_USERS G ON G.GRANTEE_NAME = U.NAME
       WHERE G.DELETED_ON IS NULL AND U.DELETED_ON IS NULL AND NOT U.DISABLED AND G.ROLE IN ('ACCOUNTADMIN', 'SECURITYADMIN', 'SYSADMIN')
         AND (U.LAST_SUCCESS_LOGIN IS NULL OR U.LAST_SUCCESS_LOGIN < TIMESTAMP '2026-03-19' - INTERVAL 90 DAY) ORDER BY 1`);
     expect(overview.dormantPrivileged.map((u) => u.userName).sort()).toEqual(direct.map((r) => String(r.n)));
@@ -38,7 +45,9 @@ describe('users analytics (Optimize)', () => {
 
   it('lists enabled people without MFA, never service users', async () => {
     const overview = await account.warehouse.usersOverview(range);
-    const direct = await account.sql(`SELECT NAME AS n FROM ACCOUNT_USAGE.USERS WHERE DELETED_ON IS NULL AND NOT DISABLED AND NOT HAS_MFA AND TYPE = 'PERSON' ORDER BY 1`);
+    const direct = await account.sql(
+      `SELECT NAME AS n FROM ACCOUNT_USAGE.USERS WHERE DELETED_ON IS NULL AND NOT DISABLED AND NOT HAS_MFA AND TYPE = 'PERSON' ORDER BY 1`,
+    );
     expect(overview.withoutMfa.map((u) => u.userName).sort()).toEqual(direct.map((r) => String(r.n)));
     expect(overview.withoutMfa.some((u) => u.type === 'SERVICE')).toBe(false);
   });

@@ -11,13 +11,21 @@ describe('warehouse usage and recommendations', () => {
   });
   afterAll(() => account.close());
 
-  it('shows each warehouse\'s settings with credits, load, idle and busy shares as the usage views give them', async () => {
+  it("shows each warehouse's settings with credits, load, idle and busy shares as the usage views give them", async () => {
     const usage = await account.warehouse.warehouseUsage(range);
     expect(usage.map((w) => w.name)).toEqual(['ANALYTICS_WH', 'BI_WH', 'DEV_WH', 'ELT_WH', 'REPORTING_WH']);
-    const direct = new Map((await account.sql(`SELECT WAREHOUSE_NAME AS w, SUM(CREDITS_USED_COMPUTE) AS m, SUM(CREDITS_ATTRIBUTED_COMPUTE_QUERIES) AS b
-      FROM ACCOUNT_USAGE.WAREHOUSE_METERING_HISTORY GROUP BY 1`)).map((r) => [String(r.w), r]));
-    const load = new Map((await account.sql(`SELECT WAREHOUSE_NAME AS w, AVG(AVG_RUNNING) AS r, AVG(AVG_QUEUED_LOAD) AS q
-      FROM ACCOUNT_USAGE.WAREHOUSE_LOAD_HISTORY GROUP BY 1`)).map((r) => [String(r.w), r]));
+    const direct = new Map(
+      (
+        await account.sql(`SELECT WAREHOUSE_NAME AS w, SUM(CREDITS_USED_COMPUTE) AS m, SUM(CREDITS_ATTRIBUTED_COMPUTE_QUERIES) AS b
+      FROM ACCOUNT_USAGE.WAREHOUSE_METERING_HISTORY GROUP BY 1`)
+      ).map((r) => [String(r.w), r]),
+    );
+    const load = new Map(
+      (
+        await account.sql(`SELECT WAREHOUSE_NAME AS w, AVG(AVG_RUNNING) AS r, AVG(AVG_QUEUED_LOAD) AS q
+      FROM ACCOUNT_USAGE.WAREHOUSE_LOAD_HISTORY GROUP BY 1`)
+      ).map((r) => [String(r.w), r]),
+    );
     for (const w of usage) {
       expect(w.meteredCredits).toBeCloseTo(Number(direct.get(w.name)?.m), 6);
       expect(w.busyShare).toBeCloseTo(Number(direct.get(w.name)?.b) / Number(direct.get(w.name)?.m), 9);
@@ -37,20 +45,37 @@ describe('warehouse usage and recommendations', () => {
   it('recommends a shorter auto-suspend and a smaller size for the idle warehouse, more room for the spilling one', async () => {
     const recommendations = await account.warehouse.recommendations(range);
     const ids = recommendations.map((r) => r.id);
-    expect(ids).toEqual(expect.arrayContaining(['REPORTING_WH:auto_suspend', 'REPORTING_WH:downsize', 'BI_WH:auto_suspend', 'ANALYTICS_WH:upsize', 'ANALYTICS_WH:multi_cluster']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'REPORTING_WH:auto_suspend',
+        'REPORTING_WH:downsize',
+        'BI_WH:auto_suspend',
+        'ANALYTICS_WH:upsize',
+        'ANALYTICS_WH:multi_cluster',
+      ]),
+    );
     expect(ids.some((id) => id.startsWith('DEV_WH') || id.startsWith('ELT_WH'))).toBe(false);
     expect(recommendations[0]?.id).toBe('REPORTING_WH:auto_suspend');
     const byId = new Map(recommendations.map((r) => [r.id, r]));
-    expect(byId.get('REPORTING_WH:auto_suspend')?.change).toEqual({ kind: 'alterWarehouse', warehouseName: 'REPORTING_WH', autoSuspendSeconds: 60 });
+    expect(byId.get('REPORTING_WH:auto_suspend')?.change).toEqual({
+      kind: 'alterWarehouse',
+      warehouseName: 'REPORTING_WH',
+      autoSuspendSeconds: 60,
+    });
     expect(byId.get('REPORTING_WH:downsize')?.change).toEqual({ kind: 'alterWarehouse', warehouseName: 'REPORTING_WH', size: 'Medium' });
     expect(byId.get('ANALYTICS_WH:upsize')?.change).toEqual({ kind: 'alterWarehouse', warehouseName: 'ANALYTICS_WH', size: 'Small' });
-    expect(byId.get('ANALYTICS_WH:multi_cluster')?.change).toEqual({ kind: 'alterWarehouse', warehouseName: 'ANALYTICS_WH', maxClusterCount: 2 });
+    expect(byId.get('ANALYTICS_WH:multi_cluster')?.change).toEqual({
+      kind: 'alterWarehouse',
+      warehouseName: 'ANALYTICS_WH',
+      maxClusterCount: 2,
+    });
     expect(byId.get('ANALYTICS_WH:upsize')?.estimatedMonthlySavings).toBeLessThan(0);
     for (const r of recommendations) expect(r.estimatedMonthlySavings).toBeCloseTo(r.estimatedMonthlySavingsCredits * 3, 9);
   });
 
   it('estimates the auto-suspend saving by replaying the gaps between queries (independent JS replay)', async () => {
-    const rows = await account.sql(`SELECT epoch_us(START_TIME) + 1000 * (QUEUED_PROVISIONING_TIME + QUEUED_REPAIR_TIME + QUEUED_OVERLOAD_TIME + COMPILATION_TIME) AS es,
+    const rows =
+      await account.sql(`SELECT epoch_us(START_TIME) + 1000 * (QUEUED_PROVISIONING_TIME + QUEUED_REPAIR_TIME + QUEUED_OVERLOAD_TIME + COMPILATION_TIME) AS es,
         epoch_us(END_TIME) AS ee FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE WAREHOUSE_NAME = 'REPORTING_WH' ORDER BY es, ee`);
     let runEnd = -Infinity;
     let now = 0;
@@ -116,5 +141,4 @@ describe('warehouse usage and recommendations', () => {
     expect(ids).not.toContain('ANALYTICS_WH:upsize');
     expect(ids).toContain('ANALYTICS_WH:multi_cluster');
   });
-
 });

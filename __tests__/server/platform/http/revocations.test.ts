@@ -20,7 +20,14 @@ afterAll(async () => {
 const now = () => Math.floor(Date.now() / 1000);
 /** The check as a promise: it answers synchronously (or throws) when its cache is fresh. */
 const checked = (list: RevocationList, who: Caller) => (async () => list.check(who))();
-const caller = (subject: string, sessionId: string, issuedAt = now()): Caller => ({ subject, username: subject, organisation: 'acme', roles: ['user'], sessionId, issuedAt });
+const caller = (subject: string, sessionId: string, issuedAt = now()): Caller => ({
+  subject,
+  username: subject,
+  organisation: 'acme',
+  roles: ['user'],
+  sessionId,
+  issuedAt,
+});
 
 test('a revoked session is refused; other sessions of the same user are not', async () => {
   const list = createRevocationList(store.db);

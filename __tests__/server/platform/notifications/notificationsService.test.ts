@@ -29,7 +29,13 @@ const people = {
   bob: { subject: 'sub-bob', username: 'bob', email: 'bob@acme.example', roles: ['user', 'assured'] },
   cid: { subject: 'sub-cid', username: 'cid', email: null, roles: ['user', 'Client-Admin'] },
 };
-const callerOf = (person: (typeof people)[keyof typeof people]): Caller => ({ subject: person.subject, username: person.username, organisation: 'acme', roles: person.roles, ...(person.email ? { email: person.email } : {}) });
+const callerOf = (person: (typeof people)[keyof typeof people]): Caller => ({
+  subject: person.subject,
+  username: person.username,
+  organisation: 'acme',
+  roles: person.roles,
+  ...(person.email ? { email: person.email } : {}),
+});
 
 let store: Store;
 let live: LiveChannel;
@@ -49,7 +55,15 @@ beforeAll(async () => {
     live,
     jobs,
     log: silent,
-    smtp: { url: `smtp://127.0.0.1:${smtp.port}`, host: null, port: 0, user: null, password: null, secure: false, from: 'Dataworks <no-reply@dataworks.test>' },
+    smtp: {
+      url: `smtp://127.0.0.1:${smtp.port}`,
+      host: null,
+      port: 0,
+      user: null,
+      password: null,
+      secure: false,
+      from: 'Dataworks <no-reply@dataworks.test>',
+    },
     portalUrl: 'http://portal.test',
     emailRetryBaseDelayMs: 200,
   });
@@ -73,16 +87,29 @@ async function subscribe(person: (typeof people)[keyof typeof people], organisat
 }
 
 const recipientsOf = async (id: string) =>
-  (await store.db.selectFrom('notification_recipients').select('subject').where('notification_id', '=', id).orderBy('subject').execute()).map((row) => row.subject);
+  (
+    await store.db.selectFrom('notification_recipients').select('subject').where('notification_id', '=', id).orderBy('subject').execute()
+  ).map((row) => row.subject);
 
 test('a notice for one user is recorded for that user and reaches only their open streams, with its event id', async () => {
   const ann = await subscribe(people.ann);
   const bob = await subscribe(people.bob);
-  const result = await service.notify({ organisation: 'acme', audience: { userId: people.ann.subject }, type: 'alert', title: 'Warehouse credits above budget', body: 'Spent 120% of the monthly budget.', link: '/app/snowflake/cost' });
+  const result = await service.notify({
+    organisation: 'acme',
+    audience: { userId: people.ann.subject },
+    type: 'alert',
+    title: 'Warehouse credits above budget',
+    body: 'Spent 120% of the monthly budget.',
+    link: '/app/snowflake/cost',
+  });
   expect(result).toMatchObject({ inApp: 1, emails: 0 });
   expect(await recipientsOf(String(result.id))).toEqual(['sub-ann']);
   const event = await waitFor('ann’s event', () => ann.events[0]);
-  expect(event).toMatchObject({ id: `n:${result.id}`, topic: 'notification', data: { id: result.id, type: 'alert', title: 'Warehouse credits above budget', link: '/app/snowflake/cost', read: false } });
+  expect(event).toMatchObject({
+    id: `n:${result.id}`,
+    topic: 'notification',
+    data: { id: result.id, type: 'alert', title: 'Warehouse credits above budget', link: '/app/snowflake/cost', read: false },
+  });
   await sleep(100);
   expect(bob.events).toEqual([]);
   ann.stop();
@@ -90,24 +117,62 @@ test('a notice for one user is recorded for that user and reaches only their ope
 });
 
 test('a role reaches its known holders, the organisation reaches everyone known in it; a type turned off and the actor are left out', async () => {
-  const forAdmins = await service.notify({ organisation: 'acme', audience: { role: ['admin', 'assured'] }, type: 'connector_sync_failure', title: 'Shop sync failed' });
+  const forAdmins = await service.notify({
+    organisation: 'acme',
+    audience: { role: ['admin', 'assured'] },
+    type: 'connector_sync_failure',
+    title: 'Shop sync failed',
+  });
   expect(await recipientsOf(String(forAdmins.id))).toEqual(['sub-ann', 'sub-bob']);
 
-  await store.db.insertInto('notification_preferences').values({ organisation_id: 'acme', subject: 'sub-bob', type: 'system', in_app: false, email: false }).execute();
-  const everyone = await service.notify({ organisation: 'acme', audience: 'organisation', type: 'system', title: 'Maintenance tonight', exceptUserIds: ['sub-cid'] });
+  await store.db
+    .insertInto('notification_preferences')
+    .values({ organisation_id: 'acme', subject: 'sub-bob', type: 'system', in_app: false, email: false })
+    .execute();
+  const everyone = await service.notify({
+    organisation: 'acme',
+    audience: 'organisation',
+    type: 'system',
+    title: 'Maintenance tonight',
+    exceptUserIds: ['sub-cid'],
+  });
   expect(await recipientsOf(String(everyone.id))).toEqual(['sub-ann']);
   // Never another organisation's users.
   expect(everyone.inApp).toBe(1);
-  const nobody = await service.notify({ organisation: 'acme', audience: { role: 'product' }, type: 'system', title: 'No one holds this role' });
+  const nobody = await service.notify({
+    organisation: 'acme',
+    audience: { role: 'product' },
+    type: 'system',
+    title: 'No one holds this role',
+  });
   expect(nobody).toEqual({ id: null, inApp: 0, emails: 0 });
 });
 
 test('a notice for many users is one live message that skips those who turned the type off', async () => {
-  for (let index = 0; index < 12; index += 1) await service.rememberUser({ organisation: 'acme', subject: `sub-many-${index}`, username: `many${index}`, email: null, roles: ['user', 'Client-Dataworks-docs'] });
-  await store.db.insertInto('notification_preferences').values({ organisation_id: 'acme', subject: 'sub-many-3', type: 'feature_status_change', in_app: false, email: false }).execute();
-  const listeners = await Promise.all([0, 3].map((index) => subscribe({ subject: `sub-many-${index}`, username: `many${index}`, email: null, roles: ['user', 'Client-Dataworks-docs'] })));
+  for (let index = 0; index < 12; index += 1)
+    await service.rememberUser({
+      organisation: 'acme',
+      subject: `sub-many-${index}`,
+      username: `many${index}`,
+      email: null,
+      roles: ['user', 'Client-Dataworks-docs'],
+    });
+  await store.db
+    .insertInto('notification_preferences')
+    .values({ organisation_id: 'acme', subject: 'sub-many-3', type: 'feature_status_change', in_app: false, email: false })
+    .execute();
+  const listeners = await Promise.all(
+    [0, 3].map((index) =>
+      subscribe({ subject: `sub-many-${index}`, username: `many${index}`, email: null, roles: ['user', 'Client-Dataworks-docs'] }),
+    ),
+  );
   const outsider = await subscribe(people.cid);
-  const result = await service.notify({ organisation: 'acme', audience: { role: 'Client-Dataworks-docs' }, type: 'feature_status_change', title: 'Dark mode is planned' });
+  const result = await service.notify({
+    organisation: 'acme',
+    audience: { role: 'Client-Dataworks-docs' },
+    type: 'feature_status_change',
+    title: 'Dark mode is planned',
+  });
   expect(result.inApp).toBe(11);
   await waitFor('the docs user’s event', () => listeners[0]?.events[0]);
   await sleep(150);
@@ -120,8 +185,18 @@ test('after a reconnect, the replay gives exactly what the user missed, oldest f
   const caller = callerOf(people.cid);
   const cursor = await service.liveReplay.cursor?.(caller, 'acme');
   expect(cursor?.topic).toBe('notification-cursor');
-  const first = await service.notify({ organisation: 'acme', audience: { userId: people.cid.subject }, type: 'ticket_update', title: 'Reply one' });
-  const second = await service.notify({ organisation: 'acme', audience: { userId: people.cid.subject }, type: 'ticket_update', title: 'Reply two' });
+  const first = await service.notify({
+    organisation: 'acme',
+    audience: { userId: people.cid.subject },
+    type: 'ticket_update',
+    title: 'Reply one',
+  });
+  const second = await service.notify({
+    organisation: 'acme',
+    audience: { userId: people.cid.subject },
+    type: 'ticket_update',
+    title: 'Reply two',
+  });
   await service.notify({ organisation: 'acme', audience: { userId: people.ann.subject }, type: 'ticket_update', title: 'Not for cid' });
   const missed = await service.liveReplay.missed(caller, 'acme', cursor?.id ?? '');
   expect(missed.map((event) => [event.id, (event.data as { title: string }).title])).toEqual([
@@ -135,8 +210,18 @@ test('after a reconnect, the replay gives exactly what the user missed, oldest f
 });
 
 test('e-mail goes to those who asked, through the SMTP server, retried when it refuses the first attempt', async () => {
-  await store.db.insertInto('notification_preferences').values({ organisation_id: 'acme', subject: 'sub-ann', type: 'ticket_update', in_app: true, email: true }).execute();
-  const result = await service.notify({ organisation: 'acme', audience: { role: 'admin' }, type: 'ticket_update', title: 'New reply on ticket #7', body: 'bob: please check the manifest', link: '/app/support/tickets/abc' });
+  await store.db
+    .insertInto('notification_preferences')
+    .values({ organisation_id: 'acme', subject: 'sub-ann', type: 'ticket_update', in_app: true, email: true })
+    .execute();
+  const result = await service.notify({
+    organisation: 'acme',
+    audience: { role: 'admin' },
+    type: 'ticket_update',
+    title: 'New reply on ticket #7',
+    body: 'bob: please check the manifest',
+    link: '/app/support/tickets/abc',
+  });
   expect(result.emails).toBe(1);
   const mail = await waitFor('the e-mail', () => smtp.mails[0]);
   expect(smtp.refusedCount()).toBe(1);
@@ -145,7 +230,8 @@ test('e-mail goes to those who asked, through the SMTP server, retried when it r
   expect(mail.raw).toContain('http://portal.test/app/support/tickets/abc');
   expect(mail.raw).toContain('bob: please check the manifest');
   // The SMTP server has the mail before the job records its success: wait for that too.
-  const readJob = () => store.db.selectFrom('jobs').select(['state', 'attempts']).where('kind', '=', 'notifications.email').executeTakeFirstOrThrow();
+  const readJob = () =>
+    store.db.selectFrom('jobs').select(['state', 'attempts']).where('kind', '=', 'notifications.email').executeTakeFirstOrThrow();
   let job = await readJob();
   for (const deadline = Date.now() + 15_000; job.state !== 'succeeded' && Date.now() < deadline; job = await readJob()) await sleep(25);
   expect(job).toEqual({ state: 'succeeded', attempts: 2 });
@@ -154,11 +240,25 @@ test('e-mail goes to those who asked, through the SMTP server, retried when it r
 });
 
 test('a notice without a known type, a title or with a link out of the portal is refused and nothing is written', async () => {
-  const before = await store.db.selectFrom('notifications').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
-  await expect(service.notify({ organisation: 'acme', audience: 'organisation', type: 'gossip' as 'alert', title: 'x' })).rejects.toThrow('not a notification type');
-  await expect(service.notify({ organisation: 'acme', audience: 'organisation', type: 'alert', title: '   ' })).rejects.toThrow('needs a title');
-  await expect(service.notify({ organisation: 'acme', audience: 'organisation', type: 'alert', title: 'x', link: 'https://evil.example' })).rejects.toThrow('portal path');
-  await expect(service.notify({ organisation: 'acme', audience: 'organisation', type: 'alert', title: 'x', link: '//evil.example' })).rejects.toThrow('portal path');
-  const after = await store.db.selectFrom('notifications').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+  const before = await store.db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  await expect(service.notify({ organisation: 'acme', audience: 'organisation', type: 'gossip' as 'alert', title: 'x' })).rejects.toThrow(
+    'not a notification type',
+  );
+  await expect(service.notify({ organisation: 'acme', audience: 'organisation', type: 'alert', title: '   ' })).rejects.toThrow(
+    'needs a title',
+  );
+  await expect(
+    service.notify({ organisation: 'acme', audience: 'organisation', type: 'alert', title: 'x', link: 'https://evil.example' }),
+  ).rejects.toThrow('portal path');
+  await expect(
+    service.notify({ organisation: 'acme', audience: 'organisation', type: 'alert', title: 'x', link: '//evil.example' }),
+  ).rejects.toThrow('portal path');
+  const after = await store.db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
   expect(Number(after.count)).toBe(Number(before.count));
 });

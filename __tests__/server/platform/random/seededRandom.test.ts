@@ -1,7 +1,14 @@
 import { mulberry32, seeded, seedFrom } from '../../../../server/src/platform/random/seededRandom';
 
 it('repeats the same sequence for the same text and differs for another', () => {
-  const draws = (text: string) => Array.from({ length: 5 }, ((random) => () => random.next())(seeded(text)));
+  const draws = (text: string) =>
+    Array.from(
+      { length: 5 },
+      (
+        (random) => () =>
+          random.next()
+      )(seeded(text)),
+    );
   expect(draws('acme')).toEqual(draws('acme'));
   expect(draws('acme')).not.toEqual(draws('globex'));
   expect(seeded('acme').next()).toBe(mulberry32(seedFrom('acme')).next());

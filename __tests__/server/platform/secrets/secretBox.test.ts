@@ -15,7 +15,7 @@ it('opens what it sealed, for the same purpose only', () => {
   expect(box.seal('pa55word', 'source:1')).not.toBe(sealed);
 });
 
-it('refuses an altered value and another key\'s value', () => {
+it("refuses an altered value and another key's value", () => {
   const sealed = box.seal('pa55word', 'p');
   const [version, nonce, body = ''] = sealed.split('.');
   const altered = `${version}.${nonce}.${body.slice(0, -2)}${body.endsWith('A') ? 'B' : 'A'}${body.slice(-1)}`;
@@ -36,13 +36,18 @@ describe('the key', () => {
     const stat = await fs.stat(path.join(dir, 'secrets.key'));
     expect(stat.mode & 0o777).toBe(0o600);
     await expect(loadSecretKey({ settingValue: undefined, dataDir: dir })).resolves.toEqual(first);
-    const [a, b] = await Promise.all([loadSecretKey({ settingValue: undefined, dataDir: path.join(dir, 'race') }), loadSecretKey({ settingValue: undefined, dataDir: path.join(dir, 'race') })]);
+    const [a, b] = await Promise.all([
+      loadSecretKey({ settingValue: undefined, dataDir: path.join(dir, 'race') }),
+      loadSecretKey({ settingValue: undefined, dataDir: path.join(dir, 'race') }),
+    ]);
     expect(a).toEqual(b);
   });
 
   it('comes from the setting when set, which must be 32 bytes', async () => {
     const key = randomBytes(32);
     await expect(loadSecretKey({ settingValue: key.toString('base64'), dataDir: dir })).resolves.toEqual(key);
-    await expect(loadSecretKey({ settingValue: 'c2hvcnQ=', dataDir: dir })).rejects.toThrow(new SecretKeyError('SECRETS_KEY must be 32 bytes in base64 (for example from `openssl rand -base64 32`); it decodes to 5 bytes.'));
+    await expect(loadSecretKey({ settingValue: 'c2hvcnQ=', dataDir: dir })).rejects.toThrow(
+      new SecretKeyError('SECRETS_KEY must be 32 bytes in base64 (for example from `openssl rand -base64 32`); it decodes to 5 bytes.'),
+    );
   });
 });

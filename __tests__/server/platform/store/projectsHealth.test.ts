@@ -71,9 +71,15 @@ test("each resource's health comes from its area's tables, and the project's is 
 test("another organisation's project or resource is not reachable", async () => {
   const id = await createProject(store.db, actor, { name: 'Shop only', description: '', owner: 'admin', members: [], status: 'planned' });
   const other = { organisation: 'elsewhere', subject: 'o', username: 'other' };
-  await expect(addResource(store.db, other, id, { kind: 'exposure', ref: 'exposure.shop.revenue' })).rejects.toBeInstanceOf(RecordNotFoundError);
+  await expect(addResource(store.db, other, id, { kind: 'exposure', ref: 'exposure.shop.revenue' })).rejects.toBeInstanceOf(
+    RecordNotFoundError,
+  );
   await expect(projectDetail(store.db, 'elsewhere', id)).rejects.toBeInstanceOf(RecordNotFoundError);
   const theirs = await createProject(store.db, other, { name: 'Theirs', description: '', owner: 'other', members: [], status: 'active' });
-  await expect(addResource(store.db, other, theirs, { kind: 'exposure', ref: 'exposure.shop.revenue' })).rejects.toBeInstanceOf(InconsistentRequestError);
-  await expect(addResource(store.db, actor, id, { kind: 'exposure', ref: 'model.shop.orders' })).rejects.toBeInstanceOf(InconsistentRequestError);
+  await expect(addResource(store.db, other, theirs, { kind: 'exposure', ref: 'exposure.shop.revenue' })).rejects.toBeInstanceOf(
+    InconsistentRequestError,
+  );
+  await expect(addResource(store.db, actor, id, { kind: 'exposure', ref: 'model.shop.orders' })).rejects.toBeInstanceOf(
+    InconsistentRequestError,
+  );
 });

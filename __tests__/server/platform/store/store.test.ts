@@ -2,7 +2,14 @@
 // STORE_TEST_DATABASE_URL is set (.ci/run starts one). The same migrations and SQL run on both.
 import { sql } from 'kysely';
 import { listAudit, type Actor } from '../../../../server/src/platform/store/audit';
-import { createDashboard, dashboardOrigins, deleteDashboard, listDashboards, reorderDashboards, updateDashboard } from '../../../../server/src/features/dashboards/dashboardsStore';
+import {
+  createDashboard,
+  dashboardOrigins,
+  deleteDashboard,
+  listDashboards,
+  reorderDashboards,
+  updateDashboard,
+} from '../../../../server/src/features/dashboards/dashboardsStore';
 import { seedDemoData } from '../../../../server/src/features/dashboards/demoSeed';
 import { DuplicateValueError, InconsistentRequestError, RecordNotFoundError } from '../../../../server/src/platform/store/errors';
 import { findLayoutSettings, saveLayoutSettings } from '../../../../server/src/features/layout-settings/layoutSettingsStore';
@@ -67,11 +74,15 @@ describe.each(engines)('portal store on %s', (_engine, open) => {
 
     const actions = (await listAudit(store.db, 'acme', 10)).map((entry) => entry.action);
     expect(actions.slice(0, 4)).toEqual(['dashboard.delete', 'dashboard.reorder', 'dashboard.update', 'dashboard.create']);
-    expect((await listAudit(store.db, 'globex', 10)).some((entry) => entry.action.startsWith('dashboard.') && entry.target === created.id)).toBe(false);
+    expect(
+      (await listAudit(store.db, 'globex', 10)).some((entry) => entry.action.startsWith('dashboard.') && entry.target === created.id),
+    ).toBe(false);
   });
 
   test('a duplicate name in the same organisation is refused; another organisation may use it', async () => {
-    await expect(createDashboard(store.db, acmeAdmin, { name: 'storage', url: 'https://x.example.com' })).rejects.toBeInstanceOf(DuplicateValueError);
+    await expect(createDashboard(store.db, acmeAdmin, { name: 'storage', url: 'https://x.example.com' })).rejects.toBeInstanceOf(
+      DuplicateValueError,
+    );
     const globexStorage = await createDashboard(store.db, globexAdmin, { name: 'Storage', url: 'https://x.example.com' });
     await deleteDashboard(store.db, globexAdmin, globexStorage.id);
   });
@@ -108,7 +119,11 @@ describe.each(engines)('portal store on %s', (_engine, open) => {
 
   test('layout settings are saved per user and organisation, the last save winning', async () => {
     await saveLayoutSettings(store.db, { organisation: 'acme', subject: 's1', username: 'business' }, { layout: 'horizontal' });
-    await saveLayoutSettings(store.db, { organisation: 'acme', subject: 's1', username: 'business' }, { layout: 'vertical', rtlLayout: true });
+    await saveLayoutSettings(
+      store.db,
+      { organisation: 'acme', subject: 's1', username: 'business' },
+      { layout: 'vertical', rtlLayout: true },
+    );
     expect(await findLayoutSettings(store.db, 'acme', 'business')).toMatchObject({ settings: { layout: 'vertical', rtlLayout: true } });
     expect(await findLayoutSettings(store.db, 'globex', 'business')).toBeNull();
   });
@@ -122,7 +137,9 @@ describe.each(engines)('portal store on %s', (_engine, open) => {
     const created = await createDashboard(store.db, acmeAdmin, { name: hostile, url: 'https://x.example.com' });
     expect((await listDashboards(store.db, 'acme')).find((d) => d.id === created.id)?.name).toBe(hostile);
     await deleteDashboard(store.db, acmeAdmin, created.id);
-    const tables = await sql<{ count: number }>`select count(*)::int as count from information_schema.tables where table_name = 'dashboards'`.execute(store.db);
+    const tables = await sql<{
+      count: number;
+    }>`select count(*)::int as count from information_schema.tables where table_name = 'dashboards'`.execute(store.db);
     expect(tables.rows[0]?.count).toBe(1);
   });
 });

@@ -6,8 +6,20 @@ import { listAudit } from '../../../../server/src/platform/store/audit';
 import type { Store } from '../../../../server/src/platform/store/openStore';
 import { articleDetail, createArticle, listArticles, voteOnArticle } from '../../../../server/src/features/knowledge/articlesStore';
 import { seedKnowledge } from '../../../../server/src/features/knowledge/knowledgeSeed';
-import { acceptAnswer, answerQuestion, askQuestion, promoteToFaq, questionDetail, vote } from '../../../../server/src/features/hive/hiveStore';
-import { changeFeatureStatus, createFeature, featureDetail, voteOnFeature } from '../../../../server/src/features/feature-requests/featureRequestsStore';
+import {
+  acceptAnswer,
+  answerQuestion,
+  askQuestion,
+  promoteToFaq,
+  questionDetail,
+  vote,
+} from '../../../../server/src/features/hive/hiveStore';
+import {
+  changeFeatureStatus,
+  createFeature,
+  featureDetail,
+  voteOnFeature,
+} from '../../../../server/src/features/feature-requests/featureRequestsStore';
 import { answerQuestion as askAssistant } from '../../../../server/src/features/assistant/retrieval';
 import { InconsistentRequestError, RecordNotFoundError } from '../../../../server/src/platform/store/errors';
 import { openSchemaStore } from '../../schemaStore';
@@ -44,12 +56,17 @@ test('search: prefixes, phrases, exclusions, OR; operators typed as text never r
   expect(withoutCost).toContain('Connecting your Snowflake account');
   expect(withoutCost).not.toContain('Reading the Cost page');
   expect(await titles('airbyte OR openssl')).toEqual(['Adding a connector', 'Connecting your Snowflake account']);
-  for (const text of ["'", "':*", '!!', '(a | b', '<->', '\\', '"unterminated']) await expect(listArticles(store.db, engineer, { q: text })).resolves.toBeDefined();
+  for (const text of ["'", "':*", '!!', '(a | b', '<->', '\\', '"unterminated'])
+    await expect(listArticles(store.db, engineer, { q: text })).resolves.toBeDefined();
 });
 
 test('a vote counts once even when sent twice at the same time, and is audited once', async () => {
   const id = (await listArticles(store.db, engineer, { q: 'cost page' })).articles[0]?.id as string;
-  await Promise.all([voteOnArticle(store.db, engineer, id, true), voteOnArticle(store.db, engineer, id, true), voteOnArticle(store.db, engineer, id, true)]);
+  await Promise.all([
+    voteOnArticle(store.db, engineer, id, true),
+    voteOnArticle(store.db, engineer, id, true),
+    voteOnArticle(store.db, engineer, id, true),
+  ]);
   const article = await articleDetail(store.db, engineer, id);
   expect(article.helpful).toEqual({ yes: 1, no: 0 });
   expect((await listAudit(store.db, 'acme', 500)).filter((e) => e.action === 'kb.article.vote' && e.target === id)).toHaveLength(1);
@@ -57,7 +74,13 @@ test('a vote counts once even when sent twice at the same time, and is audited o
 });
 
 test('drafts are for editors; a new article is audited with it', async () => {
-  const id = await createArticle(store.db, admin, { title: 'Draft about freshness', body: 'Later.', category: 'Data catalog', tags: ['freshness'], status: 'draft' });
+  const id = await createArticle(store.db, admin, {
+    title: 'Draft about freshness',
+    body: 'Later.',
+    category: 'Data catalog',
+    tags: ['freshness'],
+    status: 'draft',
+  });
   await expect(articleDetail(store.db, engineer, id)).rejects.toBeInstanceOf(RecordNotFoundError);
   expect((await articleDetail(store.db, admin, id)).status).toBe('draft');
   expect((await listAudit(store.db, 'acme', 500)).some((e) => e.action === 'kb.article.create' && e.target === id)).toBe(true);
@@ -84,7 +107,9 @@ test('feature requests: a refused transition names itself and changes nothing; s
   await voteOnFeature(store.db, engineer, id, true);
   expect((await featureDetail(store.db, engineer, id)).votes).toBe(1);
   const auditBefore = (await listAudit(store.db, 'acme', 500)).length;
-  await expect(changeFeatureStatus(store.db, admin, id, 'released', undefined)).rejects.toThrow('Under consideration → Released is not allowed');
+  await expect(changeFeatureStatus(store.db, admin, id, 'released', undefined)).rejects.toThrow(
+    'Under consideration → Released is not allowed',
+  );
   await expect(changeFeatureStatus(store.db, admin, id, 'declined', undefined)).rejects.toThrow(/reason/);
   expect((await featureDetail(store.db, admin, id)).status).toBe('under_consideration');
   expect((await listAudit(store.db, 'acme', 500)).length).toBe(auditBefore);
@@ -97,7 +122,10 @@ test('the help assistant cites what it answers from and says when nothing matche
   const answer = await askAssistant(store.db, 'acme', engineer.roles, 'How do I connect my Snowflake account with a key pair?');
   expect(answer.found).toBe(true);
   expect(answer.passages[0]).toMatchObject({ source: 'article', title: 'Connecting your Snowflake account' });
-  expect(await askAssistant(store.db, 'acme', engineer.roles, 'quantum entanglement of penguins')).toMatchObject({ found: false, passages: [] });
+  expect(await askAssistant(store.db, 'acme', engineer.roles, 'quantum entanglement of penguins')).toMatchObject({
+    found: false,
+    passages: [],
+  });
   const forUser = await askAssistant(store.db, 'acme', business.roles, 'idle credits');
   expect(forUser.passages.length).toBeGreaterThan(0);
   expect(forUser.passages.every((p) => p.source !== 'article')).toBe(true);

@@ -17,7 +17,10 @@ beforeAll(async () => {
   staging = path.join(dir, 'staging');
   await fs.mkdir(staging);
   await fs.writeFile(path.join(dir, 'outside.csv'), 'secret\n42\n');
-  engine = await openDuckDbEngine(path.join(dir, 'warehouse.duckdb'), { limits: { memoryLimit: '256MB', tempLimit: '1GB' }, allowedDirectories: [staging] });
+  engine = await openDuckDbEngine(path.join(dir, 'warehouse.duckdb'), {
+    limits: { memoryLimit: '256MB', tempLimit: '1GB' },
+    allowedDirectories: [staging],
+  });
 });
 afterAll(async () => {
   await engine.close();
@@ -25,10 +28,16 @@ afterAll(async () => {
 });
 
 const run = (text: string) => engine.query(raw(text));
-const causeOf = async (text: string) => run(text).then(() => 'ran', (error: Error & { cause?: Error }) => error.cause?.message ?? error.message);
+const causeOf = async (text: string) =>
+  run(text).then(
+    () => 'ran',
+    (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+  );
 
 test('the memory limit, spill limit and temp directory are set', async () => {
-  const [settings] = await run("SELECT current_setting('memory_limit') AS m, current_setting('max_temp_directory_size') AS t, current_setting('temp_directory') AS d, current_setting('enable_external_access') AS x");
+  const [settings] = await run(
+    "SELECT current_setting('memory_limit') AS m, current_setting('max_temp_directory_size') AS t, current_setting('temp_directory') AS d, current_setting('enable_external_access') AS x",
+  );
   expect(settings).toEqual({ m: '244.1 MiB', t: '953.6 MiB', d: `${path.join(dir, 'warehouse.duckdb')}.tmp`, x: false });
 });
 
@@ -43,7 +52,12 @@ test('no file outside the staging folder and no URL can be read or written', asy
 });
 
 test('the settings cannot be changed by a statement', async () => {
-  for (const statement of ["SET memory_limit = '100GB'", 'SET enable_external_access = true', "SET allowed_directories = ['/']", 'RESET memory_limit']) {
+  for (const statement of [
+    "SET memory_limit = '100GB'",
+    'SET enable_external_access = true',
+    "SET allowed_directories = ['/']",
+    'RESET memory_limit',
+  ]) {
     expect(await causeOf(statement)).toMatch(/Cannot change configuration option|lock/i);
   }
 });

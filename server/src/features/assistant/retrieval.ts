@@ -32,7 +32,10 @@ export function wordsNeeded(count: number): number {
 
 function bestPassage(candidate: Candidate, words: readonly string[]): { score: number; matched: number; paragraph: string } {
   const titleWords = wordsIn(candidate.title);
-  const paragraphs = markdownToPlain(candidate.text).split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = markdownToPlain(candidate.text)
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   let best = { score: -1, matched: 0, paragraph: paragraphs[0] ?? '' };
   for (const paragraph of paragraphs.length > 0 ? paragraphs : ['']) {
     const paragraphWords = wordsIn(paragraph);
@@ -50,7 +53,11 @@ function bestPassage(candidate: Candidate, words: readonly string[]): { score: n
 }
 
 const linkOf = (candidate: Candidate) =>
-  candidate.source === 'article' ? knowledgeArticlePath(candidate.id) : candidate.source === 'faq' ? faqEntryPath(candidate.id) : hiveQuestionPath(candidate.id);
+  candidate.source === 'article'
+    ? knowledgeArticlePath(candidate.id)
+    : candidate.source === 'faq'
+      ? faqEntryPath(candidate.id)
+      : hiveQuestionPath(candidate.id);
 
 async function candidates(db: StoreDb, organisation: string, roles: readonly string[], tsquery: string): Promise<Candidate[]> {
   const q = sql`to_tsquery('simple', ${tsquery})`;
@@ -106,7 +113,11 @@ async function candidates(db: StoreDb, organisation: string, roles: readonly str
 export async function answerQuestion(db: StoreDb, organisation: string, roles: readonly string[], question: string): Promise<AskResponse> {
   const started = performance.now();
   const words = significantWords(question);
-  const done = (passages: AssistantPassage[]): AskResponse => ({ found: passages.length > 0, passages, tookMs: Math.round((performance.now() - started) * 10) / 10 });
+  const done = (passages: AssistantPassage[]): AskResponse => ({
+    found: passages.length > 0,
+    passages,
+    tookMs: Math.round((performance.now() - started) * 10) / 10,
+  });
   if (words.length === 0) return done([]);
   const needed = wordsNeeded(words.length);
   const scored = (await candidates(db, organisation, roles, anyWordQuery(words)))

@@ -15,7 +15,12 @@ const asArray = (value: unknown): string[] => {
 };
 
 export async function assetFacts(db: StoreDb, organisation: string, assetId: string): Promise<AssetFacts | null> {
-  const row = await db.selectFrom('dbt_nodes').select(['unique_id', 'tags', 'domain', 'owners']).where('organisation_id', '=', organisation).where('unique_id', '=', assetId).executeTakeFirst();
+  const row = await db
+    .selectFrom('dbt_nodes')
+    .select(['unique_id', 'tags', 'domain', 'owners'])
+    .where('organisation_id', '=', organisation)
+    .where('unique_id', '=', assetId)
+    .executeTakeFirst();
   if (!row) return null;
   return { id: row.unique_id, tags: asArray(row.tags), domain: row.domain, owners: asArray(row.owners) };
 }

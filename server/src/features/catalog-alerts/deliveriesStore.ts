@@ -1,7 +1,13 @@
 // The delivery log: one row per destination a signal was sent to, with its attempts, last error
 // and the receiver's answer. Rows are written before the job that sends them is queued, so the
 // log shows a delivery as pending from the moment the signal matched.
-import type { AlertDeliveryRecord, AlertDestination, AlertRuleRecord, DeliveryList, DeliveryListQuery } from '@common/catalog-alerts/alertsContract';
+import type {
+  AlertDeliveryRecord,
+  AlertDestination,
+  AlertRuleRecord,
+  DeliveryList,
+  DeliveryListQuery,
+} from '@common/catalog-alerts/alertsContract';
 import { signalKinds, type Signal } from '@common/signals/signalTypes';
 import { z } from 'zod';
 import type { StoreDb } from '../../platform/store/openStore.js';
@@ -60,10 +66,30 @@ export function toDeliveryRecord(row: DeliveryRow): AlertDeliveryRecord {
   };
 }
 
-const deliveryColumns = ['id', 'rule_id', 'rule_name', 'signal_kind', 'title', 'destination_kind', 'target', 'is_test', 'status', 'attempts', 'last_error', 'response_status', 'created_at', 'finished_at'] as const;
+const deliveryColumns = [
+  'id',
+  'rule_id',
+  'rule_name',
+  'signal_kind',
+  'title',
+  'destination_kind',
+  'target',
+  'is_test',
+  'status',
+  'attempts',
+  'last_error',
+  'response_status',
+  'created_at',
+  'finished_at',
+] as const;
 
 /** Records one pending delivery per destination of the rule; the destinations themselves stay on the rule. */
-export async function recordDeliveries(db: StoreDb, rule: AlertRuleRecord, signal: Signal, isTest: boolean): Promise<AlertDeliveryRecord[]> {
+export async function recordDeliveries(
+  db: StoreDb,
+  rule: AlertRuleRecord,
+  signal: Signal,
+  isTest: boolean,
+): Promise<AlertDeliveryRecord[]> {
   const rows = await db
     .insertInto('catalog_alert_deliveries')
     .values(
@@ -90,7 +116,10 @@ export async function listDeliveries(db: StoreDb, organisation: string, query: D
   if (query.ruleId) select = select.where('rule_id', '=', query.ruleId);
   if (query.status) select = select.where('status', '=', query.status);
   if (query.before) select = select.where('id', '<', query.before);
-  const rows = await select.orderBy('id', 'desc').limit(query.limit + 1).execute();
+  const rows = await select
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
   const page = rows.slice(0, query.limit).map(toDeliveryRecord);
   return { deliveries: page, nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
 }
@@ -113,8 +142,18 @@ export async function deliveryForSending(db: StoreDb, organisation: string, id: 
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
-  const stored = (typeof row.signal === 'string' ? JSON.parse(row.signal) : row.signal) as { signal: Signal; destination: AlertDestination };
-  return { id: String(row.id), organisation: row.organisation_id, ruleName: row.rule_name, isTest: row.is_test, status: row.status, ...stored };
+  const stored = (typeof row.signal === 'string' ? JSON.parse(row.signal) : row.signal) as {
+    signal: Signal;
+    destination: AlertDestination;
+  };
+  return {
+    id: String(row.id),
+    organisation: row.organisation_id,
+    ruleName: row.rule_name,
+    isTest: row.is_test,
+    status: row.status,
+    ...stored,
+  };
 }
 
 export async function recordAttempt(

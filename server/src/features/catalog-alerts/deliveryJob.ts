@@ -46,8 +46,11 @@ async function send(deps: DeliveryDeps, delivery: StoredDelivery, signal: AbortS
       });
       // An alert nobody received is not "sent": the log says why, and a retry would not change it.
       if (result.inApp === 0 && result.emails === 0) {
-        const who = destination.roles.length > 0 ? `members with the role ${destination.roles.join(' or ')}` : 'members of the organisation';
-        throw new PermanentFailure(`Nobody received it: no ${who} have signed in to the portal yet, or all of them turned alert notifications off.`);
+        const who =
+          destination.roles.length > 0 ? `members with the role ${destination.roles.join(' or ')}` : 'members of the organisation';
+        throw new PermanentFailure(
+          `Nobody received it: no ${who} have signed in to the portal yet, or all of them turned alert notifications off.`,
+        );
       }
       return null;
     }
@@ -73,10 +76,15 @@ async function send(deps: DeliveryDeps, delivery: StoredDelivery, signal: AbortS
     case 'webhook': {
       const policy = await deps.webhookPolicy(delivery.organisation);
       try {
-        const { status } = await postWebhook(destination.url, slackBody(delivery.signal, { ruleName: delivery.ruleName, portalUrl: deps.portalUrl, isTest: delivery.isTest }), policy, {
-          signal,
-          timeoutMs: deps.webhookTimeoutMs,
-        });
+        const { status } = await postWebhook(
+          destination.url,
+          slackBody(delivery.signal, { ruleName: delivery.ruleName, portalUrl: deps.portalUrl, isTest: delivery.isTest }),
+          policy,
+          {
+            signal,
+            timeoutMs: deps.webhookTimeoutMs,
+          },
+        );
         return status;
       } catch (error) {
         if (error instanceof WebhookError && !error.retryable) throw new PermanentFailure(error.message);
@@ -105,7 +113,11 @@ export function defineDeliveryJob(deps: DeliveryDeps): void {
         throw error;
       }
     },
-    { payload: z.object({ deliveryId: z.string().regex(/^[0-9]{1,18}$/) }), maxAttempts: DELIVERY_MAX_ATTEMPTS, retryBaseDelayMs: deps.retryBaseDelayMs ?? 10_000 },
+    {
+      payload: z.object({ deliveryId: z.string().regex(/^[0-9]{1,18}$/) }),
+      maxAttempts: DELIVERY_MAX_ATTEMPTS,
+      retryBaseDelayMs: deps.retryBaseDelayMs ?? 10_000,
+    },
   );
 }
 

@@ -20,6 +20,11 @@ export interface CatalogAlertsOptions extends DeliveryDeps {
 /** Registers the routes, the delivery job kind (before the job runner starts) and the signal listener. */
 export function registerCatalogAlertsArea(app: FastifyInstance, options: CatalogAlertsOptions): () => void {
   defineDeliveryJob(options);
-  registerAlertRoutes(app, { db: options.db, jobs: options.jobs, emailAvailable: options.email !== null, webhookPolicy: options.webhookPolicy });
+  registerAlertRoutes(app, {
+    db: options.db,
+    jobs: options.jobs,
+    emailAvailable: options.email !== null,
+    webhookPolicy: options.webhookPolicy,
+  });
   return options.signals.listen(alertSignalListener(options.db, options.jobs));
 }

@@ -20,7 +20,17 @@ export interface RuleValues {
 const parseJson = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-export function toRuleRecord(row: { id: string; name: string; trigger: string; filters: unknown; destinations: unknown; enabled: boolean; created_by: string; created_at: Date | string; updated_at: Date | string }): AlertRuleRecord {
+export function toRuleRecord(row: {
+  id: string;
+  name: string;
+  trigger: string;
+  filters: unknown;
+  destinations: unknown;
+  enabled: boolean;
+  created_by: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+}): AlertRuleRecord {
   return {
     id: row.id,
     name: row.name,
@@ -43,13 +53,24 @@ export async function listRules(db: StoreDb, organisation: string): Promise<Aler
 
 /** The enabled rules of one trigger: what a signal is matched against. */
 export async function rulesFor(db: StoreDb, organisation: string, trigger: SignalKind): Promise<AlertRuleRecord[]> {
-  const rows = await db.selectFrom('catalog_alert_rules').selectAll().where('organisation_id', '=', organisation).where('trigger', '=', trigger).where('enabled', '=', true).execute();
+  const rows = await db
+    .selectFrom('catalog_alert_rules')
+    .selectAll()
+    .where('organisation_id', '=', organisation)
+    .where('trigger', '=', trigger)
+    .where('enabled', '=', true)
+    .execute();
   return rows.map(toRuleRecord);
 }
 
 export async function ruleById(db: StoreDb, organisation: string, id: string): Promise<AlertRuleRecord> {
   if (!UUID.test(id)) throw new AlertRuleNotFoundError();
-  const row = await db.selectFrom('catalog_alert_rules').selectAll().where('organisation_id', '=', organisation).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('catalog_alert_rules')
+    .selectAll()
+    .where('organisation_id', '=', organisation)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw new AlertRuleNotFoundError();
   return toRuleRecord(row);
 }
@@ -79,7 +100,11 @@ export async function createRule(db: StoreDb, actor: Actor, values: RuleValues):
         .values({ organisation_id: actor.organisation, created_by: actor.username, ...columns(values) })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await writeAudit(tx, actor, { action: 'catalog.alert_rule.create', target: row.id, details: { name: row.name, trigger: row.trigger } });
+      await writeAudit(tx, actor, {
+        action: 'catalog.alert_rule.create',
+        target: row.id,
+        details: { name: row.name, trigger: row.trigger },
+      });
       return toRuleRecord(row);
     }),
   );
@@ -106,7 +131,12 @@ export async function updateRule(db: StoreDb, actor: Actor, id: string, values: 
 export async function deleteRule(db: StoreDb, actor: Actor, id: string): Promise<void> {
   if (!UUID.test(id)) throw new AlertRuleNotFoundError();
   await db.transaction().execute(async (tx) => {
-    const row = await tx.deleteFrom('catalog_alert_rules').where('organisation_id', '=', actor.organisation).where('id', '=', id).returning(['id', 'name']).executeTakeFirst();
+    const row = await tx
+      .deleteFrom('catalog_alert_rules')
+      .where('organisation_id', '=', actor.organisation)
+      .where('id', '=', id)
+      .returning(['id', 'name'])
+      .executeTakeFirst();
     if (!row) throw new AlertRuleNotFoundError();
     await writeAudit(tx, actor, { action: 'catalog.alert_rule.delete', target: id, details: { name: row.name } });
   });

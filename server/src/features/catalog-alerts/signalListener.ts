@@ -15,7 +15,8 @@ export function alertSignalListener(db: StoreDb, jobs: JobRunner) {
     const rules = await rulesFor(db, signal.organisation, signal.kind);
     if (rules.length === 0) return;
     let asset: AssetFacts | null = null;
-    if (signal.assetId && rules.some((rule) => assetFiltersUsed(rule.filters))) asset = await assetFacts(db, signal.organisation, signal.assetId);
+    if (signal.assetId && rules.some((rule) => assetFiltersUsed(rule.filters)))
+      asset = await assetFacts(db, signal.organisation, signal.assetId);
     for (const rule of rules) {
       if (!signalMatches(signal, rule.filters, asset)) continue;
       const deliveries = await recordDeliveries(db, rule, signal, false);

@@ -19,9 +19,16 @@ export function slackBody(signal: Signal, context: { ruleName: string; portalUrl
       ...(signal.body ? [{ type: 'section', text: { type: 'mrkdwn', text: escapeMrkdwn(signal.body).slice(0, 3000) } }] : []),
       {
         type: 'context',
-        elements: [{ type: 'mrkdwn', text: escapeMrkdwn(`${signalKindLabels[signal.kind]} · severity ${signal.severity} · rule "${context.ruleName}"`) }],
+        elements: [
+          {
+            type: 'mrkdwn',
+            text: escapeMrkdwn(`${signalKindLabels[signal.kind]} · severity ${signal.severity} · rule "${context.ruleName}"`),
+          },
+        ],
       },
-      ...(link ? [{ type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open in Dataworks' }, url: link }] }] : []),
+      ...(link
+        ? [{ type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open in Dataworks' }, url: link }] }]
+        : []),
     ],
     dataworks: { ...signal, rule: context.ruleName, test: context.isTest },
   };

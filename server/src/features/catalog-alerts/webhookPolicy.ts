@@ -33,13 +33,18 @@ export function isPublicAddress(address: string): boolean {
 /** Why a webhook URL is not allowed, or null when it is (before any address is looked up). */
 export function refusalOfUrl(url: URL, policy: WebhookPolicy): string | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'A webhook address must start with http:// or https://.';
-  if (url.username || url.password) return 'A webhook address must not carry a user name or password; put a secret in its path or query instead.';
+  if (url.username || url.password)
+    return 'A webhook address must not carry a user name or password; put a secret in its path or query instead.';
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (policy.allowedHosts.length > 0) {
-    return hostAllowedByList(host, policy.allowedHosts) ? null : `The catalog settings allow webhooks only to ${policy.allowedHosts.join(', ')}; ${host} is not one of them.`;
+    return hostAllowedByList(host, policy.allowedHosts)
+      ? null
+      : `The catalog settings allow webhooks only to ${policy.allowedHosts.join(', ')}; ${host} is not one of them.`;
   }
-  if (ipaddr.isValid(host) && !isPublicAddress(host)) return `${host} is not a public address; the catalog settings allow webhooks only to public hosts unless a host is listed.`;
-  if (host === 'localhost' || host.endsWith('.localhost')) return `${host} is not a public address; the catalog settings allow webhooks only to public hosts unless a host is listed.`;
+  if (ipaddr.isValid(host) && !isPublicAddress(host))
+    return `${host} is not a public address; the catalog settings allow webhooks only to public hosts unless a host is listed.`;
+  if (host === 'localhost' || host.endsWith('.localhost'))
+    return `${host} is not a public address; the catalog settings allow webhooks only to public hosts unless a host is listed.`;
   return null;
 }
 

@@ -18,7 +18,12 @@ export class WebhookError extends Error {
   }
 }
 
-export async function postWebhook(target: string, body: unknown, policy: WebhookPolicy, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<{ status: number }> {
+export async function postWebhook(
+  target: string,
+  body: unknown,
+  policy: WebhookPolicy,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<{ status: number }> {
   const url = new URL(target);
   const refusal = refusalOfUrl(url, policy);
   if (refusal) throw new WebhookError(refusal, null, false);
@@ -39,7 +44,11 @@ export async function postWebhook(target: string, body: unknown, policy: Webhook
         // The body is not needed; reading it frees the socket.
         response.resume();
         const status = response.statusCode ?? 0;
-        response.on('end', () => (status >= 200 && status < 300 ? resolve({ status }) : reject(new WebhookError(`The webhook answered ${status}.`, status, status >= 500 || status === 429 || status === 408))));
+        response.on('end', () =>
+          status >= 200 && status < 300
+            ? resolve({ status })
+            : reject(new WebhookError(`The webhook answered ${status}.`, status, status >= 500 || status === 429 || status === 408)),
+        );
         response.on('error', (error) => reject(new WebhookError(`The webhook's answer broke off: ${error.message}`, status, true)));
       },
     );

@@ -79,7 +79,11 @@ export function costIndex(rollup: CostRollup): CostIndex {
     previousFrom: rollup.from !== null && rollup.from <= previousFrom ? previousFrom : null,
     builds,
     reads,
-    readByOthers: [...reads].filter(([, readers]) => readers.some((read) => read.readerNodeId === null) || new Set(readers.map((read) => read.readerNodeId)).size > 1).map(([key]) => key),
+    readByOthers: [...reads]
+      .filter(
+        ([, readers]) => readers.some((read) => read.readerNodeId === null) || new Set(readers.map((read) => read.readerNodeId)).size > 1,
+      )
+      .map(([key]) => key),
     pricePerCredit: rollup.pricePerCredit,
   };
   indexes.set(rollup, index);
@@ -111,7 +115,10 @@ export function costOf(index: CostIndex, nodeIds: Iterable<string>): CostFigures
 }
 
 /** Reads of an asset's relation by anyone but its own build statements. */
-export function readsOf(index: CostIndex, asset: { unique_id: string; schema_name: string | null; identifier: string | null }): { reads: number; lastRead: string | null } {
+export function readsOf(
+  index: CostIndex,
+  asset: { unique_id: string; schema_name: string | null; identifier: string | null },
+): { reads: number; lastRead: string | null } {
   const key = relationKey(asset.schema_name, asset.identifier);
   let reads = 0;
   let lastRead: string | null = null;

@@ -2,7 +2,13 @@
 // upstream builds), every exposure at once (the exposures list), a product, and the models
 // nobody read in the read window with what they cost to build.
 import { sql } from 'kysely';
-import type { AssetCostResponse, CostFigures, CostWindow, ExposureCostsResponse, UnreadModelsResponse } from '@common/catalog-domains/costContract';
+import type {
+  AssetCostResponse,
+  CostFigures,
+  CostWindow,
+  ExposureCostsResponse,
+  UnreadModelsResponse,
+} from '@common/catalog-domains/costContract';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { costIndex, costOf, readsOf, upstreamBuilds, BUILD_TYPES, type CostSource } from './assetCosts.js';
 import { assetsWithDomains, type AssetRow } from './assetDomains.js';
@@ -20,17 +26,41 @@ export async function assetCost(db: StoreDb, costs: CostSource, organisation: st
   if (!asset) throw new CatalogOrganisationNotFoundError('asset');
   const builds = (BUILD_TYPES as readonly string[]).includes(asset.resource_type);
   if (!builds && asset.resource_type !== 'exposure' && asset.resource_type !== 'source') {
-    throw new CatalogOrganisationInputError('assetId', `A ${asset.resource_type} has no build cost of its own; ask for its model or exposure.`);
+    throw new CatalogOrganisationInputError(
+      'assetId',
+      `A ${asset.resource_type} has no build cost of its own; ask for its model or exposure.`,
+    );
   }
   const index = costIndex(await costs(organisation));
-  const needed = asset.resource_type === 'exposure' ? ((await upstreamBuilds(db, organisation, [assetId])).get(assetId) ?? new Set<string>()) : new Set(builds ? [assetId] : []);
+  const needed =
+    asset.resource_type === 'exposure'
+      ? ((await upstreamBuilds(db, organisation, [assetId])).get(assetId) ?? new Set<string>())
+      : new Set(builds ? [assetId] : []);
   const { reads, lastRead } = asset.resource_type === 'exposure' ? { reads: 0, lastRead: null } : readsOf(index, asset);
-  return { window: index.window, cost: costOf(index, needed), reads, lastRead, upstreamModels: asset.resource_type === 'exposure' ? needed.size : 0 };
+  return {
+    window: index.window,
+    cost: costOf(index, needed),
+    reads,
+    lastRead,
+    upstreamModels: asset.resource_type === 'exposure' ? needed.size : 0,
+  };
 }
 
 export async function exposureCosts(db: StoreDb, costs: CostSource, organisation: string): Promise<ExposureCostsResponse> {
-  const exposures = await db.selectFrom('dbt_nodes').select('unique_id').where('organisation_id', '=', organisation).where('resource_type', '=', 'exposure').execute();
-  const [rollup, needed] = await Promise.all([costs(organisation), upstreamBuilds(db, organisation, exposures.map((row) => row.unique_id))]);
+  const exposures = await db
+    .selectFrom('dbt_nodes')
+    .select('unique_id')
+    .where('organisation_id', '=', organisation)
+    .where('resource_type', '=', 'exposure')
+    .execute();
+  const [rollup, needed] = await Promise.all([
+    costs(organisation),
+    upstreamBuilds(
+      db,
+      organisation,
+      exposures.map((row) => row.unique_id),
+    ),
+  ]);
   const index = costIndex(rollup);
   return {
     window: index.window,
@@ -42,7 +72,12 @@ export async function exposureCosts(db: StoreDb, costs: CostSource, organisation
 }
 
 /** The build cost of everything a product's members need. */
-export async function productCost(db: StoreDb, costs: CostSource, organisation: string, members: readonly string[]): Promise<{ window: CostWindow; cost: CostFigures }> {
+export async function productCost(
+  db: StoreDb,
+  costs: CostSource,
+  organisation: string,
+  members: readonly string[],
+): Promise<{ window: CostWindow; cost: CostFigures }> {
   const [rollup, needed] = await Promise.all([costs(organisation), upstreamBuilds(db, organisation, members)]);
   const all = new Set<string>();
   for (const models of needed.values()) for (const id of models) all.add(id);
@@ -61,7 +96,9 @@ export async function unreadModels(db: StoreDb, costs: CostSource, organisation:
     WITH ${assetsWithDomains(organisation, { modelsOnly: true })}
     SELECT * FROM assets
     WHERE identifier IS NOT NULL AND schema_name IS NOT NULL
-      AND upper(replace(schema_name, '"', '') || '.' || replace(identifier, '"', '')) <> ALL(${sql.val(index.readByOthers)}::text[])`.execute(db);
+      AND upper(replace(schema_name, '"', '') || '.' || replace(identifier, '"', '')) <> ALL(${sql.val(index.readByOthers)}::text[])`.execute(
+    db,
+  );
   const unread = [];
   for (const asset of rows) {
     if (readsOf(index, asset).reads > 0) continue;

@@ -2,7 +2,15 @@
 // source freshness (one grouped statement, whatever the project's size), the domain's description
 // and people (audited upsert, delete), and an asset's domain set by hand.
 import { sql } from 'kysely';
-import { DOMAIN_ASSETS_SHOWN, domainBody, type AssetDomainResponse, type DomainAsset, type DomainBody, type DomainSummary, type DomainsResponse } from '@common/catalog-domains/domainsContract';
+import {
+  DOMAIN_ASSETS_SHOWN,
+  domainBody,
+  type AssetDomainResponse,
+  type DomainAsset,
+  type DomainBody,
+  type DomainSummary,
+  type DomainsResponse,
+} from '@common/catalog-domains/domainsContract';
 import { writeAudit, type Actor } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { ASSET_TYPES, assetsWithDomains } from './assetDomains.js';
@@ -78,7 +86,14 @@ export async function listDomains(db: StoreDb, organisation: string): Promise<Do
   ]);
 
   const domains = new Map<string, DomainSummary>();
-  for (const row of described) domains.set(row.name, { ...emptyDomain(row.name), description: row.description, owners: row.owners, experts: row.experts, described: true });
+  for (const row of described)
+    domains.set(row.name, {
+      ...emptyDomain(row.name),
+      description: row.description,
+      owners: row.owners,
+      experts: row.experts,
+      described: true,
+    });
   let unassigned = 0;
   for (const row of grouped.rows) {
     if (row.domain === null) {
@@ -88,8 +103,19 @@ export async function listDomains(db: StoreDb, organisation: string): Promise<Do
     const domain = domains.get(row.domain) ?? emptyDomain(row.domain);
     domain.assetCount = row.asset_count;
     domain.assets = (row.assets ?? []).map(([uniqueId, name, resourceType, assignedBy]) => ({ uniqueId, name, resourceType, assignedBy }));
-    domain.tests = { total: row.tests_total, passing: row.tests_passing, withResult: row.tests_with_result, passShare: row.tests_with_result > 0 ? row.tests_passing / row.tests_with_result : null };
-    domain.freshness = { sources: row.sources, pass: row.fresh_pass, warn: row.fresh_warn, error: row.fresh_error, unknown: row.sources - row.fresh_pass - row.fresh_warn - row.fresh_error };
+    domain.tests = {
+      total: row.tests_total,
+      passing: row.tests_passing,
+      withResult: row.tests_with_result,
+      passShare: row.tests_with_result > 0 ? row.tests_passing / row.tests_with_result : null,
+    };
+    domain.freshness = {
+      sources: row.sources,
+      pass: row.fresh_pass,
+      warn: row.fresh_warn,
+      error: row.fresh_error,
+      unknown: row.sources - row.fresh_pass - row.fresh_warn - row.fresh_error,
+    };
     domains.set(row.domain, domain);
   }
   return { domains: [...domains.values()].sort((a, b) => a.name.localeCompare(b.name)), unassigned };
@@ -103,7 +129,9 @@ export async function domainMembers(db: StoreDb, organisation: string, domain: s
   )} ELSE ${ASSET_TYPES.length} END`;
   const { rows } = await sql<{ unique_id: string; name: string; resource_type: string; assigned_by: DomainAsset['assignedBy'] }>`
     WITH ${assetsWithDomains(organisation)}
-    SELECT a.unique_id, a.name, a.resource_type, a.assigned_by FROM assets a WHERE a.domain = ${domain} ORDER BY ${typeRank}, a.name, a.unique_id`.execute(db);
+    SELECT a.unique_id, a.name, a.resource_type, a.assigned_by FROM assets a WHERE a.domain = ${domain} ORDER BY ${typeRank}, a.name, a.unique_id`.execute(
+    db,
+  );
   return rows.map((row) => ({ uniqueId: row.unique_id, name: row.name, resourceType: row.resource_type, assignedBy: row.assigned_by }));
 }
 
@@ -123,22 +151,51 @@ export async function saveDomain(db: StoreDb, actor: Actor, name: string, body: 
   await db.transaction().execute(async (tx) => {
     await tx
       .insertInto('catalog_domains')
-      .values({ organisation_id: actor.organisation, name, description: input.description, owners: JSON.stringify(dedupe(input.owners)), experts: JSON.stringify(dedupe(input.experts)), updated_by: actor.username })
+      .values({
+        organisation_id: actor.organisation,
+        name,
+        description: input.description,
+        owners: JSON.stringify(dedupe(input.owners)),
+        experts: JSON.stringify(dedupe(input.experts)),
+        updated_by: actor.username,
+      })
       .onConflict((conflict) =>
-        conflict.columns(['organisation_id', 'name']).doUpdateSet({ description: input.description, owners: JSON.stringify(dedupe(input.owners)), experts: JSON.stringify(dedupe(input.experts)), updated_by: actor.username, updated_at: new Date() }),
+        conflict.columns(['organisation_id', 'name']).doUpdateSet({
+          description: input.description,
+          owners: JSON.stringify(dedupe(input.owners)),
+          experts: JSON.stringify(dedupe(input.experts)),
+          updated_by: actor.username,
+          updated_at: new Date(),
+        }),
       )
       .execute();
-    await writeAudit(tx, actor, { action: 'catalog.domain.save', target: name, details: { owners: input.owners.length, experts: input.experts.length } });
+    await writeAudit(tx, actor, {
+      action: 'catalog.domain.save',
+      target: name,
+      details: { owners: input.owners.length, experts: input.experts.length },
+    });
   });
 }
 
 /** Removes the portal's description of a domain and the assets placed in it by hand (they fall back to the dbt rule). */
 export async function deleteDomain(db: StoreDb, actor: Actor, name: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const removed = await tx.deleteFrom('catalog_domains').where('organisation_id', '=', actor.organisation).where('name', '=', name).executeTakeFirst();
+    const removed = await tx
+      .deleteFrom('catalog_domains')
+      .where('organisation_id', '=', actor.organisation)
+      .where('name', '=', name)
+      .executeTakeFirst();
     if (Number(removed.numDeletedRows) === 0) throw new CatalogOrganisationNotFoundError('described domain');
-    const released = await tx.deleteFrom('catalog_domain_assets').where('organisation_id', '=', actor.organisation).where('domain', '=', name).executeTakeFirst();
-    await writeAudit(tx, actor, { action: 'catalog.domain.delete', target: name, details: { releasedAssets: Number(released.numDeletedRows) } });
+    const released = await tx
+      .deleteFrom('catalog_domain_assets')
+      .where('organisation_id', '=', actor.organisation)
+      .where('domain', '=', name)
+      .executeTakeFirst();
+    await writeAudit(tx, actor, {
+      action: 'catalog.domain.delete',
+      target: name,
+      details: { releasedAssets: Number(released.numDeletedRows) },
+    });
   });
 }
 
@@ -153,15 +210,24 @@ export async function setAssetDomain(db: StoreDb, actor: Actor, assetId: string,
       .executeTakeFirst();
     if (!asset) throw new CatalogOrganisationNotFoundError('asset');
     if (!(ASSET_TYPES as readonly string[]).includes(asset.resource_type)) {
-      throw new CatalogOrganisationInputError('assetId', `A ${asset.resource_type} belongs to the domain of its asset; only ${ASSET_TYPES.join(', ')} can be placed in one.`);
+      throw new CatalogOrganisationInputError(
+        'assetId',
+        `A ${asset.resource_type} belongs to the domain of its asset; only ${ASSET_TYPES.join(', ')} can be placed in one.`,
+      );
     }
     if (domain === null) {
-      await tx.deleteFrom('catalog_domain_assets').where('organisation_id', '=', actor.organisation).where('unique_id', '=', assetId).execute();
+      await tx
+        .deleteFrom('catalog_domain_assets')
+        .where('organisation_id', '=', actor.organisation)
+        .where('unique_id', '=', assetId)
+        .execute();
     } else {
       await tx
         .insertInto('catalog_domain_assets')
         .values({ organisation_id: actor.organisation, unique_id: assetId, domain, assigned_by: actor.username })
-        .onConflict((conflict) => conflict.columns(['organisation_id', 'unique_id']).doUpdateSet({ domain, assigned_by: actor.username, assigned_at: new Date() }))
+        .onConflict((conflict) =>
+          conflict.columns(['organisation_id', 'unique_id']).doUpdateSet({ domain, assigned_by: actor.username, assigned_at: new Date() }),
+        )
         .execute();
     }
     await writeAudit(tx, actor, { action: 'catalog.domain.assign', target: assetId, details: { domain } });

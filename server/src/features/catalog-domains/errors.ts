@@ -32,7 +32,8 @@ export class CostUnavailableError extends Error {
 
 export const catalogDomainsHttpError: ErrorTranslator = (error) => {
   if (error instanceof CatalogOrganisationNotFoundError) return new HttpError(404, 'not_found', error.message);
-  if (error instanceof CatalogOrganisationInputError) return new HttpError(error.status, error.status === 409 ? 'conflict' : 'invalid_request', error.message, error.field);
+  if (error instanceof CatalogOrganisationInputError)
+    return new HttpError(error.status, error.status === 409 ? 'conflict' : 'invalid_request', error.message, error.field);
   if (error instanceof CostUnavailableError) return new HttpError(503, 'unavailable', error.message);
   return null;
 };

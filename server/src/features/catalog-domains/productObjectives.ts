@@ -29,7 +29,13 @@ function hours(value: number): string {
   return value >= 48 ? `${(value / 24).toFixed(1)} days` : `${value.toFixed(1)} hours`;
 }
 
-async function freshnessCheck(db: StoreDb, organisation: string, productId: string, limitHours: number, now: Date): Promise<ObjectiveCheck> {
+async function freshnessCheck(
+  db: StoreDb,
+  organisation: string,
+  productId: string,
+  limitHours: number,
+  now: Date,
+): Promise<ObjectiveCheck> {
   const { rows } = await sql<SourceRow>`
     WITH RECURSIVE up(id) AS (
       SELECT unique_id FROM catalog_product_members WHERE product_id = ${productId}
@@ -57,7 +63,8 @@ async function freshnessCheck(db: StoreDb, organisation: string, productId: stri
     if (age <= limitHours) fresh += 1;
     else reasons.push(`${label}: last loaded ${hours(age)} ago`);
   }
-  const summary = rows.length === 0 ? 'The product reads no source.' : `${fresh} of ${rows.length} sources loaded within ${limitHours} hours.`;
+  const summary =
+    rows.length === 0 ? 'The product reads no source.' : `${fresh} of ${rows.length} sources loaded within ${limitHours} hours.`;
   return { kind: 'freshness', met: reasons.length === 0, summary, reasons: capped(reasons) };
 }
 
@@ -79,11 +86,15 @@ async function testCheck(db: StoreDb, organisation: string, productId: string, m
   const passing = judged.filter((test) => PASSING.includes(test.last_status ?? ''));
   const rate = judged.length > 0 ? (passing.length / judged.length) * 100 : null;
   const reasons: string[] = [];
-  if (rate === null) reasons.push(rows.length === 0 ? 'No data tests cover the product’s assets.' : 'None of the product’s tests has a result yet.');
+  if (rate === null)
+    reasons.push(rows.length === 0 ? 'No data tests cover the product’s assets.' : 'None of the product’s tests has a result yet.');
   else if (rate < minRate) {
     for (const test of judged) if (!PASSING.includes(test.last_status ?? '')) reasons.push(`${test.name}: ${test.last_status}`);
   }
-  const summary = rate === null ? `No test results (objective: at least ${minRate}% passing).` : `${passing.length} of ${judged.length} tests passing (${rate.toFixed(1)}%; objective: at least ${minRate}%).`;
+  const summary =
+    rate === null
+      ? `No test results (objective: at least ${minRate}% passing).`
+      : `${passing.length} of ${judged.length} tests passing (${rate.toFixed(1)}%; objective: at least ${minRate}%).`;
   return { kind: 'tests', met: rate !== null && rate >= minRate, summary, reasons: capped(reasons) };
 }
 
@@ -91,7 +102,13 @@ function capped(reasons: string[]): string[] {
   return reasons.length > REASONS_SHOWN ? [...reasons.slice(0, REASONS_SHOWN), `… and ${reasons.length - REASONS_SHOWN} more`] : reasons;
 }
 
-export async function evaluateObjective(db: StoreDb, organisation: string, productId: string, objective: ProductObjective, now = new Date()): Promise<ObjectiveStatus> {
+export async function evaluateObjective(
+  db: StoreDb,
+  organisation: string,
+  productId: string,
+  objective: ProductObjective,
+  now = new Date(),
+): Promise<ObjectiveStatus> {
   const checks: ObjectiveCheck[] = [];
   if (objective.freshnessHours !== null) checks.push(await freshnessCheck(db, organisation, productId, objective.freshnessHours, now));
   if (objective.minTestPassRate !== null) checks.push(await testCheck(db, organisation, productId, objective.minTestPassRate));

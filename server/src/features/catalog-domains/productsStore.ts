@@ -57,7 +57,10 @@ async function summaryOf(db: StoreDb, row: ProductRow, counts: Counts | undefine
 
 export async function listProducts(db: StoreDb, organisation: string): Promise<ProductSummary[]> {
   const rows = await db.selectFrom('catalog_products').selectAll().where('organisation_id', '=', organisation).orderBy('name').execute();
-  const counts = await memberCounts(db, rows.map((row) => row.id));
+  const counts = await memberCounts(
+    db,
+    rows.map((row) => row.id),
+  );
   return Promise.all(rows.map((row) => summaryOf(db, row, counts.get(row.id))));
 }
 
@@ -67,7 +70,12 @@ export async function productNames(db: StoreDb, organisation: string): Promise<A
 }
 
 async function productRow(db: StoreDb | StoreTx, organisation: string, id: string): Promise<ProductRow> {
-  const row = await db.selectFrom('catalog_products').selectAll().where('organisation_id', '=', organisation).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('catalog_products')
+    .selectAll()
+    .where('organisation_id', '=', organisation)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw new CatalogOrganisationNotFoundError('data product');
   return row;
 }
@@ -88,7 +96,11 @@ export async function productMembers(db: StoreDb, organisation: string, id: stri
   }));
 }
 
-export async function productDetail(db: StoreDb, organisation: string, id: string): Promise<Omit<ProductDetail, 'cost' | 'costWindow' | 'costUnavailable'>> {
+export async function productDetail(
+  db: StoreDb,
+  organisation: string,
+  id: string,
+): Promise<Omit<ProductDetail, 'cost' | 'costWindow' | 'costUnavailable'>> {
   const row = await productRow(db, organisation, id);
   const [counts, members] = await Promise.all([memberCounts(db, [id]), productMembers(db, organisation, id)]);
   return { ...(await summaryOf(db, row, counts.get(id))), members };
@@ -97,25 +109,46 @@ export async function productDetail(db: StoreDb, organisation: string, id: strin
 async function checkMembers(tx: StoreTx, organisation: string, assets: readonly string[]): Promise<string[]> {
   const unique = [...new Set(assets)];
   if (unique.length === 0) return unique;
-  const found = await tx.selectFrom('dbt_nodes').select(['unique_id', 'resource_type']).where('organisation_id', '=', organisation).where('unique_id', 'in', unique).execute();
+  const found = await tx
+    .selectFrom('dbt_nodes')
+    .select(['unique_id', 'resource_type'])
+    .where('organisation_id', '=', organisation)
+    .where('unique_id', 'in', unique)
+    .execute();
   const types = new Map(found.map((row) => [row.unique_id, row.resource_type]));
   for (const id of unique) {
     const type = types.get(id);
-    if (type === undefined) throw new CatalogOrganisationInputError(`assets.${assets.indexOf(id)}`, `${id} is not an asset of your organisation's current dbt project.`);
-    if (!(ASSET_TYPES as readonly string[]).includes(type)) throw new CatalogOrganisationInputError(`assets.${assets.indexOf(id)}`, `${id} is a ${type}; a data product holds ${ASSET_TYPES.join(', ')}s.`);
+    if (type === undefined)
+      throw new CatalogOrganisationInputError(
+        `assets.${assets.indexOf(id)}`,
+        `${id} is not an asset of your organisation's current dbt project.`,
+      );
+    if (!(ASSET_TYPES as readonly string[]).includes(type))
+      throw new CatalogOrganisationInputError(
+        `assets.${assets.indexOf(id)}`,
+        `${id} is a ${type}; a data product holds ${ASSET_TYPES.join(', ')}s.`,
+      );
   }
   return unique;
 }
 
 async function checkName(tx: StoreTx, organisation: string, name: string, except: string | null): Promise<void> {
-  let query = tx.selectFrom('catalog_products').select('id').where('organisation_id', '=', organisation).where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  let query = tx
+    .selectFrom('catalog_products')
+    .select('id')
+    .where('organisation_id', '=', organisation)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
   if (except) query = query.where('id', '<>', except);
   if (await query.executeTakeFirst()) throw new CatalogOrganisationInputError('name', `A data product named ${name} already exists.`, 409);
 }
 
 async function writeMembers(tx: StoreTx, productId: string, members: readonly string[]): Promise<void> {
   await tx.deleteFrom('catalog_product_members').where('product_id', '=', productId).execute();
-  if (members.length > 0) await tx.insertInto('catalog_product_members').values(members.map((uniqueId, position) => ({ product_id: productId, unique_id: uniqueId, position }))).execute();
+  if (members.length > 0)
+    await tx
+      .insertInto('catalog_product_members')
+      .values(members.map((uniqueId, position) => ({ product_id: productId, unique_id: uniqueId, position })))
+      .execute();
 }
 
 const columnsOf = (input: ProductInput, actor: Actor) => ({
@@ -132,7 +165,11 @@ export async function createProduct(db: StoreDb, actor: Actor, input: ProductInp
   return db.transaction().execute(async (tx) => {
     const members = await checkMembers(tx, actor.organisation, input.assets);
     await checkName(tx, actor.organisation, input.name, null);
-    const { id } = await tx.insertInto('catalog_products').values({ organisation_id: actor.organisation, ...columnsOf(input, actor) }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await tx
+      .insertInto('catalog_products')
+      .values({ organisation_id: actor.organisation, ...columnsOf(input, actor) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await writeMembers(tx, id, members);
     await writeAudit(tx, actor, { action: 'catalog.product.create', target: id, details: { name: input.name, members: members.length } });
     return id;
@@ -144,7 +181,11 @@ export async function updateProduct(db: StoreDb, actor: Actor, id: string, input
     await productRow(tx, actor.organisation, id);
     const members = await checkMembers(tx, actor.organisation, input.assets);
     await checkName(tx, actor.organisation, input.name, id);
-    await tx.updateTable('catalog_products').set({ ...columnsOf(input, actor), updated_at: new Date() }).where('id', '=', id).execute();
+    await tx
+      .updateTable('catalog_products')
+      .set({ ...columnsOf(input, actor), updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
     await writeMembers(tx, id, members);
     await writeAudit(tx, actor, { action: 'catalog.product.update', target: id, details: { name: input.name, members: members.length } });
   });

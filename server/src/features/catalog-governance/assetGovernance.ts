@@ -6,7 +6,12 @@ import { listApplications } from './classificationsStore.js';
 import { GovernanceNotFoundError } from './errors.js';
 
 export async function assetGovernance(db: StoreDb, organisation: string, assetId: string): Promise<AssetGovernanceResponse> {
-  const node = await db.selectFrom('dbt_nodes').select('unique_id').where('organisation_id', '=', organisation).where('unique_id', '=', assetId).executeTakeFirst();
+  const node = await db
+    .selectFrom('dbt_nodes')
+    .select('unique_id')
+    .where('organisation_id', '=', organisation)
+    .where('unique_id', '=', assetId)
+    .executeTakeFirst();
   if (!node) throw new GovernanceNotFoundError('asset');
   const terms = await db
     .selectFrom('glossary_term_links as l')
@@ -20,7 +25,14 @@ export async function assetGovernance(db: StoreDb, organisation: string, assetId
     .execute();
   const { applications } = await listApplications(db, organisation, { nodeId: assetId, limit: 500 });
   return {
-    terms: terms.map((term) => ({ id: term.id, name: term.name, glossaryId: term.glossary_id, glossary: term.glossary, status: term.status, columnName: term.column_name || null })),
+    terms: terms.map((term) => ({
+      id: term.id,
+      name: term.name,
+      glossaryId: term.glossary_id,
+      glossary: term.glossary,
+      status: term.status,
+      columnName: term.column_name || null,
+    })),
     tags: applications,
   };
 }

@@ -42,7 +42,10 @@ export async function seedDefaultClassifications(db: StoreDb, organisation: stri
         ON CONFLICT DO NOTHING RETURNING id`.execute(tx);
       const id = rows[0]?.id;
       if (!id) continue;
-      await tx.insertInto('classification_tags').values(category.tags.map(([name, description]) => ({ classification_id: id, organisation_id: organisation, name, description }))).execute();
+      await tx
+        .insertInto('classification_tags')
+        .values(category.tags.map(([name, description]) => ({ classification_id: id, organisation_id: organisation, name, description })))
+        .execute();
     }
   });
 }

@@ -4,7 +4,12 @@
 // (409 naming both) before anything is written; the store's partial unique index refuses it too
 // when two people apply at once.
 import { sql, type Transaction } from 'kysely';
-import type { ApplicationRecord, ClassificationBody, ClassificationRecord, TagBody } from '@common/catalog-governance/classificationsContract';
+import type {
+  ApplicationRecord,
+  ClassificationBody,
+  ClassificationRecord,
+  TagBody,
+} from '@common/catalog-governance/classificationsContract';
 import { writeAudit, type Actor } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import type { StoreSchema } from '../../platform/store/schema.js';
@@ -21,7 +26,14 @@ type Tx = Transaction<StoreSchema>;
  * exclusive category replaces dbt's there.
  */
 export function applicationsInForce(organisation: string) {
-  return sql<{ node_id: string; column_name: string; tag_id: string; classification_id: string; source: 'manual' | 'suggestion' | 'dbt'; applied_by: string | null }>`
+  return sql<{
+    node_id: string;
+    column_name: string;
+    tag_id: string;
+    classification_id: string;
+    source: 'manual' | 'suggestion' | 'dbt';
+    applied_by: string | null;
+  }>`
     WITH dbt_labels AS (
       SELECT n.unique_id AS node_id, '' AS column_name, lower(tag.value) AS label
         FROM dbt_nodes n CROSS JOIN LATERAL jsonb_array_elements_text(n.tags) AS tag(value) WHERE n.organisation_id = ${organisation} AND n.tags <> '[]'::jsonb
@@ -73,13 +85,38 @@ export async function listClassifications(db: StoreDb, organisation: string): Pr
     FROM classifications c WHERE c.organisation_id = ${organisation}
     ORDER BY lower(c.name)`.execute(db);
   return rows.map((row) => {
-    const tags = (typeof row.tags === 'string' ? JSON.parse(row.tags) : row.tags) as { id: string; name: string; description: string; usage: number | string }[];
-    return { id: row.id, name: row.name, description: row.description, mutuallyExclusive: row.mutually_exclusive, tags: tags.map((tag) => ({ ...tag, usage: Number(tag.usage) })) };
+    const tags = (typeof row.tags === 'string' ? JSON.parse(row.tags) : row.tags) as {
+      id: string;
+      name: string;
+      description: string;
+      usage: number | string;
+    }[];
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      mutuallyExclusive: row.mutually_exclusive,
+      tags: tags.map((tag) => ({ ...tag, usage: Number(tag.usage) })),
+    };
   });
 }
 
-export async function listApplications(db: StoreDb, organisation: string, query: { tagId?: string; nodeId?: string; limit: number }): Promise<{ applications: ApplicationRecord[]; total: number }> {
-  const { rows } = await sql<{ node_id: string; column_name: string; tag_id: string; source: ApplicationRecord['source']; applied_by: string | null; tag: string; classification: string; node_name: string | null; total: number | string }>`
+export async function listApplications(
+  db: StoreDb,
+  organisation: string,
+  query: { tagId?: string; nodeId?: string; limit: number },
+): Promise<{ applications: ApplicationRecord[]; total: number }> {
+  const { rows } = await sql<{
+    node_id: string;
+    column_name: string;
+    tag_id: string;
+    source: ApplicationRecord['source'];
+    applied_by: string | null;
+    tag: string;
+    classification: string;
+    node_name: string | null;
+    total: number | string;
+  }>`
     SELECT a.node_id, a.column_name, a.tag_id, a.source, a.applied_by, t.name AS tag, c.name AS classification, n.name AS node_name, count(*) OVER () AS total
     FROM (${applicationsInForce(organisation)}) a
     JOIN classification_tags t ON t.id = a.tag_id
@@ -111,7 +148,14 @@ function targetText(nodeId: string, columnName: string | null): string {
 }
 
 /** Applies a tag inside `tx`; refuses a second tag of a mutually exclusive category and a repeat. */
-export async function applyTagIn(tx: Tx, actor: Actor, tagId: string, nodeId: string, columnName: string | null, source: 'manual' | 'suggestion'): Promise<void> {
+export async function applyTagIn(
+  tx: Tx,
+  actor: Actor,
+  tagId: string,
+  nodeId: string,
+  columnName: string | null,
+  source: 'manual' | 'suggestion',
+): Promise<void> {
   const tag = await tx
     .selectFrom('classification_tags as t')
     .innerJoin('classifications as c', 'c.id', 't.classification_id')
@@ -131,21 +175,42 @@ export async function applyTagIn(tx: Tx, actor: Actor, tagId: string, nodeId: st
     .where('a.node_id', '=', nodeId)
     .where('a.column_name', '=', columnName ?? '')
     .execute();
-  if (present.some((row) => row.tag_id === tagId)) throw new GovernanceConflictError('tagId', `${target} already has ${tag.classification}.${tag.tag}.`);
+  if (present.some((row) => row.tag_id === tagId))
+    throw new GovernanceConflictError('tagId', `${target} already has ${tag.classification}.${tag.tag}.`);
   const other = present[0];
   if (tag.mutually_exclusive && other) {
-    throw new GovernanceConflictError('tagId', `${tag.classification} is mutually exclusive: ${target} already has ${tag.classification}.${other.name}; remove it before applying ${tag.classification}.${tag.tag}.`);
+    throw new GovernanceConflictError(
+      'tagId',
+      `${tag.classification} is mutually exclusive: ${target} already has ${tag.classification}.${other.name}; remove it before applying ${tag.classification}.${tag.tag}.`,
+    );
   }
   try {
     await tx
       .insertInto('classification_applications')
-      .values({ organisation_id: actor.organisation, tag_id: tagId, classification_id: tag.classification_id, exclusive: tag.mutually_exclusive, node_id: nodeId, column_name: columnName ?? '', source, applied_by: actor.username })
+      .values({
+        organisation_id: actor.organisation,
+        tag_id: tagId,
+        classification_id: tag.classification_id,
+        exclusive: tag.mutually_exclusive,
+        node_id: nodeId,
+        column_name: columnName ?? '',
+        source,
+        applied_by: actor.username,
+      })
       .execute();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new GovernanceConflictError('tagId', `${tag.classification} is mutually exclusive and ${target} was just given another of its tags.`);
+    if (isUniqueViolation(error))
+      throw new GovernanceConflictError(
+        'tagId',
+        `${tag.classification} is mutually exclusive and ${target} was just given another of its tags.`,
+      );
     throw error;
   }
-  await writeAudit(tx, actor, { action: 'catalog.classification.apply', target: nodeId, details: { tag: `${tag.classification}.${tag.tag}`, columnName, source } });
+  await writeAudit(tx, actor, {
+    action: 'catalog.classification.apply',
+    target: nodeId,
+    details: { tag: `${tag.classification}.${tag.tag}`, columnName, source },
+  });
 }
 
 export async function applyTag(db: StoreDb, actor: Actor, tagId: string, nodeId: string, columnName: string | null): Promise<void> {
@@ -163,8 +228,14 @@ export async function removeTag(db: StoreDb, actor: Actor, tagId: string, nodeId
       .returning('tag_id')
       .executeTakeFirst();
     if (!deleted) {
-      const fromDbt = (await listApplications(db, actor.organisation, { tagId, nodeId, limit: 500 })).applications.some((row) => row.source === 'dbt' && row.columnName === columnName);
-      if (fromDbt) throw new GovernanceInputError('tagId', `${targetText(nodeId, columnName)} has this tag from its dbt tags or meta: change it in the dbt project.`);
+      const fromDbt = (await listApplications(db, actor.organisation, { tagId, nodeId, limit: 500 })).applications.some(
+        (row) => row.source === 'dbt' && row.columnName === columnName,
+      );
+      if (fromDbt)
+        throw new GovernanceInputError(
+          'tagId',
+          `${targetText(nodeId, columnName)} has this tag from its dbt tags or meta: change it in the dbt project.`,
+        );
       throw new GovernanceNotFoundError('application of that tag');
     }
     await writeAudit(tx, actor, { action: 'catalog.classification.remove', target: nodeId, details: { tagId, columnName } });
@@ -174,7 +245,16 @@ export async function removeTag(db: StoreDb, actor: Actor, tagId: string, nodeId
 export async function createClassification(db: StoreDb, actor: Actor, body: Required<ClassificationBody>): Promise<string> {
   try {
     return await db.transaction().execute(async (tx) => {
-      const row = await tx.insertInto('classifications').values({ organisation_id: actor.organisation, name: body.name, description: body.description, mutually_exclusive: body.mutuallyExclusive }).returning('id').executeTakeFirstOrThrow();
+      const row = await tx
+        .insertInto('classifications')
+        .values({
+          organisation_id: actor.organisation,
+          name: body.name,
+          description: body.description,
+          mutually_exclusive: body.mutuallyExclusive,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await writeAudit(tx, actor, { action: 'catalog.classification.create', target: row.id, details: { ...body } });
       return row.id;
     });
@@ -186,7 +266,12 @@ export async function createClassification(db: StoreDb, actor: Actor, body: Requ
 
 export async function deleteClassification(db: StoreDb, actor: Actor, classificationId: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const deleted = await tx.deleteFrom('classifications').where('organisation_id', '=', actor.organisation).where('id', '=', classificationId).returning('name').executeTakeFirst();
+    const deleted = await tx
+      .deleteFrom('classifications')
+      .where('organisation_id', '=', actor.organisation)
+      .where('id', '=', classificationId)
+      .returning('name')
+      .executeTakeFirst();
     if (!deleted) throw new GovernanceNotFoundError('classification');
     await writeAudit(tx, actor, { action: 'catalog.classification.delete', target: classificationId, details: { name: deleted.name } });
   });
@@ -195,21 +280,45 @@ export async function deleteClassification(db: StoreDb, actor: Actor, classifica
 export async function createTag(db: StoreDb, actor: Actor, classificationId: string, body: Required<TagBody>): Promise<string> {
   try {
     return await db.transaction().execute(async (tx) => {
-      const category = await tx.selectFrom('classifications').select('name').where('organisation_id', '=', actor.organisation).where('id', '=', classificationId).executeTakeFirst();
+      const category = await tx
+        .selectFrom('classifications')
+        .select('name')
+        .where('organisation_id', '=', actor.organisation)
+        .where('id', '=', classificationId)
+        .executeTakeFirst();
       if (!category) throw new GovernanceNotFoundError('classification');
-      const row = await tx.insertInto('classification_tags').values({ classification_id: classificationId, organisation_id: actor.organisation, name: body.name, description: body.description }).returning('id').executeTakeFirstOrThrow();
-      await writeAudit(tx, actor, { action: 'catalog.classification.tag.create', target: row.id, details: { classification: category.name, name: body.name } });
+      const row = await tx
+        .insertInto('classification_tags')
+        .values({
+          classification_id: classificationId,
+          organisation_id: actor.organisation,
+          name: body.name,
+          description: body.description,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await writeAudit(tx, actor, {
+        action: 'catalog.classification.tag.create',
+        target: row.id,
+        details: { classification: category.name, name: body.name },
+      });
       return row.id;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new GovernanceConflictError('name', `name: this classification already has a tag named "${body.name}".`);
+    if (isUniqueViolation(error))
+      throw new GovernanceConflictError('name', `name: this classification already has a tag named "${body.name}".`);
     throw error;
   }
 }
 
 export async function deleteTag(db: StoreDb, actor: Actor, tagId: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const deleted = await tx.deleteFrom('classification_tags').where('organisation_id', '=', actor.organisation).where('id', '=', tagId).returning('name').executeTakeFirst();
+    const deleted = await tx
+      .deleteFrom('classification_tags')
+      .where('organisation_id', '=', actor.organisation)
+      .where('id', '=', tagId)
+      .returning('name')
+      .executeTakeFirst();
     if (!deleted) throw new GovernanceNotFoundError('tag');
     await writeAudit(tx, actor, { action: 'catalog.classification.tag.delete', target: tagId, details: { name: deleted.name } });
   });

@@ -44,15 +44,31 @@ function emptyCounts(): Record<TermStatus, number> {
 }
 
 export async function listGlossaries(db: StoreDb, organisation: string): Promise<GlossaryRecord[]> {
-  const { rows } = await sql<{ id: string; name: string; description: string; created_by: string | null; created_at: Date | string; counts: unknown }>`
+  const { rows } = await sql<{
+    id: string;
+    name: string;
+    description: string;
+    created_by: string | null;
+    created_at: Date | string;
+    counts: unknown;
+  }>`
     SELECT g.id, g.name, g.description, g.created_by, g.created_at,
       COALESCE((SELECT json_object_agg(status, n) FROM (SELECT status, count(*) AS n FROM glossary_terms t WHERE t.glossary_id = g.id GROUP BY status) c), '{}'::json) AS counts
     FROM glossaries g WHERE g.organisation_id = ${organisation}
     ORDER BY lower(g.name)`.execute(db);
   return rows.map((row) => {
     const counts = emptyCounts();
-    for (const [status, n] of Object.entries(asJson<Record<string, number | string>>(row.counts))) if (status in counts) counts[status as TermStatus] = Number(n);
-    return { id: row.id, name: row.name, description: row.description, createdBy: row.created_by, createdAt: new Date(row.created_at).toISOString(), terms: Object.values(counts).reduce((a, b) => a + b, 0), counts };
+    for (const [status, n] of Object.entries(asJson<Record<string, number | string>>(row.counts)))
+      if (status in counts) counts[status as TermStatus] = Number(n);
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      createdBy: row.created_by,
+      createdAt: new Date(row.created_at).toISOString(),
+      terms: Object.values(counts).reduce((a, b) => a + b, 0),
+      counts,
+    };
   });
 }
 
@@ -65,7 +81,11 @@ export async function glossaryOf(db: StoreDb, organisation: string, glossaryId: 
 export async function createGlossary(db: StoreDb, actor: Actor, body: Required<GlossaryBody>): Promise<GlossaryRecord> {
   try {
     const id = await db.transaction().execute(async (tx) => {
-      const row = await tx.insertInto('glossaries').values({ organisation_id: actor.organisation, name: body.name, description: body.description, created_by: actor.username }).returning('id').executeTakeFirstOrThrow();
+      const row = await tx
+        .insertInto('glossaries')
+        .values({ organisation_id: actor.organisation, name: body.name, description: body.description, created_by: actor.username })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await writeAudit(tx, actor, { action: 'catalog.glossary.create', target: row.id, details: { name: body.name } });
       return row.id;
     });
@@ -79,7 +99,13 @@ export async function createGlossary(db: StoreDb, actor: Actor, body: Required<G
 export async function updateGlossary(db: StoreDb, actor: Actor, glossaryId: string, body: Required<GlossaryBody>): Promise<GlossaryRecord> {
   try {
     await db.transaction().execute(async (tx) => {
-      const updated = await tx.updateTable('glossaries').set({ name: body.name, description: body.description }).where('organisation_id', '=', actor.organisation).where('id', '=', glossaryId).returning('id').executeTakeFirst();
+      const updated = await tx
+        .updateTable('glossaries')
+        .set({ name: body.name, description: body.description })
+        .where('organisation_id', '=', actor.organisation)
+        .where('id', '=', glossaryId)
+        .returning('id')
+        .executeTakeFirst();
       if (!updated) throw new GovernanceNotFoundError('glossary');
       await writeAudit(tx, actor, { action: 'catalog.glossary.update', target: glossaryId, details: { name: body.name } });
     });
@@ -92,13 +118,23 @@ export async function updateGlossary(db: StoreDb, actor: Actor, glossaryId: stri
 
 export async function deleteGlossary(db: StoreDb, actor: Actor, glossaryId: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const deleted = await tx.deleteFrom('glossaries').where('organisation_id', '=', actor.organisation).where('id', '=', glossaryId).returning('name').executeTakeFirst();
+    const deleted = await tx
+      .deleteFrom('glossaries')
+      .where('organisation_id', '=', actor.organisation)
+      .where('id', '=', glossaryId)
+      .returning('name')
+      .executeTakeFirst();
     if (!deleted) throw new GovernanceNotFoundError('glossary');
     await writeAudit(tx, actor, { action: 'catalog.glossary.delete', target: glossaryId, details: { name: deleted.name } });
   });
 }
 
-export async function listTerms(db: StoreDb, organisation: string, glossaryId: string, query: { status?: TermStatus[]; q?: string }): Promise<TermRecord[]> {
+export async function listTerms(
+  db: StoreDb,
+  organisation: string,
+  glossaryId: string,
+  query: { status?: TermStatus[]; q?: string },
+): Promise<TermRecord[]> {
   const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;
   const statuses = query.status?.length ? query.status : null;
   // One statement: the terms, then their related terms and link counts aggregated once each.
@@ -126,13 +162,20 @@ export async function listTerms(db: StoreDb, organisation: string, glossaryId: s
 }
 
 export async function termRowOf(db: StoreDb, organisation: string, termId: string): Promise<TermRow> {
-  const row = await db.selectFrom('glossary_terms').selectAll().where('organisation_id', '=', organisation).where('id', '=', termId).executeTakeFirst();
+  const row = await db
+    .selectFrom('glossary_terms')
+    .selectAll()
+    .where('organisation_id', '=', organisation)
+    .where('id', '=', termId)
+    .executeTakeFirst();
   if (!row) throw new GovernanceNotFoundError('term');
   return row;
 }
 
 export async function termDetail(db: StoreDb, organisation: string, termId: string): Promise<TermDetailResponse> {
-  const { rows } = await sql<TermRow & { related: unknown }>`SELECT t.*, ${relatedOf} AS related FROM glossary_terms t WHERE t.organisation_id = ${organisation} AND t.id = ${termId}`.execute(db);
+  const { rows } = await sql<
+    TermRow & { related: unknown }
+  >`SELECT t.*, ${relatedOf} AS related FROM glossary_terms t WHERE t.organisation_id = ${organisation} AND t.id = ${termId}`.execute(db);
   const row = rows[0];
   if (!row) throw new GovernanceNotFoundError('term');
   const links = await db
@@ -144,12 +187,29 @@ export async function termDetail(db: StoreDb, organisation: string, termId: stri
     .orderBy('l.column_name')
     .execute();
   const children = await db.selectFrom('glossary_terms').select(['id', 'name']).where('parent_id', '=', termId).orderBy('name').execute();
-  const events = await db.selectFrom('glossary_term_events').select(['at', 'actor', 'from_status', 'to_status', 'comment']).where('term_id', '=', termId).orderBy('id', 'desc').limit(200).execute();
+  const events = await db
+    .selectFrom('glossary_term_events')
+    .select(['at', 'actor', 'from_status', 'to_status', 'comment'])
+    .where('term_id', '=', termId)
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
   return {
     term: toTerm(row, asJson(row.related), links.length),
     // A link to a node the latest ingestion no longer has keeps its id; its name says it is gone.
-    links: links.map((link) => ({ nodeId: link.node_id, columnName: link.column_name || null, name: link.name ?? link.node_id.split('.').pop() ?? link.node_id, resourceType: link.resource_type ?? 'missing' })),
-    history: events.map((event) => ({ at: new Date(event.at).toISOString(), actor: event.actor, from: event.from_status, to: event.to_status, comment: event.comment })),
+    links: links.map((link) => ({
+      nodeId: link.node_id,
+      columnName: link.column_name || null,
+      name: link.name ?? link.node_id.split('.').pop() ?? link.node_id,
+      resourceType: link.resource_type ?? 'missing',
+    })),
+    history: events.map((event) => ({
+      at: new Date(event.at).toISOString(),
+      actor: event.actor,
+      from: event.from_status,
+      to: event.to_status,
+      comment: event.comment,
+    })),
     children,
   };
 }

@@ -29,7 +29,15 @@ export interface CatalogGovernanceOptions {
 /** Registers the routes and the suggestion scan's job kind (before the job runner starts). */
 export function registerCatalogGovernanceArea(app: FastifyInstance, options: CatalogGovernanceOptions): void {
   defineSuggestionScanJob(options);
-  registerGlossaryRoutes(app, { db: options.db, notifications: options.notifications, notices: createTermNotices(options.db, options.notifications ? (request) => (options.notifications as NonNullable<typeof options.notifications>).notify(request) : null, app.log) });
+  registerGlossaryRoutes(app, {
+    db: options.db,
+    notifications: options.notifications,
+    notices: createTermNotices(
+      options.db,
+      options.notifications ? (request) => (options.notifications as NonNullable<typeof options.notifications>).notify(request) : null,
+      app.log,
+    ),
+  });
   registerClassificationRoutes(app, { db: options.db, jobs: options.jobs });
   registerMetricsRoutes(app, { db: options.db, warehouse: options.warehouse });
   registerSettingsRoutes(app, options.db);

@@ -8,9 +8,54 @@
 import { raw, sql, type Sql } from '../../platform/warehouse/sql.js';
 import { parseObjectName, quoteIdentifier } from '../../platform/warehouse/identifiers.js';
 
-const KEYWORDS = new Set(['case', 'when', 'then', 'else', 'end', 'and', 'or', 'not', 'is', 'null', 'true', 'false', 'in', 'between', 'like', 'as', 'distinct']);
-const FUNCTIONS = new Set(['coalesce', 'nullif', 'abs', 'round', 'floor', 'ceil', 'cast', 'lower', 'upper', 'least', 'greatest', 'date_trunc']);
-const TYPES = new Set(['integer', 'int', 'bigint', 'numeric', 'decimal', 'float', 'double', 'real', 'varchar', 'text', 'boolean', 'date', 'timestamp']);
+const KEYWORDS = new Set([
+  'case',
+  'when',
+  'then',
+  'else',
+  'end',
+  'and',
+  'or',
+  'not',
+  'is',
+  'null',
+  'true',
+  'false',
+  'in',
+  'between',
+  'like',
+  'as',
+  'distinct',
+]);
+const FUNCTIONS = new Set([
+  'coalesce',
+  'nullif',
+  'abs',
+  'round',
+  'floor',
+  'ceil',
+  'cast',
+  'lower',
+  'upper',
+  'least',
+  'greatest',
+  'date_trunc',
+]);
+const TYPES = new Set([
+  'integer',
+  'int',
+  'bigint',
+  'numeric',
+  'decimal',
+  'float',
+  'double',
+  'real',
+  'varchar',
+  'text',
+  'boolean',
+  'date',
+  'timestamp',
+]);
 const TOKEN = /\s*(?:(\d+(?:\.\d+)?)|('(?:[^']|'')*')|([A-Za-z_][A-Za-z0-9_]*)|(<>|<=|>=|!=|[-+*/%(),<>=]))/y;
 
 export type ExpressionResult = { sql: Sql } | { problem: string };

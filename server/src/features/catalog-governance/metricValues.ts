@@ -33,26 +33,43 @@ function aggregate(agg: string, expr: Sql): Sql {
   }
 }
 
-const asNumber = (value: Row[string] | undefined): number | null => (value === null || value === undefined ? null : typeof value === 'number' ? value : Number(value));
-const asPeriod = (value: Row[string] | undefined): string => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
+const asNumber = (value: Row[string] | undefined): number | null =>
+  value === null || value === undefined ? null : typeof value === 'number' ? value : Number(value);
+const asPeriod = (value: Row[string] | undefined): string =>
+  value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
 
-export async function metricValues(db: StoreDb, warehouseOf: GovernanceWarehouse, organisation: string, metricId: string, grain: MetricGrain, periods: number): Promise<MetricValuesResponse> {
+export async function metricValues(
+  db: StoreDb,
+  warehouseOf: GovernanceWarehouse,
+  organisation: string,
+  metricId: string,
+  grain: MetricGrain,
+  periods: number,
+): Promise<MetricValuesResponse> {
   const catalogue = await readCatalogue(db, organisation);
   const metric = catalogue.metrics.find((candidate) => candidate.id === metricId);
   if (!metric) throw new GovernanceNotFoundError('metric');
-  if (metric.noValuesReason || !metric.measure) throw new MetricValuesRefusedError(metric.noValuesReason ?? 'This metric has no measure to query.');
+  if (metric.noValuesReason || !metric.measure)
+    throw new MetricValuesRefusedError(metric.noValuesReason ?? 'This metric has no measure to query.');
   const { measure } = metric;
   const table = measure.model.table;
   const time = timeDimensionOf(measure);
   if (!table || !time) throw new MetricValuesRefusedError('This metric has no table or time dimension to query.');
   const columns = new Set(table.columns ?? []);
   // Undocumented models: their columns are not known, so only plain names are accepted.
-  const plain = (part: { name: string; expr: string | null }) => (table.columns ? expressionSql(part.expr ?? part.name, columns) : /^[A-Za-z_][A-Za-z0-9_]*$/.test(part.expr ?? part.name) ? { sql: raw(quoteIdentifier(parseObjectName(part.expr ?? part.name, 'expr'))) } : { problem: 'the model documents no columns, so only a plain column name is queried' });
+  const plain = (part: { name: string; expr: string | null }) =>
+    table.columns
+      ? expressionSql(part.expr ?? part.name, columns)
+      : /^[A-Za-z_][A-Za-z0-9_]*$/.test(part.expr ?? part.name)
+        ? { sql: raw(quoteIdentifier(parseObjectName(part.expr ?? part.name, 'expr'))) }
+        : { problem: 'the model documents no columns, so only a plain column name is queried' };
   const value = plain(measure.part);
   if ('problem' in value) throw new MetricValuesRefusedError(`Its measure ${measure.part.name} cannot be queried: ${value.problem}.`);
   const at = plain(time);
   if ('problem' in at) throw new MetricValuesRefusedError(`Its time dimension ${time.name} cannot be queried: ${at.problem}.`);
-  const names = [table.database, table.schema, table.identifier ?? table.name].filter((name): name is string => Boolean(name && name.trim()));
+  const names = [table.database, table.schema, table.identifier ?? table.name].filter((name): name is string =>
+    Boolean(name && name.trim()),
+  );
   const relation = raw(names.map((name) => quoteIdentifier(parseObjectName(name, 'relation'))).join('.'));
   const warehouse = await warehouseOf(organisation);
   if (!warehouse) throw new MetricValuesRefusedError('Your organisation has no warehouse the portal can query.');
@@ -62,7 +79,13 @@ export async function metricValues(db: StoreDb, warehouseOf: GovernanceWarehouse
   try {
     rows = await warehouse.query(statement);
   } catch (error) {
-    throw new MetricValuesRefusedError(`The warehouse could not compute ${metric.name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    throw new MetricValuesRefusedError(
+      `The warehouse could not compute ${metric.name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    );
   }
-  return { grain, relation: names.join('.'), points: rows.map((row) => ({ period: asPeriod(row.period ?? row.PERIOD), value: asNumber(row.value ?? row.VALUE) })).reverse() };
+  return {
+    grain,
+    relation: names.join('.'),
+    points: rows.map((row) => ({ period: asPeriod(row.period ?? row.PERIOD), value: asNumber(row.value ?? row.VALUE) })).reverse(),
+  };
 }

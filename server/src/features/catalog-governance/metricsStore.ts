@@ -15,7 +15,16 @@ interface StoredPart {
   extra: string | null;
   nonAdditive?: boolean;
 }
-type Stored = { kind: 'semantic_model'; model: string | null; aggTimeDimension: string | null; entities: StoredPart[]; dimensions: StoredPart[]; measures: StoredPart[] } | { kind: 'metric'; type: string; label: string | null; typeParams: Record<string, unknown>; filter?: string | null };
+type Stored =
+  | {
+      kind: 'semantic_model';
+      model: string | null;
+      aggTimeDimension: string | null;
+      entities: StoredPart[];
+      dimensions: StoredPart[];
+      measures: StoredPart[];
+    }
+  | { kind: 'metric'; type: string; label: string | null; typeParams: Record<string, unknown>; filter?: string | null };
 
 interface NodeRow {
   unique_id: string;
@@ -43,7 +52,12 @@ export const QUERYABLE_AGGS = ['sum', 'count', 'count_distinct', 'min', 'max', '
 const TABLE_TYPES = new Set(['model', 'seed', 'snapshot', 'source']);
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
-const nameOf = (value: unknown): string | null => (typeof value === 'string' ? value : typeof value === 'object' && value !== null && typeof (value as { name?: unknown }).name === 'string' ? (value as { name: string }).name : null);
+const nameOf = (value: unknown): string | null =>
+  typeof value === 'string'
+    ? value
+    : typeof value === 'object' && value !== null && typeof (value as { name?: unknown }).name === 'string'
+      ? (value as { name: string }).name
+      : null;
 
 /** A semantic model with what the values query needs: its table and its columns. */
 export interface SemanticModelInfo extends SemanticModelRecord {
@@ -104,8 +118,15 @@ export async function readCatalogue(db: StoreDb, organisation: string): Promise<
     const stored = json<Stored | null>(row.semantic);
     const definition = stored?.kind === 'metric' ? stored : null;
     const params = definition?.typeParams ?? {};
-    const measureNames = [nameOf(params.measure), ...(Array.isArray(params.input_measures) ? params.input_measures.map(nameOf) : [])].filter((name): name is string => Boolean(name));
-    const inputs = [nameOf(params.numerator), nameOf(params.denominator), ...(Array.isArray(params.metrics) ? params.metrics.map(nameOf) : [])].filter((name): name is string => Boolean(name));
+    const measureNames = [
+      nameOf(params.measure),
+      ...(Array.isArray(params.input_measures) ? params.input_measures.map(nameOf) : []),
+    ].filter((name): name is string => Boolean(name));
+    const inputs = [
+      nameOf(params.numerator),
+      nameOf(params.denominator),
+      ...(Array.isArray(params.metrics) ? params.metrics.map(nameOf) : []),
+    ].filter((name): name is string => Boolean(name));
     const distinct = [...new Set(measureNames)];
     const own = nameOf(params.measure);
     const measure = own ? (measures.get(own) ?? null) : null;
@@ -118,9 +139,15 @@ export async function readCatalogue(db: StoreDb, organisation: string): Promise<
       typeParams: params,
       owners: json<string[]>(row.owners) ?? [],
       domain: row.domain,
-      measures: distinct.map((name) => ({ name, agg: measures.get(name)?.part.type ?? null, semanticModel: measures.get(name)?.model.name ?? null })),
+      measures: distinct.map((name) => ({
+        name,
+        agg: measures.get(name)?.part.type ?? null,
+        semanticModel: measures.get(name)?.model.name ?? null,
+      })),
       inputs: [...new Set(inputs)],
-      noValuesReason: definition ? (filterReason(definition.filter ?? null, params.measure) ?? noValuesReason(definition.type, own, measure)) : 'Ingested before the portal kept metric definitions: upload the dbt artifacts again to see its definition and values.',
+      noValuesReason: definition
+        ? (filterReason(definition.filter ?? null, params.measure) ?? noValuesReason(definition.type, own, measure))
+        : 'Ingested before the portal kept metric definitions: upload the dbt artifacts again to see its definition and values.',
       measure,
     });
   }
@@ -136,26 +163,39 @@ export function timeDimensionOf(measure: { part: StoredPart; model: SemanticMode
 /** MetricFlow filters are templated where clauses the portal does not evaluate: no values rather than wrong ones. */
 function filterReason(metricFilter: string | null, measureInput: unknown): string | null {
   const inputFilter = typeof measureInput === 'object' && measureInput !== null ? (measureInput as { filter?: unknown }).filter : null;
-  const hasFilter = (value: unknown) => value !== null && value !== undefined && !(typeof value === 'object' && Object.keys(value as object).length === 0) && value !== '';
-  if (hasFilter(metricFilter) || hasFilter(inputFilter)) return 'It filters its measure with a MetricFlow where clause, which the portal does not evaluate; it shows no values rather than unfiltered ones.';
+  const hasFilter = (value: unknown) =>
+    value !== null && value !== undefined && !(typeof value === 'object' && Object.keys(value as object).length === 0) && value !== '';
+  if (hasFilter(metricFilter) || hasFilter(inputFilter))
+    return 'It filters its measure with a MetricFlow where clause, which the portal does not evaluate; it shows no values rather than unfiltered ones.';
   return null;
 }
 
-function noValuesReason(type: string, measureName: string | null, measure: { part: StoredPart; model: SemanticModelInfo } | null): string | null {
-  if (type !== 'simple') return `A ${type} metric is computed from other metrics or over windows; the portal queries values of simple metrics over one measure.`;
+function noValuesReason(
+  type: string,
+  measureName: string | null,
+  measure: { part: StoredPart; model: SemanticModelInfo } | null,
+): string | null {
+  if (type !== 'simple')
+    return `A ${type} metric is computed from other metrics or over windows; the portal queries values of simple metrics over one measure.`;
   if (!measureName || !measure) return `Its measure ${measureName ?? ''} is in no semantic model of the manifest.`.replace('  ', ' ');
-  if (measure.part.nonAdditive) return `Its measure ${measure.part.name} is not additive over a dimension (non_additive_dimension), so summing it per period would be wrong.`;
+  if (measure.part.nonAdditive)
+    return `Its measure ${measure.part.name} is not additive over a dimension (non_additive_dimension), so summing it per period would be wrong.`;
   const agg = measure.part.type.toLowerCase();
-  if (!(QUERYABLE_AGGS as readonly string[]).includes(agg)) return `Its measure aggregates with ${agg}; the portal queries ${QUERYABLE_AGGS.join(', ')}.`;
+  if (!(QUERYABLE_AGGS as readonly string[]).includes(agg))
+    return `Its measure aggregates with ${agg}; the portal queries ${QUERYABLE_AGGS.join(', ')}.`;
   const table = measure.model.table;
   if (!table) return `The semantic model ${measure.model.name} names no model the manifest has.`;
-  if (table.materialized === 'ephemeral') return `The semantic model ${measure.model.name} reads the ephemeral model ${table.name}, which has no table to query.`;
+  if (table.materialized === 'ephemeral')
+    return `The semantic model ${measure.model.name} reads the ephemeral model ${table.name}, which has no table to query.`;
   const time = timeDimensionOf(measure);
   if (!time) return `The semantic model ${measure.model.name} has no time dimension for ${measure.part.name} to be counted over.`;
   // With no documented columns the expressions cannot be checked here; the query will say.
   if (table.columns) {
     const columns = new Set(table.columns);
-    for (const [what, part] of [['measure', measure.part], ['time dimension', time]] as const) {
+    for (const [what, part] of [
+      ['measure', measure.part],
+      ['time dimension', time],
+    ] as const) {
       const checked = expressionSql(part.expr ?? part.name, columns);
       if ('problem' in checked) return `Its ${what} ${part.name} cannot be queried: ${checked.problem}.`;
     }
@@ -179,7 +219,9 @@ export async function metricDetail(db: StoreDb, organisation: string, metricId: 
     GROUP BY n.unique_id, n.name, n.resource_type ORDER BY min(up.depth), n.name LIMIT 200`.execute(db);
   const downstream = await db
     .selectFrom('dbt_edges as e')
-    .innerJoin('dbt_nodes as n', (join) => join.onRef('n.organisation_id', '=', 'e.organisation_id').onRef('n.unique_id', '=', 'e.child_id'))
+    .innerJoin('dbt_nodes as n', (join) =>
+      join.onRef('n.organisation_id', '=', 'e.organisation_id').onRef('n.unique_id', '=', 'e.child_id'),
+    )
     .select(['n.unique_id as id', 'n.name', 'n.resource_type'])
     .where('e.organisation_id', '=', organisation)
     .where('e.parent_id', '=', metricId)

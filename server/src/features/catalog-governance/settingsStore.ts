@@ -1,6 +1,11 @@
 // The organisation's governance settings: who may edit the glossary and the personal-data rules
 // of classification suggestions. Read on each write that depends on them (one primary-key read).
-import { defaultGovernanceSettings, governanceSettings, type GovernanceSettings, type GovernanceSettingsResponse } from '@common/catalog-governance/settingsContract';
+import {
+  defaultGovernanceSettings,
+  governanceSettings,
+  type GovernanceSettings,
+  type GovernanceSettingsResponse,
+} from '@common/catalog-governance/settingsContract';
 import { writeAudit, type Actor } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 
@@ -9,7 +14,11 @@ export async function readSettings(db: StoreDb, organisation: string): Promise<G
   if (!row) return { settings: defaultGovernanceSettings, updatedAt: null, updatedBy: null };
   // Stored settings are re-read through the schema, so a setting added later gets its default.
   const parsed = governanceSettings.safeParse({ ...defaultGovernanceSettings, ...(row.settings as object) });
-  return { settings: parsed.success ? parsed.data : defaultGovernanceSettings, updatedAt: new Date(row.updated_at).toISOString(), updatedBy: row.updated_by };
+  return {
+    settings: parsed.success ? parsed.data : defaultGovernanceSettings,
+    updatedAt: new Date(row.updated_at).toISOString(),
+    updatedBy: row.updated_by,
+  };
 }
 
 export async function settingsOf(db: StoreDb, organisation: string): Promise<GovernanceSettings> {
@@ -22,7 +31,9 @@ export async function writeSettings(db: StoreDb, actor: Actor, settings: Governa
     await tx
       .insertInto('governance_settings')
       .values({ organisation_id: actor.organisation, settings: JSON.stringify(settings), updated_at: now, updated_by: actor.username })
-      .onConflict((oc) => oc.column('organisation_id').doUpdateSet({ settings: JSON.stringify(settings), updated_at: now, updated_by: actor.username }))
+      .onConflict((oc) =>
+        oc.column('organisation_id').doUpdateSet({ settings: JSON.stringify(settings), updated_at: now, updated_by: actor.username }),
+      )
       .execute();
     await writeAudit(tx, actor, { action: 'catalog.governance.settings', target: actor.organisation, details: { ...settings } });
   });

@@ -49,11 +49,19 @@ async function sensitiveTagOf(db: StoreDb, organisation: string): Promise<string
 
 /** `"DB"."SCHEMA"."TABLE"`: each part validated (length, no control characters) and quoted. */
 function relationOf(node: { database_name: string | null; schema_name: string | null; identifier: string | null; name: string }) {
-  const names = [node.database_name, node.schema_name, node.identifier ?? node.name].filter((name): name is string => Boolean(name && name.trim()));
+  const names = [node.database_name, node.schema_name, node.identifier ?? node.name].filter((name): name is string =>
+    Boolean(name && name.trim()),
+  );
   return raw(names.map((name) => quoteIdentifier(parseObjectName(name, 'relation'))).join('.'));
 }
 
-export async function scanForPersonalData(options: { db: StoreDb; warehouse: GovernanceWarehouse; organisation: string; signal: AbortSignal; progress: (fraction: number, message: string) => void }): Promise<{ suggested: number; sampledTables: number }> {
+export async function scanForPersonalData(options: {
+  db: StoreDb;
+  warehouse: GovernanceWarehouse;
+  organisation: string;
+  signal: AbortSignal;
+  progress: (fraction: number, message: string) => void;
+}): Promise<{ suggested: number; sampledTables: number }> {
   const { db, organisation } = options;
   const tagId = await sensitiveTagOf(db, organisation);
   if (!tagId) return { suggested: 0, sampledTables: 0 };
@@ -79,7 +87,12 @@ export async function scanForPersonalData(options: { db: StoreDb; warehouse: Gov
     if (skip.has(key)) continue;
     const pattern = namePattern(column.column_name, settings.piiNamePatterns);
     if (pattern) {
-      candidates.push({ nodeId: column.node_id, columnName: column.column_name, basis: 'name', evidence: `column name contains "${pattern}"` });
+      candidates.push({
+        nodeId: column.node_id,
+        columnName: column.column_name,
+        basis: 'name',
+        evidence: `column name contains "${pattern}"`,
+      });
       named.add(key);
     }
   }
@@ -114,7 +127,13 @@ export async function scanForPersonalData(options: { db: StoreDb; warehouse: Gov
         const key = keys.get(name.toLowerCase());
         if (!key) continue;
         const shape = valueShape(rows.map((row) => row[key]));
-        if (shape) candidates.push({ nodeId: table.node.node_id, columnName: name, basis: 'values', evidence: `${shape.matched} of ${shape.of} sampled values are ${shape.label}` });
+        if (shape)
+          candidates.push({
+            nodeId: table.node.node_id,
+            columnName: name,
+            basis: 'values',
+            evidence: `${shape.matched} of ${shape.of} sampled values are ${shape.label}`,
+          });
       }
     }
   }
@@ -124,7 +143,16 @@ export async function scanForPersonalData(options: { db: StoreDb; warehouse: Gov
     const chunk = candidates.slice(start, start + 500);
     const inserted = await db
       .insertInto('classification_suggestions')
-      .values(chunk.map((candidate) => ({ organisation_id: organisation, node_id: candidate.nodeId, column_name: candidate.columnName, tag_id: tagId, basis: candidate.basis, evidence: candidate.evidence })))
+      .values(
+        chunk.map((candidate) => ({
+          organisation_id: organisation,
+          node_id: candidate.nodeId,
+          column_name: candidate.columnName,
+          tag_id: tagId,
+          basis: candidate.basis,
+          evidence: candidate.evidence,
+        })),
+      )
       .onConflict((oc) => oc.columns(['organisation_id', 'node_id', 'column_name', 'tag_id']).doNothing())
       .returning('id')
       .execute();
@@ -136,19 +164,43 @@ export async function scanForPersonalData(options: { db: StoreDb; warehouse: Gov
 export function defineSuggestionScanJob(options: { db: StoreDb; jobs: JobRunner; warehouse: GovernanceWarehouse }): void {
   options.jobs.define(
     SUGGESTION_SCAN_JOB,
-    async ({ organisation, progress, signal }) => scanForPersonalData({ db: options.db, warehouse: options.warehouse, organisation, signal, progress: (fraction, message) => progress({ fraction, message }) }),
+    async ({ organisation, progress, signal }) =>
+      scanForPersonalData({
+        db: options.db,
+        warehouse: options.warehouse,
+        organisation,
+        signal,
+        progress: (fraction, message) => progress({ fraction, message }),
+      }),
     { payload: z.object({ requestedBy: z.string().max(255).nullable() }), maxAttempts: 1, routes: ['catalogClassifications'] },
   );
 }
 
-export async function startScan(jobs: JobRunner, organisation: string, caller: { subject: string; username: string } | null): Promise<string> {
-  const { job } = await jobs.enqueue({ kind: SUGGESTION_SCAN_JOB, organisation, payload: { requestedBy: caller?.username ?? null }, startedBy: caller?.subject ?? null, singletonKey: 'pii-scan' });
+export async function startScan(
+  jobs: JobRunner,
+  organisation: string,
+  caller: { subject: string; username: string } | null,
+): Promise<string> {
+  const { job } = await jobs.enqueue({
+    kind: SUGGESTION_SCAN_JOB,
+    organisation,
+    payload: { requestedBy: caller?.username ?? null },
+    startedBy: caller?.subject ?? null,
+    singletonKey: 'pii-scan',
+  });
   return job.id;
 }
 
 /** The newest scan of the organisation, if any (its job row). */
 export async function lastScan(db: StoreDb, organisation: string): Promise<{ jobId: string | null; scannedAt: string | null }> {
-  const row = await db.selectFrom('jobs').select(['id', 'state', 'finished_at']).where('organisation_id', '=', organisation).where('kind', '=', SUGGESTION_SCAN_JOB).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('jobs')
+    .select(['id', 'state', 'finished_at'])
+    .where('organisation_id', '=', organisation)
+    .where('kind', '=', SUGGESTION_SCAN_JOB)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return { jobId: row?.id ?? null, scannedAt: row?.finished_at ? new Date(row.finished_at).toISOString() : null };
 }
 
@@ -158,7 +210,20 @@ export async function listSuggestions(db: StoreDb, organisation: string, state: 
     .innerJoin('classification_tags as t', 't.id', 's.tag_id')
     .innerJoin('classifications as c', 'c.id', 't.classification_id')
     .leftJoin('dbt_nodes as n', (join) => join.onRef('n.organisation_id', '=', 's.organisation_id').onRef('n.unique_id', '=', 's.node_id'))
-    .select(['s.id', 's.node_id', 's.column_name', 's.tag_id', 't.name as tag', 'c.name as classification', 's.basis', 's.evidence', 's.state', 's.decided_by', 's.created_at', 'n.name as node_name'])
+    .select([
+      's.id',
+      's.node_id',
+      's.column_name',
+      's.tag_id',
+      't.name as tag',
+      'c.name as classification',
+      's.basis',
+      's.evidence',
+      's.state',
+      's.decided_by',
+      's.created_at',
+      'n.name as node_name',
+    ])
     .where('s.organisation_id', '=', organisation)
     .where('s.state', '=', state)
     .orderBy('s.node_id')
@@ -183,11 +248,29 @@ export async function listSuggestions(db: StoreDb, organisation: string, state: 
 
 export async function decideSuggestion(db: StoreDb, actor: Actor, suggestionId: string, decision: 'accept' | 'reject'): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const suggestion = await tx.selectFrom('classification_suggestions').selectAll().where('organisation_id', '=', actor.organisation).where('id', '=', suggestionId).forUpdate().executeTakeFirst();
+    const suggestion = await tx
+      .selectFrom('classification_suggestions')
+      .selectAll()
+      .where('organisation_id', '=', actor.organisation)
+      .where('id', '=', suggestionId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!suggestion) throw new GovernanceNotFoundError('suggestion');
-    if (suggestion.state !== 'pending') throw new GovernanceConflictError('decision', `This suggestion was already ${suggestion.state} by ${suggestion.decided_by ?? 'someone'}.`);
+    if (suggestion.state !== 'pending')
+      throw new GovernanceConflictError(
+        'decision',
+        `This suggestion was already ${suggestion.state} by ${suggestion.decided_by ?? 'someone'}.`,
+      );
     if (decision === 'accept') await applyTagIn(tx, actor, suggestion.tag_id, suggestion.node_id, suggestion.column_name, 'suggestion');
-    await tx.updateTable('classification_suggestions').set({ state: decision === 'accept' ? 'accepted' : 'rejected', decided_by: actor.username, decided_at: new Date() }).where('id', '=', suggestionId).execute();
-    await writeAudit(tx, actor, { action: `catalog.classification.suggestion.${decision}`, target: suggestion.node_id, details: { columnName: suggestion.column_name, evidence: suggestion.evidence } });
+    await tx
+      .updateTable('classification_suggestions')
+      .set({ state: decision === 'accept' ? 'accepted' : 'rejected', decided_by: actor.username, decided_at: new Date() })
+      .where('id', '=', suggestionId)
+      .execute();
+    await writeAudit(tx, actor, {
+      action: `catalog.classification.suggestion.${decision}`,
+      target: suggestion.node_id,
+      details: { columnName: suggestion.column_name, evidence: suggestion.evidence },
+    });
   });
 }

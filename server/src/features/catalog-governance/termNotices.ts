@@ -14,7 +14,12 @@ export type TermNotices = (actor: Actor, term: TermRecord, from: string) => Prom
 export function createTermNotices(db: StoreDb, notify: NotificationsService['notify'] | null, log: FastifyBaseLogger): TermNotices {
   const subjectsOf = async (organisation: string, usernames: readonly string[]) => {
     if (usernames.length === 0) return [];
-    const rows = await db.selectFrom('notification_users').select(['subject', 'username']).where('organisation_id', '=', organisation).where('username', 'in', [...usernames]).execute();
+    const rows = await db
+      .selectFrom('notification_users')
+      .select(['subject', 'username'])
+      .where('organisation_id', '=', organisation)
+      .where('username', 'in', [...usernames])
+      .execute();
     return rows.map((row) => row.subject);
   };
   return async (actor, term, from) => {
@@ -23,11 +28,27 @@ export function createTermNotices(db: StoreDb, notify: NotificationsService['not
     try {
       if (term.status === 'in_review') {
         for (const subject of await subjectsOf(actor.organisation, term.reviewers)) {
-          await notify({ organisation: actor.organisation, audience: { userId: subject }, type: 'glossary_review', title: `${actor.username} asks you to review the term ${term.name}`, link, data: { termId: term.id }, exceptUserIds: [actor.subject] });
+          await notify({
+            organisation: actor.organisation,
+            audience: { userId: subject },
+            type: 'glossary_review',
+            title: `${actor.username} asks you to review the term ${term.name}`,
+            link,
+            data: { termId: term.id },
+            exceptUserIds: [actor.subject],
+          });
         }
       } else if (from === 'in_review' && term.submittedBy) {
         for (const subject of await subjectsOf(actor.organisation, [term.submittedBy])) {
-          await notify({ organisation: actor.organisation, audience: { userId: subject }, type: 'glossary_review', title: `${actor.username} moved ${term.name} to ${termStatusLabels[term.status]}`, link, data: { termId: term.id }, exceptUserIds: [actor.subject] });
+          await notify({
+            organisation: actor.organisation,
+            audience: { userId: subject },
+            type: 'glossary_review',
+            title: `${actor.username} moved ${term.name} to ${termStatusLabels[term.status]}`,
+            link,
+            data: { termId: term.id },
+            exceptUserIds: [actor.subject],
+          });
         }
       }
     } catch (error) {

@@ -19,9 +19,14 @@ const SEPARATE_NOTICES_MAX = 5;
 
 export function createIncidentNotices(notify: NotificationsService['notify'] | null, log: FastifyBaseLogger): IncidentNotices {
   const send = async (request: Parameters<NotificationsService['notify']>[0]) => {
-    log.info({ event: `catalog.${request.type}`, organisation: request.organisation, data: request.data }, 'notification event: data quality incident');
+    log.info(
+      { event: `catalog.${request.type}`, organisation: request.organisation, data: request.data },
+      'notification event: data quality incident',
+    );
     if (!notify) return;
-    await notify(request).catch((error: unknown) => log.error({ err: error, organisation: request.organisation, type: request.type }, 'could not send the incident notification'));
+    await notify(request).catch((error: unknown) =>
+      log.error({ err: error, organisation: request.organisation, type: request.type }, 'could not send the incident notification'),
+    );
   };
   return {
     async opened(organisation, incidents) {
@@ -32,7 +37,10 @@ export function createIncidentNotices(notify: NotificationsService['notify'] | n
           audience: { role: incidentEditorRoles },
           type: 'incident_opened',
           title: `${incidents.length} data quality incidents opened`,
-          body: `The latest dbt run opened ${incidents.length} incidents, among them ${incidents.slice(0, 3).map((incident) => incident.name).join(', ')}.`,
+          body: `The latest dbt run opened ${incidents.length} incidents, among them ${incidents
+            .slice(0, 3)
+            .map((incident) => incident.name)
+            .join(', ')}.`,
           link: appPaths.catalogIncidents,
           data: { incidentIds: incidents.map((incident) => incident.id).slice(0, 50), count: incidents.length },
         });
@@ -43,7 +51,10 @@ export function createIncidentNotices(notify: NotificationsService['notify'] | n
           organisation,
           audience: { role: incidentEditorRoles },
           type: 'incident_opened',
-          title: incident.kind === 'freshness' ? `Source ${incident.name} is stale: incident opened` : `Test ${incident.name} failed: incident opened`,
+          title:
+            incident.kind === 'freshness'
+              ? `Source ${incident.name} is stale: incident opened`
+              : `Test ${incident.name} failed: incident opened`,
           link: `${appPaths.catalogIncidents}?incident=${incident.id}`,
           data: { incidentId: incident.id, kind: incident.kind, assetId: incident.assetId },
         });

@@ -21,7 +21,9 @@ export interface OpenedIncident {
 export type ResultBatch = { ingestionId: string } | { portalCheckSince: Date };
 
 function batchLabel(batch: ResultBatch): RawBuilder<unknown> {
-  return 'ingestionId' in batch ? sql`jsonb_build_object('ingestionId', ${batch.ingestionId}::text)` : sql`jsonb_build_object('check', 'portal')`;
+  return 'ingestionId' in batch
+    ? sql`jsonb_build_object('ingestionId', ${batch.ingestionId}::text)`
+    : sql`jsonb_build_object('check', 'portal')`;
 }
 
 function testResults(organisation: string, batch: ResultBatch): RawBuilder<unknown> {
@@ -62,7 +64,9 @@ export async function openIncidents(db: Db, organisation: string, batch: ResultB
       RETURNING i.id, failed.status, failed.failures, failed.message, failed.at
     )
     INSERT INTO catalog_incident_events (incident_id, at, type, details)
-    SELECT id, at, 'failed', jsonb_build_object('status', status, 'failures', failures, 'message', message) || ${batchLabel(batch)} FROM repeated`.execute(db);
+    SELECT id, at, 'failed', jsonb_build_object('status', status, 'failures', failures, 'message', message) || ${batchLabel(batch)} FROM repeated`.execute(
+    db,
+  );
 
   const opened = await sql<{ id: string; name: string; kind: 'test' | 'freshness'; asset_id: string | null }>`
     WITH failed AS (SELECT * FROM ${failuresOf(organisation, batch)} x),

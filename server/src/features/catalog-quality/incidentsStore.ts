@@ -72,11 +72,34 @@ export async function listIncidents(db: Db, organisation: string, query: Inciden
   return { total: Number(rows[0]?.total ?? 0), page: query.page, pageSize: query.pageSize, incidents: rows.map(toIncident), counts };
 }
 
-export async function incidentDetail(db: Db, organisation: string, id: string): Promise<{ incident: IncidentRecord; timeline: IncidentEvent[] }> {
-  const row = await db.selectFrom('catalog_incidents').selectAll().where('organisation_id', '=', organisation).where('id', '=', id).executeTakeFirst();
+export async function incidentDetail(
+  db: Db,
+  organisation: string,
+  id: string,
+): Promise<{ incident: IncidentRecord; timeline: IncidentEvent[] }> {
+  const row = await db
+    .selectFrom('catalog_incidents')
+    .selectAll()
+    .where('organisation_id', '=', organisation)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw new QualityNotFoundError('incident');
-  const events = await db.selectFrom('catalog_incident_events').select(['at', 'type', 'actor', 'details']).where('incident_id', '=', id).orderBy('id', 'desc').limit(500).execute();
-  return { incident: toIncident(row), timeline: events.map((event) => ({ at: new Date(event.at).toISOString(), type: event.type, actor: event.actor, details: event.details })) };
+  const events = await db
+    .selectFrom('catalog_incident_events')
+    .select(['at', 'type', 'actor', 'details'])
+    .where('incident_id', '=', id)
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
+  return {
+    incident: toIncident(row),
+    timeline: events.map((event) => ({
+      at: new Date(event.at).toISOString(),
+      type: event.type,
+      actor: event.actor,
+      details: event.details,
+    })),
+  };
 }
 
 export interface Member {
@@ -88,7 +111,13 @@ export interface Member {
  * Moves an incident. Input is checked before anything is written; the state is read under a
  * row lock, so two people moving one incident at once cannot both succeed from the same state.
  */
-export async function transitionIncident(db: Db, actor: Actor, id: string, body: IncidentTransitionBody, members: () => Promise<Member[]>): Promise<{ incident: IncidentRecord; assigned: Member | null }> {
+export async function transitionIncident(
+  db: Db,
+  actor: Actor,
+  id: string,
+  body: IncidentTransitionBody,
+  members: () => Promise<Member[]>,
+): Promise<{ incident: IncidentRecord; assigned: Member | null }> {
   let assignee: Member | null = null;
   if (body.to === 'assigned') {
     if (!body.assignee) throw new QualityInputError('assignee', 'assignee: name the member to assign the incident to.');
@@ -98,10 +127,20 @@ export async function transitionIncident(db: Db, actor: Actor, id: string, body:
     throw new QualityInputError('assignee', `assignee: only an assignment names an assignee, not a move to ${body.to}.`);
   }
   if (body.to === 'resolved' && !body.reason) throw new QualityInputError('reason', 'reason: a resolution needs its reason.');
-  if (body.to !== 'resolved' && (body.reason !== undefined || body.comment !== undefined)) throw new QualityInputError(body.reason !== undefined ? 'reason' : 'comment', `A reason and a comment belong to a resolution, not a move to ${body.to}.`);
+  if (body.to !== 'resolved' && (body.reason !== undefined || body.comment !== undefined))
+    throw new QualityInputError(
+      body.reason !== undefined ? 'reason' : 'comment',
+      `A reason and a comment belong to a resolution, not a move to ${body.to}.`,
+    );
 
   return db.transaction().execute(async (tx) => {
-    const current = await tx.selectFrom('catalog_incidents').selectAll().where('organisation_id', '=', actor.organisation).where('id', '=', id).forUpdate().executeTakeFirst();
+    const current = await tx
+      .selectFrom('catalog_incidents')
+      .selectAll()
+      .where('organisation_id', '=', actor.organisation)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw new QualityNotFoundError('incident');
     if (!canTransition(current.state, body.to)) throw new IncidentTransitionError(current.state, body.to);
     const now = new Date();
@@ -109,11 +148,37 @@ export async function transitionIncident(db: Db, actor: Actor, id: string, body:
       body.to === 'acknowledged'
         ? { state: 'acknowledged' as const, acknowledged_at: now }
         : body.to === 'assigned'
-          ? { state: 'assigned' as const, assignee_subject: assignee?.subject ?? null, assignee_name: assignee?.username ?? null, assigned_at: now, acknowledged_at: current.acknowledged_at ?? now }
-          : { state: 'resolved' as const, resolution_reason: body.reason ?? 'other', resolution_comment: body.comment || null, resolved_at: now, resolved_by: actor.username, acknowledged_at: current.acknowledged_at ?? now };
-    const updated = await tx.updateTable('catalog_incidents').set({ ...changes, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-    const details = body.to === 'assigned' ? { from: current.state, assignee: assignee?.username } : body.to === 'resolved' ? { from: current.state, reason: body.reason, comment: body.comment || null } : { from: current.state };
-    await tx.insertInto('catalog_incident_events').values({ incident_id: id, at: now, type: body.to, actor: actor.username, details: JSON.stringify(details) }).execute();
+          ? {
+              state: 'assigned' as const,
+              assignee_subject: assignee?.subject ?? null,
+              assignee_name: assignee?.username ?? null,
+              assigned_at: now,
+              acknowledged_at: current.acknowledged_at ?? now,
+            }
+          : {
+              state: 'resolved' as const,
+              resolution_reason: body.reason ?? 'other',
+              resolution_comment: body.comment || null,
+              resolved_at: now,
+              resolved_by: actor.username,
+              acknowledged_at: current.acknowledged_at ?? now,
+            };
+    const updated = await tx
+      .updateTable('catalog_incidents')
+      .set({ ...changes, updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const details =
+      body.to === 'assigned'
+        ? { from: current.state, assignee: assignee?.username }
+        : body.to === 'resolved'
+          ? { from: current.state, reason: body.reason, comment: body.comment || null }
+          : { from: current.state };
+    await tx
+      .insertInto('catalog_incident_events')
+      .values({ incident_id: id, at: now, type: body.to, actor: actor.username, details: JSON.stringify(details) })
+      .execute();
     await writeAudit(tx, actor, { action: `catalog.incident.${body.to}`, target: id, details: { name: current.name, ...details } });
     return { incident: toIncident(updated), assigned: assignee };
   });
@@ -121,13 +186,27 @@ export async function transitionIncident(db: Db, actor: Actor, id: string, body:
 
 export async function setIncidentSeverity(db: Db, actor: Actor, id: string, severity: number): Promise<IncidentRecord> {
   return db.transaction().execute(async (tx) => {
-    const current = await tx.selectFrom('catalog_incidents').selectAll().where('organisation_id', '=', actor.organisation).where('id', '=', id).forUpdate().executeTakeFirst();
+    const current = await tx
+      .selectFrom('catalog_incidents')
+      .selectAll()
+      .where('organisation_id', '=', actor.organisation)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw new QualityNotFoundError('incident');
     if (current.state === 'resolved') throw new IncidentTransitionError('resolved', `severity ${severity}`);
     if (current.severity === severity) return toIncident(current);
-    const updated = await tx.updateTable('catalog_incidents').set({ severity, updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const updated = await tx
+      .updateTable('catalog_incidents')
+      .set({ severity, updated_at: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const details = { from: current.severity, to: severity };
-    await tx.insertInto('catalog_incident_events').values({ incident_id: id, type: 'severity', actor: actor.username, details: JSON.stringify(details) }).execute();
+    await tx
+      .insertInto('catalog_incident_events')
+      .values({ incident_id: id, type: 'severity', actor: actor.username, details: JSON.stringify(details) })
+      .execute();
     await writeAudit(tx, actor, { action: 'catalog.incident.severity', target: id, details: { name: current.name, ...details } });
     return toIncident(updated);
   });
@@ -135,7 +214,13 @@ export async function setIncidentSeverity(db: Db, actor: Actor, id: string, seve
 
 /** Per domain: incidents, open ones, and the median time to acknowledge and to resolve (one statement). */
 export async function incidentMetrics(db: Db, organisation: string) {
-  const { rows } = await sql<{ domain: string | null; incidents: number | string; open: number | string; ack: number | null; resolve: number | null }>`
+  const { rows } = await sql<{
+    domain: string | null;
+    incidents: number | string;
+    open: number | string;
+    ack: number | null;
+    resolve: number | null;
+  }>`
     SELECT domain, count(*) AS incidents, count(*) FILTER (WHERE state <> 'resolved') AS open,
       percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM acknowledged_at - opened_at)) FILTER (WHERE acknowledged_at IS NOT NULL) AS ack,
       percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM resolved_at - opened_at)) FILTER (WHERE resolved_at IS NOT NULL) AS resolve

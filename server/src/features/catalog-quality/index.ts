@@ -36,8 +36,16 @@ export interface CatalogQualityArea {
 
 /** Registers the routes and the profile job kind (before the job runner starts). */
 export function registerCatalogQualityArea(app: FastifyInstance, options: CatalogQualityOptions): CatalogQualityArea {
-  const notices = createIncidentNotices(options.notifications ? (request) => (options.notifications as NonNullable<typeof options.notifications>).notify(request) : null, app.log);
-  defineProfileJob({ db: options.db, jobs: options.jobs, warehouse: options.warehouse, sampleRows: options.profileSampleRows ?? (async () => options.settings.profileSampleRows) });
+  const notices = createIncidentNotices(
+    options.notifications ? (request) => (options.notifications as NonNullable<typeof options.notifications>).notify(request) : null,
+    app.log,
+  );
+  defineProfileJob({
+    db: options.db,
+    jobs: options.jobs,
+    warehouse: options.warehouse,
+    sampleRows: options.profileSampleRows ?? (async () => options.settings.profileSampleRows),
+  });
   registerQualityRoutes(app, { db: options.db, jobs: options.jobs, warehouse: options.warehouse });
   const report = options.reportSignal ?? null;
   registerIncidentRoutes(app, { db: options.db, notifications: options.notifications, notices, reportSignal: report });

@@ -18,7 +18,10 @@ export interface QualityIngestionListener {
   freshnessChecked(db: StoreDb, check: { organisation: string; startedAt: Date }): Promise<void>;
 }
 
-export function qualityIngestionListener(notices: Pick<IncidentNotices, 'opened'> | null, signals: { db: StoreDb; report: ReportSignal } | null = null): QualityIngestionListener {
+export function qualityIngestionListener(
+  notices: Pick<IncidentNotices, 'opened'> | null,
+  signals: { db: StoreDb; report: ReportSignal } | null = null,
+): QualityIngestionListener {
   return {
     async inTransaction(tx, { organisation, ingestionId }) {
       await foldIngestion(tx, organisation, ingestionId);

@@ -44,7 +44,9 @@ const UNORDERED = /(\[\]|^(struct|map|list|union|json|blob|bytea|binary|varbinar
 /** Each part validated (length, no control characters) and quoted as the warehouse holds it. */
 export function relationSql(parts: RelationParts): { text: string; sql: Sql } {
   const names = [parts.database, parts.schema, parts.identifier].filter((name): name is string => Boolean(name && name.trim()));
-  const quoted = names.map((name, index) => quoteIdentifier(parseObjectName(name, ['database', 'schema', 'identifier'][index + 3 - names.length] ?? 'relation')));
+  const quoted = names.map((name, index) =>
+    quoteIdentifier(parseObjectName(name, ['database', 'schema', 'identifier'][index + 3 - names.length] ?? 'relation')),
+  );
   return { text: names.join('.'), sql: raw(quoted.join('.')) };
 }
 
@@ -71,7 +73,9 @@ async function tableColumns(warehouse: Queryable, parts: RelationParts): Promise
     );
   } else {
     const catalog = parts.database ? raw(`${quoteIdentifier(parseObjectName(parts.database, 'database'))}.`) : raw('');
-    rows = await warehouse.query(sql`SELECT column_name, data_type FROM ${catalog}information_schema.columns WHERE table_schema = ${resolvedName(schema)} AND table_name = ${resolvedName(parts.identifier)} ORDER BY ordinal_position`);
+    rows = await warehouse.query(
+      sql`SELECT column_name, data_type FROM ${catalog}information_schema.columns WHERE table_schema = ${resolvedName(schema)} AND table_name = ${resolvedName(parts.identifier)} ORDER BY ordinal_position`,
+    );
   }
   return rows.map((row) => ({ name: String(row.column_name), dataType: String(row.data_type) }));
 }
@@ -96,15 +100,21 @@ export async function profileTable(options: ProfileOptions): Promise<ProfileResu
   const parts = await relationOnWarehouse(warehouse, options.relation);
   const relation = relationSql(parts).sql;
   const columns = await tableColumns(warehouse, parts);
-  if (columns.length === 0) throw new ProfileRefusedError(`The table ${relationSql(options.relation).text} was not found on the warehouse (build the model first).`);
+  if (columns.length === 0)
+    throw new ProfileRefusedError(
+      `The table ${relationSql(options.relation).text} was not found on the warehouse (build the model first).`,
+    );
   signal?.throwIfAborted();
 
   const counted = await warehouse.query(sql`SELECT count(*) AS "row_count" FROM ${relation}`);
   const rowCount = number(counted[0], 'row_count');
   const sampling = rowCount > options.sampleRows;
-  const source = sampling ? sampled(warehouse, relation, Math.min(100, (options.sampleRows / rowCount) * 100)) : sql`${relation} AS profiled`;
+  const source = sampling
+    ? sampled(warehouse, relation, Math.min(100, (options.sampleRows / rowCount) * 100))
+    : sql`${relation} AS profiled`;
   const batches: { name: string; dataType: string }[][] = [];
-  for (let index = 0; index < columns.length; index += COLUMNS_PER_STATEMENT) batches.push(columns.slice(index, index + COLUMNS_PER_STATEMENT));
+  for (let index = 0; index < columns.length; index += COLUMNS_PER_STATEMENT)
+    batches.push(columns.slice(index, index + COLUMNS_PER_STATEMENT));
   const ordered = columns.filter((column) => !UNORDERED.test(column.dataType));
   const steps = batches.length + ordered.length;
   let done = 0;
@@ -116,7 +126,11 @@ export async function profileTable(options: ProfileOptions): Promise<ProfileResu
     signal?.throwIfAborted();
     const selects = batch.map((column, index) => {
       const name = raw(quoteIdentifier(column.name));
-      const minMax = UNORDERED.test(column.dataType) ? raw('NULL AS "mn' + index + '", NULL AS "mx' + index + '"') : raw(`CAST(MIN(${quoteIdentifier(column.name)}) AS VARCHAR) AS "mn${index}", CAST(MAX(${quoteIdentifier(column.name)}) AS VARCHAR) AS "mx${index}"`);
+      const minMax = UNORDERED.test(column.dataType)
+        ? raw('NULL AS "mn' + index + '", NULL AS "mx' + index + '"')
+        : raw(
+            `CAST(MIN(${quoteIdentifier(column.name)}) AS VARCHAR) AS "mn${index}", CAST(MAX(${quoteIdentifier(column.name)}) AS VARCHAR) AS "mx${index}"`,
+          );
       const distinct = warehouse.kind === 'duckdb' ? sql`COUNT(DISTINCT ${name})` : sql`APPROX_COUNT_DISTINCT(${name})`;
       return sql`COUNT(${name}) AS ${raw(`"nn${index}"`)}, ${distinct} AS ${raw(`"d${index}"`)}, ${minMax}`;
     });
@@ -144,14 +158,22 @@ export async function profileTable(options: ProfileOptions): Promise<ProfileResu
   for (const column of ordered) {
     signal?.throwIfAborted();
     const name = raw(quoteIdentifier(column.name));
-    const rows = await warehouse.query(sql`SELECT CAST(${name} AS VARCHAR) AS "value", COUNT(*) AS "n" FROM ${source} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${raw(String(PROFILE_TOP_VALUES))}`);
-    topValues.set(column.name, rows.map((row) => ({ value: textOrNull(row, 'value'), count: number(row, 'n') })));
+    const rows = await warehouse.query(
+      sql`SELECT CAST(${name} AS VARCHAR) AS "value", COUNT(*) AS "n" FROM ${source} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${raw(String(PROFILE_TOP_VALUES))}`,
+    );
+    topValues.set(
+      column.name,
+      rows.map((row) => ({ value: textOrNull(row, 'value'), count: number(row, 'n') })),
+    );
     step(`Top values of ${column.name}`);
   }
   return {
     rowCount,
     distinctMethod: warehouse.kind === 'duckdb' ? 'exact' : 'approximate',
     sampledRows: sampling ? profiledRows : null,
-    columns: columns.map((column) => ({ ...(figures.get(column.name) as Omit<ColumnProfile, 'topValues'>), topValues: topValues.get(column.name) ?? [] })),
+    columns: columns.map((column) => ({
+      ...(figures.get(column.name) as Omit<ColumnProfile, 'topValues'>),
+      topValues: topValues.get(column.name) ?? [],
+    })),
   };
 }

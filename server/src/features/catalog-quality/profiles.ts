@@ -26,15 +26,24 @@ export async function tableOf(db: StoreDb, organisation: string, assetId: string
     .where('unique_id', '=', assetId)
     .executeTakeFirst();
   if (!node) throw new QualityNotFoundError('asset');
-  if (!TABLE_TYPES.has(node.resource_type)) throw new ProfileRefusedError(`The ${node.resource_type} ${node.name} has no table to profile; profile a model, seed, snapshot or source.`);
-  if (node.materialized === 'ephemeral') throw new ProfileRefusedError('An ephemeral model is never built as a table or view, so there is nothing to profile.');
+  if (!TABLE_TYPES.has(node.resource_type))
+    throw new ProfileRefusedError(
+      `The ${node.resource_type} ${node.name} has no table to profile; profile a model, seed, snapshot or source.`,
+    );
+  if (node.materialized === 'ephemeral')
+    throw new ProfileRefusedError('An ephemeral model is never built as a table or view, so there is nothing to profile.');
   const parts = { database: node.database_name, schema: node.schema_name, identifier: node.identifier ?? node.name };
   // Validated here too, so a name the warehouse cannot hold is refused before a job is queued.
   return { ...parts, text: relationSql(parts).text };
 }
 
 /** `sampleRows`: the organisation's profiler sample size (the catalog settings, else the portal's). */
-export function defineProfileJob(options: { db: StoreDb; jobs: JobRunner; warehouse: QualityWarehouse; sampleRows: (organisation: string) => Promise<number> }): void {
+export function defineProfileJob(options: {
+  db: StoreDb;
+  jobs: JobRunner;
+  warehouse: QualityWarehouse;
+  sampleRows: (organisation: string) => Promise<number>;
+}): void {
   const { db } = options;
   options.jobs.define(
     PROFILE_JOB,
@@ -44,7 +53,13 @@ export function defineProfileJob(options: { db: StoreDb; jobs: JobRunner; wareho
       if (!warehouse) throw new Error('This organisation has no warehouse the portal can query.');
       const started = Date.now();
       progress({ fraction: 0, message: `Counting the rows of ${table.text}` });
-      const result = await profileTable({ warehouse, relation: table, sampleRows: await options.sampleRows(organisation), signal, progress: (fraction, message) => progress({ fraction, message }) });
+      const result = await profileTable({
+        warehouse,
+        relation: table,
+        sampleRows: await options.sampleRows(organisation),
+        signal,
+        progress: (fraction, message) => progress({ fraction, message }),
+      });
       signal.throwIfAborted();
       const row = await db
         .insertInto('catalog_profiles')
@@ -64,19 +79,46 @@ export function defineProfileJob(options: { db: StoreDb; jobs: JobRunner; wareho
       return { profileId: row.id, rowCount: result.rowCount, columns: result.columns.length, sampledRows: result.sampledRows };
     },
     // A failed profile is simply run again by whoever wants it.
-    { payload: z.object({ assetId: z.string().min(1).max(1000), requestedBy: z.string().max(255).nullable() }), maxAttempts: 1, routes: ['catalogDataQuality', 'catalogAsset'] },
+    {
+      payload: z.object({ assetId: z.string().min(1).max(1000), requestedBy: z.string().max(255).nullable() }),
+      maxAttempts: 1,
+      routes: ['catalogDataQuality', 'catalogAsset'],
+    },
   );
 }
 
-export async function startProfile(options: { db: StoreDb; jobs: JobRunner; warehouse: QualityWarehouse }, organisation: string, assetId: string, caller: { subject: string; username: string }): Promise<string> {
+export async function startProfile(
+  options: { db: StoreDb; jobs: JobRunner; warehouse: QualityWarehouse },
+  organisation: string,
+  assetId: string,
+  caller: { subject: string; username: string },
+): Promise<string> {
   await tableOf(options.db, organisation, assetId);
   if (!(await options.warehouse(organisation))) throw new ProfileRefusedError('Your organisation has no warehouse the portal can query.');
-  const { job } = await options.jobs.enqueue({ kind: PROFILE_JOB, organisation, payload: { assetId, requestedBy: caller.username }, startedBy: caller.subject, singletonKey: `profile:${assetId}` });
+  const { job } = await options.jobs.enqueue({
+    kind: PROFILE_JOB,
+    organisation,
+    payload: { assetId, requestedBy: caller.username },
+    startedBy: caller.subject,
+    singletonKey: `profile:${assetId}`,
+  });
   return job.id;
 }
 
-export async function profilesOf(db: StoreDb, organisation: string, assetId: string): Promise<{ latest: AssetProfile | null; history: Pick<AssetProfile, 'id' | 'profiledAt' | 'rowCount' | 'sampledRows' | 'milliseconds'>[] }> {
-  const exists = await db.selectFrom('dbt_nodes').select('unique_id').where('organisation_id', '=', organisation).where('unique_id', '=', assetId).executeTakeFirst();
+export async function profilesOf(
+  db: StoreDb,
+  organisation: string,
+  assetId: string,
+): Promise<{
+  latest: AssetProfile | null;
+  history: Pick<AssetProfile, 'id' | 'profiledAt' | 'rowCount' | 'sampledRows' | 'milliseconds'>[];
+}> {
+  const exists = await db
+    .selectFrom('dbt_nodes')
+    .select('unique_id')
+    .where('organisation_id', '=', organisation)
+    .where('unique_id', '=', assetId)
+    .executeTakeFirst();
   if (!exists) throw new QualityNotFoundError('asset');
   const rows = await db
     .selectFrom('catalog_profiles')
@@ -106,6 +148,12 @@ export async function profilesOf(db: StoreDb, organisation: string, assetId: str
   }
   return {
     latest,
-    history: rows.map((row) => ({ id: row.id, profiledAt: new Date(row.profiled_at).toISOString(), rowCount: Number(row.row_count), sampledRows: row.sampled_rows === null ? null : Number(row.sampled_rows), milliseconds: row.milliseconds })),
+    history: rows.map((row) => ({
+      id: row.id,
+      profiledAt: new Date(row.profiled_at).toISOString(),
+      rowCount: Number(row.row_count),
+      sampledRows: row.sampled_rows === null ? null : Number(row.sampled_rows),
+      milliseconds: row.milliseconds,
+    })),
   };
 }

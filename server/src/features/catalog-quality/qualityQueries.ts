@@ -2,7 +2,15 @@
 // asset, domain or owner, and one test's run history. Each is one SQL statement over the
 // current tests, their nodes and their states (testStates.ts), never over the whole history.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { HISTORY_RUNS_MAX, type QualityGroup, type QualitySummaryQuery, type QualityTest, type QualityTestsQuery, type SummaryDimension, type TestRun } from '@common/catalog-quality/qualityContract';
+import {
+  HISTORY_RUNS_MAX,
+  type QualityGroup,
+  type QualitySummaryQuery,
+  type QualityTest,
+  type QualityTestsQuery,
+  type SummaryDimension,
+  type TestRun,
+} from '@common/catalog-quality/qualityContract';
 import type { TestStatus } from '@common/dbt/catalogContract';
 import type { StoreSchema } from '../../platform/store/schema.js';
 import { QualityNotFoundError } from './errors.js';
@@ -41,7 +49,9 @@ function whereOf(filters: Filters): RawBuilder<unknown> {
   if (filters.flaky === 'false') conditions.push(sql`q.flips < ${FLAKY_MIN_FLIPS}`);
   if (filters.q) {
     const pattern = containsPattern(filters.q);
-    conditions.push(sql`(q.name ILIKE ${pattern} OR q.asset_name ILIKE ${pattern} OR q.column_name ILIKE ${pattern} OR q.test_kind ILIKE ${pattern})`);
+    conditions.push(
+      sql`(q.name ILIKE ${pattern} OR q.asset_name ILIKE ${pattern} OR q.column_name ILIKE ${pattern} OR q.test_kind ILIKE ${pattern})`,
+    );
   }
   return sql.join(conditions, sql` AND `);
 }
@@ -94,7 +104,11 @@ function toTest(row: TestRow): QualityTest {
   };
 }
 
-export async function listTests(db: Db, organisation: string, query: QualityTestsQuery): Promise<{ total: number; page: number; pageSize: number; tests: QualityTest[] }> {
+export async function listTests(
+  db: Db,
+  organisation: string,
+  query: QualityTestsQuery,
+): Promise<{ total: number; page: number; pageSize: number; tests: QualityTest[] }> {
   const offset = (query.page - 1) * query.pageSize;
   const { rows } = await sql<TestRow>`
     SELECT q.*, count(*) OVER () AS total FROM ${testsOf(organisation)}
@@ -104,7 +118,9 @@ export async function listTests(db: Db, organisation: string, query: QualityTest
   // Past the last page the window has no row to count on: one more statement only then.
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && offset > 0) {
-    const counted = await sql<{ total: number | string }>`SELECT count(*) AS total FROM ${testsOf(organisation)} WHERE ${whereOf(query)}`.execute(db);
+    const counted = await sql<{
+      total: number | string;
+    }>`SELECT count(*) AS total FROM ${testsOf(organisation)} WHERE ${whereOf(query)}`.execute(db);
     total = Number(counted.rows[0]?.total ?? 0);
   }
   return { total, page: query.page, pageSize: query.pageSize, tests: rows.map(toTest) };
@@ -143,7 +159,11 @@ const toGroup = (row: GroupRow): QualityGroup => ({
 });
 
 /** One statement: a row per group (worst first) and the totals row (GROUPING SETS). */
-export async function qualitySummary(db: Db, organisation: string, query: QualitySummaryQuery): Promise<{ by: SummaryDimension; groups: QualityGroup[]; totals: QualityGroup; groupCount: number }> {
+export async function qualitySummary(
+  db: Db,
+  organisation: string,
+  query: QualitySummaryQuery,
+): Promise<{ by: SummaryDimension; groups: QualityGroup[]; totals: QualityGroup; groupCount: number }> {
   const { key, label } = groupKey[query.by];
   const { rows } = await sql<GroupRow>`
     SELECT GROUPING(${key}) AS grand, ${key} AS key,
@@ -162,7 +182,17 @@ export async function qualitySummary(db: Db, organisation: string, query: Qualit
     ORDER BY GROUPING(${key}) DESC, count(*) FILTER (WHERE q.status IN ('fail', 'error')) DESC, count(*) FILTER (WHERE q.status = 'warn') DESC, count(*) DESC, 3
     LIMIT ${query.limit + 1}`.execute(db);
   const grand = rows.find((row) => Number(row.grand) === 1);
-  const empty: QualityGroup = { key: null, label: 'All tests', tests: 0, passing: 0, failing: 0, warning: 0, other: 0, flaky: 0, failingRows: 0 };
+  const empty: QualityGroup = {
+    key: null,
+    label: 'All tests',
+    tests: 0,
+    passing: 0,
+    failing: 0,
+    warning: 0,
+    other: 0,
+    flaky: 0,
+    failingRows: 0,
+  };
   return {
     by: query.by,
     groups: rows.filter((row) => Number(row.grand) === 0).map(toGroup),
@@ -187,6 +217,12 @@ export async function testHistory(db: Db, organisation: string, testId: string):
     .execute();
   return {
     test: toTest(row),
-    runs: runs.map((run) => ({ executedAt: iso(run.executed_at), status: run.test_status as TestStatus, failures: run.failures, message: run.message, executionTime: run.execution_time })),
+    runs: runs.map((run) => ({
+      executedAt: iso(run.executed_at),
+      status: run.test_status as TestStatus,
+      failures: run.failures,
+      message: run.message,
+      executionTime: run.execution_time,
+    })),
   };
 }

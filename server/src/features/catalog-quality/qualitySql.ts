@@ -17,7 +17,9 @@ export const flipsOf = (recent: RawBuilder<unknown>) =>
 
 /** The node's `meta.domain`, else the first folder of its file under the project (`models/<folder>/…`). */
 export const domainOf = (alias: string) =>
-  sql<string | null>`COALESCE(${sql.ref(`${alias}.domain`)}, CASE WHEN ${sql.ref(`${alias}.original_file_path`)} LIKE '%/%/%' THEN split_part(${sql.ref(`${alias}.original_file_path`)}, '/', 2) END)`;
+  sql<
+    string | null
+  >`COALESCE(${sql.ref(`${alias}.domain`)}, CASE WHEN ${sql.ref(`${alias}.original_file_path`)} LIKE '%/%/%' THEN split_part(${sql.ref(`${alias}.original_file_path`)}, '/', 2) END)`;
 
 /** The node's first owner (meta.owner, else its group's owner: the manifest reader's rule). */
 export const ownerOf = (alias: string) => sql<string | null>`(${sql.ref(`${alias}.owners`)} ->> 0)`;

@@ -8,10 +8,16 @@ import type { StoreDb } from '../../platform/store/openStore.js';
 /** More results than this from one run are reported as the first ones only (and logged), so one broken run cannot flood a channel. */
 export const TEST_SIGNALS_PER_INGESTION_MAX = 200;
 
-export async function testSignalsOf(db: StoreDb, organisation: string, ingestionId: string): Promise<{ signals: SignalInput[]; total: number }> {
+export async function testSignalsOf(
+  db: StoreDb,
+  organisation: string,
+  ingestionId: string,
+): Promise<{ signals: SignalInput[]; total: number }> {
   const rows = await db
     .selectFrom('dbt_run_results as result')
-    .innerJoin('dbt_tests as test', (join) => join.onRef('test.organisation_id', '=', 'result.organisation_id').onRef('test.unique_id', '=', 'result.unique_id'))
+    .innerJoin('dbt_tests as test', (join) =>
+      join.onRef('test.organisation_id', '=', 'result.organisation_id').onRef('test.unique_id', '=', 'result.unique_id'),
+    )
     .select(['result.unique_id', 'result.status', 'result.failures', 'result.message', 'test.name', 'test.attached_to', 'test.column_name'])
     .where('result.organisation_id', '=', organisation)
     .where('result.ingestion_id', '=', ingestionId)
@@ -19,7 +25,9 @@ export async function testSignalsOf(db: StoreDb, organisation: string, ingestion
     .orderBy('result.unique_id')
     .execute();
   const signals = rows.slice(0, TEST_SIGNALS_PER_INGESTION_MAX).map((row): SignalInput => {
-    const on = row.attached_to ? ` on ${row.attached_to.split('.').pop() ?? row.attached_to}${row.column_name ? `.${row.column_name}` : ''}` : '';
+    const on = row.attached_to
+      ? ` on ${row.attached_to.split('.').pop() ?? row.attached_to}${row.column_name ? `.${row.column_name}` : ''}`
+      : '';
     const failing = row.failures !== null && row.failures > 0 ? ` with ${row.failures.toLocaleString('en')} failing rows` : '';
     return {
       organisation,

@@ -31,7 +31,12 @@ interface SectionValues {
   externalCatalog: ExternalCatalogSettings;
 }
 
-const schemas = { webhooks: webhookSettings, freshness: freshnessSettings, profiler: profilerSettings, externalCatalog: externalCatalogSettings } as const;
+const schemas = {
+  webhooks: webhookSettings,
+  freshness: freshnessSettings,
+  profiler: profilerSettings,
+  externalCatalog: externalCatalogSettings,
+} as const;
 
 export interface CatalogSettingsReader {
   section<Name extends keyof SectionValues>(organisation: string, name: Name): Promise<StoredSection<SectionValues[Name]>>;

@@ -45,20 +45,28 @@ export function registerDashboardRoutes(server: FastifyInstance, db: StoreDb, on
     dashboards: await listDashboards(db, actorOf(request).organisation),
   }));
 
-  app.post('/api/dashboards', { preValidation: manage, schema: { body: createDashboardBody, response: { 201: dashboardResponse } } }, async (request, reply) => {
-    const actor = actorOf(request);
-    const dashboard = await createDashboard(db, actor, request.body);
-    changed(actor.organisation);
-    return reply.code(201).send({ dashboard });
-  });
+  app.post(
+    '/api/dashboards',
+    { preValidation: manage, schema: { body: createDashboardBody, response: { 201: dashboardResponse } } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const dashboard = await createDashboard(db, actor, request.body);
+      changed(actor.organisation);
+      return reply.code(201).send({ dashboard });
+    },
+  );
 
   // Registered before /:id so "order" is never read as an id.
-  app.put('/api/dashboards/order', { preValidation: manage, schema: { body: reorderDashboardsBody, response: { 200: dashboardsResponse } } }, async (request) => {
-    const actor = actorOf(request);
-    const dashboards = await reorderDashboards(db, actor, request.body.ids);
-    changed(actor.organisation);
-    return { dashboards };
-  });
+  app.put(
+    '/api/dashboards/order',
+    { preValidation: manage, schema: { body: reorderDashboardsBody, response: { 200: dashboardsResponse } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const dashboards = await reorderDashboards(db, actor, request.body.ids);
+      changed(actor.organisation);
+      return { dashboards };
+    },
+  );
 
   app.patch(
     '/api/dashboards/:id',

@@ -46,7 +46,11 @@ export async function createDashboard(db: StoreDb, actor: Actor, input: Dashboar
         .values({ organisation_id: actor.organisation, name: input.name, url: input.url, position })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await writeAudit(tx, actor, { action: 'dashboard.create', target: row.id, details: { name: row.name, url: row.url, order: position } });
+      await writeAudit(tx, actor, {
+        action: 'dashboard.create',
+        target: row.id,
+        details: { name: row.name, url: row.url, order: position },
+      });
       return toRecord(row);
     });
   } catch (error) {
@@ -112,7 +116,12 @@ export async function reorderDashboards(db: StoreDb, actor: Actor, ids: readonly
         .execute();
     }
     await writeAudit(tx, actor, { action: 'dashboard.reorder', target: actor.organisation, details: { ids: [...ids] } });
-    const rows = await tx.selectFrom('dashboards').selectAll().where('organisation_id', '=', actor.organisation).orderBy('position').execute();
+    const rows = await tx
+      .selectFrom('dashboards')
+      .selectAll()
+      .where('organisation_id', '=', actor.organisation)
+      .orderBy('position')
+      .execute();
     return rows.map(toRecord);
   });
 }

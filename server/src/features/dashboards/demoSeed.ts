@@ -48,9 +48,20 @@ export async function seedDemoData(db: StoreDb, portalUrl: string): Promise<void
       if (!inserted) return;
       await tx
         .insertInto('dashboards')
-        .values(demo.dashboards.map((d) => ({ organisation_id: id, name: d.name, url: demoDashboardUrl(portalUrl, id, d.slug), position: d.order })))
+        .values(
+          demo.dashboards.map((d) => ({
+            organisation_id: id,
+            name: d.name,
+            url: demoDashboardUrl(portalUrl, id, d.slug),
+            position: d.order,
+          })),
+        )
         .execute();
-      await writeAudit(tx, { ...seeder, organisation: id }, { action: 'demo.seed', target: id, details: { dashboards: demo.dashboards.length } });
+      await writeAudit(
+        tx,
+        { ...seeder, organisation: id },
+        { action: 'demo.seed', target: id, details: { dashboards: demo.dashboards.length } },
+      );
     });
   }
 }

@@ -63,7 +63,11 @@ const noKey = () => new HttpError(401, 'invalid_key', 'A valid API key is requir
 /** Names a client might put a key under in the query string; the key is never read from there. */
 const KEY_IN_QUERY = ['api_key', 'apikey', 'key', 'token', 'access_token'];
 const keyInUrl = () =>
-  new HttpError(401, 'invalid_key', 'API keys are read only from the Authorization header ("Authorization: Bearer <key>"), never from the URL, where proxies and logs keep them. Send it in the header, and revoke a key that was sent in a URL.');
+  new HttpError(
+    401,
+    'invalid_key',
+    'API keys are read only from the Authorization header ("Authorization: Bearer <key>"), never from the URL, where proxies and logs keep them. Send it in the header, and revoke a key that was sent in a URL.',
+  );
 const outOfScope = () => new HttpError(403, 'forbidden', 'This API key may not call this endpoint.');
 
 function cellText(value: RowValue): string {
@@ -81,12 +85,19 @@ function csvOf(columns: readonly string[], rows: readonly Row[]): string {
 function positiveInt(query: Record<string, unknown>, name: string, fallback: number, max: number): number {
   const value = query[name];
   if (value === undefined || value === '') return fallback;
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || Number(value) < 1) throw new ParameterError(name, 'must be a whole number from 1.');
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || Number(value) < 1)
+    throw new ParameterError(name, 'must be a whole number from 1.');
   if (Number(value) > max) throw new ParameterError(name, `must be at most ${max}.`);
   return Number(value);
 }
 
-export function registerDataRoutes(app: FastifyInstance, db: StoreDb, deps: DataApiDependencies, usage: UsageRecorder, lookups: DataLookups): void {
+export function registerDataRoutes(
+  app: FastifyInstance,
+  db: StoreDb,
+  deps: DataApiDependencies,
+  usage: UsageRecorder,
+  lookups: DataLookups,
+): void {
   const calls = new WeakMap<FastifyRequest, CallContext>();
   const results = new ResultCache<RunOutcome>();
   const rateLimiter = new RateLimiter(db);
@@ -122,7 +133,11 @@ export function registerDataRoutes(app: FastifyInstance, db: StoreDb, deps: Data
     reply.header('RateLimit-Reset', String(decision.resetSeconds));
     if (!decision.allowed) {
       reply.header('Retry-After', String(decision.resetSeconds));
-      throw new HttpError(429, 'rate_limited', `Rate limit of ${decision.limit} calls per minute for this API key reached; try again in ${decision.resetSeconds} s.`);
+      throw new HttpError(
+        429,
+        'rate_limited',
+        `Rate limit of ${decision.limit} calls per minute for this API key reached; try again in ${decision.resetSeconds} s.`,
+      );
     }
   }
 
@@ -184,12 +199,24 @@ export function registerDataRoutes(app: FastifyInstance, db: StoreDb, deps: Data
     reply.header('x-dataworks-cache', cached ? 'hit' : 'miss');
     if (format === 'csv') return reply.header('content-type', 'text/csv; charset=utf-8').send(csvOf(outcome.columns, outcome.rows));
     if (format === 'ndjson') {
-      return reply.header('content-type', 'application/x-ndjson; charset=utf-8').send(outcome.rows.map((row) => JSON.stringify(row)).join('\n') + (outcome.rows.length ? '\n' : ''));
+      return reply
+        .header('content-type', 'application/x-ndjson; charset=utf-8')
+        .send(outcome.rows.map((row) => JSON.stringify(row)).join('\n') + (outcome.rows.length ? '\n' : ''));
     }
     return reply.header('content-type', 'application/json; charset=utf-8').send(
       JSON.stringify({
         data: outcome.rows,
-        meta: { endpoint: endpoint.name, version: endpoint.version, columns: outcome.columns, rows: outcome.rows.length, page, pageSize, hasMore: outcome.hasMore, elapsedMs: outcome.elapsedMs, cached },
+        meta: {
+          endpoint: endpoint.name,
+          version: endpoint.version,
+          columns: outcome.columns,
+          rows: outcome.rows.length,
+          page,
+          pageSize,
+          hasMore: outcome.hasMore,
+          elapsedMs: outcome.elapsedMs,
+          cached,
+        },
       }),
     );
   });

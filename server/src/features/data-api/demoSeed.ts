@@ -17,7 +17,12 @@ GROUP BY SHIPPING_COUNTRY, STATUS
 ORDER BY orders DESC, country, status`,
   parameters: [
     { name: 'since', type: 'date', description: 'First day counted (YYYY-MM-DD).', default: '2020-01-01' },
-    { name: 'status', type: 'enum', description: 'Only orders in this status.', values: ['placed', 'shipped', 'completed', 'returned', 'cancelled'] },
+    {
+      name: 'status',
+      type: 'enum',
+      description: 'Only orders in this status.',
+      values: ['placed', 'shipped', 'completed', 'returned', 'cancelled'],
+    },
   ],
   rowCap: 1000,
   pageSize: 100,
@@ -26,7 +31,12 @@ ORDER BY orders DESC, country, status`,
 
 export async function seedDemoEndpoints(db: StoreDb, organisations: readonly string[]): Promise<void> {
   for (const organisation of organisations) {
-    const existing = await db.selectFrom('data_api_endpoints').select('id').where('organisation_id', '=', organisation).where('name', '=', DEMO_ENDPOINT_NAME).executeTakeFirst();
+    const existing = await db
+      .selectFrom('data_api_endpoints')
+      .select('id')
+      .where('organisation_id', '=', organisation)
+      .where('name', '=', DEMO_ENDPOINT_NAME)
+      .executeTakeFirst();
     if (existing) continue;
     const actor = { organisation, subject: 'dataworks-demo', username: 'dataworks-demo' };
     try {

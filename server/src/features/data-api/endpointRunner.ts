@@ -34,15 +34,21 @@ export function parameterInputs(query: Record<string, unknown>): Record<string, 
   for (const [name, value] of Object.entries(query)) {
     if (name === 'page' || name === 'page_size') continue;
     if (Array.isArray(value)) throw new ParameterError(name, 'must be given once.');
-    if (typeof value === 'string' && value.length > PARAMETER_VALUE_MAX) throw new ParameterError(name, `must be at most ${PARAMETER_VALUE_MAX} characters long.`);
+    if (typeof value === 'string' && value.length > PARAMETER_VALUE_MAX)
+      throw new ParameterError(name, `must be at most ${PARAMETER_VALUE_MAX} characters long.`);
     if (typeof value === 'string' && value !== '') inputs[name] = value;
   }
   return inputs;
 }
 
-export function resolveValues(schema: JsonSchema, inputs: Record<string, string>, fixed: Record<string, string> = {}): Record<string, string | number | boolean> {
+export function resolveValues(
+  schema: JsonSchema,
+  inputs: Record<string, string>,
+  fixed: Record<string, string> = {},
+): Record<string, string | number | boolean> {
   for (const [name, value] of Object.entries(fixed)) {
-    if (inputs[name] !== undefined && inputs[name] !== value) throw new ParameterError(name, 'is fixed by this API key and cannot be changed.');
+    if (inputs[name] !== undefined && inputs[name] !== value)
+      throw new ParameterError(name, 'is fixed by this API key and cannot be changed.');
   }
   return validateParameters(schema, { ...inputs, ...fixed });
 }
@@ -55,7 +61,11 @@ export async function runCompiled(
 ): Promise<RunOutcome> {
   const params: SqlParam[] = compiled.binds.map((name) => values[name] ?? null);
   const started = performance.now();
-  const { columns, rows, hasMore } = await boundedRead(engine, compiled.text, params, { maxRows: page.size, offset: (page.number - 1) * page.size, timeoutMs: STATEMENT_TIMEOUT_MS });
+  const { columns, rows, hasMore } = await boundedRead(engine, compiled.text, params, {
+    maxRows: page.size,
+    offset: (page.number - 1) * page.size,
+    timeoutMs: STATEMENT_TIMEOUT_MS,
+  });
   const elapsedMs = Math.round((performance.now() - started) * 10) / 10;
   return { columns, rows, hasMore, elapsedMs, statement: compiled.text };
 }

@@ -64,9 +64,16 @@ export async function listEndpoints(db: StoreDb, organisation: string): Promise<
 }
 
 export async function endpointDetail(db: StoreDb, organisation: string, id: string): Promise<EndpointDetail> {
-  const endpoint = await db.selectFrom('data_api_endpoints').selectAll().where('organisation_id', '=', organisation).where('id', '=', id).executeTakeFirst();
+  const endpoint = await db
+    .selectFrom('data_api_endpoints')
+    .selectAll()
+    .where('organisation_id', '=', organisation)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!endpoint) throw new DataApiError('not_found', 'This endpoint does not exist.');
-  const versions = (await db.selectFrom('data_api_versions').selectAll().where('endpoint_id', '=', id).orderBy('version', 'desc').execute()).map(versionOf);
+  const versions = (
+    await db.selectFrom('data_api_versions').selectAll().where('endpoint_id', '=', id).orderBy('version', 'desc').execute()
+  ).map(versionOf);
   const latest = versions[0];
   return {
     id: endpoint.id,
@@ -83,7 +90,12 @@ export async function endpointDetail(db: StoreDb, organisation: string, id: stri
 export async function createEndpoint(db: StoreDb, actor: Actor, name: string, definition: EndpointDefinition): Promise<string> {
   return db.transaction().execute(async (tx) => {
     await ensureOrganisation(tx, actor.organisation);
-    const taken = await tx.selectFrom('data_api_endpoints').select('id').where('organisation_id', '=', actor.organisation).where('name', '=', name).executeTakeFirst();
+    const taken = await tx
+      .selectFrom('data_api_endpoints')
+      .select('id')
+      .where('organisation_id', '=', actor.organisation)
+      .where('name', '=', name)
+      .executeTakeFirst();
     if (taken) throw new DataApiError('conflict', `An endpoint named ${name} already exists.`, 'name');
     const { id } = await tx
       .insertInto('data_api_endpoints')
@@ -92,7 +104,14 @@ export async function createEndpoint(db: StoreDb, actor: Actor, name: string, de
       .executeTakeFirstOrThrow();
     await tx
       .insertInto('data_api_versions')
-      .values({ endpoint_id: id, version: 1, status: 'draft', definition: JSON.stringify(definition), json_schema: JSON.stringify(parameterJsonSchema(definition.parameters)), created_by: actor.username })
+      .values({
+        endpoint_id: id,
+        version: 1,
+        status: 'draft',
+        definition: JSON.stringify(definition),
+        json_schema: JSON.stringify(parameterJsonSchema(definition.parameters)),
+        created_by: actor.username,
+      })
       .execute();
     await writeAudit(tx, actor, { action: 'data_api.endpoint.create', target: name });
     return id;
@@ -102,14 +121,33 @@ export async function createEndpoint(db: StoreDb, actor: Actor, name: string, de
 /** Saves the draft: updates the open draft, or opens version latest+1 when every version is frozen. */
 export async function saveDraft(db: StoreDb, actor: Actor, id: string, definition: EndpointDefinition): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const endpoint = await tx.selectFrom('data_api_endpoints').select(['id', 'name']).where('organisation_id', '=', actor.organisation).where('id', '=', id).forUpdate().executeTakeFirst();
+    const endpoint = await tx
+      .selectFrom('data_api_endpoints')
+      .select(['id', 'name'])
+      .where('organisation_id', '=', actor.organisation)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!endpoint) throw new DataApiError('not_found', 'This endpoint does not exist.');
-    const latest = await tx.selectFrom('data_api_versions').select(['version', 'status']).where('endpoint_id', '=', id).orderBy('version', 'desc').executeTakeFirstOrThrow();
+    const latest = await tx
+      .selectFrom('data_api_versions')
+      .select(['version', 'status'])
+      .where('endpoint_id', '=', id)
+      .orderBy('version', 'desc')
+      .executeTakeFirstOrThrow();
     const values = { definition: JSON.stringify(definition), json_schema: JSON.stringify(parameterJsonSchema(definition.parameters)) };
     if (latest.status === 'draft') {
-      await tx.updateTable('data_api_versions').set({ ...values, created_by: actor.username }).where('endpoint_id', '=', id).where('version', '=', latest.version).execute();
+      await tx
+        .updateTable('data_api_versions')
+        .set({ ...values, created_by: actor.username })
+        .where('endpoint_id', '=', id)
+        .where('version', '=', latest.version)
+        .execute();
     } else {
-      await tx.insertInto('data_api_versions').values({ endpoint_id: id, version: latest.version + 1, status: 'draft', ...values, created_by: actor.username }).execute();
+      await tx
+        .insertInto('data_api_versions')
+        .values({ endpoint_id: id, version: latest.version + 1, status: 'draft', ...values, created_by: actor.username })
+        .execute();
     }
     await tx.updateTable('data_api_endpoints').set({ updated_at: new Date() }).where('id', '=', id).execute();
     await writeAudit(tx, actor, { action: 'data_api.endpoint.draft', target: endpoint.name });
@@ -119,12 +157,28 @@ export async function saveDraft(db: StoreDb, actor: Actor, id: string, definitio
 /** Publishes a version: a draft is frozen; a frozen earlier version becomes live again (roll back). */
 export async function publishVersion(db: StoreDb, actor: Actor, id: string, version: number): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const endpoint = await tx.selectFrom('data_api_endpoints').select(['id', 'name', 'live_version']).where('organisation_id', '=', actor.organisation).where('id', '=', id).forUpdate().executeTakeFirst();
+    const endpoint = await tx
+      .selectFrom('data_api_endpoints')
+      .select(['id', 'name', 'live_version'])
+      .where('organisation_id', '=', actor.organisation)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!endpoint) throw new DataApiError('not_found', 'This endpoint does not exist.');
-    const row = await tx.selectFrom('data_api_versions').select(['status']).where('endpoint_id', '=', id).where('version', '=', version).executeTakeFirst();
+    const row = await tx
+      .selectFrom('data_api_versions')
+      .select(['status'])
+      .where('endpoint_id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
     if (!row) throw new DataApiError('not_found', `Version ${version} of this endpoint does not exist.`, 'version');
     if (row.status === 'draft') {
-      await tx.updateTable('data_api_versions').set({ status: 'published', published_at: new Date() }).where('endpoint_id', '=', id).where('version', '=', version).execute();
+      await tx
+        .updateTable('data_api_versions')
+        .set({ status: 'published', published_at: new Date() })
+        .where('endpoint_id', '=', id)
+        .where('version', '=', version)
+        .execute();
     }
     await tx.updateTable('data_api_endpoints').set({ live_version: version, updated_at: new Date() }).where('id', '=', id).execute();
     await writeAudit(tx, actor, {
@@ -137,7 +191,12 @@ export async function publishVersion(db: StoreDb, actor: Actor, id: string, vers
 
 export async function deleteEndpoint(db: StoreDb, actor: Actor, id: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const deleted = await tx.deleteFrom('data_api_endpoints').where('organisation_id', '=', actor.organisation).where('id', '=', id).returning('name').executeTakeFirst();
+    const deleted = await tx
+      .deleteFrom('data_api_endpoints')
+      .where('organisation_id', '=', actor.organisation)
+      .where('id', '=', id)
+      .returning('name')
+      .executeTakeFirst();
     if (!deleted) throw new DataApiError('not_found', 'This endpoint does not exist.');
     await writeAudit(tx, actor, { action: 'data_api.endpoint.delete', target: deleted.name });
   });
@@ -160,7 +219,15 @@ export async function liveEndpoint(db: StoreDb, organisation: string, name: stri
     .where('e.organisation_id', '=', organisation)
     .where('e.name', '=', name)
     .executeTakeFirst();
-  return row ? { id: row.id, name: row.name, version: row.version, definition: row.definition as unknown as EndpointDefinition, jsonSchema: row.json_schema } : null;
+  return row
+    ? {
+        id: row.id,
+        name: row.name,
+        version: row.version,
+        definition: row.definition as unknown as EndpointDefinition,
+        jsonSchema: row.json_schema,
+      }
+    : null;
 }
 
 /** Every live endpoint of an organisation (the OpenAPI document). */
@@ -172,5 +239,11 @@ export async function liveEndpoints(db: StoreDb, organisation: string): Promise<
     .where('e.organisation_id', '=', organisation)
     .orderBy('e.name')
     .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, version: row.version, definition: row.definition as unknown as EndpointDefinition, jsonSchema: row.json_schema }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    version: row.version,
+    definition: row.definition as unknown as EndpointDefinition,
+    jsonSchema: row.json_schema,
+  }));
 }

@@ -22,7 +22,8 @@ export class DataApiError extends Error {
 const STATUS: Record<DataApiErrorKind, number> = { not_found: 404, conflict: 409, invalid: 400 };
 
 export const dataApiHttpError: ErrorTranslator = (error) => {
-  if (error instanceof DataApiError) return new HttpError(STATUS[error.kind], error.kind === 'invalid' ? 'invalid_request' : error.kind, error.message, error.field);
+  if (error instanceof DataApiError)
+    return new HttpError(STATUS[error.kind], error.kind === 'invalid' ? 'invalid_request' : error.kind, error.message, error.field);
   if (error instanceof ParameterError) return new HttpError(400, 'invalid_parameter', error.message, error.field);
   if (error instanceof PlaceholderError) return new HttpError(400, 'invalid_sql', error.message, error.field);
   if (error instanceof UnsafeStatementError) return new HttpError(400, 'invalid_sql', error.message, 'definition.sql');

@@ -22,7 +22,12 @@ export async function registerDataApiArea(
 ): Promise<DataApiArea> {
   const usage = new UsageRecorder(options.db, app.log);
   const lookups = new DataLookups();
-  const deps: DataApiDependencies = { warehouse: options.warehouse, portalUrl: options.portalUrl, flushUsage: () => usage.flush(), forgetLookups: () => lookups.forget() };
+  const deps: DataApiDependencies = {
+    warehouse: options.warehouse,
+    portalUrl: options.portalUrl,
+    flushUsage: () => usage.flush(),
+    forgetLookups: () => lookups.forget(),
+  };
   if (options.demoOrganisations) await seedDemoEndpoints(options.db, options.demoOrganisations);
   registerDataApiManagementRoutes(app, options.db, deps);
   registerDataRoutes(app, options.db, deps, usage, lookups);

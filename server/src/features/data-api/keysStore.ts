@@ -54,11 +54,17 @@ export async function listKeys(db: StoreDb, organisation: string): Promise<ApiKe
 
 /** Creates a key; answers its summary and the full secret (the only time it exists outside the caller). */
 export async function createKey(db: StoreDb, actor: Actor, input: NewKey): Promise<{ id: string; secret: string }> {
-  if (input.expiresAt !== null && new Date(input.expiresAt).getTime() <= Date.now()) throw new DataApiError('invalid', 'expiresAt: must be in the future.', 'expiresAt');
+  if (input.expiresAt !== null && new Date(input.expiresAt).getTime() <= Date.now())
+    throw new DataApiError('invalid', 'expiresAt: must be in the future.', 'expiresAt');
   const { key, prefix } = newSecret();
   const id = await db.transaction().execute(async (tx) => {
     await ensureOrganisation(tx, actor.organisation);
-    const known = await tx.selectFrom('data_api_endpoints').select('id').where('organisation_id', '=', actor.organisation).where('id', 'in', input.scopes).execute();
+    const known = await tx
+      .selectFrom('data_api_endpoints')
+      .select('id')
+      .where('organisation_id', '=', actor.organisation)
+      .where('id', 'in', input.scopes)
+      .execute();
     // Another organisation's endpoint id reads as unknown, like any id that does not exist.
     const missing = input.scopes.find((scope) => !known.some((row) => row.id === scope));
     if (missing) throw new DataApiError('invalid', `scopes: ${missing} is not an endpoint of your organisation.`, 'scopes');
@@ -85,7 +91,13 @@ export async function createKey(db: StoreDb, actor: Actor, input: NewKey): Promi
 
 export async function revokeKey(db: StoreDb, actor: Actor, id: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const key = await tx.selectFrom('data_api_keys').select(['name', 'revoked_at']).where('organisation_id', '=', actor.organisation).where('id', '=', id).forUpdate().executeTakeFirst();
+    const key = await tx
+      .selectFrom('data_api_keys')
+      .select(['name', 'revoked_at'])
+      .where('organisation_id', '=', actor.organisation)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!key) throw new DataApiError('not_found', 'This API key does not exist.');
     if (key.revoked_at) return;
     await tx.updateTable('data_api_keys').set({ revoked_at: new Date() }).where('id', '=', id).execute();
@@ -113,5 +125,12 @@ export async function authenticateKey(db: StoreDb, presented: string): Promise<C
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
   if (row.revoked_at !== null) return null;
   if (row.expires_at !== null && new Date(row.expires_at).getTime() <= Date.now()) return null;
-  return { id: row.id, organisation: row.organisation_id, name: row.name, scopes: row.scopes, fixedParameters: row.fixed_parameters, rateLimit: row.rate_limit };
+  return {
+    id: row.id,
+    organisation: row.organisation_id,
+    name: row.name,
+    scopes: row.scopes,
+    fixedParameters: row.fixed_parameters,
+    rateLimit: row.rate_limit,
+  };
 }

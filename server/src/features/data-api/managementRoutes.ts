@@ -26,7 +26,15 @@ import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 import type { Actor } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { WarehouseError } from '../../platform/warehouse/errors.js';
-import { createEndpoint, deleteEndpoint, endpointDetail, listEndpoints, liveEndpoints, publishVersion, saveDraft } from './endpointsStore.js';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  endpointDetail,
+  listEndpoints,
+  liveEndpoints,
+  publishVersion,
+  saveDraft,
+} from './endpointsStore.js';
 import { checkDefinition, resolveValues, runCompiled } from './endpointRunner.js';
 import { DataApiError } from './errors.js';
 import { createKey, listKeys, revokeKey } from './keysStore.js';
@@ -46,7 +54,11 @@ function actorOf(request: FastifyRequest): Actor {
 function engineRefusal(error: unknown): never {
   if (error instanceof WarehouseError && error.kind === 'failed') {
     const cause = error.cause instanceof Error ? error.cause.message : '';
-    throw new DataApiError('invalid', `The warehouse could not run the query: ${cause.replace(/\s+/g, ' ').slice(0, 400) || error.message}`, 'definition.sql');
+    throw new DataApiError(
+      'invalid',
+      `The warehouse could not run the query: ${cause.replace(/\s+/g, ' ').slice(0, 400) || error.message}`,
+      'definition.sql',
+    );
   }
   throw error;
 }
@@ -59,25 +71,40 @@ export function registerDataApiManagementRoutes(server: FastifyInstance, db: Sto
   // Keys are credentials: making or revoking one is checked against the caller's current roles.
   const keyChange = requireCurrentRoute('apiManagement');
 
-  app.get('/api/data-api/endpoints', { preValidation: either, schema: { response: { 200: z.object({ endpoints: z.array(endpointSummary) }) } } }, async (request) => ({
-    endpoints: await listEndpoints(db, actorOf(request).organisation),
-  }));
+  app.get(
+    '/api/data-api/endpoints',
+    { preValidation: either, schema: { response: { 200: z.object({ endpoints: z.array(endpointSummary) }) } } },
+    async (request) => ({
+      endpoints: await listEndpoints(db, actorOf(request).organisation),
+    }),
+  );
 
-  app.post('/api/data-api/endpoints', { preValidation: creator, schema: { body: createEndpointBody, response: { 201: z.object({ endpoint: endpointDetailSchema }) } } }, async (request, reply) => {
-    const actor = actorOf(request);
-    const definition = request.body.definition;
-    await checkDefinition(definition, await deps.warehouse(actor.organisation));
-    const id = await createEndpoint(db, actor, request.body.name, definition);
-    return reply.code(201).send({ endpoint: await endpointDetail(db, actor.organisation, id) });
-  });
+  app.post(
+    '/api/data-api/endpoints',
+    { preValidation: creator, schema: { body: createEndpointBody, response: { 201: z.object({ endpoint: endpointDetailSchema }) } } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const definition = request.body.definition;
+      await checkDefinition(definition, await deps.warehouse(actor.organisation));
+      const id = await createEndpoint(db, actor, request.body.name, definition);
+      return reply.code(201).send({ endpoint: await endpointDetail(db, actor.organisation, id) });
+    },
+  );
 
-  app.get('/api/data-api/endpoints/:id', { preValidation: either, schema: { params: endpointIdParams, response: { 200: z.object({ endpoint: endpointDetailSchema }) } } }, async (request) => ({
-    endpoint: await endpointDetail(db, actorOf(request).organisation, request.params.id),
-  }));
+  app.get(
+    '/api/data-api/endpoints/:id',
+    { preValidation: either, schema: { params: endpointIdParams, response: { 200: z.object({ endpoint: endpointDetailSchema }) } } },
+    async (request) => ({
+      endpoint: await endpointDetail(db, actorOf(request).organisation, request.params.id),
+    }),
+  );
 
   app.put(
     '/api/data-api/endpoints/:id/draft',
-    { preValidation: creator, schema: { params: endpointIdParams, body: saveDraftBody, response: { 200: z.object({ endpoint: endpointDetailSchema }) } } },
+    {
+      preValidation: creator,
+      schema: { params: endpointIdParams, body: saveDraftBody, response: { 200: z.object({ endpoint: endpointDetailSchema }) } },
+    },
     async (request) => {
       const actor = actorOf(request);
       const definition = request.body.definition;
@@ -115,7 +142,9 @@ export function registerDataApiManagementRoutes(server: FastifyInstance, db: Sto
     const engine = await deps.warehouse(actor.organisation);
     const compiled = await checkDefinition(definition, engine);
     const values = resolveValues(parameterJsonSchema(definition.parameters), request.body.inputs);
-    const outcome = await runCompiled(engine, compiled, values, { size: definition.pageSize, number: request.body.page }).catch(engineRefusal);
+    const outcome = await runCompiled(engine, compiled, values, { size: definition.pageSize, number: request.body.page }).catch(
+      engineRefusal,
+    );
     return { ...outcome, rowCount: outcome.rows.length, rows: outcome.rows as Array<Record<string, unknown>> };
   });
 
@@ -124,35 +153,55 @@ export function registerDataApiManagementRoutes(server: FastifyInstance, db: Sto
     return openApiDocument(organisation, await liveEndpoints(db, organisation), deps.portalUrl);
   });
 
-  app.get('/api/data-api/keys', { preValidation: management, schema: { response: { 200: z.object({ keys: z.array(apiKeySummary) }) } } }, async (request) => ({
-    keys: await listKeys(db, actorOf(request).organisation),
-  }));
+  app.get(
+    '/api/data-api/keys',
+    { preValidation: management, schema: { response: { 200: z.object({ keys: z.array(apiKeySummary) }) } } },
+    async (request) => ({
+      keys: await listKeys(db, actorOf(request).organisation),
+    }),
+  );
 
-  app.post('/api/data-api/keys', { preValidation: keyChange, schema: { body: createKeyBody, response: { 201: createdKey } } }, async (request, reply) => {
-    const actor = actorOf(request);
-    const { id, secret } = await createKey(db, actor, request.body);
-    const key = (await listKeys(db, actor.organisation)).find((candidate) => candidate.id === id);
-    // The one answer that holds the secret: never cached by anything in between.
-    return reply.code(201).header('cache-control', 'no-store').send({ key: key as NonNullable<typeof key>, secret });
-  });
+  app.post(
+    '/api/data-api/keys',
+    { preValidation: keyChange, schema: { body: createKeyBody, response: { 201: createdKey } } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { id, secret } = await createKey(db, actor, request.body);
+      const key = (await listKeys(db, actor.organisation)).find((candidate) => candidate.id === id);
+      // The one answer that holds the secret: never cached by anything in between.
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send({ key: key as NonNullable<typeof key>, secret });
+    },
+  );
 
-  app.post('/api/data-api/keys/:id/revoke', { preValidation: keyChange, schema: { params: keyIdParams, response: { 200: z.object({ key: apiKeySummary }) } } }, async (request) => {
-    const actor = actorOf(request);
-    await revokeKey(db, actor, request.params.id);
-    deps.forgetLookups();
-    const key = (await listKeys(db, actor.organisation)).find((candidate) => candidate.id === request.params.id);
-    return { key: key as NonNullable<typeof key> };
-  });
+  app.post(
+    '/api/data-api/keys/:id/revoke',
+    { preValidation: keyChange, schema: { params: keyIdParams, response: { 200: z.object({ key: apiKeySummary }) } } },
+    async (request) => {
+      const actor = actorOf(request);
+      await revokeKey(db, actor, request.params.id);
+      deps.forgetLookups();
+      const key = (await listKeys(db, actor.organisation)).find((candidate) => candidate.id === request.params.id);
+      return { key: key as NonNullable<typeof key> };
+    },
+  );
 
   const filterOf = (request: FastifyRequest, query: z.output<typeof usageQuery>): UsageFilter => {
     const to = query.to ? new Date(query.to) : new Date(Date.now() + 60_000);
     const from = query.from ? new Date(query.from) : new Date(to.getTime() - 7 * DAY_MS);
     if (from >= to) throw new DataApiError('invalid', 'from: must be before to.', 'from');
-    if (to.getTime() - from.getTime() > 400 * DAY_MS) throw new DataApiError('invalid', 'from: the range may span at most 400 days.', 'from');
+    if (to.getTime() - from.getTime() > 400 * DAY_MS)
+      throw new DataApiError('invalid', 'from: the range may span at most 400 days.', 'from');
     return { organisation: actorOf(request).organisation, from, to, bucket: query.bucket, endpoint: query.endpoint, key: query.key };
   };
 
-  app.get('/api/data-api/usage', { preValidation: management, schema: { querystring: usageQuery, response: { 200: usageReportSchema } } }, async (request) => usageReport(db, filterOf(request, request.query)));
+  app.get(
+    '/api/data-api/usage',
+    { preValidation: management, schema: { querystring: usageQuery, response: { 200: usageReportSchema } } },
+    async (request) => usageReport(db, filterOf(request, request.query)),
+  );
 
   app.get('/api/data-api/usage.csv', { preValidation: management, schema: { querystring: usageQuery } }, async (request, reply) => {
     const filter = filterOf(request, request.query);

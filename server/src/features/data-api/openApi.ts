@@ -17,7 +17,13 @@ function operation(endpoint: LiveEndpoint, format: 'json' | 'csv' | 'ndjson') {
       const { description, ...rest } = schema;
       return { name, in: 'query', required: required.has(name), ...(description ? { description } : {}), schema: rest };
     }),
-    { name: 'page', in: 'query', required: false, description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
+    {
+      name: 'page',
+      in: 'query',
+      required: false,
+      description: 'Page number, from 1.',
+      schema: { type: 'integer', minimum: 1, default: 1 },
+    },
     {
       name: 'page_size',
       in: 'query',
@@ -66,14 +72,22 @@ export function openApiDocument(organisation: string, endpoints: readonly LiveEn
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    info: { title: `Dataworks data APIs of ${organisation}`, version: '1', description: 'Read-only endpoints over the organisation warehouse. Send the API key as `Authorization: Bearer <key>`.' },
+    info: {
+      title: `Dataworks data APIs of ${organisation}`,
+      version: '1',
+      description: 'Read-only endpoints over the organisation warehouse. Send the API key as `Authorization: Bearer <key>`.',
+    },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
     paths,
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key from API management (dw_live_…).' } },
       schemas: {
-        Error: { type: 'object', required: ['error', 'message'], properties: { error: { type: 'string' }, message: { type: 'string' }, field: { type: 'string' } } },
+        Error: {
+          type: 'object',
+          required: ['error', 'message'],
+          properties: { error: { type: 'string' }, message: { type: 'string' }, field: { type: 'string' } },
+        },
         Result: {
           type: 'object',
           properties: {

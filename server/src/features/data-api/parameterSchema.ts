@@ -82,7 +82,10 @@ function validatorFor(schema: JsonSchema): ValidateFunction {
       validate = ajv.compile(schema);
     } catch (error) {
       // Only a version saved before patterns were checked for RE2 can get here.
-      throw new ParameterError('parameters', `This endpoint version cannot validate its parameters (${error instanceof Error ? error.message : String(error)}); publish a new version with the pattern changed.`);
+      throw new ParameterError(
+        'parameters',
+        `This endpoint version cannot validate its parameters (${error instanceof Error ? error.message : String(error)}); publish a new version with the pattern changed.`,
+      );
     }
     if (compiled.size > 500) compiled.clear();
     compiled.set(key, validate);
@@ -93,7 +96,8 @@ function validatorFor(schema: JsonSchema): ValidateFunction {
 function describe(error: ErrorObject): ParameterError {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === 'required') return new ParameterError(String(params.missingProperty), 'is required.');
-  if (error.keyword === 'additionalProperties') return new ParameterError(String(params.additionalProperty), 'is not a parameter of this endpoint.');
+  if (error.keyword === 'additionalProperties')
+    return new ParameterError(String(params.additionalProperty), 'is not a parameter of this endpoint.');
   const field = error.instancePath.replace(/^\//, '') || 'parameters';
   const what: Record<string, string> = {
     type: `must be ${String(params.type) === 'integer' ? 'an integer' : `of type ${String(params.type)}`}.`,
@@ -105,7 +109,7 @@ function describe(error: ErrorObject): ParameterError {
     pattern: `must match the pattern ${String(params.pattern)}.`,
     enum: `must be one of ${((params.allowedValues as unknown[]) ?? []).join(', ')}.`,
   };
-  return new ParameterError(field, what[error.keyword] ?? (error.message ?? 'is not valid.'));
+  return new ParameterError(field, what[error.keyword] ?? error.message ?? 'is not valid.');
 }
 
 /** Validates and coerces query-string values against a version's schema; throws ParameterError. */

@@ -56,7 +56,9 @@ export function compilePlaceholders(source: string, parameters: readonly Endpoin
     const before = previousWord(source, start);
     const after = source.slice(end).trimStart();
     if (IDENTIFIER_BEFORE.has(before) || before === '.' || after.startsWith('.') || after.startsWith('(')) {
-      throw new PlaceholderError(`The placeholder ${name} stands where a table, column or function name goes; identifiers cannot be parameters (only values can be bound).`);
+      throw new PlaceholderError(
+        `The placeholder ${name} stands where a table, column or function name goes; identifiers cannot be parameters (only values can be bound).`,
+      );
     }
     binds.push(name);
     out += `CAST(? AS ${CAST_TYPE[param.type]})`;

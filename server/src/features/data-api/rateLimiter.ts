@@ -30,7 +30,9 @@ export async function reserveCalls(db: StoreDb, keyId: string, count: number, no
   const row = await db
     .insertInto('data_api_rate_windows')
     .values({ key_id: keyId, window_start: new Date(windowOf(now)), calls: count })
-    .onConflict((conflict) => conflict.columns(['key_id', 'window_start']).doUpdateSet({ calls: sql`data_api_rate_windows.calls + ${count}` }))
+    .onConflict((conflict) =>
+      conflict.columns(['key_id', 'window_start']).doUpdateSet({ calls: sql`data_api_rate_windows.calls + ${count}` }),
+    )
     .returning('calls')
     .executeTakeFirstOrThrow();
   return row.calls;
@@ -69,12 +71,10 @@ export class RateLimiter {
       let reserving = this.pending.get(keyId);
       if (!reserving) {
         const size = Math.min(50, Math.max(1, Math.floor(limit / 100)));
-        reserving = reserveCalls(this.db, keyId, size, now).then(
-          (last) => {
-            this.leases.set(keyId, { window, next: last - size + 1, last });
-            if (this.leases.size > 10_000) this.leases.clear();
-          },
-        );
+        reserving = reserveCalls(this.db, keyId, size, now).then((last) => {
+          this.leases.set(keyId, { window, next: last - size + 1, last });
+          if (this.leases.size > 10_000) this.leases.clear();
+        });
         const settled = reserving.finally(() => this.pending.delete(keyId));
         this.pending.set(keyId, settled);
         reserving = settled;
@@ -86,5 +86,8 @@ export class RateLimiter {
 
 /** Drops windows that ended; run now and then (the usage recorder's flush does it). */
 export async function pruneWindows(db: StoreDb, now = new Date()): Promise<void> {
-  await db.deleteFrom('data_api_rate_windows').where('window_start', '<', new Date(now.getTime() - 2 * WINDOW_MS)).execute();
+  await db
+    .deleteFrom('data_api_rate_windows')
+    .where('window_start', '<', new Date(now.getTime() - 2 * WINDOW_MS))
+    .execute();
 }

@@ -53,7 +53,8 @@ export class UsageRecorder {
     if (batch.length === 0) return;
     this.pending = [];
     const lastUsed = new Map<string, Date>();
-    for (const call of batch) if (call.keyId && (lastUsed.get(call.keyId)?.getTime() ?? 0) < call.at.getTime()) lastUsed.set(call.keyId, call.at);
+    for (const call of batch)
+      if (call.keyId && (lastUsed.get(call.keyId)?.getTime() ?? 0) < call.at.getTime()) lastUsed.set(call.keyId, call.at);
     try {
       await this.db.transaction().execute(async (tx) => {
         await tx
@@ -72,7 +73,8 @@ export class UsageRecorder {
             })),
           )
           .execute();
-        for (const [keyId, at] of lastUsed) await tx.updateTable('data_api_keys').set({ last_used_at: at }).where('id', '=', keyId).execute();
+        for (const [keyId, at] of lastUsed)
+          await tx.updateTable('data_api_keys').set({ last_used_at: at }).where('id', '=', keyId).execute();
       });
       this.flushes += 1;
       if (this.flushes % 60 === 0) await pruneWindows(this.db);

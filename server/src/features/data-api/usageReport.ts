@@ -41,7 +41,10 @@ export async function usageReport(db: StoreDb, filter: UsageFilter): Promise<Usa
       .groupBy(sql`1`)
       .orderBy(sql`1`)
       .execute(),
-    base(db, filter).select(['c.status', sql<string>`count(*)`.as('calls')]).groupBy('c.status').execute(),
+    base(db, filter)
+      .select(['c.status', sql<string>`count(*)`.as('calls')])
+      .groupBy('c.status')
+      .execute(),
     base(db, filter)
       .leftJoin('data_api_keys as k', 'k.id', 'c.key_id')
       .select([
@@ -85,7 +88,11 @@ export async function usageReport(db: StoreDb, filter: UsageFilter): Promise<Usa
       p50: round(row.p50),
       p95: round(row.p95),
       p99: round(row.p99),
-      statuses: Object.fromEntries(statusCounts.filter((s) => s.endpoint_name === row.endpoint_name && s.key_name === row.key_name).map((s) => [String(s.status), Number(s.calls)])),
+      statuses: Object.fromEntries(
+        statusCounts
+          .filter((s) => s.endpoint_name === row.endpoint_name && s.key_name === row.key_name)
+          .map((s) => [String(s.status), Number(s.calls)]),
+      ),
     })),
   };
 }
@@ -111,8 +118,20 @@ export async function* usageCsv(db: StoreDb, filter: UsageFilter): AsyncGenerato
       .execute();
     if (page.length === 0) return;
     yield page
-      .map((row) =>
-        [new Date(row.called_at).toISOString(), row.endpoint_name, row.version ?? '', row.name ?? '', row.prefix ? `dw_live_${row.prefix}` : '', row.status, round(row.latency_ms), row.rows].map(csvCell).join(',') + '\n',
+      .map(
+        (row) =>
+          [
+            new Date(row.called_at).toISOString(),
+            row.endpoint_name,
+            row.version ?? '',
+            row.name ?? '',
+            row.prefix ? `dw_live_${row.prefix}` : '',
+            row.status,
+            round(row.latency_ms),
+            row.rows,
+          ]
+            .map(csvCell)
+            .join(',') + '\n',
       )
       .join('');
     after = String(page[page.length - 1]?.id);

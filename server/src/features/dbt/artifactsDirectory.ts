@@ -46,7 +46,10 @@ export async function watchArtifactsDirectory(options: Options): Promise<Artifac
   const stableMs = options.stableMs ?? STABLE_MS;
   const { directory, service, log } = options;
   await fs.mkdir(directory, { recursive: true });
-  const ingested: Record<string, string> = JSON.parse(await fs.readFile(options.stateFile, 'utf8').catch(() => '{}')) as Record<string, string>;
+  const ingested: Record<string, string> = JSON.parse(await fs.readFile(options.stateFile, 'utf8').catch(() => '{}')) as Record<
+    string,
+    string
+  >;
   const candidates = new Map<string, { print: string; since: number }>();
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
@@ -66,12 +69,25 @@ export async function watchArtifactsDirectory(options: Options): Promise<Artifac
       const set: ArtifactSet = { manifest: await readArtifactFile(path.join(folder, FILES.manifest), 'manifest') };
       for (const part of ['run_results', 'sources', 'catalog'] as const) {
         const file = path.join(folder, FILES[part]);
-        if (await fs.stat(file).then((stat) => stat.isFile(), () => false)) set[part] = await readArtifactFile(file, part);
+        if (
+          await fs.stat(file).then(
+            (stat) => stat.isFile(),
+            () => false,
+          )
+        )
+          set[part] = await readArtifactFile(file, part);
       }
-      await service.ingest(set, { organisation, origin: 'directory', actor: { organisation, subject: 'portal:directory', username: 'watched directory' } });
+      await service.ingest(set, {
+        organisation,
+        origin: 'directory',
+        actor: { organisation, subject: 'portal:directory', username: 'watched directory' },
+      });
     } catch (error) {
       // A refused set is not tried again until its files change.
-      log.warn({ organisation, folder, reason: error instanceof Error ? error.message : String(error) }, 'dbt artifacts in the watched directory were not ingested');
+      log.warn(
+        { organisation, folder, reason: error instanceof Error ? error.message : String(error) },
+        'dbt artifacts in the watched directory were not ingested',
+      );
     }
     ingested[organisation] = print;
     await fs.writeFile(options.stateFile, JSON.stringify(ingested, null, 2));

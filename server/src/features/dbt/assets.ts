@@ -7,7 +7,8 @@ import { DbtNotFoundError } from './errors.js';
 import { asTestStatus, type ProjectIndex } from './projectIndex.js';
 import { asFreshnessStatus, recentIngestions } from './resultQueries.js';
 
-const jsonList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+const jsonList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 function refs(index: ProjectIndex, ids: readonly string[]): NodeRef[] {
@@ -31,13 +32,30 @@ function downstreamExposures(index: ProjectIndex, id: string): string[] {
   return [...seen].filter((node) => index.nodes.get(node)?.resourceType === 'exposure');
 }
 
-export async function assetDetail(db: StoreDb, organisation: string, index: ProjectIndex | null, uniqueId: string, now = new Date()): Promise<AssetDetail> {
+export async function assetDetail(
+  db: StoreDb,
+  organisation: string,
+  index: ProjectIndex | null,
+  uniqueId: string,
+  now = new Date(),
+): Promise<AssetDetail> {
   const node = index
-    ? await db.selectFrom('dbt_nodes').selectAll().where('organisation_id', '=', organisation).where('unique_id', '=', uniqueId).executeTakeFirst()
+    ? await db
+        .selectFrom('dbt_nodes')
+        .selectAll()
+        .where('organisation_id', '=', organisation)
+        .where('unique_id', '=', uniqueId)
+        .executeTakeFirst()
     : undefined;
   if (!index || !node) throw new DbtNotFoundError('asset');
 
-  const columns = await db.selectFrom('dbt_columns').selectAll().where('organisation_id', '=', organisation).where('node_id', '=', uniqueId).orderBy('position').execute();
+  const columns = await db
+    .selectFrom('dbt_columns')
+    .selectAll()
+    .where('organisation_id', '=', organisation)
+    .where('node_id', '=', uniqueId)
+    .orderBy('position')
+    .execute();
   const attached = index.tests.filter((test) => test.attachedTo === uniqueId);
   const tests: AssetTest[] = attached
     .map((test) => ({
@@ -126,7 +144,11 @@ export async function assetDetail(db: StoreDb, organisation: string, index: Proj
       type: column.data_type,
       description: column.description,
       tags: jsonList(column.tags),
-      tests: (testsByColumn.get(column.name.toLowerCase()) ?? []).map((test) => ({ uniqueId: test.uniqueId, name: test.name, status: test.status })),
+      tests: (testsByColumn.get(column.name.toLowerCase()) ?? []).map((test) => ({
+        uniqueId: test.uniqueId,
+        name: test.name,
+        status: test.status,
+      })),
     })),
     upstream: refs(index, index.parents.get(uniqueId) ?? []),
     downstream: refs(index, index.children.get(uniqueId) ?? []),

@@ -86,19 +86,36 @@ export function createDbtService(options: {
   const index = createProjectIndexCache(db);
 
   // The catalog settings may set an organisation's own interval; otherwise the portal's.
-  const freshnessMinutes = async (organisation: string) => (options.freshnessMinutes ? options.freshnessMinutes(organisation) : settings.freshnessCheckMinutes);
+  const freshnessMinutes = async (organisation: string) =>
+    options.freshnessMinutes ? options.freshnessMinutes(organisation) : settings.freshnessCheckMinutes;
   const schedule = async (organisation: string) => {
     const minutes = await freshnessMinutes(organisation);
     if (minutes <= 0) {
       await jobs.unschedule(scheduleName(organisation));
       return;
     }
-    await jobs.schedule({ name: scheduleName(organisation), kind: FRESHNESS_CHECK_JOB, organisation, every: minutes * 60_000, payload: {} });
+    await jobs.schedule({
+      name: scheduleName(organisation),
+      kind: FRESHNESS_CHECK_JOB,
+      organisation,
+      every: minutes * 60_000,
+      payload: {},
+    });
   };
 
   const announce = async (organisation: string, result: FreshnessCheckResult) => {
     for (const change of result.changes) {
-      log.info({ event: 'dbt.freshness.status_changed', organisation, source: change.uniqueId, name: change.name, from: change.from, to: change.to }, 'notification event: source freshness changed');
+      log.info(
+        {
+          event: 'dbt.freshness.status_changed',
+          organisation,
+          source: change.uniqueId,
+          name: change.name,
+          from: change.from,
+          to: change.to,
+        },
+        'notification event: source freshness changed',
+      );
       if (options.reportSignal && (change.to === 'warn' || change.to === 'error')) {
         void options.reportSignal({
           organisation,
@@ -122,9 +139,16 @@ export function createDbtService(options: {
           link: appPaths.freshness,
           data: { uniqueId: change.uniqueId, from: change.from, to: change.to },
         })
-        .catch((error: unknown) => log.error({ err: error, organisation, source: change.uniqueId }, 'could not send the freshness notification'));
+        .catch((error: unknown) =>
+          log.error({ err: error, organisation, source: change.uniqueId }, 'could not send the freshness notification'),
+        );
     }
-    await live.publish({ organisation, topic: CATALOG_TOPIC, routes: CATALOG_READERS, data: { type: 'freshness', checked: result.checked, changed: result.changes.length } });
+    await live.publish({
+      organisation,
+      topic: CATALOG_TOPIC,
+      routes: CATALOG_READERS,
+      data: { type: 'freshness', checked: result.checked, changed: result.changes.length },
+    });
   };
 
   jobs.define(
@@ -138,11 +162,17 @@ export function createDbtService(options: {
         organisation,
         warehouse,
         signal,
-        progress: (done, total, name) => progress({ fraction: total === 0 ? 1 : done / total, message: done < total ? `Checking ${name} (${done + 1} of ${total})` : `Checked ${total} sources` }),
+        progress: (done, total, name) =>
+          progress({
+            fraction: total === 0 ? 1 : done / total,
+            message: done < total ? `Checking ${name} (${done + 1} of ${total})` : `Checked ${total} sources`,
+          }),
       });
       await announce(organisation, result);
       // Stale sources open incidents (or count on the open ones); the check itself stands if that fails.
-      await options.listener?.freshnessChecked?.(db, { organisation, startedAt }).catch((error: unknown) => log.error({ err: error, organisation }, 'could not open the incidents of the freshness check'));
+      await options.listener
+        ?.freshnessChecked?.(db, { organisation, startedAt })
+        .catch((error: unknown) => log.error({ err: error, organisation }, 'could not open the incidents of the freshness check'));
       return { checked: result.checked, counts: result.counts, changes: result.changes.length };
     },
     // A failed scheduled check is simply the next tick's work; "check now" can be pressed again.
@@ -158,9 +188,19 @@ export function createDbtService(options: {
       index.invalidate(ingestOptions.organisation);
       // Built now rather than on the first page view after the ingestion (seconds for a large project).
       void index.get(ingestOptions.organisation).catch((error: unknown) => log.error({ err: error }, 'could not index the dbt project'));
-      await schedule(ingestOptions.organisation).catch((error: unknown) => log.error({ err: error }, 'could not schedule the freshness check'));
-      await live.publish({ organisation: ingestOptions.organisation, topic: CATALOG_TOPIC, routes: CATALOG_READERS, data: { type: 'ingested', ingestionId: summary.id } });
-      log.info({ organisation: ingestOptions.organisation, origin: ingestOptions.origin, ingestion: summary.id, counts: summary.counts }, 'dbt artifacts ingested');
+      await schedule(ingestOptions.organisation).catch((error: unknown) =>
+        log.error({ err: error }, 'could not schedule the freshness check'),
+      );
+      await live.publish({
+        organisation: ingestOptions.organisation,
+        topic: CATALOG_TOPIC,
+        routes: CATALOG_READERS,
+        data: { type: 'ingested', ingestionId: summary.id },
+      });
+      log.info(
+        { organisation: ingestOptions.organisation, origin: ingestOptions.origin, ingestion: summary.id, counts: summary.counts },
+        'dbt artifacts ingested',
+      );
       return summary;
     },
     async startFreshnessCheck(organisation, startedBy) {
@@ -170,7 +210,12 @@ export function createDbtService(options: {
     freshnessMinutes,
     async reschedule(organisation) {
       // Only organisations with artifacts are on the schedule.
-      const current = await db.selectFrom('dbt_ingestions').select('id').where('organisation_id', '=', organisation).where('is_current', '=', true).executeTakeFirst();
+      const current = await db
+        .selectFrom('dbt_ingestions')
+        .select('id')
+        .where('organisation_id', '=', organisation)
+        .where('is_current', '=', true)
+        .executeTakeFirst();
       if (current) await schedule(organisation);
     },
     async scheduleAll() {
@@ -178,7 +223,8 @@ export function createDbtService(options: {
       for (const row of rows) await schedule(row.organisation_id);
       // Loaded now rather than by the first search or lineage request after a restart.
       void (async () => {
-        for (const row of rows) await index.get(row.organisation_id).catch((error: unknown) => log.error({ err: error }, 'could not index the dbt project'));
+        for (const row of rows)
+          await index.get(row.organisation_id).catch((error: unknown) => log.error({ err: error }, 'could not index the dbt project'));
       })();
     },
   };

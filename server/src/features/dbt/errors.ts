@@ -24,7 +24,9 @@ export class UploadTooLargeError extends Error {
 /** Another ingestion of the same organisation is still running. */
 export class IngestionBusyError extends Error {
   constructor(holder: string, startedAt: Date) {
-    super(`Another ingestion of this organisation's dbt artifacts (${holder}, started ${startedAt.toISOString()}) is still running; try again when it has finished.`);
+    super(
+      `Another ingestion of this organisation's dbt artifacts (${holder}, started ${startedAt.toISOString()}) is still running; try again when it has finished.`,
+    );
     this.name = 'IngestionBusyError';
   }
 }

@@ -58,7 +58,12 @@ async function exposureRows(db: StoreDb, organisation: string, uniqueId?: string
   return query.orderBy('name').execute();
 }
 
-function summaryOf(row: ExposureRow, index: ProjectIndex, inputs: HealthInputs, dashboards: Map<string, string>): ExposureSummary & { health: ReturnType<typeof exposureHealth> } {
+function summaryOf(
+  row: ExposureRow,
+  index: ProjectIndex,
+  inputs: HealthInputs,
+  dashboards: Map<string, string>,
+): ExposureSummary & { health: ReturnType<typeof exposureHealth> } {
   const info = (row.exposure ?? {}) as ExposureInfo;
   const health = exposureHealth(index, row.unique_id, inputs);
   const types = health.upstream.map((id) => index.nodes.get(id)?.resourceType);
@@ -80,7 +85,12 @@ function summaryOf(row: ExposureRow, index: ProjectIndex, inputs: HealthInputs, 
   };
 }
 
-export async function listExposures(db: StoreDb, organisation: string, index: ProjectIndex | null, now = new Date()): Promise<ExposuresResponse> {
+export async function listExposures(
+  db: StoreDb,
+  organisation: string,
+  index: ProjectIndex | null,
+  now = new Date(),
+): Promise<ExposuresResponse> {
   if (!index) return { exposures: [], asOf: null };
   const [rows, inputs, dashboards, asOf] = await Promise.all([
     exposureRows(db, organisation),
@@ -97,7 +107,13 @@ export async function listExposures(db: StoreDb, organisation: string, index: Pr
   };
 }
 
-export async function exposureDetail(db: StoreDb, organisation: string, index: ProjectIndex | null, uniqueId: string, now = new Date()): Promise<ExposureDetail> {
+export async function exposureDetail(
+  db: StoreDb,
+  organisation: string,
+  index: ProjectIndex | null,
+  uniqueId: string,
+  now = new Date(),
+): Promise<ExposureDetail> {
   const [row] = index ? await exposureRows(db, organisation, uniqueId) : [];
   if (!index || !row) throw new DbtNotFoundError('exposure');
   const [inputs, dashboards] = await Promise.all([currentHealthInputs(db, organisation, index, now), dashboardsByUrl(db, organisation)]);
@@ -113,7 +129,12 @@ export async function exposureDetail(db: StoreDb, organisation: string, index: P
     upstream: health.upstream
       .map((id) => index.nodes.get(id))
       .filter((node) => node !== undefined)
-      .map((node) => ({ uniqueId: node.uniqueId, name: node.name, resourceType: node.resourceType, testStatus: index.nodeTestStatus.get(node.uniqueId) ?? null }))
+      .map((node) => ({
+        uniqueId: node.uniqueId,
+        name: node.name,
+        resourceType: node.resourceType,
+        testStatus: index.nodeTestStatus.get(node.uniqueId) ?? null,
+      }))
       .sort((a, b) => a.name.localeCompare(b.name)),
     edges,
     failingTests: health.failingTests,

@@ -100,12 +100,25 @@ export async function runFreshnessCheck(options: CheckOptions): Promise<Freshnes
       }
     } catch (failure) {
       status = 'runtime error';
-      error = failure instanceof UncheckableSourceError ? failure.message : `The freshness query failed: ${failure instanceof Error ? failure.message : String(failure)}`.slice(0, 1000);
+      error =
+        failure instanceof UncheckableSourceError
+          ? failure.message
+          : `The freshness query failed: ${failure instanceof Error ? failure.message : String(failure)}`.slice(0, 1000);
     }
     counts[status] += 1;
     await db
       .insertInto('dbt_freshness_results')
-      .values({ organisation_id: organisation, ingestion_id: null, unique_id: source.unique_id, origin: 'portal', status, max_loaded_at: maxLoadedAt, checked_at: checkedAt, age_seconds: ageSeconds, error })
+      .values({
+        organisation_id: organisation,
+        ingestion_id: null,
+        unique_id: source.unique_id,
+        origin: 'portal',
+        status,
+        max_loaded_at: maxLoadedAt,
+        checked_at: checkedAt,
+        age_seconds: ageSeconds,
+        error,
+      })
       .execute();
     const previous = before.get(source.unique_id)?.status ?? null;
     if (previous !== status) changes.push({ uniqueId: source.unique_id, name: displayName, from: previous, to: status });

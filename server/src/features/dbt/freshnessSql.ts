@@ -20,12 +20,50 @@ const PLAIN_COLUMN = /^[A-Za-z_][A-Za-z0-9_$]*$/;
 const QUOTED_COLUMN = /^"((?:[^"]|"")+)"$/;
 
 const ALLOWED_FUNCTIONS = new Set([
-  'cast', 'try_cast', 'convert_timezone', 'to_timestamp', 'to_timestamp_ntz', 'to_timestamp_tz', 'to_timestamp_ltz', 'to_date',
-  'timestamp', 'date', 'dateadd', 'date_add', 'datediff', 'date_diff', 'date_sub', 'date_trunc', 'timestampadd', 'timestampdiff',
-  'current_date', 'current_timestamp', 'sysdate', 'getdate', 'now', 'coalesce', 'greatest', 'least', 'lower', 'upper', 'trim',
-  'interval', 'in', 'and', 'or', 'not', 'is', 'between', 'like', 'ilike', 'epoch_ms', 'to_timestamp_seconds', 'make_timestamp',
+  'cast',
+  'try_cast',
+  'convert_timezone',
+  'to_timestamp',
+  'to_timestamp_ntz',
+  'to_timestamp_tz',
+  'to_timestamp_ltz',
+  'to_date',
+  'timestamp',
+  'date',
+  'dateadd',
+  'date_add',
+  'datediff',
+  'date_diff',
+  'date_sub',
+  'date_trunc',
+  'timestampadd',
+  'timestampdiff',
+  'current_date',
+  'current_timestamp',
+  'sysdate',
+  'getdate',
+  'now',
+  'coalesce',
+  'greatest',
+  'least',
+  'lower',
+  'upper',
+  'trim',
+  'interval',
+  'in',
+  'and',
+  'or',
+  'not',
+  'is',
+  'between',
+  'like',
+  'ilike',
+  'epoch_ms',
+  'to_timestamp_seconds',
+  'make_timestamp',
 ]);
-const FORBIDDEN_WORDS = /\b(select|from|union|into|insert|update|delete|merge|drop|create|alter|attach|detach|copy|pragma|install|load|call|exec|execute|grant|revoke|set|use|export|import|truncate|vacuum|checkpoint|with|returning)\b/i;
+const FORBIDDEN_WORDS =
+  /\b(select|from|union|into|insert|update|delete|merge|drop|create|alter|attach|detach|copy|pragma|install|load|call|exec|execute|grant|revoke|set|use|export|import|truncate|vacuum|checkpoint|with|returning)\b/i;
 
 /** Refuses SQL text that could be more than an expression over the source's own columns. */
 export function checkExpression(text: string, what: string): string {
@@ -34,12 +72,14 @@ export function checkExpression(text: string, what: string): string {
   // String literals may hold anything harmless; look at what is outside them.
   const outside = trimmed.replace(/'(?:[^']|'')*'/g, "''");
   if (/'/.test(outside.replace(/''/g, ''))) throw new UncheckableSourceError(`The ${what} has an unterminated string.`);
-  if (/;|--|\/\*|\*\/|\$\$|\\/.test(outside)) throw new UncheckableSourceError(`The ${what} may not contain ";", comments, "$$" or backslashes.`);
+  if (/;|--|\/\*|\*\/|\$\$|\\/.test(outside))
+    throw new UncheckableSourceError(`The ${what} may not contain ";", comments, "$$" or backslashes.`);
   const withoutQuoted = outside.replace(/"(?:[^"]|"")*"/g, 'x');
   if (FORBIDDEN_WORDS.test(withoutQuoted)) throw new UncheckableSourceError(`The ${what} may not contain statements or sub-queries.`);
   for (const match of withoutQuoted.matchAll(/([A-Za-z_][A-Za-z0-9_$.]*)\s*\(/g)) {
     const name = (match[1] ?? '').toLowerCase().split('.').pop() ?? '';
-    if (!ALLOWED_FUNCTIONS.has(name)) throw new UncheckableSourceError(`The ${what} calls ${name}(), which the portal's freshness check does not run.`);
+    if (!ALLOWED_FUNCTIONS.has(name))
+      throw new UncheckableSourceError(`The ${what} calls ${name}(), which the portal's freshness check does not run.`);
   }
   return trimmed;
 }
@@ -64,7 +104,8 @@ function part(name: string): string {
 export function relationSql(parts: { database: string | null; schema: string | null; identifier: string }): Sql {
   const names = [parts.database, parts.schema, parts.identifier].filter((name): name is string => Boolean(name && name.trim()));
   for (const name of names) {
-    if (name.length > 255 || [...name].some((char) => char.charCodeAt(0) < 32)) throw new UncheckableSourceError(`The relation name ${JSON.stringify(name)} is not a name the warehouse can hold.`);
+    if (name.length > 255 || [...name].some((char) => char.charCodeAt(0) < 32))
+      throw new UncheckableSourceError(`The relation name ${JSON.stringify(name)} is not a name the warehouse can hold.`);
   }
   return raw(names.map(part).join('.'));
 }

@@ -12,7 +12,12 @@ const HISTORY_PER_SOURCE = 50;
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 const age = (from: string | null, now: Date) => (from ? Math.max(0, Math.round((now.getTime() - new Date(from).getTime()) / 1000)) : null);
 
-export async function freshnessOverview(db: StoreDb, organisation: string, scheduleMinutes: number | null, now = new Date()): Promise<FreshnessResponse> {
+export async function freshnessOverview(
+  db: StoreDb,
+  organisation: string,
+  scheduleMinutes: number | null,
+  now = new Date(),
+): Promise<FreshnessResponse> {
   const sources = await db
     .selectFrom('dbt_nodes')
     .select(['unique_id', 'name', 'source_name', 'relation_name', 'freshness'])
@@ -26,7 +31,11 @@ export async function freshnessOverview(db: StoreDb, organisation: string, sched
         .selectFrom('dbt_freshness_results')
         .select(['unique_id', 'origin', 'status', 'max_loaded_at', 'checked_at', 'age_seconds', 'error'])
         .where('organisation_id', '=', organisation)
-        .where('unique_id', 'in', sources.map((source) => source.unique_id))
+        .where(
+          'unique_id',
+          'in',
+          sources.map((source) => source.unique_id),
+        )
         .orderBy('checked_at', 'desc')
         .orderBy('id', 'desc')
         .execute()

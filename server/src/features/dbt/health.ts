@@ -85,7 +85,8 @@ export function exposureHealth(index: ProjectIndex, exposureId: string, inputs: 
       const build = inputs.builds.get(id);
       if (!build) continue;
       evidence = true;
-      if (build.status === 'error' || build.status === 'fail') raise('Degraded', `${capitalise(node.resourceType)} ${node.name} failed to build in its last run`);
+      if (build.status === 'error' || build.status === 'fail')
+        raise('Degraded', `${capitalise(node.resourceType)} ${node.name} failed to build in its last run`);
       else if (build.status === 'skipped') raise('Caution', `${capitalise(node.resourceType)} ${node.name} was skipped in its last run`);
       else if (build.executedAt && days(build.executedAt, inputs.now) > RECENCY_DAYS) {
         raise('Caution', `${capitalise(node.resourceType)} ${node.name} has not been built in the last ${RECENCY_DAYS} days`);
@@ -95,7 +96,12 @@ export function exposureHealth(index: ProjectIndex, exposureId: string, inputs: 
       if (!fresh) continue;
       evidence = true;
       if (fresh.status === 'error' || fresh.status === 'runtime error') {
-        raise('Degraded', fresh.status === 'error' ? `Source ${nameOf(id)} is stale (past its error_after)` : `Source ${nameOf(id)}: the freshness check could not run`);
+        raise(
+          'Degraded',
+          fresh.status === 'error'
+            ? `Source ${nameOf(id)} is stale (past its error_after)`
+            : `Source ${nameOf(id)}: the freshness check could not run`,
+        );
         staleSources.push({ uniqueId: id, name: nameOf(id), status: fresh.status, maxLoadedAt: fresh.maxLoadedAt });
       } else if (fresh.status === 'warn') {
         raise('Caution', `Source ${nameOf(id)} is stale (past its warn_after)`);
@@ -109,15 +115,32 @@ export function exposureHealth(index: ProjectIndex, exposureId: string, inputs: 
     evidence = true;
     if (test.status === 'fail' || test.status === 'error') {
       raise('Degraded', `Test ${test.name} ${test.status === 'fail' ? 'failed' : 'ended in an error'}`);
-      failingTests.push({ uniqueId: test.uniqueId, name: test.name, status: test.status, attachedTo: test.attachedTo, message: test.message });
+      failingTests.push({
+        uniqueId: test.uniqueId,
+        name: test.name,
+        status: test.status,
+        attachedTo: test.attachedTo,
+        message: test.message,
+      });
     } else if (test.status === 'warn') {
       raise('Caution', `Test ${test.name} returned a warning`);
-      failingTests.push({ uniqueId: test.uniqueId, name: test.name, status: test.status, attachedTo: test.attachedTo, message: test.message });
+      failingTests.push({
+        uniqueId: test.uniqueId,
+        name: test.name,
+        status: test.status,
+        attachedTo: test.attachedTo,
+        message: test.message,
+      });
     }
   }
 
   if (status === 'Unknown' && evidence) status = 'Healthy';
-  if (status === 'Unknown') reasons.push(upstream.length === 0 ? 'It depends on no models or sources' : 'No run results or freshness checks of its upstream models and sources yet');
+  if (status === 'Unknown')
+    reasons.push(
+      upstream.length === 0
+        ? 'It depends on no models or sources'
+        : 'No run results or freshness checks of its upstream models and sources yet',
+    );
   if (status === 'Healthy') reasons.push('Upstream models built, their tests passed and their sources are fresh');
   return { status, reasons, upstream, failingTests, staleSources };
 }

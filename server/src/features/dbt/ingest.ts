@@ -8,7 +8,14 @@ import { ensureOrganisation, writeAudit, type Actor } from '../../platform/store
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { acquireIngestionLock } from './ingestionLock.js';
 import { parseManifest, type NormalisedNode, type ParsedManifest } from './artifacts/manifest.js';
-import { parseCatalog, parseRunResults, parseSources, type CatalogTypes, type RunResults, type SourceFreshnessResult } from './artifacts/runArtifacts.js';
+import {
+  parseCatalog,
+  parseRunResults,
+  parseSources,
+  type CatalogTypes,
+  type RunResults,
+  type SourceFreshnessResult,
+} from './artifacts/runArtifacts.js';
 import { searchDocumentsOf } from './searchDocuments.js';
 
 /** The parsed JSON of each part of one upload (or directory, or the sample). */
@@ -63,7 +70,12 @@ export function parseArtifactSet(set: ArtifactSet): ParsedSet {
 }
 
 /** Parses, then replaces the organisation's current artifacts in one transaction. */
-export async function ingestArtifacts(db: StoreDb, set: ArtifactSet, options: IngestOptions, listener?: IngestionListener): Promise<IngestionSummary> {
+export async function ingestArtifacts(
+  db: StoreDb,
+  set: ArtifactSet,
+  options: IngestOptions,
+  listener?: IngestionListener,
+): Promise<IngestionSummary> {
   const parsed = parseArtifactSet(set);
   const lock = await acquireIngestionLock(db, options.organisation, `${options.origin} by ${options.actor.username}`);
   try {
@@ -102,13 +114,23 @@ function columnsWithTypes(node: NormalisedNode, catalog: CatalogTypes | null) {
   return columns.sort((a, b) => a.position - b.position).map((column, index) => ({ ...column, position: index + 1 }));
 }
 
-async function writeIngestion(db: StoreDb, parsed: ParsedSet, options: IngestOptions, afterResults: (tx: StoreDb, ingestionId: string) => Promise<void>): Promise<IngestionSummary> {
+async function writeIngestion(
+  db: StoreDb,
+  parsed: ParsedSet,
+  options: IngestOptions,
+  afterResults: (tx: StoreDb, ingestionId: string) => Promise<void>,
+): Promise<IngestionSummary> {
   const { manifest } = parsed;
   const org = options.organisation;
   const nodeColumns = new Map(manifest.nodes.map((node) => [node.uniqueId, columnsWithTypes(node, parsed.catalog)]));
   return db.transaction().execute(async (tx) => {
     await ensureOrganisation(tx, org);
-    await tx.updateTable('dbt_ingestions').set({ is_current: false }).where('organisation_id', '=', org).where('is_current', '=', true).execute();
+    await tx
+      .updateTable('dbt_ingestions')
+      .set({ is_current: false })
+      .where('organisation_id', '=', org)
+      .where('is_current', '=', true)
+      .execute();
     const ingestion = await tx
       .insertInto('dbt_ingestions')
       .values({
@@ -163,7 +185,9 @@ async function writeIngestion(db: StoreDb, parsed: ParsedSet, options: IngestOpt
         .execute();
     }
 
-    const edges = manifest.nodes.flatMap((node) => node.parents.map((parent) => ({ organisation_id: org, parent_id: parent, child_id: node.uniqueId })));
+    const edges = manifest.nodes.flatMap((node) =>
+      node.parents.map((parent) => ({ organisation_id: org, parent_id: parent, child_id: node.uniqueId })),
+    );
     for (const rows of chunks(edges)) await tx.insertInto('dbt_edges').values(rows).execute();
 
     const columns = manifest.nodes.flatMap((node) =>
@@ -194,8 +218,14 @@ async function writeIngestion(db: StoreDb, parsed: ParsedSet, options: IngestOpt
     }));
     for (const rows of chunks(tests)) await tx.insertInto('dbt_tests').values(rows).execute();
 
-    const docs = searchDocumentsOf(manifest.nodes, (id) => (nodeColumns.get(id) ?? []).map((column) => ({ name: column.name, description: column.description })));
-    for (const rows of chunks(docs)) await tx.insertInto('dbt_search_docs').values(rows.map((doc) => ({ organisation_id: org, ...doc }))).execute();
+    const docs = searchDocumentsOf(manifest.nodes, (id) =>
+      (nodeColumns.get(id) ?? []).map((column) => ({ name: column.name, description: column.description })),
+    );
+    for (const rows of chunks(docs))
+      await tx
+        .insertInto('dbt_search_docs')
+        .values(rows.map((doc) => ({ organisation_id: org, ...doc })))
+        .execute();
 
     // Results of `docs generate`, `compile` and the like report every node as "success" without
     // building it: they are not build history.
@@ -227,11 +257,21 @@ async function writeIngestion(db: StoreDb, parsed: ParsedSet, options: IngestOpt
     await afterResults(tx, ingestion.id);
 
     // Always in the organisation whose artifacts changed.
-    await writeAudit(tx, { ...options.actor, organisation: org }, {
-      action: 'dbt.ingest',
-      target: ingestion.id,
-      details: { origin: options.origin, project: manifest.projectName, manifestSchemaVersion: manifest.schemaVersion, parts: parsed.parts, counts: manifest.counts },
-    });
+    await writeAudit(
+      tx,
+      { ...options.actor, organisation: org },
+      {
+        action: 'dbt.ingest',
+        target: ingestion.id,
+        details: {
+          origin: options.origin,
+          project: manifest.projectName,
+          manifestSchemaVersion: manifest.schemaVersion,
+          parts: parsed.parts,
+          counts: manifest.counts,
+        },
+      },
+    );
     return { id: ingestion.id, dbtVersion: manifest.dbtVersion, manifestSchemaVersion: manifest.schemaVersion, counts: manifest.counts };
   });
 }

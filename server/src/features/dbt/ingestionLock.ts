@@ -55,19 +55,38 @@ export async function acquireIngestionLock(db: StoreDb, organisation: string, la
       .onConflict((oc) =>
         oc
           .column('organisation_id')
-          .doUpdateSet({ holder, instance_id: INSTANCE, host: hostname(), pid: process.pid, started_at: sql<Date>`now()`, lease_until: leaseUntil })
+          .doUpdateSet({
+            holder,
+            instance_id: INSTANCE,
+            host: hostname(),
+            pid: process.pid,
+            started_at: sql<Date>`now()`,
+            lease_until: leaseUntil,
+          })
           .where('dbt_ingestion_locks.lease_until', '<', sql<Date>`now()`),
       )
       .returning('holder')
       .executeTakeFirst();
     if (taken?.holder === holder) return held(db, organisation, holder);
-    const current = await db.selectFrom('dbt_ingestion_locks').select(['holder', 'started_at', 'instance_id', 'host', 'pid']).where('organisation_id', '=', organisation).executeTakeFirst();
+    const current = await db
+      .selectFrom('dbt_ingestion_locks')
+      .select(['holder', 'started_at', 'instance_id', 'host', 'pid'])
+      .where('organisation_id', '=', organisation)
+      .executeTakeFirst();
     if (attempt < 2 && (!current || holderIsGone(current))) {
       // Released in between, or left by a process that has ended: take it over now.
-      if (current) await db.deleteFrom('dbt_ingestion_locks').where('organisation_id', '=', organisation).where('instance_id', '=', current.instance_id).execute();
+      if (current)
+        await db
+          .deleteFrom('dbt_ingestion_locks')
+          .where('organisation_id', '=', organisation)
+          .where('instance_id', '=', current.instance_id)
+          .execute();
       continue;
     }
-    throw new IngestionBusyError(current?.holder.replace(/ #\w+$/, '') ?? 'another ingestion', current ? new Date(current.started_at) : new Date());
+    throw new IngestionBusyError(
+      current?.holder.replace(/ #\w+$/, '') ?? 'another ingestion',
+      current ? new Date(current.started_at) : new Date(),
+    );
   }
 }
 

@@ -4,7 +4,13 @@
 // the current ingestion's id: a new ingestion (here or on another portal instance) is noticed
 // by the one-row check each request makes, and the copy is rebuilt.
 import { sql } from 'kysely';
-import { catalogFacetNames, type CatalogFacetName, type CatalogResourceType, type SearchableKind, type TestStatus } from '@common/dbt/catalogContract';
+import {
+  catalogFacetNames,
+  type CatalogFacetName,
+  type CatalogResourceType,
+  type SearchableKind,
+  type TestStatus,
+} from '@common/dbt/catalogContract';
 import type { StoreDb } from '../../platform/store/openStore.js';
 
 export interface IndexNode {
@@ -126,11 +132,17 @@ function push(map: Map<string, string[]>, key: string, value: string): void {
   else map.set(key, [value]);
 }
 
-const jsonList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+const jsonList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 /** The id of the organisation's current ingestion, or null before the first. */
 export async function currentIngestionId(db: StoreDb, organisation: string): Promise<string | null> {
-  const row = await db.selectFrom('dbt_ingestions').select('id').where('organisation_id', '=', organisation).where('is_current', '=', true).executeTakeFirst();
+  const row = await db
+    .selectFrom('dbt_ingestions')
+    .select('id')
+    .where('organisation_id', '=', organisation)
+    .where('is_current', '=', true)
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 
@@ -171,8 +183,17 @@ export async function lastTestResults(db: StoreDb, organisation: string): Promis
 }
 
 async function load(db: StoreDb, organisation: string, ingestionId: string): Promise<ProjectIndex> {
-  const nodeRows = await db.selectFrom('dbt_nodes').select(['unique_id', 'name', 'resource_type']).where('organisation_id', '=', organisation).execute();
-  const nodes = new Map<string, IndexNode>(nodeRows.map((row) => [row.unique_id, { uniqueId: row.unique_id, name: row.name, resourceType: row.resource_type as CatalogResourceType }]));
+  const nodeRows = await db
+    .selectFrom('dbt_nodes')
+    .select(['unique_id', 'name', 'resource_type'])
+    .where('organisation_id', '=', organisation)
+    .execute();
+  const nodes = new Map<string, IndexNode>(
+    nodeRows.map((row) => [
+      row.unique_id,
+      { uniqueId: row.unique_id, name: row.name, resourceType: row.resource_type as CatalogResourceType },
+    ]),
+  );
   const parents = new Map<string, string[]>();
   const children = new Map<string, string[]>();
   const edgeRows = await db.selectFrom('dbt_edges').select(['parent_id', 'child_id']).where('organisation_id', '=', organisation).execute();
@@ -200,8 +221,25 @@ async function load(db: StoreDb, organisation: string, ingestionId: string): Pro
 
   const docRows = await db
     .selectFrom('dbt_search_docs as d')
-    .innerJoin('dbt_nodes as n', (join) => join.onRef('n.organisation_id', '=', 'd.organisation_id').onRef('n.unique_id', '=', 'd.unique_id'))
-    .select(['d.id', 'd.kind', 'd.unique_id', 'd.column_name', 'd.name', 'd.description', 'n.resource_type', 'n.database_name', 'n.schema_name', 'n.package_name', 'n.tags', 'n.owners', 'n.materialized', 'n.domain'])
+    .innerJoin('dbt_nodes as n', (join) =>
+      join.onRef('n.organisation_id', '=', 'd.organisation_id').onRef('n.unique_id', '=', 'd.unique_id'),
+    )
+    .select([
+      'd.id',
+      'd.kind',
+      'd.unique_id',
+      'd.column_name',
+      'd.name',
+      'd.description',
+      'n.resource_type',
+      'n.database_name',
+      'n.schema_name',
+      'n.package_name',
+      'n.tags',
+      'n.owners',
+      'n.materialized',
+      'n.domain',
+    ])
     .where('d.organisation_id', '=', organisation)
     .execute();
   const docs: IndexDoc[] = docRows.map((row) => ({
@@ -219,9 +257,14 @@ async function load(db: StoreDb, organisation: string, ingestionId: string): Pro
     owners: jsonList(row.owners),
     materialized: row.materialized,
     domain: row.domain,
-    testStatus: row.column_name ? worst(byColumn.get(`${row.unique_id}\u0000${row.column_name.toLowerCase()}`) ?? []) : (nodeTestStatus.get(row.unique_id) ?? null),
+    testStatus: row.column_name
+      ? worst(byColumn.get(`${row.unique_id}\u0000${row.column_name.toLowerCase()}`) ?? [])
+      : (nodeTestStatus.get(row.unique_id) ?? null),
     position: 0,
-    nameWords: (row.column_name ?? row.name).toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean),
+    nameWords: (row.column_name ?? row.name)
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean),
     facetIds: [],
   }));
   const facetValues: string[][] = catalogFacetNames.map(() => []);
@@ -243,10 +286,24 @@ async function load(db: StoreDb, organisation: string, ingestionId: string): Pro
   // Sorted once here, so that a search never sorts with localeCompare.
   docs.sort(
     (a, b) =>
-      a.name.localeCompare(b.name) || (kindOrder[a.kind] ?? 9) - (kindOrder[b.kind] ?? 9) || (a.column ?? '').localeCompare(b.column ?? '') || a.uniqueId.localeCompare(b.uniqueId),
+      a.name.localeCompare(b.name) ||
+      (kindOrder[a.kind] ?? 9) - (kindOrder[b.kind] ?? 9) ||
+      (a.column ?? '').localeCompare(b.column ?? '') ||
+      a.uniqueId.localeCompare(b.uniqueId),
   );
   docs.forEach((doc, position) => (doc.position = position));
-  return { ingestionId, nodes, parents, children, tests, nodeTestStatus, docs, docsById: new Map(docs.map((doc) => [doc.id, doc])), facetValues, facetIdOf };
+  return {
+    ingestionId,
+    nodes,
+    parents,
+    children,
+    tests,
+    nodeTestStatus,
+    docs,
+    docsById: new Map(docs.map((doc) => [doc.id, doc])),
+    facetValues,
+    facetIdOf,
+  };
 }
 
 export interface ProjectIndexCache {

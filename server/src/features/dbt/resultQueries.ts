@@ -14,12 +14,17 @@ export function asFreshnessStatus(status: string | null | undefined): FreshnessS
 }
 
 /** The newest run result of every node that has one (tests included). */
-export async function latestRunResults(db: StoreDb, organisation: string): Promise<Map<string, BuildResult & { executionTime: number | null }>> {
+export async function latestRunResults(
+  db: StoreDb,
+  organisation: string,
+): Promise<Map<string, BuildResult & { executionTime: number | null }>> {
   const rows = await sql<{ unique_id: string; status: string; executed_at: Date | null; execution_time: number | null }>`
     SELECT DISTINCT ON (unique_id) unique_id, status, executed_at, execution_time
     FROM dbt_run_results WHERE organisation_id = ${organisation}
     ORDER BY unique_id, id DESC`.execute(db);
-  return new Map(rows.rows.map((row) => [row.unique_id, { status: row.status, executedAt: iso(row.executed_at), executionTime: row.execution_time }]));
+  return new Map(
+    rows.rows.map((row) => [row.unique_id, { status: row.status, executedAt: iso(row.executed_at), executionTime: row.execution_time }]),
+  );
 }
 
 /** When each node last built successfully. */
@@ -39,14 +44,29 @@ export interface StoredFreshness extends FreshnessResult {
 
 /** The newest freshness result of every source, whichever its origin. */
 export async function latestFreshness(db: StoreDb, organisation: string): Promise<Map<string, StoredFreshness>> {
-  const rows = await sql<{ unique_id: string; status: string; max_loaded_at: Date | null; checked_at: Date; origin: 'dbt' | 'portal'; age_seconds: number | null; error: string | null }>`
+  const rows = await sql<{
+    unique_id: string;
+    status: string;
+    max_loaded_at: Date | null;
+    checked_at: Date;
+    origin: 'dbt' | 'portal';
+    age_seconds: number | null;
+    error: string | null;
+  }>`
     SELECT DISTINCT ON (unique_id) unique_id, status, max_loaded_at, checked_at, origin, age_seconds, error
     FROM dbt_freshness_results WHERE organisation_id = ${organisation}
     ORDER BY unique_id, checked_at DESC, id DESC`.execute(db);
   return new Map(
     rows.rows.map((row) => [
       row.unique_id,
-      { status: asFreshnessStatus(row.status), maxLoadedAt: iso(row.max_loaded_at), checkedAt: iso(row.checked_at), origin: row.origin, ageSeconds: row.age_seconds, error: row.error },
+      {
+        status: asFreshnessStatus(row.status),
+        maxLoadedAt: iso(row.max_loaded_at),
+        checkedAt: iso(row.checked_at),
+        origin: row.origin,
+        ageSeconds: row.age_seconds,
+        error: row.error,
+      },
     ]),
   );
 }
@@ -81,14 +101,23 @@ export async function recentIngestions(db: StoreDb, organisation: string): Promi
  * Health inputs as they stood at each ingestion, oldest first: the newest result of each node
  * up to and including that ingestion, and the newest freshness result checked by then.
  */
-export async function historicalHealthInputs(db: StoreDb, organisation: string, index: ProjectIndex, ids: readonly string[]): Promise<{ at: string; inputs: HealthInputs }[]> {
+export async function historicalHealthInputs(
+  db: StoreDb,
+  organisation: string,
+  index: ProjectIndex,
+  ids: readonly string[],
+): Promise<{ at: string; inputs: HealthInputs }[]> {
   const points = await recentIngestions(db, organisation);
   if (points.length === 0 || ids.length === 0) return [];
   const runs = await db
     .selectFrom('dbt_run_results')
     .select(['ingestion_id', 'unique_id', 'status', 'executed_at'])
     .where('organisation_id', '=', organisation)
-    .where('ingestion_id', 'in', points.map((point) => point.id))
+    .where(
+      'ingestion_id',
+      'in',
+      points.map((point) => point.id),
+    )
     .where('unique_id', 'in', ids)
     .orderBy('id')
     .execute();
@@ -116,7 +145,11 @@ export async function historicalHealthInputs(db: StoreDb, organisation: string, 
     const at = new Date(point.ingestedAt).getTime();
     while (freshIndex < fresh.length && new Date((fresh[freshIndex] as (typeof fresh)[number]).checked_at).getTime() <= at) {
       const row = fresh[freshIndex] as (typeof fresh)[number];
-      freshness.set(row.unique_id, { status: asFreshnessStatus(row.status), maxLoadedAt: iso(row.max_loaded_at), checkedAt: iso(row.checked_at) });
+      freshness.set(row.unique_id, {
+        status: asFreshnessStatus(row.status),
+        maxLoadedAt: iso(row.max_loaded_at),
+        checkedAt: iso(row.checked_at),
+      });
       freshIndex += 1;
     }
     return {

@@ -35,7 +35,12 @@ export async function seedSampleArtifacts(options: {
   for (const organisation of options.organisations) {
     if (options.signal?.aborted) break;
     try {
-      const existing = await options.service.db.selectFrom('dbt_ingestions').select('id').where('organisation_id', '=', organisation).limit(1).executeTakeFirst();
+      const existing = await options.service.db
+        .selectFrom('dbt_ingestions')
+        .select('id')
+        .where('organisation_id', '=', organisation)
+        .limit(1)
+        .executeTakeFirst();
       if (existing) continue;
       const engine = await options.warehouse(organisation);
       if (!engine) continue;
@@ -48,7 +53,10 @@ export async function seedSampleArtifacts(options: {
         { organisation, origin: 'sample', actor: { organisation, subject: 'portal:sample', username: 'sample project' } },
       );
       seeded.push(organisation);
-      options.log.info({ organisation, ingestion: summary.id, counts: summary.counts, milliseconds: Date.now() - started }, 'ingested the sample dbt project');
+      options.log.info(
+        { organisation, ingestion: summary.id, counts: summary.counts, milliseconds: Date.now() - started },
+        'ingested the sample dbt project',
+      );
     } catch (error) {
       // A build the stop interrupted is done again at the next start.
       if (options.signal?.aborted) break;

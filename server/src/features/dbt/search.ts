@@ -22,7 +22,8 @@ export { highlight, prefixQuery, queryWords };
 type SearchQuery = z.output<typeof catalogSearchQuery>;
 
 /** The catalog's description extract: the shared one, at its default length. */
-export const descriptionExtract = (description: string, words: readonly string[]): HighlightedText => highlightedExtract(description, words);
+export const descriptionExtract = (description: string, words: readonly string[]): HighlightedText =>
+  highlightedExtract(description, words);
 
 /** Per facet, the ids of the wanted values (null: no filter on that facet). */
 function filtersOf(query: SearchQuery, index: ProjectIndex): (Set<number> | null)[] {
@@ -92,9 +93,17 @@ function rankedPage(hits: readonly IndexDoc[], words: readonly string[], needed:
   return out;
 }
 
-export async function searchCatalog(db: StoreDb, organisation: string, index: ProjectIndex | null, query: SearchQuery): Promise<CatalogSearchResponse> {
+export async function searchCatalog(
+  db: StoreDb,
+  organisation: string,
+  index: ProjectIndex | null,
+  query: SearchQuery,
+): Promise<CatalogSearchResponse> {
   const started = performance.now();
-  const facets = Object.fromEntries(catalogFacetNames.map((facet) => [facet, [] as FacetCount[]])) as Record<CatalogFacetName, FacetCount[]>;
+  const facets = Object.fromEntries(catalogFacetNames.map((facet) => [facet, [] as FacetCount[]])) as Record<
+    CatalogFacetName,
+    FacetCount[]
+  >;
   if (!index) return { total: 0, hits: [], facets, tookMs: Math.round(performance.now() - started) };
 
   const words = queryWords(query.q);
@@ -106,7 +115,9 @@ export async function searchCatalog(db: StoreDb, organisation: string, index: Pr
     // Only operators or punctuation: nothing to look for.
     matches = [];
   } else {
-    matches = (await fullTextMatches(db, organisation, words)).map((id) => index.docsById.get(id)).filter((doc): doc is IndexDoc => doc !== undefined);
+    matches = (await fullTextMatches(db, organisation, words))
+      .map((id) => index.docsById.get(id))
+      .filter((doc): doc is IndexDoc => doc !== undefined);
   }
 
   // One pass: a document that fails no filter counts in every facet and is a hit; one that

@@ -27,7 +27,10 @@ export function nameWords(name: string): string {
   return spaced === name ? name : `${name} ${spaced}`;
 }
 
-export function searchDocumentsOf(nodes: readonly NormalisedNode[], columnsOf: (uniqueId: string) => { name: string; description: string }[]): SearchDocumentRow[] {
+export function searchDocumentsOf(
+  nodes: readonly NormalisedNode[],
+  columnsOf: (uniqueId: string) => { name: string; description: string }[],
+): SearchDocumentRow[] {
   const docs: SearchDocumentRow[] = [];
   for (const node of nodes) {
     if (!searchableNodeKinds.has(node.resourceType)) continue;
@@ -41,7 +44,10 @@ export function searchDocumentsOf(nodes: readonly NormalisedNode[], columnsOf: (
       description: node.description,
       weight_a: nameWords(displayName),
       weight_b: node.description,
-      weight_c: [...node.tags, node.database, node.schema, node.packageName, ...node.owners, node.domain, node.exposure?.label].filter(Boolean).map((word) => nameWords(String(word))).join(' '),
+      weight_c: [...node.tags, node.database, node.schema, node.packageName, ...node.owners, node.domain, node.exposure?.label]
+        .filter(Boolean)
+        .map((word) => nameWords(String(word)))
+        .join(' '),
     });
     for (const column of columnsOf(node.uniqueId)) {
       docs.push({

@@ -22,7 +22,11 @@ const isPart = (name: string): name is ArtifactPart => (ARTIFACT_PARTS as readon
 
 export async function receiveUpload(request: FastifyRequest, options: { limitBytes: number; tempDir: string }): Promise<ReceivedUpload> {
   if (!request.isMultipart()) {
-    throw new HttpError(415, 'unsupported_media_type', `Send the artifacts as multipart/form-data with the parts ${ARTIFACT_PARTS.join(', ')} (manifest required).`);
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      `Send the artifacts as multipart/form-data with the parts ${ARTIFACT_PARTS.join(', ')} (manifest required).`,
+    );
   }
   const dir = path.join(options.tempDir, randomUUID());
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
@@ -31,10 +35,16 @@ export async function receiveUpload(request: FastifyRequest, options: { limitByt
   let total = 0;
   try {
     for await (const part of request.parts()) {
-      if (part.type !== 'file') throw new HttpError(400, 'invalid_request', `Part "${part.fieldname}" could not be read as a file.`, part.fieldname);
+      if (part.type !== 'file')
+        throw new HttpError(400, 'invalid_request', `Part "${part.fieldname}" could not be read as a file.`, part.fieldname);
       if (!isPart(part.fieldname)) {
         part.file.resume();
-        throw new HttpError(400, 'invalid_request', `Unknown part "${part.fieldname}": the parts are ${ARTIFACT_PARTS.join(', ')}.`, part.fieldname);
+        throw new HttpError(
+          400,
+          'invalid_request',
+          `Unknown part "${part.fieldname}": the parts are ${ARTIFACT_PARTS.join(', ')}.`,
+          part.fieldname,
+        );
       }
       if (files[part.fieldname]) {
         part.file.resume();
@@ -56,14 +66,21 @@ export async function receiveUpload(request: FastifyRequest, options: { limitByt
   } catch (error) {
     await discard();
     const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new HttpError(400, 'invalid_request', `Send at most one part each of ${ARTIFACT_PARTS.join(', ')}.`);
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(415, 'unsupported_media_type', 'Send the artifacts as multipart/form-data.');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new HttpError(400, 'invalid_request', `Send at most one part each of ${ARTIFACT_PARTS.join(', ')}.`);
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw new HttpError(415, 'unsupported_media_type', 'Send the artifacts as multipart/form-data.');
     // A body that ends early or has no boundary: answered by the shared multipart mapping (400).
     throw error;
   }
   if (!files.manifest) {
     await discard();
-    throw new HttpError(400, 'invalid_request', `The "manifest" part is required (the manifest.json of the run); optional parts: ${ARTIFACT_PARTS.filter((name) => name !== 'manifest').join(', ')}.`, 'manifest');
+    throw new HttpError(
+      400,
+      'invalid_request',
+      `The "manifest" part is required (the manifest.json of the run); optional parts: ${ARTIFACT_PARTS.filter((name) => name !== 'manifest').join(', ')}.`,
+      'manifest',
+    );
   }
   return { files, discard };
 }

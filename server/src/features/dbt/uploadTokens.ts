@@ -14,7 +14,14 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 /** Seen again within this long, a token's "last used" is not written again (an upload is several requests). */
 const LAST_USED_GRANULARITY_MS = 60_000;
 
-function toRecord(row: { id: string; name: string; token_start: string; created_by: string; created_at: Date | string; last_used_at: Date | string | null }): UploadTokenRecord {
+function toRecord(row: {
+  id: string;
+  name: string;
+  token_start: string;
+  created_by: string;
+  created_at: Date | string;
+  last_used_at: Date | string | null;
+}): UploadTokenRecord {
   return {
     id: row.id,
     name: row.name,
@@ -28,7 +35,13 @@ function toRecord(row: { id: string; name: string; token_start: string; created_
 const columns = ['id', 'name', 'token_start', 'created_by', 'created_at', 'last_used_at'] as const;
 
 export async function listUploadTokens(db: StoreDb, organisation: string): Promise<UploadTokenRecord[]> {
-  const rows = await db.selectFrom('dbt_upload_tokens').select(columns).where('organisation_id', '=', organisation).where('revoked_at', 'is', null).orderBy('created_at', 'desc').execute();
+  const rows = await db
+    .selectFrom('dbt_upload_tokens')
+    .select(columns)
+    .where('organisation_id', '=', organisation)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .execute();
   return rows.map(toRecord);
 }
 
@@ -41,10 +54,17 @@ export async function createUploadToken(db: StoreDb, actor: Actor, name: string)
       .where('organisation_id', '=', actor.organisation)
       .where('revoked_at', 'is', null)
       .executeTakeFirstOrThrow();
-    if (Number(count) >= UPLOAD_TOKENS_MAX) throw new HttpError(409, 'conflict', `An organisation has at most ${UPLOAD_TOKENS_MAX} upload tokens; revoke one first.`);
+    if (Number(count) >= UPLOAD_TOKENS_MAX)
+      throw new HttpError(409, 'conflict', `An organisation has at most ${UPLOAD_TOKENS_MAX} upload tokens; revoke one first.`);
     const row = await tx
       .insertInto('dbt_upload_tokens')
-      .values({ organisation_id: actor.organisation, name, token_hash: hashOf(token), token_start: token.slice(0, 10), created_by: actor.username })
+      .values({
+        organisation_id: actor.organisation,
+        name,
+        token_hash: hashOf(token),
+        token_start: token.slice(0, 10),
+        created_by: actor.username,
+      })
       .returning(columns)
       .executeTakeFirstOrThrow();
     await writeAudit(tx, actor, { action: 'dbt.upload_token.create', target: row.id, details: { name } });
@@ -80,6 +100,11 @@ export function uploadTokenVerifier(db: StoreDb) {
     if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > LAST_USED_GRANULARITY_MS) {
       await db.updateTable('dbt_upload_tokens').set({ last_used_at: new Date() }).where('id', '=', row.id).execute();
     }
-    return { subject: `upload-token:${row.id}`, username: `upload token "${row.name}"`, organisation: row.organisation_id, roles: [DBT_UPLOADER_ROLE] };
+    return {
+      subject: `upload-token:${row.id}`,
+      username: `upload token "${row.name}"`,
+      organisation: row.organisation_id,
+      roles: [DBT_UPLOADER_ROLE],
+    };
   };
 }

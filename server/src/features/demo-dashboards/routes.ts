@@ -33,7 +33,10 @@ export async function registerDemoDashboards(app: FastifyInstance, distDir: stri
     const { organisation, slug } = parseOr400(params, request.params);
     const data = await source(organisation, slug);
     if (!data) throw new HttpError(404, 'not_found', 'No such demo dashboard.');
-    const page = template.replace('<!--dashboard-data-->', `<script type="application/json" id="dashboard-data">${jsonForHtml(data)}</script>`);
+    const page = template.replace(
+      '<!--dashboard-data-->',
+      `<script type="application/json" id="dashboard-data">${jsonForHtml(data)}</script>`,
+    );
     return reply.header('cache-control', 'no-cache').type('text/html').send(page);
   });
 }

@@ -29,7 +29,13 @@ async function warehouseCredits(db: Queryable, organisation: string): Promise<De
     FROM ACCOUNT_USAGE.WAREHOUSE_METERING_HISTORY
     WHERE START_TIME >= (SELECT MAX(START_TIME) FROM ACCOUNT_USAGE.WAREHOUSE_METERING_HISTORY) - ${raw(`INTERVAL '${DAYS} days'`)}
     GROUP BY 1, 2 ORDER BY 1, 2`);
-  const chart = { kind: 'bar' as const, title: 'Credits used per day, by warehouse', unit: 'credits', stacked: true, ...pivot(rows, 'WAREHOUSE_NAME', 'CREDITS') };
+  const chart = {
+    kind: 'bar' as const,
+    title: 'Credits used per day, by warehouse',
+    unit: 'credits',
+    stacked: true,
+    ...pivot(rows, 'WAREHOUSE_NAME', 'CREDITS'),
+  };
   const busiest = [...chart.series].sort((a, b) => total({ series: [b] }) - total({ series: [a] }))[0];
   return {
     title: 'Warehouse credits',
@@ -52,7 +58,12 @@ async function queryActivity(db: Queryable, organisation: string): Promise<DemoD
     WHERE WAREHOUSE_NAME IS NOT NULL
       AND START_TIME >= (SELECT MAX(START_TIME) FROM ACCOUNT_USAGE.QUERY_HISTORY) - ${raw(`INTERVAL '${DAYS} days'`)}
     GROUP BY 1, 2 ORDER BY 1, 2`);
-  const chart = { kind: 'line' as const, title: 'Queries per day, by warehouse', unit: 'queries', ...pivot(rows, 'WAREHOUSE_NAME', 'QUERIES') };
+  const chart = {
+    kind: 'line' as const,
+    title: 'Queries per day, by warehouse',
+    unit: 'queries',
+    ...pivot(rows, 'WAREHOUSE_NAME', 'QUERIES'),
+  };
   const queries = rows.reduce((sum, row) => sum + num(row, 'QUERIES'), 0);
   const failed = rows.reduce((sum, row) => sum + num(row, 'FAILED'), 0);
   return {
@@ -73,7 +84,12 @@ async function storage(db: Queryable, organisation: string): Promise<DemoDashboa
     FROM ACCOUNT_USAGE.DATABASE_STORAGE_USAGE_HISTORY
     WHERE USAGE_DATE >= (SELECT MAX(USAGE_DATE) FROM ACCOUNT_USAGE.DATABASE_STORAGE_USAGE_HISTORY) - ${raw(`INTERVAL '${DAYS} days'`)}
     ORDER BY 1, 2`);
-  const chart = { kind: 'line' as const, title: 'Storage per database (incl. fail-safe)', unit: 'GB', ...pivot(rows, 'DATABASE_NAME', 'BYTES', 1024 ** 3) };
+  const chart = {
+    kind: 'line' as const,
+    title: 'Storage per database (incl. fail-safe)',
+    unit: 'GB',
+    ...pivot(rows, 'DATABASE_NAME', 'BYTES', 1024 ** 3),
+  };
   const latest = chart.series.reduce((sum, series) => sum + (series.values[series.values.length - 1] ?? 0), 0);
   return {
     title: 'Storage',

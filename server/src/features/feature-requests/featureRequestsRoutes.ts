@@ -45,54 +45,84 @@ export function registerFeatureRequestRoutes(server: FastifyInstance, db: StoreD
   const app = server.withTypeProvider<ZodTypeProvider>();
   const features = requireRoute('features');
 
-  app.get('/api/features', { preValidation: features, schema: { querystring: featureListQuery, response: { 200: featureListResponse } } }, async (request) => {
-    const actor = actorOf(request);
-    return { features: await listFeatures(db, actor, request.query), canChangeStatus: canManageRoadmap(actor.roles) };
-  });
-  app.get('/api/features/:id', { preValidation: features, schema: { params: featureParams, response: { 200: featureResponse } } }, async (request) => ({
-    feature: await featureDetail(db, actorOf(request), request.params.id),
-  }));
-  app.post('/api/features', { preValidation: features, schema: { body: createFeatureBody, response: { 201: featureResponse } } }, async (request, reply) => {
-    const actor = actorOf(request);
-    const id = await createFeature(db, actor, request.body);
-    return reply.code(201).send({ feature: await featureDetail(db, actor, id) });
-  });
-  app.put('/api/features/:id/vote', { preValidation: features, schema: { params: featureParams, body: featureVoteBody, response: { 200: featureResponse } } }, async (request) => {
-    const actor = actorOf(request);
-    await voteOnFeature(db, actor, request.params.id, request.body.vote);
-    return { feature: await featureDetail(db, actor, request.params.id) };
-  });
-  app.put('/api/features/:id/subscription', { preValidation: features, schema: { params: featureParams, body: featureSubscriptionBody, response: { 200: featureResponse } } }, async (request) => {
-    const actor = actorOf(request);
-    await setSubscription(db, actor, request.params.id, request.body.subscribed);
-    return { feature: await featureDetail(db, actor, request.params.id) };
-  });
-  app.post('/api/features/:id/comments', { preValidation: features, schema: { params: featureParams, body: featureCommentBody, response: { 201: featureResponse } } }, async (request, reply) => {
-    const actor = actorOf(request);
-    await commentOnFeature(db, actor, request.params.id, request.body.body);
-    return reply.code(201).send({ feature: await featureDetail(db, actor, request.params.id) });
-  });
-  app.patch('/api/features/:id/status', { preValidation: features, schema: { params: featureParams, body: featureStatusBody, response: { 200: featureResponse } } }, async (request) => {
-    const actor = actorOf(request);
-    if (!canManageRoadmap(actor.roles)) throw new HttpError(403, 'forbidden', 'Only admins may move a request on the roadmap.', 'status');
-    const change = await changeFeatureStatus(db, actor, request.params.id, request.body.status, request.body.reason);
-    const recipients = change.subscribers.filter((subject) => subject !== actor.subject);
-    // The change is committed; a notice that cannot be recorded is logged, not turned into a failed request.
-    await Promise.all(
-      recipients.map((userId) =>
-        notifications
-          .notify({
-            organisation: actor.organisation,
-            audience: { userId },
-            type: 'feature_status_change',
-            title: `"${change.title}" is now ${featureStatusLabels[change.to].toLowerCase()}`,
-            body: change.reason ? `Reason: ${change.reason}` : `${featureStatusLabels[change.from]} → ${featureStatusLabels[change.to]}`,
-            link: featureRequestPath(request.params.id),
-            data: { featureId: request.params.id, from: change.from, to: change.to },
-          })
-          .catch((error: unknown) => request.log.warn({ err: error, feature: request.params.id }, 'could not notify a subscriber of a feature status change')),
-      ),
-    );
-    return { feature: await featureDetail(db, actor, request.params.id) };
-  });
+  app.get(
+    '/api/features',
+    { preValidation: features, schema: { querystring: featureListQuery, response: { 200: featureListResponse } } },
+    async (request) => {
+      const actor = actorOf(request);
+      return { features: await listFeatures(db, actor, request.query), canChangeStatus: canManageRoadmap(actor.roles) };
+    },
+  );
+  app.get(
+    '/api/features/:id',
+    { preValidation: features, schema: { params: featureParams, response: { 200: featureResponse } } },
+    async (request) => ({
+      feature: await featureDetail(db, actorOf(request), request.params.id),
+    }),
+  );
+  app.post(
+    '/api/features',
+    { preValidation: features, schema: { body: createFeatureBody, response: { 201: featureResponse } } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const id = await createFeature(db, actor, request.body);
+      return reply.code(201).send({ feature: await featureDetail(db, actor, id) });
+    },
+  );
+  app.put(
+    '/api/features/:id/vote',
+    { preValidation: features, schema: { params: featureParams, body: featureVoteBody, response: { 200: featureResponse } } },
+    async (request) => {
+      const actor = actorOf(request);
+      await voteOnFeature(db, actor, request.params.id, request.body.vote);
+      return { feature: await featureDetail(db, actor, request.params.id) };
+    },
+  );
+  app.put(
+    '/api/features/:id/subscription',
+    { preValidation: features, schema: { params: featureParams, body: featureSubscriptionBody, response: { 200: featureResponse } } },
+    async (request) => {
+      const actor = actorOf(request);
+      await setSubscription(db, actor, request.params.id, request.body.subscribed);
+      return { feature: await featureDetail(db, actor, request.params.id) };
+    },
+  );
+  app.post(
+    '/api/features/:id/comments',
+    { preValidation: features, schema: { params: featureParams, body: featureCommentBody, response: { 201: featureResponse } } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      await commentOnFeature(db, actor, request.params.id, request.body.body);
+      return reply.code(201).send({ feature: await featureDetail(db, actor, request.params.id) });
+    },
+  );
+  app.patch(
+    '/api/features/:id/status',
+    { preValidation: features, schema: { params: featureParams, body: featureStatusBody, response: { 200: featureResponse } } },
+    async (request) => {
+      const actor = actorOf(request);
+      if (!canManageRoadmap(actor.roles)) throw new HttpError(403, 'forbidden', 'Only admins may move a request on the roadmap.', 'status');
+      const change = await changeFeatureStatus(db, actor, request.params.id, request.body.status, request.body.reason);
+      const recipients = change.subscribers.filter((subject) => subject !== actor.subject);
+      // The change is committed; a notice that cannot be recorded is logged, not turned into a failed request.
+      await Promise.all(
+        recipients.map((userId) =>
+          notifications
+            .notify({
+              organisation: actor.organisation,
+              audience: { userId },
+              type: 'feature_status_change',
+              title: `"${change.title}" is now ${featureStatusLabels[change.to].toLowerCase()}`,
+              body: change.reason ? `Reason: ${change.reason}` : `${featureStatusLabels[change.from]} → ${featureStatusLabels[change.to]}`,
+              link: featureRequestPath(request.params.id),
+              data: { featureId: request.params.id, from: change.from, to: change.to },
+            })
+            .catch((error: unknown) =>
+              request.log.warn({ err: error, feature: request.params.id }, 'could not notify a subscriber of a feature status change'),
+            ),
+        ),
+      );
+      return { feature: await featureDetail(db, actor, request.params.id) };
+    },
+  );
 }

@@ -47,7 +47,11 @@ function toSummary(row: FeatureRow): FeatureSummary {
   };
 }
 
-export async function listFeatures(db: StoreDb, actor: FeatureActor, filter: { q?: string; status?: FeatureStatus; sort?: 'votes' | 'newest' }): Promise<FeatureSummary[]> {
+export async function listFeatures(
+  db: StoreDb,
+  actor: FeatureActor,
+  filter: { q?: string; status?: FeatureStatus; sort?: 'votes' | 'newest' },
+): Promise<FeatureSummary[]> {
   const search = parseSearch(filter.q);
   if ((filter.q ?? '').trim() !== '' && !search.tsquery) return [];
   let query = features(db, actor);
@@ -68,7 +72,13 @@ async function featureRow(db: Db, actor: FeatureActor, id: string, forUpdate = f
 export async function featureDetail(db: StoreDb, actor: FeatureActor, id: string): Promise<FeatureDetail> {
   const row = await featureRow(db, actor, id);
   const [comments, subscribers] = await Promise.all([
-    db.selectFrom('feature_comments').select(['id', 'body', 'author_username', 'created_at']).where('feature_id', '=', id).orderBy('created_at').orderBy('id').execute(),
+    db
+      .selectFrom('feature_comments')
+      .select(['id', 'body', 'author_username', 'created_at'])
+      .where('feature_id', '=', id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
     db.selectFrom('feature_subscribers').select('subject').where('feature_id', '=', id).execute(),
   ]);
   return {
@@ -94,7 +104,13 @@ export async function createFeature(db: StoreDb, actor: FeatureActor, input: Fea
     await ensureOrganisation(tx, actor.organisation);
     const row = await tx
       .insertInto('feature_requests')
-      .values({ organisation_id: actor.organisation, title: input.title, description: input.description, author_subject: actor.subject, author_username: actor.username })
+      .values({
+        organisation_id: actor.organisation,
+        title: input.title,
+        description: input.description,
+        author_subject: actor.subject,
+        author_username: actor.username,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await subscribe(tx, actor, row.id);
@@ -107,8 +123,18 @@ export async function voteOnFeature(db: StoreDb, actor: FeatureActor, id: string
   await db.transaction().execute(async (tx) => {
     await featureRow(tx, actor, id);
     const changed = on
-      ? await tx.insertInto('feature_votes').values({ feature_id: id, organisation_id: actor.organisation, subject: actor.subject }).onConflict((oc) => oc.columns(['feature_id', 'subject']).doNothing()).returning('feature_id').executeTakeFirst()
-      : await tx.deleteFrom('feature_votes').where('feature_id', '=', id).where('subject', '=', actor.subject).returning('feature_id').executeTakeFirst();
+      ? await tx
+          .insertInto('feature_votes')
+          .values({ feature_id: id, organisation_id: actor.organisation, subject: actor.subject })
+          .onConflict((oc) => oc.columns(['feature_id', 'subject']).doNothing())
+          .returning('feature_id')
+          .executeTakeFirst()
+      : await tx
+          .deleteFrom('feature_votes')
+          .where('feature_id', '=', id)
+          .where('subject', '=', actor.subject)
+          .returning('feature_id')
+          .executeTakeFirst();
     if (on) await subscribe(tx, actor, id);
     if (changed) await writeAudit(tx, actor, { action: on ? 'feature.vote' : 'feature.unvote', target: id });
   });
@@ -117,7 +143,11 @@ export async function voteOnFeature(db: StoreDb, actor: FeatureActor, id: string
 export async function commentOnFeature(db: StoreDb, actor: FeatureActor, id: string, body: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await featureRow(tx, actor, id);
-    const row = await tx.insertInto('feature_comments').values({ feature_id: id, organisation_id: actor.organisation, body, author_subject: actor.subject, author_username: actor.username }).returning('id').executeTakeFirstOrThrow();
+    const row = await tx
+      .insertInto('feature_comments')
+      .values({ feature_id: id, organisation_id: actor.organisation, body, author_subject: actor.subject, author_username: actor.username })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await subscribe(tx, actor, id);
     await writeAudit(tx, actor, { action: 'feature.comment', target: id, details: { comment: row.id } });
   });
@@ -142,7 +172,13 @@ export interface StatusChange {
 }
 
 /** Moves a request on the roadmap; a move the rules refuse answers 400 naming it, and a decline needs a reason. */
-export async function changeFeatureStatus(db: StoreDb, actor: FeatureActor, id: string, to: FeatureStatus, reason: string | undefined): Promise<StatusChange> {
+export async function changeFeatureStatus(
+  db: StoreDb,
+  actor: FeatureActor,
+  id: string,
+  to: FeatureStatus,
+  reason: string | undefined,
+): Promise<StatusChange> {
   return db.transaction().execute(async (tx) => {
     const row = await featureRow(tx, actor, id, true);
     const from = row.status as FeatureStatus;
@@ -150,7 +186,11 @@ export async function changeFeatureStatus(db: StoreDb, actor: FeatureActor, id: 
     if (problem) throw new InconsistentRequestError('status', problem);
     if (to === 'declined' && !reason) throw new InconsistentRequestError('reason', 'reason: say why the request is declined.');
     const declineReason = to === 'declined' ? (reason as string) : null;
-    await tx.updateTable('feature_requests').set({ status: to, decline_reason: declineReason, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+    await tx
+      .updateTable('feature_requests')
+      .set({ status: to, decline_reason: declineReason, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
     await writeAudit(tx, actor, { action: 'feature.status', target: id, details: { from, to, reason: declineReason } });
     const subscribers = await tx.selectFrom('feature_subscribers').select('subject').where('feature_id', '=', id).execute();
     return { title: row.title, from, to, reason: declineReason, subscribers: subscribers.map((s) => s.subject) };

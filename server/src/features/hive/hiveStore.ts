@@ -57,12 +57,19 @@ function toSummary(row: QuestionRow, words: readonly string[]): QuestionSummary 
   };
 }
 
-export async function listQuestions(db: StoreDb, organisation: string, filter: { q?: string; tag?: string; sort?: HiveSort }): Promise<QuestionListResponse> {
+export async function listQuestions(
+  db: StoreDb,
+  organisation: string,
+  filter: { q?: string; tag?: string; sort?: HiveSort },
+): Promise<QuestionListResponse> {
   const started = performance.now();
   const search = parseSearch(filter.q);
   if ((filter.q ?? '').trim() !== '' && !search.tsquery) return { questions: [], total: 0, tookMs: 0 };
   let list = questions(db, organisation);
-  let count = db.selectFrom('hive_questions as q').select((eb) => eb.fn.countAll<number>().as('n')).where('q.organisation_id', '=', organisation);
+  let count = db
+    .selectFrom('hive_questions as q')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('q.organisation_id', '=', organisation);
   if (search.tsquery) {
     // A question matches by its own text or by any of its answers'.
     const match = sql<boolean>`(q.document @@ to_tsquery('simple', ${search.tsquery}) OR EXISTS (SELECT 1 FROM hive_answers a WHERE a.question_id = q.id AND a.document @@ to_tsquery('simple', ${search.tsquery})))`;
@@ -79,8 +86,15 @@ export async function listQuestions(db: StoreDb, organisation: string, filter: {
   }
   if (filter.sort === 'votes') list = list.orderBy(sql`votes`, 'desc');
   else if (search.tsquery && !filter.sort) list = list.orderBy(sql`ts_rank(q.document, to_tsquery('simple', ${search.tsquery}))`, 'desc');
-  const [rows, total] = await Promise.all([list.orderBy('q.created_at', 'desc').orderBy('q.id').limit(PAGE).execute(), count.executeTakeFirst()]);
-  return { questions: (rows as QuestionRow[]).map((row) => toSummary(row, search.words)), total: Number(total?.n ?? 0), tookMs: Math.round((performance.now() - started) * 10) / 10 };
+  const [rows, total] = await Promise.all([
+    list.orderBy('q.created_at', 'desc').orderBy('q.id').limit(PAGE).execute(),
+    count.executeTakeFirst(),
+  ]);
+  return {
+    questions: (rows as QuestionRow[]).map((row) => toSummary(row, search.words)),
+    total: Number(total?.n ?? 0),
+    tookMs: Math.round((performance.now() - started) * 10) / 10,
+  };
 }
 
 async function questionRow(db: Db, organisation: string, id: string): Promise<QuestionRow> {
@@ -100,12 +114,30 @@ export async function questionDetail(db: StoreDb, actor: HiveActor, id: string):
       .orderBy('a.created_at')
       .orderBy('a.id')
       .execute(),
-    db.selectFrom('hive_votes').select('target_id').where('organisation_id', '=', actor.organisation).where('subject', '=', actor.subject).execute(),
-    db.selectFrom('faq_entries').select('id').where('organisation_id', '=', actor.organisation).where('hive_question_id', '=', id).executeTakeFirst(),
+    db
+      .selectFrom('hive_votes')
+      .select('target_id')
+      .where('organisation_id', '=', actor.organisation)
+      .where('subject', '=', actor.subject)
+      .execute(),
+    db
+      .selectFrom('faq_entries')
+      .select('id')
+      .where('organisation_id', '=', actor.organisation)
+      .where('hive_question_id', '=', id)
+      .executeTakeFirst(),
   ]);
   const voted = new Set(myVotes.map((vote) => vote.target_id));
   const answerList = answers
-    .map((answer) => ({ id: answer.id, body: answer.body, authorUsername: answer.author_username, createdAt: iso(answer.created_at), votes: Number(answer.votes), myVote: voted.has(answer.id), accepted: answer.id === row.accepted_answer_id }))
+    .map((answer) => ({
+      id: answer.id,
+      body: answer.body,
+      authorUsername: answer.author_username,
+      createdAt: iso(answer.created_at),
+      votes: Number(answer.votes),
+      myVote: voted.has(answer.id),
+      accepted: answer.id === row.accepted_answer_id,
+    }))
     // The accepted answer first, then by votes, then oldest first.
     .sort((a, b) => Number(b.accepted) - Number(a.accepted) || b.votes - a.votes);
   return {
@@ -124,7 +156,15 @@ export async function askQuestion(db: StoreDb, actor: HiveActor, input: Required
     await ensureOrganisation(tx, actor.organisation);
     const row = await tx
       .insertInto('hive_questions')
-      .values({ organisation_id: actor.organisation, title: input.title, body: input.body, tags: JSON.stringify(input.tags), tags_text: input.tags.join(' '), author_subject: actor.subject, author_username: actor.username })
+      .values({
+        organisation_id: actor.organisation,
+        title: input.title,
+        body: input.body,
+        tags: JSON.stringify(input.tags),
+        tags_text: input.tags.join(' '),
+        author_subject: actor.subject,
+        author_username: actor.username,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeAudit(tx, actor, { action: 'hive.question.create', target: row.id, details: { title: input.title } });
@@ -137,10 +177,20 @@ export async function answerQuestion(db: StoreDb, actor: HiveActor, questionId: 
     await questionRow(tx, actor.organisation, questionId);
     const row = await tx
       .insertInto('hive_answers')
-      .values({ question_id: questionId, organisation_id: actor.organisation, body, author_subject: actor.subject, author_username: actor.username })
+      .values({
+        question_id: questionId,
+        organisation_id: actor.organisation,
+        body,
+        author_subject: actor.subject,
+        author_username: actor.username,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await tx.updateTable('hive_questions').set({ updated_at: sql<Date>`now()` }).where('id', '=', questionId).execute();
+    await tx
+      .updateTable('hive_questions')
+      .set({ updated_at: sql<Date>`now()` })
+      .where('id', '=', questionId)
+      .execute();
     await writeAudit(tx, actor, { action: 'hive.answer.create', target: row.id, details: { question: questionId } });
     return row.id;
   });
@@ -151,13 +201,28 @@ export async function vote(db: StoreDb, actor: HiveActor, questionId: string, an
   await db.transaction().execute(async (tx) => {
     await questionRow(tx, actor.organisation, questionId);
     if (answerId) {
-      const answer = await tx.selectFrom('hive_answers').select('id').where('id', '=', answerId).where('question_id', '=', questionId).executeTakeFirst();
+      const answer = await tx
+        .selectFrom('hive_answers')
+        .select('id')
+        .where('id', '=', answerId)
+        .where('question_id', '=', questionId)
+        .executeTakeFirst();
       if (!answer) throw new RecordNotFoundError('answer');
     }
     const target = answerId ?? questionId;
     const changed = on
-      ? await tx.insertInto('hive_votes').values({ target_id: target, organisation_id: actor.organisation, subject: actor.subject }).onConflict((oc) => oc.columns(['target_id', 'subject']).doNothing()).returning('target_id').executeTakeFirst()
-      : await tx.deleteFrom('hive_votes').where('target_id', '=', target).where('subject', '=', actor.subject).returning('target_id').executeTakeFirst();
+      ? await tx
+          .insertInto('hive_votes')
+          .values({ target_id: target, organisation_id: actor.organisation, subject: actor.subject })
+          .onConflict((oc) => oc.columns(['target_id', 'subject']).doNothing())
+          .returning('target_id')
+          .executeTakeFirst()
+      : await tx
+          .deleteFrom('hive_votes')
+          .where('target_id', '=', target)
+          .where('subject', '=', actor.subject)
+          .returning('target_id')
+          .executeTakeFirst();
     if (changed) await writeAudit(tx, actor, { action: on ? 'hive.vote' : 'hive.unvote', target, details: { question: questionId } });
   });
 }
@@ -166,12 +231,22 @@ export async function vote(db: StoreDb, actor: HiveActor, questionId: string, an
 export async function acceptAnswer(db: StoreDb, actor: HiveActor, questionId: string, answerId: string | null): Promise<void> {
   await db.transaction().execute(async (tx) => {
     const question = await questionRow(tx, actor.organisation, questionId);
-    if (question.author_subject !== actor.subject) throw new InconsistentRequestError('answerId', 'Only the person who asked may accept an answer.');
+    if (question.author_subject !== actor.subject)
+      throw new InconsistentRequestError('answerId', 'Only the person who asked may accept an answer.');
     if (answerId) {
-      const answer = await tx.selectFrom('hive_answers').select('id').where('id', '=', answerId).where('question_id', '=', questionId).executeTakeFirst();
+      const answer = await tx
+        .selectFrom('hive_answers')
+        .select('id')
+        .where('id', '=', answerId)
+        .where('question_id', '=', questionId)
+        .executeTakeFirst();
       if (!answer) throw new InconsistentRequestError('answerId', 'answerId: not an answer to this question.');
     }
-    await tx.updateTable('hive_questions').set({ accepted_answer_id: answerId, updated_at: sql<Date>`now()` }).where('id', '=', questionId).execute();
+    await tx
+      .updateTable('hive_questions')
+      .set({ accepted_answer_id: answerId, updated_at: sql<Date>`now()` })
+      .where('id', '=', questionId)
+      .execute();
     await writeAudit(tx, actor, { action: 'hive.accept', target: questionId, details: { answer: answerId } });
   });
 }
@@ -180,14 +255,36 @@ export async function acceptAnswer(db: StoreDb, actor: HiveActor, questionId: st
 export async function promoteToFaq(db: StoreDb, actor: HiveActor, questionId: string, topic: string): Promise<string> {
   return db.transaction().execute(async (tx) => {
     const question = await questionRow(tx, actor.organisation, questionId);
-    if (!question.accepted_answer_id) throw new InconsistentRequestError('question', 'Only a question with an accepted answer can become an FAQ entry.');
-    const existing = await tx.selectFrom('faq_entries').select('id').where('organisation_id', '=', actor.organisation).where('hive_question_id', '=', questionId).executeTakeFirst();
+    if (!question.accepted_answer_id)
+      throw new InconsistentRequestError('question', 'Only a question with an accepted answer can become an FAQ entry.');
+    const existing = await tx
+      .selectFrom('faq_entries')
+      .select('id')
+      .where('organisation_id', '=', actor.organisation)
+      .where('hive_question_id', '=', questionId)
+      .executeTakeFirst();
     if (existing) throw new InconsistentRequestError('question', 'This question is already in the FAQ.');
-    const answer = await tx.selectFrom('hive_answers').select('body').where('id', '=', question.accepted_answer_id).executeTakeFirstOrThrow();
-    const last = await tx.selectFrom('faq_entries').select((eb) => eb.fn.max('position').as('max')).where('organisation_id', '=', actor.organisation).where('topic', '=', topic).executeTakeFirst();
+    const answer = await tx
+      .selectFrom('hive_answers')
+      .select('body')
+      .where('id', '=', question.accepted_answer_id)
+      .executeTakeFirstOrThrow();
+    const last = await tx
+      .selectFrom('faq_entries')
+      .select((eb) => eb.fn.max('position').as('max'))
+      .where('organisation_id', '=', actor.organisation)
+      .where('topic', '=', topic)
+      .executeTakeFirst();
     const row = await tx
       .insertInto('faq_entries')
-      .values({ organisation_id: actor.organisation, topic, question: question.title, answer: answer.body.slice(0, 5000), position: Number(last?.max ?? 0) + 1, hive_question_id: questionId })
+      .values({
+        organisation_id: actor.organisation,
+        topic,
+        question: question.title,
+        answer: answer.body.slice(0, 5000),
+        position: Number(last?.max ?? 0) + 1,
+        hive_question_id: questionId,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeAudit(tx, actor, { action: 'hive.promote', target: questionId, details: { faqEntry: row.id, topic } });

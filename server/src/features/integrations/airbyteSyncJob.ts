@@ -56,7 +56,13 @@ export async function runAirbyteAttempt(deps: AirbyteSyncDeps, run: AirbyteAttem
   const settle = async (status: 'succeeded' | 'failed' | 'cancelled', outcome: { rows: number; bytes: number; failure: string | null }) => {
     const result = { ...outcome, failure: outcome.failure === null ? null : run.mask(outcome.failure) };
     await finishAttempt(db, job.id, attempt, { status, ...result, log: run.logText() });
-    await updateJob(db, job.id, { status, rowsSynced: result.rows, bytesSynced: result.bytes, failure: result.failure, endedAt: new Date() });
+    await updateJob(db, job.id, {
+      status,
+      rowsSynced: result.rows,
+      bytesSynced: result.bytes,
+      failure: result.failure,
+      endedAt: new Date(),
+    });
     await run.publish((await jobById(db, organisation, job.id)) ?? job, { rowsRead: result.rows, rowsCommitted: result.rows });
   };
 
@@ -84,7 +90,18 @@ export async function runAirbyteAttempt(deps: AirbyteSyncDeps, run: AirbyteAttem
       try {
         const { config, secrets } = await deps.sources.configOf(organisation, connection.source_id);
         run.useSecrets(secrets);
-        await engine.reconcile(organisation, ids, { name: connection.name, definitionId: connection.definition_id, config, streams: connection.streams as StreamSelection[], destinationSchema: connection.destination_schema }, connection.id);
+        await engine.reconcile(
+          organisation,
+          ids,
+          {
+            name: connection.name,
+            definitionId: connection.definition_id,
+            config,
+            streams: connection.streams as StreamSelection[],
+            destinationSchema: connection.destination_schema,
+          },
+          connection.id,
+        );
       } catch (error) {
         if (error instanceof AirbyteApiError) throw error;
         // The source's settings are unreadable or no longer fit Airbyte: a retry cannot fix that; say so on the job.
@@ -137,7 +154,13 @@ export async function runAirbyteAttempt(deps: AirbyteSyncDeps, run: AirbyteAttem
     // Airbyte could not be reached or refused: retried with back-off; the same Airbyte job is followed then.
     log(`Attempt ${attempt}: ${error.message}`);
     if (attempt < deps.maxAttempts) {
-      await finishAttempt(db, job.id, attempt, { status: 'failed', rows: 0, bytes: 0, failure: run.mask(error.message), log: run.logText() });
+      await finishAttempt(db, job.id, attempt, {
+        status: 'failed',
+        rows: 0,
+        bytes: 0,
+        failure: run.mask(error.message),
+        log: run.logText(),
+      });
       await updateJob(db, job.id, { status: 'incomplete', failure: run.mask(error.message) });
       throw error;
     }

@@ -40,8 +40,16 @@ export function configuredCatalog(streams: StreamSelection[], discovered: Airbyt
     streams: streams
       .filter((stream) => stream.selected)
       .map((selection) => {
-        const stream = discovered.find((candidate) => candidate.name === selection.name && (candidate.namespace ?? undefined) === selection.namespace);
-        if (!stream) throw new HttpError(400, 'invalid_request', `The source has no stream ${streamKey(selection)}; discover its schema again.`, 'streams');
+        const stream = discovered.find(
+          (candidate) => candidate.name === selection.name && (candidate.namespace ?? undefined) === selection.namespace,
+        );
+        if (!stream)
+          throw new HttpError(
+            400,
+            'invalid_request',
+            `The source has no stream ${streamKey(selection)}; discover its schema again.`,
+            'streams',
+          );
         return {
           stream,
           sync_mode: selection.syncMode,
@@ -59,11 +67,22 @@ export function checkStreams(streams: StreamSelection[], discovered: AirbyteStre
   if (!catalog.streams.length) throw new HttpError(400, 'invalid_request', 'Choose at least one stream to sync.', 'streams');
   for (const configured of catalog.streams) {
     const { stream } = configured;
-    if (!stream.supported_sync_modes.includes(configured.sync_mode)) throw new HttpError(400, 'invalid_request', `Stream ${stream.name} cannot be read with ${configured.sync_mode} (it supports ${stream.supported_sync_modes.join(', ')}).`, 'streams');
+    if (!stream.supported_sync_modes.includes(configured.sync_mode))
+      throw new HttpError(
+        400,
+        'invalid_request',
+        `Stream ${stream.name} cannot be read with ${configured.sync_mode} (it supports ${stream.supported_sync_modes.join(', ')}).`,
+        'streams',
+      );
     // Names the warehouse cannot take are refused here, before they reach it.
     streamTable(stream, destinationSchema);
-    if (configured.sync_mode === 'incremental' && !stream.source_defined_cursor && !configured.cursor_field?.length) throw new HttpError(400, 'invalid_request', `Stream ${stream.name}: choose a cursor field for incremental sync.`, 'streams');
-    if (configured.destination_sync_mode === 'append_dedup' && !(configured.primary_key?.length || stream.source_defined_primary_key?.length)) throw new HttpError(400, 'invalid_request', `Stream ${stream.name}: choose a primary key to deduplicate.`, 'streams');
+    if (configured.sync_mode === 'incremental' && !stream.source_defined_cursor && !configured.cursor_field?.length)
+      throw new HttpError(400, 'invalid_request', `Stream ${stream.name}: choose a cursor field for incremental sync.`, 'streams');
+    if (
+      configured.destination_sync_mode === 'append_dedup' &&
+      !(configured.primary_key?.length || stream.source_defined_primary_key?.length)
+    )
+      throw new HttpError(400, 'invalid_request', `Stream ${stream.name}: choose a primary key to deduplicate.`, 'streams');
   }
 }
 

@@ -15,7 +15,13 @@ import type {
   SyncJobDetail,
   SyncJobSummary,
 } from '@common/integrations/integrationsContract';
-import { connectionHealths, INTEGRATIONS_PAGES, JOBS_PAGE_SIZE, SYNC_PROGRESS_EVENT, type ConnectionHealth } from '@common/integrations/integrationsRules';
+import {
+  connectionHealths,
+  INTEGRATIONS_PAGES,
+  JOBS_PAGE_SIZE,
+  SYNC_PROGRESS_EVENT,
+  type ConnectionHealth,
+} from '@common/integrations/integrationsRules';
 import { z } from 'zod';
 import { HttpError } from '../../platform/http/errors.js';
 import type { JobRunner } from '../../platform/jobs/index.js';
@@ -92,28 +98,63 @@ export function createConnectionsService(deps: ConnectionsDeps) {
   }
 
   async function views(organisation: string, search?: string): Promise<ConnectionView[]> {
-    const [rows, last, definitions] = await Promise.all([connectionsOf(db, organisation, search), latestJobs(db, organisation), deps.sources.definitions(organisation)]);
+    const [rows, last, definitions] = await Promise.all([
+      connectionsOf(db, organisation, search),
+      latestJobs(db, organisation),
+      deps.sources.definitions(organisation),
+    ]);
     const lastByConnection = new Map(last.map((row) => [row.connection_id, summary(row)]));
     const icons = new Map(definitions.map((definition) => [definition.id, definition.icon]));
     return rows.map((row) => toView(row, lastByConnection.get(row.id), icons));
   }
 
-  const airbyteIds = (row: ConnectionRow) => (row.airbyte_source_id && row.airbyte_connection_id ? { sourceId: row.airbyte_source_id, connectionId: row.airbyte_connection_id } : null);
+  const airbyteIds = (row: ConnectionRow) =>
+    row.airbyte_source_id && row.airbyte_connection_id
+      ? { sourceId: row.airbyte_source_id, connectionId: row.airbyte_connection_id }
+      : null;
 
   /** Per-stream resets need Airbyte's internal API; its public API resets whole connections only. */
   function refuseStreamOnAirbyte(row: ConnectionRow, what: string) {
-    if (row.engine === 'airbyte') throw new IntegrationConflictError(`This connection runs on Airbyte, whose public API cannot ${what} one stream; reset the whole connection instead.`);
+    if (row.engine === 'airbyte')
+      throw new IntegrationConflictError(
+        `This connection runs on Airbyte, whose public API cannot ${what} one stream; reset the whole connection instead.`,
+      );
   }
 
-  async function publish(organisation: string, job: JobRow, attempt: number, progress: { rowsRead: number; rowsCommitted: number; streams: StreamProgress[] }) {
-    await deps.live.publish({ organisation, topic: SYNC_PROGRESS_EVENT, routes: INTEGRATIONS_PAGES, alsoUserId: job.started_by, data: { jobId: job.id, connectionId: job.connection_id, status: job.status, attempt, ...progress } }).catch(() => undefined);
+  async function publish(
+    organisation: string,
+    job: JobRow,
+    attempt: number,
+    progress: { rowsRead: number; rowsCommitted: number; streams: StreamProgress[] },
+  ) {
+    await deps.live
+      .publish({
+        organisation,
+        topic: SYNC_PROGRESS_EVENT,
+        routes: INTEGRATIONS_PAGES,
+        alsoUserId: job.started_by,
+        data: { jobId: job.id, connectionId: job.connection_id, status: job.status, attempt, ...progress },
+      })
+      .catch(() => undefined);
   }
 
   /** Queues a sync (or reset) unless one is already queued or running: then that one is answered. */
-  async function enqueue(organisation: string, connectionId: string, kind: 'sync' | 'reset', startedBy: string | null, stream?: string): Promise<SyncJobSummary> {
+  async function enqueue(
+    organisation: string,
+    connectionId: string,
+    kind: 'sync' | 'reset',
+    startedBy: string | null,
+    stream?: string,
+  ): Promise<SyncJobSummary> {
     const jobId = await insertJob(db, { organisation, connectionId, kind, startedBy });
     // For a reset, the stream to reset; for a sync, the stream to read again from the start first.
-    const queued = await deps.jobs.enqueue({ kind: SYNC_JOB, organisation, payload: { jobId, ...(stream ? { stream } : {}) }, startedBy, singletonKey: `connection:${connectionId}` });
+    const queued = await deps.jobs.enqueue({
+      kind: SYNC_JOB,
+      organisation,
+      payload: { jobId, ...(stream ? { stream } : {}) },
+      startedBy,
+      singletonKey: `connection:${connectionId}`,
+    });
     if (!queued.created) {
       await deleteJob(db, jobId);
       const existing = await jobByRunnerId(db, organisation, queued.job.id);
@@ -134,16 +175,29 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     for (const connection of due) {
       const next = nextRun(connection.schedule as Schedule, now);
       await updateConnection(db, connection.organisation_id, connection.id, { nextSyncAt: next });
-      await enqueue(connection.organisation_id, connection.id, 'sync', null).catch((error: unknown) => deps.log.warn({ err: error, connection: connection.id }, 'could not start a scheduled sync'));
+      await enqueue(connection.organisation_id, connection.id, 'sync', null).catch((error: unknown) =>
+        deps.log.warn({ err: error, connection: connection.id }, 'could not start a scheduled sync'),
+      );
     }
     return { started: due.length };
   }
 
   return {
     async start(): Promise<void> {
-      deps.jobs.define(SYNC_JOB, createSyncJob(deps, { connectionRow, publish }), { payload: z.object({ jobId: z.string(), stream: z.string().optional() }), maxAttempts: deps.engine.maxAttempts, retryBaseDelayMs: deps.engine.retryBaseDelayMs, routes: INTEGRATIONS_PAGES });
+      deps.jobs.define(SYNC_JOB, createSyncJob(deps, { connectionRow, publish }), {
+        payload: z.object({ jobId: z.string(), stream: z.string().optional() }),
+        maxAttempts: deps.engine.maxAttempts,
+        retryBaseDelayMs: deps.engine.retryBaseDelayMs,
+        routes: INTEGRATIONS_PAGES,
+      });
       deps.jobs.define(SCHEDULE_JOB, () => sweep(), { payload: z.object({}), maxAttempts: 1 });
-      await deps.jobs.schedule({ name: SCHEDULE_JOB, kind: SCHEDULE_JOB, organisation: SYSTEM_ORGANISATION, every: SCHEDULE_SWEEP_MS, payload: {} });
+      await deps.jobs.schedule({
+        name: SCHEDULE_JOB,
+        kind: SCHEDULE_JOB,
+        organisation: SYSTEM_ORGANISATION,
+        every: SCHEDULE_SWEEP_MS,
+        payload: {},
+      });
     },
 
     sweep,
@@ -219,7 +273,18 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       if (deps.airbyte && ids) {
         if (body.streams) {
           const { config } = await deps.sources.configOf(actor.organisation, row.source_id);
-          await deps.airbyte.engine.reconcile(actor.organisation, ids, { name: body.name ?? row.name, definitionId: row.definition_id, config, streams: body.streams, destinationSchema: row.destination_schema }, row.id);
+          await deps.airbyte.engine.reconcile(
+            actor.organisation,
+            ids,
+            {
+              name: body.name ?? row.name,
+              definitionId: row.definition_id,
+              config,
+              streams: body.streams,
+              destinationSchema: row.destination_schema,
+            },
+            row.id,
+          );
         }
         if (body.status && body.status !== row.status) await deps.airbyte.engine.setStatus(ids, body.status);
       }
@@ -249,11 +314,16 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     async remove(actor: Actor, id: string): Promise<void> {
       const row = await connectionRow(actor.organisation, id);
       const last = (await latestJobs(db, actor.organisation)).find((job) => job.connection_id === id);
-      if (last?.runner_job_id && ['pending', 'running', 'incomplete'].includes(last.status)) await deps.jobs.cancel(last.runner_job_id, actor.organisation);
+      if (last?.runner_job_id && ['pending', 'running', 'incomplete'].includes(last.status))
+        await deps.jobs.cancel(last.runner_job_id, actor.organisation);
       // Deleted in Airbyte first: if Airbyte cannot be reached, the connection stays, so nothing is left behind unseen.
       const ids = airbyteIds(row);
       if (deps.airbyte && ids) await deps.airbyte.engine.remove(ids);
-      else if (ids) deps.log.warn({ connection: row.id, airbyteConnection: ids.connectionId }, 'connection deleted while no Airbyte is configured: its Airbyte connection and source remain there');
+      else if (ids)
+        deps.log.warn(
+          { connection: row.id, airbyteConnection: ids.connectionId },
+          'connection deleted while no Airbyte is configured: its Airbyte connection and source remain there',
+        );
       await deleteConnection(db, actor.organisation, row.id);
     },
 
@@ -327,10 +397,12 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     async cancel(organisation: string, id: string): Promise<SyncJobSummary> {
       const row = await jobById(db, organisation, id);
       if (!row) throw notFound('job', id);
-      if (!['pending', 'running', 'incomplete'].includes(row.status)) throw new IntegrationConflictError(`The job has already ${row.status === 'cancelled' ? 'been cancelled' : row.status}.`);
+      if (!['pending', 'running', 'incomplete'].includes(row.status))
+        throw new IntegrationConflictError(`The job has already ${row.status === 'cancelled' ? 'been cancelled' : row.status}.`);
       if (row.runner_job_id) await deps.jobs.cancel(row.runner_job_id, organisation);
       // A queued job never starts, so it is settled here; a running one settles when its attempt stops.
-      if (row.status === 'pending' || row.status === 'incomplete') await updateJob(db, row.id, { status: 'cancelled', endedAt: new Date(), failure: 'Cancelled before it ran.' });
+      if (row.status === 'pending' || row.status === 'incomplete')
+        await updateJob(db, row.id, { status: 'cancelled', endedAt: new Date(), failure: 'Cancelled before it ran.' });
       return summary((await jobById(db, organisation, id)) ?? row);
     },
 
@@ -344,7 +416,11 @@ export function createConnectionsService(deps: ConnectionsDeps) {
         return { day, rows: perDay.get(day) ?? 0 };
       });
       const failures = await recentFailures(db, organisation, 10);
-      return { counts, rowsPerDay: rowsPerDayList, recentFailures: failures.map((row) => ({ ...summary(row), connectionName: row.connection_name })) };
+      return {
+        counts,
+        rowsPerDay: rowsPerDayList,
+        recentFailures: failures.map((row) => ({ ...summary(row), connectionName: row.connection_name })),
+      };
     },
   };
 }

@@ -17,7 +17,8 @@ export const BUILT_IN_DEFINITIONS: ReadonlyArray<ConnectorDefinition & { id: Bui
   {
     id: 'source-http',
     name: 'HTTP API',
-    description: 'Any JSON API: declare its base URL, authentication, and per stream the path, where the records are, pagination and an incremental date-time field.',
+    description:
+      'Any JSON API: declare its base URL, authentication, and per stream the path, where the records are, pagination and an incremental date-time field.',
     category: 'api',
     supportLevel: 'certified',
     icon: 'api',
@@ -37,7 +38,7 @@ export const BUILT_IN_DEFINITIONS: ReadonlyArray<ConnectorDefinition & { id: Bui
   {
     id: 'source-file',
     name: 'Files (CSV, JSON lines)',
-    description: 'A CSV or JSON lines file from an http(s) URL or the portal\'s file area, as one table.',
+    description: "A CSV or JSON lines file from an http(s) URL or the portal's file area, as one table.",
     category: 'file',
     supportLevel: 'certified',
     icon: 'file',

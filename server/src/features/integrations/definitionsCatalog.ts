@@ -35,16 +35,38 @@ export function createDefinitionsCatalog(db: StoreDb, settings: CatalogSettings)
   const networkEnv: Record<string, string> = settings.privateNetworks ? { DATAWORKS_CONNECTOR_PRIVATE_NETWORKS: 'allow' } : {};
 
   function toDefinition(row: { id: string; name: string; description: string }): ConnectorDefinition {
-    return { id: row.id, name: row.name, description: row.description, category: 'custom', supportLevel: 'custom', icon: 'custom', kind: 'executable', documentationUrl: null };
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      category: 'custom',
+      supportLevel: 'custom',
+      icon: 'custom',
+      kind: 'executable',
+      documentationUrl: null,
+    };
   }
 
   /** The program's path, refusing anything but an executable file directly inside the connector directory. */
   async function programPath(program: string): Promise<string> {
-    if (!PROGRAM_NAME.test(program)) throw new HttpError(400, 'invalid_request', 'Name a program file in the connector directory (letters, digits, dots, dashes and underscores).', 'program');
+    if (!PROGRAM_NAME.test(program))
+      throw new HttpError(
+        400,
+        'invalid_request',
+        'Name a program file in the connector directory (letters, digits, dots, dashes and underscores).',
+        'program',
+      );
     const root = await fs.realpath(settings.executablesDir).catch(() => null);
-    if (!root) throw new HttpError(400, 'invalid_request', `The connector directory ${settings.executablesDir} does not exist; operators create it and place programs there.`, 'program');
+    if (!root)
+      throw new HttpError(
+        400,
+        'invalid_request',
+        `The connector directory ${settings.executablesDir} does not exist; operators create it and place programs there.`,
+        'program',
+      );
     const file = await fs.realpath(path.join(root, program)).catch(() => null);
-    if (!file || path.dirname(file) !== root) throw new HttpError(400, 'invalid_request', `No program "${program}" in the connector directory.`, 'program');
+    if (!file || path.dirname(file) !== root)
+      throw new HttpError(400, 'invalid_request', `No program "${program}" in the connector directory.`, 'program');
     await fs.access(file, constants.X_OK).catch(() => {
       throw new HttpError(400, 'invalid_request', `"${program}" is not executable.`, 'program');
     });
@@ -55,38 +77,79 @@ export function createDefinitionsCatalog(db: StoreDb, settings: CatalogSettings)
 
   return {
     async list(organisation: string): Promise<ConnectorDefinition[]> {
-      const rows = await db.selectFrom('integration_definitions').select(['id', 'name', 'description']).where('organisation_id', '=', organisation).orderBy('name').execute();
+      const rows = await db
+        .selectFrom('integration_definitions')
+        .select(['id', 'name', 'description'])
+        .where('organisation_id', '=', organisation)
+        .orderBy('name')
+        .execute();
       return [...BUILT_IN_DEFINITIONS, ...rows.map(toDefinition)];
     },
 
     async resolve(organisation: string, id: string): Promise<ResolvedDefinition> {
       const builtIn = builtInDefinition(id);
       if (builtIn) {
-        const filesDir = settings.filesDir && /^[A-Za-z0-9_-]+$/.test(organisation) ? path.join(settings.filesDir, organisation) : undefined;
-        return { definition: builtIn, command: builtInConnectorCommand(builtIn.id, settings.projectRoot, { privateNetworks: settings.privateNetworks, filesDir }), storedSpec: null };
+        const filesDir =
+          settings.filesDir && /^[A-Za-z0-9_-]+$/.test(organisation) ? path.join(settings.filesDir, organisation) : undefined;
+        return {
+          definition: builtIn,
+          command: builtInConnectorCommand(builtIn.id, settings.projectRoot, { privateNetworks: settings.privateNetworks, filesDir }),
+          storedSpec: null,
+        };
       }
       const row = /^[0-9a-f-]{36}$/.test(id)
-        ? await db.selectFrom('integration_definitions').selectAll().where('organisation_id', '=', organisation).where('id', '=', id).executeTakeFirst()
+        ? await db
+            .selectFrom('integration_definitions')
+            .selectAll()
+            .where('organisation_id', '=', organisation)
+            .where('id', '=', id)
+            .executeTakeFirst()
         : undefined;
       if (!row) throw new HttpError(404, 'not_found', `No connector "${id}".`, 'definitionId');
-      return { definition: toDefinition(row), command: executableCommand(await programPath(row.program)), storedSpec: row.spec as unknown as ConnectorSpecification };
+      return {
+        definition: toDefinition(row),
+        command: executableCommand(await programPath(row.program)),
+        storedSpec: row.spec as unknown as ConnectorSpecification,
+      };
     },
 
     /** Program files an administrator may register. */
     async programs(): Promise<string[]> {
       const entries = await fs.readdir(settings.executablesDir, { withFileTypes: true }).catch(() => []);
       const files = entries.filter((entry) => entry.isFile() && PROGRAM_NAME.test(entry.name)).map((entry) => entry.name);
-      const runnable = await Promise.all(files.map(async (name) => ((await fs.access(path.join(settings.executablesDir, name), constants.X_OK).then(() => true, () => false)) ? name : null)));
+      const runnable = await Promise.all(
+        files.map(async (name) =>
+          (await fs.access(path.join(settings.executablesDir, name), constants.X_OK).then(
+            () => true,
+            () => false,
+          ))
+            ? name
+            : null,
+        ),
+      );
       return runnable.filter((name): name is string => name !== null).sort();
     },
 
     /** Registers a program once it answered `spec` (read by `readSpec`, which runs it). */
-    async register(organisation: string, createdBy: string, body: DefinitionCreate, readSpec: (command: ConnectorCommand) => Promise<ConnectorSpecification>): Promise<ConnectorDefinition> {
+    async register(
+      organisation: string,
+      createdBy: string,
+      body: DefinitionCreate,
+      readSpec: (command: ConnectorCommand) => Promise<ConnectorSpecification>,
+    ): Promise<ConnectorDefinition> {
       const spec = await readSpec(executableCommand(await programPath(body.program)));
       try {
         const row = await db
           .insertInto('integration_definitions')
-          .values({ organisation_id: organisation, name: body.name, description: body.description ?? '', kind: 'executable', program: body.program, spec: JSON.stringify(spec), created_by: createdBy })
+          .values({
+            organisation_id: organisation,
+            name: body.name,
+            description: body.description ?? '',
+            kind: 'executable',
+            program: body.program,
+            spec: JSON.stringify(spec),
+            created_by: createdBy,
+          })
           .returning(['id', 'name', 'description'])
           .executeTakeFirstOrThrow();
         return toDefinition(row);
@@ -97,9 +160,16 @@ export function createDefinitionsCatalog(db: StoreDb, settings: CatalogSettings)
     },
 
     async remove(organisation: string, id: string): Promise<void> {
-      const used = await db.selectFrom('integration_sources').select('name').where('organisation_id', '=', organisation).where('definition_id', '=', id).executeTakeFirst();
+      const used = await db
+        .selectFrom('integration_sources')
+        .select('name')
+        .where('organisation_id', '=', organisation)
+        .where('definition_id', '=', id)
+        .executeTakeFirst();
       if (used) throw new IntegrationConflictError(`The connector is used by the source "${used.name}"; delete that first.`);
-      const deleted = /^[0-9a-f-]{36}$/.test(id) ? await db.deleteFrom('integration_definitions').where('organisation_id', '=', organisation).where('id', '=', id).executeTakeFirst() : null;
+      const deleted = /^[0-9a-f-]{36}$/.test(id)
+        ? await db.deleteFrom('integration_definitions').where('organisation_id', '=', organisation).where('id', '=', id).executeTakeFirst()
+        : null;
       if (!deleted || Number(deleted.numDeletedRows) === 0) throw new HttpError(404, 'not_found', `No connector "${id}".`);
     },
   };

@@ -31,7 +31,10 @@ export const integrationsHttpError: ErrorTranslator = (error) => {
   if (error instanceof IntegrationConflictError) return new HttpError(409, 'conflict', error.message);
   if (error instanceof ConnectorRunError) return new HttpError(502, 'connector_failed', error.message);
   // Airbyte refusing what the portal sent (a setting its connector does not accept) is the request's fault; anything else is Airbyte's.
-  if (error instanceof AirbyteApiError) return error.status === 400 || error.status === 422 ? new HttpError(400, 'airbyte_refused', error.message) : new HttpError(502, 'airbyte_unavailable', error.message);
+  if (error instanceof AirbyteApiError)
+    return error.status === 400 || error.status === 422
+      ? new HttpError(400, 'airbyte_refused', error.message)
+      : new HttpError(502, 'airbyte_unavailable', error.message);
   if (error instanceof AirbyteUnplaceableError) return new HttpError(409, 'airbyte_cannot_run', error.message);
   if (error instanceof SecretDecryptionError) return new HttpError(409, 'secret_unreadable', error.message);
   return null;

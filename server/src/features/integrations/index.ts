@@ -50,13 +50,32 @@ export interface IntegrationsArea {
 
 /** Registers the routes and the job kinds; call before the job runner starts. */
 export async function registerIntegrationsArea(app: FastifyInstance, area: IntegrationsArea) {
-  const catalog = createDefinitionsCatalog(area.db, { projectRoot: area.projectRoot, executablesDir: area.settings.executablesDir, privateNetworks: area.settings.privateNetworks, filesDir: area.settings.filesDir });
+  const catalog = createDefinitionsCatalog(area.db, {
+    projectRoot: area.projectRoot,
+    executablesDir: area.settings.executablesDir,
+    privateNetworks: area.settings.privateNetworks,
+    filesDir: area.settings.filesDir,
+  });
   const sources = createSourcesService({ db: area.db, secrets: area.secrets, catalog, engine: area.settings });
   const airbyteSettings = area.settings.airbyte;
   const airbyte = airbyteSettings
-    ? { engine: createAirbyteEngine({ client: createAirbyteApiClient(airbyteSettings), db: area.db, destination: area.airbyteDestination }), pollMs: airbyteSettings.pollMs }
+    ? {
+        engine: createAirbyteEngine({ client: createAirbyteApiClient(airbyteSettings), db: area.db, destination: area.airbyteDestination }),
+        pollMs: airbyteSettings.pollMs,
+      }
     : undefined;
-  const connections = createConnectionsService({ db: area.db, jobs: area.jobs, live: area.live, notify: area.notify, reportSignal: area.reportSignal, warehouse: area.warehouse, sources, engine: area.settings, airbyte, log: app.log });
+  const connections = createConnectionsService({
+    db: area.db,
+    jobs: area.jobs,
+    live: area.live,
+    notify: area.notify,
+    reportSignal: area.reportSignal,
+    warehouse: area.warehouse,
+    sources,
+    engine: area.settings,
+    airbyte,
+    log: app.log,
+  });
   await connections.start();
   registerIntegrationsRoutes(app, sources, connections);
   return { sources, connections };

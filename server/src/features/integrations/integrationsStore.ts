@@ -22,23 +22,54 @@ export function sourcesOf(db: StoreDb, organisation: string) {
 }
 
 export function sourceById(db: StoreDb, organisation: string, id: string) {
-  return db.selectFrom('integration_sources').selectAll().where('organisation_id', '=', organisation).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('integration_sources')
+    .selectAll()
+    .where('organisation_id', '=', organisation)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
-export async function insertSource(db: StoreDb, row: { organisation: string; name: string; definitionId: string; config: Record<string, unknown>; sealed: (id: string) => string | null; createdBy: string }) {
+export async function insertSource(
+  db: StoreDb,
+  row: {
+    organisation: string;
+    name: string;
+    definitionId: string;
+    config: Record<string, unknown>;
+    sealed: (id: string) => string | null;
+    createdBy: string;
+  },
+) {
   return db.transaction().execute(async (tx) => {
     const { id } = await tx
       .insertInto('integration_sources')
-      .values({ organisation_id: row.organisation, name: row.name, definition_id: row.definitionId, config: JSON.stringify(row.config), secrets_sealed: null, created_by: row.createdBy })
+      .values({
+        organisation_id: row.organisation,
+        name: row.name,
+        definition_id: row.definitionId,
+        config: JSON.stringify(row.config),
+        secrets_sealed: null,
+        created_by: row.createdBy,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     // The secrets are sealed for this source's id (bound in), so the id must exist first.
-    await tx.updateTable('integration_sources').set({ secrets_sealed: row.sealed(id) }).where('id', '=', id).execute();
+    await tx
+      .updateTable('integration_sources')
+      .set({ secrets_sealed: row.sealed(id) })
+      .where('id', '=', id)
+      .execute();
     return id;
   });
 }
 
-export function updateSource(db: StoreDb, organisation: string, id: string, change: { name?: string; config?: Record<string, unknown>; secretsSealed?: string | null }) {
+export function updateSource(
+  db: StoreDb,
+  organisation: string,
+  id: string,
+  change: { name?: string; config?: Record<string, unknown>; secretsSealed?: string | null },
+) {
   return db
     .updateTable('integration_sources')
     .set({
@@ -100,7 +131,18 @@ export function connectionsOf(db: StoreDb, organisation: string, search?: string
 
 export async function insertConnection(
   db: StoreDb,
-  row: { organisation: string; name: string; sourceId: string; destinationSchema: string; schedule: unknown; streams: unknown; catalog: unknown; nextSyncAt: Date | null; createdBy: string; engine?: 'embedded' | 'airbyte' },
+  row: {
+    organisation: string;
+    name: string;
+    sourceId: string;
+    destinationSchema: string;
+    schedule: unknown;
+    streams: unknown;
+    catalog: unknown;
+    nextSyncAt: Date | null;
+    createdBy: string;
+    engine?: 'embedded' | 'airbyte';
+  },
 ): Promise<string> {
   const { id } = await db
     .insertInto('integration_connections')
@@ -125,7 +167,17 @@ export function updateConnection(
   db: StoreDb,
   organisation: string,
   id: string,
-  change: { name?: string; status?: 'active' | 'paused'; schedule?: unknown; streams?: unknown; catalog?: unknown; nextSyncAt?: Date | null; generation?: number; airbyteSourceId?: string | null; airbyteConnectionId?: string | null },
+  change: {
+    name?: string;
+    status?: 'active' | 'paused';
+    schedule?: unknown;
+    streams?: unknown;
+    catalog?: unknown;
+    nextSyncAt?: Date | null;
+    generation?: number;
+    airbyteSourceId?: string | null;
+    airbyteConnectionId?: string | null;
+  },
 ) {
   return db
     .updateTable('integration_connections')
@@ -187,7 +239,13 @@ function jobs(db: StoreDb) {
       'j.started_at',
       'j.ended_at',
     ])
-    .select((eb) => eb.selectFrom('integration_attempts as a').select((inner) => inner.fn.count<number>('a.number').as('n')).whereRef('a.job_id', '=', 'j.id').as('attempts'));
+    .select((eb) =>
+      eb
+        .selectFrom('integration_attempts as a')
+        .select((inner) => inner.fn.count<number>('a.number').as('n'))
+        .whereRef('a.job_id', '=', 'j.id')
+        .as('attempts'),
+    );
 }
 
 export function jobById(db: StoreDb, organisation: string, id: string) {
@@ -195,14 +253,28 @@ export function jobById(db: StoreDb, organisation: string, id: string) {
 }
 
 export function jobsOfConnection(db: StoreDb, organisation: string, connectionId: string, offset: number, limit: number) {
-  return jobs(db).where('j.organisation_id', '=', organisation).where('j.connection_id', '=', connectionId).orderBy('j.created_at', 'desc').offset(offset).limit(limit).execute();
+  return jobs(db)
+    .where('j.organisation_id', '=', organisation)
+    .where('j.connection_id', '=', connectionId)
+    .orderBy('j.created_at', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
 }
 
 /** The newest job of each of the organisation's connections. */
 export function latestJobs(db: StoreDb, organisation: string) {
   return jobs(db)
     .where('j.organisation_id', '=', organisation)
-    .where('j.id', 'in', (eb) => eb.selectFrom('integration_jobs as newest').select('newest.id').distinctOn('newest.connection_id').where('newest.organisation_id', '=', organisation).orderBy('newest.connection_id').orderBy('newest.created_at', 'desc'))
+    .where('j.id', 'in', (eb) =>
+      eb
+        .selectFrom('integration_jobs as newest')
+        .select('newest.id')
+        .distinctOn('newest.connection_id')
+        .where('newest.organisation_id', '=', organisation)
+        .orderBy('newest.connection_id')
+        .orderBy('newest.created_at', 'desc'),
+    )
     .execute();
 }
 
@@ -221,7 +293,10 @@ export async function rowsPerDay(db: StoreDb, organisation: string, since: Date)
   const rows = await db
     .selectFrom('integration_attempts as a')
     .innerJoin('integration_jobs as j', 'j.id', 'a.job_id')
-    .select([sql<string>`to_char(date_trunc('day', a.started_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`.as('day'), sql<string>`sum(a.rows_committed)`.as('rows')])
+    .select([
+      sql<string>`to_char(date_trunc('day', a.started_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`.as('day'),
+      sql<string>`sum(a.rows_committed)`.as('rows'),
+    ])
     .where('j.organisation_id', '=', organisation)
     .where('a.started_at', '>=', since)
     .groupBy(sql`1`)
@@ -229,10 +304,19 @@ export async function rowsPerDay(db: StoreDb, organisation: string, since: Date)
   return new Map(rows.map((row) => [row.day, Number(row.rows)]));
 }
 
-export async function insertJob(db: StoreDb, row: { organisation: string; connectionId: string; kind: 'sync' | 'reset'; startedBy: string | null }): Promise<string> {
+export async function insertJob(
+  db: StoreDb,
+  row: { organisation: string; connectionId: string; kind: 'sync' | 'reset'; startedBy: string | null },
+): Promise<string> {
   const { id } = await db
     .insertInto('integration_jobs')
-    .values({ organisation_id: row.organisation, connection_id: row.connectionId, kind: row.kind, status: 'pending', started_by: row.startedBy })
+    .values({
+      organisation_id: row.organisation,
+      connection_id: row.connectionId,
+      kind: row.kind,
+      status: 'pending',
+      started_by: row.startedBy,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
@@ -241,7 +325,17 @@ export async function insertJob(db: StoreDb, row: { organisation: string; connec
 export function updateJob(
   db: StoreDb,
   id: string,
-  change: { status?: JobRow['status']; runnerJobId?: string; airbyteJobId?: number; rowsSynced?: number; bytesSynced?: number; streams?: unknown; failure?: string | null; startedAt?: Date; endedAt?: Date | null },
+  change: {
+    status?: JobRow['status'];
+    runnerJobId?: string;
+    airbyteJobId?: number;
+    rowsSynced?: number;
+    bytesSynced?: number;
+    streams?: unknown;
+    failure?: string | null;
+    startedAt?: Date;
+    endedAt?: Date | null;
+  },
 ) {
   return db
     .updateTable('integration_jobs')
@@ -269,11 +363,21 @@ export function deleteJob(db: StoreDb, id: string) {
 }
 
 export function attemptsOf(db: StoreDb, jobId: string) {
-  return db.selectFrom('integration_attempts').select(['number', 'status', 'rows_committed', 'bytes_committed', 'failure', 'started_at', 'ended_at']).where('job_id', '=', jobId).orderBy('number').execute();
+  return db
+    .selectFrom('integration_attempts')
+    .select(['number', 'status', 'rows_committed', 'bytes_committed', 'failure', 'started_at', 'ended_at'])
+    .where('job_id', '=', jobId)
+    .orderBy('number')
+    .execute();
 }
 
 export function logsOf(db: StoreDb, jobId: string) {
-  return db.selectFrom('integration_attempts').select(['number', 'log', 'started_at']).where('job_id', '=', jobId).orderBy('number').execute();
+  return db
+    .selectFrom('integration_attempts')
+    .select(['number', 'log', 'started_at'])
+    .where('job_id', '=', jobId)
+    .orderBy('number')
+    .execute();
 }
 
 export async function startAttempt(db: StoreDb, jobId: string, number: number): Promise<void> {
@@ -288,14 +392,28 @@ export async function startAttempt(db: StoreDb, jobId: string, number: number): 
   await db
     .insertInto('integration_attempts')
     .values({ job_id: jobId, number, status: 'running' })
-    .onConflict((conflict) => conflict.columns(['job_id', 'number']).doUpdateSet({ status: 'running', started_at: new Date(), ended_at: null }))
+    .onConflict((conflict) =>
+      conflict.columns(['job_id', 'number']).doUpdateSet({ status: 'running', started_at: new Date(), ended_at: null }),
+    )
     .execute();
 }
 
-export function finishAttempt(db: StoreDb, jobId: string, number: number, result: { status: 'succeeded' | 'failed' | 'cancelled'; rows: number; bytes: number; failure: string | null; log: string }) {
+export function finishAttempt(
+  db: StoreDb,
+  jobId: string,
+  number: number,
+  result: { status: 'succeeded' | 'failed' | 'cancelled'; rows: number; bytes: number; failure: string | null; log: string },
+) {
   return db
     .updateTable('integration_attempts')
-    .set({ status: result.status, rows_committed: result.rows, bytes_committed: result.bytes, failure: result.failure, log: result.log, ended_at: new Date() })
+    .set({
+      status: result.status,
+      rows_committed: result.rows,
+      bytes_committed: result.bytes,
+      failure: result.failure,
+      log: result.log,
+      ended_at: new Date(),
+    })
     .where('job_id', '=', jobId)
     .where('number', '=', number)
     .execute();

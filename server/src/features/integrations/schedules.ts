@@ -14,13 +14,18 @@ export class ScheduleError extends Error {
 export function checkSchedule(schedule: Schedule): void {
   if (schedule.kind !== 'cron') return;
   const fields = schedule.expression.trim().split(/\s+/);
-  if (fields.length !== 5) throw new ScheduleError(`A cron schedule has five fields (minute hour day-of-month month day-of-week); "${schedule.expression}" has ${fields.length}.`);
+  if (fields.length !== 5)
+    throw new ScheduleError(
+      `A cron schedule has five fields (minute hour day-of-month month day-of-week); "${schedule.expression}" has ${fields.length}.`,
+    );
   try {
     const cron = new Cron(schedule.expression, { timezone: 'UTC', paused: true });
     if (!cron.nextRun()) throw new ScheduleError(`The cron schedule "${schedule.expression}" never runs.`);
   } catch (error) {
     if (error instanceof ScheduleError) throw error;
-    throw new ScheduleError(`The cron schedule "${schedule.expression}" is not valid: ${error instanceof Error ? error.message.replace(/^CronPattern: /, '') : String(error)}.`);
+    throw new ScheduleError(
+      `The cron schedule "${schedule.expression}" is not valid: ${error instanceof Error ? error.message.replace(/^CronPattern: /, '') : String(error)}.`,
+    );
   }
 }
 

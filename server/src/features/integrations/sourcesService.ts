@@ -2,7 +2,16 @@
 // creating and editing sources against that spec with their secrets sealed apart, and the
 // connector's `check` and `discover` run on demand for the pages.
 import type { AirbyteCatalog, AirbyteMessage, ConnectorSpecification } from '@common/integrations/airbyteProtocol';
-import type { CheckRequest, CheckResult, DefinitionCreate, PreviewRequest, PreviewResponse, SourceCreate, SourceUpdate, SourceView } from '@common/integrations/integrationsContract';
+import type {
+  CheckRequest,
+  CheckResult,
+  DefinitionCreate,
+  PreviewRequest,
+  PreviewResponse,
+  SourceCreate,
+  SourceUpdate,
+  SourceView,
+} from '@common/integrations/integrationsContract';
 import { HttpError } from '../../platform/http/errors.js';
 import type { SecretBox } from '../../platform/secrets/secretBox.js';
 import { DuplicateValueError, isUniqueViolation } from '../../platform/store/errors.js';
@@ -45,10 +54,17 @@ const PREVIEW_RECORDS = 20;
 export function createSourcesService(deps: SourcesDeps) {
   const specs = new Map<string, Promise<ConnectorSpecification>>();
 
-  const commandFor = async (organisation: string, definitionId: string): Promise<ConnectorCommand> => (await deps.catalog.resolve(organisation, definitionId)).command;
+  const commandFor = async (organisation: string, definitionId: string): Promise<ConnectorCommand> =>
+    (await deps.catalog.resolve(organisation, definitionId)).command;
 
   /** Runs one short operation and returns its messages of the wanted type. */
-  async function run<T>(command: ConnectorCommand, name: 'spec' | 'check' | 'discover', config: unknown, secrets: readonly string[], pick: (message: AirbyteMessage) => T | undefined): Promise<T> {
+  async function run<T>(
+    command: ConnectorCommand,
+    name: 'spec' | 'check' | 'discover',
+    config: unknown,
+    secrets: readonly string[],
+    pick: (message: AirbyteMessage) => T | undefined,
+  ): Promise<T> {
     let found: T | undefined;
     try {
       await runConnector(command, {
@@ -70,7 +86,14 @@ export function createSourcesService(deps: SourcesDeps) {
   }
 
   /** Runs one short operation of an organisation's connector and returns the message it is about. */
-  async function operation<T>(organisation: string, definitionId: string, name: 'spec' | 'check' | 'discover', config: unknown, secrets: readonly string[], pick: (message: AirbyteMessage) => T | undefined): Promise<T> {
+  async function operation<T>(
+    organisation: string,
+    definitionId: string,
+    name: 'spec' | 'check' | 'discover',
+    config: unknown,
+    secrets: readonly string[],
+    pick: (message: AirbyteMessage) => T | undefined,
+  ): Promise<T> {
     return run(await commandFor(organisation, definitionId), name, config, secrets, pick);
   }
 
@@ -112,7 +135,8 @@ export function createSourcesService(deps: SourcesDeps) {
     let edited = request.config;
     if (request.sourceId) {
       const row = await sourceRow(organisation, request.sourceId);
-      if (row.definition_id !== request.definitionId) throw new HttpError(400, 'invalid_request', 'The source uses another connector.', 'definitionId');
+      if (row.definition_id !== request.definitionId)
+        throw new HttpError(400, 'invalid_request', 'The source uses another connector.', 'definitionId');
       edited = keepStoredSecrets(specification, edited, storedSecrets(row));
     }
     const config = validateConfig(specification, edited);
@@ -133,7 +157,12 @@ export function createSourcesService(deps: SourcesDeps) {
         return {
           id: row.id,
           name: row.name,
-          definition: { id: row.definition_id, name: known?.name ?? row.definition_id, icon: known?.icon ?? 'plug', category: known?.category ?? 'custom' },
+          definition: {
+            id: row.definition_id,
+            name: known?.name ?? row.definition_id,
+            icon: known?.icon ?? 'plug',
+            category: known?.category ?? 'custom',
+          },
           // Stored configs hold masks, never secrets; masking again covers a spec that changed.
           config: known ? maskConfig((await spec(organisation, row.definition_id)).connectionSpecification, row.config) : row.config,
           createdAt: iso(row.created_at),
@@ -152,7 +181,10 @@ export function createSourcesService(deps: SourcesDeps) {
     view,
 
     /** Registers a program from the connector directory once it answers `spec` (administrators only: the route checks). */
-    registerDefinition: (actor: Actor, body: DefinitionCreate) => deps.catalog.register(actor.organisation, actor.subject, body, (command) => run(command, 'spec', undefined, [], (message) => message.spec)),
+    registerDefinition: (actor: Actor, body: DefinitionCreate) =>
+      deps.catalog.register(actor.organisation, actor.subject, body, (command) =>
+        run(command, 'spec', undefined, [], (message) => message.spec),
+      ),
     removeDefinition: (actor: Actor, id: string) => deps.catalog.remove(actor.organisation, id),
     programs: () => deps.catalog.programs(),
 
@@ -183,7 +215,11 @@ export function createSourcesService(deps: SourcesDeps) {
         const specification = (await spec(actor.organisation, row.definition_id)).connectionSpecification;
         const config = validateConfig(specification, keepStoredSecrets(specification, body.config, storedSecrets(row)));
         const { plain, secrets } = splitSecrets(specification, config);
-        change = { ...change, config: plain, secretsSealed: Object.keys(secrets).length ? deps.secrets.seal(JSON.stringify(secrets), sealPurpose(id)) : null };
+        change = {
+          ...change,
+          config: plain,
+          secretsSealed: Object.keys(secrets).length ? deps.secrets.seal(JSON.stringify(secrets), sealPurpose(id)) : null,
+        };
       }
       try {
         await updateSource(deps.db, actor.organisation, id, change);
@@ -196,7 +232,10 @@ export function createSourcesService(deps: SourcesDeps) {
 
     async remove(actor: Actor, id: string): Promise<void> {
       const source = await view(actor.organisation, id);
-      if (source.connectionCount > 0) throw new IntegrationConflictError(`The source "${source.name}" is used by ${source.connectionCount} connection(s); delete those first.`);
+      if (source.connectionCount > 0)
+        throw new IntegrationConflictError(
+          `The source "${source.name}" is used by ${source.connectionCount} connection(s); delete those first.`,
+        );
       await deleteSource(deps.db, actor.organisation, id);
     },
 
@@ -206,7 +245,11 @@ export function createSourcesService(deps: SourcesDeps) {
       const started = Date.now();
       try {
         const status = await operation(organisation, request.definitionId, 'check', config, secrets, (message) => message.connectionStatus);
-        return { status: status.status === 'SUCCEEDED' ? 'succeeded' : 'failed', message: status.message ?? null, durationMs: Date.now() - started };
+        return {
+          status: status.status === 'SUCCEEDED' ? 'succeeded' : 'failed',
+          message: status.message ?? null,
+          durationMs: Date.now() - started,
+        };
       } catch (error) {
         // A connector that cannot even answer its check has failed it, in its own words.
         if (error instanceof ConnectorRunError) return { status: 'failed', message: error.message, durationMs: Date.now() - started };

@@ -31,7 +31,11 @@ export interface SyncJobDeps {
   engine: EngineSettings & { maxAttempts: number; retryBaseDelayMs: number };
   /** The scale-out engine, when an Airbyte instance is configured; `pollMs` is how often its jobs are asked how they stand. */
   airbyte?: { engine: AirbyteEngine; pollMs: number };
-  log: { info(details: object, message: string): void; warn(details: object, message: string): void; error(details: object, message: string): void };
+  log: {
+    info(details: object, message: string): void;
+    warn(details: object, message: string): void;
+    error(details: object, message: string): void;
+  };
 }
 
 export interface SyncJobContext {
@@ -44,7 +48,12 @@ export interface SyncJobContext {
 
 export interface SyncJobHelpers {
   connectionRow(organisation: string, id: string): Promise<ConnectionRow>;
-  publish(organisation: string, job: JobRow, attempt: number, progress: { rowsRead: number; rowsCommitted: number; streams: StreamProgress[] }): Promise<void>;
+  publish(
+    organisation: string,
+    job: JobRow,
+    attempt: number,
+    progress: { rowsRead: number; rowsCommitted: number; streams: StreamProgress[] },
+  ): Promise<void>;
 }
 
 /** The job handler: one attempt per call; the runner retries what this throws. */
@@ -52,7 +61,13 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
   const { db } = deps;
 
   /** A final failure: the organisation is notified and the catalog's alert rules get a signal. */
-  async function reportFailure(organisation: string, connection: ConnectionRow, job: JobRow, attempts: number, failure: string): Promise<void> {
+  async function reportFailure(
+    organisation: string,
+    connection: ConnectionRow,
+    job: JobRow,
+    attempts: number,
+    failure: string,
+  ): Promise<void> {
     const link = `/app/integrations/manage-connectors?connection=${encodeURIComponent(connection.id)}`;
     await deps
       .notify({
@@ -64,7 +79,14 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
         link,
       })
       .catch((error: unknown) => deps.log.warn({ err: error, connection: connection.id }, 'could not notify a sync failure'));
-    void deps.reportSignal?.({ organisation, kind: 'connector_sync_failure', title: `Sync of ${connection.name} failed`, body: failure, link, facts: { connectionId: connection.id, jobId: job.id, attempts } });
+    void deps.reportSignal?.({
+      organisation,
+      kind: 'connector_sync_failure',
+      title: `Sync of ${connection.name} failed`,
+      body: failure,
+      link,
+      facts: { connectionId: connection.id, jobId: job.id, attempts },
+    });
   }
 
   return async function runJob(context: SyncJobContext): Promise<unknown> {
@@ -91,7 +113,13 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
 
     if (connection.engine === 'airbyte') {
       return runAirbyteAttempt(
-        { db, engine: deps.airbyte?.engine, sources: deps.sources, pollMs: deps.airbyte?.pollMs ?? 5_000, maxAttempts: deps.engine.maxAttempts },
+        {
+          db,
+          engine: deps.airbyte?.engine,
+          sources: deps.sources,
+          pollMs: deps.airbyte?.pollMs ?? 5_000,
+          maxAttempts: deps.engine.maxAttempts,
+        },
         {
           organisation,
           attempt: context.attempt,
@@ -117,7 +145,7 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
         log(`The state of stream ${stream} was reset: the next sync reads it from the start.`);
       } else {
         await updateConnection(db, organisation, connection.id, { generation: connection.generation + 1 });
-        log('The connection\'s state was reset: the next sync reads every stream from the start.');
+        log("The connection's state was reset: the next sync reads every stream from the start.");
       }
       await finishAttempt(db, job.id, context.attempt, { status: 'succeeded', rows: 0, bytes: 0, failure: null, log: logLines.join('\n') });
       await updateJob(db, job.id, { status: 'succeeded', endedAt: new Date() });
@@ -129,7 +157,13 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
       const { config, secrets, command } = await deps.sources.configOf(organisation, connection.source_id);
       knownSecrets = secrets;
       const warehouse = await deps.warehouse(organisation);
-      prepared = { config, secrets, command, warehouse, catalog: configuredCatalog(connection.streams as StreamSelection[], (connection.catalog as { streams: AirbyteStream[] }).streams) };
+      prepared = {
+        config,
+        secrets,
+        command,
+        warehouse,
+        catalog: configuredCatalog(connection.streams as StreamSelection[], (connection.catalog as { streams: AirbyteStream[] }).streams),
+      };
     } catch (error) {
       // The sync cannot start at all (secrets unreadable, program gone, streams no longer there, warehouse unreachable): say so on the job.
       const failure = error instanceof Error ? error.message : String(error);
@@ -144,7 +178,9 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
       await CheckpointWriter.resetState(warehouse, connection.id, context.payload.stream);
       log(`Stream ${context.payload.stream} is read again from the start.`);
     }
-    log(`Attempt ${context.attempt}: reading ${catalog.streams.length} stream(s) from ${connection.source_name} into schema ${connection.destination_schema}.`);
+    log(
+      `Attempt ${context.attempt}: reading ${catalog.streams.length} stream(s) from ${connection.source_name} into schema ${connection.destination_schema}.`,
+    );
     let lastPublished = 0;
     const outcome = await runSyncAttempt({
       source: command,
@@ -161,7 +197,10 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
       onLog: (line) => log(`${line.level} ${maskSecrets(line.message, secrets)}`),
       onProgress: (progress) => {
         const estimate = progress.streams.reduce((sum, stream) => sum + (stream.rowEstimate ?? 0), 0);
-        context.progress({ fraction: estimate > 0 ? Math.min(0.99, progress.rowsRead / estimate) : 0, message: `${progress.rowsCommitted} rows committed` });
+        context.progress({
+          fraction: estimate > 0 ? Math.min(0.99, progress.rowsRead / estimate) : 0,
+          message: `${progress.rowsCommitted} rows committed`,
+        });
         // At most a few messages a second reach the browsers.
         if (Date.now() - lastPublished > 250) {
           lastPublished = Date.now();
@@ -176,15 +215,36 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
     const failure = outcome.failure?.message ?? null;
     // The engine's own error behind a warehouse that could not be prepared goes to the portal's
     // log (it may name internal objects), so an operator sees why every sync fails.
-    if (outcome.failure?.cause) deps.log.error({ connection: connection.id, job: job.id, attempt: context.attempt, cause: outcome.failure.cause }, 'a sync could not prepare the warehouse');
+    if (outcome.failure?.cause)
+      deps.log.error(
+        { connection: connection.id, job: job.id, attempt: context.attempt, cause: outcome.failure.cause },
+        'a sync could not prepare the warehouse',
+      );
     if (failure) log(`Attempt ${context.attempt} ${outcome.status}: ${failure}`);
     else log(`Attempt ${context.attempt} succeeded: ${outcome.rowsCommitted} rows committed.`);
-    await finishAttempt(db, job.id, context.attempt, { status: outcome.status, rows: outcome.rowsCommitted, bytes: outcome.bytesCommitted, failure, log: logLines.join('\n') });
+    await finishAttempt(db, job.id, context.attempt, {
+      status: outcome.status,
+      rows: outcome.rowsCommitted,
+      bytes: outcome.bytesCommitted,
+      failure,
+      log: logLines.join('\n'),
+    });
     const retry = outcome.status === 'failed' && outcome.failure?.retryable === true && context.attempt < deps.engine.maxAttempts;
     const status = retry ? 'incomplete' : outcome.status;
-    await updateJob(db, job.id, { status, rowsSynced, bytesSynced, streams: outcome.streams, failure, ...(retry ? {} : { endedAt: new Date() }) });
+    await updateJob(db, job.id, {
+      status,
+      rowsSynced,
+      bytesSynced,
+      streams: outcome.streams,
+      failure,
+      ...(retry ? {} : { endedAt: new Date() }),
+    });
     const finished = (await jobById(db, organisation, job.id)) ?? job;
-    await publish(organisation, finished, context.attempt, { rowsRead: outcome.streams.reduce((sum, stream) => sum + stream.rowsRead, 0), rowsCommitted: outcome.rowsCommitted, streams: outcome.streams });
+    await publish(organisation, finished, context.attempt, {
+      rowsRead: outcome.streams.reduce((sum, stream) => sum + stream.rowsRead, 0),
+      rowsCommitted: outcome.rowsCommitted,
+      streams: outcome.streams,
+    });
     if (retry) throw new Error(failure ?? 'The attempt failed.');
     if (outcome.status === 'failed') await reportFailure(organisation, connection, job, context.attempt, failure ?? 'The sync failed.');
     return { status: outcome.status, rowsCommitted: outcome.rowsCommitted };

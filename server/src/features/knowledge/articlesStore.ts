@@ -85,14 +85,22 @@ export async function listArticles(db: StoreDb, actor: KnowledgeActor, filter: A
     )
     SELECT
       (SELECT json_agg(json_build_object('value', c.category, 'count', c.n) ORDER BY c.category) FROM (SELECT category, count(*)::int AS n FROM m GROUP BY category) c) AS categories,
-      (SELECT json_agg(p.id) FROM (SELECT m.id FROM m WHERE ${inCategory} ORDER BY m.rank DESC, m.updated_at DESC, m.id LIMIT ${PAGE}) p) AS page`.execute(db);
+      (SELECT json_agg(p.id) FROM (SELECT m.id FROM m WHERE ${inCategory} ORDER BY m.rank DESC, m.updated_at DESC, m.id LIMIT ${PAGE}) p) AS page`.execute(
+    db,
+  );
   const categories = summary.rows[0]?.categories ?? [];
   const pageIds = summary.rows[0]?.page ?? [];
-  const rows = pageIds.length > 0 ? ((await articleQuery(db, actor.organisation).where('a.id', 'in', pageIds).execute()) as ArticleRow[]) : [];
+  const rows =
+    pageIds.length > 0 ? ((await articleQuery(db, actor.organisation).where('a.id', 'in', pageIds).execute()) as ArticleRow[]) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const total = filter.category ? (categories.find((c) => c.value === filter.category)?.count ?? 0) : categories.reduce((sum, c) => sum + c.count, 0);
+  const total = filter.category
+    ? (categories.find((c) => c.value === filter.category)?.count ?? 0)
+    : categories.reduce((sum, c) => sum + c.count, 0);
   return {
-    articles: pageIds.map((id) => byId.get(id)).filter((row): row is ArticleRow => row !== undefined).map((row) => toSummary(row, search.words)),
+    articles: pageIds
+      .map((id) => byId.get(id))
+      .filter((row): row is ArticleRow => row !== undefined)
+      .map((row) => toSummary(row, search.words)),
     total,
     categories,
     canEdit: editor,
@@ -109,7 +117,9 @@ async function related(db: StoreDb, organisation: string, row: ArticleRow): Prom
     .where('a.status', '=', 'published')
     .where('a.id', '!=', row.id)
     .where((eb) =>
-      words.length > 0 ? eb.or([eb('a.category', '=', row.category), sql<boolean>`a.document @@ to_tsquery('simple', ${anyWordQuery(words)})`]) : eb('a.category', '=', row.category),
+      words.length > 0
+        ? eb.or([eb('a.category', '=', row.category), sql<boolean>`a.document @@ to_tsquery('simple', ${anyWordQuery(words)})`])
+        : eb('a.category', '=', row.category),
     )
     .orderBy(words.length > 0 ? sql`ts_rank(a.document, to_tsquery('simple', ${anyWordQuery(words)}))` : sql`1`, 'desc')
     .orderBy('a.updated_at', 'desc')
@@ -128,12 +138,24 @@ export async function articleDetail(db: StoreDb, actor: KnowledgeActor, id: stri
     db.selectFrom('kb_votes').select('helpful').where('article_id', '=', id).where('subject', '=', actor.subject).executeTakeFirst(),
     related(db, actor.organisation, row),
   ]);
-  return { ...toSummary(row, []), body: row.body, createdAt: iso(row.created_at), myVote: mine ? mine.helpful : null, related: relatedList, canEdit: editor };
+  return {
+    ...toSummary(row, []),
+    body: row.body,
+    createdAt: iso(row.created_at),
+    myVote: mine ? mine.helpful : null,
+    related: relatedList,
+    canEdit: editor,
+  };
 }
 
 const tagsText = (tags: readonly string[]) => tags.join(' ');
 
-export async function createArticle(db: StoreDb, actor: KnowledgeActor, input: Required<ArticleInput>, seedKey: string | null = null): Promise<string> {
+export async function createArticle(
+  db: StoreDb,
+  actor: KnowledgeActor,
+  input: Required<ArticleInput>,
+  seedKey: string | null = null,
+): Promise<string> {
   return db.transaction().execute(async (tx) => {
     await ensureOrganisation(tx, actor.organisation);
     const row = await tx
@@ -180,7 +202,12 @@ export async function updateArticle(db: StoreDb, actor: KnowledgeActor, id: stri
 
 export async function deleteArticle(db: StoreDb, actor: KnowledgeActor, id: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const row = await tx.deleteFrom('kb_articles').where('id', '=', id).where('organisation_id', '=', actor.organisation).returning('title').executeTakeFirst();
+    const row = await tx
+      .deleteFrom('kb_articles')
+      .where('id', '=', id)
+      .where('organisation_id', '=', actor.organisation)
+      .returning('title')
+      .executeTakeFirst();
     if (!row) throw new RecordNotFoundError('article');
     await writeAudit(tx, actor, { action: 'kb.article.delete', target: id, details: { title: row.title } });
   });
@@ -189,12 +216,23 @@ export async function deleteArticle(db: StoreDb, actor: KnowledgeActor, id: stri
 /** One vote per user and article: the same vote again changes nothing, the other one replaces it. */
 export async function voteOnArticle(db: StoreDb, actor: KnowledgeActor, id: string, helpful: boolean): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const article = await tx.selectFrom('kb_articles').select('id').where('id', '=', id).where('organisation_id', '=', actor.organisation).where('status', '=', 'published').executeTakeFirst();
+    const article = await tx
+      .selectFrom('kb_articles')
+      .select('id')
+      .where('id', '=', id)
+      .where('organisation_id', '=', actor.organisation)
+      .where('status', '=', 'published')
+      .executeTakeFirst();
     if (!article) throw new RecordNotFoundError('article');
     const changed = await tx
       .insertInto('kb_votes')
       .values({ article_id: id, organisation_id: actor.organisation, subject: actor.subject, helpful })
-      .onConflict((oc) => oc.columns(['article_id', 'subject']).doUpdateSet({ helpful, voted_at: sql<Date>`now()` }).where('kb_votes.helpful', '!=', helpful))
+      .onConflict((oc) =>
+        oc
+          .columns(['article_id', 'subject'])
+          .doUpdateSet({ helpful, voted_at: sql<Date>`now()` })
+          .where('kb_votes.helpful', '!=', helpful),
+      )
       .returning('article_id')
       .executeTakeFirst();
     if (changed) await writeAudit(tx, actor, { action: 'kb.article.vote', target: id, details: { helpful } });

@@ -157,36 +157,42 @@ export const demoFaq: SeedFaq[] = [
     key: 'sample-data',
     topic: 'Getting started',
     question: 'Why does the Cost page say it shows a sample account?',
-    answer: 'Your organisation has no Snowflake connection yet, so the Optimize pages read an embedded sample account with generated data. Once your operator connects your account (see the knowledge base article "Connecting your Snowflake account"), the pages show your real figures.',
+    answer:
+      'Your organisation has no Snowflake connection yet, so the Optimize pages read an embedded sample account with generated data. Once your operator connects your account (see the knowledge base article "Connecting your Snowflake account"), the pages show your real figures.',
   },
   {
     key: 'which-pages',
     topic: 'Getting started',
     question: 'Why can I not see a page a colleague sees?',
-    answer: 'Pages follow your roles and your organisation\'s edition. The menu lists exactly what you may open. Ask your organisation\'s admin for the role you need.',
+    answer:
+      "Pages follow your roles and your organisation's edition. The menu lists exactly what you may open. Ask your organisation's admin for the role you need.",
   },
   {
     key: 'dbt-upload',
     topic: 'Data catalog',
     question: 'How do I get my dbt project into the catalog?',
-    answer: 'Upload `manifest.json` (and, when the run wrote them, `run_results.json`, `sources.json`, `catalog.json`) to `POST /api/dbt/artifacts` after each `dbt build`, with a service account\'s token. The knowledge base article "Uploading dbt artifacts after each run" has the commands.',
+    answer:
+      'Upload `manifest.json` (and, when the run wrote them, `run_results.json`, `sources.json`, `catalog.json`) to `POST /api/dbt/artifacts` after each `dbt build`, with a service account\'s token. The knowledge base article "Uploading dbt artifacts after each run" has the commands.',
   },
   {
     key: 'freshness',
     topic: 'Data catalog',
     question: 'How often is source freshness checked?',
-    answer: 'Every 60 minutes by default (your operator can change it), and whenever someone presses "check now" on the Freshness page. A source going stale, failing its check or recovering notifies the organisation\'s admins.',
+    answer:
+      'Every 60 minutes by default (your operator can change it), and whenever someone presses "check now" on the Freshness page. A source going stale, failing its check or recovering notifies the organisation\'s admins.',
   },
   {
     key: 'layout-support',
     topic: 'Support',
     question: 'Support asks what my screen looks like. How do I share it?',
-    answer: 'When you open a support ticket you may attach your layout settings (with your consent). Support staff can then open them and see the portal the way you do.',
+    answer:
+      'When you open a support ticket you may attach your layout settings (with your consent). Support staff can then open them and see the portal the way you do.',
   },
   {
     key: 'idle-cost',
     topic: 'Cost',
     question: 'What is idle cost?',
-    answer: 'Credits a warehouse was billed for while no query ran on it: it stays resumed until its auto-suspend time passes. A shorter auto-suspend or a smaller warehouse usually lowers it.',
+    answer:
+      'Credits a warehouse was billed for while no query ran on it: it stays resumed until its auto-suspend time passes. A shorter auto-suspend or a smaller warehouse usually lowers it.',
   },
 ];

@@ -9,23 +9,57 @@ import type { StoreDb } from '../../platform/store/openStore.js';
 
 const columns = ['id', 'topic', 'question', 'answer', 'position', 'updated_at', 'hive_question_id'] as const;
 
-function toEntry(row: { id: string; topic: string; question: string; answer: string; position: number; updated_at: Date; hive_question_id: string | null }): FaqEntry {
-  return { id: row.id, topic: row.topic, question: row.question, answer: row.answer, position: row.position, updatedAt: new Date(row.updated_at).toISOString(), hiveQuestionId: row.hive_question_id };
+function toEntry(row: {
+  id: string;
+  topic: string;
+  question: string;
+  answer: string;
+  position: number;
+  updated_at: Date;
+  hive_question_id: string | null;
+}): FaqEntry {
+  return {
+    id: row.id,
+    topic: row.topic,
+    question: row.question,
+    answer: row.answer,
+    position: row.position,
+    updatedAt: new Date(row.updated_at).toISOString(),
+    hiveQuestionId: row.hive_question_id,
+  };
 }
 
 export async function listFaq(db: StoreDb, organisation: string, q: string | undefined): Promise<FaqEntry[]> {
   const search = parseSearch(q);
   if ((q ?? '').trim() !== '' && !search.tsquery) return [];
-  let query = db.selectFrom('faq_entries').select([...columns]).where('organisation_id', '=', organisation);
+  let query = db
+    .selectFrom('faq_entries')
+    .select([...columns])
+    .where('organisation_id', '=', organisation);
   if (search.tsquery) query = query.where(sql<boolean>`document @@ to_tsquery('simple', ${search.tsquery})`);
-  const rows = await query.orderBy(sql`lower(topic)`).orderBy('position').orderBy('created_at').limit(500).execute();
+  const rows = await query
+    .orderBy(sql`lower(topic)`)
+    .orderBy('position')
+    .orderBy('created_at')
+    .limit(500)
+    .execute();
   return rows.map(toEntry);
 }
 
-export async function createFaq(db: StoreDb, actor: Actor, input: FaqInput, extra: { seedKey?: string; hiveQuestionId?: string } = {}): Promise<FaqEntry> {
+export async function createFaq(
+  db: StoreDb,
+  actor: Actor,
+  input: FaqInput,
+  extra: { seedKey?: string; hiveQuestionId?: string } = {},
+): Promise<FaqEntry> {
   return db.transaction().execute(async (tx) => {
     await ensureOrganisation(tx, actor.organisation);
-    const last = await tx.selectFrom('faq_entries').select((eb) => eb.fn.max('position').as('max')).where('organisation_id', '=', actor.organisation).where('topic', '=', input.topic).executeTakeFirst();
+    const last = await tx
+      .selectFrom('faq_entries')
+      .select((eb) => eb.fn.max('position').as('max'))
+      .where('organisation_id', '=', actor.organisation)
+      .where('topic', '=', input.topic)
+      .executeTakeFirst();
     const row = await tx
       .insertInto('faq_entries')
       .values({
@@ -61,7 +95,12 @@ export async function updateFaq(db: StoreDb, actor: Actor, id: string, patch: Pa
 
 export async function deleteFaq(db: StoreDb, actor: Actor, id: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const row = await tx.deleteFrom('faq_entries').where('id', '=', id).where('organisation_id', '=', actor.organisation).returning('question').executeTakeFirst();
+    const row = await tx
+      .deleteFrom('faq_entries')
+      .where('id', '=', id)
+      .where('organisation_id', '=', actor.organisation)
+      .returning('question')
+      .executeTakeFirst();
     if (!row) throw new RecordNotFoundError('FAQ entry');
     await writeAudit(tx, actor, { action: 'faq.delete', target: id, details: { question: row.question } });
   });

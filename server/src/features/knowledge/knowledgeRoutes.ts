@@ -28,7 +28,8 @@ const articleParams = uuidParams('an article');
 const faqParams = uuidParams('an FAQ entry');
 
 function requireEditor(actor: KnowledgeActor): void {
-  if (!canEditKnowledge(actor.roles)) throw new HttpError(403, 'forbidden', 'Only knowledge base editors (admin, Client-Dataworks-docs) may change articles.');
+  if (!canEditKnowledge(actor.roles))
+    throw new HttpError(403, 'forbidden', 'Only knowledge base editors (admin, Client-Dataworks-docs) may change articles.');
 }
 
 function requireFaqManager(actor: KnowledgeActor): void {
@@ -40,50 +41,80 @@ export function registerKnowledgeRoutes(server: FastifyInstance, db: StoreDb): v
   const kb = requireRoute('knowledgebase');
   const faq = requireRoute('faq');
 
-  app.get('/api/kb/articles', { preValidation: kb, schema: { querystring: articleListQuery, response: { 200: articleListResponse } } }, async (request) =>
-    listArticles(db, knowledgeActorOf(request), request.query),
+  app.get(
+    '/api/kb/articles',
+    { preValidation: kb, schema: { querystring: articleListQuery, response: { 200: articleListResponse } } },
+    async (request) => listArticles(db, knowledgeActorOf(request), request.query),
   );
-  app.get('/api/kb/articles/:id', { preValidation: kb, schema: { params: articleParams, response: { 200: articleResponse } } }, async (request) => ({
-    article: await articleDetail(db, knowledgeActorOf(request), request.params.id),
-  }));
-  app.post('/api/kb/articles', { preValidation: kb, schema: { body: createArticleBody, response: { 201: articleResponse } } }, async (request, reply) => {
-    const actor = knowledgeActorOf(request);
-    requireEditor(actor);
-    const id = await createArticle(db, actor, request.body);
-    return reply.code(201).send({ article: await articleDetail(db, actor, id) });
-  });
-  app.patch('/api/kb/articles/:id', { preValidation: kb, schema: { params: articleParams, body: updateArticleBody, response: { 200: articleResponse } } }, async (request) => {
-    const actor = knowledgeActorOf(request);
-    requireEditor(actor);
-    await updateArticle(db, actor, request.params.id, request.body);
-    return { article: await articleDetail(db, actor, request.params.id) };
-  });
+  app.get(
+    '/api/kb/articles/:id',
+    { preValidation: kb, schema: { params: articleParams, response: { 200: articleResponse } } },
+    async (request) => ({
+      article: await articleDetail(db, knowledgeActorOf(request), request.params.id),
+    }),
+  );
+  app.post(
+    '/api/kb/articles',
+    { preValidation: kb, schema: { body: createArticleBody, response: { 201: articleResponse } } },
+    async (request, reply) => {
+      const actor = knowledgeActorOf(request);
+      requireEditor(actor);
+      const id = await createArticle(db, actor, request.body);
+      return reply.code(201).send({ article: await articleDetail(db, actor, id) });
+    },
+  );
+  app.patch(
+    '/api/kb/articles/:id',
+    { preValidation: kb, schema: { params: articleParams, body: updateArticleBody, response: { 200: articleResponse } } },
+    async (request) => {
+      const actor = knowledgeActorOf(request);
+      requireEditor(actor);
+      await updateArticle(db, actor, request.params.id, request.body);
+      return { article: await articleDetail(db, actor, request.params.id) };
+    },
+  );
   app.delete('/api/kb/articles/:id', { preValidation: kb, schema: { params: articleParams } }, async (request, reply) => {
     const actor = knowledgeActorOf(request);
     requireEditor(actor);
     await deleteArticle(db, actor, request.params.id);
     return reply.code(204).send();
   });
-  app.put('/api/kb/articles/:id/vote', { preValidation: kb, schema: { params: articleParams, body: articleVoteBody, response: { 200: articleResponse } } }, async (request) => {
-    const actor = knowledgeActorOf(request);
-    await voteOnArticle(db, actor, request.params.id, request.body.helpful);
-    return { article: await articleDetail(db, actor, request.params.id) };
-  });
+  app.put(
+    '/api/kb/articles/:id/vote',
+    { preValidation: kb, schema: { params: articleParams, body: articleVoteBody, response: { 200: articleResponse } } },
+    async (request) => {
+      const actor = knowledgeActorOf(request);
+      await voteOnArticle(db, actor, request.params.id, request.body.helpful);
+      return { article: await articleDetail(db, actor, request.params.id) };
+    },
+  );
 
-  app.get('/api/faq', { preValidation: faq, schema: { querystring: faqListQuery, response: { 200: faqListResponse } } }, async (request) => {
-    const actor = knowledgeActorOf(request);
-    return { entries: await listFaq(db, actor.organisation, request.query.q), canManage: canManageFaq(actor.roles) };
-  });
-  app.post('/api/faq', { preValidation: faq, schema: { body: createFaqBody, response: { 201: faqEntryResponse } } }, async (request, reply) => {
-    const actor = knowledgeActorOf(request);
-    requireFaqManager(actor);
-    return reply.code(201).send({ entry: await createFaq(db, actor, request.body) });
-  });
-  app.patch('/api/faq/:id', { preValidation: faq, schema: { params: faqParams, body: updateFaqBody, response: { 200: faqEntryResponse } } }, async (request) => {
-    const actor = knowledgeActorOf(request);
-    requireFaqManager(actor);
-    return { entry: await updateFaq(db, actor, request.params.id, request.body) };
-  });
+  app.get(
+    '/api/faq',
+    { preValidation: faq, schema: { querystring: faqListQuery, response: { 200: faqListResponse } } },
+    async (request) => {
+      const actor = knowledgeActorOf(request);
+      return { entries: await listFaq(db, actor.organisation, request.query.q), canManage: canManageFaq(actor.roles) };
+    },
+  );
+  app.post(
+    '/api/faq',
+    { preValidation: faq, schema: { body: createFaqBody, response: { 201: faqEntryResponse } } },
+    async (request, reply) => {
+      const actor = knowledgeActorOf(request);
+      requireFaqManager(actor);
+      return reply.code(201).send({ entry: await createFaq(db, actor, request.body) });
+    },
+  );
+  app.patch(
+    '/api/faq/:id',
+    { preValidation: faq, schema: { params: faqParams, body: updateFaqBody, response: { 200: faqEntryResponse } } },
+    async (request) => {
+      const actor = knowledgeActorOf(request);
+      requireFaqManager(actor);
+      return { entry: await updateFaq(db, actor, request.params.id, request.body) };
+    },
+  );
   app.delete('/api/faq/:id', { preValidation: faq, schema: { params: faqParams } }, async (request, reply) => {
     const actor = knowledgeActorOf(request);
     requireFaqManager(actor);

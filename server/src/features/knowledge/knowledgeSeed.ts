@@ -11,9 +11,18 @@ const seeder = (organisation: string) => ({ organisation, subject: 'system', use
 export async function seedKnowledge(db: StoreDb, organisations: readonly string[]): Promise<void> {
   for (const organisation of organisations) {
     await db.transaction().execute(async (tx) => {
-      const seeded = await tx.selectFrom('audit_log').select('id').where('organisation_id', '=', organisation).where('action', '=', 'kb.seed').executeTakeFirst();
+      const seeded = await tx
+        .selectFrom('audit_log')
+        .select('id')
+        .where('organisation_id', '=', organisation)
+        .where('action', '=', 'kb.seed')
+        .executeTakeFirst();
       if (seeded) return;
-      await tx.insertInto('organisations').values({ id: organisation, name: organisation }).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await tx
+        .insertInto('organisations')
+        .values({ id: organisation, name: organisation })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
       for (const article of demoArticles) {
         await tx
           .insertInto('kb_articles')
@@ -35,11 +44,22 @@ export async function seedKnowledge(db: StoreDb, organisations: readonly string[
       for (const [position, entry] of demoFaq.entries()) {
         await tx
           .insertInto('faq_entries')
-          .values({ organisation_id: organisation, topic: entry.topic, question: entry.question, answer: entry.answer, position: position + 1, seed_key: entry.key })
+          .values({
+            organisation_id: organisation,
+            topic: entry.topic,
+            question: entry.question,
+            answer: entry.answer,
+            position: position + 1,
+            seed_key: entry.key,
+          })
           .onConflict((oc) => oc.columns(['organisation_id', 'seed_key']).doNothing())
           .execute();
       }
-      await writeAudit(tx, seeder(organisation), { action: 'kb.seed', target: organisation, details: { articles: demoArticles.length, faq: demoFaq.length } });
+      await writeAudit(tx, seeder(organisation), {
+        action: 'kb.seed',
+        target: organisation,
+        details: { articles: demoArticles.length, faq: demoFaq.length },
+      });
     });
   }
 }

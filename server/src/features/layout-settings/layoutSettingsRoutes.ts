@@ -26,19 +26,27 @@ export function registerLayoutSettingsRoutes(server: FastifyInstance, db: StoreD
     return { settings: saved.settings, updatedAt: saved.updatedAt };
   });
 
-  app.put('/api/me/layout-settings', { schema: { body: saveLayoutSettingsBody, response: { 200: myLayoutSettingsResponse } } }, async (request) => {
-    const caller = callerOf(request);
-    const organisation = organisationOf(caller);
-    const { settings } = request.body;
-    const valid = parseOr400(appearancePatchSchema, settings, 'settings');
-    if (Object.keys(valid).length === 0) throw new HttpError(400, 'invalid_request', 'settings: give at least one layout setting.', 'settings');
-    const saved = await saveLayoutSettings(db, { organisation, subject: caller.subject, username: caller.username }, valid);
-    return { settings: saved.settings, updatedAt: saved.updatedAt };
-  });
+  app.put(
+    '/api/me/layout-settings',
+    { schema: { body: saveLayoutSettingsBody, response: { 200: myLayoutSettingsResponse } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const organisation = organisationOf(caller);
+      const { settings } = request.body;
+      const valid = parseOr400(appearancePatchSchema, settings, 'settings');
+      if (Object.keys(valid).length === 0)
+        throw new HttpError(400, 'invalid_request', 'settings: give at least one layout setting.', 'settings');
+      const saved = await saveLayoutSettings(db, { organisation, subject: caller.subject, username: caller.username }, valid);
+      return { settings: saved.settings, updatedAt: saved.updatedAt };
+    },
+  );
 
   app.get(
     '/api/admin/layout-settings/:username',
-    { preValidation: requireRoute('admin'), schema: { params: layoutSettingsUsernameParams, response: { 200: userLayoutSettingsResponse } } },
+    {
+      preValidation: requireRoute('admin'),
+      schema: { params: layoutSettingsUsernameParams, response: { 200: userLayoutSettingsResponse } },
+    },
     async (request) => {
       const { username } = request.params;
       const saved = await findLayoutSettings(db, organisationOf(callerOf(request)), username);

@@ -14,7 +14,13 @@ const duplicate = (name: string) => new DuplicateValueError('name', `A project n
 async function refsOf(db: StoreDb, organisation: string, projectIds: readonly string[]): Promise<Map<string, ResourceRef[]>> {
   const byProject = new Map<string, ResourceRef[]>();
   if (projectIds.length === 0) return byProject;
-  const rows = await db.selectFrom('project_resources').select(['project_id', 'kind', 'ref']).where('organisation_id', '=', organisation).where('project_id', 'in', projectIds).orderBy('added_at').execute();
+  const rows = await db
+    .selectFrom('project_resources')
+    .select(['project_id', 'kind', 'ref'])
+    .where('organisation_id', '=', organisation)
+    .where('project_id', 'in', projectIds)
+    .orderBy('added_at')
+    .execute();
   for (const row of rows) {
     const list = byProject.get(row.project_id) ?? [];
     list.push({ kind: row.kind as ResourceRef['kind'], ref: row.ref });
@@ -24,8 +30,17 @@ async function refsOf(db: StoreDb, organisation: string, projectIds: readonly st
 }
 
 export async function listProjects(db: StoreDb, organisation: string): Promise<ProjectSummary[]> {
-  const rows = await db.selectFrom('projects').selectAll().where('organisation_id', '=', organisation).orderBy(sql`lower(name)`).execute();
-  const refs = await refsOf(db, organisation, rows.map((r) => r.id));
+  const rows = await db
+    .selectFrom('projects')
+    .selectAll()
+    .where('organisation_id', '=', organisation)
+    .orderBy(sql`lower(name)`)
+    .execute();
+  const refs = await refsOf(
+    db,
+    organisation,
+    rows.map((r) => r.id),
+  );
   return Promise.all(
     rows.map(async (row) => {
       const resources = await describeResources(db, organisation, refs.get(row.id) ?? []);
@@ -45,7 +60,12 @@ export async function listProjects(db: StoreDb, organisation: string): Promise<P
 }
 
 export async function projectDetail(db: StoreDb, organisation: string, id: string): Promise<ProjectDetail> {
-  const row = await db.selectFrom('projects').selectAll().where('organisation_id', '=', organisation).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('projects')
+    .selectAll()
+    .where('organisation_id', '=', organisation)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw new RecordNotFoundError('project');
   const refs = await refsOf(db, organisation, [id]);
   const resources = await describeResources(db, organisation, refs.get(id) ?? []);
@@ -73,7 +93,14 @@ export async function createProject(db: StoreDb, actor: Actor, input: Required<P
       await ensureOrganisation(tx, actor.organisation);
       const row = await tx
         .insertInto('projects')
-        .values({ organisation_id: actor.organisation, name: input.name, description: input.description, owner: input.owner, members: JSON.stringify(input.members), status: input.status })
+        .values({
+          organisation_id: actor.organisation,
+          name: input.name,
+          description: input.description,
+          owner: input.owner,
+          members: JSON.stringify(input.members),
+          status: input.status,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await writeAudit(tx, actor, { action: 'project.create', target: row.id, details: { name: input.name } });
@@ -113,7 +140,12 @@ export async function updateProject(db: StoreDb, actor: Actor, id: string, patch
 
 export async function deleteProject(db: StoreDb, actor: Actor, id: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const row = await tx.deleteFrom('projects').where('id', '=', id).where('organisation_id', '=', actor.organisation).returning('name').executeTakeFirst();
+    const row = await tx
+      .deleteFrom('projects')
+      .where('id', '=', id)
+      .where('organisation_id', '=', actor.organisation)
+      .returning('name')
+      .executeTakeFirst();
     if (!row) throw new RecordNotFoundError('project');
     await writeAudit(tx, actor, { action: 'project.delete', target: id, details: { name: row.name } });
   });
@@ -121,19 +153,41 @@ export async function deleteProject(db: StoreDb, actor: Actor, id: string): Prom
 
 export async function addResource(db: StoreDb, actor: Actor, id: string, ref: ResourceRef): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const project = await tx.selectFrom('projects').select('id').where('id', '=', id).where('organisation_id', '=', actor.organisation).forUpdate().executeTakeFirst();
+    const project = await tx
+      .selectFrom('projects')
+      .select('id')
+      .where('id', '=', id)
+      .where('organisation_id', '=', actor.organisation)
+      .forUpdate()
+      .executeTakeFirst();
     if (!project) throw new RecordNotFoundError('project');
     // Another organisation's resource is as unknown as one that does not exist.
-    if (!(await resourceExists(tx, actor.organisation, ref))) throw new InconsistentRequestError('ref', `ref: no ${ref.kind.replace('_', ' ')} "${ref.ref}" in your organisation.`);
-    await tx.insertInto('project_resources').values({ project_id: id, organisation_id: actor.organisation, kind: ref.kind, ref: ref.ref }).onConflict((oc) => oc.columns(['project_id', 'kind', 'ref']).doNothing()).execute();
-    await tx.updateTable('projects').set({ updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+    if (!(await resourceExists(tx, actor.organisation, ref)))
+      throw new InconsistentRequestError('ref', `ref: no ${ref.kind.replace('_', ' ')} "${ref.ref}" in your organisation.`);
+    await tx
+      .insertInto('project_resources')
+      .values({ project_id: id, organisation_id: actor.organisation, kind: ref.kind, ref: ref.ref })
+      .onConflict((oc) => oc.columns(['project_id', 'kind', 'ref']).doNothing())
+      .execute();
+    await tx
+      .updateTable('projects')
+      .set({ updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
     await writeAudit(tx, actor, { action: 'project.resource.add', target: id, details: { ...ref } });
   });
 }
 
 export async function removeResource(db: StoreDb, actor: Actor, id: string, ref: ResourceRef): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const row = await tx.deleteFrom('project_resources').where('project_id', '=', id).where('organisation_id', '=', actor.organisation).where('kind', '=', ref.kind).where('ref', '=', ref.ref).returning('ref').executeTakeFirst();
+    const row = await tx
+      .deleteFrom('project_resources')
+      .where('project_id', '=', id)
+      .where('organisation_id', '=', actor.organisation)
+      .where('kind', '=', ref.kind)
+      .where('ref', '=', ref.ref)
+      .returning('ref')
+      .executeTakeFirst();
     if (!row) throw new RecordNotFoundError('project resource');
     await writeAudit(tx, actor, { action: 'project.resource.remove', target: id, details: { ...ref } });
   });

@@ -35,9 +35,19 @@ async function judgedIds(db: StoreDb, organisation: string, uniqueId: string, up
   return rows.rows.map((row) => row.id);
 }
 
-async function catalogHealth(db: StoreDb, organisation: string, uniqueId: string, upstream: boolean): Promise<{ health: ResourceHealthStatus; detail: string }> {
+async function catalogHealth(
+  db: StoreDb,
+  organisation: string,
+  uniqueId: string,
+  upstream: boolean,
+): Promise<{ health: ResourceHealthStatus; detail: string }> {
   const ids = await judgedIds(db, organisation, uniqueId, upstream);
-  const tests = await db.selectFrom('dbt_tests').select('unique_id').where('organisation_id', '=', organisation).where('attached_to', 'in', ids).execute();
+  const tests = await db
+    .selectFrom('dbt_tests')
+    .select('unique_id')
+    .where('organisation_id', '=', organisation)
+    .where('attached_to', 'in', ids)
+    .execute();
   const resultIds = [...ids, ...tests.map((t) => t.unique_id)];
   const [results, freshness] = await Promise.all([
     sql<{ unique_id: string; status: string }>`
@@ -79,11 +89,28 @@ async function catalogHealth(db: StoreDb, organisation: string, uniqueId: string
 }
 
 export async function describeResources(db: StoreDb, organisation: string, refs: readonly ResourceRef[]): Promise<ProjectResource[]> {
-  const dashboardIds = refs.filter((r) => r.kind === 'dashboard').map((r) => r.ref).filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  const dashboardIds = refs
+    .filter((r) => r.kind === 'dashboard')
+    .map((r) => r.ref)
+    .filter((id) => /^[0-9a-f-]{36}$/i.test(id));
   const nodeIds = refs.filter((r) => r.kind !== 'dashboard').map((r) => r.ref);
   const [dashboards, nodes] = await Promise.all([
-    dashboardIds.length > 0 ? db.selectFrom('dashboards').select(['id', 'name', 'url']).where('organisation_id', '=', organisation).where('id', 'in', dashboardIds).execute() : [],
-    nodeIds.length > 0 ? db.selectFrom('dbt_nodes').select(['unique_id', 'name', 'resource_type']).where('organisation_id', '=', organisation).where('unique_id', 'in', nodeIds).execute() : [],
+    dashboardIds.length > 0
+      ? db
+          .selectFrom('dashboards')
+          .select(['id', 'name', 'url'])
+          .where('organisation_id', '=', organisation)
+          .where('id', 'in', dashboardIds)
+          .execute()
+      : [],
+    nodeIds.length > 0
+      ? db
+          .selectFrom('dbt_nodes')
+          .select(['unique_id', 'name', 'resource_type'])
+          .where('organisation_id', '=', organisation)
+          .where('unique_id', 'in', nodeIds)
+          .execute()
+      : [],
   ]);
   const dashboardById = new Map(dashboards.map((d) => [d.id, d]));
   const nodeById = new Map(nodes.map((n) => [n.unique_id, n]));
@@ -92,7 +119,14 @@ export async function describeResources(db: StoreDb, organisation: string, refs:
       if (ref.kind === 'dashboard') {
         const dashboard = dashboardById.get(ref.ref);
         return dashboard
-          ? { kind: ref.kind, ref: ref.ref, name: dashboard.name, link: viewerPath(dashboard.name, dashboard.url), health: 'healthy', detail: 'In the Viewer' }
+          ? {
+              kind: ref.kind,
+              ref: ref.ref,
+              name: dashboard.name,
+              link: viewerPath(dashboard.name, dashboard.url),
+              health: 'healthy',
+              detail: 'In the Viewer',
+            }
           : { kind: ref.kind, ref: ref.ref, name: ref.ref, link: null, health: 'missing', detail: 'The dashboard no longer exists' };
       }
       const node = nodeById.get(ref.ref);
@@ -101,7 +135,14 @@ export async function describeResources(db: StoreDb, organisation: string, refs:
         return { kind: ref.kind, ref: ref.ref, name: ref.ref, link: null, health: 'missing', detail: 'Not in the current dbt artifacts' };
       }
       const { health, detail } = await catalogHealth(db, organisation, ref.ref, exposure);
-      return { kind: ref.kind, ref: ref.ref, name: node.name, link: exposure ? exposurePath(ref.ref) : catalogAssetPath(ref.ref), health, detail };
+      return {
+        kind: ref.kind,
+        ref: ref.ref,
+        name: node.name,
+        link: exposure ? exposurePath(ref.ref) : catalogAssetPath(ref.ref),
+        health,
+        detail,
+      };
     }),
   );
 }
@@ -110,10 +151,20 @@ export async function describeResources(db: StoreDb, organisation: string, refs:
 export async function resourceExists(db: StoreDb | Transaction<StoreSchema>, organisation: string, ref: ResourceRef): Promise<boolean> {
   if (ref.kind === 'dashboard') {
     if (!/^[0-9a-f-]{36}$/i.test(ref.ref)) return false;
-    return Boolean(await db.selectFrom('dashboards').select('id').where('organisation_id', '=', organisation).where('id', '=', ref.ref).executeTakeFirst());
+    return Boolean(
+      await db
+        .selectFrom('dashboards')
+        .select('id')
+        .where('organisation_id', '=', organisation)
+        .where('id', '=', ref.ref)
+        .executeTakeFirst(),
+    );
   }
   let query = db.selectFrom('dbt_nodes').select('unique_id').where('organisation_id', '=', organisation).where('unique_id', '=', ref.ref);
-  query = ref.kind === 'exposure' ? query.where('resource_type', '=', 'exposure') : query.where('resource_type', 'in', ['model', 'source', 'seed', 'snapshot']);
+  query =
+    ref.kind === 'exposure'
+      ? query.where('resource_type', '=', 'exposure')
+      : query.where('resource_type', 'in', ['model', 'source', 'seed', 'snapshot']);
   return Boolean(await query.executeTakeFirst());
 }
 
@@ -132,6 +183,10 @@ export async function resourceOptions(db: StoreDb, organisation: string) {
   ]);
   return [
     ...dashboards.map((d) => ({ kind: 'dashboard' as const, ref: d.id, name: d.name })),
-    ...nodes.map((n) => ({ kind: n.resource_type === 'exposure' ? ('exposure' as const) : ('catalog_asset' as const), ref: n.unique_id, name: `${n.name} (${n.resource_type})` })),
+    ...nodes.map((n) => ({
+      kind: n.resource_type === 'exposure' ? ('exposure' as const) : ('catalog_asset' as const),
+      ref: n.unique_id,
+      name: `${n.name} (${n.resource_type})`,
+    })),
   ];
 }

@@ -33,7 +33,12 @@ async function lastSignIns(identity: IdentityService, organisation: string, want
   return last;
 }
 
-export async function accessReview(identity: IdentityService, organisation: string, dormantDays: number, now = new Date()): Promise<AccessReview> {
+export async function accessReview(
+  identity: IdentityService,
+  organisation: string,
+  dormantDays: number,
+  now = new Date(),
+): Promise<AccessReview> {
   const members = await allMembers(identity, organisation);
   const signIns = await lastSignIns(identity, organisation, members.length);
   const cutoff = now.getTime() - dormantDays * 86_400_000;

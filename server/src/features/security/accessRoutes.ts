@@ -3,7 +3,14 @@
 // access review, and the area's audit trail.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { grantableRoles, organisationAdminRoles, portalRoles } from '@common/access/roleGrants';
-import { accessReview as accessReviewSchema, accessReviewQuery, member, memberRoleParams, roleOverview, securityAuditList } from '@common/security/securityContract';
+import {
+  accessReview as accessReviewSchema,
+  accessReviewQuery,
+  member,
+  memberRoleParams,
+  roleOverview,
+  securityAuditList,
+} from '@common/security/securityContract';
 import { requireRoute } from '../../platform/http/auth/authenticate.js';
 import { requireCurrentRoute } from '../../platform/http/auth/currentAccess.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
@@ -19,7 +26,11 @@ export function registerAccessRoutes(server: FastifyInstance, { identity, db, re
 
   app.get('/api/security/roles', { preValidation: page, schema: { response: { 200: roleOverview } } }, async (request) => {
     const caller = securityCaller(request);
-    return { holders: await identity.listRoleHolders(caller.organisation, portalRoles), grantable: grantableRoles(caller.roles), roles: portalRoles };
+    return {
+      holders: await identity.listRoleHolders(caller.organisation, portalRoles),
+      grantable: grantableRoles(caller.roles),
+      roles: portalRoles,
+    };
   });
 
   // A role change ends the member's sessions: their tokens carry the roles they had, so from now
@@ -38,7 +49,9 @@ export function registerAccessRoutes(server: FastifyInstance, { identity, db, re
       caller,
       { action: grant ? 'role.grant' : 'role.revoke', target: target.username, details: { role } },
       async () => {
-        const member = grant ? await identity.grantRole(caller.organisation, memberId, role) : await identity.revokeRole(caller.organisation, memberId, role);
+        const member = grant
+          ? await identity.grantRole(caller.organisation, memberId, role)
+          : await identity.revokeRole(caller.organisation, memberId, role);
         const changedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
         const sessions = await identity.listSessions(caller.organisation, memberId);
         await identity.signOutEverywhere(caller.organisation, memberId);
@@ -46,28 +59,42 @@ export function registerAccessRoutes(server: FastifyInstance, { identity, db, re
       },
       {
         alongside: async (tx, { sessions, changedAt }) => {
-          for (const session of sessions) await revocations.revokeSession({ sid: session.id, organisation: caller.organisation, subject: memberId }, tx);
+          for (const session of sessions)
+            await revocations.revokeSession({ sid: session.id, organisation: caller.organisation, subject: memberId }, tx);
           await revocations.setNotBefore({ subject: memberId, organisation: caller.organisation, notBefore: changedAt }, tx);
         },
         lock: {
           name: membershipLock(caller.organisation),
-          check: () => assertStillAllowed(identity, caller, 'securityAccess', memberId, {
-            role,
-            after: revokesAdmin ? (member) => ({ ...member, roles: member.roles.filter((held) => held !== role) }) : undefined,
-          }),
+          check: () =>
+            assertStillAllowed(identity, caller, 'securityAccess', memberId, {
+              role,
+              after: revokesAdmin ? (member) => ({ ...member, roles: member.roles.filter((held) => held !== role) }) : undefined,
+            }),
         },
       },
     );
     return changed;
   }
 
-  app.put('/api/security/members/:memberId/roles/:role', { preValidation: change, schema: { params: memberRoleParams, response: { 200: member } } }, async (request) => changeRole(request, request.params, true));
+  app.put(
+    '/api/security/members/:memberId/roles/:role',
+    { preValidation: change, schema: { params: memberRoleParams, response: { 200: member } } },
+    async (request) => changeRole(request, request.params, true),
+  );
 
-  app.delete('/api/security/members/:memberId/roles/:role', { preValidation: change, schema: { params: memberRoleParams, response: { 200: member } } }, async (request) => changeRole(request, request.params, false));
+  app.delete(
+    '/api/security/members/:memberId/roles/:role',
+    { preValidation: change, schema: { params: memberRoleParams, response: { 200: member } } },
+    async (request) => changeRole(request, request.params, false),
+  );
 
-  app.get('/api/security/access-review', { preValidation: page, schema: { querystring: accessReviewQuery, response: { 200: accessReviewSchema } } }, async (request) =>
-    accessReview(identity, securityCaller(request).organisation, request.query.dormantDays));
+  app.get(
+    '/api/security/access-review',
+    { preValidation: page, schema: { querystring: accessReviewQuery, response: { 200: accessReviewSchema } } },
+    async (request) => accessReview(identity, securityCaller(request).organisation, request.query.dormantDays),
+  );
 
-  app.get('/api/security/audit', { preValidation: page, schema: { response: { 200: securityAuditList } } }, async (request) =>
-    ({ entries: await listSecurityAudit(db, securityCaller(request).organisation) }));
+  app.get('/api/security/audit', { preValidation: page, schema: { response: { 200: securityAuditList } } }, async (request) => ({
+    entries: await listSecurityAudit(db, securityCaller(request).organisation),
+  }));
 }

@@ -15,26 +15,42 @@ export function registerAuthenticationRoutes(server: FastifyInstance, { identity
   const page = requireRoute('securityAuthentication');
 
   app.get('/api/security/policy', { preValidation: page, schema: { response: { 200: signInPolicy } } }, async (request) =>
-    identity.getSignInPolicy(securityCaller(request).organisation));
+    identity.getSignInPolicy(securityCaller(request).organisation),
+  );
 
-  app.put('/api/security/policy', { preValidation: requireCurrentRoute('securityAuthentication'), schema: { body: signInPolicy, response: { 200: signInPolicy } } }, async (request) => {
-    const caller = securityCaller(request);
-    const policy = request.body;
-    if (policy.sessionIdleSeconds > policy.sessionMaxSeconds) {
-      throw new HttpError(400, 'invalid_request', 'sessionIdleSeconds cannot be longer than sessionMaxSeconds.', 'sessionIdleSeconds');
-    }
-    const before = await identity.getSignInPolicy(caller.organisation);
-    return audited(db, caller, { action: 'policy.update', target: caller.organisation, details: { before, after: policy } },
-      () => identity.updateSignInPolicy(caller.organisation, policy));
-  });
+  app.put(
+    '/api/security/policy',
+    { preValidation: requireCurrentRoute('securityAuthentication'), schema: { body: signInPolicy, response: { 200: signInPolicy } } },
+    async (request) => {
+      const caller = securityCaller(request);
+      const policy = request.body;
+      if (policy.sessionIdleSeconds > policy.sessionMaxSeconds) {
+        throw new HttpError(400, 'invalid_request', 'sessionIdleSeconds cannot be longer than sessionMaxSeconds.', 'sessionIdleSeconds');
+      }
+      const before = await identity.getSignInPolicy(caller.organisation);
+      return audited(db, caller, { action: 'policy.update', target: caller.organisation, details: { before, after: policy } }, () =>
+        identity.updateSignInPolicy(caller.organisation, policy),
+      );
+    },
+  );
 
-  app.get('/api/security/events', { preValidation: page, schema: { querystring: signInEventQuery, response: { 200: signInEventPage } } }, async (request) => {
-    const { type, memberId, from, to, first, max } = request.query;
-    return identity.querySignInEvents(securityCaller(request).organisation, {
-      types: type === undefined ? undefined : Array.isArray(type) ? type : [type],
-      memberId, from, to, first, max,
-    });
-  });
+  app.get(
+    '/api/security/events',
+    { preValidation: page, schema: { querystring: signInEventQuery, response: { 200: signInEventPage } } },
+    async (request) => {
+      const { type, memberId, from, to, first, max } = request.query;
+      return identity.querySignInEvents(securityCaller(request).organisation, {
+        types: type === undefined ? undefined : Array.isArray(type) ? type : [type],
+        memberId,
+        from,
+        to,
+        first,
+        max,
+      });
+    },
+  );
 
-  app.get('/api/security/platform-settings', { preValidation: page, schema: { response: { 200: platformSettings } } }, async () => identity.getPlatformSettings());
+  app.get('/api/security/platform-settings', { preValidation: page, schema: { response: { 200: platformSettings } } }, async () =>
+    identity.getPlatformSettings(),
+  );
 }

@@ -6,11 +6,24 @@
 import { promises as fs } from 'node:fs';
 import { z } from 'zod';
 import {
-  group, invitationResult, member, memberPage, platformSettings, roleHolder, session, signInEventPage, signInPolicy, signOutEverywhereResult,
+  group,
+  invitationResult,
+  member,
+  memberPage,
+  platformSettings,
+  roleHolder,
+  session,
+  signInEventPage,
+  signInPolicy,
+  signOutEverywhereResult,
 } from '@common/security/securityContract';
 import {
-  IdentityConflictError, IdentityInvalidError, IdentityNotFoundError, IdentityUnavailableError,
-  type IdentityService, type SignInEventQuery,
+  IdentityConflictError,
+  IdentityInvalidError,
+  IdentityNotFoundError,
+  IdentityUnavailableError,
+  type IdentityService,
+  type SignInEventQuery,
 } from './identityService.js';
 
 export interface EmbeddedIdentitySettings {
@@ -34,7 +47,9 @@ export function createEmbeddedIdentityService(settings: EmbeddedIdentitySettings
 
   async function credentials(): Promise<{ clientId: string; secret: string }> {
     try {
-      const parsed = z.object({ clientId: z.string(), secret: z.string() }).parse(JSON.parse(await fs.readFile(settings.secretFile, 'utf8')));
+      const parsed = z
+        .object({ clientId: z.string(), secret: z.string() })
+        .parse(JSON.parse(await fs.readFile(settings.secretFile, 'utf8')));
       return parsed;
     } catch {
       throw new IdentityUnavailableError('The identity service cannot be reached: the portal admin client is not set up.');
@@ -68,13 +83,21 @@ export function createEmbeddedIdentityService(settings: EmbeddedIdentitySettings
       throw new IdentityUnavailableError('The identity service cannot be reached.');
     }
     const parsed = tokenAnswer.safeParse(await response.json().catch(() => null));
-    if (!response.ok || !parsed.success) throw new IdentityUnavailableError(`The identity service refused the portal's admin client (HTTP ${response.status}).`);
+    if (!response.ok || !parsed.success)
+      throw new IdentityUnavailableError(`The identity service refused the portal's admin client (HTTP ${response.status}).`);
     // Renew 30 s early so a token never expires between this check and the call.
     cached = { token: parsed.data.access_token, until: Date.now() + Math.max(0, parsed.data.expires_in - 30) * 1000 };
     return cached.token;
   }
 
-  async function call<T>(schema: z.ZodType<T>, method: string, path: string, body?: unknown, kind: 'member' | 'session' | 'group' = 'member', retried = false): Promise<T> {
+  async function call<T>(
+    schema: z.ZodType<T>,
+    method: string,
+    path: string,
+    body?: unknown,
+    kind: 'member' | 'session' | 'group' = 'member',
+    retried = false,
+  ): Promise<T> {
     const token = await accessToken();
     let response: Response;
     try {
@@ -134,12 +157,20 @@ export function createEmbeddedIdentityService(settings: EmbeddedIdentitySettings
     requirePasswordReset: (organisation, memberId) => call(member, 'PUT', `${m(organisation, memberId)}/required-actions/UPDATE_PASSWORD`),
     resetMfa: (organisation, memberId) => call(member, 'DELETE', `${m(organisation, memberId)}/otp`),
     listGroups: (organisation) => call(z.array(group), 'GET', `${org(organisation)}/groups`),
-    addToGroup: (organisation, memberId, groupId) => call(member, 'PUT', `${m(organisation, memberId)}/groups/${encodeURIComponent(groupId)}`),
-    removeFromGroup: (organisation, memberId, groupId) => call(member, 'DELETE', `${m(organisation, memberId)}/groups/${encodeURIComponent(groupId)}`),
+    addToGroup: (organisation, memberId, groupId) =>
+      call(member, 'PUT', `${m(organisation, memberId)}/groups/${encodeURIComponent(groupId)}`),
+    removeFromGroup: (organisation, memberId, groupId) =>
+      call(member, 'DELETE', `${m(organisation, memberId)}/groups/${encodeURIComponent(groupId)}`),
     listSessions: (organisation, memberId) =>
       call(z.array(session), 'GET', `${org(organisation)}/sessions${memberId ? `?member=${encodeURIComponent(memberId)}` : ''}`),
     revokeSession: (organisation, sessionId) =>
-      call(z.object({ sessionId: z.string(), memberId: z.string() }), 'DELETE', `${org(organisation)}/sessions/${encodeURIComponent(sessionId)}`, undefined, 'session'),
+      call(
+        z.object({ sessionId: z.string(), memberId: z.string() }),
+        'DELETE',
+        `${org(organisation)}/sessions/${encodeURIComponent(sessionId)}`,
+        undefined,
+        'session',
+      ),
     signOutEverywhere: (organisation, memberId) => call(signOutEverywhereResult, 'POST', `${m(organisation, memberId)}/logout`),
     listRoleHolders: (organisation, roles) => {
       const params = new URLSearchParams(roles.map((role): [string, string] => ['role', role]));

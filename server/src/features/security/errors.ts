@@ -5,7 +5,11 @@ import { IdentityConflictError, IdentityInvalidError, IdentityNotFoundError, Ide
 
 /** A change the organisation's rules forbid: above the caller's own roles (403) or locking the organisation out (409). */
 export class SecurityRuleError extends Error {
-  constructor(message: string, readonly kind: 'forbidden' | 'conflict', readonly field?: string) {
+  constructor(
+    message: string,
+    readonly kind: 'forbidden' | 'conflict',
+    readonly field?: string,
+  ) {
     super(message);
     this.name = 'SecurityRuleError';
   }
@@ -16,6 +20,7 @@ export const securityHttpError: ErrorTranslator = (error) => {
   if (error instanceof IdentityConflictError) return new HttpError(409, 'conflict', error.message, error.field);
   if (error instanceof IdentityInvalidError) return new HttpError(400, 'invalid_request', error.message, error.field);
   if (error instanceof IdentityUnavailableError) return new HttpError(503, 'unavailable', error.message);
-  if (error instanceof SecurityRuleError) return new HttpError(error.kind === 'forbidden' ? 403 : 409, error.kind, error.message, error.field);
+  if (error instanceof SecurityRuleError)
+    return new HttpError(error.kind === 'forbidden' ? 403 : 409, error.kind, error.message, error.field);
   return null;
 };

@@ -237,7 +237,10 @@ export abstract class IdentityError extends Error {}
 
 /** The member, session or group does not exist, or belongs to another organisation (HTTP 404). */
 export class IdentityNotFoundError extends IdentityError {
-  constructor(readonly kind: 'member' | 'session' | 'group' | 'organisation', readonly id: string) {
+  constructor(
+    readonly kind: 'member' | 'session' | 'group' | 'organisation',
+    readonly id: string,
+  ) {
     super(`No ${kind} "${id}" in this organisation.`);
     this.name = 'IdentityNotFoundError';
   }
@@ -245,7 +248,10 @@ export class IdentityNotFoundError extends IdentityError {
 
 /** The change clashes with what exists, e.g. a username or e-mail already taken (HTTP 409). */
 export class IdentityConflictError extends IdentityError {
-  constructor(message: string, readonly field?: string) {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
     super(message);
     this.name = 'IdentityConflictError';
   }
@@ -253,7 +259,10 @@ export class IdentityConflictError extends IdentityError {
 
 /** The input is not acceptable to the identity service; the message and field say why (HTTP 400). */
 export class IdentityInvalidError extends IdentityError {
-  constructor(message: string, readonly field?: string) {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
     super(message);
     this.name = 'IdentityInvalidError';
   }

@@ -31,7 +31,10 @@ export function createInvitationMailer(smtp: SmtpSettings | null, log: FastifyBa
         });
         return true;
       } catch (error) {
-        log.warn({ err: error instanceof Error ? error.message : String(error), via: sender.describe }, 'invitation e-mail could not be sent; the link is shown to the admin instead');
+        log.warn(
+          { err: error instanceof Error ? error.message : String(error), via: sender.describe },
+          'invitation e-mail could not be sent; the link is shown to the admin instead',
+        );
         return false;
       }
     },

@@ -6,8 +6,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  groupList, invitationRequest, invitationResult, member, memberGroupParams, memberIdParams, memberPage, memberQuery,
-  sessionIdParams, sessionList, signOutEverywhereResult,
+  groupList,
+  invitationRequest,
+  invitationResult,
+  member,
+  memberGroupParams,
+  memberIdParams,
+  memberPage,
+  memberQuery,
+  sessionIdParams,
+  sessionList,
+  signOutEverywhereResult,
 } from '@common/security/securityContract';
 import { requireRoute } from '../../platform/http/auth/authenticate.js';
 import { requireCurrentRoute } from '../../platform/http/auth/currentAccess.js';
@@ -30,85 +39,188 @@ export function registerMemberRoutes(server: FastifyInstance, { identity, db, re
     return { caller, target };
   }
 
-  app.get('/api/security/members', { preValidation: page, schema: { querystring: memberQuery, response: { 200: memberPage } } }, async (request) =>
-    identity.listMembers(securityCaller(request).organisation, request.query));
+  app.get(
+    '/api/security/members',
+    { preValidation: page, schema: { querystring: memberQuery, response: { 200: memberPage } } },
+    async (request) => identity.listMembers(securityCaller(request).organisation, request.query),
+  );
 
-  app.get('/api/security/members/:memberId', { preValidation: page, schema: { params: memberIdParams, response: { 200: member } } }, async (request) =>
-    identity.getMember(securityCaller(request).organisation, request.params.memberId));
+  app.get(
+    '/api/security/members/:memberId',
+    { preValidation: page, schema: { params: memberIdParams, response: { 200: member } } },
+    async (request) => identity.getMember(securityCaller(request).organisation, request.params.memberId),
+  );
 
-  app.post('/api/security/members', { preValidation: change, schema: { body: invitationRequest, response: { 201: invitationResult } } }, async (request, reply) => {
-    const caller = securityCaller(request);
-    for (const role of request.body.roles) assertCanGrant(caller.roles, role);
-    const result = await audited(db, caller, { action: 'member.invite', target: request.body.username, details: { email: request.body.email, roles: request.body.roles, groups: request.body.groups } },
-      () => identity.inviteMember(caller.organisation, request.body));
-    // Sent by e-mail when the portal can: the link then reaches only the new member.
-    if (result.actionLink && (await invitations.send(result.member, result.actionLink, caller.organisation))) {
-      return reply.code(201).send({ ...result, actionLink: null, emailSent: true });
-    }
-    return reply.code(201).send(result);
-  });
+  app.post(
+    '/api/security/members',
+    { preValidation: change, schema: { body: invitationRequest, response: { 201: invitationResult } } },
+    async (request, reply) => {
+      const caller = securityCaller(request);
+      for (const role of request.body.roles) assertCanGrant(caller.roles, role);
+      const result = await audited(
+        db,
+        caller,
+        {
+          action: 'member.invite',
+          target: request.body.username,
+          details: { email: request.body.email, roles: request.body.roles, groups: request.body.groups },
+        },
+        () => identity.inviteMember(caller.organisation, request.body),
+      );
+      // Sent by e-mail when the portal can: the link then reaches only the new member.
+      if (result.actionLink && (await invitations.send(result.member, result.actionLink, caller.organisation))) {
+        return reply.code(201).send({ ...result, actionLink: null, emailSent: true });
+      }
+      return reply.code(201).send(result);
+    },
+  );
 
-  app.post('/api/security/members/:memberId/disable', { preValidation: change, schema: { params: memberIdParams, response: { 200: member } } }, async (request) => {
-    const { caller, target } = await manageable(request, request.params.memberId);
-    const notBefore = new Date();
-    // Disabled means signed out now: the member's tokens are refused from this moment.
-    return audited(db, caller, { action: 'member.disable', target: target.username }, () => identity.disableMember(caller.organisation, target.id), {
-      alongside: (tx) => revocations.setNotBefore({ subject: target.id, organisation: caller.organisation, notBefore }, tx),
-      lock: { name: membershipLock(caller.organisation), check: () => assertStillAllowed(identity, caller, 'securityIdentity', target.id, { after: (member) => ({ ...member, enabled: false }) }) },
-    });
-  });
+  app.post(
+    '/api/security/members/:memberId/disable',
+    { preValidation: change, schema: { params: memberIdParams, response: { 200: member } } },
+    async (request) => {
+      const { caller, target } = await manageable(request, request.params.memberId);
+      const notBefore = new Date();
+      // Disabled means signed out now: the member's tokens are refused from this moment.
+      return audited(
+        db,
+        caller,
+        { action: 'member.disable', target: target.username },
+        () => identity.disableMember(caller.organisation, target.id),
+        {
+          alongside: (tx) => revocations.setNotBefore({ subject: target.id, organisation: caller.organisation, notBefore }, tx),
+          lock: {
+            name: membershipLock(caller.organisation),
+            check: () =>
+              assertStillAllowed(identity, caller, 'securityIdentity', target.id, { after: (member) => ({ ...member, enabled: false }) }),
+          },
+        },
+      );
+    },
+  );
 
-  app.post('/api/security/members/:memberId/enable', { preValidation: change, schema: { params: memberIdParams, response: { 200: member } } }, async (request) => {
-    const { caller, target } = await manageable(request, request.params.memberId);
-    return audited(db, caller, { action: 'member.enable', target: target.username }, () => identity.enableMember(caller.organisation, target.id), {
-      lock: { name: membershipLock(caller.organisation), check: () => assertStillAllowed(identity, caller, 'securityIdentity', target.id) },
-    });
-  });
+  app.post(
+    '/api/security/members/:memberId/enable',
+    { preValidation: change, schema: { params: memberIdParams, response: { 200: member } } },
+    async (request) => {
+      const { caller, target } = await manageable(request, request.params.memberId);
+      return audited(
+        db,
+        caller,
+        { action: 'member.enable', target: target.username },
+        () => identity.enableMember(caller.organisation, target.id),
+        {
+          lock: {
+            name: membershipLock(caller.organisation),
+            check: () => assertStillAllowed(identity, caller, 'securityIdentity', target.id),
+          },
+        },
+      );
+    },
+  );
 
-  app.post('/api/security/members/:memberId/reset-password', { preValidation: change, schema: { params: memberIdParams, response: { 200: member } } }, async (request) => {
-    const { caller, target } = await manageable(request, request.params.memberId);
-    return audited(db, caller, { action: 'member.require_password_reset', target: target.username }, () => identity.requirePasswordReset(caller.organisation, target.id));
-  });
+  app.post(
+    '/api/security/members/:memberId/reset-password',
+    { preValidation: change, schema: { params: memberIdParams, response: { 200: member } } },
+    async (request) => {
+      const { caller, target } = await manageable(request, request.params.memberId);
+      return audited(db, caller, { action: 'member.require_password_reset', target: target.username }, () =>
+        identity.requirePasswordReset(caller.organisation, target.id),
+      );
+    },
+  );
 
-  app.post('/api/security/members/:memberId/reset-mfa', { preValidation: change, schema: { params: memberIdParams, response: { 200: member } } }, async (request) => {
-    const { caller, target } = await manageable(request, request.params.memberId);
-    return audited(db, caller, { action: 'member.reset_mfa', target: target.username }, () => identity.resetMfa(caller.organisation, target.id));
-  });
+  app.post(
+    '/api/security/members/:memberId/reset-mfa',
+    { preValidation: change, schema: { params: memberIdParams, response: { 200: member } } },
+    async (request) => {
+      const { caller, target } = await manageable(request, request.params.memberId);
+      return audited(db, caller, { action: 'member.reset_mfa', target: target.username }, () =>
+        identity.resetMfa(caller.organisation, target.id),
+      );
+    },
+  );
 
-  app.get('/api/security/groups', { preValidation: page, schema: { response: { 200: groupList } } }, async (request) =>
-    ({ groups: await identity.listGroups(securityCaller(request).organisation) }));
+  app.get('/api/security/groups', { preValidation: page, schema: { response: { 200: groupList } } }, async (request) => ({
+    groups: await identity.listGroups(securityCaller(request).organisation),
+  }));
 
-  app.put('/api/security/members/:memberId/groups/:groupId', { preValidation: change, schema: { params: memberGroupParams, response: { 200: member } } }, async (request) => {
-    const { caller, target } = await manageable(request, request.params.memberId);
-    return audited(db, caller, { action: 'member.group_add', target: target.username, details: { group: request.params.groupId } },
-      () => identity.addToGroup(caller.organisation, target.id, request.params.groupId));
-  });
+  app.put(
+    '/api/security/members/:memberId/groups/:groupId',
+    { preValidation: change, schema: { params: memberGroupParams, response: { 200: member } } },
+    async (request) => {
+      const { caller, target } = await manageable(request, request.params.memberId);
+      return audited(db, caller, { action: 'member.group_add', target: target.username, details: { group: request.params.groupId } }, () =>
+        identity.addToGroup(caller.organisation, target.id, request.params.groupId),
+      );
+    },
+  );
 
-  app.delete('/api/security/members/:memberId/groups/:groupId', { preValidation: change, schema: { params: memberGroupParams, response: { 200: member } } }, async (request) => {
-    const { caller, target } = await manageable(request, request.params.memberId);
-    return audited(db, caller, { action: 'member.group_remove', target: target.username, details: { group: request.params.groupId } },
-      () => identity.removeFromGroup(caller.organisation, target.id, request.params.groupId));
-  });
+  app.delete(
+    '/api/security/members/:memberId/groups/:groupId',
+    { preValidation: change, schema: { params: memberGroupParams, response: { 200: member } } },
+    async (request) => {
+      const { caller, target } = await manageable(request, request.params.memberId);
+      return audited(
+        db,
+        caller,
+        { action: 'member.group_remove', target: target.username, details: { group: request.params.groupId } },
+        () => identity.removeFromGroup(caller.organisation, target.id, request.params.groupId),
+      );
+    },
+  );
 
-  app.get('/api/security/sessions', { preValidation: page, schema: { querystring: z.object({ memberId: z.string().max(200).optional() }), response: { 200: sessionList } } }, async (request) => {
-    const caller = securityCaller(request);
-    if (request.query.memberId) await identity.getMember(caller.organisation, request.query.memberId);
-    return { sessions: await identity.listSessions(caller.organisation, request.query.memberId) };
-  });
+  app.get(
+    '/api/security/sessions',
+    {
+      preValidation: page,
+      schema: { querystring: z.object({ memberId: z.string().max(200).optional() }), response: { 200: sessionList } },
+    },
+    async (request) => {
+      const caller = securityCaller(request);
+      if (request.query.memberId) await identity.getMember(caller.organisation, request.query.memberId);
+      return { sessions: await identity.listSessions(caller.organisation, request.query.memberId) };
+    },
+  );
 
-  app.delete('/api/security/sessions/:sessionId', { preValidation: change, schema: { params: sessionIdParams, response: { 200: z.object({ sessionId: z.string(), memberId: z.string() }) } } }, async (request) => {
-    const caller = securityCaller(request);
-    const session = (await identity.listSessions(caller.organisation)).find((entry) => entry.id === request.params.sessionId);
-    if (session) assertCanManage(caller.roles, await identity.getMember(caller.organisation, session.memberId));
-    return audited(db, caller, { action: 'session.revoke', target: session?.username ?? request.params.sessionId, details: { session: request.params.sessionId } },
-      () => identity.revokeSession(caller.organisation, request.params.sessionId),
-      { alongside: (tx, revoked) => revocations.revokeSession({ sid: revoked.sessionId, organisation: caller.organisation, subject: revoked.memberId }, tx) });
-  });
+  app.delete(
+    '/api/security/sessions/:sessionId',
+    {
+      preValidation: change,
+      schema: { params: sessionIdParams, response: { 200: z.object({ sessionId: z.string(), memberId: z.string() }) } },
+    },
+    async (request) => {
+      const caller = securityCaller(request);
+      const session = (await identity.listSessions(caller.organisation)).find((entry) => entry.id === request.params.sessionId);
+      if (session) assertCanManage(caller.roles, await identity.getMember(caller.organisation, session.memberId));
+      return audited(
+        db,
+        caller,
+        { action: 'session.revoke', target: session?.username ?? request.params.sessionId, details: { session: request.params.sessionId } },
+        () => identity.revokeSession(caller.organisation, request.params.sessionId),
+        {
+          alongside: (tx, revoked) =>
+            revocations.revokeSession({ sid: revoked.sessionId, organisation: caller.organisation, subject: revoked.memberId }, tx),
+        },
+      );
+    },
+  );
 
-  app.post('/api/security/members/:memberId/sign-out-everywhere', { preValidation: change, schema: { params: memberIdParams, response: { 200: signOutEverywhereResult } } }, async (request) => {
-    const { caller, target } = await manageable(request, request.params.memberId);
-    return audited(db, caller, { action: 'member.sign_out_everywhere', target: target.username }, () => identity.signOutEverywhere(caller.organisation, target.id), {
-      alongside: (tx, result) => revocations.setNotBefore({ subject: target.id, organisation: caller.organisation, notBefore: new Date(result.notBefore) }, tx),
-    });
-  });
+  app.post(
+    '/api/security/members/:memberId/sign-out-everywhere',
+    { preValidation: change, schema: { params: memberIdParams, response: { 200: signOutEverywhereResult } } },
+    async (request) => {
+      const { caller, target } = await manageable(request, request.params.memberId);
+      return audited(
+        db,
+        caller,
+        { action: 'member.sign_out_everywhere', target: target.username },
+        () => identity.signOutEverywhere(caller.organisation, target.id),
+        {
+          alongside: (tx, result) =>
+            revocations.setNotBefore({ subject: target.id, organisation: caller.organisation, notBefore: new Date(result.notBefore) }, tx),
+        },
+      );
+    },
+  );
 }

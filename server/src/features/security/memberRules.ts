@@ -17,13 +17,17 @@ function memberLevel(member: IdentityMember): number {
 
 export function assertCanManage(callerRoles: readonly string[], member: IdentityMember): void {
   if (memberLevel(member) > grantingLevel(callerRoles)) {
-    throw new SecurityRuleError(`${member.username} holds a role above yours; only a platform administrator may change this account.`, 'forbidden');
+    throw new SecurityRuleError(
+      `${member.username} holds a role above yours; only a platform administrator may change this account.`,
+      'forbidden',
+    );
   }
 }
 
 export function assertCanGrant(callerRoles: readonly string[], role: string): void {
   if (!isPortalRole(role)) throw new SecurityRuleError(`"${role}" is not a portal role.`, 'forbidden', 'role');
-  if (!canGrantRole(callerRoles, role)) throw new SecurityRuleError(`You may not grant or revoke "${role}": it is above your own roles.`, 'forbidden', 'role');
+  if (!canGrantRole(callerRoles, role))
+    throw new SecurityRuleError(`You may not grant or revoke "${role}": it is above your own roles.`, 'forbidden', 'role');
 }
 
 function isAdmin(member: IdentityMember): boolean {
@@ -41,7 +45,10 @@ export async function assertKeepsAnAdmin(identity: IdentityService, organisation
   for (const id of others) {
     if (isAdmin(await identity.getMember(organisation, id))) return;
   }
-  throw new SecurityRuleError(`${target.username} is the last administrator of the organisation; make someone else an administrator first.`, 'conflict');
+  throw new SecurityRuleError(
+    `${target.username} is the last administrator of the organisation; make someone else an administrator first.`,
+    'conflict',
+  );
 }
 
 /**
@@ -59,7 +66,10 @@ export async function assertStillAllowed(
 ): Promise<void> {
   const access = await identity.currentAccess(caller.organisation, caller.subject);
   if (!access?.enabled || !canOpen(access.roles, page)) {
-    throw new SecurityRuleError('Your roles have changed and no longer allow this change. Sign in again to see what you may do now.', 'forbidden');
+    throw new SecurityRuleError(
+      'Your roles have changed and no longer allow this change. Sign in again to see what you may do now.',
+      'forbidden',
+    );
   }
   const member = await identity.getMember(caller.organisation, memberId);
   if (change.role !== undefined) assertCanGrant(access.roles, change.role);

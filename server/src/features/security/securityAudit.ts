@@ -62,7 +62,9 @@ export async function audited<T>(
     // transaction (which it would have rolled back) has ended.
     if (failure) {
       const reason = error instanceof Error ? error.message : String(error);
-      await db.transaction().execute((tx) => writeAudit(tx, actor, { ...record, action, details: { ...record.details, reason } }, 'failed'));
+      await db
+        .transaction()
+        .execute((tx) => writeAudit(tx, actor, { ...record, action, details: { ...record.details, reason } }, 'failed'));
     }
     throw error;
   }

@@ -2,7 +2,13 @@
 // and size before anything is stored, kept in the store, and always handed back as a download
 // (Content-Disposition: attachment), never shown inline by the browser.
 import type { FastifyRequest } from 'fastify';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_TICKET_MAX, attachmentProblem, attachmentTypeAliases, attachmentTypes } from '@common/support/supportRules';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENTS_PER_TICKET_MAX,
+  attachmentProblem,
+  attachmentTypeAliases,
+  attachmentTypes,
+} from '@common/support/supportRules';
 import type { TicketAttachment } from '@common/support/supportContract';
 import { HttpError } from '../../platform/http/errors.js';
 import { writeAudit } from '../../platform/store/audit.js';
@@ -23,12 +29,15 @@ function typeOf(filename: string, declared: string): string {
   const type = attachmentTypeAliases[declaredType] ?? declaredType;
   if (type && type !== 'application/octet-stream') return type;
   const extension = filename.toLowerCase().split('.').pop() ?? '';
-  return Object.entries(attachmentTypes).find(([, extensions]) => extensions.includes(extension))?.[0] ?? (type || 'application/octet-stream');
+  return (
+    Object.entries(attachmentTypes).find(([, extensions]) => extensions.includes(extension))?.[0] ?? (type || 'application/octet-stream')
+  );
 }
 
 /** Reads the one file of the request, stopping at the size limit. */
 export async function receiveFile(request: FastifyRequest): Promise<ReceivedFile> {
-  if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data in a part named "file".', 'file');
+  if (!request.isMultipart())
+    throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data in a part named "file".', 'file');
   let received: ReceivedFile | null = null;
   try {
     for await (const part of request.parts()) {
@@ -37,7 +46,8 @@ export async function receiveFile(request: FastifyRequest): Promise<ReceivedFile
         throw new HttpError(400, 'invalid_request', 'Send exactly one part, a file named "file".', 'file');
       }
       const content = await part.toBuffer().catch((error: unknown) => {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AttachmentError(`The file is larger than ${ATTACHMENT_MAX_BYTES / (1024 * 1024)} MB.`, true);
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AttachmentError(`The file is larger than ${ATTACHMENT_MAX_BYTES / (1024 * 1024)} MB.`, true);
         throw error;
       });
       if (part.file.truncated) throw new AttachmentError(`The file is larger than ${ATTACHMENT_MAX_BYTES / (1024 * 1024)} MB.`, true);
@@ -45,9 +55,12 @@ export async function receiveFile(request: FastifyRequest): Promise<ReceivedFile
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.', 'file');
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AttachmentError(`The file is larger than ${ATTACHMENT_MAX_BYTES / (1024 * 1024)} MB.`, true);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new HttpError(400, 'invalid_request', 'Send exactly one part, a file named "file".', 'file');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw new HttpError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.', 'file');
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AttachmentError(`The file is larger than ${ATTACHMENT_MAX_BYTES / (1024 * 1024)} MB.`, true);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new HttpError(400, 'invalid_request', 'Send exactly one part, a file named "file".', 'file');
     // Anything else unreadable (cut short, no boundary): the shared multipart mapping answers 400.
     throw error;
   }
@@ -61,8 +74,13 @@ export async function storeAttachment(db: StoreDb, actor: SupportActor, ticketId
   return db.transaction().execute(async (tx) => {
     const ticket = await visibleTicket(tx, actor.organisation, actor, ticketId, true);
     if (ticket.status === 'closed') throw new AttachmentError('The ticket is closed: files cannot be added any more.', false);
-    const count = await tx.selectFrom('support_attachments').select((eb) => eb.fn.countAll<string | number>().as('count')).where('ticket_id', '=', ticketId).executeTakeFirstOrThrow();
-    if (Number(count.count) >= ATTACHMENTS_PER_TICKET_MAX) throw new AttachmentError(`A ticket holds at most ${ATTACHMENTS_PER_TICKET_MAX} files.`, false);
+    const count = await tx
+      .selectFrom('support_attachments')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .where('ticket_id', '=', ticketId)
+      .executeTakeFirstOrThrow();
+    if (Number(count.count) >= ATTACHMENTS_PER_TICKET_MAX)
+      throw new AttachmentError(`A ticket holds at most ${ATTACHMENTS_PER_TICKET_MAX} files.`, false);
     const row = await tx
       .insertInto('support_attachments')
       .values({
@@ -75,10 +93,24 @@ export async function storeAttachment(db: StoreDb, actor: SupportActor, ticketId
         uploaded_by_subject: actor.subject,
         uploaded_by_username: actor.username,
       })
-      .returning(['id', 'ticket_id', 'organisation_id', 'filename', 'content_type', 'size', 'uploaded_by_subject', 'uploaded_by_username', 'created_at'])
+      .returning([
+        'id',
+        'ticket_id',
+        'organisation_id',
+        'filename',
+        'content_type',
+        'size',
+        'uploaded_by_subject',
+        'uploaded_by_username',
+        'created_at',
+      ])
       .executeTakeFirstOrThrow();
     await tx.updateTable('support_tickets').set({ updated_at: new Date() }).where('id', '=', ticketId).execute();
-    await writeAudit(tx, actor, { action: 'support.ticket.attach', target: ticketId, details: { attachment: row.id, filename: file.filename, contentType: file.contentType, size: file.content.length } });
+    await writeAudit(tx, actor, {
+      action: 'support.ticket.attach',
+      target: ticketId,
+      details: { attachment: row.id, filename: file.filename, contentType: file.contentType, size: file.content.length },
+    });
     return toAttachment(row);
   });
 }

@@ -4,7 +4,10 @@ import { HttpError, type ErrorTranslator } from '../../platform/http/errors.js';
 
 /** A status change the ticket's rules do not allow; the message names the transition. */
 export class TransitionError extends Error {
-  constructor(message: string, readonly forbidden: boolean) {
+  constructor(
+    message: string,
+    readonly forbidden: boolean,
+  ) {
     super(message);
     this.name = 'TransitionError';
   }
@@ -12,7 +15,10 @@ export class TransitionError extends Error {
 
 /** A file that may not be attached (type, size, name, count). */
 export class AttachmentError extends Error {
-  constructor(message: string, readonly tooLarge: boolean) {
+  constructor(
+    message: string,
+    readonly tooLarge: boolean,
+  ) {
     super(message);
     this.name = 'AttachmentError';
   }
@@ -20,15 +26,20 @@ export class AttachmentError extends Error {
 
 /** Something only support staff may do (internal notes, assignment). */
 export class StaffOnlyError extends Error {
-  constructor(message: string, readonly field: string) {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
     super(message);
     this.name = 'StaffOnlyError';
   }
 }
 
 export const supportHttpError: ErrorTranslator = (error) => {
-  if (error instanceof TransitionError) return new HttpError(error.forbidden ? 403 : 400, error.forbidden ? 'forbidden' : 'invalid_transition', error.message, 'status');
-  if (error instanceof AttachmentError) return new HttpError(error.tooLarge ? 413 : 400, error.tooLarge ? 'payload_too_large' : 'invalid_attachment', error.message, 'file');
+  if (error instanceof TransitionError)
+    return new HttpError(error.forbidden ? 403 : 400, error.forbidden ? 'forbidden' : 'invalid_transition', error.message, 'status');
+  if (error instanceof AttachmentError)
+    return new HttpError(error.tooLarge ? 413 : 400, error.tooLarge ? 'payload_too_large' : 'invalid_attachment', error.message, 'file');
   if (error instanceof StaffOnlyError) return new HttpError(403, 'forbidden', error.message, error.field);
   return null;
 };

@@ -39,7 +39,13 @@ export async function registerSupportRoutes(server: FastifyInstance, db: StoreDb
   // Staff are offered as assignees once the portal has seen them; a requester opening a ticket is remembered too.
   const remember = (request: FastifyRequest) => {
     const caller = callerOf(request);
-    return notifications.rememberUser({ organisation: organisationOf(caller), subject: caller.subject, username: caller.username, email: caller.email ?? null, roles: caller.roles });
+    return notifications.rememberUser({
+      organisation: organisationOf(caller),
+      subject: caller.subject,
+      username: caller.username,
+      email: caller.email ?? null,
+      roles: caller.roles,
+    });
   };
 
   await server.register(async (scope) => {
@@ -49,35 +55,47 @@ export async function registerSupportRoutes(server: FastifyInstance, db: StoreDb
     });
     const app = scope.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/api/support/tickets', { preValidation: support, schema: { querystring: ticketListQuery, response: { 200: ticketListResponse } } }, async (request) => {
-      const actor = actorOf(request);
-      await remember(request);
-      const query = request.query;
-      return listTickets(db, actor.organisation, actor, {
-        q: query.q,
-        status: query.status,
-        priority: query.priority,
-        category: query.category,
-        assignee: query.assignee,
-        mine: query.mine === 'true',
-        sort: query.sort,
-        order: query.order,
-        page: query.page ?? 1,
-        pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE,
-      });
-    });
+    app.get(
+      '/api/support/tickets',
+      { preValidation: support, schema: { querystring: ticketListQuery, response: { 200: ticketListResponse } } },
+      async (request) => {
+        const actor = actorOf(request);
+        await remember(request);
+        const query = request.query;
+        return listTickets(db, actor.organisation, actor, {
+          q: query.q,
+          status: query.status,
+          priority: query.priority,
+          category: query.category,
+          assignee: query.assignee,
+          mine: query.mine === 'true',
+          sort: query.sort,
+          order: query.order,
+          page: query.page ?? 1,
+          pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE,
+        });
+      },
+    );
 
-    app.post('/api/support/tickets', { preValidation: support, schema: { body: createTicketBody, response: { 201: ticketResponse } } }, async (request, reply) => {
-      const actor = actorOf(request);
-      await remember(request);
-      const ticket = await createTicket(db, actor, request.body);
-      await notices.created(actor, ticket);
-      return reply.code(201).send({ ticket });
-    });
+    app.post(
+      '/api/support/tickets',
+      { preValidation: support, schema: { body: createTicketBody, response: { 201: ticketResponse } } },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        await remember(request);
+        const ticket = await createTicket(db, actor, request.body);
+        await notices.created(actor, ticket);
+        return reply.code(201).send({ ticket });
+      },
+    );
 
-    app.get('/api/support/tickets/:id', { preValidation: support, schema: { params: ticketIdParams, response: { 200: ticketResponse } } }, async (request) => ({
-      ticket: await ticketDetail(db, actorOf(request).organisation, actorOf(request), request.params.id),
-    }));
+    app.get(
+      '/api/support/tickets/:id',
+      { preValidation: support, schema: { params: ticketIdParams, response: { 200: ticketResponse } } },
+      async (request) => ({
+        ticket: await ticketDetail(db, actorOf(request).organisation, actorOf(request), request.params.id),
+      }),
+    );
 
     app.patch(
       '/api/support/tickets/:id',
@@ -92,12 +110,16 @@ export async function registerSupportRoutes(server: FastifyInstance, db: StoreDb
           else {
             const staff = await knownUsers(db, actor.organisation, supportStaffRoles);
             assigneePerson = staff.find((person) => person.subject === assignee);
-            if (!assigneePerson) throw new HttpError(400, 'invalid_request', 'assignee: not a support staff member of your organisation.', 'assignee');
+            if (!assigneePerson)
+              throw new HttpError(400, 'invalid_request', 'assignee: not a support staff member of your organisation.', 'assignee');
           }
         } else if (assignee !== undefined) {
           assigneePerson = null;
         }
-        const change = await updateTicket(db, actor, request.params.id, { ...rest, ...(assignee !== undefined ? { assignee: assigneePerson ?? null } : {}) });
+        const change = await updateTicket(db, actor, request.params.id, {
+          ...rest,
+          ...(assignee !== undefined ? { assignee: assigneePerson ?? null } : {}),
+        });
         await notices.updated(actor, change.before, { status: change.after.status, assignee: change.after.assignee });
         return { ticket: change.after };
       },
@@ -110,7 +132,8 @@ export async function registerSupportRoutes(server: FastifyInstance, db: StoreDb
         const actor = actorOf(request);
         const change = await addMessage(db, actor, request.params.id, request.body.kind, request.body.body);
         await notices.message(actor, change.before, request.body.kind, request.body.body);
-        if (change.after.status !== change.before.status) await notices.updated(actor, change.before, { status: change.after.status, assignee: change.after.assignee });
+        if (change.after.status !== change.before.status)
+          await notices.updated(actor, change.before, { status: change.after.status, assignee: change.after.assignee });
         return reply.code(201).send({ ticket: change.after });
       },
     );
@@ -126,15 +149,19 @@ export async function registerSupportRoutes(server: FastifyInstance, db: StoreDb
       },
     );
 
-    app.get('/api/support/tickets/:id/attachments/:attachmentId', { preValidation: support, schema: { params: attachmentParams } }, async (request, reply) => {
-      const actor = actorOf(request);
-      const file = await readAttachment(db, actor, request.params.id, request.params.attachmentId);
-      return reply
-        .header('content-type', file.content_type)
-        .header('content-disposition', contentDisposition(file.filename))
-        .header('x-content-type-options', 'nosniff')
-        .send(Buffer.from(file.content));
-    });
+    app.get(
+      '/api/support/tickets/:id/attachments/:attachmentId',
+      { preValidation: support, schema: { params: attachmentParams } },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        const file = await readAttachment(db, actor, request.params.id, request.params.attachmentId);
+        return reply
+          .header('content-type', file.content_type)
+          .header('content-disposition', contentDisposition(file.filename))
+          .header('x-content-type-options', 'nosniff')
+          .send(Buffer.from(file.content));
+      },
+    );
 
     app.get('/api/support/staff', { preValidation: support, schema: { response: { 200: staffResponse } } }, async (request) => {
       const actor = actorOf(request);

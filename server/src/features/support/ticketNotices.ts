@@ -13,7 +13,11 @@ type Log = { warn(object: object, message: string): void };
 export interface TicketNotices {
   created(actor: SupportActor, ticket: { id: string; number: number; subject: string }): Promise<void>;
   message(actor: SupportActor, ticket: TicketRow, kind: 'reply' | 'note', body: string): Promise<void>;
-  updated(actor: SupportActor, before: TicketRow, after: { status: TicketStatus; assignee: { subject: string; username: string } | null }): Promise<void>;
+  updated(
+    actor: SupportActor,
+    before: TicketRow,
+    after: { status: TicketStatus; assignee: { subject: string; username: string } | null },
+  ): Promise<void>;
 }
 
 const EXCERPT = 300;
@@ -41,13 +45,24 @@ export function createTicketNotices(notifications: NotificationsService, log: Lo
 
   return {
     async created(actor, ticket) {
-      await send({ ...base(actor, ticket), audience: { role: supportStaffRoles }, title: `New ticket #${ticket.number}: ${ticket.subject}`, body: `Opened by ${actor.username}.` });
+      await send({
+        ...base(actor, ticket),
+        audience: { role: supportStaffRoles },
+        title: `New ticket #${ticket.number}: ${ticket.subject}`,
+        body: `Opened by ${actor.username}.`,
+      });
     },
     async message(actor, ticket, kind, body) {
       const label = `#${ticket.number}: ${ticket.subject}`;
       if (kind === 'note') {
         // Internal: only the staff side hears of it, and never the requester even if they are staff.
-        await send({ ...base(actor, ticket), exceptUserIds: [actor.subject, ticket.requester_subject], audience: staffSide(ticket), title: `Internal note on ticket ${label}`, body: `${actor.username}: ${excerpt(body)}` });
+        await send({
+          ...base(actor, ticket),
+          exceptUserIds: [actor.subject, ticket.requester_subject],
+          audience: staffSide(ticket),
+          title: `Internal note on ticket ${label}`,
+          body: `${actor.username}: ${excerpt(body)}`,
+        });
         return;
       }
       const audience = fromRequester(actor, ticket) ? staffSide(ticket) : { userId: ticket.requester_subject };
@@ -66,12 +81,19 @@ export function createTicketNotices(notifications: NotificationsService, log: Lo
       }
       if ((after.assignee?.subject ?? null) !== before.assignee_subject) {
         if (after.assignee) {
-          await send({ ...base(actor, before), audience: { userId: after.assignee.subject }, title: `Ticket ${label} is assigned to you`, body: `Assigned by ${actor.username}.` });
+          await send({
+            ...base(actor, before),
+            audience: { userId: after.assignee.subject },
+            title: `Ticket ${label} is assigned to you`,
+            body: `Assigned by ${actor.username}.`,
+          });
         }
         await send({
           ...base(actor, before),
           audience: { userId: before.requester_subject },
-          title: after.assignee ? `${after.assignee.username} is handling your ticket ${label}` : `Your ticket ${label} is waiting for a support engineer`,
+          title: after.assignee
+            ? `${after.assignee.username} is handling your ticket ${label}`
+            : `Your ticket ${label} is waiting for a support engineer`,
         });
       }
     },

@@ -44,7 +44,14 @@ export function toMessage(row: MessageRow, staffSubjects: ReadonlySet<string>): 
 }
 
 export function toAttachment(row: AttachmentRow): TicketAttachment {
-  return { id: row.id, filename: row.filename, contentType: row.content_type, size: row.size, uploadedBy: row.uploaded_by_username, createdAt: iso(row.created_at) };
+  return {
+    id: row.id,
+    filename: row.filename,
+    contentType: row.content_type,
+    size: row.size,
+    uploadedBy: row.uploaded_by_username,
+    createdAt: iso(row.created_at),
+  };
 }
 
 export interface Viewer {
@@ -55,7 +62,9 @@ export interface Viewer {
 export function toDetail(row: TicketRow, messages: MessageRow[], attachments: AttachmentRow[], viewer: Viewer): TicketDetail {
   const staff = isSupportStaff(viewer.roles);
   // A message's author was staff when it was not the requester writing (requesters reach only their own tickets).
-  const staffSubjects = new Set(messages.filter((message) => message.author_subject !== row.requester_subject).map((message) => message.author_subject));
+  const staffSubjects = new Set(
+    messages.filter((message) => message.author_subject !== row.requester_subject).map((message) => message.author_subject),
+  );
   return {
     ...toSummary(row),
     description: row.description,

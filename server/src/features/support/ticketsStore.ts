@@ -4,7 +4,14 @@
 import { sql, type Transaction } from 'kysely';
 import { isSupportStaff } from '@common/access/access';
 import type { TicketDetail, TicketListResponse } from '@common/support/supportContract';
-import { dueDates, transitionProblem, type TicketCategory, type TicketPriority, type TicketSort, type TicketStatus } from '@common/support/supportRules';
+import {
+  dueDates,
+  transitionProblem,
+  type TicketCategory,
+  type TicketPriority,
+  type TicketSort,
+  type TicketStatus,
+} from '@common/support/supportRules';
 import { ensureOrganisation, writeAudit, type Actor } from '../../platform/store/audit.js';
 import { RecordNotFoundError } from '../../platform/store/errors.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
@@ -18,14 +25,35 @@ type Db = StoreDb | Transaction<StoreSchema>;
 export interface SupportActor extends Actor, Viewer {}
 
 const ticketColumns = [
-  'id', 'number', 'organisation_id', 'subject', 'description', 'category', 'priority', 'status', 'requester_subject', 'requester_username',
-  'assignee_subject', 'assignee_username', 'layout_settings', 'created_at', 'updated_at', 'first_response_due_at', 'resolution_due_at',
-  'first_response_at', 'solved_at', 'closed_at',
+  'id',
+  'number',
+  'organisation_id',
+  'subject',
+  'description',
+  'category',
+  'priority',
+  'status',
+  'requester_subject',
+  'requester_username',
+  'assignee_subject',
+  'assignee_username',
+  'layout_settings',
+  'created_at',
+  'updated_at',
+  'first_response_due_at',
+  'resolution_due_at',
+  'first_response_at',
+  'solved_at',
+  'closed_at',
 ] as const;
 
 /** The ticket if the viewer may reach it; "not found" otherwise (another organisation's, or someone else's for a requester). */
 export async function visibleTicket(db: Db, organisation: string, viewer: Viewer, id: string, forUpdate = false): Promise<TicketRow> {
-  let query = db.selectFrom('support_tickets').select([...ticketColumns]).where('organisation_id', '=', organisation).where('id', '=', id);
+  let query = db
+    .selectFrom('support_tickets')
+    .select([...ticketColumns])
+    .where('organisation_id', '=', organisation)
+    .where('id', '=', id);
   if (!isSupportStaff(viewer.roles)) query = query.where('requester_subject', '=', viewer.subject);
   const row = await (forUpdate ? query.forUpdate() : query).executeTakeFirst();
   if (!row) throw new RecordNotFoundError('ticket');
@@ -36,7 +64,22 @@ export async function ticketDetail(db: Db, organisation: string, viewer: Viewer,
   const row = await visibleTicket(db, organisation, viewer, id);
   const [messages, attachments] = await Promise.all([
     db.selectFrom('support_messages').selectAll().where('ticket_id', '=', id).orderBy('created_at').orderBy('id').execute(),
-    db.selectFrom('support_attachments').select(['id', 'ticket_id', 'organisation_id', 'filename', 'content_type', 'size', 'uploaded_by_subject', 'uploaded_by_username', 'created_at']).where('ticket_id', '=', id).orderBy('created_at').execute(),
+    db
+      .selectFrom('support_attachments')
+      .select([
+        'id',
+        'ticket_id',
+        'organisation_id',
+        'filename',
+        'content_type',
+        'size',
+        'uploaded_by_subject',
+        'uploaded_by_username',
+        'created_at',
+      ])
+      .where('ticket_id', '=', id)
+      .orderBy('created_at')
+      .execute(),
   ]);
   return toDetail(row, messages, attachments, viewer);
 }
@@ -74,7 +117,13 @@ export async function createTicket(db: StoreDb, actor: SupportActor, input: NewT
     await writeAudit(tx, actor, {
       action: 'support.ticket.create',
       target: row.id,
-      details: { number: Number(row.number), subject: input.subject, category: input.category, priority: input.priority, layoutSettings: Boolean(input.layoutSettings) },
+      details: {
+        number: Number(row.number),
+        subject: input.subject,
+        category: input.category,
+        priority: input.priority,
+        layoutSettings: Boolean(input.layoutSettings),
+      },
     });
     return row.id;
   });
@@ -97,7 +146,12 @@ export interface TicketListFilter {
 const priorityRank = sql<number>`case priority when 'urgent' then 4 when 'high' then 3 when 'normal' then 2 else 1 end`;
 
 /** The staff view lists the organisation's tickets; a requester's lists their own. Search is PostgreSQL full text. */
-export async function listTickets(db: StoreDb, organisation: string, viewer: Viewer, filter: TicketListFilter): Promise<TicketListResponse> {
+export async function listTickets(
+  db: StoreDb,
+  organisation: string,
+  viewer: Viewer,
+  filter: TicketListFilter,
+): Promise<TicketListResponse> {
   const staff = isSupportStaff(viewer.roles);
   const words = queryWords(filter.q);
   const tsquery = words.length > 0 ? prefixQuery(words) : null;
@@ -122,12 +176,19 @@ export async function listTickets(db: StoreDb, organisation: string, viewer: Vie
     // What needs doing next: the nearer of the two targets still running; finished tickets last.
     rows = rows
       .orderBy(sql`status in ('solved', 'closed')`)
-      .orderBy(sql`case when first_response_at is null then least(first_response_due_at, resolution_due_at) else resolution_due_at end`, direction);
+      .orderBy(
+        sql`case when first_response_at is null then least(first_response_due_at, resolution_due_at) else resolution_due_at end`,
+        direction,
+      );
   } else {
     rows = rows.orderBy('updated_at', direction);
   }
   const [page, count] = await Promise.all([
-    rows.orderBy('number', 'desc').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute(),
+    rows
+      .orderBy('number', 'desc')
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize)
+      .execute(),
     base.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { tickets: page.map(toSummary), total: Number(count.total), page: filter.page, pageSize: filter.pageSize, staff };
@@ -145,7 +206,13 @@ export interface TicketChange {
   after: TicketDetail;
 }
 
-export async function updateTicket(db: StoreDb, actor: SupportActor, id: string, patch: TicketPatch, now = new Date()): Promise<TicketChange> {
+export async function updateTicket(
+  db: StoreDb,
+  actor: SupportActor,
+  id: string,
+  patch: TicketPatch,
+  now = new Date(),
+): Promise<TicketChange> {
   const staff = isSupportStaff(actor.roles);
   const before = await db.transaction().execute(async (tx) => {
     const row = await visibleTicket(tx, actor.organisation, actor, id, true);
@@ -166,7 +233,9 @@ export async function updateTicket(db: StoreDb, actor: SupportActor, id: string,
         status,
         ...(patch.priority ? { priority: patch.priority } : {}),
         ...(patch.category ? { category: patch.category } : {}),
-        ...(patch.assignee !== undefined ? { assignee_subject: patch.assignee?.subject ?? null, assignee_username: patch.assignee?.username ?? null } : {}),
+        ...(patch.assignee !== undefined
+          ? { assignee_subject: patch.assignee?.subject ?? null, assignee_username: patch.assignee?.username ?? null }
+          : {}),
         ...(due ? { first_response_due_at: due.firstResponseDueAt, resolution_due_at: due.resolutionDueAt } : {}),
         ...(status === 'solved' && from !== 'solved' ? { solved_at: now } : {}),
         ...(status === 'open' && from === 'solved' ? { solved_at: null } : {}),
@@ -198,15 +267,31 @@ export interface MessageChange extends TicketChange {
  * A public reply or an internal note. A staff reply is the first response if none came yet; a
  * requester's reply to a pending or solved ticket opens it again (the ball is back with staff).
  */
-export async function addMessage(db: StoreDb, actor: SupportActor, id: string, kind: 'reply' | 'note', body: string, now = new Date()): Promise<MessageChange> {
+export async function addMessage(
+  db: StoreDb,
+  actor: SupportActor,
+  id: string,
+  kind: 'reply' | 'note',
+  body: string,
+  now = new Date(),
+): Promise<MessageChange> {
   const staff = isSupportStaff(actor.roles);
   if (kind === 'note' && !staff) throw new StaffOnlyError('Only support staff may write internal notes.', 'kind');
   const { before, messageId } = await db.transaction().execute(async (tx) => {
     const row = await visibleTicket(tx, actor.organisation, actor, id, true);
-    if (row.status === 'closed' && kind === 'reply') throw new TransitionError('The ticket is closed: replies are not possible any more. Open a new ticket.', false);
+    if (row.status === 'closed' && kind === 'reply')
+      throw new TransitionError('The ticket is closed: replies are not possible any more. Open a new ticket.', false);
     const message = await tx
       .insertInto('support_messages')
-      .values({ ticket_id: id, organisation_id: actor.organisation, kind, body, author_subject: actor.subject, author_username: actor.username, created_at: now })
+      .values({
+        ticket_id: id,
+        organisation_id: actor.organisation,
+        kind,
+        body,
+        author_subject: actor.subject,
+        author_username: actor.username,
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const fromStaff = actor.subject !== row.requester_subject;
@@ -220,7 +305,11 @@ export async function addMessage(db: StoreDb, actor: SupportActor, id: string, k
       })
       .where('id', '=', id)
       .execute();
-    await writeAudit(tx, actor, { action: kind === 'note' ? 'support.ticket.note' : 'support.ticket.reply', target: id, details: { message: message.id, ...(reopen ? { status: { from: row.status, to: 'open' } } : {}) } });
+    await writeAudit(tx, actor, {
+      action: kind === 'note' ? 'support.ticket.note' : 'support.ticket.reply',
+      target: id,
+      details: { message: message.id, ...(reopen ? { status: { from: row.status, to: 'open' } } : {}) },
+    });
     return { before: row, messageId: message.id };
   });
   return { before, messageId, after: await ticketDetail(db, actor.organisation, actor, id) };

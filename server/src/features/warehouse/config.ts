@@ -69,10 +69,16 @@ const snowflakeConnection = z.strictObject({
   account: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'must be a Snowflake account identifier such as xy12345.eu-west-1 or myorg-myaccount'),
   username: z.string().min(1),
   privateKeyPath: z.string().min(1),
-  privateKeyPassphraseEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'must be an environment variable name').optional(),
+  privateKeyPassphraseEnv: z
+    .string()
+    .regex(/^[A-Z_][A-Z0-9_]*$/, 'must be an environment variable name')
+    .optional(),
   role: z.string().min(1),
   warehouse: z.string().min(1),
-  loadDatabase: z.string().regex(/^[A-Za-z_][A-Za-z0-9_$]{0,254}$/, 'must be an unquoted Snowflake identifier such as RAW').optional(),
+  loadDatabase: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_$]{0,254}$/, 'must be an unquoted Snowflake identifier such as RAW')
+    .optional(),
   pricePerCredit: price.optional(),
   storagePricePerTbMonth: price.optional(),
 });
@@ -136,7 +142,8 @@ function integerIn(env: Env, name: string, fallback: number, min: number, max: n
   const value = setting(env, name);
   if (value === undefined) return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < min || parsed > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
   return parsed;
 }
 
@@ -146,7 +153,12 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 /** Parses the connections JSON; `source` names the file in error messages. */
-export function parseConnections(json: unknown, source: string, env: Env = process.env, defaults = DEFAULTS): Record<string, OrganisationWarehouseSettings> {
+export function parseConnections(
+  json: unknown,
+  source: string,
+  env: Env = process.env,
+  defaults = DEFAULTS,
+): Record<string, OrganisationWarehouseSettings> {
   const result = connectionsFile.safeParse(json);
   if (!result.success) {
     throw new Error(`${source} is invalid: ${result.error.issues.map(describeIssue).join('; ')}`);
@@ -213,7 +225,10 @@ export async function loadWarehouseSettings(env: Env = process.env): Promise<War
   const dataDir = path.resolve(setting(env, 'DATA_DIR') ?? './data');
   return {
     sampleDir: path.join(dataDir, 'warehouse'),
-    duckdb: { memoryLimit: duckDbSize(env, 'DUCKDB_MEMORY_LIMIT', DEFAULT_DUCKDB_LIMITS.memoryLimit), tempLimit: duckDbSize(env, 'DUCKDB_TEMP_LIMIT', DEFAULT_DUCKDB_LIMITS.tempLimit) },
+    duckdb: {
+      memoryLimit: duckDbSize(env, 'DUCKDB_MEMORY_LIMIT', DEFAULT_DUCKDB_LIMITS.memoryLimit),
+      tempLimit: duckDbSize(env, 'DUCKDB_TEMP_LIMIT', DEFAULT_DUCKDB_LIMITS.tempLimit),
+    },
     usage: {
       dir: path.join(dataDir, 'usage'),
       backfillDays: integerIn(env, 'USAGE_SYNC_BACKFILL_DAYS', DEFAULT_BACKFILL_DAYS, 1, 365),

@@ -66,7 +66,14 @@ export { Warehouse } from './warehouse.js';
 export type { WarehouseInfo } from './warehouse.js';
 export { InvalidInputError, InvalidIdentifierError, WarehouseError } from '../../platform/warehouse/errors.js';
 export type { WarehouseErrorKind } from '../../platform/warehouse/errors.js';
-export { parseIdentifier, parseObjectName, parseQueryId, parseQueryTag, parseSearch, quoteIdentifier } from '../../platform/warehouse/identifiers.js';
+export {
+  parseIdentifier,
+  parseObjectName,
+  parseQueryId,
+  parseQueryTag,
+  parseSearch,
+  quoteIdentifier,
+} from '../../platform/warehouse/identifiers.js';
 export { parseDateRange, parseQueryFilter, parseLimit, parseChoice, parseDay } from './analytics/filters.js';
 export type { DateRange, QueryFilter } from './analytics/filters.js';
 export { parseChange, CHANGE_KINDS, changeSubject, MAX_DISPLAY_NAME_LENGTH, MAX_COMMENT_LENGTH } from './management/changes.js';

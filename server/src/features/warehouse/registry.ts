@@ -120,7 +120,10 @@ export class WarehouseRegistry {
     const file = this.sampleFile(org);
     // The sample may touch files only in its organisation's usage staging folder (the usage sync
     // stages slices there); its memory and spill are bounded by the settings.
-    const options = { limits: this.settings.duckdb, allowedDirectories: [usageStagingDir(path.join(this.settings.usage.dir, `${org}.duckdb`))] };
+    const options = {
+      limits: this.settings.duckdb,
+      allowedDirectories: [usageStagingDir(path.join(this.settings.usage.dir, `${org}.duckdb`))],
+    };
     if (await exists(file)) {
       const engine = await openDuckDbEngine(file, options);
       if ((await sampleVersion(engine)) === SAMPLE_SCHEMA_VERSION) return engine;
@@ -139,7 +142,9 @@ export class WarehouseRegistry {
     const warehouse = new Warehouse(info, engine, { usage });
     if (this.options.onUsageOpened) this.options.onUsageOpened(usage);
     else if (!usage.isReady()) {
-      usage.sync({ ...(this.options.now ? { now: this.options.now } : {}) }).catch((error: unknown) => this.options.onUsageSyncFailed?.(info.organisation, error));
+      usage
+        .sync({ ...(this.options.now ? { now: this.options.now } : {}) })
+        .catch((error: unknown) => this.options.onUsageSyncFailed?.(info.organisation, error));
     }
     return warehouse;
   }

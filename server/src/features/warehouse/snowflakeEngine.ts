@@ -38,13 +38,17 @@ export function snowflakeError(error: unknown): WarehouseError {
     return new WarehouseError('already_exists', 'Snowflake: the object already exists.', { cause: error });
   }
   if (/insufficient privileges|not authorized to perform/i.test(text) || code === '003001') {
-    return new WarehouseError('forbidden', "Snowflake refused: the portal's Snowflake role lacks the privilege for this change.", { cause: error });
+    return new WarehouseError('forbidden', "Snowflake refused: the portal's Snowflake role lacks the privilege for this change.", {
+      cause: error,
+    });
   }
   if (NOT_FOUND.has(code) || /does not exist/i.test(text)) {
     return new WarehouseError('not_found', 'Snowflake: the object does not exist or the portal may not see it.', { cause: error });
   }
   if (code.startsWith('390') || /ECONN|ETIMEDOUT|ENOTFOUND|network|JWT token is invalid/i.test(`${code} ${text}`)) {
-    return new WarehouseError('unavailable', 'Snowflake cannot be reached or refused the sign-in; check the connection settings.', { cause: error });
+    return new WarehouseError('unavailable', 'Snowflake cannot be reached or refused the sign-in; check the connection settings.', {
+      cause: error,
+    });
   }
   return new WarehouseError('failed', 'Snowflake could not run the request.', { cause: error });
 }
@@ -80,7 +84,8 @@ function read(connection: Connection, statement: Sql, timeoutMs?: number): Promi
           for (const [key, value] of Object.entries(row)) values[key] = toRowValue(value);
           return values;
         });
-        const columns = (stmt as Partial<typeof stmt> | undefined)?.getColumns?.()?.map((column) => column.getName()) ?? Object.keys(out[0] ?? {});
+        const columns =
+          (stmt as Partial<typeof stmt> | undefined)?.getColumns?.()?.map((column) => column.getName()) ?? Object.keys(out[0] ?? {});
         resolve({ columns, rows: out });
       },
     }) as { cancel?: (done: (error?: unknown) => void) => void } | undefined;

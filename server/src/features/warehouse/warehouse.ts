@@ -4,9 +4,25 @@
  * input again (ranges, names, ids), so a caller that forgot to parse still cannot reach the
  * engine with a bad value; every method is async, so a validation error rejects the promise.
  */
-import { costSummary, monthToDate, spendByDimension, type CostDimension, type CostSummary, type DimensionSpend, type MonthToDate } from './analytics/cost.js';
+import {
+  costSummary,
+  monthToDate,
+  spendByDimension,
+  type CostDimension,
+  type CostSummary,
+  type DimensionSpend,
+  type MonthToDate,
+} from './analytics/cost.js';
 import { usageDays, type AnalyticsContext } from './analytics/context.js';
-import { parseChoice, parseDateRange, parseDay, parseLimit, parseQueryFilter, type DateRange, type QueryFilter } from './analytics/filters.js';
+import {
+  parseChoice,
+  parseDateRange,
+  parseDay,
+  parseLimit,
+  parseQueryFilter,
+  type DateRange,
+  type QueryFilter,
+} from './analytics/filters.js';
 import {
   allQueries,
   countQueries,
@@ -29,7 +45,16 @@ import type { Engine, Queryable } from '../../platform/warehouse/engine.js';
 import { InvalidInputError, notFound } from '../../platform/warehouse/errors.js';
 import { parseQueryId } from '../../platform/warehouse/identifiers.js';
 import { parseChange, type WarehouseChange } from './management/changes.js';
-import { getRole, getUser, listRoles, listUsers, type RoleDetail, type RoleView, type UserDetail, type UserView } from './management/reads.js';
+import {
+  getRole,
+  getUser,
+  listRoles,
+  listUsers,
+  type RoleDetail,
+  type RoleView,
+  type UserDetail,
+  type UserView,
+} from './management/reads.js';
 import { ResultCache } from './resultCache.js';
 import { applyChange, changeInEffect, type AppliedChange, type AuditCallback, type WriteOptions } from './management/unitOfWork.js';
 import type { WarehouseInfo } from '@common/warehouse/warehouseInfo';
@@ -73,7 +98,11 @@ export class Warehouse {
   ) {
     this.cache = new ResultCache(options.cacheMs ?? ANALYTICS_CACHE_MS);
     this.usage = options.usage ?? null;
-    this.context = { engine: this.usage?.engine ?? engine, account: engine, prices: { pricePerCredit: info.pricePerCredit, storagePricePerTbMonth: info.storagePricePerTbMonth } };
+    this.context = {
+      engine: this.usage?.engine ?? engine,
+      account: engine,
+      prices: { pricePerCredit: info.pricePerCredit, storagePricePerTbMonth: info.storagePricePerTbMonth },
+    };
     // A sync changes every figure: nothing remembered from before it is served after it.
     this.usage?.onSynced(() => {
       this.cache.clear();
@@ -95,7 +124,10 @@ export class Warehouse {
 
   async costSummary(range: DateRange, options: { limit?: number; asOf?: string } = {}): Promise<CostSummary> {
     const parsed = parseDateRange(range);
-    const settings = { limit: parseLimit(options.limit, 'limit', 50), ...(options.asOf !== undefined ? { asOf: parseDay(options.asOf, 'asOf') } : {}) };
+    const settings = {
+      limit: parseLimit(options.limit, 'limit', 50),
+      ...(options.asOf !== undefined ? { asOf: parseDay(options.asOf, 'asOf') } : {}),
+    };
     return this.analysis('costSummary', [parsed, settings], () => costSummary(this.context, parsed, settings));
   }
 
@@ -168,7 +200,10 @@ export class Warehouse {
 
   async usersOverview(range: DateRange, options: { dormantDays?: number; asOf?: string } = {}): Promise<UsersOverview> {
     const parsed = parseDateRange(range);
-    const settings = { dormantDays: parseLimit(options.dormantDays, 'dormantDays', 90, 3650), ...(options.asOf !== undefined ? { asOf: parseDay(options.asOf, 'asOf') } : {}) };
+    const settings = {
+      dormantDays: parseLimit(options.dormantDays, 'dormantDays', 90, 3650),
+      ...(options.asOf !== undefined ? { asOf: parseDay(options.asOf, 'asOf') } : {}),
+    };
     return this.analysis('usersOverview', [parsed, settings], () => usersOverview(this.context, parsed, settings));
   }
 
@@ -211,7 +246,12 @@ export class Warehouse {
    * Recomputes the recommendations over `range` and applies the one with `recommendationId`
    * (so the client cannot pass off another change as a recommendation).
    */
-  async applyRecommendation(range: DateRange, recommendationId: string, audit?: AuditCallback, options?: WriteOptions): Promise<AppliedChange> {
+  async applyRecommendation(
+    range: DateRange,
+    recommendationId: string,
+    audit?: AuditCallback,
+    options?: WriteOptions,
+  ): Promise<AppliedChange> {
     const found = (await this.recommendations(range)).find((r) => r.id === recommendationId);
     if (!found) throw notFound(`Recommendation ${recommendationId}`);
     return this.write(found.change, audit, options);

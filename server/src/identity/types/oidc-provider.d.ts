@@ -35,7 +35,10 @@ declare module 'oidc-provider' {
     remove(field: string): void;
     vary(field: string): void;
     redirect(url: string): void;
-    cookies: { set(name: string, value: string | null, opts?: CookieSetOptions): void; get(name: string, opts?: UnknownObject): string | undefined };
+    cookies: {
+      set(name: string, value: string | null, opts?: CookieSetOptions): void;
+      get(name: string, opts?: UnknownObject): string | undefined;
+    };
     oidc: OIDCContext;
   }
 
@@ -212,11 +215,24 @@ declare module 'oidc-provider' {
     cookieName(type: 'session' | 'interaction' | 'resume'): string;
     createContext(req: IncomingMessage, res: ServerResponse): KoaContext;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
-    interactionFinished(req: IncomingMessage, res: ServerResponse, result: InteractionResults, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
-    interactionResult(req: IncomingMessage, res: ServerResponse, result: InteractionResults, options?: { mergeWithLastSubmission?: boolean }): Promise<string>;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: InteractionResults,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
+    interactionResult(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: InteractionResults,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<string>;
   }
 
-  export type OIDCErrorClass = new (description?: string, detail?: string) => Error & { statusCode: number; expose: boolean; error: string };
+  export type OIDCErrorClass = new (
+    description?: string,
+    detail?: string,
+  ) => Error & { statusCode: number; expose: boolean; error: string };
 
   export const errors: {
     InvalidTarget: OIDCErrorClass;

@@ -71,13 +71,18 @@ export function registerErrorHandler(app: FastifyInstance, translators: readonly
     const known = toHttpError(error, translators);
     if (!known) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ error: 'server_error', message: 'Something went wrong on our side. Please try again.' } satisfies ErrorBody);
+      return reply
+        .code(500)
+        .send({ error: 'server_error', message: 'Something went wrong on our side. Please try again.' } satisfies ErrorBody);
     }
     // The cause of an engine error may name internal objects: logged here, never answered.
     if (known.statusCode >= 500) request.log.warn({ err: error }, 'request refused');
     const body: ErrorBody = { error: known.code, message: known.message, ...(known.field ? { field: known.field } : {}) };
     if (known.statusCode === 401) {
-      reply.header('www-authenticate', `Bearer realm="dataworks", error="invalid_token", error_description="${known.message.replace(/"/g, "'")}"`);
+      reply.header(
+        'www-authenticate',
+        `Bearer realm="dataworks", error="invalid_token", error_description="${known.message.replace(/"/g, "'")}"`,
+      );
     }
     return reply.code(known.statusCode).send(body);
   });

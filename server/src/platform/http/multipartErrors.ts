@@ -4,7 +4,8 @@
 // broken part header as plain errors; limits come as coded errors.
 
 /** busboy's own words for a body it cannot parse. */
-const MALFORMED = /unexpected end of (form|multipart data)|boundary not found|malformed (part header|urlencoded form)|multipart: |part terminated early|unexpected end of file/i;
+const MALFORMED =
+  /unexpected end of (form|multipart data)|boundary not found|malformed (part header|urlencoded form)|multipart: |part terminated early|unexpected end of file/i;
 
 /** The HTTP answer for a multipart failure (errors.ts turns it into an HttpError), or null when `error` is not one. */
 export interface MultipartAnswer {
@@ -28,6 +29,12 @@ export function multipartHttpError(error: unknown): MultipartAnswer | null {
     case 'FST_PROTO_VIOLATION':
       return answer(400, 'invalid_request', 'A part name is not allowed.');
     default:
-      return MALFORMED.test(error.message) ? answer(400, 'invalid_request', `The multipart body could not be read: ${error.message.replace(/\.$/, '')}. Send it again, whole and uncompressed.`) : null;
+      return MALFORMED.test(error.message)
+        ? answer(
+            400,
+            'invalid_request',
+            `The multipart body could not be read: ${error.message.replace(/\.$/, '')}. Send it again, whole and uncompressed.`,
+          )
+        : null;
   }
 }

@@ -20,17 +20,20 @@ const SECRET_QUERY_NAME = /(^|[_.-])(api_?key|apikey|key|token|secret|password|p
 export function redactedUrl(url: string): string {
   const mark = url.indexOf('?');
   if (mark < 0) return url;
-  const parts = url.slice(mark + 1).split('&').map((pair) => {
-    const equals = pair.indexOf('=');
-    const rawName = equals < 0 ? pair : pair.slice(0, equals);
-    let name = rawName;
-    try {
-      name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-    } catch {
-      // A malformed escape: judge the name as sent.
-    }
-    return equals >= 0 && SECRET_QUERY_NAME.test(name) ? `${rawName}=[redacted]` : pair;
-  });
+  const parts = url
+    .slice(mark + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const rawName = equals < 0 ? pair : pair.slice(0, equals);
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      } catch {
+        // A malformed escape: judge the name as sent.
+      }
+      return equals >= 0 && SECRET_QUERY_NAME.test(name) ? `${rawName}=[redacted]` : pair;
+    });
   return `${url.slice(0, mark)}?${parts.join('&')}`;
 }
 

@@ -19,7 +19,9 @@ const originOf = (url: string): string | null => {
   }
 };
 
-const present = (values: (string | null | undefined)[]): string[] => [...new Set(values.filter((value): value is string => Boolean(value)))];
+const present = (values: (string | null | undefined)[]): string[] => [
+  ...new Set(values.filter((value): value is string => Boolean(value))),
+];
 
 export function contentSecurityDirectives(config: PortalConfig, dashboardOrigins: () => readonly string[]) {
   const identity = originOf(config.identity.url);
@@ -60,7 +62,11 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
 };
 
-export async function registerSecurity(app: FastifyInstance, config: PortalConfig, dashboardOrigins: () => readonly string[]): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: PortalConfig,
+  dashboardOrigins: () => readonly string[],
+): Promise<void> {
   // Before helmet registers: its hooks are added route by route, and skip routes marked so.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/')) route.helmet = false;

@@ -41,14 +41,25 @@ export async function registerSpa(app: FastifyInstance, config: PortalConfig): P
 
   const indexHtml = fileFollower(path.join(config.distDir, 'index.html'));
   await indexHtml(); // a missing build stops start-up here, with the file named
-  app.get('/', async (_request, reply) => reply.header('cache-control', 'no-cache').type('text/html').send(await indexHtml()));
+  app.get('/', async (_request, reply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html')
+      .send(await indexHtml()),
+  );
   app.setNotFoundHandler(async (request, reply) => {
     // Missing files (a stale chunk, a typo under /assets or /api) are real 404s; any other
     // GET is a page of the app and gets index.html.
     const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (request.method !== 'GET' || isFile || request.url.startsWith('/api/')) {
-      return reply.code(404).type('application/json').send({ error: 'Not Found', message: `No ${request.method} ${request.url.split('?')[0]}` });
+      return reply
+        .code(404)
+        .type('application/json')
+        .send({ error: 'Not Found', message: `No ${request.method} ${request.url.split('?')[0]}` });
     }
-    return reply.header('cache-control', 'no-cache').type('text/html').send(await indexHtml());
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html')
+      .send(await indexHtml());
   });
 }

@@ -33,7 +33,9 @@ export function unstorableText(value: unknown, root = ''): { field: string; mess
     }
     if (current === null || typeof current !== 'object') continue;
     if (depth >= BODY_DEPTH_MAX) return { field, message: `${field}: nests more than ${BODY_DEPTH_MAX} levels deep.` };
-    const entries = Array.isArray(current) ? current.map((item, index) => [String(index), item] as const) : Object.entries(current as Record<string, unknown>);
+    const entries = Array.isArray(current)
+      ? current.map((item, index) => [String(index), item] as const)
+      : Object.entries(current as Record<string, unknown>);
     for (const [key, item] of entries) {
       const keyProblem = key.includes(NUL) || LONE_SURROGATE.test(key);
       const itemPath = path ? `${path}.${key}` : key;

@@ -1,4 +1,12 @@
 // The background job runner: what other server code imports from platform/jobs.
-export { createJobRunner, JobCancelledError, JOBS_NOTIFY_CHANNEL, type JobLog, type JobRunner, type JobRunnerOptions, type EnqueuedJob } from './jobRunner.js';
+export {
+  createJobRunner,
+  JobCancelledError,
+  JOBS_NOTIFY_CHANNEL,
+  type JobLog,
+  type JobRunner,
+  type JobRunnerOptions,
+  type EnqueuedJob,
+} from './jobRunner.js';
 export { jobHttpError, registerJobRoutes } from './jobRoutes.js';
 export * from './jobTypes.js';

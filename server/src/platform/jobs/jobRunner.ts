@@ -162,7 +162,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     if (!row) return;
     try {
       // Those who may open the kind's pages, and whoever started the job; nobody else.
-      await live.publish({ organisation: row.organisation_id, topic: JOB_TOPIC, data: toJobEvent(row), routes: kinds.get(row.kind)?.routes ?? [], alsoUserId: row.started_by });
+      await live.publish({
+        organisation: row.organisation_id,
+        topic: JOB_TOPIC,
+        data: toJobEvent(row),
+        routes: kinds.get(row.kind)?.routes ?? [],
+        alsoUserId: row.started_by,
+      });
     } catch (error) {
       log.warn({ err: error, job: row.id }, 'could not publish a job update');
     }
@@ -297,7 +303,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         const delay = retryDelayMs(definition.retry, row.attempts);
         if (invalid) {
           // A payload that does not validate will not validate next time either.
-          await db.updateTable('jobs').set({ max_attempts: row.attempts }).where('id', '=', row.id).where('locked_by', '=', instanceId).execute();
+          await db
+            .updateTable('jobs')
+            .set({ max_attempts: row.attempts })
+            .where('id', '=', row.id)
+            .where('locked_by', '=', instanceId)
+            .execute();
         }
         await publish(await markAttemptFailed(db, row.id, instanceId, message, delay));
       }
@@ -371,9 +382,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     async schedule(request) {
       const definition = kinds.get(request.kind);
       if (!definition) throw new UnknownJobKindError(request.kind);
-      if (!Number.isFinite(request.every) || request.every < 1) throw new Error(`The schedule "${request.name}" needs a positive interval in milliseconds.`);
+      if (!Number.isFinite(request.every) || request.every < 1)
+        throw new Error(`The schedule "${request.name}" needs a positive interval in milliseconds.`);
       const payload = validatePayload(request.kind, definition.schema, request.payload);
-      await upsertSchedule(db, { name: request.name, kind: request.kind, organisation: request.organisation, everyMs: Math.floor(request.every), payload });
+      await upsertSchedule(db, {
+        name: request.name,
+        kind: request.kind,
+        organisation: request.organisation,
+        everyMs: Math.floor(request.every),
+        payload,
+      });
     },
 
     unschedule: (name) => deleteSchedule(db, name),
@@ -402,7 +420,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       // waited for up to the grace time, then left (its heartbeat stops, so its lease runs out).
       const finished = Promise.all([...running.values()].map((job) => job.done));
       for (const job of running.values()) job.controller.abort(new Error('The portal is shutting down.'));
-      const graceOver = await Promise.race([finished.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), stopGraceMs).unref())]);
+      const graceOver = await Promise.race([
+        finished.then(() => false),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(true), stopGraceMs).unref()),
+      ]);
       if (graceOver) {
         for (const job of running.values()) clearInterval(job.heartbeat);
         log.warn({ jobs: [...running.keys()] }, 'jobs still running after the shutdown grace time; their leases will run out');

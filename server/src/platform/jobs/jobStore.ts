@@ -146,7 +146,12 @@ export async function claimNextJob(db: StoreDb, kinds: readonly string[], instan
 }
 
 /** Renews the lease; null when this instance no longer holds it (taken over, or ended). */
-export async function renewLease(db: StoreDb, id: string, instanceId: string, leaseMs: number): Promise<{ cancelRequested: boolean } | null> {
+export async function renewLease(
+  db: StoreDb,
+  id: string,
+  instanceId: string,
+  leaseMs: number,
+): Promise<{ cancelRequested: boolean } | null> {
   const renewed = await sql<{ cancel_requested: boolean }>`
     UPDATE jobs SET locked_until = now() + make_interval(secs => ${seconds(leaseMs)})
     WHERE id = ${id} AND locked_by = ${instanceId} AND state = 'running'
@@ -155,7 +160,13 @@ export async function renewLease(db: StoreDb, id: string, instanceId: string, le
   return row ? { cancelRequested: row.cancel_requested } : null;
 }
 
-export async function saveProgress(db: StoreDb, id: string, instanceId: string, fraction: number, message: string | null): Promise<JobRow | undefined> {
+export async function saveProgress(
+  db: StoreDb,
+  id: string,
+  instanceId: string,
+  fraction: number,
+  message: string | null,
+): Promise<JobRow | undefined> {
   return db
     .updateTable('jobs')
     .set({ progress: fraction, progress_message: message, updated_at: sql<Date>`now()` })
@@ -201,7 +212,13 @@ export async function markCancelled(db: StoreDb, id: string, instanceId: string)
  * A failed attempt: queued again after `retryDelayMs` while attempts remain, failed after the
  * last one, cancelled if a cancel was asked meanwhile. The message is kept; the stack is not.
  */
-export async function markAttemptFailed(db: StoreDb, id: string, instanceId: string, error: string, retryDelayMs: number): Promise<JobRow | undefined> {
+export async function markAttemptFailed(
+  db: StoreDb,
+  id: string,
+  instanceId: string,
+  error: string,
+  retryDelayMs: number,
+): Promise<JobRow | undefined> {
   const updated = await sql<JobRow>`
     UPDATE jobs SET
       state = CASE WHEN cancel_requested THEN 'cancelled' WHEN attempts < max_attempts THEN 'queued' ELSE 'failed' END,
@@ -265,7 +282,12 @@ export async function deleteSchedule(db: StoreDb, name: string): Promise<boolean
 
 export async function dueScheduleNames(db: StoreDb, kinds: readonly string[]): Promise<string[]> {
   if (kinds.length === 0) return [];
-  const rows = await db.selectFrom('job_schedules').select('name').where('kind', 'in', kinds).where('next_run_at', '<=', sql<Date>`now()`).execute();
+  const rows = await db
+    .selectFrom('job_schedules')
+    .select('name')
+    .where('kind', 'in', kinds)
+    .where('next_run_at', '<=', sql<Date>`now()`)
+    .execute();
   return rows.map((row) => row.name);
 }
 

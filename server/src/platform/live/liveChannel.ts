@@ -73,12 +73,16 @@ interface Envelope extends LiveMessage {
 function isEnvelope(value: unknown): value is Envelope {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Record<string, unknown>;
-  return typeof candidate.id === 'string' && typeof candidate.organisation === 'string' && typeof candidate.topic === 'string'
-    && (candidate.userId === undefined || typeof candidate.userId === 'string')
-    && (candidate.roles === undefined || isStringList(candidate.roles))
-    && (candidate.routes === undefined || isStringList(candidate.routes))
-    && (candidate.alsoUserId === undefined || candidate.alsoUserId === null || typeof candidate.alsoUserId === 'string')
-    && (candidate.exceptUserIds === undefined || isStringList(candidate.exceptUserIds));
+  return (
+    typeof candidate.id === 'string' &&
+    typeof candidate.organisation === 'string' &&
+    typeof candidate.topic === 'string' &&
+    (candidate.userId === undefined || typeof candidate.userId === 'string') &&
+    (candidate.roles === undefined || isStringList(candidate.roles)) &&
+    (candidate.routes === undefined || isStringList(candidate.routes)) &&
+    (candidate.alsoUserId === undefined || candidate.alsoUserId === null || typeof candidate.alsoUserId === 'string') &&
+    (candidate.exceptUserIds === undefined || isStringList(candidate.exceptUserIds))
+  );
 }
 
 /** Whether a connection of `audience` receives the message. */
@@ -130,9 +134,12 @@ export function createLiveChannel(notifier: StoreNotifier): LiveChannel {
   return {
     notifier,
     async publish(message) {
-      if (!TOPIC.test(message.topic)) throw new Error(`"${message.topic}" is not a valid live topic (lower-case word, at most 64 characters).`);
+      if (!TOPIC.test(message.topic))
+        throw new Error(`"${message.topic}" is not a valid live topic (lower-case word, at most 64 characters).`);
       if (message.userId === undefined && message.routes === undefined && message.roles === undefined && message.toOrganisation !== true) {
-        throw new Error(`The live message "${message.topic}" names no audience: give a userId, the routes whose users may see it, roles, or toOrganisation.`);
+        throw new Error(
+          `The live message "${message.topic}" names no audience: give a userId, the routes whose users may see it, roles, or toOrganisation.`,
+        );
       }
       const envelope: Envelope = { ...message, id: message.id ?? randomUUID() };
       // The notifier refuses a payload over NOTIFY's limit with a message saying so.

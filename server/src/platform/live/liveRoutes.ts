@@ -73,11 +73,19 @@ export function registerLiveRoutes(app: FastifyInstance, live: LiveChannel, opti
     const userKey = `${organisation}/${caller.subject}`;
     if ((perUser.get(userKey) ?? 0) >= maxPerUser) {
       reply.header('retry-after', '30');
-      throw new HttpError(429, 'too_many_requests', `You already have ${maxPerUser} live connections open (one per open tab); close a tab or wait for an old connection to end.`);
+      throw new HttpError(
+        429,
+        'too_many_requests',
+        `You already have ${maxPerUser} live connections open (one per open tab); close a tab or wait for an old connection to end.`,
+      );
     }
     if (accepted >= maxStreams) {
       reply.header('retry-after', '30');
-      throw new HttpError(429, 'too_many_requests', 'This portal server holds as many live connections as it may; the page reconnects by itself shortly.');
+      throw new HttpError(
+        429,
+        'too_many_requests',
+        'This portal server holds as many live connections as it may; the page reconnects by itself shortly.',
+      );
     }
     accepted += 1;
     perUser.set(userKey, (perUser.get(userKey) ?? 0) + 1);

@@ -34,42 +34,69 @@ export function registerNotificationRoutes(server: FastifyInstance, db: StoreDb,
   // Every inbox call refreshes who the user is, so notices for their role reach them from now on.
   const seen = async (request: FastifyRequest) => {
     const caller = callerOf(request);
-    await service.rememberUser({ organisation: organisationOf(caller), subject: caller.subject, username: caller.username, email: caller.email ?? null, roles: caller.roles });
+    await service.rememberUser({
+      organisation: organisationOf(caller),
+      subject: caller.subject,
+      username: caller.username,
+      email: caller.email ?? null,
+      roles: caller.roles,
+    });
   };
 
-  app.get('/api/notifications', { preValidation: inbox, schema: { querystring: inboxQuery, response: { 200: inboxResponse } } }, async (request) => {
-    const actor = actorOf(request);
-    await seen(request);
-    const { type, unread, limit, offset } = request.query;
-    return listInbox(db, actor.organisation, actor.subject, { type, unreadOnly: unread === 'true', limit: limit ?? DEFAULT_PAGE, offset: offset ?? 0 });
-  });
+  app.get(
+    '/api/notifications',
+    { preValidation: inbox, schema: { querystring: inboxQuery, response: { 200: inboxResponse } } },
+    async (request) => {
+      const actor = actorOf(request);
+      await seen(request);
+      const { type, unread, limit, offset } = request.query;
+      return listInbox(db, actor.organisation, actor.subject, {
+        type,
+        unreadOnly: unread === 'true',
+        limit: limit ?? DEFAULT_PAGE,
+        offset: offset ?? 0,
+      });
+    },
+  );
 
-  app.get('/api/notifications/unread-count', { preValidation: inbox, schema: { response: { 200: unreadCountResponse } } }, async (request) => {
-    const actor = actorOf(request);
-    await seen(request);
-    return { unread: await unreadCount(db, actor.organisation, actor.subject) };
-  });
+  app.get(
+    '/api/notifications/unread-count',
+    { preValidation: inbox, schema: { response: { 200: unreadCountResponse } } },
+    async (request) => {
+      const actor = actorOf(request);
+      await seen(request);
+      return { unread: await unreadCount(db, actor.organisation, actor.subject) };
+    },
+  );
 
-  app.post('/api/notifications/read-all', { preValidation: inbox, schema: { response: { 200: z.object({ updated: z.number() }) } } }, async (request) => {
-    const actor = actorOf(request);
-    const updated = await db.transaction().execute(async (tx) => {
-      const rows = await tx
-        .updateTable('notification_recipients')
-        .set({ read_at: new Date() })
-        .where('organisation_id', '=', actor.organisation)
-        .where('subject', '=', actor.subject)
-        .where('read_at', 'is', null)
-        .returning('notification_id')
-        .execute();
-      if (rows.length > 0) await writeAudit(tx, actor, { action: 'notification.read_all', target: actor.subject, details: { count: rows.length } });
-      return rows.length;
-    });
-    return { updated };
-  });
+  app.post(
+    '/api/notifications/read-all',
+    { preValidation: inbox, schema: { response: { 200: z.object({ updated: z.number() }) } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const updated = await db.transaction().execute(async (tx) => {
+        const rows = await tx
+          .updateTable('notification_recipients')
+          .set({ read_at: new Date() })
+          .where('organisation_id', '=', actor.organisation)
+          .where('subject', '=', actor.subject)
+          .where('read_at', 'is', null)
+          .returning('notification_id')
+          .execute();
+        if (rows.length > 0)
+          await writeAudit(tx, actor, { action: 'notification.read_all', target: actor.subject, details: { count: rows.length } });
+        return rows.length;
+      });
+      return { updated };
+    },
+  );
 
   app.patch(
     '/api/notifications/:id',
-    { preValidation: inbox, schema: { params: notificationIdParams, body: markReadBody, response: { 200: z.object({ notification: notificationRecord }) } } },
+    {
+      preValidation: inbox,
+      schema: { params: notificationIdParams, body: markReadBody, response: { 200: z.object({ notification: notificationRecord }) } },
+    },
     async (request) => {
       const actor = actorOf(request);
       const { read } = request.body;
@@ -98,43 +125,75 @@ export function registerNotificationRoutes(server: FastifyInstance, db: StoreDb,
     },
   );
 
-  app.get('/api/notifications/preferences', { preValidation: inbox, schema: { response: { 200: preferencesResponse } } }, async (request) => {
-    const actor = actorOf(request);
-    await seen(request);
-    return {
-      preferences: await listPreferences(db, actor.organisation, actor.subject),
-      email: { available: service.emailAvailable, address: actor.email },
-    };
-  });
+  app.get(
+    '/api/notifications/preferences',
+    { preValidation: inbox, schema: { response: { 200: preferencesResponse } } },
+    async (request) => {
+      const actor = actorOf(request);
+      await seen(request);
+      return {
+        preferences: await listPreferences(db, actor.organisation, actor.subject),
+        email: { available: service.emailAvailable, address: actor.email },
+      };
+    },
+  );
 
-  app.put('/api/notifications/preferences', { preValidation: inbox, schema: { body: updatePreferencesBody, response: { 200: preferencesResponse } } }, async (request) => {
-    const actor = actorOf(request);
-    const { preferences } = request.body;
-    const seenTypes = new Set<string>();
-    preferences.forEach((preference, index) => {
-      if (seenTypes.has(preference.type)) throw new HttpError(400, 'invalid_request', `preferences.${index}.type: "${preference.type}" is listed twice.`, `preferences.${index}.type`);
-      seenTypes.add(preference.type);
-      if (preference.email && !service.emailAvailable) {
-        throw new HttpError(400, 'invalid_request', `preferences.${index}.email: e-mail is off because no SMTP server is configured.`, `preferences.${index}.email`);
-      }
-      if (preference.email && !actor.email) {
-        throw new HttpError(400, 'invalid_request', `preferences.${index}.email: your account has no e-mail address.`, `preferences.${index}.email`);
-      }
-    });
-    await db.transaction().execute(async (tx) => {
-      for (const preference of preferences) {
-        await tx
-          .insertInto('notification_preferences')
-          .values({ organisation_id: actor.organisation, subject: actor.subject, type: preference.type, in_app: preference.inApp, email: preference.email })
-          .onConflict((oc) => oc.columns(['organisation_id', 'subject', 'type']).doUpdateSet({ in_app: preference.inApp, email: preference.email }))
-          .execute();
-      }
-      await writeAudit(tx, actor, { action: 'notification.preferences', target: actor.subject, details: { preferences } });
-    });
-    await seen(request);
-    return {
-      preferences: await listPreferences(db, actor.organisation, actor.subject),
-      email: { available: service.emailAvailable, address: actor.email },
-    };
-  });
+  app.put(
+    '/api/notifications/preferences',
+    { preValidation: inbox, schema: { body: updatePreferencesBody, response: { 200: preferencesResponse } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { preferences } = request.body;
+      const seenTypes = new Set<string>();
+      preferences.forEach((preference, index) => {
+        if (seenTypes.has(preference.type))
+          throw new HttpError(
+            400,
+            'invalid_request',
+            `preferences.${index}.type: "${preference.type}" is listed twice.`,
+            `preferences.${index}.type`,
+          );
+        seenTypes.add(preference.type);
+        if (preference.email && !service.emailAvailable) {
+          throw new HttpError(
+            400,
+            'invalid_request',
+            `preferences.${index}.email: e-mail is off because no SMTP server is configured.`,
+            `preferences.${index}.email`,
+          );
+        }
+        if (preference.email && !actor.email) {
+          throw new HttpError(
+            400,
+            'invalid_request',
+            `preferences.${index}.email: your account has no e-mail address.`,
+            `preferences.${index}.email`,
+          );
+        }
+      });
+      await db.transaction().execute(async (tx) => {
+        for (const preference of preferences) {
+          await tx
+            .insertInto('notification_preferences')
+            .values({
+              organisation_id: actor.organisation,
+              subject: actor.subject,
+              type: preference.type,
+              in_app: preference.inApp,
+              email: preference.email,
+            })
+            .onConflict((oc) =>
+              oc.columns(['organisation_id', 'subject', 'type']).doUpdateSet({ in_app: preference.inApp, email: preference.email }),
+            )
+            .execute();
+        }
+        await writeAudit(tx, actor, { action: 'notification.preferences', target: actor.subject, details: { preferences } });
+      });
+      await seen(request);
+      return {
+        preferences: await listPreferences(db, actor.organisation, actor.subject),
+        email: { available: service.emailAvailable, address: actor.email },
+      };
+    },
+  );
 }

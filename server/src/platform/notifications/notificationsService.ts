@@ -20,7 +20,17 @@ import type { JobRunner } from '../jobs/index.js';
 import type { LiveChannel, LiveEvent, LiveReplaySource } from '../live/index.js';
 import type { StoreDb } from '../store/openStore.js';
 import { createEmailSender, smtpConfigured, type EmailSender, type SmtpSettings } from './emailSender.js';
-import { emailAddressOf, inboxAfter, knownSubjects, latestNotificationId, notificationById, preferencesFor, rememberUser, toNotificationRecord, type SeenUser } from './notificationsStore.js';
+import {
+  emailAddressOf,
+  inboxAfter,
+  knownSubjects,
+  latestNotificationId,
+  notificationById,
+  preferencesFor,
+  rememberUser,
+  toNotificationRecord,
+  type SeenUser,
+} from './notificationsStore.js';
 
 /** Who receives a notification: one user (token subject), the holders of a role (or of any of several), or everyone in the organisation. */
 export type NotificationAudience = { userId: string } | { role: string | readonly string[] } | 'organisation';
@@ -81,7 +91,8 @@ const REPLAY_MAX = 500;
 const EXCEPT_LIST_MAX_BYTES = 4000;
 
 function checkRequest(request: NotifyRequest): { title: string; body: string; link: string | null } {
-  if (!isNotificationType(request.type)) throw new Error(`"${String(request.type)}" is not a notification type (common/notifications/notificationTypes.ts).`);
+  if (!isNotificationType(request.type))
+    throw new Error(`"${String(request.type)}" is not a notification type (common/notifications/notificationTypes.ts).`);
   const title = request.title.trim();
   if (!title) throw new Error('A notification needs a title.');
   const link = request.link ?? null;
@@ -114,7 +125,9 @@ export function createNotificationsService(options: NotificationsOptions): Notif
           notification.body,
           link ? `Open it in the portal: ${link}` : '',
           `You receive this because "${notificationTypeLabels[notification.type as NotificationType] ?? notification.type}" e-mails are on in your notification preferences.`,
-        ].filter(Boolean).join('\n\n'),
+        ]
+          .filter(Boolean)
+          .join('\n\n'),
       });
       return { sent: true };
     },
@@ -170,7 +183,11 @@ export function createNotificationsService(options: NotificationsOptions): Notif
         for (let start = 0; start < inApp.length; start += 1000) {
           await tx
             .insertInto('notification_recipients')
-            .values(inApp.slice(start, start + 1000).map((subject) => ({ notification_id: inserted.id, organisation_id: request.organisation, subject })))
+            .values(
+              inApp
+                .slice(start, start + 1000)
+                .map((subject) => ({ notification_id: inserted.id, organisation_id: request.organisation, subject })),
+            )
             .execute();
         }
         return inserted;
@@ -192,7 +209,13 @@ export function createNotificationsService(options: NotificationsOptions): Notif
     },
     liveReplay: {
       async onConnect(caller, organisation) {
-        await rememberUser(db, { organisation, subject: caller.subject, username: caller.username, email: caller.email ?? null, roles: caller.roles });
+        await rememberUser(db, {
+          organisation,
+          subject: caller.subject,
+          username: caller.username,
+          email: caller.email ?? null,
+          roles: caller.roles,
+        });
       },
       async cursor(caller, organisation) {
         const latest = await latestNotificationId(db, organisation, caller.subject);

@@ -18,7 +18,13 @@ export interface SeenUser {
 export async function rememberUser(db: StoreDb, user: SeenUser): Promise<void> {
   await db
     .insertInto('notification_users')
-    .values({ organisation_id: user.organisation, subject: user.subject, username: user.username, email: user.email, roles: JSON.stringify(user.roles) })
+    .values({
+      organisation_id: user.organisation,
+      subject: user.subject,
+      username: user.username,
+      email: user.email,
+      roles: JSON.stringify(user.roles),
+    })
     .onConflict((oc) =>
       oc.columns(['organisation_id', 'subject']).doUpdateSet({
         username: user.username,
@@ -38,12 +44,22 @@ export async function knownSubjects(db: StoreDb, organisation: string, roles: re
 }
 
 export async function emailAddressOf(db: StoreDb, organisation: string, subject: string): Promise<string | null> {
-  const row = await db.selectFrom('notification_users').select('email').where('organisation_id', '=', organisation).where('subject', '=', subject).executeTakeFirst();
+  const row = await db
+    .selectFrom('notification_users')
+    .select('email')
+    .where('organisation_id', '=', organisation)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
   return row?.email ?? null;
 }
 
 /** Per subject, the preference for one type (the default when they never chose). */
-export async function preferencesFor(db: StoreDb, organisation: string, subjects: readonly string[], type: NotificationType): Promise<Map<string, { inApp: boolean; email: boolean }>> {
+export async function preferencesFor(
+  db: StoreDb,
+  organisation: string,
+  subjects: readonly string[],
+  type: NotificationType,
+): Promise<Map<string, { inApp: boolean; email: boolean }>> {
   const chosen = new Map<string, { inApp: boolean; email: boolean }>();
   if (subjects.length === 0) return chosen;
   const rows = await db
@@ -58,7 +74,12 @@ export async function preferencesFor(db: StoreDb, organisation: string, subjects
 }
 
 export async function listPreferences(db: StoreDb, organisation: string, subject: string): Promise<PreferenceRecord[]> {
-  const rows = await db.selectFrom('notification_preferences').selectAll().where('organisation_id', '=', organisation).where('subject', '=', subject).execute();
+  const rows = await db
+    .selectFrom('notification_preferences')
+    .selectAll()
+    .where('organisation_id', '=', organisation)
+    .where('subject', '=', subject)
+    .execute();
   const byType = new Map(rows.map((row) => [row.type, row]));
   return notificationTypes.map((type) => {
     const row = byType.get(type);
@@ -115,7 +136,10 @@ export async function listInbox(db: StoreDb, organisation: string, subject: stri
       .offset(filter.offset)
       .execute(),
     base
-      .select((eb) => [eb.fn.countAll<string | number>().as('total'), sql<string | number>`count(*) filter (where r.read_at is null)`.as('unread')])
+      .select((eb) => [
+        eb.fn.countAll<string | number>().as('total'),
+        sql<string | number>`count(*) filter (where r.read_at is null)`.as('unread'),
+      ])
       .executeTakeFirstOrThrow(),
   ]);
   return { notifications: rows.map(toNotificationRecord), total: Number(counts.total), unread: Number(counts.unread) };
@@ -163,7 +187,11 @@ export async function latestNotificationId(db: StoreDb, organisation: string, su
 }
 
 /** The organisation's known users holding any of `roles`, by name (e.g. the support staff a ticket can be assigned to). */
-export async function knownUsers(db: StoreDb, organisation: string, roles: readonly string[]): Promise<{ subject: string; username: string }[]> {
+export async function knownUsers(
+  db: StoreDb,
+  organisation: string,
+  roles: readonly string[],
+): Promise<{ subject: string; username: string }[]> {
   return db
     .selectFrom('notification_users')
     .select(['subject', 'username'])

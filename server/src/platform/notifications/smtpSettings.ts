@@ -12,7 +12,8 @@ export function loadSmtpSettings(env: Env): SmtpSettings | null {
   if (url && !/^smtps?:\/\//.test(url)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
   const portText = value('SMTP_PORT') ?? '587';
   const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port < 1 || port > 65535) throw new Error(`SMTP_PORT must be a port number between 1 and 65535, got "${portText}"`);
+  if (!/^\d+$/.test(portText) || port < 1 || port > 65535)
+    throw new Error(`SMTP_PORT must be a port number between 1 and 65535, got "${portText}"`);
   const secureText = (value('SMTP_SECURE') ?? String(port === 465)).toLowerCase();
   if (secureText !== 'true' && secureText !== 'false') throw new Error(`SMTP_SECURE must be true or false, got "${secureText}"`);
   return {

@@ -49,7 +49,9 @@ export function parseSearch(q: string | undefined): ParsedSearch {
     if (words.length === 0) continue;
     count += words.length;
     // A quoted run is one phrase; an unquoted token such as "dbt-core" is words that all must occur.
-    const terms: Term[] = raw.startsWith('"') ? [{ words, phrase: true, negated }] : words.map((word) => ({ words: [word], phrase: false, negated }));
+    const terms: Term[] = raw.startsWith('"')
+      ? [{ words, phrase: true, negated }]
+      : words.map((word) => ({ words: [word], phrase: false, negated }));
     const [first, ...rest] = terms as [Term, ...Term[]];
     if (pendingOr) (clauses[clauses.length - 1] as Clause).push(first);
     else clauses.push([first]);

@@ -48,7 +48,11 @@ export function highlightedExtract(text: string, words: readonly string[], lengt
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= length) return highlight(flat, words);
   const lower = flat.toLowerCase();
-  const first = words.map((word) => lower.search(new RegExp(`(^|[^\\p{L}\\p{N}])${word}`, 'u'))).filter((at) => at >= 0).sort((a, b) => a - b)[0] ?? 0;
+  const first =
+    words
+      .map((word) => lower.search(new RegExp(`(^|[^\\p{L}\\p{N}])${word}`, 'u')))
+      .filter((at) => at >= 0)
+      .sort((a, b) => a - b)[0] ?? 0;
   const start = Math.max(0, Math.min(first - 40, flat.length - length));
   const piece = `${start > 0 ? '…' : ''}${flat.slice(start, start + length)}${start + length < flat.length ? '…' : ''}`;
   return highlight(piece, words);
@@ -71,7 +75,9 @@ export function anyWordQuery(words: readonly string[]): string {
 
 // Words that say nothing about what a question is about; left out of retrieval (not of search).
 const STOP_WORDS = new Set(
-  'a an and are as at be by can do does for from has have how i if in is it its me my no not of on or our so that the their them there this to was we what when where which who why will with you your should could would please get use using'.split(' '),
+  'a an and are as at be by can do does for from has have how i if in is it its me my no not of on or our so that the their them there this to was we what when where which who why will with you your should could would please get use using'.split(
+    ' ',
+  ),
 );
 
 /** The words of a question worth retrieving by: no stop words, none shorter than two characters. */

@@ -68,13 +68,17 @@ export async function loadSecretKey(options: { settingValue: string | undefined;
   const fromSetting = options.settingValue?.trim();
   if (fromSetting) {
     const key = Buffer.from(fromSetting, 'base64');
-    if (key.length !== KEY_BYTES) throw new SecretKeyError(`SECRETS_KEY must be ${KEY_BYTES} bytes in base64 (for example from \`openssl rand -base64 32\`); it decodes to ${key.length} bytes.`);
+    if (key.length !== KEY_BYTES)
+      throw new SecretKeyError(
+        `SECRETS_KEY must be ${KEY_BYTES} bytes in base64 (for example from \`openssl rand -base64 32\`); it decodes to ${key.length} bytes.`,
+      );
     return key;
   }
   const file = path.join(options.dataDir, 'secrets.key');
   try {
     const key = Buffer.from((await fs.readFile(file, 'utf8')).trim(), 'base64');
-    if (key.length !== KEY_BYTES) throw new SecretKeyError(`${file} does not hold a ${KEY_BYTES}-byte key in base64; restore it from a backup or set SECRETS_KEY.`);
+    if (key.length !== KEY_BYTES)
+      throw new SecretKeyError(`${file} does not hold a ${KEY_BYTES}-byte key in base64; restore it from a backup or set SECRETS_KEY.`);
     return key;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;

@@ -25,7 +25,9 @@ export function createSignalBus(log: SignalLog): SignalBus {
       const signal = toSignal(input);
       await Promise.all(
         [...listeners].map((listener) =>
-          listener(signal).catch((error: unknown) => log.error({ err: error, organisation: signal.organisation, kind: signal.kind }, 'a signal listener failed')),
+          listener(signal).catch((error: unknown) =>
+            log.error({ err: error, organisation: signal.organisation, kind: signal.kind }, 'a signal listener failed'),
+          ),
         ),
       );
     },

@@ -32,18 +32,35 @@ function auditRow(actor: Actor, record: AuditRecord, outcome: AuditOutcome, inst
   };
 }
 
-export async function writeAudit(tx: Transaction<StoreSchema>, actor: Actor, record: AuditRecord, outcome: 'applied' | 'failed' = 'applied'): Promise<void> {
-  await tx.insertInto('audit_log').values(auditRow(actor, record, outcome)).execute();
+export async function writeAudit(
+  tx: Transaction<StoreSchema>,
+  actor: Actor,
+  record: AuditRecord,
+  outcome: 'applied' | 'failed' = 'applied',
+): Promise<void> {
+  await tx
+    .insertInto('audit_log')
+    .values(auditRow(actor, record, outcome))
+    .execute();
 }
 
 /** Records what is about to change, committed when this returns; the entry stays `pending` until settled. */
 export async function recordIntent(db: Kysely<StoreSchema>, actor: Actor, record: AuditRecord, instance: string): Promise<string> {
-  const row = await db.insertInto('audit_log').values(auditRow(actor, record, 'pending', instance)).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('audit_log')
+    .values(auditRow(actor, record, 'pending', instance))
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** How a pending intent ended; `note` joins its details (e.g. why it failed, or that start-up recovery settled it). */
-export async function settleIntent(db: Kysely<StoreSchema>, id: string, outcome: Exclude<AuditOutcome, 'pending'>, note?: Record<string, unknown>): Promise<void> {
+export async function settleIntent(
+  db: Kysely<StoreSchema>,
+  id: string,
+  outcome: Exclude<AuditOutcome, 'pending'>,
+  note?: Record<string, unknown>,
+): Promise<void> {
   await db
     .updateTable('audit_log')
     .set({
@@ -60,7 +77,10 @@ export async function settleIntent(db: Kysely<StoreSchema>, id: string, outcome:
  * Intents still pending that no live process can settle any more: recorded by another portal
  * process (this one settles its own) at least `olderThanSeconds` ago, oldest first.
  */
-export async function pendingIntents(db: Kysely<StoreSchema>, options: { exceptInstance: string; olderThanSeconds: number; actionPrefix: string }) {
+export async function pendingIntents(
+  db: Kysely<StoreSchema>,
+  options: { exceptInstance: string; olderThanSeconds: number; actionPrefix: string },
+) {
   return db
     .selectFrom('audit_log')
     .selectAll()
@@ -87,5 +107,9 @@ export async function listAudit(db: Kysely<StoreSchema>, organisation: string, l
 
 /** Creates the organisation row on its first write (organisations come from the identity provider). */
 export async function ensureOrganisation(tx: Transaction<StoreSchema>, organisation: string): Promise<void> {
-  await tx.insertInto('organisations').values({ id: organisation, name: organisation }).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await tx
+    .insertInto('organisations')
+    .values({ id: organisation, name: organisation })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
 }

@@ -31,7 +31,9 @@ export const MAX_NOTIFY_PAYLOAD_BYTES = 7999;
 
 export class NotifyPayloadTooLargeError extends Error {
   constructor(readonly bytes: number) {
-    super(`A notification payload may be at most ${MAX_NOTIFY_PAYLOAD_BYTES} bytes; this one has ${bytes}. Publish a small message (ids) and let pages fetch the details.`);
+    super(
+      `A notification payload may be at most ${MAX_NOTIFY_PAYLOAD_BYTES} bytes; this one has ${bytes}. Publish a small message (ids) and let pages fetch the details.`,
+    );
     this.name = 'NotifyPayloadTooLargeError';
   }
 }
@@ -40,7 +42,8 @@ const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Channel names go into LISTEN statements unquoted: only plain lower-case identifiers. */
 export function checkChannelName(channel: string): void {
-  if (!CHANNEL_NAME.test(channel)) throw new Error(`"${channel}" is not a valid notification channel name (lower-case letters, digits, _).`);
+  if (!CHANNEL_NAME.test(channel))
+    throw new Error(`"${channel}" is not a valid notification channel name (lower-case letters, digits, _).`);
 }
 
 /** NOTIFY through the store's own connections, with the size checked before it is sent. */
@@ -210,8 +213,8 @@ async function dialectFor(options: StoreOptions): Promise<OpenedDialect> {
     // neither the directory nor a way out.
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(
-      `The portal store in ${location} could not be opened (${reason}); its files are probably damaged. `
-      + `Restore the directory from a backup, or move it aside (e.g. to ${location}.damaged) to start with an empty store.`,
+      `The portal store in ${location} could not be opened (${reason}); its files are probably damaged. ` +
+        `Restore the directory from a backup, or move it aside (e.g. to ${location}.damaged) to start with an empty store.`,
       { cause: error },
     );
   }

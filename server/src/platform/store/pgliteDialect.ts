@@ -112,7 +112,12 @@ export class PgliteDialect implements Dialect {
  * (`db.connection()`), so they never land inside another caller's open transaction.
  * Notifications reach listeners in this process only, which is all an embedded store has.
  */
-export async function listenOnPglite<DB>(pglite: PGlite, db: Kysely<DB>, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+export async function listenOnPglite<DB>(
+  pglite: PGlite,
+  db: Kysely<DB>,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
   const unlisten = await db.connection().execute(() => pglite.listen(channel, onPayload));
   return () => db.connection().execute(() => unlisten());
 }

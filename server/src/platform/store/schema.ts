@@ -464,7 +464,8 @@ export interface TokenNotBeforeTable {
 }
 
 // Areas with many tables keep their row types in ./tables (one file per area).
-export interface StoreSchema extends IntegrationsSchema, CatalogQualitySchema, CatalogDomainsSchema, CatalogGovernanceSchema, CatalogAlertsSchema, BudgetsSchema {
+export interface StoreSchema
+  extends IntegrationsSchema, CatalogQualitySchema, CatalogDomainsSchema, CatalogGovernanceSchema, CatalogAlertsSchema, BudgetsSchema {
   organisations: OrganisationsTable;
   dashboards: DashboardsTable;
   user_layout_settings: UserLayoutSettingsTable;

@@ -158,9 +158,10 @@ class DuckDbEngine implements Engine {
     const connection = await this.instance.connect();
     const tx: Queryable = {
       kind: 'duckdb',
-      query: (statement) => runOn(connection, statement).catch((error: unknown) => {
-        throw passThroughOr(error, duckdbError);
-      }),
+      query: (statement) =>
+        runOn(connection, statement).catch((error: unknown) => {
+          throw passThroughOr(error, duckdbError);
+        }),
     };
     try {
       await connection.run('BEGIN TRANSACTION');
@@ -243,7 +244,11 @@ export async function openDuckDbEngine(file: string, options: DuckDbOpenOptions 
   const limits = options.limits ?? DEFAULT_DUCKDB_LIMITS;
   let instance: DuckDBInstance;
   try {
-    instance = await DuckDBInstance.create(file, { memory_limit: limits.memoryLimit, max_temp_directory_size: limits.tempLimit, temp_directory: `${file}.tmp` });
+    instance = await DuckDBInstance.create(file, {
+      memory_limit: limits.memoryLimit,
+      max_temp_directory_size: limits.tempLimit,
+      temp_directory: `${file}.tmp`,
+    });
   } catch (error) {
     throw new WarehouseError('unavailable', 'The sample warehouse file cannot be opened.', { cause: error });
   }

@@ -32,7 +32,10 @@ export function parseIdentifier(value: unknown, field: string): string {
     case 'too_long':
       throw new InvalidIdentifierError(field, `must be at most ${MAX_IDENTIFIER_LENGTH} characters`);
     case 'not_unquoted':
-      throw new InvalidIdentifierError(field, 'must start with a letter or underscore and contain only letters, digits, underscores and dollar signs');
+      throw new InvalidIdentifierError(
+        field,
+        'must start with a letter or underscore and contain only letters, digits, underscores and dollar signs',
+      );
     case undefined:
       return value.toUpperCase();
   }

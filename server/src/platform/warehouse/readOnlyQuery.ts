@@ -46,7 +46,8 @@ const SYSTEM_CATALOGS = new Set(['system', 'temp']);
 const SYSTEM_SCHEMAS = new Set(['pg_catalog', 'information_schema']);
 
 /** On Snowflake: functions that reach stages, URLs, pipes or the system, beside the file readers DuckDB knows. */
-const SNOWFLAKE_UNSAFE_FUNCTION = /^(read_|parquet_|iceberg_|delta_|sniff_|glob$|query$|query_table$|getenv$|current_setting$|http|s3|system\$|get_presigned_url$|build_scoped_file_url$|build_stage_file_url$|get_stage_location$|get_relative_path$|get_absolute_path$|infer_schema$|validate_pipe_load$|external_|json_execute_serialized_sql$)/i;
+const SNOWFLAKE_UNSAFE_FUNCTION =
+  /^(read_|parquet_|iceberg_|delta_|sniff_|glob$|query$|query_table$|getenv$|current_setting$|http|s3|system\$|get_presigned_url$|build_scoped_file_url$|build_stage_file_url$|get_stage_location$|get_relative_path$|get_absolute_path$|infer_schema$|validate_pipe_load$|external_|json_execute_serialized_sql$)/i;
 
 interface BuiltIn {
   categories: Set<string>;
@@ -70,7 +71,9 @@ async function openParser(): Promise<Parser> {
   // The warehouse's own macros exist here too, so the allow list knows them.
   await installSnowflakeShims(connection);
   const functions = new Map<string, BuiltIn>();
-  const rows = await connection.runAndReadAll(`SELECT lower(function_name) AS name, categories, internal, function_type FROM duckdb_functions() WHERE function_type IN ('scalar', 'aggregate', 'macro')`);
+  const rows = await connection.runAndReadAll(
+    `SELECT lower(function_name) AS name, categories, internal, function_type FROM duckdb_functions() WHERE function_type IN ('scalar', 'aggregate', 'macro')`,
+  );
   for (const row of rows.getRowObjectsJS()) {
     const name = String(row.name);
     const entry = functions.get(name) ?? { categories: new Set<string>(), ownMacro: false };
@@ -100,25 +103,31 @@ function functionNameOf(node: Record<string, unknown>): string | null {
 function checkTableRef(ref: Record<string, unknown>, dialect: StatementDialect, parsed: Parser): void {
   const type = String(ref.type);
   if (!ALLOWED_TABLE_REFS.has(type)) {
-    const what = type === 'SHOW_REF' ? 'DESCRIBE, SHOW and SUMMARIZE' : type === 'PIVOT' ? 'PIVOT' : `a ${type.toLowerCase().replace(/_/g, ' ')}`;
+    const what =
+      type === 'SHOW_REF' ? 'DESCRIBE, SHOW and SUMMARIZE' : type === 'PIVOT' ? 'PIVOT' : `a ${type.toLowerCase().replace(/_/g, ' ')}`;
     throw new UnsafeStatementError(`An endpoint may read tables, views, sub-queries and VALUES; ${what} is not allowed.`);
   }
   if (type === 'TABLE_FUNCTION') {
     const fn = ref.function as Record<string, unknown> | undefined;
     const name = fn ? functionNameOf(fn) : null;
     if (!name || !SAFE_TABLE_FUNCTIONS.has(name.toLowerCase())) {
-      throw new UnsafeStatementError(`The table function ${name ?? '(unknown)'} is not allowed: an endpoint reads the warehouse's tables only (no files, URLs or other databases).`);
+      throw new UnsafeStatementError(
+        `The table function ${name ?? '(unknown)'} is not allowed: an endpoint reads the warehouse's tables only (no files, URLs or other databases).`,
+      );
     }
   }
   if (type === 'BASE_TABLE' && typeof ref.table_name === 'string') {
     const table = ref.table_name;
-    if (/[./\\:]/.test(table)) throw new UnsafeStatementError(`"${table}" looks like a file or URL: an endpoint reads the warehouse's tables only.`);
+    if (/[./\\:]/.test(table))
+      throw new UnsafeStatementError(`"${table}" looks like a file or URL: an endpoint reads the warehouse's tables only.`);
     if (dialect === 'duckdb') {
       const catalog = String(ref.catalog_name ?? '').toLowerCase();
       const schema = String(ref.schema_name ?? '').toLowerCase();
       const unqualified = catalog === '' && (schema === '' || schema === 'main');
       if (SYSTEM_CATALOGS.has(catalog) || SYSTEM_SCHEMAS.has(schema) || (unqualified && parsed.systemViews.has(table.toLowerCase()))) {
-        throw new UnsafeStatementError(`"${table}" is one of the database engine's own views (its settings, files or log): an endpoint reads the warehouse's tables only.`);
+        throw new UnsafeStatementError(
+          `"${table}" is one of the database engine's own views (its settings, files or log): an endpoint reads the warehouse's tables only.`,
+        );
       }
     }
   }
@@ -134,12 +143,23 @@ function walk(node: unknown, dialect: StatementDialect, parsed: Parser): void {
   const record = node as Record<string, unknown>;
   // Query nodes carry result modifiers; table references sit in FROM and in joins.
   if ('modifiers' in record && typeof record.type === 'string' && !ALLOWED_QUERY_NODES.has(record.type)) {
-    throw new UnsafeStatementError(`Only a read query (SELECT, UNION, WITH) may be an endpoint; ${record.type.toLowerCase().replace(/_node$/, '').replace(/_/g, ' ')} is not allowed.`);
+    throw new UnsafeStatementError(
+      `Only a read query (SELECT, UNION, WITH) may be an endpoint; ${record.type
+        .toLowerCase()
+        .replace(/_node$/, '')
+        .replace(/_/g, ' ')} is not allowed.`,
+    );
   }
   // A join's sides are table references; a set operation's sides are queries (checked as such).
   for (const key of record.type === 'JOIN' ? ['from_table', 'left', 'right'] : ['from_table']) {
     const ref = record[key];
-    if (ref && typeof ref === 'object' && !Array.isArray(ref) && typeof (ref as Record<string, unknown>).type === 'string' && !('class' in (ref as object))) {
+    if (
+      ref &&
+      typeof ref === 'object' &&
+      !Array.isArray(ref) &&
+      typeof (ref as Record<string, unknown>).type === 'string' &&
+      !('class' in (ref as object))
+    ) {
       checkTableRef(ref as Record<string, unknown>, dialect, parsed);
     }
   }
@@ -147,10 +167,14 @@ function walk(node: unknown, dialect: StatementDialect, parsed: Parser): void {
     const name = functionNameOf(record)?.toLowerCase();
     if (name) {
       if (dialect === 'duckdb' && !allowedOnDuckDb(name, parsed)) {
-        throw new UnsafeStatementError(`The function ${name} is not allowed in an endpoint: endpoints may use functions that compute on their arguments (text, numbers, dates, lists, JSON, aggregates and window functions), not those that read settings, files, the network or other SQL.`);
+        throw new UnsafeStatementError(
+          `The function ${name} is not allowed in an endpoint: endpoints may use functions that compute on their arguments (text, numbers, dates, lists, JSON, aggregates and window functions), not those that read settings, files, the network or other SQL.`,
+        );
       }
       if (dialect === 'snowflake' && SNOWFLAKE_UNSAFE_FUNCTION.test(name)) {
-        throw new UnsafeStatementError(`The function ${name} is not allowed in an endpoint: it reads files, stages, the network or runs other SQL.`);
+        throw new UnsafeStatementError(
+          `The function ${name} is not allowed in an endpoint: it reads files, stages, the network or runs other SQL.`,
+        );
       }
     }
   }
@@ -168,10 +192,18 @@ export async function assertReadOnlyQuery(text: string, dialect: StatementDialec
   });
   const parsed = await parser;
   const reader = await parsed.connection.runAndReadAll('SELECT json_serialize_sql(?::VARCHAR) AS tree', [text]);
-  const tree = JSON.parse(String(reader.getRowObjectsJS()[0]?.tree ?? '{}')) as { error?: boolean; error_message?: string; error_type?: string; statements?: Statement[] };
+  const tree = JSON.parse(String(reader.getRowObjectsJS()[0]?.tree ?? '{}')) as {
+    error?: boolean;
+    error_message?: string;
+    error_type?: string;
+    statements?: Statement[];
+  };
   if (tree.error) {
     const message = tree.error_message ?? 'the statement could not be parsed';
-    if (/only select/i.test(message)) throw new UnsafeStatementError('Only a read query (SELECT or WITH … SELECT) may be an endpoint: the statement writes or changes something.');
+    if (/only select/i.test(message))
+      throw new UnsafeStatementError(
+        'Only a read query (SELECT or WITH … SELECT) may be an endpoint: the statement writes or changes something.',
+      );
     throw new UnsafeStatementError(`The statement is not valid SQL: ${message.replace(/\s+/g, ' ').slice(0, 300)}`);
   }
   const statements = tree.statements ?? [];
@@ -190,7 +222,12 @@ export interface BoundedReadResult {
  * Runs a checked query with `?` binds, at most `maxRows` rows from `offset`, stopped after
  * `timeoutMs`. One extra row is read to know whether more exist.
  */
-export async function boundedRead(engine: Engine, text: string, params: readonly SqlParam[], limits: { maxRows: number; offset: number; timeoutMs: number }): Promise<BoundedReadResult> {
+export async function boundedRead(
+  engine: Engine,
+  text: string,
+  params: readonly SqlParam[],
+  limits: { maxRows: number; offset: number; timeoutMs: number },
+): Promise<BoundedReadResult> {
   if (!Number.isSafeInteger(limits.maxRows) || !Number.isSafeInteger(limits.offset)) throw new Error('limits must be integers');
   // The newline keeps a trailing line comment from swallowing the closing parenthesis.
   const body = text.trim().replace(/;\s*$/, '');

@@ -18,11 +18,32 @@ interface AlertRuleDialogProps {
   onCancel: () => void;
 }
 
-function Check({ id, label, checked, disabled, onChange, children }: { id: string; label: string; checked: boolean; disabled?: boolean; onChange: (checked: boolean) => void; children?: ReactNode }) {
+function Check({
+  id,
+  label,
+  checked,
+  disabled,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+  children?: ReactNode;
+}) {
   return (
     <div className="mb-2">
       <div className="form-check">
-        <input className="form-check-input" type="checkbox" id={id} checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
+        <input
+          className="form-check-input"
+          type="checkbox"
+          id={id}
+          checked={checked}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.checked)}
+        />
         <label className="form-check-label" htmlFor={id}>
           {label}
         </label>
@@ -38,7 +59,10 @@ export function AlertRuleDialog({ rule, emailAvailable, onDone, onCancel }: Aler
   const [create, creating] = useCreateAlertRuleMutation();
   const [update, updating] = useUpdateAlertRuleMutation();
   const state = rule ? updating : creating;
-  const set = <K extends keyof RuleFormValues>(key: K) => (value: RuleFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const set =
+    <K extends keyof RuleFormValues>(key: K) =>
+    (value: RuleFormValues[K]) =>
+      setValues((current) => ({ ...current, [key]: value }));
 
   const local = checkRuleForm(values);
   const shown = (key: keyof typeof local) => (checked ? local[key] : undefined);
@@ -49,7 +73,11 @@ export function AlertRuleDialog({ rule, emailAvailable, onDone, onCancel }: Aler
   const serverOn = (name: string) => {
     if (field === null) return undefined;
     const match = /^destinations\.(\d+)/.exec(field);
-    const target = match ? (destinationKinds[Number(match[1])] ?? 'destinations') : field.split('.')[0] === 'filters' ? field.split('.')[1] : field;
+    const target = match
+      ? (destinationKinds[Number(match[1])] ?? 'destinations')
+      : field.split('.')[0] === 'filters'
+        ? field.split('.')[1]
+        : field;
     return target === name ? apiErrorMessage(state.error) : undefined;
   };
   const placed = ['name', 'trigger', 'assetIds', 'tags', 'domains', 'owners', 'maxSeverity', 'in_app', 'email', 'webhook'];
@@ -73,8 +101,21 @@ export function AlertRuleDialog({ rule, emailAvailable, onDone, onCancel }: Aler
       onSubmit={submit}
       onCancel={onCancel}
     >
-      <FormField label="Name" value={values.name} onValue={set('name')} maxLength={RULE_NAME_MAX} required error={shown('name') ?? serverOn('name')} />
-      <FormField label="When" control="select" value={values.trigger} onValue={(value) => set('trigger')(value as SignalKind)} error={serverOn('trigger')}>
+      <FormField
+        label="Name"
+        value={values.name}
+        onValue={set('name')}
+        maxLength={RULE_NAME_MAX}
+        required
+        error={shown('name') ?? serverOn('name')}
+      />
+      <FormField
+        label="When"
+        control="select"
+        value={values.trigger}
+        onValue={(value) => set('trigger')(value as SignalKind)}
+        error={serverOn('trigger')}
+      >
         {signalKinds.map((kind) => (
           <option key={kind} value={kind}>
             {signalKindLabels[kind]}
@@ -83,8 +124,18 @@ export function AlertRuleDialog({ rule, emailAvailable, onDone, onCancel }: Aler
       </FormField>
       <fieldset className="mb-3">
         <legend className="h6">Only for</legend>
-        <p className="small text-body-secondary">Leave a filter empty to match everything. Separate values with commas. Filters on assets skip alerts about no asset (a cost anomaly, a connector).</p>
-        <FormField label="Assets (dbt unique ids, one per line)" control="textarea" rows={2} value={values.assetIds} onValue={set('assetIds')} error={serverOn('assetIds')} />
+        <p className="small text-body-secondary">
+          Leave a filter empty to match everything. Separate values with commas. Filters on assets skip alerts about no asset (a cost
+          anomaly, a connector).
+        </p>
+        <FormField
+          label="Assets (dbt unique ids, one per line)"
+          control="textarea"
+          rows={2}
+          value={values.assetIds}
+          onValue={set('assetIds')}
+          error={serverOn('assetIds')}
+        />
         <div className="row">
           <div className="col-sm-4">
             <FormField label="Tags" value={values.tags} onValue={set('tags')} error={serverOn('tags')} />
@@ -96,7 +147,14 @@ export function AlertRuleDialog({ rule, emailAvailable, onDone, onCancel }: Aler
             <FormField label="Owners" value={values.owners} onValue={set('owners')} error={serverOn('owners')} />
           </div>
         </div>
-        <FormField label="Severity" control="select" value={values.maxSeverity} onValue={set('maxSeverity')} help="1 is the most severe; an incident carries its own, a failing test or stale source counts as 2, a warning as 4." error={serverOn('maxSeverity')}>
+        <FormField
+          label="Severity"
+          control="select"
+          value={values.maxSeverity}
+          onValue={set('maxSeverity')}
+          help="1 is the most severe; an incident carries its own, a failing test or stale source counts as 2, a warning as 4."
+          error={serverOn('maxSeverity')}
+        >
           <option value="">Any severity</option>
           {[1, 2, 3, 4].map((level) => (
             <option key={level} value={level}>{`${level} or more severe`}</option>
@@ -111,10 +169,29 @@ export function AlertRuleDialog({ rule, emailAvailable, onDone, onCancel }: Aler
           </p>
         ) : null}
         <Check id="rule-in-app" label="In-app notifications" checked={values.inApp} onChange={set('inApp')}>
-          <FormField label="Roles" value={values.inAppRoles} onValue={set('inAppRoles')} help="Portal roles whose holders get it (for example admin, Client-Dataworks-docs); empty: everyone in the organisation." error={serverOn('in_app')} />
+          <FormField
+            label="Roles"
+            value={values.inAppRoles}
+            onValue={set('inAppRoles')}
+            help="Portal roles whose holders get it (for example admin, Client-Dataworks-docs); empty: everyone in the organisation."
+            error={serverOn('in_app')}
+          />
         </Check>
-        <Check id="rule-email" label={emailAvailable ? 'E-mail' : 'E-mail (needs an SMTP server, none is configured)'} checked={values.email} disabled={!emailAvailable && !values.email} onChange={set('email')}>
-          <FormField label="Addresses" value={values.addresses} onValue={set('addresses')} type="text" error={shown('addresses') ?? serverOn('email')} help="Separate addresses with commas." />
+        <Check
+          id="rule-email"
+          label={emailAvailable ? 'E-mail' : 'E-mail (needs an SMTP server, none is configured)'}
+          checked={values.email}
+          disabled={!emailAvailable && !values.email}
+          onChange={set('email')}
+        >
+          <FormField
+            label="Addresses"
+            value={values.addresses}
+            onValue={set('addresses')}
+            type="text"
+            error={shown('addresses') ?? serverOn('email')}
+            help="Separate addresses with commas."
+          />
         </Check>
         <Check id="rule-webhook" label="Webhook (Slack-compatible)" checked={values.webhook} onChange={set('webhook')}>
           <FormField
@@ -129,7 +206,13 @@ export function AlertRuleDialog({ rule, emailAvailable, onDone, onCancel }: Aler
         </Check>
       </fieldset>
       <div className="form-check">
-        <input className="form-check-input" type="checkbox" id="rule-enabled" checked={values.enabled} onChange={(event) => set('enabled')(event.target.checked)} />
+        <input
+          className="form-check-input"
+          type="checkbox"
+          id="rule-enabled"
+          checked={values.enabled}
+          onChange={(event) => set('enabled')(event.target.checked)}
+        />
         <label className="form-check-label" htmlFor="rule-enabled">
           On (a rule that is off sends nothing)
         </label>

@@ -27,7 +27,8 @@ function filtersText(rule: AlertRuleRecord): string {
 function destinationsText(rule: AlertRuleRecord): string {
   return rule.destinations
     .map((destination) => {
-      if (destination.kind === 'in_app') return `${destinationKindLabels.in_app} (${destination.roles.length > 0 ? destination.roles.join(', ') : 'everyone'})`;
+      if (destination.kind === 'in_app')
+        return `${destinationKindLabels.in_app} (${destination.roles.length > 0 ? destination.roles.join(', ') : 'everyone'})`;
       if (destination.kind === 'email') return `${destinationKindLabels.email} (${destination.addresses.join(', ')})`;
       return `${destinationKindLabels.webhook} (${new URL(destination.url).host})`;
     })
@@ -61,11 +62,22 @@ export function AlertRules() {
         </p>
       ) : null}
       {testing.error ? <InlineError>{apiErrorMessage(testing.error)}</InlineError> : null}
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the rules…" errorTitle="The alert rules could not be loaded">
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading the rules…"
+        errorTitle="The alert rules could not be loaded"
+      >
         {({ rules, emailAvailable }) => (
           <>
             {rules.length === 0 ? (
-              <p className="mb-0">{mayEdit ? 'No rules yet. Create one to be told when a test fails or a source goes stale.' : 'No rules yet. The people who look after the data create them.'}</p>
+              <p className="mb-0">
+                {mayEdit
+                  ? 'No rules yet. Create one to be told when a test fails or a source goes stale.'
+                  : 'No rules yet. The people who look after the data create them.'}
+              </p>
             ) : (
               <div className="table-responsive">
                 <table className="table table-sm align-middle mb-0">
@@ -93,10 +105,21 @@ export function AlertRules() {
                         <td>{signalKindLabels[rule.trigger]}</td>
                         <td className="text-break small">{filtersText(rule)}</td>
                         <td className="text-break small">{destinationsText(rule)}</td>
-                        <td>{rule.enabled ? <span className="badge text-bg-success">On</span> : <span className="badge text-bg-secondary">Off</span>}</td>
+                        <td>
+                          {rule.enabled ? (
+                            <span className="badge text-bg-success">On</span>
+                          ) : (
+                            <span className="badge text-bg-secondary">Off</span>
+                          )}
+                        </td>
                         {mayEdit ? (
                           <td className="text-nowrap">
-                            <button type="button" className="btn btn-link btn-sm" aria-label={`Change ${rule.name}`} onClick={() => setDialog({ type: 'edit', rule })}>
+                            <button
+                              type="button"
+                              className="btn btn-link btn-sm"
+                              aria-label={`Change ${rule.name}`}
+                              onClick={() => setDialog({ type: 'edit', rule })}
+                            >
                               Change
                             </button>
                             <button
@@ -108,12 +131,23 @@ export function AlertRules() {
                                 setNotice(null);
                                 void sendTest(rule.id)
                                   .unwrap()
-                                  .then(({ deliveries }) => setNotice(`Test alert of "${rule.name}" queued for ${deliveries.length} destination${deliveries.length === 1 ? '' : 's'}; the delivery log shows how it went.`), () => undefined);
+                                  .then(
+                                    ({ deliveries }) =>
+                                      setNotice(
+                                        `Test alert of "${rule.name}" queued for ${deliveries.length} destination${deliveries.length === 1 ? '' : 's'}; the delivery log shows how it went.`,
+                                      ),
+                                    () => undefined,
+                                  );
                               }}
                             >
                               Send test alert
                             </button>
-                            <button type="button" className="btn btn-link btn-sm text-danger" aria-label={`Delete ${rule.name}`} onClick={() => setDialog({ type: 'delete', rule })}>
+                            <button
+                              type="button"
+                              className="btn btn-link btn-sm text-danger"
+                              aria-label={`Delete ${rule.name}`}
+                              onClick={() => setDialog({ type: 'delete', rule })}
+                            >
                               Delete
                             </button>
                           </td>
@@ -125,7 +159,12 @@ export function AlertRules() {
               </div>
             )}
             {dialog?.type === 'new' || dialog?.type === 'edit' ? (
-              <AlertRuleDialog rule={dialog.type === 'edit' ? dialog.rule : undefined} emailAvailable={emailAvailable} onDone={() => setDialog(null)} onCancel={() => setDialog(null)} />
+              <AlertRuleDialog
+                rule={dialog.type === 'edit' ? dialog.rule : undefined}
+                emailAvailable={emailAvailable}
+                onDone={() => setDialog(null)}
+                onCancel={() => setDialog(null)}
+              />
             ) : null}
           </>
         )}
@@ -138,7 +177,14 @@ export function AlertRules() {
           variant="danger"
           busy={removing.isLoading}
           error={removing.error ? apiErrorMessage(removing.error) : null}
-          onConfirm={() => void remove(dialog.rule.id).unwrap().then(() => setDialog(null), () => undefined)}
+          onConfirm={() =>
+            void remove(dialog.rule.id)
+              .unwrap()
+              .then(
+                () => setDialog(null),
+                () => undefined,
+              )
+          }
           onCancel={() => setDialog(null)}
         >
           <p className="mb-0">It sends nothing more. The deliveries it made stay in the log.</p>

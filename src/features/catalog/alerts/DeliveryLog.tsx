@@ -25,7 +25,9 @@ function Rows({ deliveries }: { deliveries: AlertDeliveryRecord[] }) {
             <th scope="col">Rule</th>
             <th scope="col">Sent to</th>
             <th scope="col">Status</th>
-            <th scope="col" className="text-end">Tries</th>
+            <th scope="col" className="text-end">
+              Tries
+            </th>
             <th scope="col">Created</th>
             <th scope="col">Last error</th>
           </tr>
@@ -45,7 +47,9 @@ function Rows({ deliveries }: { deliveries: AlertDeliveryRecord[] }) {
               </td>
               <td>
                 <span className={`badge ${statusBadge[delivery.status]}`}>{statusLabels[delivery.status]}</span>
-                {delivery.responseStatus !== null ? <div className="small text-body-secondary">{`Answered ${delivery.responseStatus}`}</div> : null}
+                {delivery.responseStatus !== null ? (
+                  <div className="small text-body-secondary">{`Answered ${delivery.responseStatus}`}</div>
+                ) : null}
               </td>
               <td className="text-end">{delivery.attempts}</td>
               <td className="text-nowrap">
@@ -60,7 +64,17 @@ function Rows({ deliveries }: { deliveries: AlertDeliveryRecord[] }) {
   );
 }
 
-function Page({ status, before, last, onOlder }: { status: string; before: string | null; last: boolean; onOlder: (before: string) => void }) {
+function Page({
+  status,
+  before,
+  last,
+  onOlder,
+}: {
+  status: string;
+  before: string | null;
+  last: boolean;
+  onOlder: (before: string) => void;
+}) {
   const query = new URLSearchParams({ limit: String(PAGE) });
   if (status) query.set('status', status);
   if (before) query.set('before', before);
@@ -70,10 +84,21 @@ function Page({ status, before, last, onOlder }: { status: string; before: strin
     skipPollingIfUnfocused: true,
   });
   return (
-    <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the delivery log…" errorTitle="The delivery log could not be loaded">
+    <QueryResult
+      data={currentData}
+      error={error}
+      isFetching={isFetching}
+      refetch={refetch}
+      loadingLabel="Loading the delivery log…"
+      errorTitle="The delivery log could not be loaded"
+    >
       {(result) => (
         <>
-          {result.deliveries.length > 0 ? <Rows deliveries={result.deliveries} /> : before === null ? <p>No alert has been sent yet.</p> : null}
+          {result.deliveries.length > 0 ? (
+            <Rows deliveries={result.deliveries} />
+          ) : before === null ? (
+            <p>No alert has been sent yet.</p>
+          ) : null}
           {last && result.nextBefore ? (
             <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => onOlder(result.nextBefore ?? '')}>
               Show older deliveries
@@ -89,7 +114,10 @@ export function DeliveryLog() {
   const [status, setStatus] = useState('');
   const [pages, setPages] = useState<(string | null)[]>([null]);
   return (
-    <Panel title="Delivery log" description="Every alert sent, newest first. A delivery that fails is tried up to three more times, waiting longer each time; an address the settings forbid fails at once.">
+    <Panel
+      title="Delivery log"
+      description="Every alert sent, newest first. A delivery that fails is tried up to three more times, waiting longer each time; an address the settings forbid fails at once."
+    >
       <div className="mb-2" style={{ maxWidth: '14rem' }}>
         <label htmlFor="delivery-status" className="form-label small mb-1">
           Status
@@ -112,7 +140,13 @@ export function DeliveryLog() {
         </select>
       </div>
       {pages.map((before, index) => (
-        <Page key={before ?? 'first'} status={status} before={before} last={index === pages.length - 1} onOlder={(next) => setPages((current) => [...current, next])} />
+        <Page
+          key={before ?? 'first'}
+          status={status}
+          before={before}
+          last={index === pages.length - 1}
+          onOlder={(next) => setPages((current) => [...current, next])}
+        />
       ))}
     </Panel>
   );

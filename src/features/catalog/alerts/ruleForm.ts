@@ -23,10 +23,18 @@ export interface RuleFormValues {
   enabled: boolean;
 }
 
-export const listOf = (text: string) => [...new Set(text.split(/[\n,]/).map((item) => item.trim()).filter(Boolean))];
+export const listOf = (text: string) => [
+  ...new Set(
+    text
+      .split(/[\n,]/)
+      .map((item) => item.trim())
+      .filter(Boolean),
+  ),
+];
 
 export function formValuesOf(rule: AlertRuleRecord | undefined): RuleFormValues {
-  const destination = <K extends 'in_app' | 'email' | 'webhook'>(kind: K) => rule?.destinations.find((entry) => entry.kind === kind) as Extract<AlertRuleRecord['destinations'][number], { kind: K }> | undefined;
+  const destination = <K extends 'in_app' | 'email' | 'webhook'>(kind: K) =>
+    rule?.destinations.find((entry) => entry.kind === kind) as Extract<AlertRuleRecord['destinations'][number], { kind: K }> | undefined;
   const inApp = destination('in_app');
   const email = destination('email');
   const webhook = destination('webhook');

@@ -26,10 +26,21 @@ export function AssetCostPanel({ assetId, resourceType }: { assetId: string; res
           : 'Warehouse queries carrying dbt’s query comment or tag for this node, priced as Optimize prices queries; reads are other queries naming its table.'
       }
     >
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the build cost…" errorTitle="The build cost could not be loaded">
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading the build cost…"
+        errorTitle="The build cost could not be loaded"
+      >
         {(answer) => (
           <>
-            <BuildCost figures={answer.cost} currency={answer.window.currency} what={exposure ? `its ${formatCount(answer.upstreamModels)} upstream models` : 'this model'} />
+            <BuildCost
+              figures={answer.cost}
+              currency={answer.window.currency}
+              what={exposure ? `its ${formatCount(answer.upstreamModels)} upstream models` : 'this model'}
+            />
             {exposure ? null : (
               <p className="small mb-0">
                 {answer.reads > 0 ? (

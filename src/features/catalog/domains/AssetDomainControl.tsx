@@ -22,7 +22,13 @@ export function AssetDomainControl({ assetId, mayEdit }: { assetId: string; mayE
   if (!currentData) return null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (value.trim()) void assign({ assetId, domain: value.trim() }).unwrap().then(() => setValue(''), () => undefined);
+    if (value.trim())
+      void assign({ assetId, domain: value.trim() })
+        .unwrap()
+        .then(
+          () => setValue(''),
+          () => undefined,
+        );
   };
   return (
     <div className="mb-3">
@@ -30,7 +36,8 @@ export function AssetDomainControl({ assetId, mayEdit }: { assetId: string; mayE
         <strong>Domain in the catalog:</strong>{' '}
         {currentData.domain ? (
           <>
-            <Link to={appPaths.catalogDomain}>{currentData.domain}</Link> <span className="text-body-secondary small">({currentData.assignedBy ? ruleWords[currentData.assignedBy] : ''})</span>
+            <Link to={appPaths.catalogDomain}>{currentData.domain}</Link>{' '}
+            <span className="text-body-secondary small">({currentData.assignedBy ? ruleWords[currentData.assignedBy] : ''})</span>
           </>
         ) : (
           'none'
@@ -42,13 +49,24 @@ export function AssetDomainControl({ assetId, mayEdit }: { assetId: string; mayE
             <label htmlFor="asset-domain" className="form-label small mb-1">
               Place in domain
             </label>
-            <input id="asset-domain" className="form-control form-control-sm" value={value} maxLength={100} onChange={(event) => setValue(event.target.value)} />
+            <input
+              id="asset-domain"
+              className="form-control form-control-sm"
+              value={value}
+              maxLength={100}
+              onChange={(event) => setValue(event.target.value)}
+            />
           </div>
           <button type="submit" className="btn btn-outline-primary btn-sm" disabled={assigning.isLoading || !value.trim()}>
             Place
           </button>
           {currentData.assignedBy === 'hand' ? (
-            <button type="button" className="btn btn-outline-secondary btn-sm" disabled={assigning.isLoading} onClick={() => void assign({ assetId, domain: null })}>
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-sm"
+              disabled={assigning.isLoading}
+              onClick={() => void assign({ assetId, domain: null })}
+            >
               Back to the dbt rule
             </button>
           ) : null}

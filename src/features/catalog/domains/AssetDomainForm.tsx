@@ -18,7 +18,10 @@ export function AssetDomainForm({ domains }: { domains: readonly string[] }) {
     const target = domain.trim() || null;
     void assign({ assetId: assetId.trim(), domain: target })
       .unwrap()
-      .then(() => setDone(target ? `${assetId.trim()} is now in ${target}.` : `${assetId.trim()} follows the dbt rule again.`), () => undefined);
+      .then(
+        () => setDone(target ? `${assetId.trim()} is now in ${target}.` : `${assetId.trim()} follows the dbt rule again.`),
+        () => undefined,
+      );
   };
   return (
     <form onSubmit={submit} aria-label="Place an asset in a domain" className="row g-2 align-items-start">
@@ -28,10 +31,26 @@ export function AssetDomainForm({ domains }: { domains: readonly string[] }) {
         ))}
       </datalist>
       <div className="col-md-6">
-        <FormField label="Asset (dbt unique id)" value={assetId} onValue={setAssetId} placeholder="model.my_project.fct_orders" small className="mb-0" required />
+        <FormField
+          label="Asset (dbt unique id)"
+          value={assetId}
+          onValue={setAssetId}
+          placeholder="model.my_project.fct_orders"
+          small
+          className="mb-0"
+          required
+        />
       </div>
       <div className="col-md-4">
-        <FormField label="Domain" value={domain} onValue={setDomain} suggestions="known-domains" help="Empty: back to the dbt rule." small className="mb-0" />
+        <FormField
+          label="Domain"
+          value={domain}
+          onValue={setDomain}
+          suggestions="known-domains"
+          help="Empty: back to the dbt rule."
+          small
+          className="mb-0"
+        />
       </div>
       <div className="col-md-2 pt-md-4">
         <button type="submit" className="btn btn-outline-primary btn-sm" disabled={assigning.isLoading || !assetId.trim()}>

@@ -7,18 +7,29 @@ import { formatCount, formatMoney } from '../../../components/format';
 
 export function trendText(figures: CostFigures, currency: string): string {
   if (figures.previousCost === null) return 'no figures for the 30 days before';
-  if (figures.previousCost === 0) return figures.cost === 0 ? 'unchanged on the 30 days before' : `up from ${formatMoney(0, currency)} the 30 days before`;
+  if (figures.previousCost === 0)
+    return figures.cost === 0 ? 'unchanged on the 30 days before' : `up from ${formatMoney(0, currency)} the 30 days before`;
   const change = (figures.cost - figures.previousCost) / figures.previousCost;
   if (Math.abs(change) < 0.005) return 'unchanged on the 30 days before';
   return `${change > 0 ? 'up' : 'down'} ${Math.abs(change * 100).toFixed(0)}% on the 30 days before (${formatMoney(figures.previousCost, currency)})`;
 }
 
-export function BuildCost({ figures, currency, what, chart = true }: { figures: CostFigures; currency: string; what: string; chart?: boolean }) {
+export function BuildCost({
+  figures,
+  currency,
+  what,
+  chart = true,
+}: {
+  figures: CostFigures;
+  currency: string;
+  what: string;
+  chart?: boolean;
+}) {
   return (
     <div>
       <p className="mb-2">
-        <strong className="fs-5">{formatMoney(figures.cost, currency)}</strong> to build {what} over the last 30 days ({formatCount(figures.builds)} build statements),{' '}
-        {trendText(figures, currency)}.
+        <strong className="fs-5">{formatMoney(figures.cost, currency)}</strong> to build {what} over the last 30 days (
+        {formatCount(figures.builds)} build statements), {trendText(figures, currency)}.
       </p>
       {chart && figures.builds > 0 ? (
         <>
@@ -36,7 +47,9 @@ export function BuildCost({ figures, currency, what, chart = true }: { figures: 
               <thead>
                 <tr>
                   <th scope="col">Day</th>
-                  <th scope="col" className="text-end">Build cost</th>
+                  <th scope="col" className="text-end">
+                    Build cost
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -8,7 +8,14 @@ import { useSaveDomainMutation } from '../../../api/catalogDomainsApi';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
 
-const lines = (text: string) => [...new Set(text.split('\n').map((line) => line.trim()).filter(Boolean))];
+const lines = (text: string) => [
+  ...new Set(
+    text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+  ),
+];
 
 export function DomainDialog({ domain, onClose }: { domain: DomainSummary; onClose: () => void }) {
   const [description, setDescription] = useState(domain.description);
@@ -18,7 +25,10 @@ export function DomainDialog({ domain, onClose }: { domain: DomainSummary; onClo
   const serverError = saving.error as { data?: unknown } | undefined;
   const field = serverError && isApiErrorBody(serverError.data) ? serverError.data.field : undefined;
   const tooMany = (text: string) => (lines(text).length > PEOPLE_MAX ? `At most ${PEOPLE_MAX} people.` : undefined);
-  const errors = { owners: tooMany(owners) ?? (field === 'owners' ? apiErrorMessage(saving.error) : undefined), experts: tooMany(experts) ?? (field === 'experts' ? apiErrorMessage(saving.error) : undefined) };
+  const errors = {
+    owners: tooMany(owners) ?? (field === 'owners' ? apiErrorMessage(saving.error) : undefined),
+    experts: tooMany(experts) ?? (field === 'experts' ? apiErrorMessage(saving.error) : undefined),
+  };
   return (
     <FormDialog
       title={`Domain ${domain.name}`}
@@ -35,8 +45,24 @@ export function DomainDialog({ domain, onClose }: { domain: DomainSummary; onClo
       }}
     >
       <FormField label="Description" control="textarea" rows={3} value={description} onValue={setDescription} maxLength={4000} />
-      <FormField label="Owners" control="textarea" rows={2} value={owners} onValue={setOwners} help="One name per line: who answers for the domain's data." error={errors.owners} />
-      <FormField label="Experts" control="textarea" rows={2} value={experts} onValue={setExperts} help="One name per line: who to ask about it." error={errors.experts} />
+      <FormField
+        label="Owners"
+        control="textarea"
+        rows={2}
+        value={owners}
+        onValue={setOwners}
+        help="One name per line: who answers for the domain's data."
+        error={errors.owners}
+      />
+      <FormField
+        label="Experts"
+        control="textarea"
+        rows={2}
+        value={experts}
+        onValue={setExperts}
+        help="One name per line: who to ask about it."
+        error={errors.experts}
+      />
     </FormDialog>
   );
 }

@@ -35,7 +35,9 @@ export function DomainSection({ domain, mayEdit, onEdit }: { domain: DomainSumma
             <h2 id={headingId} className="h5 mb-1">
               {domain.name}
             </h2>
-            <p className="small text-body-secondary mb-2">{domain.description || (domain.described ? '' : 'Known from its assets only; no description yet.')}</p>
+            <p className="small text-body-secondary mb-2">
+              {domain.description || (domain.described ? '' : 'Known from its assets only; no description yet.')}
+            </p>
           </div>
           {mayEdit ? (
             <button type="button" className="btn btn-outline-secondary btn-sm" onClick={onEdit}>
@@ -52,7 +54,13 @@ export function DomainSection({ domain, mayEdit, onEdit }: { domain: DomainSumma
           </div>
           <div>
             <dt className="small text-body-secondary">Tests passing</dt>
-            <dd className="mb-0">{tests.passShare === null ? (tests.total > 0 ? 'no results yet' : 'no tests') : `${formatPercent(tests.passShare)} (${formatCount(tests.passing)} of ${formatCount(tests.withResult)})`}</dd>
+            <dd className="mb-0">
+              {tests.passShare === null
+                ? tests.total > 0
+                  ? 'no results yet'
+                  : 'no tests'
+                : `${formatPercent(tests.passShare)} (${formatCount(tests.passing)} of ${formatCount(tests.withResult)})`}
+            </dd>
           </div>
           <div>
             <dt className="small text-body-secondary">Sources fresh</dt>
@@ -66,13 +74,22 @@ export function DomainSection({ domain, mayEdit, onEdit }: { domain: DomainSumma
         <ul className="list-inline mb-0 small" id={`${headingId}-assets`}>
           {assets.map((asset) => (
             <li key={asset.uniqueId} className="list-inline-item mb-1">
-              <Link to={catalogAssetPath(asset.uniqueId)}>{asset.name}</Link> <span className="text-body-secondary">({asset.resourceType}, {howLabels[asset.assignedBy]})</span>
+              <Link to={catalogAssetPath(asset.uniqueId)}>{asset.name}</Link>{' '}
+              <span className="text-body-secondary">
+                ({asset.resourceType}, {howLabels[asset.assignedBy]})
+              </span>
             </li>
           ))}
         </ul>
         {more ? (
           <div className="mt-2 small d-flex flex-wrap align-items-center gap-2">
-            <button type="button" className="btn btn-link btn-sm p-0" aria-controls={`${headingId}-assets`} aria-expanded={showAll && Boolean(members.data)} onClick={() => setShowAll((shown) => !shown)}>
+            <button
+              type="button"
+              className="btn btn-link btn-sm p-0"
+              aria-controls={`${headingId}-assets`}
+              aria-expanded={showAll && Boolean(members.data)}
+              onClick={() => setShowAll((shown) => !shown)}
+            >
               {showAll ? `Show the first ${formatCount(domain.assets.length)}` : `Show all ${formatCount(domain.assetCount)} assets`}
             </button>
             <span role="status">

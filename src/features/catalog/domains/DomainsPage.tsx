@@ -26,7 +26,14 @@ function Domains() {
   const [editing, setEditing] = useState<DomainSummary | null>(null);
   return (
     <>
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the domains…" errorTitle="The domains could not be loaded">
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading the domains…"
+        errorTitle="The domains could not be loaded"
+      >
         {(answer) => (
           <>
             <p className="small">
@@ -51,7 +58,11 @@ function Domains() {
 
 export default function DomainsPage() {
   return (
-    <DbtPage id="domains-title" title="Domains" intro="The organisation’s data by domain, with who owns it, who knows it, and how its tests and sources stand.">
+    <DbtPage
+      id="domains-title"
+      title="Domains"
+      intro="The organisation’s data by domain, with who owns it, who knows it, and how its tests and sources stand."
+    >
       {() => <Domains />}
     </DbtPage>
   );

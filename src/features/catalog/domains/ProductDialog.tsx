@@ -8,7 +8,14 @@ import { useCreateProductMutation, useUpdateProductMutation } from '../../../api
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
 
-const ids = (text: string) => [...new Set(text.split(/[\n,]/).map((line) => line.trim()).filter(Boolean))];
+const ids = (text: string) => [
+  ...new Set(
+    text
+      .split(/[\n,]/)
+      .map((line) => line.trim())
+      .filter(Boolean),
+  ),
+];
 
 function numberOrNull(text: string): number | null | 'bad' {
   if (!text.trim()) return null;
@@ -44,7 +51,10 @@ export function ProductDialog({ product, onDone, onCancel }: ProductDialogProps)
     name: name.trim() ? undefined : 'Give the product a name.',
     owner: owner.trim() ? undefined : 'Say who owns the product.',
     hours: hoursValue === 'bad' || (typeof hoursValue === 'number' && hoursValue <= 0) ? 'A number of hours above 0, or empty.' : undefined,
-    rate: rateValue === 'bad' || (typeof rateValue === 'number' && (rateValue < 0 || rateValue > 100)) ? 'A percentage from 0 to 100, or empty.' : undefined,
+    rate:
+      rateValue === 'bad' || (typeof rateValue === 'number' && (rateValue < 0 || rateValue > 100))
+        ? 'A percentage from 0 to 100, or empty.'
+        : undefined,
   };
   const shown = (key: keyof typeof local) => (checked ? local[key] : undefined);
   const submit = () => {
@@ -58,16 +68,47 @@ export function ProductDialog({ product, onDone, onCancel }: ProductDialogProps)
       assets: ids(assets),
       objective: { freshnessHours: hoursValue === 'bad' ? null : hoursValue, minTestPassRate: rateValue === 'bad' ? null : rateValue },
     };
-    const request = product ? update({ id: product.id, body }).unwrap().then(() => product.id) : create(body).unwrap().then((answer) => answer.id);
+    const request = product
+      ? update({ id: product.id, body })
+          .unwrap()
+          .then(() => product.id)
+      : create(body)
+          .unwrap()
+          .then((answer) => answer.id);
     void request.then(onDone, () => undefined);
   };
-  const unplaced = field !== null && !['name', 'owner', 'domain', 'description', 'assets', 'objective'].some((prefix) => field.startsWith(prefix));
+  const unplaced =
+    field !== null && !['name', 'owner', 'domain', 'description', 'assets', 'objective'].some((prefix) => field.startsWith(prefix));
   return (
-    <FormDialog title={product ? `Change ${product.name}` : 'New data product'} submitLabel={product ? 'Save' : 'Create'} busyLabel="Saving…" busy={state.isLoading} error={unplaced ? apiErrorMessage(state.error) : null} onSubmit={submit} onCancel={onCancel}>
+    <FormDialog
+      title={product ? `Change ${product.name}` : 'New data product'}
+      submitLabel={product ? 'Save' : 'Create'}
+      busyLabel="Saving…"
+      busy={state.isLoading}
+      error={unplaced ? apiErrorMessage(state.error) : null}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
       <FormField label="Name" value={name} onValue={setName} maxLength={200} required error={shown('name') ?? serverOn('name')} />
-      <FormField label="Owner" value={owner} onValue={setOwner} maxLength={255} required error={shown('owner') ?? serverOn('owner')} help="A person or team." />
+      <FormField
+        label="Owner"
+        value={owner}
+        onValue={setOwner}
+        maxLength={255}
+        required
+        error={shown('owner') ?? serverOn('owner')}
+        help="A person or team."
+      />
       <FormField label="Domain" value={domain} onValue={setDomain} maxLength={100} error={serverOn('domain')} />
-      <FormField label="Description" control="textarea" rows={2} value={description} onValue={setDescription} maxLength={4000} error={serverOn('description')} />
+      <FormField
+        label="Description"
+        control="textarea"
+        rows={2}
+        value={description}
+        onValue={setDescription}
+        maxLength={4000}
+        error={serverOn('description')}
+      />
       <FormField
         label="Assets and exposures"
         control="textarea"
@@ -79,10 +120,24 @@ export function ProductDialog({ product, onDone, onCancel }: ProductDialogProps)
       />
       <div className="row">
         <div className="col-sm-6">
-          <FormField label="Sources loaded within (hours)" value={hours} onValue={setHours} inputMode="decimal" help="Empty: not part of the objective." error={shown('hours') ?? serverOn('objective.freshnessHours')} />
+          <FormField
+            label="Sources loaded within (hours)"
+            value={hours}
+            onValue={setHours}
+            inputMode="decimal"
+            help="Empty: not part of the objective."
+            error={shown('hours') ?? serverOn('objective.freshnessHours')}
+          />
         </div>
         <div className="col-sm-6">
-          <FormField label="Tests passing at least (%)" value={rate} onValue={setRate} inputMode="decimal" help="Empty: not part of the objective." error={shown('rate') ?? serverOn('objective.minTestPassRate')} />
+          <FormField
+            label="Tests passing at least (%)"
+            value={rate}
+            onValue={setRate}
+            inputMode="decimal"
+            help="Empty: not part of the objective."
+            error={shown('rate') ?? serverOn('objective.minTestPassRate')}
+          />
         </div>
       </div>
     </FormDialog>

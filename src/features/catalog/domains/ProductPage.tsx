@@ -35,15 +35,27 @@ function Members({ product }: { product: ProductDetail }) {
           <tr>
             <th scope="col">Asset</th>
             <th scope="col">Type</th>
-            <th scope="col" className="text-end">Build cost (30 days)</th>
+            <th scope="col" className="text-end">
+              Build cost (30 days)
+            </th>
           </tr>
         </thead>
         <tbody>
           {product.members.map((member) => (
             <tr key={member.uniqueId}>
-              <th scope="row">{member.present ? <Link to={catalogAssetPath(member.uniqueId)}>{member.name}</Link> : <span>{`${member.uniqueId} (no longer in the project)`}</span>}</th>
+              <th scope="row">
+                {member.present ? (
+                  <Link to={catalogAssetPath(member.uniqueId)}>{member.name}</Link>
+                ) : (
+                  <span>{`${member.uniqueId} (no longer in the project)`}</span>
+                )}
+              </th>
               <td>{member.resourceType}</td>
-              <td className="text-end">{member.resourceType === 'exposure' && exposureCost.has(member.uniqueId) ? formatMoney(exposureCost.get(member.uniqueId) ?? 0, currency) : '–'}</td>
+              <td className="text-end">
+                {member.resourceType === 'exposure' && exposureCost.has(member.uniqueId)
+                  ? formatMoney(exposureCost.get(member.uniqueId) ?? 0, currency)
+                  : '–'}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -89,8 +101,15 @@ function Product({ product, mayEdit }: { product: ProductDetail; mayEdit: boolea
       <Panel title="Objective" description="Judged on the latest freshness results and test states the portal holds.">
         <ObjectiveChecks status={product.status} />
       </Panel>
-      <Panel title="Build cost" description="Everything the product needs — its models and every model upstream of its assets and exposures — built over the last 30 days.">
-        {product.cost && product.costWindow ? <BuildCost figures={product.cost} currency={product.costWindow.currency} what="this product" /> : <p className="mb-0">{product.costUnavailable ?? 'No warehouse figures yet.'}</p>}
+      <Panel
+        title="Build cost"
+        description="Everything the product needs — its models and every model upstream of its assets and exposures — built over the last 30 days."
+      >
+        {product.cost && product.costWindow ? (
+          <BuildCost figures={product.cost} currency={product.costWindow.currency} what="this product" />
+        ) : (
+          <p className="mb-0">{product.costUnavailable ?? 'No warehouse figures yet.'}</p>
+        )}
       </Panel>
       <Panel title="Assets and exposures">
         <Members product={product} />
@@ -105,7 +124,14 @@ function Product({ product, mayEdit }: { product: ProductDetail; mayEdit: boolea
           busy={removing.isLoading}
           error={removing.error ? apiErrorMessage(removing.error) : null}
           onCancel={() => setDeleting(false)}
-          onConfirm={() => void remove(product.id).unwrap().then(() => navigate(appPaths.catalogProducts), () => undefined)}
+          onConfirm={() =>
+            void remove(product.id)
+              .unwrap()
+              .then(
+                () => navigate(appPaths.catalogProducts),
+                () => undefined,
+              )
+          }
         >
           The product and its objective go; its assets and exposures stay in the catalog.
         </ConfirmDialog>
@@ -129,7 +155,14 @@ export default function ProductPage() {
       }
     >
       {() => (
-        <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the data product…" errorTitle="The data product could not be loaded">
+        <QueryResult
+          data={currentData}
+          error={error}
+          isFetching={isFetching}
+          refetch={refetch}
+          loadingLabel="Loading the data product…"
+          errorTitle="The data product could not be loaded"
+        >
           {(product) => <Product product={product} mayEdit={mayEdit} />}
         </QueryResult>
       )}

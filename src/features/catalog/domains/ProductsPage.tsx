@@ -18,10 +18,21 @@ import '../catalog.css';
 function Products({ mayEdit }: { mayEdit: boolean }) {
   const { currentData, error, isFetching, refetch } = useListProductsQuery();
   return (
-    <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the data products…" errorTitle="The data products could not be loaded">
+    <QueryResult
+      data={currentData}
+      error={error}
+      isFetching={isFetching}
+      refetch={refetch}
+      loadingLabel="Loading the data products…"
+      errorTitle="The data products could not be loaded"
+    >
       {({ products }) =>
         products.length === 0 ? (
-          <EmptyState title="No data products yet">{mayEdit ? 'Group the assets and exposures a team relies on into a product with New data product.' : 'Your catalog editors have not defined any yet.'}</EmptyState>
+          <EmptyState title="No data products yet">
+            {mayEdit
+              ? 'Group the assets and exposures a team relies on into a product with New data product.'
+              : 'Your catalog editors have not defined any yet.'}
+          </EmptyState>
         ) : (
           <div className="table-responsive">
             <table className="table align-middle">
@@ -31,8 +42,12 @@ function Products({ mayEdit }: { mayEdit: boolean }) {
                   <th scope="col">Product</th>
                   <th scope="col">Owner</th>
                   <th scope="col">Domain</th>
-                  <th scope="col" className="text-end">Assets</th>
-                  <th scope="col" className="text-end">Exposures</th>
+                  <th scope="col" className="text-end">
+                    Assets
+                  </th>
+                  <th scope="col" className="text-end">
+                    Exposures
+                  </th>
                   <th scope="col">Objective</th>
                   <th scope="col">Status</th>
                 </tr>

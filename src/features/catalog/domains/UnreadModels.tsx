@@ -14,8 +14,18 @@ export function UnreadModels() {
         <h2 id="unread-models" className="h5 mb-1">
           Models nobody read in 30 days
         </h2>
-        <p className="small text-body-secondary">No query named their table in the last 30 days except their own builds (a downstream model’s build counts as a read). Most expensive first.</p>
-        <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the unread models…" errorTitle="The unread models could not be loaded">
+        <p className="small text-body-secondary">
+          No query named their table in the last 30 days except their own builds (a downstream model’s build counts as a read). Most
+          expensive first.
+        </p>
+        <QueryResult
+          data={currentData}
+          error={error}
+          isFetching={isFetching}
+          refetch={refetch}
+          loadingLabel="Loading the unread models…"
+          errorTitle="The unread models could not be loaded"
+        >
           {(answer) =>
             answer.models.length === 0 ? (
               <p className="mb-0">Every model was read in the last 30 days.</p>
@@ -27,8 +37,12 @@ export function UnreadModels() {
                     <tr>
                       <th scope="col">Model</th>
                       <th scope="col">Domain</th>
-                      <th scope="col" className="text-end">Builds</th>
-                      <th scope="col" className="text-end">Build cost</th>
+                      <th scope="col" className="text-end">
+                        Builds
+                      </th>
+                      <th scope="col" className="text-end">
+                        Build cost
+                      </th>
                     </tr>
                   </thead>
                   <tbody>

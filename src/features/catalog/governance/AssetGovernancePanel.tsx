@@ -12,8 +12,18 @@ const sourceLabels = { manual: 'applied by a person', suggestion: 'accepted sugg
 export function AssetGovernancePanel({ assetId, assetName }: { assetId: string; assetName: string }) {
   const { currentData, error, isFetching, refetch } = useGetAssetGovernanceQuery(assetId);
   return (
-    <Panel title="Glossary and classifications" description={`Business terms that describe ${assetName} and the tags it and its columns carry.`}>
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading terms and tags…" errorTitle="Terms and tags could not be loaded">
+    <Panel
+      title="Glossary and classifications"
+      description={`Business terms that describe ${assetName} and the tags it and its columns carry.`}
+    >
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading terms and tags…"
+        errorTitle="Terms and tags could not be loaded"
+      >
         {({ terms, tags }) => (
           <div className="row small">
             <div className="col-md-6">
@@ -22,7 +32,11 @@ export function AssetGovernancePanel({ assetId, assetName }: { assetId: string; 
               <ul className="list-unstyled mb-0">
                 {terms.map((term) => (
                   <li key={`${term.id}/${term.columnName ?? ''}`}>
-                    <Link to={`${appPaths.catalogGlossary}?${new URLSearchParams({ glossary: term.glossaryId, term: term.id }).toString()}`}>{term.name}</Link>
+                    <Link
+                      to={`${appPaths.catalogGlossary}?${new URLSearchParams({ glossary: term.glossaryId, term: term.id }).toString()}`}
+                    >
+                      {term.name}
+                    </Link>
                     {` (${term.glossary}, ${termStatusLabels[term.status]})${term.columnName ? ` on ${term.columnName}` : ''}`}
                   </li>
                 ))}

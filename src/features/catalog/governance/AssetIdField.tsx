@@ -7,7 +7,17 @@ import { useSearchCatalogQuery } from '../../../api/dbtApi';
 
 const KINDS = ['model', 'source', 'seed', 'snapshot'];
 
-export function AssetIdField({ id, label, value, onValue }: { id: string; label: string; value: string; onValue: (value: string) => void }) {
+export function AssetIdField({
+  id,
+  label,
+  value,
+  onValue,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+}) {
   const listId = useId();
   const typed = value.trim();
   // An id already picked (it has the resource type's prefix) needs no more suggestions.
@@ -21,7 +31,16 @@ export function AssetIdField({ id, label, value, onValue }: { id: string; label:
       <label htmlFor={id} className="form-label small mb-1">
         {label}
       </label>
-      <input id={id} className="form-control form-control-sm" list={listId} placeholder="Type a name, e.g. orders" value={value} maxLength={1000} autoComplete="off" onChange={(event) => onValue(event.target.value)} />
+      <input
+        id={id}
+        className="form-control form-control-sm"
+        list={listId}
+        placeholder="Type a name, e.g. orders"
+        value={value}
+        maxLength={1000}
+        autoComplete="off"
+        onChange={(event) => onValue(event.target.value)}
+      />
       <datalist id={listId}>
         {hits.map((hit) => (
           <option key={hit.uniqueId} value={hit.uniqueId} label={`${hit.name} (${hit.resourceType})`} />

@@ -16,5 +16,12 @@ export function GovernanceFrame({ id, title, intro, children }: { id: string; ti
 
 /** "a; b, c" → ["a", "b", "c"]: how people type lists into one field. */
 export function splitList(text: string): string[] {
-  return [...new Set(text.split(/[;,]/).map((item) => item.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[;,]/)
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

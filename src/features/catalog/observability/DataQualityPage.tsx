@@ -28,7 +28,11 @@ function DataQuality() {
 
 export default function DataQualityPage() {
   return (
-    <DbtPage id="data-quality-title" title="Data Quality" intro="Every dbt test with its last result, its history across runs and how often it flips, and warehouse profiles of the assets it checks.">
+    <DbtPage
+      id="data-quality-title"
+      title="Data Quality"
+      intro="Every dbt test with its last result, its history across runs and how often it flips, and warehouse profiles of the assets it checks."
+    >
       {() => <DataQuality />}
     </DbtPage>
   );

@@ -2,7 +2,14 @@
 // resolve with a reason and a comment, and set the severity. The server checks each again; its
 // refusal (a move another person made first, say) is shown beside the controls.
 import { useState, type FormEvent } from 'react';
-import { allowedTransitions, resolutionReasonLabels, resolutionReasons, SEVERITY_MAX, SEVERITY_MIN, type ResolutionReason } from '@common/catalog-quality/incidentRules';
+import {
+  allowedTransitions,
+  resolutionReasonLabels,
+  resolutionReasons,
+  SEVERITY_MAX,
+  SEVERITY_MIN,
+  type ResolutionReason,
+} from '@common/catalog-quality/incidentRules';
 import type { IncidentRecord } from '@common/catalog-quality/incidentsContract';
 import { apiErrorMessage } from '../../../api/apiError';
 import { useGetIncidentMembersQuery, useSetIncidentSeverityMutation, useTransitionIncidentMutation } from '../../../api/catalogQualityApi';
@@ -32,7 +39,12 @@ export function IncidentActions({ incident }: { incident: IncidentRecord }) {
       {error ? <InlineError>{apiErrorMessage(error)}</InlineError> : null}
       <div className="d-flex flex-wrap gap-3 align-items-end">
         {allowed.includes('acknowledged') ? (
-          <button type="button" className="btn btn-outline-primary btn-sm" disabled={moving.isLoading} onClick={() => void transition({ id: incident.id, body: { to: 'acknowledged' } })}>
+          <button
+            type="button"
+            className="btn btn-outline-primary btn-sm"
+            disabled={moving.isLoading}
+            onClick={() => void transition({ id: incident.id, body: { to: 'acknowledged' } })}
+          >
             Acknowledge
           </button>
         ) : null}
@@ -40,7 +52,13 @@ export function IncidentActions({ incident }: { incident: IncidentRecord }) {
           <label htmlFor="incident-severity" className="form-label small mb-1">
             Severity (1 most severe)
           </label>
-          <select id="incident-severity" className="form-select form-select-sm" value={incident.severity} disabled={saving.isLoading} onChange={(event) => void setSeverity({ id: incident.id, severity: Number(event.target.value) })}>
+          <select
+            id="incident-severity"
+            className="form-select form-select-sm"
+            value={incident.severity}
+            disabled={saving.isLoading}
+            onChange={(event) => void setSeverity({ id: incident.id, severity: Number(event.target.value) })}
+          >
             {Array.from({ length: SEVERITY_MAX - SEVERITY_MIN + 1 }, (_, index) => SEVERITY_MIN + index).map((value) => (
               <option key={value} value={value}>{`Severity ${value}`}</option>
             ))}
@@ -53,7 +71,12 @@ export function IncidentActions({ incident }: { incident: IncidentRecord }) {
             <label htmlFor="incident-assignee" className="form-label small mb-1">
               Assign to
             </label>
-            <select id="incident-assignee" className="form-select form-select-sm" value={assignee} onChange={(event) => setAssignee(event.target.value)}>
+            <select
+              id="incident-assignee"
+              className="form-select form-select-sm"
+              value={assignee}
+              onChange={(event) => setAssignee(event.target.value)}
+            >
               <option value="">Choose a member</option>
               {(members.data?.members ?? []).map((member) => (
                 <option key={member.subject} value={member.subject}>
@@ -73,7 +96,12 @@ export function IncidentActions({ incident }: { incident: IncidentRecord }) {
             <label htmlFor="incident-reason" className="form-label small mb-1">
               Reason
             </label>
-            <select id="incident-reason" className="form-select form-select-sm" value={reason} onChange={(event) => setReason(event.target.value as ResolutionReason)}>
+            <select
+              id="incident-reason"
+              className="form-select form-select-sm"
+              value={reason}
+              onChange={(event) => setReason(event.target.value as ResolutionReason)}
+            >
               {resolutionReasons.map((value) => (
                 <option key={value} value={value}>
                   {resolutionReasonLabels[value]}
@@ -85,7 +113,14 @@ export function IncidentActions({ incident }: { incident: IncidentRecord }) {
             <label htmlFor="incident-comment" className="form-label small mb-1">
               Comment
             </label>
-            <textarea id="incident-comment" className="form-control form-control-sm" rows={1} maxLength={2000} value={comment} onChange={(event) => setComment(event.target.value)} />
+            <textarea
+              id="incident-comment"
+              className="form-control form-control-sm"
+              rows={1}
+              maxLength={2000}
+              value={comment}
+              onChange={(event) => setComment(event.target.value)}
+            />
           </div>
           <div className="col-sm-2">
             <button type="submit" className="btn btn-success btn-sm" disabled={moving.isLoading}>

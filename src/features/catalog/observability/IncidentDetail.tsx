@@ -42,13 +42,26 @@ export function IncidentDetail({ id }: { id: string }) {
   const mayChange = mayChangeIncidents(useAppSelector(selectRealmRoles));
   return (
     <div id="incident-detail">
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the incident…" errorTitle="The incident could not be loaded">
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading the incident…"
+        errorTitle="The incident could not be loaded"
+      >
         {({ incident, timeline }) => (
-          <Panel title={`Incident: ${incident.name}`} description={incident.kind === 'freshness' ? 'A source freshness error.' : 'A failing dbt test.'}>
+          <Panel
+            title={`Incident: ${incident.name}`}
+            description={incident.kind === 'freshness' ? 'A source freshness error.' : 'A failing dbt test.'}
+          >
             <dl className="row small mb-3">
               <dt className="col-sm-3">State</dt>
               <dd className="col-sm-9">
-                <IncidentStateBadge state={incident.state} /> {incident.passingSince && incident.state !== 'resolved' ? <span className="badge text-bg-success ms-1">Passing again</span> : null}
+                <IncidentStateBadge state={incident.state} />{' '}
+                {incident.passingSince && incident.state !== 'resolved' ? (
+                  <span className="badge text-bg-success ms-1">Passing again</span>
+                ) : null}
               </dd>
               <dt className="col-sm-3">Asset</dt>
               <dd className="col-sm-9">{incident.assetId ? <Link to={nodePagePath(incident.assetId)}>{incident.assetId}</Link> : '–'}</dd>
@@ -68,12 +81,18 @@ export function IncidentDetail({ id }: { id: string }) {
                 <>
                   <dt className="col-sm-3">Test history</dt>
                   <dd className="col-sm-9">
-                    <Link to={`${appPaths.catalogDataQuality}?test=${encodeURIComponent(incident.subjectId)}#test-detail`}>Open in Data Quality</Link>
+                    <Link to={`${appPaths.catalogDataQuality}?test=${encodeURIComponent(incident.subjectId)}#test-detail`}>
+                      Open in Data Quality
+                    </Link>
                   </dd>
                 </>
               ) : null}
             </dl>
-            {mayChange ? <IncidentActions key={`${incident.id}-${incident.state}`} incident={incident} /> : <p className="small text-body-secondary">Your role may look at incidents but not change them.</p>}
+            {mayChange ? (
+              <IncidentActions key={`${incident.id}-${incident.state}`} incident={incident} />
+            ) : (
+              <p className="small text-body-secondary">Your role may look at incidents but not change them.</p>
+            )}
             <h3 className="h6">Timeline</h3>
             <ol className="dw-timeline" aria-label="Timeline">
               {timeline.map((event, index) => (

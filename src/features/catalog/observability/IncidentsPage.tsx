@@ -41,7 +41,12 @@ function Filters() {
         <label htmlFor="incident-state" className="form-label small mb-1">
           State
         </label>
-        <select id="incident-state" className="form-select form-select-sm" value={params.get('state') ?? ''} onChange={(event) => setParams(withParam(params, 'state', event.target.value || null))}>
+        <select
+          id="incident-state"
+          className="form-select form-select-sm"
+          value={params.get('state') ?? ''}
+          onChange={(event) => setParams(withParam(params, 'state', event.target.value || null))}
+        >
           <option value="">Open (not resolved)</option>
           {incidentStates.map((state) => (
             <option key={state} value={state}>
@@ -55,7 +60,12 @@ function Filters() {
         <label htmlFor="incident-severity-filter" className="form-label small mb-1">
           Severity
         </label>
-        <select id="incident-severity-filter" className="form-select form-select-sm" value={params.get('severity') ?? ''} onChange={(event) => setParams(withParam(params, 'severity', event.target.value || null))}>
+        <select
+          id="incident-severity-filter"
+          className="form-select form-select-sm"
+          value={params.get('severity') ?? ''}
+          onChange={(event) => setParams(withParam(params, 'severity', event.target.value || null))}
+        >
           <option value="">Any</option>
           {[1, 2, 3, 4, 5].map((value) => (
             <option key={value} value={value}>{`Severity ${value}`}</option>
@@ -93,9 +103,13 @@ function Rows({ incidents }: { incidents: IncidentRecord[] }) {
             <th scope="col">Asset</th>
             <th scope="col">Domain</th>
             <th scope="col">State</th>
-            <th scope="col" className="text-end">Severity</th>
+            <th scope="col" className="text-end">
+              Severity
+            </th>
             <th scope="col">Assignee</th>
-            <th scope="col" className="text-end">Failing runs</th>
+            <th scope="col" className="text-end">
+              Failing runs
+            </th>
             <th scope="col">Last failed</th>
           </tr>
         </thead>
@@ -105,11 +119,15 @@ function Rows({ incidents }: { incidents: IncidentRecord[] }) {
               <th scope="row" className="text-break">
                 <Link to={`?${withParam(params, 'incident', incident.id).toString()}#incident-detail`}>{incident.name}</Link>
               </th>
-              <td className="text-break">{incident.assetId ? <Link to={nodePagePath(incident.assetId)}>{incident.assetId.split('.').pop()}</Link> : '–'}</td>
+              <td className="text-break">
+                {incident.assetId ? <Link to={nodePagePath(incident.assetId)}>{incident.assetId.split('.').pop()}</Link> : '–'}
+              </td>
               <td>{incident.domain ?? '–'}</td>
               <td>
                 <IncidentStateBadge state={incident.state} />
-                {incident.passingSince && incident.state !== 'resolved' ? <span className="badge text-bg-success ms-1">Passing again</span> : null}
+                {incident.passingSince && incident.state !== 'resolved' ? (
+                  <span className="badge text-bg-success ms-1">Passing again</span>
+                ) : null}
               </td>
               <td className="text-end">{incident.severity}</td>
               <td>{incident.assignee?.username ?? '–'}</td>
@@ -130,7 +148,14 @@ function Incidents() {
   const { currentData, error, isFetching, refetch } = useListIncidentsQuery(listQuery(params));
   const page = pageOf(params);
   return (
-    <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the incidents…" errorTitle="The incidents could not be loaded">
+    <QueryResult
+      data={currentData}
+      error={error}
+      isFetching={isFetching}
+      refetch={refetch}
+      loadingLabel="Loading the incidents…"
+      errorTitle="The incidents could not be loaded"
+    >
       {(result) => {
         const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
         return (
@@ -141,11 +166,21 @@ function Incidents() {
             {result.incidents.length > 0 ? <Rows incidents={result.incidents} /> : <p>No incident matches these filters.</p>}
             {pages > 1 ? (
               <nav aria-label="Incident pages" className="d-flex align-items-center gap-2">
-                <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page <= 1} onClick={() => setParams(withParam(params, 'page', page - 1 > 1 ? String(page - 1) : null))}>
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary btn-sm"
+                  disabled={page <= 1}
+                  onClick={() => setParams(withParam(params, 'page', page - 1 > 1 ? String(page - 1) : null))}
+                >
                   Previous
                 </button>
                 <span className="small">{`Page ${page} of ${pages}`}</span>
-                <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page >= pages} onClick={() => setParams(withParam(params, 'page', String(page + 1)))}>
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary btn-sm"
+                  disabled={page >= pages}
+                  onClick={() => setParams(withParam(params, 'page', String(page + 1)))}
+                >
                   Next
                 </button>
               </nav>
@@ -161,7 +196,14 @@ function DomainMetrics() {
   const { currentData, error, isFetching, refetch } = useGetIncidentMetricsQuery();
   return (
     <Panel title="Response per domain" description="Median time from an incident opening to its acknowledgement and to its resolution.">
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the figures…" errorTitle="The figures could not be loaded">
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading the figures…"
+        errorTitle="The figures could not be loaded"
+      >
         {({ domains }) =>
           domains.length === 0 ? (
             <p className="mb-0">No incidents yet.</p>
@@ -171,10 +213,18 @@ function DomainMetrics() {
               <thead>
                 <tr>
                   <th scope="col">Domain</th>
-                  <th scope="col" className="text-end">Incidents</th>
-                  <th scope="col" className="text-end">Open</th>
-                  <th scope="col" className="text-end">Time to acknowledge</th>
-                  <th scope="col" className="text-end">Time to resolve</th>
+                  <th scope="col" className="text-end">
+                    Incidents
+                  </th>
+                  <th scope="col" className="text-end">
+                    Open
+                  </th>
+                  <th scope="col" className="text-end">
+                    Time to acknowledge
+                  </th>
+                  <th scope="col" className="text-end">
+                    Time to resolve
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -183,8 +233,12 @@ function DomainMetrics() {
                     <th scope="row">{row.domain ?? 'No domain'}</th>
                     <td className="text-end">{formatCount(row.incidents)}</td>
                     <td className="text-end">{formatCount(row.open)}</td>
-                    <td className="text-end">{row.medianAcknowledgeSeconds === null ? '–' : formatDuration(row.medianAcknowledgeSeconds * 1000)}</td>
-                    <td className="text-end">{row.medianResolveSeconds === null ? '–' : formatDuration(row.medianResolveSeconds * 1000)}</td>
+                    <td className="text-end">
+                      {row.medianAcknowledgeSeconds === null ? '–' : formatDuration(row.medianAcknowledgeSeconds * 1000)}
+                    </td>
+                    <td className="text-end">
+                      {row.medianResolveSeconds === null ? '–' : formatDuration(row.medianResolveSeconds * 1000)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -200,7 +254,11 @@ export default function IncidentsPage() {
   const [params] = useSearchParams();
   const incident = params.get('incident');
   return (
-    <DbtPage id="incidents-title" title="Incident Manager" intro="Incidents opened by failing dbt tests and stale sources: acknowledge, assign, resolve with a reason, and follow each one's timeline.">
+    <DbtPage
+      id="incidents-title"
+      title="Incident Manager"
+      intro="Incidents opened by failing dbt tests and stale sources: acknowledge, assign, resolve with a reason, and follow each one's timeline."
+    >
       {() => (
         <>
           <Panel title="Incidents">

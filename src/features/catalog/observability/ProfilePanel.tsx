@@ -22,7 +22,13 @@ const columns: DataColumn<ColumnProfile>[] = [
   { id: 'name', header: 'Column', rowHeader: true, value: (column) => column.name },
   { id: 'type', header: 'Type', value: (column) => column.dataType },
   { id: 'nulls', header: 'Nulls', numeric: true, value: (column) => column.nullShare, cell: (column) => formatPercent(column.nullShare) },
-  { id: 'distinct', header: 'Distinct', numeric: true, value: (column) => column.distinctCount, cell: (column) => formatCount(column.distinctCount) },
+  {
+    id: 'distinct',
+    header: 'Distinct',
+    numeric: true,
+    value: (column) => column.distinctCount,
+    cell: (column) => formatCount(column.distinctCount),
+  },
   { id: 'min', header: 'Min', value: (column) => column.min },
   { id: 'max', header: 'Max', value: (column) => column.max },
   {
@@ -47,7 +53,12 @@ function RunningProfile({ jobId, assetId, onDone }: { jobId: string; assetId: st
     <div className="mb-3">
       <JobProgress jobId={jobId} label="Profiling the table" />
       {job && !job.finished ? (
-        <button type="button" className="btn btn-outline-secondary btn-sm mt-2" disabled={cancelling.isLoading} onClick={() => void cancel(jobId)}>
+        <button
+          type="button"
+          className="btn btn-outline-secondary btn-sm mt-2"
+          disabled={cancelling.isLoading}
+          onClick={() => void cancel(jobId)}
+        >
           Cancel profiling
         </button>
       ) : null}
@@ -69,23 +80,49 @@ export function ProfilePanel({ assetId, assetName }: { assetId: string; assetNam
     </button>
   );
   return (
-    <Panel title={`Profile of ${assetName}`} description="Per column: nulls, distinct values, min, max and top values, computed on the warehouse." actions={action}>
+    <Panel
+      title={`Profile of ${assetName}`}
+      description="Per column: nulls, distinct values, min, max and top values, computed on the warehouse."
+      actions={action}
+    >
       {starting.error ? <InlineError>{apiErrorMessage(starting.error)}</InlineError> : null}
       {jobId ? <RunningProfile jobId={jobId} assetId={assetId} onDone={() => setJobId(null)} /> : null}
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the profile…" errorTitle="The profile could not be loaded">
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading the profile…"
+        errorTitle="The profile could not be loaded"
+      >
         {({ latest, history }) =>
           latest ? (
             <>
               <p className="small mb-2">
                 {`${latest.relation}: ${formatCount(latest.rowCount)} rows`}
                 {latest.sampledRows !== null ? `, column figures from a sample of ${formatCount(latest.sampledRows)} rows` : ''}
-                {latest.distinctMethod === 'approximate' ? ', distinct counts approximate (HyperLogLog, within a few percent)' : ', distinct counts exact'}. Profiled <DateTimeText iso={latest.profiledAt} />
+                {latest.distinctMethod === 'approximate'
+                  ? ', distinct counts approximate (HyperLogLog, within a few percent)'
+                  : ', distinct counts exact'}
+                . Profiled <DateTimeText iso={latest.profiledAt} />
                 {latest.profiledBy ? ` by ${latest.profiledBy}` : ''} in {formatDuration(latest.milliseconds)}.
               </p>
-              <DataTable caption={`Columns of ${assetName}`} columns={columns} rows={latest.columns} rowKey={(column) => column.name} exportFileName={csvFileName(`profile ${assetName}`)} pageSize={25} />
+              <DataTable
+                caption={`Columns of ${assetName}`}
+                columns={columns}
+                rows={latest.columns}
+                rowKey={(column) => column.name}
+                exportFileName={csvFileName(`profile ${assetName}`)}
+                pageSize={25}
+              />
               {history.length > 1 ? (
                 <p className="small text-body-secondary mb-0">
-                  Earlier profiles: {history.slice(1, 6).map((entry) => `${formatCount(entry.rowCount)} rows on ${new Date(entry.profiledAt).toLocaleDateString()}`).join('; ')}.
+                  Earlier profiles:{' '}
+                  {history
+                    .slice(1, 6)
+                    .map((entry) => `${formatCount(entry.rowCount)} rows on ${new Date(entry.profiledAt).toLocaleDateString()}`)
+                    .join('; ')}
+                  .
                 </p>
               ) : null}
             </>

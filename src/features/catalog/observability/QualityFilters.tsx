@@ -30,14 +30,29 @@ const flakyOptions = [
   ['false', 'Steady only'],
 ] as const;
 
-function Choice({ id, label, name, options }: { id: string; label: string; name: string; options: readonly (readonly [string, string])[] }) {
+function Choice({
+  id,
+  label,
+  name,
+  options,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  options: readonly (readonly [string, string])[];
+}) {
   const [params, setParams] = useSearchParams();
   return (
     <div className="col-sm-6 col-lg-2">
       <label className="form-label small mb-1" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="form-select form-select-sm" value={params.get(name) ?? ''} onChange={(event) => setParams(withParam(params, name, event.target.value || null))}>
+      <select
+        id={id}
+        className="form-select form-select-sm"
+        value={params.get(name) ?? ''}
+        onChange={(event) => setParams(withParam(params, name, event.target.value || null))}
+      >
         {options.map(([value, text]) => (
           <option key={value} value={value}>
             {text}
@@ -63,13 +78,29 @@ export function QualityFilters() {
         <label className="form-label small mb-1" htmlFor="dq-search">
           Test, asset or column
         </label>
-        <input id="dq-search" key={params.get('q') ?? ''} name="q" type="search" className="form-control form-control-sm" defaultValue={params.get('q') ?? ''} maxLength={200} />
+        <input
+          id="dq-search"
+          key={params.get('q') ?? ''}
+          name="q"
+          type="search"
+          className="form-control form-control-sm"
+          defaultValue={params.get('q') ?? ''}
+          maxLength={200}
+        />
       </div>
       <div className="col-sm-6 col-lg-2">
         <label className="form-label small mb-1" htmlFor="dq-owner">
           Owner
         </label>
-        <input id="dq-owner" key={params.get('owner') ?? ''} name="owner" type="text" className="form-control form-control-sm" defaultValue={params.get('owner') ?? ''} maxLength={255} />
+        <input
+          id="dq-owner"
+          key={params.get('owner') ?? ''}
+          name="owner"
+          type="text"
+          className="form-control form-control-sm"
+          defaultValue={params.get('owner') ?? ''}
+          maxLength={255}
+        />
       </div>
       <Choice id="dq-status" label="Status" name="status" options={statusOptions} />
       <Choice id="dq-severity" label="Severity" name="severity" options={severityOptions} />

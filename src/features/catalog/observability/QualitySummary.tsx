@@ -41,7 +41,12 @@ export function QualitySummary() {
       <label htmlFor="dq-by" className="small mb-0">
         Summarise by
       </label>
-      <select id="dq-by" className="form-select form-select-sm w-auto" value={by} onChange={(event) => setParams(withParam(params, 'by', event.target.value))}>
+      <select
+        id="dq-by"
+        className="form-select form-select-sm w-auto"
+        value={by}
+        onChange={(event) => setParams(withParam(params, 'by', event.target.value))}
+      >
         {Object.entries(dimensionLabels).map(([value, label]) => (
           <option key={value} value={value}>
             {label}
@@ -51,8 +56,19 @@ export function QualitySummary() {
     </div>
   );
   return (
-    <Panel title="Summary" description="Domain: the asset's dbt meta.domain, else the first folder of its file. Owner: meta.owner, else its group's owner." actions={picker}>
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the summary…" errorTitle="The summary could not be loaded">
+    <Panel
+      title="Summary"
+      description="Domain: the asset's dbt meta.domain, else the first folder of its file. Owner: meta.owner, else its group's owner."
+      actions={picker}
+    >
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading the summary…"
+        errorTitle="The summary could not be loaded"
+      >
         {(summary) => (
           <>
             <Totals totals={summary.totals} />
@@ -64,19 +80,35 @@ export function QualitySummary() {
                 <thead>
                   <tr>
                     <th scope="col">{dimensionLabels[summary.by]}</th>
-                    <th scope="col" className="text-end">Tests</th>
-                    <th scope="col" className="text-end">Passing</th>
-                    <th scope="col" className="text-end">Failing</th>
-                    <th scope="col" className="text-end">Warning</th>
-                    <th scope="col" className="text-end">Flaky</th>
-                    <th scope="col" className="text-end">Failing rows</th>
+                    <th scope="col" className="text-end">
+                      Tests
+                    </th>
+                    <th scope="col" className="text-end">
+                      Passing
+                    </th>
+                    <th scope="col" className="text-end">
+                      Failing
+                    </th>
+                    <th scope="col" className="text-end">
+                      Warning
+                    </th>
+                    <th scope="col" className="text-end">
+                      Flaky
+                    </th>
+                    <th scope="col" className="text-end">
+                      Failing rows
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {summary.groups.map((group) => (
                     <tr key={group.key ?? '(none)'}>
                       <th scope="row">
-                        {group.key ? <Link to={`?${withParam(params, filterOf[summary.by], group.key).toString()}`}>{group.label}</Link> : group.label}
+                        {group.key ? (
+                          <Link to={`?${withParam(params, filterOf[summary.by], group.key).toString()}`}>{group.label}</Link>
+                        ) : (
+                          group.label
+                        )}
                       </th>
                       <td className="text-end">{formatCount(group.tests)}</td>
                       <td className="text-end">{formatCount(group.passing)}</td>

@@ -23,10 +23,14 @@ function Rows({ tests }: { tests: QualityTest[] }) {
             <th scope="col">Type</th>
             <th scope="col">Severity</th>
             <th scope="col">Status</th>
-            <th scope="col" className="text-end">Failing rows</th>
+            <th scope="col" className="text-end">
+              Failing rows
+            </th>
             <th scope="col">Last run</th>
             <th scope="col">Recent runs</th>
-            <th scope="col" className="text-end">Flips</th>
+            <th scope="col" className="text-end">
+              Flips
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -68,13 +72,23 @@ function Pages({ total }: { total: number }) {
   if (pages <= 1) return null;
   return (
     <nav aria-label="Test pages" className="d-flex align-items-center gap-2">
-      <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page <= 1} onClick={() => setParams(withParam(params, 'page', page - 1 > 1 ? String(page - 1) : null))}>
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-sm"
+        disabled={page <= 1}
+        onClick={() => setParams(withParam(params, 'page', page - 1 > 1 ? String(page - 1) : null))}
+      >
         Previous
       </button>
       <span className="small">
         Page {page} of {pages}
       </span>
-      <button type="button" className="btn btn-outline-secondary btn-sm" disabled={page >= pages} onClick={() => setParams(withParam(params, 'page', String(page + 1)))}>
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-sm"
+        disabled={page >= pages}
+        onClick={() => setParams(withParam(params, 'page', String(page + 1)))}
+      >
         Next
       </button>
     </nav>
@@ -85,7 +99,14 @@ export function QualityTests() {
   const [params] = useSearchParams();
   const { currentData, error, isFetching, refetch } = useListQualityTestsQuery(testsQuery(params));
   return (
-    <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the tests…" errorTitle="The tests could not be loaded">
+    <QueryResult
+      data={currentData}
+      error={error}
+      isFetching={isFetching}
+      refetch={refetch}
+      loadingLabel="Loading the tests…"
+      errorTitle="The tests could not be loaded"
+    >
       {(result) => (
         <>
           <p className="small text-body-secondary" role="status">

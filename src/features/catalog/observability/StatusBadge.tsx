@@ -11,7 +11,14 @@ const testVariant: Record<TestStatus, string> = {
   unknown: 'text-bg-light border',
 };
 
-const testWord: Record<TestStatus, string> = { pass: 'Pass', fail: 'Fail', error: 'Error', warn: 'Warn', skipped: 'Skipped', unknown: 'Not run' };
+const testWord: Record<TestStatus, string> = {
+  pass: 'Pass',
+  fail: 'Fail',
+  error: 'Error',
+  warn: 'Warn',
+  skipped: 'Skipped',
+  unknown: 'Not run',
+};
 
 export function TestStatusBadge({ status }: { status: TestStatus }) {
   return <span className={`badge ${testVariant[status]}`}>{testWord[status]}</span>;
@@ -29,14 +36,25 @@ export function IncidentStateBadge({ state }: { state: IncidentState }) {
 }
 
 const recentWord: Record<string, string> = { p: 'pass', f: 'fail', e: 'error', w: 'warn', s: 'skipped', u: 'unknown' };
-const recentClass: Record<string, string> = { p: 'dw-run-pass', f: 'dw-run-fail', e: 'dw-run-fail', w: 'dw-run-warn', s: 'dw-run-other', u: 'dw-run-other' };
+const recentClass: Record<string, string> = {
+  p: 'dw-run-pass',
+  f: 'dw-run-fail',
+  e: 'dw-run-fail',
+  w: 'dw-run-warn',
+  s: 'dw-run-other',
+  u: 'dw-run-other',
+};
 
 /** The last runs, oldest to newest, as small marks; the words are the accessible name. */
 export function RecentRuns({ recent }: { recent: string }) {
   if (!recent) return <span className="text-body-secondary">–</span>;
   const oldestFirst = [...recent].reverse();
   return (
-    <span className="dw-recent-runs" role="img" aria-label={`Last ${oldestFirst.length} runs, oldest first: ${oldestFirst.map((code) => recentWord[code] ?? code).join(', ')}`}>
+    <span
+      className="dw-recent-runs"
+      role="img"
+      aria-label={`Last ${oldestFirst.length} runs, oldest first: ${oldestFirst.map((code) => recentWord[code] ?? code).join(', ')}`}
+    >
       {oldestFirst.map((code, index) => (
         <span key={index} className={`dw-run ${recentClass[code] ?? 'dw-run-other'}`} />
       ))}

@@ -24,12 +24,22 @@ export function TestDetail({ testId }: { testId: string }) {
   const { currentData, error, isFetching, refetch } = useGetTestHistoryQuery(testId);
   return (
     <div id="test-detail">
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the test's history…" errorTitle="The test's history could not be loaded">
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading the test's history…"
+        errorTitle="The test's history could not be loaded"
+      >
         {({ test, runs }) => {
           const oldestFirst = [...runs].reverse();
           return (
             <>
-              <Panel title={`History of ${test.name}`} description={`${formatCount(test.runs)} runs ingested; the last ${formatCount(runs.length)} shown. ${test.flips} status changes over the last ${test.recent.length}.`}>
+              <Panel
+                title={`History of ${test.name}`}
+                description={`${formatCount(test.runs)} runs ingested; the last ${formatCount(runs.length)} shown. ${test.flips} status changes over the last ${test.recent.length}.`}
+              >
                 {test.message ? <p className="small">{test.message}</p> : null}
                 <BarChart
                   title={`Failing rows of ${test.name} per run`}
@@ -38,9 +48,18 @@ export function TestDetail({ testId }: { testId: string }) {
                   formatValue={formatCount}
                   height={220}
                 />
-                <DataTable caption={`Runs of ${test.name}`} columns={columns} rows={runs} rowKey={(run, index) => `${run.executedAt ?? ''}-${index}`} exportFileName={csvFileName(`test history ${test.name}`)} pageSize={10} />
+                <DataTable
+                  caption={`Runs of ${test.name}`}
+                  columns={columns}
+                  rows={runs}
+                  rowKey={(run, index) => `${run.executedAt ?? ''}-${index}`}
+                  exportFileName={csvFileName(`test history ${test.name}`)}
+                  pageSize={10}
+                />
               </Panel>
-              {test.assetId && test.type !== 'unit' ? <ProfilePanel assetId={test.assetId} assetName={test.assetName ?? test.assetId} /> : null}
+              {test.assetId && test.type !== 'unit' ? (
+                <ProfilePanel assetId={test.assetId} assetName={test.assetName ?? test.assetId} />
+              ) : null}
             </>
           );
         }}

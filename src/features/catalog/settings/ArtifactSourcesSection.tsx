@@ -13,22 +13,36 @@ const originLabels: Record<string, string> = { upload: 'Upload', directory: 'Wat
 export function ArtifactSourcesSection() {
   const { currentData, error, isFetching, refetch } = useGetArtifactSourcesQuery();
   return (
-    <Panel title="Artifact sources" description="Where the catalog's dbt artifacts (manifest, run results, source freshness, catalog) come from.">
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the artifact sources…" errorTitle="The artifact sources could not be loaded">
+    <Panel
+      title="Artifact sources"
+      description="Where the catalog's dbt artifacts (manifest, run results, source freshness, catalog) come from."
+    >
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading the artifact sources…"
+        errorTitle="The artifact sources could not be loaded"
+      >
         {(result) => (
           <>
             <dl className="row small mb-3">
               <dt className="col-sm-3">Upload</dt>
               <dd className="col-sm-9">
-                <code>POST {result.uploadPath}</code> with the parts <code>manifest</code>, <code>run_results</code>, <code>sources</code> and <code>catalog</code> (up to {formatBytes(result.uploadLimitBytes)} in all), by an admin,
-                a documentation editor, a job with an upload token (below, sent as <code>Authorization: Bearer</code>) or a service account holding the role{' '}
+                <code>POST {result.uploadPath}</code> with the parts <code>manifest</code>, <code>run_results</code>, <code>sources</code>{' '}
+                and <code>catalog</code> (up to {formatBytes(result.uploadLimitBytes)} in all), by an admin, a documentation editor, a job
+                with an upload token (below, sent as <code>Authorization: Bearer</code>) or a service account holding the role{' '}
                 <code>{result.uploaderRole}</code> (client-credentials token from the identity server).
               </dd>
               <dt className="col-sm-3">Watched directory</dt>
               <dd className="col-sm-9">
                 {result.watchedFolder ? (
                   <>
-                    <code>{result.watchedFolder}</code> {result.watchedFolderExists ? '(present: new files are ingested as they land)' : '(not there yet: create it and write the artifacts into it)'}
+                    <code>{result.watchedFolder}</code>{' '}
+                    {result.watchedFolderExists
+                      ? '(present: new files are ingested as they land)'
+                      : '(not there yet: create it and write the artifacts into it)'}
                   </>
                 ) : (
                   'None: the portal watches no directory (DBT_ARTIFACTS_DIR is not set).'

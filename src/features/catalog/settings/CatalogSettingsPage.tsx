@@ -13,7 +13,9 @@ export default function CatalogSettingsPage() {
   return (
     <>
       <h1 className="h3 mb-1">Catalog Settings</h1>
-      <p className="text-body-secondary mb-4">How the catalog behaves for your organisation. Each section is saved on its own; one never saved follows the portal&apos;s setting.</p>
+      <p className="text-body-secondary mb-4">
+        How the catalog behaves for your organisation. Each section is saved on its own; one never saved follows the portal&apos;s setting.
+      </p>
       <ArtifactSourcesSection />
       <FreshnessSettingsSection />
       <ProfilerSettingsSection />

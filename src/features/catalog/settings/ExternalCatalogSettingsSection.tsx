@@ -21,8 +21,18 @@ export function ExternalCatalogSettingsSection() {
   const { currentData, error, isFetching, refetch } = useGetExternalCatalogSettingsQuery();
   const [save, saving] = useSaveExternalCatalogSettingsMutation();
   return (
-    <Panel title="External catalog" description="The Data Catalog links of the menu open your external catalog at the same path; without one, the portal's own catalog answers them.">
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the external catalog link…" errorTitle="The external catalog link could not be loaded">
+    <Panel
+      title="External catalog"
+      description="The Data Catalog links of the menu open your external catalog at the same path; without one, the portal's own catalog answers them."
+    >
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading the external catalog link…"
+        errorTitle="The external catalog link could not be loaded"
+      >
         {(result) => (
           <OneSettingForm
             label="External catalog address"

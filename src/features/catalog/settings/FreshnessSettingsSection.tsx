@@ -10,7 +10,8 @@ const every = (minutes: number) => (minutes === 0 ? 'no schedule' : `every ${min
 
 export function parseMinutes(text: string): Parsed<number> {
   const value = Number(text.trim());
-  if (!text.trim() || !Number.isInteger(value) || value < 0 || value > FRESHNESS_MINUTES_MAX) return { error: `A whole number of minutes from 0 (no schedule) to ${FRESHNESS_MINUTES_MAX} (a week).` };
+  if (!text.trim() || !Number.isInteger(value) || value < 0 || value > FRESHNESS_MINUTES_MAX)
+    return { error: `A whole number of minutes from 0 (no schedule) to ${FRESHNESS_MINUTES_MAX} (a week).` };
   return { value };
 }
 
@@ -18,8 +19,18 @@ export function FreshnessSettingsSection() {
   const { currentData, error, isFetching, refetch } = useGetFreshnessSettingsQuery();
   const [save, saving] = useSaveFreshnessSettingsMutation();
   return (
-    <Panel title="Freshness checks" description="The portal runs the query dbt source freshness runs, on this schedule, for the sources of your current dbt project.">
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the freshness schedule…" errorTitle="The freshness schedule could not be loaded">
+    <Panel
+      title="Freshness checks"
+      description="The portal runs the query dbt source freshness runs, on this schedule, for the sources of your current dbt project."
+    >
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading the freshness schedule…"
+        errorTitle="The freshness schedule could not be loaded"
+      >
         {(result) => (
           <OneSettingForm
             label="Minutes between checks"

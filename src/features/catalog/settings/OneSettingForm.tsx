@@ -24,7 +24,19 @@ interface OneSettingFormProps<T> {
   inputMode?: 'numeric' | 'url';
 }
 
-export function OneSettingForm<T>({ label, help, initial, portalDefault, updatedBy, updatedAt, parse, save, saving, saveError, inputMode }: OneSettingFormProps<T>) {
+export function OneSettingForm<T>({
+  label,
+  help,
+  initial,
+  portalDefault,
+  updatedBy,
+  updatedAt,
+  parse,
+  save,
+  saving,
+  saveError,
+  inputMode,
+}: OneSettingFormProps<T>) {
   const [text, setText] = useState(initial);
   const [checked, setChecked] = useState(false);
   const [done, setDone] = useState(false);
@@ -38,7 +50,10 @@ export function OneSettingForm<T>({ label, help, initial, portalDefault, updated
         setChecked(true);
         setDone(false);
         if ('error' in parsed) return;
-        void save(parsed.value).then(() => setDone(true), () => undefined);
+        void save(parsed.value).then(
+          () => setDone(true),
+          () => undefined,
+        );
       }}
     >
       <FormField
@@ -59,7 +74,15 @@ export function OneSettingForm<T>({ label, help, initial, portalDefault, updated
           {saving ? 'Saving…' : 'Save'}
         </button>
         <span className="small text-body-secondary" role="status">
-          {done ? 'Saved.' : updatedBy ? <>Last changed by {updatedBy}, <DateTimeText iso={updatedAt} />.</> : 'Not set for your organisation: the portal default applies.'}
+          {done ? (
+            'Saved.'
+          ) : updatedBy ? (
+            <>
+              Last changed by {updatedBy}, <DateTimeText iso={updatedAt} />.
+            </>
+          ) : (
+            'Not set for your organisation: the portal default applies.'
+          )}
         </span>
       </div>
     </form>

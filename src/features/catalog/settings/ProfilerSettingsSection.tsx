@@ -19,8 +19,18 @@ export function ProfilerSettingsSection() {
   const { currentData, error, isFetching, refetch } = useGetProfilerSettingsQuery();
   const [save, saving] = useSaveProfilerSettingsMutation();
   return (
-    <Panel title="Profiler" description="Profiles run on your warehouse and use its compute: a smaller sample is cheaper, a larger one closer to exact.">
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the profiler limits…" errorTitle="The profiler limits could not be loaded">
+    <Panel
+      title="Profiler"
+      description="Profiles run on your warehouse and use its compute: a smaller sample is cheaper, a larger one closer to exact."
+    >
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading the profiler limits…"
+        errorTitle="The profiler limits could not be loaded"
+      >
         {(result) => (
           <OneSettingForm
             label="Sample above (rows)"

@@ -26,11 +26,14 @@ function NewToken() {
           if (local) return;
           void create({ name: name.trim() })
             .unwrap()
-            .then((answer) => {
-              setMade({ name: answer.record.name, token: answer.token });
-              setName('');
-              setChecked(false);
-            }, () => undefined);
+            .then(
+              (answer) => {
+                setMade({ name: answer.record.name, token: answer.token });
+                setName('');
+                setChecked(false);
+              },
+              () => undefined,
+            );
         }}
       >
         <FormField
@@ -55,7 +58,13 @@ function NewToken() {
           <label className="visually-hidden" htmlFor="new-upload-token">
             The new upload token
           </label>
-          <input id="new-upload-token" className="form-control form-control-sm font-monospace" readOnly value={made.token} onFocus={(event) => event.currentTarget.select()} />
+          <input
+            id="new-upload-token"
+            className="form-control form-control-sm font-monospace"
+            readOnly
+            value={made.token}
+            onFocus={(event) => event.currentTarget.select()}
+          />
         </div>
       ) : null}
     </>
@@ -70,7 +79,14 @@ export function UploadTokens() {
     <div className="mb-3">
       <h3 className="h6">Upload tokens</h3>
       <NewToken />
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the upload tokens…" errorTitle="The upload tokens could not be loaded">
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading the upload tokens…"
+        errorTitle="The upload tokens could not be loaded"
+      >
         {({ tokens }) =>
           tokens.length === 0 ? (
             <p className="small mb-0">No upload tokens. Service accounts of the identity server can upload too.</p>
@@ -102,7 +118,12 @@ export function UploadTokens() {
                       <DateTimeText iso={token.lastUsedAt} empty="Never" />
                     </td>
                     <td>
-                      <button type="button" className="btn btn-link btn-sm text-danger" aria-label={`Revoke ${token.name}`} onClick={() => setAsked(token)}>
+                      <button
+                        type="button"
+                        className="btn btn-link btn-sm text-danger"
+                        aria-label={`Revoke ${token.name}`}
+                        onClick={() => setAsked(token)}
+                      >
                         Revoke
                       </button>
                     </td>
@@ -121,7 +142,14 @@ export function UploadTokens() {
           variant="danger"
           busy={revoking.isLoading}
           error={revoking.error ? apiErrorMessage(revoking.error) : null}
-          onConfirm={() => void revoke(asked.id).unwrap().then(() => setAsked(null), () => undefined)}
+          onConfirm={() =>
+            void revoke(asked.id)
+              .unwrap()
+              .then(
+                () => setAsked(null),
+                () => undefined,
+              )
+          }
           onCancel={() => setAsked(null)}
         >
           <p className="mb-0">Jobs using it can no longer upload. What they uploaded stays.</p>

@@ -9,7 +9,11 @@ import { FormField } from '../../../components/FormField';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 
-const hostsOf = (text: string) => text.split(/[\n,]/).map((host) => host.trim()).filter(Boolean);
+const hostsOf = (text: string) =>
+  text
+    .split(/[\n,]/)
+    .map((host) => host.trim())
+    .filter(Boolean);
 
 function Form({ hosts: saved, updatedBy, updatedAt }: { hosts: string[]; updatedBy: string | null; updatedAt: string | null }) {
   const [text, setText] = useState(saved.join('\n'));
@@ -19,7 +23,9 @@ function Form({ hosts: saved, updatedBy, updatedAt }: { hosts: string[]; updated
   const body = saving.error as { data?: unknown } | undefined;
   const field = body && isApiErrorBody(body.data) ? body.data.field : undefined;
   const hostIndex = field ? /^allowedHosts\.(\d+)$/.exec(field)?.[1] : undefined;
-  const error = saving.error ? `${hostIndex !== undefined ? `${hostsOf(text)[Number(hostIndex)] ?? ''}: ` : ''}${apiErrorMessage(saving.error)}` : undefined;
+  const error = saving.error
+    ? `${hostIndex !== undefined ? `${hostsOf(text)[Number(hostIndex)] ?? ''}: ` : ''}${apiErrorMessage(saving.error)}`
+    : undefined;
   return (
     <form
       id={formId}
@@ -29,7 +35,10 @@ function Form({ hosts: saved, updatedBy, updatedAt }: { hosts: string[]; updated
         setDone(false);
         void save({ allowedHosts: hostsOf(text) })
           .unwrap()
-          .then(() => setDone(true), () => undefined);
+          .then(
+            () => setDone(true),
+            () => undefined,
+          );
       }}
     >
       <FormField
@@ -49,7 +58,15 @@ function Form({ hosts: saved, updatedBy, updatedAt }: { hosts: string[]; updated
           {saving.isLoading ? 'Saving…' : 'Save'}
         </button>
         <span className="small text-body-secondary" role="status">
-          {done ? 'Saved. Rules are checked against this list when saved and at every delivery.' : updatedBy ? <>Last changed by {updatedBy}, <DateTimeText iso={updatedAt} />.</> : 'Never changed: any public host.'}
+          {done ? (
+            'Saved. Rules are checked against this list when saved and at every delivery.'
+          ) : updatedBy ? (
+            <>
+              Last changed by {updatedBy}, <DateTimeText iso={updatedAt} />.
+            </>
+          ) : (
+            'Never changed: any public host.'
+          )}
         </span>
       </div>
     </form>
@@ -59,8 +76,18 @@ function Form({ hosts: saved, updatedBy, updatedAt }: { hosts: string[]; updated
 export function WebhookSettingsSection() {
   const { currentData, error, isFetching, refetch } = useGetWebhookSettingsQuery();
   return (
-    <Panel title="Alert webhooks" description="Where the alert rules' webhooks may send. The portal's server makes these calls, so it refuses addresses only it can reach unless they are listed.">
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the webhook settings…" errorTitle="The webhook settings could not be loaded">
+    <Panel
+      title="Alert webhooks"
+      description="Where the alert rules' webhooks may send. The portal's server makes these calls, so it refuses addresses only it can reach unless they are listed."
+    >
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading the webhook settings…"
+        errorTitle="The webhook settings could not be loaded"
+      >
         {(result) => <Form hosts={result.settings.allowedHosts} updatedBy={result.updatedBy} updatedAt={result.updatedAt} />}
       </QueryResult>
     </Panel>

@@ -2,7 +2,15 @@
 // user, role or query tag the account has, offered from its recent queries) and the monthly
 // amount. The form checks what it can; the server checks the name exists and says so at the field.
 import { useId, useState } from 'react';
-import { budgetScopeLabels, budgetScopes, BUDGET_AMOUNT_MAX, BUDGET_NAME_MAX, type Budget, type BudgetInput, type BudgetScope } from '@common/warehouse/budgetsContract';
+import {
+  budgetScopeLabels,
+  budgetScopes,
+  BUDGET_AMOUNT_MAX,
+  BUDGET_NAME_MAX,
+  type Budget,
+  type BudgetInput,
+  type BudgetScope,
+} from '@common/warehouse/budgetsContract';
 import type { FilterOptionsResponse } from '@common/warehouse/insightsContract';
 import { apiErrorField, apiErrorMessage } from '../../../api/apiError';
 import type { DateRange } from '../../../api/warehouseTypes';
@@ -13,7 +21,10 @@ import { useCreateBudgetMutation, useUpdateBudgetMutation } from './budgetsApi';
 
 type Field = 'name' | 'scope' | 'scopeValue' | 'amount';
 
-const OPTION_LISTS: Record<Exclude<BudgetScope, 'account'>, keyof Pick<FilterOptionsResponse, 'warehouses' | 'users' | 'roles' | 'queryTags'>> = {
+const OPTION_LISTS: Record<
+  Exclude<BudgetScope, 'account'>,
+  keyof Pick<FilterOptionsResponse, 'warehouses' | 'users' | 'roles' | 'queryTags'>
+> = {
   warehouse: 'warehouses',
   user: 'users',
   role: 'roles',
@@ -47,7 +58,8 @@ export function BudgetDialog({ budget, dataRange, onDone, onCancel }: BudgetDial
     const trimmed = name.trim();
     if (!trimmed) found.name = 'Name the budget.';
     else if (trimmed.length > BUDGET_NAME_MAX) found.name = `At most ${BUDGET_NAME_MAX} characters.`;
-    if (scope !== 'account' && !scopeValue.trim()) found.scopeValue = `Choose the ${budgetScopeLabels[scope].toLowerCase()} the budget watches.`;
+    if (scope !== 'account' && !scopeValue.trim())
+      found.scopeValue = `Choose the ${budgetScopeLabels[scope].toLowerCase()} the budget watches.`;
     const value = Number(amount);
     if (!amount.trim() || !Number.isFinite(value) || value <= 0) found.amount = 'Enter an amount in USD above 0.';
     else if (value > BUDGET_AMOUNT_MAX) found.amount = `At most ${BUDGET_AMOUNT_MAX.toLocaleString('en')}.`;
@@ -59,7 +71,8 @@ export function BudgetDialog({ budget, dataRange, onDone, onCancel }: BudgetDial
     const result = budget ? await update({ id: budget.id, ...input }) : await create(input);
     if ('error' in result) {
       const field = apiErrorField(result.error);
-      if (field === 'name' || field === 'scope' || field === 'scopeValue' || field === 'amount') setErrors({ [field]: apiErrorMessage(result.error) });
+      if (field === 'name' || field === 'scope' || field === 'scopeValue' || field === 'amount')
+        setErrors({ [field]: apiErrorMessage(result.error) });
       else setError(apiErrorMessage(result.error));
       return;
     }
@@ -76,8 +89,25 @@ export function BudgetDialog({ budget, dataRange, onDone, onCancel }: BudgetDial
       onSubmit={() => void submit()}
       onCancel={onCancel}
     >
-      <FormField label="Name" value={name} onValue={setName} error={errors.name} maxLength={BUDGET_NAME_MAX + 50} required autoComplete="off" />
-      <FormField label="Watches" control="select" value={scope} onValue={(next) => { setScope(next as BudgetScope); setScopeValue(''); }} error={errors.scope}>
+      <FormField
+        label="Name"
+        value={name}
+        onValue={setName}
+        error={errors.name}
+        maxLength={BUDGET_NAME_MAX + 50}
+        required
+        autoComplete="off"
+      />
+      <FormField
+        label="Watches"
+        control="select"
+        value={scope}
+        onValue={(next) => {
+          setScope(next as BudgetScope);
+          setScopeValue('');
+        }}
+        error={errors.scope}
+      >
         {budgetScopes.map((option) => (
           <option key={option} value={option}>
             {budgetScopeLabels[option]}
@@ -103,7 +133,17 @@ export function BudgetDialog({ budget, dataRange, onDone, onCancel }: BudgetDial
           </datalist>
         </>
       ) : null}
-      <FormField label="Amount per month (USD)" type="number" min={0.01} step={0.01} value={amount} onValue={setAmount} error={errors.amount} required inputMode="decimal" />
+      <FormField
+        label="Amount per month (USD)"
+        type="number"
+        min={0.01}
+        step={0.01}
+        value={amount}
+        onValue={setAmount}
+        error={errors.amount}
+        required
+        inputMode="decimal"
+      />
     </FormDialog>
   );
 }

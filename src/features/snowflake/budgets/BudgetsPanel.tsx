@@ -16,7 +16,11 @@ import { BudgetDialog } from './BudgetDialog';
 import { useDeleteBudgetMutation, useGetBudgetsQuery } from './budgetsApi';
 
 export const STATUS_LABELS: Record<BudgetStatus, string> = { on_track: 'On track', at_risk: 'At risk', exceeded: 'Exceeded' };
-const STATUS_CLASSES: Record<BudgetStatus, string> = { on_track: 'text-bg-success', at_risk: 'text-bg-warning', exceeded: 'text-bg-danger' };
+const STATUS_CLASSES: Record<BudgetStatus, string> = {
+  on_track: 'text-bg-success',
+  at_risk: 'text-bg-warning',
+  exceeded: 'text-bg-danger',
+};
 
 function watches(budget: Budget): string {
   return budget.scope === 'account' ? budgetScopeLabels.account : `${budgetScopeLabels[budget.scope]} ${budget.scopeValue ?? ''}`;
@@ -45,7 +49,12 @@ export function BudgetsPanel({ dataRange, currency, focus }: { dataRange: DateRa
       moneyColumn('monthToDate', 'Month to date', (row) => row.monthToDate, currency),
       moneyColumn('forecast', 'Month-end forecast', (row) => row.forecast, currency),
       percentColumn('used', 'Used', (row) => row.usedShare),
-      { id: 'status', header: 'Status', value: (row) => STATUS_LABELS[row.status], cell: (row) => <span className={`badge ${STATUS_CLASSES[row.status]}`}>{STATUS_LABELS[row.status]}</span> },
+      {
+        id: 'status',
+        header: 'Status',
+        value: (row) => STATUS_LABELS[row.status],
+        cell: (row) => <span className={`badge ${STATUS_CLASSES[row.status]}`}>{STATUS_LABELS[row.status]}</span>,
+      },
     ];
     if (mayManage) {
       list.push({
@@ -56,10 +65,20 @@ export function BudgetsPanel({ dataRange, currency, focus }: { dataRange: DateRa
         exported: false,
         cell: (row) => (
           <div className="d-flex gap-2">
-            <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setEditing({ budget: row })} aria-label={`Change budget ${row.name}`}>
+            <button
+              type="button"
+              className="btn btn-outline-primary btn-sm"
+              onClick={() => setEditing({ budget: row })}
+              aria-label={`Change budget ${row.name}`}
+            >
               Change
             </button>
-            <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setDeleting(row)} aria-label={`Delete budget ${row.name}`}>
+            <button
+              type="button"
+              className="btn btn-outline-danger btn-sm"
+              onClick={() => setDeleting(row)}
+              aria-label={`Delete budget ${row.name}`}
+            >
               Delete
             </button>
           </div>
@@ -76,9 +95,9 @@ export function BudgetsPanel({ dataRange, currency, focus }: { dataRange: DateRa
         title="Budgets"
         description={
           <>
-            Monthly amounts for the account or one warehouse, user, role or query tag{asOf ? `, measured to ${asOf} (UTC)` : ''}. The month-end forecast is the spend to the day before
-            that, plus the average of the last 7 full days for each day left. At risk: the forecast is over the amount; exceeded: the month to date is. Administrators are notified once per
-            month at each.
+            Monthly amounts for the account or one warehouse, user, role or query tag{asOf ? `, measured to ${asOf} (UTC)` : ''}. The
+            month-end forecast is the spend to the day before that, plus the average of the last 7 full days for each day left. At risk: the
+            forecast is over the amount; exceeded: the month to date is. Administrators are notified once per month at each.
           </>
         }
         actions={
@@ -89,7 +108,14 @@ export function BudgetsPanel({ dataRange, currency, focus }: { dataRange: DateRa
           ) : null
         }
       >
-        <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Measuring the budgets…" errorTitle="The budgets could not be loaded">
+        <QueryResult
+          data={currentData}
+          error={error}
+          isFetching={isFetching}
+          refetch={refetch}
+          loadingLabel="Measuring the budgets…"
+          errorTitle="The budgets could not be loaded"
+        >
           {(data) => (
             <DataTable
               caption="Budgets"
@@ -98,12 +124,18 @@ export function BudgetsPanel({ dataRange, currency, focus }: { dataRange: DateRa
               rowKey={(row) => row.id}
               exportFileName={csvFileName('budgets', asOf ?? dataRange.to, asOf ?? dataRange.to)}
               initialSort={{ id: 'name', desc: false }}
-              emptyText={data.mayManage ? 'No budgets yet. Add one to be told when spend heads over it.' : 'No budgets yet. An administrator can add them.'}
+              emptyText={
+                data.mayManage
+                  ? 'No budgets yet. Add one to be told when spend heads over it.'
+                  : 'No budgets yet. An administrator can add them.'
+              }
             />
           )}
         </QueryResult>
       </Panel>
-      {editing ? <BudgetDialog budget={editing.budget} dataRange={dataRange} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} /> : null}
+      {editing ? (
+        <BudgetDialog budget={editing.budget} dataRange={dataRange} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
+      ) : null}
       {deleting ? (
         <ConfirmDialog
           title={`Delete budget ${deleting.name}?`}
@@ -112,7 +144,14 @@ export function BudgetsPanel({ dataRange, currency, focus }: { dataRange: DateRa
           variant="danger"
           busy={removal.isLoading}
           error={removal.error ? apiErrorMessage(removal.error) : null}
-          onConfirm={() => void remove(deleting.id).unwrap().then(() => setDeleting(null), () => undefined)}
+          onConfirm={() =>
+            void remove(deleting.id)
+              .unwrap()
+              .then(
+                () => setDeleting(null),
+                () => undefined,
+              )
+          }
           onCancel={() => {
             removal.reset();
             setDeleting(null);

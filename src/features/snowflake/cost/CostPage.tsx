@@ -34,7 +34,13 @@ function CostReport({ info, range, dataRange, params }: OptimizeContext) {
             <ServiceSpendPanel summary={summary} />
             <DimensionSpendPanel dimension="user" rows={summary.byUser} currency={summary.currency} range={summary.range} />
             <DimensionSpendPanel dimension="role" rows={summary.byRole} currency={summary.currency} range={summary.range} />
-            <DimensionSpendPanel dimension="query tag" rows={summary.byTag} currency={summary.currency} range={summary.range} noName="(no tag)" />
+            <DimensionSpendPanel
+              dimension="query tag"
+              rows={summary.byTag}
+              currency={summary.currency}
+              range={summary.range}
+              noName="(no tag)"
+            />
             <DatabaseSpendPanel range={summary.range} currency={summary.currency} />
             <IdleCostPanel summary={summary} />
           </>

@@ -18,7 +18,19 @@ const CHART_TOP = 10;
 const NO_DATABASE = '(no database)';
 const NO_SCHEMA = '(no schema)';
 
-function Breakdown({ rows, level, currency, range, onOpen }: { rows: readonly SchemaSpend[]; level: string; currency: string; range: DateRange; onOpen?: (name: string | null) => void }) {
+function Breakdown({
+  rows,
+  level,
+  currency,
+  range,
+  onOpen,
+}: {
+  rows: readonly SchemaSpend[];
+  level: string;
+  currency: string;
+  range: DateRange;
+  onOpen?: (name: string | null) => void;
+}) {
   const noName = level === 'Database' ? NO_DATABASE : NO_SCHEMA;
   const columns = useMemo<DataColumn<SchemaSpend>[]>(
     () => [
@@ -29,7 +41,12 @@ function Breakdown({ rows, level, currency, range, onOpen }: { rows: readonly Sc
         rowHeader: true,
         cell: (row) =>
           onOpen ? (
-            <button type="button" className="btn btn-link p-0 text-start" onClick={() => onOpen(row.name)} aria-label={`Schemas of ${row.name ?? noName}`}>
+            <button
+              type="button"
+              className="btn btn-link p-0 text-start"
+              onClick={() => onOpen(row.name)}
+              aria-label={`Schemas of ${row.name ?? noName}`}
+            >
               {row.name ?? noName}
             </button>
           ) : (
@@ -54,7 +71,14 @@ function Breakdown({ rows, level, currency, range, onOpen }: { rows: readonly Sc
         height={Math.max(140, top.length * 28)}
         formatValue={(value) => formatMoney(value, currency)}
       />
-      <DataTable caption={title} columns={columns} rows={rows} rowKey={(row) => row.name ?? ''} exportFileName={csvFileName(title, range.from, range.to)} initialSort={{ id: 'cost', desc: true }} />
+      <DataTable
+        caption={title}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.name ?? ''}
+        exportFileName={csvFileName(title, range.from, range.to)}
+        initialSort={{ id: 'cost', desc: true }}
+      />
     </>
   );
 }
@@ -77,7 +101,12 @@ export function DatabaseSpendPanel({ range, currency }: { range: DateRange; curr
           <label htmlFor={selectId} className="small text-body-secondary text-nowrap">
             Database
           </label>
-          <select id={selectId} className="form-select form-select-sm w-auto" value={open ? chosen : ''} onChange={(event) => setChosen(event.target.value)}>
+          <select
+            id={selectId}
+            className="form-select form-select-sm w-auto"
+            value={open ? chosen : ''}
+            onChange={(event) => setChosen(event.target.value)}
+          >
             <option value="">All databases</option>
             {databases.map((database) => (
               <option key={key(database)} value={key(database)}>
@@ -88,7 +117,14 @@ export function DatabaseSpendPanel({ range, currency }: { range: DateRange; curr
         </div>
       }
     >
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Adding up the databases…" errorTitle="The spend by database could not be loaded">
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Adding up the databases…"
+        errorTitle="The spend by database could not be loaded"
+      >
         {(data) =>
           data.databases.length === 0 ? (
             <p className="text-body-secondary mb-0">No queries ran in this range.</p>
@@ -103,7 +139,13 @@ export function DatabaseSpendPanel({ range, currency }: { range: DateRange; curr
               <Breakdown rows={open.schemas} level="Schema" currency={currency} range={data.range} />
             </>
           ) : (
-            <Breakdown rows={data.databases} level="Database" currency={currency} range={data.range} onOpen={(name) => setChosen(name ?? NO_DATABASE)} />
+            <Breakdown
+              rows={data.databases}
+              level="Database"
+              currency={currency}
+              range={data.range}
+              onOpen={(name) => setChosen(name ?? NO_DATABASE)}
+            />
           )
         }
       </QueryResult>

@@ -41,7 +41,10 @@ export function DimensionSpendPanel({ dimension, rows, currency, range, noName =
   const title = `Spend by ${dimension}`;
 
   return (
-    <Panel title={title} description={`Query cost attributed to each ${dimension}: metered credits split by running time, idle time included.`}>
+    <Panel
+      title={title}
+      description={`Query cost attributed to each ${dimension}: metered credits split by running time, idle time included.`}
+    >
       {rows.length === 0 ? (
         <p className="text-body-secondary mb-0">No queries ran in this range.</p>
       ) : (

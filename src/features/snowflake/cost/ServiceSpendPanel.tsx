@@ -59,8 +59,21 @@ export function ServiceSpendPanel({ summary }: { summary: CostSummary }) {
       title={title}
       description="Cloud services are billed only for the part above 10% of each day's compute credits; storage is priced per TB-month, not in credits."
     >
-      <BarChart title={title} labels={labels} series={series} horizontal height={160} formatValue={(value) => formatMoney(value, currency)} />
-      <DataTable caption={`${title}, ${range}`} columns={columns} rows={rows} rowKey={(row) => row.service} exportFileName={csvFileName('spend by service', summary.range.from, summary.range.to)} />
+      <BarChart
+        title={title}
+        labels={labels}
+        series={series}
+        horizontal
+        height={160}
+        formatValue={(value) => formatMoney(value, currency)}
+      />
+      <DataTable
+        caption={`${title}, ${range}`}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.service}
+        exportFileName={csvFileName('spend by service', summary.range.from, summary.range.to)}
+      />
       <h3 className="h6 mt-4">Per day</h3>
       <DataTable
         caption={`Spend by service per day, ${range}`}

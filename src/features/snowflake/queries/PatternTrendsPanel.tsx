@@ -25,7 +25,13 @@ export function PatternTrendsPanel({ filters, currency }: { filters: QueryFilter
   const [chosen, setChosen] = useState<string | null>(null);
   const columns = useMemo<DataColumn<PatternTrend>[]>(
     () => [
-      { id: 'pattern', header: 'Pattern', value: (row) => row.sampleText, rowHeader: true, cell: (row) => <code>{preview(row.sampleText)}</code> },
+      {
+        id: 'pattern',
+        header: 'Pattern',
+        value: (row) => row.sampleText,
+        rowHeader: true,
+        cell: (row) => <code>{preview(row.sampleText)}</code>,
+      },
       countColumn('runs', 'Runs', (row) => row.queries),
       moneyColumn('cost', 'Cost', (row) => row.totalCost, currency),
       moneyColumn('previous', 'Period before', (row) => row.previousCost, currency),
@@ -37,7 +43,13 @@ export function PatternTrendsPanel({ filters, currency }: { filters: QueryFilter
         sortable: false,
         exported: false,
         cell: (row) => (
-          <button type="button" className="btn btn-outline-primary btn-sm text-nowrap" aria-pressed={chosen === row.parameterizedHash} onClick={() => setChosen(row.parameterizedHash)} aria-label={`Show the daily cost of ${preview(row.sampleText)}`}>
+          <button
+            type="button"
+            className="btn btn-outline-primary btn-sm text-nowrap"
+            aria-pressed={chosen === row.parameterizedHash}
+            onClick={() => setChosen(row.parameterizedHash)}
+            aria-label={`Show the daily cost of ${preview(row.sampleText)}`}
+          >
             Show days
           </button>
         ),
@@ -51,7 +63,14 @@ export function PatternTrendsPanel({ filters, currency }: { filters: QueryFilter
       title="Pattern cost trend"
       description={`The ${PATTERN_TREND_LIMIT} most expensive patterns in the range, their cost per day, and the change against the period of the same length just before.`}
     >
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Following the patterns…" errorTitle="The pattern trends could not be loaded">
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Following the patterns…"
+        errorTitle="The pattern trends could not be loaded"
+      >
         {(data) => {
           const shown = data.patterns.find((pattern) => pattern.parameterizedHash === chosen) ?? data.patterns[0];
           return data.patterns.length === 0 ? (
@@ -61,7 +80,8 @@ export function PatternTrendsPanel({ filters, currency }: { filters: QueryFilter
               {shown ? (
                 <figure className="mb-3">
                   <figcaption className="small mb-1">
-                    Daily cost of <code>{preview(shown.sampleText)}</code>: {formatMoney(shown.totalCost, currency)}, {changeText(shown.changeShare)} against {data.previousRange.from} to {data.previousRange.to}
+                    Daily cost of <code>{preview(shown.sampleText)}</code>: {formatMoney(shown.totalCost, currency)},{' '}
+                    {changeText(shown.changeShare)} against {data.previousRange.from} to {data.previousRange.to}
                   </figcaption>
                   <BarChart
                     title={`Daily cost of the pattern ${preview(shown.sampleText)}`}

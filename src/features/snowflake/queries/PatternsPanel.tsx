@@ -28,7 +28,12 @@ export function PatternsPanel({ filters, currency, params }: { filters: QueryFil
           <label htmlFor={selectId} className="small text-body-secondary text-nowrap">
             Top patterns by
           </label>
-          <select id={selectId} className="form-select form-select-sm w-auto" value={orderBy} onChange={(event) => setOrderBy(event.target.value as PatternOrder)}>
+          <select
+            id={selectId}
+            className="form-select form-select-sm w-auto"
+            value={orderBy}
+            onChange={(event) => setOrderBy(event.target.value as PatternOrder)}
+          >
             {(Object.keys(ORDER_LABELS) as PatternOrder[]).map((order) => (
               <option key={order} value={order}>
                 {ORDER_LABELS[order]}
@@ -38,7 +43,14 @@ export function PatternsPanel({ filters, currency, params }: { filters: QueryFil
         </div>
       }
     >
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Grouping the queries…" errorTitle="The query patterns could not be loaded">
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Grouping the queries…"
+        errorTitle="The query patterns could not be loaded"
+      >
         {(patterns) => (
           <DataTable
             // A new choice is a new list: its own order, from the first page.

@@ -29,7 +29,11 @@ function QueriesReport({ info, range, dataRange, params }: OptimizeContext) {
       <PatternTrendsPanel filters={filters} currency={currency} />
       <SpillingPanel filters={filters} currency={currency} params={params} />
       {openQuery ? (
-        <QueryDetailDialog queryId={openQuery} currency={currency} onClose={() => navigate({ search: searchWith(params, QUERY_PARAM, null) })} />
+        <QueryDetailDialog
+          queryId={openQuery}
+          currency={currency}
+          onClose={() => navigate({ search: searchWith(params, QUERY_PARAM, null) })}
+        />
       ) : null}
     </>
   );
@@ -37,7 +41,11 @@ function QueriesReport({ info, range, dataRange, params }: OptimizeContext) {
 
 export default function QueriesPage() {
   return (
-    <OptimizeLayout id="queries" title="Queries" intro="Which queries cost the most, which run the longest, which repeat and which spill to remote storage.">
+    <OptimizeLayout
+      id="queries"
+      title="Queries"
+      intro="Which queries cost the most, which run the longest, which repeat and which spill to remote storage."
+    >
       {(context) => <QueriesReport {...context} />}
     </OptimizeLayout>
   );

@@ -2,14 +2,7 @@
 // query table through `?query=<id>`, so the detail can be linked and Back closes it.
 import Modal from 'react-bootstrap/Modal';
 import type { QueryDetail } from '../../../api/warehouseTypes';
-import {
-  formatBytes,
-  formatCredits,
-  formatDateTime,
-  formatDuration,
-  formatMoney,
-  formatPercent,
-} from '../../../components/format';
+import { formatBytes, formatCredits, formatDateTime, formatDuration, formatMoney, formatPercent } from '../../../components/format';
 import { QueryResult } from '../../../components/QueryResult';
 import { useGetQueryDetailQuery } from '../optimizeApi';
 
@@ -67,7 +60,14 @@ export function QueryDetailDialog({ queryId, currency, onClose }: QueryDetailDia
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the query…" errorTitle="The query could not be loaded">
+        <QueryResult
+          data={currentData}
+          error={error}
+          isFetching={isFetching}
+          refetch={refetch}
+          loadingLabel="Loading the query…"
+          errorTitle="The query could not be loaded"
+        >
           {(query) => (
             <>
               <h3 className="h6">Text</h3>

@@ -25,8 +25,18 @@ export function SpillingPanel({ filters, currency, params }: { filters: QueryFil
   const columns = useMemo(() => querySummaryColumns(currency, params, spillColumns), [currency, params]);
   const title = 'Remote spilling';
   return (
-    <Panel title={title} description="Queries whose data did not fit in the warehouse's memory and local disk. A larger warehouse, or less data per query, avoids it.">
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Looking for spilling queries…" errorTitle="The spilling queries could not be loaded">
+    <Panel
+      title={title}
+      description="Queries whose data did not fit in the warehouse's memory and local disk. A larger warehouse, or less data per query, avoids it."
+    >
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Looking for spilling queries…"
+        errorTitle="The spilling queries could not be loaded"
+      >
         {(spilling) => (
           <>
             <DataTable

@@ -23,8 +23,14 @@ interface TopQueriesPanelProps {
 }
 
 const TEXT = {
-  cost: { title: 'Most expensive queries', description: 'Attributed cost: the hour\'s metered credits split by running time, idle time included.' },
-  duration: { title: 'Slowest queries', description: 'Total elapsed time, from submission (queueing and compilation included) to the end.' },
+  cost: {
+    title: 'Most expensive queries',
+    description: "Attributed cost: the hour's metered credits split by running time, idle time included.",
+  },
+  duration: {
+    title: 'Slowest queries',
+    description: 'Total elapsed time, from submission (queueing and compilation included) to the end.',
+  },
 };
 
 export function TopQueriesPanel({ orderBy, filters, currency, params }: TopQueriesPanelProps) {
@@ -38,7 +44,14 @@ export function TopQueriesPanel({ orderBy, filters, currency, params }: TopQueri
   const { title, description } = TEXT[orderBy];
   return (
     <Panel title={title} description={`${description} Largest first, ${LIST_LIMIT} at a time.`}>
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Finding the queries…" errorTitle={`The ${title.toLowerCase()} could not be loaded`}>
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Finding the queries…"
+        errorTitle={`The ${title.toLowerCase()} could not be loaded`}
+      >
         {(page) => (
           <>
             <DataTable
@@ -59,7 +72,19 @@ export function TopQueriesPanel({ orderBy, filters, currency, params }: TopQueri
   );
 }
 
-function ServerPages({ caption, offset, shown, total, onOffset }: { caption: string; offset: number; shown: number; total: number; onOffset: (offset: number) => void }) {
+function ServerPages({
+  caption,
+  offset,
+  shown,
+  total,
+  onOffset,
+}: {
+  caption: string;
+  offset: number;
+  shown: number;
+  total: number;
+  onOffset: (offset: number) => void;
+}) {
   if (total <= LIST_LIMIT) return null;
   return (
     <nav className="d-flex flex-wrap align-items-center gap-2 mt-2" aria-label={`More ${caption.toLowerCase()}`}>
@@ -76,13 +101,26 @@ function ServerPages({ caption, offset, shown, total, onOffset }: { caption: str
   );
 }
 
-function DownloadAll({ filters, orderBy, total, title }: { filters: QueryFilters; orderBy: 'cost' | 'duration'; total: number; title: string }) {
+function DownloadAll({
+  filters,
+  orderBy,
+  total,
+  title,
+}: {
+  filters: QueryFilters;
+  orderBy: 'cost' | 'duration';
+  total: number;
+  title: string;
+}) {
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   if (total === 0) return null;
   const download = async () => {
     setState({ busy: true, error: null });
     try {
-      const response = await apiClient.get<string>('api/warehouse/queries/top.csv', { params: filterParams(filters, { orderBy }), responseType: 'text' });
+      const response = await apiClient.get<string>('api/warehouse/queries/top.csv', {
+        params: filterParams(filters, { orderBy }),
+        responseType: 'text',
+      });
       downloadTextFile(csvFileName(`${title} all`, filters.from, filters.to), response.data);
       setState({ busy: false, error: null });
     } catch (failure) {

@@ -14,7 +14,11 @@ function QueryLink({ params, queryId, text }: { params: URLSearchParams; queryId
   );
 }
 
-export function querySummaryColumns(currency: string, params: URLSearchParams, extra: DataColumn<QuerySummary>[] = []): DataColumn<QuerySummary>[] {
+export function querySummaryColumns(
+  currency: string,
+  params: URLSearchParams,
+  extra: DataColumn<QuerySummary>[] = [],
+): DataColumn<QuerySummary>[] {
   return [
     {
       ...textColumn<QuerySummary>('text', 'Query', (row) => row.textPreview),

@@ -8,7 +8,14 @@ import type { QueryFilters } from '../optimizeApi';
 export const QUERY_PARAM = 'query';
 
 export const queryFilterFields: readonly FilterField[] = [
-  { param: 'warehouse', label: 'Warehouse', validate: existingNameError, normalize: canonicalName, placeholder: 'Any', options: 'warehouses' },
+  {
+    param: 'warehouse',
+    label: 'Warehouse',
+    validate: existingNameError,
+    normalize: canonicalName,
+    placeholder: 'Any',
+    options: 'warehouses',
+  },
   { param: 'user', label: 'User', validate: existingNameError, normalize: canonicalName, placeholder: 'Any', options: 'users' },
   { param: 'role', label: 'Role', validate: existingNameError, normalize: canonicalName, placeholder: 'Any', options: 'roles' },
   { param: 'tag', label: 'Query tag', validate: queryTagError, placeholder: 'Any', options: 'queryTags' },

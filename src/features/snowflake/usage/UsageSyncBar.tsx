@@ -74,12 +74,20 @@ export function UsageSyncBar({ currency }: { currency: string }) {
           </span>
         ) : null}
         {mayWrite ? (
-          <Button size="sm" variant="outline-primary" className="ms-auto" disabled={running || syncing.isLoading} onClick={() => void syncNow()}>
+          <Button
+            size="sm"
+            variant="outline-primary"
+            className="ms-auto"
+            disabled={running || syncing.isLoading}
+            onClick={() => void syncNow()}
+          >
             {running ? 'Syncing…' : 'Sync now'}
           </Button>
         ) : null}
       </div>
-      {syncing.error ? <InlineError className="mt-2 mb-0 py-2">{`The sync could not start: ${apiErrorMessage(syncing.error)}`}</InlineError> : null}
+      {syncing.error ? (
+        <InlineError className="mt-2 mb-0 py-2">{`The sync could not start: ${apiErrorMessage(syncing.error)}`}</InlineError>
+      ) : null}
       {data.lastRun?.status === 'failed' && !running ? (
         <p className="text-danger small mb-0 mt-1" role="status">
           The last sync failed ({data.lastRun.error}); the figures are those of the last complete copy.
@@ -87,7 +95,12 @@ export function UsageSyncBar({ currency }: { currency: string }) {
       ) : null}
       {jobId && running ? (
         <div className="mt-2">
-          <JobProgress jobId={jobId} label={data.ready ? 'Copying new usage from the account' : `Copying the last ${data.backfillDays} days of usage from the account`} />
+          <JobProgress
+            jobId={jobId}
+            label={
+              data.ready ? 'Copying new usage from the account' : `Copying the last ${data.backfillDays} days of usage from the account`
+            }
+          />
         </div>
       ) : null}
       <UsageSyncDetails status={data} currency={currency} summary={syncSummary(data, currency)} />

@@ -18,9 +18,9 @@ export function UsageSyncDetails({ status, summary }: UsageSyncDetailsProps) {
     <details className="mt-1 small">
       <summary>Sync history and cost</summary>
       <p className="mt-2 mb-2">
-        The Optimize pages read a copy of the account&apos;s usage views, kept up to date every few minutes to hours. Snowflake shows usage up to
-        three hours late, so the figures are complete up to the time above. {summary}. Credits count the sync&apos;s own statements once the account
-        reports them.
+        The Optimize pages read a copy of the account&apos;s usage views, kept up to date every few minutes to hours. Snowflake shows usage
+        up to three hours late, so the figures are complete up to the time above. {summary}. Credits count the sync&apos;s own statements
+        once the account reports them.
       </p>
       {status.recentRuns.length > 0 ? (
         <div className="table-responsive">

@@ -64,7 +64,10 @@ function Findings({ overview, currency }: { overview: UsersOverview; currency: s
           emptyText="None: every holder of a powerful role has signed in recently."
         />
       </Panel>
-      <Panel title="People without MFA" description="Enabled people (not service users, which sign in with keys) who can sign in with a password alone.">
+      <Panel
+        title="People without MFA"
+        description="Enabled people (not service users, which sign in with keys) who can sign in with a password alone."
+      >
         <DataTable
           caption="People without MFA"
           columns={withoutMfaColumns}
@@ -75,7 +78,10 @@ function Findings({ overview, currency }: { overview: UsersOverview; currency: s
           emptyText="None: everyone who signs in with a password has MFA."
         />
       </Panel>
-      <Panel title="Cost per user" description="Query cost attributed to each user: metered credits split by running time, idle time included.">
+      <Panel
+        title="Cost per user"
+        description="Query cost attributed to each user: metered credits split by running time, idle time included."
+      >
         {top.length > 0 ? (
           <BarChart
             title={`Cost per user: the ${top.length} most expensive`}
@@ -106,7 +112,14 @@ function UsersReport({ info, range, dataRange, params }: OptimizeContext) {
   return (
     <>
       <FilterForm key={params.toString()} label="Date range and dormancy" range={range} dataRange={dataRange} fields={fields} />
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Looking at the users…" errorTitle="The users could not be loaded">
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Looking at the users…"
+        errorTitle="The users could not be loaded"
+      >
         {(overview) => <Findings overview={overview} currency={info.currency} />}
       </QueryResult>
     </>
@@ -115,7 +128,11 @@ function UsersReport({ info, range, dataRange, params }: OptimizeContext) {
 
 export default function UsersPage() {
   return (
-    <OptimizeLayout id="optimize-users" title="Users" intro="What each warehouse user costs, who has not signed in for a long time and who signs in without MFA.">
+    <OptimizeLayout
+      id="optimize-users"
+      title="Users"
+      intro="What each warehouse user costs, who has not signed in for a long time and who signs in without MFA."
+    >
       {(context) => <UsersReport {...context} />}
     </OptimizeLayout>
   );

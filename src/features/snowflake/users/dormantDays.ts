@@ -23,4 +23,3 @@ export const dormantField: FilterField = {
   placeholder: String(DEFAULT_DORMANT_DAYS),
   validate: (value) => (parseDays(value) === null ? `Enter a whole number of days from 1 to ${MAX_DORMANT_DAYS}.` : undefined),
 };
-

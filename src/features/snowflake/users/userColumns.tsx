@@ -58,7 +58,14 @@ export function costColumns(currency: string): DataColumn<UserCost>[] {
   ];
 }
 
-export const dormantColumns: DataColumn<UserCost>[] = [userColumn, displayNameColumn, powerfulRolesColumn, lastLoginColumn, daysSinceLoginColumn, statusColumn];
+export const dormantColumns: DataColumn<UserCost>[] = [
+  userColumn,
+  displayNameColumn,
+  powerfulRolesColumn,
+  lastLoginColumn,
+  daysSinceLoginColumn,
+  statusColumn,
+];
 
 export const withoutMfaColumns: DataColumn<UserCost>[] = [
   userColumn,

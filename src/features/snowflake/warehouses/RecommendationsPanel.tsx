@@ -39,7 +39,9 @@ function columnsFor(currency: string, onApply: RecommendationsPanelProps['onAppl
       numeric: true,
       cell: (row) => (
         <>
-          <span className={row.estimatedMonthlySavings < 0 ? 'text-danger' : 'text-success'}>{formatMoney(row.estimatedMonthlySavings, currency)}</span>
+          <span className={row.estimatedMonthlySavings < 0 ? 'text-danger' : 'text-success'}>
+            {formatMoney(row.estimatedMonthlySavings, currency)}
+          </span>
           <span className="d-block small text-body-secondary">{formatCredits(row.estimatedMonthlySavingsCredits)} credits</span>
         </>
       ),

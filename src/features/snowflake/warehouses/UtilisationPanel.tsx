@@ -25,7 +25,17 @@ export function UtilisationPanel({ warehouses, range }: { warehouses: readonly W
   const hourly = currentData?.bucket === 'hour';
   const columns = useMemo<DataColumn<UtilisationBucket>[]>(
     () => [
-      { id: 'start', header: hourly ? 'Hour (UTC)' : 'Day (UTC)', value: (row) => row.start, rowHeader: true, cell: (row) => <time dateTime={row.start} className="text-nowrap">{bucketLabel(row.start, hourly)}</time> },
+      {
+        id: 'start',
+        header: hourly ? 'Hour (UTC)' : 'Day (UTC)',
+        value: (row) => row.start,
+        rowHeader: true,
+        cell: (row) => (
+          <time dateTime={row.start} className="text-nowrap">
+            {bucketLabel(row.start, hourly)}
+          </time>
+        ),
+      },
       creditsColumn('metered', 'Billed credits', (row) => row.meteredCredits),
       creditsColumn('running', 'Running credits', (row) => row.runningCredits),
       creditsColumn('idle', 'Idle credits', (row) => row.idleCredits),
@@ -45,7 +55,12 @@ export function UtilisationPanel({ warehouses, range }: { warehouses: readonly W
           <label htmlFor={selectId} className="small text-body-secondary text-nowrap">
             Warehouse
           </label>
-          <select id={selectId} className="form-select form-select-sm w-auto" value={name} onChange={(event) => setPicked(event.target.value)}>
+          <select
+            id={selectId}
+            className="form-select form-select-sm w-auto"
+            value={name}
+            onChange={(event) => setPicked(event.target.value)}
+          >
             {warehouses.map((warehouse) => (
               <option key={warehouse.name} value={warehouse.name}>
                 {warehouse.name}
@@ -58,7 +73,14 @@ export function UtilisationPanel({ warehouses, range }: { warehouses: readonly W
       {!name ? (
         <p className="text-body-secondary mb-0">The account has no warehouses.</p>
       ) : (
-        <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Measuring the warehouse…" errorTitle="The utilisation could not be loaded">
+        <QueryResult
+          data={currentData}
+          error={error}
+          isFetching={isFetching}
+          refetch={refetch}
+          loadingLabel="Measuring the warehouse…"
+          errorTitle="The utilisation could not be loaded"
+        >
           {(data) =>
             data.buckets.length === 0 ? (
               <p className="text-body-secondary mb-0">{data.warehouseName} did not run in this range.</p>

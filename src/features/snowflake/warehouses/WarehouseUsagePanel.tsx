@@ -26,7 +26,8 @@ function usageColumns(currency: string): DataColumn<WarehouseUsage>[] {
       header: 'Clusters',
       value: (row) => row.maxClusterCount,
       numeric: true,
-      cell: (row) => (row.minClusterCount === row.maxClusterCount ? String(row.maxClusterCount) : `${row.minClusterCount}–${row.maxClusterCount}`),
+      cell: (row) =>
+        row.minClusterCount === row.maxClusterCount ? String(row.maxClusterCount) : `${row.minClusterCount}–${row.maxClusterCount}`,
       csv: (row) => `${row.minClusterCount}-${row.maxClusterCount}`,
     },
     creditsColumn('credits', 'Credits', (row) => row.meteredCredits),
@@ -41,7 +42,15 @@ function usageColumns(currency: string): DataColumn<WarehouseUsage>[] {
   ];
 }
 
-export function WarehouseUsagePanel({ warehouses, currency, range }: { warehouses: readonly WarehouseUsage[]; currency: string; range: DateRange }) {
+export function WarehouseUsagePanel({
+  warehouses,
+  currency,
+  range,
+}: {
+  warehouses: readonly WarehouseUsage[];
+  currency: string;
+  range: DateRange;
+}) {
   const columns = useMemo(() => usageColumns(currency), [currency]);
   const labels = useMemo(() => warehouses.map((warehouse) => warehouse.name), [warehouses]);
   const series = useMemo(
@@ -61,7 +70,13 @@ export function WarehouseUsagePanel({ warehouses, currency, range }: { warehouse
         <p className="text-body-secondary mb-0">The account has no warehouses.</p>
       ) : (
         <>
-          <BarChart title="Load by warehouse: queries running and queued" labels={labels} series={series} formatValue={formatDecimal} height={240} />
+          <BarChart
+            title="Load by warehouse: queries running and queued"
+            labels={labels}
+            series={series}
+            formatValue={formatDecimal}
+            height={240}
+          />
           <DataTable
             caption="Warehouses: settings and usage"
             columns={columns}

@@ -24,23 +24,41 @@ function WarehousesReport({ info, range, dataRange, params }: OptimizeContext) {
   return (
     <>
       <FilterForm key={params.toString()} label="Date range" range={range} dataRange={dataRange} />
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Measuring the warehouses…" errorTitle="The warehouses could not be loaded">
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Measuring the warehouses…"
+        errorTitle="The warehouses could not be loaded"
+      >
         {(data) => (
           <>
-            <RecommendationsPanel recommendations={data.recommendations} currency={currency} range={range} onApply={mayApply ? openApply : undefined} />
+            <RecommendationsPanel
+              recommendations={data.recommendations}
+              currency={currency}
+              range={range}
+              onApply={mayApply ? openApply : undefined}
+            />
             <WarehouseUsagePanel warehouses={data.warehouses} currency={currency} range={range} />
             <UtilisationPanel warehouses={data.warehouses} range={range} />
           </>
         )}
       </QueryResult>
-      {applying ? <ApplyRecommendationDialog recommendation={applying} range={range} currency={currency} onClose={() => setApplying(null)} /> : null}
+      {applying ? (
+        <ApplyRecommendationDialog recommendation={applying} range={range} currency={currency} onClose={() => setApplying(null)} />
+      ) : null}
     </>
   );
 }
 
 export default function WarehousesPage() {
   return (
-    <OptimizeLayout id="warehouses" title="Warehouses" intro="How each warehouse is set up, how busy it is, and what to change to pay less.">
+    <OptimizeLayout
+      id="warehouses"
+      title="Warehouses"
+      intro="How each warehouse is set up, how busy it is, and what to change to pay less."
+    >
       {(context) => <WarehousesReport {...context} />}
     </OptimizeLayout>
   );

@@ -14,7 +14,11 @@ export function settingChanges(recommendation: Recommendation): SettingChange[] 
   const changes: SettingChange[] = [];
   if (change.size !== undefined) changes.push({ setting: 'Size', from: current.size, to: change.size });
   if (change.autoSuspendSeconds !== undefined) {
-    changes.push({ setting: 'Auto-suspend', from: formatSeconds(current.autoSuspendSeconds), to: formatSeconds(change.autoSuspendSeconds) });
+    changes.push({
+      setting: 'Auto-suspend',
+      from: formatSeconds(current.autoSuspendSeconds),
+      to: formatSeconds(change.autoSuspendSeconds),
+    });
   }
   if (change.maxClusterCount !== undefined) {
     changes.push({ setting: 'Maximum clusters', from: String(current.maxClusterCount), to: String(change.maxClusterCount) });

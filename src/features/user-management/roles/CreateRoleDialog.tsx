@@ -14,7 +14,8 @@ const FIELDS: readonly Field[] = ['roleName', 'comment'];
 function validate(roleName: string, comment: string): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
   const nameError =
-    identifierError(roleName) ?? (RESERVED_ROLE_NAMES.has(canonicalName(roleName)) ? 'This is a Snowflake system role; choose another name.' : undefined);
+    identifierError(roleName) ??
+    (RESERVED_ROLE_NAMES.has(canonicalName(roleName)) ? 'This is a Snowflake system role; choose another name.' : undefined);
   if (nameError) errors.roleName = nameError;
   const commentError = comment ? plainTextError(comment, 1000) : undefined;
   if (commentError) errors.comment = commentError;
@@ -61,7 +62,14 @@ export function CreateRoleDialog({ onClose, onCreated }: { onClose: () => void; 
         autoComplete="off"
         help="Letters, digits, _ and $, starting with a letter or _. Snowflake stores it in upper case."
       />
-      <FormField ref={fields.refFor('comment')} label="Comment" value={comment} onValue={setComment} error={fields.errors.comment} autoComplete="off" />
+      <FormField
+        ref={fields.refFor('comment')}
+        label="Comment"
+        value={comment}
+        onValue={setComment}
+        error={fields.errors.comment}
+        autoComplete="off"
+      />
     </FormDialog>
   );
 }

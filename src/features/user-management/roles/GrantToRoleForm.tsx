@@ -53,7 +53,12 @@ export function GrantToRoleForm({ roleName, systemRoles, holders, onGranted }: G
   };
 
   return (
-    <form className="d-flex flex-wrap align-items-start gap-2 mt-3" noValidate onSubmit={(event) => void submit(event)} aria-label="Grant to a role">
+    <form
+      className="d-flex flex-wrap align-items-start gap-2 mt-3"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label="Grant to a role"
+    >
       <FormField
         control="select"
         id="grant-to-role"

@@ -12,7 +12,9 @@ export function RoleDependants({ detail }: { detail: RoleDetail }) {
   const inherited = detail.privileges.filter((privilege) => privilege.grantedOn === 'ROLE').map((privilege) => privilege.name);
   const lines = [
     users.length > 0 ? `${users.length === 1 ? '1 user loses' : `${users.length} users lose`} it: ${names(users)}.` : null,
-    roles.length > 0 ? `${roles.length === 1 ? '1 role loses' : `${roles.length} roles lose`} it, and with it every holder of them: ${names(roles)}.` : null,
+    roles.length > 0
+      ? `${roles.length === 1 ? '1 role loses' : `${roles.length} roles lose`} it, and with it every holder of them: ${names(roles)}.`
+      : null,
     inherited.length > 0 ? `It stops passing on ${names(inherited)} to its holders.` : null,
     detail.defaultRoleOf.length > 0
       ? `${detail.defaultRoleOf.length === 1 ? '1 user starts' : `${detail.defaultRoleOf.length} users start`} their sessions with it and will need another default role: ${names(detail.defaultRoleOf)}.`

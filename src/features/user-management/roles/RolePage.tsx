@@ -44,7 +44,11 @@ function memberColumns(onRevoke: (member: MemberView) => void): DataColumn<Membe
       header: 'Holder',
       value: (row) => row.granteeName,
       rowHeader: true,
-      cell: (row) => <Link to={row.grantedTo === 'USER' ? warehouseUserPath(row.granteeName) : warehouseRolePath(row.granteeName)}>{row.granteeName}</Link>,
+      cell: (row) => (
+        <Link to={row.grantedTo === 'USER' ? warehouseUserPath(row.granteeName) : warehouseRolePath(row.granteeName)}>
+          {row.granteeName}
+        </Link>
+      ),
     },
     { id: 'grantedTo', header: 'Kind', value: (row) => (row.grantedTo === 'USER' ? 'User' : 'Role') },
     { id: 'grantedBy', header: 'Granted by', value: (row) => row.grantedBy },
@@ -129,8 +133,8 @@ function RoleSections({ detail, onNotice }: { detail: RoleDetail; onNotice: (mes
           }}
         >
           <p className="mb-0">
-            {revoking.grantedTo === 'USER' ? `${revoking.granteeName} loses` : `Every holder of the role ${revoking.granteeName} loses`} the privileges of{' '}
-            {role.name} (and of the roles it inherits) in their next statement.
+            {revoking.grantedTo === 'USER' ? `${revoking.granteeName} loses` : `Every holder of the role ${revoking.granteeName} loses`} the
+            privileges of {role.name} (and of the roles it inherits) in their next statement.
           </p>
         </ConfirmChangeDialog>
       ) : null}
@@ -176,7 +180,14 @@ export default function RolePage() {
           <Link to={appPaths.managementRoles}>Back to the warehouse roles</Link>
         </EmptyState>
       ) : (
-        <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the role…" errorTitle="The role could not be loaded">
+        <QueryResult
+          data={currentData}
+          error={error}
+          isFetching={isFetching}
+          refetch={refetch}
+          loadingLabel="Loading the role…"
+          errorTitle="The role could not be loaded"
+        >
           {(detail) => <RoleSections detail={detail} onNotice={setNotice} />}
         </QueryResult>
       )}

@@ -14,7 +14,13 @@ import { SearchedList } from '../SearchedList';
 import { CreateRoleDialog } from './CreateRoleDialog';
 
 const roleColumns: DataColumn<RoleView>[] = [
-  { id: 'name', header: 'Role', value: (row) => row.name, rowHeader: true, cell: (row) => <Link to={warehouseRolePath(row.name)}>{row.name}</Link> },
+  {
+    id: 'name',
+    header: 'Role',
+    value: (row) => row.name,
+    rowHeader: true,
+    cell: (row) => <Link to={warehouseRolePath(row.name)}>{row.name}</Link>,
+  },
   { id: 'comment', header: 'Comment', value: (row) => row.comment },
   { id: 'owner', header: 'Owner', value: (row) => row.owner },
   { id: 'users', header: 'Users', value: (row) => row.assignedToUsers, numeric: true },
@@ -43,7 +49,14 @@ export default function RolesPage() {
         }
       />
       <SearchForm key={search} label="Search roles" placeholder="Search by name or comment" />
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the roles…" errorTitle="The roles could not be loaded">
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading the roles…"
+        errorTitle="The roles could not be loaded"
+      >
         {(roles) => <SearchedList noun="role" search={search} rows={roles} columns={roleColumns} />}
       </QueryResult>
       {creating ? (
@@ -51,7 +64,8 @@ export default function RolesPage() {
           onClose={() => setCreating(false)}
           onCreated={(applied) => {
             setCreating(false);
-            if (applied.change.kind === 'createRole') navigate(warehouseRolePath(applied.change.roleName), { state: { notice: `Role ${applied.change.roleName} created.` } });
+            if (applied.change.kind === 'createRole')
+              navigate(warehouseRolePath(applied.change.roleName), { state: { notice: `Role ${applied.change.roleName} created.` } });
           }}
         />
       ) : null}

@@ -91,7 +91,10 @@ export function CreateUserDialog({ onClose, onCreated }: CreateUserDialogProps) 
       })}
       {field('displayName', 'Display name')}
       {field('email', 'E-mail', { type: 'email', inputMode: 'email' })}
-      {field('defaultRole', 'Default role', { suggestions: ROLE_SUGGESTIONS_ID, help: 'The role the user starts a session with; grant it too.' })}
+      {field('defaultRole', 'Default role', {
+        suggestions: ROLE_SUGGESTIONS_ID,
+        help: 'The role the user starts a session with; grant it too.',
+      })}
       {field('defaultWarehouse', 'Default warehouse')}
       {field('comment', 'Comment')}
       <RoleSuggestions />

@@ -17,7 +17,10 @@ interface UserDefaultsFormProps {
 }
 
 export function UserDefaultsForm({ user, onSaved }: UserDefaultsFormProps) {
-  const [values, setValues] = useState<Record<Field, string>>({ defaultRole: user.defaultRole ?? '', defaultWarehouse: user.defaultWarehouse ?? '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    defaultRole: user.defaultRole ?? '',
+    defaultWarehouse: user.defaultWarehouse ?? '',
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const fields = useFieldErrors(FIELDS);
   const { run, pending } = useWarehouseChange();
@@ -33,7 +36,12 @@ export function UserDefaultsForm({ user, onSaved }: UserDefaultsFormProps) {
     }
     if (fields.show(found)) return;
     const value = (field: Field) => values[field].trim() || null;
-    const outcome = await run({ kind: 'setUserDefaults', userName: user.name, defaultRole: value('defaultRole'), defaultWarehouse: value('defaultWarehouse') });
+    const outcome = await run({
+      kind: 'setUserDefaults',
+      userName: user.name,
+      defaultRole: value('defaultRole'),
+      defaultWarehouse: value('defaultWarehouse'),
+    });
     if (outcome.ok) {
       onSaved(outcome.applied.noop ? `The defaults of ${user.name} were already set so.` : `Defaults of ${user.name} saved.`);
       return;

@@ -37,7 +37,11 @@ function UserSections({ detail, onNotice }: { detail: UserDetail; onNotice: (mes
       <Panel
         title="Profile"
         actions={
-          <button type="button" className={`btn btn-sm ${disabling ? 'btn-outline-warning' : 'btn-outline-success'}`} onClick={() => setDialog('status')}>
+          <button
+            type="button"
+            className={`btn btn-sm ${disabling ? 'btn-outline-warning' : 'btn-outline-success'}`}
+            onClick={() => setDialog('status')}
+          >
             {disabling ? 'Disable user' : 'Enable user'}
           </button>
         }
@@ -123,7 +127,14 @@ export default function UserPage() {
           <Link to={appPaths.managementUsers}>Back to the warehouse users</Link>
         </EmptyState>
       ) : (
-        <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the user…" errorTitle="The user could not be loaded">
+        <QueryResult
+          data={currentData}
+          error={error}
+          isFetching={isFetching}
+          refetch={refetch}
+          loadingLabel="Loading the user…"
+          errorTitle="The user could not be loaded"
+        >
           {(detail) => <UserSections detail={detail} onNotice={setNotice} />}
         </QueryResult>
       )}

@@ -23,7 +23,15 @@ interface UserRolesPanelProps {
   onChanged: (message: string) => void;
 }
 
-function GrantRoleForm({ userName, granted, onGranted }: { userName: string; granted: readonly string[]; onGranted: (message: string) => void }) {
+function GrantRoleForm({
+  userName,
+  granted,
+  onGranted,
+}: {
+  userName: string;
+  granted: readonly string[];
+  onGranted: (message: string) => void;
+}) {
   const { data: roles, isLoading } = useListWarehouseRolesQuery('');
   const [roleName, setRoleName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -54,7 +62,12 @@ function GrantRoleForm({ userName, granted, onGranted }: { userName: string; gra
   };
 
   return (
-    <form className="d-flex flex-wrap align-items-start gap-2 mt-3" noValidate onSubmit={(event) => void submit(event)} aria-label="Grant a role">
+    <form
+      className="d-flex flex-wrap align-items-start gap-2 mt-3"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label="Grant a role"
+    >
       <FormField
         control="select"
         id="grant-role"
@@ -98,10 +111,19 @@ export function UserRolesPanel({ detail, onChanged }: UserRolesPanelProps) {
   const [revoking, setRevoking] = useState<string | null>(null);
   const columns = useMemo<DataColumn<RoleGrantView>[]>(
     () => [
-      { id: 'role', header: 'Role', value: (row) => row.role, rowHeader: true, cell: (row) => <Link to={warehouseRolePath(row.role)}>{row.role}</Link> },
+      {
+        id: 'role',
+        header: 'Role',
+        value: (row) => row.role,
+        rowHeader: true,
+        cell: (row) => <Link to={warehouseRolePath(row.role)}>{row.role}</Link>,
+      },
       { id: 'grantedBy', header: 'Granted by', value: (row) => row.grantedBy },
       { id: 'createdOn', header: 'Granted on', value: (row) => row.createdOn, cell: (row) => <DateTimeText iso={row.createdOn} /> },
-      revokeColumn<RoleGrantView>((row) => `Revoke ${row.role}`, (row) => setRevoking(row.role)),
+      revokeColumn<RoleGrantView>(
+        (row) => `Revoke ${row.role}`,
+        (row) => setRevoking(row.role),
+      ),
     ],
     [],
   );

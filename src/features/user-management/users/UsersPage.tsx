@@ -38,7 +38,14 @@ export default function UsersPage() {
         </div>
       ) : null}
       <SearchForm key={search} label="Search users" placeholder="Search by name, login, display name or e-mail" />
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the users…" errorTitle="The users could not be loaded">
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading the users…"
+        errorTitle="The users could not be loaded"
+      >
         {(users) => <SearchedList noun="user" search={search} rows={users} columns={userColumns} />}
       </QueryResult>
       {creating ? (
@@ -46,7 +53,8 @@ export default function UsersPage() {
           onClose={() => setCreating(false)}
           onCreated={(applied) => {
             setCreating(false);
-            if (applied.change.kind === 'createUser') navigate(warehouseUserPath(applied.change.userName), { state: { notice: `User ${applied.change.userName} created.` } });
+            if (applied.change.kind === 'createUser')
+              navigate(warehouseUserPath(applied.change.userName), { state: { notice: `User ${applied.change.userName} created.` } });
           }}
         />
       ) : null}

@@ -10,18 +10,44 @@ import type { ModelDef, ProjectDef } from '../../../../../server/src/features/db
 import { SAMPLE_PROJECT_DIR, sampleProjectEnv } from '../../../../../server/src/features/dbt/sample/sampleArtifacts';
 
 function model(name: string, rawCode: string): ModelDef {
-  return { name, filePath: `models/${name}.sql`, rawCode, config: { materialized: 'view', schema: null, tags: [], meta: {} }, description: '', columns: [], patchPath: null };
+  return {
+    name,
+    filePath: `models/${name}.sql`,
+    rawCode,
+    config: { materialized: 'view', schema: null, tags: [], meta: {} },
+    description: '',
+    columns: [],
+    patchPath: null,
+  };
 }
 
 function project(models: ModelDef[]): ProjectDef {
-  return { root: '/nowhere', name: 'p', version: '1', targetSchema: 'ANALYTICS', models, seeds: [], snapshots: [], singularTests: [], sources: [], exposures: [], semanticModels: [], metrics: [] };
+  return {
+    root: '/nowhere',
+    name: 'p',
+    version: '1',
+    targetSchema: 'ANALYTICS',
+    models,
+    seeds: [],
+    snapshots: [],
+    singularTests: [],
+    sources: [],
+    exposures: [],
+    semanticModels: [],
+    metrics: [],
+  };
 }
 
 describe('Jinja the sample builder takes', () => {
   it('resolves ref() and source() and nothing else', () => {
     const code = "select * from {{ ref('a') }} join {{source( 'shop' , 'orders' )}} using (id) join {{ ref('a') }} x";
-    expect(referencesIn(code, 'm.sql')).toEqual([{ kind: 'ref', name: 'a' }, { kind: 'source', source: 'shop', table: 'orders' }]);
-    expect(compileSql(code, 'm.sql', (reference) => (reference.kind === 'ref' ? `"A"` : `"S"."O"`))).toBe('select * from "A" join "S"."O" using (id) join "A" x');
+    expect(referencesIn(code, 'm.sql')).toEqual([
+      { kind: 'ref', name: 'a' },
+      { kind: 'source', source: 'shop', table: 'orders' },
+    ]);
+    expect(compileSql(code, 'm.sql', (reference) => (reference.kind === 'ref' ? `"A"` : `"S"."O"`))).toBe(
+      'select * from "A" join "S"."O" using (id) join "A" x',
+    );
     expect(() => referencesIn("select {{ var('x') }}", 'm.sql')).toThrow(/Jinja other than ref\(\) and source\(\)/);
     expect(() => referencesIn('{% if true %}select 1{% endif %}', 'm.sql')).toThrow(/Jinja/);
     expect(() => referencesIn("select * from {{ ref('a', 'b', 'c') }}", 'm.sql')).toThrow(/Jinja/);
@@ -30,12 +56,14 @@ describe('Jinja the sample builder takes', () => {
   it('renders env_var() in YAML values and refuses unknown variables', () => {
     expect(renderEnvVars("{{ env_var('A') }}/x/{{env_var('B')}}", { A: 'https://p', B: 'acme' }, 'e.yml')).toBe('https://p/x/acme');
     expect(() => renderEnvVars("{{ env_var('C') }}", {}, 'e.yml')).toThrow(/C is not set/);
-    expect(sampleProjectEnv({ organisation: 'acme', portalUrl: 'https://portal.example.com//' }).DATAWORKS_PORTAL_URL).toBe('https://portal.example.com');
+    expect(sampleProjectEnv({ organisation: 'acme', portalUrl: 'https://portal.example.com//' }).DATAWORKS_PORTAL_URL).toBe(
+      'https://portal.example.com',
+    );
   });
 });
 
 describe('compileProject', () => {
-  it('quotes relations, orders parents first and runs each node\'s tests right after it', async () => {
+  it("quotes relations, orders parents first and runs each node's tests right after it", async () => {
     const read = await readProject(SAMPLE_PROJECT_DIR, sampleProjectEnv({ organisation: 'acme', portalUrl: 'http://p' }));
     const compiled = compileProject(read, 'my "db"');
     const orders = compiled.models.find((item) => item.def.name === 'stg_shop__orders');
@@ -59,8 +87,14 @@ describe('compileProject', () => {
   });
 
   it('refuses an unknown ref and a cycle', () => {
-    expect(() => compileProject(project([model('a', "select * from {{ ref('missing') }}")]), 'db')).toThrow(/ref\('missing'\) names no model or seed/);
-    expect(() => compileProject(project([model('a', "select * from {{ ref('b') }}"), model('b', "select * from {{ ref('a') }}")]), 'db')).toThrow(/cycle through a, b/);
-    expect(() => compileProject(project([model('a', "select * from {{ source('s', 't') }}")]), 'db')).toThrow(/source\('s', 't'\) is not declared/);
+    expect(() => compileProject(project([model('a', "select * from {{ ref('missing') }}")]), 'db')).toThrow(
+      /ref\('missing'\) names no model or seed/,
+    );
+    expect(() =>
+      compileProject(project([model('a', "select * from {{ ref('b') }}"), model('b', "select * from {{ ref('a') }}")]), 'db'),
+    ).toThrow(/cycle through a, b/);
+    expect(() => compileProject(project([model('a', "select * from {{ source('s', 't') }}")]), 'db')).toThrow(
+      /source\('s', 't'\) is not declared/,
+    );
   });
 });

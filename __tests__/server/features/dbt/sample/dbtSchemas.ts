@@ -27,5 +27,7 @@ export function dbtSchema(file: 'manifest/v12.json' | 'run-results/v6.json' | 's
 /** Readable validation errors (path, message, the offending keys) for a failing expectation. */
 export function schemaErrors(validate: ValidateFunction, artifact: unknown): string[] {
   if (validate(artifact)) return [];
-  return (validate.errors ?? []).slice(0, 30).map((error: ErrorObject) => `${error.instancePath} ${error.message ?? ''} ${JSON.stringify(error.params)}`);
+  return (validate.errors ?? [])
+    .slice(0, 30)
+    .map((error: ErrorObject) => `${error.instancePath} ${error.message ?? ''} ${JSON.stringify(error.params)}`);
 }

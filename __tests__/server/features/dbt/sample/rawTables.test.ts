@@ -8,9 +8,19 @@ import { planSample } from '../../../../../server/src/features/warehouse/sample/
 import { RAW_DDL, RAW_SIZES, rawLoadTimes, rawStatements } from '../../../../../server/src/features/warehouse/sample/rawSql';
 import { NOW } from '../../warehouse/sampleAccount';
 
-const TABLES = ['RAW_SHOP.CUSTOMERS', 'RAW_SHOP.PRODUCTS', 'RAW_SHOP.ORDERS', 'RAW_SHOP.ORDER_ITEMS', 'RAW_SHOP.PAYMENTS', 'RAW_CRM.SUPPORT_TICKETS', 'RAW_EVENTS.WEB_EVENTS'];
+const TABLES = [
+  'RAW_SHOP.CUSTOMERS',
+  'RAW_SHOP.PRODUCTS',
+  'RAW_SHOP.ORDERS',
+  'RAW_SHOP.ORDER_ITEMS',
+  'RAW_SHOP.PAYMENTS',
+  'RAW_CRM.SUPPORT_TICKETS',
+  'RAW_EVENTS.WEB_EVENTS',
+];
 
-async function generate(org: string): Promise<{ milliseconds: number; fingerprint: Record<string, string>; query: (text: string) => Promise<Record<string, unknown>[]> }> {
+async function generate(
+  org: string,
+): Promise<{ milliseconds: number; fingerprint: Record<string, string>; query: (text: string) => Promise<Record<string, unknown>[]> }> {
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   const plan = planSample(org, 1000, NOW);
@@ -32,7 +42,8 @@ describe('raw business tables of the sample warehouse', () => {
     const again = await generate('acme');
     const other = await generate('globex');
     expect(again.fingerprint).toEqual(first.fingerprint);
-    for (const table of TABLES.filter((name) => name !== 'RAW_SHOP.PRODUCTS')) expect(other.fingerprint[table]).not.toEqual(first.fingerprint[table]);
+    for (const table of TABLES.filter((name) => name !== 'RAW_SHOP.PRODUCTS'))
+      expect(other.fingerprint[table]).not.toEqual(first.fingerprint[table]);
     // Well under the half second the sample's first use may spend on them (loose for busy CI machines).
     expect(Math.min(first.milliseconds, again.milliseconds)).toBeLessThan(1500);
   });
@@ -40,13 +51,19 @@ describe('raw business tables of the sample warehouse', () => {
   it('hold the faults the project tests for and the loads its freshness checks read', async () => {
     const { query } = await generate('acme');
     const loads = rawLoadTimes(planSample('acme', 1000, NOW));
-    const [orders] = await query('SELECT COUNT(*) AS n, COUNT(*) FILTER (WHERE CUSTOMER_ID IS NULL) AS orphans, MAX(_LOADED_AT) AS loaded FROM RAW_SHOP.ORDERS');
+    const [orders] = await query(
+      'SELECT COUNT(*) AS n, COUNT(*) FILTER (WHERE CUSTOMER_ID IS NULL) AS orphans, MAX(_LOADED_AT) AS loaded FROM RAW_SHOP.ORDERS',
+    );
     expect(Number(orders?.n)).toBe(RAW_SIZES.orders);
     expect(Number(orders?.orphans)).toBe(3);
     expect((orders?.loaded as Date).toISOString()).toBe(loads.shop.toISOString());
-    const [payments] = await query("SELECT COUNT(*) FILTER (WHERE PAYMENT_METHOD NOT IN ('credit_card', 'paypal', 'bank_transfer', 'gift_card')) AS odd FROM RAW_SHOP.PAYMENTS");
+    const [payments] = await query(
+      "SELECT COUNT(*) FILTER (WHERE PAYMENT_METHOD NOT IN ('credit_card', 'paypal', 'bank_transfer', 'gift_card')) AS odd FROM RAW_SHOP.PAYMENTS",
+    );
     expect(Number(payments?.odd)).toBe(4);
-    const [events] = await query("SELECT MAX(_LOADED_AT) FILTER (WHERE EVENT_TYPE <> 'heartbeat') AS events, MAX(_LOADED_AT) AS any_row FROM RAW_EVENTS.WEB_EVENTS");
+    const [events] = await query(
+      "SELECT MAX(_LOADED_AT) FILTER (WHERE EVENT_TYPE <> 'heartbeat') AS events, MAX(_LOADED_AT) AS any_row FROM RAW_EVENTS.WEB_EVENTS",
+    );
     expect((events?.events as Date).toISOString()).toBe(loads.events.toISOString());
     expect((events?.any_row as Date).toISOString()).toBe(loads.heartbeat.toISOString());
     const [crm] = await query('SELECT MAX(_AIRBYTE_EXTRACTED_AT) AS loaded FROM RAW_CRM.SUPPORT_TICKETS');

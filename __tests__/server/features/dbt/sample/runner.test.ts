@@ -40,9 +40,24 @@ function model(name: string, rawCode: string, severity?: 'error' | 'warn'): Mode
 }
 
 async function build(models: ModelDef[]): Promise<Record<string, { status: string; failures: number | null }>> {
-  const project: ProjectDef = { root: dir, name: 'p', version: '1', targetSchema: 'ANALYTICS', models, seeds: [], snapshots: [], singularTests: [], sources: [], exposures: [], semanticModels: [], metrics: [] };
+  const project: ProjectDef = {
+    root: dir,
+    name: 'p',
+    version: '1',
+    targetSchema: 'ANALYTICS',
+    models,
+    seeds: [],
+    snapshots: [],
+    singularTests: [],
+    sources: [],
+    exposures: [],
+    semanticModels: [],
+    metrics: [],
+  };
   const runs = await runBuild(engine, compileProject(project, 'runner'), startClock(new Date('2026-01-01T00:00:00Z')));
-  return Object.fromEntries(runs.map((run) => [run.node.uniqueId.split('.').slice(0, 3).join('.'), { status: run.status, failures: run.failures }]));
+  return Object.fromEntries(
+    runs.map((run) => [run.node.uniqueId.split('.').slice(0, 3).join('.'), { status: run.status, failures: run.failures }]),
+  );
 }
 
 const withNulls = 'select 1 as id union all select null union all select null';
@@ -63,7 +78,11 @@ it('skips the models built on a node whose error-severity test fails, but not on
 });
 
 it('skips everything downstream of a model that errors', async () => {
-  const runs = await build([model('broken', 'select no_such_column from (select 1 as id)'), model('child', "select * from {{ ref('broken') }}", 'error'), model('grandchild', "select * from {{ ref('child') }}")]);
+  const runs = await build([
+    model('broken', 'select no_such_column from (select 1 as id)'),
+    model('child', "select * from {{ ref('broken') }}", 'error'),
+    model('grandchild', "select * from {{ ref('child') }}"),
+  ]);
   expect(runs['model.p.broken']?.status).toBe('error');
   expect(runs['model.p.child']?.status).toBe('skipped');
   expect(runs['test.p.not_null_child_id']?.status).toBe('skipped');

@@ -51,9 +51,11 @@ describe('the sample project artifacts are valid dbt artifacts', () => {
     expect(schemaErrors(dbtSchema('catalog/v1.json'), catalog).length).toBeGreaterThan(0);
   });
 
-  it('is built in the embedded sample warehouse only, never in a client\'s Snowflake account', async () => {
+  it("is built in the embedded sample warehouse only, never in a client's Snowflake account", async () => {
     const snowflake = spyEngine(account.engine, 'snowflake');
-    await expect(buildSampleArtifacts(snowflake, { now: NOW, organisation: 'acme', portalUrl: PORTAL })).rejects.toThrow(/embedded sample warehouse only/);
+    await expect(buildSampleArtifacts(snowflake, { now: NOW, organisation: 'acme', portalUrl: PORTAL })).rejects.toThrow(
+      /embedded sample warehouse only/,
+    );
     expect(snowflake.recorded).toEqual([]);
   });
 
@@ -71,7 +73,13 @@ describe('the sample project artifacts are valid dbt artifacts', () => {
 
   it('has a graph whose every edge names a resource of the manifest', () => {
     const { manifest } = artifacts;
-    const known = new Set([...Object.keys(manifest.nodes), ...Object.keys(manifest.sources), ...Object.keys(manifest.exposures), ...Object.keys(manifest.metrics), ...Object.keys(manifest.semantic_models)]);
+    const known = new Set([
+      ...Object.keys(manifest.nodes),
+      ...Object.keys(manifest.sources),
+      ...Object.keys(manifest.exposures),
+      ...Object.keys(manifest.metrics),
+      ...Object.keys(manifest.semantic_models),
+    ]);
     for (const [id, parents] of Object.entries(manifest.parent_map as Record<string, string[]>)) {
       expect(known.has(id)).toBe(true);
       for (const parent of parents) {
@@ -100,8 +108,12 @@ describe('what the warehouse answered', () => {
   it('has exactly one failing test (orders without a customer) and one warning (an unknown payment method)', async () => {
     const failed = results().filter((result) => result.status === 'fail' || result.status === 'error');
     const warned = results().filter((result) => result.status === 'warn');
-    expect(failed.map((result) => result.unique_id)).toEqual([expect.stringMatching(/^test\.dataworks_demo\.not_null_fct_orders_customer_id\./)]);
-    expect(warned.map((result) => result.unique_id)).toEqual([expect.stringMatching(/^test\.dataworks_demo\.accepted_values_stg_shop__payments_payment_method__/)]);
+    expect(failed.map((result) => result.unique_id)).toEqual([
+      expect.stringMatching(/^test\.dataworks_demo\.not_null_fct_orders_customer_id\./),
+    ]);
+    expect(warned.map((result) => result.unique_id)).toEqual([
+      expect.stringMatching(/^test\.dataworks_demo\.accepted_values_stg_shop__payments_payment_method__/),
+    ]);
     // The counts are the warehouse's: orders without a customer, distinct unexpected methods.
     const [nulls] = await account.sql('SELECT COUNT(*) AS n FROM RAW_SHOP.ORDERS WHERE CUSTOMER_ID IS NULL');
     expect(failed[0]?.failures).toBe(Number(nulls?.n));
@@ -111,7 +123,7 @@ describe('what the warehouse answered', () => {
     expect(passed.length).toBeGreaterThanOrEqual(30);
   });
 
-  it('checks freshness with each source\'s filter: the shop passes, web events warn, the CRM errors', async () => {
+  it("checks freshness with each source's filter: the shop passes, web events warn, the CRM errors", async () => {
     const status = Object.fromEntries((artifacts.sources.results as Json[]).map((result) => [result.unique_id, result.status]));
     expect(status).toMatchObject({
       'source.dataworks_demo.shop.orders': 'pass',
@@ -121,8 +133,12 @@ describe('what the warehouse answered', () => {
       'source.dataworks_demo.snowflake_account_usage.query_history': 'pass',
     });
     // Without the filter the heartbeats would make web events look fresh.
-    const webEvents = (artifacts.sources.results as Json[]).find((result) => result.unique_id === 'source.dataworks_demo.events.web_events');
-    const [raw] = await account.sql("SELECT MAX(_LOADED_AT) AS newest, MAX(_LOADED_AT) FILTER (WHERE EVENT_TYPE <> 'heartbeat') AS filtered FROM RAW_EVENTS.WEB_EVENTS");
+    const webEvents = (artifacts.sources.results as Json[]).find(
+      (result) => result.unique_id === 'source.dataworks_demo.events.web_events',
+    );
+    const [raw] = await account.sql(
+      "SELECT MAX(_LOADED_AT) AS newest, MAX(_LOADED_AT) FILTER (WHERE EVENT_TYPE <> 'heartbeat') AS filtered FROM RAW_EVENTS.WEB_EVENTS",
+    );
     expect(new Date(webEvents?.max_loaded_at as string).getTime()).toBe((raw?.filtered as Date).getTime());
     expect((raw?.newest as Date).getTime()).toBeGreaterThan((raw?.filtered as Date).getTime());
     expect(webEvents?.criteria.filter).toBe("EVENT_TYPE <> 'heartbeat'");
@@ -145,8 +161,10 @@ describe('what the warehouse answered', () => {
 });
 
 describe('exposures, semantic model, metrics and descriptions', () => {
-  it('points the dashboard exposures at the organisation\'s demo dashboards on the portal', () => {
-    const urls = (Object.values(artifacts.manifest.exposures) as Json[]).filter((exposure) => exposure.type === 'dashboard').map((exposure) => exposure.url);
+  it("points the dashboard exposures at the organisation's demo dashboards on the portal", () => {
+    const urls = (Object.values(artifacts.manifest.exposures) as Json[])
+      .filter((exposure) => exposure.type === 'dashboard')
+      .map((exposure) => exposure.url);
     const demoUrls = (demoDashboards.acme?.dashboards ?? []).map((dashboard) => demoDashboardUrl(PORTAL, 'acme', dashboard.slug));
     expect(demoUrls.length).toBeGreaterThan(0);
     expect(urls.sort()).toEqual(demoUrls.sort());
@@ -157,8 +175,15 @@ describe('exposures, semantic model, metrics and descriptions', () => {
     expect(semantic.depends_on.nodes).toEqual(['model.dataworks_demo.fct_orders']);
     expect(semantic.measures.map((measure: Json) => measure.name)).toEqual(['order_total', 'order_count', 'ordering_customers']);
     const metrics = artifacts.manifest.metrics as Record<string, Json>;
-    expect(Object.values(metrics).map((metric) => `${metric.name}:${metric.type}`).sort()).toEqual(['average_order_value:ratio', 'cumulative_revenue:cumulative', 'orders:simple', 'revenue:simple']);
-    expect(metrics['metric.dataworks_demo.average_order_value']?.depends_on.nodes).toEqual(['metric.dataworks_demo.revenue', 'metric.dataworks_demo.orders']);
+    expect(
+      Object.values(metrics)
+        .map((metric) => `${metric.name}:${metric.type}`)
+        .sort(),
+    ).toEqual(['average_order_value:ratio', 'cumulative_revenue:cumulative', 'orders:simple', 'revenue:simple']);
+    expect(metrics['metric.dataworks_demo.average_order_value']?.depends_on.nodes).toEqual([
+      'metric.dataworks_demo.revenue',
+      'metric.dataworks_demo.orders',
+    ]);
     expect(metrics['metric.dataworks_demo.revenue']?.depends_on.nodes).toEqual(['semantic_model.dataworks_demo.orders']);
   });
 
@@ -172,7 +197,11 @@ describe('exposures, semantic model, metrics and descriptions', () => {
     const source = artifacts.manifest.sources['source.dataworks_demo.crm.support_tickets'];
     expect(source.source_meta).toMatchObject({ owner: 'customer-care@example.com', domain: 'support' });
     expect(source.config.meta).toEqual(source.source_meta);
-    expect(artifacts.manifest.sources['source.dataworks_demo.shop.customers'].meta).toEqual({ owner: 'data-platform@example.com', domain: 'sales', pii: true });
+    expect(artifacts.manifest.sources['source.dataworks_demo.shop.customers'].meta).toEqual({
+      owner: 'data-platform@example.com',
+      domain: 'sales',
+      pii: true,
+    });
     expect(source.loaded_at_field).toBe('_AIRBYTE_EXTRACTED_AT');
     expect(source.freshness).toEqual({ warn_after: { count: 26, period: 'hour' }, error_after: { count: 2, period: 'day' }, filter: null });
   });

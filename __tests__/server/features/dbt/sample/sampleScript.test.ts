@@ -15,20 +15,28 @@ const ROOT = path.resolve(__dirname, '../../../../..');
 
 jest.setTimeout(120_000);
 
-it('writes manifest, run_results, sources and catalog that validate against dbt\'s schemas', async () => {
+it("writes manifest, run_results, sources and catalog that validate against dbt's schemas", async () => {
   const out = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-dbt-sample-out-'));
   try {
-    await run(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/dbt-sample-artifacts.ts', out, '--org', 'globex', '--portal-url', 'https://dataworks.example.org'], {
-      cwd: ROOT,
-      env: { ...process.env, WAREHOUSE_SAMPLE_QUERIES: '2000' },
-    });
-    const read = async (file: string): Promise<Record<string, any>> => JSON.parse(await fs.readFile(path.join(out, file), 'utf8')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- dbt's JSON, checked by the schemas
+    await run(
+      path.join(ROOT, 'node_modules/.bin/tsx'),
+      ['scripts/dbt-sample-artifacts.ts', out, '--org', 'globex', '--portal-url', 'https://dataworks.example.org'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, WAREHOUSE_SAMPLE_QUERIES: '2000' },
+      },
+    );
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- dbt's JSON, checked by the schemas
+    type Artifact = Record<string, any>;
+    const read = async (file: string): Promise<Artifact> => JSON.parse(await fs.readFile(path.join(out, file), 'utf8')) as Artifact;
     const manifest = await read('manifest.json');
     expect(schemaErrors(dbtSchema('manifest/v12.json'), manifest)).toEqual([]);
     expect(schemaErrors(dbtSchema('run-results/v6.json'), await read('run_results.json'))).toEqual([]);
     expect(schemaErrors(dbtSchema('sources/v3.json'), await read('sources.json'))).toEqual([]);
     expect(schemaErrors(dbtSchema('catalog/v1.json'), await read('catalog.json'))).toEqual([]);
-    expect(manifest.exposures['exposure.dataworks_demo.query_activity_dashboard'].url).toBe('https://dataworks.example.org/demo-dashboards/globex/query-activity');
+    expect(manifest.exposures['exposure.dataworks_demo.query_activity_dashboard'].url).toBe(
+      'https://dataworks.example.org/demo-dashboards/globex/query-activity',
+    );
     expect(manifest.nodes['model.dataworks_demo.fct_orders'].database).toBe('globex');
   } finally {
     await fs.rm(out, { recursive: true, force: true });
@@ -36,5 +44,7 @@ it('writes manifest, run_results, sources and catalog that validate against dbt\
 });
 
 it('refuses to run without an output directory', async () => {
-  await expect(run(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/dbt-sample-artifacts.ts'], { cwd: ROOT })).rejects.toMatchObject({ stderr: expect.stringContaining('usage: npm run dbt:sample') });
+  await expect(run(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/dbt-sample-artifacts.ts'], { cwd: ROOT })).rejects.toMatchObject({
+    stderr: expect.stringContaining('usage: npm run dbt:sample'),
+  });
 });

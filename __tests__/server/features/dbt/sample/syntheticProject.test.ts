@@ -3,7 +3,11 @@
  * deterministic, layered, and still a valid dbt manifest (checked at 300 models to stay quick).
  */
 import { buildSampleArtifacts } from '../../../../../server/src/features/dbt/sample/sampleArtifacts';
-import { syntheticManifest, syntheticRunResults, syntheticSourceFreshness } from '../../../../../server/src/features/dbt/sample/syntheticProject';
+import {
+  syntheticManifest,
+  syntheticRunResults,
+  syntheticSourceFreshness,
+} from '../../../../../server/src/features/dbt/sample/syntheticProject';
 import { NOW, openTestAccount } from '../../warehouse/sampleAccount';
 import { dbtSchema, schemaErrors } from './dbtSchemas';
 
@@ -14,7 +18,8 @@ let base: Json;
 beforeAll(async () => {
   const account = await openTestAccount({ org: 'acme', queryCount: 2000 });
   try {
-    base = (await buildSampleArtifacts(account.engine, { now: NOW, organisation: 'acme', portalUrl: 'http://localhost:3000' })).manifest as Json;
+    base = (await buildSampleArtifacts(account.engine, { now: NOW, organisation: 'acme', portalUrl: 'http://localhost:3000' }))
+      .manifest as Json;
   } finally {
     await account.close();
   }
@@ -42,16 +47,26 @@ describe('syntheticManifest', () => {
 
   it('lays the models out in layers with fan-in and fan-out, every edge pointing at a resource', () => {
     const manifest = syntheticManifest(base, 400) as Json;
-    const known = new Set([...Object.keys(manifest.nodes), ...Object.keys(manifest.sources), ...Object.keys(manifest.exposures), ...Object.keys(manifest.metrics), ...Object.keys(manifest.semantic_models)]);
+    const known = new Set([
+      ...Object.keys(manifest.nodes),
+      ...Object.keys(manifest.sources),
+      ...Object.keys(manifest.exposures),
+      ...Object.keys(manifest.metrics),
+      ...Object.keys(manifest.semantic_models),
+    ]);
     for (const [id, parents] of Object.entries(manifest.parent_map as Record<string, string[]>)) {
       for (const parent of parents) expect({ id, parent, known: known.has(parent) }).toEqual({ id, parent, known: true });
     }
-    const models = (Object.values(manifest.nodes) as Json[]).filter((node) => node.resource_type === 'model' && String(node.name).includes('__'));
+    const models = (Object.values(manifest.nodes) as Json[]).filter(
+      (node) => node.resource_type === 'model' && String(node.name).includes('__'),
+    );
     const staging = models.filter((model) => String(model.name).startsWith('stg_') && String(model.fqn[1]) === 'staging');
     expect(staging.every((model) => model.depends_on.nodes.every((id: string) => id.startsWith('source.')))).toBe(true);
     const intermediates = models.filter((model) => String(model.fqn[1]) === 'intermediate');
     expect(Math.max(...intermediates.map((model) => model.depends_on.nodes.length))).toBeGreaterThanOrEqual(3);
-    const modelChildren = Object.entries(manifest.child_map as Record<string, string[]>).filter(([id]) => id.startsWith('model.')).map(([, children]) => children.filter((child) => child.startsWith('model.')).length);
+    const modelChildren = Object.entries(manifest.child_map as Record<string, string[]>)
+      .filter(([id]) => id.startsWith('model.'))
+      .map(([, children]) => children.filter((child) => child.startsWith('model.')).length);
     expect(Math.max(...modelChildren)).toBeGreaterThanOrEqual(10);
     expect(() => syntheticManifest(base, 3)).toThrow(RangeError);
   });

@@ -4,7 +4,10 @@
 // every message. A few requests the description forbids are sent straight to the stand-in, to show
 // its checks are real.
 import {
-  AirbyteApiError, AirbyteSettingsError, createAirbyteApiClient, type AirbyteApiClient,
+  AirbyteApiError,
+  AirbyteSettingsError,
+  createAirbyteApiClient,
+  type AirbyteApiClient,
 } from '../../../../../server/src/features/integrations/airbyte/airbyteApiClient';
 import { AirbyteStandIn } from './airbyteStandIn';
 
@@ -69,18 +72,28 @@ describe('Airbyte API client: every operation', () => {
     expect(next.data.map((workspace) => workspace.name)).toEqual(['Marketing']);
     expect(next.next).toBeUndefined();
     // Arrays go as repeated parameters.
-    expect(standIn.requestsTo('GET', '/v1/workspaces').at(-1)?.query.getAll('workspaceIds')).toEqual([first.workspaceId, second.workspaceId]);
+    expect(standIn.requestsTo('GET', '/v1/workspaces').at(-1)?.query.getAll('workspaceIds')).toEqual([
+      first.workspaceId,
+      second.workspaceId,
+    ]);
   });
 
   test('sources: create, get, list, patch, delete', async () => {
     const workspace = await client.createWorkspace({ name: 'Sources' });
     const source = await client.createSource({ name: 'Demo data', workspaceId: workspace.workspaceId, configuration: FAKER });
-    expect(source).toMatchObject({ name: 'Demo data', sourceType: 'faker', workspaceId: workspace.workspaceId, configuration: { count: 500 } });
+    expect(source).toMatchObject({
+      name: 'Demo data',
+      sourceType: 'faker',
+      workspaceId: workspace.workspaceId,
+      configuration: { count: 500 },
+    });
     expect(await client.getSource(source.sourceId)).toMatchObject({ sourceId: source.sourceId, name: 'Demo data' });
 
     const patched = await client.patchSource(source.sourceId, { name: 'Demo data (big)', configuration: { ...FAKER, count: 5000 } });
     expect(patched).toMatchObject({ name: 'Demo data (big)', configuration: { count: 5000 } });
-    expect((await client.listSources({ workspaceIds: [workspace.workspaceId] })).data.map((item) => item.name)).toEqual(['Demo data (big)']);
+    expect((await client.listSources({ workspaceIds: [workspace.workspaceId] })).data.map((item) => item.name)).toEqual([
+      'Demo data (big)',
+    ]);
 
     await client.deleteSource(source.sourceId);
     expect((await failure(client.getSource(source.sourceId))).status).toBe(404);
@@ -93,7 +106,14 @@ describe('Airbyte API client: every operation', () => {
     const source = await client.createSource({
       name: 'Shop database',
       workspaceId: workspace.workspaceId,
-      configuration: { sourceType: 'postgres', host: 'db.internal', port: 5432, database: 'shop', username: 'reader', password: 'pg-pass-93' },
+      configuration: {
+        sourceType: 'postgres',
+        host: 'db.internal',
+        port: 5432,
+        database: 'shop',
+        username: 'reader',
+        password: 'pg-pass-93',
+      },
     });
     expect(source.configuration).toMatchObject({ host: 'db.internal', password: '**********' });
     expect(JSON.stringify(await client.getSource(source.sourceId))).not.toContain('pg-pass-93');
@@ -105,7 +125,9 @@ describe('Airbyte API client: every operation', () => {
     expect(destination).toMatchObject({ name: 'Nowhere', destinationType: 'dev-null', workspaceId: workspace.workspaceId });
     expect(await client.getDestination(destination.destinationId)).toMatchObject({ destinationId: destination.destinationId });
     expect(await client.patchDestination(destination.destinationId, { name: 'Still nowhere' })).toMatchObject({ name: 'Still nowhere' });
-    expect((await client.listDestinations({ workspaceIds: [workspace.workspaceId] })).data.map((item) => item.name)).toEqual(['Still nowhere']);
+    expect((await client.listDestinations({ workspaceIds: [workspace.workspaceId] })).data.map((item) => item.name)).toEqual([
+      'Still nowhere',
+    ]);
     await client.deleteDestination(destination.destinationId);
     expect((await failure(client.getDestination(destination.destinationId))).status).toBe(404);
   });
@@ -114,7 +136,11 @@ describe('Airbyte API client: every operation', () => {
     const { source } = await setUp('Streams');
     const streams = await client.getStreamProperties({ sourceId: source.sourceId });
     expect(streams.map((stream) => stream.streamName)).toEqual(['users', 'products', 'purchases']);
-    expect(streams[0]).toMatchObject({ syncModes: expect.arrayContaining(['incremental_deduped_history']), sourceDefinedPrimaryKey: [['id']], defaultCursorField: ['updated_at'] });
+    expect(streams[0]).toMatchObject({
+      syncModes: expect.arrayContaining(['incremental_deduped_history']),
+      sourceDefinedPrimaryKey: [['id']],
+      defaultCursorField: ['updated_at'],
+    });
     expect(standIn.requestsTo('GET', '/v1/streams').at(-1)?.query.get('sourceId')).toBe(source.sourceId);
   });
 
@@ -124,10 +150,15 @@ describe('Airbyte API client: every operation', () => {
       sourceId: source.sourceId,
       destinationId: destination.destinationId,
       name: 'Demo → nowhere',
-      configurations: { streams: [{ name: 'users', syncMode: 'incremental_deduped_history', cursorField: ['updated_at'], primaryKey: [['id']] }] },
+      configurations: {
+        streams: [{ name: 'users', syncMode: 'incremental_deduped_history', cursorField: ['updated_at'], primaryKey: [['id']] }],
+      },
     });
     expect(connection).toMatchObject({
-      name: 'Demo → nowhere', workspaceId: workspace.workspaceId, status: 'active', schedule: { scheduleType: 'manual' },
+      name: 'Demo → nowhere',
+      workspaceId: workspace.workspaceId,
+      status: 'active',
+      schedule: { scheduleType: 'manual' },
       configurations: { streams: [{ name: 'users', syncMode: 'incremental_deduped_history' }] },
     });
     expect(await client.getConnection(connection.connectionId)).toMatchObject({ connectionId: connection.connectionId });
@@ -138,7 +169,9 @@ describe('Airbyte API client: every operation', () => {
     });
     expect(patched.schedule).toEqual({ scheduleType: 'cron', cronExpression: '0 0 * * * ?' });
     expect(patched.configurations.streams?.map((stream) => stream.name)).toEqual(['users', 'purchases']);
-    expect((await client.listConnections({ workspaceIds: [workspace.workspaceId] })).data.map((item) => item.connectionId)).toEqual([connection.connectionId]);
+    expect((await client.listConnections({ workspaceIds: [workspace.workspaceId] })).data.map((item) => item.connectionId)).toEqual([
+      connection.connectionId,
+    ]);
 
     await client.deleteConnection(connection.connectionId);
     expect((await failure(client.getConnection(connection.connectionId))).status).toBe(404);
@@ -165,14 +198,30 @@ describe('Airbyte API client: every operation', () => {
     const reset = await client.createJob(connection.connectionId, 'reset');
     expect(reset.jobType).toBe('reset');
 
-    const newestFirst = await client.listJobs({ connectionId: connection.connectionId, orderBy: { field: 'createdAt', direction: 'DESC' }, limit: 2 });
+    const newestFirst = await client.listJobs({
+      connectionId: connection.connectionId,
+      orderBy: { field: 'createdAt', direction: 'DESC' },
+      limit: 2,
+    });
     expect(newestFirst.data.map((job) => job.jobId)).toEqual([reset.jobId, second.jobId]);
     expect(newestFirst.next).toBeDefined();
-    const rest = await client.listJobs({ connectionId: connection.connectionId, orderBy: { field: 'createdAt', direction: 'DESC' }, limit: 2, offset: 2 });
+    const rest = await client.listJobs({
+      connectionId: connection.connectionId,
+      orderBy: { field: 'createdAt', direction: 'DESC' },
+      limit: 2,
+      offset: 2,
+    });
     expect(rest.data.map((job) => job.jobId)).toEqual([started.jobId]);
     const sent = standIn.requestsTo('GET', '/v1/jobs').at(-1)?.query;
-    expect(Object.fromEntries(sent ?? [])).toEqual({ connectionId: connection.connectionId, limit: '2', offset: '2', orderBy: 'createdAt|DESC' });
-    expect((await client.listJobs({ connectionId: connection.connectionId, status: 'cancelled' })).data.map((job) => job.jobId)).toEqual([second.jobId]);
+    expect(Object.fromEntries(sent ?? [])).toEqual({
+      connectionId: connection.connectionId,
+      limit: '2',
+      offset: '2',
+      orderBy: 'createdAt|DESC',
+    });
+    expect((await client.listJobs({ connectionId: connection.connectionId, status: 'cancelled' })).data.map((job) => job.jobId)).toEqual([
+      second.jobId,
+    ]);
     expect((await failure(client.getJob(999_999))).status).toBe(404);
   });
 });
@@ -217,21 +266,30 @@ describe('Airbyte API client: the access token', () => {
 
   test('refused twice: the error says so, and there is no third try', async () => {
     await client.listWorkspaces();
-    const refusal = { status: 401, body: { type: 'about:blank', title: 'unauthorized', status: 401, detail: 'The application lacks permission.' } };
+    const refusal = {
+      status: 401,
+      body: { type: 'about:blank', title: 'unauthorized', status: 401, detail: 'The application lacks permission.' },
+    };
     standIn.answerNext('GET', '/v1/sources', refusal);
     standIn.answerNext('GET', '/v1/sources', refusal);
     const before = standIn.requests.length;
     const error = await failure(client.listSources());
     expect(error.status).toBe(401);
     expect(error.message).toBe('Airbyte refused GET /api/public/v1/sources (401 unauthorized): The application lacks permission.');
-    expect(standIn.requests.slice(before).map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v1/sources', 'POST /v1/applications/token', 'GET /v1/sources']);
+    expect(standIn.requests.slice(before).map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /v1/sources',
+      'POST /v1/applications/token',
+      'GET /v1/sources',
+    ]);
   });
 
   test('wrong client credentials are refused in words, the secret not among them', async () => {
     const wrong = createAirbyteApiClient({ url: standIn.url, clientId: CLIENT_ID, clientSecret: 'not-the-secret-5521' });
     const error = await failure(wrong.listWorkspaces());
     expect(error.status).toBe(401);
-    expect(error.message).toBe('Airbyte refused the client id and secret at POST /api/public/v1/applications/token (401 unauthorized): The client id and secret do not match an application.');
+    expect(error.message).toBe(
+      'Airbyte refused the client id and secret at POST /api/public/v1/applications/token (401 unauthorized): The client id and secret do not match an application.',
+    );
     expect(error.message).not.toContain('not-the-secret-5521');
   });
 });
@@ -239,28 +297,49 @@ describe('Airbyte API client: the access token', () => {
 describe('Airbyte API client: failures in words', () => {
   test("a problem answer becomes an error carrying Airbyte's status and detail", async () => {
     const error = await failure(client.getConnection(UNKNOWN_ID));
-    expect(error).toMatchObject({ status: 404, failure: 'refused', request: `GET /api/public/v1/connections/${UNKNOWN_ID}`, detail: `Connection ${UNKNOWN_ID} was not found.` });
-    expect(error.message).toBe(`Airbyte refused GET /api/public/v1/connections/${UNKNOWN_ID} (404 resource-not-found): Connection ${UNKNOWN_ID} was not found.`);
+    expect(error).toMatchObject({
+      status: 404,
+      failure: 'refused',
+      request: `GET /api/public/v1/connections/${UNKNOWN_ID}`,
+      detail: `Connection ${UNKNOWN_ID} was not found.`,
+    });
+    expect(error.message).toBe(
+      `Airbyte refused GET /api/public/v1/connections/${UNKNOWN_ID} (404 resource-not-found): Connection ${UNKNOWN_ID} was not found.`,
+    );
   });
 
   test("an answer that is not problem JSON (a proxy's page) is reported by its text", async () => {
-    standIn.answerNext('GET', '/v1/workspaces', { status: 502, text: 'Bad gateway: upstream airbyte-server is down', contentType: 'text/plain' });
+    standIn.answerNext('GET', '/v1/workspaces', {
+      status: 502,
+      text: 'Bad gateway: upstream airbyte-server is down',
+      contentType: 'text/plain',
+    });
     const error = await failure(client.listWorkspaces());
     expect(error.status).toBe(502);
     expect(error.message).toBe('Airbyte refused GET /api/public/v1/workspaces (502): Bad gateway: upstream airbyte-server is down');
   });
 
   test('an answer not shaped as the client needs is refused naming the field', async () => {
-    standIn.answerNext('GET', '/v1/jobs/12', { status: 200, body: { jobId: 12, status: 'exploded', jobType: 'sync', connectionId: UNKNOWN_ID, startTime: '2026-11-24T12:00:00Z' } });
+    standIn.answerNext('GET', '/v1/jobs/12', {
+      status: 200,
+      body: { jobId: 12, status: 'exploded', jobType: 'sync', connectionId: UNKNOWN_ID, startTime: '2026-11-24T12:00:00Z' },
+    });
     const error = await failure(client.getJob(12));
     expect(error.failure).toBe('unexpected_answer');
     expect(error.message).toMatch(/^Airbyte's answer to GET \/api\/public\/v1\/jobs\/12 is not what the portal expects \(status: /);
   });
 
   test('a redirect is reported, not followed (the token goes nowhere else)', async () => {
-    standIn.answerNext('GET', '/v1/connections', { status: 301, text: '', contentType: 'text/plain', location: 'https://airbyte.example/api/public/v1/connections' });
+    standIn.answerNext('GET', '/v1/connections', {
+      status: 301,
+      text: '',
+      contentType: 'text/plain',
+      location: 'https://airbyte.example/api/public/v1/connections',
+    });
     const error = await failure(client.listConnections());
-    expect(error.message).toBe('Airbyte answered GET /api/public/v1/connections with a redirect (301) to https://airbyte.example/api/public/v1/connections: set the Airbyte URL to where it points.');
+    expect(error.message).toBe(
+      'Airbyte answered GET /api/public/v1/connections with a redirect (301) to https://airbyte.example/api/public/v1/connections: set the Airbyte URL to where it points.',
+    );
   });
 
   test('no answer in time becomes a time-out error', async () => {
@@ -288,9 +367,14 @@ describe('Airbyte API client: failures in words', () => {
     await client.listWorkspaces();
     const token = standIn.requestsTo('GET', '/v1/workspaces').at(-1)?.authorization?.replace('Bearer ', '') ?? '';
     expect(token.length).toBeGreaterThan(20);
-    standIn.answerNext('GET', '/v1/destinations', { status: 500, body: { title: 'internal', status: 500, detail: `login with ${SECRET} / token ${token} failed` } });
+    standIn.answerNext('GET', '/v1/destinations', {
+      status: 500,
+      body: { title: 'internal', status: 500, detail: `login with ${SECRET} / token ${token} failed` },
+    });
     const error = await failure(client.listDestinations());
-    expect(error.message).toBe('Airbyte refused GET /api/public/v1/destinations (500 internal): login with [hidden] / token [hidden] failed');
+    expect(error.message).toBe(
+      'Airbyte refused GET /api/public/v1/destinations (500 internal): login with [hidden] / token [hidden] failed',
+    );
     for (const text of [error.message, error.detail ?? '', String(error.stack)]) {
       expect(text).not.toContain(SECRET);
       expect(text).not.toContain(token);
@@ -326,10 +410,9 @@ describe('Airbyte API client: settings', () => {
         const workspaces = await createAirbyteApiClient({ url, clientId: CLIENT_ID, clientSecret: SECRET }).listWorkspaces();
         expect(workspaces.data).toEqual([]);
       }
-      expect(new Set(cloudLike.requests.map((request) => `${request.method} ${request.path} ${request.status}`))).toEqual(new Set([
-        'POST /v1/applications/token 200',
-        'GET /v1/workspaces 200',
-      ]));
+      expect(new Set(cloudLike.requests.map((request) => `${request.method} ${request.path} ${request.status}`))).toEqual(
+        new Set(['POST /v1/applications/token 200', 'GET /v1/workspaces 200']),
+      );
       cloudLike.assertNoDrift();
     } finally {
       await cloudLike.close();
@@ -340,14 +423,20 @@ describe('Airbyte API client: settings', () => {
 describe('the stand-in holds its own answers to the description', () => {
   test('an answer that breaks it is caught, not sent as if it were right', async () => {
     // A stream offering a sync mode Airbyte does not have: the answer to GET /streams breaks the description.
-    const odd = await AirbyteStandIn.start({ clientId: CLIENT_ID, clientSecret: SECRET, streams: { faker: [{ streamName: 'users', syncModes: ['full_refresh_magic'] }] } });
+    const odd = await AirbyteStandIn.start({
+      clientId: CLIENT_ID,
+      clientSecret: SECRET,
+      streams: { faker: [{ streamName: 'users', syncModes: ['full_refresh_magic'] }] },
+    });
     try {
       const oddClient = createAirbyteApiClient({ url: odd.url, clientId: CLIENT_ID, clientSecret: SECRET });
       const workspace = await oddClient.createWorkspace({ name: 'Odd' });
       const source = await oddClient.createSource({ name: 'Odd faker', workspaceId: workspace.workspaceId, configuration: FAKER });
       const error = await failure(oddClient.getStreamProperties({ sourceId: source.sourceId }));
       expect(error.status).toBe(500);
-      expect(() => odd.assertNoDrift()).toThrow('GET /v1/streams: response of getStreamProperties 200: [0].syncModes[0]: Instance does not match any of');
+      expect(() => odd.assertNoDrift()).toThrow(
+        'GET /v1/streams: response of getStreamProperties 200: [0].syncModes[0]: Instance does not match any of',
+      );
     } finally {
       await odd.close();
     }
@@ -355,7 +444,13 @@ describe('the stand-in holds its own answers to the description', () => {
 });
 
 describe('the stand-in refuses what the description forbids', () => {
-  async function signedIn(): Promise<(method: string, pathname: string, body?: unknown) => Promise<{ status: number; body: { title?: string; detail?: string; status?: number } }>> {
+  async function signedIn(): Promise<
+    (
+      method: string,
+      pathname: string,
+      body?: unknown,
+    ) => Promise<{ status: number; body: { title?: string; detail?: string; status?: number } }>
+  > {
     const tokenAnswer = await fetch(`${standIn.url}/v1/applications/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -391,26 +486,37 @@ describe('the stand-in refuses what the description forbids', () => {
     const send = await signedIn();
     const answer = await send('GET', '/v1/sources/not-a-uuid');
     expect(answer.status).toBe(400);
-    expect(answer.body.detail).toBe('The request does not match Airbyte\'s API: path parameter sourceId: String does not match format "uuid".');
+    expect(answer.body.detail).toBe(
+      'The request does not match Airbyte\'s API: path parameter sourceId: String does not match format "uuid".',
+    );
   });
 
   test('query parameters: out of range, misspelt, missing', async () => {
     const send = await signedIn();
     expect((await send('GET', '/v1/jobs?limit=500')).body.detail).toContain('query parameter limit:');
-    expect((await send('GET', '/v1/jobs?connectionID=x')).body.detail).toContain('query parameter connectionID is not one the description defines');
+    expect((await send('GET', '/v1/jobs?connectionID=x')).body.detail).toContain(
+      'query parameter connectionID is not one the description defines',
+    );
     expect((await send('GET', '/v1/streams')).body.detail).toContain('query parameter sourceId is required');
   });
 
   test("a source configuration is checked against its connector's schema", async () => {
     const send = await signedIn();
-    const answer = await send('POST', '/v1/sources', { name: 'x', workspaceId: UNKNOWN_ID, configuration: { sourceType: 'faker', count: 'many' } });
+    const answer = await send('POST', '/v1/sources', {
+      name: 'x',
+      workspaceId: UNKNOWN_ID,
+      configuration: { sourceType: 'faker', count: 'many' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.detail).toContain('request body: configuration.count: Instance type "string" is invalid. Expected "integer"');
   });
 
   test('an operation the description lacks, and a request without a token', async () => {
     const send = await signedIn();
-    expect(await send('GET', '/v1/pipelines')).toMatchObject({ status: 404, body: { detail: "Airbyte's API has no operation GET /v1/pipelines." } });
+    expect(await send('GET', '/v1/pipelines')).toMatchObject({
+      status: 404,
+      body: { detail: "Airbyte's API has no operation GET /v1/pipelines." },
+    });
     const anonymous = await fetch(`${standIn.url}/v1/workspaces`);
     expect(anonymous.status).toBe(401);
   });

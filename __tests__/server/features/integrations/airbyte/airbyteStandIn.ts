@@ -16,15 +16,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Schema } from '@cfworker/json-schema';
-import {
-  badRequest, FAKER_STREAMS, problem, Refusal, StandInResources, type Answer, type StreamOffer,
-} from './airbyteStandInResources';
+import { badRequest, FAKER_STREAMS, problem, Refusal, StandInResources, type Answer, type StreamOffer } from './airbyteStandInResources';
 import { checkAgainst, OpenApiDescription, type OpenApiDocument } from './openApiValidator';
 
 type JsonObject = Record<string, unknown>;
 
-export const DESCRIPTION_FILES = ['sources', 'destinations', 'connections', 'jobs', 'streams', 'workspaces', 'health']
-  .map((tag) => `airbyte_${tag}_v1.oas.json`);
+export const DESCRIPTION_FILES = ['sources', 'destinations', 'connections', 'jobs', 'streams', 'workspaces', 'health'].map(
+  (tag) => `airbyte_${tag}_v1.oas.json`,
+);
 
 const PACKAGE_DIR = path.join(__dirname, '../../../../../node_modules/@opensdks/sdk-airbyte');
 
@@ -98,7 +97,9 @@ export class AirbyteStandIn {
       url: () => this.url,
       streams: { faker: FAKER_STREAMS, ...options.streams },
       connectorSchema: (kind, type) => {
-        const create = this.description.operations.find((operation) => operation.method === 'POST' && operation.template === `/v1/${kind}s`);
+        const create = this.description.operations.find(
+          (operation) => operation.method === 'POST' && operation.template === `/v1/${kind}s`,
+        );
         return create?.document.resolve({ $ref: `#/components/schemas/${kind}-${type}` });
       },
     });
@@ -153,12 +154,18 @@ export class AirbyteStandIn {
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
     const pathname = url.pathname.startsWith(`${this.root}/`) ? url.pathname.slice(this.root.length) : url.pathname;
-    const recorded: RecordedRequest = { method: request.method ?? 'GET', path: pathname, query: url.searchParams, authorization: request.headers.authorization };
+    const recorded: RecordedRequest = {
+      method: request.method ?? 'GET',
+      path: pathname,
+      query: url.searchParams,
+      authorization: request.headers.authorization,
+    };
     this.requests.push(recorded);
     let answer: Answer;
     try {
       if (text) {
-        if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) throw badRequest(`request body: sent as ${request.headers['content-type'] ?? 'no content type'}, not application/json`);
+        if (!/^application\/json\b/.test(request.headers['content-type'] ?? ''))
+          throw badRequest(`request body: sent as ${request.headers['content-type'] ?? 'no content type'}, not application/json`);
         try {
           recorded.body = JSON.parse(text);
         } catch {
@@ -167,18 +174,26 @@ export class AirbyteStandIn {
       }
       if (this.stallMs) await new Promise((resolve) => setTimeout(resolve, this.stallMs).unref());
       const injected = this.injected.findIndex((item) => item.method === recorded.method && item.path === recorded.path);
-      answer = injected >= 0 ? (this.injected.splice(injected, 1)[0] as { answer: Answer }).answer : this.answer(recorded, url.pathname.startsWith(`${this.root}/`));
+      answer =
+        injected >= 0
+          ? (this.injected.splice(injected, 1)[0] as { answer: Answer }).answer
+          : this.answer(recorded, url.pathname.startsWith(`${this.root}/`));
     } catch (error) {
       if (error instanceof Refusal) {
         answer = problem(error.status, error.title, error.message);
       } else {
-        this.drift.push(`${recorded.method} ${recorded.path}: the stand-in failed: ${error instanceof Error ? error.stack : String(error)}`);
+        this.drift.push(
+          `${recorded.method} ${recorded.path}: the stand-in failed: ${error instanceof Error ? error.stack : String(error)}`,
+        );
         answer = problem(500, 'stand-in-failure', String(error));
       }
     }
     recorded.status = answer.status;
     if (response.destroyed) return;
-    response.writeHead(answer.status, { 'content-type': answer.contentType ?? 'application/json', ...(answer.location ? { location: answer.location } : {}) });
+    response.writeHead(answer.status, {
+      'content-type': answer.contentType ?? 'application/json',
+      ...(answer.location ? { location: answer.location } : {}),
+    });
     response.end(answer.text ?? (answer.body === undefined ? undefined : JSON.stringify(answer.body)));
   }
 
@@ -192,7 +207,11 @@ export class AirbyteStandIn {
       const token = /^Bearer (.+)$/.exec(request.authorization ?? '')?.[1];
       const expires = token ? this.tokens.get(token) : undefined;
       if (!token || expires === undefined || expires <= Date.now()) {
-        throw new Refusal(401, 'unauthorized', token ? 'The access token is invalid or has expired.' : 'An access token (Authorization: Bearer …) is required.');
+        throw new Refusal(
+          401,
+          'unauthorized',
+          token ? 'The access token is invalid or has expired.' : 'An access token (Authorization: Bearer …) is required.',
+        );
       }
     }
     const failures = this.description.checkRequest(match, request.query, request.body);

@@ -39,7 +39,11 @@ export interface Answer {
 }
 
 export class Refusal extends Error {
-  constructor(readonly status: number, readonly title: string, detail: string) {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    detail: string,
+  ) {
     super(detail);
   }
 }
@@ -49,7 +53,11 @@ export const badRequest = (detail: string) => new Refusal(400, 'bad-request', de
 const conflict = (detail: string) => new Refusal(409, 'conflict', detail);
 
 export function problem(status: number, title: string, detail: string): Answer {
-  return { status, body: { type: `https://reference.airbyte.com/reference/errors#${title}`, title, status, detail }, contentType: 'application/problem+json' };
+  return {
+    status,
+    body: { type: `https://reference.airbyte.com/reference/errors#${title}`, title, status, detail },
+    contentType: 'application/problem+json',
+  };
 }
 
 /** Airbyte's time stamps: UTC, whole seconds. */
@@ -104,7 +112,11 @@ export class StandInResources {
       case 'getWorkspace':
         return { status: 200, body: this.find(this.workspaces, 'Workspace', params.workspaceId) };
       case 'listSources':
-        return this.page('/v1/sources', this.live(this.sources, query).map((source) => this.masked(source, 'source')), query);
+        return this.page(
+          '/v1/sources',
+          this.live(this.sources, query).map((source) => this.masked(source, 'source')),
+          query,
+        );
       case 'createSource':
         return { status: 200, body: this.masked(this.saveActor('source', body).value, 'source') };
       case 'getSource':
@@ -114,7 +126,11 @@ export class StandInResources {
       case 'deleteSource':
         return this.deleteActor('source', params.sourceId ?? '');
       case 'listDestinations':
-        return this.page('/v1/destinations', this.live(this.destinations, query).map((destination) => this.masked(destination, 'destination')), query);
+        return this.page(
+          '/v1/destinations',
+          this.live(this.destinations, query).map((destination) => this.masked(destination, 'destination')),
+          query,
+        );
       case 'createDestination':
         return { status: 200, body: this.masked(this.saveActor('destination', body).value, 'destination') };
       case 'getDestination':
@@ -221,7 +237,9 @@ export class StandInResources {
     if (body.workspaceId !== undefined) this.find(this.workspaces, 'Workspace', String(body.workspaceId));
     const configuration = body.configuration as JsonObject | undefined;
     if (configuration && configuration[`${kind}Type`] !== undefined && configuration[`${kind}Type`] !== current[`${kind}Type`]) {
-      throw badRequest(`configuration.${kind}Type cannot change from ${String(current[`${kind}Type`])} to ${String(configuration[`${kind}Type`])}.`);
+      throw badRequest(
+        `configuration.${kind}Type cannot change from ${String(current[`${kind}Type`])} to ${String(configuration[`${kind}Type`])}.`,
+      );
     }
     const previous = current.configuration as JsonObject;
     // A masked value sent back keeps the stored secret, as in Airbyte.
@@ -249,27 +267,30 @@ export class StandInResources {
   private discover(sourceId: string): StreamOffer[] {
     const source = this.find(this.sources, 'Source', sourceId);
     const streams = this.world.streams[String(source.sourceType)];
-    if (!streams) throw badRequest(`The stand-in does not know what a ${String(source.sourceType)} source offers (StandInOptions.streams).`);
+    if (!streams)
+      throw badRequest(`The stand-in does not know what a ${String(source.sourceType)} source offers (StandInOptions.streams).`);
     return streams;
   }
 
   /** The streams of a connection, checked against what the source offers, as Airbyte checks them. */
   private streamSettings(sourceId: string, configurations: JsonObject | undefined): JsonObject {
     const offered = this.discover(sourceId);
-    const requested: JsonObject[] = (configurations?.streams as JsonObject[] | undefined)
-      ?? offered.map((offer) => ({ name: offer.streamName }));
+    const requested: JsonObject[] =
+      (configurations?.streams as JsonObject[] | undefined) ?? offered.map((offer) => ({ name: offer.streamName }));
     const streams = requested.map((stream) => {
       const offer = offered.find((candidate) => candidate.streamName === stream.name);
       if (!offer) throw badRequest(`Invalid stream found: ${String(stream.name)} is not a stream of the source.`);
       const syncMode = (stream.syncMode as string | undefined) ?? offer.syncModes[0];
-      if (!offer.syncModes.includes(String(syncMode))) throw badRequest(`Invalid sync mode ${String(syncMode)} for stream ${offer.streamName}.`);
+      if (!offer.syncModes.includes(String(syncMode)))
+        throw badRequest(`Invalid sync mode ${String(syncMode)} for stream ${offer.streamName}.`);
       return { ...stream, syncMode };
     });
     return { streams };
   }
 
   private checkSchedule(schedule: JsonObject | undefined): void {
-    if (schedule?.scheduleType === 'cron' && !schedule.cronExpression) throw badRequest('schedule.cronExpression is required when scheduleType is cron.');
+    if (schedule?.scheduleType === 'cron' && !schedule.cronExpression)
+      throw badRequest('schedule.cronExpression is required when scheduleType is cron.');
   }
 
   private createConnection(body: JsonObject): JsonObject {
@@ -299,7 +320,9 @@ export class StandInResources {
   private patchConnection(id: string, body: JsonObject): JsonObject {
     const current = this.find(this.connections, 'Connection', id);
     this.checkSchedule(body.schedule as JsonObject | undefined);
-    const configurations = body.configurations ? this.streamSettings(String(current.sourceId), body.configurations as JsonObject) : current.configurations;
+    const configurations = body.configurations
+      ? this.streamSettings(String(current.sourceId), body.configurations as JsonObject)
+      : current.configurations;
     Object.assign(current, Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)), { configurations });
     return current;
   }
@@ -321,11 +344,24 @@ export class StandInResources {
 
   private startJob(connectionId: string, jobType: 'sync' | 'reset'): JsonObject {
     const connection = this.find(this.connections, 'Connection', connectionId);
-    if (connection.status === 'deprecated') throw badRequest(`Connection ${connectionId} is deprecated: its source or destination was deleted.`);
-    const running = [...this.jobs.values()].find((job) => job.connectionId === connectionId && (job.status === 'pending' || job.status === 'running'));
+    if (connection.status === 'deprecated')
+      throw badRequest(`Connection ${connectionId} is deprecated: its source or destination was deleted.`);
+    const running = [...this.jobs.values()].find(
+      (job) => job.connectionId === connectionId && (job.status === 'pending' || job.status === 'running'),
+    );
     if (running) throw conflict(`A sync is already running for connection ${connectionId} (job ${running.jobId}).`);
     const now = Date.now();
-    const job: StoredJob = { jobId: this.nextJobId++, status: 'pending', jobType, connectionId, workspaceId: String(connection.workspaceId), createdAt: now, updatedAt: now, rows: 0, polls: 0 };
+    const job: StoredJob = {
+      jobId: this.nextJobId++,
+      status: 'pending',
+      jobType,
+      connectionId,
+      workspaceId: String(connection.workspaceId),
+      createdAt: now,
+      updatedAt: now,
+      rows: 0,
+      polls: 0,
+    };
     this.jobs.set(job.jobId, job);
     return this.jobAnswer(job);
   }
@@ -339,7 +375,9 @@ export class StandInResources {
   /** Each GET moves a live job one step: pending → running (half the rows) → succeeded. */
   private pollJob(jobId: number): JsonObject {
     const job = this.storedJob(jobId);
-    const streams = ((this.connections.get(job.connectionId)?.value.configurations as JsonObject | undefined)?.streams as unknown[] | undefined)?.length ?? 0;
+    const streams =
+      ((this.connections.get(job.connectionId)?.value.configurations as JsonObject | undefined)?.streams as unknown[] | undefined)
+        ?.length ?? 0;
     const total = job.jobType === 'sync' ? streams * 1000 : 0;
     if (job.status === 'pending' || job.status === 'running') {
       job.polls += 1;
@@ -357,7 +395,8 @@ export class StandInResources {
 
   private cancelJob(jobId: number): JsonObject {
     const job = this.storedJob(jobId);
-    if (job.status !== 'pending' && job.status !== 'running') throw conflict(`Job ${jobId} has already ${job.status} and cannot be cancelled.`);
+    if (job.status !== 'pending' && job.status !== 'running')
+      throw conflict(`Job ${jobId} has already ${job.status} and cannot be cancelled.`);
     job.status = 'cancelled';
     job.updatedAt = Date.now();
     return this.jobAnswer(job);
@@ -378,6 +417,10 @@ export class StandInResources {
         const order = a[key] - b[key] || a.jobId - b.jobId;
         return direction === 'ASC' ? order : -order;
       });
-    return this.page('/v1/jobs', jobs.map((job) => this.jobAnswer(job)), query);
+    return this.page(
+      '/v1/jobs',
+      jobs.map((job) => this.jobAnswer(job)),
+      query,
+    );
   }
 }

@@ -15,13 +15,18 @@ const THINGS: OpenApiDocument = {
           { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 10 } },
           { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string', enum: ['red', 'blue'] } } },
         ],
-        responses: { 200: { content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } } } } },
+        responses: {
+          200: { content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } } } },
+        },
       },
     },
     '/things/special': { get: { operationId: 'special', responses: { 204: { description: 'none' } } } },
     '/things/{thingId}': {
       parameters: [{ name: 'thingId', in: 'path', required: true, schema: { type: 'string', format: 'UUID' } }],
-      get: { operationId: 'getThing', responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } } },
+      get: {
+        operationId: 'getThing',
+        responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } },
+      },
       put: {
         operationId: 'putThing',
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
@@ -37,7 +42,11 @@ const THINGS: OpenApiDocument = {
         properties: { name: { type: 'string', minLength: 1 }, shape: { $ref: '#/components/schemas/Shape' } },
       },
       Shape: { oneOf: [{ $ref: '#/components/schemas/Circle' }, { $ref: '#/components/schemas/Square' }] },
-      Circle: { type: 'object', required: ['kind', 'radius'], properties: { kind: { const: 'circle' }, radius: { type: 'number', exclusiveMinimum: 0 } } },
+      Circle: {
+        type: 'object',
+        required: ['kind', 'radius'],
+        properties: { kind: { const: 'circle' }, radius: { type: 'number', exclusiveMinimum: 0 } },
+      },
       Square: { type: 'object', required: ['kind', 'side'], properties: { kind: { const: 'square' }, side: { type: 'number' } } },
     },
   },
@@ -50,7 +59,10 @@ describe('OpenApiDescription on a small document', () => {
 
   test('finds operations under the server path; a fixed path wins over a template', () => {
     expect(description.find('GET', '/v2/things/special')?.operation.operationId).toBe('special');
-    expect(description.find('get', `/v2/things/${ID}`)).toMatchObject({ operation: { operationId: 'getThing', secured: true }, pathParams: { thingId: ID } });
+    expect(description.find('get', `/v2/things/${ID}`)).toMatchObject({
+      operation: { operationId: 'getThing', secured: true },
+      pathParams: { thingId: ID },
+    });
     expect(description.find('DELETE', `/v2/things/${ID}`)).toBeUndefined();
     expect(description.find('GET', '/things')).toBeUndefined();
   });
@@ -73,8 +85,9 @@ describe('OpenApiDescription on a small document', () => {
       'request body: shape.side: Instance type "string" is invalid. Expected "number"',
     ]);
     expect(description.checkRequest(match, new URLSearchParams(), undefined)).toContain('request body is required (JSON)');
-    expect(description.checkRequest(match, new URLSearchParams(), { name: 'x', shape: { kind: 'triangle' } }))
-      .toContain('request body: shape: matches none of the 2 shapes the description allows');
+    expect(description.checkRequest(match, new URLSearchParams(), { name: 'x', shape: { kind: 'triangle' } })).toContain(
+      'request body: shape: matches none of the 2 shapes the description allows',
+    );
   });
 
   test('query values are read as the schema types them', () => {
@@ -85,7 +98,9 @@ describe('OpenApiDescription on a small document', () => {
       'query parameter limit: 11 is greater than 10',
       'query parameter tags: [0]: Instance does not match any of ["red","blue"]',
     ]);
-    expect(description.checkRequest(match, new URLSearchParams('limit=some'), undefined)).toEqual(['query parameter limit: Instance type "string" is invalid. Expected "integer"']);
+    expect(description.checkRequest(match, new URLSearchParams('limit=some'), undefined)).toEqual([
+      'query parameter limit: Instance type "string" is invalid. Expected "integer"',
+    ]);
   });
 
   test('answers are checked against the response schema of their status', () => {
@@ -115,12 +130,16 @@ describe("OpenApiDescription on Airbyte's jobs description", () => {
     ]);
     const get = description.find('GET', '/v1/jobs/abc');
     if (!get) throw new Error('no match');
-    expect(description.checkRequest(get, new URLSearchParams(), undefined)).toEqual(['path parameter jobId: Instance type "string" is invalid. Expected "integer"']);
+    expect(description.checkRequest(get, new URLSearchParams(), undefined)).toEqual([
+      'path parameter jobId: Instance type "string" is invalid. Expected "integer"',
+    ]);
   });
 
   test('a job answer without its status breaks the description', () => {
     const get = description.find('GET', '/v1/jobs/1')?.operation;
     if (!get) throw new Error('no match');
-    expect(description.checkResponse(get, 200, { jobId: 1, jobType: 'sync', startTime: 'now', connectionId: ID })).toEqual(['response of getJob 200: status is required']);
+    expect(description.checkResponse(get, 200, { jobId: 1, jobType: 'sync', startTime: 'now', connectionId: ID })).toEqual([
+      'response of getJob 200: status is required',
+    ]);
   });
 });

@@ -47,11 +47,36 @@ export interface OperationMatch {
   pathParams: Record<string, string>;
 }
 
-const CONTAINER_KEYWORDS = new Set(['$ref', 'properties', 'patternProperties', 'items', 'prefixItems', 'allOf', 'then', 'else', 'dependentSchemas']);
+const CONTAINER_KEYWORDS = new Set([
+  '$ref',
+  'properties',
+  'patternProperties',
+  'items',
+  'prefixItems',
+  'allOf',
+  'then',
+  'else',
+  'dependentSchemas',
+]);
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** Keys whose value is a map of names (`properties: {id: …}`), not a schema or an OpenAPI object. */
-const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'paths', 'components', 'schemas', 'responses', 'content', 'headers', 'parameters', 'requestBodies', 'securitySchemes']);
+const NAME_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'paths',
+  'components',
+  'schemas',
+  'responses',
+  'content',
+  'headers',
+  'parameters',
+  'requestBodies',
+  'securitySchemes',
+]);
 
 /**
  * A copy of a document ready for the validator, which leaves the caller's document untouched (the
@@ -68,13 +93,19 @@ function normalisedCopy(value: unknown, namesHere = false): unknown {
   const copy: JsonObject = {};
   for (const [key, item] of Object.entries(value)) {
     if (!namesHere && (key === 'example' || key === 'examples')) continue;
-    copy[key] = !namesHere && key === 'format' && typeof item === 'string' ? item.toLowerCase() : normalisedCopy(item, !namesHere && NAME_MAPS.has(key));
+    copy[key] =
+      !namesHere && key === 'format' && typeof item === 'string'
+        ? item.toLowerCase()
+        : normalisedCopy(item, !namesHere && NAME_MAPS.has(key));
   }
   return copy;
 }
 
 function pointerToPath(instanceLocation: string): string {
-  const parts = instanceLocation.replace(/^#\/?/, '').split('/').filter(Boolean)
+  const parts = instanceLocation
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter(Boolean)
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
 }
@@ -104,7 +135,9 @@ export function describeFailures(errors: OutputUnit[], root = ''): string[] {
         branches.set(branch, [...(branches.get(branch) ?? []), inner]);
       }
       const directChild = new RegExp(`^${error.instanceLocation.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/[^/]+$`);
-      const selected = [...branches.values()].filter((inner) => !inner.some((unit) => (unit.keyword === 'const' || unit.keyword === 'enum') && directChild.test(unit.instanceLocation)));
+      const selected = [...branches.values()].filter(
+        (inner) => !inner.some((unit) => (unit.keyword === 'const' || unit.keyword === 'enum') && directChild.test(unit.instanceLocation)),
+      );
       if (selected.length === 1 && selected[0]) lines.push(...describeFailures(selected[0], root));
       else lines.push(`${at || 'the value'}: matches none of the ${Math.max(branches.size, 1)} shapes the description allows`);
       continue;
@@ -119,14 +152,17 @@ export function describeFailures(errors: OutputUnit[], root = ''): string[] {
 
 function pathPattern(template: string): { pattern: RegExp; names: string[] } {
   const names: string[] = [];
-  const source = template.split(/(\{[^}]+\})/).map((part) => {
-    const name = /^\{([^}]+)\}$/.exec(part)?.[1];
-    if (name) {
-      names.push(name);
-      return '([^/]+)';
-    }
-    return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  }).join('');
+  const source = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+      if (name) {
+        names.push(name);
+        return '([^/]+)';
+      }
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
   return { pattern: new RegExp(`^${source}$`), names };
 }
 
@@ -172,7 +208,10 @@ export class OpenApiDescription {
           const operation = item[method] as JsonObject | undefined;
           if (!operation) continue;
           const own = ((operation.parameters as unknown[]) ?? []).map((parameter) => withSchemaRegistered(resolve(parameter) as Parameter));
-          const parameters = [...shared.filter((parameter) => !own.some((o) => o.name === parameter.name && o.in === parameter.in)), ...own];
+          const parameters = [
+            ...shared.filter((parameter) => !own.some((o) => o.name === parameter.name && o.in === parameter.in)),
+            ...own,
+          ];
           const requestBody = resolve(operation.requestBody as JsonObject | undefined);
           const responses: Record<string, Schema | undefined> = {};
           for (const [status, response] of Object.entries((operation.responses as JsonObject) ?? {})) {
@@ -189,9 +228,10 @@ export class OpenApiDescription {
             parameters,
             body: requestBody
               ? {
-                required: requestBody.required === true,
-                schema: ((requestBody.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined)?.schema as Schema | undefined,
-              }
+                  required: requestBody.required === true,
+                  schema: ((requestBody.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined)?.schema as
+                    Schema | undefined,
+                }
               : undefined,
             responses,
             document: loaded,
@@ -237,14 +277,25 @@ export class OpenApiDescription {
     for (const parameter of operation.parameters) {
       const schema = operation.document.resolve(parameter.schema) as JsonObject | undefined;
       if (parameter.in === 'path') {
-        failures.push(...this.check(operation, fromQueryText([pathParams[parameter.name] ?? ''], schema), parameter.schema, `path parameter ${parameter.name}:`).map((line) => line.replace(': the value:', ':')));
+        failures.push(
+          ...this.check(
+            operation,
+            fromQueryText([pathParams[parameter.name] ?? ''], schema),
+            parameter.schema,
+            `path parameter ${parameter.name}:`,
+          ).map((line) => line.replace(': the value:', ':')),
+        );
       } else if (parameter.in === 'query') {
         const values = query.getAll(parameter.name);
         if (values.length === 0) {
           if (parameter.required) failures.push(`query parameter ${parameter.name} is required`);
           continue;
         }
-        failures.push(...this.check(operation, fromQueryText(values, schema), parameter.schema, `query parameter ${parameter.name}:`).map((line) => line.replace(': the value:', ':')));
+        failures.push(
+          ...this.check(operation, fromQueryText(values, schema), parameter.schema, `query parameter ${parameter.name}:`).map((line) =>
+            line.replace(': the value:', ':'),
+          ),
+        );
       }
     }
     // Airbyte ignores query parameters it does not know; a misspelt one is refused here so that
@@ -273,7 +324,10 @@ export class OpenApiDescription {
       return status < 400 ? [`status ${status} is not one the description lists for ${operation.operationId}`] : [];
     }
     const schema = operation.responses[statusKey] ?? operation.responses.default;
-    if (!schema) return body === undefined || status >= 400 ? [] : [`a body was sent where the description has none for ${operation.operationId} ${status}`];
+    if (!schema)
+      return body === undefined || status >= 400
+        ? []
+        : [`a body was sent where the description has none for ${operation.operationId} ${status}`];
     if (body === undefined) return [`no body was sent where the description requires one for ${operation.operationId} ${status}`];
     return this.check(operation, body, schema, `response of ${operation.operationId} ${status}:`);
   }

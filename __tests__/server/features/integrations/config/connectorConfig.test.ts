@@ -29,17 +29,33 @@ const spec = {
         {
           title: 'Password',
           required: ['tunnel_method', 'tunnel_host', 'tunnel_user_password'],
-          properties: { tunnel_method: { const: 'SSH_PASSWORD_AUTH' }, tunnel_host: { type: 'string' }, tunnel_user_password: { type: 'string', airbyte_secret: true } },
+          properties: {
+            tunnel_method: { const: 'SSH_PASSWORD_AUTH' },
+            tunnel_host: { type: 'string' },
+            tunnel_user_password: { type: 'string', airbyte_secret: true },
+          },
         },
       ],
     },
   },
 };
 
-const config = { host: 'db.internal', port: 5432, database: 'shop', username: 'reader', password: 'hunter2-secret', tunnel_method: { tunnel_method: 'SSH_PASSWORD_AUTH', tunnel_host: 'bastion', tunnel_user_password: 'tunnel-secret' } };
+const config = {
+  host: 'db.internal',
+  port: 5432,
+  database: 'shop',
+  username: 'reader',
+  password: 'hunter2-secret',
+  tunnel_method: { tunnel_method: 'SSH_PASSWORD_AUTH', tunnel_host: 'bastion', tunnel_user_password: 'tunnel-secret' },
+};
 
 it('accepts a valid config and fills defaults', () => {
-  expect(validateConfig(spec, { host: 'h', database: 'd', username: 'u' })).toEqual({ host: 'h', database: 'd', username: 'u', port: 5432 });
+  expect(validateConfig(spec, { host: 'h', database: 'd', username: 'u' })).toEqual({
+    host: 'h',
+    database: 'd',
+    username: 'u',
+    port: 5432,
+  });
 });
 
 it('names the field at fault', () => {
@@ -55,13 +71,22 @@ it('names the field at fault', () => {
   expect(refusal({ host: 'h', database: 'd' })).toEqual(['username', 'username is required.']);
   expect(refusal({ host: 'h', database: 'd', username: 'u', port: 'five' })).toEqual(['port', 'port must be integer.']);
   expect(refusal({ host: 'h', database: 'd', username: 'u', port: 70000 })).toEqual(['port', 'port must be <= 65536.']);
-  expect(refusal({ host: 'h', database: 'd', username: 'u', colour: 'red' })).toEqual(['colour', 'colour is not a setting of this connector.']);
-  expect(refusal({ ...config, tunnel_method: { tunnel_method: 'SSH_PASSWORD_AUTH', tunnel_host: 'b' } })?.[0]).toBe('tunnel_method.tunnel_user_password');
+  expect(refusal({ host: 'h', database: 'd', username: 'u', colour: 'red' })).toEqual([
+    'colour',
+    'colour is not a setting of this connector.',
+  ]);
+  expect(refusal({ ...config, tunnel_method: { tunnel_method: 'SSH_PASSWORD_AUTH', tunnel_host: 'b' } })?.[0]).toBe(
+    'tunnel_method.tunnel_user_password',
+  );
   expect(refusal('text')).toEqual(['(config)', 'The configuration must be an object.']);
 });
 
 it('finds secrets at the top and in the chosen oneOf branch, and masks them', () => {
-  expect(maskConfig(spec, config)).toEqual({ ...config, password: SECRET_MASK, tunnel_method: { ...config.tunnel_method, tunnel_user_password: SECRET_MASK } });
+  expect(maskConfig(spec, config)).toEqual({
+    ...config,
+    password: SECRET_MASK,
+    tunnel_method: { ...config.tunnel_method, tunnel_user_password: SECRET_MASK },
+  });
   expect(secretValues(spec, config).sort()).toEqual(['hunter2-secret', 'tunnel-secret']);
 });
 
@@ -74,13 +99,22 @@ it('splits secrets off for encryption and joins them back', () => {
 
 it('keeps stored secrets the browser sent back masked, and asks for one never stored', () => {
   const edited = { ...maskConfig(spec, config), host: 'db2.internal' };
-  expect(keepStoredSecrets(spec, edited, { password: 'hunter2-secret', 'tunnel_method.tunnel_user_password': 'tunnel-secret' })).toEqual({ ...config, host: 'db2.internal' });
-  expect(() => keepStoredSecrets(spec, edited, { password: 'hunter2-secret' })).toThrow(new ConnectorConfigError('tunnel_method.tunnel_user_password', 'tunnel_method.tunnel_user_password is required.'));
+  expect(keepStoredSecrets(spec, edited, { password: 'hunter2-secret', 'tunnel_method.tunnel_user_password': 'tunnel-secret' })).toEqual({
+    ...config,
+    host: 'db2.internal',
+  });
+  expect(() => keepStoredSecrets(spec, edited, { password: 'hunter2-secret' })).toThrow(
+    new ConnectorConfigError('tunnel_method.tunnel_user_password', 'tunnel_method.tunnel_user_password is required.'),
+  );
 });
 
 it('says so when the spec itself is not a valid schema', () => {
-  expect(() => validateConfig({ type: 'object', properties: { a: { type: 'strnig' } } }, {})).toThrow(/The connector's spec is not a valid JSON Schema/);
-  expect(() => validateConfig({ type: 'object', properties: { a: { type: 'string', colour: 'red' } } }, {})).toThrow(/unknown keyword: "colour"/);
+  expect(() => validateConfig({ type: 'object', properties: { a: { type: 'strnig' } } }, {})).toThrow(
+    /The connector's spec is not a valid JSON Schema/,
+  );
+  expect(() => validateConfig({ type: 'object', properties: { a: { type: 'string', colour: 'red' } } }, {})).toThrow(
+    /unknown keyword: "colour"/,
+  );
 });
 
 it('accepts defaults inside oneOf options, as Airbyte specs (and the HTTP API source) give them', () => {
@@ -91,7 +125,15 @@ it('accepts defaults inside oneOf options, as Airbyte specs (and the HTTP API so
         type: 'object',
         oneOf: [
           { title: 'None', required: ['type'], properties: { type: { const: 'none' } } },
-          { title: 'API key', required: ['type', 'api_key'], properties: { type: { const: 'api_key' }, header: { type: 'string', default: 'X-API-Key' }, api_key: { type: 'string', airbyte_secret: true } } },
+          {
+            title: 'API key',
+            required: ['type', 'api_key'],
+            properties: {
+              type: { const: 'api_key' },
+              header: { type: 'string', default: 'X-API-Key' },
+              api_key: { type: 'string', airbyte_secret: true },
+            },
+          },
         ],
       },
     },

@@ -16,7 +16,12 @@ import { raw } from '../../../../../server/src/platform/warehouse/sql';
 jest.setTimeout(60_000);
 
 const TOKEN = 'tok-3f9a-secret';
-const ORDERS = Array.from({ length: 25 }, (_, index) => ({ id: index + 1, status: index % 3 ? 'paid' : 'open', amount: index * 1.5, updated_at: new Date(Date.UTC(2026, 0, 1, index)).toISOString() }));
+const ORDERS = Array.from({ length: 25 }, (_, index) => ({
+  id: index + 1,
+  status: index % 3 ? 'paid' : 'open',
+  amount: index * 1.5,
+  updated_at: new Date(Date.UTC(2026, 0, 1, index)).toISOString(),
+}));
 let api: Server;
 let baseUrl: string;
 const seen: Array<{ url: string; authorization: string | undefined }> = [];
@@ -24,7 +29,8 @@ const seen: Array<{ url: string; authorization: string | undefined }> = [];
 function answer(request: IncomingMessage): { status: number; body?: unknown; headers?: Record<string, string> } {
   const url = new URL(request.url ?? '/', baseUrl);
   seen.push({ url: url.pathname + url.search, authorization: request.headers.authorization });
-  if (request.headers.authorization !== `Bearer ${TOKEN}` && url.pathname !== '/elsewhere') return { status: 401, body: { error: 'invalid token' } };
+  if (request.headers.authorization !== `Bearer ${TOKEN}` && url.pathname !== '/elsewhere')
+    return { status: 401, body: { error: 'invalid token' } };
   const since = url.searchParams.get('updated_since');
   const orders = since ? ORDERS.filter((order) => order.updated_at > since) : ORDERS;
   switch (url.pathname) {
@@ -34,7 +40,10 @@ function answer(request: IncomingMessage): { status: number; body?: unknown; hea
     }
     case '/customers': {
       const cursor = Number(url.searchParams.get('after') ?? 0);
-      const items = [1, 2, 3, 4, 5].filter((id) => id > cursor).slice(0, 2).map((id) => ({ id, name: `C${id}` }));
+      const items = [1, 2, 3, 4, 5]
+        .filter((id) => id > cursor)
+        .slice(0, 2)
+        .map((id) => ({ id, name: `C${id}` }));
       return { status: 200, body: { results: items, meta: { next: items.length === 2 ? String(items.at(-1)?.id) : null } } };
     }
     case '/events': {
@@ -70,15 +79,34 @@ const config = () => ({
   base_url: baseUrl,
   auth: { type: 'bearer', token: TOKEN },
   streams: [
-    { name: 'orders', path: '/orders', record_selector: 'data.items', primary_key: 'id', pagination: { type: 'page', page_param: 'page', page_size: 10 }, incremental: { datetime_field: 'updated_at', request_param: 'updated_since' } },
-    { name: 'customers', path: '/customers', record_selector: 'results', pagination: { type: 'cursor', cursor_param: 'after', cursor_path: 'meta.next' } },
+    {
+      name: 'orders',
+      path: '/orders',
+      record_selector: 'data.items',
+      primary_key: 'id',
+      pagination: { type: 'page', page_param: 'page', page_size: 10 },
+      incremental: { datetime_field: 'updated_at', request_param: 'updated_since' },
+    },
+    {
+      name: 'customers',
+      path: '/customers',
+      record_selector: 'results',
+      pagination: { type: 'cursor', cursor_param: 'after', cursor_path: 'meta.next' },
+    },
     { name: 'events', path: '/events', pagination: { type: 'next_link' } },
   ],
 });
 
 async function operation(name: 'check' | 'discover', configValue: unknown, command = source): Promise<AirbyteMessage[]> {
   const messages: AirbyteMessage[] = [];
-  await runConnector(command, { operation: name, config: configValue, secrets: [TOKEN], timeoutMs: 30_000, memoryLimitMb: 256, onMessage: (message) => void messages.push(message) });
+  await runConnector(command, {
+    operation: name,
+    config: configValue,
+    secrets: [TOKEN],
+    timeoutMs: 30_000,
+    memoryLimitMb: 256,
+    onMessage: (message) => void messages.push(message),
+  });
   return messages;
 }
 
@@ -91,19 +119,29 @@ it('checks the API with its credentials, and says what the API answered when the
 it('refuses private and local addresses unless the platform allows them', async () => {
   const guarded = builtInConnectorCommand('source-http', process.cwd());
   const status = (await operation('check', config(), guarded))[0]?.connectionStatus;
-  expect(status).toEqual({ status: 'FAILED', message: 'The host 127.0.0.1 (127.0.0.1) is a private or local address, which connectors may not reach here.' });
+  expect(status).toEqual({
+    status: 'FAILED',
+    message: 'The host 127.0.0.1 (127.0.0.1) is a private or local address, which connectors may not reach here.',
+  });
   const metadata = (await operation('check', { ...config(), base_url: 'http://169.254.169.254/latest' }, guarded))[0]?.connectionStatus;
   expect(metadata?.message).toMatch(/169\.254\.169\.254.*private or local address/);
 });
 
-it('infers each stream\'s fields from its first page', async () => {
+it("infers each stream's fields from its first page", async () => {
   const [catalog] = await operation('discover', config());
   const orders = catalog?.catalog?.streams.find((stream) => stream.name === 'orders');
   expect(orders).toMatchObject({
     supported_sync_modes: ['full_refresh', 'incremental'],
     default_cursor_field: ['updated_at'],
     source_defined_primary_key: [['id']],
-    json_schema: { properties: { id: { type: ['null', 'integer'] }, status: { type: ['null', 'string'] }, amount: { type: ['null', 'number'] }, updated_at: { format: 'date-time' } } },
+    json_schema: {
+      properties: {
+        id: { type: ['null', 'integer'] },
+        status: { type: ['null', 'string'] },
+        amount: { type: ['null', 'number'] },
+        updated_at: { format: 'date-time' },
+      },
+    },
   });
 });
 
@@ -113,7 +151,15 @@ it('does not send the credentials to another origin a redirect points to', async
   await runConnector(source, {
     operation: 'read',
     config: redirected,
-    catalog: { streams: [{ stream: { name: 'moved', json_schema: {}, supported_sync_modes: ['full_refresh'] }, sync_mode: 'full_refresh', destination_sync_mode: 'append' }] },
+    catalog: {
+      streams: [
+        {
+          stream: { name: 'moved', json_schema: {}, supported_sync_modes: ['full_refresh'] },
+          sync_mode: 'full_refresh',
+          destination_sync_mode: 'append',
+        },
+      ],
+    },
     timeoutMs: 30_000,
     memoryLimitMb: 256,
     onMessage: (message) => void messages.push(message),
@@ -137,21 +183,44 @@ describe('syncing', () => {
     const [discovered] = await operation('discover', config());
     const streams = discovered?.catalog?.streams ?? [];
     const catalog: ConfiguredAirbyteCatalog = {
-      streams: streams.map((stream) => ({ stream, sync_mode: stream.name === 'orders' ? 'incremental' : 'full_refresh', destination_sync_mode: stream.name === 'orders' ? 'append_dedup' : 'overwrite' })),
+      streams: streams.map((stream) => ({
+        stream,
+        sync_mode: stream.name === 'orders' ? 'incremental' : 'full_refresh',
+        destination_sync_mode: stream.name === 'orders' ? 'append_dedup' : 'overwrite',
+      })),
     };
     const logs: string[] = [];
-    const sync = () => runSyncAttempt({ source, config: config(), secrets: [TOKEN], catalog, warehouse: { engine }, connectionId: 'http', defaultSchema: 'RAW_API', generationId: 1, timeoutMs: 30_000, memoryLimitMb: 256, onLog: (line) => logs.push(line.message) });
+    const sync = () =>
+      runSyncAttempt({
+        source,
+        config: config(),
+        secrets: [TOKEN],
+        catalog,
+        warehouse: { engine },
+        connectionId: 'http',
+        defaultSchema: 'RAW_API',
+        generationId: 1,
+        timeoutMs: 30_000,
+        memoryLimitMb: 256,
+        onLog: (line) => logs.push(line.message),
+      });
     const first = await sync();
     expect(first.status).toBe('succeeded');
     expect(await engine.query(raw('SELECT COUNT(*) AS N FROM RAW_API.ORDERS'))).toEqual([{ N: 25 }]);
-    expect(await engine.query(raw('SELECT STRING_AGG(CAST(ID AS VARCHAR), \',\' ORDER BY ID) AS IDS, TYPEOF(ANY_VALUE(ID)) AS T FROM RAW_API.CUSTOMERS'))).toEqual([{ IDS: '1,2,3,4,5', T: 'BIGINT' }]);
+    expect(
+      await engine.query(
+        raw("SELECT STRING_AGG(CAST(ID AS VARCHAR), ',' ORDER BY ID) AS IDS, TYPEOF(ANY_VALUE(ID)) AS T FROM RAW_API.CUSTOMERS"),
+      ),
+    ).toEqual([{ IDS: '1,2,3,4,5', T: 'BIGINT' }]);
     expect(await engine.query(raw('SELECT COUNT(*) AS N FROM RAW_API.EVENTS'))).toEqual([{ N: 3 }]);
 
     seen.length = 0;
     const second = await sync();
     expect(second.streams.find((stream) => stream.stream === 'orders')?.rowsCommitted).toBe(0);
     // The API was asked only for changes after the newest date-time of the first sync.
-    expect(seen.find((request) => request.url.startsWith('/orders'))?.url).toContain(`updated_since=${encodeURIComponent(ORDERS.at(-1)?.updated_at ?? '')}`);
+    expect(seen.find((request) => request.url.startsWith('/orders'))?.url).toContain(
+      `updated_since=${encodeURIComponent(ORDERS.at(-1)?.updated_at ?? '')}`,
+    );
     expect(await engine.query(raw('SELECT COUNT(*) AS N FROM RAW_API.ORDERS'))).toEqual([{ N: 25 }]);
     expect(logs.join('\n')).not.toContain(TOKEN);
   });

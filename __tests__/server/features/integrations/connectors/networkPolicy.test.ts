@@ -27,20 +27,40 @@ afterAll(async () => {
 });
 
 test.each([
-  '127.0.0.1', '10.1.2.3', '169.254.169.254', '100.64.0.1', '::1', 'fe80::1', 'fc00::1',
+  '127.0.0.1',
+  '10.1.2.3',
+  '169.254.169.254',
+  '100.64.0.1',
+  '::1',
+  'fe80::1',
+  'fc00::1',
   // IPv6 forms that stand for a local IPv4 address: mapped, compatible and NAT64.
-  '::ffff:127.0.0.1', '::ffff:7f00:1', '::127.0.0.1', '::7f00:1', '64:ff9b::a9fe:a9fe', '64:ff9b::169.254.169.254', '64:ff9b::a00:1',
+  '::ffff:127.0.0.1',
+  '::ffff:7f00:1',
+  '::127.0.0.1',
+  '::7f00:1',
+  '64:ff9b::a9fe:a9fe',
+  '64:ff9b::169.254.169.254',
+  '64:ff9b::a00:1',
 ])('%s is refused', (address) => {
   expect(isBlocked(address)).toBe(true);
 });
 
-test.each(['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '64:ff9b::5db8:d822', '::ffff:93.184.216.34'])('%s is allowed', (address) => {
-  expect(isBlocked(address)).toBe(false);
-});
+test.each(['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '64:ff9b::5db8:d822', '::ffff:93.184.216.34'])(
+  '%s is allowed',
+  (address) => {
+    expect(isBlocked(address)).toBe(false);
+  },
+);
 
 test('a name with any refused address is refused, naming it', async () => {
-  useResolver(async () => [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.7', family: 4 }]);
-  await expect(resolveReachable('mixed.example')).rejects.toThrow('The host mixed.example (10.0.0.7) is a private or local address, which connectors may not reach here.');
+  useResolver(async () => [
+    { address: '93.184.216.34', family: 4 },
+    { address: '10.0.0.7', family: 4 },
+  ]);
+  await expect(resolveReachable('mixed.example')).rejects.toThrow(
+    'The host mixed.example (10.0.0.7) is a private or local address, which connectors may not reach here.',
+  );
 });
 
 test('DNS rebinding: the connection goes to the address that was checked, never to what a second lookup answers', async () => {
@@ -51,18 +71,28 @@ test('DNS rebinding: the connection goes to the address that was checked, never 
     return [{ address: questions === 1 ? '192.0.2.1' : '127.0.0.1', family: 4 }];
   });
   // 192.0.2.1 (TEST-NET-1) reaches nothing here: the read fails, and the loopback canary is never asked.
-  await expect(getJson(new URL(`http://localhost:${port}/data`), { type: 'none' }, 1500)).rejects.toThrow(/GET http:\/\/localhost:\d+\/data failed/);
+  await expect(getJson(new URL(`http://localhost:${port}/data`), { type: 'none' }, 1500)).rejects.toThrow(
+    /GET http:\/\/localhost:\d+\/data failed/,
+  );
   expect(hits).toBe(0);
   expect(questions).toBe(1);
 
   questions = 0;
-  await expect(openFile({ location: `http://localhost:${port}/orders.csv`, format: 'csv', request_timeout_seconds: 1.5 } as Parameters<typeof openFile>[0])).rejects.toThrow(/Could not read/);
+  await expect(
+    openFile({ location: `http://localhost:${port}/orders.csv`, format: 'csv', request_timeout_seconds: 1.5 } as Parameters<
+      typeof openFile
+    >[0]),
+  ).rejects.toThrow(/Could not read/);
   expect(hits).toBe(0);
 
   // Answered loopback from the start: refused before any connection, naming the address.
   useResolver(async () => [{ address: '127.0.0.1', family: 4 }]);
-  await expect(getJson(new URL(`http://localhost:${port}/data`), { type: 'none' }, 1500)).rejects.toThrow(/\(127\.0\.0\.1\) is a private or local address/);
-  await expect(getJson(new URL(`http://127.0.0.1:${port}/data`), { type: 'none' }, 1500)).rejects.toThrow(/\(127\.0\.0\.1\) is a private or local address/);
+  await expect(getJson(new URL(`http://localhost:${port}/data`), { type: 'none' }, 1500)).rejects.toThrow(
+    /\(127\.0\.0\.1\) is a private or local address/,
+  );
+  await expect(getJson(new URL(`http://127.0.0.1:${port}/data`), { type: 'none' }, 1500)).rejects.toThrow(
+    /\(127\.0\.0\.1\) is a private or local address/,
+  );
   expect(hits).toBe(0);
 });
 

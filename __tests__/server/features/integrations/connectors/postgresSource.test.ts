@@ -23,7 +23,13 @@ const source = builtInConnectorCommand('source-postgres', process.cwd(), { priva
 
 async function operation(name: 'spec' | 'check' | 'discover', config: unknown = {}, command = source): Promise<AirbyteMessage[]> {
   const messages: AirbyteMessage[] = [];
-  await runConnector(command, { operation: name, config, timeoutMs: 30_000, memoryLimitMb: 256, onMessage: (message) => void messages.push(message) });
+  await runConnector(command, {
+    operation: name,
+    config,
+    timeoutMs: 30_000,
+    memoryLimitMb: 256,
+    onMessage: (message) => void messages.push(message),
+  });
   return messages;
 }
 
@@ -38,7 +44,10 @@ describe('without a database', () => {
 
   it('fails check on an unreachable host with the driver’s message', async () => {
     const [status] = await operation('check', { host: '127.0.0.1', port: 1, database: 'x', username: 'x', connect_timeout_seconds: 5 });
-    expect(status?.connectionStatus).toEqual({ status: 'FAILED', message: 'Could not connect to 127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1' });
+    expect(status?.connectionStatus).toEqual({
+      status: 'FAILED',
+      message: 'Could not connect to 127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1',
+    });
   });
 
   it('fails check within its connect time-out when the server never answers', async () => {
@@ -59,12 +68,22 @@ describe('without a database', () => {
   });
 
   it('refuses a private address unless the platform allows private networks', async () => {
-    const [status] = await operation('check', { host: '127.0.0.1', port: 5432, database: 'x', username: 'x' }, builtInConnectorCommand('source-postgres', process.cwd()));
-    expect(status?.connectionStatus).toEqual({ status: 'FAILED', message: 'The host 127.0.0.1 (127.0.0.1) is a private or local address, which connectors may not reach here.' });
+    const [status] = await operation(
+      'check',
+      { host: '127.0.0.1', port: 5432, database: 'x', username: 'x' },
+      builtInConnectorCommand('source-postgres', process.cwd()),
+    );
+    expect(status?.connectionStatus).toEqual({
+      status: 'FAILED',
+      message: 'The host 127.0.0.1 (127.0.0.1) is a private or local address, which connectors may not reach here.',
+    });
   });
 });
 
-if (!postgresUrl) console.log('PostgreSQL source suites skipped: set STORE_TEST_DATABASE_URL to a throw-away PostgreSQL database (as CI’s second pass does) to run them.');
+if (!postgresUrl)
+  console.log(
+    'PostgreSQL source suites skipped: set STORE_TEST_DATABASE_URL to a throw-away PostgreSQL database (as CI’s second pass does) to run them.',
+  );
 const onPostgres = postgresUrl ? describe : describe.skip;
 
 onPostgres('on PostgreSQL', () => {
@@ -90,15 +109,30 @@ onPostgres('on PostgreSQL', () => {
     return found;
   };
   const sync = (catalog: ConfiguredAirbyteCatalog, onProgress?: (progress: AttemptProgress) => void) =>
-    runSyncAttempt({ source, config, secrets: [config.password], catalog, warehouse: { engine }, connectionId: 'pg', defaultSchema: 'RAW', generationId: 1, timeoutMs: 120_000, memoryLimitMb: 256, onProgress });
-  const count = async (table: string) => (await engine.query(raw(`SELECT COUNT(*) AS N, COUNT(DISTINCT ID) AS D FROM ${schema.toUpperCase()}.${table}`)))[0];
+    runSyncAttempt({
+      source,
+      config,
+      secrets: [config.password],
+      catalog,
+      warehouse: { engine },
+      connectionId: 'pg',
+      defaultSchema: 'RAW',
+      generationId: 1,
+      timeoutMs: 120_000,
+      memoryLimitMb: 256,
+      onProgress,
+    });
+  const count = async (table: string) =>
+    (await engine.query(raw(`SELECT COUNT(*) AS N, COUNT(DISTINCT ID) AS D FROM ${schema.toUpperCase()}.${table}`)))[0];
 
   beforeAll(async () => {
     const { default: pgModule } = await import('pg');
     admin = new pgModule.Client({ connectionString: postgresUrl });
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.query(`CREATE TABLE ${schema}.orders (id bigint PRIMARY KEY, customer text NOT NULL, amount numeric(12,2), paid boolean, placed_on date, updated_at timestamp NOT NULL, seen_at timestamptz, tags text[], details jsonb)`);
+    await admin.query(
+      `CREATE TABLE ${schema}.orders (id bigint PRIMARY KEY, customer text NOT NULL, amount numeric(12,2), paid boolean, placed_on date, updated_at timestamp NOT NULL, seen_at timestamptz, tags text[], details jsonb)`,
+    );
     // 120,000 rows: more than two checkpoints' worth (the source checkpoints every 50,000 rows),
     // updated_at shared by ten rows at a time so checkpoints fall between rows that tie on the cursor.
     await admin.query(
@@ -134,7 +168,10 @@ onPostgres('on PostgreSQL', () => {
   });
 
   it('discovers tables with typed fields, primary keys and the schema as namespace', () => {
-    expect(streams.map((candidate) => `${candidate.namespace}.${candidate.name}`).sort()).toEqual([`${schema}.Order Lines`, `${schema}.orders`]);
+    expect(streams.map((candidate) => `${candidate.namespace}.${candidate.name}`).sort()).toEqual([
+      `${schema}.Order Lines`,
+      `${schema}.orders`,
+    ]);
     expect(stream('orders')).toMatchObject({
       supported_sync_modes: ['full_refresh', 'incremental'],
       source_defined_primary_key: [['id']],
@@ -158,14 +195,29 @@ onPostgres('on PostgreSQL', () => {
     expect(outcome).toMatchObject({ status: 'succeeded', rowsCommitted: 120_000 });
     expect(outcome.streams[0]).toMatchObject({ rowEstimate: 120_000, status: 'COMPLETE' });
     expect(await count('ORDERS')).toEqual({ N: 120_000, D: 120_000 });
-    const [row] = await engine.query(raw(`SELECT AMOUNT, PAID, CAST(PLACED_ON AS VARCHAR) AS PLACED_ON, CAST(UPDATED_AT AS VARCHAR) AS UPDATED_AT, CAST(SEEN_AT AS VARCHAR) AS SEEN_AT, CAST(DETAILS AS VARCHAR) AS DETAILS FROM ${schema.toUpperCase()}.ORDERS WHERE ID = 15`));
-    expect(row).toEqual({ AMOUNT: 3.75, PAID: false, PLACED_ON: '2026-01-16', UPDATED_AT: '2026-01-01 00:00:01.123456', SEEN_AT: expect.stringMatching(/^2026-01-01 00:15:00/), DETAILS: '{"n":15}' });
+    const [row] = await engine.query(
+      raw(
+        `SELECT AMOUNT, PAID, CAST(PLACED_ON AS VARCHAR) AS PLACED_ON, CAST(UPDATED_AT AS VARCHAR) AS UPDATED_AT, CAST(SEEN_AT AS VARCHAR) AS SEEN_AT, CAST(DETAILS AS VARCHAR) AS DETAILS FROM ${schema.toUpperCase()}.ORDERS WHERE ID = 15`,
+      ),
+    );
+    expect(row).toEqual({
+      AMOUNT: 3.75,
+      PAID: false,
+      PLACED_ON: '2026-01-16',
+      UPDATED_AT: '2026-01-01 00:00:01.123456',
+      SEEN_AT: expect.stringMatching(/^2026-01-01 00:15:00/),
+      DETAILS: '{"n":15}',
+    });
   });
 
   it('syncs incrementally by the chosen cursor: a second sync brings only the new rows', async () => {
-    const catalog: ConfiguredAirbyteCatalog = { streams: [{ stream: stream('orders'), sync_mode: 'incremental', cursor_field: ['updated_at'], destination_sync_mode: 'append' }] };
+    const catalog: ConfiguredAirbyteCatalog = {
+      streams: [{ stream: stream('orders'), sync_mode: 'incremental', cursor_field: ['updated_at'], destination_sync_mode: 'append' }],
+    };
     expect(await sync(catalog)).toMatchObject({ status: 'succeeded', rowsCommitted: 120_000 });
-    await admin.query(`INSERT INTO ${schema}.orders SELECT g, 'late', 1, true, date '2026-02-01', timestamp '2026-03-01' + g * interval '1 second', NULL, NULL, NULL FROM generate_series(120001, 121000) g`);
+    await admin.query(
+      `INSERT INTO ${schema}.orders SELECT g, 'late', 1, true, date '2026-02-01', timestamp '2026-03-01' + g * interval '1 second', NULL, NULL, NULL FROM generate_series(120001, 121000) g`,
+    );
     try {
       const second = await sync(catalog);
       expect(second).toMatchObject({ status: 'succeeded', rowsCommitted: 1000 });
@@ -177,12 +229,17 @@ onPostgres('on PostgreSQL', () => {
   });
 
   it('resumes from the last committed checkpoint after the source fails mid-read', async () => {
-    const catalog: ConfiguredAirbyteCatalog = { streams: [{ stream: stream('orders'), sync_mode: 'incremental', cursor_field: ['updated_at'], destination_sync_mode: 'append' }] };
+    const catalog: ConfiguredAirbyteCatalog = {
+      streams: [{ stream: stream('orders'), sync_mode: 'incremental', cursor_field: ['updated_at'], destination_sync_mode: 'append' }],
+    };
     let ended: Promise<unknown> | null = null;
     // At the first committed checkpoint the source's database session is ended under it.
     const first = await sync(catalog, (progress) => {
       if (progress.rowsCommitted > 0 && !ended) {
-        ended = admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'dataworks-source-postgres' AND datname = $1`, [config.database]);
+        ended = admin.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'dataworks-source-postgres' AND datname = $1`,
+          [config.database],
+        );
       }
     });
     await ended;
@@ -201,12 +258,16 @@ onPostgres('on PostgreSQL', () => {
   });
 
   it('refuses a table whose name is not a valid warehouse identifier before anything is written', async () => {
-    const outcome = await sync({ streams: [{ stream: stream('Order Lines'), sync_mode: 'full_refresh', destination_sync_mode: 'overwrite' }] });
+    const outcome = await sync({
+      streams: [{ stream: stream('Order Lines'), sync_mode: 'full_refresh', destination_sync_mode: 'overwrite' }],
+    });
     expect(outcome.status).toBe('failed');
     expect(outcome.failure).toMatchObject({ reason: 'destination', retryable: false });
     expect(outcome.failure?.message).toContain('stream name');
     expect(outcome.streams[0]?.rowsRead).toBe(0);
     // Not even the schema was made: the names are checked before the warehouse is touched.
-    expect(await engine.query(raw(`SELECT schema_name FROM information_schema.schemata WHERE schema_name = '${schema.toUpperCase()}'`))).toEqual([]);
+    expect(
+      await engine.query(raw(`SELECT schema_name FROM information_schema.schemata WHERE schema_name = '${schema.toUpperCase()}'`)),
+    ).toEqual([]);
   });
 });

@@ -18,15 +18,26 @@ const HOUR = 3_600_000;
 
 async function operation(name: 'spec' | 'check' | 'discover', config: unknown = {}): Promise<AirbyteMessage[]> {
   const messages: AirbyteMessage[] = [];
-  await runConnector(source, { operation: name, config, timeoutMs: 30_000, memoryLimitMb: 256, onMessage: (message) => void messages.push(message) });
+  await runConnector(source, {
+    operation: name,
+    config,
+    timeoutMs: 30_000,
+    memoryLimitMb: 256,
+    onMessage: (message) => void messages.push(message),
+  });
   return messages;
 }
 
 it('describes itself, checks its config and lists the sample streams', async () => {
   const [spec] = await operation('spec');
-  expect(spec?.spec?.connectionSpecification).toMatchObject({ properties: { seed: { type: 'string' }, orders_per_hour: { type: 'integer' } } });
+  expect(spec?.spec?.connectionSpecification).toMatchObject({
+    properties: { seed: { type: 'string' }, orders_per_hour: { type: 'integer' } },
+  });
   expect((await operation('check', { orders_per_hour: 20 }))[0]?.connectionStatus).toEqual({ status: 'SUCCEEDED' });
-  expect((await operation('check', { orders_per_hour: 5000 }))[0]?.connectionStatus).toEqual({ status: 'FAILED', message: 'orders_per_hour must be a whole number from 0 to 500.' });
+  expect((await operation('check', { orders_per_hour: 5000 }))[0]?.connectionStatus).toEqual({
+    status: 'FAILED',
+    message: 'orders_per_hour must be a whole number from 0 to 500.',
+  });
   const [catalog] = await operation('discover');
   expect(catalog?.catalog?.streams.map((stream) => `${stream.namespace}.${stream.name}`)).toEqual([
     'raw_shop.customers',
@@ -61,9 +72,23 @@ describe('syncing into the embedded warehouse', () => {
       if (!stream) throw new Error(`no stream ${name}`);
       return { stream, sync_mode: sync, destination_sync_mode: destination };
     };
-    const catalog: ConfiguredAirbyteCatalog = { streams: [configured('customers', 'full_refresh', 'overwrite'), configured('orders', 'incremental', 'append')] };
+    const catalog: ConfiguredAirbyteCatalog = {
+      streams: [configured('customers', 'full_refresh', 'overwrite'), configured('orders', 'incremental', 'append')],
+    };
     const start = new Date(Math.floor(Date.now() / HOUR) * HOUR - 3 * HOUR).toISOString();
-    const sync = () => runSyncAttempt({ source, config: { seed: 'test', orders_per_hour: 10, start_date: start }, secrets: [], catalog, warehouse: { engine }, connectionId: 'sample', defaultSchema: 'RAW', generationId: 1, timeoutMs: 30_000, memoryLimitMb: 256 });
+    const sync = () =>
+      runSyncAttempt({
+        source,
+        config: { seed: 'test', orders_per_hour: 10, start_date: start },
+        secrets: [],
+        catalog,
+        warehouse: { engine },
+        connectionId: 'sample',
+        defaultSchema: 'RAW',
+        generationId: 1,
+        timeoutMs: 30_000,
+        memoryLimitMb: 256,
+      });
 
     const hourBefore = Math.floor(Date.now() / HOUR);
     const first = await sync();

@@ -4,7 +4,12 @@ import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ConfiguredAirbyteCatalog, ConfiguredAirbyteStream, DestinationSyncMode, SyncMode } from '@common/integrations/airbyteProtocol';
+import type {
+  ConfiguredAirbyteCatalog,
+  ConfiguredAirbyteStream,
+  DestinationSyncMode,
+  SyncMode,
+} from '@common/integrations/airbyteProtocol';
 import { CheckpointWriter } from '../../../../../server/src/features/integrations/destination/checkpointWriter';
 import { openDuckDbEngine } from '../../../../../server/src/platform/warehouse/duckdbEngine';
 import type { Engine } from '../../../../../server/src/platform/warehouse/engine';
@@ -35,7 +40,12 @@ const ordersSchema = {
   },
 };
 
-function catalog(sync: SyncMode, destination: DestinationSyncMode, name = 'orders', schema: Record<string, unknown> = ordersSchema): ConfiguredAirbyteCatalog {
+function catalog(
+  sync: SyncMode,
+  destination: DestinationSyncMode,
+  name = 'orders',
+  schema: Record<string, unknown> = ordersSchema,
+): ConfiguredAirbyteCatalog {
   const stream: ConfiguredAirbyteStream = {
     stream: { name, namespace: 'raw_shop', json_schema: schema, supported_sync_modes: ['full_refresh', 'incremental'] },
     sync_mode: sync,
@@ -52,17 +62,25 @@ const order = (id: number, status: string, updated: string, extra: Record<string
   emitted_at: Date.parse(updated),
   data: { id, status, amount: id * 10.5, updated_at: updated, 'Order Date': updated.slice(0, 10), ...extra },
 });
-const state = (cursor: string) => ({ type: 'STREAM' as const, stream: { stream_descriptor: { name: 'orders', namespace: 'raw_shop' }, stream_state: { updated_at: cursor } } });
+const state = (cursor: string) => ({
+  type: 'STREAM' as const,
+  stream: { stream_descriptor: { name: 'orders', namespace: 'raw_shop' }, stream_state: { updated_at: cursor } },
+});
 
 const rows = (statement: string) => engine.query(raw(statement));
 const ids = async () => (await rows('SELECT ID FROM RAW_SHOP.ORDERS ORDER BY ID')).map((row) => row.ID);
 
 it('makes rows visible only with the checkpoint that covers them, and keeps the state beside them', async () => {
-  const writer = await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: catalog('incremental', 'append'), defaultSchema: 'RAW', generationId: 1 });
+  const writer = await CheckpointWriter.open(
+    { engine },
+    { connectionId: 'c1', catalog: catalog('incremental', 'append'), defaultSchema: 'RAW', generationId: 1 },
+  );
   await writer.record(order(1, 'placed', '2026-01-01T10:00:00Z'));
   await writer.record(order(2, 'placed', '2026-01-01T11:00:00Z'));
   expect(await ids()).toEqual([]);
-  await expect(writer.checkpoint(state('2026-01-01T11:00:00Z'))).resolves.toEqual({ streams: [{ stream: 'raw_shop.orders', rows: 2, bytes: expect.any(Number) }] });
+  await expect(writer.checkpoint(state('2026-01-01T11:00:00Z'))).resolves.toEqual({
+    streams: [{ stream: 'raw_shop.orders', rows: 2, bytes: expect.any(Number) }],
+  });
   expect(await ids()).toEqual([1, 2]);
   // A crash after more records: they were never committed, the state still says where to resume.
   await writer.record(order(3, 'placed', '2026-01-01T12:00:00Z'));
@@ -72,12 +90,17 @@ it('makes rows visible only with the checkpoint that covers them, and keeps the 
   expect(await CheckpointWriter.committedState({ engine }, 'another-connection')).toEqual([]);
 });
 
-it('writes typed columns and Airbyte\'s own columns, nulling a value that does not fit and saying so', async () => {
-  const writer = await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: catalog('full_refresh', 'append'), defaultSchema: 'RAW', generationId: 7 });
+it("writes typed columns and Airbyte's own columns, nulling a value that does not fit and saying so", async () => {
+  const writer = await CheckpointWriter.open(
+    { engine },
+    { connectionId: 'c1', catalog: catalog('full_refresh', 'append'), defaultSchema: 'RAW', generationId: 7 },
+  );
   await writer.record(order(1, 'placed', '2026-01-01T10:00:00Z'));
   await writer.record({ ...order(2, 'placed', '2026-01-02T10:00:00Z'), data: { id: 2, amount: 'twelve', updated_at: 'yesterday' } });
   await writer.finish();
-  const [first, second] = await rows(`SELECT ID, STATUS, AMOUNT, UPDATED_AT, ORDER_DATE, _AIRBYTE_RAW_ID, _AIRBYTE_EXTRACTED_AT, CAST(_AIRBYTE_META AS VARCHAR) AS META, _AIRBYTE_GENERATION_ID FROM RAW_SHOP.ORDERS ORDER BY ID`);
+  const [first, second] = await rows(
+    `SELECT ID, STATUS, AMOUNT, UPDATED_AT, ORDER_DATE, _AIRBYTE_RAW_ID, _AIRBYTE_EXTRACTED_AT, CAST(_AIRBYTE_META AS VARCHAR) AS META, _AIRBYTE_GENERATION_ID FROM RAW_SHOP.ORDERS ORDER BY ID`,
+  );
   expect(first).toMatchObject({ ID: 1, STATUS: 'placed', AMOUNT: 10.5, ORDER_DATE: expect.any(Date), _AIRBYTE_GENERATION_ID: 7 });
   expect((first?.UPDATED_AT as Date).toISOString()).toBe('2026-01-01T10:00:00.000Z');
   expect(first?._AIRBYTE_RAW_ID).toMatch(/^[0-9a-f-]{36}$/);
@@ -90,32 +113,49 @@ it('writes typed columns and Airbyte\'s own columns, nulling a value that does n
 });
 
 it('keeps the latest row per primary key in append-deduped mode', async () => {
-  const writer = await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: catalog('incremental', 'append_dedup'), defaultSchema: 'RAW', generationId: 1 });
+  const writer = await CheckpointWriter.open(
+    { engine },
+    { connectionId: 'c1', catalog: catalog('incremental', 'append_dedup'), defaultSchema: 'RAW', generationId: 1 },
+  );
   await writer.record(order(1, 'placed', '2026-01-01T10:00:00Z'));
   await writer.record(order(2, 'placed', '2026-01-01T10:00:00Z'));
   await writer.checkpoint(state('2026-01-01T10:00:00Z'));
   await writer.record(order(1, 'shipped', '2026-01-02T10:00:00Z'));
   await writer.checkpoint(state('2026-01-02T10:00:00Z'));
   await writer.finish();
-  expect(await rows('SELECT ID, STATUS FROM RAW_SHOP.ORDERS ORDER BY ID')).toEqual([{ ID: 1, STATUS: 'shipped' }, { ID: 2, STATUS: 'placed' }]);
+  expect(await rows('SELECT ID, STATUS FROM RAW_SHOP.ORDERS ORDER BY ID')).toEqual([
+    { ID: 1, STATUS: 'shipped' },
+    { ID: 2, STATUS: 'placed' },
+  ]);
 });
 
 it('replaces the table only when an overwrite sync succeeds', async () => {
-  const first = await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: catalog('full_refresh', 'overwrite'), defaultSchema: 'RAW', generationId: 1 });
+  const first = await CheckpointWriter.open(
+    { engine },
+    { connectionId: 'c1', catalog: catalog('full_refresh', 'overwrite'), defaultSchema: 'RAW', generationId: 1 },
+  );
   await first.record(order(1, 'placed', '2026-01-01T10:00:00Z'));
   await first.finish();
   expect(await ids()).toEqual([1]);
 
-  const failing = await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: catalog('full_refresh', 'overwrite'), defaultSchema: 'RAW', generationId: 2 });
+  const failing = await CheckpointWriter.open(
+    { engine },
+    { connectionId: 'c1', catalog: catalog('full_refresh', 'overwrite'), defaultSchema: 'RAW', generationId: 2 },
+  );
   await failing.record(order(5, 'placed', '2026-01-05T10:00:00Z'));
   await failing.checkpoint(state('2026-01-05T10:00:00Z'));
   expect(await ids()).toEqual([1]);
   await failing.abandon();
   expect(await ids()).toEqual([1]);
-  expect(await rows(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'RAW_SHOP' ORDER BY table_name`)).toEqual([{ table_name: 'ORDERS' }]);
+  expect(await rows(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'RAW_SHOP' ORDER BY table_name`)).toEqual([
+    { table_name: 'ORDERS' },
+  ]);
   expect(await CheckpointWriter.committedState({ engine }, 'c1')).toEqual([]);
 
-  const second = await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: catalog('full_refresh', 'overwrite'), defaultSchema: 'RAW', generationId: 3 });
+  const second = await CheckpointWriter.open(
+    { engine },
+    { connectionId: 'c1', catalog: catalog('full_refresh', 'overwrite'), defaultSchema: 'RAW', generationId: 3 },
+  );
   await second.record(order(7, 'placed', '2026-01-07T10:00:00Z'));
   await second.record(order(8, 'placed', '2026-01-08T10:00:00Z'));
   await second.finish();
@@ -123,33 +163,60 @@ it('replaces the table only when an overwrite sync succeeds', async () => {
 });
 
 it('adds a column for a field the source started sending', async () => {
-  await (await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: catalog('full_refresh', 'append'), defaultSchema: 'RAW', generationId: 1 })).finish();
+  await (
+    await CheckpointWriter.open(
+      { engine },
+      { connectionId: 'c1', catalog: catalog('full_refresh', 'append'), defaultSchema: 'RAW', generationId: 1 },
+    )
+  ).finish();
   const wider = { ...ordersSchema, properties: { ...ordersSchema.properties, channel: { type: 'string' } } };
-  const writer = await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: catalog('full_refresh', 'append', 'orders', wider), defaultSchema: 'RAW', generationId: 2 });
+  const writer = await CheckpointWriter.open(
+    { engine },
+    { connectionId: 'c1', catalog: catalog('full_refresh', 'append', 'orders', wider), defaultSchema: 'RAW', generationId: 2 },
+  );
   await writer.record(order(1, 'placed', '2026-01-01T10:00:00Z', { channel: 'web' }));
   await writer.finish();
   expect(await rows('SELECT ID, CHANNEL FROM RAW_SHOP.ORDERS')).toEqual([{ ID: 1, CHANNEL: 'web' }]);
 });
 
 it('refuses a stream name that is not a valid identifier before anything reaches the warehouse', async () => {
-  await expect(CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: catalog('full_refresh', 'append', 'order-items; DROP TABLE x'), defaultSchema: 'RAW', generationId: 1 })).rejects.toBeInstanceOf(InvalidIdentifierError);
-  expect(await rows(`SELECT schema_name FROM information_schema.schemata WHERE schema_name IN ('RAW_SHOP', 'AIRBYTE_INTERNAL')`)).toEqual([]);
+  await expect(
+    CheckpointWriter.open(
+      { engine },
+      {
+        connectionId: 'c1',
+        catalog: catalog('full_refresh', 'append', 'order-items; DROP TABLE x'),
+        defaultSchema: 'RAW',
+        generationId: 1,
+      },
+    ),
+  ).rejects.toBeInstanceOf(InvalidIdentifierError);
+  expect(await rows(`SELECT schema_name FROM information_schema.schemata WHERE schema_name IN ('RAW_SHOP', 'AIRBYTE_INTERNAL')`)).toEqual(
+    [],
+  );
 });
 
 it('refuses deduplication without a primary key and incremental sync without a cursor, naming the stream', async () => {
   const noKey = catalog('incremental', 'append_dedup');
   delete noKey.streams[0]!.primary_key;
-  await expect(CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: noKey, defaultSchema: 'RAW', generationId: 1 })).rejects.toThrow('Stream orders: deduplication needs a primary key.');
+  await expect(
+    CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: noKey, defaultSchema: 'RAW', generationId: 1 }),
+  ).rejects.toThrow('Stream orders: deduplication needs a primary key.');
   const noCursor = catalog('incremental', 'append');
   delete noCursor.streams[0]!.cursor_field;
-  await expect(CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: noCursor, defaultSchema: 'RAW', generationId: 1 })).rejects.toThrow('Stream orders: incremental sync needs a cursor field.');
+  await expect(
+    CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: noCursor, defaultSchema: 'RAW', generationId: 1 }),
+  ).rejects.toThrow('Stream orders: incremental sync needs a cursor field.');
 });
 
-it('adds Airbyte\'s columns to a table another tool loaded, keeping its rows', async () => {
+it("adds Airbyte's columns to a table another tool loaded, keeping its rows", async () => {
   await rows('CREATE SCHEMA RAW_SHOP');
   await rows('CREATE TABLE RAW_SHOP.ORDERS (ID BIGINT, STATUS VARCHAR, _LOADED_AT TIMESTAMP)');
   await rows(`INSERT INTO RAW_SHOP.ORDERS VALUES (100, 'legacy', TIMESTAMP '2025-12-31 00:00:00')`);
-  const writer = await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: catalog('incremental', 'append'), defaultSchema: 'RAW', generationId: 1 });
+  const writer = await CheckpointWriter.open(
+    { engine },
+    { connectionId: 'c1', catalog: catalog('incremental', 'append'), defaultSchema: 'RAW', generationId: 1 },
+  );
   await writer.record(order(1, 'placed', '2026-01-01T10:00:00Z'));
   await writer.checkpoint(state('2026-01-01T10:00:00Z'));
   expect(await rows('SELECT ID, STATUS, _AIRBYTE_RAW_ID IS NOT NULL AS AIRBYTE FROM RAW_SHOP.ORDERS ORDER BY ID')).toEqual([
@@ -196,9 +263,14 @@ process.stdout.write('appended', () => process.kill(process.pid, 'SIGKILL'));
   expect(await CheckpointWriter.committedState({ engine }, 'c1')).toEqual([state('2026-01-01T11:00:00Z')]);
 }, 60_000);
 
-it('commits a stream\'s checkpoint only once no other stream has rows without a state', async () => {
-  const both: ConfiguredAirbyteCatalog = { streams: [catalog('incremental', 'append').streams[0]!, catalog('incremental', 'append', 'refunds').streams[0]!] };
-  const refundState = (cursor: string) => ({ type: 'STREAM' as const, stream: { stream_descriptor: { name: 'refunds', namespace: 'raw_shop' }, stream_state: { updated_at: cursor } } });
+it("commits a stream's checkpoint only once no other stream has rows without a state", async () => {
+  const both: ConfiguredAirbyteCatalog = {
+    streams: [catalog('incremental', 'append').streams[0]!, catalog('incremental', 'append', 'refunds').streams[0]!],
+  };
+  const refundState = (cursor: string) => ({
+    type: 'STREAM' as const,
+    stream: { stream_descriptor: { name: 'refunds', namespace: 'raw_shop' }, stream_state: { updated_at: cursor } },
+  });
   const writer = await CheckpointWriter.open({ engine }, { connectionId: 'c1', catalog: both, defaultSchema: 'RAW', generationId: 1 });
   await writer.record(order(1, 'placed', '2026-01-01T10:00:00Z'));
   await writer.record({ ...order(50, 'refunded', '2026-01-01T10:30:00Z'), stream: 'refunds' });
@@ -214,6 +286,9 @@ it('commits a stream\'s checkpoint only once no other stream has rows without a 
   ]);
   expect(await ids()).toEqual([1]);
   expect(await rows('SELECT ID FROM RAW_SHOP.REFUNDS')).toEqual([{ ID: 50 }]);
-  expect(await CheckpointWriter.committedState({ engine }, 'c1')).toEqual([state('2026-01-01T10:00:00Z'), refundState('2026-01-01T10:30:00Z')]);
+  expect(await CheckpointWriter.committedState({ engine }, 'c1')).toEqual([
+    state('2026-01-01T10:00:00Z'),
+    refundState('2026-01-01T10:30:00Z'),
+  ]);
   await writer.finish();
 });

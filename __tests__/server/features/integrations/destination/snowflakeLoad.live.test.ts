@@ -23,7 +23,9 @@ import { CONNECTOR_PREAMBLE } from '../connectorProgram';
 
 const missing = missingSnowflakeSettings(['SNOWFLAKE_TEST_LOAD_DATABASE']);
 if (missing.length > 0) {
-  console.log(`Snowflake sync suite skipped: no Snowflake credentials (${missing.join(', ')} not set). See the header of snowflakeLoad.live.test.ts.`);
+  console.log(
+    `Snowflake sync suite skipped: no Snowflake credentials (${missing.join(', ')} not set). See the header of snowflakeLoad.live.test.ts.`,
+  );
 }
 
 const SOURCE = `${CONNECTOR_PREAMBLE}const config = JSON.parse(fs.readFileSync(flag('--config'), 'utf8'));
@@ -49,7 +51,14 @@ emit({ type: 'STATE', state: { type: 'STREAM', stream: { stream_descriptor: desc
   const catalog = (mode: 'append_dedup' | 'overwrite'): ConfiguredAirbyteCatalog => ({
     streams: [
       {
-        stream: { name: 'events', namespace: schema, json_schema: { properties: { id: { type: 'integer' }, kind: { type: 'string' }, detail: { type: 'object' } } }, supported_sync_modes: ['incremental', 'full_refresh'], source_defined_cursor: true, default_cursor_field: ['id'] },
+        stream: {
+          name: 'events',
+          namespace: schema,
+          json_schema: { properties: { id: { type: 'integer' }, kind: { type: 'string' }, detail: { type: 'object' } } },
+          supported_sync_modes: ['incremental', 'full_refresh'],
+          source_defined_cursor: true,
+          default_cursor_field: ['id'],
+        },
         sync_mode: mode === 'overwrite' ? 'full_refresh' : 'incremental',
         destination_sync_mode: mode,
         primary_key: [['id']],
@@ -57,8 +66,20 @@ emit({ type: 'STATE', state: { type: 'STREAM', stream: { stream_descriptor: desc
     ],
   });
   const attempt = (connectionId: string, mode: 'append_dedup' | 'overwrite', config: Record<string, unknown>) =>
-    runSyncAttempt({ source, config: { schema, ...config }, secrets: [], catalog: catalog(mode), warehouse: { engine, database }, connectionId, defaultSchema: schema, generationId: 1, timeoutMs: 120_000, memoryLimitMb: 256 });
-  const count = async () => (await engine.query(raw(`SELECT COUNT(*) AS N, COUNT(DISTINCT ID) AS D FROM "${database}"."${schema}"."EVENTS"`)))[0];
+    runSyncAttempt({
+      source,
+      config: { schema, ...config },
+      secrets: [],
+      catalog: catalog(mode),
+      warehouse: { engine, database },
+      connectionId,
+      defaultSchema: schema,
+      generationId: 1,
+      timeoutMs: 120_000,
+      memoryLimitMb: 256,
+    });
+  const count = async () =>
+    (await engine.query(raw(`SELECT COUNT(*) AS N, COUNT(DISTINCT ID) AS D FROM "${database}"."${schema}"."EVENTS"`)))[0];
 
   beforeAll(async () => {
     engine = await openSnowflakeEngine(snowflakeTestSettings());
@@ -82,7 +103,9 @@ emit({ type: 'STATE', state: { type: 'STREAM', stream: { stream_descriptor: desc
     const resumed = await attempt(connection, 'append_dedup', { total: 500 });
     expect(resumed).toMatchObject({ status: 'succeeded', rowsCommitted: 300 });
     expect(await count()).toEqual({ N: 500, D: 500 });
-    const [row] = await engine.query(raw(`SELECT KIND, DETAIL:n::NUMBER AS N, TYPEOF(_AIRBYTE_META) AS META FROM "${database}"."${schema}"."EVENTS" WHERE ID = 7`));
+    const [row] = await engine.query(
+      raw(`SELECT KIND, DETAIL:n::NUMBER AS N, TYPEOF(_AIRBYTE_META) AS META FROM "${database}"."${schema}"."EVENTS" WHERE ID = 7`),
+    );
     expect(row).toEqual({ KIND: 'view', N: 7, META: 'OBJECT' });
   });
 

@@ -29,7 +29,8 @@ function recordingSnowflake(answers: { columns?: string[]; states?: string[]; st
     if (statement.text.startsWith('PUT ')) staged.push(readFileSync(/file:\/\/([^']+)'/.exec(statement.text)?.[1] ?? '', 'utf8'));
     if (statement.text.includes('INFORMATION_SCHEMA.COLUMNS')) return (answers.columns ?? []).map((name) => ({ column_name: name }));
     if (statement.text.includes('INFORMATION_SCHEMA.TABLES')) return answers.stateTable === false ? [] : [{ present: 1 }];
-    if (statement.text.includes('TO_JSON(STATE)')) return (answers.states ?? []).map((text, index) => ({ STREAM: `s${index}`, STATE: text }));
+    if (statement.text.includes('TO_JSON(STATE)'))
+      return (answers.states ?? []).map((text, index) => ({ STREAM: `s${index}`, STATE: text }));
     return [];
   };
   const engine: Engine = {
@@ -58,7 +59,12 @@ function catalog(sync: SyncMode, destination: DestinationSyncMode): ConfiguredAi
   return {
     streams: [
       {
-        stream: { name: 'orders', namespace: 'raw_shop', json_schema: { properties: { id: { type: 'integer' }, status: { type: 'string' }, detail: { type: 'object' } } }, supported_sync_modes: ['full_refresh', 'incremental'] },
+        stream: {
+          name: 'orders',
+          namespace: 'raw_shop',
+          json_schema: { properties: { id: { type: 'integer' }, status: { type: 'string' }, detail: { type: 'object' } } },
+          supported_sync_modes: ['full_refresh', 'incremental'],
+        },
         sync_mode: sync,
         destination_sync_mode: destination,
         cursor_field: ['id'],
@@ -68,18 +74,35 @@ function catalog(sync: SyncMode, destination: DestinationSyncMode): ConfiguredAi
   };
 }
 
-const record = (id: number) => ({ stream: 'orders', namespace: 'raw_shop', emitted_at: Date.UTC(2026, 10, 24), data: { id, status: 'placed', detail: { gift: id % 2 === 0 } } });
-const state = (id: number) => ({ type: 'STREAM' as const, stream: { stream_descriptor: { name: 'orders', namespace: 'raw_shop' }, stream_state: { id } } });
+const record = (id: number) => ({
+  stream: 'orders',
+  namespace: 'raw_shop',
+  emitted_at: Date.UTC(2026, 10, 24),
+  data: { id, status: 'placed', detail: { gift: id % 2 === 0 } },
+});
+const state = (id: number) => ({
+  type: 'STREAM' as const,
+  stream: { stream_descriptor: { name: 'orders', namespace: 'raw_shop' }, stream_state: { id } },
+});
 const open = (engine: Engine, sync: SyncMode, destination: DestinationSyncMode, database: string | null = 'RAW_DB') =>
-  CheckpointWriter.open({ engine, database }, { connectionId: CONNECTION, catalog: catalog(sync, destination), defaultSchema: 'RAW', generationId: 4 });
+  CheckpointWriter.open(
+    { engine, database },
+    { connectionId: CONNECTION, catalog: catalog(sync, destination), defaultSchema: 'RAW', generationId: 4 },
+  );
 
 it('names everything inside the load database and makes a fresh load table per stream', async () => {
-  const snowflake = recordingSnowflake({ columns: ['ID', 'STATUS', 'DETAIL', '_AIRBYTE_RAW_ID', '_AIRBYTE_EXTRACTED_AT', '_AIRBYTE_META', '_AIRBYTE_GENERATION_ID'] });
+  const snowflake = recordingSnowflake({
+    columns: ['ID', 'STATUS', 'DETAIL', '_AIRBYTE_RAW_ID', '_AIRBYTE_EXTRACTED_AT', '_AIRBYTE_META', '_AIRBYTE_GENERATION_ID'],
+  });
   const writer = await open(snowflake.engine, 'incremental', 'append');
   const texts = snowflake.texts();
   expect(texts).toContain('CREATE SCHEMA IF NOT EXISTS "RAW_DB"."AIRBYTE_INTERNAL"');
-  expect(texts).toContain('CREATE TABLE IF NOT EXISTS "RAW_DB"."AIRBYTE_INTERNAL"."DATAWORKS_SYNC_STATE" (CONNECTION_ID VARCHAR NOT NULL, STREAM VARCHAR NOT NULL, STATE VARIANT NOT NULL, COMMITTED_AT TIMESTAMP_TZ NOT NULL, PRIMARY KEY (CONNECTION_ID, STREAM))');
-  expect(texts).toContain('CREATE TABLE IF NOT EXISTS "RAW_DB"."RAW_SHOP"."ORDERS" ("ID" NUMBER(38,0), "STATUS" VARCHAR, "DETAIL" VARIANT, "_AIRBYTE_RAW_ID" VARCHAR NOT NULL, "_AIRBYTE_EXTRACTED_AT" TIMESTAMP_TZ NOT NULL, "_AIRBYTE_META" VARIANT NOT NULL, "_AIRBYTE_GENERATION_ID" NUMBER(38,0))');
+  expect(texts).toContain(
+    'CREATE TABLE IF NOT EXISTS "RAW_DB"."AIRBYTE_INTERNAL"."DATAWORKS_SYNC_STATE" (CONNECTION_ID VARCHAR NOT NULL, STREAM VARCHAR NOT NULL, STATE VARIANT NOT NULL, COMMITTED_AT TIMESTAMP_TZ NOT NULL, PRIMARY KEY (CONNECTION_ID, STREAM))',
+  );
+  expect(texts).toContain(
+    'CREATE TABLE IF NOT EXISTS "RAW_DB"."RAW_SHOP"."ORDERS" ("ID" NUMBER(38,0), "STATUS" VARCHAR, "DETAIL" VARIANT, "_AIRBYTE_RAW_ID" VARCHAR NOT NULL, "_AIRBYTE_EXTRACTED_AT" TIMESTAMP_TZ NOT NULL, "_AIRBYTE_META" VARIANT NOT NULL, "_AIRBYTE_GENERATION_ID" NUMBER(38,0))',
+  );
   expect(texts).toContain(`CREATE OR REPLACE TRANSIENT TABLE ${LOAD_TABLE} LIKE "RAW_DB"."RAW_SHOP"."ORDERS"`);
   // Columns the table already has are not added again.
   expect(texts.some((text) => text.includes('ADD COLUMN'))).toBe(false);
@@ -94,14 +117,29 @@ it('uploads and copies each checkpoint before its transaction, then moves rows a
   await writer.checkpoint(state(3));
   const texts = snowflake.texts();
   const put = texts.findIndex((text) => text.startsWith('PUT '));
-  expect(texts[put]).toMatch(/^PUT 'file:\/\/\/[^']+\/\d+\.ndjson' @~\/dataworks_sync\/0f4c2a9e-1b2d-4c3e-8f70-123456789abc\/ AUTO_COMPRESS = TRUE OVERWRITE = TRUE$/);
-  expect(texts[put + 1]).toMatch(new RegExp(`^COPY INTO ${LOAD_TABLE.replace(/[.$"]/g, '\\$&')} \\("ID", "STATUS", "DETAIL", "_AIRBYTE_RAW_ID", "_AIRBYTE_EXTRACTED_AT", "_AIRBYTE_META"\\) FROM \\(SELECT \\$1:c0::NUMBER\\(38,0\\), \\$1:c1::VARCHAR, \\$1:c2, \\$1:_raw_id::VARCHAR, \\$1:_extracted_at::TIMESTAMP_TZ, \\$1:_meta FROM @~/dataworks_sync/0f4c2a9e-1b2d-4c3e-8f70-123456789abc/\\) FILES = \\('\\d+\\.ndjson\\.gz'\\) FILE_FORMAT = \\(TYPE = JSON\\) FORCE = TRUE PURGE = TRUE$`));
+  expect(texts[put]).toMatch(
+    /^PUT 'file:\/\/\/[^']+\/\d+\.ndjson' @~\/dataworks_sync\/0f4c2a9e-1b2d-4c3e-8f70-123456789abc\/ AUTO_COMPRESS = TRUE OVERWRITE = TRUE$/,
+  );
+  expect(texts[put + 1]).toMatch(
+    new RegExp(
+      `^COPY INTO ${LOAD_TABLE.replace(/[.$"]/g, '\\$&')} \\("ID", "STATUS", "DETAIL", "_AIRBYTE_RAW_ID", "_AIRBYTE_EXTRACTED_AT", "_AIRBYTE_META"\\) FROM \\(SELECT \\$1:c0::NUMBER\\(38,0\\), \\$1:c1::VARCHAR, \\$1:c2, \\$1:_raw_id::VARCHAR, \\$1:_extracted_at::TIMESTAMP_TZ, \\$1:_meta FROM @~/dataworks_sync/0f4c2a9e-1b2d-4c3e-8f70-123456789abc/\\) FILES = \\('\\d+\\.ndjson\\.gz'\\) FILE_FORMAT = \\(TYPE = JSON\\) FORCE = TRUE PURGE = TRUE$`,
+    ),
+  );
   expect(snowflake.statements[put]?.inTransaction).toBe(false);
   expect(snowflake.statements[put + 1]?.inTransaction).toBe(false);
   // What was uploaded: one JSON line per record, values typed, Airbyte's columns filled.
-  const lines = (snowflake.staged[0] ?? '').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  const lines = (snowflake.staged[0] ?? '')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   expect(lines).toHaveLength(3);
-  expect(lines[1]).toMatchObject({ c0: 2, c1: 'placed', c2: { gift: true }, _extracted_at: '2026-11-24T00:00:00.000Z', _meta: { changes: [], sync_id: 4 } });
+  expect(lines[1]).toMatchObject({
+    c0: 2,
+    c1: 'placed',
+    c2: { gift: true },
+    _extracted_at: '2026-11-24T00:00:00.000Z',
+    _meta: { changes: [], sync_id: 4 },
+  });
 
   const transaction = snowflake.statements.slice(snowflake.statements.findIndex((statement) => statement.text === 'BEGIN'));
   expect(transaction.map((statement) => statement.text.split(' (')[0]?.split(' WHERE')[0])).toEqual([
@@ -112,7 +150,9 @@ it('uploads and copies each checkpoint before its transaction, then moves rows a
     'MERGE INTO "RAW_DB"."AIRBYTE_INTERNAL"."DATAWORKS_SYNC_STATE" AS T USING',
     'COMMIT',
   ]);
-  expect(transaction[1]?.text).toBe(`INSERT INTO "RAW_DB"."RAW_SHOP"."ORDERS" ("ID", "STATUS", "DETAIL", "_AIRBYTE_RAW_ID", "_AIRBYTE_EXTRACTED_AT", "_AIRBYTE_META", "_AIRBYTE_GENERATION_ID") SELECT "ID", "STATUS", "DETAIL", "_AIRBYTE_RAW_ID", "_AIRBYTE_EXTRACTED_AT", "_AIRBYTE_META", ? FROM ${LOAD_TABLE}`);
+  expect(transaction[1]?.text).toBe(
+    `INSERT INTO "RAW_DB"."RAW_SHOP"."ORDERS" ("ID", "STATUS", "DETAIL", "_AIRBYTE_RAW_ID", "_AIRBYTE_EXTRACTED_AT", "_AIRBYTE_META", "_AIRBYTE_GENERATION_ID") SELECT "ID", "STATUS", "DETAIL", "_AIRBYTE_RAW_ID", "_AIRBYTE_EXTRACTED_AT", "_AIRBYTE_META", ? FROM ${LOAD_TABLE}`,
+  );
   expect(transaction[1]?.params).toEqual([4]);
   // Deduplication looks only at the keys the load table brought.
   expect(transaction[2]?.text).toContain(`WHERE ("ID") IN (SELECT "ID" FROM ${LOAD_TABLE})`);
@@ -120,17 +160,26 @@ it('uploads and copies each checkpoint before its transaction, then moves rows a
   expect(transaction[4]?.text).toContain('PARSE_JSON(?) AS STATE');
   await writer.finish();
   // The sync's load table and stage folder go when it ends.
-  expect(snowflake.texts().slice(-2)).toEqual([`DROP TABLE IF EXISTS ${LOAD_TABLE}`, 'REMOVE @~/dataworks_sync/0f4c2a9e-1b2d-4c3e-8f70-123456789abc/']);
+  expect(snowflake.texts().slice(-2)).toEqual([
+    `DROP TABLE IF EXISTS ${LOAD_TABLE}`,
+    'REMOVE @~/dataworks_sync/0f4c2a9e-1b2d-4c3e-8f70-123456789abc/',
+  ]);
 });
 
-it('swaps an overwrite stream\'s new table in after the last commit, never inside a transaction', async () => {
+it("swaps an overwrite stream's new table in after the last commit, never inside a transaction", async () => {
   const snowflake = recordingSnowflake({ columns: ['ID', 'STATUS', 'DETAIL'] });
   const writer = await open(snowflake.engine, 'full_refresh', 'overwrite');
-  expect(snowflake.texts()).toContain('CREATE TABLE "RAW_DB"."RAW_SHOP"."_AIRBYTE_TMP_ORDERS" ("ID" NUMBER(38,0), "STATUS" VARCHAR, "DETAIL" VARIANT, "_AIRBYTE_RAW_ID" VARCHAR NOT NULL, "_AIRBYTE_EXTRACTED_AT" TIMESTAMP_TZ NOT NULL, "_AIRBYTE_META" VARIANT NOT NULL, "_AIRBYTE_GENERATION_ID" NUMBER(38,0))');
+  expect(snowflake.texts()).toContain(
+    'CREATE TABLE "RAW_DB"."RAW_SHOP"."_AIRBYTE_TMP_ORDERS" ("ID" NUMBER(38,0), "STATUS" VARCHAR, "DETAIL" VARIANT, "_AIRBYTE_RAW_ID" VARCHAR NOT NULL, "_AIRBYTE_EXTRACTED_AT" TIMESTAMP_TZ NOT NULL, "_AIRBYTE_META" VARIANT NOT NULL, "_AIRBYTE_GENERATION_ID" NUMBER(38,0))',
+  );
   await writer.record(record(1));
   await writer.finish();
   const swap = snowflake.statements.find((statement) => statement.text.includes('SWAP WITH'));
-  expect(swap).toEqual({ text: 'ALTER TABLE "RAW_DB"."RAW_SHOP"."ORDERS" SWAP WITH "RAW_DB"."RAW_SHOP"."_AIRBYTE_TMP_ORDERS"', params: [], inTransaction: false });
+  expect(swap).toEqual({
+    text: 'ALTER TABLE "RAW_DB"."RAW_SHOP"."ORDERS" SWAP WITH "RAW_DB"."RAW_SHOP"."_AIRBYTE_TMP_ORDERS"',
+    params: [],
+    inTransaction: false,
+  });
   const texts = snowflake.texts();
   expect(texts.indexOf(swap?.text ?? '')).toBeGreaterThan(texts.lastIndexOf('COMMIT'));
   expect(texts[texts.indexOf(swap?.text ?? '') + 1]).toBe('DROP TABLE "RAW_DB"."RAW_SHOP"."_AIRBYTE_TMP_ORDERS"');
@@ -141,7 +190,10 @@ it('swaps an overwrite stream\'s new table in after the last commit, never insid
 it('reads the committed state back from its JSON text', async () => {
   const snowflake = recordingSnowflake({ states: [JSON.stringify(state(42))] });
   expect(await CheckpointWriter.committedState({ engine: snowflake.engine, database: 'RAW_DB' }, CONNECTION)).toEqual([state(42)]);
-  expect(snowflake.statements.at(-1)).toMatchObject({ text: 'SELECT STREAM, TO_JSON(STATE) AS STATE FROM "RAW_DB"."AIRBYTE_INTERNAL"."DATAWORKS_SYNC_STATE" WHERE CONNECTION_ID = ? ORDER BY STREAM', params: [CONNECTION] });
+  expect(snowflake.statements.at(-1)).toMatchObject({
+    text: 'SELECT STREAM, TO_JSON(STATE) AS STATE FROM "RAW_DB"."AIRBYTE_INTERNAL"."DATAWORKS_SYNC_STATE" WHERE CONNECTION_ID = ? ORDER BY STREAM',
+    params: [CONNECTION],
+  });
   const empty = recordingSnowflake({ stateTable: false });
   expect(await CheckpointWriter.committedState({ engine: empty.engine, database: 'RAW_DB' }, CONNECTION)).toEqual([]);
 });
@@ -160,6 +212,14 @@ it('refuses a sync into Snowflake without a load database, in words, before the 
     timeoutMs: 5000,
     memoryLimitMb: 64,
   });
-  expect(outcome).toMatchObject({ status: 'failed', failure: { reason: 'destination', retryable: false, message: 'The warehouse could not be prepared: Syncs into Snowflake need a load database: set "loadDatabase" for the organisation in the warehouse connections file.' } });
+  expect(outcome).toMatchObject({
+    status: 'failed',
+    failure: {
+      reason: 'destination',
+      retryable: false,
+      message:
+        'The warehouse could not be prepared: Syncs into Snowflake need a load database: set "loadDatabase" for the organisation in the warehouse connections file.',
+    },
+  });
   expect(snowflake.statements).toEqual([]);
 });

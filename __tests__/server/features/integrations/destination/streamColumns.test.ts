@@ -1,6 +1,11 @@
-import { castValue, columnName, columnType, streamColumns } from '../../../../../server/src/features/integrations/destination/streamColumns';
+import {
+  castValue,
+  columnName,
+  columnType,
+  streamColumns,
+} from '../../../../../server/src/features/integrations/destination/streamColumns';
 
-it('types columns the way Airbyte\'s destinations do', () => {
+it("types columns the way Airbyte's destinations do", () => {
   expect(columnType({ type: ['null', 'integer'] })).toBe('integer');
   expect(columnType({ type: 'number', airbyte_type: 'integer' })).toBe('integer');
   expect(columnType({ type: 'string', format: 'date-time' })).toBe('timestamp_tz');
@@ -13,15 +18,21 @@ it('types columns the way Airbyte\'s destinations do', () => {
   expect(columnType({})).toBe('json');
 });
 
-it('names columns in the warehouse\'s unquoted form', () => {
+it("names columns in the warehouse's unquoted form", () => {
   expect(columnName('customer_id')).toBe('CUSTOMER_ID');
   expect(columnName('Order Date')).toBe('ORDER_DATE');
   expect(columnName('2fa')).toBe('_2FA');
 });
 
-it('refuses two fields that would share a column, and Airbyte\'s own column names', () => {
-  const stream = (properties: Record<string, unknown>) => ({ name: 'orders', json_schema: { properties }, supported_sync_modes: ['full_refresh' as const] });
-  expect(() => streamColumns(stream({ 'order id': {}, order_id: {} }))).toThrow('Stream orders: the fields "order id" and "order_id" would both become the column ORDER_ID.');
+it("refuses two fields that would share a column, and Airbyte's own column names", () => {
+  const stream = (properties: Record<string, unknown>) => ({
+    name: 'orders',
+    json_schema: { properties },
+    supported_sync_modes: ['full_refresh' as const],
+  });
+  expect(() => streamColumns(stream({ 'order id': {}, order_id: {} }))).toThrow(
+    'Stream orders: the fields "order id" and "order_id" would both become the column ORDER_ID.',
+  );
   expect(() => streamColumns(stream({ _airbyte_raw_id: {} }))).toThrow(/Airbyte's own column _AIRBYTE_RAW_ID/);
 });
 

@@ -5,7 +5,11 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ConfiguredAirbyteCatalog } from '@common/integrations/airbyteProtocol';
-import { runSyncAttempt, type AttemptProgress, type AttemptRequest } from '../../../../../server/src/features/integrations/engine/syncAttempt';
+import {
+  runSyncAttempt,
+  type AttemptProgress,
+  type AttemptRequest,
+} from '../../../../../server/src/features/integrations/engine/syncAttempt';
 import { openDuckDbEngine } from '../../../../../server/src/platform/warehouse/duckdbEngine';
 import type { Engine } from '../../../../../server/src/platform/warehouse/engine';
 import { raw } from '../../../../../server/src/platform/warehouse/sql';
@@ -39,7 +43,14 @@ next();
 const catalog: ConfiguredAirbyteCatalog = {
   streams: [
     {
-      stream: { name: 'events', namespace: 'raw_events', json_schema: { properties: { id: { type: 'integer' }, kind: { type: 'string' } } }, supported_sync_modes: ['incremental'], source_defined_cursor: true, default_cursor_field: ['id'] },
+      stream: {
+        name: 'events',
+        namespace: 'raw_events',
+        json_schema: { properties: { id: { type: 'integer' }, kind: { type: 'string' } } },
+        supported_sync_modes: ['incremental'],
+        source_defined_cursor: true,
+        default_cursor_field: ['id'],
+      },
       sync_mode: 'incremental',
       destination_sync_mode: 'append_dedup',
       primary_key: [['id']],
@@ -61,20 +72,44 @@ afterEach(async () => {
 });
 
 const attempt = (config: Record<string, unknown>, extra: Partial<AttemptRequest> = {}) =>
-  runSyncAttempt({ source, config, secrets: [], catalog, warehouse: { engine }, connectionId: 'conn-1', defaultSchema: 'RAW', generationId: 1, timeoutMs: 20_000, memoryLimitMb: 256, ...extra });
+  runSyncAttempt({
+    source,
+    config,
+    secrets: [],
+    catalog,
+    warehouse: { engine },
+    connectionId: 'conn-1',
+    defaultSchema: 'RAW',
+    generationId: 1,
+    timeoutMs: 20_000,
+    memoryLimitMb: 256,
+    ...extra,
+  });
 
 const count = async () => Number((await engine.query(raw('SELECT COUNT(*) AS N, COUNT(DISTINCT ID) AS D FROM RAW_EVENTS.EVENTS')))[0]?.N);
 
 it('keeps what was committed when the source crashes, and resumes from there on the next attempt', async () => {
   const failed = await attempt({ total: 500, crashAt: 250 });
-  expect(failed).toMatchObject({ status: 'failed', rowsCommitted: 200, failure: { reason: 'crashed', retryable: true, message: 'The connector failed: The source went away at record 250' } });
+  expect(failed).toMatchObject({
+    status: 'failed',
+    rowsCommitted: 200,
+    failure: { reason: 'crashed', retryable: true, message: 'The connector failed: The source went away at record 250' },
+  });
   expect(await count()).toBe(200);
 
   const progress: AttemptProgress[] = [];
   const resumed = await attempt({ total: 500 }, { onProgress: (update) => progress.push(update) });
   expect(resumed).toMatchObject({ status: 'succeeded', rowsCommitted: 300, failure: null });
-  expect(resumed.streams[0]).toMatchObject({ stream: 'raw_events.events', rowsRead: 300, rowsCommitted: 300, rowEstimate: 300, status: 'COMPLETE' });
-  expect(await engine.query(raw('SELECT COUNT(*) AS N, COUNT(DISTINCT ID) AS D, MIN(ID) AS LO, MAX(ID) AS HI FROM RAW_EVENTS.EVENTS'))).toEqual([{ N: 500, D: 500, LO: 1, HI: 500 }]);
+  expect(resumed.streams[0]).toMatchObject({
+    stream: 'raw_events.events',
+    rowsRead: 300,
+    rowsCommitted: 300,
+    rowEstimate: 300,
+    status: 'COMPLETE',
+  });
+  expect(
+    await engine.query(raw('SELECT COUNT(*) AS N, COUNT(DISTINCT ID) AS D, MIN(ID) AS LO, MAX(ID) AS HI FROM RAW_EVENTS.EVENTS')),
+  ).toEqual([{ N: 500, D: 500, LO: 1, HI: 500 }]);
   // Progress was reported as checkpoints committed, not only at the end.
   const committedSteps = [...new Set(progress.map((update) => update.rowsCommitted))];
   expect(committedSteps).toEqual(expect.arrayContaining([0, 100, 200, 300]));
@@ -102,20 +137,32 @@ it('fails without a retry when the warehouse refuses the data, keeping earlier c
   const file = path.join(dir, 'other.cjs');
   await fs.writeFile(file, other);
   const outcome = await attempt({ total: 500 }, { source: { command: process.execPath, args: [file], runtime: 'node' } });
-  expect(outcome).toMatchObject({ status: 'failed', rowsCommitted: 100, failure: { reason: 'destination', retryable: false, message: 'The warehouse refused the data: Stream secrets: the connector sent a record of a stream that was not selected.' } });
+  expect(outcome).toMatchObject({
+    status: 'failed',
+    rowsCommitted: 100,
+    failure: {
+      reason: 'destination',
+      retryable: false,
+      message: 'The warehouse refused the data: Stream secrets: the connector sent a record of a stream that was not selected.',
+    },
+  });
   expect(await count()).toBe(100);
 });
 
-it('fails without a retry, before the connector runs, when the warehouse cannot take a stream\'s name', async () => {
-  const bad: ConfiguredAirbyteCatalog = { streams: [{ ...catalog.streams[0]!, stream: { ...catalog.streams[0]!.stream, namespace: 'raw-events' } }] };
+it("fails without a retry, before the connector runs, when the warehouse cannot take a stream's name", async () => {
+  const bad: ConfiguredAirbyteCatalog = {
+    streams: [{ ...catalog.streams[0]!, stream: { ...catalog.streams[0]!.stream, namespace: 'raw-events' } }],
+  };
   const outcome = await attempt({ total: 10 }, { catalog: bad });
   expect(outcome).toMatchObject({ status: 'failed', rowsCommitted: 0, failure: { reason: 'destination', retryable: false } });
   expect(outcome.failure?.message).toMatch(/^The warehouse could not be prepared: namespace of stream events: must start with a letter/);
 });
 
-it('never writes into the portal\'s own schemas: a stream aimed at the sync state is refused by name', async () => {
+it("never writes into the portal's own schemas: a stream aimed at the sync state is refused by name", async () => {
   for (const namespace of ['AIRBYTE_INTERNAL', 'airbyte_internal', 'Account_Usage', 'dataworks']) {
-    const aimed: ConfiguredAirbyteCatalog = { streams: [{ ...catalog.streams[0]!, stream: { ...catalog.streams[0]!.stream, name: 'DATAWORKS_SYNC_STATE', namespace } }] };
+    const aimed: ConfiguredAirbyteCatalog = {
+      streams: [{ ...catalog.streams[0]!, stream: { ...catalog.streams[0]!.stream, name: 'DATAWORKS_SYNC_STATE', namespace } }],
+    };
     const outcome = await attempt({ total: 10 }, { catalog: aimed });
     expect(outcome).toMatchObject({ status: 'failed', rowsCommitted: 0, failure: { reason: 'destination', retryable: false } });
     expect(outcome.failure?.message).toMatch(/a schema the portal keeps for its own tables/);
@@ -124,7 +171,7 @@ it('never writes into the portal\'s own schemas: a stream aimed at the sync stat
   expect(await attempt({ total: 150 })).toMatchObject({ status: 'succeeded', rowsCommitted: 150 });
 });
 
-it('a warehouse that cannot be prepared keeps the engine\'s own words for the portal\'s log', async () => {
+it("a warehouse that cannot be prepared keeps the engine's own words for the portal's log", async () => {
   // A state table in a shape the writer does not expect (what an overwrite of it once left).
   await engine.query(raw('CREATE SCHEMA AIRBYTE_INTERNAL'));
   await engine.query(raw('CREATE TABLE AIRBYTE_INTERNAL.DATAWORKS_SYNC_STATE (ID INTEGER, NAME VARCHAR)'));

@@ -34,27 +34,45 @@ beforeEach(async () => {
     const found = org === ACME_ORG ? members.find((candidate) => candidate.id === member) : undefined;
     return found ? { status: 200, body: found } : { status: 404, body: { error: 'Not a member of the organization' } };
   });
-  keycloak.on('GET /users/:id/credentials', (_, [id]) => ({ status: 200, body: recorded(id === GRACE ? 'credentials-grace' : 'credentials-ada') }));
+  keycloak.on('GET /users/:id/credentials', (_, [id]) => ({
+    status: 200,
+    body: recorded(id === GRACE ? 'credentials-grace' : 'credentials-ada'),
+  }));
   keycloak.on('GET /users/:id/groups', (_, [id]) => ({ status: 200, body: id === ADA ? recorded('groups-ada') : [] }));
   keycloak.on('GET /users/:id/role-mappings/realm', (_, [id]) => ({ status: 200, body: id === ADA ? recorded('roles-ada') : [] }));
   keycloak.on('GET /users/:id/sessions', (_, [id]) => ({ status: 200, body: id === ADA ? recorded('sessions-ada') : [] }));
   keycloak.on('GET /events', { status: 200, body: recorded('events') });
   keycloak.on('GET /', { status: 200, body: recorded('realm') });
-  service = new KeycloakIdentityService({ url: keycloak.url, realm: REALM, clientId: 'dataworks-portal-admin', clientSecret: SECRET, timeoutMs: 2000 });
+  service = new KeycloakIdentityService({
+    url: keycloak.url,
+    realm: REALM,
+    clientId: 'dataworks-portal-admin',
+    clientSecret: SECRET,
+    timeoutMs: 2000,
+  });
 });
 
 afterEach(async () => {
   await keycloak.close();
 });
 
-const adminCalls = (method: string, path: RegExp) => keycloak.requests.filter((request) => request.method === method && path.test(request.path));
+const adminCalls = (method: string, path: RegExp) =>
+  keycloak.requests.filter((request) => request.method === method && path.test(request.path));
 
 describe('members', () => {
-  it('lists the organisation\'s members with their MFA status, groups of the organisation and realm roles', async () => {
+  it("lists the organisation's members with their MFA status, groups of the organisation and realm roles", async () => {
     const page = await service.listMembers('acme');
     expect(page.total).toBe(2);
     const [ada, grace] = page.members;
-    expect(ada).toMatchObject({ id: ADA, username: 'ada', email: 'ada@acme.example', enabled: true, mfaConfigured: false, groups: ['analysts'], roles: ['user', 'Client-Admin', 'default-roles-dataworks'] });
+    expect(ada).toMatchObject({
+      id: ADA,
+      username: 'ada',
+      email: 'ada@acme.example',
+      enabled: true,
+      mfaConfigured: false,
+      groups: ['analysts'],
+      roles: ['user', 'Client-Admin', 'default-roles-dataworks'],
+    });
     expect(ada?.createdAt).toBe('2025-11-01T00:00:00.000Z');
     // Keycloak's own required actions outside ours (terms_and_conditions) are left out.
     expect(grace).toMatchObject({ username: 'grace', enabled: false, mfaConfigured: true, requiredActions: ['UPDATE_PASSWORD'] });
@@ -93,7 +111,9 @@ describe('members', () => {
   it('requires a new password by adding the UPDATE_PASSWORD required action to those the member has', async () => {
     keycloak.on('PUT /users/:id', { status: 204 });
     await service.requirePasswordReset('acme', GRACE);
-    expect(adminCalls('PUT', new RegExp(`^/users/${GRACE}$`))[0]?.body).toEqual({ requiredActions: ['UPDATE_PASSWORD', 'terms_and_conditions'] });
+    expect(adminCalls('PUT', new RegExp(`^/users/${GRACE}$`))[0]?.body).toEqual({
+      requiredActions: ['UPDATE_PASSWORD', 'terms_and_conditions'],
+    });
   });
 
   it('removes only the one-time-code credential on an MFA reset', async () => {
@@ -109,7 +129,11 @@ describe('invitations', () => {
   const created = 'e0e0e0e0-1111-4222-8333-444455556666';
 
   beforeEach(() => {
-    keycloak.on('GET /roles/:name', (_, [name]) => (name === 'Client-Admin' ? { status: 200, body: { id: 'r0000000-0000-4000-8000-000000000002', name: 'Client-Admin' } } : { status: 404, body: { error: 'Could not find role' } }));
+    keycloak.on('GET /roles/:name', (_, [name]) =>
+      name === 'Client-Admin'
+        ? { status: 200, body: { id: 'r0000000-0000-4000-8000-000000000002', name: 'Client-Admin' } }
+        : { status: 404, body: { error: 'Could not find role' } },
+    );
     keycloak.on('POST /users', { status: 201, headers: { location: `${keycloak.url}/admin/realms/${REALM}/users/${created}` } });
     keycloak.on('DELETE /users/:id', { status: 204 });
   });
@@ -118,21 +142,45 @@ describe('invitations', () => {
     keycloak.on('POST /organizations/:org/members', { status: 201 });
     keycloak.on('POST /users/:id/role-mappings/realm', { status: 204 });
     keycloak.on('PUT /users/:id/execute-actions-email', { status: 204 });
-    keycloak.on('GET /organizations/:org/members/:member', { status: 200, body: { id: created, username: 'alan', email: 'alan@acme.example', enabled: true, requiredActions: ['UPDATE_PASSWORD', 'VERIFY_EMAIL'] } });
+    keycloak.on('GET /organizations/:org/members/:member', {
+      status: 200,
+      body: {
+        id: created,
+        username: 'alan',
+        email: 'alan@acme.example',
+        enabled: true,
+        requiredActions: ['UPDATE_PASSWORD', 'VERIFY_EMAIL'],
+      },
+    });
     const result = await service.inviteMember('acme', invitation);
-    expect(result).toMatchObject({ emailSent: true, actionLink: null, member: { id: created, username: 'alan', requiredActions: ['UPDATE_PASSWORD', 'VERIFY_EMAIL'] } });
-    expect(adminCalls('POST', /^\/users$/)[0]?.body).toMatchObject({ username: 'alan', enabled: true, requiredActions: ['UPDATE_PASSWORD', 'VERIFY_EMAIL'] });
+    expect(result).toMatchObject({
+      emailSent: true,
+      actionLink: null,
+      member: { id: created, username: 'alan', requiredActions: ['UPDATE_PASSWORD', 'VERIFY_EMAIL'] },
+    });
+    expect(adminCalls('POST', /^\/users$/)[0]?.body).toMatchObject({
+      username: 'alan',
+      enabled: true,
+      requiredActions: ['UPDATE_PASSWORD', 'VERIFY_EMAIL'],
+    });
     expect(adminCalls('POST', new RegExp(`^/organizations/${ACME_ORG}/members$`))[0]?.body).toBe(created);
-    expect(adminCalls('POST', /role-mappings\/realm$/)[0]?.body).toEqual([{ id: 'r0000000-0000-4000-8000-000000000002', name: 'Client-Admin' }]);
+    expect(adminCalls('POST', /role-mappings\/realm$/)[0]?.body).toEqual([
+      { id: 'r0000000-0000-4000-8000-000000000002', name: 'Client-Admin' },
+    ]);
   });
 
   it('removes the new user again when it cannot be made a member, and says why', async () => {
-    keycloak.on('POST /organizations/:org/members', { status: 409, body: { errorMessage: 'User is already a member of the organization.' } });
-    await expect(service.inviteMember('acme', invitation)).rejects.toThrow(new IdentityConflictError('User is already a member of the organization.'));
+    keycloak.on('POST /organizations/:org/members', {
+      status: 409,
+      body: { errorMessage: 'User is already a member of the organization.' },
+    });
+    await expect(service.inviteMember('acme', invitation)).rejects.toThrow(
+      new IdentityConflictError('User is already a member of the organization.'),
+    );
     expect(adminCalls('DELETE', new RegExp(`^/users/${created}$`))).toHaveLength(1);
   });
 
-  it('passes on Keycloak\'s conflict for a taken username, creating nothing', async () => {
+  it("passes on Keycloak's conflict for a taken username, creating nothing", async () => {
     keycloak.on('POST /users', { status: 409, body: { errorMessage: 'User exists with same username' } });
     const refusal = service.inviteMember('acme', invitation);
     await expect(refusal).rejects.toBeInstanceOf(IdentityConflictError);
@@ -141,20 +189,31 @@ describe('invitations', () => {
   });
 
   it('refuses a role the realm does not define before creating anyone', async () => {
-    await expect(service.inviteMember('acme', { ...invitation, roles: ['superuser'] })).rejects.toThrow(new IdentityInvalidError('No role "superuser" exists.', 'roles'));
+    await expect(service.inviteMember('acme', { ...invitation, roles: ['superuser'] })).rejects.toThrow(
+      new IdentityInvalidError('No role "superuser" exists.', 'roles'),
+    );
     expect(adminCalls('POST', /^\/users$/)).toHaveLength(0);
   });
 });
 
 describe('sessions', () => {
-  it('lists the organisation\'s sessions with address, times and client', async () => {
+  it("lists the organisation's sessions with address, times and client", async () => {
     const sessions = await service.listSessions('acme');
     expect(sessions).toEqual([
-      { id: ADA_SESSION, memberId: ADA, username: 'ada', device: null, address: '203.0.113.7', startedAt: '2025-11-24T09:00:00.000Z', lastAccessAt: '2025-11-24T10:00:00.000Z', clients: ['dataworks-portal-frontend'] },
+      {
+        id: ADA_SESSION,
+        memberId: ADA,
+        username: 'ada',
+        device: null,
+        address: '203.0.113.7',
+        startedAt: '2025-11-24T09:00:00.000Z',
+        lastAccessAt: '2025-11-24T10:00:00.000Z',
+        clients: ['dataworks-portal-frontend'],
+      },
     ]);
   });
 
-  it('ends one of the organisation\'s sessions', async () => {
+  it("ends one of the organisation's sessions", async () => {
     keycloak.on('DELETE /sessions/:id', { status: 204 });
     await expect(service.revokeSession('acme', ADA_SESSION)).resolves.toEqual({ sessionId: ADA_SESSION, memberId: ADA });
     expect(adminCalls('DELETE', new RegExp(`^/sessions/${ADA_SESSION}$`))).toHaveLength(1);
@@ -165,7 +224,7 @@ describe('sessions', () => {
     expect(adminCalls('DELETE', /^\/sessions\//)).toHaveLength(0);
   });
 
-  it('signs a member out everywhere through Keycloak\'s user logout', async () => {
+  it("signs a member out everywhere through Keycloak's user logout", async () => {
     keycloak.on('POST /users/:id/logout', { status: 204 });
     const result = await service.signOutEverywhere('acme', ADA);
     expect(result).toMatchObject({ memberId: ADA, sessionsEnded: 1 });
@@ -175,21 +234,33 @@ describe('sessions', () => {
 });
 
 describe('portal roles', () => {
-  it('lists who holds a role among the organisation\'s members only', async () => {
+  it("lists who holds a role among the organisation's members only", async () => {
     keycloak.on('GET /roles/:name/users', (_, [name]) => ({
       status: 200,
-      body: name === 'Client-Admin' ? [{ id: ADA, username: 'ada' }, { id: '7d7d7d7d-2222-4333-8444-555566667777', username: 'elsewhere' }] : [],
+      body:
+        name === 'Client-Admin'
+          ? [
+              { id: ADA, username: 'ada' },
+              { id: '7d7d7d7d-2222-4333-8444-555566667777', username: 'elsewhere' },
+            ]
+          : [],
     }));
-    await expect(service.listRoleHolders('acme', ['Client-Admin', 'admin'])).resolves.toEqual([{ memberId: ADA, username: 'ada', role: 'Client-Admin' }]);
+    await expect(service.listRoleHolders('acme', ['Client-Admin', 'admin'])).resolves.toEqual([
+      { memberId: ADA, username: 'ada', role: 'Client-Admin' },
+    ]);
   });
 
-  it('answers a member\'s current access with their effective roles (composites and groups), and null outside the organisation', async () => {
+  it("answers a member's current access with their effective roles (composites and groups), and null outside the organisation", async () => {
     // Keycloak expands composite and group roles in the composite mapping: what a token issued now carries.
     keycloak.on('GET /users/:id/role-mappings/realm/composite', (_, [id]) => ({
       status: 200,
-      body: id === ADA ? [...(recorded('roles-ada') as object[]), { id: 'r0000000-0000-4000-8000-000000000010', name: 'offline_access' }] : [],
+      body:
+        id === ADA ? [...(recorded('roles-ada') as object[]), { id: 'r0000000-0000-4000-8000-000000000010', name: 'offline_access' }] : [],
     }));
-    await expect(service.currentAccess('acme', ADA)).resolves.toEqual({ enabled: true, roles: ['user', 'Client-Admin', 'default-roles-dataworks', 'offline_access'] });
+    await expect(service.currentAccess('acme', ADA)).resolves.toEqual({
+      enabled: true,
+      roles: ['user', 'Client-Admin', 'default-roles-dataworks', 'offline_access'],
+    });
     await expect(service.currentAccess('acme', GRACE)).resolves.toEqual({ enabled: false, roles: [] });
     await expect(service.currentAccess('acme', '7d7d7d7d-2222-4333-8444-555566667777')).resolves.toBeNull();
     await expect(service.currentAccess('globex', ADA)).resolves.toBeNull();
@@ -199,20 +270,34 @@ describe('portal roles', () => {
     keycloak.on('GET /roles/:name', { status: 200, body: { id: 'r0000000-0000-4000-8000-000000000009', name: 'product' } });
     keycloak.on('POST /users/:id/role-mappings/realm', { status: 204 });
     await service.grantRole('acme', GRACE, 'product');
-    expect(adminCalls('POST', new RegExp(`^/users/${GRACE}/role-mappings/realm$`))[0]?.body).toEqual([{ id: 'r0000000-0000-4000-8000-000000000009', name: 'product' }]);
+    expect(adminCalls('POST', new RegExp(`^/users/${GRACE}/role-mappings/realm$`))[0]?.body).toEqual([
+      { id: 'r0000000-0000-4000-8000-000000000009', name: 'product' },
+    ]);
   });
 });
 
 describe('sign-in policy', () => {
-  it('reads the policy from the organisation\'s attributes, falling back to the realm\'s lifetimes', async () => {
-    await expect(service.getSignInPolicy('acme')).resolves.toEqual({ requireMfa: true, sessionIdleSeconds: 1800, sessionMaxSeconds: 36000 });
-    await expect(service.getSignInPolicy('acme-labs')).resolves.toEqual({ requireMfa: false, sessionIdleSeconds: 1800, sessionMaxSeconds: 36000 });
+  it("reads the policy from the organisation's attributes, falling back to the realm's lifetimes", async () => {
+    await expect(service.getSignInPolicy('acme')).resolves.toEqual({
+      requireMfa: true,
+      sessionIdleSeconds: 1800,
+      sessionMaxSeconds: 36000,
+    });
+    await expect(service.getSignInPolicy('acme-labs')).resolves.toEqual({
+      requireMfa: false,
+      sessionIdleSeconds: 1800,
+      sessionMaxSeconds: 36000,
+    });
   });
 
-  it('saves the policy into the organisation\'s attributes, keeping the rest of the organisation', async () => {
+  it("saves the policy into the organisation's attributes, keeping the rest of the organisation", async () => {
     keycloak.on('PUT /organizations/:org', { status: 204 });
     await service.updateSignInPolicy('acme', { requireMfa: false, sessionIdleSeconds: 900, sessionMaxSeconds: 28800 });
-    const saved = adminCalls('PUT', new RegExp(`^/organizations/${ACME_ORG}$`))[0]?.body as { alias: string; domains: unknown[]; attributes: Record<string, string[]> };
+    const saved = adminCalls('PUT', new RegExp(`^/organizations/${ACME_ORG}$`))[0]?.body as {
+      alias: string;
+      domains: unknown[];
+      attributes: Record<string, string[]>;
+    };
     expect(saved.alias).toBe('acme');
     expect(saved.domains).toHaveLength(1);
     expect(saved.attributes).toEqual({
@@ -223,14 +308,18 @@ describe('sign-in policy', () => {
   });
 
   it('refuses an idle lifetime longer than the maximum, changing nothing', async () => {
-    await expect(service.updateSignInPolicy('acme', { requireMfa: true, sessionIdleSeconds: 7200, sessionMaxSeconds: 3600 })).rejects.toMatchObject({ field: 'sessionIdleSeconds' });
-    await expect(service.updateSignInPolicy('acme', { requireMfa: true, sessionIdleSeconds: 10, sessionMaxSeconds: 3600 })).rejects.toBeInstanceOf(IdentityInvalidError);
+    await expect(
+      service.updateSignInPolicy('acme', { requireMfa: true, sessionIdleSeconds: 7200, sessionMaxSeconds: 3600 }),
+    ).rejects.toMatchObject({ field: 'sessionIdleSeconds' });
+    await expect(
+      service.updateSignInPolicy('acme', { requireMfa: true, sessionIdleSeconds: 10, sessionMaxSeconds: 3600 }),
+    ).rejects.toBeInstanceOf(IdentityInvalidError);
     expect(adminCalls('PUT', /^\/organizations\//)).toHaveLength(0);
   });
 });
 
 describe('sign-in events', () => {
-  it('keeps the organisation\'s members\' events, names lockouts and asks Keycloak for sign-in types only', async () => {
+  it("keeps the organisation's members' events, names lockouts and asks Keycloak for sign-in types only", async () => {
     const { events, hasMore } = await service.querySignInEvents('acme');
     expect(hasMore).toBe(false);
     expect(events.map((event) => [event.type, event.username, event.error])).toEqual([
@@ -248,18 +337,33 @@ describe('sign-in events', () => {
     expect(failures.hasMore).toBe(true);
     const late = await service.querySignInEvents('acme', { from: '2025-11-24T09:58:10.000Z' });
     expect(late.events.map((event) => event.type)).toEqual(['LOGIN', 'LOCKOUT']);
-    expect(adminCalls('GET', /^\/events$/).at(-1)?.query.get('dateFrom')).toBe('2025-11-24');
+    expect(
+      adminCalls('GET', /^\/events$/)
+        .at(-1)
+        ?.query.get('dateFrom'),
+    ).toBe('2025-11-24');
   });
 
   it('answers "not found" for the events of someone outside the organisation', async () => {
-    await expect(service.querySignInEvents('acme', { memberId: '7d7d7d7d-2222-4333-8444-555566667777' })).rejects.toBeInstanceOf(IdentityNotFoundError);
+    await expect(service.querySignInEvents('acme', { memberId: '7d7d7d7d-2222-4333-8444-555566667777' })).rejects.toBeInstanceOf(
+      IdentityNotFoundError,
+    );
   });
 });
 
 describe('platform settings and the connection', () => {
-  it('reads the realm\'s password policy and brute-force rules', async () => {
+  it("reads the realm's password policy and brute-force rules", async () => {
     await expect(service.getPlatformSettings()).resolves.toEqual({
-      passwordPolicy: { minLength: 12, requireDigits: 1, requireUpperCase: 1, requireLowerCase: 0, requireSpecialChars: 0, notUsername: true, passwordHistory: 3, description: recorded('realm') && 'length(12) and digits(1) and upperCase(1) and notUsername(undefined) and passwordHistory(3)' },
+      passwordPolicy: {
+        minLength: 12,
+        requireDigits: 1,
+        requireUpperCase: 1,
+        requireLowerCase: 0,
+        requireSpecialChars: 0,
+        notUsername: true,
+        passwordHistory: 3,
+        description: recorded('realm') && 'length(12) and digits(1) and upperCase(1) and notUsername(undefined) and passwordHistory(3)',
+      },
       bruteForce: { enabled: true, failureFactor: 5, waitSeconds: 60, permanentLockout: false },
       provider: 'keycloak',
     });
@@ -278,7 +382,10 @@ describe('platform settings and the connection', () => {
   });
 
   it('says the service account was refused, without the secret, when Keycloak refuses it', async () => {
-    keycloak.on(`POST /realms/${REALM}/protocol/openid-connect/token`, { status: 401, body: { error: 'unauthorized_client', error_description: 'Invalid client or Invalid client credentials' } });
+    keycloak.on(`POST /realms/${REALM}/protocol/openid-connect/token`, {
+      status: 401,
+      body: { error: 'unauthorized_client', error_description: 'Invalid client or Invalid client credentials' },
+    });
     const refusal = service.listMembers('acme');
     await expect(refusal).rejects.toBeInstanceOf(IdentityUnavailableError);
     await expect(refusal).rejects.toThrow(/service account/);
@@ -287,7 +394,13 @@ describe('platform settings and the connection', () => {
 
   it('says Keycloak could not be reached when nothing answers', async () => {
     await keycloak.close();
-    const unreachable = new KeycloakIdentityService({ url: keycloak.url, realm: REALM, clientId: 'dataworks-portal-admin', clientSecret: SECRET, timeoutMs: 500 });
+    const unreachable = new KeycloakIdentityService({
+      url: keycloak.url,
+      realm: REALM,
+      clientId: 'dataworks-portal-admin',
+      clientSecret: SECRET,
+      timeoutMs: 500,
+    });
     await expect(unreachable.getPlatformSettings()).rejects.toThrow(/could not be reached/);
     keycloak = await startKeycloakStandIn(REALM);
   });

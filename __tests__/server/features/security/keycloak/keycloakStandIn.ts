@@ -65,7 +65,10 @@ export async function startKeycloakStandIn(realm: string): Promise<KeycloakStand
     if (existing >= 0) routes[existing] = entry;
     else routes.push(entry);
   };
-  on(`POST /realms/${realm}/protocol/openid-connect/token`, { status: 200, body: { access_token: accessToken(300), expires_in: 300, token_type: 'Bearer', scope: 'profile email' } });
+  on(`POST /realms/${realm}/protocol/openid-connect/token`, {
+    status: 200,
+    body: { access_token: accessToken(300), expires_in: 300, token_type: 'Bearer', scope: 'profile email' },
+  });
 
   const server: Server = createServer((request, response) => {
     void (async () => {
@@ -74,11 +77,22 @@ export async function startKeycloakStandIn(realm: string): Promise<KeycloakStand
       // The admin client asks for collections with a trailing slash ("/organizations/").
       const trimmed = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
       const pathname = trimmed.startsWith(adminPrefix) ? trimmed.slice(adminPrefix.length) || '/' : trimmed;
-      const recordedRequest: RecordedRequest = { method: request.method ?? 'GET', path: pathname, query: url.searchParams, body: await readBody(request), authorization: request.headers.authorization };
+      const recordedRequest: RecordedRequest = {
+        method: request.method ?? 'GET',
+        path: pathname,
+        query: url.searchParams,
+        body: await readBody(request),
+        authorization: request.headers.authorization,
+      };
       requests.push(recordedRequest);
       const route = routes.find((candidate) => candidate.method === recordedRequest.method && candidate.pattern.test(pathname));
-      const answer = route ? route.answer(recordedRequest, pathname.match(route.pattern)?.slice(1) ?? []) : { status: 404, body: { error: 'Could not find resource' } };
-      response.writeHead(answer.status, { ...(answer.body === undefined ? {} : { 'content-type': 'application/json' }), ...answer.headers });
+      const answer = route
+        ? route.answer(recordedRequest, pathname.match(route.pattern)?.slice(1) ?? [])
+        : { status: 404, body: { error: 'Could not find resource' } };
+      response.writeHead(answer.status, {
+        ...(answer.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...answer.headers,
+      });
       response.end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
     })();
   });

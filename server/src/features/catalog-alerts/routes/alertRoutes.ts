@@ -5,7 +5,14 @@
 // Another organisation's rule is a 404; a destination the catalog settings forbid is a 400 naming it.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { alertEditorRoles, mayEditAlerts } from '@common/catalog-alerts/alertRules';
-import { alertRuleInput, alertRuleList, alertRuleRecord, deliveryList, deliveryListQuery, testAlertResponse } from '@common/catalog-alerts/alertsContract';
+import {
+  alertRuleInput,
+  alertRuleList,
+  alertRuleRecord,
+  deliveryList,
+  deliveryListQuery,
+  testAlertResponse,
+} from '@common/catalog-alerts/alertsContract';
 import { signalKindLabels, toSignal } from '@common/signals/signalTypes';
 import { appPaths } from '@common/paths';
 import { z } from 'zod';
@@ -48,7 +55,10 @@ export function registerAlertRoutes(server: FastifyInstance, options: AlertRoute
         if (refusal) throw new DestinationRefusedError(`destinations.${index}.url`, refusal);
       }
       if (destination.kind === 'email' && !options.emailAvailable) {
-        throw new DestinationRefusedError(`destinations.${index}.kind`, 'E-mail alerts need an SMTP server, and none is configured on this portal (SMTP_URL or SMTP_HOST).');
+        throw new DestinationRefusedError(
+          `destinations.${index}.kind`,
+          'E-mail alerts need an SMTP server, and none is configured on this portal (SMTP_URL or SMTP_HOST).',
+        );
       }
     });
     return values;
@@ -60,44 +70,58 @@ export function registerAlertRoutes(server: FastifyInstance, options: AlertRoute
     emailAvailable: options.emailAvailable,
   }));
 
-  app.post('/api/catalog/alerts/rules', { preValidation: change, schema: { body: alertRuleInput, response: { 201: z.object({ rule: alertRuleRecord }) } } }, async (request, reply) => {
-    const actor = actorOf(request);
-    const rule = await createRule(db, actor, await checked(actor.organisation, request.body));
-    return reply.code(201).send({ rule });
-  });
+  app.post(
+    '/api/catalog/alerts/rules',
+    { preValidation: change, schema: { body: alertRuleInput, response: { 201: z.object({ rule: alertRuleRecord }) } } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const rule = await createRule(db, actor, await checked(actor.organisation, request.body));
+      return reply.code(201).send({ rule });
+    },
+  );
 
-  app.put('/api/catalog/alerts/rules/:id', { preValidation: change, schema: { params: idParams, body: alertRuleInput, response: { 200: z.object({ rule: alertRuleRecord }) } } }, async (request) => {
-    const actor = actorOf(request);
-    // Another organisation's rule is a 404 whatever the body says.
-    await ruleById(db, actor.organisation, request.params.id);
-    return { rule: await updateRule(db, actor, request.params.id, await checked(actor.organisation, request.body)) };
-  });
+  app.put(
+    '/api/catalog/alerts/rules/:id',
+    { preValidation: change, schema: { params: idParams, body: alertRuleInput, response: { 200: z.object({ rule: alertRuleRecord }) } } },
+    async (request) => {
+      const actor = actorOf(request);
+      // Another organisation's rule is a 404 whatever the body says.
+      await ruleById(db, actor.organisation, request.params.id);
+      return { rule: await updateRule(db, actor, request.params.id, await checked(actor.organisation, request.body)) };
+    },
+  );
 
   app.delete('/api/catalog/alerts/rules/:id', { preValidation: change, schema: { params: idParams } }, async (request, reply) => {
     await deleteRule(db, actorOf(request), request.params.id);
     return reply.code(204).send();
   });
 
-  app.post('/api/catalog/alerts/rules/:id/test', { preValidation: change, schema: { params: idParams, response: { 202: testAlertResponse } } }, async (request, reply) => {
-    const actor = actorOf(request);
-    const rule = await ruleById(db, actor.organisation, request.params.id);
-    const signal = toSignal({
-      organisation: actor.organisation,
-      kind: rule.trigger,
-      title: `Test alert from the rule "${rule.name}"`,
-      body: `${actor.username} sent this test of the rule "${rule.name}" (${signalKindLabels[rule.trigger].toLowerCase()}). Nothing has happened to your data.`,
-      link: appPaths.catalogAlerts,
-    });
-    const deliveries = await recordDeliveries(db, rule, signal, true);
-    await enqueueDeliveries(
-      jobs,
-      actor.organisation,
-      deliveries.map((delivery) => delivery.id),
-    );
-    return reply.code(202).send({ deliveries });
-  });
+  app.post(
+    '/api/catalog/alerts/rules/:id/test',
+    { preValidation: change, schema: { params: idParams, response: { 202: testAlertResponse } } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const rule = await ruleById(db, actor.organisation, request.params.id);
+      const signal = toSignal({
+        organisation: actor.organisation,
+        kind: rule.trigger,
+        title: `Test alert from the rule "${rule.name}"`,
+        body: `${actor.username} sent this test of the rule "${rule.name}" (${signalKindLabels[rule.trigger].toLowerCase()}). Nothing has happened to your data.`,
+        link: appPaths.catalogAlerts,
+      });
+      const deliveries = await recordDeliveries(db, rule, signal, true);
+      await enqueueDeliveries(
+        jobs,
+        actor.organisation,
+        deliveries.map((delivery) => delivery.id),
+      );
+      return reply.code(202).send({ deliveries });
+    },
+  );
 
-  app.get('/api/catalog/alerts/deliveries', { preValidation: read, schema: { querystring: deliveryListQuery, response: { 200: deliveryList } } }, async (request) =>
-    listDeliveries(db, actorOf(request).organisation, request.query),
+  app.get(
+    '/api/catalog/alerts/deliveries',
+    { preValidation: read, schema: { querystring: deliveryListQuery, response: { 200: deliveryList } } },
+    async (request) => listDeliveries(db, actorOf(request).organisation, request.query),
   );
 }

@@ -15,11 +15,19 @@ export function registerCostRoutes(server: FastifyInstance, db: StoreDb, costs: 
   const app = server.withTypeProvider<ZodTypeProvider>();
   const read = requireRoute('catalogProducts');
 
-  app.get('/api/catalog/costs/asset', { preValidation: read, schema: { querystring: assetCostQuery, response: { 200: assetCostResponse } } }, async (request) =>
-    assetCost(db, costs, actorOf(request).organisation, request.query.assetId),
+  app.get(
+    '/api/catalog/costs/asset',
+    { preValidation: read, schema: { querystring: assetCostQuery, response: { 200: assetCostResponse } } },
+    async (request) => assetCost(db, costs, actorOf(request).organisation, request.query.assetId),
   );
 
-  app.get('/api/catalog/costs/exposures', { preValidation: read, schema: { response: { 200: exposureCostsResponse } } }, async (request) => exposureCosts(db, costs, actorOf(request).organisation));
+  app.get('/api/catalog/costs/exposures', { preValidation: read, schema: { response: { 200: exposureCostsResponse } } }, async (request) =>
+    exposureCosts(db, costs, actorOf(request).organisation),
+  );
 
-  app.get('/api/catalog/costs/unread-models', { preValidation: read, schema: { response: { 200: unreadModelsResponse } } }, async (request) => unreadModels(db, costs, actorOf(request).organisation));
+  app.get(
+    '/api/catalog/costs/unread-models',
+    { preValidation: read, schema: { response: { 200: unreadModelsResponse } } },
+    async (request) => unreadModels(db, costs, actorOf(request).organisation),
+  );
 }

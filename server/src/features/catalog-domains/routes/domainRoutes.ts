@@ -4,7 +4,16 @@
 // Whoever may open the Domain page reads; the editors of catalogOrganisationRules.ts change.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { catalogOrganisationEditorRoles } from '@common/catalog-domains/catalogOrganisationRules';
-import { assetDomainResponse, domainAssetBody, domainAssetParams, domainBody, domainMembersQuery, domainMembersResponse, domainParams, domainsResponse } from '@common/catalog-domains/domainsContract';
+import {
+  assetDomainResponse,
+  domainAssetBody,
+  domainAssetParams,
+  domainBody,
+  domainMembersQuery,
+  domainMembersResponse,
+  domainParams,
+  domainsResponse,
+} from '@common/catalog-domains/domainsContract';
 import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import type { Actor } from '../../../platform/store/audit.js';
@@ -21,26 +30,42 @@ export function registerDomainRoutes(server: FastifyInstance, db: StoreDb): void
   const read = requireRoute('catalogDomain');
   const change = requireRoute('catalogDomain', catalogOrganisationEditorRoles);
 
-  app.get('/api/catalog/domains', { preValidation: read, schema: { response: { 200: domainsResponse } } }, async (request) => listDomains(db, actorOf(request).organisation));
-
-  // A query parameter, not a path segment: a domain may be called anything, "assets" included.
-  app.get('/api/catalog/domains/members', { preValidation: read, schema: { querystring: domainMembersQuery, response: { 200: domainMembersResponse } } }, async (request) => ({
-    assets: await domainMembers(db, actorOf(request).organisation, request.query.domain),
-  }));
-
-  app.get('/api/catalog/domains/assets/:assetId', { preValidation: read, schema: { params: domainAssetParams, response: { 200: assetDomainResponse } } }, async (request) =>
-    assetDomain(db, actorOf(request).organisation, request.params.assetId),
+  app.get('/api/catalog/domains', { preValidation: read, schema: { response: { 200: domainsResponse } } }, async (request) =>
+    listDomains(db, actorOf(request).organisation),
   );
 
-  app.put('/api/catalog/domains/assets/:assetId', { preValidation: change, schema: { params: domainAssetParams, body: domainAssetBody } }, async (request, reply) => {
-    await setAssetDomain(db, actorOf(request), request.params.assetId, request.body.domain);
-    return reply.code(204).send();
-  });
+  // A query parameter, not a path segment: a domain may be called anything, "assets" included.
+  app.get(
+    '/api/catalog/domains/members',
+    { preValidation: read, schema: { querystring: domainMembersQuery, response: { 200: domainMembersResponse } } },
+    async (request) => ({
+      assets: await domainMembers(db, actorOf(request).organisation, request.query.domain),
+    }),
+  );
 
-  app.put('/api/catalog/domains/:name', { preValidation: change, schema: { params: domainParams, body: domainBody } }, async (request, reply) => {
-    await saveDomain(db, actorOf(request), request.params.name, request.body);
-    return reply.code(204).send();
-  });
+  app.get(
+    '/api/catalog/domains/assets/:assetId',
+    { preValidation: read, schema: { params: domainAssetParams, response: { 200: assetDomainResponse } } },
+    async (request) => assetDomain(db, actorOf(request).organisation, request.params.assetId),
+  );
+
+  app.put(
+    '/api/catalog/domains/assets/:assetId',
+    { preValidation: change, schema: { params: domainAssetParams, body: domainAssetBody } },
+    async (request, reply) => {
+      await setAssetDomain(db, actorOf(request), request.params.assetId, request.body.domain);
+      return reply.code(204).send();
+    },
+  );
+
+  app.put(
+    '/api/catalog/domains/:name',
+    { preValidation: change, schema: { params: domainParams, body: domainBody } },
+    async (request, reply) => {
+      await saveDomain(db, actorOf(request), request.params.name, request.body);
+      return reply.code(204).send();
+    },
+  );
 
   app.delete('/api/catalog/domains/:name', { preValidation: change, schema: { params: domainParams } }, async (request, reply) => {
     await deleteDomain(db, actorOf(request), request.params.name);

@@ -4,7 +4,13 @@
 // catalogOrganisationRules.ts change. Another organisation's product is a 404.
 import type { FastifyInstance } from 'fastify';
 import { catalogOrganisationEditorRoles } from '@common/catalog-domains/catalogOrganisationRules';
-import { productBody, productIdParams, productMenuResponse, productResponse, productsResponse } from '@common/catalog-domains/productsContract';
+import {
+  productBody,
+  productIdParams,
+  productMenuResponse,
+  productResponse,
+  productsResponse,
+} from '@common/catalog-domains/productsContract';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import { requireRoute } from '../../../platform/http/auth/authenticate.js';
@@ -19,32 +25,60 @@ export function registerProductRoutes(server: FastifyInstance, db: StoreDb, cost
   const read = requireRoute('catalogProducts');
   const change = requireRoute('catalogProducts', catalogOrganisationEditorRoles);
 
-  app.get('/api/catalog/products', { preValidation: read, schema: { response: { 200: productsResponse } } }, async (request) => ({ products: await listProducts(db, actorOf(request).organisation) }));
+  app.get('/api/catalog/products', { preValidation: read, schema: { response: { 200: productsResponse } } }, async (request) => ({
+    products: await listProducts(db, actorOf(request).organisation),
+  }));
 
-  app.get('/api/catalog/products/menu', { preValidation: read, schema: { response: { 200: productMenuResponse } } }, async (request) => ({ products: await productNames(db, actorOf(request).organisation) }));
+  app.get('/api/catalog/products/menu', { preValidation: read, schema: { response: { 200: productMenuResponse } } }, async (request) => ({
+    products: await productNames(db, actorOf(request).organisation),
+  }));
 
-  app.get('/api/catalog/products/:productId', { preValidation: read, schema: { params: productIdParams, response: { 200: productResponse } } }, async (request) => {
-    const { organisation } = actorOf(request);
-    const product = await productDetail(db, organisation, request.params.productId);
-    // The product page stands without warehouse figures (no usage copy yet, an account that is down).
-    try {
-      const { window, cost } = await productCost(db, costs, organisation, product.members.filter((member) => member.present).map((member) => member.uniqueId));
-      return { product: { ...product, cost, costWindow: window, costUnavailable: null } };
-    } catch (error) {
-      request.log.warn({ err: error }, 'product cost unavailable');
-      return { product: { ...product, cost: null, costWindow: null, costUnavailable: error instanceof Error ? error.message : 'The warehouse figures are not available.' } };
-    }
-  });
+  app.get(
+    '/api/catalog/products/:productId',
+    { preValidation: read, schema: { params: productIdParams, response: { 200: productResponse } } },
+    async (request) => {
+      const { organisation } = actorOf(request);
+      const product = await productDetail(db, organisation, request.params.productId);
+      // The product page stands without warehouse figures (no usage copy yet, an account that is down).
+      try {
+        const { window, cost } = await productCost(
+          db,
+          costs,
+          organisation,
+          product.members.filter((member) => member.present).map((member) => member.uniqueId),
+        );
+        return { product: { ...product, cost, costWindow: window, costUnavailable: null } };
+      } catch (error) {
+        request.log.warn({ err: error }, 'product cost unavailable');
+        return {
+          product: {
+            ...product,
+            cost: null,
+            costWindow: null,
+            costUnavailable: error instanceof Error ? error.message : 'The warehouse figures are not available.',
+          },
+        };
+      }
+    },
+  );
 
-  app.post('/api/catalog/products', { preValidation: change, schema: { body: productBody, response: { 201: z.object({ id: z.string() }) } } }, async (request, reply) => {
-    const id = await createProduct(db, actorOf(request), request.body);
-    return reply.code(201).send({ id });
-  });
+  app.post(
+    '/api/catalog/products',
+    { preValidation: change, schema: { body: productBody, response: { 201: z.object({ id: z.string() }) } } },
+    async (request, reply) => {
+      const id = await createProduct(db, actorOf(request), request.body);
+      return reply.code(201).send({ id });
+    },
+  );
 
-  app.put('/api/catalog/products/:productId', { preValidation: change, schema: { params: productIdParams, body: productBody } }, async (request, reply) => {
-    await updateProduct(db, actorOf(request), request.params.productId, request.body);
-    return reply.code(204).send();
-  });
+  app.put(
+    '/api/catalog/products/:productId',
+    { preValidation: change, schema: { params: productIdParams, body: productBody } },
+    async (request, reply) => {
+      await updateProduct(db, actorOf(request), request.params.productId, request.body);
+      return reply.code(204).send();
+    },
+  );
 
   app.delete('/api/catalog/products/:productId', { preValidation: change, schema: { params: productIdParams } }, async (request, reply) => {
     await deleteProduct(db, actorOf(request), request.params.productId);

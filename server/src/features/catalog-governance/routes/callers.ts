@@ -26,6 +26,7 @@ export async function isGlossaryEditor(db: StoreDb, request: FastifyRequest): Pr
 /** preValidation after the page's access check: only glossary editors change glossaries and terms. */
 export function requireGlossaryEditor(db: StoreDb) {
   return async (request: FastifyRequest) => {
-    if (!(await isGlossaryEditor(db, request))) throw new GovernanceForbiddenError('Only glossary editors may change the glossary (Catalog Settings name the editor roles).');
+    if (!(await isGlossaryEditor(db, request)))
+      throw new GovernanceForbiddenError('Only glossary editors may change the glossary (Catalog Settings name the editor roles).');
   };
 }

@@ -23,7 +23,16 @@ import { callerOf, requireRoute } from '../../../platform/http/auth/authenticate
 import type { JobRunner } from '../../../platform/jobs/index.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
-import { applyTag, createClassification, createTag, deleteClassification, deleteTag, listApplications, listClassifications, removeTag } from '../classificationsStore.js';
+import {
+  applyTag,
+  createClassification,
+  createTag,
+  deleteClassification,
+  deleteTag,
+  listApplications,
+  listClassifications,
+  removeTag,
+} from '../classificationsStore.js';
 import { decideSuggestion, lastScan, listSuggestions, startScan } from '../suggestions.js';
 import { actorOf, isGlossaryEditor, requireGlossaryEditor } from './callers.js';
 
@@ -41,15 +50,20 @@ export function registerClassificationRoutes(server: FastifyInstance, options: {
     editor: await isGlossaryEditor(db, request),
   }));
 
-  app.post(BASE, { preValidation: edit, schema: { body: classificationBody, response: { 201: created } } }, async (request, reply) => reply.code(201).send({ id: await createClassification(db, actorOf(request), request.body) }));
+  app.post(BASE, { preValidation: edit, schema: { body: classificationBody, response: { 201: created } } }, async (request, reply) =>
+    reply.code(201).send({ id: await createClassification(db, actorOf(request), request.body) }),
+  );
 
   app.delete(`${BASE}/:classificationId`, { preValidation: edit, schema: { params: classificationIdParams } }, async (request, reply) => {
     await deleteClassification(db, actorOf(request), request.params.classificationId);
     return reply.code(204).send();
   });
 
-  app.post(`${BASE}/:classificationId/tags`, { preValidation: edit, schema: { params: classificationIdParams, body: tagBody, response: { 201: created } } }, async (request, reply) =>
-    reply.code(201).send({ id: await createTag(db, actorOf(request), request.params.classificationId, request.body) }),
+  app.post(
+    `${BASE}/:classificationId/tags`,
+    { preValidation: edit, schema: { params: classificationIdParams, body: tagBody, response: { 201: created } } },
+    async (request, reply) =>
+      reply.code(201).send({ id: await createTag(db, actorOf(request), request.params.classificationId, request.body) }),
   );
 
   app.delete(`${BASE}/tags/:tagId`, { preValidation: edit, schema: { params: tagIdParams } }, async (request, reply) => {
@@ -57,7 +71,11 @@ export function registerClassificationRoutes(server: FastifyInstance, options: {
     return reply.code(204).send();
   });
 
-  app.get(`${BASE}/applications`, { preValidation: read, schema: { querystring: applicationsQuery, response: { 200: applicationsResponse } } }, async (request) => listApplications(db, actorOf(request).organisation, request.query));
+  app.get(
+    `${BASE}/applications`,
+    { preValidation: read, schema: { querystring: applicationsQuery, response: { 200: applicationsResponse } } },
+    async (request) => listApplications(db, actorOf(request).organisation, request.query),
+  );
 
   app.post(`${BASE}/applications`, { preValidation: edit, schema: { body: applyBody } }, async (request, reply) => {
     await applyTag(db, actorOf(request), request.body.tagId, request.body.nodeId, request.body.columnName ?? null);
@@ -70,23 +88,37 @@ export function registerClassificationRoutes(server: FastifyInstance, options: {
   });
 
   // A fresh organisation gets its first scan when it first looks, so suggestions are there to decide.
-  app.get(`${BASE}/suggestions`, { preValidation: read, schema: { querystring: suggestionsQuery, response: { 200: suggestionsResponse } } }, async (request) => {
-    const { organisation } = actorOf(request);
-    let scan = await lastScan(db, organisation);
-    if (!scan.jobId) {
+  app.get(
+    `${BASE}/suggestions`,
+    { preValidation: read, schema: { querystring: suggestionsQuery, response: { 200: suggestionsResponse } } },
+    async (request) => {
+      const { organisation } = actorOf(request);
+      let scan = await lastScan(db, organisation);
+      if (!scan.jobId) {
+        const caller = callerOf(request);
+        scan = { jobId: await startScan(jobs, organisation, { subject: caller.subject, username: caller.username }), scannedAt: null };
+      }
+      return { suggestions: await listSuggestions(db, organisation, request.query.state), scan };
+    },
+  );
+
+  app.post(
+    `${BASE}/suggestions/scan`,
+    { preValidation: edit, schema: { response: { 202: z.object({ jobId: z.string() }) } } },
+    async (request, reply) => {
       const caller = callerOf(request);
-      scan = { jobId: await startScan(jobs, organisation, { subject: caller.subject, username: caller.username }), scannedAt: null };
-    }
-    return { suggestions: await listSuggestions(db, organisation, request.query.state), scan };
-  });
+      return reply
+        .code(202)
+        .send({ jobId: await startScan(jobs, actorOf(request).organisation, { subject: caller.subject, username: caller.username }) });
+    },
+  );
 
-  app.post(`${BASE}/suggestions/scan`, { preValidation: edit, schema: { response: { 202: z.object({ jobId: z.string() }) } } }, async (request, reply) => {
-    const caller = callerOf(request);
-    return reply.code(202).send({ jobId: await startScan(jobs, actorOf(request).organisation, { subject: caller.subject, username: caller.username }) });
-  });
-
-  app.post(`${BASE}/suggestions/:suggestionId/decision`, { preValidation: edit, schema: { params: suggestionIdParams, body: suggestionDecisionBody } }, async (request, reply) => {
-    await decideSuggestion(db, actorOf(request), request.params.suggestionId, request.body.decision);
-    return reply.code(204).send();
-  });
+  app.post(
+    `${BASE}/suggestions/:suggestionId/decision`,
+    { preValidation: edit, schema: { params: suggestionIdParams, body: suggestionDecisionBody } },
+    async (request, reply) => {
+      await decideSuggestion(db, actorOf(request), request.params.suggestionId, request.body.decision);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -36,58 +36,102 @@ import { actorOf, editorRolesOf, isGlossaryEditor, requireGlossaryEditor } from 
 
 const BASE = '/api/catalog/governance';
 
-export function registerGlossaryRoutes(server: FastifyInstance, options: { db: StoreDb; notifications: Pick<NotificationsService, 'rememberUser'> | null; notices: TermNotices }): void {
+export function registerGlossaryRoutes(
+  server: FastifyInstance,
+  options: { db: StoreDb; notifications: Pick<NotificationsService, 'rememberUser'> | null; notices: TermNotices },
+): void {
   const { db } = options;
   const app = server.withTypeProvider<ZodTypeProvider>();
   const read = requireRoute('catalogGlossary');
   const edit = [read, requireGlossaryEditor(db)];
 
   // The asset page's governance panel: its terms and tags.
-  app.get(`${BASE}/asset`, { preValidation: read, schema: { querystring: assetGovernanceQuery, response: { 200: assetGovernanceResponse } } }, async (request) =>
-    assetGovernance(db, actorOf(request).organisation, request.query.assetId),
+  app.get(
+    `${BASE}/asset`,
+    { preValidation: read, schema: { querystring: assetGovernanceQuery, response: { 200: assetGovernanceResponse } } },
+    async (request) => assetGovernance(db, actorOf(request).organisation, request.query.assetId),
   );
 
   // Reviewers are named by username: whoever opens the glossary becomes someone its notices can reach.
   app.get(`${BASE}/glossaries`, { preValidation: read, schema: { response: { 200: glossaryListResponse } } }, async (request) => {
     const caller = callerOf(request);
-    await options.notifications?.rememberUser({ organisation: organisationOf(caller), subject: caller.subject, username: caller.username, email: caller.email ?? null, roles: caller.roles });
+    await options.notifications?.rememberUser({
+      organisation: organisationOf(caller),
+      subject: caller.subject,
+      username: caller.username,
+      email: caller.email ?? null,
+      roles: caller.roles,
+    });
     return { glossaries: await listGlossaries(db, actorOf(request).organisation), editor: await isGlossaryEditor(db, request) };
   });
 
-  app.post(`${BASE}/glossaries`, { preValidation: edit, schema: { body: glossaryBody, response: { 201: z.object({ glossary: glossaryRecord }) } } }, async (request, reply) => {
-    const glossary = await createGlossary(db, actorOf(request), request.body);
-    return reply.code(201).send({ glossary });
-  });
+  app.post(
+    `${BASE}/glossaries`,
+    { preValidation: edit, schema: { body: glossaryBody, response: { 201: z.object({ glossary: glossaryRecord }) } } },
+    async (request, reply) => {
+      const glossary = await createGlossary(db, actorOf(request), request.body);
+      return reply.code(201).send({ glossary });
+    },
+  );
 
-  app.put(`${BASE}/glossaries/:glossaryId`, { preValidation: edit, schema: { params: glossaryIdParams, body: glossaryBody, response: { 200: z.object({ glossary: glossaryRecord }) } } }, async (request) => ({
-    glossary: await updateGlossary(db, actorOf(request), request.params.glossaryId, request.body),
-  }));
+  app.put(
+    `${BASE}/glossaries/:glossaryId`,
+    {
+      preValidation: edit,
+      schema: { params: glossaryIdParams, body: glossaryBody, response: { 200: z.object({ glossary: glossaryRecord }) } },
+    },
+    async (request) => ({
+      glossary: await updateGlossary(db, actorOf(request), request.params.glossaryId, request.body),
+    }),
+  );
 
   app.delete(`${BASE}/glossaries/:glossaryId`, { preValidation: edit, schema: { params: glossaryIdParams } }, async (request, reply) => {
     await deleteGlossary(db, actorOf(request), request.params.glossaryId);
     return reply.code(204).send();
   });
 
-  app.get(`${BASE}/glossaries/:glossaryId/terms`, { preValidation: read, schema: { params: glossaryIdParams, querystring: termListQuery, response: { 200: termListResponse } } }, async (request) => {
-    const { organisation } = actorOf(request);
-    const glossary = await glossaryOf(db, organisation, request.params.glossaryId);
-    return { glossary, terms: await listTerms(db, organisation, glossary.id, request.query), editor: await isGlossaryEditor(db, request) };
-  });
-
-  app.post(`${BASE}/glossaries/:glossaryId/terms`, { preValidation: edit, schema: { params: glossaryIdParams, body: termCreateBody, response: { 201: z.object({ term: termRecord }) } } }, async (request, reply) => {
-    const term = await createTerm(db, actorOf(request), request.params.glossaryId, request.body);
-    return reply.code(201).send({ term });
-  });
-
-  app.post(`${BASE}/glossaries/:glossaryId/import`, { preValidation: edit, schema: { params: glossaryIdParams, body: termImportBody, response: { 200: termImportResponse } } }, async (request) =>
-    importTerms(db, actorOf(request), request.params.glossaryId, request.body.csv),
+  app.get(
+    `${BASE}/glossaries/:glossaryId/terms`,
+    { preValidation: read, schema: { params: glossaryIdParams, querystring: termListQuery, response: { 200: termListResponse } } },
+    async (request) => {
+      const { organisation } = actorOf(request);
+      const glossary = await glossaryOf(db, organisation, request.params.glossaryId);
+      return {
+        glossary,
+        terms: await listTerms(db, organisation, glossary.id, request.query),
+        editor: await isGlossaryEditor(db, request),
+      };
+    },
   );
 
-  app.get(`${BASE}/terms/:termId`, { preValidation: read, schema: { params: termIdParams, response: { 200: termDetailResponse } } }, async (request) => termDetail(db, actorOf(request).organisation, request.params.termId));
+  app.post(
+    `${BASE}/glossaries/:glossaryId/terms`,
+    { preValidation: edit, schema: { params: glossaryIdParams, body: termCreateBody, response: { 201: z.object({ term: termRecord }) } } },
+    async (request, reply) => {
+      const term = await createTerm(db, actorOf(request), request.params.glossaryId, request.body);
+      return reply.code(201).send({ term });
+    },
+  );
 
-  app.patch(`${BASE}/terms/:termId`, { preValidation: edit, schema: { params: termIdParams, body: termUpdateBody, response: { 200: z.object({ term: termRecord }) } } }, async (request) => ({
-    term: await updateTerm(db, actorOf(request), request.params.termId, request.body),
-  }));
+  app.post(
+    `${BASE}/glossaries/:glossaryId/import`,
+    { preValidation: edit, schema: { params: glossaryIdParams, body: termImportBody, response: { 200: termImportResponse } } },
+    async (request) => importTerms(db, actorOf(request), request.params.glossaryId, request.body.csv),
+  );
+
+  app.get(
+    `${BASE}/terms/:termId`,
+    { preValidation: read, schema: { params: termIdParams, response: { 200: termDetailResponse } } },
+    async (request) => termDetail(db, actorOf(request).organisation, request.params.termId),
+  );
+
+  app.patch(
+    `${BASE}/terms/:termId`,
+    { preValidation: edit, schema: { params: termIdParams, body: termUpdateBody, response: { 200: z.object({ term: termRecord }) } } },
+    async (request) => ({
+      term: await updateTerm(db, actorOf(request), request.params.termId, request.body),
+    }),
+  );
 
   app.delete(`${BASE}/terms/:termId`, { preValidation: edit, schema: { params: termIdParams } }, async (request, reply) => {
     await deleteTerm(db, actorOf(request), request.params.termId);
@@ -95,20 +139,38 @@ export function registerGlossaryRoutes(server: FastifyInstance, options: { db: S
   });
 
   // Reviewers need not be editors: who may make which move is the workflow's rule (termWorkflow.ts).
-  app.post(`${BASE}/terms/:termId/transitions`, { preValidation: read, schema: { params: termIdParams, body: termTransitionBody, response: { 200: z.object({ term: termRecord }) } } }, async (request) => {
-    const actor = actorOf(request);
-    const { term, from } = await transitionTerm(db, actor, await editorRolesOf(db, actor.organisation), request.params.termId, request.body);
-    await options.notices(actor, term, from);
-    return { term };
-  });
+  app.post(
+    `${BASE}/terms/:termId/transitions`,
+    { preValidation: read, schema: { params: termIdParams, body: termTransitionBody, response: { 200: z.object({ term: termRecord }) } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { term, from } = await transitionTerm(
+        db,
+        actor,
+        await editorRolesOf(db, actor.organisation),
+        request.params.termId,
+        request.body,
+      );
+      await options.notices(actor, term, from);
+      return { term };
+    },
+  );
 
-  app.post(`${BASE}/terms/:termId/links`, { preValidation: edit, schema: { params: termIdParams, body: termLinkBody } }, async (request, reply) => {
-    await linkTerm(db, actorOf(request), request.params.termId, request.body.nodeId, request.body.columnName ?? null);
-    return reply.code(204).send();
-  });
+  app.post(
+    `${BASE}/terms/:termId/links`,
+    { preValidation: edit, schema: { params: termIdParams, body: termLinkBody } },
+    async (request, reply) => {
+      await linkTerm(db, actorOf(request), request.params.termId, request.body.nodeId, request.body.columnName ?? null);
+      return reply.code(204).send();
+    },
+  );
 
-  app.delete(`${BASE}/terms/:termId/links`, { preValidation: edit, schema: { params: termIdParams, querystring: termLinkBody } }, async (request, reply) => {
-    await unlinkTerm(db, actorOf(request), request.params.termId, request.query.nodeId, request.query.columnName ?? null);
-    return reply.code(204).send();
-  });
+  app.delete(
+    `${BASE}/terms/:termId/links`,
+    { preValidation: edit, schema: { params: termIdParams, querystring: termLinkBody } },
+    async (request, reply) => {
+      await unlinkTerm(db, actorOf(request), request.params.termId, request.query.nodeId, request.query.columnName ?? null);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -2,7 +2,13 @@
 // (definition and lineage) and /:metricId/values (a simple metric's values over time from the
 // warehouse; 422 naming why when it cannot be queried). A metric id is dbt's unique_id.
 import type { FastifyInstance } from 'fastify';
-import { metricDetailResponse, metricIdParams, metricsListResponse, metricValuesQuery, metricValuesResponse } from '@common/catalog-governance/metricsContract';
+import {
+  metricDetailResponse,
+  metricIdParams,
+  metricsListResponse,
+  metricValuesQuery,
+  metricValuesResponse,
+} from '@common/catalog-governance/metricsContract';
 import { requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
@@ -16,19 +22,37 @@ export function registerMetricsRoutes(server: FastifyInstance, options: { db: St
   const app = server.withTypeProvider<ZodTypeProvider>();
   const read = requireRoute('catalogMetrics');
 
-  app.get('/api/catalog/governance/metrics', { preValidation: read, schema: { response: { 200: metricsListResponse } } }, async (request) => {
-    const catalogue = await readCatalogue(db, actorOf(request).organisation);
-    return {
-      metrics: catalogue.metrics.map(({ measure: _measure, ...metric }) => metric),
-      semanticModels: catalogue.semanticModels.map(({ table: _table, measureParts: _measures, dimensionParts: _dimensions, ...model }) => model),
-    };
-  });
-
-  app.get('/api/catalog/governance/metrics/:metricId', { preValidation: read, schema: { params: metricIdParams, response: { 200: metricDetailResponse } } }, async (request) =>
-    metricDetail(db, actorOf(request).organisation, request.params.metricId),
+  app.get(
+    '/api/catalog/governance/metrics',
+    { preValidation: read, schema: { response: { 200: metricsListResponse } } },
+    async (request) => {
+      const catalogue = await readCatalogue(db, actorOf(request).organisation);
+      return {
+        metrics: catalogue.metrics.map(({ measure: _measure, ...metric }) => metric),
+        semanticModels: catalogue.semanticModels.map(
+          ({ table: _table, measureParts: _measures, dimensionParts: _dimensions, ...model }) => model,
+        ),
+      };
+    },
   );
 
-  app.get('/api/catalog/governance/metrics/:metricId/values', { preValidation: read, schema: { params: metricIdParams, querystring: metricValuesQuery, response: { 200: metricValuesResponse } } }, async (request) =>
-    metricValues(db, options.warehouse, actorOf(request).organisation, request.params.metricId, request.query.grain, request.query.periods),
+  app.get(
+    '/api/catalog/governance/metrics/:metricId',
+    { preValidation: read, schema: { params: metricIdParams, response: { 200: metricDetailResponse } } },
+    async (request) => metricDetail(db, actorOf(request).organisation, request.params.metricId),
+  );
+
+  app.get(
+    '/api/catalog/governance/metrics/:metricId/values',
+    { preValidation: read, schema: { params: metricIdParams, querystring: metricValuesQuery, response: { 200: metricValuesResponse } } },
+    async (request) =>
+      metricValues(
+        db,
+        options.warehouse,
+        actorOf(request).organisation,
+        request.params.metricId,
+        request.query.grain,
+        request.query.periods,
+      ),
   );
 }

@@ -12,9 +12,20 @@ import { actorOf } from './callers.js';
 export function registerSettingsRoutes(server: FastifyInstance, db: StoreDb): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const access = requireRoute('catalogSettings');
-  app.get('/api/catalog/governance/settings', { preValidation: access, schema: { response: { 200: governanceSettingsResponse } } }, async (request) => readSettings(db, actorOf(request).organisation));
-  app.put('/api/catalog/governance/settings', { preValidation: requireCurrentRoute('catalogSettings'), schema: { body: governanceSettings, response: { 200: governanceSettingsResponse } } }, async (request) => {
-    const { roles: _roles, ...actor } = actorOf(request);
-    return writeSettings(db, actor, request.body);
-  });
+  app.get(
+    '/api/catalog/governance/settings',
+    { preValidation: access, schema: { response: { 200: governanceSettingsResponse } } },
+    async (request) => readSettings(db, actorOf(request).organisation),
+  );
+  app.put(
+    '/api/catalog/governance/settings',
+    {
+      preValidation: requireCurrentRoute('catalogSettings'),
+      schema: { body: governanceSettings, response: { 200: governanceSettingsResponse } },
+    },
+    async (request) => {
+      const { roles: _roles, ...actor } = actorOf(request);
+      return writeSettings(db, actor, request.body);
+    },
+  );
 }

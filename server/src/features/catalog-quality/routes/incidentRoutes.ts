@@ -28,7 +28,12 @@ import { incidentDetail, incidentMetrics, listIncidents, setIncidentSeverity, tr
 
 export function registerIncidentRoutes(
   server: FastifyInstance,
-  options: { db: StoreDb; notifications: Pick<NotificationsService, 'rememberUser'> | null; notices: IncidentNotices; reportSignal?: ReportSignal | null },
+  options: {
+    db: StoreDb;
+    notifications: Pick<NotificationsService, 'rememberUser'> | null;
+    notices: IncidentNotices;
+    reportSignal?: ReportSignal | null;
+  },
 ): void {
   const { db } = options;
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -41,33 +46,58 @@ export function registerIncidentRoutes(
   // Members are offered as assignees once the portal has seen them (as the support desk does).
   const remember = async (request: FastifyRequest) => {
     const caller = callerOf(request);
-    await options.notifications?.rememberUser({ organisation: organisationOf(caller), subject: caller.subject, username: caller.username, email: caller.email ?? null, roles: caller.roles });
+    await options.notifications?.rememberUser({
+      organisation: organisationOf(caller),
+      subject: caller.subject,
+      username: caller.username,
+      email: caller.email ?? null,
+      roles: caller.roles,
+    });
   };
   const members = (organisation: string) => knownUsers(db, organisation, incidentEditorRoles);
 
-  app.get('/api/catalog/incidents', { preValidation: read, schema: { querystring: incidentListQuery, response: { 200: incidentListResponse } } }, async (request) => {
-    await remember(request);
-    return listIncidents(db, actorOf(request).organisation, request.query);
-  });
+  app.get(
+    '/api/catalog/incidents',
+    { preValidation: read, schema: { querystring: incidentListQuery, response: { 200: incidentListResponse } } },
+    async (request) => {
+      await remember(request);
+      return listIncidents(db, actorOf(request).organisation, request.query);
+    },
+  );
 
-  app.get('/api/catalog/incidents/metrics', { preValidation: read, schema: { response: { 200: incidentMetricsResponse } } }, async (request) => incidentMetrics(db, actorOf(request).organisation));
+  app.get(
+    '/api/catalog/incidents/metrics',
+    { preValidation: read, schema: { response: { 200: incidentMetricsResponse } } },
+    async (request) => incidentMetrics(db, actorOf(request).organisation),
+  );
 
-  app.get('/api/catalog/incidents/members', { preValidation: read, schema: { response: { 200: incidentMembersResponse } } }, async (request) => {
-    await remember(request);
-    return { members: await members(actorOf(request).organisation) };
-  });
+  app.get(
+    '/api/catalog/incidents/members',
+    { preValidation: read, schema: { response: { 200: incidentMembersResponse } } },
+    async (request) => {
+      await remember(request);
+      return { members: await members(actorOf(request).organisation) };
+    },
+  );
 
-  app.get('/api/catalog/incidents/:id', { preValidation: read, schema: { params: incidentIdParams, response: { 200: incidentDetailResponse } } }, async (request) =>
-    incidentDetail(db, actorOf(request).organisation, request.params.id),
+  app.get(
+    '/api/catalog/incidents/:id',
+    { preValidation: read, schema: { params: incidentIdParams, response: { 200: incidentDetailResponse } } },
+    async (request) => incidentDetail(db, actorOf(request).organisation, request.params.id),
   );
 
   app.post(
     '/api/catalog/incidents/:id/transitions',
-    { preValidation: change, schema: { params: incidentIdParams, body: incidentTransitionBody, response: { 200: z.object({ incident: incidentRecord }) } } },
+    {
+      preValidation: change,
+      schema: { params: incidentIdParams, body: incidentTransitionBody, response: { 200: z.object({ incident: incidentRecord }) } },
+    },
     async (request) => {
       const actor = actorOf(request);
       await remember(request);
-      const { incident, assigned } = await transitionIncident(db, actor, request.params.id, request.body, () => members(actor.organisation));
+      const { incident, assigned } = await transitionIncident(db, actor, request.params.id, request.body, () =>
+        members(actor.organisation),
+      );
       if (assigned) await options.notices.assigned(actor, incident, assigned);
       // Alert rules hear the move; the answer does not wait for them.
       void options.reportSignal?.(incidentSignal(actor, incident));
@@ -77,7 +107,10 @@ export function registerIncidentRoutes(
 
   app.patch(
     '/api/catalog/incidents/:id',
-    { preValidation: change, schema: { params: incidentIdParams, body: incidentUpdateBody, response: { 200: z.object({ incident: incidentRecord }) } } },
+    {
+      preValidation: change,
+      schema: { params: incidentIdParams, body: incidentUpdateBody, response: { 200: z.object({ incident: incidentRecord }) } },
+    },
     async (request) => ({ incident: await setIncidentSeverity(db, actorOf(request), request.params.id, request.body.severity) }),
   );
 }

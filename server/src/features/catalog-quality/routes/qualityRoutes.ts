@@ -22,22 +22,31 @@ import type { StoreDb } from '../../../platform/store/openStore.js';
 import { profilesOf, startProfile, type QualityWarehouse } from '../profiles.js';
 import { listTests, qualitySummary, testHistory } from '../qualityQueries.js';
 
-export function registerQualityRoutes(server: FastifyInstance, options: { db: StoreDb; jobs: JobRunner; warehouse: QualityWarehouse }): void {
+export function registerQualityRoutes(
+  server: FastifyInstance,
+  options: { db: StoreDb; jobs: JobRunner; warehouse: QualityWarehouse },
+): void {
   const { db } = options;
   const app = server.withTypeProvider<ZodTypeProvider>();
   const organisation = (request: FastifyRequest) => organisationOf(callerOf(request));
   const dataQuality = requireRoute('catalogDataQuality');
 
-  app.get('/api/catalog/quality/tests', { preValidation: dataQuality, schema: { querystring: qualityTestsQuery, response: { 200: qualityTestsResponse } } }, async (request) =>
-    listTests(db, organisation(request), request.query),
+  app.get(
+    '/api/catalog/quality/tests',
+    { preValidation: dataQuality, schema: { querystring: qualityTestsQuery, response: { 200: qualityTestsResponse } } },
+    async (request) => listTests(db, organisation(request), request.query),
   );
 
-  app.get('/api/catalog/quality/summary', { preValidation: dataQuality, schema: { querystring: qualitySummaryQuery, response: { 200: qualitySummaryResponse } } }, async (request) =>
-    qualitySummary(db, organisation(request), request.query),
+  app.get(
+    '/api/catalog/quality/summary',
+    { preValidation: dataQuality, schema: { querystring: qualitySummaryQuery, response: { 200: qualitySummaryResponse } } },
+    async (request) => qualitySummary(db, organisation(request), request.query),
   );
 
-  app.get('/api/catalog/quality/tests/:testId/history', { preValidation: dataQuality, schema: { params: testIdParams, response: { 200: testHistoryResponse } } }, async (request) =>
-    testHistory(db, organisation(request), request.params.testId),
+  app.get(
+    '/api/catalog/quality/tests/:testId/history',
+    { preValidation: dataQuality, schema: { params: testIdParams, response: { 200: testHistoryResponse } } },
+    async (request) => testHistory(db, organisation(request), request.params.testId),
   );
 
   app.get(
@@ -51,7 +60,10 @@ export function registerQualityRoutes(server: FastifyInstance, options: { db: St
     { preValidation: dataQuality, schema: { body: profileRequestBody, response: { 202: profileStartedResponse } } },
     async (request, reply) => {
       const caller = callerOf(request);
-      const jobId = await startProfile(options, organisationOf(caller), request.body.assetId, { subject: caller.subject, username: caller.username });
+      const jobId = await startProfile(options, organisationOf(caller), request.body.assetId, {
+        subject: caller.subject,
+        username: caller.username,
+      });
       return reply.code(202).send({ jobId });
     },
   );

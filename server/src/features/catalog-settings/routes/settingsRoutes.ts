@@ -59,47 +59,83 @@ export function registerSettingsRoutes(server: FastifyInstance, options: Setting
     return actor.organisation;
   };
 
-  app.get('/api/catalog/settings/webhooks', { preValidation: admin, schema: { response: { 200: webhookSettingsResponse } } }, async (request) => answer(actorOf(request).organisation, 'webhooks'));
-  app.put('/api/catalog/settings/webhooks', { preValidation: change, schema: { body: webhookSettings, response: { 200: webhookSettingsResponse } } }, async (request) =>
-    // Listed once each, in the order given.
-    answer(await save(request, 'webhooks', { allowedHosts: [...new Set(request.body.allowedHosts)] }), 'webhooks'),
+  app.get(
+    '/api/catalog/settings/webhooks',
+    { preValidation: admin, schema: { response: { 200: webhookSettingsResponse } } },
+    async (request) => answer(actorOf(request).organisation, 'webhooks'),
   );
-  app.get('/api/catalog/settings/freshness', { preValidation: admin, schema: { response: { 200: freshnessSettingsResponse } } }, async (request) => answer(actorOf(request).organisation, 'freshness'));
-  app.put('/api/catalog/settings/freshness', { preValidation: change, schema: { body: freshnessSettings, response: { 200: freshnessSettingsResponse } } }, async (request) =>
-    answer(await save(request, 'freshness', request.body), 'freshness'),
+  app.put(
+    '/api/catalog/settings/webhooks',
+    { preValidation: change, schema: { body: webhookSettings, response: { 200: webhookSettingsResponse } } },
+    async (request) =>
+      // Listed once each, in the order given.
+      answer(await save(request, 'webhooks', { allowedHosts: [...new Set(request.body.allowedHosts)] }), 'webhooks'),
   );
-  app.get('/api/catalog/settings/profiler', { preValidation: admin, schema: { response: { 200: profilerSettingsResponse } } }, async (request) => answer(actorOf(request).organisation, 'profiler'));
-  app.put('/api/catalog/settings/profiler', { preValidation: change, schema: { body: profilerSettings, response: { 200: profilerSettingsResponse } } }, async (request) =>
-    answer(await save(request, 'profiler', request.body), 'profiler'),
+  app.get(
+    '/api/catalog/settings/freshness',
+    { preValidation: admin, schema: { response: { 200: freshnessSettingsResponse } } },
+    async (request) => answer(actorOf(request).organisation, 'freshness'),
   );
-  app.get('/api/catalog/settings/external-catalog', { preValidation: admin, schema: { response: { 200: externalCatalogSettingsResponse } } }, async (request) =>
-    answer(actorOf(request).organisation, 'externalCatalog'),
+  app.put(
+    '/api/catalog/settings/freshness',
+    { preValidation: change, schema: { body: freshnessSettings, response: { 200: freshnessSettingsResponse } } },
+    async (request) => answer(await save(request, 'freshness', request.body), 'freshness'),
   );
-  app.put('/api/catalog/settings/external-catalog', { preValidation: change, schema: { body: externalCatalogSettings, response: { 200: externalCatalogSettingsResponse } } }, async (request) =>
-    answer(await save(request, 'externalCatalog', request.body), 'externalCatalog'),
+  app.get(
+    '/api/catalog/settings/profiler',
+    { preValidation: admin, schema: { response: { 200: profilerSettingsResponse } } },
+    async (request) => answer(actorOf(request).organisation, 'profiler'),
+  );
+  app.put(
+    '/api/catalog/settings/profiler',
+    { preValidation: change, schema: { body: profilerSettings, response: { 200: profilerSettingsResponse } } },
+    async (request) => answer(await save(request, 'profiler', request.body), 'profiler'),
+  );
+  app.get(
+    '/api/catalog/settings/external-catalog',
+    { preValidation: admin, schema: { response: { 200: externalCatalogSettingsResponse } } },
+    async (request) => answer(actorOf(request).organisation, 'externalCatalog'),
+  );
+  app.put(
+    '/api/catalog/settings/external-catalog',
+    { preValidation: change, schema: { body: externalCatalogSettings, response: { 200: externalCatalogSettingsResponse } } },
+    async (request) => answer(await save(request, 'externalCatalog', request.body), 'externalCatalog'),
   );
 
-  app.get('/api/catalog/settings/artifact-sources', { preValidation: admin, schema: { response: { 200: artifactSourcesResponse } } }, async (request) => {
-    const organisation = actorOf(request).organisation;
-    const folder = options.defaults.artifactsDir ? path.join(options.defaults.artifactsDir, organisation) : null;
-    const recent = await db
-      .selectFrom('dbt_ingestions')
-      .select(['id', 'origin', 'ingested_at', 'project_name'])
-      .where('organisation_id', '=', organisation)
-      .orderBy('ingested_at', 'desc')
-      .limit(5)
-      .execute();
-    return {
-      uploadPath: '/api/dbt/artifacts',
-      uploadLimitBytes: options.defaults.uploadLimitBytes,
-      watchedFolder: folder,
-      watchedFolderExists: folder !== null && existsSync(folder),
-      uploaderRole: DBT_UPLOADER_ROLE,
-      recent: recent.map((row) => ({ id: row.id, origin: row.origin, ingestedAt: new Date(row.ingested_at).toISOString(), projectName: row.project_name })),
-    };
-  });
+  app.get(
+    '/api/catalog/settings/artifact-sources',
+    { preValidation: admin, schema: { response: { 200: artifactSourcesResponse } } },
+    async (request) => {
+      const organisation = actorOf(request).organisation;
+      const folder = options.defaults.artifactsDir ? path.join(options.defaults.artifactsDir, organisation) : null;
+      const recent = await db
+        .selectFrom('dbt_ingestions')
+        .select(['id', 'origin', 'ingested_at', 'project_name'])
+        .where('organisation_id', '=', organisation)
+        .orderBy('ingested_at', 'desc')
+        .limit(5)
+        .execute();
+      return {
+        uploadPath: '/api/dbt/artifacts',
+        uploadLimitBytes: options.defaults.uploadLimitBytes,
+        watchedFolder: folder,
+        watchedFolderExists: folder !== null && existsSync(folder),
+        uploaderRole: DBT_UPLOADER_ROLE,
+        recent: recent.map((row) => ({
+          id: row.id,
+          origin: row.origin,
+          ingestedAt: new Date(row.ingested_at).toISOString(),
+          projectName: row.project_name,
+        })),
+      };
+    },
+  );
 
-  app.get('/api/catalog/external-link', { preValidation: requireRoute('catalogExternal'), schema: { response: { 200: externalLinkResponse } } }, async (request) => ({
-    url: await read.externalCatalogUrl(actorOf(request).organisation),
-  }));
+  app.get(
+    '/api/catalog/external-link',
+    { preValidation: requireRoute('catalogExternal'), schema: { response: { 200: externalLinkResponse } } },
+    async (request) => ({
+      url: await read.externalCatalogUrl(actorOf(request).organisation),
+    }),
+  );
 }

@@ -4,7 +4,13 @@ import { SUPPORTED_MANIFEST_VERSIONS, type IngestionCounts } from '@common/dbt/a
 import { catalogResourceTypes, type CatalogResourceType } from '@common/dbt/catalogContract';
 import type { z } from 'zod';
 import { ArtifactError } from '../errors.js';
-import { manifestSchema, type Manifest, type ManifestExposure, type ManifestNode, type ManifestSemanticResource } from './manifestSchema.js';
+import {
+  manifestSchema,
+  type Manifest,
+  type ManifestExposure,
+  type ManifestNode,
+  type ManifestSemanticResource,
+} from './manifestSchema.js';
 import { requireVersion } from './readJson.js';
 import { semanticDefinition, type SemanticDefinition } from './semanticDefinition.js';
 
@@ -97,7 +103,10 @@ function tagsOf(tags: string[] | null | undefined, configTags: string | string[]
   return [...new Set([...(tags ?? []), ...fromConfig])].filter((tag) => tag.trim() !== '');
 }
 
-function metaOf(meta: Record<string, unknown> | null | undefined, configMeta: Record<string, unknown> | null | undefined): Record<string, unknown> {
+function metaOf(
+  meta: Record<string, unknown> | null | undefined,
+  configMeta: Record<string, unknown> | null | undefined,
+): Record<string, unknown> {
   return { ...(configMeta ?? {}), ...(meta ?? {}) };
 }
 
@@ -106,7 +115,13 @@ function ownersOf(meta: Record<string, unknown>, groupOwner: string | null): str
   const raw = meta.owner ?? meta.owners;
   const list = Array.isArray(raw) ? raw : raw === undefined || raw === null ? [] : [raw];
   const owners = list
-    .map((owner) => (typeof owner === 'string' ? owner : typeof owner === 'object' && owner !== null ? ((owner as Record<string, unknown>).name ?? (owner as Record<string, unknown>).email) : null))
+    .map((owner) =>
+      typeof owner === 'string'
+        ? owner
+        : typeof owner === 'object' && owner !== null
+          ? ((owner as Record<string, unknown>).name ?? (owner as Record<string, unknown>).email)
+          : null,
+    )
     .filter((owner): owner is string => typeof owner === 'string' && owner.trim() !== '');
   if (owners.length === 0 && groupOwner) owners.push(groupOwner);
   return owners;
@@ -142,7 +157,17 @@ function columnsOf(node: ManifestNode): NormalisedColumn[] {
 }
 
 function baseOf(
-  resource: { unique_id: string; name: string; package_name: string; description?: string | null; tags?: string[] | null; meta?: Record<string, unknown> | null; original_file_path?: string | null; depends_on?: { nodes?: string[] | null } | null; config?: { tags?: string | string[] | null; meta?: Record<string, unknown> | null; materialized?: string | null } | null },
+  resource: {
+    unique_id: string;
+    name: string;
+    package_name: string;
+    description?: string | null;
+    tags?: string[] | null;
+    meta?: Record<string, unknown> | null;
+    original_file_path?: string | null;
+    depends_on?: { nodes?: string[] | null } | null;
+    config?: { tags?: string | string[] | null; meta?: Record<string, unknown> | null; materialized?: string | null } | null;
+  },
   resourceType: CatalogResourceType,
   groupOwner: string | null,
 ): NormalisedNode {
@@ -208,14 +233,20 @@ function fromExposure(exposure: ManifestExposure): NormalisedNode {
 }
 
 function fromSemantic(resource: ManifestSemanticResource, resourceType: 'metric' | 'semantic_model'): NormalisedNode {
-  return { ...baseOf(resource, resourceType, null), description: resource.description || resource.label || '', semantic: semanticDefinition(resource, resourceType) };
+  return {
+    ...baseOf(resource, resourceType, null),
+    description: resource.description || resource.label || '',
+    semantic: semanticDefinition(resource, resourceType),
+  };
 }
 
 function testOf(node: ManifestNode): NormalisedTest {
   const dependsOn = [...new Set(node.depends_on?.nodes ?? [])];
   // dbt 1.6+ names the node a generic test is attached to; before that, a generic test's first
   // parent is the model it was declared on.
-  const attachedTo = node.attached_node ?? (node.test_metadata && dependsOn.length > 0 ? (dependsOn[0] ?? null) : dependsOn.length === 1 ? (dependsOn[0] ?? null) : null);
+  const attachedTo =
+    node.attached_node ??
+    (node.test_metadata && dependsOn.length > 0 ? (dependsOn[0] ?? null) : dependsOn.length === 1 ? (dependsOn[0] ?? null) : null);
   return {
     uniqueId: node.unique_id,
     name: node.name,
@@ -231,7 +262,16 @@ function testOf(node: ManifestNode): NormalisedTest {
 function unitTestOf(unit: NonNullable<Manifest['unit_tests']>[string]): NormalisedTest {
   const dependsOn = [...new Set(unit.depends_on?.nodes ?? [])];
   const model = dependsOn.find((id) => id.startsWith('model.')) ?? dependsOn[0] ?? null;
-  return { uniqueId: unit.unique_id, name: unit.name ?? unit.unique_id.split('.').pop() ?? unit.unique_id, attachedTo: model, columnName: null, severity: 'error', dependsOn, testType: 'unit', testKind: null };
+  return {
+    uniqueId: unit.unique_id,
+    name: unit.name ?? unit.unique_id.split('.').pop() ?? unit.unique_id,
+    attachedTo: model,
+    columnName: null,
+    severity: 'error',
+    dependsOn,
+    testType: 'unit',
+    testKind: null,
+  };
 }
 
 /** Validates and normalises a parsed manifest.json; refuses it with a message naming the problem. */
@@ -312,11 +352,17 @@ function checkEdges(manifest: Manifest, nodes: readonly NormalisedNode[], tests:
     ...Object.keys(manifest.functions ?? {}),
   ]);
   const missing: string[] = [];
-  for (const item of [...nodes.map((node) => ({ id: node.uniqueId, parents: node.parents })), ...tests.map((test) => ({ id: test.uniqueId, parents: test.dependsOn }))]) {
+  for (const item of [
+    ...nodes.map((node) => ({ id: node.uniqueId, parents: node.parents })),
+    ...tests.map((test) => ({ id: test.uniqueId, parents: test.dependsOn })),
+  ]) {
     for (const parent of item.parents) if (!known.has(parent)) missing.push(`${item.id} → ${parent}`);
   }
   if (missing.length > 0) {
     const shown = missing.slice(0, 3).join('; ');
-    throw new ArtifactError('manifest', `manifest has ${missing.length} edge(s) naming missing nodes (${shown}${missing.length > 3 ? '; …' : ''}): every depends_on entry must be a node of the same manifest.`);
+    throw new ArtifactError(
+      'manifest',
+      `manifest has ${missing.length} edge(s) naming missing nodes (${shown}${missing.length > 3 ? '; …' : ''}): every depends_on entry must be a node of the same manifest.`,
+    );
   }
 }

@@ -23,7 +23,8 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   for (let index = 0; index < text.length; index += 1) {
     const char = text.charCodeAt(index);
     if (inString) {
-      if (char === 92) index += 1; // backslash: skip the escaped character
+      if (char === 92)
+        index += 1; // backslash: skip the escaped character
       else if (char === 34) inString = false;
     } else if (char === 34) {
       inString = true;
@@ -39,7 +40,11 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
 
 export function parseArtifactText(text: string, part: string): unknown {
   if (text.trim() === '') throw new ArtifactError(part, `${part} is empty: send the JSON file dbt wrote (target/${part}.json).`);
-  if (jsonDepthExceeds(text, ARTIFACT_DEPTH_MAX)) throw new ArtifactError(part, `${part} nests objects or arrays more than ${ARTIFACT_DEPTH_MAX} levels deep, which no dbt artifact does.`);
+  if (jsonDepthExceeds(text, ARTIFACT_DEPTH_MAX))
+    throw new ArtifactError(
+      part,
+      `${part} nests objects or arrays more than ${ARTIFACT_DEPTH_MAX} levels deep, which no dbt artifact does.`,
+    );
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
@@ -81,7 +86,10 @@ export function schemaVersionOf(json: unknown, part: string): SchemaVersion {
   }
   const match = typeof url === 'string' ? SCHEMA_VERSION.exec(url.trim()) : null;
   if (!match?.[1] || !match[2]) {
-    throw new ArtifactError(part, `${part} has a "metadata.dbt_schema_version" that is not a dbt schema URL: ${JSON.stringify(url).slice(0, 200)}.`);
+    throw new ArtifactError(
+      part,
+      `${part} has a "metadata.dbt_schema_version" that is not a dbt schema URL: ${JSON.stringify(url).slice(0, 200)}.`,
+    );
   }
   return { kind: match[1], version: match[2] };
 }
@@ -90,7 +98,10 @@ export function schemaVersionOf(json: unknown, part: string): SchemaVersion {
 export function requireVersion(json: unknown, part: string, kind: string, supported: readonly string[]): string {
   const found = schemaVersionOf(json, part);
   if (found.kind !== kind) {
-    throw new ArtifactError(part, `${part} is a dbt ${found.kind} artifact (${found.version}), not a ${kind}: send each file in its own part.`);
+    throw new ArtifactError(
+      part,
+      `${part} is a dbt ${found.kind} artifact (${found.version}), not a ${kind}: send each file in its own part.`,
+    );
   }
   if (!supported.includes(found.version)) {
     throw new ArtifactError(part, `${kind} schema ${found.version} is not supported: this portal reads ${supported.join(', ')}.`);

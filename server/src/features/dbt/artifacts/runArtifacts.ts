@@ -72,7 +72,10 @@ export type CatalogTypes = Map<string, Map<string, { type: string | null; index:
 function problem(part: string, version: string, error: z.ZodError): ArtifactError {
   const issue = error.issues[0];
   const where = issue?.path.map(String).join('.') ?? '';
-  return new ArtifactError(part, `${part} ${version} cannot be read: ${where ? `"${where}": ` : ''}${issue?.message ?? 'unexpected shape'}.`);
+  return new ArtifactError(
+    part,
+    `${part} ${version} cannot be read: ${where ? `"${where}": ` : ''}${issue?.message ?? 'unexpected shape'}.`,
+  );
 }
 
 /** dbt commands whose results say nothing about builds or tests (`docs generate` reports every node as "success"). */

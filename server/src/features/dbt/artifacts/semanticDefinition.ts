@@ -17,11 +17,20 @@ export interface SemanticPart {
 }
 
 export type SemanticDefinition =
-  | { kind: 'semantic_model'; model: string | null; aggTimeDimension: string | null; entities: SemanticPart[]; dimensions: SemanticPart[]; measures: SemanticPart[] }
+  | {
+      kind: 'semantic_model';
+      model: string | null;
+      aggTimeDimension: string | null;
+      entities: SemanticPart[];
+      dimensions: SemanticPart[];
+      measures: SemanticPart[];
+    }
   | { kind: 'metric'; type: string; label: string | null; typeParams: Record<string, unknown>; filter: string | null };
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : null);
-const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : null;
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 function parts(value: unknown, typeKey: 'type' | 'agg', extra: (item: Record<string, unknown>) => string | null): SemanticPart[] {
   if (!Array.isArray(value)) return [];
@@ -30,7 +39,16 @@ function parts(value: unknown, typeKey: 'type' | 'agg', extra: (item: Record<str
     const name = text(item.name);
     if (!name) return [];
     const nonAdditive = typeKey === 'agg' && item.non_additive_dimension !== null && item.non_additive_dimension !== undefined;
-    return [{ name, type: text(item[typeKey]) ?? 'unknown', expr: text(item.expr), description: text(item.description) ?? '', extra: extra(item), ...(nonAdditive ? { nonAdditive } : {}) }];
+    return [
+      {
+        name,
+        type: text(item[typeKey]) ?? 'unknown',
+        expr: text(item.expr),
+        description: text(item.description) ?? '',
+        extra: extra(item),
+        ...(nonAdditive ? { nonAdditive } : {}),
+      },
+    ];
   });
 }
 
@@ -47,6 +65,7 @@ export function semanticDefinition(resource: ManifestSemanticResource, resourceT
     };
   }
   // A metric-level filter (a where clause in MetricFlow's templating) changes its values.
-  const filter = raw.filter === null || raw.filter === undefined ? null : typeof raw.filter === 'string' ? raw.filter : JSON.stringify(raw.filter);
+  const filter =
+    raw.filter === null || raw.filter === undefined ? null : typeof raw.filter === 'string' ? raw.filter : JSON.stringify(raw.filter);
   return { kind: 'metric', type: text(raw.type) ?? 'unknown', label: text(raw.label), typeParams: record(raw.type_params), filter };
 }

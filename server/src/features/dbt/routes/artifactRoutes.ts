@@ -20,7 +20,8 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 /** Users and service accounts the access table's `dbtUpload` rule lets in, of an organisation. */
 async function mayUpload(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const caller = callerOf(request);
-  if (!canAccess(caller.roles, apiAccessRules.dbtUpload)) throw new HttpError(403, 'forbidden', 'Only administrators, documentation editors and dbt service accounts may upload dbt artifacts.');
+  if (!canAccess(caller.roles, apiAccessRules.dbtUpload))
+    throw new HttpError(403, 'forbidden', 'Only administrators, documentation editors and dbt service accounts may upload dbt artifacts.');
   organisationOf(caller);
 }
 
@@ -34,7 +35,14 @@ async function readSet(files: Partial<Record<(typeof ARTIFACT_PARTS)[number], st
 }
 
 async function ingestionHistory(db: StoreDb, organisation: string): Promise<IngestionRecord[]> {
-  const rows = await db.selectFrom('dbt_ingestions').selectAll().where('organisation_id', '=', organisation).orderBy('ingested_at', 'desc').orderBy('id', 'desc').limit(100).execute();
+  const rows = await db
+    .selectFrom('dbt_ingestions')
+    .selectAll()
+    .where('organisation_id', '=', organisation)
+    .orderBy('ingested_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
   return rows.map((row) => ({
     id: row.id,
     dbtVersion: row.dbt_version,
@@ -44,7 +52,9 @@ async function ingestionHistory(db: StoreDb, organisation: string): Promise<Inge
     projectName: row.project_name,
     generatedAt: row.generated_at ? new Date(row.generated_at).toISOString() : null,
     ingestedAt: new Date(row.ingested_at).toISOString(),
-    parts: (row.parts as string[]).filter((part): part is IngestionRecord['parts'][number] => (ARTIFACT_PARTS as readonly string[]).includes(part)),
+    parts: (row.parts as string[]).filter((part): part is IngestionRecord['parts'][number] =>
+      (ARTIFACT_PARTS as readonly string[]).includes(part),
+    ),
     ingestedBy: row.ingested_by,
   }));
 }
@@ -85,7 +95,11 @@ export async function registerArtifactRoutes(server: FastifyInstance, service: D
         let summary;
         try {
           const set = await readSet(upload.files);
-          summary = await service.ingest(set, { organisation, origin: 'upload', actor: { organisation, subject: caller.subject, username: caller.username } });
+          summary = await service.ingest(set, {
+            organisation,
+            origin: 'upload',
+            actor: { organisation, subject: caller.subject, username: caller.username },
+          });
         } finally {
           // Removed before the answer: a client that sees it may rely on nothing being left.
           await upload.discard();
@@ -101,10 +115,21 @@ export async function registerArtifactRoutes(server: FastifyInstance, service: D
     if (canAccess(callerOf(request).roles, apiAccessRules.dbtUpload)) return mayUpload(request, reply);
     return requireRoute(['catalogExplore', 'catalogAssets'])(request, reply);
   };
-  app.get('/api/dbt/ingestions', { preValidation: mayReadIngestions, schema: { response: { 200: ingestionsResponse } } }, async (request) => {
-    const organisation = organisationOf(callerOf(request));
-    const history = await ingestionHistory(service.db, organisation);
-    const current = (await service.db.selectFrom('dbt_ingestions').select('id').where('organisation_id', '=', organisation).where('is_current', '=', true).executeTakeFirst())?.id;
-    return { current: history.find((record) => record.id === current) ?? null, history };
-  });
+  app.get(
+    '/api/dbt/ingestions',
+    { preValidation: mayReadIngestions, schema: { response: { 200: ingestionsResponse } } },
+    async (request) => {
+      const organisation = organisationOf(callerOf(request));
+      const history = await ingestionHistory(service.db, organisation);
+      const current = (
+        await service.db
+          .selectFrom('dbt_ingestions')
+          .select('id')
+          .where('organisation_id', '=', organisation)
+          .where('is_current', '=', true)
+          .executeTakeFirst()
+      )?.id;
+      return { current: history.find((record) => record.id === current) ?? null, history };
+    },
+  );
 }

@@ -1,7 +1,14 @@
 // Explore, data assets and lineage: GET /api/catalog/search, /api/catalog/assets/:uniqueId,
 // /api/catalog/lineage. Every answer is the caller's organisation's; another's asset is a 404.
 import type { FastifyInstance } from 'fastify';
-import { assetIdParams, assetResponse, catalogSearchQuery, catalogSearchResponse, lineageQuery, lineageResponse } from '@common/dbt/catalogContract';
+import {
+  assetIdParams,
+  assetResponse,
+  catalogSearchQuery,
+  catalogSearchResponse,
+  lineageQuery,
+  lineageResponse,
+} from '@common/dbt/catalogContract';
 import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import { assetDetail } from '../assets.js';
@@ -17,7 +24,10 @@ export function registerCatalogRoutes(server: FastifyInstance, service: DbtServi
   // Explore and the Data Assets list (an empty `q` lists everything, by name) share it.
   app.get(
     '/api/catalog/search',
-    { preValidation: requireRoute(['catalogExplore', 'catalogAssets']), schema: { querystring: catalogSearchQuery, response: { 200: catalogSearchResponse } } },
+    {
+      preValidation: requireRoute(['catalogExplore', 'catalogAssets']),
+      schema: { querystring: catalogSearchQuery, response: { 200: catalogSearchResponse } },
+    },
     async (request) => {
       const org = organisation(request);
       return searchCatalog(service.db, org, await service.index.get(org), request.query);
@@ -35,7 +45,10 @@ export function registerCatalogRoutes(server: FastifyInstance, service: DbtServi
 
   app.get(
     '/api/catalog/lineage',
-    { preValidation: requireRoute(['catalogLineage', 'catalogAsset']), schema: { querystring: lineageQuery, response: { 200: lineageResponse } } },
+    {
+      preValidation: requireRoute(['catalogLineage', 'catalogAsset']),
+      schema: { querystring: lineageQuery, response: { 200: lineageResponse } },
+    },
     async (request) => {
       const org = organisation(request);
       const index = await service.index.get(org);

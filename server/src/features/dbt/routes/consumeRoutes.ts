@@ -1,7 +1,13 @@
 // Consume: GET /api/exposures, GET /api/exposures/:uniqueId, GET /api/freshness and
 // POST /api/freshness/checks (202 with the job to follow on the live channel).
 import type { FastifyInstance } from 'fastify';
-import { exposureIdParams, exposureResponse, exposuresResponse, freshnessCheckResponse, freshnessResponse } from '@common/dbt/consumeContract';
+import {
+  exposureIdParams,
+  exposureResponse,
+  exposuresResponse,
+  freshnessCheckResponse,
+  freshnessResponse,
+} from '@common/dbt/consumeContract';
 import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import type { DbtService } from '../dbtService.js';
@@ -18,10 +24,14 @@ export function registerConsumeRoutes(server: FastifyInstance, service: DbtServi
   const app = server.withTypeProvider<ZodTypeProvider>();
   const organisation = (request: Parameters<typeof callerOf>[0]) => organisationOf(callerOf(request));
 
-  app.get('/api/exposures', { preValidation: requireRoute('exposures'), schema: { response: { 200: exposuresResponse } } }, async (request) => {
-    const org = organisation(request);
-    return listExposures(service.db, org, await service.index.get(org));
-  });
+  app.get(
+    '/api/exposures',
+    { preValidation: requireRoute('exposures'), schema: { response: { 200: exposuresResponse } } },
+    async (request) => {
+      const org = organisation(request);
+      return listExposures(service.db, org, await service.index.get(org));
+    },
+  );
 
   app.get(
     '/api/exposures/:uniqueId',
@@ -32,13 +42,19 @@ export function registerConsumeRoutes(server: FastifyInstance, service: DbtServi
     },
   );
 
-  app.get('/api/freshness', { preValidation: requireRoute('freshness'), schema: { response: { 200: freshnessResponse } } }, async (request) =>
-    freshnessOverview(service.db, organisation(request), await scheduleMinutes(service, organisation(request))),
+  app.get(
+    '/api/freshness',
+    { preValidation: requireRoute('freshness'), schema: { response: { 200: freshnessResponse } } },
+    async (request) => freshnessOverview(service.db, organisation(request), await scheduleMinutes(service, organisation(request))),
   );
 
-  app.post('/api/freshness/checks', { preValidation: requireRoute('freshness'), schema: { response: { 202: freshnessCheckResponse } } }, async (request, reply) => {
-    const caller = callerOf(request);
-    const jobId = await service.startFreshnessCheck(organisationOf(caller), caller.subject);
-    return reply.code(202).send({ jobId });
-  });
+  app.post(
+    '/api/freshness/checks',
+    { preValidation: requireRoute('freshness'), schema: { response: { 202: freshnessCheckResponse } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const jobId = await service.startFreshnessCheck(organisationOf(caller), caller.subject);
+      return reply.code(202).send({ jobId });
+    },
+  );
 }

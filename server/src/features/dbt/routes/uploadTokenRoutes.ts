@@ -19,9 +19,17 @@ export function registerUploadTokenRoutes(server: FastifyInstance, db: StoreDb):
     const caller = callerOf(request);
     return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username };
   };
-  app.get('/api/dbt/upload-tokens', { preValidation: admin, schema: { response: { 200: uploadTokenList } } }, async (request) => ({ tokens: await listUploadTokens(db, actorOf(request).organisation) }));
-  app.post('/api/dbt/upload-tokens', { preValidation: change, schema: { body: uploadTokenBody, response: { 201: uploadTokenCreated } } }, async (request, reply) =>
-    reply.code(201).header('cache-control', 'no-store').send(await createUploadToken(db, actorOf(request), request.body.name)),
+  app.get('/api/dbt/upload-tokens', { preValidation: admin, schema: { response: { 200: uploadTokenList } } }, async (request) => ({
+    tokens: await listUploadTokens(db, actorOf(request).organisation),
+  }));
+  app.post(
+    '/api/dbt/upload-tokens',
+    { preValidation: change, schema: { body: uploadTokenBody, response: { 201: uploadTokenCreated } } },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send(await createUploadToken(db, actorOf(request), request.body.name)),
   );
   app.delete('/api/dbt/upload-tokens/:id', { preValidation: change, schema: { params: uploadTokenIdParams } }, async (request, reply) => {
     await revokeUploadToken(db, actorOf(request), request.params.id);

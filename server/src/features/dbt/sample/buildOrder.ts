@@ -12,12 +12,13 @@ export function buildOrder(nodes: Buildable[], tests: CompiledTest[]): Executabl
   const remaining = [...nodes].sort((a, b) => a.uniqueId.localeCompare(b.uniqueId));
   while (remaining.length > 0) {
     const index = remaining.findIndex((node) => parentsOf(node).every((id) => done.has(id)));
-    if (index < 0) throw new ProjectError('models', `the models' refs form a cycle through ${remaining.map((node) => node.def.name).join(', ')}`);
+    if (index < 0)
+      throw new ProjectError('models', `the models' refs form a cycle through ${remaining.map((node) => node.def.name).join(', ')}`);
     const [node] = remaining.splice(index, 1);
     if (!node) break;
     order.push(node);
     done.add(node.uniqueId);
-    for (let i = 0; i < pendingTests.length; ) {
+    for (let i = 0; i < pendingTests.length;) {
       const test = pendingTests[i];
       if (test && test.nodes.every((id) => !byId.has(id) || done.has(id))) {
         order.push(test);

@@ -30,13 +30,17 @@ export async function readCatalog(engine: Engine, database: string, wanted: read
   const inSchemas = join(schemas.map((schema) => sql`${schema}`));
   const tables = await engine.query(sql`SELECT table_schema, table_name, table_type FROM information_schema.tables
     WHERE table_catalog = ${database} AND table_schema IN (${inSchemas})`);
-  const columns = await engine.query(sql`SELECT table_schema, table_name, column_name, data_type, ordinal_position FROM information_schema.columns
+  const columns =
+    await engine.query(sql`SELECT table_schema, table_name, column_name, data_type, ordinal_position FROM information_schema.columns
     WHERE table_catalog = ${database} AND table_schema IN (${inSchemas}) ORDER BY table_schema, table_name, ordinal_position`);
   const typeOf = new Map(tables.map((row) => [key(str(row, 'table_schema'), str(row, 'table_name')), str(row, 'table_type')]));
   const columnsOf = new Map<string, CatalogColumn[]>();
   for (const row of columns) {
     const id = key(str(row, 'table_schema'), str(row, 'table_name'));
-    columnsOf.set(id, [...(columnsOf.get(id) ?? []), { name: str(row, 'column_name'), type: str(row, 'data_type'), index: num(row, 'ordinal_position') }]);
+    columnsOf.set(id, [
+      ...(columnsOf.get(id) ?? []),
+      { name: str(row, 'column_name'), type: str(row, 'data_type'), index: num(row, 'ordinal_position') },
+    ]);
   }
   for (const relation of wanted) {
     const id = key(relation.schema, relation.identifier);

@@ -37,7 +37,10 @@ function schemaFor(project: ProjectDef, config: NodeConfig): string {
 
 /** Folders between `base` and the file, e.g. models/marts/x.sql → ['marts']. */
 function folders(filePath: string, base: string): string[] {
-  return path.posix.dirname(path.posix.relative(base, filePath)).split('/').filter((part) => part !== '.' && part !== '');
+  return path.posix
+    .dirname(path.posix.relative(base, filePath))
+    .split('/')
+    .filter((part) => part !== '.' && part !== '');
 }
 
 /** Long test names become an alias of their first 30 characters and a hash (dbt's rule, to fit identifier limits). */
@@ -64,7 +67,11 @@ function resolver(models: Map<string, Buildable>, sources: Map<string, CompiledS
   };
 }
 
-function dependencies(references: Reference[], resolve: Resolver, file: string): { refs: string[]; sources: Array<[string, string]>; nodes: string[] } {
+function dependencies(
+  references: Reference[],
+  resolve: Resolver,
+  file: string,
+): { refs: string[]; sources: Array<[string, string]>; nodes: string[] } {
   return {
     refs: references.flatMap((r) => (r.kind === 'ref' ? [r.name] : [])),
     sources: references.flatMap((r): Array<[string, string]> => (r.kind === 'source' ? [[r.source, r.table]] : [])),
@@ -93,7 +100,11 @@ function genericTests(
         references.push(to);
       }
       const deps = dependencies(references, resolve, owner.filePath);
-      const kwargs: Record<string, unknown> = { column_name: column.name, model: `{{ get_where_subquery(${owner.isSource ? owner.fileKeyName : `ref('${owner.name}')`}) }}`, ...spec.arguments };
+      const kwargs: Record<string, unknown> = {
+        column_name: column.name,
+        model: `{{ get_where_subquery(${owner.isSource ? owner.fileKeyName : `ref('${owner.name}')`}) }}`,
+        ...spec.arguments,
+      };
       tests.push({
         kind: 'test',
         uniqueId: `test.${project.name}.${name}.${md5(`${name}:${JSON.stringify(kwargs)}`).slice(0, 10)}`,
@@ -165,7 +176,11 @@ export function compileProject(project: ProjectDef, database: string): CompiledP
   const resolve = resolver(nodeMap, sourceMap);
   for (const model of models) {
     Object.assign(model, dependencies(referencesIn(model.def.rawCode, model.def.filePath), resolve, model.def.filePath));
-    model.compiledCode = compileSql(model.def.rawCode, model.def.filePath, (reference) => resolve.resolve(reference, model.def.filePath).relation.rendered);
+    model.compiledCode = compileSql(
+      model.def.rawCode,
+      model.def.filePath,
+      (reference) => resolve.resolve(reference, model.def.filePath).relation.rendered,
+    );
   }
   for (const snapshot of snapshots) {
     const target = parseReference(snapshot.def.relation, snapshot.def.filePath);
@@ -178,7 +193,14 @@ export function compileProject(project: ProjectDef, database: string): CompiledP
     ...[...models, ...seeds, ...snapshots].flatMap((node) =>
       genericTests(
         project,
-        { uniqueId: node.uniqueId, name: node.def.name, relation: node.relation, filePath: 'patchPath' in node.def ? (node.def.patchPath ?? node.def.filePath) : node.def.filePath, isSource: false, fileKeyName: `${node.kind}s.${node.def.name}` },
+        {
+          uniqueId: node.uniqueId,
+          name: node.def.name,
+          relation: node.relation,
+          filePath: 'patchPath' in node.def ? (node.def.patchPath ?? node.def.filePath) : node.def.filePath,
+          isSource: false,
+          fileKeyName: `${node.kind}s.${node.def.name}`,
+        },
         node.def.columns,
         resolve,
         node.kind === 'seed' ? 'seeds' : node.kind === 'snapshot' ? 'snapshots' : modelDir,
@@ -187,11 +209,22 @@ export function compileProject(project: ProjectDef, database: string): CompiledP
     ...sources.flatMap((source) =>
       genericTests(
         project,
-        { uniqueId: source.uniqueId, name: `${source.def.sourceName}_${source.def.name}`, relation: source.relation, filePath: source.def.filePath, isSource: true, fileKeyName: `source('${source.def.sourceName}', '${source.def.name}')` },
+        {
+          uniqueId: source.uniqueId,
+          name: `${source.def.sourceName}_${source.def.name}`,
+          relation: source.relation,
+          filePath: source.def.filePath,
+          isSource: true,
+          fileKeyName: `source('${source.def.sourceName}', '${source.def.name}')`,
+        },
         source.def.columns,
         resolve,
         modelDir,
-      ).map((test) => ({ ...test, sources: [[source.def.sourceName, source.def.name] as [string, string], ...test.sources], generic: test.generic && { ...test.generic, fileKeyName: `sources.${source.def.sourceName}` } })),
+      ).map((test) => ({
+        ...test,
+        sources: [[source.def.sourceName, source.def.name] as [string, string], ...test.sources],
+        generic: test.generic && { ...test.generic, fileKeyName: `sources.${source.def.sourceName}` },
+      })),
     ),
     ...project.singularTests.map((test): CompiledTest => {
       const deps = dependencies(referencesIn(test.rawCode, test.filePath), resolve, test.filePath);
@@ -222,7 +255,9 @@ export function compileProject(project: ProjectDef, database: string): CompiledP
     if (!target) throw new ProjectError(semantic.filePath, `semantic model ${semantic.name} must ref() a model`);
     return { def: semantic, uniqueId: `semantic_model.${project.name}.${semantic.name}`, model: target };
   });
-  const measureOwner = new Map(semanticModels.flatMap((semantic) => semantic.def.measures.map((measure) => [measure.name, semantic.uniqueId] as const)));
+  const measureOwner = new Map(
+    semanticModels.flatMap((semantic) => semantic.def.measures.map((measure) => [measure.name, semantic.uniqueId] as const)),
+  );
   const metrics: CompiledMetric[] = project.metrics.map((metric) => {
     const measures = inputMeasures(metric, metricDefs);
     const direct = typeof metric.typeParams.measure === 'string';
@@ -244,7 +279,8 @@ export function compileProject(project: ProjectDef, database: string): CompiledP
     for (const expression of exposure.dependsOn) {
       const metric = /^\s*metric\(\s*'([^']+)'\s*\)\s*$/.exec(expression);
       if (metric?.[1]) {
-        if (!metricDefs.has(metric[1])) throw new ProjectError(exposure.filePath, `${exposure.name} depends on unknown metric ${metric[1]}`);
+        if (!metricDefs.has(metric[1]))
+          throw new ProjectError(exposure.filePath, `${exposure.name} depends on unknown metric ${metric[1]}`);
         exposureMetrics.push(metric[1]);
         nodes.push(`metric.${project.name}.${metric[1]}`);
         continue;
@@ -254,8 +290,27 @@ export function compileProject(project: ProjectDef, database: string): CompiledP
       else exposureSources.push([reference.source, reference.table]);
       nodes.push(resolve.resolve(reference, exposure.filePath).uniqueId);
     }
-    return { def: exposure, uniqueId: `exposure.${project.name}.${exposure.name}`, refs, sources: exposureSources, metrics: exposureMetrics, nodes };
+    return {
+      def: exposure,
+      uniqueId: `exposure.${project.name}.${exposure.name}`,
+      refs,
+      sources: exposureSources,
+      metrics: exposureMetrics,
+      nodes,
+    };
   });
 
-  return { name: project.name, database, models, seeds, snapshots, sources, tests, exposures, semanticModels, metrics, buildOrder: buildOrder([...seeds, ...models, ...snapshots], tests) };
+  return {
+    name: project.name,
+    database,
+    models,
+    seeds,
+    snapshots,
+    sources,
+    tests,
+    exposures,
+    semanticModels,
+    metrics,
+    buildOrder: buildOrder([...seeds, ...models, ...snapshots], tests),
+  };
 }

@@ -44,7 +44,12 @@ export function freshnessSql(source: CompiledSource): string {
 
 /** Sources dbt checks: those with a loaded-at field and at least one threshold. */
 export function checkedSources(sources: readonly CompiledSource[]): CompiledSource[] {
-  return sources.filter((source) => source.def.loadedAtField !== null && source.def.freshness !== null && (source.def.freshness.warn_after !== null || source.def.freshness.error_after !== null));
+  return sources.filter(
+    (source) =>
+      source.def.loadedAtField !== null &&
+      source.def.freshness !== null &&
+      (source.def.freshness.warn_after !== null || source.def.freshness.error_after !== null),
+  );
 }
 
 export async function runFreshness(engine: Engine, sources: readonly CompiledSource[], clock: Clock): Promise<FreshnessCheck[]> {
@@ -57,7 +62,11 @@ export async function runFreshness(engine: Engine, sources: readonly CompiledSou
       const executeEnd = clock.now();
       const maxLoadedAt = rows[0] ? isoOrNull(rows[0], 'max_loaded_at') : null;
       if (maxLoadedAt === null) {
-        checks.push({ source, status: 'runtime error', error: `${source.def.sourceName}.${source.def.name}: no rows to take max(${source.def.loadedAtField ?? ''}) of` });
+        checks.push({
+          source,
+          status: 'runtime error',
+          error: `${source.def.sourceName}.${source.def.name}: no rows to take max(${source.def.loadedAtField ?? ''}) of`,
+        });
         continue;
       }
       const ageSeconds = (executeEnd.getTime() - new Date(maxLoadedAt).getTime()) / 1000;

@@ -17,7 +17,12 @@ export function plainColumn(name: string, file: string): string {
   return name;
 }
 
-export function genericTestSql(spec: TestSpec, column: string, relation: string, target: { relation: string; field: string } | null): string {
+export function genericTestSql(
+  spec: TestSpec,
+  column: string,
+  relation: string,
+  target: { relation: string; field: string } | null,
+): string {
   switch (spec.kind) {
     case 'not_null':
       return `select ${column}\nfrom ${relation}\nwhere ${column} is null\n`;
@@ -36,7 +41,8 @@ export function genericTestSql(spec: TestSpec, column: string, relation: string,
 
 export function acceptedValues(spec: TestSpec): string[] {
   const values = spec.arguments.values;
-  if (!Array.isArray(values) || values.some((value) => typeof value !== 'string')) throw new Error('accepted_values needs a list of text values');
+  if (!Array.isArray(values) || values.some((value) => typeof value !== 'string'))
+    throw new Error('accepted_values needs a list of text values');
   return values as string[];
 }
 

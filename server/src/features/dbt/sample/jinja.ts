@@ -41,7 +41,9 @@ export function referencesIn(code: string, file: string): Reference[] {
 /** The SQL with each reference replaced by the relation `resolve` gives it. */
 export function compileSql(code: string, file: string, resolve: (reference: Reference) => string): string {
   referencesIn(code, file);
-  return code.replace(CALL, (_all, kind: string, first: string, second: string | undefined) => resolve(referenceOf(kind, first, second, file)));
+  return code.replace(CALL, (_all, kind: string, first: string, second: string | undefined) =>
+    resolve(referenceOf(kind, first, second, file)),
+  );
 }
 
 /** A YAML value with `{{ env_var('NAME') }}` rendered from `vars`; an unknown variable is an error, as in dbt. */

@@ -13,7 +13,17 @@ export function columnsJson(columns: readonly ColumnDef[]): Json {
   return Object.fromEntries(
     columns.map((column) => [
       column.name,
-      { name: column.name, description: column.description, meta: column.meta, data_type: null, constraints: [], quote: null, tags: column.tags, granularity: null, doc_blocks: [] },
+      {
+        name: column.name,
+        description: column.description,
+        meta: column.meta,
+        data_type: null,
+        constraints: [],
+        quote: null,
+        tags: column.tags,
+        granularity: null,
+        doc_blocks: [],
+      },
     ]),
   );
 }
@@ -21,7 +31,6 @@ export function columnsJson(columns: readonly ColumnDef[]): Json {
 const docs = { show: true, node_color: null };
 const contract = { enforced: false, alias_types: true, checksum: null };
 const refArg = (name: string): Json => ({ name, package: null, version: null });
-
 
 export function modelNode(model: CompiledModel, projectName: string, createdAt: number): Json {
   const { def, relation } = model;
@@ -97,7 +106,10 @@ export function modelNode(model: CompiledModel, projectName: string, createdAt: 
     version: null,
     latest_version: null,
     deprecation_date: null,
-    primary_key: def.columns.filter((column) => column.tests.some((test) => test.kind === 'unique')).map((column) => column.name).slice(0, 1),
+    primary_key: def.columns
+      .filter((column) => column.tests.some((test) => test.kind === 'unique'))
+      .map((column) => column.name)
+      .slice(0, 1),
     time_spine: null,
   };
 }
@@ -213,7 +225,13 @@ export function snapshotNode(snapshot: CompiledSnapshot, projectName: string, cr
       target_database: null,
       updated_at: null,
       check_cols: def.checkCols,
-      snapshot_meta_column_names: { dbt_valid_to: null, dbt_valid_from: null, dbt_scd_id: null, dbt_updated_at: null, dbt_is_deleted: null },
+      snapshot_meta_column_names: {
+        dbt_valid_to: null,
+        dbt_valid_from: null,
+        dbt_scd_id: null,
+        dbt_updated_at: null,
+        dbt_is_deleted: null,
+      },
       dbt_valid_to_current: null,
     },
     tags: def.config.tags,
@@ -224,7 +242,12 @@ export function snapshotNode(snapshot: CompiledSnapshot, projectName: string, cr
     docs,
     patch_path: null,
     build_path: `target/run/${projectName}/${def.filePath}`,
-    unrendered_config: { strategy: def.strategy, unique_key: def.uniqueKey, check_cols: def.checkCols, ...(def.config.schema ? { schema: def.config.schema } : {}) },
+    unrendered_config: {
+      strategy: def.strategy,
+      unique_key: def.uniqueKey,
+      check_cols: def.checkCols,
+      ...(def.config.schema ? { schema: def.config.schema } : {}),
+    },
     created_at: createdAt,
     relation_name: relation.rendered,
     raw_code: rawCode,
@@ -292,7 +315,10 @@ export function testNode(test: CompiledTest, projectName: string, database: stri
     refs: test.refs.map(refArg),
     sources: test.sources,
     metrics: [],
-    depends_on: { macros: test.generic ? [`macro.dbt.test_${test.generic.spec.kind}`, 'macro.dbt.get_where_subquery'] : [], nodes: test.nodes },
+    depends_on: {
+      macros: test.generic ? [`macro.dbt.test_${test.generic.spec.kind}`, 'macro.dbt.get_where_subquery'] : [],
+      nodes: test.nodes,
+    },
     compiled_path: `target/compiled/${projectName}/${test.filePath}${test.generic ? `/${test.alias}.sql` : ''}`,
     compiled: true,
     compiled_code: test.compiledCode,

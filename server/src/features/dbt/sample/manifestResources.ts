@@ -32,7 +32,13 @@ export function sourceEntry(source: CompiledSource, projectName: string, created
     quoting: { database: null, schema: null, identifier: null, column: null },
     loaded_at_field: def.loadedAtField,
     loaded_at_query: null,
-    freshness: def.freshness ? { warn_after: def.freshness.warn_after ?? { count: null, period: null }, error_after: def.freshness.error_after ?? { count: null, period: null }, filter: def.freshness.filter } : null,
+    freshness: def.freshness
+      ? {
+          warn_after: def.freshness.warn_after ?? { count: null, period: null },
+          error_after: def.freshness.error_after ?? { count: null, period: null },
+          filter: def.freshness.filter,
+        }
+      : null,
     external: null,
     description: def.description,
     columns: columnsJson(def.columns),
@@ -54,7 +60,10 @@ export function sourceEntry(source: CompiledSource, projectName: string, created
 
 export function exposureEntry(exposure: CompiledExposure, projectName: string, createdAt: number): Json {
   const { def } = exposure;
-  const folders = path.posix.dirname(underModels(def.filePath)).split('/').filter((part) => part !== '.');
+  const folders = path.posix
+    .dirname(underModels(def.filePath))
+    .split('/')
+    .filter((part) => part !== '.');
   return {
     name: def.name,
     resource_type: 'exposure',
@@ -85,7 +94,10 @@ const nullable = <T>(value: T | undefined): T | null => (value === undefined ? n
 
 export function semanticModelEntry(semantic: CompiledSemanticModel, projectName: string, createdAt: number): Json {
   const { def, model } = semantic;
-  const folders = path.posix.dirname(underModels(def.filePath)).split('/').filter((part) => part !== '.');
+  const folders = path.posix
+    .dirname(underModels(def.filePath))
+    .split('/')
+    .filter((part) => part !== '.');
   return {
     name: def.name,
     resource_type: 'semantic_model',
@@ -95,11 +107,24 @@ export function semanticModelEntry(semantic: CompiledSemanticModel, projectName:
     unique_id: semantic.uniqueId,
     fqn: [projectName, ...folders, def.name],
     model: def.model,
-    node_relation: { alias: model.relation.identifier, schema_name: model.relation.schema, database: model.relation.database, relation_name: model.relation.rendered },
+    node_relation: {
+      alias: model.relation.identifier,
+      schema_name: model.relation.schema,
+      database: model.relation.database,
+      relation_name: model.relation.rendered,
+    },
     description: def.description,
     label: null,
     defaults: def.defaults,
-    entities: def.entities.map((entity) => ({ name: entity.name, type: entity.type, description: nullable(entity.description), label: null, role: null, expr: nullable(entity.expr), config: { meta: {} } })),
+    entities: def.entities.map((entity) => ({
+      name: entity.name,
+      type: entity.type,
+      description: nullable(entity.description),
+      label: null,
+      role: null,
+      expr: nullable(entity.expr),
+      config: { meta: {} },
+    })),
     measures: def.measures.map((measure) => ({
       name: measure.name,
       agg: measure.agg,
@@ -140,7 +165,10 @@ const metricInput = (name: string): Json => ({ name, filter: null, alias: null, 
 export function metricEntry(metric: CompiledMetric, projectName: string, createdAt: number): Json {
   const { def } = metric;
   const params = def.typeParams;
-  const folders = path.posix.dirname(underModels(def.filePath)).split('/').filter((part) => part !== '.');
+  const folders = path.posix
+    .dirname(underModels(def.filePath))
+    .split('/')
+    .filter((part) => part !== '.');
   const measure = typeof params.measure === 'string' ? measureInput(params.measure) : null;
   return {
     name: def.name,

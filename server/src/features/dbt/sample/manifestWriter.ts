@@ -8,7 +8,10 @@ import { exposureEntry, metricEntry, semanticModelEntry, sourceEntry } from './m
 type Json = Record<string, unknown>;
 
 /** parent_map and child_map: every resource's direct parents and children, each sorted. */
-export function graphMaps(dependsOn: ReadonlyMap<string, readonly string[]>): { parent_map: Record<string, string[]>; child_map: Record<string, string[]> } {
+export function graphMaps(dependsOn: ReadonlyMap<string, readonly string[]>): {
+  parent_map: Record<string, string[]>;
+  child_map: Record<string, string[]>;
+} {
   const parent_map: Record<string, string[]> = {};
   const child_map: Record<string, string[]> = {};
   for (const id of dependsOn.keys()) {
@@ -28,10 +31,15 @@ export function writeManifest(project: CompiledProject, targetSchema: string, in
   for (const seed of project.seeds) nodes[seed.uniqueId] = seedNode(seed, project.name, createdAt);
   for (const model of project.models) nodes[model.uniqueId] = modelNode(model, project.name, createdAt);
   for (const snapshot of project.snapshots) nodes[snapshot.uniqueId] = snapshotNode(snapshot, project.name, createdAt);
-  for (const test of project.tests) nodes[test.uniqueId] = testNode(test, project.name, project.database, `${targetSchema}_dbt_test__audit`, createdAt);
+  for (const test of project.tests)
+    nodes[test.uniqueId] = testNode(test, project.name, project.database, `${targetSchema}_dbt_test__audit`, createdAt);
   const sources = Object.fromEntries(project.sources.map((source) => [source.uniqueId, sourceEntry(source, project.name, createdAt)]));
-  const exposures = Object.fromEntries(project.exposures.map((exposure) => [exposure.uniqueId, exposureEntry(exposure, project.name, createdAt)]));
-  const semanticModels = Object.fromEntries(project.semanticModels.map((semantic) => [semantic.uniqueId, semanticModelEntry(semantic, project.name, createdAt)]));
+  const exposures = Object.fromEntries(
+    project.exposures.map((exposure) => [exposure.uniqueId, exposureEntry(exposure, project.name, createdAt)]),
+  );
+  const semanticModels = Object.fromEntries(
+    project.semanticModels.map((semantic) => [semantic.uniqueId, semanticModelEntry(semantic, project.name, createdAt)]),
+  );
   const metrics = Object.fromEntries(project.metrics.map((metric) => [metric.uniqueId, metricEntry(metric, project.name, createdAt)]));
 
   const dependsOn = new Map<string, string[]>();

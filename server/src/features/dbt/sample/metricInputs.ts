@@ -9,18 +9,26 @@ export function inputMeasures(metric: MetricDef, all: ReadonlyMap<string, Metric
   const params = metric.typeParams;
   if (typeof params.measure === 'string') return [params.measure];
   const parts = [params.numerator, params.denominator, ...(Array.isArray(params.metrics) ? params.metrics : [])]
-    .map((part) => (typeof part === 'string' ? part : typeof part === 'object' && part !== null && 'name' in part ? String(part.name) : null))
+    .map((part) =>
+      typeof part === 'string' ? part : typeof part === 'object' && part !== null && 'name' in part ? String(part.name) : null,
+    )
     .filter((part): part is string => part !== null);
-  return [...new Set(parts.flatMap((part) => {
-    const inner = all.get(part);
-    if (!inner) throw new ProjectError(metric.filePath, `metric ${metric.name} uses unknown metric ${part}`);
-    return inputMeasures(inner, all, new Set(seen));
-  }))];
+  return [
+    ...new Set(
+      parts.flatMap((part) => {
+        const inner = all.get(part);
+        if (!inner) throw new ProjectError(metric.filePath, `metric ${metric.name} uses unknown metric ${part}`);
+        return inputMeasures(inner, all, new Set(seen));
+      }),
+    ),
+  ];
 }
 
 export function metricInputs(metric: MetricDef): string[] {
   const params = metric.typeParams;
   return [params.numerator, params.denominator, ...(Array.isArray(params.metrics) ? params.metrics : [])]
-    .map((part) => (typeof part === 'string' ? part : typeof part === 'object' && part !== null && 'name' in part ? String(part.name) : null))
+    .map((part) =>
+      typeof part === 'string' ? part : typeof part === 'object' && part !== null && 'name' in part ? String(part.name) : null,
+    )
     .filter((part): part is string => part !== null);
 }

@@ -45,7 +45,8 @@ function folderConfig(projectYml: Yaml, resourceKey: string, project: string, fo
       if (!key.startsWith('+')) continue;
       const name = key.slice(1);
       if (name === 'tags') merged.tags = [...strings(merged.tags, 'dbt_project.yml', 'tags'), ...strings(value, 'dbt_project.yml', key)];
-      else if (name === 'meta') merged.meta = { ...record(merged.meta, 'dbt_project.yml', 'meta'), ...record(value, 'dbt_project.yml', key) };
+      else if (name === 'meta')
+        merged.meta = { ...record(merged.meta, 'dbt_project.yml', 'meta'), ...record(value, 'dbt_project.yml', key) };
       else merged[name] = value;
     }
   };
@@ -96,9 +97,11 @@ function snapshots(doc: Yaml, file: string, folder: Yaml, testSeverity: 'error' 
     const snapshotName = text(entry.name, file, 'snapshot name');
     const own = record(entry.config, file, `${snapshotName}.config`);
     const strategy = text(own.strategy ?? folder.strategy, file, `${snapshotName}.strategy`);
-    if (strategy !== 'check') throw new ProjectError(file, `${snapshotName}: the sample builder runs the check strategy only, not ${strategy}`);
+    if (strategy !== 'check')
+      throw new ProjectError(file, `${snapshotName}: the sample builder runs the check strategy only, not ${strategy}`);
     const checkCols = strings(own.check_cols ?? folder.check_cols, file, `${snapshotName}.check_cols`);
-    if (checkCols.length === 0 || checkCols.includes('all')) throw new ProjectError(file, `${snapshotName}: list the check_cols the sample builder compares`);
+    if (checkCols.length === 0 || checkCols.includes('all'))
+      throw new ProjectError(file, `${snapshotName}: list the check_cols the sample builder compares`);
     return {
       name: snapshotName,
       filePath: file,
@@ -131,17 +134,39 @@ export async function readProject(root: string, env: Readonly<Record<string, str
   const testDir = folderOf('test-paths', 'tests');
   const snapshotDir = folderOf('snapshot-paths', 'snapshots');
 
-  const allFiles = [...(await filesUnder(root, modelDir)), ...(await filesUnder(root, seedDir)), ...(await filesUnder(root, testDir)), ...(await filesUnder(root, snapshotDir))];
+  const allFiles = [
+    ...(await filesUnder(root, modelDir)),
+    ...(await filesUnder(root, seedDir)),
+    ...(await filesUnder(root, testDir)),
+    ...(await filesUnder(root, snapshotDir)),
+  ];
   const yamlFiles = allFiles.filter((file) => /\.ya?ml$/.test(file));
   const docs = await Promise.all(yamlFiles.map(async (file) => ({ file, doc: await readYaml(root, file) })));
 
-  const foldersOf = (file: string, base: string): string[] => path.posix.dirname(path.posix.relative(base, file)).split('/').filter((part) => part !== '.');
+  const foldersOf = (file: string, base: string): string[] =>
+    path.posix
+      .dirname(path.posix.relative(base, file))
+      .split('/')
+      .filter((part) => part !== '.');
   // The project-wide `data_tests: +severity`, which a test's own config overrides.
   const testSeverity = severityOf(folderConfig(projectYml, 'data_tests', name, []).severity, 'dbt_project.yml');
   const modelPatches = new Map<string, Patch>();
   const seedPatches = new Map<string, Patch>();
   const testPatches = new Map<string, Patch>();
-  const project: ProjectDef = { root, name, version: String(projectYml.version ?? ''), targetSchema, models: [], seeds: [], snapshots: [], singularTests: [], sources: [], exposures: [], semanticModels: [], metrics: [] };
+  const project: ProjectDef = {
+    root,
+    name,
+    version: String(projectYml.version ?? ''),
+    targetSchema,
+    models: [],
+    seeds: [],
+    snapshots: [],
+    singularTests: [],
+    sources: [],
+    exposures: [],
+    semanticModels: [],
+    metrics: [],
+  };
   for (const { file, doc } of docs) {
     for (const [key, value] of patches(doc, 'models', file, testSeverity)) modelPatches.set(key, value);
     for (const [key, value] of patches(doc, 'seeds', file, testSeverity)) seedPatches.set(key, value);
@@ -150,7 +175,9 @@ export async function readProject(root: string, env: Readonly<Record<string, str
     project.exposures.push(...exposures(doc, file, env));
     project.semanticModels.push(...semanticModels(doc, file));
     project.metrics.push(...metrics(doc, file));
-    project.snapshots.push(...snapshots(doc, file, folderConfig(projectYml, 'snapshots', name, foldersOf(file, snapshotDir)), testSeverity));
+    project.snapshots.push(
+      ...snapshots(doc, file, folderConfig(projectYml, 'snapshots', name, foldersOf(file, snapshotDir)), testSeverity),
+    );
   }
 
   for (const file of allFiles) {
@@ -192,7 +219,8 @@ export async function readProject(root: string, env: Readonly<Record<string, str
     }
   }
   for (const patched of modelPatches.keys()) {
-    if (!project.models.some((model) => model.name === patched)) throw new ProjectError(modelPatches.get(patched)?.file ?? '', `describes model ${patched}, which has no SQL file`);
+    if (!project.models.some((model) => model.name === patched))
+      throw new ProjectError(modelPatches.get(patched)?.file ?? '', `describes model ${patched}, which has no SQL file`);
   }
   return project;
 }

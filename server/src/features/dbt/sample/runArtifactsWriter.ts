@@ -60,23 +60,52 @@ export function writeSources(checks: readonly FreshnessCheck[], invocation: Invo
 
 function catalogTable(uniqueId: string, entry: CatalogRelation): Json {
   const stats: Json = {
-    has_stats: { id: 'has_stats', label: 'Has Stats?', value: entry.rowCount !== null, include: false, description: 'Indicates whether there are statistics for this table' },
+    has_stats: {
+      id: 'has_stats',
+      label: 'Has Stats?',
+      value: entry.rowCount !== null,
+      include: false,
+      description: 'Indicates whether there are statistics for this table',
+    },
   };
-  if (entry.rowCount !== null) stats.row_count = { id: 'row_count', label: 'Row Count', value: entry.rowCount, include: true, description: 'Number of rows in the table' };
+  if (entry.rowCount !== null)
+    stats.row_count = {
+      id: 'row_count',
+      label: 'Row Count',
+      value: entry.rowCount,
+      include: true,
+      description: 'Number of rows in the table',
+    };
   return {
-    metadata: { type: entry.type, schema: entry.relation.schema, name: entry.relation.identifier, database: entry.relation.database, comment: null, owner: null },
-    columns: Object.fromEntries(entry.columns.map((column) => [column.name, { type: column.type, index: column.index, name: column.name, comment: null }])),
+    metadata: {
+      type: entry.type,
+      schema: entry.relation.schema,
+      name: entry.relation.identifier,
+      database: entry.relation.database,
+      comment: null,
+      owner: null,
+    },
+    columns: Object.fromEntries(
+      entry.columns.map((column) => [column.name, { type: column.type, index: column.index, name: column.name, comment: null }]),
+    ),
     stats,
     unique_id: uniqueId,
   };
 }
 
-export function writeCatalog(project: CompiledProject, found: ReadonlyMap<Relation, CatalogRelation>, invocation: Invocation, generatedAt: string): Json {
+export function writeCatalog(
+  project: CompiledProject,
+  found: ReadonlyMap<Relation, CatalogRelation>,
+  invocation: Invocation,
+  generatedAt: string,
+): Json {
   const entries = (items: ReadonlyArray<{ uniqueId: string; relation: Relation }>): Record<string, Json> =>
-    Object.fromEntries(items.flatMap((item) => {
-      const entry = found.get(item.relation);
-      return entry ? [[item.uniqueId, catalogTable(item.uniqueId, entry)]] : [];
-    }));
+    Object.fromEntries(
+      items.flatMap((item) => {
+        const entry = found.get(item.relation);
+        return entry ? [[item.uniqueId, catalogTable(item.uniqueId, entry)]] : [];
+      }),
+    );
   return {
     metadata: artifactMetadata('catalog', invocation, generatedAt),
     nodes: entries([...project.seeds, ...project.models, ...project.snapshots]),

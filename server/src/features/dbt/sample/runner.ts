@@ -7,7 +7,15 @@ import type { Engine, Row } from '../../../platform/warehouse/engine.js';
 import { quoteIdentifier } from '../../../platform/warehouse/identifiers.js';
 import { join, raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
 import type { Clock, Timing } from './clock.js';
-import type { CompiledModel, CompiledProject, CompiledSeed, CompiledSnapshot, CompiledTest, Executable, Relation } from './compiledTypes.js';
+import type {
+  CompiledModel,
+  CompiledProject,
+  CompiledSeed,
+  CompiledSnapshot,
+  CompiledTest,
+  Executable,
+  Relation,
+} from './compiledTypes.js';
 import { parseCsv } from './seedCsv.js';
 
 export type NodeStatus = 'success' | 'error' | 'skipped' | 'pass' | 'fail' | 'warn';
@@ -37,7 +45,9 @@ async function existingType(engine: Engine, relation: Relation): Promise<string 
 }
 
 async function ensureSchema(engine: Engine, relation: Relation): Promise<void> {
-  await engine.transaction((tx) => tx.query(raw(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(relation.database)}.${quoteIdentifier(relation.schema)}`)));
+  await engine.transaction((tx) =>
+    tx.query(raw(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(relation.database)}.${quoteIdentifier(relation.schema)}`)),
+  );
 }
 
 /** dbt replaces a relation of another type (a view that became a table) by dropping it first. */
@@ -49,11 +59,16 @@ async function dropOtherType(engine: Engine, relation: Relation, wanted: 'VIEW' 
 
 async function buildModel(engine: Engine, model: CompiledModel): Promise<Row[]> {
   const materialized = model.def.config.materialized;
-  if (materialized !== 'view' && materialized !== 'table') throw new Error(`materialization ${materialized} is not supported by the sample builder`);
+  if (materialized !== 'view' && materialized !== 'table')
+    throw new Error(`materialization ${materialized} is not supported by the sample builder`);
   await ensureSchema(engine, model.relation);
   await dropOtherType(engine, model.relation, materialized === 'view' ? 'VIEW' : 'BASE TABLE');
   return engine.transaction((tx) =>
-    tx.query(projectSql(`CREATE OR REPLACE ${materialized === 'view' ? 'VIEW' : 'TABLE'} ${model.relation.rendered} AS (\n${model.compiledCode}\n)`)),
+    tx.query(
+      projectSql(
+        `CREATE OR REPLACE ${materialized === 'view' ? 'VIEW' : 'TABLE'} ${model.relation.rendered} AS (\n${model.compiledCode}\n)`,
+      ),
+    ),
   );
 }
 
@@ -65,7 +80,9 @@ async function loadSeed(engine: Engine, seed: CompiledSeed): Promise<number> {
     const columns = header.map((name) => `${quoteIdentifier(name)} VARCHAR`).join(', ');
     await tx.query(raw(`CREATE OR REPLACE TABLE ${seed.relation.rendered} (${columns})`));
     if (rows.length > 0) {
-      await tx.query(sql`INSERT INTO ${raw(seed.relation.rendered)} VALUES ${join(rows.map((values) => sql`(${join(values.map((value) => sql`${value}`))})`))}`);
+      await tx.query(
+        sql`INSERT INTO ${raw(seed.relation.rendered)} VALUES ${join(rows.map((values) => sql`(${join(values.map((value) => sql`${value}`))})`))}`,
+      );
     }
   });
   return rows.length;
@@ -81,7 +98,8 @@ async function buildSnapshot(engine: Engine, snapshot: CompiledSnapshot, at: Dat
   const target = raw(snapshot.relation.rendered);
   const key = raw(uniqueKey);
   const source = raw(`(\n${snapshot.compiledCode}\n) source`);
-  const rowHash = (alias: string): Sql => raw(`md5(${checkCols.map((column) => `coalesce(cast(${alias}.${column} as varchar), '')`).join(" || '|' || ")})`);
+  const rowHash = (alias: string): Sql =>
+    raw(`md5(${checkCols.map((column) => `coalesce(cast(${alias}.${column} as varchar), '')`).join(" || '|' || ")})`);
   const stamp = at.toISOString().replace('T', ' ').replace('Z', '');
   const version = sql`source.*, md5(cast(source.${key} as varchar) || '|' || ${stamp}) as dbt_scd_id, cast(${stamp} as timestamp) as dbt_updated_at,
     cast(${stamp} as timestamp) as dbt_valid_from, cast(null as timestamp) as dbt_valid_to`;
@@ -151,13 +169,23 @@ export async function runBuild(engine: Engine, project: CompiledProject, clock: 
     try {
       if (node.kind === 'seed') {
         const count = await loadSeed(engine, node);
-        run = { status: 'success', message: `INSERT ${count}`, failures: null, adapterResponse: { _message: `INSERT ${count}`, code: 'INSERT', rows_affected: count } };
+        run = {
+          status: 'success',
+          message: `INSERT ${count}`,
+          failures: null,
+          adapterResponse: { _message: `INSERT ${count}`, code: 'INSERT', rows_affected: count },
+        };
       } else if (node.kind === 'model') {
         await buildModel(engine, node);
         run = { status: 'success', message: 'OK', failures: null, adapterResponse: { _message: 'OK' } };
       } else if (node.kind === 'snapshot') {
         const count = await buildSnapshot(engine, node, clock.now());
-        run = { status: 'success', message: `INSERT ${count}`, failures: null, adapterResponse: { _message: `INSERT ${count}`, code: 'INSERT', rows_affected: count } };
+        run = {
+          status: 'success',
+          message: `INSERT ${count}`,
+          failures: null,
+          adapterResponse: { _message: `INSERT ${count}`, code: 'INSERT', rows_affected: count },
+        };
       } else {
         const failures = await runTest(engine, node);
         const plural = failures === 1 ? 'result' : 'results';
@@ -165,8 +193,18 @@ export async function runBuild(engine: Engine, project: CompiledProject, clock: 
           failures === 0
             ? { status: 'pass', message: null, failures: 0, adapterResponse: { _message: 'OK' } }
             : node.severity === 'warn'
-              ? { status: 'warn', message: `Got ${failures} ${plural}, configured to warn if != 0`, failures, adapterResponse: { _message: 'OK' } }
-              : { status: 'fail', message: `Got ${failures} ${plural}, configured to fail if != 0`, failures, adapterResponse: { _message: 'OK' } };
+              ? {
+                  status: 'warn',
+                  message: `Got ${failures} ${plural}, configured to warn if != 0`,
+                  failures,
+                  adapterResponse: { _message: 'OK' },
+                }
+              : {
+                  status: 'fail',
+                  message: `Got ${failures} ${plural}, configured to fail if != 0`,
+                  failures,
+                  adapterResponse: { _message: 'OK' },
+                };
       }
     } catch (error) {
       run = { status: 'error', message: errorMessage(error), failures: null, adapterResponse: {} };

@@ -35,12 +35,18 @@ export interface SampleArtifacts {
   catalog: unknown;
 }
 
-export async function buildSampleArtifacts(engine: Engine, options: { now: Date; organisation: string; portalUrl: string }): Promise<SampleArtifacts> {
+export async function buildSampleArtifacts(
+  engine: Engine,
+  options: { now: Date; organisation: string; portalUrl: string },
+): Promise<SampleArtifacts> {
   // The project's sources are the embedded sample's raw tables; a client's Snowflake account has
   // its own dbt project, whose artifacts its dbt job uploads.
   if (engine.kind !== 'duckdb') throw new Error('The sample dbt project is built in the embedded sample warehouse only.');
   const clock = startClock(options.now);
-  const invocation = { id: invocationId(`dataworks-sample:${options.organisation}:${options.now.toISOString()}`), startedAt: options.now.toISOString() };
+  const invocation = {
+    id: invocationId(`dataworks-sample:${options.organisation}:${options.now.toISOString()}`),
+    startedAt: options.now.toISOString(),
+  };
   const project = await readProject(SAMPLE_PROJECT_DIR, sampleProjectEnv(options));
   // dbt-duckdb's database is the attached file's catalog: the organisation's sample file.
   const [current] = await engine.query(raw('SELECT current_database() AS name'));
@@ -61,7 +67,11 @@ export async function buildSampleArtifacts(engine: Engine, options: { now: Date;
   const checks = await runFreshness(engine, compiled.sources, clock);
   const sources = writeSources(checks, invocation, clock.now().toISOString(), clock.elapsed() - freshnessStart);
 
-  const found = await readCatalog(engine, compiled.database, [...compiled.seeds, ...compiled.models, ...compiled.snapshots, ...compiled.sources].map((item) => item.relation));
+  const found = await readCatalog(
+    engine,
+    compiled.database,
+    [...compiled.seeds, ...compiled.models, ...compiled.snapshots, ...compiled.sources].map((item) => item.relation),
+  );
   const generatedAt = clock.now().toISOString();
   return {
     manifest: writeManifest(compiled, project.targetSchema, invocation, generatedAt),

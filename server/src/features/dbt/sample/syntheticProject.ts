@@ -15,8 +15,45 @@ import { seeded, type Random as Draw } from '../../../platform/random/seededRand
 type Json = Record<string, unknown>;
 
 const DOMAINS = ['sales', 'finance', 'marketing', 'support', 'platform', 'product', 'logistics', 'people'] as const;
-const ENTITIES = ['account', 'order', 'invoice', 'shipment', 'ticket', 'campaign', 'session', 'subscription', 'product', 'employee', 'vendor', 'contract'] as const;
-const COLUMN_WORDS = ['status', 'amount', 'currency', 'created_at', 'updated_at', 'country_code', 'region', 'channel', 'quantity', 'discount', 'tax_amount', 'email', 'phone', 'segment', 'priority', 'score', 'is_active', 'source_system', 'owner_id', 'closed_at', 'duration_seconds', 'plan', 'category'] as const;
+const ENTITIES = [
+  'account',
+  'order',
+  'invoice',
+  'shipment',
+  'ticket',
+  'campaign',
+  'session',
+  'subscription',
+  'product',
+  'employee',
+  'vendor',
+  'contract',
+] as const;
+const COLUMN_WORDS = [
+  'status',
+  'amount',
+  'currency',
+  'created_at',
+  'updated_at',
+  'country_code',
+  'region',
+  'channel',
+  'quantity',
+  'discount',
+  'tax_amount',
+  'email',
+  'phone',
+  'segment',
+  'priority',
+  'score',
+  'is_active',
+  'source_system',
+  'owner_id',
+  'closed_at',
+  'duration_seconds',
+  'plan',
+  'category',
+] as const;
 const PII = new Set(['email', 'phone']);
 const EXPOSURE_TYPES = ['dashboard', 'analysis', 'application', 'ml', 'notebook'] as const;
 const OWNERS: Record<(typeof DOMAINS)[number], string> = {
@@ -61,7 +98,12 @@ function columnsFor(draw: Draw, entity: string, domain: string): Array<{ name: s
 }
 
 function columnJson(columns: ReturnType<typeof columnsFor>, columnTemplate: Json): Json {
-  return Object.fromEntries(columns.map((column) => [column.name, { ...columnTemplate, name: column.name, description: column.description, meta: column.meta, tags: column.tags }]));
+  return Object.fromEntries(
+    columns.map((column) => [
+      column.name,
+      { ...columnTemplate, name: column.name, description: column.description, meta: column.meta, tags: column.tags },
+    ]),
+  );
 }
 
 export function syntheticManifest(base: unknown, models: number): unknown {
@@ -71,13 +113,22 @@ export function syntheticManifest(base: unknown, models: number): unknown {
   const nodes = asRecord(manifest.nodes, 'nodes');
   const sources = asRecord(manifest.sources, 'sources');
   const exposures = asRecord(manifest.exposures, 'exposures');
-  const modelTemplate = template(nodes, 'model', (node) => node.resource_type === 'model' && asRecord(node.config, 'config').materialized === 'table');
-  const testTemplate = template(nodes, 'generic test', (node) => node.resource_type === 'test' && asRecord(node.test_metadata ?? {}, 'test').name === 'not_null');
+  const modelTemplate = template(
+    nodes,
+    'model',
+    (node) => node.resource_type === 'model' && asRecord(node.config, 'config').materialized === 'table',
+  );
+  const testTemplate = template(
+    nodes,
+    'generic test',
+    (node) => node.resource_type === 'test' && asRecord(node.test_metadata ?? {}, 'test').name === 'not_null',
+  );
   const sourceTemplate = template(sources, 'source', () => true);
   const exposureTemplate = template(exposures, 'exposure', () => true);
   const columnTemplate = asRecord(Object.values(asRecord(modelTemplate.columns, 'columns'))[0], 'column');
   const baseModels = Object.values(nodes).filter((node) => asRecord(node, 'node').resource_type === 'model').length;
-  if (!Number.isInteger(models) || models < baseModels) throw new RangeError(`models must be an integer of at least ${baseModels} (the base's own)`);
+  if (!Number.isInteger(models) || models < baseModels)
+    throw new RangeError(`models must be an integer of at least ${baseModels} (the base's own)`);
 
   const draw = seeded(`synthetic:${project}:${models}`);
   const database = String(modelTemplate.database);
@@ -129,8 +180,16 @@ export function syntheticManifest(base: unknown, models: number): unknown {
     const materialized = layer === 'marts' ? 'table' : 'view';
     const refs = parents.filter((parent) => parent.uniqueId.startsWith('model.'));
     const sourceParents = parents.filter((parent) => parent.uniqueId.startsWith('source.'));
-    const from = parents.map((parent, i) => (parent.uniqueId.startsWith('source.') ? `{{ source('${parent.uniqueId.split('.')[2] ?? ''}', '${parent.name}') }}` : `{{ ref('${parent.name}') }}`) + ` as p${i}`);
-    const rawCode = `select\n    ${columns.map((column) => `p0.${column.name}`).join(',\n    ')}\nfrom ${from[0] ?? ''}${from.slice(1).map((item, i) => `\nleft join ${item} on p${i + 1}.${parents[i + 1]?.idColumn ?? 'id'} = p0.${columns[0]?.name ?? 'id'}`).join('')}\n`;
+    const from = parents.map(
+      (parent, i) =>
+        (parent.uniqueId.startsWith('source.')
+          ? `{{ source('${parent.uniqueId.split('.')[2] ?? ''}', '${parent.name}') }}`
+          : `{{ ref('${parent.name}') }}`) + ` as p${i}`,
+    );
+    const rawCode = `select\n    ${columns.map((column) => `p0.${column.name}`).join(',\n    ')}\nfrom ${from[0] ?? ''}${from
+      .slice(1)
+      .map((item, i) => `\nleft join ${item} on p${i + 1}.${parents[i + 1]?.idColumn ?? 'id'} = p0.${columns[0]?.name ?? 'id'}`)
+      .join('')}\n`;
     const tags = [layer, domain, ...(draw.next() < 0.1 ? ['certified'] : [])];
     const meta = { owner: OWNERS[domain], domain, ...(columns.some((column) => PII.has(column.name)) ? { contains_pii: true } : {}) };
     nodes[uniqueId] = {
@@ -154,7 +213,9 @@ export function syntheticManifest(base: unknown, models: number): unknown {
       unrendered_config: { materialized, schema: layer.toUpperCase() },
       relation_name: relation(schema, name),
       raw_code: rawCode,
-      compiled_code: rawCode.replace(/\{\{ (?:ref|source)\('([^']+)'(?:, '([^']+)')?\) \}\}/g, (_all, first: string, second?: string) => relation(second ? `RAW_${domain.toUpperCase()}` : schema, second ?? first)),
+      compiled_code: rawCode.replace(/\{\{ (?:ref|source)\('([^']+)'(?:, '([^']+)')?\) \}\}/g, (_all, first: string, second?: string) =>
+        relation(second ? `RAW_${domain.toUpperCase()}` : schema, second ?? first),
+      ),
       refs: refs.map((parent) => ({ name: parent.name, package: null, version: null })),
       sources: sourceParents.map((parent) => [parent.uniqueId.split('.')[2] ?? '', parent.name]),
       depends_on: { macros: [], nodes: parents.map((parent) => parent.uniqueId) },
@@ -165,15 +226,39 @@ export function syntheticManifest(base: unknown, models: number): unknown {
 
     // Tests: the key is unique and present; some models check a status list or a parent's key.
     const tests: Array<{ kind: string; column: string; kwargs: Json; sql: string; extraNodes: string[] }> = [
-      { kind: 'unique', column: self.idColumn, kwargs: {}, sql: `select ${self.idColumn} from ${relation(schema, name)} group by 1 having count(*) > 1`, extraNodes: [] },
-      { kind: 'not_null', column: self.idColumn, kwargs: {}, sql: `select ${self.idColumn} from ${relation(schema, name)} where ${self.idColumn} is null`, extraNodes: [] },
+      {
+        kind: 'unique',
+        column: self.idColumn,
+        kwargs: {},
+        sql: `select ${self.idColumn} from ${relation(schema, name)} group by 1 having count(*) > 1`,
+        extraNodes: [],
+      },
+      {
+        kind: 'not_null',
+        column: self.idColumn,
+        kwargs: {},
+        sql: `select ${self.idColumn} from ${relation(schema, name)} where ${self.idColumn} is null`,
+        extraNodes: [],
+      },
     ];
     if (columns.some((column) => column.name === 'status') && draw.next() < 0.6) {
-      tests.push({ kind: 'accepted_values', column: 'status', kwargs: { values: ['active', 'pending', 'closed'] }, sql: `select status from ${relation(schema, name)} where status not in ('active','pending','closed')`, extraNodes: [] });
+      tests.push({
+        kind: 'accepted_values',
+        column: 'status',
+        kwargs: { values: ['active', 'pending', 'closed'] },
+        sql: `select status from ${relation(schema, name)} where status not in ('active','pending','closed')`,
+        extraNodes: [],
+      });
     }
     const parentModel = refs[0];
     if (parentModel && draw.next() < 0.3) {
-      tests.push({ kind: 'relationships', column: self.idColumn, kwargs: { to: `ref('${parentModel.name}')`, field: parentModel.idColumn }, sql: `select ${self.idColumn} from ${relation(schema, name)}`, extraNodes: [parentModel.uniqueId] });
+      tests.push({
+        kind: 'relationships',
+        column: self.idColumn,
+        kwargs: { to: `ref('${parentModel.name}')`, field: parentModel.idColumn },
+        sql: `select ${self.idColumn} from ${relation(schema, name)}`,
+        extraNodes: [parentModel.uniqueId],
+      });
     }
     for (const test of tests) {
       const testName = `${test.kind}_${name}_${test.column}`;
@@ -187,16 +272,26 @@ export function syntheticManifest(base: unknown, models: number): unknown {
         original_file_path: `models/${layer}/${domain}/_${domain}.yml`,
         fqn: [project, layer, domain, testName],
         // Unexpected values warn, as teams usually set them up; broken keys fail.
-        config: { ...asRecord(structuredClone(testTemplate.config), 'config'), severity: test.kind === 'accepted_values' ? 'warn' : 'ERROR' },
+        config: {
+          ...asRecord(structuredClone(testTemplate.config), 'config'),
+          severity: test.kind === 'accepted_values' ? 'warn' : 'ERROR',
+        },
         raw_code: `{{ test_${test.kind}(**_dbt_generic_test_kwargs) }}`,
         compiled_code: test.sql,
-        refs: [{ name, package: null, version: null }, ...(test.extraNodes.length > 0 && parentModel ? [{ name: parentModel.name, package: null, version: null }] : [])],
+        refs: [
+          { name, package: null, version: null },
+          ...(test.extraNodes.length > 0 && parentModel ? [{ name: parentModel.name, package: null, version: null }] : []),
+        ],
         sources: [],
         depends_on: { macros: [`macro.dbt.test_${test.kind}`], nodes: [uniqueId, ...test.extraNodes] },
         column_name: test.column,
         file_key_name: `models.${name}`,
         attached_node: uniqueId,
-        test_metadata: { name: test.kind, kwargs: { column_name: test.column, model: `{{ get_where_subquery(ref('${name}')) }}`, ...test.kwargs }, namespace: null },
+        test_metadata: {
+          name: test.kind,
+          kwargs: { column_name: test.column, model: `{{ get_where_subquery(ref('${name}')) }}`, ...test.kwargs },
+          namespace: null,
+        },
       };
     }
   };
@@ -205,8 +300,10 @@ export function syntheticManifest(base: unknown, models: number): unknown {
   for (let i = 0; i < intermediateCount; i += 1) {
     const parents = new Set<Layered>();
     const fanIn = draw.int(2, 4);
-    while (parents.size < Math.min(fanIn, layers.staging.length)) parents.add(layers.staging[draw.skewed(layers.staging.length)] as Layered);
-    if (layers.intermediate.length > 0 && draw.next() < 0.3) parents.add(layers.intermediate[draw.skewed(layers.intermediate.length)] as Layered);
+    while (parents.size < Math.min(fanIn, layers.staging.length))
+      parents.add(layers.staging[draw.skewed(layers.staging.length)] as Layered);
+    if (layers.intermediate.length > 0 && draw.next() < 0.3)
+      parents.add(layers.intermediate[draw.skewed(layers.intermediate.length)] as Layered);
     addModel('intermediate', i, [...parents]);
   }
   for (let i = 0; i < count - stagingCount - intermediateCount; i += 1) {
@@ -251,7 +348,10 @@ export function syntheticManifest(base: unknown, models: number): unknown {
   const collect = (entries: Json): void => {
     for (const [id, entry] of Object.entries(entries)) {
       const depends = asRecord(entry, id).depends_on;
-      const parents = typeof depends === 'object' && depends !== null && Array.isArray((depends as Json).nodes) ? ((depends as Json).nodes as string[]) : [];
+      const parents =
+        typeof depends === 'object' && depends !== null && Array.isArray((depends as Json).nodes)
+          ? ((depends as Json).nodes as string[])
+          : [];
       dependsOn.set(id, parents);
     }
   };

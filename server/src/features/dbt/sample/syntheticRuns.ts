@@ -45,7 +45,7 @@ export function syntheticRunResults(manifest: unknown, day: number): unknown {
   const parentsOf = new Map(nodes.map(([id, node]) => [id, ((node.depends_on as Json | undefined)?.nodes as string[] | undefined) ?? []]));
   const blocked = new Set(errored);
   const skippedIds = new Set<string>();
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [id, parents] of parentsOf) {
       if (!blocked.has(id) && parents.some((parent) => blocked.has(parent))) {
@@ -61,7 +61,9 @@ export function syntheticRunResults(manifest: unknown, day: number): unknown {
     .map(([id, node]) => {
       const skipped = skippedIds.has(id);
       const draw = seeded(`duration:${id}`);
-      const seconds = skipped ? 0 : (node.resource_type === 'model' ? 0.5 + draw.next() * 30 : 0.1 + draw.next() * 2) * (0.9 + 0.2 * seeded(`${id}:${day}`).next());
+      const seconds = skipped
+        ? 0
+        : (node.resource_type === 'model' ? 0.5 + draw.next() * 30 : 0.1 + draw.next() * 2) * (0.9 + 0.2 * seeded(`${id}:${day}`).next());
       const begun = new Date(clock).toISOString();
       clock += Math.round(seconds * 1000);
       const ended = new Date(clock).toISOString();
@@ -72,7 +74,7 @@ export function syntheticRunResults(manifest: unknown, day: number): unknown {
       else if (node.resource_type !== 'test') status = errored.has(id) ? 'error' : 'success';
       else if (broken(id, day, 0.01)) {
         failures = 1 + seeded(`failures:${id}`).int(0, 40);
-        const warn = String(((node.config as Json | undefined)?.severity ?? 'ERROR')).toLowerCase() === 'warn';
+        const warn = String((node.config as Json | undefined)?.severity ?? 'ERROR').toLowerCase() === 'warn';
         status = warn ? 'warn' : 'fail';
         message = `Got ${failures} results, configured to ${warn ? 'warn' : 'fail'} if != 0`;
       } else {
@@ -82,7 +84,12 @@ export function syntheticRunResults(manifest: unknown, day: number): unknown {
       if (status === 'error') message = `Database Error in model ${String(node.name)}: relation does not exist`;
       return {
         status,
-        timing: skipped ? [] : [{ name: 'compile', started_at: begun, completed_at: begun }, { name: 'execute', started_at: begun, completed_at: ended }],
+        timing: skipped
+          ? []
+          : [
+              { name: 'compile', started_at: begun, completed_at: begun },
+              { name: 'execute', started_at: begun, completed_at: ended },
+            ],
         thread_id: 'Thread-1 (worker)',
         execution_time: seconds,
         adapter_response: skipped ? {} : { _message: 'OK' },

@@ -54,7 +54,8 @@ function threshold(value: unknown, file: string, key: string): FreshnessRule['wa
   if (value === undefined || value === null) return null;
   const rule = record(value, file, key);
   const period = text(rule.period, file, `${key}.period`);
-  if (typeof rule.count !== 'number' || !(PERIODS as readonly string[]).includes(period)) throw new ProjectError(file, `${key} needs a count and a period (minute, hour, day)`);
+  if (typeof rule.count !== 'number' || !(PERIODS as readonly string[]).includes(period))
+    throw new ProjectError(file, `${key} needs a count and a period (minute, hour, day)`);
   return { count: rule.count, period: period as (typeof PERIODS)[number] };
 }
 
@@ -87,7 +88,9 @@ export function sources(doc: Yaml, file: string, testSeverity: 'error' | 'warn')
         sourceDescription: description(source.description, file, `${sourceName}.description`),
         description: description(table.description, file, `${name}.description`),
         loader: optionalText(source.loader, file, `${sourceName}.loader`) ?? '',
-        loadedAtField: optionalText(table.loaded_at_field, file, `${name}.loaded_at_field`) ?? optionalText(source.loaded_at_field, file, `${sourceName}.loaded_at_field`),
+        loadedAtField:
+          optionalText(table.loaded_at_field, file, `${name}.loaded_at_field`) ??
+          optionalText(source.loaded_at_field, file, `${sourceName}.loaded_at_field`),
         freshness: freshness(table.freshness, sourceFreshness, file),
         meta: record(table.meta, file, `${name}.meta`),
         sourceMeta: record(source.meta, file, `${sourceName}.meta`),
@@ -108,7 +111,8 @@ export function exposures(doc: Yaml, file: string, env: Readonly<Record<string, 
     const type = text(exposure.type, file, `${name}.type`);
     const maturity = optionalText(exposure.maturity, file, `${name}.maturity`);
     if (!(EXPOSURE_TYPES as readonly string[]).includes(type)) throw new ProjectError(file, `${name}: unknown exposure type ${type}`);
-    if (maturity !== null && !(MATURITIES as readonly string[]).includes(maturity)) throw new ProjectError(file, `${name}: unknown maturity ${maturity}`);
+    if (maturity !== null && !(MATURITIES as readonly string[]).includes(maturity))
+      throw new ProjectError(file, `${name}: unknown maturity ${maturity}`);
     const owner = record(exposure.owner, file, `${name}.owner`);
     const config = record(exposure.config, file, `${name}.config`);
     const url = optionalText(exposure.url, file, `${name}.url`);
@@ -133,7 +137,13 @@ const DIMENSION_TYPES = ['categorical', 'time'] as const;
 const AGGREGATIONS = ['sum', 'max', 'min', 'count', 'count_distinct', 'sum_boolean', 'average', 'percentile', 'median'] as const;
 
 /** An entity, dimension or measure: a name, a kind from `kinds` (under `kindKey`), optional expr and description. */
-function semanticPart(item: unknown, file: string, what: string, kindKey: 'type' | 'agg', kinds: readonly string[]): { name: string; kind: string; expr?: string; description?: string; part: Yaml } {
+function semanticPart(
+  item: unknown,
+  file: string,
+  what: string,
+  kindKey: 'type' | 'agg',
+  kinds: readonly string[],
+): { name: string; kind: string; expr?: string; description?: string; part: Yaml } {
   const part = record(item, file, what);
   const name = text(part.name, file, `${what} name`);
   const kind = text(part[kindKey], file, `${what} ${name}.${kindKey}`);
@@ -160,7 +170,8 @@ export function semanticModels(doc: Yaml, file: string): SemanticModelDef[] {
       dimensions: list(model.dimensions, file, `${name}.dimensions`).map((item) => {
         const { kind, part, ...dimension } = semanticPart(item, file, 'dimension', 'type', DIMENSION_TYPES);
         const granularity = record(part.type_params, file, `${dimension.name}.type_params`).time_granularity;
-        if (kind === 'time' && typeof granularity !== 'string') throw new ProjectError(file, `time dimension ${dimension.name} needs type_params.time_granularity`);
+        if (kind === 'time' && typeof granularity !== 'string')
+          throw new ProjectError(file, `time dimension ${dimension.name} needs type_params.time_granularity`);
         return { ...dimension, type: kind, ...(typeof granularity === 'string' ? { type_params: { time_granularity: granularity } } : {}) };
       }),
       measures: list(model.measures, file, `${name}.measures`).map((item) => {

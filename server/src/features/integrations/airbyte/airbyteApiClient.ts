@@ -11,10 +11,35 @@ import { AirbyteApiError, withoutSecrets } from './airbyteErrors.js';
 import { checkAirbyteSettings, type AirbyteSettings } from './airbyteSettings.js';
 import { createTokenCache, type IssuedToken } from './airbyteToken.js';
 import {
-  connection, connectionPage, destination, destinationPage, job, jobPage, problem, source, sourcePage, streamPropertiesList, tokenAnswer, workspace, workspacePage,
-  type AirbyteConnection, type AirbyteConnectionCreate, type AirbyteConnectionSettings, type AirbyteDestination, type AirbyteDestinationCreate,
-  type AirbyteDestinationPatch, type AirbyteJob, type AirbyteJobQuery, type AirbyteJobType, type AirbyteListQuery, type AirbytePage, type AirbyteSource,
-  type AirbyteSourceCreate, type AirbyteSourcePatch, type AirbyteStreamProperties, type AirbyteWorkspace,
+  connection,
+  connectionPage,
+  destination,
+  destinationPage,
+  job,
+  jobPage,
+  problem,
+  source,
+  sourcePage,
+  streamPropertiesList,
+  tokenAnswer,
+  workspace,
+  workspacePage,
+  type AirbyteConnection,
+  type AirbyteConnectionCreate,
+  type AirbyteConnectionSettings,
+  type AirbyteDestination,
+  type AirbyteDestinationCreate,
+  type AirbyteDestinationPatch,
+  type AirbyteJob,
+  type AirbyteJobQuery,
+  type AirbyteJobType,
+  type AirbyteListQuery,
+  type AirbytePage,
+  type AirbyteSource,
+  type AirbyteSourceCreate,
+  type AirbyteSourcePatch,
+  type AirbyteStreamProperties,
+  type AirbyteWorkspace,
 } from './airbyteTypes.js';
 
 type QueryValue = string | number | boolean | string[] | undefined;
@@ -65,13 +90,23 @@ export function createAirbyteApiClient(settings: AirbyteSettings, options: Airby
         throw new AirbyteApiError(`Airbyte did not answer ${label} within ${timeoutMs} ms.`, undefined, 'timeout', label);
       }
       const reason = failure?.cause?.code ?? failure?.cause?.message ?? String(error);
-      throw new AirbyteApiError(hidden(`Airbyte at ${origin} cannot be reached for ${label} (${reason}).`), undefined, 'unreachable', label);
+      throw new AirbyteApiError(
+        hidden(`Airbyte at ${origin} cannot be reached for ${label} (${reason}).`),
+        undefined,
+        'unreachable',
+        label,
+      );
     }
   }
 
   function refusal(label: string, answer: { status: number; text: string; location?: string | null }, what = label): AirbyteApiError {
     if (answer.status >= 300 && answer.status < 400) {
-      return new AirbyteApiError(`Airbyte answered ${label} with a redirect (${answer.status}) to ${answer.location ?? 'nowhere'}: set the Airbyte URL to where it points.`, answer.status, 'refused', label);
+      return new AirbyteApiError(
+        `Airbyte answered ${label} with a redirect (${answer.status}) to ${answer.location ?? 'nowhere'}: set the Airbyte URL to where it points.`,
+        answer.status,
+        'refused',
+        label,
+      );
     }
     let parsed: z.infer<typeof problem> | undefined;
     try {
@@ -96,8 +131,16 @@ export function createAirbyteApiClient(settings: AirbyteSettings, options: Airby
     }
     const result = schema.safeParse(value);
     if (!result.success) {
-      const issues = result.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || 'the answer'}: ${issue.message}`).join('; ');
-      throw new AirbyteApiError(hidden(`Airbyte's answer to ${label} is not what the portal expects (${issues}).`), undefined, 'unexpected_answer', label);
+      const issues = result.error.issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path.join('.') || 'the answer'}: ${issue.message}`)
+        .join('; ');
+      throw new AirbyteApiError(
+        hidden(`Airbyte's answer to ${label} is not what the portal expects (${issues}).`),
+        undefined,
+        'unexpected_answer',
+        label,
+      );
     }
     return result.data;
   }
@@ -120,15 +163,16 @@ export function createAirbyteApiClient(settings: AirbyteSettings, options: Airby
   async function call(request: Call): Promise<string> {
     const label = `${request.method} ${apiPath}${request.path}`;
     const url = `${apiBase}${request.path}${queryString(request.query)}`;
-    const attempt = async (token: string) => send(url, label, {
-      method: request.method,
-      headers: {
-        accept: 'application/json',
-        authorization: `Bearer ${token}`,
-        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-    });
+    const attempt = async (token: string) =>
+      send(url, label, {
+        method: request.method,
+        headers: {
+          accept: 'application/json',
+          authorization: `Bearer ${token}`,
+          ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      });
     const token = await tokens.get();
     let answer = await attempt(token);
     if (answer.status === 401) {
@@ -145,7 +189,12 @@ export function createAirbyteApiClient(settings: AirbyteSettings, options: Airby
     return parseAnswer(schema, `${request.method} ${apiPath}${request.path}`, text);
   }
 
-  const listQuery = (query: AirbyteListQuery = {}) => ({ workspaceIds: query.workspaceIds, includeDeleted: query.includeDeleted, limit: query.limit, offset: query.offset });
+  const listQuery = (query: AirbyteListQuery = {}) => ({
+    workspaceIds: query.workspaceIds,
+    includeDeleted: query.includeDeleted,
+    limit: query.limit,
+    offset: query.offset,
+  });
 
   return {
     /** Resolves when the instance answers its health check (no token needed). */
@@ -157,54 +206,72 @@ export function createAirbyteApiClient(settings: AirbyteSettings, options: Airby
       if (answer.status < 200 || answer.status >= 300) throw refusal(label, answer);
     },
 
-    listWorkspaces: (query?: AirbyteListQuery): Promise<AirbytePage<AirbyteWorkspace>> => read(workspacePage, { method: 'GET', path: '/workspaces', query: listQuery(query) }),
-    createWorkspace: (input: { name: string; organizationId?: string }): Promise<AirbyteWorkspace> => read(workspace, { method: 'POST', path: '/workspaces', body: input }),
-    getWorkspace: (workspaceId: string): Promise<AirbyteWorkspace> => read(workspace, { method: 'GET', path: `/workspaces/${segment(workspaceId)}` }),
+    listWorkspaces: (query?: AirbyteListQuery): Promise<AirbytePage<AirbyteWorkspace>> =>
+      read(workspacePage, { method: 'GET', path: '/workspaces', query: listQuery(query) }),
+    createWorkspace: (input: { name: string; organizationId?: string }): Promise<AirbyteWorkspace> =>
+      read(workspace, { method: 'POST', path: '/workspaces', body: input }),
+    getWorkspace: (workspaceId: string): Promise<AirbyteWorkspace> =>
+      read(workspace, { method: 'GET', path: `/workspaces/${segment(workspaceId)}` }),
 
-    listSources: (query?: AirbyteListQuery): Promise<AirbytePage<AirbyteSource>> => read(sourcePage, { method: 'GET', path: '/sources', query: listQuery(query) }),
+    listSources: (query?: AirbyteListQuery): Promise<AirbytePage<AirbyteSource>> =>
+      read(sourcePage, { method: 'GET', path: '/sources', query: listQuery(query) }),
     createSource: (input: AirbyteSourceCreate): Promise<AirbyteSource> => read(source, { method: 'POST', path: '/sources', body: input }),
     getSource: (sourceId: string): Promise<AirbyteSource> => read(source, { method: 'GET', path: `/sources/${segment(sourceId)}` }),
-    patchSource: (sourceId: string, patch: AirbyteSourcePatch): Promise<AirbyteSource> => read(source, { method: 'PATCH', path: `/sources/${segment(sourceId)}`, body: patch }),
+    patchSource: (sourceId: string, patch: AirbyteSourcePatch): Promise<AirbyteSource> =>
+      read(source, { method: 'PATCH', path: `/sources/${segment(sourceId)}`, body: patch }),
     async deleteSource(sourceId: string): Promise<void> {
       await call({ method: 'DELETE', path: `/sources/${segment(sourceId)}` });
     },
 
-    listDestinations: (query?: AirbyteListQuery): Promise<AirbytePage<AirbyteDestination>> => read(destinationPage, { method: 'GET', path: '/destinations', query: listQuery(query) }),
-    createDestination: (input: AirbyteDestinationCreate): Promise<AirbyteDestination> => read(destination, { method: 'POST', path: '/destinations', body: input }),
-    getDestination: (destinationId: string): Promise<AirbyteDestination> => read(destination, { method: 'GET', path: `/destinations/${segment(destinationId)}` }),
-    patchDestination: (destinationId: string, patch: AirbyteDestinationPatch): Promise<AirbyteDestination> => read(destination, { method: 'PATCH', path: `/destinations/${segment(destinationId)}`, body: patch }),
+    listDestinations: (query?: AirbyteListQuery): Promise<AirbytePage<AirbyteDestination>> =>
+      read(destinationPage, { method: 'GET', path: '/destinations', query: listQuery(query) }),
+    createDestination: (input: AirbyteDestinationCreate): Promise<AirbyteDestination> =>
+      read(destination, { method: 'POST', path: '/destinations', body: input }),
+    getDestination: (destinationId: string): Promise<AirbyteDestination> =>
+      read(destination, { method: 'GET', path: `/destinations/${segment(destinationId)}` }),
+    patchDestination: (destinationId: string, patch: AirbyteDestinationPatch): Promise<AirbyteDestination> =>
+      read(destination, { method: 'PATCH', path: `/destinations/${segment(destinationId)}`, body: patch }),
     async deleteDestination(destinationId: string): Promise<void> {
       await call({ method: 'DELETE', path: `/destinations/${segment(destinationId)}` });
     },
 
-    listConnections: (query?: AirbyteListQuery): Promise<AirbytePage<AirbyteConnection>> => read(connectionPage, { method: 'GET', path: '/connections', query: listQuery(query) }),
-    createConnection: (input: AirbyteConnectionCreate): Promise<AirbyteConnection> => read(connection, { method: 'POST', path: '/connections', body: input }),
-    getConnection: (connectionId: string): Promise<AirbyteConnection> => read(connection, { method: 'GET', path: `/connections/${segment(connectionId)}` }),
-    patchConnection: (connectionId: string, patch: AirbyteConnectionSettings): Promise<AirbyteConnection> => read(connection, { method: 'PATCH', path: `/connections/${segment(connectionId)}`, body: patch }),
+    listConnections: (query?: AirbyteListQuery): Promise<AirbytePage<AirbyteConnection>> =>
+      read(connectionPage, { method: 'GET', path: '/connections', query: listQuery(query) }),
+    createConnection: (input: AirbyteConnectionCreate): Promise<AirbyteConnection> =>
+      read(connection, { method: 'POST', path: '/connections', body: input }),
+    getConnection: (connectionId: string): Promise<AirbyteConnection> =>
+      read(connection, { method: 'GET', path: `/connections/${segment(connectionId)}` }),
+    patchConnection: (connectionId: string, patch: AirbyteConnectionSettings): Promise<AirbyteConnection> =>
+      read(connection, { method: 'PATCH', path: `/connections/${segment(connectionId)}`, body: patch }),
     async deleteConnection(connectionId: string): Promise<void> {
       await call({ method: 'DELETE', path: `/connections/${segment(connectionId)}` });
     },
 
     /** The streams a source offers (Airbyte runs the connector's discover, or answers from its cache). */
-    getStreamProperties: (query: { sourceId: string; destinationId?: string; ignoreCache?: boolean }): Promise<AirbyteStreamProperties[]> => read(streamPropertiesList, {
-      method: 'GET', path: '/streams', query: { sourceId: query.sourceId, destinationId: query.destinationId, ignoreCache: query.ignoreCache },
-    }),
+    getStreamProperties: (query: { sourceId: string; destinationId?: string; ignoreCache?: boolean }): Promise<AirbyteStreamProperties[]> =>
+      read(streamPropertiesList, {
+        method: 'GET',
+        path: '/streams',
+        query: { sourceId: query.sourceId, destinationId: query.destinationId, ignoreCache: query.ignoreCache },
+      }),
 
     /** Starts a sync, or a reset (the next sync reads every stream from the start). */
-    createJob: (connectionId: string, jobType: AirbyteJobType): Promise<AirbyteJob> => read(job, { method: 'POST', path: '/jobs', body: { connectionId, jobType } }),
+    createJob: (connectionId: string, jobType: AirbyteJobType): Promise<AirbyteJob> =>
+      read(job, { method: 'POST', path: '/jobs', body: { connectionId, jobType } }),
     getJob: (jobId: number): Promise<AirbyteJob> => read(job, { method: 'GET', path: `/jobs/${segment(jobId)}` }),
-    listJobs: (query: AirbyteJobQuery): Promise<AirbytePage<AirbyteJob>> => read(jobPage, {
-      method: 'GET',
-      path: '/jobs',
-      query: {
-        connectionId: query.connectionId,
-        limit: query.limit,
-        offset: query.offset,
-        orderBy: query.orderBy ? `${query.orderBy.field}|${query.orderBy.direction}` : undefined,
-        jobType: query.jobType,
-        status: query.status,
-      },
-    }),
+    listJobs: (query: AirbyteJobQuery): Promise<AirbytePage<AirbyteJob>> =>
+      read(jobPage, {
+        method: 'GET',
+        path: '/jobs',
+        query: {
+          connectionId: query.connectionId,
+          limit: query.limit,
+          offset: query.offset,
+          orderBy: query.orderBy ? `${query.orderBy.field}|${query.orderBy.direction}` : undefined,
+          jobType: query.jobType,
+          status: query.status,
+        },
+      }),
     /** Cancels a pending or running job; answers the job as it now stands. */
     cancelJob: (jobId: number): Promise<AirbyteJob> => read(job, { method: 'DELETE', path: `/jobs/${segment(jobId)}` }),
   };

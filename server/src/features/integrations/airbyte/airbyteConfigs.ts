@@ -35,9 +35,13 @@ function postgresConfiguration(config: Record<string, unknown>): Translated {
 function fileConfiguration(config: Record<string, unknown>): Translated {
   const location = String(config.location ?? '');
   if (!/^https?:\/\//i.test(location)) {
-    return { reason: 'the file is on the portal\'s own disk, which Airbyte cannot read; only files at an http(s) URL run on Airbyte' };
+    return { reason: "the file is on the portal's own disk, which Airbyte cannot read; only files at an http(s) URL run on Airbyte" };
   }
-  const fromUrl = new URL(location).pathname.split('/').pop()?.replace(/\.[^.]*$/, '') ?? '';
+  const fromUrl =
+    new URL(location).pathname
+      .split('/')
+      .pop()
+      ?.replace(/\.[^.]*$/, '') ?? '';
   const name = typeof config.stream_name === 'string' && config.stream_name ? config.stream_name : fromUrl;
   const delimiter = typeof config.delimiter === 'string' ? config.delimiter : ',';
   return {
@@ -96,15 +100,20 @@ const SYNC_MODES: Record<string, AirbyteSyncMode> = {
 };
 
 /** A connection's selected streams and landing schema as Airbyte's connection settings. */
-export function airbyteConnectionSettings(streams: readonly StreamSelection[], destinationSchema: string): AirbyteConnectionSettings | { reason: string } {
+export function airbyteConnectionSettings(
+  streams: readonly StreamSelection[],
+  destinationSchema: string,
+): AirbyteConnectionSettings | { reason: string } {
   const selected = streams.filter((stream) => stream.selected);
   const names = new Set<string>();
   for (const stream of selected) {
-    if (names.has(stream.name)) return { reason: `two selected streams are both named "${stream.name}", and Airbyte's API tells streams apart by name only` };
+    if (names.has(stream.name))
+      return { reason: `two selected streams are both named "${stream.name}", and Airbyte's API tells streams apart by name only` };
     names.add(stream.name);
   }
   for (const stream of selected) {
-    if (!SYNC_MODES[`${stream.syncMode}/${stream.destinationSyncMode}`]) return { reason: `Airbyte has no sync mode "${stream.syncMode} / ${stream.destinationSyncMode}" (stream ${stream.name})` };
+    if (!SYNC_MODES[`${stream.syncMode}/${stream.destinationSyncMode}`])
+      return { reason: `Airbyte has no sync mode "${stream.syncMode} / ${stream.destinationSyncMode}" (stream ${stream.name})` };
   }
   const withNamespace = selected.some((stream) => stream.namespace);
   return {
@@ -117,7 +126,9 @@ export function airbyteConnectionSettings(streams: readonly StreamSelection[], d
       })),
     },
     // As on the embedded engine: a stream with a namespace lands in that schema, one without in the connection's schema.
-    ...(withNamespace ? { namespaceDefinition: 'source' as const } : { namespaceDefinition: 'custom_format' as const, namespaceFormat: destinationSchema }),
+    ...(withNamespace
+      ? { namespaceDefinition: 'source' as const }
+      : { namespaceDefinition: 'custom_format' as const, namespaceFormat: destinationSchema }),
     // The portal schedules and starts every sync itself, so the timeline, progress and failure notices are the same on both engines.
     schedule: { scheduleType: 'manual' },
   };
@@ -134,13 +145,15 @@ export async function airbyteDestinationOf(
   snowflake: SnowflakeAccountSettings | undefined,
   readKey: (file: string) => Promise<string>,
 ): Promise<{ configuration: Record<string, unknown> } | { reason: string }> {
-  if (!snowflake) return { reason: 'the organisation\'s warehouse is the portal\'s embedded one, which Airbyte cannot write into' };
-  if (!snowflake.loadDatabase) return { reason: 'the organisation\'s Snowflake account has no loadDatabase for syncs to land in' };
+  if (!snowflake) return { reason: "the organisation's warehouse is the portal's embedded one, which Airbyte cannot write into" };
+  if (!snowflake.loadDatabase) return { reason: "the organisation's Snowflake account has no loadDatabase for syncs to land in" };
   let privateKey: string;
   try {
     privateKey = await readKey(snowflake.privateKeyPath);
   } catch (error) {
-    return { reason: `the Snowflake private key at ${snowflake.privateKeyPath} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
+    return {
+      reason: `the Snowflake private key at ${snowflake.privateKeyPath} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    };
   }
   return { configuration: snowflakeDestinationConfiguration({ ...snowflake, database: snowflake.loadDatabase, privateKey }) };
 }

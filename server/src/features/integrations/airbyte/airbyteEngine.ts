@@ -105,13 +105,27 @@ export function createAirbyteEngine(deps: AirbyteEngineDeps) {
     placement,
 
     /** Makes the connection's Airbyte source and connection; on a refusal, removes what it had made. */
-    async create(organisation: string, input: AirbyteConnectionInput, placed: Extract<AirbytePlacement, { onAirbyte: true }>, portalId: string): Promise<AirbyteIds> {
+    async create(
+      organisation: string,
+      input: AirbyteConnectionInput,
+      placed: Extract<AirbytePlacement, { onAirbyte: true }>,
+      portalId: string,
+    ): Promise<AirbyteIds> {
       const workspace = await workspaceId(organisation);
       const destination = await destinationId(organisation, workspace, placed.destination);
       // The portal's connection id in the names lets an operator find the portal's objects in Airbyte.
-      const source = await client.createSource({ name: `${input.name} (${portalId})`, workspaceId: workspace, configuration: placed.source });
+      const source = await client.createSource({
+        name: `${input.name} (${portalId})`,
+        workspaceId: workspace,
+        configuration: placed.source,
+      });
       try {
-        const connection = await client.createConnection({ ...placed.settings, name: `${input.name} (${portalId})`, sourceId: source.sourceId, destinationId: destination });
+        const connection = await client.createConnection({
+          ...placed.settings,
+          name: `${input.name} (${portalId})`,
+          sourceId: source.sourceId,
+          destinationId: destination,
+        });
         return { sourceId: source.sourceId, connectionId: connection.connectionId };
       } catch (error) {
         await removeQuietly(() => client.deleteSource(source.sourceId)).catch(() => undefined);
@@ -144,7 +158,13 @@ export function createAirbyteEngine(deps: AirbyteEngineDeps) {
     /** The connection's job of this type that Airbyte is running or about to run, if any. */
     async unfinishedJob(ids: AirbyteIds, kind: AirbyteJobType): Promise<AirbyteJob | undefined> {
       for (const status of ['running', 'pending', 'incomplete'] as const) {
-        const page = await client.listJobs({ connectionId: ids.connectionId, jobType: kind, status, orderBy: { field: 'createdAt', direction: 'DESC' }, limit: 1 });
+        const page = await client.listJobs({
+          connectionId: ids.connectionId,
+          jobType: kind,
+          status,
+          orderBy: { field: 'createdAt', direction: 'DESC' },
+          limit: 1,
+        });
         if (page.data[0]) return page.data[0];
       }
       return undefined;

@@ -29,7 +29,10 @@ const MAX_TIMEOUT_MS = 10 * 60_000;
 
 /** A setting that cannot work, naming it (`url`, `clientId`, `clientSecret`, `timeoutMs`). */
 export class AirbyteSettingsError extends Error {
-  constructor(readonly field: keyof AirbyteSettings, message: string) {
+  constructor(
+    readonly field: keyof AirbyteSettings,
+    message: string,
+  ) {
     super(message);
     this.name = 'AirbyteSettingsError';
   }
@@ -40,13 +43,19 @@ export function checkAirbyteSettings(settings: AirbyteSettings): CheckedAirbyteS
   try {
     url = new URL(settings.url.trim());
   } catch {
-    throw new AirbyteSettingsError('url', `The Airbyte URL "${settings.url}" is not a URL (for example https://api.airbyte.com or http://airbyte.internal:8000/api/public).`);
+    throw new AirbyteSettingsError(
+      'url',
+      `The Airbyte URL "${settings.url}" is not a URL (for example https://api.airbyte.com or http://airbyte.internal:8000/api/public).`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new AirbyteSettingsError('url', `The Airbyte URL must start with http:// or https://, not ${url.protocol}//.`);
   }
   if (url.username || url.password) {
-    throw new AirbyteSettingsError('url', 'The Airbyte URL must not hold a user name or password: the client id and secret are settings of their own.');
+    throw new AirbyteSettingsError(
+      'url',
+      'The Airbyte URL must not hold a user name or password: the client id and secret are settings of their own.',
+    );
   }
   if (url.search || url.hash) {
     throw new AirbyteSettingsError('url', 'The Airbyte URL must not hold a query (?…) or fragment (#…).');
@@ -57,7 +66,10 @@ export function checkAirbyteSettings(settings: AirbyteSettings): CheckedAirbyteS
   if (!settings.clientSecret) throw new AirbyteSettingsError('clientSecret', 'The Airbyte client secret is empty.');
   const timeoutMs = settings.timeoutMs ?? DEFAULT_AIRBYTE_TIMEOUT_MS;
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMEOUT_MS) {
-    throw new AirbyteSettingsError('timeoutMs', `The Airbyte request time-out must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, not ${timeoutMs}.`);
+    throw new AirbyteSettingsError(
+      'timeoutMs',
+      `The Airbyte request time-out must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, not ${timeoutMs}.`,
+    );
   }
   return { apiBase: `${url.origin}${root}/v1`, clientId, clientSecret: settings.clientSecret, timeoutMs };
 }

@@ -8,7 +8,8 @@ import { z } from 'zod';
 const id = z.string().min(1);
 
 /** The list answers' shape: one page of `data`, with links to the neighbouring pages. */
-const page = <T extends z.ZodType>(item: T) => z.looseObject({ data: z.array(item), next: z.string().optional(), previous: z.string().optional() });
+const page = <T extends z.ZodType>(item: T) =>
+  z.looseObject({ data: z.array(item), next: z.string().optional(), previous: z.string().optional() });
 
 export const workspace = z.looseObject({ workspaceId: id, name: z.string(), dataResidency: z.string() });
 export const workspacePage = page(workspace);
@@ -21,7 +22,13 @@ export const source = z.looseObject({ sourceId: id, name: z.string(), sourceType
 export const sourcePage = page(source);
 export type AirbyteSource = z.infer<typeof source>;
 
-export const destination = z.looseObject({ destinationId: id, name: z.string(), destinationType: z.string(), workspaceId: id, configuration });
+export const destination = z.looseObject({
+  destinationId: id,
+  name: z.string(),
+  destinationType: z.string(),
+  workspaceId: id,
+  configuration,
+});
 export const destinationPage = page(destination);
 export type AirbyteDestination = z.infer<typeof destination>;
 
@@ -43,7 +50,11 @@ export const connection = z.looseObject({
   destinationId: id,
   workspaceId: id,
   status: z.enum(['active', 'inactive', 'deprecated']),
-  schedule: z.looseObject({ scheduleType: z.enum(['manual', 'cron', 'basic']), cronExpression: z.string().optional(), basicTiming: z.string().optional() }),
+  schedule: z.looseObject({
+    scheduleType: z.enum(['manual', 'cron', 'basic']),
+    cronExpression: z.string().optional(),
+    basicTiming: z.string().optional(),
+  }),
   configurations: z.looseObject({ streams: z.array(streamConfiguration).optional() }),
   prefix: z.string().optional(),
   namespaceDefinition: z.string().optional(),
@@ -83,10 +94,19 @@ export const job = z.looseObject({
 export const jobPage = page(job);
 export type AirbyteJob = z.infer<typeof job>;
 
-export const tokenAnswer = z.looseObject({ access_token: z.string().min(1), expires_in: z.number().positive(), token_type: z.string().optional() });
+export const tokenAnswer = z.looseObject({
+  access_token: z.string().min(1),
+  expires_in: z.number().positive(),
+  token_type: z.string().optional(),
+});
 
 /** Airbyte's problem answers (RFC 7807 style); every field may be missing from a proxy's answer. */
-export const problem = z.looseObject({ type: z.string().optional(), title: z.string().optional(), detail: z.string().optional(), status: z.number().optional() });
+export const problem = z.looseObject({
+  type: z.string().optional(),
+  title: z.string().optional(),
+  detail: z.string().optional(),
+  status: z.number().optional(),
+});
 
 export interface AirbytePage<T> {
   data: T[];

@@ -10,7 +10,19 @@ import { linearRegExpEngine } from '@common/text/linearRegExp';
 export const SECRET_MASK = '**********';
 
 /** Annotations Airbyte specs carry besides JSON Schema's own (known, so anything else still fails loudly). */
-const AIRBYTE_KEYWORDS = ['airbyte_secret', 'airbyte_hidden', 'order', 'group', 'groups', 'always_show', 'multiline', 'pattern_descriptor', 'display_type', 'airbyte_type', 'x-speakeasy-param-sensitive'];
+const AIRBYTE_KEYWORDS = [
+  'airbyte_secret',
+  'airbyte_hidden',
+  'order',
+  'group',
+  'groups',
+  'always_show',
+  'multiline',
+  'pattern_descriptor',
+  'display_type',
+  'airbyte_type',
+  'x-speakeasy-param-sensitive',
+];
 
 /**
  * Airbyte specs give defaults inside `oneOf` options (the form shows them when the option is
@@ -31,7 +43,16 @@ const strictLogger = {
 
 // A spec's `pattern`s (a registered program's spec is written by an organisation's administrator)
 // run on RE2, in linear time; a spec pattern RE2 cannot run makes the spec invalid.
-const ajv = new Ajv({ allErrors: false, strict: true, strictSchema: 'log', logger: strictLogger, strictTypes: false, strictRequired: false, useDefaults: true, code: { regExp: linearRegExpEngine } });
+const ajv = new Ajv({
+  allErrors: false,
+  strict: true,
+  strictSchema: 'log',
+  logger: strictLogger,
+  strictTypes: false,
+  strictRequired: false,
+  useDefaults: true,
+  code: { regExp: linearRegExpEngine },
+});
 addFormats(ajv);
 ajv.addVocabulary(AIRBYTE_KEYWORDS);
 
@@ -51,7 +72,8 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 function fieldOf(error: ErrorObject): string {
   const base = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
   const missing = error.keyword === 'required' ? String((error.params as { missingProperty?: string }).missingProperty ?? '') : '';
-  const extra = error.keyword === 'additionalProperties' ? String((error.params as { additionalProperty?: string }).additionalProperty ?? '') : '';
+  const extra =
+    error.keyword === 'additionalProperties' ? String((error.params as { additionalProperty?: string }).additionalProperty ?? '') : '';
   return [base, missing || extra].filter(Boolean).join('.') || '(config)';
 }
 
@@ -74,14 +96,19 @@ export function validateConfig(specification: Json, config: unknown): Json {
   try {
     validate = ajv.compile(specification);
   } catch (error) {
-    throw new ConnectorConfigError('(spec)', `The connector's spec is not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ConnectorConfigError(
+      '(spec)',
+      `The connector's spec is not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const copy = structuredClone(config ?? {}) as unknown;
   if (!isObject(copy)) throw new ConnectorConfigError('(config)', 'The configuration must be an object.');
   if (!validate(copy)) {
     // For oneOf groups ajv reports each branch's complaint first; the last error names the group.
     const errors = validate.errors ?? [];
-    const error = errors.find((candidate) => candidate.keyword !== 'oneOf' && candidate.keyword !== 'const' && candidate.keyword !== 'if') ?? errors.at(-1);
+    const error =
+      errors.find((candidate) => candidate.keyword !== 'oneOf' && candidate.keyword !== 'const' && candidate.keyword !== 'if') ??
+      errors.at(-1);
     const field = error ? fieldOf(error) : '(config)';
     throw new ConnectorConfigError(field, error ? describe(error, field) : 'The configuration is not valid.');
   }
@@ -111,7 +138,8 @@ export function secretPaths(specification: Json, config: Json, prefix = ''): str
   return [...new Set(paths)];
 }
 
-const read = (config: Json, path: string): unknown => path.split('.').reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), config);
+const read = (config: Json, path: string): unknown =>
+  path.split('.').reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), config);
 
 function write(config: Json, path: string, value: unknown): void {
   const keys = path.split('.');

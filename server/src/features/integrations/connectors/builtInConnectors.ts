@@ -15,7 +15,11 @@ const PROGRAMS: Record<BuiltInConnectorId, string> = {
 };
 
 /** How to run a built-in connector; `projectRoot` is where package.json and node_modules are. */
-export function builtInConnectorCommand(id: BuiltInConnectorId, projectRoot: string, options: { privateNetworks?: boolean; filesDir?: string } = {}): ConnectorCommand {
+export function builtInConnectorCommand(
+  id: BuiltInConnectorId,
+  projectRoot: string,
+  options: { privateNetworks?: boolean; filesDir?: string } = {},
+): ConnectorCommand {
   const loader = createRequire(path.join(projectRoot, 'package.json')).resolve('tsx');
   const program = path.join(projectRoot, 'server/src/features/integrations/connectors', PROGRAMS[id]);
   return {

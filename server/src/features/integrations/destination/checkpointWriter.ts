@@ -19,16 +19,39 @@ import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { streamKey, type AirbyteRecordMessage, type AirbyteStateMessage, type ConfiguredAirbyteCatalog, type ConfiguredAirbyteStream } from '@common/integrations/airbyteProtocol';
+import {
+  streamKey,
+  type AirbyteRecordMessage,
+  type AirbyteStateMessage,
+  type ConfiguredAirbyteCatalog,
+  type ConfiguredAirbyteStream,
+} from '@common/integrations/airbyteProtocol';
 import type { Engine, Queryable } from '../../../platform/warehouse/engine.js';
 import { str } from '../../../platform/warehouse/engine.js';
 import { quoteIdentifier } from '../../../platform/warehouse/identifiers.js';
 import { join, raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
 import { DuckDbAppendLoad } from './duckdbAppend.js';
 import { duckdbLoad } from './duckdbLoad.js';
-import { STATE_SCHEMA, STATE_TABLE, type LoadDialect, type LoadStream, type StagedLoadDialect, type SyncDestination } from './loadDialect.js';
+import {
+  STATE_SCHEMA,
+  STATE_TABLE,
+  type LoadDialect,
+  type LoadStream,
+  type StagedLoadDialect,
+  type SyncDestination,
+} from './loadDialect.js';
 import { snowflakeLoad } from './snowflakeLoad.js';
-import { AIRBYTE_COLUMNS, castValue, sqlType, streamColumns, streamTable, StreamSchemaError, type ColumnType, type StreamColumn, type TypecastChange } from './streamColumns.js';
+import {
+  AIRBYTE_COLUMNS,
+  castValue,
+  sqlType,
+  streamColumns,
+  streamTable,
+  StreamSchemaError,
+  type ColumnType,
+  type StreamColumn,
+  type TypecastChange,
+} from './streamColumns.js';
 
 export type { SyncDestination };
 
@@ -104,7 +127,10 @@ export class CheckpointWriter {
    * Validates every stream (names, columns, sync modes) before anything is written, then creates
    * what is missing: schemas, tables, new columns, the staging tables of overwrite streams.
    */
-  static async open(destination: SyncDestination, options: { connectionId: string; catalog: ConfiguredAirbyteCatalog; defaultSchema: string; generationId: number }): Promise<CheckpointWriter> {
+  static async open(
+    destination: SyncDestination,
+    options: { connectionId: string; catalog: ConfiguredAirbyteCatalog; defaultSchema: string; generationId: number },
+  ): Promise<CheckpointWriter> {
     const { dialect, staged } = dialectFor(destination, options.connectionId);
     const writer = new CheckpointWriter(destination.engine, dialect, staged, options.connectionId, options.generationId);
     const planned = options.catalog.streams.map((configured, index) => writer.plan(configured, index, options.defaultSchema));
@@ -130,7 +156,9 @@ export class CheckpointWriter {
     if (configured.destination_sync_mode === 'append_dedup') {
       const key = configured.primary_key ?? stream.source_defined_primary_key ?? [];
       if (!key.length) throw new StreamSchemaError(stream.name, 'deduplication needs a primary key.');
-      for (const field of key) if (field.length !== 1 || !names.has(field[0] ?? '')) throw new StreamSchemaError(stream.name, `the primary key field ${field.join('.')} is not a top-level field of the stream.`);
+      for (const field of key)
+        if (field.length !== 1 || !names.has(field[0] ?? ''))
+          throw new StreamSchemaError(stream.name, `the primary key field ${field.join('.')} is not a top-level field of the stream.`);
     }
     return {
       key: streamKey(stream),
@@ -170,12 +198,18 @@ export class CheckpointWriter {
     // Fields the source added since the table was made become new columns (nothing is dropped).
     const have = await dialect.columnNames(tx, stream.schema, stream.table);
     for (const column of stream.columns) {
-      if (!have.has(column.name)) await tx.query(sql`ALTER TABLE ${dialect.table(stream.schema, stream.table)} ADD COLUMN ${q(column.name)} ${raw(sqlType(this.engine.kind, column.type))}`);
+      if (!have.has(column.name))
+        await tx.query(
+          sql`ALTER TABLE ${dialect.table(stream.schema, stream.table)} ADD COLUMN ${q(column.name)} ${raw(sqlType(this.engine.kind, column.type))}`,
+        );
     }
     // A table another tool loaded before (the sample's raw tables) gets Airbyte's columns, empty
     // for the rows it already holds.
     for (const [name, type] of Object.entries(AIRBYTE_TYPES)) {
-      if (!have.has(name)) await tx.query(sql`ALTER TABLE ${dialect.table(stream.schema, stream.table)} ADD COLUMN ${q(name)} ${raw(sqlType(this.engine.kind, type))}`);
+      if (!have.has(name))
+        await tx.query(
+          sql`ALTER TABLE ${dialect.table(stream.schema, stream.table)} ADD COLUMN ${q(name)} ${raw(sqlType(this.engine.kind, type))}`,
+        );
     }
     if (stream.target !== stream.table) {
       await tx.query(sql`DROP TABLE IF EXISTS ${dialect.table(stream.schema, stream.target)}`);
@@ -195,7 +229,9 @@ export class CheckpointWriter {
   static async resetState(destination: SyncDestination, connectionId: string, stream?: string): Promise<void> {
     const { dialect } = dialectFor(destination, connectionId);
     if (!(await dialect.hasStateTable(destination.engine))) return;
-    await destination.engine.query(sql`DELETE FROM ${dialect.table(STATE_SCHEMA, STATE_TABLE)} WHERE CONNECTION_ID = ${connectionId} ${stream ? sql`AND STREAM = ${stream}` : raw('')}`);
+    await destination.engine.query(
+      sql`DELETE FROM ${dialect.table(STATE_SCHEMA, STATE_TABLE)} WHERE CONNECTION_ID = ${connectionId} ${stream ? sql`AND STREAM = ${stream}` : raw('')}`,
+    );
   }
 
   /** Types the record and stages it; nothing is visible until a checkpoint commits it. */
@@ -213,7 +249,8 @@ export class CheckpointWriter {
     const line: Record<string, unknown> = {};
     stream.columns.forEach((column, index) => {
       const value = castValue(record.data[column.property], column.type);
-      if (value === undefined) changes.push({ field: column.property, change: 'NULLED', reason: 'DESTINATION_TYPECAST_ERROR' } satisfies TypecastChange);
+      if (value === undefined)
+        changes.push({ field: column.property, change: 'NULLED', reason: 'DESTINATION_TYPECAST_ERROR' } satisfies TypecastChange);
       line[`c${index}`] = value === undefined ? null : value;
     });
     line._raw_id = randomUUID();
@@ -242,13 +279,16 @@ export class CheckpointWriter {
     for (let index = 0; index < columns.length; index += 1) {
       const column = columns[index] as StreamColumn;
       const value = castValue(record.data[column.property], column.type);
-      if (value === undefined) (changes ??= []).push({ field: column.property, change: 'NULLED', reason: 'DESTINATION_TYPECAST_ERROR' } satisfies TypecastChange);
+      if (value === undefined)
+        (changes ??= []).push({ field: column.property, change: 'NULLED', reason: 'DESTINATION_TYPECAST_ERROR' } satisfies TypecastChange);
       values[index] = value === undefined ? null : value;
       bytes += valueBytes(values[index]);
     }
     const extractedAt = this.extractedAt(record);
     // Most records have no changes: their meta is the same text.
-    const meta = changes ? JSON.stringify({ changes, sync_id: this.generationId }) : (this.plainMeta ??= JSON.stringify({ changes: [], sync_id: this.generationId }));
+    const meta = changes
+      ? JSON.stringify({ changes, sync_id: this.generationId })
+      : (this.plainMeta ??= JSON.stringify({ changes: [], sync_id: this.generationId }));
     const rawId = randomUUID();
     stream.covered = false;
     stream.pendingRows += 1;
@@ -283,7 +323,11 @@ export class CheckpointWriter {
   private covered(state: AirbyteStateMessage): StreamWriter[] {
     if (state.type === 'STREAM' && state.stream) {
       const stream = this.streams.get(streamKey(state.stream.stream_descriptor));
-      if (!stream) throw new StreamSchemaError(streamKey(state.stream.stream_descriptor), 'the connector sent state for a stream that was not selected.');
+      if (!stream)
+        throw new StreamSchemaError(
+          streamKey(state.stream.stream_descriptor),
+          'the connector sent state for a stream that was not selected.',
+        );
       return [stream];
     }
     return [...this.streams.values()];
@@ -292,7 +336,8 @@ export class CheckpointWriter {
   /** Commits the covered streams' staged rows together with the state, in one transaction. */
   async checkpoint(state: AirbyteStateMessage): Promise<CommitResult> {
     const streams = this.covered(state);
-    const stateKey = state.type === 'STREAM' && state.stream ? streamKey(state.stream.stream_descriptor) : state.type === 'GLOBAL' ? '*global' : '*legacy';
+    const stateKey =
+      state.type === 'STREAM' && state.stream ? streamKey(state.stream.stream_descriptor) : state.type === 'GLOBAL' ? '*global' : '*legacy';
     // An overwrite stream starts from scratch every sync (its staging table does not outlive a
     // failed one), so resuming it from a saved position would lose rows: its state is not kept.
     const resumable = streams.some((stream) => stream.target === stream.table);
@@ -313,7 +358,9 @@ export class CheckpointWriter {
   private async commitAppended(more?: (tx: Queryable) => Promise<void>): Promise<CommitResult> {
     const load = this.appendLoad;
     if (!load) throw new Error('no rows are being appended.');
-    const batch = [...this.streams.values()].filter((stream) => stream.pendingRows > 0).map((stream) => ({ stream, rows: stream.pendingRows, bytes: stream.pendingBytes }));
+    const batch = [...this.streams.values()]
+      .filter((stream) => stream.pendingRows > 0)
+      .map((stream) => ({ stream, rows: stream.pendingRows, bytes: stream.pendingBytes }));
     // Rows that come from now on belong to the next transaction.
     for (const { stream } of batch) {
       stream.pendingRows = 0;
@@ -323,7 +370,14 @@ export class CheckpointWriter {
     this.pendingStates.clear();
     const committing = load.commit(async (tx) => {
       for (const { stream } of batch) {
-        if (stream.configured.destination_sync_mode === 'append_dedup') await tx.query(this.dedupStatement(stream, (key) => sql`SELECT ${key} FROM ${this.dialect.table(stream.schema, stream.target)} WHERE ${q(AIRBYTE_COLUMNS.rawId)} IN (${raw(load.loadedIds(stream))})`));
+        if (stream.configured.destination_sync_mode === 'append_dedup')
+          await tx.query(
+            this.dedupStatement(
+              stream,
+              (key) =>
+                sql`SELECT ${key} FROM ${this.dialect.table(stream.schema, stream.target)} WHERE ${q(AIRBYTE_COLUMNS.rawId)} IN (${raw(load.loadedIds(stream))})`,
+            ),
+          );
       }
       for (const [key, state] of states) await tx.query(this.dialect.saveState(this.connectionId, key, state));
       await more?.(tx);
@@ -368,7 +422,8 @@ export class CheckpointWriter {
       // Rolls back what was appended since the last commit, before its tables are dropped.
       await this.appendLoad?.rollback();
       for (const stream of this.streams.values()) {
-        if (stream.target !== stream.table) await this.engine.query(sql`DROP TABLE IF EXISTS ${this.dialect.table(stream.schema, stream.target)}`);
+        if (stream.target !== stream.table)
+          await this.engine.query(sql`DROP TABLE IF EXISTS ${this.dialect.table(stream.schema, stream.target)}`);
       }
     } finally {
       await this.close();
@@ -398,7 +453,10 @@ export class CheckpointWriter {
     const column = (field: string) => stream.columns.find((candidate) => candidate.property === field)?.name ?? field;
     const key = (configured.primary_key ?? configured.stream.source_defined_primary_key ?? []).map((field) => q(column(field[0] ?? '')));
     const cursorField = configured.cursor_field?.[0] ?? configured.stream.default_cursor_field?.[0];
-    const order = [...(cursorField ? [raw(`${quoteIdentifier(column(cursorField))} DESC NULLS LAST`)] : []), raw(`${quoteIdentifier(AIRBYTE_COLUMNS.extractedAt)} DESC`)];
+    const order = [
+      ...(cursorField ? [raw(`${quoteIdentifier(column(cursorField))} DESC NULLS LAST`)] : []),
+      raw(`${quoteIdentifier(AIRBYTE_COLUMNS.extractedAt)} DESC`),
+    ];
     const table = this.dialect.table(stream.schema, stream.target);
     // Only the keys this checkpoint brought are looked at, not the whole table.
     return sql`DELETE FROM ${table} WHERE ${q(AIRBYTE_COLUMNS.rawId)} IN (SELECT ${q(AIRBYTE_COLUMNS.rawId)} FROM (SELECT ${q(AIRBYTE_COLUMNS.rawId)}, ROW_NUMBER() OVER (PARTITION BY ${join(key)} ORDER BY ${join(order)}) AS DW_RANK FROM ${table} WHERE (${join(key)}) IN (${loadedKeys(join(key))})) WHERE DW_RANK > 1)`;
@@ -409,7 +467,11 @@ export class CheckpointWriter {
    * handed to the load and each stream starts a new one at once, so the caller may stage the next
    * checkpoint's records while this one loads.
    */
-  private async commit(streams: StreamWriter[], state: { key: string; state: AirbyteStateMessage } | null, more?: (tx: Queryable) => Promise<void>): Promise<CommitResult> {
+  private async commit(
+    streams: StreamWriter[],
+    state: { key: string; state: AirbyteStateMessage } | null,
+    more?: (tx: Queryable) => Promise<void>,
+  ): Promise<CommitResult> {
     const staged = this.staged;
     if (!staged) throw new Error('no rows are being staged.');
     // Taken in one synchronous step: records that arrive while this loads belong to the next checkpoint.
@@ -428,7 +490,8 @@ export class CheckpointWriter {
     await this.engine.transaction(async (tx) => {
       for (const { stream, file } of batch) {
         await tx.query(staged.insertStaged(stream, file, this.generationId));
-        if (stream.configured.destination_sync_mode === 'append_dedup') await tx.query(this.dedupStatement(stream, (key) => staged.stagedKeys(stream, file, key)));
+        if (stream.configured.destination_sync_mode === 'append_dedup')
+          await tx.query(this.dedupStatement(stream, (key) => staged.stagedKeys(stream, file, key)));
         await staged.clearStaged(tx, stream);
       }
       if (state) await tx.query(this.dialect.saveState(this.connectionId, state.key, state.state));

@@ -27,7 +27,8 @@ export interface TypedRow {
 }
 
 /** What goes in each of the table's columns, in the table's own order. */
-type Slot = { of: 'stream'; index: number; type: ColumnType } | { of: 'rawId' | 'extractedAt' | 'meta' | 'generationId' } | { of: 'default' };
+type Slot =
+  { of: 'stream'; index: number; type: ColumnType } | { of: 'rawId' | 'extractedAt' | 'meta' | 'generationId' } | { of: 'default' };
 
 interface Target {
   stream: LoadStream;
@@ -43,7 +44,9 @@ function appendValue(appender: DuckDBAppender, value: unknown, type: ColumnType)
   switch (type) {
     case 'integer':
       // Safe integers only (the writer nulls others); int32 needs no BigInt.
-      return (value as number) >= -2147483648 && (value as number) <= 2147483647 ? appender.appendInteger(value as number) : appender.appendBigInt(BigInt(value as number));
+      return (value as number) >= -2147483648 && (value as number) <= 2147483647
+        ? appender.appendInteger(value as number)
+        : appender.appendBigInt(BigInt(value as number));
     case 'number':
       return appender.appendDouble(value as number);
     case 'boolean':
@@ -82,7 +85,10 @@ export class DuckDbAppendLoad {
     const load = new DuckDbAppendLoad(connection, generationId);
     try {
       for (const stream of streams) {
-        const reader = await connection.runAndReadAll('SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position', [stream.schema, stream.target]);
+        const reader = await connection.runAndReadAll(
+          'SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position',
+          [stream.schema, stream.target],
+        );
         const byName = new Map(stream.columns.map((column, index) => [column.name, { index, type: column.type }]));
         const slots = reader.getRowsJS().map(([name]): Slot => {
           const upper = String(name).toUpperCase();
@@ -114,7 +120,8 @@ export class DuckDbAppendLoad {
   append(stream: LoadStream, row: TypedRow): void | Promise<void> {
     const target = this.targets.get(stream.index);
     if (!target) throw new Error(`no load target for stream ${stream.table}.`);
-    if (!this.open || !target.appender || (target.loadedIds && !target.idAppender)) return this.openFor(target).then(() => this.append(stream, row));
+    if (!this.open || !target.appender || (target.loadedIds && !target.idAppender))
+      return this.openFor(target).then(() => this.append(stream, row));
     const { appender } = target;
     for (const slot of target.slots) {
       switch (slot.of) {
@@ -174,7 +181,8 @@ export class DuckDbAppendLoad {
     try {
       this.closeAppenders();
       await work(this.tx);
-      for (const target of this.targets.values()) if (target.loadedIds) await this.connection.run(`DELETE FROM temp.${quoteIdentifier(target.loadedIds)}`);
+      for (const target of this.targets.values())
+        if (target.loadedIds) await this.connection.run(`DELETE FROM temp.${quoteIdentifier(target.loadedIds)}`);
       await this.connection.run('COMMIT');
       this.open = false;
     } catch (error) {

@@ -18,17 +18,23 @@ export const duckdbLoad: LoadDialect = {
   table: qualified,
 
   async columnNames(db: Queryable, schema: string, table: string) {
-    const rows = await db.query(sql`SELECT column_name FROM information_schema.columns WHERE table_schema = ${schema} AND table_name = ${table}`);
+    const rows = await db.query(
+      sql`SELECT column_name FROM information_schema.columns WHERE table_schema = ${schema} AND table_name = ${table}`,
+    );
     return new Set(rows.map((row) => str(row, 'column_name').toUpperCase()));
   },
 
   async createStateTable(db: Queryable) {
     await db.query(sql`CREATE SCHEMA IF NOT EXISTS ${q(STATE_SCHEMA)}`);
-    await db.query(sql`CREATE TABLE IF NOT EXISTS ${qualified(STATE_SCHEMA, STATE_TABLE)} (CONNECTION_ID VARCHAR NOT NULL, STREAM VARCHAR NOT NULL, STATE JSON NOT NULL, COMMITTED_AT TIMESTAMPTZ NOT NULL, PRIMARY KEY (CONNECTION_ID, STREAM))`);
+    await db.query(
+      sql`CREATE TABLE IF NOT EXISTS ${qualified(STATE_SCHEMA, STATE_TABLE)} (CONNECTION_ID VARCHAR NOT NULL, STREAM VARCHAR NOT NULL, STATE JSON NOT NULL, COMMITTED_AT TIMESTAMPTZ NOT NULL, PRIMARY KEY (CONNECTION_ID, STREAM))`,
+    );
   },
 
   async hasStateTable(db: Queryable) {
-    const rows = await db.query(sql`SELECT 1 AS present FROM information_schema.tables WHERE table_schema = ${STATE_SCHEMA} AND table_name = ${STATE_TABLE}`);
+    const rows = await db.query(
+      sql`SELECT 1 AS present FROM information_schema.tables WHERE table_schema = ${STATE_SCHEMA} AND table_name = ${STATE_TABLE}`,
+    );
     return rows.length > 0;
   },
 

@@ -9,4 +9,11 @@ export const STATE_SCHEMA = 'AIRBYTE_INTERNAL';
 export const STATE_TABLE = 'DATAWORKS_SYNC_STATE';
 
 /** Schema names (as the warehouse holds them, upper case) no stream may target. */
-export const RESERVED_SCHEMAS: readonly string[] = [STATE_SCHEMA, 'ACCOUNT_USAGE', 'DATAWORKS', 'USAGE_SYNC', 'INFORMATION_SCHEMA', 'PG_CATALOG'];
+export const RESERVED_SCHEMAS: readonly string[] = [
+  STATE_SCHEMA,
+  'ACCOUNT_USAGE',
+  'DATAWORKS',
+  'USAGE_SYNC',
+  'INFORMATION_SCHEMA',
+  'PG_CATALOG',
+];

@@ -29,7 +29,9 @@ export class SnowflakeLoadError extends Error {
 
 export function snowflakeLoad(database: string | null | undefined, connectionId: string): StagedLoadDialect {
   if (!database) {
-    throw new SnowflakeLoadError('Syncs into Snowflake need a load database: set "loadDatabase" for the organisation in the warehouse connections file.');
+    throw new SnowflakeLoadError(
+      'Syncs into Snowflake need a load database: set "loadDatabase" for the organisation in the warehouse connections file.',
+    );
   }
   // The connection id names the user-stage folder and the load tables, so it must be what the portal makes.
   if (!UUID.test(connectionId)) throw new SnowflakeLoadError(`Connection id ${connectionId} is not a UUID.`);
@@ -49,17 +51,23 @@ export function snowflakeLoad(database: string | null | undefined, connectionId:
     table,
 
     async columnNames(queryable: Queryable, schemaName: string, tableName: string) {
-      const rows = await queryable.query(sql`SELECT COLUMN_NAME AS "column_name" FROM ${raw(db)}.INFORMATION_SCHEMA.COLUMNS WHERE TABLE_SCHEMA = ${schemaName} AND TABLE_NAME = ${tableName}`);
+      const rows = await queryable.query(
+        sql`SELECT COLUMN_NAME AS "column_name" FROM ${raw(db)}.INFORMATION_SCHEMA.COLUMNS WHERE TABLE_SCHEMA = ${schemaName} AND TABLE_NAME = ${tableName}`,
+      );
       return new Set(rows.map((row) => str(row, 'column_name').toUpperCase()));
     },
 
     async createStateTable(queryable: Queryable) {
       await queryable.query(sql`CREATE SCHEMA IF NOT EXISTS ${schema(STATE_SCHEMA)}`);
-      await queryable.query(sql`CREATE TABLE IF NOT EXISTS ${table(STATE_SCHEMA, STATE_TABLE)} (CONNECTION_ID VARCHAR NOT NULL, STREAM VARCHAR NOT NULL, STATE VARIANT NOT NULL, COMMITTED_AT TIMESTAMP_TZ NOT NULL, PRIMARY KEY (CONNECTION_ID, STREAM))`);
+      await queryable.query(
+        sql`CREATE TABLE IF NOT EXISTS ${table(STATE_SCHEMA, STATE_TABLE)} (CONNECTION_ID VARCHAR NOT NULL, STREAM VARCHAR NOT NULL, STATE VARIANT NOT NULL, COMMITTED_AT TIMESTAMP_TZ NOT NULL, PRIMARY KEY (CONNECTION_ID, STREAM))`,
+      );
     },
 
     async hasStateTable(queryable: Queryable) {
-      const rows = await queryable.query(sql`SELECT 1 AS "present" FROM ${raw(db)}.INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = ${STATE_SCHEMA} AND TABLE_NAME = ${STATE_TABLE}`);
+      const rows = await queryable.query(
+        sql`SELECT 1 AS "present" FROM ${raw(db)}.INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = ${STATE_SCHEMA} AND TABLE_NAME = ${STATE_TABLE}`,
+      );
       return rows.length > 0;
     },
 
@@ -79,12 +87,16 @@ export function snowflakeLoad(database: string | null | undefined, connectionId:
       // FORCE: file names repeat from one sync to the next, and Snowflake would otherwise skip a name it
       // remembers loading; PURGE removes each file once loaded.
       const typed = join([
-        ...stream.columns.map((column, index) => raw(column.type === 'json' ? `$1:c${index}` : `$1:c${index}::${sqlType('snowflake', column.type)}`)),
+        ...stream.columns.map((column, index) =>
+          raw(column.type === 'json' ? `$1:c${index}` : `$1:c${index}::${sqlType('snowflake', column.type)}`),
+        ),
         raw('$1:_raw_id::VARCHAR'),
         raw('$1:_extracted_at::TIMESTAMP_TZ'),
         raw('$1:_meta'),
       ]);
-      await engine.query(sql`COPY INTO ${loadTable(stream)} (${loadedColumns(stream)}) FROM (SELECT ${typed} FROM ${raw(stagePath)}) FILES = (${raw(`'${name}.gz'`)}) FILE_FORMAT = (TYPE = JSON) FORCE = TRUE PURGE = TRUE`);
+      await engine.query(
+        sql`COPY INTO ${loadTable(stream)} (${loadedColumns(stream)}) FROM (SELECT ${typed} FROM ${raw(stagePath)}) FILES = (${raw(`'${name}.gz'`)}) FILE_FORMAT = (TYPE = JSON) FORCE = TRUE PURGE = TRUE`,
+      );
     },
 
     insertStaged(stream: LoadStream, _file: string, generationId: number): Sql {

@@ -28,8 +28,26 @@ export const AIRBYTE_COLUMNS = {
 } as const;
 
 const SQL_TYPES: Record<EngineKind, Record<ColumnType, string>> = {
-  duckdb: { string: 'VARCHAR', integer: 'BIGINT', number: 'DOUBLE', boolean: 'BOOLEAN', date: 'DATE', timestamp_tz: 'TIMESTAMPTZ', timestamp: 'TIMESTAMP', json: 'JSON' },
-  snowflake: { string: 'VARCHAR', integer: 'NUMBER(38,0)', number: 'FLOAT', boolean: 'BOOLEAN', date: 'DATE', timestamp_tz: 'TIMESTAMP_TZ', timestamp: 'TIMESTAMP_NTZ', json: 'VARIANT' },
+  duckdb: {
+    string: 'VARCHAR',
+    integer: 'BIGINT',
+    number: 'DOUBLE',
+    boolean: 'BOOLEAN',
+    date: 'DATE',
+    timestamp_tz: 'TIMESTAMPTZ',
+    timestamp: 'TIMESTAMP',
+    json: 'JSON',
+  },
+  snowflake: {
+    string: 'VARCHAR',
+    integer: 'NUMBER(38,0)',
+    number: 'FLOAT',
+    boolean: 'BOOLEAN',
+    date: 'DATE',
+    timestamp_tz: 'TIMESTAMP_TZ',
+    timestamp: 'TIMESTAMP_NTZ',
+    json: 'VARIANT',
+  },
 };
 
 export const sqlType = (kind: EngineKind, type: ColumnType): string => SQL_TYPES[kind][type];
@@ -41,14 +59,16 @@ function schemaTypes(property: Record<string, unknown>): string[] {
   // anyOf / oneOf of simple types (e.g. [{type: 'string'}, {type: 'null'}]).
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = property[key];
-    if (Array.isArray(options)) return options.flatMap((option) => (option && typeof option === 'object' ? schemaTypes(option as Record<string, unknown>) : []));
+    if (Array.isArray(options))
+      return options.flatMap((option) => (option && typeof option === 'object' ? schemaTypes(option as Record<string, unknown>) : []));
   }
   return [];
 }
 
 export function columnType(property: Record<string, unknown>): ColumnType {
   const types = [...new Set(schemaTypes(property))];
-  if (types.length !== 1) return types.length === 0 ? 'json' : types.every((type) => type === 'integer' || type === 'number') ? 'number' : 'json';
+  if (types.length !== 1)
+    return types.length === 0 ? 'json' : types.every((type) => type === 'integer' || type === 'number') ? 'number' : 'json';
   switch (types[0]) {
     case 'string':
       if (property.format === 'date') return 'date';
@@ -89,25 +109,37 @@ export function streamColumns(stream: AirbyteStream): StreamColumn[] {
   const reserved = new Set<string>(Object.values(AIRBYTE_COLUMNS));
   return Object.entries(properties).map(([property, schema]) => {
     const name = columnName(property);
-    if (name.length > 255) throw new StreamSchemaError(stream.name, `the field "${property.slice(0, 40)}…" is longer than a column name may be.`);
-    if (reserved.has(name)) throw new StreamSchemaError(stream.name, `the field "${property}" would take the name of Airbyte's own column ${name}.`);
+    if (name.length > 255)
+      throw new StreamSchemaError(stream.name, `the field "${property.slice(0, 40)}…" is longer than a column name may be.`);
+    if (reserved.has(name))
+      throw new StreamSchemaError(stream.name, `the field "${property}" would take the name of Airbyte's own column ${name}.`);
     const other = byName.get(name);
-    if (other !== undefined) throw new StreamSchemaError(stream.name, `the fields "${other}" and "${property}" would both become the column ${name}.`);
+    if (other !== undefined)
+      throw new StreamSchemaError(stream.name, `the fields "${other}" and "${property}" would both become the column ${name}.`);
     byName.set(name, property);
     return { property, name, type: columnType(schema ?? {}) };
   });
 }
 
 /** Where a stream lands: namespace → schema, name → table, both refused unless valid unquoted identifiers. */
-export function streamTable(stream: { name: string; namespace?: string | undefined }, defaultSchema: string): { schema: string; table: string } {
-  return { schema: streamSchema(stream.namespace ?? defaultSchema, `namespace of stream ${stream.name}`), table: parseIdentifier(stream.name, 'stream name') };
+export function streamTable(
+  stream: { name: string; namespace?: string | undefined },
+  defaultSchema: string,
+): { schema: string; table: string } {
+  return {
+    schema: streamSchema(stream.namespace ?? defaultSchema, `namespace of stream ${stream.name}`),
+    table: parseIdentifier(stream.name, 'stream name'),
+  };
 }
 
 /** A schema streams may be written into, as the warehouse holds it; never one of the portal's own. */
 export function streamSchema(value: string, field: string): string {
   const schema = parseIdentifier(value, field);
   if (RESERVED_SCHEMAS.includes(schema)) {
-    throw new InvalidIdentifierError(field, `is ${schema}, a schema the portal keeps for its own tables (sync state, usage copies); choose another schema`);
+    throw new InvalidIdentifierError(
+      field,
+      `is ${schema}, a schema the portal keeps for its own tables (sync state, usage copies); choose another schema`,
+    );
   }
   return schema;
 }

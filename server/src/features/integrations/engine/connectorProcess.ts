@@ -79,12 +79,35 @@ export function maskSecrets(text: string, secrets: readonly string[]): string {
 
 function maskMessage(message: AirbyteMessage, secrets: readonly string[]): AirbyteMessage {
   if (!secrets.length) return message;
-  if (message.type === 'LOG' && message.log) return { ...message, log: { ...message.log, message: maskSecrets(message.log.message, secrets), stack_trace: message.log.stack_trace && maskSecrets(message.log.stack_trace, secrets) } };
+  if (message.type === 'LOG' && message.log)
+    return {
+      ...message,
+      log: {
+        ...message.log,
+        message: maskSecrets(message.log.message, secrets),
+        stack_trace: message.log.stack_trace && maskSecrets(message.log.stack_trace, secrets),
+      },
+    };
   if (message.type === 'TRACE' && message.trace?.error) {
     const { error } = message.trace;
-    return { ...message, trace: { ...message.trace, error: { ...error, message: maskSecrets(error.message, secrets), internal_message: error.internal_message && maskSecrets(error.internal_message, secrets), stack_trace: error.stack_trace && maskSecrets(error.stack_trace, secrets) } } };
+    return {
+      ...message,
+      trace: {
+        ...message.trace,
+        error: {
+          ...error,
+          message: maskSecrets(error.message, secrets),
+          internal_message: error.internal_message && maskSecrets(error.internal_message, secrets),
+          stack_trace: error.stack_trace && maskSecrets(error.stack_trace, secrets),
+        },
+      },
+    };
   }
-  if (message.type === 'CONNECTION_STATUS' && message.connectionStatus?.message) return { ...message, connectionStatus: { ...message.connectionStatus, message: maskSecrets(message.connectionStatus.message, secrets) } };
+  if (message.type === 'CONNECTION_STATUS' && message.connectionStatus?.message)
+    return {
+      ...message,
+      connectionStatus: { ...message.connectionStatus, message: maskSecrets(message.connectionStatus.message, secrets) },
+    };
   return message;
 }
 
@@ -105,12 +128,19 @@ async function writeInputs(run: ConnectorRun): Promise<{ dir: string; args: stri
 }
 
 function childCommand(command: ConnectorCommand, operationArgs: string[], memoryLimitMb: number, workDir: string) {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: workDir, TMPDIR: workDir, LANG: 'C.UTF-8', ...command.env };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: workDir,
+    TMPDIR: workDir,
+    LANG: 'C.UTF-8',
+    ...command.env,
+  };
   if (command.runtime === 'node') {
     env.NODE_OPTIONS = `--max-old-space-size=${memoryLimitMb}`;
     return { file: command.command, args: [...command.args, ...operationArgs], env };
   }
-  if (existsSync(PRLIMIT)) return { file: PRLIMIT, args: [`--as=${memoryLimitMb * 1024 * 1024}`, '--', command.command, ...command.args, ...operationArgs], env };
+  if (existsSync(PRLIMIT))
+    return { file: PRLIMIT, args: [`--as=${memoryLimitMb * 1024 * 1024}`, '--', command.command, ...command.args, ...operationArgs], env };
   return { file: command.command, args: [...command.args, ...operationArgs], env };
 }
 
@@ -160,7 +190,16 @@ async function runConnectorUnmasked(command: ConnectorCommand, run: ConnectorRun
       killTimer = setTimeout(() => signalGroup('SIGKILL'), KILL_GRACE_MS);
       killTimer.unref();
     };
-    const timer = setTimeout(() => stop(new ConnectorFailure('timeout', `The connector did not finish its ${run.operation} within ${Math.round(run.timeoutMs / 1000)} s and was stopped.`)), run.timeoutMs);
+    const timer = setTimeout(
+      () =>
+        stop(
+          new ConnectorFailure(
+            'timeout',
+            `The connector did not finish its ${run.operation} within ${Math.round(run.timeoutMs / 1000)} s and was stopped.`,
+          ),
+        ),
+      run.timeoutMs,
+    );
     const onAbort = () => stop(new ConnectorFailure('cancelled', `The ${run.operation} was cancelled.`));
     run.signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -188,14 +227,19 @@ async function runConnectorUnmasked(command: ConnectorCommand, run: ConnectorRun
     try {
       for await (const raw of readMessages(process_.stdout)) {
         const message = maskMessage(raw, secrets);
-        if (message.type === 'LOG' && message.log) run.onLog?.({ level: message.log.level, message: message.log.message, source: 'protocol' });
+        if (message.type === 'LOG' && message.log)
+          run.onLog?.({ level: message.log.level, message: message.log.message, source: 'protocol' });
         if (message.type === 'TRACE' && message.trace?.type === 'ERROR' && message.trace.error) lastError = message.trace.error.message;
         await run.onMessage(message);
         if (stopping) break;
       }
     } catch (error) {
       failure = error instanceof ConnectorOutputError ? new ConnectorFailure('output', error.message) : error;
-      stop(failure instanceof ConnectorFailure ? failure : new ConnectorFailure('cancelled', 'Stopped after the platform failed to take a message.'));
+      stop(
+        failure instanceof ConnectorFailure
+          ? failure
+          : new ConnectorFailure('cancelled', 'Stopped after the platform failed to take a message.'),
+      );
     }
     const { code, signal } = await exited.finally(() => {
       clearTimeout(timer);

@@ -7,7 +7,6 @@ import type { StreamProgress } from '@common/integrations/integrationsContract';
 import { CheckpointWriter, type SyncDestination } from '../destination/checkpointWriter.js';
 import { ConnectorFailure, maskSecrets, runConnector, type ConnectorCommand, type ConnectorLogLine } from './connectorProcess.js';
 
-
 export type { StreamProgress };
 
 export interface AttemptProgress {
@@ -29,7 +28,11 @@ export interface AttemptOutcome {
 /** The engine's own words under a refusal (a WarehouseError keeps them as its cause): for the portal's log only. */
 function causeOf(error: unknown): string | undefined {
   const causes: string[] = [];
-  for (let current = (error as { cause?: unknown } | undefined)?.cause; current && causes.length < 5; current = (current as { cause?: unknown }).cause) {
+  for (
+    let current = (error as { cause?: unknown } | undefined)?.cause;
+    current && causes.length < 5;
+    current = (current as { cause?: unknown }).cause
+  ) {
     causes.push(current instanceof Error ? current.message : String(current));
   }
   return causes.length ? causes.join(' ← ') : undefined;
@@ -55,29 +58,57 @@ export interface AttemptRequest {
 
 function snapshot(streams: Map<string, StreamProgress>): AttemptProgress {
   const list = [...streams.values()].map((stream) => ({ ...stream }));
-  return { streams: list, rowsRead: list.reduce((sum, stream) => sum + stream.rowsRead, 0), rowsCommitted: list.reduce((sum, stream) => sum + stream.rowsCommitted, 0) };
+  return {
+    streams: list,
+    rowsRead: list.reduce((sum, stream) => sum + stream.rowsRead, 0),
+    rowsCommitted: list.reduce((sum, stream) => sum + stream.rowsCommitted, 0),
+  };
 }
 
 export async function runSyncAttempt(request: AttemptRequest): Promise<AttemptOutcome> {
   const started = Date.now();
   const streams = new Map<string, StreamProgress>(
-    request.catalog.streams.map((configured) => [streamKey(configured.stream), { stream: streamKey(configured.stream), rowsRead: 0, rowsCommitted: 0, bytesCommitted: 0, rowEstimate: null, status: null }]),
+    request.catalog.streams.map((configured) => [
+      streamKey(configured.stream),
+      { stream: streamKey(configured.stream), rowsRead: 0, rowsCommitted: 0, bytesCommitted: 0, rowEstimate: null, status: null },
+    ]),
   );
   const outcome = (status: AttemptOutcome['status'], failure: AttemptOutcome['failure']): AttemptOutcome => {
     const list = [...streams.values()];
     // No configured secret leaves in a failure's words, whichever part of the sync wrote them.
-    const masked = failure && { ...failure, message: maskSecrets(failure.message, request.secrets), ...(failure.cause ? { cause: maskSecrets(failure.cause, request.secrets) } : {}) };
-    return { status, streams: list, rowsCommitted: list.reduce((sum, stream) => sum + stream.rowsCommitted, 0), bytesCommitted: list.reduce((sum, stream) => sum + stream.bytesCommitted, 0), durationMs: Date.now() - started, failure: masked };
+    const masked = failure && {
+      ...failure,
+      message: maskSecrets(failure.message, request.secrets),
+      ...(failure.cause ? { cause: maskSecrets(failure.cause, request.secrets) } : {}),
+    };
+    return {
+      status,
+      streams: list,
+      rowsCommitted: list.reduce((sum, stream) => sum + stream.rowsCommitted, 0),
+      bytesCommitted: list.reduce((sum, stream) => sum + stream.bytesCommitted, 0),
+      durationMs: Date.now() - started,
+      failure: masked,
+    };
   };
   let state: Awaited<ReturnType<typeof CheckpointWriter.committedState>>;
   let writer: CheckpointWriter;
   try {
     state = await CheckpointWriter.committedState(request.warehouse, request.connectionId);
-    writer = await CheckpointWriter.open(request.warehouse, { connectionId: request.connectionId, catalog: request.catalog, defaultSchema: request.defaultSchema, generationId: request.generationId });
+    writer = await CheckpointWriter.open(request.warehouse, {
+      connectionId: request.connectionId,
+      catalog: request.catalog,
+      defaultSchema: request.defaultSchema,
+      generationId: request.generationId,
+    });
   } catch (error) {
     // Tables that cannot be made (a name the warehouse refuses, a warehouse that cannot take syncs): no retry helps.
     const message = error instanceof Error ? error.message : String(error);
-    return outcome('failed', { reason: 'destination', message: `The warehouse could not be prepared: ${message}`, retryable: false, cause: causeOf(error) ?? message });
+    return outcome('failed', {
+      reason: 'destination',
+      message: `The warehouse could not be prepared: ${message}`,
+      retryable: false,
+      cause: causeOf(error) ?? message,
+    });
   }
   const report = () => request.onProgress?.(snapshot(streams));
   const committed = (result: { streams: Array<{ stream: string; rows: number; bytes: number }> }) => {
@@ -134,7 +165,11 @@ export async function runSyncAttempt(request: AttemptRequest): Promise<AttemptOu
     if (error instanceof ConnectorFailure) {
       const status = error.reason === 'cancelled' ? 'cancelled' : 'failed';
       // A crash or time-out may pass on a retry; bad output, a memory limit or a cancel will not.
-      return outcome(status, { reason: error.reason, message: error.message, retryable: error.reason === 'crashed' || error.reason === 'timeout' || error.reason === 'start' });
+      return outcome(status, {
+        reason: error.reason,
+        message: error.message,
+        retryable: error.reason === 'crashed' || error.reason === 'timeout' || error.reason === 'start',
+      });
     }
     const message = error instanceof Error ? error.message : String(error);
     return outcome('failed', { reason: 'destination', message: `The warehouse refused the data: ${message}`, retryable: false });

@@ -58,13 +58,13 @@ function keycloakMessage(data: unknown): string | null {
  * Maps what the admin client throws to the identity service's errors. `kind`/`id` name what a
  * 404 is about. Messages carry Keycloak's words and the status, never a token or a secret.
  */
-export function translateKeycloakError(
-  error: unknown,
-  kind: IdentityNotFoundError['kind'],
-  id: string,
-  action: string,
-): IdentityError {
-  if (error instanceof IdentityConflictError || error instanceof IdentityInvalidError || error instanceof IdentityNotFoundError || error instanceof IdentityUnavailableError) {
+export function translateKeycloakError(error: unknown, kind: IdentityNotFoundError['kind'], id: string, action: string): IdentityError {
+  if (
+    error instanceof IdentityConflictError ||
+    error instanceof IdentityInvalidError ||
+    error instanceof IdentityNotFoundError ||
+    error instanceof IdentityUnavailableError
+  ) {
     return error;
   }
   if (error instanceof NetworkError) {
@@ -74,7 +74,9 @@ export function translateKeycloakError(
     if (status === 409) return new IdentityConflictError(said ?? `Keycloak refused to ${action}: it clashes with what exists.`);
     if (status === 400) return new IdentityInvalidError(said ?? `Keycloak refused to ${action}.`);
     if (status === 401 || status === 403) {
-      return new IdentityUnavailableError(`Keycloak refused the service account (HTTP ${status}) when asked to ${action}; check its client credentials and realm-management roles.`);
+      return new IdentityUnavailableError(
+        `Keycloak refused the service account (HTTP ${status}) when asked to ${action}; check its client credentials and realm-management roles.`,
+      );
     }
     return new IdentityUnavailableError(`Keycloak answered HTTP ${status} when asked to ${action}${said ? `: ${said}` : ''}.`);
   }

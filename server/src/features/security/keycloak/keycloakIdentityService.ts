@@ -67,7 +67,11 @@ export class KeycloakIdentityService implements IdentityService {
   ) {}
 
   /** Runs one admin call, turning Keycloak's refusals into the identity service's errors. */
-  private async call<T>(action: string, run: () => Promise<T>, notFound: { kind: IdentityNotFoundError['kind']; id: string } = { kind: 'organisation', id: this.settings.realm }): Promise<T> {
+  private async call<T>(
+    action: string,
+    run: () => Promise<T>,
+    notFound: { kind: IdentityNotFoundError['kind']; id: string } = { kind: 'organisation', id: this.settings.realm },
+  ): Promise<T> {
     try {
       return await run();
     } catch (error) {
@@ -80,7 +84,10 @@ export class KeycloakIdentityService implements IdentityService {
     if (cached && Date.now() - cached.at < ORGANISATION_CACHE_MS) return cached.org as OrganizationRepresentation & { id: string };
     const found = await this.call(
       'find the organisation',
-      () => this.client.organizations.find({ search: alias, exact: true, briefRepresentation: false } as Parameters<KeycloakAdminClient['organizations']['find']>[0]),
+      () =>
+        this.client.organizations.find({ search: alias, exact: true, briefRepresentation: false } as Parameters<
+          KeycloakAdminClient['organizations']['find']
+        >[0]),
       { kind: 'organisation', id: alias },
     );
     const org = found.find((candidate) => candidate.alias === alias);
@@ -91,19 +98,28 @@ export class KeycloakIdentityService implements IdentityService {
 
   private async membersOf(alias: string, search?: string): Promise<UserRepresentation[]> {
     const org = await this.organisation(alias);
-    return this.call('list the organisation\'s members', () =>
-      this.client.organizations.listMembers({ orgId: org.id, first: 0, max: MEMBER_LIMIT, ...(search ? { search } : {}) } as Parameters<KeycloakAdminClient['organizations']['listMembers']>[0]),
+    return this.call("list the organisation's members", () =>
+      this.client.organizations.listMembers({ orgId: org.id, first: 0, max: MEMBER_LIMIT, ...(search ? { search } : {}) } as Parameters<
+        KeycloakAdminClient['organizations']['listMembers']
+      >[0]),
     );
   }
 
   /** The member as Keycloak has it, or not found when the user is not in the organisation. */
   private async memberUser(alias: string, memberId: string): Promise<UserRepresentation> {
     const org = await this.organisation(alias);
-    return this.call('read the member', () => this.client.organizations.getMember({ orgId: org.id, userId: memberId }), { kind: 'member', id: memberId });
+    return this.call('read the member', () => this.client.organizations.getMember({ orgId: org.id, userId: memberId }), {
+      kind: 'member',
+      id: memberId,
+    });
   }
 
   private async groupRoot(alias: string) {
-    const groups = await this.call('read the organisation\'s groups', () => this.client.groups.find({ search: alias, exact: true, briefRepresentation: true } as Parameters<KeycloakAdminClient['groups']['find']>[0]));
+    const groups = await this.call("read the organisation's groups", () =>
+      this.client.groups.find({ search: alias, exact: true, briefRepresentation: true } as Parameters<
+        KeycloakAdminClient['groups']['find']
+      >[0]),
+    );
     return groups.find((group) => group.name === alias && group.path === `/${alias}`) ?? null;
   }
 
@@ -111,9 +127,9 @@ export class KeycloakIdentityService implements IdentityService {
     const id = user.id ?? '';
     const notFound = { kind: 'member' as const, id };
     const [credentials, groups, roles] = await Promise.all([
-      this.call('read the member\'s credentials', () => this.client.users.getCredentials({ id }), notFound),
-      this.call('read the member\'s groups', () => this.client.users.listGroups({ id, briefRepresentation: true }), notFound),
-      this.call('read the member\'s roles', () => this.client.users.listRealmRoleMappings({ id }), notFound),
+      this.call("read the member's credentials", () => this.client.users.getCredentials({ id }), notFound),
+      this.call("read the member's groups", () => this.client.users.listGroups({ id, briefRepresentation: true }), notFound),
+      this.call("read the member's roles", () => this.client.users.listRealmRoleMappings({ id }), notFound),
     ]);
     const prefix = `/${alias}/`;
     return toMember(user, {
@@ -141,7 +157,11 @@ export class KeycloakIdentityService implements IdentityService {
       throw error;
     }
     // Composite mappings: roles held through groups and composite roles count, as in a token.
-    const roles = await this.call('read the member\'s effective roles', () => this.client.users.listCompositeRealmRoleMappings({ id: memberId }), { kind: 'member', id: memberId });
+    const roles = await this.call(
+      "read the member's effective roles",
+      () => this.client.users.listCompositeRealmRoleMappings({ id: memberId }),
+      { kind: 'member', id: memberId },
+    );
     return { enabled: user.enabled !== false, roles: roles.map((role) => role.name ?? '').filter(Boolean) };
   }
 
@@ -153,7 +173,11 @@ export class KeycloakIdentityService implements IdentityService {
     const org = await this.organisation(organisation);
     const roles = await this.realmRoles(invitation.roles ?? []);
     const root = invitation.groups?.length ? await this.groupRoot(organisation) : null;
-    const subgroups = root?.id ? await this.call('read the organisation\'s groups', () => this.client.groups.listSubGroups({ parentId: root.id as string, first: 0, max: 1000 })) : [];
+    const subgroups = root?.id
+      ? await this.call("read the organisation's groups", () =>
+          this.client.groups.listSubGroups({ parentId: root.id as string, first: 0, max: 1000 }),
+        )
+      : [];
     const groupIds = (invitation.groups ?? []).map((name) => {
       const group = subgroups.find((candidate) => candidate.name === name || candidate.id === name);
       if (!group?.id) throw new IdentityInvalidError(`No group "${name}" in this organisation.`, 'groups');
@@ -171,9 +195,13 @@ export class KeycloakIdentityService implements IdentityService {
     );
     // Nothing half-written: a user that cannot be made a member (with its roles and groups) is removed again.
     try {
-      await this.call('add the member to the organisation', () => this.client.organizations.addMember({ orgId: org.id, userId: created.id }));
-      if (roles.length) await this.call('grant the member\'s roles', () => this.client.users.addRealmRoleMappings({ id: created.id, roles }));
-      for (const groupId of groupIds) await this.call('add the member to a group', () => this.client.users.addToGroup({ id: created.id, groupId }));
+      await this.call('add the member to the organisation', () =>
+        this.client.organizations.addMember({ orgId: org.id, userId: created.id }),
+      );
+      if (roles.length)
+        await this.call("grant the member's roles", () => this.client.users.addRealmRoleMappings({ id: created.id, roles }));
+      for (const groupId of groupIds)
+        await this.call('add the member to a group', () => this.client.users.addToGroup({ id: created.id, groupId }));
     } catch (error) {
       await this.client.users.del({ id: created.id }).catch(() => undefined);
       throw error;
@@ -199,7 +227,12 @@ export class KeycloakIdentityService implements IdentityService {
     );
   }
 
-  private async updateUser(organisation: string, memberId: string, action: string, change: (user: UserRepresentation) => UserRepresentation): Promise<IdentityMember> {
+  private async updateUser(
+    organisation: string,
+    memberId: string,
+    action: string,
+    change: (user: UserRepresentation) => UserRepresentation,
+  ): Promise<IdentityMember> {
     const user = await this.memberUser(organisation, memberId);
     await this.call(action, () => this.client.users.update({ id: memberId }, change(user)), { kind: 'member', id: memberId });
     return this.getMember(organisation, memberId);
@@ -208,7 +241,7 @@ export class KeycloakIdentityService implements IdentityService {
   async disableMember(organisation: string, memberId: string): Promise<IdentityMember> {
     const member = await this.updateUser(organisation, memberId, 'disable the member', () => ({ enabled: false }));
     // A disabled user's sessions stay until they are used; end them now.
-    await this.call('end the member\'s sessions', () => this.client.users.logout({ id: memberId }), { kind: 'member', id: memberId });
+    await this.call("end the member's sessions", () => this.client.users.logout({ id: memberId }), { kind: 'member', id: memberId });
     return member;
   }
 
@@ -225,9 +258,17 @@ export class KeycloakIdentityService implements IdentityService {
   async resetMfa(organisation: string, memberId: string): Promise<IdentityMember> {
     await this.memberUser(organisation, memberId);
     const notFound = { kind: 'member' as const, id: memberId };
-    const credentials = await this.call('read the member\'s credentials', () => this.client.users.getCredentials({ id: memberId }), notFound);
+    const credentials = await this.call(
+      "read the member's credentials",
+      () => this.client.users.getCredentials({ id: memberId }),
+      notFound,
+    );
     for (const credential of credentials.filter((candidate) => candidate.type === 'otp')) {
-      await this.call('remove the one-time-code credential', () => this.client.users.deleteCredential({ id: memberId, credentialId: credential.id as string }), notFound);
+      await this.call(
+        'remove the one-time-code credential',
+        () => this.client.users.deleteCredential({ id: memberId, credentialId: credential.id as string }),
+        notFound,
+      );
     }
     return this.getMember(organisation, memberId);
   }
@@ -235,7 +276,9 @@ export class KeycloakIdentityService implements IdentityService {
   async listGroups(organisation: string): Promise<IdentityGroup[]> {
     const root = await this.groupRoot(organisation);
     if (!root?.id) return [];
-    const subgroups = await this.call('read the organisation\'s groups', () => this.client.groups.listSubGroups({ parentId: root.id as string, first: 0, max: 1000 }));
+    const subgroups = await this.call("read the organisation's groups", () =>
+      this.client.groups.listSubGroups({ parentId: root.id as string, first: 0, max: 1000 }),
+    );
     return subgroups.map((group) => ({ id: group.id ?? '', name: group.name ?? '' }));
   }
 
@@ -248,20 +291,26 @@ export class KeycloakIdentityService implements IdentityService {
   async addToGroup(organisation: string, memberId: string, groupId: string): Promise<IdentityMember> {
     await this.memberUser(organisation, memberId);
     await this.organisationGroup(organisation, groupId);
-    await this.call('add the member to the group', () => this.client.users.addToGroup({ id: memberId, groupId }), { kind: 'member', id: memberId });
+    await this.call('add the member to the group', () => this.client.users.addToGroup({ id: memberId, groupId }), {
+      kind: 'member',
+      id: memberId,
+    });
     return this.getMember(organisation, memberId);
   }
 
   async removeFromGroup(organisation: string, memberId: string, groupId: string): Promise<IdentityMember> {
     await this.memberUser(organisation, memberId);
     await this.organisationGroup(organisation, groupId);
-    await this.call('remove the member from the group', () => this.client.users.delFromGroup({ id: memberId, groupId }), { kind: 'member', id: memberId });
+    await this.call('remove the member from the group', () => this.client.users.delFromGroup({ id: memberId, groupId }), {
+      kind: 'member',
+      id: memberId,
+    });
     return this.getMember(organisation, memberId);
   }
 
   private async sessionsOf(member: UserRepresentation): Promise<IdentitySession[]> {
     const id = member.id ?? '';
-    const sessions = await this.call('list the member\'s sessions', () => this.client.users.listSessions({ id }), { kind: 'member', id });
+    const sessions = await this.call("list the member's sessions", () => this.client.users.listSessions({ id }), { kind: 'member', id });
     return sessions.map((session) => toSession(session, { id, username: member.username ?? '' }));
   }
 
@@ -276,7 +325,11 @@ export class KeycloakIdentityService implements IdentityService {
     // members' sessions, so another organisation's session is "not found" like a made-up one.
     const session = (await this.listSessions(organisation)).find((candidate) => candidate.id === sessionId);
     if (!session) throw new IdentityNotFoundError('session', sessionId);
-    await this.call('end the session', () => this.client.realms.deleteSession({ realm: this.settings.realm, session: sessionId, isOffline: false }), { kind: 'session', id: sessionId });
+    await this.call(
+      'end the session',
+      () => this.client.realms.deleteSession({ realm: this.settings.realm, session: sessionId, isOffline: false }),
+      { kind: 'session', id: sessionId },
+    );
     return { sessionId, memberId: session.memberId };
   }
 
@@ -293,7 +346,11 @@ export class KeycloakIdentityService implements IdentityService {
     const members = new Map((await this.membersOf(organisation)).map((user) => [user.id ?? '', user.username ?? '']));
     const holders: RoleHolder[] = [];
     for (const role of roles) {
-      const users = await this.call('list who holds the role', () => this.client.roles.findUsersWithRole({ name: role, first: 0, max: MEMBER_LIMIT }), { kind: 'organisation', id: role }).catch((error: unknown) => {
+      const users = await this.call(
+        'list who holds the role',
+        () => this.client.roles.findUsersWithRole({ name: role, first: 0, max: MEMBER_LIMIT }),
+        { kind: 'organisation', id: role },
+      ).catch((error: unknown) => {
         // A portal role the realm does not define is held by nobody.
         if (error instanceof IdentityNotFoundError) return [];
         throw error;
@@ -308,14 +365,20 @@ export class KeycloakIdentityService implements IdentityService {
   async grantRole(organisation: string, memberId: string, role: string): Promise<IdentityMember> {
     await this.memberUser(organisation, memberId);
     const roles = await this.realmRoles([role]);
-    await this.call('grant the role', () => this.client.users.addRealmRoleMappings({ id: memberId, roles }), { kind: 'member', id: memberId });
+    await this.call('grant the role', () => this.client.users.addRealmRoleMappings({ id: memberId, roles }), {
+      kind: 'member',
+      id: memberId,
+    });
     return this.getMember(organisation, memberId);
   }
 
   async revokeRole(organisation: string, memberId: string, role: string): Promise<IdentityMember> {
     await this.memberUser(organisation, memberId);
     const roles = await this.realmRoles([role]);
-    await this.call('revoke the role', () => this.client.users.delRealmRoleMappings({ id: memberId, roles }), { kind: 'member', id: memberId });
+    await this.call('revoke the role', () => this.client.users.delRealmRoleMappings({ id: memberId, roles }), {
+      kind: 'member',
+      id: memberId,
+    });
     return this.getMember(organisation, memberId);
   }
 
@@ -340,24 +403,36 @@ export class KeycloakIdentityService implements IdentityService {
   async updateSignInPolicy(organisation: string, policy: SignInPolicy): Promise<SignInPolicy> {
     const { idleMin, idleMax, maxMin, maxMax } = SESSION_LIFETIME_LIMITS;
     if (!Number.isInteger(policy.sessionIdleSeconds) || policy.sessionIdleSeconds < idleMin || policy.sessionIdleSeconds > idleMax) {
-      throw new IdentityInvalidError(`The idle lifetime must be a whole number of seconds from ${idleMin} to ${idleMax}.`, 'sessionIdleSeconds');
+      throw new IdentityInvalidError(
+        `The idle lifetime must be a whole number of seconds from ${idleMin} to ${idleMax}.`,
+        'sessionIdleSeconds',
+      );
     }
     if (!Number.isInteger(policy.sessionMaxSeconds) || policy.sessionMaxSeconds < maxMin || policy.sessionMaxSeconds > maxMax) {
-      throw new IdentityInvalidError(`The maximum lifetime must be a whole number of seconds from ${maxMin} to ${maxMax}.`, 'sessionMaxSeconds');
+      throw new IdentityInvalidError(
+        `The maximum lifetime must be a whole number of seconds from ${maxMin} to ${maxMax}.`,
+        'sessionMaxSeconds',
+      );
     }
     if (policy.sessionIdleSeconds > policy.sessionMaxSeconds) {
       throw new IdentityInvalidError('The idle lifetime cannot be longer than the maximum lifetime.', 'sessionIdleSeconds');
     }
     // Keycloak replaces the whole organization on update: send it back with only our attributes changed.
     const { id } = await this.organisation(organisation);
-    const org = await this.call('read the organisation', () => this.client.organizations.findOne({ id }), { kind: 'organisation', id: organisation });
+    const org = await this.call('read the organisation', () => this.client.organizations.findOne({ id }), {
+      kind: 'organisation',
+      id: organisation,
+    });
     const attributes = {
       ...((org.attributes as Record<string, string[]> | undefined) ?? {}),
       [POLICY_ATTRIBUTES.requireMfa]: [String(policy.requireMfa)],
       [POLICY_ATTRIBUTES.sessionIdleSeconds]: [String(policy.sessionIdleSeconds)],
       [POLICY_ATTRIBUTES.sessionMaxSeconds]: [String(policy.sessionMaxSeconds)],
     };
-    await this.call('save the sign-in policy', () => this.client.organizations.updateById({ id }, { ...org, attributes }), { kind: 'organisation', id: organisation });
+    await this.call('save the sign-in policy', () => this.client.organizations.updateById({ id }, { ...org, attributes }), {
+      kind: 'organisation',
+      id: organisation,
+    });
     this.organisations.delete(organisation);
     return this.getSignInPolicy(organisation);
   }

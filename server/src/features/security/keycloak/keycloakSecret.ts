@@ -9,7 +9,9 @@ export async function keycloakClientSecret(settings: { clientSecret: string | un
   try {
     text = await fs.readFile(settings.secretFile, 'utf8');
   } catch {
-    throw new Error(`IDENTITY_ADMIN_API=keycloak needs IDENTITY_ADMIN_CLIENT_SECRET, or the secret in ${settings.secretFile} as {"secret": "…"}.`);
+    throw new Error(
+      `IDENTITY_ADMIN_API=keycloak needs IDENTITY_ADMIN_CLIENT_SECRET, or the secret in ${settings.secretFile} as {"secret": "…"}.`,
+    );
   }
   const parsed = z.object({ secret: z.string().min(1) }).safeParse(JSON.parse(text) as unknown);
   if (!parsed.success) throw new Error(`${settings.secretFile} must hold {"secret": "…"} for IDENTITY_ADMIN_API=keycloak.`);

@@ -5,7 +5,14 @@ import type EventRepresentation from '@keycloak/keycloak-admin-client/lib/defs/e
 import type RealmRepresentation from '@keycloak/keycloak-admin-client/lib/defs/realmRepresentation.js';
 import type UserRepresentation from '@keycloak/keycloak-admin-client/lib/defs/userRepresentation.js';
 import type UserSessionRepresentation from '@keycloak/keycloak-admin-client/lib/defs/userSessionRepresentation.js';
-import type { IdentityMember, IdentitySession, PlatformSettings, RequiredAction, SignInEvent, SignInEventType } from '../identityService.js';
+import type {
+  IdentityMember,
+  IdentitySession,
+  PlatformSettings,
+  RequiredAction,
+  SignInEvent,
+  SignInEventType,
+} from '../identityService.js';
 
 const REQUIRED_ACTIONS: readonly RequiredAction[] = ['UPDATE_PASSWORD', 'CONFIGURE_TOTP', 'VERIFY_EMAIL', 'UPDATE_PROFILE'];
 
@@ -27,7 +34,9 @@ export function toMember(user: UserRepresentation, details: MemberDetails): Iden
     enabled: user.enabled ?? false,
     emailVerified: user.emailVerified ?? false,
     createdAt: isoFromMillis(user.createdTimestamp),
-    requiredActions: (user.requiredActions ?? []).filter((action): action is RequiredAction => REQUIRED_ACTIONS.includes(action as RequiredAction)),
+    requiredActions: (user.requiredActions ?? []).filter((action): action is RequiredAction =>
+      REQUIRED_ACTIONS.includes(action as RequiredAction),
+    ),
     mfaConfigured: details.credentials.some((credential) => credential.type === 'otp'),
     groups: details.groups,
     roles: details.roles,
@@ -53,7 +62,8 @@ export const SIGN_IN_EVENT_TYPES = ['LOGIN', 'LOGIN_ERROR', 'LOGOUT'] as const;
 const LOCKOUT_ERRORS = new Set(['user_temporarily_disabled', 'user_disabled_by_permanent_lockout']);
 
 export function toSignInEvent(event: EventRepresentation, username: string | null, index: number): SignInEvent {
-  const type: SignInEventType = event.type === 'LOGIN_ERROR' && event.error && LOCKOUT_ERRORS.has(event.error) ? 'LOCKOUT' : (event.type as SignInEventType);
+  const type: SignInEventType =
+    event.type === 'LOGIN_ERROR' && event.error && LOCKOUT_ERRORS.has(event.error) ? 'LOCKOUT' : (event.type as SignInEventType);
   return {
     // Keycloak's event list has no ids; time, session and position identify an event in one answer.
     id: `${event.time ?? 0}-${event.sessionId ?? event.userId ?? 'anonymous'}-${index}`,

@@ -11,7 +11,17 @@ import { int, raw, sql } from '../../../platform/warehouse/sql.js';
 import { queryCostDailyRelation, warehouseHourRelation } from './attribution.js';
 import { CURRENCY, latestUsageDay, spend, type AnalyticsContext } from './context.js';
 import { addDays, rangeWindow, type DateRange } from './filters.js';
-import type { DailyWarehouseSpend, DailyServiceSpend, Service, ServiceSpend, CostDimension, DimensionSpend, IdleCost, MonthToDate, CostSummary } from '@common/warehouse/analyticsContract';
+import type {
+  DailyWarehouseSpend,
+  DailyServiceSpend,
+  Service,
+  ServiceSpend,
+  CostDimension,
+  DimensionSpend,
+  IdleCost,
+  MonthToDate,
+  CostSummary,
+} from '@common/warehouse/analyticsContract';
 
 /** Compute credits metered per day and warehouse. */
 export async function spendByDayAndWarehouse(context: AnalyticsContext, range: DateRange): Promise<DailyWarehouseSpend[]> {
@@ -76,7 +86,12 @@ export function totalByService(days: readonly DailyServiceSpend[]): ServiceSpend
 const DIMENSION_COLUMNS: Record<CostDimension, string> = { user: 'USER_NAME', role: 'ROLE_NAME', tag: 'QUERY_TAG' };
 
 /** Attributed spend per user, role or query tag, most expensive first. */
-export async function spendByDimension(context: AnalyticsContext, range: DateRange, dimension: CostDimension, limit = 50): Promise<DimensionSpend[]> {
+export async function spendByDimension(
+  context: AnalyticsContext,
+  range: DateRange,
+  dimension: CostDimension,
+  limit = 50,
+): Promise<DimensionSpend[]> {
   const column = raw(DIMENSION_COLUMNS[dimension]);
   const rows = await context.engine.query(sql`
     WITH D AS (${queryCostDailyRelation(rangeWindow(range))})
@@ -142,7 +157,11 @@ export async function monthToDate(context: AnalyticsContext, asOfInput?: string)
 }
 
 /** Everything the Cost page shows for a range, in one call; its queries run side by side. */
-export async function costSummary(context: AnalyticsContext, range: DateRange, options: { limit?: number; asOf?: string } = {}): Promise<CostSummary> {
+export async function costSummary(
+  context: AnalyticsContext,
+  range: DateRange,
+  options: { limit?: number; asOf?: string } = {},
+): Promise<CostSummary> {
   const limit = options.limit ?? 50;
   const [byDayAndService, byDayAndWarehouse, byUser, byRole, byTag, idleByWarehouse, monthToDateFigure] = await Promise.all([
     spendByDayAndService(context, range),
@@ -171,4 +190,14 @@ export async function costSummary(context: AnalyticsContext, range: DateRange, o
   };
 }
 
-export type { DailyWarehouseSpend, DailyServiceSpend, Service, ServiceSpend, CostDimension, DimensionSpend, IdleCost, MonthToDate, CostSummary };
+export type {
+  DailyWarehouseSpend,
+  DailyServiceSpend,
+  Service,
+  ServiceSpend,
+  CostDimension,
+  DimensionSpend,
+  IdleCost,
+  MonthToDate,
+  CostSummary,
+};

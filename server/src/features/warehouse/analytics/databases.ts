@@ -23,7 +23,11 @@ export async function spendByDatabase(context: AnalyticsContext, range: DateRang
   const databases = new Map<string | null, DatabaseSpend>();
   for (const row of rows) {
     const databaseName = strOrNull(row, 'databaseName');
-    const schema: SchemaSpend = { name: strOrNull(row, 'schemaName'), queries: num(row, 'queries'), ...spend(context, num(row, 'credits')) };
+    const schema: SchemaSpend = {
+      name: strOrNull(row, 'schemaName'),
+      queries: num(row, 'queries'),
+      ...spend(context, num(row, 'credits')),
+    };
     const database = databases.get(databaseName) ?? { name: databaseName, queries: 0, credits: 0, cost: 0, schemas: [] };
     database.queries += schema.queries;
     database.credits += schema.credits;

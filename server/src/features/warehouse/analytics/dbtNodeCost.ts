@@ -128,7 +128,17 @@ export async function dbtNodeCost(context: AnalyticsContext, windowDays: number,
     to: days.to,
     pricePerCredit: context.prices.pricePerCredit,
     readDays,
-    builds: builds.map((row) => ({ day: day(row, 'day'), nodeId: strOrNull(row, 'nodeId') ?? '', queries: num(row, 'queries'), credits: num(row, 'credits') })),
-    reads: reads.map((row) => ({ relation: strOrNull(row, 'relation') ?? '', readerNodeId: strOrNull(row, 'readerNodeId'), queries: num(row, 'queries'), lastRead: iso(row, 'lastRead') })),
+    builds: builds.map((row) => ({
+      day: day(row, 'day'),
+      nodeId: strOrNull(row, 'nodeId') ?? '',
+      queries: num(row, 'queries'),
+      credits: num(row, 'credits'),
+    })),
+    reads: reads.map((row) => ({
+      relation: strOrNull(row, 'relation') ?? '',
+      readerNodeId: strOrNull(row, 'readerNodeId'),
+      queries: num(row, 'queries'),
+      lastRead: iso(row, 'lastRead'),
+    })),
   };
 }

@@ -15,7 +15,11 @@ export const FILTER_OPTIONS_LIMIT = 200;
 const LISTS = { warehouses: 'WAREHOUSE_NAME', users: 'USER_NAME', roles: 'ROLE_NAME', queryTags: 'QUERY_TAG' } as const;
 type ListName = keyof typeof LISTS;
 
-export async function filterOptions(context: AnalyticsContext, range: DateRange, limit = FILTER_OPTIONS_LIMIT): Promise<FilterOptionsResponse> {
+export async function filterOptions(
+  context: AnalyticsContext,
+  range: DateRange,
+  limit = FILTER_OPTIONS_LIMIT,
+): Promise<FilterOptionsResponse> {
   const window = rangeWindow(range);
   const lists = Object.entries(LISTS) as [ListName, string][];
   // One scan of the range: each list is a UNION ALL branch ranked by its count.

@@ -71,7 +71,8 @@ export function parseQueryFilter(input: Record<string, unknown>): QueryFilter {
 export function parseLimit(value: unknown, field: string, fallback: number, max = 1000): number {
   if (value === undefined || value === null) return fallback;
   const parsed = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(parsed) || parsed < 1 || parsed > max) throw new InvalidInputError(field, `must be a whole number from 1 to ${max}`);
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > max)
+    throw new InvalidInputError(field, `must be a whole number from 1 to ${max}`);
   return parsed;
 }
 

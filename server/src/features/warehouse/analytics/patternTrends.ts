@@ -58,7 +58,15 @@ export async function patternTrends(context: AnalyticsContext, filter: QueryFilt
     const hash = str(row, 'hash');
     let pattern = patterns.get(hash);
     if (!pattern) {
-      pattern = { parameterizedHash: hash, sampleText: str(row, 'sampleText'), queries: num(row, 'queries'), totalCost: num(row, 'total') * price, previousCost: 0, changeShare: null, daily: days.map(() => 0) };
+      pattern = {
+        parameterizedHash: hash,
+        sampleText: str(row, 'sampleText'),
+        queries: num(row, 'queries'),
+        totalCost: num(row, 'total') * price,
+        previousCost: 0,
+        changeShare: null,
+        daily: days.map(() => 0),
+      };
       patterns.set(hash, pattern);
     }
     if (row.day === null) continue;
@@ -67,6 +75,7 @@ export async function patternTrends(context: AnalyticsContext, filter: QueryFilt
     if (at === undefined) pattern.previousCost += cost;
     else pattern.daily[at] = (pattern.daily[at] ?? 0) + cost;
   }
-  for (const pattern of patterns.values()) pattern.changeShare = pattern.previousCost > 0 ? (pattern.totalCost - pattern.previousCost) / pattern.previousCost : null;
+  for (const pattern of patterns.values())
+    pattern.changeShare = pattern.previousCost > 0 ? (pattern.totalCost - pattern.previousCost) / pattern.previousCost : null;
   return { range, previousRange, days, patterns: [...patterns.values()] };
 }

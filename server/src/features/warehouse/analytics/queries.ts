@@ -57,7 +57,11 @@ function withText(context: AnalyticsContext, filter: QueryFilter, chosen: Sql, o
  * skipped). In two steps, because a year holds millions of queries: first the value the page's
  * last row has (a top-N over that one column), then only the rows at or above it, whole.
  */
-export async function topQueries(context: AnalyticsContext, filter: QueryFilter, options: { orderBy?: QueryOrder; limit?: number; offset?: number } = {}): Promise<QuerySummary[]> {
+export async function topQueries(
+  context: AnalyticsContext,
+  filter: QueryFilter,
+  options: { orderBy?: QueryOrder; limit?: number; offset?: number } = {},
+): Promise<QuerySummary[]> {
   const orderColumn = raw(options.orderBy === 'duration' ? 'TOTAL_ELAPSED_TIME' : 'CREDITS');
   const limit = options.limit ?? 50;
   const offset = options.offset ?? 0;
@@ -89,7 +93,11 @@ export const EXPORT_PAGE_ROWS = 5000;
  * pagination: each page starts after the last row of the one before, so the ten-millionth row
  * costs what the first did).
  */
-export async function* allQueries(context: AnalyticsContext, filter: QueryFilter, orderBy: QueryOrder = 'cost'): AsyncGenerator<QuerySummary[]> {
+export async function* allQueries(
+  context: AnalyticsContext,
+  filter: QueryFilter,
+  orderBy: QueryOrder = 'cost',
+): AsyncGenerator<QuerySummary[]> {
   const column = orderBy === 'duration' ? 'TOTAL_ELAPSED_TIME' : 'CREDITS';
   const orderColumn = raw(column);
   let after: { value: number; queryId: string } | null = null;
@@ -137,7 +145,11 @@ export async function spillByWarehouse(context: AnalyticsContext, filter: QueryF
 const PATTERN_ORDER: Record<PatternOrder, string> = { cost: '"totalCredits"', count: '"queries"', duration: '"totalElapsedMs"' };
 
 /** Queries grouped by QUERY_PARAMETERIZED_HASH (the same statement with different literals). */
-export async function queryPatterns(context: AnalyticsContext, filter: QueryFilter, options: { orderBy?: PatternOrder; limit?: number } = {}): Promise<QueryPattern[]> {
+export async function queryPatterns(
+  context: AnalyticsContext,
+  filter: QueryFilter,
+  options: { orderBy?: PatternOrder; limit?: number } = {},
+): Promise<QueryPattern[]> {
   const window = rangeWindow(filter.range);
   const conditions = [...filterConditions(filter), sql`QUERY_PARAMETERIZED_HASH IS NOT NULL`];
   const order = raw(PATTERN_ORDER[options.orderBy ?? 'cost']);
@@ -186,9 +198,7 @@ export async function queryDetail(context: AnalyticsContext, queryId: string): P
   if (!row) throw notFound(`Query ${queryId}`);
   const startDay = iso(row, 'startTime').slice(0, 10);
   const range = { from: startDay, to: addDays(startDay, 1) };
-  const costed = await context.engine.query(
-    withText(context, { range }, sql`SELECT * FROM QC WHERE QUERY_ID = ${queryId}`, raw('1')),
-  );
+  const costed = await context.engine.query(withText(context, { range }, sql`SELECT * FROM QC WHERE QUERY_ID = ${queryId}`, raw('1')));
   const cost = costed[0];
   if (!cost) throw new WarehouseError('failed', `The cost of query ${queryId} could not be computed.`);
   return {

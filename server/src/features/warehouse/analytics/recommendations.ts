@@ -39,13 +39,20 @@ interface GapFigures {
 }
 
 /** Replays the gaps between running queries of each warehouse under its current and the target auto-suspend. */
-async function gapFigures(context: AnalyticsContext, range: DateRange, warehouses: readonly WarehouseUsage[]): Promise<Map<string, GapFigures>> {
+async function gapFigures(
+  context: AnalyticsContext,
+  range: DateRange,
+  warehouses: readonly WarehouseUsage[],
+): Promise<Map<string, GapFigures>> {
   const candidates = warehouses.filter((w) => w.autoSuspendSeconds !== null && w.autoSuspendSeconds > TARGET_AUTO_SUSPEND_SECONDS);
   const figures = new Map<string, GapFigures>();
   if (candidates.length === 0) return figures;
   const window = rangeWindow(range);
   const names = join(candidates.map((w) => sql`${w.name}`));
-  const current = join(candidates.map((w) => sql`WHEN ${w.name} THEN ${w.autoSuspendSeconds ?? 0}`), ' ');
+  const current = join(
+    candidates.map((w) => sql`WHEN ${w.name} THEN ${w.autoSuspendSeconds ?? 0}`),
+    ' ',
+  );
   const rows = await context.engine.query(sql`
     WITH G AS (${queryGapsRelation(window)})
     SELECT WAREHOUSE_NAME AS "name",
@@ -69,7 +76,13 @@ function percent(share: number): string {
 export function recommendFor(w: WarehouseUsage, gaps: GapFigures | undefined, days: number, pricePerCredit: number): Recommendation[] {
   const monthly = DAYS_PER_MONTH / Math.max(days, 1);
   const recommendations: Recommendation[] = [];
-  const add = (kind: RecommendationKind, title: string, reason: string, credits: number, change: Omit<AlterWarehouseChange, 'kind' | 'warehouseName'>): void => {
+  const add = (
+    kind: RecommendationKind,
+    title: string,
+    reason: string,
+    credits: number,
+    change: Omit<AlterWarehouseChange, 'kind' | 'warehouseName'>,
+  ): void => {
     recommendations.push({
       id: `${w.name}:${kind}`,
       warehouseName: w.name,
@@ -90,9 +103,13 @@ export function recommendFor(w: WarehouseUsage, gaps: GapFigures | undefined, da
   if (gaps && w.autoSuspendSeconds !== null && w.autoSuspendSeconds > TARGET_AUTO_SUSPEND_SECONDS) {
     const credits = (((gaps.idleNowSeconds - gaps.idleAtTargetSeconds) * rate) / 3600) * monthly;
     if (credits >= Math.max(1, 0.03 * w.meteredCredits * monthly)) {
-      add('auto_suspend', `Suspend ${w.name} after ${TARGET_AUTO_SUSPEND_SECONDS} seconds`,
+      add(
+        'auto_suspend',
+        `Suspend ${w.name} after ${TARGET_AUTO_SUSPEND_SECONDS} seconds`,
         `${w.name} waits ${w.autoSuspendSeconds} s after the last query before suspending; queries were running only ${percent(w.busyShare)} of the billed time.`,
-        credits, { autoSuspendSeconds: TARGET_AUTO_SUSPEND_SECONDS });
+        credits,
+        { autoSuspendSeconds: TARGET_AUTO_SUSPEND_SECONDS },
+      );
     }
   }
 
@@ -100,27 +117,51 @@ export function recommendFor(w: WarehouseUsage, gaps: GapFigures | undefined, da
   const spillShare = w.queries > 0 ? w.remoteSpillQueries / w.queries : 0;
   const queuedShare = w.queries > 0 ? w.queuedQueries / w.queries : 0;
   const smaller = sizeStep(w.size, -1);
-  if (!resized && smaller && w.averageRunning < 0.25 && w.busyShare < 0.25 && w.averageQueued < 0.01 && spillShare < 0.001 && (unused / 2) * monthly >= 1) {
-    add('downsize', `Downsize ${w.name} to ${smaller}`,
+  if (
+    !resized &&
+    smaller &&
+    w.averageRunning < 0.25 &&
+    w.busyShare < 0.25 &&
+    w.averageQueued < 0.01 &&
+    spillShare < 0.001 &&
+    (unused / 2) * monthly >= 1
+  ) {
+    add(
+      'downsize',
+      `Downsize ${w.name} to ${smaller}`,
       `Average load is ${w.averageRunning.toFixed(2)} running queries while ${w.name} runs, with no queueing or remote spilling.`,
-      (unused / 2) * monthly, { size: smaller });
+      (unused / 2) * monthly,
+      { size: smaller },
+    );
   }
   const larger = sizeStep(w.size, 1);
   if (!resized && larger && spillShare >= 0.01 && w.remoteSpillQueries >= 5) {
-    add('upsize', `Upsize ${w.name} to ${larger}`,
+    add(
+      'upsize',
+      `Upsize ${w.name} to ${larger}`,
       `${w.remoteSpillQueries} queries (${percent(spillShare)}) spilled to remote storage: ${w.size} lacks the memory for them, and they run far slower.`,
-      -unused * monthly, { size: larger });
+      -unused * monthly,
+      { size: larger },
+    );
   }
   if (w.maxClusterCount <= 1 && (w.averageQueued >= 0.05 || (queuedShare >= 0.05 && w.queuedQueries >= 5))) {
-    add('multi_cluster', `Let ${w.name} add a second cluster when busy`,
+    add(
+      'multi_cluster',
+      `Let ${w.name} add a second cluster when busy`,
       `${w.queuedQueries} queries (${percent(queuedShare)}) waited in the queue, ${Math.round(w.queuedSeconds / 60)} minutes in all; a second cluster starts only while queries queue (Enterprise Edition).`,
-      -((w.queuedSeconds * rate) / 3600) * monthly, { maxClusterCount: 2 });
+      -((w.queuedSeconds * rate) / 3600) * monthly,
+      { maxClusterCount: 2 },
+    );
   }
   return recommendations;
 }
 
 /** Recommendations for every warehouse, the largest saving first. */
-export async function warehouseRecommendations(context: AnalyticsContext, range: DateRange, usage?: WarehouseUsage[]): Promise<Recommendation[]> {
+export async function warehouseRecommendations(
+  context: AnalyticsContext,
+  range: DateRange,
+  usage?: WarehouseUsage[],
+): Promise<Recommendation[]> {
   const warehouses = usage ?? (await warehouseUsage(context, range));
   const gaps = await gapFigures(context, range, warehouses);
   const days = rangeDays(range);

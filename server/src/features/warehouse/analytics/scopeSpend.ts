@@ -22,7 +22,12 @@ export interface DailyCost {
 const QUERY_COLUMNS: Record<'user' | 'role' | 'tag', string> = { user: 'USER_NAME', role: 'ROLE_NAME', tag: 'QUERY_TAG' };
 
 /** Cost per day with spend (days without any are left out). `value` must be parsed already. */
-export async function dailyScopeSpend(context: AnalyticsContext, scope: BudgetScope, value: string | null, range: DateRange): Promise<DailyCost[]> {
+export async function dailyScopeSpend(
+  context: AnalyticsContext,
+  scope: BudgetScope,
+  value: string | null,
+  range: DateRange,
+): Promise<DailyCost[]> {
   if (scope === 'account') return (await spendByDayAndService(context, range)).map((d) => ({ day: d.day, cost: d.totalCost }));
   if (value === null) return [];
   const window = rangeWindow(range);
@@ -50,12 +55,23 @@ const TAG_LOOKBACK_DAYS = 400;
  * Whether the user, role or tag is one the account has (current users and roles; tags seen in
  * the last 400 days). Warehouses are the account's current ones (Warehouse.scopeValueExists).
  */
-export async function scopeValueExists(context: AnalyticsContext, scope: 'user' | 'role' | 'tag', value: string, latestDay: string | null): Promise<boolean> {
+export async function scopeValueExists(
+  context: AnalyticsContext,
+  scope: 'user' | 'role' | 'tag',
+  value: string,
+  latestDay: string | null,
+): Promise<boolean> {
   switch (scope) {
     case 'user':
-      return (await context.engine.query(sql`SELECT 1 AS "found" FROM ACCOUNT_USAGE.USERS WHERE NAME = ${value} AND DELETED_ON IS NULL LIMIT 1`)).length > 0;
+      return (
+        (await context.engine.query(sql`SELECT 1 AS "found" FROM ACCOUNT_USAGE.USERS WHERE NAME = ${value} AND DELETED_ON IS NULL LIMIT 1`))
+          .length > 0
+      );
     case 'role':
-      return (await context.engine.query(sql`SELECT 1 AS "found" FROM ACCOUNT_USAGE.ROLES WHERE NAME = ${value} AND DELETED_ON IS NULL LIMIT 1`)).length > 0;
+      return (
+        (await context.engine.query(sql`SELECT 1 AS "found" FROM ACCOUNT_USAGE.ROLES WHERE NAME = ${value} AND DELETED_ON IS NULL LIMIT 1`))
+          .length > 0
+      );
     case 'tag': {
       if (latestDay === null) return false;
       const window = rangeWindow({ from: addDays(latestDay, -TAG_LOOKBACK_DAYS), to: latestDay });

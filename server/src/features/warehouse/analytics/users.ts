@@ -15,7 +15,11 @@ import type { UserCost, UsersOverview } from '@common/warehouse/analyticsContrac
 export const POWERFUL_ROLES = ['ACCOUNTADMIN', 'SECURITYADMIN', 'SYSADMIN'] as const;
 export const DEFAULT_DORMANT_DAYS = 90;
 
-export async function usersOverview(context: AnalyticsContext, range: DateRange, options: { dormantDays?: number; asOf?: string } = {}): Promise<UsersOverview> {
+export async function usersOverview(
+  context: AnalyticsContext,
+  range: DateRange,
+  options: { dormantDays?: number; asOf?: string } = {},
+): Promise<UsersOverview> {
   const dormantDays = options.dormantDays ?? DEFAULT_DORMANT_DAYS;
   const asOf = options.asOf ?? (await latestUsageDay(context)) ?? range.to;
   const cutoff = Date.parse(`${addDays(asOf, 1)}T00:00:00Z`);

@@ -21,7 +21,11 @@ export function bucketSizeFor(range: DateRange): UtilisationBucketSize {
 }
 
 /** `warehouseName` must have passed parseObjectName. */
-export async function warehouseUtilisation(context: AnalyticsContext, warehouseName: string, range: DateRange): Promise<UtilisationResponse> {
+export async function warehouseUtilisation(
+  context: AnalyticsContext,
+  warehouseName: string,
+  range: DateRange,
+): Promise<UtilisationResponse> {
   const bucket = bucketSizeFor(range);
   // A constant of this function, never input.
   const unit = raw(`'${bucket}'`);

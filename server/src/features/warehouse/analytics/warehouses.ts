@@ -127,7 +127,18 @@ async function usageFigures(context: AnalyticsContext, range: DateRange): Promis
 }
 
 const EMPTY: UsageFigures = {
-  metered: 0, attributed: 0, idle: 0, busy: 0, cloud: 0, running: 0, queued: 0, queries: 0, queuedQueries: 0, queuedSeconds: 0, spill: 0, historicalSize: null,
+  metered: 0,
+  attributed: 0,
+  idle: 0,
+  busy: 0,
+  cloud: 0,
+  running: 0,
+  queued: 0,
+  queries: 0,
+  queuedQueries: 0,
+  queuedSeconds: 0,
+  spill: 0,
+  historicalSize: null,
 };
 
 /** Every current warehouse with its usage in the range (warehouses dropped since are left out). */

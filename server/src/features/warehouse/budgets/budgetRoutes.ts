@@ -32,7 +32,8 @@ async function checkedBudget(warehouse: Warehouse, input: BudgetInput): Promise<
     if (given !== null) throw new InvalidInputError('scopeValue', 'must be empty for a budget of the whole account');
     return { ...input, scopeValue: null };
   }
-  if (given === null) throw new InvalidInputError('scopeValue', `must name the ${budgetScopeLabels[input.scope].toLowerCase()} the budget watches`);
+  if (given === null)
+    throw new InvalidInputError('scopeValue', `must name the ${budgetScopeLabels[input.scope].toLowerCase()} the budget watches`);
   const value = input.scope === 'tag' ? parseQueryTag(given, 'scopeValue') : parseObjectName(given, 'scopeValue');
   if (!(await warehouse.scopeValueExists(input.scope, value))) {
     throw new InvalidInputError('scopeValue', `the account has no ${budgetScopeLabels[input.scope].toLowerCase()} named ${value}`);
@@ -54,7 +55,9 @@ export function registerBudgetRoutes(server: FastifyInstance, deps: BudgetRouteD
   /** After a change: the hourly schedule follows, and a budget already over its amount alerts now. */
   const afterChange = async (request: FastifyRequest, organisation: string, warehouse: Warehouse) => {
     await deps.scheduler.sync(organisation);
-    await evaluateBudgets({ db, warehouse, organisation, notify: deps.notify }).catch((error: unknown) => request.log.error({ err: error, organisation }, 'could not evaluate the budgets'));
+    await evaluateBudgets({ db, warehouse, organisation, notify: deps.notify }).catch((error: unknown) =>
+      request.log.error({ err: error, organisation }, 'could not evaluate the budgets'),
+    );
   };
 
   app.get('/api/warehouse/budgets', { preValidation: read, schema: { querystring: noQuery } }, async (request) => {

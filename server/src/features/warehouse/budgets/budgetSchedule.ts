@@ -26,18 +26,35 @@ export interface BudgetScheduler {
   evaluateNow(organisation: string): Promise<number>;
 }
 
-export async function startBudgetEvaluation(options: { db: StoreDb; registry: Warehouses; jobs: JobRunner; notify: EvaluateBudgetsOptions['notify'] }): Promise<BudgetScheduler> {
+export async function startBudgetEvaluation(options: {
+  db: StoreDb;
+  registry: Warehouses;
+  jobs: JobRunner;
+  notify: EvaluateBudgetsOptions['notify'];
+}): Promise<BudgetScheduler> {
   const { db, registry, jobs, notify } = options;
   jobs.define(
     BUDGET_EVALUATION_JOB,
     async ({ organisation }) => {
-      const { budgets, alerts } = await evaluateBudgets({ db, warehouse: await registry.forOrganisation(organisation), organisation, notify });
+      const { budgets, alerts } = await evaluateBudgets({
+        db,
+        warehouse: await registry.forOrganisation(organisation),
+        organisation,
+        notify,
+      });
       return { budgets: budgets.length, alerts: alerts.length };
     },
     // A failed evaluation is simply the next hour's work.
     { payload: z.object({}), maxAttempts: 1 },
   );
-  const schedule = (organisation: string) => jobs.schedule({ name: scheduleName(organisation), kind: BUDGET_EVALUATION_JOB, organisation, every: BUDGET_EVALUATION_EVERY_MS, payload: {} });
+  const schedule = (organisation: string) =>
+    jobs.schedule({
+      name: scheduleName(organisation),
+      kind: BUDGET_EVALUATION_JOB,
+      organisation,
+      every: BUDGET_EVALUATION_EVERY_MS,
+      payload: {},
+    });
   for (const organisation of await organisationsWithBudgets(db)) await schedule(organisation);
   return {
     async evaluateNow(organisation) {

@@ -45,11 +45,23 @@ export async function organisationsWithBudgets(db: StoreDb): Promise<string[]> {
 
 export async function createBudget(db: StoreDb, organisation: string, createdBy: string, input: CheckedBudget): Promise<Budget> {
   return db.transaction().execute(async (tx) => {
-    const { count } = await tx.selectFrom('warehouse_budgets').select((eb) => eb.fn.countAll<string>().as('count')).where('organisation_id', '=', organisation).executeTakeFirstOrThrow();
-    if (Number(count) >= BUDGETS_PER_ORGANISATION_MAX) throw new InconsistentRequestError('name', `An organisation may keep at most ${BUDGETS_PER_ORGANISATION_MAX} budgets.`);
+    const { count } = await tx
+      .selectFrom('warehouse_budgets')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('organisation_id', '=', organisation)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= BUDGETS_PER_ORGANISATION_MAX)
+      throw new InconsistentRequestError('name', `An organisation may keep at most ${BUDGETS_PER_ORGANISATION_MAX} budgets.`);
     const row = await tx
       .insertInto('warehouse_budgets')
-      .values({ organisation_id: organisation, name: input.name, scope: input.scope, scope_value: input.scopeValue, amount: input.amount.toFixed(2), created_by: createdBy })
+      .values({
+        organisation_id: organisation,
+        name: input.name,
+        scope: input.scope,
+        scope_value: input.scopeValue,
+        amount: input.amount.toFixed(2),
+        created_by: createdBy,
+      })
       .returningAll()
       .executeTakeFirstOrThrow()
       .catch(duplicate);
@@ -63,7 +75,13 @@ export async function createBudget(db: StoreDb, organisation: string, createdBy:
  */
 export async function updateBudget(db: StoreDb, organisation: string, id: string, input: CheckedBudget): Promise<Budget> {
   return db.transaction().execute(async (tx) => {
-    const before = await tx.selectFrom('warehouse_budgets').selectAll().where('organisation_id', '=', organisation).where('id', '=', id).forUpdate().executeTakeFirst();
+    const before = await tx
+      .selectFrom('warehouse_budgets')
+      .selectAll()
+      .where('organisation_id', '=', organisation)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before) throw new RecordNotFoundError('budget');
     const row = await tx
       .updateTable('warehouse_budgets')
@@ -73,14 +91,19 @@ export async function updateBudget(db: StoreDb, organisation: string, id: string
       .returningAll()
       .executeTakeFirstOrThrow()
       .catch(duplicate);
-    const promiseChanged = before.scope !== row.scope || before.scope_value !== row.scope_value || Number(before.amount) !== Number(row.amount);
+    const promiseChanged =
+      before.scope !== row.scope || before.scope_value !== row.scope_value || Number(before.amount) !== Number(row.amount);
     if (promiseChanged) await tx.deleteFrom('warehouse_budget_alerts').where('budget_id', '=', id).execute();
     return toBudget(row);
   });
 }
 
 export async function deleteBudget(db: StoreDb, organisation: string, id: string): Promise<void> {
-  const deleted = await db.deleteFrom('warehouse_budgets').where('organisation_id', '=', organisation).where('id', '=', id).executeTakeFirst();
+  const deleted = await db
+    .deleteFrom('warehouse_budgets')
+    .where('organisation_id', '=', organisation)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (Number(deleted.numDeletedRows) === 0) throw new RecordNotFoundError('budget');
 }
 
@@ -88,7 +111,13 @@ export async function deleteBudget(db: StoreDb, organisation: string, id: string
  * Claims the alert of a budget, month and level: true for the one caller that inserted the
  * row (and so sends the notification), false when it was claimed before.
  */
-export async function claimAlert(db: StoreDb, organisation: string, budgetId: string, month: string, level: 'forecast' | 'exceeded'): Promise<boolean> {
+export async function claimAlert(
+  db: StoreDb,
+  organisation: string,
+  budgetId: string,
+  month: string,
+  level: 'forecast' | 'exceeded',
+): Promise<boolean> {
   const inserted = await db
     .insertInto('warehouse_budget_alerts')
     .values({ budget_id: budgetId, organisation_id: organisation, month, level })
@@ -98,11 +127,28 @@ export async function claimAlert(db: StoreDb, organisation: string, budgetId: st
   return inserted !== undefined;
 }
 
-export async function recordAlertNotification(db: StoreDb, budgetId: string, month: string, level: 'forecast' | 'exceeded', notificationId: string | null): Promise<void> {
-  await db.updateTable('warehouse_budget_alerts').set({ notification_id: notificationId }).where('budget_id', '=', budgetId).where('month', '=', month).where('level', '=', level).execute();
+export async function recordAlertNotification(
+  db: StoreDb,
+  budgetId: string,
+  month: string,
+  level: 'forecast' | 'exceeded',
+  notificationId: string | null,
+): Promise<void> {
+  await db
+    .updateTable('warehouse_budget_alerts')
+    .set({ notification_id: notificationId })
+    .where('budget_id', '=', budgetId)
+    .where('month', '=', month)
+    .where('level', '=', level)
+    .execute();
 }
 
 /** Gives the claim back when the notification could not be sent, so the next evaluation tries again. */
 export async function releaseAlert(db: StoreDb, budgetId: string, month: string, level: 'forecast' | 'exceeded'): Promise<void> {
-  await db.deleteFrom('warehouse_budget_alerts').where('budget_id', '=', budgetId).where('month', '=', month).where('level', '=', level).execute();
+  await db
+    .deleteFrom('warehouse_budget_alerts')
+    .where('budget_id', '=', budgetId)
+    .where('month', '=', month)
+    .where('level', '=', level)
+    .execute();
 }

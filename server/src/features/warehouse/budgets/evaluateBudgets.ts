@@ -71,7 +71,8 @@ export async function evaluateBudgets({ db, warehouse, organisation, notify }: E
   const budgets = await budgetProgress(warehouse, await listBudgets(db, organisation));
   const alerts: BudgetAlert[] = [];
   for (const budget of budgets) {
-    const levels: ('forecast' | 'exceeded')[] = budget.status === 'exceeded' ? ['exceeded', 'forecast'] : budget.status === 'at_risk' ? ['forecast'] : [];
+    const levels: ('forecast' | 'exceeded')[] =
+      budget.status === 'exceeded' ? ['exceeded', 'forecast'] : budget.status === 'at_risk' ? ['forecast'] : [];
     for (const level of levels) {
       if (!(await claimAlert(db, organisation, budget.id, budget.month, level))) continue;
       // Exceeded already says the forecast is over: its forecast alert is only recorded.

@@ -7,8 +7,22 @@
 import { isWarehouseSize, parseWarehouseSize, WAREHOUSE_SIZES, type WarehouseSize } from '../billing.js';
 import { InvalidInputError } from '../../../platform/warehouse/errors.js';
 import { parseEmail, parseIdentifier, parseObjectName, parsePlainText } from '../../../platform/warehouse/identifiers.js';
-import { RESERVED_ROLE_NAMES } from './protection.js';
-import type { CreateUserChange, SetUserDisabledChange, SetUserDefaultsChange, GrantRoleToUserChange, RevokeRoleFromUserChange, DropUserChange, CreateRoleChange, GrantRoleToRoleChange, RevokeRoleFromRoleChange, DropRoleChange, AlterWarehouseChange, WarehouseChange, ChangeKind } from '@common/warehouse/managementContract';
+import { RESERVED_ROLE_NAMES } from '@common/warehouse/systemRoles';
+import type {
+  CreateUserChange,
+  SetUserDisabledChange,
+  SetUserDefaultsChange,
+  GrantRoleToUserChange,
+  RevokeRoleFromUserChange,
+  DropUserChange,
+  CreateRoleChange,
+  GrantRoleToRoleChange,
+  RevokeRoleFromRoleChange,
+  DropRoleChange,
+  AlterWarehouseChange,
+  WarehouseChange,
+  ChangeKind,
+} from '@common/warehouse/managementContract';
 import { CHANGE_KINDS, MAX_DISPLAY_NAME_LENGTH, MAX_COMMENT_LENGTH } from '@common/warehouse/managementContract';
 
 type Input = Record<string, unknown>;
@@ -67,23 +81,31 @@ export function parseChange(body: unknown): WarehouseChange {
   switch (kind as ChangeKind) {
     case 'createUser':
       onlyFields(input, ['kind', 'userName', 'displayName', 'email', 'defaultRole', 'defaultWarehouse', 'comment']);
-      return withOptional<CreateUserChange>({ kind: 'createUser', userName: newName(input, 'userName') }, {
-        displayName: present(input, 'displayName') ? parsePlainText(input.displayName, 'displayName', MAX_DISPLAY_NAME_LENGTH) : undefined,
-        email: present(input, 'email') ? parseEmail(input.email, 'email') : undefined,
-        defaultRole: optionalName(input, 'defaultRole'),
-        defaultWarehouse: optionalName(input, 'defaultWarehouse'),
-        comment: present(input, 'comment') ? parsePlainText(input.comment, 'comment', MAX_COMMENT_LENGTH) : undefined,
-      });
+      return withOptional<CreateUserChange>(
+        { kind: 'createUser', userName: newName(input, 'userName') },
+        {
+          displayName: present(input, 'displayName')
+            ? parsePlainText(input.displayName, 'displayName', MAX_DISPLAY_NAME_LENGTH)
+            : undefined,
+          email: present(input, 'email') ? parseEmail(input.email, 'email') : undefined,
+          defaultRole: optionalName(input, 'defaultRole'),
+          defaultWarehouse: optionalName(input, 'defaultWarehouse'),
+          comment: present(input, 'comment') ? parsePlainText(input.comment, 'comment', MAX_COMMENT_LENGTH) : undefined,
+        },
+      );
     case 'setUserDisabled':
       onlyFields(input, ['kind', 'userName', 'disabled']);
       if (typeof input.disabled !== 'boolean') throw new InvalidInputError('disabled', 'must be true or false');
       return { kind: 'setUserDisabled', userName: name(input, 'userName'), disabled: input.disabled };
     case 'setUserDefaults': {
       onlyFields(input, ['kind', 'userName', 'defaultRole', 'defaultWarehouse']);
-      const change = withOptional<SetUserDefaultsChange>({ kind: 'setUserDefaults', userName: name(input, 'userName') }, {
-        defaultRole: nullableName(input, 'defaultRole'),
-        defaultWarehouse: nullableName(input, 'defaultWarehouse'),
-      });
+      const change = withOptional<SetUserDefaultsChange>(
+        { kind: 'setUserDefaults', userName: name(input, 'userName') },
+        {
+          defaultRole: nullableName(input, 'defaultRole'),
+          defaultWarehouse: nullableName(input, 'defaultWarehouse'),
+        },
+      );
       if (!present(input, 'defaultRole') && !present(input, 'defaultWarehouse')) {
         throw new InvalidInputError('defaultRole', 'give defaultRole or defaultWarehouse (null to unset)');
       }
@@ -92,7 +114,11 @@ export function parseChange(body: unknown): WarehouseChange {
     case 'grantRoleToUser':
     case 'revokeRoleFromUser':
       onlyFields(input, ['kind', 'userName', 'roleName']);
-      return { kind: kind as 'grantRoleToUser' | 'revokeRoleFromUser', roleName: name(input, 'roleName'), userName: name(input, 'userName') };
+      return {
+        kind: kind as 'grantRoleToUser' | 'revokeRoleFromUser',
+        roleName: name(input, 'roleName'),
+        userName: name(input, 'userName'),
+      };
     case 'dropUser':
       onlyFields(input, ['kind', 'userName']);
       return { kind: 'dropUser', userName: name(input, 'userName') };
@@ -100,9 +126,12 @@ export function parseChange(body: unknown): WarehouseChange {
       onlyFields(input, ['kind', 'roleName', 'comment']);
       const roleName = newName(input, 'roleName');
       if (RESERVED_ROLE_NAMES.has(roleName)) throw new InvalidInputError('roleName', 'is a system role name');
-      return withOptional<CreateRoleChange>({ kind: 'createRole', roleName }, {
-        comment: present(input, 'comment') ? parsePlainText(input.comment, 'comment', MAX_COMMENT_LENGTH) : undefined,
-      });
+      return withOptional<CreateRoleChange>(
+        { kind: 'createRole', roleName },
+        {
+          comment: present(input, 'comment') ? parsePlainText(input.comment, 'comment', MAX_COMMENT_LENGTH) : undefined,
+        },
+      );
     }
     case 'grantRoleToRole':
     case 'revokeRoleFromRole': {
@@ -126,11 +155,14 @@ export function parseChange(body: unknown): WarehouseChange {
         if (!parsed || !isWarehouseSize(parsed)) throw new InvalidInputError('size', `must be one of ${WAREHOUSE_SIZES.join(', ')}`);
         size = parsed;
       }
-      const change = withOptional<AlterWarehouseChange>({ kind: 'alterWarehouse', warehouseName: name(input, 'warehouseName') }, {
-        size,
-        autoSuspendSeconds: integer(input, 'autoSuspendSeconds', 60, 86_400),
-        maxClusterCount: integer(input, 'maxClusterCount', 1, 10),
-      });
+      const change = withOptional<AlterWarehouseChange>(
+        { kind: 'alterWarehouse', warehouseName: name(input, 'warehouseName') },
+        {
+          size,
+          autoSuspendSeconds: integer(input, 'autoSuspendSeconds', 60, 86_400),
+          maxClusterCount: integer(input, 'maxClusterCount', 1, 10),
+        },
+      );
       if (change.size === undefined && change.autoSuspendSeconds === undefined && change.maxClusterCount === undefined) {
         throw new InvalidInputError('size', 'give size, autoSuspendSeconds or maxClusterCount');
       }
@@ -155,5 +187,19 @@ export function changeSubject(change: WarehouseChange): { objectType: 'user' | '
   }
 }
 
-export type { CreateUserChange, SetUserDisabledChange, SetUserDefaultsChange, GrantRoleToUserChange, RevokeRoleFromUserChange, DropUserChange, CreateRoleChange, GrantRoleToRoleChange, RevokeRoleFromRoleChange, DropRoleChange, AlterWarehouseChange, WarehouseChange, ChangeKind };
+export type {
+  CreateUserChange,
+  SetUserDisabledChange,
+  SetUserDefaultsChange,
+  GrantRoleToUserChange,
+  RevokeRoleFromUserChange,
+  DropUserChange,
+  CreateRoleChange,
+  GrantRoleToRoleChange,
+  RevokeRoleFromRoleChange,
+  DropRoleChange,
+  AlterWarehouseChange,
+  WarehouseChange,
+  ChangeKind,
+};
 export { CHANGE_KINDS, MAX_DISPLAY_NAME_LENGTH, MAX_COMMENT_LENGTH };

@@ -122,7 +122,13 @@ async function roleGrantedToRole(engine: Queryable, role: string, parent: string
 }
 
 export async function planChange(engine: Queryable, change: WarehouseChange, now: string): Promise<ChangePlan> {
-  const plan = (forward: Sql[], undo: Sql[] | null, sample: Sql[], before: ChangePlan['before'] = null): ChangePlan => ({ forward, undo, sample, noop: false, before });
+  const plan = (forward: Sql[], undo: Sql[] | null, sample: Sql[], before: ChangePlan['before'] = null): ChangePlan => ({
+    forward,
+    undo,
+    sample,
+    noop: false,
+    before,
+  });
   const noop = (before: ChangePlan['before'] = null): ChangePlan => ({ forward: [], undo: [], sample: [], noop: true, before });
   switch (change.kind) {
     case 'createUser': {
@@ -136,22 +142,30 @@ export async function planChange(engine: Queryable, change: WarehouseChange, now
       if (change.defaultWarehouse) props.push(sql`DEFAULT_WAREHOUSE = ${nameLiteral(change.defaultWarehouse, 'defaultWarehouse')}`);
       if (change.comment !== undefined) props.push(sql`COMMENT = ${lit(change.comment)}`);
       const user = q(change.userName, 'userName');
-      return plan([sql`CREATE USER ${user} ${join(props, ' ')}`], [sql`DROP USER ${user}`], [
-        sql`INSERT INTO ACCOUNT_USAGE.USERS (USER_ID, NAME, LOGIN_NAME, DISPLAY_NAME, EMAIL, CREATED_ON, DISABLED, SNOWFLAKE_LOCK,
+      return plan(
+        [sql`CREATE USER ${user} ${join(props, ' ')}`],
+        [sql`DROP USER ${user}`],
+        [
+          sql`INSERT INTO ACCOUNT_USAGE.USERS (USER_ID, NAME, LOGIN_NAME, DISPLAY_NAME, EMAIL, CREATED_ON, DISABLED, SNOWFLAKE_LOCK,
               HAS_PASSWORD, MUST_CHANGE_PASSWORD, HAS_MFA, TYPE, DEFAULT_WAREHOUSE, DEFAULT_ROLE, COMMENT)
             SELECT COALESCE(MAX(USER_ID), 0) + 1, ${change.userName}, ${change.userName}, ${change.displayName ?? change.userName},
               ${change.email ?? null}, CAST(${now} AS TIMESTAMP), FALSE, FALSE, FALSE, FALSE, FALSE, 'PERSON',
               ${change.defaultWarehouse ?? null}, ${change.defaultRole ?? null}, ${change.comment ?? null}
             FROM ACCOUNT_USAGE.USERS`,
-      ]);
+        ],
+      );
     }
     case 'setUserDisabled': {
       const user = await requireUser(engine, change.userName);
       if (user.disabled === change.disabled) return noop({ disabled: user.disabled });
-      const ddl = (disabled: boolean): Sql => sql`ALTER USER ${q(change.userName, 'userName')} SET DISABLED = ${raw(disabled ? 'TRUE' : 'FALSE')}`;
-      return plan([ddl(change.disabled)], [ddl(user.disabled)], [
-        sql`UPDATE ACCOUNT_USAGE.USERS SET DISABLED = ${change.disabled} WHERE NAME = ${change.userName} AND DELETED_ON IS NULL`,
-      ], { disabled: user.disabled });
+      const ddl = (disabled: boolean): Sql =>
+        sql`ALTER USER ${q(change.userName, 'userName')} SET DISABLED = ${raw(disabled ? 'TRUE' : 'FALSE')}`;
+      return plan(
+        [ddl(change.disabled)],
+        [ddl(user.disabled)],
+        [sql`UPDATE ACCOUNT_USAGE.USERS SET DISABLED = ${change.disabled} WHERE NAME = ${change.userName} AND DELETED_ON IS NULL`],
+        { disabled: user.disabled },
+      );
     }
     case 'setUserDefaults': {
       const user = await requireUser(engine, change.userName);
@@ -167,10 +181,15 @@ export async function planChange(engine: Queryable, change: WarehouseChange, now
         ...(change.defaultRole !== undefined ? { defaultRole: before.defaultRole } : {}),
         ...(change.defaultWarehouse !== undefined ? { defaultWarehouse: before.defaultWarehouse } : {}),
       };
-      return plan(userDefaultsDdl(change.userName, change), userDefaultsDdl(change.userName, restore), [
-        sql`UPDATE ACCOUNT_USAGE.USERS SET DEFAULT_ROLE = ${wanted.defaultRole}, DEFAULT_WAREHOUSE = ${wanted.defaultWarehouse}
+      return plan(
+        userDefaultsDdl(change.userName, change),
+        userDefaultsDdl(change.userName, restore),
+        [
+          sql`UPDATE ACCOUNT_USAGE.USERS SET DEFAULT_ROLE = ${wanted.defaultRole}, DEFAULT_WAREHOUSE = ${wanted.defaultWarehouse}
             WHERE NAME = ${change.userName} AND DELETED_ON IS NULL`,
-      ], before);
+        ],
+        before,
+      );
     }
     case 'grantRoleToUser':
     case 'revokeRoleFromUser': {
@@ -181,15 +200,25 @@ export async function planChange(engine: Queryable, change: WarehouseChange, now
       const revoke = sql`REVOKE ROLE ${q(change.roleName, 'roleName')} FROM USER ${q(change.userName, 'userName')}`;
       if (change.kind === 'grantRoleToUser') {
         if (granted) return noop({ granted });
-        return plan([grant], [revoke], [
-          sql`INSERT INTO ACCOUNT_USAGE.GRANTS_TO_USERS VALUES (CAST(${now} AS TIMESTAMP), NULL, ${change.roleName}, 'USER', ${change.userName}, ${SAMPLE_GRANTOR})`,
-        ], { granted });
+        return plan(
+          [grant],
+          [revoke],
+          [
+            sql`INSERT INTO ACCOUNT_USAGE.GRANTS_TO_USERS VALUES (CAST(${now} AS TIMESTAMP), NULL, ${change.roleName}, 'USER', ${change.userName}, ${SAMPLE_GRANTOR})`,
+          ],
+          { granted },
+        );
       }
       if (!granted) throw notFound(`A grant of role ${change.roleName} to user ${change.userName}`);
-      return plan([revoke], [grant], [
-        sql`UPDATE ACCOUNT_USAGE.GRANTS_TO_USERS SET DELETED_ON = CAST(${now} AS TIMESTAMP)
+      return plan(
+        [revoke],
+        [grant],
+        [
+          sql`UPDATE ACCOUNT_USAGE.GRANTS_TO_USERS SET DELETED_ON = CAST(${now} AS TIMESTAMP)
             WHERE ROLE = ${change.roleName} AND GRANTEE_NAME = ${change.userName} AND DELETED_ON IS NULL`,
-      ], { granted });
+        ],
+        { granted },
+      );
     }
     case 'dropUser': {
       await requireUser(engine, change.userName);
@@ -202,10 +231,14 @@ export async function planChange(engine: Queryable, change: WarehouseChange, now
       if (await findRole(engine, change.roleName)) throw alreadyExists(`Role ${change.roleName}`);
       const role = q(change.roleName, 'roleName');
       const comment = change.comment !== undefined ? sql` COMMENT = ${lit(change.comment)}` : raw('');
-      return plan([sql`CREATE ROLE ${role}${comment}`], [sql`DROP ROLE ${role}`], [
-        sql`INSERT INTO ACCOUNT_USAGE.ROLES SELECT COALESCE(MAX(ROLE_ID), 0) + 1, ${change.roleName}, ${SAMPLE_GRANTOR}, ${change.comment ?? null},
+      return plan(
+        [sql`CREATE ROLE ${role}${comment}`],
+        [sql`DROP ROLE ${role}`],
+        [
+          sql`INSERT INTO ACCOUNT_USAGE.ROLES SELECT COALESCE(MAX(ROLE_ID), 0) + 1, ${change.roleName}, ${SAMPLE_GRANTOR}, ${change.comment ?? null},
               CAST(${now} AS TIMESTAMP), NULL, 'ROLE' FROM ACCOUNT_USAGE.ROLES`,
-      ]);
+        ],
+      );
     }
     case 'grantRoleToRole': {
       await requireRole(engine, change.roleName);
@@ -213,14 +246,22 @@ export async function planChange(engine: Queryable, change: WarehouseChange, now
       if (await roleGrantedToRole(engine, change.roleName, change.parentRoleName)) return noop({ granted: true });
       // Snowflake refuses cycles itself; the sample must check for them here.
       if (engine.kind === 'duckdb' && (await wouldCycle(engine, change.roleName, change.parentRoleName))) {
-        throw new WarehouseError('conflict', `Role ${change.roleName} already includes ${change.parentRoleName}; granting it would make a cycle.`);
+        throw new WarehouseError(
+          'conflict',
+          `Role ${change.roleName} already includes ${change.parentRoleName}; granting it would make a cycle.`,
+        );
       }
       const role = q(change.roleName, 'roleName');
       const parent = q(change.parentRoleName, 'parentRoleName');
-      return plan([sql`GRANT ROLE ${role} TO ROLE ${parent}`], [sql`REVOKE ROLE ${role} FROM ROLE ${parent}`], [
-        sql`INSERT INTO ACCOUNT_USAGE.GRANTS_TO_ROLES VALUES (CAST(${now} AS TIMESTAMP), CAST(${now} AS TIMESTAMP), 'USAGE', 'ROLE',
+      return plan(
+        [sql`GRANT ROLE ${role} TO ROLE ${parent}`],
+        [sql`REVOKE ROLE ${role} FROM ROLE ${parent}`],
+        [
+          sql`INSERT INTO ACCOUNT_USAGE.GRANTS_TO_ROLES VALUES (CAST(${now} AS TIMESTAMP), CAST(${now} AS TIMESTAMP), 'USAGE', 'ROLE',
               ${change.roleName}, NULL, NULL, 'ROLE', ${change.parentRoleName}, FALSE, ${SAMPLE_GRANTOR}, NULL)`,
-      ], { granted: false });
+        ],
+        { granted: false },
+      );
     }
     case 'revokeRoleFromRole': {
       await requireRole(engine, change.roleName);
@@ -230,29 +271,46 @@ export async function planChange(engine: Queryable, change: WarehouseChange, now
       }
       const role = q(change.roleName, 'roleName');
       const parent = q(change.parentRoleName, 'parentRoleName');
-      return plan([sql`REVOKE ROLE ${role} FROM ROLE ${parent}`], [sql`GRANT ROLE ${role} TO ROLE ${parent}`], [
-        sql`UPDATE ACCOUNT_USAGE.GRANTS_TO_ROLES SET DELETED_ON = CAST(${now} AS TIMESTAMP)
+      return plan(
+        [sql`REVOKE ROLE ${role} FROM ROLE ${parent}`],
+        [sql`GRANT ROLE ${role} TO ROLE ${parent}`],
+        [
+          sql`UPDATE ACCOUNT_USAGE.GRANTS_TO_ROLES SET DELETED_ON = CAST(${now} AS TIMESTAMP)
             WHERE GRANTED_ON = 'ROLE' AND PRIVILEGE = 'USAGE' AND NAME = ${change.roleName} AND GRANTEE_NAME = ${change.parentRoleName}
               AND DELETED_ON IS NULL`,
-      ], { granted: true });
+        ],
+        { granted: true },
+      );
     }
     case 'dropRole': {
       const dependants = await roleDependants(engine, change.roleName);
       // Snowflake drops the role's grants with it; they cannot be restored by one statement.
-      return plan([sql`DROP ROLE ${q(change.roleName, 'roleName')}`], null, [
-        sql`UPDATE ACCOUNT_USAGE.ROLES SET DELETED_ON = CAST(${now} AS TIMESTAMP) WHERE NAME = ${change.roleName} AND DELETED_ON IS NULL`,
-        sql`UPDATE ACCOUNT_USAGE.GRANTS_TO_USERS SET DELETED_ON = CAST(${now} AS TIMESTAMP) WHERE ROLE = ${change.roleName} AND DELETED_ON IS NULL`,
-        sql`UPDATE ACCOUNT_USAGE.GRANTS_TO_ROLES SET DELETED_ON = CAST(${now} AS TIMESTAMP)
+      return plan(
+        [sql`DROP ROLE ${q(change.roleName, 'roleName')}`],
+        null,
+        [
+          sql`UPDATE ACCOUNT_USAGE.ROLES SET DELETED_ON = CAST(${now} AS TIMESTAMP) WHERE NAME = ${change.roleName} AND DELETED_ON IS NULL`,
+          sql`UPDATE ACCOUNT_USAGE.GRANTS_TO_USERS SET DELETED_ON = CAST(${now} AS TIMESTAMP) WHERE ROLE = ${change.roleName} AND DELETED_ON IS NULL`,
+          sql`UPDATE ACCOUNT_USAGE.GRANTS_TO_ROLES SET DELETED_ON = CAST(${now} AS TIMESTAMP)
             WHERE DELETED_ON IS NULL AND (GRANTEE_NAME = ${change.roleName} OR (GRANTED_ON = 'ROLE' AND NAME = ${change.roleName}))`,
-      ], dependants);
+        ],
+        dependants,
+      );
     }
     case 'alterWarehouse': {
       const warehouse = (await listWarehouses(engine)).find((w) => w.name === change.warehouseName);
       if (!warehouse) throw notFound(`Warehouse ${change.warehouseName}`);
       if (change.maxClusterCount !== undefined && change.maxClusterCount < warehouse.minClusterCount) {
-        throw new WarehouseError('conflict', `MAX_CLUSTER_COUNT cannot be below the warehouse's MIN_CLUSTER_COUNT (${warehouse.minClusterCount}).`);
+        throw new WarehouseError(
+          'conflict',
+          `MAX_CLUSTER_COUNT cannot be below the warehouse's MIN_CLUSTER_COUNT (${warehouse.minClusterCount}).`,
+        );
       }
-      const before = { size: warehouse.sizeLabel, autoSuspendSeconds: warehouse.autoSuspendSeconds, maxClusterCount: warehouse.maxClusterCount };
+      const before = {
+        size: warehouse.sizeLabel,
+        autoSuspendSeconds: warehouse.autoSuspendSeconds,
+        maxClusterCount: warehouse.maxClusterCount,
+      };
       const wanted: Omit<AlterWarehouseChange, 'kind' | 'warehouseName'> = {};
       const restore: Omit<AlterWarehouseChange, 'kind' | 'warehouseName'> = {};
       if (change.size !== undefined && change.size !== warehouse.size) {
@@ -268,13 +326,18 @@ export async function planChange(engine: Queryable, change: WarehouseChange, now
         restore.maxClusterCount = warehouse.maxClusterCount;
       }
       if (Object.keys(wanted).length === 0) return noop(before);
-      return plan([alterWarehouseDdl(change.warehouseName, wanted)], [alterWarehouseDdl(change.warehouseName, restore)], [
-        sql`UPDATE DATAWORKS.WAREHOUSES SET "size" = ${wanted.size ?? warehouse.sizeLabel},
+      return plan(
+        [alterWarehouseDdl(change.warehouseName, wanted)],
+        [alterWarehouseDdl(change.warehouseName, restore)],
+        [
+          sql`UPDATE DATAWORKS.WAREHOUSES SET "size" = ${wanted.size ?? warehouse.sizeLabel},
               "auto_suspend" = ${wanted.autoSuspendSeconds ?? warehouse.autoSuspendSeconds},
               "max_cluster_count" = ${wanted.maxClusterCount ?? warehouse.maxClusterCount},
               "updated_on" = CAST(${now} AS TIMESTAMP)
             WHERE "name" = ${change.warehouseName}`,
-      ], before);
+        ],
+        before,
+      );
     }
   }
 }

@@ -95,11 +95,17 @@ export async function authorizeRoles(engine: Queryable, change: WarehouseChange,
   for (const { role } of touched) {
     const refused = (included.get(role) ?? []).find((systemRole) => systemRole !== role && !mayManage(systemRole));
     if (refused) {
-      throw new WarehouseError('forbidden', `Role ${role} includes ${refused}, a protected role: your portal roles do not allow granting, revoking, dropping or assigning it.`);
+      throw new WarehouseError(
+        'forbidden',
+        `Role ${role} includes ${refused}, a protected role: your portal roles do not allow granting, revoking, dropping or assigning it.`,
+      );
     }
   }
 }
 
 function protectedRole(role: string): WarehouseError {
-  return new WarehouseError('forbidden', `${role} is a protected role: your portal roles do not allow granting, revoking, dropping or assigning it.`);
+  return new WarehouseError(
+    'forbidden',
+    `${role} is a protected role: your portal roles do not allow granting, revoking, dropping or assigning it.`,
+  );
 }

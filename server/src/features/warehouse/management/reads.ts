@@ -14,7 +14,15 @@ import { maybe, str, type Queryable, type Row, type RowValue } from '../../../pl
 import { parseObjectName, parseSearch, stringLiteral } from '../../../platform/warehouse/identifiers.js';
 import { ident, raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
 import { systemRolesIncluded } from './protection.js';
-import type { UserView, RoleGrantView, UserDetail, RoleView, PrivilegeView, MemberView, RoleDetail } from '@common/warehouse/managementContract';
+import type {
+  UserView,
+  RoleGrantView,
+  UserDetail,
+  RoleView,
+  PrivilegeView,
+  MemberView,
+  RoleDetail,
+} from '@common/warehouse/managementContract';
 
 function text(value: RowValue): string | null {
   if (value === null || value === '') return null;

@@ -84,7 +84,10 @@ export async function applyChange(
   };
   let result: AppliedChange;
   try {
-    result = engine.kind === 'duckdb' ? await applyOnSample(engine, change, record, options, at) : await applyOnSnowflake(engine, change, record, options, at);
+    result =
+      engine.kind === 'duckdb'
+        ? await applyOnSample(engine, change, record, options, at)
+        : await applyOnSnowflake(engine, change, record, options, at);
   } catch (error) {
     if (recorded) await options.settle?.({ outcome: 'failed', error });
     throw error;
@@ -93,7 +96,13 @@ export async function applyChange(
   return result;
 }
 
-async function applyOnSample(engine: Engine, change: WarehouseChange, record: (applied: AppliedChange) => Promise<void>, options: WriteOptions, at: Date): Promise<AppliedChange> {
+async function applyOnSample(
+  engine: Engine,
+  change: WarehouseChange,
+  record: (applied: AppliedChange) => Promise<void>,
+  options: WriteOptions,
+  at: Date,
+): Promise<AppliedChange> {
   return engine.transaction(async (tx) => {
     if (options.mayManageRole) await authorizeRoles(tx, change, options.mayManageRole);
     const plan = await planChange(tx, change, sampleTime(at));
@@ -104,7 +113,13 @@ async function applyOnSample(engine: Engine, change: WarehouseChange, record: (a
   });
 }
 
-async function applyOnSnowflake(engine: Engine, change: WarehouseChange, record: (applied: AppliedChange) => Promise<void>, options: WriteOptions, at: Date): Promise<AppliedChange> {
+async function applyOnSnowflake(
+  engine: Engine,
+  change: WarehouseChange,
+  record: (applied: AppliedChange) => Promise<void>,
+  options: WriteOptions,
+  at: Date,
+): Promise<AppliedChange> {
   if (options.mayManageRole) await authorizeRoles(engine, change, options.mayManageRole);
   const plan = await planChange(engine, change, sampleTime(at));
   const result = applied(change, engine.kind, plan, at);

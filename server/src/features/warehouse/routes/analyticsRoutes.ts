@@ -45,7 +45,14 @@ export function registerWarehouseRoutes(server: FastifyInstance, registry: Wareh
     return range;
   }
 
-  const optimize = ['snowflakeCost', 'snowflakeQueries', 'snowflakeWarehouses', 'snowflakeUsers', 'managementUsers', 'managementRoles'] as const;
+  const optimize = [
+    'snowflakeCost',
+    'snowflakeQueries',
+    'snowflakeWarehouses',
+    'snowflakeUsers',
+    'managementUsers',
+    'managementRoles',
+  ] as const;
   app.get('/api/warehouse/info', { preValidation: requireRoute(optimize) }, async (request) => {
     const warehouse = await warehouseOf(request);
     // Before the first fill of the usage copy there is no range yet: a short fill (the embedded
@@ -58,14 +65,22 @@ export function registerWarehouseRoutes(server: FastifyInstance, registry: Wareh
   });
 
   // The Home page's Optimize figure: this month's spend so far, with last month beside it.
-  app.get('/api/warehouse/month-to-date', { preValidation: requireRoute('snowflakeCost'), schema: { querystring: noQuery } }, async (request) => {
-    return { monthToDate: await (await warehouseOf(request)).monthToDate() };
-  });
+  app.get(
+    '/api/warehouse/month-to-date',
+    { preValidation: requireRoute('snowflakeCost'), schema: { querystring: noQuery } },
+    async (request) => {
+      return { monthToDate: await (await warehouseOf(request)).monthToDate() };
+    },
+  );
 
-  app.get('/api/warehouse/cost', { preValidation: requireRoute('snowflakeCost'), schema: { querystring: rangeQuerystring } }, async (request) => {
-    const warehouse = await warehouseOf(request);
-    return warehouse.costSummary(await rangeOf(warehouse, request.query));
-  });
+  app.get(
+    '/api/warehouse/cost',
+    { preValidation: requireRoute('snowflakeCost'), schema: { querystring: rangeQuerystring } },
+    async (request) => {
+      const warehouse = await warehouseOf(request);
+      return warehouse.costSummary(await rangeOf(warehouse, request.query));
+    },
+  );
 
   const queriesAccess = requireRoute('snowflakeQueries');
   const filterOf = async (warehouse: Warehouse, query: QueryFilterInput) => {
@@ -73,66 +88,109 @@ export function registerWarehouseRoutes(server: FastifyInstance, registry: Wareh
     return parseQueryFilter({ ...query, ...range });
   };
 
-  app.get('/api/warehouse/queries/top', { preValidation: queriesAccess, schema: { querystring: topQueriesQuerystring } }, async (request) => {
-    const query = request.query;
-    const warehouse = await warehouseOf(request);
-    const filter = await filterOf(warehouse, query);
-    const [queries, total] = await Promise.all([warehouse.topQueries(filter, { orderBy: query.orderBy, limit: query.limit, offset: query.offset }), warehouse.countQueries(filter)]);
-    return { queries, total, offset: query.offset ?? 0 };
-  });
+  app.get(
+    '/api/warehouse/queries/top',
+    { preValidation: queriesAccess, schema: { querystring: topQueriesQuerystring } },
+    async (request) => {
+      const query = request.query;
+      const warehouse = await warehouseOf(request);
+      const filter = await filterOf(warehouse, query);
+      const [queries, total] = await Promise.all([
+        warehouse.topQueries(filter, { orderBy: query.orderBy, limit: query.limit, offset: query.offset }),
+        warehouse.countQueries(filter),
+      ]);
+      return { queries, total, offset: query.offset ?? 0 };
+    },
+  );
 
   // Every matching query as CSV, streamed page by page from the usage copy (a year of a large
   // account is millions of rows: nothing is held whole in memory).
-  app.get('/api/warehouse/queries/top.csv', { preValidation: queriesAccess, schema: { querystring: topQueriesCsvQuerystring } }, async (request, reply) => {
-    const query = request.query;
-    const warehouse = await warehouseOf(request);
-    const filter = await filterOf(warehouse, query);
-    const pages = warehouse.exportQueries(filter, query.orderBy);
-    // The first page is read before answering, so a bad filter still gets its 400 instead of a cut-off file.
-    const first = await pages.next();
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="queries-${filter.range.from}-${filter.range.to}.csv"`)
-      .send(Readable.from(queryCsvLines(first, pages, warehouse.info.currency)));
-  });
+  app.get(
+    '/api/warehouse/queries/top.csv',
+    { preValidation: queriesAccess, schema: { querystring: topQueriesCsvQuerystring } },
+    async (request, reply) => {
+      const query = request.query;
+      const warehouse = await warehouseOf(request);
+      const filter = await filterOf(warehouse, query);
+      const pages = warehouse.exportQueries(filter, query.orderBy);
+      // The first page is read before answering, so a bad filter still gets its 400 instead of a cut-off file.
+      const first = await pages.next();
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="queries-${filter.range.from}-${filter.range.to}.csv"`)
+        .send(Readable.from(queryCsvLines(first, pages, warehouse.info.currency)));
+    },
+  );
 
-  app.get('/api/warehouse/queries/patterns', { preValidation: queriesAccess, schema: { querystring: queryPatternsQuerystring } }, async (request) => {
-    const query = request.query;
-    const warehouse = await warehouseOf(request);
-    return { patterns: await warehouse.queryPatterns(await filterOf(warehouse, query), { orderBy: query.orderBy, limit: query.limit }) };
-  });
+  app.get(
+    '/api/warehouse/queries/patterns',
+    { preValidation: queriesAccess, schema: { querystring: queryPatternsQuerystring } },
+    async (request) => {
+      const query = request.query;
+      const warehouse = await warehouseOf(request);
+      return { patterns: await warehouse.queryPatterns(await filterOf(warehouse, query), { orderBy: query.orderBy, limit: query.limit }) };
+    },
+  );
 
-  app.get('/api/warehouse/queries/spilling', { preValidation: queriesAccess, schema: { querystring: spillingQuerystring } }, async (request) => {
-    const query = request.query;
-    const warehouse = await warehouseOf(request);
-    const filter = await filterOf(warehouse, query);
-    const [queries, byWarehouse] = await Promise.all([warehouse.remoteSpillingQueries(filter, query.limit), warehouse.spillByWarehouse(filter)]);
-    return { queries, byWarehouse };
-  });
+  app.get(
+    '/api/warehouse/queries/spilling',
+    { preValidation: queriesAccess, schema: { querystring: spillingQuerystring } },
+    async (request) => {
+      const query = request.query;
+      const warehouse = await warehouseOf(request);
+      const filter = await filterOf(warehouse, query);
+      const [queries, byWarehouse] = await Promise.all([
+        warehouse.remoteSpillingQueries(filter, query.limit),
+        warehouse.spillByWarehouse(filter),
+      ]);
+      return { queries, byWarehouse };
+    },
+  );
 
   app.get('/api/warehouse/queries/:queryId', { preValidation: queriesAccess, schema: { params: queryIdParams } }, async (request) => {
     return (await warehouseOf(request)).queryDetail(request.params.queryId);
   });
 
-  app.get('/api/warehouse/warehouses', { preValidation: requireRoute('snowflakeWarehouses'), schema: { querystring: rangeQuerystring } }, async (request) => {
-    const warehouse = await warehouseOf(request);
-    const range = await rangeOf(warehouse, request.query);
-    const [warehouses, settings, recommendations] = await Promise.all([warehouse.warehouseUsage(range), warehouse.warehouses(), warehouse.recommendations(range)]);
-    return { warehouses, settings, recommendations };
-  });
+  app.get(
+    '/api/warehouse/warehouses',
+    { preValidation: requireRoute('snowflakeWarehouses'), schema: { querystring: rangeQuerystring } },
+    async (request) => {
+      const warehouse = await warehouseOf(request);
+      const range = await rangeOf(warehouse, request.query);
+      const [warehouses, settings, recommendations] = await Promise.all([
+        warehouse.warehouseUsage(range),
+        warehouse.warehouses(),
+        warehouse.recommendations(range),
+      ]);
+      return { warehouses, settings, recommendations };
+    },
+  );
 
-  const applyRoute = { preValidation: requireRoute('snowflakeWarehouses', WAREHOUSE_WRITE_ROLES), schema: { body: applyRecommendationBody } };
+  const applyRoute = {
+    preValidation: requireRoute('snowflakeWarehouses', WAREHOUSE_WRITE_ROLES),
+    schema: { body: applyRecommendationBody },
+  };
   app.post('/api/warehouse/recommendations/apply', applyRoute, async (request) => {
     const body = request.body;
     const warehouse = await warehouseOf(request);
     const range = parseDateRange(body);
-    const applied = await auditedWrite(db, callerOf(request), request.log, (audit, options) => warehouse.applyRecommendation(range, body.id, audit, options), { recommendation: body.id });
+    const applied = await auditedWrite(
+      db,
+      callerOf(request),
+      request.log,
+      (audit, options) => warehouse.applyRecommendation(range, body.id, audit, options),
+      { recommendation: body.id },
+    );
     return { applied };
   });
 
-  app.get('/api/warehouse/users-overview', { preValidation: requireRoute('snowflakeUsers'), schema: { querystring: usersOverviewQuerystring } }, async (request) => {
-    const query = request.query;
-    const warehouse = await warehouseOf(request);
-    return warehouse.usersOverview(await rangeOf(warehouse, query), { dormantDays: query.dormantDays });
-  });
+  app.get(
+    '/api/warehouse/users-overview',
+    { preValidation: requireRoute('snowflakeUsers'), schema: { querystring: usersOverviewQuerystring } },
+    async (request) => {
+      const query = request.query;
+      const warehouse = await warehouseOf(request);
+      return warehouse.usersOverview(await rangeOf(warehouse, query), { dormantDays: query.dormantDays });
+    },
+  );
 }

@@ -19,7 +19,11 @@ const IN_FLIGHT_SECONDS = 120;
 export async function settleInterruptedChanges(store: Store, registry: WarehouseRegistry, log: FastifyBaseLogger): Promise<number> {
   // PGlite is opened by one process only, so no other process can still be working on an intent.
   const olderThanSeconds = store.engine === 'pglite' ? 0 : IN_FLIGHT_SECONDS;
-  const pending = await pendingIntents(store.db, { exceptInstance: PORTAL_INSTANCE, olderThanSeconds, actionPrefix: WAREHOUSE_ACTION_PREFIX });
+  const pending = await pendingIntents(store.db, {
+    exceptInstance: PORTAL_INSTANCE,
+    olderThanSeconds,
+    actionPrefix: WAREHOUSE_ACTION_PREFIX,
+  });
   let settled = 0;
   for (const entry of pending) {
     const change = (entry.details as { change?: unknown }).change;
@@ -28,9 +32,15 @@ export async function settleInterruptedChanges(store: Store, registry: Warehouse
       const inEffect = await warehouse.changeInEffect(change);
       await settleIntent(store.db, entry.id, inEffect ? 'applied' : 'not_applied', { recoveredAt: new Date().toISOString() });
       settled += 1;
-      log.warn({ auditId: entry.id, action: entry.action, target: entry.target, outcome: inEffect ? 'applied' : 'not_applied' }, 'settled a warehouse change interrupted before its outcome was recorded');
+      log.warn(
+        { auditId: entry.id, action: entry.action, target: entry.target, outcome: inEffect ? 'applied' : 'not_applied' },
+        'settled a warehouse change interrupted before its outcome was recorded',
+      );
     } catch (error) {
-      log.error({ err: error, auditId: entry.id, action: entry.action }, 'could not settle an interrupted warehouse change; it stays pending');
+      log.error(
+        { err: error, auditId: entry.id, action: entry.action },
+        'could not settle an interrupted warehouse change; it stays pending',
+      );
     }
   }
   return settled;
@@ -39,7 +49,12 @@ export async function settleInterruptedChanges(store: Store, registry: Warehouse
 export const CHANGE_RECOVERY_JOB = 'warehouse.settleInterruptedChanges';
 
 /** Runs the recovery now (before the server answers), then every minute on the job runner. */
-export async function startChangeRecovery(store: Store, registry: WarehouseRegistry, jobs: JobRunner, log: FastifyBaseLogger): Promise<void> {
+export async function startChangeRecovery(
+  store: Store,
+  registry: WarehouseRegistry,
+  jobs: JobRunner,
+  log: FastifyBaseLogger,
+): Promise<void> {
   await settleInterruptedChanges(store, registry, log);
   jobs.define(
     CHANGE_RECOVERY_JOB,
@@ -47,5 +62,11 @@ export async function startChangeRecovery(store: Store, registry: WarehouseRegis
     // A failed sweep is simply the next minute's work.
     { payload: z.object({}), maxAttempts: 1 },
   );
-  await jobs.schedule({ name: CHANGE_RECOVERY_JOB, kind: CHANGE_RECOVERY_JOB, organisation: SYSTEM_ORGANISATION, every: 60_000, payload: {} });
+  await jobs.schedule({
+    name: CHANGE_RECOVERY_JOB,
+    kind: CHANGE_RECOVERY_JOB,
+    organisation: SYSTEM_ORGANISATION,
+    every: 60_000,
+    payload: {},
+  });
 }

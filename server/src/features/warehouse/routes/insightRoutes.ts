@@ -20,18 +20,26 @@ export function registerInsightRoutes(server: FastifyInstance, registry: Warehou
     return range;
   }
 
-  app.get('/api/warehouse/cost/databases', { preValidation: requireRoute('snowflakeCost'), schema: { querystring: rangeQuerystring } }, async (request) => {
-    const warehouse = await warehouseOf(request);
-    const range = await rangeOf(warehouse, request.query);
-    return { range, databases: await warehouse.spendByDatabase(range) };
-  });
+  app.get(
+    '/api/warehouse/cost/databases',
+    { preValidation: requireRoute('snowflakeCost'), schema: { querystring: rangeQuerystring } },
+    async (request) => {
+      const warehouse = await warehouseOf(request);
+      const range = await rangeOf(warehouse, request.query);
+      return { range, databases: await warehouse.spendByDatabase(range) };
+    },
+  );
 
-  app.get('/api/warehouse/queries/pattern-trends', { preValidation: requireRoute('snowflakeQueries'), schema: { querystring: patternTrendsQuerystring } }, async (request) => {
-    const query = request.query;
-    const warehouse = await warehouseOf(request);
-    const filter = parseQueryFilter({ ...query, ...(await rangeOf(warehouse, query)) });
-    return warehouse.patternTrends(filter, query.limit);
-  });
+  app.get(
+    '/api/warehouse/queries/pattern-trends',
+    { preValidation: requireRoute('snowflakeQueries'), schema: { querystring: patternTrendsQuerystring } },
+    async (request) => {
+      const query = request.query;
+      const warehouse = await warehouseOf(request);
+      const filter = parseQueryFilter({ ...query, ...(await rangeOf(warehouse, query)) });
+      return warehouse.patternTrends(filter, query.limit);
+    },
+  );
 
   app.get(
     '/api/warehouse/warehouses/:name/utilisation',
@@ -44,8 +52,12 @@ export function registerInsightRoutes(server: FastifyInstance, registry: Warehou
 
   // Every Optimize page with filters offers these names.
   const optimize = ['snowflakeCost', 'snowflakeQueries', 'snowflakeWarehouses', 'snowflakeUsers'] as const;
-  app.get('/api/warehouse/filter-options', { preValidation: requireRoute(optimize), schema: { querystring: rangeQuerystring } }, async (request) => {
-    const warehouse = await warehouseOf(request);
-    return warehouse.filterOptions(await rangeOf(warehouse, request.query));
-  });
+  app.get(
+    '/api/warehouse/filter-options',
+    { preValidation: requireRoute(optimize), schema: { querystring: rangeQuerystring } },
+    async (request) => {
+      const warehouse = await warehouseOf(request);
+      return warehouse.filterOptions(await rangeOf(warehouse, request.query));
+    },
+  );
 }

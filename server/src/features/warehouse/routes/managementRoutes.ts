@@ -11,7 +11,6 @@ import { HttpError } from '../../../platform/http/errors.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import { auditedWrite } from './auditedWrite.js';
 
-
 /**
  * Reads the user or role named in the path. A name no object can have (empty, control
  * characters, too long) and a name no object has both answer "no such user", the same way.
@@ -37,33 +36,52 @@ export function registerWarehouseManagementRoutes(server: FastifyInstance, regis
   const app = server.withTypeProvider<ZodTypeProvider>();
   const warehouseOf = (request: FastifyRequest) => registry.forOrganisation(organisationOf(callerOf(request)));
 
-  app.get('/api/management/users', { preValidation: requireRoute('managementUsers'), schema: { querystring: managementSearchQuerystring } }, async (request) => {
-    const query = request.query;
-    // An empty search box lists everyone.
-    return { users: await (await warehouseOf(request)).listUsers({ search: query.search, includeDisabled: true }) };
-  });
+  app.get(
+    '/api/management/users',
+    { preValidation: requireRoute('managementUsers'), schema: { querystring: managementSearchQuerystring } },
+    async (request) => {
+      const query = request.query;
+      // An empty search box lists everyone.
+      return { users: await (await warehouseOf(request)).listUsers({ search: query.search, includeDisabled: true }) };
+    },
+  );
 
-  app.get('/api/management/users/:name', { preValidation: requireRoute('managementUser'), schema: { params: objectNameParams } }, async (request) => {
-    const warehouse = await warehouseOf(request);
-    return readNamed(request.params.name, 'user', (name) => warehouse.getUser(name));
-  });
+  app.get(
+    '/api/management/users/:name',
+    { preValidation: requireRoute('managementUser'), schema: { params: objectNameParams } },
+    async (request) => {
+      const warehouse = await warehouseOf(request);
+      return readNamed(request.params.name, 'user', (name) => warehouse.getUser(name));
+    },
+  );
 
-  app.get('/api/management/roles', { preValidation: requireRoute('managementRoles'), schema: { querystring: managementSearchQuerystring } }, async (request) => {
-    const query = request.query;
-    return { roles: await (await warehouseOf(request)).listRoles({ search: query.search }) };
-  });
+  app.get(
+    '/api/management/roles',
+    { preValidation: requireRoute('managementRoles'), schema: { querystring: managementSearchQuerystring } },
+    async (request) => {
+      const query = request.query;
+      return { roles: await (await warehouseOf(request)).listRoles({ search: query.search }) };
+    },
+  );
 
-  app.get('/api/management/roles/:name', { preValidation: requireRoute('managementRole'), schema: { params: objectNameParams } }, async (request) => {
-    const warehouse = await warehouseOf(request);
-    return readNamed(request.params.name, 'role', (name) => warehouse.getRole(name));
-  });
+  app.get(
+    '/api/management/roles/:name',
+    { preValidation: requireRoute('managementRole'), schema: { params: objectNameParams } },
+    async (request) => {
+      const warehouse = await warehouseOf(request);
+      return readNamed(request.params.name, 'role', (name) => warehouse.getRole(name));
+    },
+  );
 
   app.post('/api/management/changes', { preValidation: requireCurrentRoute(['managementUsers', 'managementRoles']) }, async (request) => {
     const change = parseChange(request.body);
     // Warehouse settings change through the Warehouses page's recommendations only.
-    if (change.kind === 'alterWarehouse') throw new HttpError(400, 'invalid_request', 'kind: warehouse changes are applied from the Warehouses page.', 'kind');
+    if (change.kind === 'alterWarehouse')
+      throw new HttpError(400, 'invalid_request', 'kind: warehouse changes are applied from the Warehouses page.', 'kind');
     const warehouse = await warehouseOf(request);
-    const applied = await auditedWrite(db, callerOf(request), request.log, (audit, options) => warehouse.write(change, audit, options), { change });
+    const applied = await auditedWrite(db, callerOf(request), request.log, (audit, options) => warehouse.write(change, audit, options), {
+      change,
+    });
     return { applied };
   });
 }

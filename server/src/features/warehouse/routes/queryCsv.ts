@@ -3,7 +3,22 @@
 // the file as data, never as formulas.
 import type { QuerySummary } from '@common/warehouse/analyticsContract';
 
-const HEADER = ['query_id', 'start_time', 'warehouse', 'warehouse_size', 'user', 'role', 'query_tag', 'query_type', 'status', 'elapsed_ms', 'bytes_scanned', 'credits', 'cost', 'query_text_first_200'];
+const HEADER = [
+  'query_id',
+  'start_time',
+  'warehouse',
+  'warehouse_size',
+  'user',
+  'role',
+  'query_tag',
+  'query_type',
+  'status',
+  'elapsed_ms',
+  'bytes_scanned',
+  'credits',
+  'cost',
+  'query_text_first_200',
+];
 
 function cell(value: string | number | null): string {
   if (value === null) return '';
@@ -31,7 +46,11 @@ function line(query: QuerySummary): string {
   ].join(',')}\n`;
 }
 
-export async function* queryCsvLines(first: IteratorResult<QuerySummary[]>, rest: AsyncGenerator<QuerySummary[]>, currency: string): AsyncGenerator<string> {
+export async function* queryCsvLines(
+  first: IteratorResult<QuerySummary[]>,
+  rest: AsyncGenerator<QuerySummary[]>,
+  currency: string,
+): AsyncGenerator<string> {
   yield `${HEADER.map((name) => (name === 'cost' ? `cost_${currency.toLowerCase()}` : name)).join(',')}\n`;
   if (first.done) return;
   yield first.value.map(line).join('');

@@ -16,22 +16,32 @@ const OPTIMIZE_SCREENS = ['snowflakeCost', 'snowflakeQueries', 'snowflakeWarehou
 export function registerUsageSyncRoutes(server: FastifyInstance, registry: WarehouseRegistry, syncs: UsageSyncJobs): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
 
-  async function usageOf(request: FastifyRequest): Promise<{ warehouse: Warehouse; organisation: string; usage: NonNullable<Warehouse['usage']> }> {
+  async function usageOf(
+    request: FastifyRequest,
+  ): Promise<{ warehouse: Warehouse; organisation: string; usage: NonNullable<Warehouse['usage']> }> {
     const organisation = organisationOf(callerOf(request));
     const warehouse = await registry.forOrganisation(organisation);
     if (!warehouse.usage) throw new HttpError(404, 'not_found', 'This warehouse has no usage copy.');
     return { warehouse, organisation, usage: warehouse.usage };
   }
 
-  app.get('/api/warehouse/usage-sync', { preValidation: requireRoute(OPTIMIZE_SCREENS), schema: { querystring: noQuery } }, async (request): Promise<UsageSyncStatus> => {
-    const { warehouse, organisation, usage } = await usageOf(request);
-    const [state, cost, job] = await Promise.all([usage.state(), usage.cost(warehouse.info.pricePerCredit), syncs.active(organisation)]);
-    return { ...state, backfillDays: usage.settings.backfillDays, intervalMs: usage.settings.intervalMs, cost, job };
-  });
+  app.get(
+    '/api/warehouse/usage-sync',
+    { preValidation: requireRoute(OPTIMIZE_SCREENS), schema: { querystring: noQuery } },
+    async (request): Promise<UsageSyncStatus> => {
+      const { warehouse, organisation, usage } = await usageOf(request);
+      const [state, cost, job] = await Promise.all([usage.state(), usage.cost(warehouse.info.pricePerCredit), syncs.active(organisation)]);
+      return { ...state, backfillDays: usage.settings.backfillDays, intervalMs: usage.settings.intervalMs, cost, job };
+    },
+  );
 
-  app.post('/api/warehouse/usage-sync', { preValidation: requireRoute('snowflakeCost', warehouseWriterRoles), schema: { querystring: noQuery } }, async (request, reply) => {
-    const { organisation } = await usageOf(request);
-    const job = await syncs.request(organisation, callerOf(request).subject);
-    return reply.code(202).send({ job });
-  });
+  app.post(
+    '/api/warehouse/usage-sync',
+    { preValidation: requireRoute('snowflakeCost', warehouseWriterRoles), schema: { querystring: noQuery } },
+    async (request, reply) => {
+      const { organisation } = await usageOf(request);
+      const job = await syncs.request(organisation, callerOf(request).subject);
+      return reply.code(202).send({ job });
+    },
+  );
 }

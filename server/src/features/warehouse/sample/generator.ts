@@ -61,10 +61,16 @@ async function build(connection: DuckDBConnection, plan: SamplePlan): Promise<nu
      WHERE R.wh = W."name" AND R.suspended_at >= TIMESTAMP '${windowText(plan.windowEnd)}'`,
   );
   // Cost attribution, materialised with the very statement a Snowflake account runs inline.
-  const everything = { start: windowText(new Date(plan.windowStart.getTime() - 86_400_000)), end: windowText(new Date(plan.windowEnd.getTime() + 86_400_000)) };
+  const everything = {
+    start: windowText(new Date(plan.windowStart.getTime() - 86_400_000)),
+    end: windowText(new Date(plan.windowEnd.getTime() + 86_400_000)),
+  };
   await run(connection, sql`CREATE TABLE DATAWORKS.QUERY_COST AS SELECT * FROM (${queryCostSelect(everything)}) ORDER BY START_TIME`);
   await run(connection, sql`CREATE TABLE DATAWORKS.QUERY_COST_DAILY AS SELECT * FROM (${queryCostDailySelect(everything)}) ORDER BY DAY`);
-  await run(connection, sql`CREATE TABLE DATAWORKS.WAREHOUSE_HOUR_COST AS SELECT * FROM (${warehouseHourCostSelect(everything)}) ORDER BY HOUR_START, WAREHOUSE_NAME`);
+  await run(
+    connection,
+    sql`CREATE TABLE DATAWORKS.WAREHOUSE_HOUR_COST AS SELECT * FROM (${warehouseHourCostSelect(everything)}) ORDER BY HOUR_START, WAREHOUSE_NAME`,
+  );
   await run(connection, sql`CREATE TABLE DATAWORKS.QUERY_GAPS AS SELECT * FROM (${queryGapsSelect(everything)}) ORDER BY START_TIME`);
   const counted = await connection.runAndReadAll('SELECT COUNT(*) AS n FROM ACCOUNT_USAGE.QUERY_HISTORY');
   const queryCount = Number(counted.getRowObjectsJS()[0]?.n ?? 0);

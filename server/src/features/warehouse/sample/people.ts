@@ -57,8 +57,53 @@ const CUSTOM_ROLES: ReadonlyArray<[string, string]> = [
   ['FINANCE_ANALYST', 'Finance team read access'],
 ];
 
-const FIRST = ['Alice', 'Ben', 'Chloe', 'David', 'Emma', 'Farid', 'Grace', 'Hugo', 'Ines', 'James', 'Kenji', 'Lena', 'Marco', 'Nadia', 'Oscar', 'Priya', 'Quentin', 'Rosa', 'Samir', 'Tara', 'Umar', 'Vera', 'Wei', 'Yara', 'Zoe'];
-const LAST = ['Martin', 'Okafor', 'Dubois', 'Schmidt', 'Rossi', 'Nakamura', 'Silva', 'Novak', 'Haddad', 'Kowalski', 'Berg', 'Moreau', 'Patel', 'Jensen', 'Costa', 'Ivanova', 'Murphy', 'Laurent'];
+const FIRST = [
+  'Alice',
+  'Ben',
+  'Chloe',
+  'David',
+  'Emma',
+  'Farid',
+  'Grace',
+  'Hugo',
+  'Ines',
+  'James',
+  'Kenji',
+  'Lena',
+  'Marco',
+  'Nadia',
+  'Oscar',
+  'Priya',
+  'Quentin',
+  'Rosa',
+  'Samir',
+  'Tara',
+  'Umar',
+  'Vera',
+  'Wei',
+  'Yara',
+  'Zoe',
+];
+const LAST = [
+  'Martin',
+  'Okafor',
+  'Dubois',
+  'Schmidt',
+  'Rossi',
+  'Nakamura',
+  'Silva',
+  'Novak',
+  'Haddad',
+  'Kowalski',
+  'Berg',
+  'Moreau',
+  'Patel',
+  'Jensen',
+  'Costa',
+  'Ivanova',
+  'Murphy',
+  'Laurent',
+];
 
 export interface SamplePeople {
   users: SampleUser[];
@@ -163,9 +208,27 @@ export function samplePeople(random: Random, org: string): SamplePeople {
     ['DEV_WH', 'DATA_ENGINEER'],
   ];
   const roleGrants: SampleRoleGrant[] = [
-    ...hierarchy.map(([child, parent]): SampleRoleGrant => ({ privilege: 'USAGE', grantedOn: 'ROLE', name: child, grantee: parent, grantedBy: 'SECURITYADMIN' })),
-    ...warehouseUsage.map(([warehouse, role]): SampleRoleGrant => ({ privilege: 'USAGE', grantedOn: 'WAREHOUSE', name: warehouse, grantee: role, grantedBy: 'SYSADMIN' })),
-    ...SAMPLE_WAREHOUSES.map((w): SampleRoleGrant => ({ privilege: 'OWNERSHIP', grantedOn: 'WAREHOUSE', name: w.name, grantee: w.owner, grantedBy: w.owner })),
+    ...hierarchy.map(([child, parent]): SampleRoleGrant => ({
+      privilege: 'USAGE',
+      grantedOn: 'ROLE',
+      name: child,
+      grantee: parent,
+      grantedBy: 'SECURITYADMIN',
+    })),
+    ...warehouseUsage.map(([warehouse, role]): SampleRoleGrant => ({
+      privilege: 'USAGE',
+      grantedOn: 'WAREHOUSE',
+      name: warehouse,
+      grantee: role,
+      grantedBy: 'SYSADMIN',
+    })),
+    ...SAMPLE_WAREHOUSES.map((w): SampleRoleGrant => ({
+      privilege: 'OWNERSHIP',
+      grantedOn: 'WAREHOUSE',
+      name: w.name,
+      grantee: w.owner,
+      grantedBy: w.owner,
+    })),
     { privilege: 'USAGE', grantedOn: 'DATABASE', name: 'ANALYTICS', grantee: 'BI_READER', grantedBy: 'SYSADMIN' },
     { privilege: 'USAGE', grantedOn: 'DATABASE', name: 'ANALYTICS', grantee: 'TRANSFORMER', grantedBy: 'SYSADMIN' },
     { privilege: 'USAGE', grantedOn: 'DATABASE', name: 'RAW', grantee: 'LOADER', grantedBy: 'SYSADMIN' },

@@ -50,7 +50,8 @@ function countWeekdays(start: Date, end: Date): number {
 }
 
 export function planSample(org: string, queryCount: number, now: Date = new Date(), windowDays: number = SAMPLE_DAYS): SamplePlan {
-  if (!Number.isInteger(windowDays) || windowDays < 1 || windowDays > 1100) throw new Error(`A sample covers 1 to 1100 days, not ${windowDays}`);
+  if (!Number.isInteger(windowDays) || windowDays < 1 || windowDays > 1100)
+    throw new Error(`A sample covers 1 to 1100 days, not ${windowDays}`);
   const seed = seedFrom(`dataworks-sample:${org}`);
   const random = mulberry32(seed);
   const windowEnd = new Date(now);
@@ -85,7 +86,8 @@ export function planSample(org: string, queryCount: number, now: Date = new Date
       users,
       queryCount: count,
       cloudServicesPerCompileMs: (CLOUD_SERVICES_PER_COMPILE_SECOND / 1000) * scale,
-      cloudServicesPerQuery: w.warehouse === null && count > 0 ? (MONITOR_CLOUD_SERVICES_PER_DAY * random.jitter(1, 0.1) * days) / count : 0,
+      cloudServicesPerQuery:
+        w.warehouse === null && count > 0 ? (MONITOR_CLOUD_SERVICES_PER_DAY * random.jitter(1, 0.1) * days) / count : 0,
     };
   });
 

@@ -47,11 +47,55 @@ export const RAW_DDL: readonly string[] = [
 
 export const RAW_SIZES = { customers: 1500, orders: 12000, tickets: 900, webEvents: 24000, heartbeats: 96 } as const;
 
-const FIRST_NAMES = ['Ada', 'Ben', 'Chloé', 'Dmitri', 'Eva', 'Farah', 'Gus', 'Hana', 'Ivo', 'Jon', 'Kemi', 'Lars', 'Mia', 'Noor', 'Olu', 'Pia', "Ríona", 'Sam', 'Tomás', 'Una'];
-const LAST_NAMES = ['Adams', 'Berg', 'Costa', 'Dubois', 'Eze', 'Fischer', 'García', 'Haddad', 'Ito', 'Jensen', 'Kowalski', 'Lopez', 'Moreau', "O'Neill", 'Patel', 'Rossi', 'Silva', 'Tanaka'];
+const FIRST_NAMES = [
+  'Ada',
+  'Ben',
+  'Chloé',
+  'Dmitri',
+  'Eva',
+  'Farah',
+  'Gus',
+  'Hana',
+  'Ivo',
+  'Jon',
+  'Kemi',
+  'Lars',
+  'Mia',
+  'Noor',
+  'Olu',
+  'Pia',
+  'Ríona',
+  'Sam',
+  'Tomás',
+  'Una',
+];
+const LAST_NAMES = [
+  'Adams',
+  'Berg',
+  'Costa',
+  'Dubois',
+  'Eze',
+  'Fischer',
+  'García',
+  'Haddad',
+  'Ito',
+  'Jensen',
+  'Kowalski',
+  'Lopez',
+  'Moreau',
+  "O'Neill",
+  'Patel',
+  'Rossi',
+  'Silva',
+  'Tanaka',
+];
 const COUNTRIES = ['GB', 'US', 'DE', 'FR', 'NL', 'SE', 'ES', 'IT', 'IE', 'PL'];
 const CATEGORIES: ReadonlyArray<{ category: string; items: readonly string[]; base: number }> = [
-  { category: 'Coffee', items: ['Espresso Beans', 'Filter Blend', 'Decaf Roast', 'Single Origin Kenya', 'Cold Brew Pack', 'Ethiopia Yirgacheffe'], base: 12 },
+  {
+    category: 'Coffee',
+    items: ['Espresso Beans', 'Filter Blend', 'Decaf Roast', 'Single Origin Kenya', 'Cold Brew Pack', 'Ethiopia Yirgacheffe'],
+    base: 12,
+  },
   { category: 'Tea', items: ['Breakfast Tea', 'Earl Grey', 'Sencha', 'Rooibos', 'Chai Spice', 'Peppermint'], base: 7 },
   { category: 'Equipment', items: ['Pour-over Kit', 'Burr Grinder', 'Milk Jug', 'Kettle', 'Scale', 'French Press', 'Aeropress'], base: 35 },
   { category: 'Cups', items: ['Travel Mug', 'Espresso Cup Set', 'Latte Glass', 'Ceramic Mug'], base: 14 },
@@ -85,7 +129,10 @@ export function rawStatements(plan: SamplePlan): string[] {
   const shop = ts(loads.shop);
   const products = CATEGORIES.flatMap((c) => c.items.map((item) => ({ category: c.category, item, base: c.base })));
   const productRows = products
-    .map((p, i) => `(${i + 1}, 'SKU-${String(1000 + i)}', '${p.item}', '${p.category}', ${(p.base + ((i * 37) % 9) + 0.99).toFixed(2)}, ${i % 11 !== 10})`)
+    .map(
+      (p, i) =>
+        `(${i + 1}, 'SKU-${String(1000 + i)}', '${p.item}', '${p.category}', ${(p.base + ((i * 37) % 9) + 0.99).toFixed(2)}, ${i % 11 !== 10})`,
+    )
     .join(',\n');
   const { customers, orders, tickets, webEvents, heartbeats } = RAW_SIZES;
   return [

@@ -124,7 +124,8 @@ export function usageStatements(plan: SamplePlan): string[] {
 
 function storageSql(plan: SamplePlan): string {
   const rows = SAMPLE_DATABASES.map(
-    (db, index) => `SELECT ${index + 1} AS id, '${db.name}' AS name, ${db.startBytes} AS start_bytes, ${db.dailyGrowth} AS growth, ${db.failsafeShare} AS failsafe`,
+    (db, index) =>
+      `SELECT ${index + 1} AS id, '${db.name}' AS name, ${db.startBytes} AS start_bytes, ${db.dailyGrowth} AS growth, ${db.failsafeShare} AS failsafe`,
   ).join(' UNION ALL ');
   return `INSERT INTO ACCOUNT_USAGE.DATABASE_STORAGE_USAGE_HISTORY
     WITH days AS (SELECT CAST(range AS DATE) AS d, row_number() OVER (ORDER BY range) - 1 AS n

@@ -80,7 +80,9 @@ export class OrganisationUsage {
     this.syncedListeners.add(listener);
   }
 
-  async sync(options: { signal?: AbortSignal; onProgress?: (progress: SyncProgress) => void; now?: () => Date } = {}): Promise<UsageSyncResult> {
+  async sync(
+    options: { signal?: AbortSignal; onProgress?: (progress: SyncProgress) => void; now?: () => Date } = {},
+  ): Promise<UsageSyncResult> {
     const result = await syncUsage({ source: this.source, copy: this.copy, backfillDays: this.settings.backfillDays, ...options });
     this.ready = true;
     for (const waiter of [...this.waiters]) waiter();

@@ -91,7 +91,13 @@ export async function stageSlice(source: Queryable, select: Sql, columns: readon
 }
 
 /** Loads a staged slice into `schema.table` on `tx`; returns how many rows went in. */
-export async function loadStaged(tx: Queryable, staged: StagedSlice, schema: string, table: string, columns: readonly ColumnType[]): Promise<number> {
+export async function loadStaged(
+  tx: Queryable,
+  staged: StagedSlice,
+  schema: string,
+  table: string,
+  columns: readonly ColumnType[],
+): Promise<number> {
   if (staged.rows === 0) return 0;
   const names = columns.map((column) => quoted(column.name)).join(', ');
   const reader =

@@ -45,7 +45,9 @@ export interface UsageCopy {
 }
 
 async function tableExists(engine: Engine, schema: string, table: string): Promise<boolean> {
-  const rows = await engine.query(sql`SELECT COUNT(*) AS "n" FROM information_schema.tables WHERE table_schema = ${schema} AND table_name = ${table}`);
+  const rows = await engine.query(
+    sql`SELECT COUNT(*) AS "n" FROM information_schema.tables WHERE table_schema = ${schema} AND table_name = ${table}`,
+  );
   return rows[0] !== undefined && num(rows[0], 'n') > 0;
 }
 

@@ -36,7 +36,12 @@ export async function copyState(copy: Queryable): Promise<CopyState> {
     copy.query(sql`SELECT * FROM USAGE_SYNC.WATERMARKS ORDER BY VIEW_NAME`),
     copy.query(sql`SELECT MAX(FINISHED_AT) AS "at" FROM USAGE_SYNC.RUNS WHERE STATUS = 'succeeded'`),
   ]);
-  const views = marks.map((row) => ({ view: str(row, 'VIEW_NAME'), readTo: iso(row, 'READ_TO'), syncedAt: iso(row, 'SYNCED_AT'), rowsCopied: num(row, 'ROWS_COPIED') }));
+  const views = marks.map((row) => ({
+    view: str(row, 'VIEW_NAME'),
+    readTo: iso(row, 'READ_TO'),
+    syncedAt: iso(row, 'SYNCED_AT'),
+    rowsCopied: num(row, 'ROWS_COPIED'),
+  }));
   const syncedAtValue = succeeded[0]?.at;
   const syncedAt = syncedAtValue instanceof Date ? syncedAtValue.toISOString() : null;
   // Complete up to the earliest read position of the views the cost figures come from, less their latency.
@@ -66,7 +71,9 @@ export async function copyState(copy: Queryable): Promise<CopyState> {
 export async function syncCost(copy: Queryable, pricePerCredit: number, now: Date = new Date()): Promise<UsageSyncCost> {
   const since = new Date(now.getTime() - COST_DAYS * 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
   const [runs, queries] = await Promise.all([
-    copy.query(sql`SELECT COUNT(*) AS "runs", COALESCE(SUM(SOURCE_STATEMENTS), 0) AS "statements" FROM USAGE_SYNC.RUNS WHERE STARTED_AT >= CAST(${since} AS TIMESTAMP)`),
+    copy.query(
+      sql`SELECT COUNT(*) AS "runs", COALESCE(SUM(SOURCE_STATEMENTS), 0) AS "statements" FROM USAGE_SYNC.RUNS WHERE STARTED_AT >= CAST(${since} AS TIMESTAMP)`,
+    ),
     copy.query(
       sql`SELECT COUNT(*) AS "queries", COALESCE(SUM(C.CREDITS), 0) AS "credits"
           FROM ACCOUNT_USAGE.QUERY_HISTORY Q LEFT JOIN DATAWORKS.QUERY_COST C ON C.QUERY_ID = Q.QUERY_ID

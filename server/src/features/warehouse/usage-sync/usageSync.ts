@@ -122,7 +122,6 @@ class SyncRun {
     this.rows += rows;
     this.perView.set(view, (this.perView.get(view) ?? 0) + rows);
   }
-
 }
 
 async function watermarks(copy: Queryable): Promise<Map<string, number>> {
@@ -144,11 +143,20 @@ function setWatermark(tx: Queryable, view: string, readTo: number, now: number, 
 }
 
 /** The slices of `view` this sync reads: [start, end) pairs in ms. */
-async function slicesOf(run: SyncRun, view: HistoricalView, columns: readonly ColumnType[], from: number, to: number, firstTime: boolean): Promise<Array<[number, number]>> {
+async function slicesOf(
+  run: SyncRun,
+  view: HistoricalView,
+  columns: readonly ColumnType[],
+  from: number,
+  to: number,
+  firstTime: boolean,
+): Promise<Array<[number, number]>> {
   let start = from;
   if (firstTime) {
     // A backfill starts at the account's first row, not at an empty year before it.
-    const rows = await run.readSource(sql`SELECT MIN(${raw(`"${view.cutColumn}"`)}) AS "first" FROM ACCOUNT_USAGE.${raw(view.name)} WHERE ${raw(`"${view.cutColumn}"`)} >= ${cutValue(view, columns, from)}`);
+    const rows = await run.readSource(
+      sql`SELECT MIN(${raw(`"${view.cutColumn}"`)}) AS "first" FROM ACCOUNT_USAGE.${raw(view.name)} WHERE ${raw(`"${view.cutColumn}"`)} >= ${cutValue(view, columns, from)}`,
+    );
     const first = rows[0]?.first;
     if (!(first instanceof Date)) return [];
     start = Math.max(from, floorTo(first.getTime(), DAY_MS));
@@ -159,7 +167,14 @@ async function slicesOf(run: SyncRun, view: HistoricalView, columns: readonly Co
 }
 
 /** Copies one historical view; returns the earliest time whose attribution must be recomputed (or null). */
-async function syncHistorical(run: SyncRun, view: HistoricalView, now: number, backfillFrom: number, readTo: number | undefined, report: (done: number) => void): Promise<number | null> {
+async function syncHistorical(
+  run: SyncRun,
+  view: HistoricalView,
+  now: number,
+  backfillFrom: number,
+  readTo: number | undefined,
+  report: (done: number) => void,
+): Promise<number | null> {
   const columns = await tableColumns(run.copy, 'ACCOUNT_USAGE', view.name);
   const isDate = columns.find((column) => column.name === view.cutColumn)?.type === 'DATE';
   const unit = isDate ? DAY_MS : 1000;
@@ -176,7 +191,9 @@ async function syncHistorical(run: SyncRun, view: HistoricalView, now: number, b
     try {
       run.checkCancelled();
       await run.copy.transaction(async (tx) => {
-        await tx.query(sql`DELETE FROM ACCOUNT_USAGE.${raw(view.name)} WHERE ${cut} >= ${cutValue(view, columns, start)} AND ${cut} < ${cutValue(view, columns, end)}`);
+        await tx.query(
+          sql`DELETE FROM ACCOUNT_USAGE.${raw(view.name)} WHERE ${cut} >= ${cutValue(view, columns, start)} AND ${cut} < ${cutValue(view, columns, end)}`,
+        );
         const inserted = await loadStaged(tx, staged, 'ACCOUNT_USAGE', view.name, columns);
         await setWatermark(tx, view.name, end, now, inserted);
         run.counted(view.name, inserted);
@@ -192,7 +209,9 @@ async function syncHistorical(run: SyncRun, view: HistoricalView, now: number, b
   }
   if (view.name === 'QUERY_HISTORY') {
     // Queries reported in the window may have started long before it.
-    const rows = await run.copy.query(sql`SELECT MIN(START_TIME) AS "first" FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE END_TIME >= ${cutValue(view, columns, from)}`);
+    const rows = await run.copy.query(
+      sql`SELECT MIN(START_TIME) AS "first" FROM ACCOUNT_USAGE.QUERY_HISTORY WHERE END_TIME >= ${cutValue(view, columns, from)}`,
+    );
     const first = rows[0]?.first;
     return first instanceof Date ? Math.min(first.getTime(), from) : from;
   }
@@ -227,15 +246,28 @@ async function recomputeAttribution(copy: UsageCopy['engine'], from: number, now
     // The daily rollup of whole days from the first recomputed day on (the window starts on an hour).
     const firstDay = windowText(new Date(floorTo(start, DAY_MS)));
     await tx.query(sql`DELETE FROM DATAWORKS.QUERY_COST_DAILY WHERE DAY >= CAST(${ts(firstDay)} AS DATE)`);
-    await tx.query(sql`INSERT INTO DATAWORKS.QUERY_COST_DAILY SELECT * FROM (${queryCostDailySelect({ start: firstDay, end: window.end })}) ORDER BY DAY`);
+    await tx.query(
+      sql`INSERT INTO DATAWORKS.QUERY_COST_DAILY SELECT * FROM (${queryCostDailySelect({ start: firstDay, end: window.end })}) ORDER BY DAY`,
+    );
     await tx.query(sql`DELETE FROM DATAWORKS.WAREHOUSE_HOUR_COST WHERE HOUR_START >= ${ts(window.start)}`);
-    await tx.query(sql`INSERT INTO DATAWORKS.WAREHOUSE_HOUR_COST SELECT * FROM (${warehouseHourCostSelect(window)}) ORDER BY HOUR_START, WAREHOUSE_NAME`);
+    await tx.query(
+      sql`INSERT INTO DATAWORKS.WAREHOUSE_HOUR_COST SELECT * FROM (${warehouseHourCostSelect(window)}) ORDER BY HOUR_START, WAREHOUSE_NAME`,
+    );
     await tx.query(sql`DELETE FROM DATAWORKS.QUERY_GAPS WHERE START_TIME >= ${ts(window.start)}`);
-    await tx.query(sql`INSERT INTO DATAWORKS.QUERY_GAPS SELECT * FROM (${queryGapsSelect(gapsWindow)}) WHERE START_TIME >= ${ts(window.start)} ORDER BY START_TIME`);
+    await tx.query(
+      sql`INSERT INTO DATAWORKS.QUERY_GAPS SELECT * FROM (${queryGapsSelect(gapsWindow)}) WHERE START_TIME >= ${ts(window.start)} ORDER BY START_TIME`,
+    );
   });
 }
 
-async function recordRun(copy: UsageCopy['engine'], run: SyncRun, kind: string, startedAt: number, status: string, error: string | null): Promise<void> {
+async function recordRun(
+  copy: UsageCopy['engine'],
+  run: SyncRun,
+  kind: string,
+  startedAt: number,
+  status: string,
+  error: string | null,
+): Promise<void> {
   await copy.transaction((tx) =>
     tx.query(
       sql`INSERT INTO USAGE_SYNC.RUNS (RUN_ID, KIND, STARTED_AT, FINISHED_AT, STATUS, ROWS_COPIED, SOURCE_STATEMENTS, ERROR)

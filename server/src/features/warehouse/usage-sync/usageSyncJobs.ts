@@ -42,8 +42,15 @@ export function createUsageSyncJobs(deps: UsageSyncJobDeps): UsageSyncJobs {
       const usage = await deps.usageOf(organisation);
       try {
         const result = await usage.sync({ signal, onProgress: (update) => progress(update) });
-        await deps.afterSync?.(organisation).catch((error: unknown) => deps.log.warn({ err: error, organisation }, 'budgets could not be evaluated after a usage sync'));
-        return { kind: result.kind, rowsCopied: result.rowsCopied, sourceStatements: result.sourceStatements, milliseconds: result.milliseconds };
+        await deps
+          .afterSync?.(organisation)
+          .catch((error: unknown) => deps.log.warn({ err: error, organisation }, 'budgets could not be evaluated after a usage sync'));
+        return {
+          kind: result.kind,
+          rowsCopied: result.rowsCopied,
+          sourceStatements: result.sourceStatements,
+          milliseconds: result.milliseconds,
+        };
       } catch (error) {
         // A scheduled tick meeting a sync already under way has nothing to do.
         if (error instanceof UsageSyncBusyError) return { skipped: error.message };
@@ -52,7 +59,12 @@ export function createUsageSyncJobs(deps: UsageSyncJobDeps): UsageSyncJobs {
       }
     },
     // Followed live on the Optimize pages (the usage copy's progress bar).
-    { payload: z.object({}), maxAttempts: 3, retryBaseDelayMs: 30_000, routes: ['snowflakeCost', 'snowflakeQueries', 'snowflakeWarehouses', 'snowflakeUsers'] },
+    {
+      payload: z.object({}),
+      maxAttempts: 3,
+      retryBaseDelayMs: 30_000,
+      routes: ['snowflakeCost', 'snowflakeQueries', 'snowflakeWarehouses', 'snowflakeUsers'],
+    },
   );
 
   const request = async (organisation: string, startedBy: string | null) =>
@@ -63,9 +75,17 @@ export function createUsageSyncJobs(deps: UsageSyncJobDeps): UsageSyncJobs {
     active: (organisation) => deps.jobs.active(USAGE_SYNC_JOB_KIND, organisation),
     opened(usage) {
       const organisation = usage.organisation;
-      const scheduled = deps.jobs.schedule({ name: `${SINGLETON}:${organisation}`, kind: USAGE_SYNC_JOB_KIND, organisation, every: usage.settings.intervalMs, payload: {} });
+      const scheduled = deps.jobs.schedule({
+        name: `${SINGLETON}:${organisation}`,
+        kind: USAGE_SYNC_JOB_KIND,
+        organisation,
+        every: usage.settings.intervalMs,
+        payload: {},
+      });
       const first = usage.isReady() ? Promise.resolve() : request(organisation, null).then(() => undefined);
-      Promise.all([scheduled, first]).catch((error: unknown) => deps.log.error({ err: error, organisation }, 'could not schedule the usage sync'));
+      Promise.all([scheduled, first]).catch((error: unknown) =>
+        deps.log.error({ err: error, organisation }, 'could not schedule the usage sync'),
+      );
     },
   };
 }

@@ -35,7 +35,8 @@ export function registerAuthentication(app: FastifyInstance, verify: TokenVerifi
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') || PUBLIC_API_PATHS.has(path) || path.startsWith(API_KEY_PATH_PREFIX) || request.method === 'OPTIONS') return;
+    if (!path.startsWith('/api/') || PUBLIC_API_PATHS.has(path) || path.startsWith(API_KEY_PATH_PREFIX) || request.method === 'OPTIONS')
+      return;
     const header = request.headers.authorization;
     if (!header) throw new HttpError(401, 'invalid_token', 'Sign in first: the request has no bearer token.');
     const upload = verifyUploadToken ? UPLOAD_TOKEN.exec(header) : null;
@@ -71,7 +72,8 @@ export function requireRoute(routeIds: AppRouteId | readonly AppRouteId[], write
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const caller = callerOf(request);
     if (!ids.some((id) => canOpen(caller.roles, id))) throw new HttpError(403, 'forbidden', 'Your roles do not allow this.');
-    if (writeRoles && !hasAnyRole(caller.roles, writeRoles)) throw new HttpError(403, 'forbidden', 'Only an administrator of your organisation may change this.');
+    if (writeRoles && !hasAnyRole(caller.roles, writeRoles))
+      throw new HttpError(403, 'forbidden', 'Only an administrator of your organisation may change this.');
     organisationOf(caller);
   };
 }

@@ -54,7 +54,11 @@ export function requireCurrentRoute(routeIds: AppRouteId | readonly AppRouteId[]
       await check(request, reply);
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 403) {
-        throw new HttpError(403, 'forbidden', 'Your roles have changed since you signed in and no longer allow this. Sign in again to see what you may do now.');
+        throw new HttpError(
+          403,
+          'forbidden',
+          'Your roles have changed since you signed in and no longer allow this. Sign in again to see what you may do now.',
+        );
       }
       throw error;
     }

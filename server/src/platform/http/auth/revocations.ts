@@ -81,7 +81,13 @@ export function createRevocationList(db: Kysely<StoreSchema>): RevocationList {
       await executor
         .insertInto('token_not_before')
         .values({ subject, organisation_id: organisation, not_before: notBefore })
-        .onConflict((oc) => oc.column('subject').doUpdateSet({ not_before: sql<Date>`GREATEST(token_not_before.not_before, excluded.not_before)`, organisation_id: organisation, updated_at: new Date() }))
+        .onConflict((oc) =>
+          oc.column('subject').doUpdateSet({
+            not_before: sql<Date>`GREATEST(token_not_before.not_before, excluded.not_before)`,
+            organisation_id: organisation,
+            updated_at: new Date(),
+          }),
+        )
         .execute();
     },
   };

@@ -11,7 +11,9 @@ export const auditOutcome: Migration = {
       .execute();
     await db.schema.alterTable('audit_log').addColumn('instance', 'text').execute();
     await db.schema.alterTable('audit_log').addColumn('settled_at', 'timestamptz').execute();
-    await sql`ALTER TABLE audit_log ADD CONSTRAINT audit_log_outcome CHECK (outcome IN ('pending', 'applied', 'failed', 'not_applied'))`.execute(db);
+    await sql`ALTER TABLE audit_log ADD CONSTRAINT audit_log_outcome CHECK (outcome IN ('pending', 'applied', 'failed', 'not_applied'))`.execute(
+      db,
+    );
     // Start-up recovery looks for entries still pending.
     await sql`CREATE INDEX audit_log_pending ON audit_log (at) WHERE outcome = 'pending'`.execute(db);
   },

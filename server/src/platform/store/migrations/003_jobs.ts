@@ -32,14 +32,18 @@ export const jobs: Migration = {
       .addColumn('finished_at', 'timestamptz')
       .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
       .execute();
-    await sql`ALTER TABLE jobs ADD CONSTRAINT jobs_state CHECK (state IN ('queued', 'running', 'succeeded', 'failed', 'cancelled'))`.execute(db);
+    await sql`ALTER TABLE jobs ADD CONSTRAINT jobs_state CHECK (state IN ('queued', 'running', 'succeeded', 'failed', 'cancelled'))`.execute(
+      db,
+    );
     await sql`ALTER TABLE jobs ADD CONSTRAINT jobs_progress CHECK (progress IS NULL OR (progress >= 0 AND progress <= 1))`.execute(db);
     // What the runners look for: due queued jobs, and running jobs whose lease may have run out.
     await sql`CREATE INDEX jobs_queued_due ON jobs (run_at) WHERE state = 'queued'`.execute(db);
     await sql`CREATE INDEX jobs_running_lease ON jobs (locked_until) WHERE state = 'running'`.execute(db);
     await db.schema.createIndex('jobs_organisation_created').on('jobs').columns(['organisation_id', 'created_at']).execute();
     // A singleton key is held by at most one unfinished job of a kind in an organisation.
-    await sql`CREATE UNIQUE INDEX jobs_singleton ON jobs (organisation_id, kind, singleton_key) WHERE singleton_key IS NOT NULL AND state IN ('queued', 'running')`.execute(db);
+    await sql`CREATE UNIQUE INDEX jobs_singleton ON jobs (organisation_id, kind, singleton_key) WHERE singleton_key IS NOT NULL AND state IN ('queued', 'running')`.execute(
+      db,
+    );
 
     await db.schema
       .createTable('job_schedules')

@@ -22,8 +22,14 @@ export const dbt: Migration = {
       .addColumn('counts', 'jsonb', (col) => col.notNull())
       .addColumn('is_current', 'boolean', (col) => col.notNull().defaultTo(false))
       .execute();
-    await sql`ALTER TABLE dbt_ingestions ADD CONSTRAINT dbt_ingestions_origin CHECK (origin IN ('upload', 'sample', 'directory'))`.execute(db);
-    await db.schema.createIndex('dbt_ingestions_organisation_at').on('dbt_ingestions').columns(['organisation_id', 'ingested_at']).execute();
+    await sql`ALTER TABLE dbt_ingestions ADD CONSTRAINT dbt_ingestions_origin CHECK (origin IN ('upload', 'sample', 'directory'))`.execute(
+      db,
+    );
+    await db.schema
+      .createIndex('dbt_ingestions_organisation_at')
+      .on('dbt_ingestions')
+      .columns(['organisation_id', 'ingested_at'])
+      .execute();
     // At most one current set per organisation.
     await sql`CREATE UNIQUE INDEX dbt_ingestions_current ON dbt_ingestions (organisation_id) WHERE is_current`.execute(db);
 
@@ -117,9 +123,11 @@ export const dbt: Migration = {
       .addColumn('weight_c', 'text', (col) => col.notNull())
       // 'simple' keeps names as written (no stemming of `stg_orders`); names weigh most.
       .addColumn('document', sql`tsvector`, (col) =>
-        col.generatedAlwaysAs(
-          sql`setweight(to_tsvector('simple'::regconfig, weight_a), 'A') || setweight(to_tsvector('simple'::regconfig, weight_b), 'B') || setweight(to_tsvector('simple'::regconfig, weight_c), 'C')`,
-        ).stored(),
+        col
+          .generatedAlwaysAs(
+            sql`setweight(to_tsvector('simple'::regconfig, weight_a), 'A') || setweight(to_tsvector('simple'::regconfig, weight_b), 'B') || setweight(to_tsvector('simple'::regconfig, weight_c), 'C')`,
+          )
+          .stored(),
       )
       .execute();
     await sql`CREATE INDEX dbt_search_docs_document ON dbt_search_docs USING gin (document)`.execute(db);
@@ -156,6 +164,10 @@ export const dbt: Migration = {
       .addColumn('error', 'text')
       .execute();
     await sql`ALTER TABLE dbt_freshness_results ADD CONSTRAINT dbt_freshness_origin CHECK (origin IN ('dbt', 'portal'))`.execute(db);
-    await db.schema.createIndex('dbt_freshness_results_node').on('dbt_freshness_results').columns(['organisation_id', 'unique_id', 'checked_at']).execute();
+    await db.schema
+      .createIndex('dbt_freshness_results_node')
+      .on('dbt_freshness_results')
+      .columns(['organisation_id', 'unique_id', 'checked_at'])
+      .execute();
   },
 };

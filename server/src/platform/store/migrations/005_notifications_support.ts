@@ -81,16 +81,30 @@ export const notificationsSupport: Migration = {
       .addColumn('solved_at', 'timestamptz')
       .addColumn('closed_at', 'timestamptz')
       .addColumn('document', sql`tsvector`, (col) =>
-        col.generatedAlwaysAs(
-          sql`setweight(to_tsvector('simple'::regconfig, subject), 'A') || setweight(to_tsvector('simple'::regconfig, description), 'B')`,
-        ).stored(),
+        col
+          .generatedAlwaysAs(
+            sql`setweight(to_tsvector('simple'::regconfig, subject), 'A') || setweight(to_tsvector('simple'::regconfig, description), 'B')`,
+          )
+          .stored(),
       )
       .execute();
-    await sql`ALTER TABLE support_tickets ADD CONSTRAINT support_tickets_status CHECK (status IN ('open', 'pending', 'solved', 'closed'))`.execute(db);
-    await sql`ALTER TABLE support_tickets ADD CONSTRAINT support_tickets_priority CHECK (priority IN ('low', 'normal', 'high', 'urgent'))`.execute(db);
+    await sql`ALTER TABLE support_tickets ADD CONSTRAINT support_tickets_status CHECK (status IN ('open', 'pending', 'solved', 'closed'))`.execute(
+      db,
+    );
+    await sql`ALTER TABLE support_tickets ADD CONSTRAINT support_tickets_priority CHECK (priority IN ('low', 'normal', 'high', 'urgent'))`.execute(
+      db,
+    );
     await sql`CREATE INDEX support_tickets_document ON support_tickets USING gin (document)`.execute(db);
-    await db.schema.createIndex('support_tickets_organisation_updated').on('support_tickets').columns(['organisation_id', 'updated_at']).execute();
-    await db.schema.createIndex('support_tickets_requester').on('support_tickets').columns(['organisation_id', 'requester_subject']).execute();
+    await db.schema
+      .createIndex('support_tickets_organisation_updated')
+      .on('support_tickets')
+      .columns(['organisation_id', 'updated_at'])
+      .execute();
+    await db.schema
+      .createIndex('support_tickets_requester')
+      .on('support_tickets')
+      .columns(['organisation_id', 'requester_subject'])
+      .execute();
 
     await db.schema
       .createTable('support_messages')

@@ -27,12 +27,27 @@ export const workspace: Migration = {
       .addColumn('seed_key', 'text')
       .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
       .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-      .addColumn('document', sql`tsvector`, (col) => col.generatedAlwaysAs(document([['title', 'A'], ['tags_text', 'B'], ['category', 'B'], ['body', 'C']])).stored())
+      .addColumn('document', sql`tsvector`, (col) =>
+        col
+          .generatedAlwaysAs(
+            document([
+              ['title', 'A'],
+              ['tags_text', 'B'],
+              ['category', 'B'],
+              ['body', 'C'],
+            ]),
+          )
+          .stored(),
+      )
       .addUniqueConstraint('kb_articles_seed', ['organisation_id', 'seed_key'])
       .execute();
     await sql`ALTER TABLE kb_articles ADD CONSTRAINT kb_articles_status CHECK (status IN ('draft', 'published'))`.execute(db);
     await sql`CREATE INDEX kb_articles_document ON kb_articles USING gin (document)`.execute(db);
-    await db.schema.createIndex('kb_articles_organisation').on('kb_articles').columns(['organisation_id', 'status', 'updated_at']).execute();
+    await db.schema
+      .createIndex('kb_articles_organisation')
+      .on('kb_articles')
+      .columns(['organisation_id', 'status', 'updated_at'])
+      .execute();
 
     await db.schema
       .createTable('kb_votes')
@@ -56,7 +71,17 @@ export const workspace: Migration = {
       .addColumn('seed_key', 'text')
       .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
       .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-      .addColumn('document', sql`tsvector`, (col) => col.generatedAlwaysAs(document([['question', 'A'], ['topic', 'B'], ['answer', 'C']])).stored())
+      .addColumn('document', sql`tsvector`, (col) =>
+        col
+          .generatedAlwaysAs(
+            document([
+              ['question', 'A'],
+              ['topic', 'B'],
+              ['answer', 'C'],
+            ]),
+          )
+          .stored(),
+      )
       .addUniqueConstraint('faq_entries_seed', ['organisation_id', 'seed_key'])
       .execute();
     await sql`CREATE INDEX faq_entries_document ON faq_entries USING gin (document)`.execute(db);
@@ -75,7 +100,17 @@ export const workspace: Migration = {
       .addColumn('accepted_answer_id', 'uuid')
       .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
       .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-      .addColumn('document', sql`tsvector`, (col) => col.generatedAlwaysAs(document([['title', 'A'], ['tags_text', 'B'], ['body', 'C']])).stored())
+      .addColumn('document', sql`tsvector`, (col) =>
+        col
+          .generatedAlwaysAs(
+            document([
+              ['title', 'A'],
+              ['tags_text', 'B'],
+              ['body', 'C'],
+            ]),
+          )
+          .stored(),
+      )
       .execute();
     await sql`CREATE INDEX hive_questions_document ON hive_questions USING gin (document)`.execute(db);
     await db.schema.createIndex('hive_questions_organisation').on('hive_questions').columns(['organisation_id', 'created_at']).execute();
@@ -116,9 +151,20 @@ export const workspace: Migration = {
       .addColumn('author_username', 'text', (col) => col.notNull())
       .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
       .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-      .addColumn('document', sql`tsvector`, (col) => col.generatedAlwaysAs(document([['title', 'A'], ['description', 'C']])).stored())
+      .addColumn('document', sql`tsvector`, (col) =>
+        col
+          .generatedAlwaysAs(
+            document([
+              ['title', 'A'],
+              ['description', 'C'],
+            ]),
+          )
+          .stored(),
+      )
       .execute();
-    await sql`ALTER TABLE feature_requests ADD CONSTRAINT feature_requests_status CHECK (status IN ('under_consideration', 'planned', 'in_progress', 'released', 'declined'))`.execute(db);
+    await sql`ALTER TABLE feature_requests ADD CONSTRAINT feature_requests_status CHECK (status IN ('under_consideration', 'planned', 'in_progress', 'released', 'declined'))`.execute(
+      db,
+    );
     await sql`CREATE INDEX feature_requests_document ON feature_requests USING gin (document)`.execute(db);
     await db.schema.createIndex('feature_requests_organisation').on('feature_requests').columns(['organisation_id', 'status']).execute();
 
@@ -162,7 +208,9 @@ export const workspace: Migration = {
       .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
       .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
       .execute();
-    await sql`ALTER TABLE projects ADD CONSTRAINT projects_status CHECK (status IN ('planned', 'active', 'on_hold', 'completed'))`.execute(db);
+    await sql`ALTER TABLE projects ADD CONSTRAINT projects_status CHECK (status IN ('planned', 'active', 'on_hold', 'completed'))`.execute(
+      db,
+    );
     await sql`CREATE UNIQUE INDEX projects_name ON projects (organisation_id, lower(name))`.execute(db);
 
     // A resource is another area's thing by its own id: a dashboard's uuid, a dbt unique_id.

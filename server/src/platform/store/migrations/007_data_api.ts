@@ -76,6 +76,7 @@ export const dataApi: Migration = {
   },
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up().
   async down(db: Kysely<any>) {
-    for (const table of ['data_api_calls', 'data_api_rate_windows', 'data_api_keys', 'data_api_versions', 'data_api_endpoints']) await db.schema.dropTable(table).execute();
+    for (const table of ['data_api_calls', 'data_api_rate_windows', 'data_api_keys', 'data_api_versions', 'data_api_endpoints'])
+      await db.schema.dropTable(table).execute();
   },
 };

@@ -43,7 +43,9 @@ export const integrations: Migration = {
       .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
       .addUniqueConstraint('integration_connections_name', ['organisation_id', 'name'])
       .execute();
-    await sql`ALTER TABLE integration_connections ADD CONSTRAINT integration_connections_status CHECK (status IN ('active', 'paused'))`.execute(db);
+    await sql`ALTER TABLE integration_connections ADD CONSTRAINT integration_connections_status CHECK (status IN ('active', 'paused'))`.execute(
+      db,
+    );
     await db.schema.createIndex('integration_connections_due').on('integration_connections').columns(['status', 'next_sync_at']).execute();
 
     await db.schema
@@ -65,9 +67,15 @@ export const integrations: Migration = {
       .addColumn('ended_at', 'timestamptz')
       .execute();
     await sql`ALTER TABLE integration_jobs ADD CONSTRAINT integration_jobs_kind CHECK (kind IN ('sync', 'reset'))`.execute(db);
-    await sql`ALTER TABLE integration_jobs ADD CONSTRAINT integration_jobs_status CHECK (status IN ('pending', 'running', 'succeeded', 'failed', 'cancelled', 'incomplete'))`.execute(db);
+    await sql`ALTER TABLE integration_jobs ADD CONSTRAINT integration_jobs_status CHECK (status IN ('pending', 'running', 'succeeded', 'failed', 'cancelled', 'incomplete'))`.execute(
+      db,
+    );
     await db.schema.createIndex('integration_jobs_connection').on('integration_jobs').columns(['connection_id', 'created_at']).execute();
-    await db.schema.createIndex('integration_jobs_organisation').on('integration_jobs').columns(['organisation_id', 'created_at']).execute();
+    await db.schema
+      .createIndex('integration_jobs_organisation')
+      .on('integration_jobs')
+      .columns(['organisation_id', 'created_at'])
+      .execute();
 
     await db.schema
       .createTable('integration_attempts')

@@ -21,8 +21,12 @@ export const budgets: Migration = {
       .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
       .addUniqueConstraint('warehouse_budgets_name', ['organisation_id', 'name'])
       .execute();
-    await sql`ALTER TABLE warehouse_budgets ADD CONSTRAINT warehouse_budgets_scope CHECK (scope IN ('account', 'warehouse', 'user', 'role', 'tag'))`.execute(db);
-    await sql`ALTER TABLE warehouse_budgets ADD CONSTRAINT warehouse_budgets_scope_value CHECK ((scope = 'account') = (scope_value IS NULL))`.execute(db);
+    await sql`ALTER TABLE warehouse_budgets ADD CONSTRAINT warehouse_budgets_scope CHECK (scope IN ('account', 'warehouse', 'user', 'role', 'tag'))`.execute(
+      db,
+    );
+    await sql`ALTER TABLE warehouse_budgets ADD CONSTRAINT warehouse_budgets_scope_value CHECK ((scope = 'account') = (scope_value IS NULL))`.execute(
+      db,
+    );
     await sql`ALTER TABLE warehouse_budgets ADD CONSTRAINT warehouse_budgets_amount CHECK (amount > 0)`.execute(db);
 
     await db.schema
@@ -37,6 +41,8 @@ export const budgets: Migration = {
       .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
       .addPrimaryKeyConstraint('warehouse_budget_alerts_key', ['budget_id', 'month', 'level'])
       .execute();
-    await sql`ALTER TABLE warehouse_budget_alerts ADD CONSTRAINT warehouse_budget_alerts_level CHECK (level IN ('forecast', 'exceeded'))`.execute(db);
+    await sql`ALTER TABLE warehouse_budget_alerts ADD CONSTRAINT warehouse_budget_alerts_level CHECK (level IN ('forecast', 'exceeded'))`.execute(
+      db,
+    );
   },
 };

@@ -7,7 +7,10 @@ export const catalogQuality: Migration = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema type exists.
   async up(db: Kysely<any>) {
     // generic (a test_metadata macro such as not_null), singular (a SQL file) or unit (dbt 1.8+ unit tests).
-    await db.schema.alterTable('dbt_tests').addColumn('test_type', 'text', (col) => col.notNull().defaultTo('generic')).execute();
+    await db.schema
+      .alterTable('dbt_tests')
+      .addColumn('test_type', 'text', (col) => col.notNull().defaultTo('generic'))
+      .execute();
     await db.schema.alterTable('dbt_tests').addColumn('test_kind', 'text').execute();
     await sql`ALTER TABLE dbt_tests ADD CONSTRAINT dbt_tests_type CHECK (test_type IN ('generic', 'singular', 'unit'))`.execute(db);
     // Tests ingested before this migration count as generic until the next ingestion says otherwise.
@@ -59,13 +62,25 @@ export const catalogQuality: Migration = {
       .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
       .execute();
     await sql`ALTER TABLE catalog_incidents ADD CONSTRAINT catalog_incidents_kind CHECK (kind IN ('test', 'freshness'))`.execute(db);
-    await sql`ALTER TABLE catalog_incidents ADD CONSTRAINT catalog_incidents_state CHECK (state IN ('new', 'acknowledged', 'assigned', 'resolved'))`.execute(db);
+    await sql`ALTER TABLE catalog_incidents ADD CONSTRAINT catalog_incidents_state CHECK (state IN ('new', 'acknowledged', 'assigned', 'resolved'))`.execute(
+      db,
+    );
     await sql`ALTER TABLE catalog_incidents ADD CONSTRAINT catalog_incidents_severity CHECK (severity BETWEEN 1 AND 5)`.execute(db);
-    await sql`ALTER TABLE catalog_incidents ADD CONSTRAINT catalog_incidents_resolution CHECK ((state = 'resolved') = (resolution_reason IS NOT NULL))`.execute(db);
-    await sql`ALTER TABLE catalog_incidents ADD CONSTRAINT catalog_incidents_assigned CHECK (state <> 'assigned' OR assignee_subject IS NOT NULL)`.execute(db);
+    await sql`ALTER TABLE catalog_incidents ADD CONSTRAINT catalog_incidents_resolution CHECK ((state = 'resolved') = (resolution_reason IS NOT NULL))`.execute(
+      db,
+    );
+    await sql`ALTER TABLE catalog_incidents ADD CONSTRAINT catalog_incidents_assigned CHECK (state <> 'assigned' OR assignee_subject IS NOT NULL)`.execute(
+      db,
+    );
     // One open incident per test (or source) at a time: a repeat failure is counted on it.
-    await sql`CREATE UNIQUE INDEX catalog_incidents_open ON catalog_incidents (organisation_id, subject_id) WHERE state <> 'resolved'`.execute(db);
-    await db.schema.createIndex('catalog_incidents_list').on('catalog_incidents').columns(['organisation_id', 'state', 'last_failed_at']).execute();
+    await sql`CREATE UNIQUE INDEX catalog_incidents_open ON catalog_incidents (organisation_id, subject_id) WHERE state <> 'resolved'`.execute(
+      db,
+    );
+    await db.schema
+      .createIndex('catalog_incidents_list')
+      .on('catalog_incidents')
+      .columns(['organisation_id', 'state', 'last_failed_at'])
+      .execute();
 
     await db.schema
       .createTable('catalog_incident_events')
@@ -92,7 +107,11 @@ export const catalogQuality: Migration = {
       .addColumn('sampled_rows', 'bigint')
       .addColumn('columns', 'jsonb', (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('catalog_profiles_node').on('catalog_profiles').columns(['organisation_id', 'node_id', 'profiled_at']).execute();
+    await db.schema
+      .createIndex('catalog_profiles_node')
+      .on('catalog_profiles')
+      .columns(['organisation_id', 'node_id', 'profiled_at'])
+      .execute();
 
     // States of the run history already ingested.
     await sql`
@@ -111,6 +130,8 @@ export const catalogQuality: Migration = {
         WHERE r.unique_id LIKE 'test.%' OR r.unique_id LIKE 'unit_test.%'
         GROUP BY r.organisation_id, r.unique_id
       ) history`.execute(db);
-    await sql`UPDATE catalog_test_states SET flips = (SELECT count(*) FROM generate_series(1, length(recent) - 1) i WHERE substr(recent, i, 1) <> substr(recent, i + 1, 1))`.execute(db);
+    await sql`UPDATE catalog_test_states SET flips = (SELECT count(*) FROM generate_series(1, length(recent) - 1) i WHERE substr(recent, i, 1) <> substr(recent, i + 1, 1))`.execute(
+      db,
+    );
   },
 };

@@ -51,8 +51,12 @@ export const catalogGovernance: Migration = {
       .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
       .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
       .execute();
-    await sql`ALTER TABLE glossary_terms ADD CONSTRAINT glossary_terms_status CHECK (status IN ('draft', 'in_review', 'approved', 'rejected', 'deprecated'))`.execute(db);
-    await sql`ALTER TABLE glossary_terms ADD CONSTRAINT glossary_terms_not_own_parent CHECK (parent_id IS NULL OR parent_id <> id)`.execute(db);
+    await sql`ALTER TABLE glossary_terms ADD CONSTRAINT glossary_terms_status CHECK (status IN ('draft', 'in_review', 'approved', 'rejected', 'deprecated'))`.execute(
+      db,
+    );
+    await sql`ALTER TABLE glossary_terms ADD CONSTRAINT glossary_terms_not_own_parent CHECK (parent_id IS NULL OR parent_id <> id)`.execute(
+      db,
+    );
     await sql`CREATE UNIQUE INDEX glossary_terms_name ON glossary_terms (glossary_id, lower(name))`.execute(db);
     await db.schema.createIndex('glossary_terms_parent').on('glossary_terms').columns(['parent_id']).execute();
     await db.schema.createIndex('glossary_terms_organisation').on('glossary_terms').columns(['organisation_id', 'glossary_id']).execute();
@@ -128,9 +132,17 @@ export const catalogGovernance: Migration = {
       .addColumn('applied_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
       .addPrimaryKeyConstraint('classification_applications_pk', ['tag_id', 'node_id', 'column_name'])
       .execute();
-    await sql`ALTER TABLE classification_applications ADD CONSTRAINT classification_applications_source CHECK (source IN ('manual', 'suggestion'))`.execute(db);
-    await sql`CREATE UNIQUE INDEX classification_applications_exclusive ON classification_applications (classification_id, node_id, column_name) WHERE exclusive`.execute(db);
-    await db.schema.createIndex('classification_applications_node').on('classification_applications').columns(['organisation_id', 'node_id']).execute();
+    await sql`ALTER TABLE classification_applications ADD CONSTRAINT classification_applications_source CHECK (source IN ('manual', 'suggestion'))`.execute(
+      db,
+    );
+    await sql`CREATE UNIQUE INDEX classification_applications_exclusive ON classification_applications (classification_id, node_id, column_name) WHERE exclusive`.execute(
+      db,
+    );
+    await db.schema
+      .createIndex('classification_applications_node')
+      .on('classification_applications')
+      .columns(['organisation_id', 'node_id'])
+      .execute();
 
     await db.schema
       .createTable('classification_suggestions')
@@ -146,10 +158,23 @@ export const catalogGovernance: Migration = {
       .addColumn('decided_at', 'timestamptz')
       .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
       .execute();
-    await sql`ALTER TABLE classification_suggestions ADD CONSTRAINT classification_suggestions_state CHECK (state IN ('pending', 'accepted', 'rejected'))`.execute(db);
-    await sql`ALTER TABLE classification_suggestions ADD CONSTRAINT classification_suggestions_basis CHECK (basis IN ('name', 'values'))`.execute(db);
+    await sql`ALTER TABLE classification_suggestions ADD CONSTRAINT classification_suggestions_state CHECK (state IN ('pending', 'accepted', 'rejected'))`.execute(
+      db,
+    );
+    await sql`ALTER TABLE classification_suggestions ADD CONSTRAINT classification_suggestions_basis CHECK (basis IN ('name', 'values'))`.execute(
+      db,
+    );
     // A column is suggested a tag once: a rejected suggestion is not made again by the next scan.
-    await db.schema.createIndex('classification_suggestions_target').unique().on('classification_suggestions').columns(['organisation_id', 'node_id', 'column_name', 'tag_id']).execute();
-    await db.schema.createIndex('classification_suggestions_state').on('classification_suggestions').columns(['organisation_id', 'state']).execute();
+    await db.schema
+      .createIndex('classification_suggestions_target')
+      .unique()
+      .on('classification_suggestions')
+      .columns(['organisation_id', 'node_id', 'column_name', 'tag_id'])
+      .execute();
+    await db.schema
+      .createIndex('classification_suggestions_state')
+      .on('classification_suggestions')
+      .columns(['organisation_id', 'state'])
+      .execute();
   },
 };

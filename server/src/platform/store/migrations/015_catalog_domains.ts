@@ -29,7 +29,11 @@ export const catalogDomains: Migration = {
       .addColumn('assigned_by', 'text', (col) => col.notNull())
       .addPrimaryKeyConstraint('catalog_domain_assets_pk', ['organisation_id', 'unique_id'])
       .execute();
-    await db.schema.createIndex('catalog_domain_assets_domain').on('catalog_domain_assets').columns(['organisation_id', 'domain']).execute();
+    await db.schema
+      .createIndex('catalog_domain_assets_domain')
+      .on('catalog_domain_assets')
+      .columns(['organisation_id', 'domain'])
+      .execute();
 
     await db.schema
       .createTable('catalog_products')

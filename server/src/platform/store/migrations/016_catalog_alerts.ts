@@ -42,8 +42,14 @@ export const catalogAlerts: Migration = {
       .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
       .addColumn('finished_at', 'timestamptz')
       .execute();
-    await sql`ALTER TABLE catalog_alert_deliveries ADD CONSTRAINT catalog_alert_deliveries_status CHECK (status IN ('pending', 'sent', 'failed'))`.execute(db);
-    await db.schema.createIndex('catalog_alert_deliveries_recent').on('catalog_alert_deliveries').columns(['organisation_id', 'id']).execute();
+    await sql`ALTER TABLE catalog_alert_deliveries ADD CONSTRAINT catalog_alert_deliveries_status CHECK (status IN ('pending', 'sent', 'failed'))`.execute(
+      db,
+    );
+    await db.schema
+      .createIndex('catalog_alert_deliveries_recent')
+      .on('catalog_alert_deliveries')
+      .columns(['organisation_id', 'id'])
+      .execute();
 
     await db.schema
       .createTable('catalog_settings')

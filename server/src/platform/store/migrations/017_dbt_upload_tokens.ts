@@ -18,6 +18,10 @@ export const dbtUploadTokens: Migration = {
       .addColumn('last_used_at', 'timestamptz')
       .addColumn('revoked_at', 'timestamptz')
       .execute();
-    await db.schema.createIndex('dbt_upload_tokens_organisation').on('dbt_upload_tokens').columns(['organisation_id', 'created_at']).execute();
+    await db.schema
+      .createIndex('dbt_upload_tokens_organisation')
+      .on('dbt_upload_tokens')
+      .columns(['organisation_id', 'created_at'])
+      .execute();
   },
 };

@@ -15,7 +15,12 @@ export const integrationsAirbyte: Migration = {
       .execute();
     await db.schema
       .alterTable('integration_connections')
-      .addColumn('engine', 'text', (col) => col.notNull().defaultTo('embedded').check(sql`engine IN ('embedded', 'airbyte')`))
+      .addColumn('engine', 'text', (col) =>
+        col
+          .notNull()
+          .defaultTo('embedded')
+          .check(sql`engine IN ('embedded', 'airbyte')`),
+      )
       .execute();
     await db.schema.alterTable('integration_connections').addColumn('airbyte_source_id', 'text').execute();
     await db.schema.alterTable('integration_connections').addColumn('airbyte_connection_id', 'text').execute();

@@ -7,9 +7,21 @@ import { sql, type Kysely, type Migration } from 'kysely';
 export const dbtIngestionLease: Migration = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema type exists.
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('dbt_ingestion_locks').addColumn('instance_id', 'text', (col) => col.notNull().defaultTo('')).execute();
-    await db.schema.alterTable('dbt_ingestion_locks').addColumn('host', 'text', (col) => col.notNull().defaultTo('')).execute();
-    await db.schema.alterTable('dbt_ingestion_locks').addColumn('pid', 'integer', (col) => col.notNull().defaultTo(0)).execute();
-    await db.schema.alterTable('dbt_ingestion_locks').addColumn('lease_until', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`)).execute();
+    await db.schema
+      .alterTable('dbt_ingestion_locks')
+      .addColumn('instance_id', 'text', (col) => col.notNull().defaultTo(''))
+      .execute();
+    await db.schema
+      .alterTable('dbt_ingestion_locks')
+      .addColumn('host', 'text', (col) => col.notNull().defaultTo(''))
+      .execute();
+    await db.schema
+      .alterTable('dbt_ingestion_locks')
+      .addColumn('pid', 'integer', (col) => col.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable('dbt_ingestion_locks')
+      .addColumn('lease_until', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+      .execute();
   },
 };

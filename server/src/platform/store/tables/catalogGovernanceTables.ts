@@ -103,7 +103,11 @@ export interface ClassificationSuggestionsTable {
   tag_id: string;
   basis: 'name' | 'values';
   evidence: string;
-  state: ColumnType<'pending' | 'accepted' | 'rejected', 'pending' | 'accepted' | 'rejected' | undefined, 'pending' | 'accepted' | 'rejected'>;
+  state: ColumnType<
+    'pending' | 'accepted' | 'rejected',
+    'pending' | 'accepted' | 'rejected' | undefined,
+    'pending' | 'accepted' | 'rejected'
+  >;
   decided_by: string | null;
   decided_at: NullableTimestamp;
   created_at: Timestamp;

@@ -45,7 +45,13 @@ export function ApplyTagForm({ classifications }: { classifications: readonly Cl
         <label htmlFor="apply-column" className="form-label small mb-1">
           Column (optional)
         </label>
-        <input id="apply-column" className="form-control form-control-sm" value={columnName} maxLength={1000} onChange={(event) => setColumnName(event.target.value)} />
+        <input
+          id="apply-column"
+          className="form-control form-control-sm"
+          value={columnName}
+          maxLength={1000}
+          onChange={(event) => setColumnName(event.target.value)}
+        />
       </div>
       <div className="col-md-2">
         <button type="submit" className="btn btn-primary btn-sm" disabled={!tagId || !nodeId.trim() || applying.isLoading}>

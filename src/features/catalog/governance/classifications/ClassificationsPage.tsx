@@ -19,14 +19,21 @@ function NewTag({ category }: { category: ClassificationRecord }) {
   const [name, setName] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim()) void create({ classificationId: category.id, body: { name: name.trim() } }).then((result) => !('error' in result) && setName(''));
+    if (name.trim())
+      void create({ classificationId: category.id, body: { name: name.trim() } }).then((result) => !('error' in result) && setName(''));
   };
   const id = `new-tag-${category.id}`;
   return (
     <form className="d-flex gap-2 align-items-end mt-2" onSubmit={submit} aria-label={`New tag in ${category.name}`}>
       <div>
         <label htmlFor={id} className="form-label small mb-1">{`New tag in ${category.name}`}</label>
-        <input id={id} className="form-control form-control-sm" value={name} maxLength={64} onChange={(event) => setName(event.target.value)} />
+        <input
+          id={id}
+          className="form-control form-control-sm"
+          value={name}
+          maxLength={64}
+          onChange={(event) => setName(event.target.value)}
+        />
       </div>
       <button type="submit" className="btn btn-outline-primary btn-sm" disabled={!name.trim() || creating.isLoading}>
         Add tag
@@ -50,10 +57,22 @@ function NewClassification() {
         <label htmlFor="new-classification" className="form-label small mb-1">
           New classification
         </label>
-        <input id="new-classification" className="form-control form-control-sm" value={name} maxLength={64} onChange={(event) => setName(event.target.value)} />
+        <input
+          id="new-classification"
+          className="form-control form-control-sm"
+          value={name}
+          maxLength={64}
+          onChange={(event) => setName(event.target.value)}
+        />
       </div>
       <div className="col-md-4 form-check ms-2">
-        <input id="new-classification-exclusive" type="checkbox" className="form-check-input" checked={exclusive} onChange={(event) => setExclusive(event.target.checked)} />
+        <input
+          id="new-classification-exclusive"
+          type="checkbox"
+          className="form-check-input"
+          checked={exclusive}
+          onChange={(event) => setExclusive(event.target.checked)}
+        />
         <label htmlFor="new-classification-exclusive" className="form-check-label small">
           Mutually exclusive (one tag per asset or column)
         </label>
@@ -82,7 +101,14 @@ export default function ClassificationsPage() {
       title="Classifications"
       intro="Tags that say how sensitive or critical data is, applied to assets and columns by people, mapped in from dbt tags and meta (pii, tier1 … tier5, meta.contains_pii, meta.tier), and suggested for personal data."
     >
-      <QueryResult data={currentData ?? data} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the classifications…" errorTitle="The classifications could not be loaded">
+      <QueryResult
+        data={currentData ?? data}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading the classifications…"
+        errorTitle="The classifications could not be loaded"
+      >
         {({ classifications, editor }) => {
           const chosen = classifications.find((category) => category.tags.some((tag) => tag.id === tagId));
           return (
@@ -107,7 +133,11 @@ export default function ClassificationsPage() {
                           {category.tags.map((tag) => (
                             <tr key={tag.id} aria-current={tag.id === tagId ? 'true' : undefined}>
                               <th scope="row">
-                                <button type="button" className="btn btn-link btn-sm p-0" onClick={() => setParams(new URLSearchParams({ tag: tag.id }))}>
+                                <button
+                                  type="button"
+                                  className="btn btn-link btn-sm p-0"
+                                  onClick={() => setParams(new URLSearchParams({ tag: tag.id }))}
+                                >
                                   {`${category.name}.${tag.name}`}
                                 </button>
                               </th>

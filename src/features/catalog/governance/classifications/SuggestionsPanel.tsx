@@ -4,7 +4,12 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { apiErrorMessage } from '../../../../api/apiError';
-import { invalidateClassifications, useDecideSuggestionMutation, useListSuggestionsQuery, useScanSuggestionsMutation } from '../../../../api/catalogGovernanceApi';
+import {
+  invalidateClassifications,
+  useDecideSuggestionMutation,
+  useListSuggestionsQuery,
+  useScanSuggestionsMutation,
+} from '../../../../api/catalogGovernanceApi';
 import { useJobProgress } from '../../../../api/live/useJobProgress';
 import { DateTimeText } from '../../../../components/DateTimeText';
 import { InlineError } from '../../../../components/InlineError';
@@ -35,16 +40,32 @@ export function SuggestionsPanel({ editor }: { editor: boolean }) {
   const [started, setStarted] = useState<string | null>(null);
   const jobId = started ?? data?.scan.jobId ?? null;
   const action = editor ? (
-    <button type="button" className="btn btn-outline-primary btn-sm" disabled={scanning.isLoading} onClick={() => void scan().then((result) => 'data' in result && result.data && setStarted(result.data.jobId))}>
+    <button
+      type="button"
+      className="btn btn-outline-primary btn-sm"
+      disabled={scanning.isLoading}
+      onClick={() => void scan().then((result) => 'data' in result && result.data && setStarted(result.data.jobId))}
+    >
       Scan again
     </button>
   ) : null;
   return (
-    <Panel title="Suggested personal data" description="Columns whose names or sampled values look personal. A person accepts (PII.Sensitive is applied) or rejects each." actions={action}>
+    <Panel
+      title="Suggested personal data"
+      description="Columns whose names or sampled values look personal. A person accepts (PII.Sensitive is applied) or rejects each."
+      actions={action}
+    >
       {scanning.error ? <InlineError>{apiErrorMessage(scanning.error)}</InlineError> : null}
       {deciding.error ? <InlineError>{apiErrorMessage(deciding.error)}</InlineError> : null}
       {jobId ? <RunningScan jobId={jobId} /> : null}
-      <QueryResult data={currentData ?? data} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the suggestions…" errorTitle="The suggestions could not be loaded">
+      <QueryResult
+        data={currentData ?? data}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading the suggestions…"
+        errorTitle="The suggestions could not be loaded"
+      >
         {({ suggestions, scan: last }) => (
           <>
             {last.scannedAt ? (
@@ -78,10 +99,22 @@ export function SuggestionsPanel({ editor }: { editor: boolean }) {
                           <td>{suggestion.evidence}</td>
                           {editor ? (
                             <td className="text-nowrap">
-                              <button type="button" className="btn btn-outline-success btn-sm me-2" disabled={deciding.isLoading} aria-label={`Accept ${suggestion.classification}.${suggestion.tag} for ${target}`} onClick={() => void decide({ id: suggestion.id, decision: 'accept' })}>
+                              <button
+                                type="button"
+                                className="btn btn-outline-success btn-sm me-2"
+                                disabled={deciding.isLoading}
+                                aria-label={`Accept ${suggestion.classification}.${suggestion.tag} for ${target}`}
+                                onClick={() => void decide({ id: suggestion.id, decision: 'accept' })}
+                              >
                                 Accept
                               </button>
-                              <button type="button" className="btn btn-outline-secondary btn-sm" disabled={deciding.isLoading} aria-label={`Reject ${suggestion.classification}.${suggestion.tag} for ${target}`} onClick={() => void decide({ id: suggestion.id, decision: 'reject' })}>
+                              <button
+                                type="button"
+                                className="btn btn-outline-secondary btn-sm"
+                                disabled={deciding.isLoading}
+                                aria-label={`Reject ${suggestion.classification}.${suggestion.tag} for ${target}`}
+                                onClick={() => void decide({ id: suggestion.id, decision: 'reject' })}
+                              >
                                 Reject
                               </button>
                             </td>

@@ -21,22 +21,39 @@ export function TagApplications({ category, tagId, editor }: { category: Classif
   return (
     <Panel title={`Where ${name} applies`} description={tag.description || undefined}>
       {removing.error ? <InlineError>{apiErrorMessage(removing.error)}</InlineError> : null}
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading where the tag applies…" errorTitle="The applications could not be loaded">
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading where the tag applies…"
+        errorTitle="The applications could not be loaded"
+      >
         {({ applications, total }) =>
           applications.length === 0 ? (
             <p className="mb-0">{`${name} is not applied anywhere yet.`}</p>
           ) : (
             <>
-              {total > applications.length ? <p className="small text-body-secondary">{`The first ${applications.length} of ${total}.`}</p> : null}
+              {total > applications.length ? (
+                <p className="small text-body-secondary">{`The first ${applications.length} of ${total}.`}</p>
+              ) : null}
               <ul className="list-unstyled mb-0">
                 {applications.map((application) => {
                   const target = application.columnName ? `${application.nodeName}.${application.columnName}` : application.nodeName;
                   return (
-                    <li key={`${application.nodeId}/${application.columnName ?? ''}/${application.source}`} className="d-flex flex-wrap gap-2 align-items-center mb-1">
+                    <li
+                      key={`${application.nodeId}/${application.columnName ?? ''}/${application.source}`}
+                      className="d-flex flex-wrap gap-2 align-items-center mb-1"
+                    >
                       <Link to={nodePagePath(application.nodeId)}>{target}</Link>
                       <span className="small text-body-secondary">{`${sourceLabels[application.source]}${application.appliedBy ? ` (${application.appliedBy})` : ''}`}</span>
                       {editor && application.source !== 'dbt' ? (
-                        <button type="button" className="btn btn-link btn-sm p-0" disabled={removing.isLoading} onClick={() => void remove({ tagId, nodeId: application.nodeId, columnName: application.columnName })}>
+                        <button
+                          type="button"
+                          className="btn btn-link btn-sm p-0"
+                          disabled={removing.isLoading}
+                          onClick={() => void remove({ tagId, nodeId: application.nodeId, columnName: application.columnName })}
+                        >
                           {`Remove ${name} from ${target}`}
                         </button>
                       ) : null}

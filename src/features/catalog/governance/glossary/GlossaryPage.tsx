@@ -34,7 +34,13 @@ function NewGlossary() {
         New glossary
       </label>
       <div className="d-flex gap-2">
-        <input id="glossary-name" className="form-control form-control-sm" value={name} maxLength={128} onChange={(event) => setName(event.target.value)} />
+        <input
+          id="glossary-name"
+          className="form-control form-control-sm"
+          value={name}
+          maxLength={128}
+          onChange={(event) => setName(event.target.value)}
+        />
         <button type="submit" className="btn btn-outline-primary btn-sm" disabled={!name.trim() || creating.isLoading}>
           Add
         </button>
@@ -55,7 +61,14 @@ function Terms({ glossaryId, termId }: { glossaryId: string; termId: string | nu
   // The whole glossary, for parents and related terms in the detail and the form.
   const all = useListTermsQuery({ glossaryId, query: '' });
   return (
-    <QueryResult data={terms.currentData ?? terms.data} error={terms.error} isFetching={terms.isFetching} refetch={terms.refetch} loadingLabel="Loading the terms…" errorTitle="The terms could not be loaded">
+    <QueryResult
+      data={terms.currentData ?? terms.data}
+      error={terms.error}
+      isFetching={terms.isFetching}
+      refetch={terms.refetch}
+      loadingLabel="Loading the terms…"
+      errorTitle="The terms could not be loaded"
+    >
       {(data) => (
         <>
           <TermsPanel glossary={data.glossary} terms={data.terms} editor={data.editor} />
@@ -70,18 +83,36 @@ export default function GlossaryPage() {
   const { currentData, error, isFetching, refetch } = useListGlossariesQuery();
   const [params, setParams] = useSearchParams();
   return (
-    <GovernanceFrame id="glossary-title" title="Glossary" intro="The organisation's business terms: what each means, who owns and reviews it, and which assets and columns it describes. A term is Draft, In review, Approved, Rejected or Deprecated.">
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the glossaries…" errorTitle="The glossaries could not be loaded">
+    <GovernanceFrame
+      id="glossary-title"
+      title="Glossary"
+      intro="The organisation's business terms: what each means, who owns and reviews it, and which assets and columns it describes. A term is Draft, In review, Approved, Rejected or Deprecated."
+    >
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Loading the glossaries…"
+        errorTitle="The glossaries could not be loaded"
+      >
         {({ glossaries, editor }) => {
           const chosen = glossaries.find((glossary) => glossary.id === params.get('glossary')) ?? glossaries[0];
           return (
             <div className="dw-governance-layout">
               <nav aria-label="Glossaries">
                 <h2 className="h6">Glossaries</h2>
-                {glossaries.length === 0 ? <p className="small">{editor ? 'No glossary yet: add the first one below.' : 'No glossary yet. Glossary editors add them.'}</p> : null}
+                {glossaries.length === 0 ? (
+                  <p className="small">
+                    {editor ? 'No glossary yet: add the first one below.' : 'No glossary yet. Glossary editors add them.'}
+                  </p>
+                ) : null}
                 <ul className="list-group">
                   {glossaries.map((glossary) => (
-                    <li key={glossary.id} className={`list-group-item d-flex justify-content-between align-items-center${glossary.id === chosen?.id ? ' active' : ''}`}>
+                    <li
+                      key={glossary.id}
+                      className={`list-group-item d-flex justify-content-between align-items-center${glossary.id === chosen?.id ? ' active' : ''}`}
+                    >
                       <button
                         type="button"
                         className={`btn btn-link p-0 text-start ${glossary.id === chosen?.id ? 'text-white' : ''}`}

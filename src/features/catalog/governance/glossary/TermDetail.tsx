@@ -32,7 +32,14 @@ export function TermDetail({ termId, terms, editor }: { termId: string; terms: r
     setParams(next);
   };
   return (
-    <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the term…" errorTitle="The term could not be loaded">
+    <QueryResult
+      data={currentData}
+      error={error}
+      isFetching={isFetching}
+      refetch={refetch}
+      loadingLabel="Loading the term…"
+      errorTitle="The term could not be loaded"
+    >
       {({ term, links, history, children }) => (
         <Panel
           title={`Term: ${term.name}`}
@@ -63,11 +70,39 @@ export function TermDetail({ termId, terms, editor }: { termId: string; terms: r
             </div>
             <div className="col-md-6">
               <dt>Parent</dt>
-              <dd>{term.parentId ? <TermButton id={term.parentId} name={terms.find((item) => item.id === term.parentId)?.name ?? 'Parent term'} onOpen={open} /> : 'None (top level)'}</dd>
+              <dd>
+                {term.parentId ? (
+                  <TermButton
+                    id={term.parentId}
+                    name={terms.find((item) => item.id === term.parentId)?.name ?? 'Parent term'}
+                    onOpen={open}
+                  />
+                ) : (
+                  'None (top level)'
+                )}
+              </dd>
               <dt>Child terms</dt>
-              <dd>{children.length > 0 ? children.map((child, index) => <span key={child.id}>{index > 0 ? ', ' : ''}<TermButton id={child.id} name={child.name} onOpen={open} /></span>) : 'None'}</dd>
+              <dd>
+                {children.length > 0
+                  ? children.map((child, index) => (
+                      <span key={child.id}>
+                        {index > 0 ? ', ' : ''}
+                        <TermButton id={child.id} name={child.name} onOpen={open} />
+                      </span>
+                    ))
+                  : 'None'}
+              </dd>
               <dt>Related terms</dt>
-              <dd>{term.related.length > 0 ? term.related.map((item, index) => <span key={item.id}>{index > 0 ? ', ' : ''}<TermButton id={item.id} name={item.name} onOpen={open} /></span>) : 'None'}</dd>
+              <dd>
+                {term.related.length > 0
+                  ? term.related.map((item, index) => (
+                      <span key={item.id}>
+                        {index > 0 ? ', ' : ''}
+                        <TermButton id={item.id} name={item.name} onOpen={open} />
+                      </span>
+                    ))
+                  : 'None'}
+              </dd>
             </div>
           </dl>
           <TermLinks termId={term.id} termName={term.name} links={links} editor={editor} />

@@ -41,19 +41,53 @@ export function TermForm({ title, term, terms, busy, error, onSave, onCancel }: 
       submitLabel="Save term"
       busyLabel="Saving…"
       busy={busy}
-      error={message && !['name', 'definition', 'synonyms', 'owners', 'reviewers', 'parentId', 'relatedIds'].some((name) => field?.startsWith(name)) ? message : null}
+      error={
+        message &&
+        !['name', 'definition', 'synonyms', 'owners', 'reviewers', 'parentId', 'relatedIds'].some((name) => field?.startsWith(name))
+          ? message
+          : null
+      }
       onCancel={onCancel}
       onSubmit={() => {
         setChecked(true);
         if (!name.trim() || !definition.trim()) return;
-        onSave({ name: name.trim(), definition, synonyms: splitList(synonyms), owners: splitList(owners), reviewers: splitList(reviewers), parentId: parentId || null, relatedIds: related });
+        onSave({
+          name: name.trim(),
+          definition,
+          synonyms: splitList(synonyms),
+          owners: splitList(owners),
+          reviewers: splitList(reviewers),
+          parentId: parentId || null,
+          relatedIds: related,
+        });
       }}
     >
       <FormField label="Name" value={name} onValue={setName} maxLength={128} required error={nameProblem ?? errorOf('name')} />
-      <FormField label="Definition" control="textarea" rows={5} value={definition} onValue={setDefinition} help="Markdown: **bold**, lists, links." required error={definitionProblem ?? errorOf('definition')} />
-      <FormField label="Synonyms" value={synonyms} onValue={setSynonyms} help="Separated by commas or semicolons." error={errorOf('synonyms')} />
+      <FormField
+        label="Definition"
+        control="textarea"
+        rows={5}
+        value={definition}
+        onValue={setDefinition}
+        help="Markdown: **bold**, lists, links."
+        required
+        error={definitionProblem ?? errorOf('definition')}
+      />
+      <FormField
+        label="Synonyms"
+        value={synonyms}
+        onValue={setSynonyms}
+        help="Separated by commas or semicolons."
+        error={errorOf('synonyms')}
+      />
       <FormField label="Owners" value={owners} onValue={setOwners} help="Usernames, separated by commas." error={errorOf('owners')} />
-      <FormField label="Reviewers" value={reviewers} onValue={setReviewers} help="Usernames who approve the term. Without reviewers an editor approves it directly." error={errorOf('reviewers')} />
+      <FormField
+        label="Reviewers"
+        value={reviewers}
+        onValue={setReviewers}
+        help="Usernames who approve the term. Without reviewers an editor approves it directly."
+        error={errorOf('reviewers')}
+      />
       <FormField label="Parent term" control="select" value={parentId} onValue={setParentId} error={errorOf('parentId')}>
         <option value="">None (top level)</option>
         {others.map((candidate) => (
@@ -73,7 +107,9 @@ export function TermForm({ title, term, terms, busy, error, onSave, onCancel }: 
                 type="checkbox"
                 id={`related-${candidate.id}`}
                 checked={related.includes(candidate.id)}
-                onChange={(event) => setRelated((current) => (event.target.checked ? [...current, candidate.id] : current.filter((id) => id !== candidate.id)))}
+                onChange={(event) =>
+                  setRelated((current) => (event.target.checked ? [...current, candidate.id] : current.filter((id) => id !== candidate.id)))
+                }
               />
               <label className="form-check-label" htmlFor={`related-${candidate.id}`}>
                 {candidate.name}

@@ -9,7 +9,17 @@ import { InlineError } from '../../../../components/InlineError';
 import { nodePagePath } from '../../nodePagePath';
 import { AssetIdField } from '../AssetIdField';
 
-export function TermLinks({ termId, termName, links, editor }: { termId: string; termName: string; links: readonly TermLink[]; editor: boolean }) {
+export function TermLinks({
+  termId,
+  termName,
+  links,
+  editor,
+}: {
+  termId: string;
+  termName: string;
+  links: readonly TermLink[];
+  editor: boolean;
+}) {
   const [link, linking] = useLinkTermMutation();
   const [unlink, unlinking] = useUnlinkTermMutation();
   const [nodeId, setNodeId] = useState('');
@@ -32,9 +42,16 @@ export function TermLinks({ termId, termName, links, editor }: { termId: string;
         {links.map((item) => (
           <li key={`${item.nodeId}/${item.columnName ?? ''}`} className="d-flex flex-wrap gap-2 align-items-center mb-1">
             <Link to={nodePagePath(item.nodeId)}>{item.columnName ? `${item.name}.${item.columnName}` : item.name}</Link>
-            <span className="small text-body-secondary">{item.resourceType === 'missing' ? 'no longer in the dbt project' : item.resourceType}</span>
+            <span className="small text-body-secondary">
+              {item.resourceType === 'missing' ? 'no longer in the dbt project' : item.resourceType}
+            </span>
             {editor ? (
-              <button type="button" className="btn btn-link btn-sm p-0" disabled={unlinking.isLoading} onClick={() => void unlink({ id: termId, nodeId: item.nodeId, columnName: item.columnName })}>
+              <button
+                type="button"
+                className="btn btn-link btn-sm p-0"
+                disabled={unlinking.isLoading}
+                onClick={() => void unlink({ id: termId, nodeId: item.nodeId, columnName: item.columnName })}
+              >
                 {`Remove link to ${item.columnName ? `${item.name}.${item.columnName}` : item.name}`}
               </button>
             ) : null}
@@ -50,7 +67,13 @@ export function TermLinks({ termId, termName, links, editor }: { termId: string;
             <label htmlFor="term-link-column" className="form-label small mb-1">
               Column (optional)
             </label>
-            <input id="term-link-column" className="form-control form-control-sm" value={columnName} maxLength={1000} onChange={(event) => setColumnName(event.target.value)} />
+            <input
+              id="term-link-column"
+              className="form-control form-control-sm"
+              value={columnName}
+              maxLength={1000}
+              onChange={(event) => setColumnName(event.target.value)}
+            />
           </div>
           <div className="col-md-2">
             <button type="submit" className="btn btn-outline-primary btn-sm" disabled={!nodeId.trim() || linking.isLoading}>

@@ -34,9 +34,12 @@ export function TermWorkflow({ term, editor }: { term: TermRecord; editor: boole
     return true;
   });
   if (moves.length === 0) {
-    return deciding ? <p className="small text-body-secondary">{`Waiting for a decision by ${term.reviewers.join(', ') || 'an administrator'}.`}</p> : null;
+    return deciding ? (
+      <p className="small text-body-secondary">{`Waiting for a decision by ${term.reviewers.join(', ') || 'an administrator'}.`}</p>
+    ) : null;
   }
-  const move = (to: TermStatus) => void transition({ id: term.id, body: { to, ...(comment.trim() ? { comment: comment.trim() } : {}) } }).then(() => setComment(''));
+  const move = (to: TermStatus) =>
+    void transition({ id: term.id, body: { to, ...(comment.trim() ? { comment: comment.trim() } : {}) } }).then(() => setComment(''));
   return (
     <div className="mb-3">
       {moving.error ? <InlineError>{apiErrorMessage(moving.error)}</InlineError> : null}
@@ -45,12 +48,25 @@ export function TermWorkflow({ term, editor }: { term: TermRecord; editor: boole
           <label htmlFor="term-decision-comment" className="form-label small mb-1">
             Comment on your decision (optional)
           </label>
-          <textarea id="term-decision-comment" className="form-control form-control-sm" rows={2} maxLength={2000} value={comment} onChange={(event) => setComment(event.target.value)} />
+          <textarea
+            id="term-decision-comment"
+            className="form-control form-control-sm"
+            rows={2}
+            maxLength={2000}
+            value={comment}
+            onChange={(event) => setComment(event.target.value)}
+          />
         </div>
       ) : null}
       <div className="d-flex flex-wrap gap-2" role="group" aria-label="Workflow">
         {moves.map((to) => (
-          <button key={to} type="button" className={`btn btn-sm ${to === 'approved' ? 'btn-success' : to === 'rejected' ? 'btn-outline-danger' : 'btn-outline-primary'}`} disabled={moving.isLoading} onClick={() => move(to)}>
+          <button
+            key={to}
+            type="button"
+            className={`btn btn-sm ${to === 'approved' ? 'btn-success' : to === 'rejected' ? 'btn-outline-danger' : 'btn-outline-primary'}`}
+            disabled={moving.isLoading}
+            onClick={() => move(to)}
+          >
             {actionLabels[to] ?? termStatusLabels[to]}
           </button>
         ))}

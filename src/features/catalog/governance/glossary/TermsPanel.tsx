@@ -52,7 +52,8 @@ export function TermsPanel({ glossary, terms, editor }: TermsPanelProps) {
     if (!file) return;
     setImported(null);
     const result = await importCsv({ glossaryId: glossary.id, csv: await readText(file) });
-    if ('data' in result && result.data) setImported(`Imported ${file.name}: ${result.data.created} new terms, ${result.data.updated} updated.`);
+    if ('data' in result && result.data)
+      setImported(`Imported ${file.name}: ${result.data.created} new terms, ${result.data.updated} updated.`);
   };
   const names = new Map(terms.map((term) => [term.id, term.name]));
   const actions = (
@@ -62,22 +63,43 @@ export function TermsPanel({ glossary, terms, editor }: TermsPanelProps) {
           <button type="button" className="btn btn-primary btn-sm" onClick={() => setAdding(true)}>
             New term
           </button>
-          <button type="button" className="btn btn-outline-secondary btn-sm" disabled={importing.isLoading} onClick={() => fileInput.current?.click()}>
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-sm"
+            disabled={importing.isLoading}
+            onClick={() => fileInput.current?.click()}
+          >
             {importing.isLoading ? 'Importing…' : 'Import CSV'}
           </button>
           <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setRemovingGlossary(true)}>
             Delete glossary
           </button>
-          <input ref={fileInput} type="file" accept=".csv,text/csv" className="d-none" aria-label={`CSV file of terms for ${glossary.name}`} onChange={(event) => void readFile(event)} />
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".csv,text/csv"
+            className="d-none"
+            aria-label={`CSV file of terms for ${glossary.name}`}
+            onChange={(event) => void readFile(event)}
+          />
         </>
       ) : null}
-      <button type="button" className="btn btn-outline-secondary btn-sm" disabled={terms.length === 0} onClick={() => downloadTextFile(csvFileName(`glossary ${glossary.name}`), termsCsv(terms))}>
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-sm"
+        disabled={terms.length === 0}
+        onClick={() => downloadTextFile(csvFileName(`glossary ${glossary.name}`), termsCsv(terms))}
+      >
         Export CSV
       </button>
     </div>
   );
   return (
-    <Panel title={`Terms of ${glossary.name}`} description={glossary.description || 'Terms, their status and what they are linked to.'} actions={actions}>
+    <Panel
+      title={`Terms of ${glossary.name}`}
+      description={glossary.description || 'Terms, their status and what they are linked to.'}
+      actions={actions}
+    >
       {importing.error ? <InlineError>{apiErrorMessage(importing.error)}</InlineError> : null}
       {imported ? (
         <p className="small text-success" role="status">
@@ -89,13 +111,25 @@ export function TermsPanel({ glossary, terms, editor }: TermsPanelProps) {
           <label htmlFor="term-search" className="form-label small mb-1">
             Search terms
           </label>
-          <input id="term-search" type="search" className="form-control form-control-sm" defaultValue={params.get('q') ?? ''} maxLength={200} onChange={(event) => setParam('q', event.target.value.trim())} />
+          <input
+            id="term-search"
+            type="search"
+            className="form-control form-control-sm"
+            defaultValue={params.get('q') ?? ''}
+            maxLength={200}
+            onChange={(event) => setParam('q', event.target.value.trim())}
+          />
         </div>
         <div className="col-sm-4">
           <label htmlFor="term-status" className="form-label small mb-1">
             Status
           </label>
-          <select id="term-status" className="form-select form-select-sm" value={params.get('status') ?? ''} onChange={(event) => setParam('status', event.target.value)}>
+          <select
+            id="term-status"
+            className="form-select form-select-sm"
+            value={params.get('status') ?? ''}
+            onChange={(event) => setParam('status', event.target.value)}
+          >
             <option value="">Any status</option>
             {termStatuses.map((status) => (
               <option key={status} value={status}>

@@ -13,7 +13,14 @@ const paramText = (value: unknown): string => (typeof value === 'string' ? value
 export function MetricDetail({ metricId }: { metricId: string }) {
   const { currentData, error, isFetching, refetch } = useGetMetricQuery(metricId);
   return (
-    <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the metric…" errorTitle="The metric could not be loaded">
+    <QueryResult
+      data={currentData}
+      error={error}
+      isFetching={isFetching}
+      refetch={refetch}
+      loadingLabel="Loading the metric…"
+      errorTitle="The metric could not be loaded"
+    >
       {({ metric, upstream, downstream }) => (
         <>
           <Panel title={`Metric: ${metric.label}`} description={metric.description || undefined}>
@@ -26,7 +33,16 @@ export function MetricDetail({ metricId }: { metricId: string }) {
                 <dt>Type</dt>
                 <dd>{metric.type}</dd>
                 <dt>Measures</dt>
-                <dd>{metric.measures.length > 0 ? metric.measures.map((measure) => `${measure.name} (${measure.agg ?? 'unknown'}${measure.semanticModel ? ` in ${measure.semanticModel}` : ''})`).join(', ') : 'None'}</dd>
+                <dd>
+                  {metric.measures.length > 0
+                    ? metric.measures
+                        .map(
+                          (measure) =>
+                            `${measure.name} (${measure.agg ?? 'unknown'}${measure.semanticModel ? ` in ${measure.semanticModel}` : ''})`,
+                        )
+                        .join(', ')
+                    : 'None'}
+                </dd>
                 <dt>Combines</dt>
                 <dd>{metric.inputs.length > 0 ? metric.inputs.join(', ') : 'No other metrics'}</dd>
               </div>
@@ -57,7 +73,11 @@ export function MetricDetail({ metricId }: { metricId: string }) {
                 <ol className="small mb-0" aria-label={`Upstream of ${metric.label}`}>
                   {upstream.map((node) => (
                     <li key={node.id}>
-                      {node.resourceType === 'metric' || node.resourceType === 'semantic_model' ? node.name : <Link to={nodePagePath(node.id)}>{node.name}</Link>}
+                      {node.resourceType === 'metric' || node.resourceType === 'semantic_model' ? (
+                        node.name
+                      ) : (
+                        <Link to={nodePagePath(node.id)}>{node.name}</Link>
+                      )}
                       <span className="text-body-secondary">{` ${node.resourceType.replace('_', ' ')}, ${node.depth} step${node.depth === 1 ? '' : 's'} up`}</span>
                     </li>
                   ))}

@@ -13,7 +13,10 @@ const figure = (value: number) => value.toLocaleString(undefined, { maximumFract
 
 export function MetricValues({ metric }: { metric: MetricRecord }) {
   const [grain, setGrain] = useState<MetricGrain>('month');
-  const { currentData, error, isFetching, refetch } = useGetMetricValuesQuery({ id: metric.id, grain }, { skip: metric.noValuesReason !== null });
+  const { currentData, error, isFetching, refetch } = useGetMetricValuesQuery(
+    { id: metric.id, grain },
+    { skip: metric.noValuesReason !== null },
+  );
   if (metric.noValuesReason) return <p className="mb-0">{`No values are shown: ${metric.noValuesReason}`}</p>;
   return (
     <>
@@ -21,7 +24,12 @@ export function MetricValues({ metric }: { metric: MetricRecord }) {
         <label htmlFor="metric-grain" className="form-label small mb-1">
           Period
         </label>
-        <select id="metric-grain" className="form-select form-select-sm" value={grain} onChange={(event) => setGrain(event.target.value as MetricGrain)}>
+        <select
+          id="metric-grain"
+          className="form-select form-select-sm"
+          value={grain}
+          onChange={(event) => setGrain(event.target.value as MetricGrain)}
+        >
           {metricGrains.map((value) => (
             <option key={value} value={value}>
               {grainLabels[value]}
@@ -29,19 +37,37 @@ export function MetricValues({ metric }: { metric: MetricRecord }) {
           ))}
         </select>
       </div>
-      <QueryResult data={currentData} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Querying the warehouse…" errorTitle="The values could not be queried">
+      <QueryResult
+        data={currentData}
+        error={error}
+        isFetching={isFetching}
+        refetch={refetch}
+        loadingLabel="Querying the warehouse…"
+        errorTitle="The values could not be queried"
+      >
         {({ points, relation }) =>
           points.length === 0 ? (
             <p className="mb-0">{`${relation} has no rows to count yet.`}</p>
           ) : (
             <>
               <p className="small text-body-secondary">{`From ${relation}, the newest ${points.length} periods.`}</p>
-              <BarChart title={`${metric.label} ${grainLabels[grain].toLowerCase()}`} labels={points.map((point) => point.period)} series={[{ label: metric.label, values: points.map((point) => point.value ?? 0) }]} formatValue={figure} />
+              <BarChart
+                title={`${metric.label} ${grainLabels[grain].toLowerCase()}`}
+                labels={points.map((point) => point.period)}
+                series={[{ label: metric.label, values: points.map((point) => point.value ?? 0) }]}
+                formatValue={figure}
+              />
               <DataTable
                 caption={`Values of ${metric.label}`}
                 columns={[
                   { id: 'period', header: 'Period starting', value: (point) => point.period, rowHeader: true },
-                  { id: 'value', header: metric.label, numeric: true, value: (point) => point.value, cell: (point) => (point.value === null ? '' : figure(point.value)) },
+                  {
+                    id: 'value',
+                    header: metric.label,
+                    numeric: true,
+                    value: (point) => point.value,
+                    cell: (point) => (point.value === null ? '' : figure(point.value)),
+                  },
                 ]}
                 rows={points}
                 rowKey={(point) => point.period}

@@ -13,7 +13,11 @@ function Parts({ title, parts }: { title: string; parts: readonly SemanticPart[]
   return (
     <>
       <dt>{title}</dt>
-      <dd>{parts.length > 0 ? parts.map((part) => `${part.name} (${part.type}${part.expr && part.expr !== part.name ? `: ${part.expr}` : ''})`).join('; ') : 'None'}</dd>
+      <dd>
+        {parts.length > 0
+          ? parts.map((part) => `${part.name} (${part.type}${part.expr && part.expr !== part.name ? `: ${part.expr}` : ''})`).join('; ')
+          : 'None'}
+      </dd>
     </>
   );
 }
@@ -23,7 +27,14 @@ function Metrics() {
   const [params] = useSearchParams();
   const metricId = params.get('metric');
   return (
-    <QueryResult data={currentData ?? data} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the metrics…" errorTitle="The metrics could not be loaded">
+    <QueryResult
+      data={currentData ?? data}
+      error={error}
+      isFetching={isFetching}
+      refetch={refetch}
+      loadingLabel="Loading the metrics…"
+      errorTitle="The metrics could not be loaded"
+    >
       {({ metrics, semanticModels }) => (
         <>
           <Panel title="Metrics" description="Simple metrics over one measure show their values over time; the others say why not.">
@@ -81,7 +92,11 @@ function Metrics() {
 
 export default function MetricsPage() {
   return (
-    <DbtPage id="metrics-title" title="Metrics" intro="The dbt project's semantic models and metrics with their definitions, measures, dimensions and lineage, and a simple metric's values from the warehouse.">
+    <DbtPage
+      id="metrics-title"
+      title="Metrics"
+      intro="The dbt project's semantic models and metrics with their definitions, measures, dimensions and lineage, and a simple metric's values from the warehouse."
+    >
       {() => <Metrics />}
     </DbtPage>
   );

@@ -19,7 +19,9 @@ function RulesForm({ settings }: { settings: GovernanceSettings }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    void save({ ...settings, piiNamePatterns: splitList(patterns).map((pattern) => pattern.toLowerCase()), sampleValues }).then((result) => setSaved(!('error' in result)));
+    void save({ ...settings, piiNamePatterns: splitList(patterns).map((pattern) => pattern.toLowerCase()), sampleValues }).then((result) =>
+      setSaved(!('error' in result)),
+    );
   };
   const fieldError = saving.error && apiErrorField(saving.error)?.startsWith('piiNamePatterns') ? apiErrorMessage(saving.error) : undefined;
   return (
@@ -34,7 +36,13 @@ function RulesForm({ settings }: { settings: GovernanceSettings }) {
         error={fieldError}
       />
       <div className="form-check mb-3">
-        <input id="classification-sample-values" type="checkbox" className="form-check-input" checked={sampleValues} onChange={(event) => setSampleValues(event.target.checked)} />
+        <input
+          id="classification-sample-values"
+          type="checkbox"
+          className="form-check-input"
+          checked={sampleValues}
+          onChange={(event) => setSampleValues(event.target.checked)}
+        />
         <label className="form-check-label" htmlFor="classification-sample-values">
           Also check a sample of 100 rows per table on the warehouse for e-mail addresses, phone numbers, IP addresses and similar values
         </label>
@@ -60,7 +68,14 @@ export function ClassificationSettingsSection() {
         <h2 id="classification-settings-title" className="h5">
           Classification rules
         </h2>
-        <QueryResult data={currentData ?? data} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the settings…" errorTitle="The settings could not be loaded">
+        <QueryResult
+          data={currentData ?? data}
+          error={error}
+          isFetching={isFetching}
+          refetch={refetch}
+          loadingLabel="Loading the settings…"
+          errorTitle="The settings could not be loaded"
+        >
           {(answer) => <RulesForm settings={answer.settings} />}
         </QueryResult>
       </div>

@@ -23,7 +23,10 @@ function EditorsForm({ settings }: { settings: GovernanceSettings }) {
   return (
     <form onSubmit={submit} aria-labelledby="glossary-settings-title">
       <fieldset className="mb-3">
-        <legend className="small">Roles that may write glossaries and terms and apply classifications. Administrators always may; approving a term is for its reviewers.</legend>
+        <legend className="small">
+          Roles that may write glossaries and terms and apply classifications. Administrators always may; approving a term is for its
+          reviewers.
+        </legend>
         {glossaryEditorRoleChoices.map((role) => (
           <div className="form-check" key={role}>
             <input
@@ -31,7 +34,9 @@ function EditorsForm({ settings }: { settings: GovernanceSettings }) {
               type="checkbox"
               className="form-check-input"
               checked={roles.includes(role)}
-              onChange={(event) => setRoles((current) => (event.target.checked ? [...current, role] : current.filter((item) => item !== role)))}
+              onChange={(event) =>
+                setRoles((current) => (event.target.checked ? [...current, role] : current.filter((item) => item !== role)))
+              }
             />
             <label className="form-check-label" htmlFor={`glossary-editor-${role}`}>
               {role}
@@ -61,7 +66,14 @@ export function GlossarySettingsSection() {
         <h2 id="glossary-settings-title" className="h5">
           Glossary editors
         </h2>
-        <QueryResult data={currentData ?? data} error={error} isFetching={isFetching} refetch={refetch} loadingLabel="Loading the settings…" errorTitle="The settings could not be loaded">
+        <QueryResult
+          data={currentData ?? data}
+          error={error}
+          isFetching={isFetching}
+          refetch={refetch}
+          loadingLabel="Loading the settings…"
+          errorTitle="The settings could not be loaded"
+        >
           {(answer) => <EditorsForm settings={answer.settings} />}
         </QueryResult>
       </div>

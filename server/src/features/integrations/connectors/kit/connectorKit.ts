@@ -69,13 +69,27 @@ const write = (message: AirbyteMessage): Promise<void> => {
 
 export const emit = {
   record: (stream: StreamDescriptor, data: Record<string, unknown>, emittedAt = Date.now()) =>
-    write({ type: 'RECORD', record: { stream: stream.name, ...(stream.namespace ? { namespace: stream.namespace } : {}), data, emitted_at: emittedAt } }),
-  state: (stream: StreamDescriptor, state: Record<string, unknown>) => write({ type: 'STATE', state: { type: 'STREAM', stream: { stream_descriptor: stream, stream_state: state } } }),
+    write({
+      type: 'RECORD',
+      record: { stream: stream.name, ...(stream.namespace ? { namespace: stream.namespace } : {}), data, emitted_at: emittedAt },
+    }),
+  state: (stream: StreamDescriptor, state: Record<string, unknown>) =>
+    write({ type: 'STATE', state: { type: 'STREAM', stream: { stream_descriptor: stream, stream_state: state } } }),
   log: (level: 'INFO' | 'WARN' | 'ERROR', message: string) => write({ type: 'LOG', log: { level, message } }),
   estimate: (stream: StreamDescriptor, rows: number) =>
-    write({ type: 'TRACE', trace: { type: 'ESTIMATE', emitted_at: Date.now(), estimate: { name: stream.name, ...(stream.namespace ? { namespace: stream.namespace } : {}), type: 'STREAM', row_estimate: rows } } }),
+    write({
+      type: 'TRACE',
+      trace: {
+        type: 'ESTIMATE',
+        emitted_at: Date.now(),
+        estimate: { name: stream.name, ...(stream.namespace ? { namespace: stream.namespace } : {}), type: 'STREAM', row_estimate: rows },
+      },
+    }),
   status: (stream: StreamDescriptor, status: 'STARTED' | 'RUNNING' | 'COMPLETE' | 'INCOMPLETE') =>
-    write({ type: 'TRACE', trace: { type: 'STREAM_STATUS', emitted_at: Date.now(), stream_status: { stream_descriptor: stream, status } } }),
+    write({
+      type: 'TRACE',
+      trace: { type: 'STREAM_STATUS', emitted_at: Date.now(), stream_status: { stream_descriptor: stream, status } },
+    }),
 };
 export type Emitter = typeof emit;
 
@@ -92,7 +106,11 @@ function readJson(file: string | null, what: string): unknown {
 function stateLookup(states: unknown): ReadContext<unknown>['streamState'] {
   const list = Array.isArray(states) ? (states as AirbyteStateMessage[]) : [];
   return (descriptor) => {
-    const found = list.find((state) => state.stream?.stream_descriptor.name === descriptor.name && (state.stream.stream_descriptor.namespace ?? null) === (descriptor.namespace ?? null));
+    const found = list.find(
+      (state) =>
+        state.stream?.stream_descriptor.name === descriptor.name &&
+        (state.stream.stream_descriptor.namespace ?? null) === (descriptor.namespace ?? null),
+    );
     return (found?.stream?.stream_state as Record<string, unknown> | undefined) ?? null;
   };
 }
@@ -110,7 +128,10 @@ export function runConnectorProgram<Config>(connector: Connector<Config>): void 
           await connector.check(config);
           return write({ type: 'CONNECTION_STATUS', connectionStatus: { status: 'SUCCEEDED' } });
         } catch (error) {
-          return write({ type: 'CONNECTION_STATUS', connectionStatus: { status: 'FAILED', message: error instanceof Error ? error.message : String(error) } });
+          return write({
+            type: 'CONNECTION_STATUS',
+            connectionStatus: { status: 'FAILED', message: error instanceof Error ? error.message : String(error) },
+          });
         }
       }
       case 'discover':
@@ -142,7 +163,15 @@ export function runConnectorProgram<Config>(connector: Connector<Config>): void 
       const message = error instanceof Error ? error.message : String(error);
       await write({
         type: 'TRACE',
-        trace: { type: 'ERROR', emitted_at: Date.now(), error: { message, failure_type: error instanceof ConfigError ? 'config_error' : 'system_error', stack_trace: error instanceof Error ? error.stack : undefined } },
+        trace: {
+          type: 'ERROR',
+          emitted_at: Date.now(),
+          error: {
+            message,
+            failure_type: error instanceof ConfigError ? 'config_error' : 'system_error',
+            stack_trace: error instanceof Error ? error.stack : undefined,
+          },
+        },
       });
       await flushed();
       process.exit(1);

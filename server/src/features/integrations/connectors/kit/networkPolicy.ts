@@ -79,7 +79,8 @@ export async function resolveReachable(host: string): Promise<{ address: string;
   if (!addresses.length) throw new ConfigError(`The host ${host} could not be resolved.`);
   if (!privateNetworksAllowed()) {
     const refused = addresses.find((entry) => isBlocked(entry.address));
-    if (refused) throw new ConfigError(`The host ${host} (${refused.address}) is a private or local address, which connectors may not reach here.`);
+    if (refused)
+      throw new ConfigError(`The host ${host} (${refused.address}) is a private or local address, which connectors may not reach here.`);
   }
   const first = addresses[0] as { address: string; family: number };
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
@@ -90,7 +91,11 @@ export async function assertReachable(host: string): Promise<void> {
   await resolveReachable(host);
 }
 
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Array<{ address: string; family: number }>, family?: number) => void;
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | Array<{ address: string; family: number }>,
+  family?: number,
+) => void;
 
 /**
  * A `lookup` for node:net, node:http and node:tls: every connection a connector opens resolves

@@ -28,7 +28,8 @@ function nextFromLinkHeader(header: string | null, base: string): string | null 
 export function buildUrl(baseUrl: string, path: string, params: Record<string, string | number | undefined>): URL {
   const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
   const url = /^https?:\/\//i.test(path) ? new URL(path) : new URL(path.replace(/^\//, ''), base);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`Only http and https URLs can be read, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`Only http and https URLs can be read, not ${url.protocol}`);
   for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   return url;
 }
@@ -71,13 +72,21 @@ export async function getJson(url: URL, auth: Auth, timeoutMs: number): Promise<
     } catch (error) {
       if (error instanceof ConfigError) throw error;
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new ConfigError(`GET ${current.origin}${current.pathname} failed: ${timedOut ? `no answer within ${Math.round(timeoutMs / 1000)} s` : error instanceof Error ? error.message : String(error)}`);
+      throw new ConfigError(
+        `GET ${current.origin}${current.pathname} failed: ${timedOut ? `no answer within ${Math.round(timeoutMs / 1000)} s` : error instanceof Error ? error.message : String(error)}`,
+      );
     }
     if (response.status < 200 || response.status >= 300) {
-      throw new ConfigError(`GET ${current.origin}${current.pathname} answered HTTP ${response.status}${text.trim() ? `: ${text.trim().slice(0, BODY_EXCERPT)}` : ''}`);
+      throw new ConfigError(
+        `GET ${current.origin}${current.pathname} answered HTTP ${response.status}${text.trim() ? `: ${text.trim().slice(0, BODY_EXCERPT)}` : ''}`,
+      );
     }
     try {
-      return { url: current.toString(), body: JSON.parse(text) as unknown, nextLink: nextFromLinkHeader(response.header('link'), current.toString()) };
+      return {
+        url: current.toString(),
+        body: JSON.parse(text) as unknown,
+        nextLink: nextFromLinkHeader(response.header('link'), current.toString()),
+      };
     } catch {
       throw new ConfigError(`GET ${current.origin}${current.pathname} did not answer JSON: ${text.trim().slice(0, 80)}`);
     }
@@ -88,5 +97,10 @@ export async function getJson(url: URL, auth: Auth, timeoutMs: number): Promise<
 /** The value at a dot path (`data.items`, `meta.next`, `results.0.id`); the whole value for an empty path. */
 export function atPath(value: unknown, path: string | undefined): unknown {
   if (!path) return value;
-  return path.split('.').reduce<unknown>((current, key) => (current !== null && typeof current === 'object' ? (current as Record<string, unknown>)[key] : undefined), value);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (current, key) => (current !== null && typeof current === 'object' ? (current as Record<string, unknown>)[key] : undefined),
+      value,
+    );
 }

@@ -37,7 +37,12 @@ export interface HttpSourceConfig {
   max_pages?: number;
 }
 
-const text = (title: string, description: string, extra: Record<string, unknown> = {}) => ({ type: 'string', title, description, ...extra });
+const text = (title: string, description: string, extra: Record<string, unknown> = {}) => ({
+  type: 'string',
+  title,
+  description,
+  ...extra,
+});
 const pagination = {
   type: 'object',
   title: 'Pagination',
@@ -79,7 +84,10 @@ const pagination = {
       required: ['type'],
       properties: {
         type: { const: 'next_link' },
-        next_path: text('Next link in the answer', 'Dot path to the next page\'s URL in the answer (e.g. links.next); empty: the Link header\'s rel="next".'),
+        next_path: text(
+          'Next link in the answer',
+          'Dot path to the next page\'s URL in the answer (e.g. links.next); empty: the Link header\'s rel="next".',
+        ),
       },
     },
   ],
@@ -95,14 +103,25 @@ export const HTTP_SOURCE_SPEC: ConnectorSpecification = {
     required: ['base_url', 'auth', 'streams'],
     additionalProperties: false,
     properties: {
-      base_url: { type: 'string', title: 'Base URL', description: 'Where the API is, e.g. https://api.example.com/v1', format: 'uri', pattern: '^https?://', order: 0 },
+      base_url: {
+        type: 'string',
+        title: 'Base URL',
+        description: 'Where the API is, e.g. https://api.example.com/v1',
+        format: 'uri',
+        pattern: '^https?://',
+        order: 0,
+      },
       auth: {
         type: 'object',
         title: 'Authentication',
         order: 1,
         oneOf: [
           { title: 'None', required: ['type'], properties: { type: { const: 'none' } } },
-          { title: 'Bearer token', required: ['type', 'token'], properties: { type: { const: 'bearer' }, token: { type: 'string', title: 'Token', airbyte_secret: true } } },
+          {
+            title: 'Bearer token',
+            required: ['type', 'token'],
+            properties: { type: { const: 'bearer' }, token: { type: 'string', title: 'Token', airbyte_secret: true } },
+          },
           {
             title: 'API key',
             required: ['type', 'header', 'api_key'],
@@ -113,7 +132,15 @@ export const HTTP_SOURCE_SPEC: ConnectorSpecification = {
               inject_into: { type: 'string', title: 'Send it in', enum: ['header', 'query'], default: 'header' },
             },
           },
-          { title: 'Basic', required: ['type', 'username', 'password'], properties: { type: { const: 'basic' }, username: { type: 'string', title: 'Username' }, password: { type: 'string', title: 'Password', airbyte_secret: true } } },
+          {
+            title: 'Basic',
+            required: ['type', 'username', 'password'],
+            properties: {
+              type: { const: 'basic' },
+              username: { type: 'string', title: 'Username' },
+              password: { type: 'string', title: 'Password', airbyte_secret: true },
+            },
+          },
         ],
       },
       streams: {
@@ -127,9 +154,16 @@ export const HTTP_SOURCE_SPEC: ConnectorSpecification = {
           required: ['name', 'path'],
           additionalProperties: false,
           properties: {
-            name: text('Stream name', 'Becomes the table name: letters, digits and underscores.', { pattern: '^[A-Za-z_][A-Za-z0-9_]*$', maxLength: 100 }),
+            name: text('Stream name', 'Becomes the table name: letters, digits and underscores.', {
+              pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+              maxLength: 100,
+            }),
             path: text('Path', 'Below the base URL, e.g. /orders', { maxLength: 500 }),
-            record_selector: text('Records at', 'Dot path to the list of records in the answer, e.g. data.items; empty when the answer is the list.', { maxLength: 200 }),
+            record_selector: text(
+              'Records at',
+              'Dot path to the list of records in the answer, e.g. data.items; empty when the answer is the list.',
+              { maxLength: 200 },
+            ),
             primary_key: text('Primary key field', 'A field that identifies a record (optional).', { maxLength: 100 }),
             pagination,
             params: { type: 'object', title: 'Query parameters', additionalProperties: { type: 'string' } },
@@ -140,7 +174,12 @@ export const HTTP_SOURCE_SPEC: ConnectorSpecification = {
               properties: {
                 datetime_field: text('Date-time field', 'Record field holding when it last changed.'),
                 request_param: text('Request parameter', 'Query parameter asking for records changed after a date-time (optional).'),
-                start_datetime: { type: 'string', title: 'Start', format: 'date-time', description: 'The first sync reads changes after this.' },
+                start_datetime: {
+                  type: 'string',
+                  title: 'Start',
+                  format: 'date-time',
+                  description: 'The first sync reads changes after this.',
+                },
               },
             },
           },

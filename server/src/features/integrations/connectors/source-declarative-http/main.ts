@@ -27,7 +27,8 @@ function toAirbyteStream(stream: HttpStream, sample: ReadonlyArray<Record<string
   const properties = schema.properties as Record<string, unknown>;
   // Declared fields are part of the schema even if the first page lacks them.
   if (stream.primary_key && !(stream.primary_key in properties)) properties[stream.primary_key] = {};
-  if (stream.incremental && !(stream.incremental.datetime_field in properties)) properties[stream.incremental.datetime_field] = { type: ['null', 'string'], format: 'date-time' };
+  if (stream.incremental && !(stream.incremental.datetime_field in properties))
+    properties[stream.incremental.datetime_field] = { type: ['null', 'string'], format: 'date-time' };
   return {
     name: stream.name,
     json_schema: schema,
@@ -80,7 +81,9 @@ const httpSource: Connector<HttpSourceConfig> = {
     if (!first) throw new ConfigError('Declare at least one stream.');
     await firstPage(config, first);
   },
-  discover: async (config) => ({ streams: await Promise.all(config.streams.map(async (stream) => toAirbyteStream(stream, await firstPage(config, stream)))) }),
+  discover: async (config) => ({
+    streams: await Promise.all(config.streams.map(async (stream) => toAirbyteStream(stream, await firstPage(config, stream)))),
+  }),
   read,
 };
 

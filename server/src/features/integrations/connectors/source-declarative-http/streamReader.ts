@@ -15,9 +15,13 @@ export interface ReadOptions {
 function records(stream: HttpStream, body: unknown): Array<Record<string, unknown>> {
   const list = atPath(body, stream.record_selector);
   if (!Array.isArray(list)) {
-    throw new ConfigError(`Stream ${stream.name}: ${stream.record_selector ? `"${stream.record_selector}" in the answer` : 'the answer'} is not a list of records${stream.record_selector ? '' : '; set where the records are'}.`);
+    throw new ConfigError(
+      `Stream ${stream.name}: ${stream.record_selector ? `"${stream.record_selector}" in the answer` : 'the answer'} is not a list of records${stream.record_selector ? '' : '; set where the records are'}.`,
+    );
   }
-  return list.map((item) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : { value: item }));
+  return list.map((item) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : { value: item },
+  );
 }
 
 export async function* readPages(stream: HttpStream, options: ReadOptions): AsyncGenerator<Array<Record<string, unknown>>> {
@@ -87,7 +91,8 @@ export function inferSchema(sample: ReadonlyArray<Record<string, unknown>>): Rec
   for (const [field, seen] of types) {
     const kinds = [...seen].filter((kind) => kind !== 'null');
     if (kinds.length === 1 && kinds[0] === 'date-time') properties[field] = { type: ['null', 'string'], format: 'date-time' };
-    else if (kinds.length && kinds.every((kind) => kind === 'integer' || kind === 'number')) properties[field] = { type: ['null', kinds.includes('number') ? 'number' : 'integer'] };
+    else if (kinds.length && kinds.every((kind) => kind === 'integer' || kind === 'number'))
+      properties[field] = { type: ['null', kinds.includes('number') ? 'number' : 'integer'] };
     else if (kinds.length === 1) properties[field] = { type: ['null', kinds[0] === 'date-time' ? 'string' : kinds[0]] };
     else properties[field] = {};
   }

@@ -24,7 +24,8 @@ export function fileBaseName(location: string): string {
 async function localFile(location: string): Promise<Readable> {
   const root = process.env.DATAWORKS_CONNECTOR_FILES_DIR;
   if (!root) throw new ConfigError('Reading files from the server is not enabled here; give an http(s) URL.');
-  if (path.isAbsolute(location)) throw new ConfigError(`"${location}" is an absolute path; give a path inside the file area (for example sales/2026-01.csv).`);
+  if (path.isAbsolute(location))
+    throw new ConfigError(`"${location}" is an absolute path; give a path inside the file area (for example sales/2026-01.csv).`);
   let real: string;
   let realRoot: string;
   try {
@@ -41,7 +42,8 @@ async function localFile(location: string): Promise<Readable> {
 async function remoteFile(location: string, timeoutMs: number): Promise<Readable> {
   let url = new URL(location);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`${url.protocol} URLs are not read; give an http(s) URL.`);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw new ConfigError(`${url.protocol} URLs are not read; give an http(s) URL.`);
     const controller = new AbortController();
     // The time-out covers the wait for the answer to start; a large file may take longer to arrive.
     const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -50,7 +52,11 @@ async function remoteFile(location: string, timeoutMs: number): Promise<Readable
       response = await pinnedGet(url, {}, controller.signal);
     } catch (error) {
       if (error instanceof ConfigError) throw error;
-      const reason = controller.signal.aborted ? `no answer within ${timeoutMs / 1000} s` : error instanceof Error ? error.message : String(error);
+      const reason = controller.signal.aborted
+        ? `no answer within ${timeoutMs / 1000} s`
+        : error instanceof Error
+          ? error.message
+          : String(error);
       throw new ConfigError(`Could not read ${url.origin}${url.pathname}: ${reason}`);
     } finally {
       clearTimeout(timer);

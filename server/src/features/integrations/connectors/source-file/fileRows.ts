@@ -12,7 +12,9 @@ export const SAMPLE_ROWS = 1000;
 
 export async function* fileRows(input: Readable, config: FileSourceConfig): AsyncGenerator<Record<string, unknown>> {
   if (config.format === 'csv') {
-    const parser = input.pipe(parse({ columns: true, delimiter: config.delimiter ?? ',', bom: true, skip_empty_lines: true, relax_column_count: false }));
+    const parser = input.pipe(
+      parse({ columns: true, delimiter: config.delimiter ?? ',', bom: true, skip_empty_lines: true, relax_column_count: false }),
+    );
     try {
       for await (const row of parser as AsyncIterable<Record<string, string>>) {
         yield Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value === '' ? null : value]));
@@ -36,7 +38,8 @@ export async function* fileRows(input: Readable, config: FileSourceConfig): Asyn
       } catch {
         throw new ConfigError(`Line ${number} of the file is not JSON.`);
       }
-      if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ConfigError(`Line ${number} of the file is not a JSON object.`);
+      if (!value || typeof value !== 'object' || Array.isArray(value))
+        throw new ConfigError(`Line ${number} of the file is not a JSON object.`);
       yield value as Record<string, unknown>;
     }
   } finally {
@@ -70,7 +73,8 @@ export function inferProperties(rows: ReadonlyArray<Record<string, unknown>>, cs
       const kind = kindOf(value, csv);
       const seen = kinds.get(field);
       if (seen === undefined || seen === null) kinds.set(field, kind);
-      else if (kind !== null && kind !== seen) kinds.set(field, (seen === 'integer' || seen === 'number') && (kind === 'integer' || kind === 'number') ? 'number' : 'string');
+      else if (kind !== null && kind !== seen)
+        kinds.set(field, (seen === 'integer' || seen === 'number') && (kind === 'integer' || kind === 'number') ? 'number' : 'string');
     }
   }
   return Object.fromEntries([...kinds].map(([field, kind]) => [field, { type: ['null', kind ?? 'string'] }]));

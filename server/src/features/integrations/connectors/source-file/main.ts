@@ -12,7 +12,10 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_$]*$/;
 
 function streamName(config: FileSourceConfig): string {
   const name = config.stream_name?.trim() || fileBaseName(config.location);
-  if (!IDENTIFIER.test(name)) throw new ConfigError(`The file name "${name}" cannot be a table name (letters, digits and underscores, not starting with a digit); give a stream name.`);
+  if (!IDENTIFIER.test(name))
+    throw new ConfigError(
+      `The file name "${name}" cannot be a table name (letters, digits and underscores, not starting with a digit); give a stream name.`,
+    );
   return name;
 }
 
@@ -52,7 +55,11 @@ const fileSource: Connector<FileSourceConfig> = {
     const rows = await sample(config);
     const stream: AirbyteStream = {
       name: streamName(config),
-      json_schema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: inferProperties(rows, config.format === 'csv') },
+      json_schema: {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        properties: inferProperties(rows, config.format === 'csv'),
+      },
       supported_sync_modes: ['full_refresh'],
     };
     return { streams: [stream] };

@@ -16,10 +16,22 @@ async function read({ config, catalog, streamState, emit }: ReadContext<Postgres
     const tables = await discoverTables(client, schemas);
     for (const configured of catalog.streams) {
       const { name, namespace = 'public' } = configured.stream;
-      if (!schemas.includes(namespace)) throw new ConfigError(`Stream ${namespace}.${name}: the schema ${namespace} is not one of this source's schemas (${schemas.join(', ')}).`);
+      if (!schemas.includes(namespace))
+        throw new ConfigError(
+          `Stream ${namespace}.${name}: the schema ${namespace} is not one of this source's schemas (${schemas.join(', ')}).`,
+        );
       const table = tables.find((candidate) => candidate.schema === namespace && candidate.name === name);
-      if (!table) throw new ConfigError(`Stream ${namespace}.${name}: no such table or view (or this user may not read it); refresh the source's schema.`);
-      await readTable({ client, configured, tableColumns: table.columns.map((column) => column.name), saved: configured.sync_mode === 'incremental' ? streamState({ name, namespace: configured.stream.namespace }) : null, emit });
+      if (!table)
+        throw new ConfigError(
+          `Stream ${namespace}.${name}: no such table or view (or this user may not read it); refresh the source's schema.`,
+        );
+      await readTable({
+        client,
+        configured,
+        tableColumns: table.columns.map((column) => column.name),
+        saved: configured.sync_mode === 'incremental' ? streamState({ name, namespace: configured.stream.namespace }) : null,
+        emit,
+      });
     }
   });
 }

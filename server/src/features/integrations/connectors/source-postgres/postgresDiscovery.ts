@@ -19,7 +19,13 @@ export interface DiscoveredTable {
 }
 
 export async function discoverTables(client: pg.Client, schemas: readonly string[]): Promise<DiscoveredTable[]> {
-  const columns = await client.query<{ table_schema: string; table_name: string; column_name: string; data_type: string; udt_name: string }>(
+  const columns = await client.query<{
+    table_schema: string;
+    table_name: string;
+    column_name: string;
+    data_type: string;
+    udt_name: string;
+  }>(
     `SELECT c.table_schema, c.table_name, c.column_name, c.data_type, c.udt_name
        FROM information_schema.columns c
        JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name

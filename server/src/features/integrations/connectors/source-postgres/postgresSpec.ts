@@ -27,7 +27,14 @@ export const POSTGRES_SOURCE_SPEC: ConnectorSpecification = {
     additionalProperties: false,
     required: ['host', 'database', 'username'],
     properties: {
-      host: { type: 'string', title: 'Host', description: 'Name or address of the database server.', minLength: 1, maxLength: 255, order: 0 },
+      host: {
+        type: 'string',
+        title: 'Host',
+        description: 'Name or address of the database server.',
+        minLength: 1,
+        maxLength: 255,
+        order: 0,
+      },
       port: { type: 'integer', title: 'Port', default: 5432, minimum: 1, maximum: 65535, order: 1 },
       database: { type: 'string', title: 'Database', minLength: 1, maxLength: 63, order: 2 },
       username: { type: 'string', title: 'User name', minLength: 1, maxLength: 63, order: 3 },
@@ -48,15 +55,31 @@ export const POSTGRES_SOURCE_SPEC: ConnectorSpecification = {
         description: 'How the connection is encrypted.',
         order: 6,
         oneOf: [
-          { title: 'Disable', description: 'No encryption (only on a trusted network).', required: ['mode'], properties: { mode: { const: 'disable' } } },
-          { title: 'Require', description: 'Encrypted; the server certificate is not verified.', required: ['mode'], properties: { mode: { const: 'require' } } },
+          {
+            title: 'Disable',
+            description: 'No encryption (only on a trusted network).',
+            required: ['mode'],
+            properties: { mode: { const: 'disable' } },
+          },
+          {
+            title: 'Require',
+            description: 'Encrypted; the server certificate is not verified.',
+            required: ['mode'],
+            properties: { mode: { const: 'require' } },
+          },
           {
             title: 'Verify full',
             description: 'Encrypted; the server certificate must be signed by this CA and name the host.',
             required: ['mode', 'ca_certificate'],
             properties: {
               mode: { const: 'verify-full' },
-              ca_certificate: { type: 'string', title: 'CA certificate', description: 'PEM text of the certificate authority.', multiline: true, minLength: 1 },
+              ca_certificate: {
+                type: 'string',
+                title: 'CA certificate',
+                description: 'PEM text of the certificate authority.',
+                multiline: true,
+                minLength: 1,
+              },
             },
           },
         ],

@@ -40,7 +40,10 @@ function selectedColumns(configured: ConfiguredAirbyteStream, tableColumns: read
   const wanted = Object.keys((configured.stream.json_schema.properties ?? {}) as Record<string, unknown>);
   const present = new Set(tableColumns);
   const columns = wanted.filter((column) => present.has(column));
-  if (!columns.length) throw new ConfigError(`None of the selected fields of ${configured.stream.namespace ?? ''}.${configured.stream.name} exist in the table any more; refresh the source's schema.`);
+  if (!columns.length)
+    throw new ConfigError(
+      `None of the selected fields of ${configured.stream.namespace ?? ''}.${configured.stream.name} exist in the table any more; refresh the source's schema.`,
+    );
   return columns;
 }
 
@@ -48,12 +51,16 @@ function cursorOf(configured: ConfiguredAirbyteStream, tableColumns: readonly st
   if (configured.sync_mode !== 'incremental') return null;
   const cursor = configured.cursor_field;
   if (!cursor?.length) throw new ConfigError(`Stream ${configured.stream.name}: an incremental sync needs a cursor field.`);
-  if (cursor.length !== 1 || !tableColumns.includes(cursor[0] ?? '')) throw new ConfigError(`Stream ${configured.stream.name}: the cursor field ${cursor.join('.')} is not a column of the table.`);
+  if (cursor.length !== 1 || !tableColumns.includes(cursor[0] ?? ''))
+    throw new ConfigError(`Stream ${configured.stream.name}: the cursor field ${cursor.join('.')} is not a column of the table.`);
   return cursor[0] ?? null;
 }
 
 async function rowEstimate(client: pg.Client, table: string): Promise<number | null> {
-  const result = await client.query<{ estimate: string | number | null }>('SELECT reltuples::bigint AS estimate FROM pg_class WHERE oid = to_regclass($1)', [table]);
+  const result = await client.query<{ estimate: string | number | null }>(
+    'SELECT reltuples::bigint AS estimate FROM pg_class WHERE oid = to_regclass($1)',
+    [table],
+  );
   const estimate = Number(result.rows[0]?.estimate ?? -1);
   // -1: never analysed (PostgreSQL 14 and later); views have no estimate.
   return estimate >= 0 ? estimate : null;
@@ -65,7 +72,8 @@ export async function readTable({ client, configured, tableColumns, saved, emit 
   const columns = selectedColumns(configured, tableColumns);
   const cursorField = cursorOf(configured, tableColumns);
   // A saved position counts only for the cursor it was taken on; a new cursor starts from the beginning.
-  const position = cursorField && saved?.cursor_field === cursorField && typeof saved.cursor === 'string' ? (saved as unknown as StreamPosition) : null;
+  const position =
+    cursorField && saved?.cursor_field === cursorField && typeof saved.cursor === 'string' ? (saved as unknown as StreamPosition) : null;
 
   await emit.status(descriptor, 'STARTED');
   await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -81,7 +89,11 @@ export async function readTable({ client, configured, tableColumns, saved, emit 
       const cursor = quoteIdent(cursorField);
       const nulls = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE ${cursor} IS NULL`);
       const nullRows = Number(nulls.rows[0]?.n ?? 0);
-      if (nullRows > 0) await emit.log('WARN', `${nullRows} rows of ${configured.stream.name} have no ${cursorField} and are not read by incremental syncs.`);
+      if (nullRows > 0)
+        await emit.log(
+          'WARN',
+          `${nullRows} rows of ${configured.stream.name} have no ${cursorField} and are not read by incremental syncs.`,
+        );
       query = `SELECT ${list}, ${cursor}::text AS ${CURSOR_TEXT} FROM ${table} WHERE ${cursor} IS NOT NULL`;
       if (position) {
         parameters.push(position.cursor);

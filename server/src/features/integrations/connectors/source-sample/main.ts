@@ -17,13 +17,21 @@ const DEFAULT_HISTORY_HOURS = 24;
 /** One sync brings at most this many hours, so a long-paused connection catches up in steps. */
 const MAX_HOURS_PER_SYNC = 24 * 90;
 
-const HOURLY: Record<string, keyof HourRows> = { orders: 'orders', order_items: 'orderItems', payments: 'payments', support_tickets: 'tickets', web_events: 'events' };
+const HOURLY: Record<string, keyof HourRows> = {
+  orders: 'orders',
+  order_items: 'orderItems',
+  payments: 'payments',
+  support_tickets: 'tickets',
+  web_events: 'events',
+};
 
 function settings(config: SampleConfig) {
   const ordersPerHour = config.orders_per_hour ?? 20;
-  if (!Number.isInteger(ordersPerHour) || ordersPerHour < 0 || ordersPerHour > 500) throw new ConfigError('orders_per_hour must be a whole number from 0 to 500.');
+  if (!Number.isInteger(ordersPerHour) || ordersPerHour < 0 || ordersPerHour > 500)
+    throw new ConfigError('orders_per_hour must be a whole number from 0 to 500.');
   const start = config.start_date ? Date.parse(config.start_date) : null;
-  if (start !== null && Number.isNaN(start)) throw new ConfigError(`start_date "${config.start_date}" is not a date and time (for example 2026-01-01T00:00:00Z).`);
+  if (start !== null && Number.isNaN(start))
+    throw new ConfigError(`start_date "${config.start_date}" is not a date and time (for example 2026-01-01T00:00:00Z).`);
   return { seed: config.seed?.trim() || 'demo', ordersPerHour, start };
 }
 
@@ -32,9 +40,15 @@ async function read({ config, catalog, streamState, emit }: ReadContext<SampleCo
   const now = Date.now();
   const until = wholeHour(now);
   const selected = (name: string) => catalog.streams.find((configured) => configured.stream.name === name);
-  const descriptor = (configured: ConfiguredAirbyteStream): StreamDescriptor => ({ name: configured.stream.name, namespace: configured.stream.namespace });
+  const descriptor = (configured: ConfiguredAirbyteStream): StreamDescriptor => ({
+    name: configured.stream.name,
+    namespace: configured.stream.namespace,
+  });
 
-  for (const [name, rows] of [['customers', () => customers(seed, now)], ['products', () => products(now)]] as const) {
+  for (const [name, rows] of [
+    ['customers', () => customers(seed, now)],
+    ['products', () => products(now)],
+  ] as const) {
     const configured = selected(name);
     if (!configured) continue;
     const stream = descriptor(configured);
@@ -54,7 +68,11 @@ async function read({ config, catalog, streamState, emit }: ReadContext<SampleCo
     return [{ name, configured, stream: descriptor(configured), from, to: Math.min(until, from + MAX_HOURS_PER_SYNC * HOUR) }];
   });
   for (const entry of hourly) {
-    await emit.estimate(entry.stream, Math.max(0, (entry.to - entry.from) / HOUR) * (entry.name === 'web_events' ? 30 : entry.name === 'support_tickets' ? 1 : ordersPerHour * (entry.name === 'order_items' ? 2 : 1)));
+    await emit.estimate(
+      entry.stream,
+      Math.max(0, (entry.to - entry.from) / HOUR) *
+        (entry.name === 'web_events' ? 30 : entry.name === 'support_tickets' ? 1 : ordersPerHour * (entry.name === 'order_items' ? 2 : 1)),
+    );
     await emit.status(entry.stream, 'STARTED');
   }
   const first = Math.min(...hourly.map((entry) => entry.from));
@@ -81,9 +99,30 @@ const sampleSource: Connector<SampleConfig> = {
       type: 'object',
       additionalProperties: false,
       properties: {
-        seed: { type: 'string', title: 'Seed', description: 'The same seed gives the same data.', default: 'demo', order: 0, maxLength: 100 },
-        orders_per_hour: { type: 'integer', title: 'Orders per hour', description: 'About how many orders the shop takes each hour.', default: 20, minimum: 0, maximum: 500, order: 1 },
-        start_date: { type: 'string', title: 'Start date', description: 'The first hour to bring (UTC). Empty: the last 24 hours.', format: 'date-time', order: 2 },
+        seed: {
+          type: 'string',
+          title: 'Seed',
+          description: 'The same seed gives the same data.',
+          default: 'demo',
+          order: 0,
+          maxLength: 100,
+        },
+        orders_per_hour: {
+          type: 'integer',
+          title: 'Orders per hour',
+          description: 'About how many orders the shop takes each hour.',
+          default: 20,
+          minimum: 0,
+          maximum: 500,
+          order: 1,
+        },
+        start_date: {
+          type: 'string',
+          title: 'Start date',
+          description: 'The first hour to bring (UTC). Empty: the last 24 hours.',
+          format: 'date-time',
+          order: 2,
+        },
       },
     },
   },

@@ -51,7 +51,14 @@ export function hourRows(seed: string, hourStart: number, ordersPerHour: number,
     const id = ID_BASE + hourIndex * 1000 + index;
     const orderedAt = hourStart + random.int(0, HOUR - 1);
     const customerId = random.int(1, CUSTOMER_COUNT);
-    rows.orders.push({ id, customer_id: customerId, ordered_at: at(orderedAt), status: random.pick(STATUSES), shipping_country: random.pick(COUNTRIES), _loaded_at: loaded });
+    rows.orders.push({
+      id,
+      customer_id: customerId,
+      ordered_at: at(orderedAt),
+      status: random.pick(STATUSES),
+      shipping_country: random.pick(COUNTRIES),
+      _loaded_at: loaded,
+    });
     let total = 0;
     const items = random.int(1, 3);
     for (let item = 0; item < items; item += 1) {
@@ -61,7 +68,14 @@ export function hourRows(seed: string, hourStart: number, ordersPerHour: number,
       total += price * quantity;
       rows.orderItems.push({ id: id * 10 + item, order_id: id, product_id: productId, quantity, unit_price: price, _loaded_at: loaded });
     }
-    rows.payments.push({ id, order_id: id, payment_method: random.pick(METHODS), amount_cents: Math.round(total * 100), created_at: at(orderedAt + random.int(1, 300) * 1000), _loaded_at: loaded });
+    rows.payments.push({
+      id,
+      order_id: id,
+      payment_method: random.pick(METHODS),
+      amount_cents: Math.round(total * 100),
+      created_at: at(orderedAt + random.int(1, 300) * 1000),
+      _loaded_at: loaded,
+    });
   }
   const ticketCount = random.int(0, 2);
   for (let index = 0; index < ticketCount; index += 1) {
@@ -103,7 +117,10 @@ export function customers(seed: string, loadedAt: number): Array<Record<string, 
       id: index + 1,
       first_name: first,
       last_name: last,
-      email: `${first}.${last}.${index + 1}@example.com`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''),
+      email: `${first}.${last}.${index + 1}@example.com`
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, ''),
       country_code: random.pick(COUNTRIES),
       created_at: at(Date.UTC(2024, 0, 1) + random.int(0, 600) * 86_400_000),
       _loaded_at: at(loadedAt),
