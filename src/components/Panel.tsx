@@ -7,11 +7,14 @@ interface PanelProps {
   /** Controls on the right of the heading (a sort choice, an action). */
   actions?: ReactNode;
   children: ReactNode;
+  /** The heading's id, where something inside (a form) is named by it; generated otherwise. */
+  titleId?: string;
 }
 
 /** A titled part of a page, as a landmark named by its heading. */
-export function Panel({ title, description, actions, children }: PanelProps) {
-  const titleId = useId();
+export function Panel({ title, description, actions, children, titleId: givenId }: PanelProps) {
+  const generatedId = useId();
+  const titleId = givenId ?? generatedId;
   return (
     <section className="card dw-card mb-4" aria-labelledby={titleId}>
       <div className="card-body">

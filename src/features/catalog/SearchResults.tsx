@@ -3,7 +3,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import type { CatalogSearchResponse } from '@common/dbt/catalogContract';
 import { formatCount } from '../../components/format';
-import { Highlighted } from './Highlighted';
+import { Highlighted } from '../../components/Highlighted';
 import { nodePagePath } from './nodePagePath';
 import { ResultPages } from './ResultPages';
 import { currentPage, PAGE_SIZE } from './searchParams';

@@ -1,0 +1,83 @@
+// A short table shown as it is: no sorting, paging or export (DataTable is for those). Columns
+// are described once as header and cell, so the caption, header scopes and the row header are
+// written the same way on every page.
+import type { HTMLAttributes, ReactNode } from 'react';
+
+export interface SimpleColumn<Row> {
+  header: ReactNode;
+  cell: (row: Row, index: number) => ReactNode;
+  /** Classes of the header and of every cell of the column, e.g. "text-end". */
+  className?: string;
+  /** Classes of the cells only, where they differ from the header's. */
+  cellClassName?: string;
+  /** The cell names its row: a `<th scope="row">`, as a screen reader announces it with each cell. */
+  rowHeader?: boolean;
+  /** The header is read by assistive technology only (a column of action buttons). */
+  headerHidden?: boolean;
+}
+
+interface SimpleTableProps<Row> {
+  /** The table's accessible name; shown above it only with showCaption. */
+  caption: ReactNode;
+  showCaption?: boolean;
+  /** Columns; `false` leaves one out (e.g. one only staff see). */
+  columns: readonly (SimpleColumn<Row> | false | null | undefined)[];
+  rows: readonly Row[];
+  rowKey: (row: Row, index: number) => string;
+  /** Shown instead of the table when there are no rows; without it the table shows an empty body. */
+  empty?: ReactNode;
+  /** Classes of the table; "table table-sm align-middle" by default. */
+  className?: string;
+  /** Wrap in a sideways-scrolling box, as wide tables need on a phone (default on). */
+  responsive?: boolean;
+  /** Attributes of a row, e.g. aria-current on the chosen one. */
+  rowProps?: (row: Row) => HTMLAttributes<HTMLTableRowElement>;
+}
+
+export function SimpleTable<Row>({
+  caption,
+  showCaption = false,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  className = 'table table-sm align-middle',
+  responsive = true,
+  rowProps,
+}: SimpleTableProps<Row>) {
+  if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
+  const shown = columns.filter((column): column is SimpleColumn<Row> => Boolean(column));
+  const table = (
+    <table className={className}>
+      <caption className={showCaption ? 'caption-top' : 'visually-hidden'}>{caption}</caption>
+      <thead>
+        <tr>
+          {shown.map((column, index) => (
+            <th key={index} scope="col" className={column.className}>
+              {column.headerHidden ? <span className="visually-hidden">{column.header}</span> : column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, rowIndex) => (
+          <tr key={rowKey(row, rowIndex)} {...rowProps?.(row)}>
+            {shown.map((column, index) => {
+              const className = column.cellClassName ?? column.className;
+              return column.rowHeader ? (
+                <th key={index} scope="row" className={className}>
+                  {column.cell(row, rowIndex)}
+                </th>
+              ) : (
+                <td key={index} className={className}>
+                  {column.cell(row, rowIndex)}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+  return responsive ? <div className="table-responsive">{table}</div> : table;
+}
