@@ -41,7 +41,7 @@ it('shows a visible caption, row attributes and its own classes when asked', () 
   render(
     <SimpleTable
       caption="Fruit"
-      showCaption
+      captionClassName="small"
       responsive={false}
       className="table mb-0"
       columns={columns}
@@ -53,7 +53,7 @@ it('shows a visible caption, row attributes and its own classes when asked', () 
   const table = screen.getByRole('table', { name: 'Fruit' });
   expect(table).toHaveClass('table', 'mb-0');
   expect(table.parentElement).not.toHaveClass('table-responsive');
-  expect(screen.getByText('Fruit', { selector: 'caption' })).toHaveClass('caption-top');
+  expect(screen.getByText('Fruit', { selector: 'caption' })).toHaveClass('small');
   expect(screen.getByRole('rowheader', { name: 'Pear' }).parentElement).toHaveAttribute('aria-current', 'true');
   expect(screen.getByRole('rowheader', { name: 'Apple' }).parentElement).not.toHaveAttribute('aria-current');
 });

@@ -17,9 +17,10 @@ export interface SimpleColumn<Row> {
 }
 
 interface SimpleTableProps<Row> {
-  /** The table's accessible name; shown above it only with showCaption. */
+  /** The table's accessible name. */
   caption: ReactNode;
-  showCaption?: boolean;
+  /** Classes of the caption: "visually-hidden" (the default) leaves it to assistive technology; "" shows it. */
+  captionClassName?: string;
   /** Columns; `false` leaves one out (e.g. one only staff see). */
   columns: readonly (SimpleColumn<Row> | false | null | undefined)[];
   rows: readonly Row[];
@@ -36,7 +37,7 @@ interface SimpleTableProps<Row> {
 
 export function SimpleTable<Row>({
   caption,
-  showCaption = false,
+  captionClassName = 'visually-hidden',
   columns,
   rows,
   rowKey,
@@ -49,7 +50,7 @@ export function SimpleTable<Row>({
   const shown = columns.filter((column): column is SimpleColumn<Row> => Boolean(column));
   const table = (
     <table className={className}>
-      <caption className={showCaption ? 'caption-top' : 'visually-hidden'}>{caption}</caption>
+      <caption className={captionClassName || undefined}>{caption}</caption>
       <thead>
         <tr>
           {shown.map((column, index) => (

@@ -6,6 +6,7 @@ import { useSearchCatalogQuery } from '../../api/dbtApi';
 import { DbtPage } from '../../components/DbtPage';
 import { formatCount } from '../../components/format';
 import { QueryResult } from '../../components/QueryResult';
+import { SimpleTable } from '../../components/SimpleTable';
 import { FacetFilters } from './FacetFilters';
 import { nodePagePath } from './nodePagePath';
 import { ResultPages } from './ResultPages';
@@ -16,33 +17,22 @@ const assetKinds = ['model', 'source', 'seed', 'snapshot'];
 
 function AssetRows({ hits }: { hits: SearchHit[] }) {
   return (
-    <div className="table-responsive">
-      <table className="table table-sm align-middle">
-        <caption className="visually-hidden">Data assets</caption>
-        <thead>
-          <tr>
-            <th scope="col">Asset</th>
-            <th scope="col">Type</th>
-            <th scope="col">Database.schema</th>
-            <th scope="col">Tags</th>
-            <th scope="col">Tests</th>
-          </tr>
-        </thead>
-        <tbody>
-          {hits.map((hit) => (
-            <tr key={hit.uniqueId}>
-              <th scope="row">
-                <Link to={nodePagePath(hit.uniqueId)}>{hit.name}</Link>
-              </th>
-              <td>{hit.resourceType}</td>
-              <td className="text-nowrap">{[hit.database, hit.schema].filter(Boolean).join('.') || '–'}</td>
-              <td>{hit.tags.join(', ') || '–'}</td>
-              <td>{hit.testStatus ?? '–'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <SimpleTable
+      caption="Data assets"
+      rows={hits}
+      rowKey={(hit) => hit.uniqueId}
+      columns={[
+        { header: 'Asset', rowHeader: true, cell: (hit) => <Link to={nodePagePath(hit.uniqueId)}>{hit.name}</Link> },
+        { header: 'Type', cell: (hit) => hit.resourceType },
+        {
+          header: 'Database.schema',
+          cellClassName: 'text-nowrap',
+          cell: (hit) => [hit.database, hit.schema].filter(Boolean).join('.') || '–',
+        },
+        { header: 'Tags', cell: (hit) => hit.tags.join(', ') || '–' },
+        { header: 'Tests', cell: (hit) => hit.testStatus ?? '–' },
+      ]}
+    />
   );
 }
 

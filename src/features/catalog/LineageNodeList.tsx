@@ -2,8 +2,19 @@
 // drawing, with the same "show more" actions and a link to each node's page.
 import { Link } from 'react-router-dom';
 import type { LineageGraphModel } from '../../components/lineage/graphModel';
+import { SimpleTable } from '../../components/SimpleTable';
 import { nodePagePath } from './nodePagePath';
 
+/** A count of nodes left out in one direction, as a button that shows them; a dash when none. */
+function ShowMore({ hidden, onShow }: { hidden: number; onShow: () => void }) {
+  return hidden > 0 ? (
+    <button type="button" className="btn btn-link btn-sm p-0" onClick={onShow}>
+      Show {hidden}
+    </button>
+  ) : (
+    <>–</>
+  );
+}
 export function LineageNodeList({
   model,
   onExpand,
@@ -15,49 +26,28 @@ export function LineageNodeList({
   return (
     <details className="mt-3">
       <summary>The graph as a table ({nodes.length} nodes)</summary>
-      <div className="table-responsive">
-        <table className="table table-sm align-middle mt-2">
-          <caption className="visually-hidden">Nodes of the lineage graph</caption>
-          <thead>
-            <tr>
-              <th scope="col">Node</th>
-              <th scope="col">Type</th>
-              <th scope="col">Steps from the focus</th>
-              <th scope="col">More upstream</th>
-              <th scope="col">More downstream</th>
-            </tr>
-          </thead>
-          <tbody>
-            {nodes.map((node) => (
-              <tr key={node.uniqueId}>
-                <th scope="row">
-                  <Link to={nodePagePath(node.uniqueId)}>{node.name}</Link>
-                </th>
-                <td>{node.resourceType.replace('_', ' ')}</td>
-                <td>{node.depth === 0 ? 'focus' : node.depth < 0 ? `${-node.depth} upstream` : `${node.depth} downstream`}</td>
-                <td>
-                  {node.hiddenUpstream > 0 ? (
-                    <button type="button" className="btn btn-link btn-sm p-0" onClick={() => onExpand(node.uniqueId, 'upstream')}>
-                      Show {node.hiddenUpstream}
-                    </button>
-                  ) : (
-                    '–'
-                  )}
-                </td>
-                <td>
-                  {node.hiddenDownstream > 0 ? (
-                    <button type="button" className="btn btn-link btn-sm p-0" onClick={() => onExpand(node.uniqueId, 'downstream')}>
-                      Show {node.hiddenDownstream}
-                    </button>
-                  ) : (
-                    '–'
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SimpleTable
+        caption="Nodes of the lineage graph"
+        className="table table-sm align-middle mt-2"
+        rows={nodes}
+        rowKey={(node) => node.uniqueId}
+        columns={[
+          { header: 'Node', rowHeader: true, cell: (node) => <Link to={nodePagePath(node.uniqueId)}>{node.name}</Link> },
+          { header: 'Type', cell: (node) => node.resourceType.replace('_', ' ') },
+          {
+            header: 'Steps from the focus',
+            cell: (node) => (node.depth === 0 ? 'focus' : node.depth < 0 ? `${-node.depth} upstream` : `${node.depth} downstream`),
+          },
+          {
+            header: 'More upstream',
+            cell: (node) => <ShowMore hidden={node.hiddenUpstream} onShow={() => onExpand(node.uniqueId, 'upstream')} />,
+          },
+          {
+            header: 'More downstream',
+            cell: (node) => <ShowMore hidden={node.hiddenDownstream} onShow={() => onExpand(node.uniqueId, 'downstream')} />,
+          },
+        ]}
+      />
     </details>
   );
 }

@@ -7,6 +7,7 @@ import { useListApiKeysQuery, useRevokeApiKeyMutation } from '../../api/dataApiA
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../components/format';
 import { QueryResult } from '../../components/QueryResult';
+import { SimpleTable } from '../../components/SimpleTable';
 import { CreateKeyDialog } from './CreateKeyDialog';
 
 function stateOf(key: ApiKeySummary): string {
@@ -73,59 +74,47 @@ export function KeysPanel({ endpoints }: { endpoints: readonly EndpointSummary[]
         loadingLabel="Loading API keys"
         errorTitle="The API keys could not be loaded"
       >
-        {(list) =>
-          list.length === 0 ? (
-            <p className="mb-0">No API keys yet.</p>
-          ) : (
-            <div className="table-responsive">
-              <table className="table table-sm align-middle mb-0">
-                <caption className="visually-hidden">API keys</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Key</th>
-                    <th scope="col">Endpoints</th>
-                    <th scope="col">Fixed values</th>
-                    <th scope="col">Limit</th>
-                    <th scope="col">Expires</th>
-                    <th scope="col">Last used</th>
-                    <th scope="col">State</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((key) => (
-                    <tr key={key.id}>
-                      <th scope="row">{key.name}</th>
-                      <td>
-                        <code>{key.prefix}_…</code>
-                      </td>
-                      <td className="small font-monospace">{key.scopes.map((scope) => scope.name).join(', ')}</td>
-                      <td className="small font-monospace">
-                        {Object.entries(key.fixedParameters)
-                          .map(([name, value]) => `${name}=${value}`)
-                          .join(', ') || '—'}
-                      </td>
-                      <td className="small">{key.rateLimit}/min</td>
-                      <td className="small">{key.expiresAt ? formatDateTime(key.expiresAt) : 'never'}</td>
-                      <td className="small">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'never'}</td>
-                      <td>{stateOf(key)}</td>
-                      <td className="text-end">
-                        {key.revokedAt ? null : (
-                          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setRevoking(key)}>
-                            Revoke<span className="visually-hidden"> {key.name}</span>
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )
-        }
+        {(list) => (
+          <SimpleTable
+            caption="API keys"
+            className="table table-sm align-middle mb-0"
+            rows={list}
+            rowKey={(key) => key.id}
+            empty={<p className="mb-0">No API keys yet.</p>}
+            columns={[
+              { header: 'Name', rowHeader: true, cell: (key) => key.name },
+              { header: 'Key', cell: (key) => <code>{key.prefix}_…</code> },
+              {
+                header: 'Endpoints',
+                cellClassName: 'small font-monospace',
+                cell: (key) => key.scopes.map((scope) => scope.name).join(', '),
+              },
+              {
+                header: 'Fixed values',
+                cellClassName: 'small font-monospace',
+                cell: (key) =>
+                  Object.entries(key.fixedParameters)
+                    .map(([name, value]) => `${name}=${value}`)
+                    .join(', ') || '—',
+              },
+              { header: 'Limit', cellClassName: 'small', cell: (key) => `${key.rateLimit}/min` },
+              { header: 'Expires', cellClassName: 'small', cell: (key) => (key.expiresAt ? formatDateTime(key.expiresAt) : 'never') },
+              { header: 'Last used', cellClassName: 'small', cell: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'never') },
+              { header: 'State', cell: (key) => stateOf(key) },
+              {
+                header: 'Actions',
+                headerHidden: true,
+                cellClassName: 'text-end',
+                cell: (key) =>
+                  key.revokedAt ? null : (
+                    <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setRevoking(key)}>
+                      Revoke<span className="visually-hidden"> {key.name}</span>
+                    </button>
+                  ),
+              },
+            ]}
+          />
+        )}
       </QueryResult>
       {creating ? (
         <CreateKeyDialog

@@ -1,4 +1,5 @@
 import { featureStatusLabels, type FeatureStatus } from '@common/feature-requests/featureRules';
+import { ToneBadge } from '../../components/ToneBadge';
 
 const classes: Record<FeatureStatus, string> = {
   under_consideration: 'text-bg-secondary',
@@ -9,5 +10,5 @@ const classes: Record<FeatureStatus, string> = {
 };
 
 export function FeatureStatusBadge({ status }: { status: FeatureStatus }) {
-  return <span className={`badge ${classes[status]}`}>{featureStatusLabels[status]}</span>;
+  return <ToneBadge tones={classes} labels={featureStatusLabels} value={status} />;
 }

@@ -8,6 +8,7 @@ import { useListFeaturesQuery } from '../../api/featureRequestsApi';
 import { EmptyState } from '../../components/EmptyState';
 import { FormField } from '../../components/FormField';
 import { QueryResult } from '../../components/QueryResult';
+import { SimpleTable } from '../../components/SimpleTable';
 import { FeatureStatusBadge } from './FeatureStatusBadge';
 import { ProposeFeatureDialog } from './ProposeFeatureDialog';
 
@@ -79,39 +80,36 @@ export default function FeaturesPage() {
           ) : (
             <div className="card dw-card">
               <div className="card-body table-responsive">
-                <table className="table align-middle mb-0">
-                  <caption className="visually-hidden">Feature requests, most voted first</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Request</th>
-                      <th scope="col">Status</th>
-                      <th scope="col" className="text-end">
-                        Votes
-                      </th>
-                      <th scope="col" className="text-end">
-                        Comments
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.features.map((feature) => (
-                      <tr key={feature.id}>
-                        <td>
+                <SimpleTable
+                  caption="Feature requests, most voted first"
+                  className="table align-middle mb-0"
+                  responsive={false}
+                  rows={data.features}
+                  rowKey={(feature) => feature.id}
+                  columns={[
+                    {
+                      header: 'Request',
+                      cell: (feature) => (
+                        <>
                           <Link to={featureRequestPath(feature.id)}>{feature.title}</Link>
                           <div className="small text-body-secondary">by {feature.authorUsername}</div>
-                        </td>
-                        <td>
-                          <FeatureStatusBadge status={feature.status} />
-                        </td>
-                        <td className="text-end">
+                        </>
+                      ),
+                    },
+                    { header: 'Status', cell: (feature) => <FeatureStatusBadge status={feature.status} /> },
+                    {
+                      header: 'Votes',
+                      className: 'text-end',
+                      cell: (feature) => (
+                        <>
                           {feature.votes}
                           {feature.myVote ? <span className="visually-hidden"> (including yours)</span> : null}
-                        </td>
-                        <td className="text-end">{feature.comments}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                        </>
+                      ),
+                    },
+                    { header: 'Comments', className: 'text-end', cell: (feature) => feature.comments },
+                  ]}
+                />
               </div>
             </div>
           )

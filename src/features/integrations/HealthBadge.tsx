@@ -1,7 +1,8 @@
 // A connection's health in words and colour.
 import type { ConnectionHealth } from '@common/integrations/integrationsRules';
+import { ToneBadge } from '../../components/ToneBadge';
 import { healthText, healthVariant } from './scheduleText';
 
 export function HealthBadge({ health }: { health: ConnectionHealth }) {
-  return <span className={`badge text-bg-${healthVariant[health]}`}>{healthText[health]}</span>;
+  return <ToneBadge tones={healthVariant} labels={healthText} value={health} />;
 }

@@ -17,11 +17,11 @@ export const healthText: Record<ConnectionHealth, string> = {
 };
 
 export const healthVariant: Record<ConnectionHealth, string> = {
-  healthy: 'success',
-  failing: 'danger',
-  paused: 'secondary',
-  syncing: 'primary',
-  pending: 'light',
+  healthy: 'text-bg-success',
+  failing: 'text-bg-danger',
+  paused: 'text-bg-secondary',
+  syncing: 'text-bg-primary',
+  pending: 'text-bg-light',
 };
 
 export const jobStatusText: Record<SyncJobStatus, string> = {

@@ -1,4 +1,5 @@
 import { resourceHealthLabels, type ResourceHealthStatus } from '@common/projects/projectsContract';
+import { ToneBadge } from '../../components/ToneBadge';
 
 const classes: Record<ResourceHealthStatus, string> = {
   healthy: 'text-bg-success',
@@ -9,5 +10,5 @@ const classes: Record<ResourceHealthStatus, string> = {
 };
 
 export function HealthBadge({ health }: { health: ResourceHealthStatus }) {
-  return <span className={`badge ${classes[health]}`}>{resourceHealthLabels[health]}</span>;
+  return <ToneBadge tones={classes} labels={resourceHealthLabels} value={health} />;
 }

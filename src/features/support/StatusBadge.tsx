@@ -1,4 +1,5 @@
 import { ticketPriorityLabels, ticketStatusLabels, type TicketPriority, type TicketStatus } from '@common/support/supportRules';
+import { ToneBadge } from '../../components/ToneBadge';
 
 const statusTone: Record<TicketStatus, string> = {
   open: 'text-bg-primary',
@@ -15,9 +16,9 @@ const priorityTone: Record<TicketPriority, string> = {
 
 /** A ticket's status in words, coloured. */
 export function StatusBadge({ status }: { status: TicketStatus }) {
-  return <span className={`badge ${statusTone[status]}`}>{ticketStatusLabels[status]}</span>;
+  return <ToneBadge tones={statusTone} labels={ticketStatusLabels} value={status} />;
 }
 
 export function PriorityBadge({ priority }: { priority: TicketPriority }) {
-  return <span className={`badge fw-normal ${priorityTone[priority]}`}>{ticketPriorityLabels[priority]}</span>;
+  return <ToneBadge tones={priorityTone} labels={ticketPriorityLabels} value={priority} className="fw-normal" />;
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { supportTicketPath } from '@common/paths';
 import type { TicketSummary } from '@common/support/supportContract';
 import { ticketCategoryLabels } from '@common/support/supportRules';
+import { SimpleTable } from '../../components/SimpleTable';
 import { PriorityBadge, StatusBadge } from './StatusBadge';
 import { TargetBadges } from './TargetBadges';
 
@@ -14,49 +15,39 @@ function when(iso: string): string {
 
 export function TicketTable({ tickets, staff }: { tickets: TicketSummary[]; staff: boolean }) {
   return (
-    <div className="table-responsive">
-      <table className="table align-middle">
-        <caption className="visually-hidden">Support tickets</caption>
-        <thead>
-          <tr>
-            <th scope="col">Ticket</th>
-            <th scope="col">Status</th>
-            <th scope="col">Priority</th>
-            {staff ? <th scope="col">Requester</th> : null}
-            <th scope="col">Assignee</th>
-            <th scope="col">Updated</th>
-            <th scope="col">Targets</th>
-          </tr>
-        </thead>
-        <tbody>
-          {tickets.map((ticket) => (
-            <tr key={ticket.id}>
-              <th scope="row" className="fw-normal">
-                <Link to={supportTicketPath(ticket.id)}>
-                  #{ticket.number} {ticket.subject}
-                </Link>
-                <span className="d-block small text-body-secondary">{ticketCategoryLabels[ticket.category]}</span>
-              </th>
-              <td>
-                <StatusBadge status={ticket.status} />
-              </td>
-              <td>
-                <PriorityBadge priority={ticket.priority} />
-              </td>
-              {staff ? <td>{ticket.requester.username}</td> : null}
-              <td>{ticket.assignee?.username ?? <span className="text-body-secondary">Unassigned</span>}</td>
-              <td>
-                <time dateTime={ticket.updatedAt} className="text-nowrap small">
-                  {when(ticket.updatedAt)}
-                </time>
-              </td>
-              <td>
-                <TargetBadges ticket={ticket} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <SimpleTable
+      caption="Support tickets"
+      className="table align-middle"
+      rows={tickets}
+      rowKey={(ticket) => ticket.id}
+      columns={[
+        {
+          header: 'Ticket',
+          rowHeader: true,
+          cellClassName: 'fw-normal',
+          cell: (ticket) => (
+            <>
+              <Link to={supportTicketPath(ticket.id)}>
+                #{ticket.number} {ticket.subject}
+              </Link>
+              <span className="d-block small text-body-secondary">{ticketCategoryLabels[ticket.category]}</span>
+            </>
+          ),
+        },
+        { header: 'Status', cell: (ticket) => <StatusBadge status={ticket.status} /> },
+        { header: 'Priority', cell: (ticket) => <PriorityBadge priority={ticket.priority} /> },
+        staff && { header: 'Requester', cell: (ticket) => ticket.requester.username },
+        { header: 'Assignee', cell: (ticket) => ticket.assignee?.username ?? <span className="text-body-secondary">Unassigned</span> },
+        {
+          header: 'Updated',
+          cell: (ticket) => (
+            <time dateTime={ticket.updatedAt} className="text-nowrap small">
+              {when(ticket.updatedAt)}
+            </time>
+          ),
+        },
+        { header: 'Targets', cell: (ticket) => <TargetBadges ticket={ticket} /> },
+      ]}
+    />
   );
 }

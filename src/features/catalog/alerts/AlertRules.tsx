@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { InlineError } from '../../../components/InlineError';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
+import { SimpleTable } from '../../../components/SimpleTable';
 import { AlertRuleDialog } from './AlertRuleDialog';
 
 function filtersText(rule: AlertRuleRecord): string {
@@ -79,84 +80,72 @@ export function AlertRules() {
                   : 'No rules yet. The people who look after the data create them.'}
               </p>
             ) : (
-              <div className="table-responsive">
-                <table className="table table-sm align-middle mb-0">
-                  <caption className="visually-hidden">Alert rules</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Rule</th>
-                      <th scope="col">When</th>
-                      <th scope="col">Only for</th>
-                      <th scope="col">Send to</th>
-                      <th scope="col">State</th>
-                      {mayEdit ? (
-                        <th scope="col">
-                          <span className="visually-hidden">Actions</span>
-                        </th>
-                      ) : null}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rules.map((rule) => (
-                      <tr key={rule.id}>
-                        <th scope="row" className="text-break">
-                          {rule.name}
-                        </th>
-                        <td>{signalKindLabels[rule.trigger]}</td>
-                        <td className="text-break small">{filtersText(rule)}</td>
-                        <td className="text-break small">{destinationsText(rule)}</td>
-                        <td>
-                          {rule.enabled ? (
-                            <span className="badge text-bg-success">On</span>
-                          ) : (
-                            <span className="badge text-bg-secondary">Off</span>
-                          )}
-                        </td>
-                        {mayEdit ? (
-                          <td className="text-nowrap">
-                            <button
-                              type="button"
-                              className="btn btn-link btn-sm"
-                              aria-label={`Change ${rule.name}`}
-                              onClick={() => setDialog({ type: 'edit', rule })}
-                            >
-                              Change
-                            </button>
-                            <button
-                              type="button"
-                              className="btn btn-link btn-sm"
-                              aria-label={`Send a test alert of ${rule.name}`}
-                              disabled={testing.isLoading}
-                              onClick={() => {
-                                setNotice(null);
-                                void sendTest(rule.id)
-                                  .unwrap()
-                                  .then(
-                                    ({ deliveries }) =>
-                                      setNotice(
-                                        `Test alert of "${rule.name}" queued for ${deliveries.length} destination${deliveries.length === 1 ? '' : 's'}; the delivery log shows how it went.`,
-                                      ),
-                                    () => undefined,
-                                  );
-                              }}
-                            >
-                              Send test alert
-                            </button>
-                            <button
-                              type="button"
-                              className="btn btn-link btn-sm text-danger"
-                              aria-label={`Delete ${rule.name}`}
-                              onClick={() => setDialog({ type: 'delete', rule })}
-                            >
-                              Delete
-                            </button>
-                          </td>
-                        ) : null}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <SimpleTable
+                caption="Alert rules"
+                className="table table-sm align-middle mb-0"
+                rows={rules}
+                rowKey={(rule) => rule.id}
+                columns={[
+                  { header: 'Rule', rowHeader: true, cellClassName: 'text-break', cell: (rule) => rule.name },
+                  { header: 'When', cell: (rule) => signalKindLabels[rule.trigger] },
+                  { header: 'Only for', cellClassName: 'text-break small', cell: (rule) => filtersText(rule) },
+                  { header: 'Send to', cellClassName: 'text-break small', cell: (rule) => destinationsText(rule) },
+                  {
+                    header: 'State',
+                    cell: (rule) =>
+                      rule.enabled ? (
+                        <span className="badge text-bg-success">On</span>
+                      ) : (
+                        <span className="badge text-bg-secondary">Off</span>
+                      ),
+                  },
+                  mayEdit && {
+                    header: 'Actions',
+                    headerHidden: true,
+                    cellClassName: 'text-nowrap',
+                    cell: (rule) => (
+                      <>
+                        <button
+                          type="button"
+                          className="btn btn-link btn-sm"
+                          aria-label={`Change ${rule.name}`}
+                          onClick={() => setDialog({ type: 'edit', rule })}
+                        >
+                          Change
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-link btn-sm"
+                          aria-label={`Send a test alert of ${rule.name}`}
+                          disabled={testing.isLoading}
+                          onClick={() => {
+                            setNotice(null);
+                            void sendTest(rule.id)
+                              .unwrap()
+                              .then(
+                                ({ deliveries }) =>
+                                  setNotice(
+                                    `Test alert of "${rule.name}" queued for ${deliveries.length} destination${deliveries.length === 1 ? '' : 's'}; the delivery log shows how it went.`,
+                                  ),
+                                () => undefined,
+                              );
+                          }}
+                        >
+                          Send test alert
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-link btn-sm text-danger"
+                          aria-label={`Delete ${rule.name}`}
+                          onClick={() => setDialog({ type: 'delete', rule })}
+                        >
+                          Delete
+                        </button>
+                      </>
+                    ),
+                  },
+                ]}
+              />
             )}
             {dialog?.type === 'new' || dialog?.type === 'edit' ? (
               <AlertRuleDialog

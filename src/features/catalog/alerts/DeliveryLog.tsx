@@ -9,6 +9,7 @@ import { useListAlertDeliveriesQuery } from '../../../api/catalogAlertsApi';
 import { DateTimeText } from '../../../components/DateTimeText';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
+import { SimpleTable } from '../../../components/SimpleTable';
 
 const PAGE = 50;
 const statusLabels: Record<DeliveryStatus, string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed' };
@@ -16,51 +17,54 @@ const statusBadge: Record<DeliveryStatus, string> = { pending: 'text-bg-secondar
 
 function Rows({ deliveries }: { deliveries: AlertDeliveryRecord[] }) {
   return (
-    <div className="table-responsive">
-      <table className="table table-sm align-middle">
-        <caption className="visually-hidden">Alert deliveries, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Alert</th>
-            <th scope="col">Rule</th>
-            <th scope="col">Sent to</th>
-            <th scope="col">Status</th>
-            <th scope="col" className="text-end">
-              Tries
-            </th>
-            <th scope="col">Created</th>
-            <th scope="col">Last error</th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.map((delivery) => (
-            <tr key={delivery.id}>
-              <th scope="row" className="text-break fw-normal">
-                {delivery.isTest ? <span className="badge text-bg-info me-1">Test</span> : null}
-                {delivery.title}
-                <div className="small text-body-secondary">{signalKindLabels[delivery.signalKind]}</div>
-              </th>
-              <td className="text-break">{delivery.ruleId ? delivery.ruleName : `${delivery.ruleName} (deleted)`}</td>
-              <td className="text-break">
-                {destinationKindLabels[delivery.destinationKind]}
-                <div className="small text-body-secondary">{delivery.target}</div>
-              </td>
-              <td>
-                <span className={`badge ${statusBadge[delivery.status]}`}>{statusLabels[delivery.status]}</span>
-                {delivery.responseStatus !== null ? (
-                  <div className="small text-body-secondary">{`Answered ${delivery.responseStatus}`}</div>
-                ) : null}
-              </td>
-              <td className="text-end">{delivery.attempts}</td>
-              <td className="text-nowrap">
-                <DateTimeText iso={delivery.createdAt} />
-              </td>
-              <td className="text-break small">{delivery.lastError ?? '–'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <SimpleTable
+      caption="Alert deliveries, newest first"
+      rows={deliveries}
+      rowKey={(delivery) => delivery.id}
+      columns={[
+        {
+          header: 'Alert',
+          rowHeader: true,
+          cellClassName: 'text-break fw-normal',
+          cell: (delivery) => (
+            <>
+              {delivery.isTest ? <span className="badge text-bg-info me-1">Test</span> : null}
+              {delivery.title}
+              <div className="small text-body-secondary">{signalKindLabels[delivery.signalKind]}</div>
+            </>
+          ),
+        },
+        {
+          header: 'Rule',
+          cellClassName: 'text-break',
+          cell: (delivery) => (delivery.ruleId ? delivery.ruleName : `${delivery.ruleName} (deleted)`),
+        },
+        {
+          header: 'Sent to',
+          cellClassName: 'text-break',
+          cell: (delivery) => (
+            <>
+              {destinationKindLabels[delivery.destinationKind]}
+              <div className="small text-body-secondary">{delivery.target}</div>
+            </>
+          ),
+        },
+        {
+          header: 'Status',
+          cell: (delivery) => (
+            <>
+              <span className={`badge ${statusBadge[delivery.status]}`}>{statusLabels[delivery.status]}</span>
+              {delivery.responseStatus !== null ? (
+                <div className="small text-body-secondary">{`Answered ${delivery.responseStatus}`}</div>
+              ) : null}
+            </>
+          ),
+        },
+        { header: 'Tries', className: 'text-end', cell: (delivery) => delivery.attempts },
+        { header: 'Created', cellClassName: 'text-nowrap', cell: (delivery) => <DateTimeText iso={delivery.createdAt} /> },
+        { header: 'Last error', cellClassName: 'text-break small', cell: (delivery) => delivery.lastError ?? '–' },
+      ]}
+    />
   );
 }
 

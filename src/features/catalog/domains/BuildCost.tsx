@@ -4,6 +4,7 @@
 import type { CostFigures } from '@common/catalog-domains/costContract';
 import { BarChart } from '../../../components/charts/BarChart';
 import { formatCount, formatMoney } from '../../../components/format';
+import { SimpleTable } from '../../../components/SimpleTable';
 
 export function trendText(figures: CostFigures, currency: string): string {
   if (figures.previousCost === null) return 'no figures for the 30 days before';
@@ -42,25 +43,18 @@ export function BuildCost({
           />
           <details className="small mt-2">
             <summary>Build cost per day</summary>
-            <table className="table table-sm w-auto">
-              <caption>{`Build cost of ${what} per day`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col" className="text-end">
-                    Build cost
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {figures.daily.map((point) => (
-                  <tr key={point.day}>
-                    <th scope="row">{point.day}</th>
-                    <td className="text-end">{formatMoney(point.cost, currency)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <SimpleTable
+              caption={`Build cost of ${what} per day`}
+              captionClassName=""
+              className="table table-sm w-auto"
+              responsive={false}
+              rows={figures.daily}
+              rowKey={(point) => point.day}
+              columns={[
+                { header: 'Day', rowHeader: true, cell: (point) => point.day },
+                { header: 'Build cost', className: 'text-end', cell: (point) => formatMoney(point.cost, currency) },
+              ]}
+            />
           </details>
         </>
       ) : null}

@@ -10,6 +10,7 @@ import { DbtPage } from '../../../components/DbtPage';
 import { EmptyState } from '../../../components/EmptyState';
 import { formatCount } from '../../../components/format';
 import { QueryResult } from '../../../components/QueryResult';
+import { SimpleTable } from '../../../components/SimpleTable';
 import { useAppSelector } from '../../../state/hooks';
 import { ObjectiveBadge, objectiveText } from './ObjectiveStatus';
 import { ProductDialog } from './ProductDialog';
@@ -34,43 +35,22 @@ function Products({ mayEdit }: { mayEdit: boolean }) {
               : 'Your catalog editors have not defined any yet.'}
           </EmptyState>
         ) : (
-          <div className="table-responsive">
-            <table className="table align-middle">
-              <caption className="small">{`${formatCount(products.length)} data products`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Owner</th>
-                  <th scope="col">Domain</th>
-                  <th scope="col" className="text-end">
-                    Assets
-                  </th>
-                  <th scope="col" className="text-end">
-                    Exposures
-                  </th>
-                  <th scope="col">Objective</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {products.map((product) => (
-                  <tr key={product.id}>
-                    <th scope="row">
-                      <Link to={catalogProductPath(product.id)}>{product.name}</Link>
-                    </th>
-                    <td>{product.owner}</td>
-                    <td>{product.domain ?? '–'}</td>
-                    <td className="text-end">{formatCount(product.assetCount)}</td>
-                    <td className="text-end">{formatCount(product.exposureCount)}</td>
-                    <td className="small">{objectiveText(product.objective)}</td>
-                    <td>
-                      <ObjectiveBadge status={product.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SimpleTable
+            caption={`${formatCount(products.length)} data products`}
+            captionClassName="small"
+            className="table align-middle"
+            rows={products}
+            rowKey={(product) => product.id}
+            columns={[
+              { header: 'Product', rowHeader: true, cell: (product) => <Link to={catalogProductPath(product.id)}>{product.name}</Link> },
+              { header: 'Owner', cell: (product) => product.owner },
+              { header: 'Domain', cell: (product) => product.domain ?? '–' },
+              { header: 'Assets', className: 'text-end', cell: (product) => formatCount(product.assetCount) },
+              { header: 'Exposures', className: 'text-end', cell: (product) => formatCount(product.exposureCount) },
+              { header: 'Objective', cellClassName: 'small', cell: (product) => objectiveText(product.objective) },
+              { header: 'Status', cell: (product) => <ObjectiveBadge status={product.status} /> },
+            ]}
+          />
         )
       }
     </QueryResult>

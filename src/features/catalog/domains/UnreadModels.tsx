@@ -5,6 +5,7 @@ import { catalogAssetPath } from '@common/paths';
 import { useGetUnreadModelsQuery } from '../../../api/catalogDomainsApi';
 import { formatCount, formatMoney } from '../../../components/format';
 import { QueryResult } from '../../../components/QueryResult';
+import { SimpleTable } from '../../../components/SimpleTable';
 
 export function UnreadModels() {
   const { currentData, error, isFetching, refetch } = useGetUnreadModelsQuery();
@@ -30,35 +31,18 @@ export function UnreadModels() {
             answer.models.length === 0 ? (
               <p className="mb-0">Every model was read in the last 30 days.</p>
             ) : (
-              <div className="table-responsive">
-                <table className="table table-sm align-middle">
-                  <caption className="small">{`${formatCount(answer.models.length)} models, ${formatMoney(answer.totalCost, answer.window.currency)} to build over ${answer.window.from} – ${answer.window.to}`}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Model</th>
-                      <th scope="col">Domain</th>
-                      <th scope="col" className="text-end">
-                        Builds
-                      </th>
-                      <th scope="col" className="text-end">
-                        Build cost
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {answer.models.map((model) => (
-                      <tr key={model.uniqueId}>
-                        <th scope="row">
-                          <Link to={catalogAssetPath(model.uniqueId)}>{model.name}</Link>
-                        </th>
-                        <td>{model.domain ?? '–'}</td>
-                        <td className="text-end">{formatCount(model.builds)}</td>
-                        <td className="text-end">{formatMoney(model.cost, answer.window.currency)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <SimpleTable
+                caption={`${formatCount(answer.models.length)} models, ${formatMoney(answer.totalCost, answer.window.currency)} to build over ${answer.window.from} – ${answer.window.to}`}
+                captionClassName="small"
+                rows={answer.models}
+                rowKey={(model) => model.uniqueId}
+                columns={[
+                  { header: 'Model', rowHeader: true, cell: (model) => <Link to={catalogAssetPath(model.uniqueId)}>{model.name}</Link> },
+                  { header: 'Domain', cell: (model) => model.domain ?? '–' },
+                  { header: 'Builds', className: 'text-end', cell: (model) => formatCount(model.builds) },
+                  { header: 'Build cost', className: 'text-end', cell: (model) => formatMoney(model.cost, answer.window.currency) },
+                ]}
+              />
             )
           }
         </QueryResult>

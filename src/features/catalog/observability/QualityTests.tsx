@@ -5,6 +5,7 @@ import { useListQualityTestsQuery } from '../../../api/catalogQualityApi';
 import { DateTimeText } from '../../../components/DateTimeText';
 import { formatCount } from '../../../components/format';
 import { QueryResult } from '../../../components/QueryResult';
+import { SimpleTable } from '../../../components/SimpleTable';
 import { nodePagePath } from '../nodePagePath';
 import { pageOf, QUALITY_PAGE_SIZE, testsQuery, withParam } from './qualityParams';
 import { RecentRuns, TestStatusBadge } from './StatusBadge';
@@ -12,56 +13,41 @@ import { RecentRuns, TestStatusBadge } from './StatusBadge';
 function Rows({ tests }: { tests: QualityTest[] }) {
   const [params] = useSearchParams();
   return (
-    <div className="table-responsive">
-      <table className="table table-sm align-middle">
-        <caption className="visually-hidden">Data tests</caption>
-        <thead>
-          <tr>
-            <th scope="col">Test</th>
-            <th scope="col">Asset</th>
-            <th scope="col">Column</th>
-            <th scope="col">Type</th>
-            <th scope="col">Severity</th>
-            <th scope="col">Status</th>
-            <th scope="col" className="text-end">
-              Failing rows
-            </th>
-            <th scope="col">Last run</th>
-            <th scope="col">Recent runs</th>
-            <th scope="col" className="text-end">
-              Flips
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {tests.map((test) => (
-            <tr key={test.uniqueId} aria-current={params.get('test') === test.uniqueId ? 'true' : undefined}>
-              <th scope="row" className="text-break">
-                <Link to={`?${withParam(params, 'test', test.uniqueId).toString()}#test-detail`}>{test.name}</Link>
-              </th>
-              <td>{test.assetId ? <Link to={nodePagePath(test.assetId)}>{test.assetName ?? test.assetId}</Link> : '–'}</td>
-              <td>{test.column ?? '–'}</td>
-              <td>{test.kind ? `${test.type} (${test.kind})` : test.type}</td>
-              <td>{test.severity}</td>
-              <td>
-                <TestStatusBadge status={test.status} />
-              </td>
-              <td className="text-end">{test.failures === null ? '–' : formatCount(test.failures)}</td>
-              <td className="text-nowrap">
-                <DateTimeText iso={test.executedAt} />
-              </td>
-              <td>
-                <RecentRuns recent={test.recent} />
-              </td>
-              <td className="text-end">
-                {test.flips}
-                {test.flips >= FLAKY_MIN_FLIPS ? <span className="badge text-bg-warning ms-1">flaky</span> : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <SimpleTable
+      caption="Data tests"
+      rows={tests}
+      rowKey={(test) => test.uniqueId}
+      rowProps={(test) => ({ 'aria-current': params.get('test') === test.uniqueId ? 'true' : undefined })}
+      columns={[
+        {
+          header: 'Test',
+          rowHeader: true,
+          cellClassName: 'text-break',
+          cell: (test) => <Link to={`?${withParam(params, 'test', test.uniqueId).toString()}#test-detail`}>{test.name}</Link>,
+        },
+        {
+          header: 'Asset',
+          cell: (test) => (test.assetId ? <Link to={nodePagePath(test.assetId)}>{test.assetName ?? test.assetId}</Link> : '–'),
+        },
+        { header: 'Column', cell: (test) => test.column ?? '–' },
+        { header: 'Type', cell: (test) => (test.kind ? `${test.type} (${test.kind})` : test.type) },
+        { header: 'Severity', cell: (test) => test.severity },
+        { header: 'Status', cell: (test) => <TestStatusBadge status={test.status} /> },
+        { header: 'Failing rows', className: 'text-end', cell: (test) => (test.failures === null ? '–' : formatCount(test.failures)) },
+        { header: 'Last run', cellClassName: 'text-nowrap', cell: (test) => <DateTimeText iso={test.executedAt} /> },
+        { header: 'Recent runs', cell: (test) => <RecentRuns recent={test.recent} /> },
+        {
+          header: 'Flips',
+          className: 'text-end',
+          cell: (test) => (
+            <>
+              {test.flips}
+              {test.flips >= FLAKY_MIN_FLIPS ? <span className="badge text-bg-warning ms-1">flaky</span> : null}
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }
 

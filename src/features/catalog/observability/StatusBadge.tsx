@@ -1,6 +1,7 @@
 // A test status or an incident state as a badge with its word (never colour alone).
 import type { TestStatus } from '@common/dbt/catalogContract';
 import { incidentStateLabels, type IncidentState } from '@common/catalog-quality/incidentRules';
+import { ToneBadge } from '../../../components/ToneBadge';
 
 const testVariant: Record<TestStatus, string> = {
   pass: 'text-bg-success',
@@ -21,7 +22,7 @@ const testWord: Record<TestStatus, string> = {
 };
 
 export function TestStatusBadge({ status }: { status: TestStatus }) {
-  return <span className={`badge ${testVariant[status]}`}>{testWord[status]}</span>;
+  return <ToneBadge tones={testVariant} labels={testWord} value={status} />;
 }
 
 const stateVariant: Record<IncidentState, string> = {
@@ -32,7 +33,7 @@ const stateVariant: Record<IncidentState, string> = {
 };
 
 export function IncidentStateBadge({ state }: { state: IncidentState }) {
-  return <span className={`badge ${stateVariant[state]}`}>{incidentStateLabels[state]}</span>;
+  return <ToneBadge tones={stateVariant} labels={incidentStateLabels} value={state} />;
 }
 
 const recentWord: Record<string, string> = { p: 'pass', f: 'fail', e: 'error', w: 'warn', s: 'skipped', u: 'unknown' };

@@ -6,6 +6,7 @@ import { DateTimeText } from '../../../components/DateTimeText';
 import { formatBytes } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
+import { SimpleTable } from '../../../components/SimpleTable';
 import { UploadTokens } from './UploadTokens';
 
 const originLabels: Record<string, string> = { upload: 'Upload', directory: 'Watched directory', sample: 'Sample project' };
@@ -54,27 +55,18 @@ export function ArtifactSourcesSection() {
             {result.recent.length === 0 ? (
               <p className="mb-0">No artifacts yet.</p>
             ) : (
-              <table className="table table-sm mb-0">
-                <caption className="visually-hidden">Latest ingestions</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Ingested</th>
-                    <th scope="col">From</th>
-                    <th scope="col">dbt project</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.recent.map((ingestion) => (
-                    <tr key={ingestion.id}>
-                      <td>
-                        <DateTimeText iso={ingestion.ingestedAt} />
-                      </td>
-                      <td>{originLabels[ingestion.origin] ?? ingestion.origin}</td>
-                      <td>{ingestion.projectName ?? '–'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <SimpleTable
+                caption="Latest ingestions"
+                className="table table-sm mb-0"
+                responsive={false}
+                rows={result.recent}
+                rowKey={(ingestion) => ingestion.id}
+                columns={[
+                  { header: 'Ingested', cell: (ingestion) => <DateTimeText iso={ingestion.ingestedAt} /> },
+                  { header: 'From', cell: (ingestion) => originLabels[ingestion.origin] ?? ingestion.origin },
+                  { header: 'dbt project', cell: (ingestion) => ingestion.projectName ?? '–' },
+                ]}
+              />
             )}
           </>
         )}

@@ -1,4 +1,5 @@
 import { termStatusLabels, type TermStatus } from '@common/catalog-governance/glossaryRules';
+import { ToneBadge } from '../../../../components/ToneBadge';
 
 const variant: Record<TermStatus, string> = {
   draft: 'text-bg-secondary',
@@ -10,5 +11,5 @@ const variant: Record<TermStatus, string> = {
 
 /** A term's status in words (never colour alone). */
 export function TermStatusBadge({ status }: { status: TermStatus }) {
-  return <span className={`badge ${variant[status]}`}>{termStatusLabels[status]}</span>;
+  return <ToneBadge tones={variant} labels={termStatusLabels} value={status} />;
 }

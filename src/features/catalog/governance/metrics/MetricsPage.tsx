@@ -6,6 +6,7 @@ import { useListMetricsQuery } from '../../../../api/catalogGovernanceApi';
 import { DbtPage } from '../../../../components/DbtPage';
 import { Panel } from '../../../../components/Panel';
 import { QueryResult } from '../../../../components/QueryResult';
+import { SimpleTable } from '../../../../components/SimpleTable';
 import { MetricDetail } from './MetricDetail';
 import '../governance.css';
 
@@ -41,32 +42,31 @@ function Metrics() {
             {metrics.length === 0 ? (
               <p className="mb-0">The dbt project defines no metrics (MetricFlow semantic models and metrics in its YAML).</p>
             ) : (
-              <div className="table-responsive">
-                <table className="table table-sm align-middle mb-0">
-                  <caption className="visually-hidden">Metrics</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Metric</th>
-                      <th scope="col">Type</th>
-                      <th scope="col">Measures</th>
-                      <th scope="col">Values</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {metrics.map((metric) => (
-                      <tr key={metric.id} aria-current={metric.id === metricId ? 'true' : undefined}>
-                        <th scope="row">
-                          <Link to={`?${new URLSearchParams({ metric: metric.id }).toString()}`}>{metric.label}</Link>
-                          {metric.description ? <div className="small text-body-secondary fw-normal">{metric.description}</div> : null}
-                        </th>
-                        <td>{metric.type}</td>
-                        <td>{metric.measures.map((measure) => measure.name).join(', ') || metric.inputs.join(', ')}</td>
-                        <td>{metric.noValuesReason ? 'Not queried' : 'Over time'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <SimpleTable
+                caption="Metrics"
+                className="table table-sm align-middle mb-0"
+                rows={metrics}
+                rowKey={(metric) => metric.id}
+                rowProps={(metric) => ({ 'aria-current': metric.id === metricId ? 'true' : undefined })}
+                columns={[
+                  {
+                    header: 'Metric',
+                    rowHeader: true,
+                    cell: (metric) => (
+                      <>
+                        <Link to={`?${new URLSearchParams({ metric: metric.id }).toString()}`}>{metric.label}</Link>
+                        {metric.description ? <div className="small text-body-secondary fw-normal">{metric.description}</div> : null}
+                      </>
+                    ),
+                  },
+                  { header: 'Type', cell: (metric) => metric.type },
+                  {
+                    header: 'Measures',
+                    cell: (metric) => metric.measures.map((measure) => measure.name).join(', ') || metric.inputs.join(', '),
+                  },
+                  { header: 'Values', cell: (metric) => (metric.noValuesReason ? 'Not queried' : 'Over time') },
+                ]}
+              />
             )}
           </Panel>
           {metricId ? <MetricDetail metricId={metricId} /> : null}
