@@ -2,6 +2,7 @@
 // not drag and drop, so it works from the keyboard and with assistive technology.
 import { ArrowDown, ArrowUp, PencilSquare, Trash } from 'react-bootstrap-icons';
 import type { Dashboard } from '../../api/dashboardsApi';
+import { SimpleTable } from '../../components/SimpleTable';
 
 export type MoveDirection = 'up' | 'down';
 
@@ -18,81 +19,75 @@ export const moveButtonId = (id: string, direction: MoveDirection) => `dashboard
 
 export function DashboardsTable({ dashboards, moving, onMove, onEdit, onDelete }: DashboardsTableProps) {
   return (
-    <div className="table-responsive">
-      <table className="table align-middle mb-0">
-        <caption className="visually-hidden">Dashboards of your organisation, in menu order</caption>
-        <thead>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Name</th>
-            <th scope="col">Address</th>
-            <th scope="col" className="text-end">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {dashboards.map((dashboard, index) => (
-            <tr key={dashboard.id}>
-              <td>{dashboard.order}</td>
-              <th scope="row" className="fw-semibold">
-                {dashboard.name}
-              </th>
-              <td className="text-break">
-                <a href={dashboard.url} target="_blank" rel="noopener noreferrer">
-                  {dashboard.url}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              </td>
-              <td>
-                <div className="d-flex flex-wrap justify-content-end gap-1">
-                  <button
-                    type="button"
-                    id={moveButtonId(dashboard.id, 'up')}
-                    className="btn btn-sm btn-outline-secondary"
-                    aria-label={`Move ${dashboard.name} up`}
-                    title="Move up"
-                    aria-busy={moving || undefined}
-                    disabled={index === 0}
-                    onClick={() => onMove(dashboard, 'up')}
-                  >
-                    <ArrowUp aria-hidden />
-                  </button>
-                  <button
-                    type="button"
-                    id={moveButtonId(dashboard.id, 'down')}
-                    className="btn btn-sm btn-outline-secondary"
-                    aria-label={`Move ${dashboard.name} down`}
-                    title="Move down"
-                    aria-busy={moving || undefined}
-                    disabled={index === dashboards.length - 1}
-                    onClick={() => onMove(dashboard, 'down')}
-                  >
-                    <ArrowDown aria-hidden />
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-primary"
-                    aria-label={`Edit ${dashboard.name}`}
-                    onClick={() => onEdit(dashboard)}
-                  >
-                    <PencilSquare aria-hidden /> <span className="d-none d-md-inline">Edit</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-danger"
-                    aria-label={`Delete ${dashboard.name}`}
-                    onClick={() => onDelete(dashboard)}
-                  >
-                    <Trash aria-hidden /> <span className="d-none d-md-inline">Delete</span>
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <SimpleTable
+      caption="Dashboards of your organisation, in menu order"
+      className="table align-middle mb-0"
+      rows={dashboards}
+      rowKey={(dashboard) => dashboard.id}
+      columns={[
+        { header: 'Order', cell: (dashboard) => dashboard.order },
+        { header: 'Name', rowHeader: true, cellClassName: 'fw-semibold', cell: (dashboard) => dashboard.name },
+        {
+          header: 'Address',
+          cellClassName: 'text-break',
+          cell: (dashboard) => (
+            <a href={dashboard.url} target="_blank" rel="noopener noreferrer">
+              {dashboard.url}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          ),
+        },
+        {
+          header: 'Actions',
+          className: 'text-end',
+          cellClassName: '',
+          cell: (dashboard, index) => (
+            <div className="d-flex flex-wrap justify-content-end gap-1">
+              <button
+                type="button"
+                id={moveButtonId(dashboard.id, 'up')}
+                className="btn btn-sm btn-outline-secondary"
+                aria-label={`Move ${dashboard.name} up`}
+                title="Move up"
+                aria-busy={moving || undefined}
+                disabled={index === 0}
+                onClick={() => onMove(dashboard, 'up')}
+              >
+                <ArrowUp aria-hidden />
+              </button>
+              <button
+                type="button"
+                id={moveButtonId(dashboard.id, 'down')}
+                className="btn btn-sm btn-outline-secondary"
+                aria-label={`Move ${dashboard.name} down`}
+                title="Move down"
+                aria-busy={moving || undefined}
+                disabled={index === dashboards.length - 1}
+                onClick={() => onMove(dashboard, 'down')}
+              >
+                <ArrowDown aria-hidden />
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-primary"
+                aria-label={`Edit ${dashboard.name}`}
+                onClick={() => onEdit(dashboard)}
+              >
+                <PencilSquare aria-hidden /> <span className="d-none d-md-inline">Edit</span>
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-danger"
+                aria-label={`Delete ${dashboard.name}`}
+                onClick={() => onDelete(dashboard)}
+              >
+                <Trash aria-hidden /> <span className="d-none d-md-inline">Delete</span>
+              </button>
+            </div>
+          ),
+        },
+      ]}
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import { useGetDataEndpointQuery, useListDataEndpointsQuery } from '../../api/da
 import { formatDateTime } from '../../components/format';
 import { Panel } from '../../components/Panel';
 import { QueryResult } from '../../components/QueryResult';
+import { SimpleTable } from '../../components/SimpleTable';
 import { EndpointEditor } from './EndpointEditor';
 import { OpenApiBrowser } from './OpenApiBrowser';
 import './dataApi.css';
@@ -38,41 +39,31 @@ export default function ApiCreatorPage() {
           loadingLabel="Loading endpoints"
           errorTitle="The endpoints could not be loaded"
         >
-          {(endpoints) =>
-            endpoints.length === 0 ? (
-              <p className="mb-0">No endpoints yet. Create the first one with “New endpoint”.</p>
-            ) : (
-              <div className="table-responsive">
-                <table className="table table-sm align-middle mb-0">
-                  <caption className="visually-hidden">Endpoints</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">Description</th>
-                      <th scope="col">Live</th>
-                      <th scope="col">Draft</th>
-                      <th scope="col">Updated</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {endpoints.map((endpoint) => (
-                      <tr key={endpoint.id} aria-current={endpoint.id === selected ? 'true' : undefined}>
-                        <th scope="row">
-                          <button type="button" className="btn btn-link p-0 font-monospace" onClick={() => open(endpoint.id)}>
-                            {endpoint.name}
-                          </button>
-                        </th>
-                        <td className="small">{endpoint.description}</td>
-                        <td>{endpoint.liveVersion ? `v${endpoint.liveVersion}` : 'not published'}</td>
-                        <td>{endpoint.hasDraft ? `v${endpoint.latestVersion}` : '—'}</td>
-                        <td className="small">{formatDateTime(endpoint.updatedAt)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )
-          }
+          {(endpoints) => (
+            <SimpleTable
+              caption="Endpoints"
+              className="table table-sm align-middle mb-0"
+              rows={endpoints}
+              rowKey={(endpoint) => endpoint.id}
+              rowProps={(endpoint) => ({ 'aria-current': endpoint.id === selected ? 'true' : undefined })}
+              empty={<p className="mb-0">No endpoints yet. Create the first one with “New endpoint”.</p>}
+              columns={[
+                {
+                  header: 'Name',
+                  rowHeader: true,
+                  cell: (endpoint) => (
+                    <button type="button" className="btn btn-link p-0 font-monospace" onClick={() => open(endpoint.id)}>
+                      {endpoint.name}
+                    </button>
+                  ),
+                },
+                { header: 'Description', cellClassName: 'small', cell: (endpoint) => endpoint.description },
+                { header: 'Live', cell: (endpoint) => (endpoint.liveVersion ? `v${endpoint.liveVersion}` : 'not published') },
+                { header: 'Draft', cell: (endpoint) => (endpoint.hasDraft ? `v${endpoint.latestVersion}` : '—') },
+                { header: 'Updated', cellClassName: 'small', cell: (endpoint) => formatDateTime(endpoint.updatedAt) },
+              ]}
+            />
+          )}
         </QueryResult>
       </Panel>
       {creatingNew ? <EndpointEditor key="new" endpoint={null} onCreated={(id) => open(id)} /> : null}

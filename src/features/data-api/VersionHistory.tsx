@@ -7,6 +7,7 @@ import { apiErrorMessage } from '../../api/apiError';
 import { usePublishDataEndpointMutation } from '../../api/dataApiApi';
 import { formatDateTime } from '../../components/format';
 import { InlineError } from '../../components/InlineError';
+import { SimpleTable } from '../../components/SimpleTable';
 import { definitionText } from './editorModel';
 
 export function VersionHistory({ endpoint }: { endpoint: EndpointDetail }) {
@@ -24,54 +25,45 @@ export function VersionHistory({ endpoint }: { endpoint: EndpointDetail }) {
 
   return (
     <div>
-      <div className="table-responsive">
-        <table className="table table-sm align-middle">
-          <caption className="visually-hidden">Versions of {endpoint.name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Version</th>
-              <th scope="col">State</th>
-              <th scope="col">Saved by</th>
-              <th scope="col">Published</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {versions.map((version) => {
-              const live = version.version === endpoint.liveVersion;
-              return (
-                <tr key={version.version}>
-                  <th scope="row">v{version.version}</th>
-                  <td>
-                    {live ? <span className="badge text-bg-success me-1">live</span> : null}
-                    {version.status === 'draft' ? (
-                      <span className="badge text-bg-warning">draft</span>
-                    ) : (
-                      <span className="badge text-bg-secondary">frozen</span>
-                    )}
-                  </td>
-                  <td>{version.createdBy}</td>
-                  <td>{version.publishedAt ? formatDateTime(version.publishedAt) : '—'}</td>
-                  <td className="text-end">
-                    {!live && version.status === 'published' ? (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-primary"
-                        disabled={publishing.isLoading}
-                        onClick={() => void publish({ id: endpoint.id, version: version.version })}
-                      >
-                        Publish v{version.version} again<span className="visually-hidden"> (roll back)</span>
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <SimpleTable
+        caption={`Versions of ${endpoint.name}`}
+        rows={versions}
+        rowKey={(version) => String(version.version)}
+        columns={[
+          { header: 'Version', rowHeader: true, cell: (version) => `v${version.version}` },
+          {
+            header: 'State',
+            cell: (version) => (
+              <>
+                {version.version === endpoint.liveVersion ? <span className="badge text-bg-success me-1">live</span> : null}
+                {version.status === 'draft' ? (
+                  <span className="badge text-bg-warning">draft</span>
+                ) : (
+                  <span className="badge text-bg-secondary">frozen</span>
+                )}
+              </>
+            ),
+          },
+          { header: 'Saved by', cell: (version) => version.createdBy },
+          { header: 'Published', cell: (version) => (version.publishedAt ? formatDateTime(version.publishedAt) : '—') },
+          {
+            header: 'Actions',
+            headerHidden: true,
+            cellClassName: 'text-end',
+            cell: (version) =>
+              version.version !== endpoint.liveVersion && version.status === 'published' ? (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-primary"
+                  disabled={publishing.isLoading}
+                  onClick={() => void publish({ id: endpoint.id, version: version.version })}
+                >
+                  Publish v{version.version} again<span className="visually-hidden"> (roll back)</span>
+                </button>
+              ) : null,
+          },
+        ]}
+      />
       {publishing.isError ? <InlineError>{apiErrorMessage(publishing.error)}</InlineError> : null}
       {versions.length > 1 ? (
         <section aria-labelledby="diff-title" className="mt-3">

@@ -5,6 +5,7 @@ import type { ConnectionView } from '@common/integrations/integrationsContract';
 import { appPaths } from '@common/paths';
 import { DateTimeText } from '../../components/DateTimeText';
 import { formatCount } from '../../components/format';
+import { SimpleTable } from '../../components/SimpleTable';
 import { HealthBadge } from './HealthBadge';
 import { jobStatusText, scheduleText } from './scheduleText';
 
@@ -23,63 +24,63 @@ export function ConnectionsTable({ connections, selected, onSelected }: Connecti
     onSelected(next);
   };
   return (
-    <div className="table-responsive">
-      <table className="table align-middle">
-        <caption className="caption-top">Connections</caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <input
-                className="form-check-input"
-                type="checkbox"
-                aria-label="Select every connection shown"
-                checked={all}
-                onChange={(event) => onSelected(new Set(event.target.checked ? connections.map((connection) => connection.id) : []))}
-              />
-            </th>
-            <th scope="col">Connection</th>
-            <th scope="col">Source → warehouse</th>
-            <th scope="col">Schedule</th>
-            <th scope="col">Last sync</th>
-            <th scope="col">Next sync</th>
-            <th scope="col">Last status</th>
-            <th scope="col" className="text-end">
-              Rows
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {connections.map((connection) => (
-            <tr key={connection.id}>
-              <td>
-                <input
-                  className="form-check-input"
-                  type="checkbox"
-                  aria-label={`Select ${connection.name}`}
-                  checked={selected.has(connection.id)}
-                  onChange={(event) => toggle(connection.id, event.target.checked)}
-                />
-              </td>
-              <th scope="row">
-                <Link to={`${appPaths.manageConnectors}?connection=${encodeURIComponent(connection.id)}`}>{connection.name}</Link>
-                <div>
-                  <HealthBadge health={connection.health} />
-                </div>
-              </th>
-              <td>{`${connection.source.name} → ${connection.destinationSchema}${connection.engine === 'airbyte' ? ' (on Airbyte)' : ''}`}</td>
-              <td>{scheduleText(connection.schedule)}</td>
-              <td>
-                <DateTimeText iso={connection.lastJob?.endedAt ?? connection.lastJob?.startedAt ?? null} />
-              </td>
-              <td>
-                <DateTimeText iso={connection.status === 'paused' ? null : connection.nextSyncAt} />
-              </td>
-              <td>{connection.lastJob ? jobStatusText[connection.lastJob.status] : 'Never synced'}</td>
-              <td className="text-end">{connection.lastJob ? formatCount(connection.lastJob.rowsSynced) : '–'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <SimpleTable
+      caption="Connections"
+      captionClassName="caption-top"
+      className="table align-middle"
+      rows={connections}
+      rowKey={(connection) => connection.id}
+      columns={[
+        {
+          header: (
+            <input
+              className="form-check-input"
+              type="checkbox"
+              aria-label="Select every connection shown"
+              checked={all}
+              onChange={(event) => onSelected(new Set(event.target.checked ? connections.map((connection) => connection.id) : []))}
+            />
+          ),
+          cell: (connection) => (
+            <input
+              className="form-check-input"
+              type="checkbox"
+              aria-label={`Select ${connection.name}`}
+              checked={selected.has(connection.id)}
+              onChange={(event) => toggle(connection.id, event.target.checked)}
+            />
+          ),
+        },
+        {
+          header: 'Connection',
+          rowHeader: true,
+          cell: (connection) => (
+            <>
+              <Link to={`${appPaths.manageConnectors}?connection=${encodeURIComponent(connection.id)}`}>{connection.name}</Link>
+              <div>
+                <HealthBadge health={connection.health} />
+              </div>
+            </>
+          ),
+        },
+        {
+          header: 'Source → warehouse',
+          cell: (connection) =>
+            `${connection.source.name} → ${connection.destinationSchema}${connection.engine === 'airbyte' ? ' (on Airbyte)' : ''}`,
+        },
+        { header: 'Schedule', cell: (connection) => scheduleText(connection.schedule) },
+        {
+          header: 'Last sync',
+          cell: (connection) => <DateTimeText iso={connection.lastJob?.endedAt ?? connection.lastJob?.startedAt ?? null} />,
+        },
+        { header: 'Next sync', cell: (connection) => <DateTimeText iso={connection.status === 'paused' ? null : connection.nextSyncAt} /> },
+        { header: 'Last status', cell: (connection) => (connection.lastJob ? jobStatusText[connection.lastJob.status] : 'Never synced') },
+        {
+          header: 'Rows',
+          className: 'text-end',
+          cell: (connection) => (connection.lastJob ? formatCount(connection.lastJob.rowsSynced) : '–'),
+        },
+      ]}
+    />
   );
 }

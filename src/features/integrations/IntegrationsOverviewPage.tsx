@@ -7,6 +7,7 @@ import { BarChart } from '../../components/charts/BarChart';
 import { DateTimeText } from '../../components/DateTimeText';
 import { formatCount } from '../../components/format';
 import { QueryResult } from '../../components/QueryResult';
+import { SimpleTable } from '../../components/SimpleTable';
 import { healthText } from './scheduleText';
 import { useSyncProgress } from './useSyncProgress';
 
@@ -70,25 +71,18 @@ export default function IntegrationsOverviewPage() {
                 />
                 <details className="mt-2">
                   <summary>The figures as a table</summary>
-                  <table className="table table-sm">
-                    <caption className="caption-top">Rows synced per day</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Day</th>
-                        <th scope="col" className="text-end">
-                          Rows
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.rowsPerDay.map((day) => (
-                        <tr key={day.day}>
-                          <th scope="row">{day.day}</th>
-                          <td className="text-end">{formatCount(day.rows)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                  <SimpleTable
+                    caption="Rows synced per day"
+                    captionClassName="caption-top"
+                    className="table table-sm"
+                    responsive={false}
+                    rows={data.rowsPerDay}
+                    rowKey={(day) => day.day}
+                    columns={[
+                      { header: 'Day', rowHeader: true, cell: (day) => day.day },
+                      { header: 'Rows', className: 'text-end', cell: (day) => formatCount(day.rows) },
+                    ]}
+                  />
                 </details>
               </section>
               <section aria-labelledby="failures-title">

@@ -8,6 +8,7 @@ import { useListProjectsQuery } from '../../api/projectsApi';
 import { selectSession } from '../../auth';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryResult } from '../../components/QueryResult';
+import { SimpleTable } from '../../components/SimpleTable';
 import { useAppSelector } from '../../state/hooks';
 import { HealthBadge } from './HealthBadge';
 import { ProjectFormDialog } from './ProjectFormDialog';
@@ -51,35 +52,20 @@ export default function ProjectsPage() {
             ) : (
               <div className="card dw-card">
                 <div className="card-body table-responsive">
-                  <table className="table align-middle mb-0">
-                    <caption className="visually-hidden">Projects</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Project</th>
-                        <th scope="col">Status</th>
-                        <th scope="col">Owner</th>
-                        <th scope="col" className="text-end">
-                          Resources
-                        </th>
-                        <th scope="col">Health</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {projects.map((project) => (
-                        <tr key={project.id}>
-                          <td>
-                            <Link to={projectPath(project.id)}>{project.name}</Link>
-                          </td>
-                          <td>{projectStatusLabels[project.status]}</td>
-                          <td>{project.owner}</td>
-                          <td className="text-end">{project.resourceCount}</td>
-                          <td>
-                            <HealthBadge health={project.health} />
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                  <SimpleTable
+                    caption="Projects"
+                    className="table align-middle mb-0"
+                    responsive={false}
+                    rows={projects}
+                    rowKey={(project) => project.id}
+                    columns={[
+                      { header: 'Project', cell: (project) => <Link to={projectPath(project.id)}>{project.name}</Link> },
+                      { header: 'Status', cell: (project) => projectStatusLabels[project.status] },
+                      { header: 'Owner', cell: (project) => project.owner },
+                      { header: 'Resources', className: 'text-end', cell: (project) => project.resourceCount },
+                      { header: 'Health', cell: (project) => <HealthBadge health={project.health} /> },
+                    ]}
+                  />
                 </div>
               </div>
             )

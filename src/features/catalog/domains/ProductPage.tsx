@@ -15,6 +15,7 @@ import { formatMoney } from '../../../components/format';
 import { Markdown } from '../../../components/Markdown';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
+import { SimpleTable } from '../../../components/SimpleTable';
 import { useAppSelector } from '../../../state/hooks';
 import { BuildCost } from './BuildCost';
 import { ObjectiveBadge, ObjectiveChecks, objectiveText } from './ObjectiveStatus';
@@ -26,41 +27,35 @@ function Members({ product }: { product: ProductDetail }) {
   const costs = useGetExposureCostsQuery(undefined, { skip: !hasExposures });
   const exposureCost = new Map((costs.data?.exposures ?? []).map((row) => [row.uniqueId, row.cost]));
   const currency = costs.data?.window.currency ?? 'USD';
-  if (product.members.length === 0) return <p className="mb-0">No assets yet.</p>;
   return (
-    <div className="table-responsive">
-      <table className="table table-sm align-middle">
-        <caption className="small">Exposures cost what building their upstream models cost over the last 30 days.</caption>
-        <thead>
-          <tr>
-            <th scope="col">Asset</th>
-            <th scope="col">Type</th>
-            <th scope="col" className="text-end">
-              Build cost (30 days)
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {product.members.map((member) => (
-            <tr key={member.uniqueId}>
-              <th scope="row">
-                {member.present ? (
-                  <Link to={catalogAssetPath(member.uniqueId)}>{member.name}</Link>
-                ) : (
-                  <span>{`${member.uniqueId} (no longer in the project)`}</span>
-                )}
-              </th>
-              <td>{member.resourceType}</td>
-              <td className="text-end">
-                {member.resourceType === 'exposure' && exposureCost.has(member.uniqueId)
-                  ? formatMoney(exposureCost.get(member.uniqueId) ?? 0, currency)
-                  : '–'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <SimpleTable
+      caption="Exposures cost what building their upstream models cost over the last 30 days."
+      captionClassName="small"
+      rows={product.members}
+      rowKey={(member) => member.uniqueId}
+      empty={<p className="mb-0">No assets yet.</p>}
+      columns={[
+        {
+          header: 'Asset',
+          rowHeader: true,
+          cell: (member) =>
+            member.present ? (
+              <Link to={catalogAssetPath(member.uniqueId)}>{member.name}</Link>
+            ) : (
+              <span>{`${member.uniqueId} (no longer in the project)`}</span>
+            ),
+        },
+        { header: 'Type', cell: (member) => member.resourceType },
+        {
+          header: 'Build cost (30 days)',
+          className: 'text-end',
+          cell: (member) =>
+            member.resourceType === 'exposure' && exposureCost.has(member.uniqueId)
+              ? formatMoney(exposureCost.get(member.uniqueId) ?? 0, currency)
+              : '–',
+        },
+      ]}
+    />
   );
 }
 

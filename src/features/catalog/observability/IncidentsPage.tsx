@@ -10,6 +10,7 @@ import { DbtPage } from '../../../components/DbtPage';
 import { formatCount, formatDuration } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
+import { SimpleTable } from '../../../components/SimpleTable';
 import { nodePagePath } from '../nodePagePath';
 import { IncidentDetail } from './IncidentDetail';
 import { pageOf, withParam } from './qualityParams';
@@ -94,52 +95,42 @@ function Filters() {
 function Rows({ incidents }: { incidents: IncidentRecord[] }) {
   const [params] = useSearchParams();
   return (
-    <div className="table-responsive">
-      <table className="table table-sm align-middle">
-        <caption className="visually-hidden">Incidents</caption>
-        <thead>
-          <tr>
-            <th scope="col">Incident</th>
-            <th scope="col">Asset</th>
-            <th scope="col">Domain</th>
-            <th scope="col">State</th>
-            <th scope="col" className="text-end">
-              Severity
-            </th>
-            <th scope="col">Assignee</th>
-            <th scope="col" className="text-end">
-              Failing runs
-            </th>
-            <th scope="col">Last failed</th>
-          </tr>
-        </thead>
-        <tbody>
-          {incidents.map((incident) => (
-            <tr key={incident.id} aria-current={params.get('incident') === incident.id ? 'true' : undefined}>
-              <th scope="row" className="text-break">
-                <Link to={`?${withParam(params, 'incident', incident.id).toString()}#incident-detail`}>{incident.name}</Link>
-              </th>
-              <td className="text-break">
-                {incident.assetId ? <Link to={nodePagePath(incident.assetId)}>{incident.assetId.split('.').pop()}</Link> : '–'}
-              </td>
-              <td>{incident.domain ?? '–'}</td>
-              <td>
-                <IncidentStateBadge state={incident.state} />
-                {incident.passingSince && incident.state !== 'resolved' ? (
-                  <span className="badge text-bg-success ms-1">Passing again</span>
-                ) : null}
-              </td>
-              <td className="text-end">{incident.severity}</td>
-              <td>{incident.assignee?.username ?? '–'}</td>
-              <td className="text-end">{formatCount(incident.failureCount)}</td>
-              <td className="text-nowrap">
-                <DateTimeText iso={incident.lastFailedAt} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <SimpleTable
+      caption="Incidents"
+      rows={incidents}
+      rowKey={(incident) => incident.id}
+      rowProps={(incident) => ({ 'aria-current': params.get('incident') === incident.id ? 'true' : undefined })}
+      columns={[
+        {
+          header: 'Incident',
+          rowHeader: true,
+          cellClassName: 'text-break',
+          cell: (incident) => <Link to={`?${withParam(params, 'incident', incident.id).toString()}#incident-detail`}>{incident.name}</Link>,
+        },
+        {
+          header: 'Asset',
+          cellClassName: 'text-break',
+          cell: (incident) =>
+            incident.assetId ? <Link to={nodePagePath(incident.assetId)}>{incident.assetId.split('.').pop()}</Link> : '–',
+        },
+        { header: 'Domain', cell: (incident) => incident.domain ?? '–' },
+        {
+          header: 'State',
+          cell: (incident) => (
+            <>
+              <IncidentStateBadge state={incident.state} />
+              {incident.passingSince && incident.state !== 'resolved' ? (
+                <span className="badge text-bg-success ms-1">Passing again</span>
+              ) : null}
+            </>
+          ),
+        },
+        { header: 'Severity', className: 'text-end', cell: (incident) => incident.severity },
+        { header: 'Assignee', cell: (incident) => incident.assignee?.username ?? '–' },
+        { header: 'Failing runs', className: 'text-end', cell: (incident) => formatCount(incident.failureCount) },
+        { header: 'Last failed', cellClassName: 'text-nowrap', cell: (incident) => <DateTimeText iso={incident.lastFailedAt} /> },
+      ]}
+    />
   );
 }
 
@@ -204,47 +195,31 @@ function DomainMetrics() {
         loadingLabel="Loading the figures…"
         errorTitle="The figures could not be loaded"
       >
-        {({ domains }) =>
-          domains.length === 0 ? (
-            <p className="mb-0">No incidents yet.</p>
-          ) : (
-            <table className="table table-sm mb-0">
-              <caption className="visually-hidden">Time to acknowledge and resolve per domain</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Domain</th>
-                  <th scope="col" className="text-end">
-                    Incidents
-                  </th>
-                  <th scope="col" className="text-end">
-                    Open
-                  </th>
-                  <th scope="col" className="text-end">
-                    Time to acknowledge
-                  </th>
-                  <th scope="col" className="text-end">
-                    Time to resolve
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {domains.map((row) => (
-                  <tr key={row.domain ?? '(none)'}>
-                    <th scope="row">{row.domain ?? 'No domain'}</th>
-                    <td className="text-end">{formatCount(row.incidents)}</td>
-                    <td className="text-end">{formatCount(row.open)}</td>
-                    <td className="text-end">
-                      {row.medianAcknowledgeSeconds === null ? '–' : formatDuration(row.medianAcknowledgeSeconds * 1000)}
-                    </td>
-                    <td className="text-end">
-                      {row.medianResolveSeconds === null ? '–' : formatDuration(row.medianResolveSeconds * 1000)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )
-        }
+        {({ domains }) => (
+          <SimpleTable
+            caption="Time to acknowledge and resolve per domain"
+            className="table table-sm mb-0"
+            responsive={false}
+            rows={domains}
+            rowKey={(row) => row.domain ?? '(none)'}
+            empty={<p className="mb-0">No incidents yet.</p>}
+            columns={[
+              { header: 'Domain', rowHeader: true, cell: (row) => row.domain ?? 'No domain' },
+              { header: 'Incidents', className: 'text-end', cell: (row) => formatCount(row.incidents) },
+              { header: 'Open', className: 'text-end', cell: (row) => formatCount(row.open) },
+              {
+                header: 'Time to acknowledge',
+                className: 'text-end',
+                cell: (row) => (row.medianAcknowledgeSeconds === null ? '–' : formatDuration(row.medianAcknowledgeSeconds * 1000)),
+              },
+              {
+                header: 'Time to resolve',
+                className: 'text-end',
+                cell: (row) => (row.medianResolveSeconds === null ? '–' : formatDuration(row.medianResolveSeconds * 1000)),
+              },
+            ]}
+          />
+        )}
       </QueryResult>
     </Panel>
   );

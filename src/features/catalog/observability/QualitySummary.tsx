@@ -6,6 +6,7 @@ import { useGetQualitySummaryQuery } from '../../../api/catalogQualityApi';
 import { formatCount } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
+import { SimpleTable } from '../../../components/SimpleTable';
 import { summaryQuery, withParam } from './qualityParams';
 
 const dimensionLabels: Record<SummaryDimension, string> = { asset: 'Asset', domain: 'Domain', owner: 'Owner' };
@@ -72,55 +73,30 @@ export function QualitySummary() {
         {(summary) => (
           <>
             <Totals totals={summary.totals} />
-            <div className="table-responsive">
-              <table className="table table-sm align-middle">
-                <caption className="small">
-                  {`Tests per ${dimensionLabels[summary.by].toLowerCase()}, worst first (${formatCount(summary.groups.length)} of ${formatCount(summary.groupCount)})`}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{dimensionLabels[summary.by]}</th>
-                    <th scope="col" className="text-end">
-                      Tests
-                    </th>
-                    <th scope="col" className="text-end">
-                      Passing
-                    </th>
-                    <th scope="col" className="text-end">
-                      Failing
-                    </th>
-                    <th scope="col" className="text-end">
-                      Warning
-                    </th>
-                    <th scope="col" className="text-end">
-                      Flaky
-                    </th>
-                    <th scope="col" className="text-end">
-                      Failing rows
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {summary.groups.map((group) => (
-                    <tr key={group.key ?? '(none)'}>
-                      <th scope="row">
-                        {group.key ? (
-                          <Link to={`?${withParam(params, filterOf[summary.by], group.key).toString()}`}>{group.label}</Link>
-                        ) : (
-                          group.label
-                        )}
-                      </th>
-                      <td className="text-end">{formatCount(group.tests)}</td>
-                      <td className="text-end">{formatCount(group.passing)}</td>
-                      <td className="text-end">{formatCount(group.failing)}</td>
-                      <td className="text-end">{formatCount(group.warning)}</td>
-                      <td className="text-end">{formatCount(group.flaky)}</td>
-                      <td className="text-end">{formatCount(group.failingRows)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <SimpleTable
+              caption={`Tests per ${dimensionLabels[summary.by].toLowerCase()}, worst first (${formatCount(summary.groups.length)} of ${formatCount(summary.groupCount)})`}
+              captionClassName="small"
+              rows={summary.groups}
+              rowKey={(group) => group.key ?? '(none)'}
+              columns={[
+                {
+                  header: dimensionLabels[summary.by],
+                  rowHeader: true,
+                  cell: (group) =>
+                    group.key ? (
+                      <Link to={`?${withParam(params, filterOf[summary.by], group.key).toString()}`}>{group.label}</Link>
+                    ) : (
+                      group.label
+                    ),
+                },
+                { header: 'Tests', className: 'text-end', cell: (group) => formatCount(group.tests) },
+                { header: 'Passing', className: 'text-end', cell: (group) => formatCount(group.passing) },
+                { header: 'Failing', className: 'text-end', cell: (group) => formatCount(group.failing) },
+                { header: 'Warning', className: 'text-end', cell: (group) => formatCount(group.warning) },
+                { header: 'Flaky', className: 'text-end', cell: (group) => formatCount(group.flaky) },
+                { header: 'Failing rows', className: 'text-end', cell: (group) => formatCount(group.failingRows) },
+              ]}
+            />
           </>
         )}
       </QueryResult>

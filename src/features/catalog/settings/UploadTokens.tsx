@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DateTimeText } from '../../../components/DateTimeText';
 import { FormField } from '../../../components/FormField';
 import { QueryResult } from '../../../components/QueryResult';
+import { SimpleTable } from '../../../components/SimpleTable';
 
 function NewToken() {
   const [name, setName] = useState('');
@@ -87,52 +88,43 @@ export function UploadTokens() {
         loadingLabel="Loading the upload tokens…"
         errorTitle="The upload tokens could not be loaded"
       >
-        {({ tokens }) =>
-          tokens.length === 0 ? (
-            <p className="small mb-0">No upload tokens. Service accounts of the identity server can upload too.</p>
-          ) : (
-            <table className="table table-sm mb-0">
-              <caption className="visually-hidden">Upload tokens</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Starts with</th>
-                  <th scope="col">Made</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {tokens.map((token) => (
-                  <tr key={token.id}>
-                    <th scope="row">{token.name}</th>
-                    <td>
-                      <code>{token.start}…</code>
-                    </td>
-                    <td>
-                      <DateTimeText iso={token.createdAt} /> by {token.createdBy}
-                    </td>
-                    <td>
-                      <DateTimeText iso={token.lastUsedAt} empty="Never" />
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-link btn-sm text-danger"
-                        aria-label={`Revoke ${token.name}`}
-                        onClick={() => setAsked(token)}
-                      >
-                        Revoke
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )
-        }
+        {({ tokens }) => (
+          <SimpleTable
+            caption="Upload tokens"
+            className="table table-sm mb-0"
+            responsive={false}
+            rows={tokens}
+            rowKey={(token) => token.id}
+            empty={<p className="small mb-0">No upload tokens. Service accounts of the identity server can upload too.</p>}
+            columns={[
+              { header: 'Name', rowHeader: true, cell: (token) => token.name },
+              { header: 'Starts with', cell: (token) => <code>{token.start}…</code> },
+              {
+                header: 'Made',
+                cell: (token) => (
+                  <>
+                    <DateTimeText iso={token.createdAt} /> by {token.createdBy}
+                  </>
+                ),
+              },
+              { header: 'Last used', cell: (token) => <DateTimeText iso={token.lastUsedAt} empty="Never" /> },
+              {
+                header: 'Actions',
+                headerHidden: true,
+                cell: (token) => (
+                  <button
+                    type="button"
+                    className="btn btn-link btn-sm text-danger"
+                    aria-label={`Revoke ${token.name}`}
+                    onClick={() => setAsked(token)}
+                  >
+                    Revoke
+                  </button>
+                ),
+              },
+            ]}
+          />
+        )}
       </QueryResult>
       {asked ? (
         <ConfirmDialog

@@ -9,6 +9,7 @@ import { useCreateClassificationMutation, useCreateTagMutation, useListClassific
 import { InlineError } from '../../../../components/InlineError';
 import { Panel } from '../../../../components/Panel';
 import { QueryResult } from '../../../../components/QueryResult';
+import { SimpleTable } from '../../../../components/SimpleTable';
 import { GovernanceFrame } from '../GovernanceFrame';
 import { ApplyTagForm } from './ApplyTagForm';
 import { SuggestionsPanel } from './SuggestionsPanel';
@@ -119,33 +120,30 @@ export default function ClassificationsPage() {
                     <div className="col-lg-6" key={category.id}>
                       <h3 className="h6 mb-1">{category.name}</h3>
                       <p className="small text-body-secondary mb-2">{`${category.mutuallyExclusive ? 'Mutually exclusive: one tag per asset or column.' : 'Several tags may apply together.'} ${category.description}`}</p>
-                      <table className="table table-sm mb-0">
-                        <caption className="visually-hidden">{`Tags of ${category.name}`}</caption>
-                        <thead>
-                          <tr>
-                            <th scope="col">Tag</th>
-                            <th scope="col" className="text-end">
-                              Usage
-                            </th>
-                          </tr>
-                        </thead>
-                        <tbody>
-                          {category.tags.map((tag) => (
-                            <tr key={tag.id} aria-current={tag.id === tagId ? 'true' : undefined}>
-                              <th scope="row">
-                                <button
-                                  type="button"
-                                  className="btn btn-link btn-sm p-0"
-                                  onClick={() => setParams(new URLSearchParams({ tag: tag.id }))}
-                                >
-                                  {`${category.name}.${tag.name}`}
-                                </button>
-                              </th>
-                              <td className="text-end">{tag.usage}</td>
-                            </tr>
-                          ))}
-                        </tbody>
-                      </table>
+                      <SimpleTable
+                        caption={`Tags of ${category.name}`}
+                        className="table table-sm mb-0"
+                        responsive={false}
+                        rows={category.tags}
+                        rowKey={(tag) => tag.id}
+                        rowProps={(tag) => ({ 'aria-current': tag.id === tagId ? 'true' : undefined })}
+                        columns={[
+                          {
+                            header: 'Tag',
+                            rowHeader: true,
+                            cell: (tag) => (
+                              <button
+                                type="button"
+                                className="btn btn-link btn-sm p-0"
+                                onClick={() => setParams(new URLSearchParams({ tag: tag.id }))}
+                              >
+                                {`${category.name}.${tag.name}`}
+                              </button>
+                            ),
+                          },
+                          { header: 'Usage', className: 'text-end', cell: (tag) => tag.usage },
+                        ]}
+                      />
                       {editor ? <NewTag category={category} /> : null}
                     </div>
                   ))}

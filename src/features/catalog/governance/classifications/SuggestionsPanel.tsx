@@ -16,6 +16,7 @@ import { InlineError } from '../../../../components/InlineError';
 import { JobProgress } from '../../../../components/JobProgress';
 import { Panel } from '../../../../components/Panel';
 import { QueryResult } from '../../../../components/QueryResult';
+import { SimpleTable } from '../../../../components/SimpleTable';
 import { useAppDispatch } from '../../../../state/hooks';
 import { nodePagePath } from '../../nodePagePath';
 
@@ -73,59 +74,53 @@ export function SuggestionsPanel({ editor }: { editor: boolean }) {
                 Last scan finished <DateTimeText iso={last.scannedAt} />.
               </p>
             ) : null}
-            {suggestions.length === 0 ? (
-              <p className="mb-0">No suggestion waits for a decision.</p>
-            ) : (
-              <div className="table-responsive">
-                <table className="table table-sm align-middle mb-0">
-                  <caption className="visually-hidden">Suggested personal data</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Column</th>
-                      <th scope="col">Suggested tag</th>
-                      <th scope="col">Why</th>
-                      {editor ? <th scope="col">Decision</th> : null}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {suggestions.map((suggestion) => {
-                      const target = `${suggestion.nodeName}.${suggestion.columnName}`;
-                      return (
-                        <tr key={suggestion.id}>
-                          <th scope="row">
-                            <Link to={nodePagePath(suggestion.nodeId)}>{target}</Link>
-                          </th>
-                          <td>{`${suggestion.classification}.${suggestion.tag}`}</td>
-                          <td>{suggestion.evidence}</td>
-                          {editor ? (
-                            <td className="text-nowrap">
-                              <button
-                                type="button"
-                                className="btn btn-outline-success btn-sm me-2"
-                                disabled={deciding.isLoading}
-                                aria-label={`Accept ${suggestion.classification}.${suggestion.tag} for ${target}`}
-                                onClick={() => void decide({ id: suggestion.id, decision: 'accept' })}
-                              >
-                                Accept
-                              </button>
-                              <button
-                                type="button"
-                                className="btn btn-outline-secondary btn-sm"
-                                disabled={deciding.isLoading}
-                                aria-label={`Reject ${suggestion.classification}.${suggestion.tag} for ${target}`}
-                                onClick={() => void decide({ id: suggestion.id, decision: 'reject' })}
-                              >
-                                Reject
-                              </button>
-                            </td>
-                          ) : null}
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <SimpleTable
+              caption="Suggested personal data"
+              className="table table-sm align-middle mb-0"
+              rows={suggestions}
+              rowKey={(suggestion) => suggestion.id}
+              empty={<p className="mb-0">No suggestion waits for a decision.</p>}
+              columns={[
+                {
+                  header: 'Column',
+                  rowHeader: true,
+                  cell: (suggestion) => (
+                    <Link to={nodePagePath(suggestion.nodeId)}>{`${suggestion.nodeName}.${suggestion.columnName}`}</Link>
+                  ),
+                },
+                { header: 'Suggested tag', cell: (suggestion) => `${suggestion.classification}.${suggestion.tag}` },
+                { header: 'Why', cell: (suggestion) => suggestion.evidence },
+                editor && {
+                  header: 'Decision',
+                  cellClassName: 'text-nowrap',
+                  cell: (suggestion) => {
+                    const target = `${suggestion.nodeName}.${suggestion.columnName}`;
+                    return (
+                      <>
+                        <button
+                          type="button"
+                          className="btn btn-outline-success btn-sm me-2"
+                          disabled={deciding.isLoading}
+                          aria-label={`Accept ${suggestion.classification}.${suggestion.tag} for ${target}`}
+                          onClick={() => void decide({ id: suggestion.id, decision: 'accept' })}
+                        >
+                          Accept
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-outline-secondary btn-sm"
+                          disabled={deciding.isLoading}
+                          aria-label={`Reject ${suggestion.classification}.${suggestion.tag} for ${target}`}
+                          onClick={() => void decide({ id: suggestion.id, decision: 'reject' })}
+                        >
+                          Reject
+                        </button>
+                      </>
+                    );
+                  },
+                },
+              ]}
+            />
           </>
         )}
       </QueryResult>

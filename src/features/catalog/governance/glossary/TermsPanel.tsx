@@ -11,6 +11,7 @@ import { csvFileName } from '../../../../components/csv';
 import { downloadTextFile } from '../../../../components/downloadFile';
 import { InlineError } from '../../../../components/InlineError';
 import { Panel } from '../../../../components/Panel';
+import { SimpleTable } from '../../../../components/SimpleTable';
 import { termsCsv } from './termCsv';
 import { TermForm } from './TermForm';
 import { TermStatusBadge } from './TermStatusBadge';
@@ -139,45 +140,30 @@ export function TermsPanel({ glossary, terms, editor }: TermsPanelProps) {
           </select>
         </div>
       </form>
-      {terms.length === 0 ? (
-        <p className="mb-0">{params.get('q') || params.get('status') ? 'No term matches these filters.' : 'No terms yet.'}</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table table-sm align-middle mb-0">
-            <caption className="visually-hidden">{`Terms of ${glossary.name}`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Term</th>
-                <th scope="col">Status</th>
-                <th scope="col">Parent</th>
-                <th scope="col">Synonyms</th>
-                <th scope="col">Reviewers</th>
-                <th scope="col" className="text-end">
-                  Links
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {terms.map((term) => (
-                <tr key={term.id} aria-current={params.get('term') === term.id ? 'true' : undefined}>
-                  <th scope="row">
-                    <button type="button" className="btn btn-link btn-sm p-0 text-start" onClick={() => setParam('term', term.id)}>
-                      {term.name}
-                    </button>
-                  </th>
-                  <td>
-                    <TermStatusBadge status={term.status} />
-                  </td>
-                  <td>{term.parentId ? (names.get(term.parentId) ?? '') : ''}</td>
-                  <td>{term.synonyms.join(', ')}</td>
-                  <td>{term.reviewers.join(', ')}</td>
-                  <td className="text-end">{term.links}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <SimpleTable
+        caption={`Terms of ${glossary.name}`}
+        className="table table-sm align-middle mb-0"
+        rows={terms}
+        rowKey={(term) => term.id}
+        rowProps={(term) => ({ 'aria-current': params.get('term') === term.id ? 'true' : undefined })}
+        empty={<p className="mb-0">{params.get('q') || params.get('status') ? 'No term matches these filters.' : 'No terms yet.'}</p>}
+        columns={[
+          {
+            header: 'Term',
+            rowHeader: true,
+            cell: (term) => (
+              <button type="button" className="btn btn-link btn-sm p-0 text-start" onClick={() => setParam('term', term.id)}>
+                {term.name}
+              </button>
+            ),
+          },
+          { header: 'Status', cell: (term) => <TermStatusBadge status={term.status} /> },
+          { header: 'Parent', cell: (term) => (term.parentId ? (names.get(term.parentId) ?? '') : '') },
+          { header: 'Synonyms', cell: (term) => term.synonyms.join(', ') },
+          { header: 'Reviewers', cell: (term) => term.reviewers.join(', ') },
+          { header: 'Links', className: 'text-end', cell: (term) => term.links },
+        ]}
+      />
       {removingGlossary ? (
         <ConfirmDialog
           title={`Delete the glossary ${glossary.name}?`}
