@@ -5,18 +5,22 @@
 import { useCallback, useState } from 'react';
 import { apiErrorField, apiErrorMessage } from './apiError';
 
-/** What an RTK Query mutation's trigger settles to. */
-export type MutationResult<T> = { data: T } | { error: unknown };
+/** What an RTK Query mutation's trigger settles to: its answer, or why there is none. */
+export type MutationResult = { data: unknown } | { error: unknown };
+
+/** The answer's type of a settled mutation (RTK Query's success member; never its error member). */
+export type DataOf<R> = R extends { data: infer T } ? T : never;
 
 /** A settled mutation as a page reads it: the data, or the refusal in words and the field it blames. */
 export type MutationOutcome<T> = { ok: true; data: T } | { ok: false; error: unknown; message: string; field?: string };
 
 /** The outcome of a settled mutation; `field` is the first part of the blamed path ("members" of "members.2"). */
-export function mutationOutcome<T>(result: MutationResult<T>): MutationOutcome<T> {
+export function mutationOutcome<R extends MutationResult>(result: R): MutationOutcome<DataOf<R>> {
   if ('error' in result) {
     return { ok: false, error: result.error, message: apiErrorMessage(result.error), field: apiErrorField(result.error)?.split('.')[0] };
   }
-  return { ok: true, data: result.data };
+  // Without an error the result is RTK Query's success member, whose data DataOf names.
+  return { ok: true, data: (result as { data: DataOf<R> }).data };
 }
 
 /** The page's sentence once done, or a function of the answer giving it (nothing: say nothing). */
@@ -24,7 +28,7 @@ export type SaidWhenDone<T> = string | ((data: T) => string | undefined | void);
 
 export interface MutationFeedback {
   /** Runs the mutation: clears the error, then sets it or the sentence; resolves to the outcome. */
-  run: <T>(action: () => Promise<MutationResult<T>>, said?: SaidWhenDone<T>) => Promise<MutationOutcome<T>>;
+  run: <R extends MutationResult>(action: () => PromiseLike<R>, said?: SaidWhenDone<DataOf<R>>) => Promise<MutationOutcome<DataOf<R>>>;
   /** The last refusal in words (not one at a field the form shows itself), or null. */
   error: string | null;
   /** The last sentence of success, for a role="status" line. */
@@ -48,10 +52,13 @@ export function useMutationFeedback({ fields = [] }: MutationFeedbackOptions = {
   const fieldList = fields.join('\n');
 
   const run = useCallback(
-    async <T>(action: () => Promise<MutationResult<T>>, saidWhenDone?: SaidWhenDone<T>): Promise<MutationOutcome<T>> => {
+    async <R extends MutationResult>(
+      action: () => PromiseLike<R>,
+      saidWhenDone?: SaidWhenDone<DataOf<R>>,
+    ): Promise<MutationOutcome<DataOf<R>>> => {
       setError(null);
       setRunning((count) => count + 1);
-      let outcome: MutationOutcome<T>;
+      let outcome: MutationOutcome<DataOf<R>>;
       try {
         outcome = mutationOutcome(await action());
       } finally {

@@ -3,11 +3,11 @@
 // stay with the page; the props every such dialog repeated come from here.
 import { useState } from 'react';
 import { apiErrorMessage } from '../api/apiError';
-import type { MutationResult } from '../api/useMutationFeedback';
+import { mutationOutcome, type MutationResult } from '../api/useMutationFeedback';
 
 /** An RTK Query mutation hook's answer: the trigger and its state. */
 type Mutation<Arg> = readonly [
-  trigger: (arg: Arg) => PromiseLike<MutationResult<unknown>>,
+  trigger: (arg: Arg) => PromiseLike<MutationResult>,
   state: { isLoading: boolean; error?: unknown; reset: () => void },
 ];
 
@@ -36,8 +36,7 @@ export function useDeleteConfirm<Target, Arg>(
     state.reset();
   };
   const confirm = async (asked: Target) => {
-    const result = await remove(argOf(asked));
-    if ('error' in result) return;
+    if (!mutationOutcome(await remove(argOf(asked))).ok) return;
     setTarget(null);
     onDone?.(asked);
   };

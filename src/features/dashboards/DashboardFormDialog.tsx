@@ -1,7 +1,7 @@
 // Add or edit one dashboard. Checked here first; a field the server still refuses (400) or
 // a duplicate name (409) is shown at that field, anything else above the form.
 import { useRef, useState, type FormEvent } from 'react';
-import { apiErrorField, apiErrorMessage } from '../../api/apiError';
+import { apiErrorField } from '../../api/apiError';
 import { useCreateDashboardMutation, useUpdateDashboardMutation, type Dashboard } from '../../api/dashboardsApi';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
@@ -18,6 +18,7 @@ import {
   type DashboardFormErrors,
   type DashboardFormValues,
 } from './dashboardForm';
+import { mutationOutcome } from '../../api/useMutationFeedback';
 
 interface DashboardFormDialogProps {
   /** The dashboard to edit; null to add a new one. */
@@ -53,13 +54,12 @@ export function DashboardFormDialog({ dashboard, onClose, onSaved }: DashboardFo
     }
     setErrors({});
     const input = toDashboardInput(values);
-    const result = dashboard ? await update({ id: dashboard.id, changes: input }) : await create(input);
-    if ('error' in result) {
-      const serverField = apiErrorField(result.error);
+    const outcome = mutationOutcome(dashboard ? await update({ id: dashboard.id, changes: input }) : await create(input));
+    if (!outcome.ok) {
+      const serverField = apiErrorField(outcome.error);
       const field = formFieldOf(serverField);
-      const message = apiErrorMessage(result.error);
-      if (field) showErrors({ [field]: fieldMessage(message, serverField) });
-      else setFormError(message);
+      if (field) showErrors({ [field]: fieldMessage(outcome.message, serverField) });
+      else setFormError(outcome.message);
       return;
     }
     onSaved(dashboard ? `Dashboard "${input.name}" saved.` : `Dashboard "${input.name}" added.`);

@@ -9,6 +9,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { DashboardFormDialog } from './DashboardFormDialog';
 import { DashboardsTable, moveButtonId, movedIds, type MoveDirection } from './DashboardsTable';
 import { DeleteDashboardDialog } from './DeleteDashboardDialog';
+import { mutationOutcome } from '../../api/useMutationFeedback';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; dashboard: Dashboard } | { kind: 'delete'; dashboard: Dashboard } | null;
 
@@ -40,8 +41,8 @@ export default function DashboardsPage() {
     setMoveError(null);
     setNotice(null);
     lastMove.current = { id: dashboard.id, direction };
-    const result = await reorder(ids);
-    if ('error' in result) setMoveError(apiErrorMessage(result.error));
+    const outcome = mutationOutcome(await reorder(ids));
+    if (!outcome.ok) setMoveError(outcome.message);
     else setNotice(`Moved "${dashboard.name}" ${direction}.`);
   };
 

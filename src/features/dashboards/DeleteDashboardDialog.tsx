@@ -1,7 +1,6 @@
 // Deleting a dashboard asks first: it disappears from everyone's Viewer menu.
-import { useState } from 'react';
-import { apiErrorMessage } from '../../api/apiError';
 import { useDeleteDashboardMutation, type Dashboard } from '../../api/dashboardsApi';
+import { useMutationFeedback } from '../../api/useMutationFeedback';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 interface DeleteDashboardDialogProps {
@@ -12,16 +11,10 @@ interface DeleteDashboardDialogProps {
 
 export function DeleteDashboardDialog({ dashboard, onClose, onDeleted }: DeleteDashboardDialogProps) {
   const [remove, { isLoading }] = useDeleteDashboardMutation();
-  const [error, setError] = useState<string | null>(null);
+  const { run, error } = useMutationFeedback();
 
   const confirm = async () => {
-    setError(null);
-    const result = await remove(dashboard.id);
-    if ('error' in result) {
-      setError(apiErrorMessage(result.error));
-      return;
-    }
-    onDeleted(`Dashboard "${dashboard.name}" deleted.`);
+    if ((await run(() => remove(dashboard.id))).ok) onDeleted(`Dashboard "${dashboard.name}" deleted.`);
   };
 
   return (

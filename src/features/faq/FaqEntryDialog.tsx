@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { FAQ_ANSWER_MAX, type FaqEntry } from '@common/knowledge/knowledgeContract';
 import { LABEL_MAX, TITLE_MAX } from '@common/workspace/fieldRules';
-import { apiErrorField, apiErrorMessage } from '../../api/apiError';
 import { useCreateFaqMutation, useUpdateFaqMutation } from '../../api/knowledgeApi';
+import { useMutationFeedback } from '../../api/useMutationFeedback';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 
@@ -16,7 +16,7 @@ export function FaqEntryDialog({ entry, onDone, onCancel }: { entry?: FaqEntry; 
     answer: entry?.answer ?? '',
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useMutationFeedback({ fields: ['topic', 'question', 'answer'] });
   const [create, creating] = useCreateFaqMutation();
   const [update, updating] = useUpdateFaqMutation();
   const limits: Record<Field, number> = { topic: LABEL_MAX, question: TITLE_MAX, answer: FAQ_ANSWER_MAX };
@@ -29,14 +29,12 @@ export function FaqEntryDialog({ entry, onDone, onCancel }: { entry?: FaqEntry; 
       else if (values[field].trim().length > limits[field]) found[field] = `At most ${limits[field]} characters.`;
     }
     setErrors(found);
-    setError(null);
+    feedback.setError(null);
     if (Object.keys(found).length > 0) return;
     const input = { topic: values.topic.trim(), question: values.question.trim(), answer: values.answer };
-    const result = entry ? await update({ id: entry.id, changes: input }) : await create(input);
-    if ('error' in result) {
-      const field = apiErrorField(result.error) as Field | undefined;
-      if (field && field in limits) setErrors({ [field]: apiErrorMessage(result.error) });
-      else setError(apiErrorMessage(result.error));
+    const outcome = await feedback.run(() => (entry ? update({ id: entry.id, changes: input }) : create(input)));
+    if (!outcome.ok) {
+      if (outcome.field) setErrors({ [outcome.field]: outcome.message });
       return;
     }
     onDone(entry ? 'Saved the entry.' : 'Added the entry.');
@@ -48,7 +46,7 @@ export function FaqEntryDialog({ entry, onDone, onCancel }: { entry?: FaqEntry; 
       submitLabel={entry ? 'Save' : 'Add'}
       busyLabel="Saving…"
       busy={creating.isLoading || updating.isLoading}
-      error={error}
+      error={feedback.error}
       onSubmit={() => void submit()}
       onCancel={onCancel}
     >

@@ -3,16 +3,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { FaqEntry } from '@common/knowledge/knowledgeContract';
-import { apiErrorMessage } from '../../api/apiError';
 import { useDeleteFaqMutation, useListFaqQuery } from '../../api/knowledgeApi';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { FormField } from '../../components/FormField';
 import { QueryResult } from '../../components/QueryResult';
+import { useDeleteConfirm } from '../../components/useDeleteConfirm';
 import { FaqAccordion, faqButtonId } from './FaqAccordion';
 import { FaqEntryDialog } from './FaqEntryDialog';
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; entry: FaqEntry } | { kind: 'delete'; entry: FaqEntry } | null;
+type Dialog = { kind: 'add' } | { kind: 'edit'; entry: FaqEntry } | null;
 
 export default function FaqPage() {
   const { hash } = useLocation();
@@ -23,7 +23,11 @@ export default function FaqPage() {
   const [toggled, setToggled] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState('');
-  const [remove, removing] = useDeleteFaqMutation();
+  const deleting = useDeleteConfirm(
+    useDeleteFaqMutation(),
+    (entry: FaqEntry) => entry.id,
+    () => setNotice('Deleted the entry.'),
+  );
 
   useEffect(() => {
     const timer = setTimeout(() => setQ(search.trim()), 250);
@@ -98,7 +102,7 @@ export default function FaqPage() {
                     onToggle={toggle}
                     canManage={data.canManage}
                     onEdit={(entry) => setDialog({ kind: 'edit', entry })}
-                    onDelete={(entry) => setDialog({ kind: 'delete', entry })}
+                    onDelete={deleting.ask}
                   />
                 </section>
               ))
@@ -106,7 +110,7 @@ export default function FaqPage() {
           </>
         )}
       </QueryResult>
-      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+      {dialog ? (
         <FaqEntryDialog
           entry={dialog.kind === 'edit' ? dialog.entry : undefined}
           onCancel={() => setDialog(null)}
@@ -116,24 +120,9 @@ export default function FaqPage() {
           }}
         />
       ) : null}
-      {dialog?.kind === 'delete' ? (
-        <ConfirmDialog
-          title="Delete this entry?"
-          confirmLabel="Delete"
-          busyLabel="Deleting…"
-          variant="danger"
-          busy={removing.isLoading}
-          error={removing.error ? apiErrorMessage(removing.error) : null}
-          onCancel={() => setDialog(null)}
-          onConfirm={() =>
-            void remove(dialog.entry.id).then((result) => {
-              if ('error' in result) return;
-              setDialog(null);
-              setNotice('Deleted the entry.');
-            })
-          }
-        >
-          <p>&quot;{dialog.entry.question}&quot; is removed from the FAQ.</p>
+      {deleting.target ? (
+        <ConfirmDialog title="Delete this entry?" confirmLabel="Delete" busyLabel="Deleting…" {...deleting.dialogProps}>
+          <p>&quot;{deleting.target.question}&quot; is removed from the FAQ.</p>
         </ConfirmDialog>
       ) : null}
     </>

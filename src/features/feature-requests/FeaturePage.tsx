@@ -7,7 +7,6 @@ import { COMMENT_MAX } from '@common/workspace/fieldRules';
 import { featureStatusLabels, nextFeatureStatuses, type FeatureStatus } from '@common/feature-requests/featureRules';
 import type { FeatureDetail } from '@common/feature-requests/featureRequestsContract';
 import { appPaths } from '@common/paths';
-import { apiErrorMessage } from '../../api/apiError';
 import {
   useChangeFeatureStatusMutation,
   useCommentOnFeatureMutation,
@@ -15,6 +14,7 @@ import {
   useSubscribeToFeatureMutation,
   useVoteOnFeatureMutation,
 } from '../../api/featureRequestsApi';
+import { useMutationFeedback } from '../../api/useMutationFeedback';
 import { DateTimeText } from '../../components/DateTimeText';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
@@ -26,19 +26,22 @@ function StatusForm({ feature, onSaid }: { feature: FeatureDetail; onSaid: (mess
   const next = nextFeatureStatuses(feature.status);
   const [status, setStatus] = useState<FeatureStatus | ''>(next[0] ?? '');
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<{ field?: string; message: string } | null>(null);
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const feedback = useMutationFeedback();
   const [change, changing] = useChangeFeatureStatusMutation();
   if (next.length === 0) return <p className="text-body-secondary mb-0">A released request does not change status any more.</p>;
   const submit = async () => {
     if (!status) return;
     if (status === 'declined' && !reason.trim()) {
-      setError({ field: 'reason', message: 'Say why it is declined.' });
+      feedback.setError(null);
+      setReasonError('Say why it is declined.');
       return;
     }
-    setError(null);
-    const result = await change({ id: feature.id, change: { status, ...(status === 'declined' ? { reason: reason.trim() } : {}) } });
-    if ('error' in result) setError({ message: apiErrorMessage(result.error) });
-    else onSaid(`The request is now ${featureStatusLabels[status].toLowerCase()}; its subscribers are notified.`);
+    setReasonError(undefined);
+    const outcome = await feedback.run(() =>
+      change({ id: feature.id, change: { status, ...(status === 'declined' ? { reason: reason.trim() } : {}) } }),
+    );
+    if (outcome.ok) onSaid(`The request is now ${featureStatusLabels[status].toLowerCase()}; its subscribers are notified.`);
   };
   return (
     <form
@@ -57,18 +60,12 @@ function StatusForm({ feature, onSaid }: { feature: FeatureDetail; onSaid: (mess
         ))}
       </FormField>
       {status === 'declined' ? (
-        <FormField
-          label="Reason"
-          className="flex-grow-1"
-          value={reason}
-          onValue={setReason}
-          error={error?.field === 'reason' ? error.message : undefined}
-        />
+        <FormField label="Reason" className="flex-grow-1" value={reason} onValue={setReason} error={reasonError} />
       ) : null}
       <button type="submit" className="btn btn-primary" disabled={changing.isLoading}>
         Change status
       </button>
-      {error && error.field !== 'reason' ? <InlineError className="w-100">{error.message}</InlineError> : null}
+      {feedback.error ? <InlineError className="w-100">{feedback.error}</InlineError> : null}
     </form>
   );
 }
@@ -81,21 +78,14 @@ export default function FeaturePage() {
   const [comment, commenting] = useCommentOnFeatureMutation();
   const [draft, setDraft] = useState('');
   const [draftError, setDraftError] = useState<string | undefined>();
-  const [said, setSaid] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const run = async (action: () => Promise<{ error?: unknown } | { data: unknown }>, message: string) => {
-    setError(null);
-    const result = await action();
-    if ('error' in result && result.error) setError(apiErrorMessage(result.error));
-    else setSaid(message);
-  };
+  const { run, said, setSaid, error } = useMutationFeedback();
+  const posting = useMutationFeedback();
   const submitComment = async () => {
     if (!draft.trim()) return setDraftError('Write your comment first.');
     if (draft.length > COMMENT_MAX) return setDraftError(`At most ${COMMENT_MAX.toLocaleString('en')} characters.`);
     setDraftError(undefined);
-    const result = await comment({ id, body: draft });
-    if ('error' in result) setDraftError(apiErrorMessage(result.error));
+    const outcome = await posting.run(() => comment({ id, body: draft }));
+    if (!outcome.ok) setDraftError(outcome.message);
     else {
       setDraft('');
       setSaid('Your comment is posted.');

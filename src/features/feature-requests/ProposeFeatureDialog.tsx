@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import type { FeatureDetail } from '@common/feature-requests/featureRequestsContract';
 import { MARKDOWN_MAX, TITLE_MAX } from '@common/workspace/fieldRules';
-import { apiErrorField, apiErrorMessage } from '../../api/apiError';
 import { useCreateFeatureMutation } from '../../api/featureRequestsApi';
+import { useMutationFeedback } from '../../api/useMutationFeedback';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 
@@ -11,7 +11,7 @@ export function ProposeFeatureDialog({ onDone, onCancel }: { onDone: (feature: F
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<Partial<Record<'title' | 'description', string>>>({});
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useMutationFeedback({ fields: ['title', 'description'] });
   const [create, creating] = useCreateFeatureMutation();
 
   const submit = async () => {
@@ -21,16 +21,14 @@ export function ProposeFeatureDialog({ onDone, onCancel }: { onDone: (feature: F
     if (!description.trim()) found.description = 'Say what it should do and why.';
     else if (description.length > MARKDOWN_MAX) found.description = `At most ${MARKDOWN_MAX.toLocaleString('en')} characters.`;
     setErrors(found);
-    setError(null);
+    feedback.setError(null);
     if (Object.keys(found).length > 0) return;
-    const result = await create({ title: title.trim(), description });
-    if ('error' in result) {
-      const field = apiErrorField(result.error);
-      if (field === 'title' || field === 'description') setErrors({ [field]: apiErrorMessage(result.error) });
-      else setError(apiErrorMessage(result.error));
+    const outcome = await feedback.run(() => create({ title: title.trim(), description }));
+    if (!outcome.ok) {
+      if (outcome.field) setErrors({ [outcome.field]: outcome.message });
       return;
     }
-    onDone(result.data);
+    onDone(outcome.data);
   };
 
   return (
@@ -39,7 +37,7 @@ export function ProposeFeatureDialog({ onDone, onCancel }: { onDone: (feature: F
       submitLabel="Propose"
       busyLabel="Sending…"
       busy={creating.isLoading}
-      error={error}
+      error={feedback.error}
       onSubmit={() => void submit()}
       onCancel={onCancel}
     >

@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import type { QuestionDetail } from '@common/hive/hiveContract';
 import { MARKDOWN_MAX, TITLE_MAX, splitTags } from '@common/workspace/fieldRules';
-import { apiErrorField, apiErrorMessage } from '../../api/apiError';
 import { useAskQuestionMutation } from '../../api/hiveApi';
+import { useMutationFeedback } from '../../api/useMutationFeedback';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 
@@ -12,7 +12,7 @@ export function AskQuestionDialog({ onDone, onCancel }: { onDone: (question: Que
   const [body, setBody] = useState('');
   const [tags, setTags] = useState('');
   const [errors, setErrors] = useState<Partial<Record<'title' | 'body' | 'tags', string>>>({});
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useMutationFeedback({ fields: ['title', 'body', 'tags'] });
   const [ask, asking] = useAskQuestionMutation();
 
   const submit = async () => {
@@ -22,16 +22,14 @@ export function AskQuestionDialog({ onDone, onCancel }: { onDone: (question: Que
     if (!body.trim()) found.body = 'Say what you tried and what you expected.';
     else if (body.length > MARKDOWN_MAX) found.body = `At most ${MARKDOWN_MAX.toLocaleString('en')} characters.`;
     setErrors(found);
-    setError(null);
+    feedback.setError(null);
     if (Object.keys(found).length > 0) return;
-    const result = await ask({ title: title.trim(), body, tags: splitTags(tags) });
-    if ('error' in result) {
-      const field = apiErrorField(result.error)?.split('.')[0];
-      if (field === 'title' || field === 'body' || field === 'tags') setErrors({ [field]: apiErrorMessage(result.error) });
-      else setError(apiErrorMessage(result.error));
+    const outcome = await feedback.run(() => ask({ title: title.trim(), body, tags: splitTags(tags) }));
+    if (!outcome.ok) {
+      if (outcome.field) setErrors({ [outcome.field]: outcome.message });
       return;
     }
-    onDone(result.data);
+    onDone(outcome.data);
   };
 
   return (
@@ -40,7 +38,7 @@ export function AskQuestionDialog({ onDone, onCancel }: { onDone: (question: Que
       submitLabel="Ask"
       busyLabel="Asking…"
       busy={asking.isLoading}
-      error={error}
+      error={feedback.error}
       onSubmit={() => void submit()}
       onCancel={onCancel}
     >

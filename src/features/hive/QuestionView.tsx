@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { appPaths, faqEntryPath } from '@common/paths';
-import { apiErrorMessage } from '../../api/apiError';
 import {
   useAcceptAnswerMutation,
   useAnswerQuestionMutation,
@@ -11,6 +10,7 @@ import {
   usePromoteToFaqMutation,
   useVoteOnHiveMutation,
 } from '../../api/hiveApi';
+import { useMutationFeedback } from '../../api/useMutationFeedback';
 import { DateTimeText } from '../../components/DateTimeText';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
@@ -26,15 +26,8 @@ export function QuestionView({ id }: { id: string }) {
   const [draft, setDraft] = useState('');
   const [draftError, setDraftError] = useState<string | undefined>();
   const [topic, setTopic] = useState('Hive');
-  const [said, setSaid] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const run = async (action: () => Promise<{ error?: unknown } | { data: unknown }>, message: string) => {
-    setError(null);
-    const result = await action();
-    if ('error' in result && result.error) setError(apiErrorMessage(result.error));
-    else setSaid(message);
-  };
+  const { run, said, setSaid, error } = useMutationFeedback();
+  const posting = useMutationFeedback();
 
   const submitAnswer = async () => {
     if (!draft.trim()) {
@@ -42,8 +35,8 @@ export function QuestionView({ id }: { id: string }) {
       return;
     }
     setDraftError(undefined);
-    const result = await answer({ id, body: draft });
-    if ('error' in result) setDraftError(apiErrorMessage(result.error));
+    const outcome = await posting.run(() => answer({ id, body: draft }));
+    if (!outcome.ok) setDraftError(outcome.message);
     else {
       setDraft('');
       setSaid('Your answer is posted.');

@@ -10,6 +10,7 @@ import { useDeleteConnectionMutation, useResetConnectionMutation, useUpdateConne
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
+import { useDeleteConfirm } from '../../components/useDeleteConfirm';
 import { ScheduleFields } from './ScheduleFields';
 
 export function SettingsTab({ connection }: { connection: ConnectionView }) {
@@ -19,9 +20,12 @@ export function SettingsTab({ connection }: { connection: ConnectionView }) {
   const [saved, setSaved] = useState(false);
   const [update, updating] = useUpdateConnectionMutation();
   const [pause, pausing] = useUpdateConnectionMutation();
-  const [reset, resetting] = useResetConnectionMutation();
-  const [remove, removing] = useDeleteConnectionMutation();
-  const [asking, setAsking] = useState<'reset' | 'delete' | null>(null);
+  const resetting = useDeleteConfirm(useResetConnectionMutation(), (asked: ConnectionView) => ({ id: asked.id }));
+  const deleting = useDeleteConfirm(
+    useDeleteConnectionMutation(),
+    (asked: ConnectionView) => asked.id,
+    () => navigate(appPaths.manageConnectors),
+  );
   const field = apiErrorField(updating.error);
   const message = updating.error ? apiErrorMessage(updating.error) : null;
 
@@ -30,14 +34,6 @@ export function SettingsTab({ connection }: { connection: ConnectionView }) {
     setSaved(false);
     const result = await update({ id: connection.id, patch: { name, schedule } });
     if ('data' in result) setSaved(true);
-  };
-  const confirmReset = async () => {
-    const result = await reset({ id: connection.id });
-    if ('data' in result) setAsking(null);
-  };
-  const confirmDelete = async () => {
-    const result = await remove(connection.id);
-    if (!('error' in result)) navigate(appPaths.manageConnectors);
   };
   const paused = connection.status === 'paused';
 
@@ -82,39 +78,21 @@ export function SettingsTab({ connection }: { connection: ConnectionView }) {
           Reset or delete
         </h2>
         <div className="d-flex flex-wrap gap-2">
-          <button type="button" className="btn btn-outline-danger" onClick={() => setAsking('reset')}>
+          <button type="button" className="btn btn-outline-danger" onClick={() => resetting.ask(connection)}>
             Reset state
           </button>
-          <button type="button" className="btn btn-danger" onClick={() => setAsking('delete')}>
+          <button type="button" className="btn btn-danger" onClick={() => deleting.ask(connection)}>
             Delete connection
           </button>
         </div>
       </section>
-      {asking === 'reset' ? (
-        <ConfirmDialog
-          title="Reset this connection's state?"
-          confirmLabel="Reset state"
-          busyLabel="Resetting…"
-          variant="danger"
-          busy={resetting.isLoading}
-          error={resetting.error ? apiErrorMessage(resetting.error) : null}
-          onConfirm={() => void confirmReset()}
-          onCancel={() => setAsking(null)}
-        >
+      {resetting.target ? (
+        <ConfirmDialog title="Reset this connection's state?" confirmLabel="Reset state" busyLabel="Resetting…" {...resetting.dialogProps}>
           {`The saved cursors of "${connection.name}" are forgotten: the next sync reads every stream again from the start.`}
         </ConfirmDialog>
       ) : null}
-      {asking === 'delete' ? (
-        <ConfirmDialog
-          title="Delete this connection?"
-          confirmLabel="Delete connection"
-          busyLabel="Deleting…"
-          variant="danger"
-          busy={removing.isLoading}
-          error={removing.error ? apiErrorMessage(removing.error) : null}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setAsking(null)}
-        >
+      {deleting.target ? (
+        <ConfirmDialog title="Delete this connection?" confirmLabel="Delete connection" busyLabel="Deleting…" {...deleting.dialogProps}>
           {`"${connection.name}" stops syncing and is removed with its job history; a running sync is cancelled. The tables already written to the warehouse are not dropped.`}
         </ConfirmDialog>
       ) : null}

@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import type { ArticleDetail, ArticleInput, ArticleStatus } from '@common/knowledge/knowledgeContract';
 import { LABEL_MAX, MARKDOWN_MAX, TITLE_MAX, splitTags } from '@common/workspace/fieldRules';
-import { apiErrorField, apiErrorMessage } from '../../api/apiError';
 import { useCreateArticleMutation, useUpdateArticleMutation } from '../../api/knowledgeApi';
+import { useMutationFeedback } from '../../api/useMutationFeedback';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 
@@ -36,7 +36,7 @@ export function ArticleFormDialog({ article, onDone, onCancel }: Props) {
   const [status, setStatus] = useState<ArticleStatus>(article?.status ?? 'draft');
   const [body, setBody] = useState(article?.body ?? '');
   const [errors, setErrors] = useState<Errors>({});
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useMutationFeedback({ fields: ['title', 'category', 'body', 'tags'] });
   const [create, creating] = useCreateArticleMutation();
   const [update, updating] = useUpdateArticleMutation();
 
@@ -44,16 +44,14 @@ export function ArticleFormDialog({ article, onDone, onCancel }: Props) {
     const input: ArticleInput = { title: title.trim(), category: category.trim(), tags: splitTags(tags), status, body };
     const found = check(input);
     setErrors(found);
-    setError(null);
+    feedback.setError(null);
     if (Object.keys(found).length > 0) return;
-    const result = article ? await update({ id: article.id, changes: input }) : await create(input);
-    if ('error' in result) {
-      const field = apiErrorField(result.error)?.split('.')[0];
-      if (field && ['title', 'category', 'body', 'tags'].includes(field)) setErrors({ [field]: apiErrorMessage(result.error) });
-      else setError(apiErrorMessage(result.error));
+    const outcome = await feedback.run(() => (article ? update({ id: article.id, changes: input }) : create(input)));
+    if (!outcome.ok) {
+      if (outcome.field) setErrors({ [outcome.field]: outcome.message });
       return;
     }
-    onDone(result.data, article ? `Saved "${result.data.title}".` : `Created "${result.data.title}".`);
+    onDone(outcome.data, article ? `Saved "${outcome.data.title}".` : `Created "${outcome.data.title}".`);
   };
 
   return (
@@ -62,7 +60,7 @@ export function ArticleFormDialog({ article, onDone, onCancel }: Props) {
       submitLabel={article ? 'Save' : 'Create'}
       busyLabel="Saving…"
       busy={creating.isLoading || updating.isLoading}
-      error={error}
+      error={feedback.error}
       onSubmit={() => void submit()}
       onCancel={onCancel}
     >

@@ -3,29 +3,32 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { knowledgeArticlePath, appPaths } from '@common/paths';
-import { apiErrorMessage } from '../../api/apiError';
 import { useDeleteArticleMutation, useGetArticleQuery, useVoteOnArticleMutation } from '../../api/knowledgeApi';
+import { useMutationFeedback } from '../../api/useMutationFeedback';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DateTimeText } from '../../components/DateTimeText';
 import { InlineError } from '../../components/InlineError';
 import { Markdown } from '../../components/Markdown';
 import { QueryResult } from '../../components/QueryResult';
+import { useDeleteConfirm } from '../../components/useDeleteConfirm';
 import { ArticleFormDialog } from './ArticleFormDialog';
 
 export function ArticleView({ id, onDeleted }: { id: string; onDeleted: (message: string) => void }) {
   const article = useGetArticleQuery(id);
   const [vote, voting] = useVoteOnArticleMutation();
-  const [remove, removing] = useDeleteArticleMutation();
-  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
-  const [said, setSaid] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const deleting = useDeleteConfirm(
+    useDeleteArticleMutation(),
+    (article: { id: string; title: string }) => article.id,
+    (article) => onDeleted(`Deleted "${article.title}".`),
+  );
+  const [editing, setEditing] = useState(false);
+  const { run, said, setSaid, error } = useMutationFeedback();
 
-  const castVote = async (helpful: boolean) => {
-    setError(null);
-    const result = await vote({ id, helpful });
-    if ('error' in result) setError(apiErrorMessage(result.error));
-    else setSaid(helpful ? 'Thank you: your vote says this article helped.' : 'Thank you: your vote says this article did not help.');
-  };
+  const castVote = (helpful: boolean) =>
+    run(
+      () => vote({ id, helpful }),
+      helpful ? 'Thank you: your vote says this article helped.' : 'Thank you: your vote says this article did not help.',
+    );
 
   return (
     <>
@@ -55,10 +58,10 @@ export function ArticleView({ id, onDeleted }: { id: string; onDeleted: (message
               <Markdown text={data.body} />
               {data.canEdit ? (
                 <div className="d-flex gap-2 mb-3">
-                  <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setDialog('edit')}>
+                  <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setEditing(true)}>
                     Edit
                   </button>
-                  <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setDialog('delete')}>
+                  <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => deleting.ask(data)}>
                     Delete
                   </button>
                 </div>
@@ -110,29 +113,16 @@ export function ArticleView({ id, onDeleted }: { id: string; onDeleted: (message
                 </section>
               ) : null}
             </div>
-            {dialog === 'edit' ? (
+            {editing ? (
               <ArticleFormDialog
                 article={data}
-                onCancel={() => setDialog(null)}
-                onDone={(_a, message) => (setDialog(null), setSaid(message))}
+                onCancel={() => setEditing(false)}
+                onDone={(_a, message) => (setEditing(false), setSaid(message))}
               />
             ) : null}
-            {dialog === 'delete' ? (
-              <ConfirmDialog
-                title="Delete this article?"
-                confirmLabel="Delete"
-                busyLabel="Deleting…"
-                variant="danger"
-                busy={removing.isLoading}
-                error={removing.error ? apiErrorMessage(removing.error) : null}
-                onCancel={() => setDialog(null)}
-                onConfirm={() =>
-                  void remove(id).then((result) => {
-                    if (!('error' in result)) onDeleted(`Deleted "${data.title}".`);
-                  })
-                }
-              >
-                <p>&quot;{data.title}&quot; and its votes are deleted for everyone.</p>
+            {deleting.target ? (
+              <ConfirmDialog title="Delete this article?" confirmLabel="Delete" busyLabel="Deleting…" {...deleting.dialogProps}>
+                <p>&quot;{deleting.target.title}&quot; and its votes are deleted for everyone.</p>
               </ConfirmDialog>
             ) : null}
           </article>

@@ -8,8 +8,8 @@ import {
   type ProjectStatus,
 } from '@common/projects/projectsContract';
 import { TITLE_MAX } from '@common/workspace/fieldRules';
-import { apiErrorField, apiErrorMessage } from '../../api/apiError';
 import { useCreateProjectMutation, useUpdateProjectMutation } from '../../api/projectsApi';
+import { useMutationFeedback } from '../../api/useMutationFeedback';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 
@@ -33,7 +33,7 @@ export function ProjectFormDialog({
   const [members, setMembers] = useState(project?.members.join(', ') ?? '');
   const [status, setStatus] = useState<ProjectStatus>(project?.status ?? 'active');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useMutationFeedback({ fields: ['name', 'description', 'owner', 'members'] });
   const [create, creating] = useCreateProjectMutation();
   const [update, updating] = useUpdateProjectMutation();
 
@@ -46,17 +46,15 @@ export function ProjectFormDialog({
     const bad = memberList.find((member) => !USERNAME.test(member));
     if (bad) found.members = `"${bad}" is not a username.`;
     setErrors(found);
-    setError(null);
+    feedback.setError(null);
     if (Object.keys(found).length > 0) return;
     const input: ProjectInput = { name: name.trim(), description: description.trim(), owner: owner.trim(), members: memberList, status };
-    const result = project ? await update({ id: project.id, changes: input }) : await create(input);
-    if ('error' in result) {
-      const field = apiErrorField(result.error)?.split('.')[0] as Field | undefined;
-      if (field && ['name', 'description', 'owner', 'members'].includes(field)) setErrors({ [field]: apiErrorMessage(result.error) });
-      else setError(apiErrorMessage(result.error));
+    const outcome = await feedback.run(() => (project ? update({ id: project.id, changes: input }) : create(input)));
+    if (!outcome.ok) {
+      if (outcome.field) setErrors({ [outcome.field]: outcome.message });
       return;
     }
-    onDone(result.data);
+    onDone(outcome.data);
   };
 
   return (
@@ -65,7 +63,7 @@ export function ProjectFormDialog({
       submitLabel={project ? 'Save' : 'Create'}
       busyLabel="Saving…"
       busy={creating.isLoading || updating.isLoading}
-      error={error}
+      error={feedback.error}
       onSubmit={() => void submit()}
       onCancel={onCancel}
     >

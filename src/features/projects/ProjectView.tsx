@@ -11,13 +11,13 @@ import {
   resourceHealthStatuses,
   type ProjectResourceKind,
 } from '@common/projects/projectsContract';
-import { apiErrorMessage } from '../../api/apiError';
 import {
   useAddProjectResourceMutation,
   useGetProjectQuery,
   useRemoveProjectResourceMutation,
   useResourceOptionsQuery,
 } from '../../api/projectsApi';
+import { useMutationFeedback } from '../../api/useMutationFeedback';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
 import { Markdown } from '../../components/Markdown';
@@ -32,19 +32,16 @@ export function ProjectView({ id, me }: { id: string; me: string }) {
   const [remove, removing] = useRemoveProjectResourceMutation();
   const [choice, setChoice] = useState('');
   const [editing, setEditing] = useState(false);
-  const [said, setSaid] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { run, said, setSaid, error } = useMutationFeedback();
 
   const addChoice = async () => {
     const [kind, ...rest] = choice.split(':');
     if (!kind || rest.length === 0) return;
-    setError(null);
-    const result = await add({ id, resource: { kind: kind as ProjectResourceKind, ref: rest.join(':') } });
-    if ('error' in result) setError(apiErrorMessage(result.error));
-    else {
-      setChoice('');
-      setSaid('The resource is added.');
-    }
+    const outcome = await run(
+      () => add({ id, resource: { kind: kind as ProjectResourceKind, ref: rest.join(':') } }),
+      'The resource is added.',
+    );
+    if (outcome.ok) setChoice('');
   };
 
   return (
@@ -136,8 +133,9 @@ export function ProjectView({ id, me }: { id: string; me: string }) {
                                 className="btn btn-outline-danger btn-sm"
                                 disabled={removing.isLoading}
                                 onClick={() =>
-                                  void remove({ id, resource: { kind: resource.kind, ref: resource.ref } }).then((result) =>
-                                    'error' in result ? setError(apiErrorMessage(result.error)) : setSaid(`Removed ${resource.name}.`),
+                                  void run(
+                                    () => remove({ id, resource: { kind: resource.kind, ref: resource.ref } }),
+                                    `Removed ${resource.name}.`,
                                   )
                                 }
                               >

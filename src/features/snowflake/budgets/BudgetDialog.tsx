@@ -12,7 +12,7 @@ import {
   type BudgetScope,
 } from '@common/warehouse/budgetsContract';
 import type { FilterOptionsResponse } from '@common/warehouse/insightsContract';
-import { apiErrorField, apiErrorMessage } from '../../../api/apiError';
+import { useMutationFeedback } from '../../../api/useMutationFeedback';
 import type { DateRange } from '../../../api/warehouseTypes';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
@@ -47,7 +47,7 @@ export function BudgetDialog({ budget, dataRange, onDone, onCancel }: BudgetDial
   const [scopeValue, setScopeValue] = useState(budget?.scopeValue ?? '');
   const [amount, setAmount] = useState(budget ? String(budget.amount) : '');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [error, setError] = useState<string | null>(null);
+  const feedback = useMutationFeedback({ fields: ['name', 'scope', 'scopeValue', 'amount'] });
   const [create, creating] = useCreateBudgetMutation();
   const [update, updating] = useUpdateBudgetMutation();
   const listId = useId();
@@ -65,15 +65,12 @@ export function BudgetDialog({ budget, dataRange, onDone, onCancel }: BudgetDial
     else if (value > BUDGET_AMOUNT_MAX) found.amount = `At most ${BUDGET_AMOUNT_MAX.toLocaleString('en')}.`;
     else if (Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) found.amount = 'At most two decimals (cents).';
     setErrors(found);
-    setError(null);
+    feedback.setError(null);
     if (Object.keys(found).length > 0) return;
     const input: BudgetInput = { name: trimmed, scope, scopeValue: scope === 'account' ? null : scopeValue.trim(), amount: value };
-    const result = budget ? await update({ id: budget.id, ...input }) : await create(input);
-    if ('error' in result) {
-      const field = apiErrorField(result.error);
-      if (field === 'name' || field === 'scope' || field === 'scopeValue' || field === 'amount')
-        setErrors({ [field]: apiErrorMessage(result.error) });
-      else setError(apiErrorMessage(result.error));
+    const outcome = await feedback.run(() => (budget ? update({ id: budget.id, ...input }) : create(input)));
+    if (!outcome.ok) {
+      if (outcome.field) setErrors({ [outcome.field]: outcome.message });
       return;
     }
     onDone();
@@ -85,7 +82,7 @@ export function BudgetDialog({ budget, dataRange, onDone, onCancel }: BudgetDial
       submitLabel={budget ? 'Save' : 'Add budget'}
       busyLabel="Saving…"
       busy={creating.isLoading || updating.isLoading}
-      error={error}
+      error={feedback.error}
       onSubmit={() => void submit()}
       onCancel={onCancel}
     >

@@ -2,7 +2,7 @@
 // then shows what happened: the statement the account ran and the settings before it. The
 // server recomputes the recommendation over the same range, so only advice it stands by runs.
 import { useEffect, useRef, useState } from 'react';
-import { apiErrorMessage } from '../../../api/apiError';
+import { useMutationFeedback } from '../../../api/useMutationFeedback';
 import type { AppliedChange, DateRange, Recommendation } from '../../../api/warehouseTypes';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDateTime, formatMoney, formatSeconds } from '../../../components/format';
@@ -58,15 +58,13 @@ function Result({ applied, warehouseName }: { applied: AppliedChange; warehouseN
 
 export function ApplyRecommendationDialog({ recommendation, range, currency, onClose }: ApplyRecommendationDialogProps) {
   const [apply, { isLoading }] = useApplyRecommendationMutation();
-  const [error, setError] = useState<string | null>(null);
+  const { run, error } = useMutationFeedback();
   const [applied, setApplied] = useState<AppliedChange | null>(null);
   const statement = recommendation.statement;
 
   const confirm = async () => {
-    setError(null);
-    const result = await apply({ ...range, id: recommendation.id });
-    if ('error' in result) setError(apiErrorMessage(result.error));
-    else setApplied(result.data);
+    const outcome = await run(() => apply({ ...range, id: recommendation.id }));
+    if (outcome.ok) setApplied(outcome.data);
   };
 
   return (
