@@ -68,6 +68,13 @@ const zones = [
     except: [`./${feature}`],
     message: 'Server feature folders may not import each other; share through common/ or the platform.',
   })),
+  // The server twin of the browser shell's index.ts rule: an area's face is its area.ts.
+  ...serverFeatures.map((feature) => ({
+    target: ['./server/src/app', './server/src/main.ts'],
+    from: `./server/src/features/${feature}`,
+    except: ['./area.ts'],
+    message: `The app assembles areas from their faces: import server/src/features/${feature}/area.ts only.`,
+  })),
   {
     target: './server/src/features',
     from: ['./server/src/app', './server/src/main.ts', './server/src/identity'],

@@ -8,12 +8,8 @@ import { makeDataDirectoryPrivate } from './dataDirectory.js';
 import { loadPortalConfig } from './config.js';
 import { loadIdentityConfig } from './identity/config.js';
 import { startIdentityServer } from './identity/server.js';
-import { seedDemoData } from './features/dashboards/demoSeed.js';
 import { openStore } from './platform/store/openStore.js';
-import { demoDashboards } from './features/dashboards/demoSeed.js';
-import { registerDemoDashboards } from './features/demo-dashboards/routes.js';
-import { createSampleDashboardSource } from './features/demo-dashboards/sampleSource.js';
-import { loadWarehouseSettings, WarehouseRegistry } from './features/warehouse/index.js';
+import { loadWarehouseSettings, WarehouseRegistry } from './features/warehouse/area.js';
 
 /** Thrown at a step of the start when a stop was asked for meanwhile: what started is closed, and the process ends cleanly. */
 class StopRequested extends Error {}
@@ -53,7 +49,6 @@ async function main(): Promise<void> {
     // later ones sit in 0700 folders no other account can enter, and the next start tightens them.
     if (store.engine === 'pglite') await makeDataDirectoryPrivate(config.dataDir);
     checkpoint();
-    if (config.demoData) await seedDemoData(store.db, config.portalUrl);
 
     if (config.embeddedIdentity) {
       const running = await startIdentityServer(loadIdentityConfig());
@@ -68,17 +63,10 @@ async function main(): Promise<void> {
     });
     // Closed after the store: by then nothing runs that could still open an organisation's warehouse.
     started.push(() => warehouses.close());
-    // Demo dashboards only for the demo organisations, so a made-up organisation in the URL
-    // cannot make the server generate a sample account.
-    const demoSource = createSampleDashboardSource(async (organisation) =>
-      organisation in demoDashboards ? (await warehouses.forOrganisation(organisation)).sampleReader() : null,
-    );
-
     const app = await createPortalServer(config, {
       store,
       verifyToken: createTokenVerifier(config.tokens),
       warehouses,
-      extraRoutes: config.demoData ? (server) => registerDemoDashboards(server, config.distDir, demoSource) : undefined,
     });
     // The server first: its close stops the schedules and background work, and waits for the
     // running jobs, before the store and the warehouses close.

@@ -14,7 +14,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { createPortalServer } from '../../../server/src/app/portalServer';
 import { loadPortalConfig } from '../../../server/src/config';
-import { createEmbeddedIdentityService } from '../../../server/src/features/security';
+import { createEmbeddedIdentityService } from '../../../server/src/features/security/area';
 import { loadWarehouseSettings, WarehouseRegistry } from '../../../server/src/features/warehouse';
 import { createTokenVerifier } from '../../../server/src/platform/http/auth/tokenVerifier';
 import { openStore, type Store } from '../../../server/src/platform/store/openStore';

@@ -1,37 +1,30 @@
-// The alerts area's errors and how the API answers them (handed to the error handler by
-// app/portalServer.ts). Every refusal names what is wrong and changes nothing.
-import { HttpError, type ErrorTranslator } from '../../platform/http/errors.js';
+// The alerts area's errors and how the API answers them (each carries its HTTP answer;
+// the platform error handler sends it). Every refusal names what is wrong and changes nothing.
+import { DomainError } from '../../platform/errors/domainError.js';
 
 /** A rule the organisation does not have (another organisation's looks the same). */
-export class AlertRuleNotFoundError extends Error {
+export class AlertRuleNotFoundError extends DomainError {
   constructor() {
-    super('No alert rule with that id in your organisation.');
+    super('No alert rule with that id in your organisation.', { status: 404, code: 'not_found' });
     this.name = 'AlertRuleNotFoundError';
   }
 }
 
 /** A rule name the organisation already uses. */
-export class AlertRuleNameTakenError extends Error {
+export class AlertRuleNameTakenError extends DomainError {
   constructor(name: string) {
-    super(`An alert rule named "${name}" already exists.`);
+    super(`An alert rule named "${name}" already exists.`, { status: 409, code: 'conflict', field: 'name' });
     this.name = 'AlertRuleNameTakenError';
   }
 }
 
 /** A destination the catalog settings do not allow (a private address, a host not on the list). */
-export class DestinationRefusedError extends Error {
+export class DestinationRefusedError extends DomainError {
   constructor(
     readonly field: string,
     message: string,
   ) {
-    super(message);
+    super(message, { status: 400, code: 'invalid_request', field });
     this.name = 'DestinationRefusedError';
   }
 }
-
-export const catalogAlertsHttpError: ErrorTranslator = (error) => {
-  if (error instanceof AlertRuleNotFoundError) return new HttpError(404, 'not_found', error.message);
-  if (error instanceof AlertRuleNameTakenError) return new HttpError(409, 'conflict', error.message, 'name');
-  if (error instanceof DestinationRefusedError) return new HttpError(400, 'invalid_request', error.message, error.field);
-  return null;
-};

@@ -3,17 +3,18 @@
 // send the notices of the incidents it opened and report its failing and warning tests as
 // signals (the alert rules listen). After each of the portal's own freshness checks,
 // the same for the sources it found stale.
-import type { SignalInput } from '@common/signals/signalTypes';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import type { IncidentNotices } from './incidentNotices.js';
 import { openIncidents } from './incidentOpening.js';
 import { testSignalsOf } from './testSignals.js';
 import { foldIngestion } from './testStates.js';
+import type { IngestionListener } from '../../platform/ports/index.js';
+import type { ReportSignal } from '../../platform/signals/index.js';
 
-/** Reports a signal; never throws (the signal bus logs its listeners' failures). */
-export type ReportSignal = (signal: SignalInput) => Promise<void>;
+export type { ReportSignal };
 
-export interface QualityIngestionListener {
+/** The platform's ingestion listener, with both steps always there. */
+export interface QualityIngestionListener extends IngestionListener {
   inTransaction(tx: StoreDb, ingestion: { organisation: string; ingestionId: string }): Promise<() => Promise<void>>;
   freshnessChecked(db: StoreDb, check: { organisation: string; startedAt: Date }): Promise<void>;
 }

@@ -12,7 +12,7 @@ import {
 } from '@common/dashboards/dashboardsContract';
 import { createDashboard, deleteDashboard, listDashboards, reorderDashboards, updateDashboard } from './dashboardsStore.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
-import { callerOf, organisationOf, requireRoute } from '../../platform/http/auth/authenticate.js';
+import { actorOf, callerOf, organisationOf, requireRoute } from '../../platform/http/auth/authenticate.js';
 import { createDashboardListCache } from './dashboardListCache.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 
@@ -22,10 +22,6 @@ export function registerDashboardRoutes(server: FastifyInstance, db: StoreDb, on
   const changed = (organisation: string) => {
     cache.invalidate(organisation);
     onChange();
-  };
-  const actorOf = (request: Parameters<typeof callerOf>[0]) => {
-    const caller = callerOf(request);
-    return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username };
   };
   // Access is checked before the input: a user who may not manage dashboards learns nothing
   // about what a valid request would be.

@@ -3,6 +3,7 @@
 // (server/src/features/demo-dashboards), so the Viewer shows real charts with no other set-up.
 import { writeAudit } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
+import type { DemoOrganisation } from '@common/demo/demoOrganisations';
 
 export interface DemoDashboard {
   slug: string;
@@ -11,7 +12,9 @@ export interface DemoDashboard {
 }
 
 /** The organisations differ on purpose: different lists in a different order. */
-export const demoDashboards: Record<string, { name: string; dashboards: DemoDashboard[] }> = {
+type DemoSeed = { name: string; dashboards: DemoDashboard[] };
+
+export const demoDashboards: Readonly<Record<string, DemoSeed>> = {
   acme: {
     name: 'Acme Corporation',
     dashboards: [
@@ -27,7 +30,7 @@ export const demoDashboards: Record<string, { name: string; dashboards: DemoDash
       { slug: 'warehouse-credits', name: 'Credits by warehouse', order: 2 },
     ],
   },
-};
+} satisfies Record<DemoOrganisation, DemoSeed>;
 
 export function demoDashboardUrl(portalUrl: string, organisation: string, slug: string): string {
   return `${portalUrl}/demo-dashboards/${organisation}/${slug}`;

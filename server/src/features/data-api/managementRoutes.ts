@@ -20,10 +20,9 @@ import {
   versionParams,
 } from '@common/data-api/dataApiContract';
 import { z } from 'zod';
-import { callerOf, organisationOf, requireRoute } from '../../platform/http/auth/authenticate.js';
+import { actorOf, requireRoute } from '../../platform/http/auth/authenticate.js';
 import { requireCurrentRoute } from '../../platform/http/auth/currentAccess.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
-import type { Actor } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { WarehouseError } from '../../platform/warehouse/errors.js';
 import {
@@ -44,11 +43,6 @@ import type { DataApiDependencies } from './dataRoutes.js';
 import { usageCsv, usageReport, type UsageFilter } from './usageReport.js';
 
 const DAY_MS = 86_400_000;
-
-function actorOf(request: FastifyRequest): Actor {
-  const caller = callerOf(request);
-  return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username };
-}
 
 /** The engine's own words about a statement the user wrote (their SQL, their warehouse). */
 function engineRefusal(error: unknown): never {

@@ -7,6 +7,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import addFormats from 'ajv-formats';
 import type { EndpointParameter } from '@common/data-api/dataApiContract';
 import { linearRegExpEngine } from '@common/text/linearRegExp';
+import { DomainError } from '../../platform/errors/domainError.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -57,13 +58,13 @@ export function parameterJsonSchema(parameters: readonly EndpointParameter[]): J
 }
 
 /** A call's parameters that do not fit the schema; `field` names the parameter. */
-export class ParameterError extends Error {
+export class ParameterError extends DomainError {
   override readonly name = 'ParameterError';
   constructor(
     readonly field: string,
     message: string,
   ) {
-    super(`${field}: ${message}`);
+    super(`${field}: ${message}`, { status: 400, code: 'invalid_parameter', field });
   }
 }
 

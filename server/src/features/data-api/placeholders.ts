@@ -6,14 +6,15 @@
  */
 import type { EndpointParameter } from '@common/data-api/dataApiContract';
 import type { ParameterType } from '@common/data-api/dataApiRules';
+import { DomainError } from '../../platform/errors/domainError.js';
 
-export class PlaceholderError extends Error {
+export class PlaceholderError extends DomainError {
   override readonly name = 'PlaceholderError';
   constructor(
     message: string,
     readonly field: string = 'definition.sql',
   ) {
-    super(message);
+    super(message, { status: 400, code: 'invalid_sql', field });
   }
 }
 

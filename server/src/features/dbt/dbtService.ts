@@ -10,11 +10,11 @@ import type { JobRunner } from '../../platform/jobs/index.js';
 import type { LiveChannel } from '../../platform/live/index.js';
 import type { NotificationsService } from '../../platform/notifications/index.js';
 import { appPaths, catalogAssetPath } from '@common/paths';
-import type { SignalInput } from '@common/signals/signalTypes';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { runFreshnessCheck, type FreshnessCheckResult, type StatusChange, type WarehouseAccess } from './freshnessCheck.js';
 import { ingestArtifacts, type ArtifactSet, type IngestionListener, type IngestOptions } from './ingest.js';
 import { createProjectIndexCache, type ProjectIndexCache } from './projectIndex.js';
+import type { ReportSignal } from '../../platform/signals/index.js';
 
 export interface DbtSettings {
   /** Largest upload (all parts together), bytes. */
@@ -80,7 +80,7 @@ export function createDbtService(options: {
   /** An organisation's own freshness check interval (the catalog settings); without it, `settings.freshnessCheckMinutes`. */
   freshnessMinutes?: (organisation: string) => Promise<number>;
   /** Where source freshness going to warn or error is reported as a signal (the alert rules listen). */
-  reportSignal?: (signal: SignalInput) => Promise<void>;
+  reportSignal?: ReportSignal;
 }): DbtService {
   const { db, live, jobs, log, settings } = options;
   const index = createProjectIndexCache(db);

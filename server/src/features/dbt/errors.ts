@@ -1,40 +1,44 @@
-// The dbt layer's own errors and how the API answers them (handed to the error handler by
-// app/portalServer.ts). Every refusal names what is wrong; none leaves anything half-written.
-import { HttpError, type ErrorTranslator } from '../../platform/http/errors.js';
+// The dbt layer's own errors and how the API answers them (each carries its HTTP answer;
+// the platform error handler sends it). Every refusal names what is wrong; none leaves anything half-written.
+import { DomainError } from '../../platform/errors/domainError.js';
 
 /** An artifact that cannot be read: not JSON, truncated, another schema version, inconsistent. */
-export class ArtifactError extends Error {
+export class ArtifactError extends DomainError {
   constructor(
     readonly part: string,
     message: string,
   ) {
-    super(message);
+    super(message, { status: 400, code: 'invalid_artifact', field: part });
     this.name = 'ArtifactError';
   }
 }
 
 /** An upload larger than the configured limit. */
-export class UploadTooLargeError extends Error {
+export class UploadTooLargeError extends DomainError {
   constructor(readonly limitBytes: number) {
-    super(`The upload is larger than the limit of ${formatBytes(limitBytes)} (DBT_UPLOAD_LIMIT_BYTES).`);
+    super(`The upload is larger than the limit of ${formatBytes(limitBytes)} (DBT_UPLOAD_LIMIT_BYTES).`, {
+      status: 413,
+      code: 'too_large',
+    });
     this.name = 'UploadTooLargeError';
   }
 }
 
 /** Another ingestion of the same organisation is still running. */
-export class IngestionBusyError extends Error {
+export class IngestionBusyError extends DomainError {
   constructor(holder: string, startedAt: Date) {
     super(
       `Another ingestion of this organisation's dbt artifacts (${holder}, started ${startedAt.toISOString()}) is still running; try again when it has finished.`,
+      { status: 409, code: 'conflict' },
     );
     this.name = 'IngestionBusyError';
   }
 }
 
 /** A node, exposure or ingestion the organisation does not have. */
-export class DbtNotFoundError extends Error {
+export class DbtNotFoundError extends DomainError {
   constructor(what: string) {
-    super(`No ${what} with that id in your organisation's dbt artifacts.`);
+    super(`No ${what} with that id in your organisation's dbt artifacts.`, { status: 404, code: 'not_found' });
     this.name = 'DbtNotFoundError';
   }
 }
@@ -44,11 +48,3 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
   return `${bytes} bytes`;
 }
-
-export const dbtHttpError: ErrorTranslator = (error) => {
-  if (error instanceof ArtifactError) return new HttpError(400, 'invalid_artifact', error.message, error.part);
-  if (error instanceof UploadTooLargeError) return new HttpError(413, 'too_large', error.message);
-  if (error instanceof IngestionBusyError) return new HttpError(409, 'conflict', error.message);
-  if (error instanceof DbtNotFoundError) return new HttpError(404, 'not_found', error.message);
-  return null;
-};

@@ -17,6 +17,7 @@ import {
   type SourceFreshnessResult,
 } from './artifacts/runArtifacts.js';
 import { searchDocumentsOf } from './searchDocuments.js';
+import type { IngestionListener } from '../../platform/ports/index.js';
 
 /** The parsed JSON of each part of one upload (or directory, or the sample). */
 export interface ArtifactSet {
@@ -33,17 +34,10 @@ export interface IngestOptions {
   actor: Actor;
 }
 
-/**
- * What other areas do with each ingestion's results (data quality states, incidents), handed in
- * from app/portalServer.ts. `inTransaction` runs in the ingestion's transaction after its run and
- * freshness results are written, so the two are kept or rolled back together; what it returns
- * runs once the transaction has committed (notifications).
- */
-export interface IngestionListener {
-  inTransaction(tx: StoreDb, ingestion: { organisation: string; ingestionId: string }): Promise<(() => Promise<void>) | void>;
-  /** After one of the portal's own freshness checks, whose results are those checked since `startedAt`. */
-  freshnessChecked?(db: StoreDb, check: { organisation: string; startedAt: Date }): Promise<void>;
-}
+// What other areas do with each ingestion's results is the platform's ingestion listener
+// (platform/ports/ingestion.ts): it runs in the ingestion's transaction after the run and freshness
+// results are written, so the two are kept or rolled back together.
+export type { IngestionListener };
 
 /** Rows per INSERT: fewer statements, and under PostgreSQL's 65,535 bound parameters for the widest table (22 columns). */
 const CHUNK = 2000;

@@ -1,7 +1,7 @@
 // Feature requests and the roadmap (/api/features): whoever may open /app/features proposes,
 // votes, comments and subscribes; admins move a request on the roadmap, and every subscriber
 // (but whoever moved it) is told through the notifications service.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { canManageRoadmap } from '@common/access/access';
 import {
   createFeatureBody,
@@ -16,7 +16,7 @@ import {
 import { featureStatusLabels } from '@common/feature-requests/featureRules';
 import { featureRequestPath } from '@common/paths';
 import { uuidParams } from '@common/workspace/fieldRules';
-import { callerOf, organisationOf, requireRoute } from '../../platform/http/auth/authenticate.js';
+import { actorOf, requireRoute } from '../../platform/http/auth/authenticate.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 import type { NotificationsService } from '../../platform/notifications/index.js';
@@ -29,15 +29,9 @@ import {
   listFeatures,
   setSubscription,
   voteOnFeature,
-  type FeatureActor,
 } from './featureRequestsStore.js';
 
 const featureParams = uuidParams('a feature request');
-
-function actorOf(request: FastifyRequest): FeatureActor {
-  const caller = callerOf(request);
-  return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username, roles: caller.roles };
-}
 
 type Notify = Pick<NotificationsService, 'notify'>;
 

@@ -1,6 +1,6 @@
 // Hive's API (/api/hive): whoever may open /app/hive (user, admin) asks, answers and votes;
 // the asker accepts; admins promote to the FAQ.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { canManageFaq } from '@common/access/access';
 import {
   acceptBody,
@@ -15,27 +15,13 @@ import {
 } from '@common/hive/hiveContract';
 import { uuidParams } from '@common/workspace/fieldRules';
 import { z } from 'zod';
-import { callerOf, organisationOf, requireRoute } from '../../platform/http/auth/authenticate.js';
+import { actorOf, requireRoute } from '../../platform/http/auth/authenticate.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
-import {
-  acceptAnswer,
-  answerQuestion,
-  askQuestion,
-  listQuestions,
-  promoteToFaq,
-  questionDetail,
-  vote,
-  type HiveActor,
-} from './hiveStore.js';
+import { acceptAnswer, answerQuestion, askQuestion, listQuestions, promoteToFaq, questionDetail, vote } from './hiveStore.js';
 
 const questionParams = uuidParams('a question');
-
-function actorOf(request: FastifyRequest): HiveActor {
-  const caller = callerOf(request);
-  return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username, roles: caller.roles };
-}
 
 export function registerHiveRoutes(server: FastifyInstance, db: StoreDb): void {
   const app = server.withTypeProvider<ZodTypeProvider>();

@@ -33,11 +33,11 @@ import {
 } from '@common/integrations/integrationsContract';
 import { customConnectorAdminRoles } from '@common/access/access';
 import { z } from 'zod';
-import { callerOf, organisationOf, requireRoute } from '../../platform/http/auth/authenticate.js';
+import { actorOf, requireRoute } from '../../platform/http/auth/authenticate.js';
 import { requireCurrentRoute } from '../../platform/http/auth/currentAccess.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 import type { ConnectionsService } from './connectionsService.js';
-import type { Actor, SourcesService } from './sourcesService.js';
+import type { SourcesService } from './sourcesService.js';
 
 const idParams = z.object({ id: z.uuid({ error: 'must be an id' }) });
 const definitionParams = z.object({ id: z.string().regex(/^[a-z0-9-]{1,100}$/, 'must be a connector id') });
@@ -51,10 +51,6 @@ export function registerIntegrationsRoutes(server: FastifyInstance, sources: Sou
   // to either are authorised on the caller's current roles, not the token's.
   const secretChange = requireCurrentRoute(['integrations', 'manageConnectors', 'addConnector']);
   const programChange = requireCurrentRoute('addConnectorCustom', customConnectorAdminRoles);
-  const actorOf = (request: FastifyRequest): Actor => {
-    const caller = callerOf(request);
-    return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username };
-  };
   const organisation = (request: FastifyRequest) => actorOf(request).organisation;
 
   app.get(

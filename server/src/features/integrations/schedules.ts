@@ -2,10 +2,11 @@
 // the times a five-field cron expression names (UTC). Cron expressions are read by croner.
 import { Cron } from 'croner';
 import type { Schedule } from '@common/integrations/integrationsContract';
+import { DomainError } from '../../platform/errors/domainError.js';
 
-export class ScheduleError extends Error {
+export class ScheduleError extends DomainError {
   constructor(message: string) {
-    super(message);
+    super(message, { status: 400, code: 'invalid_schedule', field: 'schedule' });
     this.name = 'ScheduleError';
   }
 }

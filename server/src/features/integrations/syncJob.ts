@@ -6,7 +6,6 @@
 // airbyteSyncJob.ts instead; this file runs the embedded engine's attempt.
 import type { AirbyteStream } from '@common/integrations/airbyteProtocol';
 import type { StreamProgress, StreamSelection } from '@common/integrations/integrationsContract';
-import type { SignalInput } from '@common/signals/signalTypes';
 import type { NotifyRequest } from '../../platform/notifications/index.js';
 import type { AirbyteEngine } from './airbyte/airbyteEngine.js';
 import { runAirbyteAttempt } from './airbyteSyncJob.js';
@@ -17,6 +16,7 @@ import { maskSecrets } from './engine/connectorProcess.js';
 import { runSyncAttempt } from './engine/syncAttempt.js';
 import { finishAttempt, jobById, startAttempt, updateConnection, updateJob, type ConnectionRow, type JobRow } from './integrationsStore.js';
 import type { EngineSettings, SourcesService } from './sourcesService.js';
+import type { ReportSignal } from '../../platform/signals/index.js';
 
 /** An attempt's log is kept up to this size (its end is what explains a failure). */
 const LOG_LIMIT = 512 * 1024;
@@ -25,7 +25,7 @@ const LOG_LIMIT = 512 * 1024;
 export interface SyncJobDeps {
   db: StoreDb;
   notify(request: NotifyRequest): Promise<unknown>;
-  reportSignal?: (signal: SignalInput) => Promise<void>;
+  reportSignal?: ReportSignal;
   warehouse(organisation: string): Promise<SyncDestination>;
   sources: SourcesService;
   engine: EngineSettings & { maxAttempts: number; retryBaseDelayMs: number };

@@ -5,11 +5,13 @@ import { sql, type Transaction } from 'kysely';
 import type { ArticleDetail, ArticleInput, ArticleListResponse, ArticleSummary, ArticleUpdate } from '@common/knowledge/knowledgeContract';
 import { canEditKnowledge } from '@common/access/access';
 import { highlight, highlightedExtract, markdownToPlain, parseSearch, queryWords, anyWordQuery } from '../../platform/search/index.js';
-import { ensureOrganisation, writeAudit } from '../../platform/store/audit.js';
+import { ensureOrganisation, writeAudit, type Actor } from '../../platform/store/audit.js';
 import { RecordNotFoundError } from '../../platform/store/errors.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import type { StoreSchema } from '../../platform/store/schema.js';
-import type { KnowledgeActor } from './workspaceActor.js';
+
+/** Who reads or edits: the roles decide who may edit; the audit records the rest. */
+type KnowledgeActor = Actor & { roles: readonly string[] };
 
 const PAGE = 50;
 

@@ -16,23 +16,22 @@ import {
   updateFaqBody,
 } from '@common/knowledge/knowledgeContract';
 import { uuidParams } from '@common/workspace/fieldRules';
-import { requireRoute } from '../../platform/http/auth/authenticate.js';
+import { actorOf, requireRoute, type RequestActor } from '../../platform/http/auth/authenticate.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { articleDetail, createArticle, deleteArticle, listArticles, updateArticle, voteOnArticle } from './articlesStore.js';
 import { createFaq, deleteFaq, listFaq, updateFaq } from './faqStore.js';
-import { knowledgeActorOf, type KnowledgeActor } from './workspaceActor.js';
 
 const articleParams = uuidParams('an article');
 const faqParams = uuidParams('an FAQ entry');
 
-function requireEditor(actor: KnowledgeActor): void {
+function requireEditor(actor: RequestActor): void {
   if (!canEditKnowledge(actor.roles))
     throw new HttpError(403, 'forbidden', 'Only knowledge base editors (admin, Client-Dataworks-docs) may change articles.');
 }
 
-function requireFaqManager(actor: KnowledgeActor): void {
+function requireFaqManager(actor: RequestActor): void {
   if (!canManageFaq(actor.roles)) throw new HttpError(403, 'forbidden', 'Only admins may change the FAQ.');
 }
 
@@ -44,20 +43,20 @@ export function registerKnowledgeRoutes(server: FastifyInstance, db: StoreDb): v
   app.get(
     '/api/kb/articles',
     { preValidation: kb, schema: { querystring: articleListQuery, response: { 200: articleListResponse } } },
-    async (request) => listArticles(db, knowledgeActorOf(request), request.query),
+    async (request) => listArticles(db, actorOf(request), request.query),
   );
   app.get(
     '/api/kb/articles/:id',
     { preValidation: kb, schema: { params: articleParams, response: { 200: articleResponse } } },
     async (request) => ({
-      article: await articleDetail(db, knowledgeActorOf(request), request.params.id),
+      article: await articleDetail(db, actorOf(request), request.params.id),
     }),
   );
   app.post(
     '/api/kb/articles',
     { preValidation: kb, schema: { body: createArticleBody, response: { 201: articleResponse } } },
     async (request, reply) => {
-      const actor = knowledgeActorOf(request);
+      const actor = actorOf(request);
       requireEditor(actor);
       const id = await createArticle(db, actor, request.body);
       return reply.code(201).send({ article: await articleDetail(db, actor, id) });
@@ -67,14 +66,14 @@ export function registerKnowledgeRoutes(server: FastifyInstance, db: StoreDb): v
     '/api/kb/articles/:id',
     { preValidation: kb, schema: { params: articleParams, body: updateArticleBody, response: { 200: articleResponse } } },
     async (request) => {
-      const actor = knowledgeActorOf(request);
+      const actor = actorOf(request);
       requireEditor(actor);
       await updateArticle(db, actor, request.params.id, request.body);
       return { article: await articleDetail(db, actor, request.params.id) };
     },
   );
   app.delete('/api/kb/articles/:id', { preValidation: kb, schema: { params: articleParams } }, async (request, reply) => {
-    const actor = knowledgeActorOf(request);
+    const actor = actorOf(request);
     requireEditor(actor);
     await deleteArticle(db, actor, request.params.id);
     return reply.code(204).send();
@@ -83,7 +82,7 @@ export function registerKnowledgeRoutes(server: FastifyInstance, db: StoreDb): v
     '/api/kb/articles/:id/vote',
     { preValidation: kb, schema: { params: articleParams, body: articleVoteBody, response: { 200: articleResponse } } },
     async (request) => {
-      const actor = knowledgeActorOf(request);
+      const actor = actorOf(request);
       await voteOnArticle(db, actor, request.params.id, request.body.helpful);
       return { article: await articleDetail(db, actor, request.params.id) };
     },
@@ -93,7 +92,7 @@ export function registerKnowledgeRoutes(server: FastifyInstance, db: StoreDb): v
     '/api/faq',
     { preValidation: faq, schema: { querystring: faqListQuery, response: { 200: faqListResponse } } },
     async (request) => {
-      const actor = knowledgeActorOf(request);
+      const actor = actorOf(request);
       return { entries: await listFaq(db, actor.organisation, request.query.q), canManage: canManageFaq(actor.roles) };
     },
   );
@@ -101,7 +100,7 @@ export function registerKnowledgeRoutes(server: FastifyInstance, db: StoreDb): v
     '/api/faq',
     { preValidation: faq, schema: { body: createFaqBody, response: { 201: faqEntryResponse } } },
     async (request, reply) => {
-      const actor = knowledgeActorOf(request);
+      const actor = actorOf(request);
       requireFaqManager(actor);
       return reply.code(201).send({ entry: await createFaq(db, actor, request.body) });
     },
@@ -110,13 +109,13 @@ export function registerKnowledgeRoutes(server: FastifyInstance, db: StoreDb): v
     '/api/faq/:id',
     { preValidation: faq, schema: { params: faqParams, body: updateFaqBody, response: { 200: faqEntryResponse } } },
     async (request) => {
-      const actor = knowledgeActorOf(request);
+      const actor = actorOf(request);
       requireFaqManager(actor);
       return { entry: await updateFaq(db, actor, request.params.id, request.body) };
     },
   );
   app.delete('/api/faq/:id', { preValidation: faq, schema: { params: faqParams } }, async (request, reply) => {
-    const actor = knowledgeActorOf(request);
+    const actor = actorOf(request);
     requireFaqManager(actor);
     await deleteFaq(db, actor, request.params.id);
     return reply.code(204).send();

@@ -1,6 +1,6 @@
 // Projects (/api/projects): whoever may open /app/projects (admin, Client-Admin) manages the
 // organisation's projects and the resources they group.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   createProjectBody,
   projectResourceBody,
@@ -10,19 +10,13 @@ import {
   updateProjectBody,
 } from '@common/projects/projectsContract';
 import { uuidParams } from '@common/workspace/fieldRules';
-import { callerOf, organisationOf, requireRoute } from '../../platform/http/auth/authenticate.js';
+import { actorOf, requireRoute } from '../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
-import type { Actor } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { addResource, createProject, deleteProject, listProjects, projectDetail, removeResource, updateProject } from './projectsStore.js';
 import { resourceOptions } from './resourceHealth.js';
 
 const projectParams = uuidParams('a project');
-
-function actorOf(request: FastifyRequest): Actor {
-  const caller = callerOf(request);
-  return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username };
-}
 
 export function registerProjectRoutes(server: FastifyInstance, db: StoreDb): void {
   const app = server.withTypeProvider<ZodTypeProvider>();

@@ -9,6 +9,7 @@
 // (IdentityNotFoundError), never its data. Times are ISO 8601 strings (UTC). Nothing returned
 // here carries a secret except the one-time invitation link, which is returned once.
 import type { CurrentAccess } from '../../platform/http/auth/currentAccess.js';
+import { DomainError } from '../../platform/errors/domainError.js';
 
 /** Whether a member is enabled and which roles they hold now (the platform's shape, answered here). */
 export type { CurrentAccess };
@@ -232,8 +233,8 @@ export const SESSION_LIFETIME_LIMITS = {
   maxMax: 365 * 24 * 3600,
 } as const;
 
-/** Base of the errors an identity service throws; the security area's translator maps them to HTTP. */
-export abstract class IdentityError extends Error {}
+/** Base of the errors an identity service throws; each carries its HTTP answer. */
+export abstract class IdentityError extends DomainError {}
 
 /** The member, session or group does not exist, or belongs to another organisation (HTTP 404). */
 export class IdentityNotFoundError extends IdentityError {
@@ -241,7 +242,7 @@ export class IdentityNotFoundError extends IdentityError {
     readonly kind: 'member' | 'session' | 'group' | 'organisation',
     readonly id: string,
   ) {
-    super(`No ${kind} "${id}" in this organisation.`);
+    super(`No ${kind} "${id}" in this organisation.`, { status: 404, code: 'not_found' });
     this.name = 'IdentityNotFoundError';
   }
 }
@@ -252,7 +253,7 @@ export class IdentityConflictError extends IdentityError {
     message: string,
     readonly field?: string,
   ) {
-    super(message);
+    super(message, { status: 409, code: 'conflict', ...(field ? { field } : {}) });
     this.name = 'IdentityConflictError';
   }
 }
@@ -263,7 +264,7 @@ export class IdentityInvalidError extends IdentityError {
     message: string,
     readonly field?: string,
   ) {
-    super(message);
+    super(message, { status: 400, code: 'invalid_request', ...(field ? { field } : {}) });
     this.name = 'IdentityInvalidError';
   }
 }
@@ -271,7 +272,7 @@ export class IdentityInvalidError extends IdentityError {
 /** The identity service cannot be reached or answered unexpectedly (HTTP 503). Never carries a secret. */
 export class IdentityUnavailableError extends IdentityError {
   constructor(message: string) {
-    super(message);
+    super(message, { status: 503, code: 'unavailable' });
     this.name = 'IdentityUnavailableError';
   }
 }

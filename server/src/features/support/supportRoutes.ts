@@ -18,24 +18,20 @@ import {
 } from '@common/support/supportContract';
 import { ATTACHMENT_MAX_BYTES } from '@common/support/supportRules';
 import { z } from 'zod';
-import { callerOf, organisationOf, requireRoute } from '../../platform/http/auth/authenticate.js';
+import { actorOf, callerOf, organisationOf, requireRoute } from '../../platform/http/auth/authenticate.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 import { knownUsers, type NotificationsService } from '../../platform/notifications/index.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { contentDisposition, readAttachment, receiveFile, storeAttachment } from './attachments.js';
 import { createTicketNotices } from './ticketNotices.js';
-import { addMessage, createTicket, listTickets, ticketDetail, updateTicket, type SupportActor } from './ticketsStore.js';
+import { addMessage, createTicket, listTickets, ticketDetail, updateTicket } from './ticketsStore.js';
 
 const DEFAULT_PAGE_SIZE = 25;
 
 export async function registerSupportRoutes(server: FastifyInstance, db: StoreDb, notifications: NotificationsService): Promise<void> {
   const notices = createTicketNotices(notifications, server.log);
   const support = requireRoute('support');
-  const actorOf = (request: FastifyRequest): SupportActor => {
-    const caller = callerOf(request);
-    return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username, roles: caller.roles };
-  };
   // Staff are offered as assignees once the portal has seen them; a requester opening a ticket is remembered too.
   const remember = (request: FastifyRequest) => {
     const caller = callerOf(request);

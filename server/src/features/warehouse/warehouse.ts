@@ -41,7 +41,7 @@ import {
 import { warehouseRecommendations, type Recommendation } from './analytics/recommendations.js';
 import { usersOverview, type UsersOverview } from './analytics/users.js';
 import { listWarehouses, warehouseUsage, type WarehouseSettingsView, type WarehouseUsage } from './analytics/warehouses.js';
-import type { Engine, Queryable } from '../../platform/warehouse/engine.js';
+import type { Engine } from '../../platform/warehouse/engine.js';
 import { InvalidInputError, notFound } from '../../platform/warehouse/errors.js';
 import { parseQueryId } from '../../platform/warehouse/identifiers.js';
 import { parseChange, type WarehouseChange } from './management/changes.js';
@@ -311,16 +311,8 @@ export class Warehouse {
   }
 
   /**
-   * Read access to the embedded sample account, for the demo dashboard pages the portal
-   * serves; null for a real Snowflake account, whose figures are never served that way.
-   */
-  sampleReader(): Queryable | null {
-    return this.info.sample ? this.engine : null;
-  }
-
-  /**
-   * The engine, for other areas' own read statements handed to them by app/ (the dbt layer's
-   * source freshness checks, and the sample dbt project built from the sample account).
+   * The engine, for other areas' own read statements through the warehouse access port (source
+   * freshness checks, profiles, data APIs, the sample dbt project, the demo dashboard pages).
    */
   readEngine(): Engine {
     return this.engine;

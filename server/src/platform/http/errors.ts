@@ -1,11 +1,11 @@
 // One error shape for every API answer that is not a success:
 //   { "error": "<code>", "message": "<sentence for a person>", "field"?: "<path>" }
 // Store errors, validation errors and Fastify's own (bad JSON, body too large) all end here;
-// an unexpected error is logged with its stack and answered 500 without details. Features
-// whose services throw errors of their own pass a translator (ErrorTranslator) at start-up,
-// so this module knows no feature.
+// an unexpected error is logged with its stack and answered 500 without details. Every refusal
+// an area throws derives from DomainError (platform/errors/domainError.ts) and carries its own
+// answer, so this module maps them by class and knows no area.
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { DuplicateValueError, InconsistentRequestError, RecordNotFoundError } from '../store/errors.js';
+import { DomainError } from '../errors/domainError.js';
 import { multipartHttpError } from './multipartErrors.js';
 
 export class HttpError extends Error {
@@ -38,18 +38,9 @@ const codeForStatus: Record<number, string> = {
   429: 'too_many_requests',
 };
 
-/** Turns a feature's own error into its HTTP answer; null when the error is not its kind. */
-export type ErrorTranslator = (error: unknown) => HttpError | null;
-
-function toHttpError(error: unknown, translators: readonly ErrorTranslator[]): HttpError | null {
+function toHttpError(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error;
-  if (error instanceof RecordNotFoundError) return new HttpError(404, 'not_found', error.message);
-  if (error instanceof DuplicateValueError) return new HttpError(409, 'conflict', error.message, error.field);
-  if (error instanceof InconsistentRequestError) return new HttpError(400, 'invalid_request', error.message, error.field);
-  for (const translate of translators) {
-    const translated = translate(error);
-    if (translated) return translated;
-  }
+  if (error instanceof DomainError) return new HttpError(error.answer.status, error.answer.code, error.message, error.answer.field);
   const multipart = multipartHttpError(error);
   if (multipart) return new HttpError(multipart.statusCode, multipart.code, multipart.message);
   const status = (error as FastifyError | undefined)?.statusCode;
@@ -66,9 +57,9 @@ function toHttpError(error: unknown, translators: readonly ErrorTranslator[]): H
   return null;
 }
 
-export function registerErrorHandler(app: FastifyInstance, translators: readonly ErrorTranslator[] = []): void {
+export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
-    const known = toHttpError(error, translators);
+    const known = toHttpError(error);
     if (!known) {
       request.log.error({ err: error }, 'request failed');
       return reply

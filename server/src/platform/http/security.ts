@@ -6,7 +6,6 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { PortalConfig } from '../../config.js';
 
 /** Mixpanel's default endpoint, used when a token is set without an api host. */
 const MIXPANEL_DEFAULT_HOST = 'https://api-js.mixpanel.com';
@@ -23,7 +22,16 @@ const present = (values: (string | null | undefined)[]): string[] => [
   ...new Set(values.filter((value): value is string => Boolean(value))),
 ];
 
-export function contentSecurityDirectives(config: PortalConfig, dashboardOrigins: () => readonly string[]) {
+/** The settings the headers depend on (the portal's settings, server/src/config.ts, hold them). */
+export interface SecuritySettings {
+  identity: { url: string };
+  apiBaseUrl: string;
+  apiCorsOrigins: string[];
+  analytics: { token: string; apiHost: string; webAnalyticsUrl: string };
+  chatbotUrl: string;
+}
+
+export function contentSecurityDirectives(config: SecuritySettings, dashboardOrigins: () => readonly string[]) {
   const identity = originOf(config.identity.url);
   const api = config.apiBaseUrl === '/' ? null : originOf(config.apiBaseUrl);
   const analytics = config.analytics.token ? originOf(config.analytics.apiHost || MIXPANEL_DEFAULT_HOST) : null;
@@ -64,7 +72,7 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
 
 export async function registerSecurity(
   app: FastifyInstance,
-  config: PortalConfig,
+  config: SecuritySettings,
   dashboardOrigins: () => readonly string[],
 ): Promise<void> {
   // Before helmet registers: its hooks are added route by route, and skip routes marked so.

@@ -6,10 +6,19 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { PortalConfig } from '../../config.js';
 import { fileFollower } from './fileFollower.js';
 
-export async function registerSpa(app: FastifyInstance, config: PortalConfig): Promise<void> {
+/** The settings the browser app is served with (the portal's settings, server/src/config.ts, hold them). */
+export interface SpaSettings {
+  distDir: string;
+  apiBaseUrl: string;
+  identity: unknown;
+  analytics: unknown;
+  catalogUrl: string;
+  chatbotUrl: string;
+}
+
+export async function registerSpa(app: FastifyInstance, config: SpaSettings): Promise<void> {
   const baseConfig = JSON.parse(await readFile(path.join(config.distDir, 'config.json'), 'utf8')) as Record<string, unknown>;
   const runtimeConfig = JSON.stringify({
     ...baseConfig,

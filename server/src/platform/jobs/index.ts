@@ -8,5 +8,5 @@ export {
   type JobRunnerOptions,
   type EnqueuedJob,
 } from './jobRunner.js';
-export { jobHttpError, registerJobRoutes } from './jobRoutes.js';
+export { registerJobRoutes } from './jobRoutes.js';
 export * from './jobTypes.js';

@@ -8,7 +8,6 @@ import { callerOf, organisationOf } from '../http/auth/authenticate.js';
 import { HttpError } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/zodTypeProvider.js';
 import type { JobRunner } from './jobRunner.js';
-import { InvalidJobPayloadError } from './jobTypes.js';
 
 /** Realm roles that may cancel any job of their organisation, not only their own. */
 export const JOB_ADMIN_ROLES = ['admin', 'Client-Admin'] as const;
@@ -39,10 +38,4 @@ export function registerJobRoutes(server: FastifyInstance, runner: JobRunner): v
     if (!cancelled) throw notFound();
     return { job: cancelled };
   });
-}
-
-/** A payload a route let through to `enqueue` unchecked answers 400 naming the field, not 500. */
-export function jobHttpError(error: unknown): HttpError | null {
-  if (error instanceof InvalidJobPayloadError) return new HttpError(400, 'invalid_request', error.message, error.field);
-  return null;
 }

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { FINISHED_JOB_STATES, type JobEvent, type JobState, type JobView } from '@common/jobs/jobsContract';
 import type { AppRouteId } from '@common/paths';
+import { DomainError } from '../errors/domainError.js';
 
 export type { JobEvent, JobState, JobView };
 
@@ -70,13 +71,17 @@ export interface ScheduleRequest {
 }
 
 /** A payload that does not match its kind's schema, naming the field at fault. */
-export class InvalidJobPayloadError extends Error {
+export class InvalidJobPayloadError extends DomainError {
   constructor(
     readonly kind: string,
     readonly field: string | undefined,
     reason: string,
   ) {
-    super(`The payload of a "${kind}" job is not valid: ${field ? `${field}: ` : ''}${reason}`);
+    super(`The payload of a "${kind}" job is not valid: ${field ? `${field}: ` : ''}${reason}`, {
+      status: 400,
+      code: 'invalid_request',
+      ...(field ? { field } : {}),
+    });
     this.name = 'InvalidJobPayloadError';
   }
 }

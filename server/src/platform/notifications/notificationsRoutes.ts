@@ -13,10 +13,10 @@ import {
   updatePreferencesBody,
 } from '@common/notifications/notificationsContract';
 import { z } from 'zod';
-import { callerOf, organisationOf, requireRoute } from '../http/auth/authenticate.js';
+import { actorOf, callerOf, organisationOf, requireRoute } from '../http/auth/authenticate.js';
 import { HttpError } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/zodTypeProvider.js';
-import { writeAudit, type Actor } from '../store/audit.js';
+import { writeAudit } from '../store/audit.js';
 import { RecordNotFoundError } from '../store/errors.js';
 import type { StoreDb } from '../store/openStore.js';
 import type { NotificationsService } from './notificationsService.js';
@@ -27,10 +27,6 @@ const DEFAULT_PAGE = 25;
 export function registerNotificationRoutes(server: FastifyInstance, db: StoreDb, service: NotificationsService): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const inbox = requireRoute('notifications');
-  const actorOf = (request: FastifyRequest): Actor & { email: string | null } => {
-    const caller = callerOf(request);
-    return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username, email: caller.email ?? null };
-  };
   // Every inbox call refreshes who the user is, so notices for their role reach them from now on.
   const seen = async (request: FastifyRequest) => {
     const caller = callerOf(request);

@@ -10,6 +10,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { DomainError } from '../errors/domainError.js';
 
 const VERSION = 'v1';
 const KEY_BYTES = 32;
@@ -22,9 +23,12 @@ export class SecretKeyError extends Error {
   }
 }
 
-export class SecretDecryptionError extends Error {
+export class SecretDecryptionError extends DomainError {
   constructor() {
-    super('A stored secret could not be decrypted: it was written with another key or altered. Enter it again.');
+    super('A stored secret could not be decrypted: it was written with another key or altered. Enter it again.', {
+      status: 409,
+      code: 'secret_unreadable',
+    });
     this.name = 'SecretDecryptionError';
   }
 }

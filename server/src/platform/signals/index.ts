@@ -1,2 +1,2 @@
 // What other server code imports from platform/signals (docs/architecture.md).
-export { createSignalBus, type SignalBus, type SignalListener } from './signalBus.js';
+export { createSignalBus, type ReportSignal, type SignalBus, type SignalListener } from './signalBus.js';

@@ -7,6 +7,9 @@ import { toSignal, type Signal, type SignalInput } from '@common/signals/signalT
 
 export type SignalListener = (signal: Signal) => Promise<void>;
 
+/** How an area reports a signal: the bus's `report`, handed on as a plain function. */
+export type ReportSignal = (input: SignalInput) => Promise<void>;
+
 export interface SignalBus {
   /** Reports a signal; resolves once every listener has taken it (callers need not wait). */
   report(input: SignalInput): Promise<void>;

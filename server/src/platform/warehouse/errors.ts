@@ -1,3 +1,4 @@
+import { DomainError } from '../errors/domainError.js';
 /**
  * Errors the warehouse layer throws. The API layer maps them to HTTP answers:
  *
@@ -17,7 +18,7 @@
  */
 
 /** Input failed validation before anything reached the engine. */
-export class InvalidInputError extends Error {
+export class InvalidInputError extends DomainError {
   override readonly name: string = 'InvalidInputError';
   constructor(
     /** The request field at fault, e.g. `from`, `warehouseName`, `change.roleName`. */
@@ -25,7 +26,7 @@ export class InvalidInputError extends Error {
     /** Why, in words fit for the user. */
     readonly reason: string,
   ) {
-    super(`${field}: ${reason}`);
+    super(`${field}: ${reason}`, { status: 400, code: 'invalid_request', field });
   }
 }
 
@@ -37,14 +38,23 @@ export class InvalidIdentifierError extends InvalidInputError {
 export type WarehouseErrorKind = 'not_found' | 'already_exists' | 'conflict' | 'forbidden' | 'unavailable' | 'failed';
 
 /** The engine refused or failed; `message` is written for the user. */
-export class WarehouseError extends Error {
-  override readonly name = 'WarehouseError';
+const STATUS_OF_KIND: Record<WarehouseErrorKind, number> = {
+  not_found: 404,
+  already_exists: 409,
+  conflict: 409,
+  forbidden: 403,
+  unavailable: 503,
+  failed: 502,
+};
+
+export class WarehouseError extends DomainError {
+  override readonly name: string = 'WarehouseError';
   constructor(
     readonly kind: WarehouseErrorKind,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; code?: string },
   ) {
-    super(message, options);
+    super(message, { status: STATUS_OF_KIND[kind], code: options?.code ?? kind }, options);
   }
 }
 
@@ -62,12 +72,12 @@ export function isWarehouseLayerError(error: unknown): error is InvalidInputErro
 }
 
 /** A user-written statement ran past its time limit and was stopped. */
-export class StatementTimeoutError extends Error {
+export class StatementTimeoutError extends DomainError {
   override readonly name = 'StatementTimeoutError';
   constructor(
     readonly timeoutMs: number,
     options?: { cause?: unknown },
   ) {
-    super(`The query ran longer than ${timeoutMs / 1000} seconds and was stopped.`, options);
+    super(`The query ran longer than ${timeoutMs / 1000} seconds and was stopped.`, { status: 504, code: 'statement_timeout' }, options);
   }
 }

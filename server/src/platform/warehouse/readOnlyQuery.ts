@@ -26,10 +26,14 @@ import { StatementTimeoutError } from './errors.js';
 import { Sql, type SqlParam } from './sql.js';
 import { installSnowflakeShims } from './duckdbEngine.js';
 import { ALLOWED_CATEGORIES, ALLOWED_FUNCTION_PATTERN, ALLOWED_FUNCTIONS } from './endpointFunctions.js';
+import { DomainError } from '../errors/domainError.js';
 
 /** Why a statement may not be an endpoint; the message is written for the person editing it. */
-export class UnsafeStatementError extends Error {
+export class UnsafeStatementError extends DomainError {
   override readonly name = 'UnsafeStatementError';
+  constructor(message: string) {
+    super(message, { status: 400, code: 'invalid_sql', field: 'definition.sql' });
+  }
 }
 
 /** Which engine the statement runs on: DuckDB's names are allow-listed; Snowflake's outside-reaching ones refused. */

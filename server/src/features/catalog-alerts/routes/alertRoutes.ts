@@ -3,7 +3,7 @@
 // (common/catalog-alerts/alertRules.ts), POST /:id/test (a test alert to the rule's
 // destinations), GET /api/catalog/alerts/deliveries (the log, newest first, paged backwards).
 // Another organisation's rule is a 404; a destination the catalog settings forbid is a 400 naming it.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { alertEditorRoles, mayEditAlerts } from '@common/catalog-alerts/alertRules';
 import {
   alertRuleInput,
@@ -16,10 +16,9 @@ import {
 import { signalKindLabels, toSignal } from '@common/signals/signalTypes';
 import { appPaths } from '@common/paths';
 import { z } from 'zod';
-import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { actorOf, callerOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import type { JobRunner } from '../../../platform/jobs/index.js';
-import type { Actor } from '../../../platform/store/audit.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import { recordDeliveries, listDeliveries } from '../deliveriesStore.js';
 import { enqueueDeliveries } from '../deliveryJob.js';
@@ -41,10 +40,6 @@ export function registerAlertRoutes(server: FastifyInstance, options: AlertRoute
   const app = server.withTypeProvider<ZodTypeProvider>();
   const read = requireRoute('catalogAlerts');
   const change = requireRoute('catalogAlerts', alertEditorRoles);
-  const actorOf = (request: FastifyRequest): Actor => {
-    const caller = callerOf(request);
-    return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username };
-  };
 
   // Webhook addresses are checked against the settings when saved; e-mail needs an SMTP server.
   const checked = async (organisation: string, values: z.output<typeof alertRuleInput>): Promise<RuleValues> => {

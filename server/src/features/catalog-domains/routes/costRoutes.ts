@@ -5,11 +5,10 @@
 import type { FastifyInstance } from 'fastify';
 import { assetCostQuery, assetCostResponse, exposureCostsResponse, unreadModelsResponse } from '@common/catalog-domains/costContract';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
-import { requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { actorOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import type { CostSource } from '../assetCosts.js';
 import { assetCost, exposureCosts, unreadModels } from '../costQueries.js';
-import { actorOf } from './domainRoutes.js';
 
 export function registerCostRoutes(server: FastifyInstance, db: StoreDb, costs: CostSource): void {
   const app = server.withTypeProvider<ZodTypeProvider>();

@@ -2,7 +2,7 @@
 // freshness), GET /api/catalog/domains/members?domain= (all of one domain's assets), PUT/DELETE /api/catalog/domains/:name (description, owners, experts), and
 // GET/PUT /api/catalog/domains/assets/:assetId (an asset's domain and its rule; set by hand, null: back to dbt's).
 // Whoever may open the Domain page reads; the editors of catalogOrganisationRules.ts change.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { catalogOrganisationEditorRoles } from '@common/catalog-domains/catalogOrganisationRules';
 import {
   assetDomainResponse,
@@ -14,16 +14,10 @@ import {
   domainParams,
   domainsResponse,
 } from '@common/catalog-domains/domainsContract';
-import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { actorOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
-import type { Actor } from '../../../platform/store/audit.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import { assetDomain, deleteDomain, domainMembers, listDomains, saveDomain, setAssetDomain } from '../domainsStore.js';
-
-export function actorOf(request: FastifyRequest): Actor {
-  const caller = callerOf(request);
-  return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username };
-}
 
 export function registerDomainRoutes(server: FastifyInstance, db: StoreDb): void {
   const app = server.withTypeProvider<ZodTypeProvider>();

@@ -13,12 +13,11 @@ import {
 } from '@common/catalog-domains/productsContract';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
-import { requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { actorOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import type { CostSource } from '../assetCosts.js';
 import { productCost } from '../costQueries.js';
 import { createProduct, deleteProduct, listProducts, productDetail, productNames, updateProduct } from '../productsStore.js';
-import { actorOf } from './domainRoutes.js';
 
 export function registerProductRoutes(server: FastifyInstance, db: StoreDb, costs: CostSource): void {
   const app = server.withTypeProvider<ZodTypeProvider>();

@@ -2,16 +2,10 @@
 // never the body), and the glossary-editor check that reads the organisation's settings.
 import type { FastifyRequest } from 'fastify';
 import { hasAnyRole } from '@common/access/editions';
-import { callerOf, organisationOf } from '../../../platform/http/auth/authenticate.js';
-import type { Actor } from '../../../platform/store/audit.js';
+import { actorOf } from '../../../platform/http/auth/authenticate.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import { GovernanceForbiddenError } from '../errors.js';
 import { settingsOf } from '../settingsStore.js';
-
-export function actorOf(request: FastifyRequest): Actor & { roles: readonly string[] } {
-  const caller = callerOf(request);
-  return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username, roles: caller.roles };
-}
 
 /** Administrators always edit; the organisation's settings name the other editor roles. */
 export async function editorRolesOf(db: StoreDb, organisation: string): Promise<string[]> {

@@ -19,7 +19,7 @@ import {
   tagBody,
   tagIdParams,
 } from '@common/catalog-governance/classificationsContract';
-import { callerOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { actorOf, callerOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { JobRunner } from '../../../platform/jobs/index.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
@@ -34,7 +34,7 @@ import {
   removeTag,
 } from '../classificationsStore.js';
 import { decideSuggestion, lastScan, listSuggestions, startScan } from '../suggestions.js';
-import { actorOf, isGlossaryEditor, requireGlossaryEditor } from './callers.js';
+import { isGlossaryEditor, requireGlossaryEditor } from './callers.js';
 
 const BASE = '/api/catalog/governance/classifications';
 

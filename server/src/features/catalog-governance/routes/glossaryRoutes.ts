@@ -22,7 +22,7 @@ import {
   termUpdateBody,
 } from '@common/catalog-governance/glossaryContract';
 import { assetGovernanceQuery, assetGovernanceResponse } from '@common/catalog-governance/assetContract';
-import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { actorOf, callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import type { NotificationsService } from '../../../platform/notifications/index.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
@@ -32,7 +32,7 @@ import { createGlossary, deleteGlossary, glossaryOf, listGlossaries, listTerms, 
 import { importTerms } from '../termImport.js';
 import { transitionTerm } from '../termWorkflow.js';
 import { createTerm, deleteTerm, linkTerm, unlinkTerm, updateTerm } from '../termWrites.js';
-import { actorOf, editorRolesOf, isGlossaryEditor, requireGlossaryEditor } from './callers.js';
+import { editorRolesOf, isGlossaryEditor, requireGlossaryEditor } from './callers.js';
 
 const BASE = '/api/catalog/governance';
 

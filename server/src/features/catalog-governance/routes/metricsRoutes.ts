@@ -9,13 +9,12 @@ import {
   metricValuesQuery,
   metricValuesResponse,
 } from '@common/catalog-governance/metricsContract';
-import { requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { actorOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import { metricDetail, readCatalogue } from '../metricsStore.js';
 import { metricValues } from '../metricValues.js';
 import type { GovernanceWarehouse } from '../suggestions.js';
-import { actorOf } from './callers.js';
 
 export function registerMetricsRoutes(server: FastifyInstance, options: { db: StoreDb; warehouse: GovernanceWarehouse }): void {
   const { db } = options;

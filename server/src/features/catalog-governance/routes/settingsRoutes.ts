@@ -2,12 +2,11 @@
 // rules, for those who may open Catalog Settings (admin and Client-Dataworks-docs).
 import type { FastifyInstance } from 'fastify';
 import { governanceSettings, governanceSettingsResponse } from '@common/catalog-governance/settingsContract';
-import { requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { actorOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import { requireCurrentRoute } from '../../../platform/http/auth/currentAccess.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import { readSettings, writeSettings } from '../settingsStore.js';
-import { actorOf } from './callers.js';
 
 export function registerSettingsRoutes(server: FastifyInstance, db: StoreDb): void {
   const app = server.withTypeProvider<ZodTypeProvider>();

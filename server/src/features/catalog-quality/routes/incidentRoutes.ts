@@ -16,10 +16,9 @@ import {
   incidentRecord,
 } from '@common/catalog-quality/incidentsContract';
 import { z } from 'zod';
-import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { actorOf, callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import { knownUsers, type NotificationsService } from '../../../platform/notifications/index.js';
-import type { Actor } from '../../../platform/store/audit.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import type { IncidentNotices } from '../incidentNotices.js';
 import type { ReportSignal } from '../ingestionListener.js';
@@ -39,10 +38,6 @@ export function registerIncidentRoutes(
   const app = server.withTypeProvider<ZodTypeProvider>();
   const read = requireRoute('catalogIncidents');
   const change = requireRoute('catalogIncidents', incidentEditorRoles);
-  const actorOf = (request: FastifyRequest): Actor => {
-    const caller = callerOf(request);
-    return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username };
-  };
   // Members are offered as assignees once the portal has seen them (as the support desk does).
   const remember = async (request: FastifyRequest) => {
     const caller = callerOf(request);

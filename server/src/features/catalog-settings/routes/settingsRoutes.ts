@@ -19,10 +19,9 @@ import {
   webhookSettings,
   webhookSettingsResponse,
 } from '@common/catalog-settings/catalogSettingsContract';
-import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { actorOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import { requireCurrentRoute } from '../../../platform/http/auth/currentAccess.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
-import type { Actor } from '../../../platform/store/audit.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import type { CatalogSettingsDefaults, CatalogSettingsReader } from '../sections.js';
 import { writeSection } from '../settingsStore.js';
@@ -41,10 +40,6 @@ export function registerSettingsRoutes(server: FastifyInstance, options: Setting
   const admin = requireRoute('catalogSettings');
   // Changes are checked against the caller's current roles (a demoted administrator's token no longer changes them).
   const change = requireCurrentRoute('catalogSettings');
-  const actorOf = (request: FastifyRequest): Actor => {
-    const caller = callerOf(request);
-    return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username };
-  };
 
   // Each section answers the same shape: the organisation's value, the portal's default, who changed it last.
   type Section = 'freshness' | 'profiler' | 'externalCatalog' | 'webhooks';

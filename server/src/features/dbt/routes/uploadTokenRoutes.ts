@@ -1,12 +1,11 @@
 // Upload tokens for dbt jobs: GET/POST /api/dbt/upload-tokens and DELETE /api/dbt/upload-tokens/:id,
 // for whoever may open the Catalog Settings (admin, Client-Dataworks-docs). The token itself is
 // in the answer to POST only. Another organisation's token is a 404.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { uploadTokenBody, uploadTokenCreated, uploadTokenIdParams, uploadTokenList } from '@common/dbt/uploadTokensContract';
-import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { actorOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import { requireCurrentRoute } from '../../../platform/http/auth/currentAccess.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
-import type { Actor } from '../../../platform/store/audit.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import { createUploadToken, listUploadTokens, revokeUploadToken } from '../uploadTokens.js';
 
@@ -15,10 +14,6 @@ export function registerUploadTokenRoutes(server: FastifyInstance, db: StoreDb):
   const admin = requireRoute('catalogSettings');
   // Upload tokens are credentials: issued and revoked on the caller's current roles.
   const change = requireCurrentRoute('catalogSettings');
-  const actorOf = (request: FastifyRequest): Actor => {
-    const caller = callerOf(request);
-    return { organisation: organisationOf(caller), subject: caller.subject, username: caller.username };
-  };
   app.get('/api/dbt/upload-tokens', { preValidation: admin, schema: { response: { 200: uploadTokenList } } }, async (request) => ({
     tokens: await listUploadTokens(db, actorOf(request).organisation),
   }));

@@ -10,6 +10,7 @@ import { airbyteConnectionSettings, airbyteSourceConfiguration } from './airbyte
 import { AirbyteApiError, type AirbyteApiClient } from './airbyteApiClient.js';
 import type { AirbyteConnectionSettings, AirbyteJob, AirbyteJobType } from './airbyteTypes.js';
 import { recordDestination, recordWorkspace, workspaceOf } from './airbyteWorkspaceStore.js';
+import { DomainError } from '../../../platform/errors/domainError.js';
 
 export interface AirbyteEngineDeps {
   client: AirbyteApiClient;
@@ -38,9 +39,9 @@ export interface AirbyteConnectionInput {
 }
 
 /** A connection on Airbyte that an edit would make impossible to run there (a file moved to the portal's disk, say). */
-export class AirbyteUnplaceableError extends Error {
+export class AirbyteUnplaceableError extends DomainError {
   constructor(reason: string) {
-    super(`The connection runs on Airbyte and could no longer run there: ${reason}.`);
+    super(`The connection runs on Airbyte and could no longer run there: ${reason}.`, { status: 409, code: 'airbyte_cannot_run' });
     this.name = 'AirbyteUnplaceableError';
   }
 }

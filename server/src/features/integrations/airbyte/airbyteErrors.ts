@@ -3,10 +3,11 @@
 // in time, no answer at all, or an answer not shaped as the client needs. Its message says what
 // happened in words, with Airbyte's `detail`; the client secret and the access token are taken out
 // of every text that came from elsewhere before it is used.
+import { DomainError } from '../../../platform/errors/domainError.js';
 
 export type AirbyteFailure = 'refused' | 'timeout' | 'unreachable' | 'unexpected_answer';
 
-export class AirbyteApiError extends Error {
+export class AirbyteApiError extends DomainError {
   constructor(
     message: string,
     /** The HTTP status Airbyte answered, or undefined when no answer came. */
@@ -17,7 +18,10 @@ export class AirbyteApiError extends Error {
     /** Airbyte's own `detail` (or its answer's text), secrets removed. */
     readonly detail?: string,
   ) {
-    super(message);
+    super(
+      message,
+      status === 400 || status === 422 ? { status: 400, code: 'airbyte_refused' } : { status: 502, code: 'airbyte_unavailable' },
+    );
     this.name = 'AirbyteApiError';
   }
 }

@@ -5,6 +5,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { linearRegExpEngine } from '@common/text/linearRegExp';
+import { DomainError } from '../../../platform/errors/domainError.js';
 
 /** What the browser sees in place of a secret; sent back unchanged, it means "keep the stored value". */
 export const SECRET_MASK = '**********';
@@ -56,12 +57,12 @@ const ajv = new Ajv({
 addFormats(ajv);
 ajv.addVocabulary(AIRBYTE_KEYWORDS);
 
-export class ConnectorConfigError extends Error {
+export class ConnectorConfigError extends DomainError {
   constructor(
     readonly field: string,
     message: string,
   ) {
-    super(message);
+    super(message, { status: 400, code: 'invalid_config', field: `config.${field}` });
     this.name = 'ConnectorConfigError';
   }
 }

@@ -8,6 +8,7 @@ import type { EngineKind } from '@common/warehouse/warehouseInfo';
 import { parseIdentifier } from '../../../platform/warehouse/identifiers.js';
 import { InvalidIdentifierError } from '../../../platform/warehouse/errors.js';
 import { RESERVED_SCHEMAS } from './portalSchemas.js';
+import { DomainError } from '../../../platform/errors/domainError.js';
 
 export type ColumnType = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'timestamp_tz' | 'timestamp' | 'json';
 
@@ -92,12 +93,12 @@ export function columnName(property: string): string {
   return name.toUpperCase();
 }
 
-export class StreamSchemaError extends Error {
+export class StreamSchemaError extends DomainError {
   constructor(
     readonly stream: string,
     message: string,
   ) {
-    super(`Stream ${stream}: ${message}`);
+    super(`Stream ${stream}: ${message}`, { status: 400, code: 'invalid_stream', field: 'streams' });
     this.name = 'StreamSchemaError';
   }
 }

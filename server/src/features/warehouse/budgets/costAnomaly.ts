@@ -8,6 +8,7 @@ import type { SignalInput } from '@common/signals/signalTypes';
 import type { DateRange } from '@common/warehouse/analyticsContract';
 import { appPaths } from '@common/paths';
 import type { DailyCost } from '../analytics/scopeSpend.js';
+import type { ReportSignal } from '../../../platform/signals/index.js';
 
 export const ANOMALY_BASELINE_DAYS = 28;
 
@@ -55,7 +56,7 @@ export function costAnomalySignal(organisation: string, anomaly: CostAnomaly): S
 }
 
 /** Checks after each sync and reports each organisation's anomalous day once. */
-export function createCostAnomalyWatch(report: (signal: SignalInput) => Promise<void>) {
+export function createCostAnomalyWatch(report: ReportSignal) {
   const reported = new Set<string>();
   return async (organisation: string, source: SpendSource): Promise<CostAnomaly | null> => {
     const anomaly = await detectCostAnomaly(source);

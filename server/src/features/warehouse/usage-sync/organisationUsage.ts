@@ -26,7 +26,10 @@ export interface UsageSettings {
 /** The pages asked for figures before the first sync finished. */
 export class UsageNotReadyError extends WarehouseError {
   constructor() {
-    super('unavailable', 'Usage is still being copied from the account for the first time; the figures appear when that finishes.');
+    // The page tells "still filling the copy" apart from an account that cannot be reached.
+    super('unavailable', 'Usage is still being copied from the account for the first time; the figures appear when that finishes.', {
+      code: 'usage_not_ready',
+    });
   }
 }
 

@@ -7,6 +7,7 @@ import { canOpen } from '@common/access/access';
 import { hasAnyRole } from '@common/access/editions';
 import type { AppRouteId } from '@common/paths';
 import { HttpError } from '../errors.js';
+import type { Actor } from '../../store/audit.js';
 import type { Caller, TokenVerifier } from './tokenVerifier.js';
 
 declare module 'fastify' {
@@ -60,6 +61,24 @@ export function callerOf(request: FastifyRequest): Caller {
 export function organisationOf(caller: Caller): string {
   if (!caller.organisation) throw new HttpError(403, 'forbidden', 'Your account does not belong to an organisation yet.');
   return caller.organisation;
+}
+
+/** Who acts on a route: the verified caller, in their organisation, as audit records and ownership checks need them. */
+export interface RequestActor extends Actor {
+  roles: readonly string[];
+  email: string | null;
+}
+
+/** The actor of an /api route; 403 when the caller's token names no organisation. */
+export function actorOf(request: FastifyRequest): RequestActor {
+  const caller = callerOf(request);
+  return {
+    organisation: organisationOf(caller),
+    subject: caller.subject,
+    username: caller.username,
+    roles: caller.roles,
+    email: caller.email ?? null,
+  };
 }
 
 /**

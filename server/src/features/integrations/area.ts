@@ -1,8 +1,11 @@
-// Integrations: connectors on the Airbyte protocol moving data into the organisation's
-// warehouse. The embedded engine runs connectors as child processes; with an Airbyte instance
-// configured, the connections Airbyte can run go there (the scale-out engine, airbyte/). What the
-// area needs from elsewhere (store, job runner, live channel, notifications, warehouses) comes in
-// from app/portalServer.ts.
+// Integrations: connectors on the Airbyte protocol that sync sources into the organisation's
+// warehouse, run by the embedded engine or, to scale out, by an Airbyte instance. Secrets are
+// sealed with the portal's key.
+import { readFile } from 'node:fs/promises';
+import { defineArea } from '../../platform/area/index.js';
+import { warehouseAccessPort } from '../../platform/ports/index.js';
+import { loadSecretKey, secretBox } from '../../platform/secrets/secretBox.js';
+import { airbyteDestinationOf } from './airbyte/airbyteConfigs.js';
 import type { FastifyInstance } from 'fastify';
 import type { JobRunner } from '../../platform/jobs/index.js';
 import type { LiveChannel } from '../../platform/live/index.js';
@@ -16,9 +19,7 @@ import { createConnectionsService } from './connectionsService.js';
 import { registerIntegrationsRoutes } from './integrationsRoutes.js';
 import { createDefinitionsCatalog } from './definitionsCatalog.js';
 import { createSourcesService, type EngineSettings } from './sourcesService.js';
-import type { SignalInput } from '@common/signals/signalTypes';
-
-export { integrationsHttpError } from './errors.js';
+import type { ReportSignal } from '../../platform/signals/index.js';
 export { airbyteDestinationOf } from './airbyte/airbyteConfigs.js';
 
 export interface IntegrationsSettings extends EngineSettings {
@@ -38,7 +39,7 @@ export interface IntegrationsArea {
   live: LiveChannel;
   notify(request: NotifyRequest): Promise<unknown>;
   /** Where a failed sync is reported as a signal (the catalog's alert rules listen). */
-  reportSignal?: (signal: SignalInput) => Promise<void>;
+  reportSignal?: ReportSignal;
   /** Where an organisation's syncs land: its warehouse and, on Snowflake, the load database. */
   warehouse(organisation: string): Promise<SyncDestination>;
   /** The organisation's warehouse as an Airbyte destination configuration, or why Airbyte cannot write to it. */
@@ -80,3 +81,24 @@ export async function registerIntegrationsArea(app: FastifyInstance, area: Integ
   registerIntegrationsRoutes(app, sources, connections);
   return { sources, connections };
 }
+
+export const area = defineArea<{ config: { secretsKey: string | undefined; dataDir: string; integrations: IntegrationsSettings } }>({
+  id: 'integrations',
+  async register({ app, db, jobs, live, notifications, reportSignal, ports }, { config }) {
+    const warehouse = () => ports.use(warehouseAccessPort);
+    await registerIntegrationsArea(app, {
+      db,
+      jobs,
+      live,
+      notify: (request) => notifications.notify(request),
+      reportSignal,
+      warehouse: (organisation) => warehouse().loadTarget(organisation),
+      // On the scale-out engine, Airbyte writes into the same Snowflake account, signed in with the same key.
+      airbyteDestination: async (organisation) =>
+        airbyteDestinationOf((await warehouse().snowflakeAccount(organisation)) ?? undefined, (file) => readFile(file, 'utf8')),
+      secrets: secretBox(await loadSecretKey({ settingValue: config.secretsKey, dataDir: config.dataDir })),
+      projectRoot: process.cwd(),
+      settings: config.integrations,
+    });
+  },
+});

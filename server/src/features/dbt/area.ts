@@ -1,7 +1,17 @@
-// The dbt layer: artifacts in (upload, watched directory, the shipped sample), the
-// catalog's explore, assets and lineage, exposures with their health, and freshness. What it
-// needs from elsewhere comes in as arguments from app/portalServer.ts: the store, the live
-// channel, the job runner, and a way to reach an organisation's warehouse.
+// The dbt layer: artifacts uploaded by the organisation's dbt jobs (or read from a watched
+// directory) become the catalog, lineage, exposures and source freshness. Demo organisations
+// start with the sample project's artifacts, built on their sample warehouse.
+import { DEMO_ORGANISATIONS } from '@common/demo/demoOrganisations';
+import { defineArea } from '../../platform/area/index.js';
+import {
+  allIngestionListeners,
+  catalogSettingsPort,
+  ingestionListeners,
+  uploadTokenVerifierPort,
+  warehouseAccessPort,
+} from '../../platform/ports/index.js';
+import { buildSampleArtifacts } from './sample/sampleArtifacts.js';
+import { uploadTokenVerifier } from './uploadTokens.js';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { JobRunner } from '../../platform/jobs/index.js';
@@ -16,10 +26,8 @@ import { registerArtifactRoutes } from './routes/artifactRoutes.js';
 import { registerCatalogRoutes } from './routes/catalogRoutes.js';
 import { registerConsumeRoutes } from './routes/consumeRoutes.js';
 import { seedSampleArtifacts, type SampleBuilder, type SampleWarehouse } from './sampleSeed.js';
-import type { SignalInput } from '@common/signals/signalTypes';
 import { registerUploadTokenRoutes } from './routes/uploadTokenRoutes.js';
-
-export { dbtHttpError } from './errors.js';
+import type { ReportSignal } from '../../platform/signals/index.js';
 export { uploadTokenVerifier } from './uploadTokens.js';
 export type { WarehouseAccess } from './freshnessCheck.js';
 export type { IngestionListener } from './ingest.js';
@@ -38,7 +46,7 @@ export interface DbtAreaOptions {
   /** An organisation's own freshness check interval (the catalog settings). */
   freshnessMinutes?: (organisation: string) => Promise<number>;
   /** Where source freshness going to warn or error is reported as a signal. */
-  reportSignal?: (signal: SignalInput) => Promise<void>;
+  reportSignal?: ReportSignal;
   /** Told of every ingestion's results inside its transaction (data quality states, incidents). */
   ingestionListener?: IngestionListener;
   /** The demo organisations to give the sample project on first start (DEMO_DATA on); null: none. */
@@ -100,3 +108,51 @@ export async function registerDbtArea(app: FastifyInstance, options: DbtAreaOpti
     },
   };
 }
+
+export const area = defineArea<{
+  config: {
+    dataDir: string;
+    demoData: boolean;
+    portalUrl: string;
+    dbt: { uploadLimitBytes: number; artifactsDir: string | null; freshnessCheckMinutes: number };
+  };
+}>({
+  id: 'dbt',
+  async register({ app, db, live, jobs, notifications, reportSignal, ports }, { config }) {
+    ports.provide(uploadTokenVerifierPort, uploadTokenVerifier(db));
+    const warehouse = () => ports.use(warehouseAccessPort);
+    const settings = ports.use(catalogSettingsPort);
+    const dbt = await registerDbtArea(app, {
+      db,
+      live,
+      jobs,
+      dataDir: config.dataDir,
+      settings: config.dbt,
+      warehouse: (organisation) => warehouse().readEngine(organisation),
+      notify: (request) => notifications.notify(request),
+      reportSignal,
+      freshnessMinutes: (organisation) => settings.freshnessCheckMinutes(organisation),
+      // Every area that keeps state derived from the artifacts, in the order they registered.
+      ingestionListener: allIngestionListeners(ports.contributions(ingestionListeners)),
+      sample: config.demoData
+        ? {
+            organisations: DEMO_ORGANISATIONS,
+            warehouse: (organisation) => warehouse().sampleEngine(organisation),
+            build: buildSampleArtifacts,
+            portalUrl: config.portalUrl,
+          }
+        : null,
+    });
+    // A changed freshness setting moves the organisation's scheduled checks.
+    const stopFollowing = settings.onChange(async (organisation, section) => {
+      if (section === 'freshness') await dbt.service.reschedule(organisation);
+    });
+    return {
+      start: () => dbt.start(),
+      close: async () => {
+        stopFollowing();
+        await dbt.close();
+      },
+    };
+  },
+});

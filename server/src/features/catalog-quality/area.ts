@@ -1,9 +1,7 @@
-// Catalog observability (issue "Catalog, advanced"): Data Quality (every dbt test with its
-// history and flakiness, summaries, the warehouse profiler) and the Incident Manager (incidents
-// opened by failing tests and stale sources at ingestion). It reads the dbt layer's tables in
-// the store; what it needs from elsewhere comes in from app/portalServer.ts: the store, the job
-// runner, the notifications service and a way to reach an organisation's warehouse. The dbt
-// layer calls `ingestionListener` inside each ingestion's transaction.
+// Data Quality and the Incident Manager: dbt test states, profiles taken on the organisation's
+// warehouse, and incidents opened from failing tests. It listens to every dbt ingestion.
+import { defineArea } from '../../platform/area/index.js';
+import { catalogSettingsPort, ingestionListeners, warehouseAccessPort } from '../../platform/ports/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { JobRunner } from '../../platform/jobs/index.js';
 import type { NotificationsService } from '../../platform/notifications/index.js';
@@ -13,8 +11,6 @@ import { qualityIngestionListener, type QualityIngestionListener, type ReportSig
 import { defineProfileJob, type QualityWarehouse } from './profiles.js';
 import { registerIncidentRoutes } from './routes/incidentRoutes.js';
 import { registerQualityRoutes } from './routes/qualityRoutes.js';
-
-export { catalogQualityHttpError } from './errors.js';
 export type { QualityWarehouse } from './profiles.js';
 
 export interface CatalogQualityOptions {
@@ -51,3 +47,19 @@ export function registerCatalogQualityArea(app: FastifyInstance, options: Catalo
   registerIncidentRoutes(app, { db: options.db, notifications: options.notifications, notices, reportSignal: report });
   return { ingestionListener: qualityIngestionListener(notices, report ? { db: options.db, report } : null) };
 }
+
+export const area = defineArea<{ config: { catalogQuality: { profileSampleRows: number } } }>({
+  id: 'catalog-quality',
+  register({ app, db, jobs, notifications, reportSignal, ports }, { config }) {
+    const quality = registerCatalogQualityArea(app, {
+      db,
+      jobs,
+      warehouse: (organisation) => ports.use(warehouseAccessPort).readEngine(organisation),
+      notifications,
+      settings: config.catalogQuality,
+      profileSampleRows: (organisation) => ports.use(catalogSettingsPort).profileSampleRows(organisation),
+      reportSignal,
+    });
+    ports.extend(ingestionListeners, quality.ingestionListener);
+  },
+});

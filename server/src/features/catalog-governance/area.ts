@@ -1,9 +1,6 @@
-// Catalog governance: the Glossary (glossaries, terms, review workflow, links, CSV
-// import), Classifications (categories and tags, applications, dbt's tags and meta mapped in,
-// personal-data suggestions on the job runner) and Metrics (the manifest's semantic models and
-// metrics, a simple metric's values from the warehouse), with the settings Catalog Settings
-// shows. It reads the dbt layer's tables in the store; what it needs from elsewhere comes in
-// from app/portalServer.ts: the store, the job runner and a way to reach a warehouse.
+// Glossary, Classifications and Metrics. Personal-data scans and metric values read the organisation's warehouse.
+import { defineArea } from '../../platform/area/index.js';
+import { warehouseAccessPort } from '../../platform/ports/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { JobRunner } from '../../platform/jobs/index.js';
 import type { NotificationsService } from '../../platform/notifications/index.js';
@@ -14,8 +11,6 @@ import { registerMetricsRoutes } from './routes/metricsRoutes.js';
 import { registerSettingsRoutes } from './routes/settingsRoutes.js';
 import { defineSuggestionScanJob, type GovernanceWarehouse } from './suggestions.js';
 import { createTermNotices } from './termNotices.js';
-
-export { catalogGovernanceHttpError } from './errors.js';
 export type { GovernanceWarehouse } from './suggestions.js';
 
 export interface CatalogGovernanceOptions {
@@ -42,3 +37,15 @@ export function registerCatalogGovernanceArea(app: FastifyInstance, options: Cat
   registerMetricsRoutes(app, { db: options.db, warehouse: options.warehouse });
   registerSettingsRoutes(app, options.db);
 }
+
+export const area = defineArea({
+  id: 'catalog-governance',
+  register({ app, db, jobs, notifications, ports }) {
+    registerCatalogGovernanceArea(app, {
+      db,
+      jobs,
+      notifications,
+      warehouse: (organisation) => ports.use(warehouseAccessPort).readEngine(organisation),
+    });
+  },
+});

@@ -1,7 +1,8 @@
-// Data APIs (issue: API creator and API management): named, versioned, read-only queries over
-// the organisation's warehouse, published at /api/data/v1/<endpoint> for API key holders. What
-// it needs from elsewhere (the store, each organisation's warehouse engine) comes in from
-// app/portalServer.ts.
+// Data APIs: endpoints an organisation publishes over its warehouse, called with API keys; the
+// editor, keys and usage for the people who build them. Demo organisations start with examples.
+import { DEMO_ORGANISATIONS } from '@common/demo/demoOrganisations';
+import { defineArea } from '../../platform/area/index.js';
+import { warehouseAccessPort } from '../../platform/ports/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import type { DataApiDependencies } from './dataRoutes.js';
@@ -9,9 +10,6 @@ import { DataLookups, registerDataRoutes } from './dataRoutes.js';
 import { seedDemoEndpoints } from './demoSeed.js';
 import { registerDataApiManagementRoutes } from './managementRoutes.js';
 import { UsageRecorder } from './usageRecorder.js';
-
-export { dataApiHttpError } from './errors.js';
-
 export interface DataApiArea {
   close(): Promise<void>;
 }
@@ -33,3 +31,17 @@ export async function registerDataApiArea(
   registerDataRoutes(app, options.db, deps, usage, lookups);
   return { close: () => usage.close() };
 }
+
+export const area = defineArea<{ config: { portalUrl: string; demoData: boolean } }>({
+  id: 'data-api',
+  async register({ app, db, ports }, { config }) {
+    const dataApi = await registerDataApiArea(app, {
+      db,
+      // Endpoint SQL runs on the organisation's warehouse engine.
+      warehouse: (organisation) => ports.use(warehouseAccessPort).readEngine(organisation),
+      portalUrl: config.portalUrl,
+      demoOrganisations: config.demoData ? DEMO_ORGANISATIONS : null,
+    });
+    return { close: () => dataApi.close() };
+  },
+});

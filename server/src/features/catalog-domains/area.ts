@@ -1,16 +1,13 @@
-// Catalog organisation (issue "Catalog, advanced"): Domains (owners, experts, membership by dbt
-// meta, tags or folder, or by hand), Data Products (assets and exposures with an owner and a
-// freshness/quality objective) and cost per asset. It reads the dbt layer's tables in the store;
-// the warehouse's builds and reads of dbt nodes come in from app/portalServer.ts as a function
-// (features never import each other).
+// Domains, Data Products and cost per asset. The builds and reads of dbt nodes come from the
+// warehouse's usage copy: 60 days of builds (a 30-day window and its trend) and 30 days of reads.
+import { defineArea } from '../../platform/area/index.js';
+import { warehouseAccessPort } from '../../platform/ports/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import type { CostSource } from './assetCosts.js';
 import { registerCostRoutes } from './routes/costRoutes.js';
 import { registerDomainRoutes } from './routes/domainRoutes.js';
 import { registerProductRoutes } from './routes/productRoutes.js';
-
-export { catalogDomainsHttpError } from './errors.js';
 export type { CostRollup, CostSource } from './assetCosts.js';
 
 export interface CatalogDomainsOptions {
@@ -24,3 +21,16 @@ export function registerCatalogDomainsArea(app: FastifyInstance, options: Catalo
   registerProductRoutes(app, options.db, options.costs);
   registerCostRoutes(app, options.db, options.costs);
 }
+
+const BUILD_DAYS = 60;
+const READ_DAYS = 30;
+
+export const area = defineArea({
+  id: 'catalog-domains',
+  register({ app, db, ports }) {
+    registerCatalogDomainsArea(app, {
+      db,
+      costs: (organisation) => ports.use(warehouseAccessPort).dbtNodeCost(organisation, BUILD_DAYS, READ_DAYS),
+    });
+  },
+});

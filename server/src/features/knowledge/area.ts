@@ -1,0 +1,13 @@
+// The knowledge base and FAQ. Demo organisations start with articles about the portal.
+import { DEMO_ORGANISATIONS } from '@common/demo/demoOrganisations';
+import { defineArea } from '../../platform/area/index.js';
+import { registerKnowledgeRoutes } from './knowledgeRoutes.js';
+import { seedKnowledge } from './knowledgeSeed.js';
+
+export const area = defineArea<{ config: { demoData: boolean } }>({
+  id: 'knowledge',
+  async register({ app, db }, { config }) {
+    if (config.demoData) await seedKnowledge(db, DEMO_ORGANISATIONS);
+    registerKnowledgeRoutes(app, db);
+  },
+});
