@@ -4,6 +4,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { useGetDataEndpointQuery, useListDataEndpointsQuery } from '../../api/dataApiApi';
 import { formatDateTime } from '../../components/format';
+import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
 import { QueryResult } from '../../components/QueryResult';
 import { SimpleTable } from '../../components/SimpleTable';
@@ -21,12 +22,15 @@ export default function ApiCreatorPage() {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-1">
-        <h1 className="h3 mb-0">API Creator</h1>
-        <button type="button" className="btn btn-primary" onClick={() => open(null, true)}>
-          New endpoint
-        </button>
-      </div>
+      <PageHeader
+        title="API Creator"
+        className="mb-1"
+        actions={
+          <button type="button" className="btn btn-primary" onClick={() => open(null, true)}>
+            New endpoint
+          </button>
+        }
+      />
       <p className="text-body-secondary mb-4">
         Turn read-only queries over your warehouse into versioned HTTP endpoints with typed, validated parameters.
       </p>

@@ -7,6 +7,7 @@ import { useDeleteFaqMutation, useListFaqQuery } from '../../api/knowledgeApi';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { FormField } from '../../components/FormField';
+import { PageHeader } from '../../components/PageHeader';
 import { QueryResult } from '../../components/QueryResult';
 import { useDeleteConfirm } from '../../components/useDeleteConfirm';
 import { FaqAccordion, faqButtonId } from './FaqAccordion';
@@ -63,14 +64,16 @@ export default function FaqPage() {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">Frequently asked questions</h1>
-        {faq.currentData?.canManage ? (
-          <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'add' })}>
-            New entry
-          </button>
-        ) : null}
-      </div>
+      <PageHeader
+        title="Frequently asked questions"
+        actions={
+          faq.currentData?.canManage ? (
+            <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'add' })}>
+              New entry
+            </button>
+          ) : null
+        }
+      />
       <p role="status" className="small">
         {notice}
       </p>

@@ -7,6 +7,7 @@ import { featureRequestPath } from '@common/paths';
 import { useListFeaturesQuery } from '../../api/featureRequestsApi';
 import { EmptyState } from '../../components/EmptyState';
 import { FormField } from '../../components/FormField';
+import { PageHeader } from '../../components/PageHeader';
 import { QueryResult } from '../../components/QueryResult';
 import { SimpleTable } from '../../components/SimpleTable';
 import { FeatureStatusBadge } from './FeatureStatusBadge';
@@ -28,12 +29,14 @@ export default function FeaturesPage() {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">Features</h1>
-        <button type="button" className="btn btn-primary" onClick={() => setProposing(true)}>
-          Propose a feature
-        </button>
-      </div>
+      <PageHeader
+        title="Features"
+        actions={
+          <button type="button" className="btn btn-primary" onClick={() => setProposing(true)}>
+            Propose a feature
+          </button>
+        }
+      />
       <p className="text-body-secondary">Ask for what you miss, vote for what matters to you, and follow it on the roadmap.</p>
       <form
         role="search"

@@ -9,6 +9,7 @@ import { DateTimeText } from '../../components/DateTimeText';
 import { EmptyState } from '../../components/EmptyState';
 import { FormField } from '../../components/FormField';
 import { Highlighted } from '../../components/Highlighted';
+import { PageHeader } from '../../components/PageHeader';
 import { QueryResult } from '../../components/QueryResult';
 import { AskQuestionDialog } from './AskQuestionDialog';
 import { QuestionView } from './QuestionView';
@@ -36,12 +37,14 @@ export default function HivePage() {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">Hive</h1>
-        <button type="button" className="btn btn-primary" onClick={() => setAsking(true)}>
-          Ask a question
-        </button>
-      </div>
+      <PageHeader
+        title="Hive"
+        actions={
+          <button type="button" className="btn btn-primary" onClick={() => setAsking(true)}>
+            Ask a question
+          </button>
+        }
+      />
       {questionId !== null ? (
         <QuestionView key={questionId} id={questionId} />
       ) : (

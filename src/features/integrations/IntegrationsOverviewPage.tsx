@@ -6,6 +6,7 @@ import { useGetOverviewQuery } from '../../api/integrationsApi';
 import { BarChart } from '../../components/charts/BarChart';
 import { DateTimeText } from '../../components/DateTimeText';
 import { formatCount } from '../../components/format';
+import { PageHeader } from '../../components/PageHeader';
 import { QueryResult } from '../../components/QueryResult';
 import { SimpleTable } from '../../components/SimpleTable';
 import { healthText } from './scheduleText';
@@ -18,17 +19,20 @@ export default function IntegrationsOverviewPage() {
   useSyncProgress(null);
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-1">
-        <h1 className="h3 mb-0">Integrations</h1>
-        <div className="d-flex gap-2">
-          <Link className="btn btn-outline-primary" to={appPaths.manageConnectors}>
-            Manage connectors
-          </Link>
-          <Link className="btn btn-primary" to={appPaths.addConnector}>
-            Add connector
-          </Link>
-        </div>
-      </div>
+      <PageHeader
+        title="Integrations"
+        className="mb-1"
+        actions={
+          <div className="d-flex gap-2">
+            <Link className="btn btn-outline-primary" to={appPaths.manageConnectors}>
+              Manage connectors
+            </Link>
+            <Link className="btn btn-primary" to={appPaths.addConnector}>
+              Add connector
+            </Link>
+          </div>
+        }
+      />
       <p className="text-body-secondary mb-4">Data copied from your sources into the warehouse.</p>
       <QueryResult
         data={overview.currentData ?? overview.data}

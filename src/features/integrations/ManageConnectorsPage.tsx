@@ -9,6 +9,7 @@ import { apiErrorMessage } from '../../api/apiError';
 import { useBulkConnectionsMutation, useListConnectionsQuery } from '../../api/integrationsApi';
 import { EmptyState } from '../../components/EmptyState';
 import { InlineError } from '../../components/InlineError';
+import { PageHeader } from '../../components/PageHeader';
 import { QueryResult } from '../../components/QueryResult';
 import { ConnectionPage, connectionTabs, type ConnectionTab } from './ConnectionPage';
 import { ConnectionsTable } from './ConnectionsTable';
@@ -53,12 +54,15 @@ function ConnectionsList() {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-1">
-        <h1 className="h3 mb-0">Manage connectors</h1>
-        <Link className="btn btn-primary" to={appPaths.addConnector}>
-          Add connector
-        </Link>
-      </div>
+      <PageHeader
+        title="Manage connectors"
+        className="mb-1"
+        actions={
+          <Link className="btn btn-primary" to={appPaths.addConnector}>
+            Add connector
+          </Link>
+        }
+      />
       <p className="text-body-secondary mb-4">Connections copy data from a source into your warehouse.</p>
       <QueryResult
         data={list.currentData ?? list.data}

@@ -9,6 +9,7 @@ import { DateTimeText } from '../../components/DateTimeText';
 import { EmptyState } from '../../components/EmptyState';
 import { FormField } from '../../components/FormField';
 import { Highlighted } from '../../components/Highlighted';
+import { PageHeader } from '../../components/PageHeader';
 import { QueryResult } from '../../components/QueryResult';
 import { ArticleFormDialog } from './ArticleFormDialog';
 import { ArticleView } from './ArticleView';
@@ -50,14 +51,16 @@ export default function KnowledgeBasePage() {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">Knowledge Base</h1>
-        {list.currentData?.canEdit && articleId === null ? (
-          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-            New article
-          </button>
-        ) : null}
-      </div>
+      <PageHeader
+        title="Knowledge Base"
+        actions={
+          list.currentData?.canEdit && articleId === null ? (
+            <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+              New article
+            </button>
+          ) : null
+        }
+      />
       <p role="status" className="small">
         {notice}
       </p>

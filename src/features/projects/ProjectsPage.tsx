@@ -7,6 +7,7 @@ import { projectStatusLabels } from '@common/projects/projectsContract';
 import { useListProjectsQuery } from '../../api/projectsApi';
 import { selectSession } from '../../auth';
 import { EmptyState } from '../../components/EmptyState';
+import { PageHeader } from '../../components/PageHeader';
 import { QueryResult } from '../../components/QueryResult';
 import { SimpleTable } from '../../components/SimpleTable';
 import { useAppSelector } from '../../state/hooks';
@@ -23,14 +24,16 @@ export default function ProjectsPage() {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">Projects</h1>
-        {projectId === null ? (
-          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-            New project
-          </button>
-        ) : null}
-      </div>
+      <PageHeader
+        title="Projects"
+        actions={
+          projectId === null ? (
+            <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+              New project
+            </button>
+          ) : null
+        }
+      />
       {projectId !== null ? (
         <ProjectView key={projectId} id={projectId} me={me} />
       ) : (

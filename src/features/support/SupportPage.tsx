@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { isSupportStaff } from '@common/access/access';
 import { useListTicketsQuery } from '../../api/supportApi';
 import { EmptyState } from '../../components/EmptyState';
+import { PageHeader } from '../../components/PageHeader';
 import { QueryResult } from '../../components/QueryResult';
 import { TablePager } from '../../components/TablePager';
 import { selectRealmRoles } from '../../auth';
@@ -43,14 +44,17 @@ export default function SupportPage() {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-1">
-        <h1 className="h3 mb-0">Support</h1>
-        {creating ? null : (
-          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-            New ticket
-          </button>
-        )}
-      </div>
+      <PageHeader
+        title="Support"
+        className="mb-1"
+        actions={
+          creating ? null : (
+            <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+              New ticket
+            </button>
+          )
+        }
+      />
       <p className="text-body-secondary mb-4">
         {staff
           ? 'Every ticket of your organisation. You answer as support staff.'

@@ -1,8 +1,7 @@
 // Catalog Settings: the organisation's external catalog (OpenMetadata, say). The menu's Data
 // Catalog links open it at the same path; empty, the portal's own catalog answers them.
 import { useGetExternalCatalogSettingsQuery, useSaveExternalCatalogSettingsMutation } from '../../../api/catalogAlertsApi';
-import { Panel } from '../../../components/Panel';
-import { QueryResult } from '../../../components/QueryResult';
+import { SettingsSection } from '../../../components/SettingsSection';
 import { OneSettingForm, type Parsed } from './OneSettingForm';
 
 export function parseCatalogUrl(text: string): Parsed<string | null> {
@@ -18,37 +17,31 @@ export function parseCatalogUrl(text: string): Parsed<string | null> {
 }
 
 export function ExternalCatalogSettingsSection() {
-  const { currentData, error, isFetching, refetch } = useGetExternalCatalogSettingsQuery();
+  const settings = useGetExternalCatalogSettingsQuery();
   const [save, saving] = useSaveExternalCatalogSettingsMutation();
   return (
-    <Panel
+    <SettingsSection
       title="External catalog"
       description="The Data Catalog links of the menu open your external catalog at the same path; without one, the portal's own catalog answers them."
+      query={settings}
+      loadingLabel="Loading the external catalog link…"
+      errorTitle="The external catalog link could not be loaded"
     >
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Loading the external catalog link…"
-        errorTitle="The external catalog link could not be loaded"
-      >
-        {(result) => (
-          <OneSettingForm
-            label="External catalog address"
-            help="For example https://catalog.example.com; empty: none."
-            initial={result.settings.url ?? ''}
-            portalDefault={result.portalDefault.url ? `Portal default: ${result.portalDefault.url}.` : 'Portal default: none.'}
-            updatedBy={result.updatedBy}
-            updatedAt={result.updatedAt}
-            parse={parseCatalogUrl}
-            save={(url) => save({ url }).unwrap()}
-            saving={saving.isLoading}
-            saveError={saving.error}
-            inputMode="url"
-          />
-        )}
-      </QueryResult>
-    </Panel>
+      {(result) => (
+        <OneSettingForm
+          label="External catalog address"
+          help="For example https://catalog.example.com; empty: none."
+          initial={result.settings.url ?? ''}
+          portalDefault={result.portalDefault.url ? `Portal default: ${result.portalDefault.url}.` : 'Portal default: none.'}
+          updatedBy={result.updatedBy}
+          updatedAt={result.updatedAt}
+          parse={parseCatalogUrl}
+          save={(url) => save({ url }).unwrap()}
+          saving={saving.isLoading}
+          saveError={saving.error}
+          inputMode="url"
+        />
+      )}
+    </SettingsSection>
   );
 }

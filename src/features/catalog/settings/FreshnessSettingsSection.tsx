@@ -2,8 +2,7 @@
 // (0: only when someone asks, with "check now" on the freshness page).
 import { FRESHNESS_MINUTES_MAX } from '@common/catalog-settings/catalogSettingsContract';
 import { useGetFreshnessSettingsQuery, useSaveFreshnessSettingsMutation } from '../../../api/catalogAlertsApi';
-import { Panel } from '../../../components/Panel';
-import { QueryResult } from '../../../components/QueryResult';
+import { SettingsSection } from '../../../components/SettingsSection';
 import { OneSettingForm, type Parsed } from './OneSettingForm';
 
 const every = (minutes: number) => (minutes === 0 ? 'no schedule' : `every ${minutes} minutes`);
@@ -16,37 +15,31 @@ export function parseMinutes(text: string): Parsed<number> {
 }
 
 export function FreshnessSettingsSection() {
-  const { currentData, error, isFetching, refetch } = useGetFreshnessSettingsQuery();
+  const settings = useGetFreshnessSettingsQuery();
   const [save, saving] = useSaveFreshnessSettingsMutation();
   return (
-    <Panel
+    <SettingsSection
       title="Freshness checks"
       description="The portal runs the query dbt source freshness runs, on this schedule, for the sources of your current dbt project."
+      query={settings}
+      loadingLabel="Loading the freshness schedule…"
+      errorTitle="The freshness schedule could not be loaded"
     >
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Loading the freshness schedule…"
-        errorTitle="The freshness schedule could not be loaded"
-      >
-        {(result) => (
-          <OneSettingForm
-            label="Minutes between checks"
-            help="0 turns the schedule off; the freshness page can still check now."
-            initial={String(result.settings.checkMinutes)}
-            portalDefault={`Portal default: ${every(result.portalDefault.checkMinutes)}.`}
-            updatedBy={result.updatedBy}
-            updatedAt={result.updatedAt}
-            parse={parseMinutes}
-            save={(checkMinutes) => save({ checkMinutes }).unwrap()}
-            saving={saving.isLoading}
-            saveError={saving.error}
-            inputMode="numeric"
-          />
-        )}
-      </QueryResult>
-    </Panel>
+      {(result) => (
+        <OneSettingForm
+          label="Minutes between checks"
+          help="0 turns the schedule off; the freshness page can still check now."
+          initial={String(result.settings.checkMinutes)}
+          portalDefault={`Portal default: ${every(result.portalDefault.checkMinutes)}.`}
+          updatedBy={result.updatedBy}
+          updatedAt={result.updatedAt}
+          parse={parseMinutes}
+          save={(checkMinutes) => save({ checkMinutes }).unwrap()}
+          saving={saving.isLoading}
+          saveError={saving.error}
+          inputMode="numeric"
+        />
+      )}
+    </SettingsSection>
   );
 }

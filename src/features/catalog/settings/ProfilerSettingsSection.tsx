@@ -3,8 +3,7 @@
 import { PROFILE_SAMPLE_ROWS_MAX, PROFILE_SAMPLE_ROWS_MIN } from '@common/catalog-settings/catalogSettingsContract';
 import { useGetProfilerSettingsQuery, useSaveProfilerSettingsMutation } from '../../../api/catalogAlertsApi';
 import { formatCount } from '../../../components/format';
-import { Panel } from '../../../components/Panel';
-import { QueryResult } from '../../../components/QueryResult';
+import { SettingsSection } from '../../../components/SettingsSection';
 import { OneSettingForm, type Parsed } from './OneSettingForm';
 
 export function parseRows(text: string): Parsed<number> {
@@ -16,37 +15,31 @@ export function parseRows(text: string): Parsed<number> {
 }
 
 export function ProfilerSettingsSection() {
-  const { currentData, error, isFetching, refetch } = useGetProfilerSettingsQuery();
+  const settings = useGetProfilerSettingsQuery();
   const [save, saving] = useSaveProfilerSettingsMutation();
   return (
-    <Panel
+    <SettingsSection
       title="Profiler"
       description="Profiles run on your warehouse and use its compute: a smaller sample is cheaper, a larger one closer to exact."
+      query={settings}
+      loadingLabel="Loading the profiler limits…"
+      errorTitle="The profiler limits could not be loaded"
     >
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Loading the profiler limits…"
-        errorTitle="The profiler limits could not be loaded"
-      >
-        {(result) => (
-          <OneSettingForm
-            label="Sample above (rows)"
-            help="Above this many rows, column figures are computed on a sample of about this many rows; the row count stays exact."
-            initial={String(result.settings.sampleRows)}
-            portalDefault={`Portal default: ${formatCount(result.portalDefault.sampleRows)} rows.`}
-            updatedBy={result.updatedBy}
-            updatedAt={result.updatedAt}
-            parse={parseRows}
-            save={(sampleRows) => save({ sampleRows }).unwrap()}
-            saving={saving.isLoading}
-            saveError={saving.error}
-            inputMode="numeric"
-          />
-        )}
-      </QueryResult>
-    </Panel>
+      {(result) => (
+        <OneSettingForm
+          label="Sample above (rows)"
+          help="Above this many rows, column figures are computed on a sample of about this many rows; the row count stays exact."
+          initial={String(result.settings.sampleRows)}
+          portalDefault={`Portal default: ${formatCount(result.portalDefault.sampleRows)} rows.`}
+          updatedBy={result.updatedBy}
+          updatedAt={result.updatedAt}
+          parse={parseRows}
+          save={(sampleRows) => save({ sampleRows }).unwrap()}
+          saving={saving.isLoading}
+          saveError={saving.error}
+          inputMode="numeric"
+        />
+      )}
+    </SettingsSection>
   );
 }

@@ -6,8 +6,7 @@ import { apiErrorMessage, isApiErrorBody } from '../../../api/apiError';
 import { useGetWebhookSettingsQuery, useSaveWebhookSettingsMutation } from '../../../api/catalogAlertsApi';
 import { DateTimeText } from '../../../components/DateTimeText';
 import { FormField } from '../../../components/FormField';
-import { Panel } from '../../../components/Panel';
-import { QueryResult } from '../../../components/QueryResult';
+import { SettingsSection } from '../../../components/SettingsSection';
 
 const hostsOf = (text: string) =>
   text
@@ -74,22 +73,16 @@ function Form({ hosts: saved, updatedBy, updatedAt }: { hosts: string[]; updated
 }
 
 export function WebhookSettingsSection() {
-  const { currentData, error, isFetching, refetch } = useGetWebhookSettingsQuery();
+  const settings = useGetWebhookSettingsQuery();
   return (
-    <Panel
+    <SettingsSection
       title="Alert webhooks"
       description="Where the alert rules' webhooks may send. The portal's server makes these calls, so it refuses addresses only it can reach unless they are listed."
+      query={settings}
+      loadingLabel="Loading the webhook settings…"
+      errorTitle="The webhook settings could not be loaded"
     >
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Loading the webhook settings…"
-        errorTitle="The webhook settings could not be loaded"
-      >
-        {(result) => <Form hosts={result.settings.allowedHosts} updatedBy={result.updatedBy} updatedAt={result.updatedAt} />}
-      </QueryResult>
-    </Panel>
+      {(result) => <Form hosts={result.settings.allowedHosts} updatedBy={result.updatedBy} updatedAt={result.updatedAt} />}
+    </SettingsSection>
   );
 }

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { ClassificationRecord } from '@common/catalog-governance/classificationsContract';
 import { apiErrorMessage } from '../../../../api/apiError';
 import { useApplyTagMutation } from '../../../../api/catalogGovernanceApi';
+import { mutationOutcome } from '../../../../api/useMutationFeedback';
 import { InlineError } from '../../../../components/InlineError';
 import { AssetIdField } from '../AssetIdField';
 
@@ -18,7 +19,7 @@ export function ApplyTagForm({ classifications }: { classifications: readonly Cl
     if (!tagId || !nodeId.trim()) return;
     setDone(null);
     void apply({ tagId, nodeId: nodeId.trim(), columnName: columnName.trim() || null }).then((result) => {
-      if (!('error' in result)) setDone(`Applied to ${nodeId.trim()}${columnName.trim() ? `.${columnName.trim()}` : ''}.`);
+      if (mutationOutcome(result).ok) setDone(`Applied to ${nodeId.trim()}${columnName.trim() ? `.${columnName.trim()}` : ''}.`);
     });
   };
   return (

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { ClassificationRecord } from '@common/catalog-governance/classificationsContract';
 import { apiErrorMessage } from '../../../../api/apiError';
 import { useCreateClassificationMutation, useCreateTagMutation, useListClassificationsQuery } from '../../../../api/catalogGovernanceApi';
+import { mutationOutcome } from '../../../../api/useMutationFeedback';
 import { InlineError } from '../../../../components/InlineError';
 import { Panel } from '../../../../components/Panel';
 import { QueryResult } from '../../../../components/QueryResult';
@@ -21,7 +22,9 @@ function NewTag({ category }: { category: ClassificationRecord }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (name.trim())
-      void create({ classificationId: category.id, body: { name: name.trim() } }).then((result) => !('error' in result) && setName(''));
+      void create({ classificationId: category.id, body: { name: name.trim() } }).then(
+        (result) => mutationOutcome(result).ok && setName(''),
+      );
   };
   const id = `new-tag-${category.id}`;
   return (
@@ -50,7 +53,8 @@ function NewClassification() {
   const [exclusive, setExclusive] = useState(true);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim()) void create({ name: name.trim(), mutuallyExclusive: exclusive }).then((result) => !('error' in result) && setName(''));
+    if (name.trim())
+      void create({ name: name.trim(), mutuallyExclusive: exclusive }).then((result) => mutationOutcome(result).ok && setName(''));
   };
   return (
     <form className="row g-2 align-items-end" onSubmit={submit} aria-label="New classification">

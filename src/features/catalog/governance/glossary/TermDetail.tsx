@@ -7,6 +7,7 @@ import type { TermRecord } from '@common/catalog-governance/glossaryContract';
 import { termStatusLabels } from '@common/catalog-governance/glossaryRules';
 import { apiErrorMessage } from '../../../../api/apiError';
 import { useDeleteTermMutation, useGetTermQuery, useUpdateTermMutation } from '../../../../api/catalogGovernanceApi';
+import { mutationOutcome } from '../../../../api/useMutationFeedback';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { DateTimeText } from '../../../../components/DateTimeText';
 import { Markdown } from '../../../../components/Markdown';
@@ -127,7 +128,7 @@ export function TermDetail({ termId, terms, editor }: { termId: string; terms: r
               onCancel={() => setDeleting(false)}
               onConfirm={() =>
                 void remove(term.id).then((result) => {
-                  if ('error' in result) return;
+                  if (!mutationOutcome(result).ok) return;
                   setDeleting(false);
                   const next = new URLSearchParams(params);
                   next.delete('term');
@@ -146,7 +147,7 @@ export function TermDetail({ termId, terms, editor }: { termId: string; terms: r
               busy={updating.isLoading}
               error={updating.error}
               onCancel={() => setEditing(false)}
-              onSave={(body) => void update({ id: term.id, body }).then((result) => !('error' in result) && setEditing(false))}
+              onSave={(body) => void update({ id: term.id, body }).then((result) => mutationOutcome(result).ok && setEditing(false))}
             />
           ) : null}
         </Panel>

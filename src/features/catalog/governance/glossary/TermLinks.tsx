@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { TermLink } from '@common/catalog-governance/glossaryContract';
 import { apiErrorMessage } from '../../../../api/apiError';
 import { useLinkTermMutation, useUnlinkTermMutation } from '../../../../api/catalogGovernanceApi';
+import { mutationOutcome } from '../../../../api/useMutationFeedback';
 import { InlineError } from '../../../../components/InlineError';
 import { nodePagePath } from '../../nodePagePath';
 import { AssetIdField } from '../AssetIdField';
@@ -28,7 +29,7 @@ export function TermLinks({
     event.preventDefault();
     if (!nodeId.trim()) return;
     void link({ id: termId, body: { nodeId: nodeId.trim(), columnName: columnName.trim() || null } }).then((result) => {
-      if (!('error' in result)) {
+      if (mutationOutcome(result).ok) {
         setNodeId('');
         setColumnName('');
       }

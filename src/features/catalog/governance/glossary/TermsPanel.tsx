@@ -6,6 +6,7 @@ import { termStatuses, termStatusLabels } from '@common/catalog-governance/gloss
 import type { GlossaryRecord, TermRecord } from '@common/catalog-governance/glossaryContract';
 import { apiErrorMessage } from '../../../../api/apiError';
 import { useCreateTermMutation, useDeleteGlossaryMutation, useImportTermsMutation } from '../../../../api/catalogGovernanceApi';
+import { mutationOutcome } from '../../../../api/useMutationFeedback';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { csvFileName } from '../../../../components/csv';
 import { downloadTextFile } from '../../../../components/downloadFile';
@@ -175,7 +176,7 @@ export function TermsPanel({ glossary, terms, editor }: TermsPanelProps) {
           onCancel={() => setRemovingGlossary(false)}
           onConfirm={() =>
             void removeGlossary(glossary.id).then((result) => {
-              if ('error' in result) return;
+              if (!mutationOutcome(result).ok) return;
               setRemovingGlossary(false);
               setParams(new URLSearchParams());
             })

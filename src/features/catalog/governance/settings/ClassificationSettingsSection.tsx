@@ -5,9 +5,10 @@ import { useState, type FormEvent } from 'react';
 import type { GovernanceSettings } from '@common/catalog-governance/settingsContract';
 import { apiErrorField, apiErrorMessage } from '../../../../api/apiError';
 import { useGetGovernanceSettingsQuery, useSaveGovernanceSettingsMutation } from '../../../../api/catalogGovernanceApi';
+import { mutationOutcome } from '../../../../api/useMutationFeedback';
 import { FormField } from '../../../../components/FormField';
 import { InlineError } from '../../../../components/InlineError';
-import { QueryResult } from '../../../../components/QueryResult';
+import { SettingsSection } from '../../../../components/SettingsSection';
 import { splitList } from '../GovernanceFrame';
 
 /** The form, started from the stored settings; saving sends the latest stored ones with its own part changed. */
@@ -20,7 +21,7 @@ function RulesForm({ settings }: { settings: GovernanceSettings }) {
     event.preventDefault();
     setSaved(false);
     void save({ ...settings, piiNamePatterns: splitList(patterns).map((pattern) => pattern.toLowerCase()), sampleValues }).then((result) =>
-      setSaved(!('error' in result)),
+      setSaved(mutationOutcome(result).ok),
     );
   };
   const fieldError = saving.error && apiErrorField(saving.error)?.startsWith('piiNamePatterns') ? apiErrorMessage(saving.error) : undefined;
@@ -61,24 +62,14 @@ function RulesForm({ settings }: { settings: GovernanceSettings }) {
 }
 
 export function ClassificationSettingsSection() {
-  const { currentData, data, error, isFetching, refetch } = useGetGovernanceSettingsQuery();
   return (
-    <section aria-labelledby="classification-settings-title" className="card dw-card mb-4">
-      <div className="card-body">
-        <h2 id="classification-settings-title" className="h5">
-          Classification rules
-        </h2>
-        <QueryResult
-          data={currentData ?? data}
-          error={error}
-          isFetching={isFetching}
-          refetch={refetch}
-          loadingLabel="Loading the settings…"
-          errorTitle="The settings could not be loaded"
-        >
-          {(answer) => <RulesForm settings={answer.settings} />}
-        </QueryResult>
-      </div>
-    </section>
+    <SettingsSection
+      title="Classification rules"
+      titleId="classification-settings-title"
+      query={useGetGovernanceSettingsQuery()}
+      keepWhileRefetching
+    >
+      {(answer) => <RulesForm settings={answer.settings} />}
+    </SettingsSection>
   );
 }

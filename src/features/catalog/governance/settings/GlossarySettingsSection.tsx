@@ -5,8 +5,9 @@ import { glossaryEditorRoleChoices } from '@common/catalog-governance/glossaryRu
 import type { GovernanceSettings } from '@common/catalog-governance/settingsContract';
 import { apiErrorMessage } from '../../../../api/apiError';
 import { useGetGovernanceSettingsQuery, useSaveGovernanceSettingsMutation } from '../../../../api/catalogGovernanceApi';
+import { mutationOutcome } from '../../../../api/useMutationFeedback';
 import { InlineError } from '../../../../components/InlineError';
-import { QueryResult } from '../../../../components/QueryResult';
+import { SettingsSection } from '../../../../components/SettingsSection';
 
 type Role = (typeof glossaryEditorRoleChoices)[number];
 
@@ -18,7 +19,7 @@ function EditorsForm({ settings }: { settings: GovernanceSettings }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    void save({ ...settings, glossaryEditorRoles: roles }).then((result) => setSaved(!('error' in result)));
+    void save({ ...settings, glossaryEditorRoles: roles }).then((result) => setSaved(mutationOutcome(result).ok));
   };
   return (
     <form onSubmit={submit} aria-labelledby="glossary-settings-title">
@@ -59,24 +60,9 @@ function EditorsForm({ settings }: { settings: GovernanceSettings }) {
 }
 
 export function GlossarySettingsSection() {
-  const { currentData, data, error, isFetching, refetch } = useGetGovernanceSettingsQuery();
   return (
-    <section aria-labelledby="glossary-settings-title" className="card dw-card mb-4">
-      <div className="card-body">
-        <h2 id="glossary-settings-title" className="h5">
-          Glossary editors
-        </h2>
-        <QueryResult
-          data={currentData ?? data}
-          error={error}
-          isFetching={isFetching}
-          refetch={refetch}
-          loadingLabel="Loading the settings…"
-          errorTitle="The settings could not be loaded"
-        >
-          {(answer) => <EditorsForm settings={answer.settings} />}
-        </QueryResult>
-      </div>
-    </section>
+    <SettingsSection title="Glossary editors" titleId="glossary-settings-title" query={useGetGovernanceSettingsQuery()} keepWhileRefetching>
+      {(answer) => <EditorsForm settings={answer.settings} />}
+    </SettingsSection>
   );
 }
