@@ -5,6 +5,7 @@ import type { ConnectionView } from '@common/integrations/integrationsContract';
 import { useGetJobQuery } from '../../api/integrationsApi';
 import { DateTimeText } from '../../components/DateTimeText';
 import { formatBytes, formatCount } from '../../components/format';
+import { SimpleTable } from '../../components/SimpleTable';
 import { jobStatusText } from './scheduleText';
 import { streamLabel } from './streamSelections';
 
@@ -37,53 +38,34 @@ export function StatusTab({ connection }: { connection: ConnectionView }) {
           logs.
         </p>
       ) : null}
-      <div className="table-responsive">
-        <table className="table table-sm">
-          <caption className="caption-top">Streams and their last job</caption>
-          <thead>
-            <tr>
-              <th scope="col">Stream</th>
-              <th scope="col">Sync mode</th>
-              <th scope="col">Destination</th>
-              <th scope="col" className="text-end">
-                Rows (last job)
-              </th>
-              <th scope="col" className="text-end">
-                Bytes (last job)
-              </th>
-              <th scope="col">State</th>
-            </tr>
-          </thead>
-          <tbody>
-            {selected.map((stream) => {
-              const label = streamLabel(stream);
-              const done = progress.get(label) ?? progress.get(stream.name);
-              return (
-                <tr key={label}>
-                  <th scope="row">{label}</th>
-                  <td>
-                    {stream.syncMode === 'incremental'
-                      ? `Incremental${stream.cursorField ? ` on ${stream.cursorField.join('.')}` : ''}`
-                      : 'Full refresh'}
-                  </td>
-                  <td>{stream.destinationSyncMode}</td>
-                  <td className="text-end">{done ? formatCount(done.rowsCommitted) : '–'}</td>
-                  <td className="text-end">{done ? formatBytes(done.bytesCommitted) : '–'}</td>
-                  <td>
-                    {done?.status === 'COMPLETE'
-                      ? 'Complete'
-                      : done?.status === 'INCOMPLETE'
-                        ? 'Incomplete'
-                        : done
-                          ? 'Running'
-                          : 'Not synced'}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <SimpleTable
+        caption="Streams and their last job"
+        captionClassName="caption-top"
+        className="table table-sm"
+        rows={selected.map((stream) => {
+          const label = streamLabel(stream);
+          return { stream, label, done: progress.get(label) ?? progress.get(stream.name) };
+        })}
+        rowKey={(row) => row.label}
+        columns={[
+          { header: 'Stream', rowHeader: true, cell: ({ label }) => label },
+          {
+            header: 'Sync mode',
+            cell: ({ stream }) =>
+              stream.syncMode === 'incremental'
+                ? `Incremental${stream.cursorField ? ` on ${stream.cursorField.join('.')}` : ''}`
+                : 'Full refresh',
+          },
+          { header: 'Destination', cell: ({ stream }) => stream.destinationSyncMode },
+          { header: 'Rows (last job)', className: 'text-end', cell: ({ done }) => (done ? formatCount(done.rowsCommitted) : '–') },
+          { header: 'Bytes (last job)', className: 'text-end', cell: ({ done }) => (done ? formatBytes(done.bytesCommitted) : '–') },
+          {
+            header: 'State',
+            cell: ({ done }) =>
+              done?.status === 'COMPLETE' ? 'Complete' : done?.status === 'INCOMPLETE' ? 'Incomplete' : done ? 'Running' : 'Not synced',
+          },
+        ]}
+      />
     </>
   );
 }

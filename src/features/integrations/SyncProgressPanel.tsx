@@ -6,6 +6,7 @@ import { apiErrorMessage } from '../../api/apiError';
 import { useCancelJobMutation, useGetJobQuery } from '../../api/integrationsApi';
 import { formatCount } from '../../components/format';
 import { InlineError } from '../../components/InlineError';
+import { SimpleTable, type SimpleColumn } from '../../components/SimpleTable';
 import { jobStatusText } from './scheduleText';
 
 interface SyncProgressPanelProps {
@@ -13,29 +14,33 @@ interface SyncProgressPanelProps {
   live: SyncProgressEvent | null;
 }
 
-function StreamRow({ stream }: { stream: StreamProgress }) {
-  const estimate = stream.rowEstimate;
-  return (
-    <tr>
-      <th scope="row">{stream.stream}</th>
-      <td className="text-end">{formatCount(stream.rowsCommitted)}</td>
-      <td className="text-end">{formatCount(stream.rowsRead)}</td>
-      <td style={{ minWidth: '10rem' }}>
-        {estimate ? (
+/** Each stream's rows so far and, where the source gave an estimate, how far along it is. */
+const streamColumns: SimpleColumn<StreamProgress>[] = [
+  { header: 'Stream', rowHeader: true, cell: (stream) => stream.stream },
+  { header: 'Rows written', className: 'text-end', cell: (stream) => formatCount(stream.rowsCommitted) },
+  { header: 'Rows read', className: 'text-end', cell: (stream) => formatCount(stream.rowsRead) },
+  {
+    header: 'Progress',
+    cell: (stream) => (
+      <div style={{ minWidth: '10rem' }}>
+        {stream.rowEstimate ? (
           <progress
             className="w-100"
-            max={estimate}
-            value={Math.min(stream.rowsRead, estimate)}
-            aria-label={`${stream.stream}: ${formatCount(stream.rowsRead)} of about ${formatCount(estimate)} rows`}
+            max={stream.rowEstimate}
+            value={Math.min(stream.rowsRead, stream.rowEstimate)}
+            aria-label={`${stream.stream}: ${formatCount(stream.rowsRead)} of about ${formatCount(stream.rowEstimate)} rows`}
           />
         ) : (
           <span className="text-body-secondary small">No estimate</span>
         )}
-      </td>
-      <td>{stream.status === 'COMPLETE' ? 'Done' : stream.status === 'INCOMPLETE' ? 'Incomplete' : 'Reading'}</td>
-    </tr>
-  );
-}
+      </div>
+    ),
+  },
+  {
+    header: 'State',
+    cell: (stream) => (stream.status === 'COMPLETE' ? 'Done' : stream.status === 'INCOMPLETE' ? 'Incomplete' : 'Reading'),
+  },
+];
 
 export function SyncProgressPanel({ job, live }: SyncProgressPanelProps) {
   const detail = useGetJobQuery(job.id);
@@ -66,31 +71,15 @@ export function SyncProgressPanel({ job, live }: SyncProgressPanelProps) {
         {`${jobStatusText[status]}: ${formatCount(rows)} rows written${current ? `, attempt ${current.attempt}` : ''}.`}
       </p>
       {cancelling.error ? <InlineError>{apiErrorMessage(cancelling.error)}</InlineError> : null}
-      {streams.length > 0 ? (
-        <div className="table-responsive">
-          <table className="table table-sm mb-0">
-            <caption className="caption-top">Rows per stream</caption>
-            <thead>
-              <tr>
-                <th scope="col">Stream</th>
-                <th scope="col" className="text-end">
-                  Rows written
-                </th>
-                <th scope="col" className="text-end">
-                  Rows read
-                </th>
-                <th scope="col">Progress</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {streams.map((stream) => (
-                <StreamRow key={stream.stream} stream={stream} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <SimpleTable
+        caption="Rows per stream"
+        captionClassName="caption-top"
+        className="table table-sm mb-0"
+        rows={streams}
+        rowKey={(stream) => stream.stream}
+        empty={null}
+        columns={streamColumns}
+      />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { apiErrorMessage } from '../../api/apiError';
 import { useGetNotificationPreferencesQuery, useSaveNotificationPreferencesMutation } from '../../api/notificationsApi';
 import { InlineError } from '../../components/InlineError';
 import { QueryResult } from '../../components/QueryResult';
+import { SimpleTable } from '../../components/SimpleTable';
 
 function emailOffReason(email: PreferencesResponse['email']): string | null {
   if (!email.available) return 'E-mail is off: no mail server (SMTP) is configured for this portal. Ask your administrator to set one up.';
@@ -15,6 +16,33 @@ function emailOffReason(email: PreferencesResponse['email']): string | null {
   return null;
 }
 
+/** One on/off choice of the table; its label names the type and the channel for a screen reader. */
+function Switch(props: {
+  id: string;
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  describedBy?: string;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="form-check form-switch">
+      <input
+        id={props.id}
+        type="checkbox"
+        role="switch"
+        className="form-check-input"
+        checked={props.checked}
+        disabled={props.disabled}
+        aria-describedby={props.describedBy}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+      <label className="form-check-label visually-hidden" htmlFor={props.id}>
+        {props.label}
+      </label>
+    </div>
+  );
+}
 function PreferencesForm({ saved }: { saved: PreferencesResponse }) {
   const [choices, setChoices] = useState<PreferenceRecord[]>(saved.preferences);
   const [save, { isLoading, error }] = useSaveNotificationPreferencesMutation();
@@ -38,62 +66,39 @@ function PreferencesForm({ saved }: { saved: PreferencesResponse }) {
       ) : (
         <p className="text-body-secondary">E-mails go to {saved.email.address}.</p>
       )}
-      <div className="table-responsive">
-        <table className="table align-middle">
-          <caption className="visually-hidden">Notification preferences by type</caption>
-          <thead>
-            <tr>
-              <th scope="col">Type</th>
-              <th scope="col">In the portal</th>
-              <th scope="col">By e-mail</th>
-            </tr>
-          </thead>
-          <tbody>
-            {choices.map((choice) => {
-              const label = notificationTypeLabels[choice.type];
-              return (
-                <tr key={choice.type}>
-                  <th scope="row" className="fw-normal">
-                    {label}
-                  </th>
-                  <td>
-                    <div className="form-check form-switch">
-                      <input
-                        id={`pref-${choice.type}-app`}
-                        type="checkbox"
-                        role="switch"
-                        className="form-check-input"
-                        checked={choice.inApp}
-                        onChange={(event) => change(choice.type, 'inApp', event.target.checked)}
-                      />
-                      <label className="form-check-label visually-hidden" htmlFor={`pref-${choice.type}-app`}>
-                        {label} in the portal
-                      </label>
-                    </div>
-                  </td>
-                  <td>
-                    <div className="form-check form-switch">
-                      <input
-                        id={`pref-${choice.type}-email`}
-                        type="checkbox"
-                        role="switch"
-                        className="form-check-input"
-                        checked={choice.email}
-                        disabled={offReason !== null}
-                        aria-describedby={offReason ? 'email-off-reason' : undefined}
-                        onChange={(event) => change(choice.type, 'email', event.target.checked)}
-                      />
-                      <label className="form-check-label visually-hidden" htmlFor={`pref-${choice.type}-email`}>
-                        {label} by e-mail
-                      </label>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <SimpleTable
+        caption="Notification preferences by type"
+        className="table align-middle"
+        rows={choices}
+        rowKey={(choice) => choice.type}
+        columns={[
+          { header: 'Type', rowHeader: true, cellClassName: 'fw-normal', cell: (choice) => notificationTypeLabels[choice.type] },
+          {
+            header: 'In the portal',
+            cell: (choice) => (
+              <Switch
+                id={`pref-${choice.type}-app`}
+                label={`${notificationTypeLabels[choice.type]} in the portal`}
+                checked={choice.inApp}
+                onChange={(checked) => change(choice.type, 'inApp', checked)}
+              />
+            ),
+          },
+          {
+            header: 'By e-mail',
+            cell: (choice) => (
+              <Switch
+                id={`pref-${choice.type}-email`}
+                label={`${notificationTypeLabels[choice.type]} by e-mail`}
+                checked={choice.email}
+                disabled={offReason !== null}
+                describedBy={offReason ? 'email-off-reason' : undefined}
+                onChange={(checked) => change(choice.type, 'email', checked)}
+              />
+            ),
+          },
+        ]}
+      />
       {error ? <InlineError>{apiErrorMessage(error)}</InlineError> : null}
       <div className="d-flex align-items-center gap-3">
         <button type="submit" className="btn btn-primary" disabled={isLoading}>

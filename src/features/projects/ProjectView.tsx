@@ -22,6 +22,7 @@ import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
 import { Markdown } from '../../components/Markdown';
 import { QueryResult } from '../../components/QueryResult';
+import { SimpleTable } from '../../components/SimpleTable';
 import { HealthBadge } from './HealthBadge';
 import { ProjectFormDialog } from './ProjectFormDialog';
 
@@ -99,55 +100,46 @@ export function ProjectView({ id, me }: { id: string; me: string }) {
                       </div>
                     ))}
                 </dl>
-                {data.resources.length === 0 ? (
-                  <p className="text-body-secondary">
-                    No resources yet: add the dashboards, catalog assets and exposures this project delivers.
-                  </p>
-                ) : (
-                  <div className="table-responsive">
-                    <table className="table align-middle">
-                      <caption className="visually-hidden">Resources of {data.name} and their health</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">Resource</th>
-                          <th scope="col">Kind</th>
-                          <th scope="col">Health</th>
-                          <th scope="col">Why</th>
-                          <th scope="col">
-                            <span className="visually-hidden">Actions</span>
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {data.resources.map((resource) => (
-                          <tr key={`${resource.kind}:${resource.ref}`}>
-                            <td>{resource.link ? <Link to={resource.link}>{resource.name}</Link> : resource.name}</td>
-                            <td>{projectResourceKindLabels[resource.kind]}</td>
-                            <td>
-                              <HealthBadge health={resource.health} />
-                            </td>
-                            <td className="small">{resource.detail}</td>
-                            <td className="text-end">
-                              <button
-                                type="button"
-                                className="btn btn-outline-danger btn-sm"
-                                disabled={removing.isLoading}
-                                onClick={() =>
-                                  void run(
-                                    () => remove({ id, resource: { kind: resource.kind, ref: resource.ref } }),
-                                    `Removed ${resource.name}.`,
-                                  )
-                                }
-                              >
-                                Remove<span className="visually-hidden"> {resource.name}</span>
-                              </button>
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
-                )}
+                <SimpleTable
+                  caption={`Resources of ${data.name} and their health`}
+                  className="table align-middle"
+                  rows={data.resources}
+                  rowKey={(resource) => `${resource.kind}:${resource.ref}`}
+                  empty={
+                    <p className="text-body-secondary">
+                      No resources yet: add the dashboards, catalog assets and exposures this project delivers.
+                    </p>
+                  }
+                  columns={[
+                    {
+                      header: 'Resource',
+                      cell: (resource) => (resource.link ? <Link to={resource.link}>{resource.name}</Link> : resource.name),
+                    },
+                    { header: 'Kind', cell: (resource) => projectResourceKindLabels[resource.kind] },
+                    { header: 'Health', cell: (resource) => <HealthBadge health={resource.health} /> },
+                    { header: 'Why', cellClassName: 'small', cell: (resource) => resource.detail },
+                    {
+                      header: 'Actions',
+                      headerHidden: true,
+                      cellClassName: 'text-end',
+                      cell: (resource) => (
+                        <button
+                          type="button"
+                          className="btn btn-outline-danger btn-sm"
+                          disabled={removing.isLoading}
+                          onClick={() =>
+                            void run(
+                              () => remove({ id, resource: { kind: resource.kind, ref: resource.ref } }),
+                              `Removed ${resource.name}.`,
+                            )
+                          }
+                        >
+                          Remove<span className="visually-hidden"> {resource.name}</span>
+                        </button>
+                      ),
+                    },
+                  ]}
+                />
                 <form
                   className="d-flex flex-wrap gap-2 align-items-end"
                   onSubmit={(event) => {
