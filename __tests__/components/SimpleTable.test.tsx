@@ -47,7 +47,7 @@ it('shows a visible caption, row attributes and its own classes when asked', () 
       columns={columns}
       rows={rows}
       rowKey={(row) => row.name}
-      rowProps={(row) => ({ 'aria-current': row.name === 'Pear' ? 'true' : undefined })}
+      rowProps={(row) => ({ 'aria-current': row.name === 'Pear' ? 'true' : undefined, 'data-fruit': row.name })}
     />,
   );
   const table = screen.getByRole('table', { name: 'Fruit' });
@@ -56,4 +56,5 @@ it('shows a visible caption, row attributes and its own classes when asked', () 
   expect(screen.getByText('Fruit', { selector: 'caption' })).toHaveClass('small');
   expect(screen.getByRole('rowheader', { name: 'Pear' }).parentElement).toHaveAttribute('aria-current', 'true');
   expect(screen.getByRole('rowheader', { name: 'Apple' }).parentElement).not.toHaveAttribute('aria-current');
+  expect(screen.getByRole('rowheader', { name: 'Apple' }).parentElement).toHaveAttribute('data-fruit', 'Apple');
 });

@@ -31,8 +31,8 @@ interface SimpleTableProps<Row> {
   className?: string;
   /** Wrap in a sideways-scrolling box, as wide tables need on a phone (default on). */
   responsive?: boolean;
-  /** Attributes of a row, e.g. aria-current on the chosen one. */
-  rowProps?: (row: Row) => HTMLAttributes<HTMLTableRowElement>;
+  /** Attributes of a row, e.g. aria-current on the chosen one, or a data- attribute that names it. */
+  rowProps?: (row: Row) => HTMLAttributes<HTMLTableRowElement> & { [data: `data-${string}`]: string | undefined };
 }
 
 export function SimpleTable<Row>({

@@ -5,6 +5,7 @@ import { useGetDataApiOpenApiQuery, type OpenApiDocument } from '../../api/dataA
 import { downloadTextFile } from '../../components/downloadFile';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryResult } from '../../components/QueryResult';
+import { SimpleTable } from '../../components/SimpleTable';
 
 type Parameter = NonNullable<NonNullable<OpenApiDocument['paths'][string]['get']>['parameters']>[number];
 
@@ -85,33 +86,19 @@ export function OpenApiBrowser() {
                   <p className="small text-body-secondary">
                     {operation.description} Also as <code>{path}.csv</code> and <code>{path}.ndjson</code>.
                   </p>
-                  <div className="table-responsive">
-                    <table className="table table-sm small">
-                      <caption className="visually-hidden">Parameters of {path}</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">Parameter</th>
-                          <th scope="col">Type</th>
-                          <th scope="col">Required</th>
-                          <th scope="col">Limits</th>
-                          <th scope="col">Description</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {parameters.map((param) => (
-                          <tr key={param.name}>
-                            <th scope="row">
-                              <code>{param.name}</code>
-                            </th>
-                            <td>{String(param.schema?.type ?? '')}</td>
-                            <td>{param.required ? 'yes' : 'no'}</td>
-                            <td>{limitsOf(param.schema)}</td>
-                            <td>{param.description ?? ''}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
+                  <SimpleTable
+                    caption={`Parameters of ${path}`}
+                    className="table table-sm small"
+                    rows={parameters}
+                    rowKey={(param) => param.name}
+                    columns={[
+                      { header: 'Parameter', rowHeader: true, cell: (param) => <code>{param.name}</code> },
+                      { header: 'Type', cell: (param) => String(param.schema?.type ?? '') },
+                      { header: 'Required', cell: (param) => (param.required ? 'yes' : 'no') },
+                      { header: 'Limits', cell: (param) => limitsOf(param.schema) },
+                      { header: 'Description', cell: (param) => param.description ?? '' },
+                    ]}
+                  />
                   <p className="small mb-1">Example</p>
                   <pre
                     className="dw-curl bg-body-tertiary border rounded p-2 small mb-0"

@@ -9,6 +9,7 @@ import { apiErrorMessage } from '../../api/apiError';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { InlineError } from '../../components/InlineError';
 import { Panel } from '../../components/Panel';
+import { SimpleTable } from '../../components/SimpleTable';
 import { useSetRoleMutation } from './securityApi';
 
 interface Row {
@@ -62,80 +63,73 @@ export function RoleHoldersPanel({
   return (
     <Panel title="Portal roles" description="Grant and revoke the roles you may grant: roles at or below your own.">
       {setting.error && !pending ? <InlineError>{apiErrorMessage(setting.error)}</InlineError> : null}
-      <div className="table-responsive">
-        <table className="table table-sm align-middle">
-          <caption className="visually-hidden">Portal roles of each member</caption>
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Roles</th>
-              <th scope="col">Grant a role</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
+      <SimpleTable
+        caption="Portal roles of each member"
+        rows={rows}
+        rowKey={(row) => row.memberId}
+        columns={[
+          { header: 'Member', rowHeader: true, cell: (row) => row.username },
+          {
+            header: 'Roles',
+            cell: (row) => (
+              <ul className="list-inline mb-0">
+                {row.roles.map((role) => (
+                  <li key={role} className="list-inline-item mb-1">
+                    <span className="badge text-bg-light border me-1">{role}</span>
+                    {overview.grantable.includes(role) && role !== 'user' ? (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-link p-0 align-baseline"
+                        onClick={() => setPending({ row, role })}
+                        aria-label={`Revoke ${role} from ${row.username}`}
+                      >
+                        Revoke
+                      </button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            ),
+          },
+          {
+            header: 'Grant a role',
+            cell: (row) => {
               const offered = overview.grantable.filter((role) => !row.roles.includes(role));
-              return (
-                <tr key={row.memberId}>
-                  <th scope="row">{row.username}</th>
-                  <td>
-                    <ul className="list-inline mb-0">
-                      {row.roles.map((role) => (
-                        <li key={role} className="list-inline-item mb-1">
-                          <span className="badge text-bg-light border me-1">{role}</span>
-                          {overview.grantable.includes(role) && role !== 'user' ? (
-                            <button
-                              type="button"
-                              className="btn btn-sm btn-link p-0 align-baseline"
-                              onClick={() => setPending({ row, role })}
-                              aria-label={`Revoke ${role} from ${row.username}`}
-                            >
-                              Revoke
-                            </button>
-                          ) : null}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td>
-                    {offered.length > 0 ? (
-                      <div className="d-flex gap-1">
-                        <label className="visually-hidden" htmlFor={`${selectId}-${row.memberId}`}>
-                          Role to grant to {row.username}
-                        </label>
-                        <select
-                          id={`${selectId}-${row.memberId}`}
-                          className="form-select form-select-sm"
-                          value={choice[row.memberId] ?? ''}
-                          onChange={(event) => setChoice((current) => ({ ...current, [row.memberId]: event.target.value }))}
-                        >
-                          <option value="">Choose a role…</option>
-                          {offered.map((role) => (
-                            <option key={role} value={role}>
-                              {role}
-                            </option>
-                          ))}
-                        </select>
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline-primary"
-                          disabled={!choice[row.memberId] || setting.isLoading}
-                          onClick={() => grant(row)}
-                          aria-label={`Grant the chosen role to ${row.username}`}
-                        >
-                          Grant
-                        </button>
-                      </div>
-                    ) : (
-                      <span className="text-body-secondary">–</span>
-                    )}
-                  </td>
-                </tr>
+              return offered.length > 0 ? (
+                <div className="d-flex gap-1">
+                  <label className="visually-hidden" htmlFor={`${selectId}-${row.memberId}`}>
+                    Role to grant to {row.username}
+                  </label>
+                  <select
+                    id={`${selectId}-${row.memberId}`}
+                    className="form-select form-select-sm"
+                    value={choice[row.memberId] ?? ''}
+                    onChange={(event) => setChoice((current) => ({ ...current, [row.memberId]: event.target.value }))}
+                  >
+                    <option value="">Choose a role…</option>
+                    {offered.map((role) => (
+                      <option key={role} value={role}>
+                        {role}
+                      </option>
+                    ))}
+                  </select>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-primary"
+                    disabled={!choice[row.memberId] || setting.isLoading}
+                    onClick={() => grant(row)}
+                    aria-label={`Grant the chosen role to ${row.username}`}
+                  >
+                    Grant
+                  </button>
+                </div>
+              ) : (
+                <span className="text-body-secondary">–</span>
               );
-            })}
-          </tbody>
-        </table>
-      </div>
+            },
+          },
+        ]}
+      />
       {pending ? (
         <ConfirmDialog
           title={`Revoke ${pending.role}?`}

@@ -6,6 +6,7 @@ import { apiErrorMessage } from '../../api/apiError';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DateTimeText } from '../../components/DateTimeText';
 import { QueryResult } from '../../components/QueryResult';
+import { SimpleTable } from '../../components/SimpleTable';
 import { useListSessionsQuery, useRevokeSessionMutation, useSignOutEverywhereMutation } from './securityApi';
 
 type Pending = { kind: 'revoke'; session: Session } | { kind: 'everywhere' } | null;
@@ -62,52 +63,36 @@ export function SessionsPanel({ member, onDone }: { member: Member; onDone: (mes
         loadingLabel="Loading the sessions…"
         errorTitle="The sessions could not be loaded"
       >
-        {({ sessions: list }) =>
-          list.length === 0 ? (
-            <p className="text-body-secondary">No active sessions.</p>
-          ) : (
-            <div className="table-responsive">
-              <table className="table table-sm align-middle">
-                <caption className="visually-hidden">Active sessions of {member.username}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Device</th>
-                    <th scope="col">Address</th>
-                    <th scope="col">Started</th>
-                    <th scope="col">Last access</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((session) => (
-                    <tr key={session.id} data-session-id={session.id}>
-                      <td className="text-break">{session.device ?? 'Unknown device'}</td>
-                      <td>{session.address ?? '–'}</td>
-                      <td>
-                        <DateTimeText iso={session.startedAt} />
-                      </td>
-                      <td>
-                        <DateTimeText iso={session.lastAccessAt} />
-                      </td>
-                      <td className="text-end">
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline-danger"
-                          onClick={() => setPending({ kind: 'revoke', session })}
-                          aria-label={`Revoke the session started ${new Date(session.startedAt).toLocaleString()} from ${session.address ?? 'an unknown address'}`}
-                        >
-                          Revoke
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )
-        }
+        {({ sessions: list }) => (
+          <SimpleTable
+            caption={`Active sessions of ${member.username}`}
+            rows={list}
+            rowKey={(session) => session.id}
+            rowProps={(session) => ({ 'data-session-id': session.id })}
+            empty={<p className="text-body-secondary">No active sessions.</p>}
+            columns={[
+              { header: 'Device', cellClassName: 'text-break', cell: (session) => session.device ?? 'Unknown device' },
+              { header: 'Address', cell: (session) => session.address ?? '–' },
+              { header: 'Started', cell: (session) => <DateTimeText iso={session.startedAt} /> },
+              { header: 'Last access', cell: (session) => <DateTimeText iso={session.lastAccessAt} /> },
+              {
+                header: 'Actions',
+                headerHidden: true,
+                cellClassName: 'text-end',
+                cell: (session) => (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-danger"
+                    onClick={() => setPending({ kind: 'revoke', session })}
+                    aria-label={`Revoke the session started ${new Date(session.startedAt).toLocaleString()} from ${session.address ?? 'an unknown address'}`}
+                  >
+                    Revoke
+                  </button>
+                ),
+              },
+            ]}
+          />
+        )}
       </QueryResult>
       {pending ? (
         <ConfirmDialog

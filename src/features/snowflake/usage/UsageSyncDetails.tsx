@@ -4,6 +4,7 @@
 import type { UsageSyncStatus } from '@common/warehouse/usageSyncContract';
 import { DateTimeText } from '../../../components/DateTimeText';
 import { formatCount, formatDuration } from '../../../components/format';
+import { SimpleTable } from '../../../components/SimpleTable';
 
 interface UsageSyncDetailsProps {
   status: UsageSyncStatus;
@@ -22,43 +23,21 @@ export function UsageSyncDetails({ status, summary }: UsageSyncDetailsProps) {
         up to three hours late, so the figures are complete up to the time above. {summary}. Credits count the sync&apos;s own statements
         once the account reports them.
       </p>
-      {status.recentRuns.length > 0 ? (
-        <div className="table-responsive">
-          <table className="table table-sm mb-0">
-            <caption className="visually-hidden">Recent usage syncs</caption>
-            <thead>
-              <tr>
-                <th scope="col">Finished</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Outcome</th>
-                <th scope="col" className="text-end">
-                  Rows copied
-                </th>
-                <th scope="col" className="text-end">
-                  Statements
-                </th>
-                <th scope="col" className="text-end">
-                  Took
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {status.recentRuns.map((run) => (
-                <tr key={run.id}>
-                  <td>
-                    <DateTimeText iso={run.finishedAt} />
-                  </td>
-                  <td>{run.kind === 'backfill' ? 'Backfill' : 'Incremental'}</td>
-                  <td>{run.error ? `${statusText[run.status]}: ${run.error}` : statusText[run.status]}</td>
-                  <td className="text-end">{formatCount(run.rowsCopied)}</td>
-                  <td className="text-end">{formatCount(run.sourceStatements)}</td>
-                  <td className="text-end">{formatDuration(Date.parse(run.finishedAt) - Date.parse(run.startedAt))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <SimpleTable
+        caption="Recent usage syncs"
+        className="table table-sm mb-0"
+        rows={status.recentRuns}
+        rowKey={(run) => run.id}
+        empty={null}
+        columns={[
+          { header: 'Finished', cell: (run) => <DateTimeText iso={run.finishedAt} /> },
+          { header: 'Kind', cell: (run) => (run.kind === 'backfill' ? 'Backfill' : 'Incremental') },
+          { header: 'Outcome', cell: (run) => (run.error ? `${statusText[run.status]}: ${run.error}` : statusText[run.status]) },
+          { header: 'Rows copied', className: 'text-end', cell: (run) => formatCount(run.rowsCopied) },
+          { header: 'Statements', className: 'text-end', cell: (run) => formatCount(run.sourceStatements) },
+          { header: 'Took', className: 'text-end', cell: (run) => formatDuration(Date.parse(run.finishedAt) - Date.parse(run.startedAt)) },
+        ]}
+      />
     </details>
   );
 }

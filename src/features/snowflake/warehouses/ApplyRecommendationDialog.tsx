@@ -6,6 +6,7 @@ import { useMutationFeedback } from '../../../api/useMutationFeedback';
 import type { AppliedChange, DateRange, Recommendation } from '../../../api/warehouseTypes';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDateTime, formatMoney, formatSeconds } from '../../../components/format';
+import { SimpleTable } from '../../../components/SimpleTable';
 import { useApplyRecommendationMutation } from '../optimizeApi';
 import { settingChanges } from './recommendationChanges';
 
@@ -79,25 +80,18 @@ export function ApplyRecommendationDialog({ recommendation, range, currency, onC
       outcome={applied ? <Result applied={applied} warehouseName={recommendation.warehouseName} /> : null}
     >
       <p>This changes the warehouse {recommendation.warehouseName} at once, for everyone using it, and is recorded in the audit log.</p>
-      <table className="table table-sm">
-        <caption className="visually-hidden">What will change</caption>
-        <thead>
-          <tr>
-            <th scope="col">Setting</th>
-            <th scope="col">Now</th>
-            <th scope="col">After</th>
-          </tr>
-        </thead>
-        <tbody>
-          {settingChanges(recommendation).map((change) => (
-            <tr key={change.setting}>
-              <th scope="row">{change.setting}</th>
-              <td>{change.from}</td>
-              <td>{change.to}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SimpleTable
+        caption="What will change"
+        className="table table-sm"
+        responsive={false}
+        rows={settingChanges(recommendation)}
+        rowKey={(change) => change.setting}
+        columns={[
+          { header: 'Setting', rowHeader: true, cell: (change) => change.setting },
+          { header: 'Now', cell: (change) => change.from },
+          { header: 'After', cell: (change) => change.to },
+        ]}
+      />
       <p className="mb-1">The statement that will run:</p>
       <pre className="dw-query-text" aria-label="Statement">
         <code>{statement}</code>
