@@ -292,6 +292,17 @@ test('keys: the secret once, the published route in three formats, validation, s
   expect((expiring.body as ErrorBody).field).toBe('expiresAt');
 });
 
+test('CSV answers guard text a spreadsheet would run as a formula, and leave numbers bare', async () => {
+  const endpoint = await createEndpoint('orders_formula', ORDERS_SQL.replace('SELECT ', "SELECT '=1+1' AS formula, -1 AS minus_one, "));
+  await publish(endpoint.id, 1);
+  const { secret } = await createKey({ name: 'formula', scopes: [endpoint.id] });
+  const csv = await data('/api/data/v1/orders_formula.csv?country=DE', secret);
+  expect(csv.status).toBe(200);
+  const [header, first] = csv.text.split('\n');
+  expect(header).toBe('formula,minus_one,country,orders');
+  expect(first).toMatch(/^'=1\+1,-1,DE,\d+$/);
+});
+
 test('rate limit: 429 naming the limit with Retry-After, counted in the store', async () => {
   const endpoint = await createEndpoint('orders_limited');
   await publish(endpoint.id, 1);

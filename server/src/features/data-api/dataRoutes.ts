@@ -10,9 +10,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ROW_CAP_MAX } from '@common/data-api/dataApiRules';
+import { csvLines } from '../../platform/http/csvExport.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
-import type { Engine, Row, RowValue } from '../../platform/warehouse/engine.js';
+import type { Engine, Row } from '../../platform/warehouse/engine.js';
 import type { CompiledStatement } from './placeholders.js';
 import { liveEndpoint, liveEndpoints, type LiveEndpoint } from './endpointsStore.js';
 import { checkDefinition, parameterInputs, resolveValues, runCompiled, type RunOutcome } from './endpointRunner.js';
@@ -70,16 +71,8 @@ const keyInUrl = () =>
   );
 const outOfScope = () => new HttpError(403, 'forbidden', 'This API key may not call this endpoint.');
 
-function cellText(value: RowValue): string {
-  if (value === null) return '';
-  const text = value instanceof Date ? value.toISOString() : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 function csvOf(columns: readonly string[], rows: readonly Row[]): string {
-  const lines = [columns.map((column) => cellText(column)).join(',')];
-  for (const row of rows) lines.push(columns.map((column) => cellText(row[column] ?? null)).join(','));
-  return `${lines.join('\n')}\n`;
+  return csvLines([columns, ...rows.map((row) => columns.map((column) => row[column] ?? null))]);
 }
 
 function positiveInt(query: Record<string, unknown>, name: string, fallback: number, max: number): number {

@@ -2,6 +2,7 @@
 // hour or day, status codes, and a breakdown per endpoint and key; plus the raw calls as CSV.
 import { sql } from 'kysely';
 import type { UsageReport } from '@common/data-api/dataApiContract';
+import { csvLines } from '../../platform/http/csvExport.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 
 export interface UsageFilter {
@@ -97,16 +98,9 @@ export async function usageReport(db: StoreDb, filter: UsageFilter): Promise<Usa
   };
 }
 
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  // A leading = + - @ would be a formula in a spreadsheet.
-  const safe = /^[=+\-@]/.test(text) && typeof value === 'string' ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
 /** The filter's calls as CSV lines, read from the store in pages so an export never sits in memory whole. */
 export async function* usageCsv(db: StoreDb, filter: UsageFilter): AsyncGenerator<string> {
-  yield 'called_at,endpoint,version,key_name,key_prefix,status,latency_ms,rows\n';
+  yield csvLines([['called_at', 'endpoint', 'version', 'key_name', 'key_prefix', 'status', 'latency_ms', 'rows']]);
   let after = '0';
   for (;;) {
     const page = await base(db, filter)
@@ -117,23 +111,18 @@ export async function* usageCsv(db: StoreDb, filter: UsageFilter): AsyncGenerato
       .limit(1000)
       .execute();
     if (page.length === 0) return;
-    yield page
-      .map(
-        (row) =>
-          [
-            new Date(row.called_at).toISOString(),
-            row.endpoint_name,
-            row.version ?? '',
-            row.name ?? '',
-            row.prefix ? `dw_live_${row.prefix}` : '',
-            row.status,
-            round(row.latency_ms),
-            row.rows,
-          ]
-            .map(csvCell)
-            .join(',') + '\n',
-      )
-      .join('');
+    yield csvLines(
+      page.map((row) => [
+        new Date(row.called_at).toISOString(),
+        row.endpoint_name,
+        row.version ?? '',
+        row.name ?? '',
+        row.prefix ? `dw_live_${row.prefix}` : '',
+        row.status,
+        round(row.latency_ms),
+        row.rows,
+      ]),
+    );
     after = String(page[page.length - 1]?.id);
     if (page.length < 1000) return;
   }

@@ -1,7 +1,8 @@
 // The Queries export as CSV lines: one header, then a line per query, written as the pages of the
-// export arrive. Texts are quoted (and a leading =, +, - or @ neutralised) so a spreadsheet opens
-// the file as data, never as formulas.
+// export arrive. Texts are always quoted (and formula-guarded, platform/http/csvExport) so a
+// spreadsheet opens the file as data, never as formulas.
 import type { QuerySummary } from '@common/warehouse/analyticsContract';
+import { csvLines, type CsvRecord } from '../../../platform/http/csvExport.js';
 
 const HEADER = [
   'query_id',
@@ -20,39 +21,34 @@ const HEADER = [
   'query_text_first_200',
 ];
 
-function cell(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${text.replace(/"/g, '""')}"`;
+function record(query: QuerySummary): CsvRecord {
+  return [
+    query.queryId,
+    query.startTime,
+    query.warehouseName,
+    query.warehouseSize,
+    query.userName,
+    query.roleName,
+    query.queryTag,
+    query.queryType,
+    query.executionStatus,
+    query.totalElapsedMs,
+    query.bytesScanned,
+    query.credits,
+    Math.round(query.cost * 1e6) / 1e6,
+    query.textPreview,
+  ];
 }
 
-function line(query: QuerySummary): string {
-  return `${[
-    cell(query.queryId),
-    cell(query.startTime),
-    cell(query.warehouseName),
-    cell(query.warehouseSize),
-    cell(query.userName),
-    cell(query.roleName),
-    cell(query.queryTag),
-    cell(query.queryType),
-    cell(query.executionStatus),
-    cell(query.totalElapsedMs),
-    cell(query.bytesScanned),
-    cell(query.credits),
-    cell(Math.round(query.cost * 1e6) / 1e6),
-    cell(query.textPreview),
-  ].join(',')}\n`;
-}
+const lines = (page: QuerySummary[]) => csvLines(page.map(record), { quoteText: true });
 
 export async function* queryCsvLines(
   first: IteratorResult<QuerySummary[]>,
   rest: AsyncGenerator<QuerySummary[]>,
   currency: string,
 ): AsyncGenerator<string> {
-  yield `${HEADER.map((name) => (name === 'cost' ? `cost_${currency.toLowerCase()}` : name)).join(',')}\n`;
+  yield csvLines([HEADER.map((name) => (name === 'cost' ? `cost_${currency.toLowerCase()}` : name))]);
   if (first.done) return;
-  yield first.value.map(line).join('');
-  for await (const page of rest) yield page.map(line).join('');
+  yield lines(first.value);
+  for await (const page of rest) yield lines(page);
 }
