@@ -2,23 +2,14 @@
 // there, shows the form made from them (QueryResult says loading and failure the usual way).
 import type { ReactNode } from 'react';
 import { Panel } from './Panel';
-import { QueryResult } from './QueryResult';
-
-/** The parts of an RTK Query read the section uses. */
-interface SettingsQuery<T> {
-  currentData?: T;
-  data?: T;
-  error?: unknown;
-  isFetching: boolean;
-  refetch: () => unknown;
-}
+import { QueryResult, type ReadQuery } from './QueryResult';
 
 interface SettingsSectionProps<T> {
   title: string;
   description?: ReactNode;
   /** The heading's id, for a form inside that is named by it. */
   titleId?: string;
-  query: SettingsQuery<T>;
+  query: ReadQuery<T>;
   /**
    * Keep showing the form while the settings are read again (after a save invalidates them),
    * so it does not lose its place or its "Saved." note.
@@ -41,14 +32,7 @@ export function SettingsSection<T>({
 }: SettingsSectionProps<T>) {
   return (
     <Panel title={title} description={description} titleId={titleId}>
-      <QueryResult
-        data={keepWhileRefetching ? (query.currentData ?? query.data) : query.currentData}
-        error={query.error}
-        isFetching={query.isFetching}
-        refetch={query.refetch}
-        loadingLabel={loadingLabel}
-        errorTitle={errorTitle}
-      >
+      <QueryResult query={query} keepWhileRefetching={keepWhileRefetching} loadingLabel={loadingLabel} errorTitle={errorTitle}>
         {children}
       </QueryResult>
     </Panel>

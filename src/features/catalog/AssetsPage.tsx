@@ -38,16 +38,9 @@ function AssetRows({ hits }: { hits: SearchHit[] }) {
 
 function Assets() {
   const [params] = useSearchParams();
-  const { currentData, error, isFetching, refetch } = useSearchCatalogQuery(apiQuery(params, { kind: assetKinds }));
+  const searchCatalog = useSearchCatalogQuery(apiQuery(params, { kind: assetKinds }));
   return (
-    <QueryResult
-      data={currentData}
-      error={error}
-      isFetching={isFetching}
-      refetch={refetch}
-      loadingLabel="Loading the assets…"
-      errorTitle="The assets could not be loaded"
-    >
+    <QueryResult query={searchCatalog} loadingLabel="Loading the assets…" errorTitle="The assets could not be loaded">
       {(result) => {
         return (
           <div className="row">

@@ -10,21 +10,14 @@ import { useAppSelector } from '../../state/hooks';
 
 export function ExposureBuildCost({ uniqueId }: { uniqueId: string }) {
   const allowed = canOpen(useAppSelector(selectRealmRoles), 'catalogProducts');
-  const { currentData, error, isFetching, refetch } = useGetAssetCostQuery(uniqueId, { skip: !allowed });
+  const assetCost = useGetAssetCostQuery(uniqueId, { skip: !allowed });
   if (!allowed) return null;
   return (
     <Panel
       title="Build cost"
       description="Warehouse cost of building every model upstream of this exposure over the last 30 days, from the dbt statements in the query history."
     >
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Loading the build cost…"
-        errorTitle="The build cost could not be loaded"
-      >
+      <QueryResult query={assetCost} loadingLabel="Loading the build cost…" errorTitle="The build cost could not be loaded">
         {(answer) => (
           <p className="mb-0">
             <strong>{formatMoney(answer.cost.cost, answer.window.currency)}</strong> to build its {formatCount(answer.upstreamModels)}{' '}

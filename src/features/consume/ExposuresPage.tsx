@@ -149,16 +149,9 @@ export default function ExposuresPage() {
 }
 
 function ExposuresList() {
-  const { currentData, error, isFetching, refetch } = useListExposuresQuery();
+  const exposuresQuery = useListExposuresQuery();
   return (
-    <QueryResult
-      data={currentData}
-      error={error}
-      isFetching={isFetching}
-      refetch={refetch}
-      loadingLabel="Loading exposures…"
-      errorTitle="The exposures could not be loaded"
-    >
+    <QueryResult query={exposuresQuery} loadingLabel="Loading exposures…" errorTitle="The exposures could not be loaded">
       {(data) => <ExposureList exposures={data.exposures} asOf={data.asOf} />}
     </QueryResult>
   );

@@ -74,16 +74,9 @@ function CheckNow() {
 }
 
 function Freshness() {
-  const { currentData, error, isFetching, refetch } = useGetFreshnessQuery();
+  const freshnessQuery = useGetFreshnessQuery();
   return (
-    <QueryResult
-      data={currentData}
-      error={error}
-      isFetching={isFetching}
-      refetch={refetch}
-      loadingLabel="Loading freshness…"
-      errorTitle="Freshness could not be loaded"
-    >
+    <QueryResult query={freshnessQuery} loadingLabel="Loading freshness…" errorTitle="Freshness could not be loaded">
       {(freshness) => (
         <>
           <p className="small text-body-secondary">

@@ -35,14 +35,7 @@ export default function ApiCreatorPage() {
         Turn read-only queries over your warehouse into versioned HTTP endpoints with typed, validated parameters.
       </p>
       <Panel title="Endpoints">
-        <QueryResult
-          data={list.currentData}
-          error={list.error}
-          isFetching={list.isFetching}
-          refetch={list.refetch}
-          loadingLabel="Loading endpoints"
-          errorTitle="The endpoints could not be loaded"
-        >
+        <QueryResult query={list} loadingLabel="Loading endpoints" errorTitle="The endpoints could not be loaded">
           {(endpoints) => (
             <SimpleTable
               caption="Endpoints"
@@ -72,14 +65,7 @@ export default function ApiCreatorPage() {
       </Panel>
       {creatingNew ? <EndpointEditor key="new" endpoint={null} onCreated={(id) => open(id)} /> : null}
       {selected ? (
-        <QueryResult
-          data={detail.currentData}
-          error={detail.error}
-          isFetching={detail.isFetching}
-          refetch={detail.refetch}
-          loadingLabel="Loading the endpoint"
-          errorTitle="The endpoint could not be loaded"
-        >
+        <QueryResult query={detail} loadingLabel="Loading the endpoint" errorTitle="The endpoint could not be loaded">
           {(endpoint) => (
             <EndpointEditor
               key={`${endpoint.id}:${endpoint.latestVersion}`}

@@ -66,14 +66,7 @@ export function KeysPanel({ endpoints }: { endpoints: readonly EndpointSummary[]
           </button>
         </div>
       ) : null}
-      <QueryResult
-        data={keys.currentData}
-        error={keys.error}
-        isFetching={keys.isFetching}
-        refetch={keys.refetch}
-        loadingLabel="Loading API keys"
-        errorTitle="The API keys could not be loaded"
-      >
+      <QueryResult query={keys} loadingLabel="Loading API keys" errorTitle="The API keys could not be loaded">
         {(list) => (
           <SimpleTable
             caption="API keys"

@@ -44,14 +44,7 @@ export function curlExample(server: string, path: string, parameters: readonly P
 export function OpenApiBrowser() {
   const doc = useGetDataApiOpenApiQuery();
   return (
-    <QueryResult
-      data={doc.currentData}
-      error={doc.error}
-      isFetching={doc.isFetching}
-      refetch={doc.refetch}
-      loadingLabel="Loading the API documentation"
-      errorTitle="The API documentation could not be loaded"
-    >
+    <QueryResult query={doc} loadingLabel="Loading the API documentation" errorTitle="The API documentation could not be loaded">
       {(document) => {
         const server = document.servers?.[0]?.url ?? '';
         const entries = Object.entries(document.paths).filter(([path]) => !/\.(csv|ndjson)$/.test(path));

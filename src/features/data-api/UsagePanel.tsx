@@ -138,14 +138,7 @@ export function UsagePanel({ endpoints, keys }: UsagePanelProps) {
         </div>
       </form>
       {exportError ? <InlineError>{exportError}</InlineError> : null}
-      <QueryResult
-        data={usage.currentData}
-        error={usage.error}
-        isFetching={usage.isFetching}
-        refetch={usage.refetch}
-        loadingLabel="Loading usage"
-        errorTitle="Usage could not be loaded"
-      >
+      <QueryResult query={usage} loadingLabel="Loading usage" errorTitle="Usage could not be loaded">
         {(report) => {
           const total = report.series.reduce((sum, bucket) => sum + bucket.calls, 0);
           if (total === 0) return <p className="mb-0">No calls in this range.</p>;

@@ -80,14 +80,7 @@ export default function FaqPage() {
       <form role="search" aria-label="FAQ search" className="mb-3" onSubmit={(event) => event.preventDefault()}>
         <FormField label="Search the FAQ" type="search" value={search} onValue={setSearch} style={{ maxWidth: '32rem' }} />
       </form>
-      <QueryResult
-        data={faq.currentData}
-        error={faq.error}
-        isFetching={faq.isFetching}
-        refetch={faq.refetch}
-        loadingLabel="Loading the FAQ…"
-        errorTitle="The FAQ could not be loaded"
-      >
+      <QueryResult query={faq} loadingLabel="Loading the FAQ…" errorTitle="The FAQ could not be loaded">
         {(data) => (
           <>
             <p className="visually-hidden" aria-live="polite">

@@ -98,14 +98,7 @@ export default function FeaturePage() {
         <Link to={appPaths.features}>← All feature requests</Link>
       </p>
       <h1 className="h3">{feature.currentData?.title ?? 'Feature request'}</h1>
-      <QueryResult
-        data={feature.currentData}
-        error={feature.error}
-        isFetching={feature.isFetching}
-        refetch={feature.refetch}
-        loadingLabel="Loading the request…"
-        errorTitle="The feature request could not be loaded"
-      >
+      <QueryResult query={feature} loadingLabel="Loading the request…" errorTitle="The feature request could not be loaded">
         {(data) => (
           <>
             <p className="d-flex flex-wrap gap-2 align-items-center">

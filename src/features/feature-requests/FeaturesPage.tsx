@@ -67,14 +67,7 @@ export default function FeaturesPage() {
           ))}
         </FormField>
       </form>
-      <QueryResult
-        data={list.currentData}
-        error={list.error}
-        isFetching={list.isFetching}
-        refetch={list.refetch}
-        loadingLabel="Loading feature requests…"
-        errorTitle="The feature requests could not be loaded"
-      >
+      <QueryResult query={list} loadingLabel="Loading feature requests…" errorTitle="The feature requests could not be loaded">
         {(data) =>
           data.features.length === 0 ? (
             <EmptyState title={q || status ? 'No request matches.' : 'No feature requests yet.'}>

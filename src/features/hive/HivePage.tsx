@@ -69,14 +69,7 @@ export default function HivePage() {
               <option value="unanswered">Unanswered</option>
             </FormField>
           </form>
-          <QueryResult
-            data={list.currentData}
-            error={list.error}
-            isFetching={list.isFetching}
-            refetch={list.refetch}
-            loadingLabel="Loading questions…"
-            errorTitle="The questions could not be loaded"
-          >
+          <QueryResult query={list} loadingLabel="Loading questions…" errorTitle="The questions could not be loaded">
             {(data) => (
               <section aria-labelledby="questions-title">
                 <h2 id="questions-title" className="visually-hidden">

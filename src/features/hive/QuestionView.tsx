@@ -48,14 +48,7 @@ export function QuestionView({ id }: { id: string }) {
       <p>
         <Link to={appPaths.hive}>← All questions</Link>
       </p>
-      <QueryResult
-        data={question.currentData}
-        error={question.error}
-        isFetching={question.isFetching}
-        refetch={question.refetch}
-        loadingLabel="Loading the question…"
-        errorTitle="The question could not be loaded"
-      >
+      <QueryResult query={question} loadingLabel="Loading the question…" errorTitle="The question could not be loaded">
         {(data) => (
           <article aria-labelledby="question-title">
             <div className="card dw-card mb-3">

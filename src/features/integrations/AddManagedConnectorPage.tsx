@@ -34,14 +34,7 @@ export default function AddManagedConnectorPage() {
           <SourceConfigStep definition={definition} onReady={(source, catalog) => setReady({ source, catalog })} />
         </>
       ) : (
-        <QueryResult
-          data={definitions.currentData}
-          error={definitions.error}
-          isFetching={definitions.isFetching}
-          refetch={definitions.refetch}
-          loadingLabel="Loading connectors…"
-          errorTitle="The connectors could not be loaded"
-        >
+        <QueryResult query={definitions} loadingLabel="Loading connectors…" errorTitle="The connectors could not be loaded">
           {(loaded) => (
             <DefinitionCatalog definitions={loaded.filter((candidate) => candidate.kind !== 'declarative')} onChoose={setDefinition} />
           )}

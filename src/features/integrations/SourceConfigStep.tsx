@@ -68,14 +68,7 @@ export function SourceConfigStep({ definition, onReady }: SourceConfigStepProps)
         error={failure?.field === 'name' ? failure.message : undefined}
         required
       />
-      <QueryResult
-        data={spec.currentData}
-        error={spec.error}
-        isFetching={spec.isFetching}
-        refetch={spec.refetch}
-        loadingLabel="Loading the connector's settings…"
-        errorTitle="The connector's settings could not be loaded"
-      >
+      <QueryResult query={spec} loadingLabel="Loading the connector's settings…" errorTitle="The connector's settings could not be loaded">
         {(loaded) => (
           <LazyConnectorConfigForm
             schema={loaded.connectionSpecification}

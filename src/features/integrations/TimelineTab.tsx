@@ -84,14 +84,7 @@ export function TimelineTab({ connectionId }: { connectionId: string }) {
   return (
     <>
       {logError ? <InlineError>{logError}</InlineError> : null}
-      <QueryResult
-        data={jobs.currentData}
-        error={jobs.error}
-        isFetching={jobs.isFetching}
-        refetch={jobs.refetch}
-        loadingLabel="Loading the jobs…"
-        errorTitle="The jobs could not be loaded"
-      >
+      <QueryResult query={jobs} loadingLabel="Loading the jobs…" errorTitle="The jobs could not be loaded">
         {(data) => (
           <>
             <DataTable

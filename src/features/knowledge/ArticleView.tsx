@@ -35,14 +35,7 @@ export function ArticleView({ id, onDeleted }: { id: string; onDeleted: (message
       <p>
         <Link to={appPaths.knowledgebase}>← All articles</Link>
       </p>
-      <QueryResult
-        data={article.currentData}
-        error={article.error}
-        isFetching={article.isFetching}
-        refetch={article.refetch}
-        loadingLabel="Loading the article…"
-        errorTitle="The article could not be loaded"
-      >
+      <QueryResult query={article} loadingLabel="Loading the article…" errorTitle="The article could not be loaded">
         {(data) => (
           <article className="card dw-card" aria-labelledby="article-title">
             <div className="card-body">

@@ -111,14 +111,7 @@ export default function KnowledgeBasePage() {
               </FormField>
             ) : null}
           </form>
-          <QueryResult
-            data={list.currentData}
-            error={list.error}
-            isFetching={list.isFetching}
-            refetch={list.refetch}
-            loadingLabel="Searching the knowledge base…"
-            errorTitle="The articles could not be loaded"
-          >
+          <QueryResult query={list} loadingLabel="Searching the knowledge base…" errorTitle="The articles could not be loaded">
             {(data) => (
               <section aria-labelledby="articles-title">
                 <h2 id="articles-title" className="visually-hidden">

@@ -50,14 +50,7 @@ export function ProjectView({ id, me }: { id: string; me: string }) {
       <p>
         <Link to={appPaths.projects}>← All projects</Link>
       </p>
-      <QueryResult
-        data={project.currentData}
-        error={project.error}
-        isFetching={project.isFetching}
-        refetch={project.refetch}
-        loadingLabel="Loading the project…"
-        errorTitle="The project could not be loaded"
-      >
+      <QueryResult query={project} loadingLabel="Loading the project…" errorTitle="The project could not be loaded">
         {(data) => {
           const taken = new Set(data.resources.map((r) => `${r.kind}:${r.ref}`));
           const available = (options.currentData ?? []).filter((o) => !taken.has(`${o.kind}:${o.ref}`));

@@ -37,14 +37,7 @@ export default function ProjectsPage() {
       {projectId !== null ? (
         <ProjectView key={projectId} id={projectId} me={me} />
       ) : (
-        <QueryResult
-          data={list.currentData}
-          error={list.error}
-          isFetching={list.isFetching}
-          refetch={list.refetch}
-          loadingLabel="Loading projects…"
-          errorTitle="The projects could not be loaded"
-        >
+        <QueryResult query={list} loadingLabel="Loading projects…" errorTitle="The projects could not be loaded">
           {(projects) =>
             projects.length === 0 ? (
               <EmptyState title="No projects yet">

@@ -58,14 +58,7 @@ export default function AccessManagementPage() {
       </QueryResult>
       <AccessReviewPanel />
       <Panel title="Audit trail" description="Changes to members, sessions, roles and the sign-in policy, newest first.">
-        <QueryResult
-          data={audit.currentData}
-          error={audit.error}
-          isFetching={audit.isFetching}
-          refetch={audit.refetch}
-          loadingLabel="Loading the audit trail…"
-          errorTitle="The audit trail could not be loaded"
-        >
+        <QueryResult query={audit} loadingLabel="Loading the audit trail…" errorTitle="The audit trail could not be loaded">
           {(data) => (
             <DataTable
               caption="Audit trail"

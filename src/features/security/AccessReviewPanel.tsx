@@ -57,14 +57,7 @@ export function AccessReviewPanel() {
         </div>
       }
     >
-      <QueryResult
-        data={review.currentData}
-        error={review.error}
-        isFetching={review.isFetching}
-        refetch={review.refetch}
-        loadingLabel="Loading the access review…"
-        errorTitle="The access review could not be loaded"
-      >
+      <QueryResult query={review} loadingLabel="Loading the access review…" errorTitle="The access review could not be loaded">
         {(data) => (
           <DataTable
             caption={`Access review (dormant after ${data.dormantDays} days)`}

@@ -25,28 +25,14 @@ export default function AuthenticationPage() {
           <h2 id="policy-title" className="h5">
             Sign-in policy
           </h2>
-          <QueryResult
-            data={policy.currentData}
-            error={policy.error}
-            isFetching={policy.isFetching}
-            refetch={policy.refetch}
-            loadingLabel="Loading the sign-in policy…"
-            errorTitle="The sign-in policy could not be loaded"
-          >
+          <QueryResult query={policy} loadingLabel="Loading the sign-in policy…" errorTitle="The sign-in policy could not be loaded">
             {(data) => <PolicyForm key={JSON.stringify(data)} policy={data} onSaved={setMessage} />}
           </QueryResult>
         </div>
       </section>
       <SignInEventsPanel />
       <Panel title="Platform settings" description="Set for the whole platform; shown here for reference.">
-        <QueryResult
-          data={platform.currentData}
-          error={platform.error}
-          isFetching={platform.isFetching}
-          refetch={platform.refetch}
-          loadingLabel="Loading the platform settings…"
-          errorTitle="The platform settings could not be loaded"
-        >
+        <QueryResult query={platform} loadingLabel="Loading the platform settings…" errorTitle="The platform settings could not be loaded">
           {(data) => (
             <dl className="row mb-0">
               <dt className="col-sm-5">Identity provider</dt>

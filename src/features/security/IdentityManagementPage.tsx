@@ -74,14 +74,7 @@ export default function IdentityManagementPage() {
       <StatusMessage message={message} />
       {invited ? <InvitationLink result={invited} onClose={() => setInvited(null)} /> : null}
       <MemberSearch key={search} />
-      <QueryResult
-        data={members.currentData}
-        error={members.error}
-        isFetching={members.isFetching}
-        refetch={members.refetch}
-        loadingLabel="Loading the members…"
-        errorTitle="The members could not be loaded"
-      >
+      <QueryResult query={members} loadingLabel="Loading the members…" errorTitle="The members could not be loaded">
         {(page) => (
           <DataTable
             caption={search ? `Members matching “${search}”` : 'Members'}

@@ -55,14 +55,7 @@ export function SessionsPanel({ member, onDone }: { member: Member; onDone: (mes
           Sign out everywhere
         </button>
       </div>
-      <QueryResult
-        data={sessions.currentData}
-        error={sessions.error}
-        isFetching={sessions.isFetching}
-        refetch={sessions.refetch}
-        loadingLabel="Loading the sessions…"
-        errorTitle="The sessions could not be loaded"
-      >
+      <QueryResult query={sessions} loadingLabel="Loading the sessions…" errorTitle="The sessions could not be loaded">
         {({ sessions: list }) => (
           <SimpleTable
             caption={`Active sessions of ${member.username}`}

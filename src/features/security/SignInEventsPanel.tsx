@@ -49,14 +49,7 @@ export function SignInEventsPanel() {
         </div>
       }
     >
-      <QueryResult
-        data={events.currentData}
-        error={events.error}
-        isFetching={events.isFetching}
-        refetch={events.refetch}
-        loadingLabel="Loading the sign-in events…"
-        errorTitle="The sign-in events could not be loaded"
-      >
+      <QueryResult query={events} loadingLabel="Loading the sign-in events…" errorTitle="The sign-in events could not be loaded">
         {(page) => (
           <DataTable
             caption="Sign-in events"

@@ -66,14 +66,7 @@ export default function SupportPage() {
           {staff ? 'Tickets' : 'Your tickets'}
         </h2>
         <TicketFilters key={params.get('q') ?? ''} params={params} staff={staff} onChange={change} />
-        <QueryResult
-          data={list.currentData}
-          error={list.error}
-          isFetching={list.isFetching}
-          refetch={list.refetch}
-          loadingLabel="Loading tickets…"
-          errorTitle="The tickets could not be loaded"
-        >
+        <QueryResult query={list} loadingLabel="Loading tickets…" errorTitle="The tickets could not be loaded">
           {(data) =>
             data.tickets.length === 0 ? (
               <EmptyState title={filtered ? 'No tickets match.' : 'No tickets yet.'}>

@@ -58,14 +58,7 @@ export default function TicketPage() {
   return (
     <>
       {back}
-      <QueryResult
-        data={ticket.currentData}
-        error={ticket.error}
-        isFetching={ticket.isFetching}
-        refetch={ticket.refetch}
-        loadingLabel="Loading the ticket…"
-        errorTitle="The ticket could not be loaded"
-      >
+      <QueryResult query={ticket} loadingLabel="Loading the ticket…" errorTitle="The ticket could not be loaded">
         {(data) => (
           <>
             <h1 className="h3 mb-2">

@@ -82,20 +82,13 @@ function Page({
   const query = new URLSearchParams({ limit: String(PAGE) });
   if (status) query.set('status', status);
   if (before) query.set('before', before);
-  const { currentData, error, isFetching, refetch } = useListAlertDeliveriesQuery(query.toString(), {
+  const alertDeliveries = useListAlertDeliveriesQuery(query.toString(), {
     // Follow pending deliveries (retries take seconds to minutes) on the first page only.
     pollingInterval: before === null ? 5_000 : 0,
     skipPollingIfUnfocused: true,
   });
   return (
-    <QueryResult
-      data={currentData}
-      error={error}
-      isFetching={isFetching}
-      refetch={refetch}
-      loadingLabel="Loading the delivery log…"
-      errorTitle="The delivery log could not be loaded"
-    >
+    <QueryResult query={alertDeliveries} loadingLabel="Loading the delivery log…" errorTitle="The delivery log could not be loaded">
       {(result) => (
         <>
           {result.deliveries.length > 0 ? (

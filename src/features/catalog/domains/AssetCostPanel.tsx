@@ -14,7 +14,7 @@ const COSTED = ['model', 'seed', 'snapshot', 'exposure'];
 
 export function AssetCostPanel({ assetId, resourceType }: { assetId: string; resourceType: string }) {
   const costed = COSTED.includes(resourceType);
-  const { currentData, error, isFetching, refetch } = useGetAssetCostQuery(assetId, { skip: !costed });
+  const assetCost = useGetAssetCostQuery(assetId, { skip: !costed });
   if (!costed) return null;
   const exposure = resourceType === 'exposure';
   return (
@@ -26,14 +26,7 @@ export function AssetCostPanel({ assetId, resourceType }: { assetId: string; res
           : 'Warehouse queries carrying dbt’s query comment or tag for this node, priced as Optimize prices queries; reads are other queries naming its table.'
       }
     >
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Loading the build cost…"
-        errorTitle="The build cost could not be loaded"
-      >
+      <QueryResult query={assetCost} loadingLabel="Loading the build cost…" errorTitle="The build cost could not be loaded">
         {(answer) => (
           <>
             <BuildCost

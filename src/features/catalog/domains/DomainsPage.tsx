@@ -22,18 +22,11 @@ import '../catalog.css';
 function Domains() {
   const roles = useAppSelector(selectRealmRoles);
   const mayEdit = mayEditCatalogOrganisation(roles);
-  const { currentData, error, isFetching, refetch } = useListDomainsQuery();
+  const domainsQuery = useListDomainsQuery();
   const [editing, setEditing] = useState<DomainSummary | null>(null);
   return (
     <>
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Loading the domains…"
-        errorTitle="The domains could not be loaded"
-      >
+      <QueryResult query={domainsQuery} loadingLabel="Loading the domains…" errorTitle="The domains could not be loaded">
         {(answer) => (
           <>
             <p className="small">

@@ -17,16 +17,9 @@ import { ProductDialog } from './ProductDialog';
 import '../catalog.css';
 
 function Products({ mayEdit }: { mayEdit: boolean }) {
-  const { currentData, error, isFetching, refetch } = useListProductsQuery();
+  const productsQuery = useListProductsQuery();
   return (
-    <QueryResult
-      data={currentData}
-      error={error}
-      isFetching={isFetching}
-      refetch={refetch}
-      loadingLabel="Loading the data products…"
-      errorTitle="The data products could not be loaded"
-    >
+    <QueryResult query={productsQuery} loadingLabel="Loading the data products…" errorTitle="The data products could not be loaded">
       {({ products }) =>
         products.length === 0 ? (
           <EmptyState title="No data products yet">

@@ -8,7 +8,7 @@ import { QueryResult } from '../../../components/QueryResult';
 import { SimpleTable } from '../../../components/SimpleTable';
 
 export function UnreadModels() {
-  const { currentData, error, isFetching, refetch } = useGetUnreadModelsQuery();
+  const unreadModels = useGetUnreadModelsQuery();
   return (
     <section className="card dw-card mb-4" aria-labelledby="unread-models">
       <div className="card-body">
@@ -19,14 +19,7 @@ export function UnreadModels() {
           No query named their table in the last 30 days except their own builds (a downstream model’s build counts as a read). Most
           expensive first.
         </p>
-        <QueryResult
-          data={currentData}
-          error={error}
-          isFetching={isFetching}
-          refetch={refetch}
-          loadingLabel="Loading the unread models…"
-          errorTitle="The unread models could not be loaded"
-        >
+        <QueryResult query={unreadModels} loadingLabel="Loading the unread models…" errorTitle="The unread models could not be loaded">
           {(answer) =>
             answer.models.length === 0 ? (
               <p className="mb-0">Every model was read in the last 30 days.</p>

@@ -10,20 +10,13 @@ import { QueryResult } from '../../../components/QueryResult';
 const sourceLabels = { manual: 'applied by a person', suggestion: 'accepted suggestion', dbt: 'from dbt' } as const;
 
 export function AssetGovernancePanel({ assetId, assetName }: { assetId: string; assetName: string }) {
-  const { currentData, error, isFetching, refetch } = useGetAssetGovernanceQuery(assetId);
+  const assetGovernance = useGetAssetGovernanceQuery(assetId);
   return (
     <Panel
       title="Glossary and classifications"
       description={`Business terms that describe ${assetName} and the tags it and its columns carry.`}
     >
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Loading terms and tags…"
-        errorTitle="Terms and tags could not be loaded"
-      >
+      <QueryResult query={assetGovernance} loadingLabel="Loading terms and tags…" errorTitle="Terms and tags could not be loaded">
         {({ terms, tags }) => (
           <div className="row small">
             <div className="col-md-6">

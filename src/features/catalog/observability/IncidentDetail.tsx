@@ -38,18 +38,11 @@ function eventText(event: IncidentEvent): string {
 }
 
 export function IncidentDetail({ id }: { id: string }) {
-  const { currentData, error, isFetching, refetch } = useGetIncidentQuery(id);
+  const incidentQuery = useGetIncidentQuery(id);
   const mayChange = mayChangeIncidents(useAppSelector(selectRealmRoles));
   return (
     <div id="incident-detail">
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Loading the incident…"
-        errorTitle="The incident could not be loaded"
-      >
+      <QueryResult query={incidentQuery} loadingLabel="Loading the incident…" errorTitle="The incident could not be loaded">
         {({ incident, timeline }) => (
           <Panel
             title={`Incident: ${incident.name}`}

@@ -67,7 +67,7 @@ function RunningProfile({ jobId, assetId, onDone }: { jobId: string; assetId: st
 }
 
 export function ProfilePanel({ assetId, assetName }: { assetId: string; assetName: string }) {
-  const { currentData, error, isFetching, refetch } = useGetProfilesQuery(assetId);
+  const profilesQuery = useGetProfilesQuery(assetId);
   const [start, starting] = useStartProfileMutation();
   const [jobId, setJobId] = useState<string | null>(null);
   const profile = async () => {
@@ -87,14 +87,7 @@ export function ProfilePanel({ assetId, assetName }: { assetId: string; assetNam
     >
       {starting.error ? <InlineError>{apiErrorMessage(starting.error)}</InlineError> : null}
       {jobId ? <RunningProfile jobId={jobId} assetId={assetId} onDone={() => setJobId(null)} /> : null}
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Loading the profile…"
-        errorTitle="The profile could not be loaded"
-      >
+      <QueryResult query={profilesQuery} loadingLabel="Loading the profile…" errorTitle="The profile could not be loaded">
         {({ latest, history }) =>
           latest ? (
             <>

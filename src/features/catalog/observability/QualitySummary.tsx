@@ -36,7 +36,7 @@ function Totals({ totals }: { totals: QualityGroup }) {
 export function QualitySummary() {
   const [params, setParams] = useSearchParams();
   const by = (params.get('by') ?? 'asset') as SummaryDimension;
-  const { currentData, error, isFetching, refetch } = useGetQualitySummaryQuery(summaryQuery(params));
+  const qualitySummary = useGetQualitySummaryQuery(summaryQuery(params));
   const picker = (
     <div className="d-flex align-items-center gap-2">
       <label htmlFor="dq-by" className="small mb-0">
@@ -62,14 +62,7 @@ export function QualitySummary() {
       description="Domain: the asset's dbt meta.domain, else the first folder of its file. Owner: meta.owner, else its group's owner."
       actions={picker}
     >
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Loading the summary…"
-        errorTitle="The summary could not be loaded"
-      >
+      <QueryResult query={qualitySummary} loadingLabel="Loading the summary…" errorTitle="The summary could not be loaded">
         {(summary) => (
           <>
             <Totals totals={summary.totals} />

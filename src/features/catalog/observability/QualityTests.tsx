@@ -83,16 +83,9 @@ function Pages({ total }: { total: number }) {
 
 export function QualityTests() {
   const [params] = useSearchParams();
-  const { currentData, error, isFetching, refetch } = useListQualityTestsQuery(testsQuery(params));
+  const qualityTests = useListQualityTestsQuery(testsQuery(params));
   return (
-    <QueryResult
-      data={currentData}
-      error={error}
-      isFetching={isFetching}
-      refetch={refetch}
-      loadingLabel="Loading the tests…"
-      errorTitle="The tests could not be loaded"
-    >
+    <QueryResult query={qualityTests} loadingLabel="Loading the tests…" errorTitle="The tests could not be loaded">
       {(result) => (
         <>
           <p className="small text-body-secondary" role="status">

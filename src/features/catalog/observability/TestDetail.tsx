@@ -21,17 +21,10 @@ const columns: DataColumn<TestRun>[] = [
 ];
 
 export function TestDetail({ testId }: { testId: string }) {
-  const { currentData, error, isFetching, refetch } = useGetTestHistoryQuery(testId);
+  const testHistory = useGetTestHistoryQuery(testId);
   return (
     <div id="test-detail">
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Loading the test's history…"
-        errorTitle="The test's history could not be loaded"
-      >
+      <QueryResult query={testHistory} loadingLabel="Loading the test's history…" errorTitle="The test's history could not be loaded">
         {({ test, runs }) => {
           const oldestFirst = [...runs].reverse();
           return (

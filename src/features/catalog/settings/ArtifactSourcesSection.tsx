@@ -12,17 +12,14 @@ import { UploadTokens } from './UploadTokens';
 const originLabels: Record<string, string> = { upload: 'Upload', directory: 'Watched directory', sample: 'Sample project' };
 
 export function ArtifactSourcesSection() {
-  const { currentData, error, isFetching, refetch } = useGetArtifactSourcesQuery();
+  const artifactSources = useGetArtifactSourcesQuery();
   return (
     <Panel
       title="Artifact sources"
       description="Where the catalog's dbt artifacts (manifest, run results, source freshness, catalog) come from."
     >
       <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
+        query={artifactSources}
         loadingLabel="Loading the artifact sources…"
         errorTitle="The artifact sources could not be loaded"
       >

@@ -73,21 +73,14 @@ function NewToken() {
 }
 
 export function UploadTokens() {
-  const { currentData, error, isFetching, refetch } = useListUploadTokensQuery();
+  const uploadTokens = useListUploadTokensQuery();
   const [revoke, revoking] = useRevokeUploadTokenMutation();
   const [asked, setAsked] = useState<UploadTokenRecord | null>(null);
   return (
     <div className="mb-3">
       <h3 className="h6">Upload tokens</h3>
       <NewToken />
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Loading the upload tokens…"
-        errorTitle="The upload tokens could not be loaded"
-      >
+      <QueryResult query={uploadTokens} loadingLabel="Loading the upload tokens…" errorTitle="The upload tokens could not be loaded">
         {({ tokens }) => (
           <SimpleTable
             caption="Upload tokens"

@@ -14,19 +14,12 @@ import { IdleCostPanel } from './IdleCostPanel';
 import { ServiceSpendPanel } from './ServiceSpendPanel';
 
 function CostReport({ info, range, dataRange, params }: OptimizeContext) {
-  const { currentData, error, isFetching, refetch } = useGetCostSummaryQuery(range);
+  const costSummary = useGetCostSummaryQuery(range);
   return (
     <>
       <FilterForm key={params.toString()} label="Date range" range={range} dataRange={dataRange} />
       <BudgetsPanel dataRange={dataRange} currency={info.currency} focus={params.get('panel') === 'budgets'} />
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Adding up the costs…"
-        errorTitle="The costs could not be loaded"
-      >
+      <QueryResult query={costSummary} loadingLabel="Adding up the costs…" errorTitle="The costs could not be loaded">
         {(summary) => (
           <>
             <CostFigures summary={summary} />

@@ -21,7 +21,7 @@ export function changeText(share: number | null): string {
 const preview = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
 
 export function PatternTrendsPanel({ filters, currency }: { filters: QueryFilters; currency: string }) {
-  const { currentData, error, isFetching, refetch } = useGetPatternTrendsQuery(filters);
+  const patternTrends = useGetPatternTrendsQuery(filters);
   const [chosen, setChosen] = useState<string | null>(null);
   const columns = useMemo<DataColumn<PatternTrend>[]>(
     () => [
@@ -63,14 +63,7 @@ export function PatternTrendsPanel({ filters, currency }: { filters: QueryFilter
       title="Pattern cost trend"
       description={`The ${PATTERN_TREND_LIMIT} most expensive patterns in the range, their cost per day, and the change against the period of the same length just before.`}
     >
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Following the patterns…"
-        errorTitle="The pattern trends could not be loaded"
-      >
+      <QueryResult query={patternTrends} loadingLabel="Following the patterns…" errorTitle="The pattern trends could not be loaded">
         {(data) => {
           const shown = data.patterns.find((pattern) => pattern.parameterizedHash === chosen) ?? data.patterns[0];
           return data.patterns.length === 0 ? (

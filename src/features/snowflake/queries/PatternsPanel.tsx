@@ -15,7 +15,7 @@ const SORT_COLUMN: Record<PatternOrder, string> = { cost: 'totalCost', count: 'r
 
 export function PatternsPanel({ filters, currency, params }: { filters: QueryFilters; currency: string; params: URLSearchParams }) {
   const [orderBy, setOrderBy] = useState<PatternOrder>('cost');
-  const { currentData, error, isFetching, refetch } = useGetQueryPatternsQuery({ filters, orderBy });
+  const queryPatterns = useGetQueryPatternsQuery({ filters, orderBy });
   const columns = useMemo(() => patternColumns(currency, params), [currency, params]);
   const selectId = useId();
   const title = 'Query patterns';
@@ -43,14 +43,7 @@ export function PatternsPanel({ filters, currency, params }: { filters: QueryFil
         </div>
       }
     >
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Grouping the queries…"
-        errorTitle="The query patterns could not be loaded"
-      >
+      <QueryResult query={queryPatterns} loadingLabel="Grouping the queries…" errorTitle="The query patterns could not be loaded">
         {(patterns) => (
           <DataTable
             // A new choice is a new list: its own order, from the first page.

@@ -51,7 +51,7 @@ function Figures({ query, currency }: { query: QueryDetail; currency: string }) 
 }
 
 export function QueryDetailDialog({ queryId, currency, onClose }: QueryDetailDialogProps) {
-  const { currentData, error, isFetching, refetch } = useGetQueryDetailQuery(queryId);
+  const queryDetail = useGetQueryDetailQuery(queryId);
   return (
     <Modal show onHide={onClose} size="xl" scrollable aria-labelledby="query-detail-title">
       <Modal.Header closeButton>
@@ -60,14 +60,7 @@ export function QueryDetailDialog({ queryId, currency, onClose }: QueryDetailDia
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <QueryResult
-          data={currentData}
-          error={error}
-          isFetching={isFetching}
-          refetch={refetch}
-          loadingLabel="Loading the query…"
-          errorTitle="The query could not be loaded"
-        >
+        <QueryResult query={queryDetail} loadingLabel="Loading the query…" errorTitle="The query could not be loaded">
           {(query) => (
             <>
               <h3 className="h6">Text</h3>

@@ -21,7 +21,7 @@ const warehouseColumns: DataColumn<SpillSummary>[] = [
 ];
 
 export function SpillingPanel({ filters, currency, params }: { filters: QueryFilters; currency: string; params: URLSearchParams }) {
-  const { currentData, error, isFetching, refetch } = useGetSpillingQueriesQuery(filters);
+  const spillingQueries = useGetSpillingQueriesQuery(filters);
   const columns = useMemo(() => querySummaryColumns(currency, params, spillColumns), [currency, params]);
   const title = 'Remote spilling';
   return (
@@ -30,10 +30,7 @@ export function SpillingPanel({ filters, currency, params }: { filters: QueryFil
       description="Queries whose data did not fit in the warehouse's memory and local disk. A larger warehouse, or less data per query, avoids it."
     >
       <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
+        query={spillingQueries}
         loadingLabel="Looking for spilling queries…"
         errorTitle="The spilling queries could not be loaded"
       >

@@ -39,19 +39,12 @@ export function TopQueriesPanel({ orderBy, filters, currency, params }: TopQueri
   const [paging, setPaging] = useState({ filterKey, offset: 0 });
   const offset = paging.filterKey === filterKey ? paging.offset : 0;
   const setOffset = (next: number) => setPaging({ filterKey, offset: next });
-  const { currentData, error, isFetching, refetch } = useGetTopQueriesQuery({ filters, orderBy, offset });
+  const topQueries = useGetTopQueriesQuery({ filters, orderBy, offset });
   const columns = useMemo(() => querySummaryColumns(currency, params), [currency, params]);
   const { title, description } = TEXT[orderBy];
   return (
     <Panel title={title} description={`${description} Largest first, ${LIST_LIMIT} at a time.`}>
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Finding the queries…"
-        errorTitle={`The ${title.toLowerCase()} could not be loaded`}
-      >
+      <QueryResult query={topQueries} loadingLabel="Finding the queries…" errorTitle={`The ${title.toLowerCase()} could not be loaded`}>
         {(page) => (
           <>
             <DataTable

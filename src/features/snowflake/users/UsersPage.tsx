@@ -108,18 +108,11 @@ function Findings({ overview, currency }: { overview: UsersOverview; currency: s
 
 function UsersReport({ info, range, dataRange, params }: OptimizeContext) {
   const dormantDays = dormantDaysOf(params);
-  const { currentData, error, isFetching, refetch } = useGetUsersOverviewQuery({ ...range, dormantDays });
+  const usersOverview = useGetUsersOverviewQuery({ ...range, dormantDays });
   return (
     <>
       <FilterForm key={params.toString()} label="Date range and dormancy" range={range} dataRange={dataRange} fields={fields} />
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Looking at the users…"
-        errorTitle="The users could not be loaded"
-      >
+      <QueryResult query={usersOverview} loadingLabel="Looking at the users…" errorTitle="The users could not be loaded">
         {(overview) => <Findings overview={overview} currency={info.currency} />}
       </QueryResult>
     </>

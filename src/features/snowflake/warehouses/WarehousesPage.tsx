@@ -15,7 +15,7 @@ import { UtilisationPanel } from './UtilisationPanel';
 import { WarehouseUsagePanel } from './WarehouseUsagePanel';
 
 function WarehousesReport({ info, range, dataRange, params }: OptimizeContext) {
-  const { currentData, error, isFetching, refetch } = useGetWarehousesQuery(range);
+  const warehousesQuery = useGetWarehousesQuery(range);
   const mayApply = canWriteWarehouse(useAppSelector(selectRealmRoles));
   const [applying, setApplying] = useState<Recommendation | null>(null);
   const openApply = useCallback((recommendation: Recommendation) => setApplying(recommendation), []);
@@ -24,14 +24,7 @@ function WarehousesReport({ info, range, dataRange, params }: OptimizeContext) {
   return (
     <>
       <FilterForm key={params.toString()} label="Date range" range={range} dataRange={dataRange} />
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Measuring the warehouses…"
-        errorTitle="The warehouses could not be loaded"
-      >
+      <QueryResult query={warehousesQuery} loadingLabel="Measuring the warehouses…" errorTitle="The warehouses could not be loaded">
         {(data) => (
           <>
             <RecommendationsPanel

@@ -32,7 +32,7 @@ const roleColumns: DataColumn<RoleView>[] = [
 export default function RolesPage() {
   const [params] = useSearchParams();
   const search = params.get('search') ?? '';
-  const { currentData, error, isFetching, refetch } = useListWarehouseRolesQuery(search);
+  const warehouseRoles = useListWarehouseRolesQuery(search);
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
 
@@ -49,14 +49,7 @@ export default function RolesPage() {
         }
       />
       <SearchForm key={search} label="Search roles" placeholder="Search by name or comment" />
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Loading the roles…"
-        errorTitle="The roles could not be loaded"
-      >
+      <QueryResult query={warehouseRoles} loadingLabel="Loading the roles…" errorTitle="The roles could not be loaded">
         {(roles) => <SearchedList noun="role" search={search} rows={roles} columns={roleColumns} />}
       </QueryResult>
       {creating ? (

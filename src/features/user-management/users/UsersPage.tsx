@@ -14,7 +14,7 @@ import { userColumns } from './userColumns';
 export default function UsersPage() {
   const [params] = useSearchParams();
   const search = params.get('search') ?? '';
-  const { currentData, error, isFetching, refetch } = useListWarehouseUsersQuery(search);
+  const warehouseUsers = useListWarehouseUsersQuery(search);
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
   // Set when the user was dropped from their page and the list is shown next.
@@ -38,14 +38,7 @@ export default function UsersPage() {
         </div>
       ) : null}
       <SearchForm key={search} label="Search users" placeholder="Search by name, login, display name or e-mail" />
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Loading the users…"
-        errorTitle="The users could not be loaded"
-      >
+      <QueryResult query={warehouseUsers} loadingLabel="Loading the users…" errorTitle="The users could not be loaded">
         {(users) => <SearchedList noun="user" search={search} rows={users} columns={userColumns} />}
       </QueryResult>
       {creating ? (

@@ -97,7 +97,7 @@ function NewClassification() {
 }
 
 export default function ClassificationsPage() {
-  const { currentData, data, error, isFetching, refetch } = useListClassificationsQuery();
+  const classificationsQuery = useListClassificationsQuery();
   const [params, setParams] = useSearchParams();
   const tagId = params.get('tag');
   return (
@@ -107,10 +107,9 @@ export default function ClassificationsPage() {
       intro="Tags that say how sensitive or critical data is, applied to assets and columns by people, mapped in from dbt tags and meta (pii, tier1 … tier5, meta.contains_pii, meta.tier), and suggested for personal data."
     >
       <QueryResult
-        data={currentData ?? data}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
+        query={classificationsQuery}
+
+        keepWhileRefetching
         loadingLabel="Loading the classifications…"
         errorTitle="The classifications could not be loaded"
       >

@@ -14,7 +14,7 @@ const sourceLabels = { manual: 'Applied by a person', suggestion: 'Accepted sugg
 
 export function TagApplications({ category, tagId, editor }: { category: ClassificationRecord; tagId: string; editor: boolean }) {
   const tag = category.tags.find((candidate) => candidate.id === tagId);
-  const { currentData, error, isFetching, refetch } = useListApplicationsQuery(new URLSearchParams({ tagId }).toString());
+  const applicationsQuery = useListApplicationsQuery(new URLSearchParams({ tagId }).toString());
   const [remove, removing] = useRemoveTagMutation();
   if (!tag) return null;
   const name = `${category.name}.${tag.name}`;
@@ -22,10 +22,7 @@ export function TagApplications({ category, tagId, editor }: { category: Classif
     <Panel title={`Where ${name} applies`} description={tag.description || undefined}>
       {removing.error ? <InlineError>{apiErrorMessage(removing.error)}</InlineError> : null}
       <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
+        query={applicationsQuery}
         loadingLabel="Loading where the tag applies…"
         errorTitle="The applications could not be loaded"
       >

@@ -62,10 +62,9 @@ function Terms({ glossaryId, termId }: { glossaryId: string; termId: string | nu
   const all = useListTermsQuery({ glossaryId, query: '' });
   return (
     <QueryResult
-      data={terms.currentData ?? terms.data}
-      error={terms.error}
-      isFetching={terms.isFetching}
-      refetch={terms.refetch}
+      query={terms}
+
+      keepWhileRefetching
       loadingLabel="Loading the terms…"
       errorTitle="The terms could not be loaded"
     >
@@ -80,7 +79,7 @@ function Terms({ glossaryId, termId }: { glossaryId: string; termId: string | nu
 }
 
 export default function GlossaryPage() {
-  const { currentData, error, isFetching, refetch } = useListGlossariesQuery();
+  const glossariesQuery = useListGlossariesQuery();
   const [params, setParams] = useSearchParams();
   return (
     <GovernanceFrame
@@ -88,14 +87,7 @@ export default function GlossaryPage() {
       title="Glossary"
       intro="The organisation's business terms: what each means, who owns and reviews it, and which assets and columns it describes. A term is Draft, In review, Approved, Rejected or Deprecated."
     >
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Loading the glossaries…"
-        errorTitle="The glossaries could not be loaded"
-      >
+      <QueryResult query={glossariesQuery} loadingLabel="Loading the glossaries…" errorTitle="The glossaries could not be loaded">
         {({ glossaries, editor }) => {
           const chosen = glossaries.find((glossary) => glossary.id === params.get('glossary')) ?? glossaries[0];
           return (

@@ -21,7 +21,7 @@ import { TermWorkflow } from './TermWorkflow';
 const orNone = (list: readonly string[]) => (list.length > 0 ? list.join(', ') : 'None');
 
 export function TermDetail({ termId, terms, editor }: { termId: string; terms: readonly TermRecord[]; editor: boolean }) {
-  const { currentData, error, isFetching, refetch } = useGetTermQuery(termId);
+  const termQuery = useGetTermQuery(termId);
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -33,14 +33,7 @@ export function TermDetail({ termId, terms, editor }: { termId: string; terms: r
     setParams(next);
   };
   return (
-    <QueryResult
-      data={currentData}
-      error={error}
-      isFetching={isFetching}
-      refetch={refetch}
-      loadingLabel="Loading the term…"
-      errorTitle="The term could not be loaded"
-    >
+    <QueryResult query={termQuery} loadingLabel="Loading the term…" errorTitle="The term could not be loaded">
       {({ term, links, history, children }) => (
         <Panel
           title={`Term: ${term.name}`}

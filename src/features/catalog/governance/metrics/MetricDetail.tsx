@@ -11,16 +11,9 @@ import { MetricValues } from './MetricValues';
 const paramText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
 export function MetricDetail({ metricId }: { metricId: string }) {
-  const { currentData, error, isFetching, refetch } = useGetMetricQuery(metricId);
+  const metricQuery = useGetMetricQuery(metricId);
   return (
-    <QueryResult
-      data={currentData}
-      error={error}
-      isFetching={isFetching}
-      refetch={refetch}
-      loadingLabel="Loading the metric…"
-      errorTitle="The metric could not be loaded"
-    >
+    <QueryResult query={metricQuery} loadingLabel="Loading the metric…" errorTitle="The metric could not be loaded">
       {({ metric, upstream, downstream }) => (
         <>
           <Panel title={`Metric: ${metric.label}`} description={metric.description || undefined}>

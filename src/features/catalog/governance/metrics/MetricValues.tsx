@@ -13,10 +13,7 @@ const figure = (value: number) => value.toLocaleString(undefined, { maximumFract
 
 export function MetricValues({ metric }: { metric: MetricRecord }) {
   const [grain, setGrain] = useState<MetricGrain>('month');
-  const { currentData, error, isFetching, refetch } = useGetMetricValuesQuery(
-    { id: metric.id, grain },
-    { skip: metric.noValuesReason !== null },
-  );
+  const metricValues = useGetMetricValuesQuery({ id: metric.id, grain }, { skip: metric.noValuesReason !== null });
   if (metric.noValuesReason) return <p className="mb-0">{`No values are shown: ${metric.noValuesReason}`}</p>;
   return (
     <>
@@ -37,14 +34,7 @@ export function MetricValues({ metric }: { metric: MetricRecord }) {
           ))}
         </select>
       </div>
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Querying the warehouse…"
-        errorTitle="The values could not be queried"
-      >
+      <QueryResult query={metricValues} loadingLabel="Querying the warehouse…" errorTitle="The values could not be queried">
         {({ points, relation }) =>
           points.length === 0 ? (
             <p className="mb-0">{`${relation} has no rows to count yet.`}</p>

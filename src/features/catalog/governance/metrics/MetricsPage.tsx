@@ -24,15 +24,14 @@ function Parts({ title, parts }: { title: string; parts: readonly SemanticPart[]
 }
 
 function Metrics() {
-  const { currentData, data, error, isFetching, refetch } = useListMetricsQuery();
+  const metricsQuery = useListMetricsQuery();
   const [params] = useSearchParams();
   const metricId = params.get('metric');
   return (
     <QueryResult
-      data={currentData ?? data}
-      error={error}
-      isFetching={isFetching}
-      refetch={refetch}
+      query={metricsQuery}
+
+      keepWhileRefetching
       loadingLabel="Loading the metrics…"
       errorTitle="The metrics could not be loaded"
     >
