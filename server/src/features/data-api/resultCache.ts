@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Answers of published endpoints, kept for the endpoint's cache lifetime and keyed by endpoint
  * version, bound values (the key's fixed values included) and page. It lives in process memory:
@@ -5,31 +7,27 @@
  * version simply has a new key. Least recently used entries go first once it is full.
  */
 export class ResultCache<T> {
-  private readonly entries = new Map<string, { value: T; expires: number }>();
+  // Boxed: lru-cache keeps no null values, and "no such live endpoint" (null) is worth keeping.
+  private readonly entries: LRUCache<string, { value: T }>;
 
-  constructor(private readonly maxEntries = 2000) {}
+  constructor(maxEntries = 2000, now: () => number = Date.now) {
+    // An entry is stale once its age reaches its lifetime, where lru-cache waits until the age is
+    // over `ttl` and takes a start time of 0 for "never stale": so it reads the clock in half
+    // milliseconds, one half late, and is given 2·ttlMs − 1 halves (see set). It reads the clock
+    // on every check (ttlResolution 0), so an injected clock is believed at once.
+    this.entries = new LRUCache({ max: maxEntries, ttlResolution: 0, perf: { now: () => 2 * now() + 1 } });
+  }
 
-  get(key: string, now = Date.now()): T | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.expires <= now) return undefined;
-    this.entries.set(key, entry);
-    return entry.value;
+  get(key: string): T | undefined {
+    return this.entries.get(key)?.value;
   }
 
   clear(): void {
     this.entries.clear();
   }
 
-  set(key: string, value: T, ttlMs: number, now = Date.now()): void {
+  set(key: string, value: T, ttlMs: number): void {
     if (ttlMs <= 0) return;
-    this.entries.delete(key);
-    this.entries.set(key, { value, expires: now + ttlMs });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+    this.entries.set(key, { value }, { ttl: 2 * ttlMs - 1 });
   }
 }
