@@ -12,12 +12,12 @@ import {
   type TicketSort,
   type TicketStatus,
 } from '@common/support/supportRules';
+import { prefixQuery, queryWords } from '../../platform/search/index.js';
 import { ensureOrganisation, writeAudit, type Actor } from '../../platform/store/audit.js';
 import { RecordNotFoundError } from '../../platform/store/errors.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import type { StoreSchema } from '../../platform/store/schema.js';
 import { StaffOnlyError, TransitionError } from './errors.js';
-import { queryWords, prefixQuery } from './ticketSearch.js';
 import { toDetail, toSummary, type TicketRow, type Viewer } from './ticketViews.js';
 
 type Db = StoreDb | Transaction<StoreSchema>;
