@@ -19,6 +19,7 @@ import {
   usageReport as usageReportSchema,
   versionParams,
 } from '@common/data-api/dataApiContract';
+import { DAY_MS, utcDayOf } from '@common/time/utcDay';
 import { z } from 'zod';
 import { actorOf, requireRoute } from '../../platform/http/auth/authenticate.js';
 import { requireCurrentRoute } from '../../platform/http/auth/currentAccess.js';
@@ -41,8 +42,6 @@ import { openApiDocument } from './openApi.js';
 import { parameterJsonSchema } from './parameterSchema.js';
 import type { DataApiDependencies } from './dataRoutes.js';
 import { usageCsv, usageReport, type UsageFilter } from './usageReport.js';
-
-const DAY_MS = 86_400_000;
 
 /** The engine's own words about a statement the user wrote (their SQL, their warehouse). */
 function engineRefusal(error: unknown): never {
@@ -202,7 +201,7 @@ export function registerDataApiManagementRoutes(server: FastifyInstance, db: Sto
     await deps.flushUsage();
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="data-api-usage-${filter.from.toISOString().slice(0, 10)}.csv"`)
+      .header('content-disposition', `attachment; filename="data-api-usage-${utcDayOf(filter.from)}.csv"`)
       .send(Readable.from(usageCsv(db, filter)));
   });
 }

@@ -14,6 +14,7 @@
  * over what changed (usage-sync/usageSync.ts), and in a generated sample account. The analyses
  * read the tables (queryCostRelation, warehouseHourRelation), so their SQL is DuckDB's alone.
  */
+import { DAY_MS } from '@common/time/utcDay';
 import { raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
 
 /** Half-open UTC window, as 'YYYY-MM-DD HH:MM:SS' texts. */
@@ -38,9 +39,8 @@ export function windowText(date: Date): string {
 }
 
 function lookback(window: TimeWindow): TimeWindow {
-  const start = new Date(`${window.start.replace(' ', 'T')}Z`);
-  start.setUTCDate(start.getUTCDate() - LOOKBACK_DAYS);
-  return { start: windowText(start), end: window.end };
+  const start = Date.parse(`${window.start.replace(' ', 'T')}Z`);
+  return { start: windowText(new Date(start - LOOKBACK_DAYS * DAY_MS)), end: window.end };
 }
 
 /** CTEs QH … HOURLY (no leading WITH): per query and hour, the running ms and the credits it is charged. */

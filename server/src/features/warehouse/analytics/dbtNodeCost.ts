@@ -26,6 +26,7 @@
  * Everything is grouped in the warehouse: a 60-day window of millions of queries comes back as
  * one row per node and day and one row per relation and reader.
  */
+import { addUtcDays, startOfUtcDay } from '@common/time/utcDay';
 import { day, iso, num, strOrNull } from '../../../platform/warehouse/engine.js';
 import { raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
 import { ts, windowText } from './attribution.js';
@@ -79,12 +80,6 @@ export function nodeIdExpression(): Sql {
     NULLIF(regexp_extract(COALESCE(QUERY_TAG, ''), ${literal(TAG_BARE)}, 1), ''))`;
 }
 
-const addDays = (text: string, days: number): string => {
-  const date = new Date(`${text}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
-
 /**
  * Builds per node and day over the `windowDays` days up to the copy's last day with usage, and
  * reads per relation over the last `readDays` of them.
@@ -93,10 +88,10 @@ export async function dbtNodeCost(context: AnalyticsContext, windowDays: number,
   const days = await usageDays(context);
   const empty = { pricePerCredit: context.prices.pricePerCredit, builds: [], reads: [], readDays };
   if (!days) return { from: null, to: null, ...empty };
-  const from = addDays(days.to, 1 - windowDays);
-  const start = windowText(new Date(`${from}T00:00:00Z`));
-  const end = windowText(new Date(`${addDays(days.to, 1)}T00:00:00Z`));
-  const readStart = windowText(new Date(`${addDays(days.to, 1 - readDays)}T00:00:00Z`));
+  const from = addUtcDays(days.to, 1 - windowDays);
+  const start = windowText(startOfUtcDay(from));
+  const end = windowText(startOfUtcDay(addUtcDays(days.to, 1)));
+  const readStart = windowText(startOfUtcDay(addUtcDays(days.to, 1 - readDays)));
 
   const builds = await context.engine.query(sql`
     WITH Q AS (

@@ -8,28 +8,26 @@ import { parseObjectName, parseQueryTag } from '../../../platform/warehouse/iden
 import { raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
 import { windowText, type TimeWindow } from './attribution.js';
 import type { DateRange, QueryFilter } from '@common/warehouse/analyticsContract';
+import { addUtcDays, startOfUtcDay, utcDayOf, utcDaysBetween } from '@common/time/utcDay';
 
 export const MAX_RANGE_DAYS = 400;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function parseDay(value: unknown, field: string): string {
   if (typeof value !== 'string' || !DAY.test(value)) throw new InvalidInputError(field, 'must be a date written YYYY-MM-DD');
-  const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+  const date = startOfUtcDay(value);
+  if (Number.isNaN(date.getTime()) || utcDayOf(date) !== value) {
     throw new InvalidInputError(field, 'is not a calendar date');
   }
   return value;
 }
 
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+/** The day `days` after `day` (common/time/utcDay; the analytics' callers know it by this name). */
+export const addDays = addUtcDays;
 
 /** Days in the range, both ends included. */
 export function rangeDays(range: DateRange): number {
-  return Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / 86_400_000) + 1;
+  return utcDaysBetween(range.from, range.to) + 1;
 }
 
 export function parseDateRange(input: { from?: unknown; to?: unknown }): DateRange {
@@ -42,7 +40,7 @@ export function parseDateRange(input: { from?: unknown; to?: unknown }): DateRan
 
 /** The half-open time window [from 00:00, to + 1 day 00:00). */
 export function rangeWindow(range: DateRange): TimeWindow {
-  return { start: `${range.from} 00:00:00`, end: `${addDays(range.to, 1)} 00:00:00` };
+  return { start: `${range.from} 00:00:00`, end: `${addUtcDays(range.to, 1)} 00:00:00` };
 }
 
 export function windowOf(start: Date, end: Date): TimeWindow {

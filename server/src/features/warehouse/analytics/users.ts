@@ -10,6 +10,7 @@ import { sql } from '../../../platform/warehouse/sql.js';
 import { queryCostRelation } from './attribution.js';
 import { latestUsageDay, type AnalyticsContext } from './context.js';
 import { addDays, rangeWindow, type DateRange } from './filters.js';
+import { DAY_MS, startOfUtcDay } from '@common/time/utcDay';
 import type { UserCost, UsersOverview } from '@common/warehouse/analyticsContract';
 
 export const POWERFUL_ROLES = ['ACCOUNTADMIN', 'SECURITYADMIN', 'SYSADMIN'] as const;
@@ -22,7 +23,7 @@ export async function usersOverview(
 ): Promise<UsersOverview> {
   const dormantDays = options.dormantDays ?? DEFAULT_DORMANT_DAYS;
   const asOf = options.asOf ?? (await latestUsageDay(context)) ?? range.to;
-  const cutoff = Date.parse(`${addDays(asOf, 1)}T00:00:00Z`);
+  const cutoff = startOfUtcDay(addDays(asOf, 1)).getTime();
   const rows = await context.engine.query(sql`
     WITH QC AS (${queryCostRelation(rangeWindow(range))}),
     COST AS (SELECT USER_NAME, COUNT(*) AS QUERIES, SUM(CREDITS) AS CREDITS FROM QC GROUP BY USER_NAME)
@@ -44,7 +45,7 @@ export async function usersOverview(
   const users = rows.map((row): UserCost => {
     const userName = str(row, 'userName');
     const lastSuccessLogin = isoOrNull(row, 'lastLogin');
-    const daysSinceLogin = lastSuccessLogin === null ? null : Math.max(0, Math.floor((cutoff - Date.parse(lastSuccessLogin)) / 86_400_000));
+    const daysSinceLogin = lastSuccessLogin === null ? null : Math.max(0, Math.floor((cutoff - Date.parse(lastSuccessLogin)) / DAY_MS));
     const roles = rolesByUser.get(userName) ?? [];
     const credits = num(row, 'credits');
     return {

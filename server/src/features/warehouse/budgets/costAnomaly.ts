@@ -7,6 +7,7 @@
 import type { SignalInput } from '@common/signals/signalTypes';
 import type { DateRange } from '@common/warehouse/analyticsContract';
 import { appPaths } from '@common/paths';
+import { addUtcDays } from '@common/time/utcDay';
 import type { DailyCost } from '../analytics/scopeSpend.js';
 import type { ReportSignal } from '../../../platform/signals/index.js';
 
@@ -24,17 +25,15 @@ interface SpendSource {
   dailyScopeSpend(scope: 'account', value: null, range: DateRange): Promise<DailyCost[]>;
 }
 
-const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 /** The anomaly on the copy's last complete day, or null (also when there are not 28 days before it). */
 export async function detectCostAnomaly(source: SpendSource): Promise<CostAnomaly | null> {
   const range = await source.dataRange();
   if (!range) return null;
-  const day = shift(range.to, -1);
-  const from = shift(day, -ANOMALY_BASELINE_DAYS);
+  const day = addUtcDays(range.to, -1);
+  const from = addUtcDays(day, -ANOMALY_BASELINE_DAYS);
   if (from < range.from) return null;
   const spend = new Map((await source.dailyScopeSpend('account', null, { from, to: day })).map((entry) => [entry.day, entry.cost]));
-  const baseline = Array.from({ length: ANOMALY_BASELINE_DAYS }, (_, index) => spend.get(shift(from, index)) ?? 0);
+  const baseline = Array.from({ length: ANOMALY_BASELINE_DAYS }, (_, index) => spend.get(addUtcDays(from, index)) ?? 0);
   const mean = baseline.reduce((sum, cost) => sum + cost, 0) / baseline.length;
   const deviation = Math.sqrt(baseline.reduce((sum, cost) => sum + (cost - mean) ** 2, 0) / baseline.length);
   const cost = spend.get(day) ?? 0;

@@ -3,6 +3,7 @@
  * templates, workload users) and the account objects (warehouses, users, roles, grants).
  * Each is one INSERT … VALUES with bound parameters.
  */
+import { DAY_MS } from '@common/time/utcDay';
 import { raw, sql, join, type Sql, type SqlParam } from '../../../platform/warehouse/sql.js';
 import type { SamplePlan } from './plan.js';
 
@@ -12,7 +13,7 @@ function values(table: string, rows: ReadonlyArray<readonly SqlParam[]>): Sql | 
 }
 
 function daysBefore(end: Date, days: number, hours = 0): string {
-  return new Date(end.getTime() - days * 86_400_000 - hours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return new Date(end.getTime() - days * DAY_MS - hours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** Cumulative lower bounds of normalised weights (the inverse-CDF pick of querySql.ts). */

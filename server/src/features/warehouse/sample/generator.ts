@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { DAY_MS } from '@common/time/utcDay';
 import { queryCostDailySelect, queryCostSelect, warehouseHourCostSelect, windowText } from '../analytics/attribution.js';
 import { queryGapsSelect } from '../analytics/gaps.js';
 import { installSnowflakeShims } from '../../../platform/warehouse/duckdbEngine.js';
@@ -62,8 +63,8 @@ async function build(connection: DuckDBConnection, plan: SamplePlan): Promise<nu
   );
   // Cost attribution, materialised with the very statement a Snowflake account runs inline.
   const everything = {
-    start: windowText(new Date(plan.windowStart.getTime() - 86_400_000)),
-    end: windowText(new Date(plan.windowEnd.getTime() + 86_400_000)),
+    start: windowText(new Date(plan.windowStart.getTime() - DAY_MS)),
+    end: windowText(new Date(plan.windowEnd.getTime() + DAY_MS)),
   };
   await run(connection, sql`CREATE TABLE DATAWORKS.QUERY_COST AS SELECT * FROM (${queryCostSelect(everything)}) ORDER BY START_TIME`);
   await run(connection, sql`CREATE TABLE DATAWORKS.QUERY_COST_DAILY AS SELECT * FROM (${queryCostDailySelect(everything)}) ORDER BY DAY`);

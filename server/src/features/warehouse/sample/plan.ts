@@ -3,6 +3,7 @@
  * asked otherwise; the scale benchmark draws a year), how
  * many queries each workload gets, and the account's people. Small, deterministic, testable.
  */
+import { DAY_MS, startOfUtcDay } from '@common/time/utcDay';
 import { creditsPerHour } from '../billing.js';
 import { mulberry32, seedFrom } from '../../../platform/random/seededRandom.js';
 import { samplePeople, type SamplePeople } from './people.js';
@@ -56,10 +57,8 @@ export function planSample(org: string, queryCount: number, now: Date = new Date
   const random = mulberry32(seed);
   const windowEnd = new Date(now);
   windowEnd.setUTCMinutes(0, 0, 0);
-  const windowStart = new Date(windowEnd);
-  windowStart.setUTCHours(0, 0, 0, 0);
-  windowStart.setUTCDate(windowStart.getUTCDate() - windowDays);
-  const days = (windowEnd.getTime() - windowStart.getTime()) / 86_400_000;
+  const windowStart = new Date(startOfUtcDay(windowEnd).getTime() - windowDays * DAY_MS);
+  const days = (windowEnd.getTime() - windowStart.getTime()) / DAY_MS;
 
   const people = samplePeople(random, org);
   const fixed = SAMPLE_WORKLOADS.filter((w) => w.perWeekday !== undefined);

@@ -4,6 +4,7 @@
  * its workload's daily profile, then a template and a user of that workload; times are
  * log-normal around the template's median. Generation-only, DuckDB-only SQL.
  */
+import { DAY_MS } from '@common/time/utcDay';
 import { sqlUniform } from './prng.js';
 import type { SamplePlan } from './plan.js';
 
@@ -31,7 +32,7 @@ export function slotsSql(plan: SamplePlan): string {
   weighted AS (
     SELECT w.workload, w.query_count, h.slot_start,
            p.weight * (0.8 + 0.4 * ${uniform(plan, 'h.day_number', 100)})
-             * (0.9 + 0.2 * (h.day_number - ${Math.floor(plan.windowStart.getTime() / 86_400_000)}) / ${plan.days}) AS weight
+             * (0.9 + 0.2 * (h.day_number - ${Math.floor(plan.windowStart.getTime() / DAY_MS)}) / ${plan.days}) AS weight
     FROM hours h
     JOIN G_PROFILE p ON p.hour = hour(h.slot_start) AND p.weekend = (isodow(h.slot_start) >= 6)
     JOIN G_WORKLOAD w ON w.workload = p.workload

@@ -1,5 +1,6 @@
 /** What the usage copy knows about itself: read positions, recent syncs and what they cost. */
 import type { UsageSyncCost, UsageSyncRun, UsageViewState } from '@common/warehouse/usageSyncContract';
+import { DAY_MS } from '@common/time/utcDay';
 import type { Queryable, Row } from '../../../platform/warehouse/engine.js';
 import { iso, num, str, strOrNull } from '../../../platform/warehouse/engine.js';
 import { sql } from '../../../platform/warehouse/sql.js';
@@ -69,7 +70,7 @@ export async function copyState(copy: Queryable): Promise<CopyState> {
 
 /** What the syncs of the last COST_DAYS days cost on the account (their statements as QUERY_HISTORY and the attribution record them). */
 export async function syncCost(copy: Queryable, pricePerCredit: number, now: Date = new Date()): Promise<UsageSyncCost> {
-  const since = new Date(now.getTime() - COST_DAYS * 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
+  const since = new Date(now.getTime() - COST_DAYS * DAY_MS).toISOString().slice(0, 19).replace('T', ' ');
   const [runs, queries] = await Promise.all([
     copy.query(
       sql`SELECT COUNT(*) AS "runs", COALESCE(SUM(SOURCE_STATEMENTS), 0) AS "statements" FROM USAGE_SYNC.RUNS WHERE STARTED_AT >= CAST(${since} AS TIMESTAMP)`,

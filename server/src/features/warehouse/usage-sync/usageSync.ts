@@ -16,6 +16,7 @@
  * in the account's QUERY_HISTORY (and so in the copy) and the page can report it.
  */
 import { randomUUID } from 'node:crypto';
+import { DAY_MS, utcDayOf } from '@common/time/utcDay';
 import type { Queryable, Row } from '../../../platform/warehouse/engine.js';
 import { raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
 import { queryCostDailySelect, queryCostSelect, ts, warehouseHourCostSelect, windowText } from '../analytics/attribution.js';
@@ -26,7 +27,6 @@ import { copyState } from './usageStatus.js';
 import { historicalViews, objectViews, SYNC_QUERY_MARK, USAGE_VIEWS, type HistoricalView, type ObjectView } from './usageViews.js';
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 /** The attribution shares an hour's credits among the queries of that hour; queries run up to 48 hours. */
 const ATTRIBUTION_LOOKBACK_MS = 2 * DAY_MS;
 
@@ -78,7 +78,7 @@ function floorTo(time: number, unitMs: number): number {
 
 function cutValue(view: HistoricalView, columns: readonly ColumnType[], time: number): Sql {
   const isDate = columns.find((column) => column.name === view.cutColumn)?.type === 'DATE';
-  return isDate ? sql`CAST(${windowText(new Date(time)).slice(0, 10)} AS DATE)` : ts(windowText(new Date(time)));
+  return isDate ? sql`CAST(${utcDayOf(time)} AS DATE)` : ts(windowText(new Date(time)));
 }
 
 function columnList(columns: readonly ColumnType[]): Sql {

@@ -15,8 +15,9 @@
  * Latencies are Snowflake's documented ones for ACCOUNT_USAGE.
  */
 
+import { DAY_MS } from '@common/time/utcDay';
+
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 export interface HistoricalView {
   mode: 'historical';
