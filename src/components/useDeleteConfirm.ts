@@ -14,7 +14,7 @@ type Mutation<Arg> = readonly [
 export interface DeleteConfirm<Target> {
   /** What is being asked about; null while no dialog is open. */
   target: Target | null;
-  /** Opens the dialog for this one. */
+  /** Opens the dialog for this one; the same function on every render. */
   ask: (target: Target) => void;
   /** The ConfirmDialog props that do not depend on the words. */
   dialogProps: { variant: 'danger'; busy: boolean; error: string | null; onConfirm: () => void; onCancel: () => void };

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
 import { Panel } from '../../components/Panel';
+import { useDeleteConfirm } from '../../components/useDeleteConfirm';
 import { definitionOf, emptyForm, formOf, type EditorForm } from './editorModel';
 import { ParameterTable } from './ParameterTable';
 import { RunPreview } from './RunPreview';
@@ -34,8 +35,11 @@ export function EndpointEditor({ endpoint, onCreated, onDeleted }: EndpointEdito
   const [save, saving] = useSaveDataEndpointDraftMutation();
   const [publish, publishing] = usePublishDataEndpointMutation();
   const [notice, setNotice] = useState('');
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [remove, removing] = useDeleteDataEndpointMutation();
+  const deleting = useDeleteConfirm(
+    useDeleteDataEndpointMutation(),
+    (asked: EndpointDetail) => asked.id,
+    () => onDeleted?.(),
+  );
 
   const change = (changes: Partial<EditorForm>) => {
     setForm((current) => ({ ...current, ...changes }));
@@ -172,7 +176,7 @@ export function EndpointEditor({ endpoint, onCreated, onDeleted }: EndpointEdito
               </span>
             ) : null}
             {endpoint ? (
-              <button type="button" className="btn btn-outline-danger ms-auto" disabled={busy} onClick={() => setConfirmingDelete(true)}>
+              <button type="button" className="btn btn-outline-danger ms-auto" disabled={busy} onClick={() => deleting.ask(endpoint)}>
                 Delete endpoint
               </button>
             ) : null}
@@ -182,26 +186,15 @@ export function EndpointEditor({ endpoint, onCreated, onDeleted }: EndpointEdito
       <Panel title="Run" description="Runs the SQL above as it is now, with the row cap, page size and statement time-out of a real call.">
         <RunPreview parameters={form.parameters} definition={() => definitionOf(form)} />
       </Panel>
-      {endpoint && confirmingDelete ? (
+      {deleting.target ? (
         <ConfirmDialog
-          title={`Delete ${endpoint.name}?`}
+          title={`Delete ${deleting.target.name}?`}
           confirmLabel="Delete endpoint"
           busyLabel="Deleting…"
-          variant="danger"
-          busy={removing.isLoading}
-          error={removing.isError ? apiErrorMessage(removing.error) : null}
-          onConfirm={() =>
-            void remove(endpoint.id)
-              .unwrap()
-              .then(() => {
-                setConfirmingDelete(false);
-                onDeleted?.();
-              })
-              .catch(() => undefined)
-          }
-          onCancel={() => setConfirmingDelete(false)}
+          {...deleting.dialogProps}
         >
-          Every version goes, calls to {dataEndpointPath(endpoint.name)} are refused, and API keys no longer list it. This cannot be undone.
+          Every version goes, calls to {dataEndpointPath(deleting.target.name)} are refused, and API keys no longer list it. This cannot be
+          undone.
         </ConfirmDialog>
       ) : null}
       {endpoint ? (

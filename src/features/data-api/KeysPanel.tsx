@@ -2,12 +2,12 @@
 // revoke; and the new key's secret, shown once right after it is created.
 import { useState } from 'react';
 import type { ApiKeySummary, CreatedKey, EndpointSummary } from '@common/data-api/dataApiContract';
-import { apiErrorMessage } from '../../api/apiError';
 import { useListApiKeysQuery, useRevokeApiKeyMutation } from '../../api/dataApiApi';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../components/format';
 import { QueryResult } from '../../components/QueryResult';
 import { SimpleTable } from '../../components/SimpleTable';
+import { useDeleteConfirm } from '../../components/useDeleteConfirm';
 import { CreateKeyDialog } from './CreateKeyDialog';
 
 function stateOf(key: ApiKeySummary): string {
@@ -21,8 +21,7 @@ export function KeysPanel({ endpoints }: { endpoints: readonly EndpointSummary[]
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const [copied, setCopied] = useState(false);
-  const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
-  const [revoke, revokeState] = useRevokeApiKeyMutation();
+  const revoking = useDeleteConfirm(useRevokeApiKeyMutation(), (key: ApiKeySummary) => key.id);
 
   const copy = async (secret: string) => {
     try {
@@ -100,7 +99,7 @@ export function KeysPanel({ endpoints }: { endpoints: readonly EndpointSummary[]
                 cellClassName: 'text-end',
                 cell: (key) =>
                   key.revokedAt ? null : (
-                    <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setRevoking(key)}>
+                    <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => revoking.ask(key)}>
                       Revoke<span className="visually-hidden"> {key.name}</span>
                     </button>
                   ),
@@ -120,21 +119,12 @@ export function KeysPanel({ endpoints }: { endpoints: readonly EndpointSummary[]
           }}
         />
       ) : null}
-      {revoking ? (
+      {revoking.target ? (
         <ConfirmDialog
-          title={`Revoke “${revoking.name}”?`}
+          title={`Revoke “${revoking.target.name}”?`}
           confirmLabel="Revoke key"
           busyLabel="Revoking…"
-          variant="danger"
-          busy={revokeState.isLoading}
-          error={revokeState.isError ? apiErrorMessage(revokeState.error) : null}
-          onConfirm={() =>
-            void revoke(revoking.id)
-              .unwrap()
-              .then(() => setRevoking(null))
-              .catch(() => undefined)
-          }
-          onCancel={() => setRevoking(null)}
+          {...revoking.dialogProps}
         >
           Calls with this key are refused from now on. This cannot be undone.
         </ConfirmDialog>

@@ -11,6 +11,7 @@ import { InlineError } from '../../../components/InlineError';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { SimpleTable } from '../../../components/SimpleTable';
+import { useDeleteConfirm } from '../../../components/useDeleteConfirm';
 import { AlertRuleDialog } from './AlertRuleDialog';
 
 function filtersText(rule: AlertRuleRecord): string {
@@ -36,13 +37,13 @@ function destinationsText(rule: AlertRuleRecord): string {
     .join(', ');
 }
 
-type Dialog = { type: 'new' } | { type: 'edit'; rule: AlertRuleRecord } | { type: 'delete'; rule: AlertRuleRecord } | null;
+type Dialog = { type: 'new' } | { type: 'edit'; rule: AlertRuleRecord } | null;
 
 export function AlertRules() {
   const { currentData, error, isFetching, refetch } = useListAlertRulesQuery();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [sendTest, testing] = useSendTestAlertMutation();
-  const [remove, removing] = useDeleteAlertRuleMutation();
+  const deleting = useDeleteConfirm(useDeleteAlertRuleMutation(), (rule: AlertRuleRecord) => rule.id);
   const [notice, setNotice] = useState<string | null>(null);
   const mayEdit = currentData?.mayEdit ?? false;
   return (
@@ -137,7 +138,7 @@ export function AlertRules() {
                           type="button"
                           className="btn btn-link btn-sm text-danger"
                           aria-label={`Delete ${rule.name}`}
-                          onClick={() => setDialog({ type: 'delete', rule })}
+                          onClick={() => deleting.ask(rule)}
                         >
                           Delete
                         </button>
@@ -147,7 +148,7 @@ export function AlertRules() {
                 ]}
               />
             )}
-            {dialog?.type === 'new' || dialog?.type === 'edit' ? (
+            {dialog ? (
               <AlertRuleDialog
                 rule={dialog.type === 'edit' ? dialog.rule : undefined}
                 emailAvailable={emailAvailable}
@@ -158,23 +159,12 @@ export function AlertRules() {
           </>
         )}
       </QueryResult>
-      {dialog?.type === 'delete' ? (
+      {deleting.target ? (
         <ConfirmDialog
-          title={`Delete the rule ${dialog.rule.name}?`}
+          title={`Delete the rule ${deleting.target.name}?`}
           confirmLabel="Delete"
           busyLabel="Deleting…"
-          variant="danger"
-          busy={removing.isLoading}
-          error={removing.error ? apiErrorMessage(removing.error) : null}
-          onConfirm={() =>
-            void remove(dialog.rule.id)
-              .unwrap()
-              .then(
-                () => setDialog(null),
-                () => undefined,
-              )
-          }
-          onCancel={() => setDialog(null)}
+          {...deleting.dialogProps}
         >
           <p className="mb-0">It sends nothing more. The deliveries it made stay in the log.</p>
         </ConfirmDialog>

@@ -6,7 +6,6 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { mayEditCatalogOrganisation } from '@common/catalog-domains/catalogOrganisationRules';
 import type { ProductDetail } from '@common/catalog-domains/productsContract';
 import { appPaths, catalogAssetPath } from '@common/paths';
-import { apiErrorMessage } from '../../../api/apiError';
 import { useDeleteProductMutation, useGetExposureCostsQuery, useGetProductQuery } from '../../../api/catalogDomainsApi';
 import { selectRealmRoles } from '../../../auth';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -16,6 +15,7 @@ import { Markdown } from '../../../components/Markdown';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { SimpleTable } from '../../../components/SimpleTable';
+import { useDeleteConfirm } from '../../../components/useDeleteConfirm';
 import { useAppSelector } from '../../../state/hooks';
 import { BuildCost } from './BuildCost';
 import { ObjectiveBadge, ObjectiveChecks, objectiveText } from './ObjectiveStatus';
@@ -61,9 +61,12 @@ function Members({ product }: { product: ProductDetail }) {
 
 function Product({ product, mayEdit }: { product: ProductDetail; mayEdit: boolean }) {
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [remove, removing] = useDeleteProductMutation();
   const navigate = useNavigate();
+  const deleting = useDeleteConfirm(
+    useDeleteProductMutation(),
+    (asked: typeof product) => asked.id,
+    () => navigate(appPaths.catalogProducts),
+  );
   return (
     <>
       <dl className="d-flex flex-wrap gap-4 mb-3">
@@ -88,7 +91,7 @@ function Product({ product, mayEdit }: { product: ProductDetail; mayEdit: boolea
           <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setEditing(true)}>
             Change
           </button>
-          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setDeleting(true)}>
+          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => deleting.ask(product)}>
             Delete
           </button>
         </div>
@@ -110,24 +113,8 @@ function Product({ product, mayEdit }: { product: ProductDetail; mayEdit: boolea
         <Members product={product} />
       </Panel>
       {editing ? <ProductDialog product={product} onCancel={() => setEditing(false)} onDone={() => setEditing(false)} /> : null}
-      {deleting ? (
-        <ConfirmDialog
-          title={`Delete ${product.name}?`}
-          confirmLabel="Delete"
-          busyLabel="Deleting…"
-          variant="danger"
-          busy={removing.isLoading}
-          error={removing.error ? apiErrorMessage(removing.error) : null}
-          onCancel={() => setDeleting(false)}
-          onConfirm={() =>
-            void remove(product.id)
-              .unwrap()
-              .then(
-                () => navigate(appPaths.catalogProducts),
-                () => undefined,
-              )
-          }
-        >
+      {deleting.target ? (
+        <ConfirmDialog title={`Delete ${product.name}?`} confirmLabel="Delete" busyLabel="Deleting…" {...deleting.dialogProps}>
           The product and its objective go; its assets and exposures stay in the catalog.
         </ConfirmDialog>
       ) : null}

@@ -9,6 +9,7 @@ import { DateTimeText } from '../../../components/DateTimeText';
 import { FormField } from '../../../components/FormField';
 import { QueryResult } from '../../../components/QueryResult';
 import { SimpleTable } from '../../../components/SimpleTable';
+import { useDeleteConfirm } from '../../../components/useDeleteConfirm';
 
 function NewToken() {
   const [name, setName] = useState('');
@@ -74,8 +75,7 @@ function NewToken() {
 
 export function UploadTokens() {
   const uploadTokens = useListUploadTokensQuery();
-  const [revoke, revoking] = useRevokeUploadTokenMutation();
-  const [asked, setAsked] = useState<UploadTokenRecord | null>(null);
+  const asked = useDeleteConfirm(useRevokeUploadTokenMutation(), (token: UploadTokenRecord) => token.id);
   return (
     <div className="mb-3">
       <h3 className="h6">Upload tokens</h3>
@@ -109,7 +109,7 @@ export function UploadTokens() {
                     type="button"
                     className="btn btn-link btn-sm text-danger"
                     aria-label={`Revoke ${token.name}`}
-                    onClick={() => setAsked(token)}
+                    onClick={() => asked.ask(token)}
                   >
                     Revoke
                   </button>
@@ -119,23 +119,12 @@ export function UploadTokens() {
           />
         )}
       </QueryResult>
-      {asked ? (
+      {asked.target ? (
         <ConfirmDialog
-          title={`Revoke the upload token ${asked.name}?`}
+          title={`Revoke the upload token ${asked.target.name}?`}
           confirmLabel="Revoke"
           busyLabel="Revoking…"
-          variant="danger"
-          busy={revoking.isLoading}
-          error={revoking.error ? apiErrorMessage(revoking.error) : null}
-          onConfirm={() =>
-            void revoke(asked.id)
-              .unwrap()
-              .then(
-                () => setAsked(null),
-                () => undefined,
-              )
-          }
-          onCancel={() => setAsked(null)}
+          {...asked.dialogProps}
         >
           <p className="mb-0">Jobs using it can no longer upload. What they uploaded stays.</p>
         </ConfirmDialog>

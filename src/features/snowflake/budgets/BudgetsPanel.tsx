@@ -4,13 +4,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { budgetScopeLabels, type Budget, type BudgetProgress, type BudgetStatus } from '@common/warehouse/budgetsContract';
 import type { DateRange } from '../../../api/warehouseTypes';
-import { apiErrorMessage } from '../../../api/apiError';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { csvFileName } from '../../../components/csv';
 import type { DataColumn } from '../../../components/dataColumn';
 import { DataTable } from '../../../components/DataTable';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
+import { useDeleteConfirm } from '../../../components/useDeleteConfirm';
 import { moneyColumn, percentColumn, textColumn } from '../columns';
 import { BudgetDialog } from './BudgetDialog';
 import { useDeleteBudgetMutation, useGetBudgetsQuery } from './budgetsApi';
@@ -31,8 +31,8 @@ type Editing = { budget?: Budget } | null;
 export function BudgetsPanel({ dataRange, currency, focus }: { dataRange: DateRange; currency: string; focus: boolean }) {
   const { currentData, error, isFetching, refetch } = useGetBudgetsQuery();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Budget | null>(null);
-  const [remove, removal] = useDeleteBudgetMutation();
+  const deleting = useDeleteConfirm(useDeleteBudgetMutation(), (budget: Budget) => budget.id);
+  const askDelete = deleting.ask;
   const mayManage = currentData?.mayManage ?? false;
   const anchor = useRef<HTMLDivElement>(null);
 
@@ -76,7 +76,7 @@ export function BudgetsPanel({ dataRange, currency, focus }: { dataRange: DateRa
             <button
               type="button"
               className="btn btn-outline-danger btn-sm"
-              onClick={() => setDeleting(row)}
+              onClick={() => askDelete(row)}
               aria-label={`Delete budget ${row.name}`}
             >
               Delete
@@ -86,7 +86,7 @@ export function BudgetsPanel({ dataRange, currency, focus }: { dataRange: DateRa
       });
     }
     return list;
-  }, [currency, mayManage]);
+  }, [currency, mayManage, askDelete]);
 
   const asOf = currentData?.budgets[0]?.asOf;
   return (
@@ -136,26 +136,12 @@ export function BudgetsPanel({ dataRange, currency, focus }: { dataRange: DateRa
       {editing ? (
         <BudgetDialog budget={editing.budget} dataRange={dataRange} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
       ) : null}
-      {deleting ? (
+      {deleting.target ? (
         <ConfirmDialog
-          title={`Delete budget ${deleting.name}?`}
+          title={`Delete budget ${deleting.target.name}?`}
           confirmLabel="Delete budget"
           busyLabel="Deleting…"
-          variant="danger"
-          busy={removal.isLoading}
-          error={removal.error ? apiErrorMessage(removal.error) : null}
-          onConfirm={() =>
-            void remove(deleting.id)
-              .unwrap()
-              .then(
-                () => setDeleting(null),
-                () => undefined,
-              )
-          }
-          onCancel={() => {
-            removal.reset();
-            setDeleting(null);
-          }}
+          {...deleting.dialogProps}
         >
           <p className="mb-0">Its alerts stop. Spend is not affected.</p>
         </ConfirmDialog>

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { TermRecord } from '@common/catalog-governance/glossaryContract';
 import { termStatusLabels } from '@common/catalog-governance/glossaryRules';
-import { apiErrorMessage } from '../../../../api/apiError';
 import { useDeleteTermMutation, useGetTermQuery, useUpdateTermMutation } from '../../../../api/catalogGovernanceApi';
 import { mutationOutcome } from '../../../../api/useMutationFeedback';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
@@ -13,6 +12,7 @@ import { DateTimeText } from '../../../../components/DateTimeText';
 import { Markdown } from '../../../../components/Markdown';
 import { Panel } from '../../../../components/Panel';
 import { QueryResult } from '../../../../components/QueryResult';
+import { useDeleteConfirm } from '../../../../components/useDeleteConfirm';
 import { TermForm } from './TermForm';
 import { TermLinks } from './TermLinks';
 import { TermStatusBadge } from './TermStatusBadge';
@@ -24,9 +24,16 @@ export function TermDetail({ termId, terms, editor }: { termId: string; terms: r
   const termQuery = useGetTermQuery(termId);
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const [update, updating] = useUpdateTermMutation();
-  const [remove, removing] = useDeleteTermMutation();
+  const deleting = useDeleteConfirm(
+    useDeleteTermMutation(),
+    (asked: TermRecord) => asked.id,
+    () => {
+      const next = new URLSearchParams(params);
+      next.delete('term');
+      setParams(next);
+    },
+  );
   const open = (id: string) => {
     const next = new URLSearchParams(params);
     next.set('term', id);
@@ -44,7 +51,7 @@ export function TermDetail({ termId, terms, editor }: { termId: string; terms: r
                 <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => setEditing(true)}>
                   Edit term
                 </button>
-                <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setDeleting(true)}>
+                <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => deleting.ask(term)}>
                   Delete term
                 </button>
               </div>
@@ -110,25 +117,8 @@ export function TermDetail({ termId, terms, editor }: { termId: string; terms: r
               </li>
             ))}
           </ol>
-          {deleting ? (
-            <ConfirmDialog
-              title={`Delete ${term.name}?`}
-              confirmLabel="Delete term"
-              busyLabel="Deleting…"
-              variant="danger"
-              busy={removing.isLoading}
-              error={removing.error ? apiErrorMessage(removing.error) : null}
-              onCancel={() => setDeleting(false)}
-              onConfirm={() =>
-                void remove(term.id).then((result) => {
-                  if (!mutationOutcome(result).ok) return;
-                  setDeleting(false);
-                  const next = new URLSearchParams(params);
-                  next.delete('term');
-                  setParams(next);
-                })
-              }
-            >
+          {deleting.target ? (
+            <ConfirmDialog title={`Delete ${term.name}?`} confirmLabel="Delete term" busyLabel="Deleting…" {...deleting.dialogProps}>
               {`Its links to assets and its history go with it; its child terms move to the top level.`}
             </ConfirmDialog>
           ) : null}

@@ -6,13 +6,13 @@ import { termStatuses, termStatusLabels } from '@common/catalog-governance/gloss
 import type { GlossaryRecord, TermRecord } from '@common/catalog-governance/glossaryContract';
 import { apiErrorMessage } from '../../../../api/apiError';
 import { useCreateTermMutation, useDeleteGlossaryMutation, useImportTermsMutation } from '../../../../api/catalogGovernanceApi';
-import { mutationOutcome } from '../../../../api/useMutationFeedback';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { csvFileName } from '../../../../components/csv';
 import { downloadTextFile } from '../../../../components/downloadFile';
 import { InlineError } from '../../../../components/InlineError';
 import { Panel } from '../../../../components/Panel';
 import { SimpleTable } from '../../../../components/SimpleTable';
+import { useDeleteConfirm } from '../../../../components/useDeleteConfirm';
 import { termsCsv } from './termCsv';
 import { TermForm } from './TermForm';
 import { TermStatusBadge } from './TermStatusBadge';
@@ -39,8 +39,11 @@ export function TermsPanel({ glossary, terms, editor }: TermsPanelProps) {
   const [create, creating] = useCreateTermMutation();
   const [importCsv, importing] = useImportTermsMutation();
   const [imported, setImported] = useState<string | null>(null);
-  const [removingGlossary, setRemovingGlossary] = useState(false);
-  const [removeGlossary, removal] = useDeleteGlossaryMutation();
+  const removingGlossary = useDeleteConfirm(
+    useDeleteGlossaryMutation(),
+    (asked: typeof glossary) => asked.id,
+    () => setParams(new URLSearchParams()),
+  );
   const fileInput = useRef<HTMLInputElement>(null);
   const setParam = (name: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -73,7 +76,7 @@ export function TermsPanel({ glossary, terms, editor }: TermsPanelProps) {
           >
             {importing.isLoading ? 'Importing…' : 'Import CSV'}
           </button>
-          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setRemovingGlossary(true)}>
+          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => removingGlossary.ask(glossary)}>
             Delete glossary
           </button>
           <input
@@ -165,22 +168,12 @@ export function TermsPanel({ glossary, terms, editor }: TermsPanelProps) {
           { header: 'Links', className: 'text-end', cell: (term) => term.links },
         ]}
       />
-      {removingGlossary ? (
+      {removingGlossary.target ? (
         <ConfirmDialog
           title={`Delete the glossary ${glossary.name}?`}
           confirmLabel="Delete glossary"
           busyLabel="Deleting…"
-          variant="danger"
-          busy={removal.isLoading}
-          error={removal.error ? apiErrorMessage(removal.error) : null}
-          onCancel={() => setRemovingGlossary(false)}
-          onConfirm={() =>
-            void removeGlossary(glossary.id).then((result) => {
-              if (!mutationOutcome(result).ok) return;
-              setRemovingGlossary(false);
-              setParams(new URLSearchParams());
-            })
-          }
+          {...removingGlossary.dialogProps}
         >
           {`Its ${terms.length === 1 ? 'term goes' : `${terms.length} terms go`} with it, with their links and history.`}
         </ConfirmDialog>
