@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { realPath } from '../features/dbt/fixtures';
 import { startPortal, type RunningPortal } from './portalServer';
+import { waitWith } from '../helpers/waitFor';
 
 jest.setTimeout(300_000);
 
@@ -28,15 +29,8 @@ const received: Received[] = [];
 /** How the receiver answers the next requests: a status, or 'hang' (never answers). */
 let answers: (number | 'hang')[] = [];
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${portal.logs().slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
+/** Polls until the probe answers; a miss names what was awaited and shows the end of the portal log. */
+const waitFor = waitWith({ timeoutMs: 60_000, stepMs: 300, details: () => portal.logs().slice(-3000) });
 
 interface Delivery {
   id: string;
@@ -91,7 +85,7 @@ beforeAll(async () => {
     'the sample of acme',
     async () =>
       ((await api('GET', '/api/dbt/ingestions', 'admin')).body as { current: { origin: string } | null }).current?.origin === 'sample',
-    180_000,
+    { timeoutMs: 180_000 },
   );
 });
 afterAll(async () => {

@@ -2,6 +2,7 @@
 // address it lists, through a real SMTP conversation with a local server.
 import { startSmtpReceiver, type SmtpReceiver } from '../../helpers/smtpReceiver';
 import { startPortal, type RunningPortal } from './portalServer';
+import { waitFor } from '../helpers/waitFor';
 
 jest.setTimeout(180_000);
 
@@ -33,14 +34,16 @@ test("a rule's test alert goes by e-mail to each of its addresses, and the log s
   const ruleId = (created.body as { rule: { id: string } }).rule.id;
   expect((await portal.api('POST', `/api/catalog/alerts/rules/${ruleId}/test`, { token })).status).toBe(202);
 
-  const deadline = Date.now() + 30_000;
   let log: { status: string; target: string; attempts: number }[] = [];
-  while (Date.now() < deadline) {
-    log = ((await portal.api('GET', `/api/catalog/alerts/deliveries?ruleId=${ruleId}`, { token })).body as { deliveries: typeof log })
-      .deliveries;
-    if (log[0]?.status === 'sent') break;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
+  await waitFor(
+    'the delivery to be sent',
+    async () => {
+      log = ((await portal.api('GET', `/api/catalog/alerts/deliveries?ruleId=${ruleId}`, { token })).body as { deliveries: typeof log })
+        .deliveries;
+      return log[0]?.status === 'sent';
+    },
+    { timeoutMs: 30_000, stepMs: 300 },
+  );
   expect(log).toEqual([expect.objectContaining({ status: 'sent', target: 'data-team@acme.example, oncall@acme.example', attempts: 1 })]);
   expect(smtp.mails.flatMap((mail) => mail.to.split(',')).sort()).toEqual(['data-team@acme.example', 'oncall@acme.example']);
   const text = (smtp.mails[0]?.raw ?? '').replace(/=\r?\n/g, '');

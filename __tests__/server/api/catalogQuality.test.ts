@@ -2,6 +2,7 @@
 // failing test as an open incident on first start, server-side paging and filtering, another
 // organisation's incident and tables, the moves and who may make them, and a profile job.
 import { startPortal, type RunningPortal } from './portalServer';
+import { waitWith } from '../helpers/waitFor';
 
 jest.setTimeout(300_000);
 
@@ -9,15 +10,8 @@ let portal: RunningPortal;
 const tokens: Record<string, string> = {};
 let globexAdmin: string;
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined>, timeoutMs = 180_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${portal.logs().slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
+/** Polls until the probe answers; a miss names what was awaited and shows the end of the portal log. */
+const waitFor = waitWith({ timeoutMs: 180_000, stepMs: 500, details: () => portal.logs().slice(-3000) });
 
 interface Incident {
   id: string;

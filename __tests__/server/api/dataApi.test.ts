@@ -5,6 +5,7 @@
 // scoping.
 import { identityAdmin } from './identityAdmin';
 import { startPortal, type RunningPortal } from './portalServer';
+import { waitFor } from '../helpers/waitFor';
 
 jest.setTimeout(240_000);
 
@@ -332,13 +333,17 @@ test('usage: calls per endpoint and key with statuses and percentiles, and as CS
     series: { calls: number }[];
   }
   let report: Report | null = null as Report | null;
-  for (let attempt = 0; attempt < 30; attempt += 1) {
-    const answer = await portal.api('GET', `/api/data-api/usage?key=${key.id}`, { token: tokens.product });
-    expect(answer.status).toBe(200);
-    report = answer.body as Report;
-    if (report?.breakdown[0]?.calls === 2) break;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
+  // The calls are recorded in batches: wait until both are counted.
+  await waitFor(
+    'both calls in the usage report',
+    async () => {
+      const answer = await portal.api('GET', `/api/data-api/usage?key=${key.id}`, { token: tokens.product });
+      expect(answer.status).toBe(200);
+      report = answer.body as Report;
+      return report?.breakdown[0]?.calls === 2;
+    },
+    { timeoutMs: 9000, stepMs: 300 },
+  );
   expect(report?.breakdown[0]).toMatchObject({
     endpoint: 'orders_usage',
     keyName: 'usage key',

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { identityAdmin } from './identityAdmin';
 import { startPortal, type RunningPortal } from './portalServer';
 import { realPath } from '../features/dbt/fixtures';
+import { waitWith } from '../helpers/waitFor';
 
 jest.setTimeout(300_000);
 
@@ -23,15 +24,8 @@ interface Ingestions {
 const ingestions = async (username = 'admin') =>
   (await portal.api('GET', '/api/dbt/ingestions', { token: tokens[username] })).body as Ingestions;
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined>, timeoutMs = 180_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${portal.logs().slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
+/** Polls until the probe answers; a miss names what was awaited and shows the end of the portal log. */
+const waitFor = waitWith({ timeoutMs: 180_000, stepMs: 500, details: () => portal.logs().slice(-3000) });
 
 /** POST /api/dbt/artifacts with the given parts (file paths or raw text). */
 async function upload(token: string | undefined, parts: Record<string, { file: string } | { text: string }>) {

@@ -6,6 +6,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startPortal, type RunningPortal } from './portalServer';
+import { waitFor } from '../helpers/waitFor';
 
 jest.setTimeout(240_000);
 
@@ -46,13 +47,14 @@ interface Job {
 const api = (method: string, path: string, body?: unknown, user = 'engineer') => portal.api(method, path, { token: tokens[user], body });
 
 async function finished(jobId: string): Promise<Job> {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    const answer = await api('GET', `/api/integrations/jobs/${jobId}`);
-    const job = answer.body as Job;
-    if (['succeeded', 'failed', 'cancelled'].includes(job.status)) return job;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the sync did not finish');
+  return waitFor(
+    `sync job ${jobId} to finish`,
+    async () => {
+      const job = (await api('GET', `/api/integrations/jobs/${jobId}`)).body as Job;
+      return ['succeeded', 'failed', 'cancelled'].includes(job.status) && job;
+    },
+    { timeoutMs: 120_000, stepMs: 500 },
+  );
 }
 
 it("lists the connector catalog and reads a connector's spec by running it", async () => {

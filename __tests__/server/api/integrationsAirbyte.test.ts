@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AirbyteStandIn } from '../features/integrations/airbyte/airbyteStandIn';
 import { startPortal, type RunningPortal } from './portalServer';
+import { waitFor } from '../helpers/waitFor';
 
 jest.setTimeout(240_000);
 
@@ -93,12 +94,14 @@ const api = (method: string, urlPath: string, body?: unknown, user = 'engineer')
   portal.api(method, urlPath, { token: tokens[user], body });
 
 async function finished(jobId: string, user = 'engineer'): Promise<Job> {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    const job = (await api('GET', `/api/integrations/jobs/${jobId}`, undefined, user)).body as Job;
-    if (['succeeded', 'failed', 'cancelled'].includes(job.status)) return job;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the job did not finish');
+  return waitFor(
+    `job ${jobId} to finish`,
+    async () => {
+      const job = (await api('GET', `/api/integrations/jobs/${jobId}`, undefined, user)).body as Job;
+      return ['succeeded', 'failed', 'cancelled'].includes(job.status) && job;
+    },
+    { timeoutMs: 30_000, stepMs: 250 },
+  );
 }
 
 async function fileSource(name: string, user = 'engineer'): Promise<string> {
@@ -193,8 +196,7 @@ it('runs sync now as an Airbyte job and records its rows, bytes and log in the t
 it("cancels the Airbyte job when the portal's job is cancelled", async () => {
   const started = (await api('POST', `/api/integrations/connections/${connectionId}/sync`)).body as Job;
   // Wait until the job has reached Airbyte, then cancel it.
-  for (let tries = 0; tries < 80 && requestsUnder('POST', '/v1/jobs').length < 2; tries += 1)
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  await waitFor('the job to reach Airbyte', () => requestsUnder('POST', '/v1/jobs').length >= 2, { timeoutMs: 8000, stepMs: 100 });
   const cancelled = await api('POST', `/api/integrations/jobs/${started.id}/cancel`);
   expect(cancelled.status).toBe(200);
   const job = await finished(started.id);

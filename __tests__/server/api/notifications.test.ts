@@ -4,6 +4,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { startSmtpReceiver, type SmtpReceiver } from '../../helpers/smtpReceiver';
 import { startPortal, type RunningPortal } from './portalServer';
+import { waitFor } from '../helpers/waitFor';
 
 jest.setTimeout(180_000);
 
@@ -48,15 +49,6 @@ function openStream(portal: RunningPortal, token: string, lastEventId?: string) 
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function waitFor<T>(what: string, probe: () => T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 describe('without SMTP', () => {
   let portal: RunningPortal;
@@ -229,7 +221,7 @@ describe('with SMTP', () => {
       token: assured,
       body: { kind: 'reply', body: 'Here is your answer' },
     });
-    const mail = await waitFor('the e-mail', () => smtp.mails.find((sent) => sent.to === 'engineer@acme.example'), 20_000);
+    const mail = await waitFor('the e-mail', () => smtp.mails.find((sent) => sent.to === 'engineer@acme.example'), { timeoutMs: 20_000 });
     // The body is quoted-printable: long lines are folded with a trailing "=".
     const text = mail.raw.replace(/=\r?\n/g, '');
     expect(text).toContain('Here is your answer');

@@ -6,6 +6,7 @@ import { generate } from 'otplib';
 import { beginSignIn, Browser, completeSignIn, formAction } from '../identity/identityServer';
 import { identityAdmin } from './identityAdmin';
 import { startPortal, type RunningPortal } from './portalServer';
+import { waitFor } from '../helpers/waitFor';
 
 jest.setTimeout(180_000);
 
@@ -184,7 +185,7 @@ test('the event log holds successes, failures and lockouts with address and clie
         events: { error: string | null; client: string }[];
       }
     ).events[0];
-  for (let tries = 0; tries < 20 && !(await ownLogout()); tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+  await waitFor('the sign-out event', ownLogout, { timeoutMs: 2000, stepMs: 100 });
   expect(await ownLogout()).toEqual(expect.objectContaining({ error: null, client: 'dataworks-portal-frontend' }));
 
   const platform = await portal.api('GET', '/api/security/platform-settings', { token: adminToken });

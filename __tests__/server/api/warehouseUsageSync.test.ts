@@ -3,6 +3,7 @@
 // one organisation's copy is never another's.
 import { startPortal, type RunningPortal } from './portalServer';
 import type { UsageSyncStatus } from '@common/warehouse/usageSyncContract';
+import { waitFor } from '../helpers/waitFor';
 
 jest.setTimeout(240_000);
 
@@ -55,11 +56,14 @@ test('sync now: writers queue one sync (a second request answers the same job), 
   expect(job.kind).toBe('warehouse.usage-sync');
   expect((second.body as { job: { id: string } }).job.id).toBe(job.id);
 
-  let state = '';
-  for (let i = 0; i < 120 && !['succeeded', 'failed', 'cancelled'].includes(state); i += 1) {
-    state = ((await get(tokens.admin, `/api/jobs/${job.id}`)).body as { job: { state: string } }).job.state;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const state = await waitFor(
+    'the usage sync to finish',
+    async () => {
+      const current = ((await get(tokens.admin, `/api/jobs/${job.id}`)).body as { job: { state: string } }).job.state;
+      return ['succeeded', 'failed', 'cancelled'].includes(current) && current;
+    },
+    { timeoutMs: 30_000, stepMs: 250 },
+  );
   expect(state).toBe('succeeded');
   const status = (await get(tokens.admin, '/api/warehouse/usage-sync')).body as UsageSyncStatus;
   expect(status.lastRun).toMatchObject({ kind: 'incremental', status: 'succeeded' });

@@ -4,6 +4,7 @@
 // the field, subscribers notified through the notifications service, and the assistant citing
 // what it answered from or saying that nothing matches.
 import { startPortal, type RunningPortal } from './portalServer';
+import { waitFor } from '../helpers/waitFor';
 
 jest.setTimeout(240_000);
 
@@ -356,14 +357,16 @@ describe('projects', () => {
   const projectOf = (answer: { body: unknown }) => bodyOf<{ project: Project }>(answer).project;
 
   async function waitForCatalog(): Promise<{ kind: string; ref: string; name: string }[]> {
-    for (let i = 0; i < 180; i += 1) {
-      const options = bodyOf<{ options: { kind: string; ref: string; name: string }[] }>(
-        await api('clientadmin', 'GET', '/api/projects/resource-options'),
-      ).options;
-      if (options.some((o) => o.kind === 'exposure')) return options;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-    throw new Error('the sample dbt project was not ingested');
+    return waitFor(
+      'the sample dbt project to be ingested',
+      async () => {
+        const options = bodyOf<{ options: { kind: string; ref: string; name: string }[] }>(
+          await api('clientadmin', 'GET', '/api/projects/resource-options'),
+        ).options;
+        return options.some((o) => o.kind === 'exposure') && options;
+      },
+      { timeoutMs: 180_000, stepMs: 1000 },
+    );
   }
 
   test('a project groups dashboards, catalog assets and exposures, and shows their health', async () => {

@@ -13,6 +13,7 @@ import {
 } from '../../../server/src/platform/jobs';
 import { createLiveChannel, type LiveEvent } from '../../../server/src/platform/live';
 import { openStore, type Store } from '../../../server/src/platform/store/openStore';
+import { waitFor } from '../helpers/waitFor';
 
 jest.setTimeout(60_000);
 
@@ -53,16 +54,6 @@ if (postgresUrl) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 /** Resolves when the signal fires; rejects with its reason, as a well-behaved handler does. */
 const untilAborted = (signal: AbortSignal) =>

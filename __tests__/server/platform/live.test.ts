@@ -15,6 +15,7 @@ import { createJobRunner, registerJobRoutes, type JobRunner } from '../../../ser
 import { createLiveChannel, registerLiveRoutes, type LiveChannel } from '../../../server/src/platform/live';
 import { openStore, type Store } from '../../../server/src/platform/store/openStore';
 import { decodeJwt, startIdentityServer, type RunningIdentityServer } from '../identity/identityServer';
+import { waitWith } from '../helpers/waitFor';
 
 jest.setTimeout(90_000);
 
@@ -170,13 +171,8 @@ async function openStream(baseUrl: string, bearer: string) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function waitFor(what: string, probe: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
+/** Polls until the probe answers; a miss names what was awaited. */
+const waitFor = waitWith({ timeoutMs: 5000, stepMs: 20 });
 
 async function api(baseUrl: string, method: string, path: string, bearer?: string) {
   const response = await fetch(`${baseUrl}${path}`, { method, headers: bearer ? { authorization: `Bearer ${bearer}` } : {} });
@@ -245,7 +241,7 @@ describe('on one instance (PGlite)', () => {
       expect(acme.events).toHaveLength(1);
       await engineer.close();
 
-      await waitFor('a heartbeat', () => acme.comments.includes('heartbeat'), 2000);
+      await waitFor('a heartbeat', () => acme.comments.includes('heartbeat'), { timeoutMs: 2000 });
     } finally {
       await acme.close();
       await globex.close();
