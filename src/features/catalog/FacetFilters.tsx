@@ -2,6 +2,7 @@
 // as checkboxes; ticking one narrows the search (and is kept in the address).
 import { useSearchParams } from 'react-router-dom';
 import { catalogFacetNames, type CatalogSearchResponse } from '@common/dbt/catalogContract';
+import { CheckField } from '../../components/CheckField';
 import { formatCount } from '../../components/format';
 import { facetLabels, toggleFacet } from './searchParams';
 
@@ -21,18 +22,18 @@ export function FacetFilters({ facets }: { facets: CatalogSearchResponse['facets
             {values.slice(0, SHOWN_VALUES).map(({ value, count }) => {
               const id = `facet-${facet}-${value}`;
               return (
-                <div key={value} className="form-check">
-                  <input
-                    className="form-check-input"
-                    type="checkbox"
-                    id={id}
-                    checked={chosen.includes(value)}
-                    onChange={() => setParams(toggleFacet(params, facet, value))}
-                  />
-                  <label className="form-check-label small" htmlFor={id}>
-                    {value} <span className="text-body-secondary">({formatCount(count)})</span>
-                  </label>
-                </div>
+                <CheckField
+                  key={value}
+                  id={id}
+                  label={
+                    <>
+                      {value} <span className="text-body-secondary">({formatCount(count)})</span>
+                    </>
+                  }
+                  checked={chosen.includes(value)}
+                  labelClassName="small"
+                  onChecked={() => setParams(toggleFacet(params, facet, value))}
+                />
               );
             })}
           </fieldset>

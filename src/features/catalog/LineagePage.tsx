@@ -6,6 +6,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { catalogResourceTypes, LINEAGE_DEPTH_MAX, type CatalogResourceType } from '@common/dbt/catalogContract';
 import { useSearchCatalogQuery } from '../../api/dbtApi';
+import { CheckField } from '../../components/CheckField';
 import { DbtPage } from '../../components/DbtPage';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -92,18 +93,15 @@ function Graph({ focus }: { focus: string }) {
         <fieldset className="d-flex flex-wrap gap-2 align-items-center">
           <legend className="form-label small mb-1">Resource types</legend>
           {shownTypes.map((type) => (
-            <div key={type} className="form-check form-check-inline mb-0">
-              <input
-                className="form-check-input"
-                type="checkbox"
-                id={`lineage-type-${type}`}
-                checked={(types ?? shownTypes).includes(type)}
-                onChange={() => toggleType(type)}
-              />
-              <label className="form-check-label small" htmlFor={`lineage-type-${type}`}>
-                {type.replace('_', ' ')}
-              </label>
-            </div>
+            <CheckField
+              key={type}
+              id={`lineage-type-${type}`}
+              label={type.replace('_', ' ')}
+              checked={(types ?? shownTypes).includes(type)}
+              className="form-check-inline mb-0"
+              labelClassName="small"
+              onChecked={() => toggleType(type)}
+            />
           ))}
         </fieldset>
       </div>

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import type { CreatedKey, EndpointSummary } from '@common/data-api/dataApiContract';
 import { apiErrorField, apiErrorMessage } from '../../api/apiError';
 import { useCreateApiKeyMutation } from '../../api/dataApiApi';
+import { CheckField } from '../../components/CheckField';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 
@@ -86,19 +87,19 @@ export function CreateKeyDialog({ endpoints, onCreated, onCancel }: CreateKeyDia
         <legend className="form-label fs-6">Endpoints it may call</legend>
         {endpoints.length === 0 ? <p className="small text-body-secondary">Create an endpoint in API Creator first.</p> : null}
         {endpoints.map((endpoint) => (
-          <div className="form-check" key={endpoint.id}>
-            <input
-              className="form-check-input"
-              type="checkbox"
-              id={`scope-${endpoint.id}`}
-              checked={scopes.includes(endpoint.id)}
-              onChange={(e) => setScopes(e.target.checked ? [...scopes, endpoint.id] : scopes.filter((id) => id !== endpoint.id))}
-            />
-            <label className="form-check-label font-monospace" htmlFor={`scope-${endpoint.id}`}>
-              {endpoint.name}
-              {endpoint.liveVersion ? '' : ' (not published)'}
-            </label>
-          </div>
+          <CheckField
+            key={endpoint.id}
+            id={`scope-${endpoint.id}`}
+            label={
+              <>
+                {endpoint.name}
+                {endpoint.liveVersion ? '' : ' (not published)'}
+              </>
+            }
+            checked={scopes.includes(endpoint.id)}
+            labelClassName="font-monospace"
+            onChecked={(checked) => setScopes(checked ? [...scopes, endpoint.id] : scopes.filter((id) => id !== endpoint.id))}
+          />
         ))}
         {errorOf('scopes') ? (
           <div id="scopes-error" className="invalid-feedback d-block">

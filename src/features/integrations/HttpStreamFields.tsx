@@ -1,5 +1,6 @@
 // One stream of the custom HTTP source: where its records are, how its pages follow each other
 // and, optionally, the date-time field that makes it incremental.
+import { CheckField } from '../../components/CheckField';
 import { FormField } from '../../components/FormField';
 import type { PaginationType, StreamDraft } from './httpSourceDraft';
 
@@ -149,18 +150,13 @@ export function HttpStreamFields({ index, stream, onChange, onRemove, errorAt }:
           />
         </div>
       ) : null}
-      <div className="form-check my-2">
-        <input
-          className="form-check-input"
-          type="checkbox"
-          id={`incremental-${stream.key}`}
-          checked={stream.incremental}
-          onChange={(event) => set({ incremental: event.target.checked })}
-        />
-        <label className="form-check-label" htmlFor={`incremental-${stream.key}`}>
-          Incremental: read only records changed since the last sync
-        </label>
-      </div>
+      <CheckField
+        id={`incremental-${stream.key}`}
+        label="Incremental: read only records changed since the last sync"
+        checked={stream.incremental}
+        className="my-2"
+        onChecked={(checked) => set({ incremental: checked })}
+      />
       {stream.incremental ? (
         <div className="row g-2">
           <FormField

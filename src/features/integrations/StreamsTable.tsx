@@ -3,6 +3,7 @@
 import type { AirbyteStream } from '@common/integrations/airbyteProtocol';
 import { destinationSyncModes } from '@common/integrations/airbyteProtocol';
 import type { StreamSelection } from '@common/integrations/integrationsContract';
+import { CheckField } from '../../components/CheckField';
 import { SimpleTable } from '../../components/SimpleTable';
 import { streamFields, streamLabel } from './streamSelections';
 
@@ -56,18 +57,13 @@ export function StreamsTable({ caption, catalog, value, onChange }: StreamsTable
           header: 'Stream',
           rowHeader: true,
           cell: ({ row, index, label }) => (
-            <div className="form-check mb-0">
-              <input
-                className="form-check-input"
-                type="checkbox"
-                id={`stream-${label}`}
-                checked={row.selected}
-                onChange={(event) => update(index, { selected: event.target.checked })}
-              />
-              <label className="form-check-label" htmlFor={`stream-${label}`}>
-                {label}
-              </label>
-            </div>
+            <CheckField
+              id={`stream-${label}`}
+              label={label}
+              checked={row.selected}
+              className="mb-0"
+              onChecked={(checked) => update(index, { selected: checked })}
+            />
           ),
         },
         {

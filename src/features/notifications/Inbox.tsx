@@ -6,6 +6,7 @@ import { notificationTypeLabels, notificationTypes, type NotificationType } from
 import type { NotificationRecord } from '@common/notifications/notificationsContract';
 import { apiErrorMessage } from '../../api/apiError';
 import { useGetInboxQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '../../api/notificationsApi';
+import { CheckField } from '../../components/CheckField';
 import { EmptyState } from '../../components/EmptyState';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
@@ -89,21 +90,16 @@ export function Inbox() {
               </option>
             ))}
           </FormField>
-          <div className="form-check mb-1">
-            <input
-              id="inbox-unread-only"
-              type="checkbox"
-              className="form-check-input"
-              checked={unreadOnly}
-              onChange={(event) => {
-                setUnreadOnly(event.target.checked);
-                setLimit(PAGE);
-              }}
-            />
-            <label htmlFor="inbox-unread-only" className="form-check-label">
-              Unread only
-            </label>
-          </div>
+          <CheckField
+            id="inbox-unread-only"
+            label="Unread only"
+            checked={unreadOnly}
+            className="mb-1"
+            onChecked={(checked) => {
+              setUnreadOnly(checked);
+              setLimit(PAGE);
+            }}
+          />
           <button
             type="button"
             className="btn btn-outline-primary btn-sm"

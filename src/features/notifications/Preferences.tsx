@@ -6,6 +6,7 @@ import { notificationTypeLabels } from '@common/notifications/notificationTypes'
 import type { PreferenceRecord, PreferencesResponse } from '@common/notifications/notificationsContract';
 import { apiErrorMessage } from '../../api/apiError';
 import { useGetNotificationPreferencesQuery, useSaveNotificationPreferencesMutation } from '../../api/notificationsApi';
+import { CheckField } from '../../components/CheckField';
 import { InlineError } from '../../components/InlineError';
 import { QueryResult } from '../../components/QueryResult';
 import { SimpleTable } from '../../components/SimpleTable';
@@ -26,21 +27,16 @@ function Switch(props: {
   onChange: (checked: boolean) => void;
 }) {
   return (
-    <div className="form-check form-switch">
-      <input
-        id={props.id}
-        type="checkbox"
-        role="switch"
-        className="form-check-input"
-        checked={props.checked}
-        disabled={props.disabled}
-        aria-describedby={props.describedBy}
-        onChange={(event) => props.onChange(event.target.checked)}
-      />
-      <label className="form-check-label visually-hidden" htmlFor={props.id}>
-        {props.label}
-      </label>
-    </div>
+    <CheckField
+      id={props.id}
+      label={props.label}
+      checked={props.checked}
+      disabled={props.disabled}
+      asSwitch
+      labelClassName="visually-hidden"
+      describedBy={props.describedBy}
+      onChecked={(checked) => props.onChange(checked)}
+    />
   );
 }
 function PreferencesForm({ saved }: { saved: PreferencesResponse }) {

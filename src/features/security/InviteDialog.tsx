@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import type { InvitationResult } from '@common/security/securityContract';
 import { apiErrorField, apiErrorMessage } from '../../api/apiError';
+import { CheckField } from '../../components/CheckField';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { useInviteMemberMutation } from './securityApi';
@@ -72,20 +73,13 @@ export function InviteDialog({
         {grantable
           .filter((role) => role !== 'user')
           .map((role) => (
-            <div className="form-check" key={role}>
-              <input
-                className="form-check-input"
-                type="checkbox"
-                id={`invite-role-${role}`}
-                checked={roles.includes(role)}
-                onChange={(event) =>
-                  setRoles((current) => (event.target.checked ? [...current, role] : current.filter((held) => held !== role)))
-                }
-              />
-              <label className="form-check-label" htmlFor={`invite-role-${role}`}>
-                {role}
-              </label>
-            </div>
+            <CheckField
+              key={role}
+              id={`invite-role-${role}`}
+              label={role}
+              checked={roles.includes(role)}
+              onChecked={(checked) => setRoles((current) => (checked ? [...current, role] : current.filter((held) => held !== role)))}
+            />
           ))}
         <p className="form-text">
           Every member holds <code>user</code>. You can grant only roles at or below your own.

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Group, Member } from '@common/security/securityContract';
 import { apiErrorMessage } from '../../api/apiError';
+import { CheckField } from '../../components/CheckField';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DateTimeText } from '../../components/DateTimeText';
 import { InlineError } from '../../components/InlineError';
@@ -134,19 +135,15 @@ export function MemberDetails({ member, groups, onDone }: { member: Member; grou
             <legend className="h6">Groups</legend>
             {settingGroup.error ? <InlineError>{apiErrorMessage(settingGroup.error)}</InlineError> : null}
             {groups.map((group) => (
-              <div className="form-check form-check-inline" key={group.id}>
-                <input
-                  className="form-check-input"
-                  type="checkbox"
-                  id={`group-${group.id}`}
-                  checked={member.groups.includes(group.name)}
-                  disabled={settingGroup.isLoading}
-                  onChange={(event) => toggleGroup(group, event.target.checked)}
-                />
-                <label className="form-check-label" htmlFor={`group-${group.id}`}>
-                  {group.name}
-                </label>
-              </div>
+              <CheckField
+                key={group.id}
+                id={`group-${group.id}`}
+                label={group.name}
+                checked={member.groups.includes(group.name)}
+                disabled={settingGroup.isLoading}
+                className="form-check-inline"
+                onChecked={(checked) => toggleGroup(group, checked)}
+              />
             ))}
           </fieldset>
         ) : null}

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import type { SignInPolicy } from '@common/security/securityContract';
 import { describeDuration, SECURITY_LIMITS } from '@common/security/securityRules';
 import { apiErrorMessage } from '../../api/apiError';
+import { CheckField } from '../../components/CheckField';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
 import { useUpdatePolicyMutation } from './securityApi';
@@ -44,23 +45,15 @@ export function PolicyForm({ policy, onSaved }: { policy: SignInPolicy; onSaved:
   return (
     <form onSubmit={submit} noValidate aria-labelledby="policy-title">
       {error ? <InlineError>{apiErrorMessage(error)}</InlineError> : null}
-      <div className="form-check form-switch mb-3">
-        <input
-          className="form-check-input"
-          type="checkbox"
-          role="switch"
-          id="policy-require-mfa"
-          checked={requireMfa}
-          onChange={(event) => setRequireMfa(event.target.checked)}
-          aria-describedby="policy-require-mfa-help"
-        />
-        <label className="form-check-label" htmlFor="policy-require-mfa">
-          Require one-time codes at sign-in
-        </label>
-        <div id="policy-require-mfa-help" className="form-text">
-          Members enter a code from an authenticator app after their password; members without one set it up at their next sign-in.
-        </div>
-      </div>
+      <CheckField
+        id="policy-require-mfa"
+        label="Require one-time codes at sign-in"
+        help="Members enter a code from an authenticator app after their password; members without one set it up at their next sign-in."
+        asSwitch
+        className="mb-3"
+        checked={requireMfa}
+        onChecked={setRequireMfa}
+      />
       <div className="row g-3">
         <FormField
           className="col-sm-6"

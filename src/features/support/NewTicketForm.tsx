@@ -19,6 +19,7 @@ import {
 } from '@common/support/supportRules';
 import { apiErrorField, apiErrorMessage } from '../../api/apiError';
 import { useCreateTicketMutation } from '../../api/supportApi';
+import { CheckField } from '../../components/CheckField';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
 import { selectLayout } from '../../layout';
@@ -134,22 +135,14 @@ export function NewTicketForm({ prefill, onCancel }: { prefill: { subject: strin
           help="Markdown works: **bold**, lists, `code`, links. What did you do, what did you expect, what happened?"
           required
         />
-        <div className="form-check mb-3">
-          <input
-            id="ticket-share-layout"
-            type="checkbox"
-            className="form-check-input"
-            checked={shareLayout}
-            onChange={(event) => setShareLayout(event.target.checked)}
-            aria-describedby="ticket-share-layout-help"
-          />
-          <label htmlFor="ticket-share-layout" className="form-check-label">
-            Include my layout settings
-          </label>
-          <div id="ticket-share-layout-help" className="form-text">
-            Support staff can then see the portal as you see it (menu, colours, direction). Nothing else is shared.
-          </div>
-        </div>
+        <CheckField
+          id="ticket-share-layout"
+          label="Include my layout settings"
+          help="Support staff can then see the portal as you see it (menu, colours, direction). Nothing else is shared."
+          className="mb-3"
+          checked={shareLayout}
+          onChecked={setShareLayout}
+        />
         {error && !serverField ? <InlineError>{apiErrorMessage(error)}</InlineError> : null}
         {error && serverField && serverField !== 'subject' && serverField !== 'description' ? (
           <InlineError>{apiErrorMessage(error)}</InlineError>

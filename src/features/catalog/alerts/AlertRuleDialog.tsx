@@ -7,6 +7,7 @@ import type { AlertRuleRecord } from '@common/catalog-alerts/alertsContract';
 import { signalKindLabels, signalKinds, type SignalKind } from '@common/signals/signalTypes';
 import { apiErrorMessage, isApiErrorBody } from '../../../api/apiError';
 import { useCreateAlertRuleMutation, useUpdateAlertRuleMutation } from '../../../api/catalogAlertsApi';
+import { CheckField } from '../../../components/CheckField';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
 import { checkRuleForm, formValuesOf, ruleInputOf, type RuleFormValues } from './ruleForm';
@@ -35,19 +36,7 @@ function Check({
 }) {
   return (
     <div className="mb-2">
-      <div className="form-check">
-        <input
-          className="form-check-input"
-          type="checkbox"
-          id={id}
-          checked={checked}
-          disabled={disabled}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-        <label className="form-check-label" htmlFor={id}>
-          {label}
-        </label>
-      </div>
+      <CheckField id={id} label={label} checked={checked} disabled={disabled} onChecked={onChange} />
       {checked ? <div className="ms-4 mt-1">{children}</div> : null}
     </div>
   );
@@ -205,18 +194,12 @@ export function AlertRuleDialog({ rule, emailAvailable, onDone, onCancel }: Aler
           />
         </Check>
       </fieldset>
-      <div className="form-check">
-        <input
-          className="form-check-input"
-          type="checkbox"
-          id="rule-enabled"
-          checked={values.enabled}
-          onChange={(event) => set('enabled')(event.target.checked)}
-        />
-        <label className="form-check-label" htmlFor="rule-enabled">
-          On (a rule that is off sends nothing)
-        </label>
-      </div>
+      <CheckField
+        id="rule-enabled"
+        label="On (a rule that is off sends nothing)"
+        checked={values.enabled}
+        onChecked={(checked) => set('enabled')(checked)}
+      />
     </FormDialog>
   );
 }

@@ -7,6 +7,7 @@ import type { ClassificationRecord } from '@common/catalog-governance/classifica
 import { apiErrorMessage } from '../../../../api/apiError';
 import { useCreateClassificationMutation, useCreateTagMutation, useListClassificationsQuery } from '../../../../api/catalogGovernanceApi';
 import { mutationOutcome } from '../../../../api/useMutationFeedback';
+import { CheckField } from '../../../../components/CheckField';
 import { InlineError } from '../../../../components/InlineError';
 import { Panel } from '../../../../components/Panel';
 import { QueryResult } from '../../../../components/QueryResult';
@@ -70,18 +71,14 @@ function NewClassification() {
           onChange={(event) => setName(event.target.value)}
         />
       </div>
-      <div className="col-md-4 form-check ms-2">
-        <input
-          id="new-classification-exclusive"
-          type="checkbox"
-          className="form-check-input"
-          checked={exclusive}
-          onChange={(event) => setExclusive(event.target.checked)}
-        />
-        <label htmlFor="new-classification-exclusive" className="form-check-label small">
-          Mutually exclusive (one tag per asset or column)
-        </label>
-      </div>
+      <CheckField
+        id="new-classification-exclusive"
+        label="Mutually exclusive (one tag per asset or column)"
+        checked={exclusive}
+        className="col-md-4 ms-2"
+        labelClassName="small"
+        onChecked={setExclusive}
+      />
       <div className="col-md-2">
         <button type="submit" className="btn btn-outline-primary btn-sm" disabled={!name.trim() || creating.isLoading}>
           Add

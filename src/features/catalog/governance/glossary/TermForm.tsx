@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import type { TermCreateBody, TermRecord } from '@common/catalog-governance/glossaryContract';
 import { apiErrorField, apiErrorMessage } from '../../../../api/apiError';
+import { CheckField } from '../../../../components/CheckField';
 import { FormDialog } from '../../../../components/FormDialog';
 import { FormField } from '../../../../components/FormField';
 import { splitList } from '../GovernanceFrame';
@@ -101,20 +102,15 @@ export function TermForm({ title, term, terms, busy, error, onSave, onCancel }: 
         {others.length === 0 ? <p className="small text-body-secondary mb-0">No other terms yet.</p> : null}
         <div className="d-flex flex-wrap gap-3">
           {others.map((candidate) => (
-            <div className="form-check" key={candidate.id}>
-              <input
-                className="form-check-input"
-                type="checkbox"
-                id={`related-${candidate.id}`}
-                checked={related.includes(candidate.id)}
-                onChange={(event) =>
-                  setRelated((current) => (event.target.checked ? [...current, candidate.id] : current.filter((id) => id !== candidate.id)))
-                }
-              />
-              <label className="form-check-label" htmlFor={`related-${candidate.id}`}>
-                {candidate.name}
-              </label>
-            </div>
+            <CheckField
+              key={candidate.id}
+              id={`related-${candidate.id}`}
+              label={candidate.name}
+              checked={related.includes(candidate.id)}
+              onChecked={(checked) =>
+                setRelated((current) => (checked ? [...current, candidate.id] : current.filter((id) => id !== candidate.id)))
+              }
+            />
           ))}
         </div>
         {errorOf('relatedIds') ? <div className="invalid-feedback d-block">{errorOf('relatedIds')}</div> : null}

@@ -6,6 +6,7 @@ import type { GovernanceSettings } from '@common/catalog-governance/settingsCont
 import { apiErrorField, apiErrorMessage } from '../../../../api/apiError';
 import { useGetGovernanceSettingsQuery, useSaveGovernanceSettingsMutation } from '../../../../api/catalogGovernanceApi';
 import { mutationOutcome } from '../../../../api/useMutationFeedback';
+import { CheckField } from '../../../../components/CheckField';
 import { FormField } from '../../../../components/FormField';
 import { InlineError } from '../../../../components/InlineError';
 import { SettingsSection } from '../../../../components/SettingsSection';
@@ -36,18 +37,13 @@ function RulesForm({ settings }: { settings: GovernanceSettings }) {
         help="Words separated by commas; each matches a whole word of a column name (email matches customer_email, not emails_sent)."
         error={fieldError}
       />
-      <div className="form-check mb-3">
-        <input
-          id="classification-sample-values"
-          type="checkbox"
-          className="form-check-input"
-          checked={sampleValues}
-          onChange={(event) => setSampleValues(event.target.checked)}
-        />
-        <label className="form-check-label" htmlFor="classification-sample-values">
-          Also check a sample of 100 rows per table on the warehouse for e-mail addresses, phone numbers, IP addresses and similar values
-        </label>
-      </div>
+      <CheckField
+        id="classification-sample-values"
+        label="Also check a sample of 100 rows per table on the warehouse for e-mail addresses, phone numbers, IP addresses and similar values"
+        checked={sampleValues}
+        className="mb-3"
+        onChecked={setSampleValues}
+      />
       {saving.error && !fieldError ? <InlineError>{apiErrorMessage(saving.error)}</InlineError> : null}
       <div className="d-flex align-items-center gap-3">
         <button type="submit" className="btn btn-primary btn-sm" disabled={saving.isLoading}>

@@ -6,6 +6,7 @@ import type { GovernanceSettings } from '@common/catalog-governance/settingsCont
 import { apiErrorMessage } from '../../../../api/apiError';
 import { useGetGovernanceSettingsQuery, useSaveGovernanceSettingsMutation } from '../../../../api/catalogGovernanceApi';
 import { mutationOutcome } from '../../../../api/useMutationFeedback';
+import { CheckField } from '../../../../components/CheckField';
 import { InlineError } from '../../../../components/InlineError';
 import { SettingsSection } from '../../../../components/SettingsSection';
 
@@ -29,20 +30,13 @@ function EditorsForm({ settings }: { settings: GovernanceSettings }) {
           reviewers.
         </legend>
         {glossaryEditorRoleChoices.map((role) => (
-          <div className="form-check" key={role}>
-            <input
-              id={`glossary-editor-${role}`}
-              type="checkbox"
-              className="form-check-input"
-              checked={roles.includes(role)}
-              onChange={(event) =>
-                setRoles((current) => (event.target.checked ? [...current, role] : current.filter((item) => item !== role)))
-              }
-            />
-            <label className="form-check-label" htmlFor={`glossary-editor-${role}`}>
-              {role}
-            </label>
-          </div>
+          <CheckField
+            key={role}
+            id={`glossary-editor-${role}`}
+            label={role}
+            checked={roles.includes(role)}
+            onChecked={(checked) => setRoles((current) => (checked ? [...current, role] : current.filter((item) => item !== role)))}
+          />
         ))}
       </fieldset>
       {roles.length === 0 ? <InlineError>Choose at least one role.</InlineError> : null}
