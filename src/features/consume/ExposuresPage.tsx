@@ -14,6 +14,7 @@ import { csvFileName } from '../../components/csv';
 import { DataTable } from '../../components/DataTable';
 import { DbtPage } from '../../components/DbtPage';
 import { EmptyState } from '../../components/EmptyState';
+import { FilterSelect } from '../../components/FilterSelect';
 import { FormField } from '../../components/FormField';
 import { formatCount } from '../../components/format';
 import { QueryResult } from '../../components/QueryResult';
@@ -99,24 +100,16 @@ function ExposureList({ exposures, asOf }: { exposures: ExposureSummary[]; asOf:
           onValue={(value) => set('search', value)}
           placeholder="Name, owner, tag…"
         />
-        <FormField label="Type" control="select" small className="" value={type} onValue={(value) => set('type', value)}>
-          <option value="">All types</option>
-          {types.map((value) => (
-            <option key={value}>{value}</option>
-          ))}
-        </FormField>
-        <FormField label="Health" control="select" small className="" value={health} onValue={(value) => set('health', value)}>
-          <option value="">Any health</option>
-          {healthStatuses.map((value) => (
-            <option key={value}>{value}</option>
-          ))}
-        </FormField>
-        <FormField label="Owner" control="select" small className="" value={owner} onValue={(value) => set('owner', value)}>
-          <option value="">Any owner</option>
-          {owners.map((value) => (
-            <option key={value}>{value}</option>
-          ))}
-        </FormField>
+        <FilterSelect label="Type" value={type} onValue={(value) => set('type', value)} anyLabel="All types" values={types} small />
+        <FilterSelect
+          label="Health"
+          value={health}
+          onValue={(value) => set('health', value)}
+          anyLabel="Any health"
+          values={healthStatuses}
+          small
+        />
+        <FilterSelect label="Owner" value={owner} onValue={(value) => set('owner', value)} anyLabel="Any owner" values={owners} small />
       </form>
       <p className="small text-body-secondary" aria-live="polite">
         {shown.length === exposures.length

@@ -6,6 +6,7 @@ import { featureStatuses, featureStatusLabels, type FeatureStatus } from '@commo
 import { featureRequestPath } from '@common/paths';
 import { useListFeaturesQuery } from '../../api/featureRequestsApi';
 import { EmptyState } from '../../components/EmptyState';
+import { FilterSelect } from '../../components/FilterSelect';
 import { FormField } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryResult } from '../../components/QueryResult';
@@ -45,10 +46,8 @@ export default function FeaturesPage() {
         onSubmit={(event) => event.preventDefault()}
       >
         <FormField label="Search" type="search" className="flex-grow-1" value={search} onValue={setSearch} />
-        <FormField
+        <FilterSelect
           label="Status"
-          control="select"
-          className=""
           value={status}
           onValue={(value) =>
             setParams((current) => {
@@ -58,14 +57,10 @@ export default function FeaturesPage() {
               return next;
             })
           }
-        >
-          <option value="">Every status</option>
-          {featureStatuses.map((value) => (
-            <option key={value} value={value}>
-              {featureStatusLabels[value]}
-            </option>
-          ))}
-        </FormField>
+          anyLabel="Every status"
+          values={featureStatuses}
+          labels={featureStatusLabels}
+        />
       </form>
       <QueryResult query={list} loadingLabel="Loading feature requests…" errorTitle="The feature requests could not be loaded">
         {(data) =>

@@ -8,7 +8,7 @@ import { apiErrorMessage } from '../../api/apiError';
 import { useGetInboxQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '../../api/notificationsApi';
 import { CheckField } from '../../components/CheckField';
 import { EmptyState } from '../../components/EmptyState';
-import { FormField } from '../../components/FormField';
+import { FilterSelect } from '../../components/FilterSelect';
 import { InlineError } from '../../components/InlineError';
 import { QueryResult } from '../../components/QueryResult';
 
@@ -72,24 +72,19 @@ export function Inbox() {
           Inbox{inbox.data ? <span className="text-body-secondary fw-normal"> · {inbox.data.unread} unread</span> : null}
         </h2>
         <div className="d-flex flex-wrap align-items-end gap-3">
-          <FormField
+          <FilterSelect
             label="Type"
-            control="select"
-            small
-            className="mb-0"
             value={type}
             onValue={(value) => {
               setType(value as NotificationType | '');
               setLimit(PAGE);
             }}
-          >
-            <option value="">All types</option>
-            {notificationTypes.map((value) => (
-              <option key={value} value={value}>
-                {notificationTypeLabels[value]}
-              </option>
-            ))}
-          </FormField>
+            anyLabel="All types"
+            values={notificationTypes}
+            labels={notificationTypeLabels}
+            small
+            className="mb-0"
+          />
           <CheckField
             id="inbox-unread-only"
             label="Unread only"

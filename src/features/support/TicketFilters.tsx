@@ -10,6 +10,7 @@ import {
   ticketStatuses,
   ticketStatusLabels,
 } from '@common/support/supportRules';
+import { FilterSelect } from '../../components/FilterSelect';
 import { FormField } from '../../components/FormField';
 
 const sortLabels: Record<(typeof ticketSorts)[number], string> = {
@@ -56,45 +57,38 @@ export function TicketFilters({ params, staff, onChange }: TicketFiltersProps) {
         </button>
       </form>
       <div className="d-flex flex-wrap gap-3">
-        <FormField label="Status" control="select" small className="mb-0" value={params.get('status') ?? ''} onValue={select('status')}>
-          <option value="">Any status</option>
-          <option value="open,pending">Open or pending</option>
-          {ticketStatuses.map((value) => (
-            <option key={value} value={value}>
-              {ticketStatusLabels[value]}
-            </option>
-          ))}
-        </FormField>
-        <FormField
-          label="Priority"
-          control="select"
+        <FilterSelect
+          label="Status"
+          value={params.get('status') ?? ''}
+          onValue={select('status')}
+          anyLabel="Any status"
+          values={ticketStatuses}
+          labels={ticketStatusLabels}
           small
           className="mb-0"
+        >
+          <option value="open,pending">Open or pending</option>
+        </FilterSelect>
+        <FilterSelect
+          label="Priority"
           value={params.get('priority') ?? ''}
           onValue={select('priority')}
-        >
-          <option value="">Any priority</option>
-          {ticketPriorities.map((value) => (
-            <option key={value} value={value}>
-              {ticketPriorityLabels[value]}
-            </option>
-          ))}
-        </FormField>
-        <FormField
-          label="Category"
-          control="select"
+          anyLabel="Any priority"
+          values={ticketPriorities}
+          labels={ticketPriorityLabels}
           small
           className="mb-0"
+        />
+        <FilterSelect
+          label="Category"
           value={params.get('category') ?? ''}
           onValue={select('category')}
-        >
-          <option value="">Any category</option>
-          {ticketCategories.map((value) => (
-            <option key={value} value={value}>
-              {ticketCategoryLabels[value]}
-            </option>
-          ))}
-        </FormField>
+          anyLabel="Any category"
+          values={ticketCategories}
+          labels={ticketCategoryLabels}
+          small
+          className="mb-0"
+        />
         {staff ? (
           <FormField
             label="Assignee"
