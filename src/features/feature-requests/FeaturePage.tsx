@@ -15,11 +15,14 @@ import {
   useVoteOnFeatureMutation,
 } from '../../api/featureRequestsApi';
 import { useMutationFeedback } from '../../api/useMutationFeedback';
+import { ActionStatus } from '../../components/ActionStatus';
 import { DateTimeText } from '../../components/DateTimeText';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
 import { Markdown } from '../../components/Markdown';
+import { MarkdownPostForm } from '../../components/MarkdownPostForm';
 import { QueryResult } from '../../components/QueryResult';
+import { VoteButton } from '../../components/VoteButton';
 import { FeatureStatusBadge } from './FeatureStatusBadge';
 
 function StatusForm({ feature, onSaid }: { feature: FeatureDetail; onSaid: (message: string) => void }) {
@@ -75,22 +78,8 @@ export default function FeaturePage() {
   const feature = useGetFeatureQuery(id);
   const [vote, voting] = useVoteOnFeatureMutation();
   const [subscribe, subscribing] = useSubscribeToFeatureMutation();
-  const [comment, commenting] = useCommentOnFeatureMutation();
-  const [draft, setDraft] = useState('');
-  const [draftError, setDraftError] = useState<string | undefined>();
+  const [comment] = useCommentOnFeatureMutation();
   const { run, said, setSaid, error } = useMutationFeedback();
-  const posting = useMutationFeedback();
-  const submitComment = async () => {
-    if (!draft.trim()) return setDraftError('Write your comment first.');
-    if (draft.length > COMMENT_MAX) return setDraftError(`At most ${COMMENT_MAX.toLocaleString('en')} characters.`);
-    setDraftError(undefined);
-    const outcome = await posting.run(() => comment({ id, body: draft }));
-    if (!outcome.ok) setDraftError(outcome.message);
-    else {
-      setDraft('');
-      setSaid('Your comment is posted.');
-    }
-  };
 
   return (
     <>
@@ -116,21 +105,18 @@ export default function FeaturePage() {
               <div className="card-body">
                 <Markdown text={data.description} />
                 <div className="d-flex flex-wrap gap-2">
-                  <button
-                    type="button"
-                    className="btn btn-outline-primary btn-sm"
-                    aria-pressed={data.myVote}
-                    disabled={voting.isLoading}
-                    onClick={() =>
+                  <VoteButton
+                    voted={data.myVote}
+                    votes={data.votes}
+                    countFor="votes"
+                    busy={voting.isLoading}
+                    onVote={() =>
                       void run(
                         () => vote({ id, vote: !data.myVote }),
                         data.myVote ? 'Your vote is taken back.' : 'You voted for this request.',
                       )
                     }
-                  >
-                    {data.myVote ? 'Voted' : 'Vote'} · {data.votes}
-                    <span className="visually-hidden"> votes</span>
-                  </button>
+                  />
                   <button
                     type="button"
                     className="btn btn-outline-secondary btn-sm"
@@ -149,10 +135,7 @@ export default function FeaturePage() {
                 </div>
               </div>
             </div>
-            <p role="status" className="small">
-              {said}
-            </p>
-            {error ? <InlineError>{error}</InlineError> : null}
+            <ActionStatus said={said} error={error} />
             {data.canChangeStatus ? (
               <section aria-labelledby="roadmap-title" className="card dw-card card-body mb-3">
                 <h2 id="roadmap-title" className="h6">
@@ -175,28 +158,15 @@ export default function FeaturePage() {
                   </li>
                 ))}
               </ul>
-              <form
-                noValidate
-                className="card dw-card card-body"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  void submitComment();
-                }}
-              >
-                <FormField
-                  label="Your comment (markdown)"
-                  control="textarea"
-                  rows={3}
-                  value={draft}
-                  onValue={setDraft}
-                  error={draftError}
-                />
-                <div>
-                  <button type="submit" className="btn btn-primary" disabled={commenting.isLoading}>
-                    Comment
-                  </button>
-                </div>
-              </form>
+              <MarkdownPostForm
+                label="Your comment (markdown)"
+                rows={3}
+                submitLabel="Comment"
+                emptyMessage="Write your comment first."
+                maxLength={COMMENT_MAX}
+                post={(body) => comment({ id, body })}
+                onPosted={() => setSaid('Your comment is posted.')}
+              />
             </section>
           </>
         )}

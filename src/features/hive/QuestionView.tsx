@@ -11,37 +11,22 @@ import {
   useVoteOnHiveMutation,
 } from '../../api/hiveApi';
 import { useMutationFeedback } from '../../api/useMutationFeedback';
+import { ActionStatus } from '../../components/ActionStatus';
 import { DateTimeText } from '../../components/DateTimeText';
 import { FormField } from '../../components/FormField';
-import { InlineError } from '../../components/InlineError';
 import { Markdown } from '../../components/Markdown';
+import { MarkdownPostForm } from '../../components/MarkdownPostForm';
 import { QueryResult } from '../../components/QueryResult';
+import { VoteButton } from '../../components/VoteButton';
 
 export function QuestionView({ id }: { id: string }) {
   const question = useGetQuestionQuery(id);
   const [vote, voting] = useVoteOnHiveMutation();
   const [accept, accepting] = useAcceptAnswerMutation();
-  const [answer, answering] = useAnswerQuestionMutation();
+  const [answer] = useAnswerQuestionMutation();
   const [promote, promoting] = usePromoteToFaqMutation();
-  const [draft, setDraft] = useState('');
-  const [draftError, setDraftError] = useState<string | undefined>();
   const [topic, setTopic] = useState('Hive');
   const { run, said, setSaid, error } = useMutationFeedback();
-  const posting = useMutationFeedback();
-
-  const submitAnswer = async () => {
-    if (!draft.trim()) {
-      setDraftError('Write your answer first.');
-      return;
-    }
-    setDraftError(undefined);
-    const outcome = await posting.run(() => answer({ id, body: draft }));
-    if (!outcome.ok) setDraftError(outcome.message);
-    else {
-      setDraft('');
-      setSaid('Your answer is posted.');
-    }
-  };
 
   return (
     <>
@@ -61,27 +46,21 @@ export function QuestionView({ id }: { id: string }) {
                   {data.tags.length > 0 ? ` · ${data.tags.map((tag) => `#${tag}`).join(' ')}` : null}
                 </p>
                 <Markdown text={data.body} />
-                <button
-                  type="button"
-                  className="btn btn-outline-primary btn-sm"
-                  aria-pressed={data.myVote}
-                  disabled={voting.isLoading}
-                  onClick={() =>
+                <VoteButton
+                  voted={data.myVote}
+                  votes={data.votes}
+                  countFor="votes for this question"
+                  busy={voting.isLoading}
+                  onVote={() =>
                     void run(
                       () => vote({ id, vote: !data.myVote }),
                       data.myVote ? 'Your vote is taken back.' : 'You voted for this question.',
                     )
                   }
-                >
-                  {data.myVote ? 'Voted' : 'Vote'} · {data.votes}
-                  <span className="visually-hidden"> votes for this question</span>
-                </button>
+                />
               </div>
             </div>
-            <p role="status" className="small">
-              {said}
-            </p>
-            {error ? <InlineError>{error}</InlineError> : null}
+            <ActionStatus said={said} error={error} />
             <section aria-labelledby="answers-title">
               <h3 id="answers-title" className="h5">
                 {data.answerList.length === 1 ? '1 answer' : `${data.answerList.length} answers`}
@@ -96,21 +75,18 @@ export function QuestionView({ id }: { id: string }) {
                         {item.authorUsername} · <DateTimeText iso={item.createdAt} />
                       </p>
                       <div className="d-flex gap-2">
-                        <button
-                          type="button"
-                          className="btn btn-outline-primary btn-sm"
-                          aria-pressed={item.myVote}
-                          disabled={voting.isLoading}
-                          onClick={() =>
+                        <VoteButton
+                          voted={item.myVote}
+                          votes={item.votes}
+                          countFor={`votes for the answer by ${item.authorUsername}`}
+                          busy={voting.isLoading}
+                          onVote={() =>
                             void run(
                               () => vote({ id, answerId: item.id, vote: !item.myVote }),
                               item.myVote ? 'Your vote is taken back.' : 'You voted for this answer.',
                             )
                           }
-                        >
-                          {item.myVote ? 'Voted' : 'Vote'} · {item.votes}
-                          <span className="visually-hidden"> votes for the answer by {item.authorUsername}</span>
-                        </button>
+                        />
                         {data.mine ? (
                           <button
                             type="button"
@@ -133,25 +109,17 @@ export function QuestionView({ id }: { id: string }) {
                 ))}
               </ul>
             </section>
-            <form
+            <MarkdownPostForm
+              heading={{ id: 'your-answer-title', text: 'Your answer' }}
               className="card dw-card card-body mb-3"
-              aria-labelledby="your-answer-title"
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                void submitAnswer();
-              }}
-            >
-              <h3 id="your-answer-title" className="h6">
-                Your answer
-              </h3>
-              <FormField label="Answer (markdown)" control="textarea" rows={4} value={draft} onValue={setDraft} error={draftError} />
-              <div>
-                <button type="submit" className="btn btn-primary" disabled={answering.isLoading}>
-                  {answering.isLoading ? 'Posting…' : 'Post answer'}
-                </button>
-              </div>
-            </form>
+              label="Answer (markdown)"
+              rows={4}
+              submitLabel="Post answer"
+              busyLabel="Posting…"
+              emptyMessage="Write your answer first."
+              post={(body) => answer({ id, body })}
+              onPosted={() => setSaid('Your answer is posted.')}
+            />
             {data.canPromote ? (
               <section aria-labelledby="promote-title" className="card dw-card card-body">
                 <h3 id="promote-title" className="h6">

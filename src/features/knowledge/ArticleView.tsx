@@ -5,9 +5,9 @@ import { Link } from 'react-router-dom';
 import { knowledgeArticlePath, appPaths } from '@common/paths';
 import { useDeleteArticleMutation, useGetArticleQuery, useVoteOnArticleMutation } from '../../api/knowledgeApi';
 import { useMutationFeedback } from '../../api/useMutationFeedback';
+import { ActionStatus } from '../../components/ActionStatus';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DateTimeText } from '../../components/DateTimeText';
-import { InlineError } from '../../components/InlineError';
 import { Markdown } from '../../components/Markdown';
 import { QueryResult } from '../../components/QueryResult';
 import { useDeleteConfirm } from '../../components/useDeleteConfirm';
@@ -84,10 +84,7 @@ export function ArticleView({ id, onDeleted }: { id: string; onDeleted: (message
                       No ({data.helpful.no})
                     </button>
                   </div>
-                  <p role="status" className="small mt-2 mb-0">
-                    {said}
-                  </p>
-                  {error ? <InlineError>{error}</InlineError> : null}
+                  <ActionStatus said={said} error={error} className="small mt-2 mb-0" />
                 </section>
               ) : null}
               {data.related.length > 0 ? (
