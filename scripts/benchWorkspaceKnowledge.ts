@@ -11,6 +11,8 @@ import { sql } from 'kysely';
 import { listArticles } from '../server/src/features/knowledge/articlesStore.js';
 import { listQuestions } from '../server/src/features/hive/hiveStore.js';
 import { answerQuestion } from '../server/src/features/assistant/retrieval.js';
+import { hiveSearchSource } from '../server/src/features/hive/helpSearch.js';
+import { knowledgeSearchSources } from '../server/src/features/knowledge/helpSearch.js';
 import type { Store } from '../server/src/platform/store/openStore.js';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
@@ -194,8 +196,9 @@ export async function knowledgeSearch(store: Store): Promise<void> {
     () => `How do I ${pick(next, TOPIC_WORDS)} the ${pick(next, TOPIC_WORDS)} for my ${pick(next, TOPIC_WORDS)}?`,
   );
   let found = 0;
+  const sources = [...knowledgeSearchSources(store.db), hiveSearchSource(store.db)];
   const answers = await timed(asks, async (q) => {
-    if ((await answerQuestion(store.db, ORGANISATION, editor.roles, q)).found) found += 1;
+    if ((await answerQuestion(sources, ORGANISATION, editor.roles, q)).found) found += 1;
   });
   console.log(
     `  help assistant answer (${ASKS} questions, retrieval over articles, FAQ and accepted Hive answers; ${found} answered, ${ASKS - found} "nothing matches"): median ${ms(percentile(answers, 0.5))}, p95 ${ms(percentile(answers, 0.95))}`,

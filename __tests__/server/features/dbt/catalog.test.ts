@@ -4,6 +4,7 @@ import { ingestArtifacts } from '../../../../server/src/features/dbt/ingest';
 import { lineageAround } from '../../../../server/src/features/dbt/lineage';
 import { createProjectIndexCache, type ProjectIndex } from '../../../../server/src/features/dbt/projectIndex';
 import { currentHealthInputs } from '../../../../server/src/features/dbt/resultQueries';
+import { dashboardsDirectory } from '../../../../server/src/features/dashboards/dashboardsStore';
 import { exposureDetail, listExposures } from '../../../../server/src/features/dbt/exposures';
 import { highlight, searchCatalog } from '../../../../server/src/features/dbt/search';
 import { catalogSearchQuery } from '../../../../common/dbt/catalogContract';
@@ -276,7 +277,7 @@ describe('exposure health', () => {
     const justNow = new Date().toISOString();
     await ingest('history', [...allBuilt(justNow), { id: 'test.shop.not_null_orders_order_id', status: 'pass' }]);
     const idx = await ingest('history', [...allBuilt(justNow), { id: 'test.shop.not_null_orders_order_id', status: 'fail' }]);
-    const list = await listExposures(store.db, 'history', idx, NOW);
+    const list = await listExposures(store.db, 'history', idx, dashboardsDirectory(store.db), NOW);
     expect(list.exposures[0]).toMatchObject({
       name: 'revenue',
       dashboardName: 'Revenue',
@@ -284,10 +285,12 @@ describe('exposure health', () => {
       upstreamSources: 2,
       health: { status: 'Degraded' },
     });
-    const detail = await exposureDetail(store.db, 'history', idx, 'exposure.shop.revenue', NOW);
+    const detail = await exposureDetail(store.db, 'history', idx, 'exposure.shop.revenue', dashboardsDirectory(store.db), NOW);
     expect(detail.history.map((point) => point.status)).toEqual(['Healthy', 'Degraded']);
     expect(detail.edges).toEqual(expect.arrayContaining([{ from: 'model.shop.orders', to: 'exposure.shop.revenue' }]));
-    await expect(exposureDetail(store.db, 'shop', index, 'exposure.shop.other', NOW)).rejects.toThrow(/No exposure/);
+    await expect(exposureDetail(store.db, 'shop', index, 'exposure.shop.other', dashboardsDirectory(store.db), NOW)).rejects.toThrow(
+      /No exposure/,
+    );
   });
 
   test('an exposure URL that is not http(s) is never handed out, whatever the manifest says', async () => {
@@ -301,8 +304,8 @@ describe('exposure health', () => {
       { organisation: 'hostile', origin: 'upload', actor: { ...actor, organisation: 'hostile' } },
     );
     const idx = (await cache().get('hostile')) as ProjectIndex;
-    const list = await listExposures(store.db, 'hostile', idx, NOW);
+    const list = await listExposures(store.db, 'hostile', idx, dashboardsDirectory(store.db), NOW);
     expect(list.exposures[0]).toMatchObject({ name: 'revenue', url: null, dashboardName: null });
-    expect((await exposureDetail(store.db, 'hostile', idx, 'exposure.shop.revenue', NOW)).url).toBeNull();
+    expect((await exposureDetail(store.db, 'hostile', idx, 'exposure.shop.revenue', dashboardsDirectory(store.db), NOW)).url).toBeNull();
   });
 });

@@ -5,6 +5,8 @@
 import { createDashboard, deleteDashboard } from '../../../../server/src/features/dashboards/dashboardsStore';
 import { ingestArtifacts } from '../../../../server/src/features/dbt/ingest';
 import { addResource, createProject, projectDetail } from '../../../../server/src/features/projects/projectsStore';
+import { dashboardsDirectory } from '../../../../server/src/features/dashboards/dashboardsStore';
+import { catalogReadModel } from '../../../../server/src/features/dbt/catalogReadModel';
 import { InconsistentRequestError, RecordNotFoundError } from '../../../../server/src/platform/store/errors';
 import type { Store } from '../../../../server/src/platform/store/openStore';
 import { manifestOf, runResultsOf, type ProjectSpec } from '../../features/dbt/fixtures';
@@ -28,6 +30,8 @@ const project: ProjectSpec = {
 };
 
 let store: Store;
+/** The other areas as the portal hands them to projects: the dbt catalog and the dashboards. */
+const sources = () => ({ catalog: catalogReadModel(store.db), dashboards: dashboardsDirectory(store.db) });
 beforeAll(async () => {
   store = await openSchemaStore('projects_test');
   const at = '2026-01-01T12:00:00Z';
@@ -51,11 +55,11 @@ afterAll(async () => {
 test("each resource's health comes from its area's tables, and the project's is the worst", async () => {
   const dashboard = await createDashboard(store.db, actor, { name: 'Revenue', url: 'https://bi.example.com/revenue/' });
   const id = await createProject(store.db, actor, { name: 'Revenue', description: '', owner: 'admin', members: [], status: 'active' });
-  await addResource(store.db, actor, id, { kind: 'dashboard', ref: dashboard.id });
-  await addResource(store.db, actor, id, { kind: 'exposure', ref: 'exposure.shop.revenue' });
-  await addResource(store.db, actor, id, { kind: 'catalog_asset', ref: 'model.shop.payments' });
+  await addResource(store.db, sources(), actor, id, { kind: 'dashboard', ref: dashboard.id });
+  await addResource(store.db, sources(), actor, id, { kind: 'exposure', ref: 'exposure.shop.revenue' });
+  await addResource(store.db, sources(), actor, id, { kind: 'catalog_asset', ref: 'model.shop.payments' });
 
-  const detail = await projectDetail(store.db, 'shop', id);
+  const detail = await projectDetail(store.db, sources(), 'shop', id);
   expect(detail.resources.map((r) => [r.kind, r.name, r.health, r.detail])).toEqual([
     ['dashboard', 'Revenue', 'healthy', 'In the Viewer'],
     ['exposure', 'revenue', 'failing', '1 test failing'],
@@ -65,21 +69,21 @@ test("each resource's health comes from its area's tables, and the project's is 
   expect(detail.healthCounts).toEqual({ healthy: 2, failing: 1 });
 
   await deleteDashboard(store.db, actor, dashboard.id);
-  expect((await projectDetail(store.db, 'shop', id)).resources[0]).toMatchObject({ health: 'missing', link: null });
+  expect((await projectDetail(store.db, sources(), 'shop', id)).resources[0]).toMatchObject({ health: 'missing', link: null });
 });
 
 test("another organisation's project or resource is not reachable", async () => {
   const id = await createProject(store.db, actor, { name: 'Shop only', description: '', owner: 'admin', members: [], status: 'planned' });
   const other = { organisation: 'elsewhere', subject: 'o', username: 'other' };
-  await expect(addResource(store.db, other, id, { kind: 'exposure', ref: 'exposure.shop.revenue' })).rejects.toBeInstanceOf(
+  await expect(addResource(store.db, sources(), other, id, { kind: 'exposure', ref: 'exposure.shop.revenue' })).rejects.toBeInstanceOf(
     RecordNotFoundError,
   );
-  await expect(projectDetail(store.db, 'elsewhere', id)).rejects.toBeInstanceOf(RecordNotFoundError);
+  await expect(projectDetail(store.db, sources(), 'elsewhere', id)).rejects.toBeInstanceOf(RecordNotFoundError);
   const theirs = await createProject(store.db, other, { name: 'Theirs', description: '', owner: 'other', members: [], status: 'active' });
-  await expect(addResource(store.db, other, theirs, { kind: 'exposure', ref: 'exposure.shop.revenue' })).rejects.toBeInstanceOf(
+  await expect(addResource(store.db, sources(), other, theirs, { kind: 'exposure', ref: 'exposure.shop.revenue' })).rejects.toBeInstanceOf(
     InconsistentRequestError,
   );
-  await expect(addResource(store.db, actor, id, { kind: 'exposure', ref: 'model.shop.orders' })).rejects.toBeInstanceOf(
+  await expect(addResource(store.db, sources(), actor, id, { kind: 'exposure', ref: 'model.shop.orders' })).rejects.toBeInstanceOf(
     InconsistentRequestError,
   );
 });

@@ -21,6 +21,13 @@ import {
   voteOnFeature,
 } from '../../../../server/src/features/feature-requests/featureRequestsStore';
 import { answerQuestion as askAssistant } from '../../../../server/src/features/assistant/retrieval';
+import { hiveSearchSource } from '../../../../server/src/features/hive/helpSearch';
+import { faqShelf } from '../../../../server/src/features/knowledge/faqStore';
+import { knowledgeSearchSources } from '../../../../server/src/features/knowledge/helpSearch';
+import type { StoreDb } from '../../../../server/src/platform/store/openStore';
+
+/** The help assistant's sources as the portal assembles them: the knowledge base and FAQ, then Hive. */
+const helpSources = (db: StoreDb) => [...knowledgeSearchSources(db), hiveSearchSource(db)];
 import { InconsistentRequestError, RecordNotFoundError } from '../../../../server/src/platform/store/errors';
 import { openSchemaStore } from '../../schemaStore';
 
@@ -90,15 +97,15 @@ test('Hive: one vote each, accepting is the asker’s, promoting writes the FAQ 
   const questionId = await askQuestion(store.db, business, { title: 'Where do idle credits come from?', body: 'Curious.', tags: ['cost'] });
   const answerId = await answerQuestion(store.db, admin, questionId, 'From warehouses left resumed between queries.');
   await Promise.all([vote(store.db, engineer, questionId, null, true), vote(store.db, engineer, questionId, null, true)]);
-  expect((await questionDetail(store.db, engineer, questionId)).votes).toBe(1);
+  expect((await questionDetail(store.db, engineer, questionId, faqShelf)).votes).toBe(1);
   await expect(acceptAnswer(store.db, admin, questionId, answerId)).rejects.toBeInstanceOf(InconsistentRequestError);
-  await expect(promoteToFaq(store.db, admin, questionId, 'Cost')).rejects.toBeInstanceOf(InconsistentRequestError);
+  await expect(promoteToFaq(store.db, admin, questionId, 'Cost', faqShelf)).rejects.toBeInstanceOf(InconsistentRequestError);
   expect((await store.db.selectFrom('faq_entries').select('id').where('hive_question_id', '=', questionId).execute()).length).toBe(0);
   await acceptAnswer(store.db, business, questionId, answerId);
-  const entry = await promoteToFaq(store.db, admin, questionId, 'Cost');
-  expect((await questionDetail(store.db, admin, questionId)).faqEntryId).toBe(entry);
+  const entry = await promoteToFaq(store.db, admin, questionId, 'Cost', faqShelf);
+  expect((await questionDetail(store.db, admin, questionId, faqShelf)).faqEntryId).toBe(entry);
   expect((await listAudit(store.db, 'acme', 500)).some((e) => e.action === 'hive.promote' && e.target === questionId)).toBe(true);
-  await expect(questionDetail(store.db, foreign, questionId)).rejects.toBeInstanceOf(RecordNotFoundError);
+  await expect(questionDetail(store.db, foreign, questionId, faqShelf)).rejects.toBeInstanceOf(RecordNotFoundError);
 });
 
 test('feature requests: a refused transition names itself and changes nothing; subscribers are returned for notices', async () => {
@@ -119,14 +126,19 @@ test('feature requests: a refused transition names itself and changes nothing; s
 });
 
 test('the help assistant cites what it answers from and says when nothing matches', async () => {
-  const answer = await askAssistant(store.db, 'acme', engineer.roles, 'How do I connect my Snowflake account with a key pair?');
+  const answer = await askAssistant(
+    helpSources(store.db),
+    'acme',
+    engineer.roles,
+    'How do I connect my Snowflake account with a key pair?',
+  );
   expect(answer.found).toBe(true);
   expect(answer.passages[0]).toMatchObject({ source: 'article', title: 'Connecting your Snowflake account' });
-  expect(await askAssistant(store.db, 'acme', engineer.roles, 'quantum entanglement of penguins')).toMatchObject({
+  expect(await askAssistant(helpSources(store.db), 'acme', engineer.roles, 'quantum entanglement of penguins')).toMatchObject({
     found: false,
     passages: [],
   });
-  const forUser = await askAssistant(store.db, 'acme', business.roles, 'idle credits');
+  const forUser = await askAssistant(helpSources(store.db), 'acme', business.roles, 'idle credits');
   expect(forUser.passages.length).toBeGreaterThan(0);
   expect(forUser.passages.every((p) => p.source !== 'article')).toBe(true);
 });

@@ -4,13 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { askBody, askResponse } from '@common/assistant/assistantContract';
 import { callerOf, organisationOf } from '../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
-import type { StoreDb } from '../../platform/store/openStore.js';
+import type { HelpSearchSource } from '../../platform/ports/index.js';
 import { answerQuestion } from './retrieval.js';
 
-export function registerAssistantRoutes(server: FastifyInstance, db: StoreDb): void {
+export function registerAssistantRoutes(server: FastifyInstance, sources: readonly HelpSearchSource[]): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   app.post('/api/assistant/ask', { schema: { body: askBody, response: { 200: askResponse } } }, async (request) => {
     const caller = callerOf(request);
-    return answerQuestion(db, organisationOf(caller), caller.roles, request.body.question);
+    return answerQuestion(sources, organisationOf(caller), caller.roles, request.body.question);
   });
 }

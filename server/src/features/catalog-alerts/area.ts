@@ -2,7 +2,7 @@
 // into in-app notices, e-mail and webhooks, delivered on the job runner with retries.
 import { defineArea } from '../../platform/area/index.js';
 import { createEmailSender, smtpConfigured, type SmtpSettings } from '../../platform/notifications/index.js';
-import { catalogSettingsPort } from '../../platform/ports/index.js';
+import { catalogReadModelPort, catalogSettingsPort, type CatalogReadModel } from '../../platform/ports/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { SignalBus } from '../../platform/signals/index.js';
 import { defineDeliveryJob, type DeliveryDeps } from './deliveryJob.js';
@@ -13,6 +13,8 @@ export type { WebhookPolicy } from './webhookPolicy.js';
 
 export interface CatalogAlertsOptions extends DeliveryDeps {
   signals: SignalBus;
+  /** The dbt catalog: the tags, domain and owners rule filters look at. */
+  catalog: CatalogReadModel;
 }
 
 /** Registers the routes, the delivery job kind (before the job runner starts) and the signal listener. */
@@ -24,7 +26,7 @@ export function registerCatalogAlertsArea(app: FastifyInstance, options: Catalog
     emailAvailable: options.email !== null,
     webhookPolicy: options.webhookPolicy,
   });
-  return options.signals.listen(alertSignalListener(options.db, options.jobs));
+  return options.signals.listen(alertSignalListener(options.db, options.jobs, options.catalog));
 }
 
 export const area = defineArea<{
@@ -37,6 +39,7 @@ export const area = defineArea<{
       db,
       jobs,
       signals,
+      catalog: ports.later(catalogReadModelPort),
       notify: (request) => notifications.notify(request),
       email,
       webhookPolicy: (organisation) => ports.use(catalogSettingsPort).webhookSettings(organisation),

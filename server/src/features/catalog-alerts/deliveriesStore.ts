@@ -11,7 +11,7 @@ import type {
 import { signalKinds, type Signal } from '@common/signals/signalTypes';
 import { z } from 'zod';
 import type { StoreDb } from '../../platform/store/openStore.js';
-import type { AlertDeliveryStatusColumn } from '../../platform/store/tables/catalogAlertsTables.js';
+import type { AlertDeliveryStatusColumn } from './tables.js';
 
 /** What the log shows as a destination's target (never a secret: a webhook's query is hidden). */
 export function targetOf(destination: AlertDestination): string {

@@ -4,7 +4,7 @@
 // Comparisons ignore case, as people type tags and owners both ways.
 import type { AlertFilters } from '@common/catalog-alerts/alertsContract';
 import type { Signal } from '@common/signals/signalTypes';
-import type { AssetFacts } from './assetFacts.js';
+import type { AssetFacts } from '../../platform/ports/index.js';
 
 const lower = (values: readonly string[]) => new Set(values.map((value) => value.toLowerCase()));
 const anyOf = (wanted: readonly string[], have: readonly string[]) => {

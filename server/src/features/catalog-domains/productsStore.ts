@@ -6,7 +6,7 @@ import type { ProductDetail, ProductInput, ProductMember, ProductSummary } from 
 import { writeAudit, type Actor } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import type { StoreSchema } from '../../platform/store/schema.js';
-import type { CatalogProductsTable } from '../../platform/store/tables/catalogDomainsTables.js';
+import type { CatalogProductsTable } from './tables.js';
 import type { Selectable, Transaction } from 'kysely';
 import { ASSET_TYPES } from './assetDomains.js';
 import { CatalogOrganisationInputError, CatalogOrganisationNotFoundError } from './errors.js';

@@ -6,7 +6,7 @@ import { termStatuses, type TermStatus } from '@common/catalog-governance/glossa
 import type { GlossaryBody, GlossaryRecord, TermDetailResponse, TermRecord } from '@common/catalog-governance/glossaryContract';
 import { writeAudit, type Actor } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
-import type { GlossaryTermsTable } from '../../platform/store/tables/catalogGovernanceTables.js';
+import type { GlossaryTermsTable } from './tables.js';
 import { GovernanceConflictError, GovernanceNotFoundError, isUniqueViolation } from './errors.js';
 
 type TermRow = Selectable<GlossaryTermsTable>;

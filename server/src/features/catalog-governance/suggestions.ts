@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { SUGGESTION_SCAN_JOB, type SuggestionRecord } from '@common/catalog-governance/classificationsContract';
-import type { JobRunner } from '../../platform/jobs/index.js';
+import { findLatestJob, type JobRunner } from '../../platform/jobs/index.js';
 import { writeAudit, type Actor } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import type { Queryable } from '../../platform/warehouse/engine.js';
@@ -193,14 +193,7 @@ export async function startScan(
 
 /** The newest scan of the organisation, if any (its job row). */
 export async function lastScan(db: StoreDb, organisation: string): Promise<{ jobId: string | null; scannedAt: string | null }> {
-  const row = await db
-    .selectFrom('jobs')
-    .select(['id', 'state', 'finished_at'])
-    .where('organisation_id', '=', organisation)
-    .where('kind', '=', SUGGESTION_SCAN_JOB)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await findLatestJob(db, SUGGESTION_SCAN_JOB, organisation);
   return { jobId: row?.id ?? null, scannedAt: row?.finished_at ? new Date(row.finished_at).toISOString() : null };
 }
 

@@ -5,23 +5,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TermRecord } from '@common/catalog-governance/glossaryContract';
 import { termStatusLabels } from '@common/catalog-governance/glossaryRules';
 import { appPaths } from '@common/paths';
-import type { NotificationsService } from '../../platform/notifications/index.js';
+import { subjectsOfUsernames, type NotificationsService } from '../../platform/notifications/index.js';
 import type { Actor } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 
 export type TermNotices = (actor: Actor, term: TermRecord, from: string) => Promise<void>;
 
 export function createTermNotices(db: StoreDb, notify: NotificationsService['notify'] | null, log: FastifyBaseLogger): TermNotices {
-  const subjectsOf = async (organisation: string, usernames: readonly string[]) => {
-    if (usernames.length === 0) return [];
-    const rows = await db
-      .selectFrom('notification_users')
-      .select(['subject', 'username'])
-      .where('organisation_id', '=', organisation)
-      .where('username', 'in', [...usernames])
-      .execute();
-    return rows.map((row) => row.subject);
-  };
+  const subjectsOf = (organisation: string, usernames: readonly string[]) => subjectsOfUsernames(db, organisation, usernames);
   return async (actor, term, from) => {
     if (!notify) return;
     const link = `${appPaths.catalogGlossary}?${new URLSearchParams({ glossary: term.glossaryId, term: term.id }).toString()}`;

@@ -7,7 +7,7 @@ import { canTransition, incidentStates, type IncidentState } from '@common/catal
 import type { IncidentEvent, IncidentListQuery, IncidentRecord, IncidentTransitionBody } from '@common/catalog-quality/incidentsContract';
 import { writeAudit, type Actor } from '../../platform/store/audit.js';
 import type { StoreSchema } from '../../platform/store/schema.js';
-import type { CatalogIncidentsTable } from '../../platform/store/tables/catalogQualityTables.js';
+import type { CatalogIncidentsTable } from './tables.js';
 import { IncidentTransitionError, QualityInputError, QualityNotFoundError } from './errors.js';
 import { containsPattern } from './qualitySql.js';
 

@@ -3,7 +3,7 @@
 // catalog settings port the dbt, data quality and alerts areas read, and tells its subscribers
 // of each change (the dbt area reschedules freshness checks).
 import { defineArea } from '../../platform/area/index.js';
-import { catalogSettingsPort, type CatalogSettingsSection } from '../../platform/ports/index.js';
+import { catalogReadModelPort, catalogSettingsPort, type CatalogSettingsSection } from '../../platform/ports/index.js';
 import { registerSettingsRoutes } from './routes/settingsRoutes.js';
 import { catalogSettingsReader } from './sections.js';
 
@@ -41,6 +41,7 @@ export const area = defineArea<{
       db,
       defaults,
       read,
+      catalog: () => ports.use(catalogReadModelPort),
       changed: async (organisation, section) => {
         for (const listener of listeners) await listener(organisation, section);
       },

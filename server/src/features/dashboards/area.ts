@@ -1,9 +1,9 @@
 // Dashboards: the organisation's list of embedded dashboards (the Viewer and its admin page).
 // Demo organisations start with dashboards pointing at the portal's own demo dashboard pages.
 import { defineArea } from '../../platform/area/index.js';
-import { frameOriginsPort } from '../../platform/ports/index.js';
+import { dashboardsPort, frameOriginsPort } from '../../platform/ports/index.js';
 import { registerDashboardRoutes } from './dashboardsRoutes.js';
-import { dashboardOrigins } from './dashboardsStore.js';
+import { dashboardOrigins, dashboardsDirectory } from './dashboardsStore.js';
 import { seedDemoData } from './demoSeed.js';
 
 /** Another instance may change dashboards too; its origins are picked up within this time. */
@@ -26,6 +26,7 @@ export const area = defineArea<{ config: { demoData: boolean; portalUrl: string 
     const timer = setInterval(() => void refresh(), ORIGINS_REFRESH_MS);
     timer.unref();
     ports.provide(frameOriginsPort, { current: () => origins });
+    ports.provide(dashboardsPort, dashboardsDirectory(db));
     registerDashboardRoutes(app, db, () => void refresh());
     return { close: async () => clearInterval(timer) };
   },

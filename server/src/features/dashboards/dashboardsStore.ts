@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import { ensureOrganisation, writeAudit, type Actor } from '../../platform/store/audit.js';
 import { DuplicateValueError, InconsistentRequestError, RecordNotFoundError, isUniqueViolation } from '../../platform/store/errors.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
-import type { Dashboard } from '../../platform/store/schema.js';
+import type { Dashboard } from './tables.js';
+import type { DashboardsDirectory } from '../../platform/ports/index.js';
 
 const toRecord = (row: Dashboard): DashboardRecord => ({
   id: row.id,
@@ -127,6 +128,13 @@ export async function reorderDashboards(db: StoreDb, actor: Actor, ids: readonly
 }
 
 /** Every origin some organisation's dashboards are served from (for the CSP's frame-src). */
+/** The organisation's dashboards for other areas (the dashboards port): id, name and URL in menu order. */
+export function dashboardsDirectory(db: StoreDb): DashboardsDirectory {
+  return {
+    list: async (organisation) => (await listDashboards(db, organisation)).map(({ id, name, url }) => ({ id, name, url })),
+  };
+}
+
 export async function dashboardOrigins(db: StoreDb): Promise<string[]> {
   const rows = await db.selectFrom('dashboards').select('url').distinct().execute();
   const origins = new Set<string>();

@@ -1,7 +1,7 @@
 // Demo records for the two demo organisations, written on first start when demo data is on.
 // The dashboards point at the demo dashboard pages the portal itself serves
 // (server/src/features/demo-dashboards), so the Viewer shows real charts with no other set-up.
-import { writeAudit } from '../../platform/store/audit.js';
+import { createOrganisation, writeAudit } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import type { DemoOrganisation } from '@common/demo/demoOrganisations';
 
@@ -42,13 +42,7 @@ const seeder = { organisation: 'system', subject: 'system', username: 'demo-seed
 export async function seedDemoData(db: StoreDb, portalUrl: string): Promise<void> {
   for (const [id, demo] of Object.entries(demoDashboards)) {
     await db.transaction().execute(async (tx) => {
-      const inserted = await tx
-        .insertInto('organisations')
-        .values({ id, name: demo.name })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) return;
+      if (!(await createOrganisation(tx, { id, name: demo.name }))) return;
       await tx
         .insertInto('dashboards')
         .values(

@@ -5,6 +5,9 @@ import { DEMO_ORGANISATIONS } from '@common/demo/demoOrganisations';
 import { defineArea } from '../../platform/area/index.js';
 import {
   allIngestionListeners,
+  catalogReadModelPort,
+  dashboardsPort,
+  type DashboardsDirectory,
   catalogSettingsPort,
   ingestionListeners,
   uploadTokenVerifierPort,
@@ -12,6 +15,7 @@ import {
 } from '../../platform/ports/index.js';
 import { buildSampleArtifacts } from './sample/sampleArtifacts.js';
 import { uploadTokenVerifier } from './uploadTokens.js';
+import { catalogReadModel } from './catalogReadModel.js';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { JobRunner } from '../../platform/jobs/index.js';
@@ -49,6 +53,8 @@ export interface DbtAreaOptions {
   reportSignal?: ReportSignal;
   /** Told of every ingestion's results inside its transaction (data quality states, incidents). */
   ingestionListener?: IngestionListener;
+  /** The organisation's dashboards, which name exposures' dashboards by URL. */
+  dashboards: DashboardsDirectory;
   /** The demo organisations to give the sample project on first start (DEMO_DATA on); null: none. */
   sample: { organisations: readonly string[]; warehouse: SampleWarehouse; build: SampleBuilder; portalUrl: string } | null;
 }
@@ -77,7 +83,7 @@ export async function registerDbtArea(app: FastifyInstance, options: DbtAreaOpti
   await registerArtifactRoutes(app, service);
   registerUploadTokenRoutes(app, options.db);
   registerCatalogRoutes(app, service);
-  registerConsumeRoutes(app, service);
+  registerConsumeRoutes(app, service, options.dashboards);
 
   let closeWatcher: (() => Promise<void>) | null = null;
   let sampling: Promise<unknown> = Promise.resolve();
@@ -120,6 +126,7 @@ export const area = defineArea<{
   id: 'dbt',
   async register({ app, db, live, jobs, notifications, reportSignal, ports }, { config }) {
     ports.provide(uploadTokenVerifierPort, uploadTokenVerifier(db));
+    ports.provide(catalogReadModelPort, catalogReadModel(db));
     const warehouse = () => ports.use(warehouseAccessPort);
     const settings = ports.use(catalogSettingsPort);
     const dbt = await registerDbtArea(app, {
@@ -134,6 +141,7 @@ export const area = defineArea<{
       freshnessMinutes: (organisation) => settings.freshnessCheckMinutes(organisation),
       // Every area that keeps state derived from the artifacts, in the order they registered.
       ingestionListener: allIngestionListeners(ports.contributions(ingestionListeners)),
+      dashboards: ports.later(dashboardsPort),
       sample: config.demoData
         ? {
             organisations: DEMO_ORGANISATIONS,

@@ -5,6 +5,7 @@ import { DbtNotFoundError } from './errors.js';
 import { exposureHealth, type HealthInputs } from './health.js';
 import type { ProjectIndex } from './projectIndex.js';
 import { currentHealthInputs, historicalHealthInputs } from './resultQueries.js';
+import type { DashboardsDirectory } from '../../platform/ports/index.js';
 
 interface ExposureRow {
   unique_id: string;
@@ -23,9 +24,9 @@ interface ExposureInfo {
   ownerEmail?: string | null;
 }
 
-/** The organisation's dashboards by URL, read from the store directly (features never import each other). */
-async function dashboardsByUrl(db: StoreDb, organisation: string): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('dashboards').select(['name', 'url']).where('organisation_id', '=', organisation).execute();
+/** The organisation's dashboards by URL (the dashboards port: the Viewer's list names an exposure's dashboard). */
+async function dashboardsByUrl(dashboards: DashboardsDirectory, organisation: string): Promise<Map<string, string>> {
+  const rows = await dashboards.list(organisation);
   return new Map(rows.map((row) => [normaliseUrl(row.url), row.name]));
 }
 
@@ -89,13 +90,14 @@ export async function listExposures(
   db: StoreDb,
   organisation: string,
   index: ProjectIndex | null,
+  directory: DashboardsDirectory,
   now = new Date(),
 ): Promise<ExposuresResponse> {
   if (!index) return { exposures: [], asOf: null };
   const [rows, inputs, dashboards, asOf] = await Promise.all([
     exposureRows(db, organisation),
     currentHealthInputs(db, organisation, index, now),
-    dashboardsByUrl(db, organisation),
+    dashboardsByUrl(directory, organisation),
     db.selectFrom('dbt_ingestions').select('ingested_at').where('id', '=', index.ingestionId).executeTakeFirst(),
   ]);
   return {
@@ -112,11 +114,15 @@ export async function exposureDetail(
   organisation: string,
   index: ProjectIndex | null,
   uniqueId: string,
+  directory: DashboardsDirectory,
   now = new Date(),
 ): Promise<ExposureDetail> {
   const [row] = index ? await exposureRows(db, organisation, uniqueId) : [];
   if (!index || !row) throw new DbtNotFoundError('exposure');
-  const [inputs, dashboards] = await Promise.all([currentHealthInputs(db, organisation, index, now), dashboardsByUrl(db, organisation)]);
+  const [inputs, dashboards] = await Promise.all([
+    currentHealthInputs(db, organisation, index, now),
+    dashboardsByUrl(directory, organisation),
+  ]);
   const { health, ...summary } = summaryOf(row, index, inputs, dashboards);
   const inGraph = new Set([...health.upstream, uniqueId]);
   const edges: { from: string; to: string }[] = [];

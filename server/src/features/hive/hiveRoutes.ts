@@ -18,12 +18,13 @@ import { z } from 'zod';
 import { actorOf, requireRoute } from '../../platform/http/auth/authenticate.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
+import type { FaqShelf } from '../../platform/ports/index.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { acceptAnswer, answerQuestion, askQuestion, listQuestions, promoteToFaq, questionDetail, vote } from './hiveStore.js';
 
 const questionParams = uuidParams('a question');
 
-export function registerHiveRoutes(server: FastifyInstance, db: StoreDb): void {
+export function registerHiveRoutes(server: FastifyInstance, db: StoreDb, faq: FaqShelf): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const hive = requireRoute('hive');
 
@@ -36,7 +37,7 @@ export function registerHiveRoutes(server: FastifyInstance, db: StoreDb): void {
     '/api/hive/questions/:id',
     { preValidation: hive, schema: { params: questionParams, response: { 200: questionResponse } } },
     async (request) => ({
-      question: await questionDetail(db, actorOf(request), request.params.id),
+      question: await questionDetail(db, actorOf(request), request.params.id, faq),
     }),
   );
   app.post(
@@ -45,7 +46,7 @@ export function registerHiveRoutes(server: FastifyInstance, db: StoreDb): void {
     async (request, reply) => {
       const actor = actorOf(request);
       const id = await askQuestion(db, actor, request.body);
-      return reply.code(201).send({ question: await questionDetail(db, actor, id) });
+      return reply.code(201).send({ question: await questionDetail(db, actor, id, faq) });
     },
   );
   app.post(
@@ -54,7 +55,7 @@ export function registerHiveRoutes(server: FastifyInstance, db: StoreDb): void {
     async (request, reply) => {
       const actor = actorOf(request);
       await answerQuestion(db, actor, request.params.id, request.body.body);
-      return reply.code(201).send({ question: await questionDetail(db, actor, request.params.id) });
+      return reply.code(201).send({ question: await questionDetail(db, actor, request.params.id, faq) });
     },
   );
   app.put(
@@ -63,7 +64,7 @@ export function registerHiveRoutes(server: FastifyInstance, db: StoreDb): void {
     async (request) => {
       const actor = actorOf(request);
       await vote(db, actor, request.params.id, null, request.body.vote);
-      return { question: await questionDetail(db, actor, request.params.id) };
+      return { question: await questionDetail(db, actor, request.params.id, faq) };
     },
   );
   app.put(
@@ -72,7 +73,7 @@ export function registerHiveRoutes(server: FastifyInstance, db: StoreDb): void {
     async (request) => {
       const actor = actorOf(request);
       await vote(db, actor, request.params.id, request.params.answerId, request.body.vote);
-      return { question: await questionDetail(db, actor, request.params.id) };
+      return { question: await questionDetail(db, actor, request.params.id, faq) };
     },
   );
   app.put(
@@ -81,7 +82,7 @@ export function registerHiveRoutes(server: FastifyInstance, db: StoreDb): void {
     async (request) => {
       const actor = actorOf(request);
       await acceptAnswer(db, actor, request.params.id, request.body.answerId);
-      return { question: await questionDetail(db, actor, request.params.id) };
+      return { question: await questionDetail(db, actor, request.params.id, faq) };
     },
   );
   app.post(
@@ -90,7 +91,7 @@ export function registerHiveRoutes(server: FastifyInstance, db: StoreDb): void {
     async (request, reply) => {
       const actor = actorOf(request);
       if (!canManageFaq(actor.roles)) throw new HttpError(403, 'forbidden', 'Only admins may add to the FAQ.');
-      const entryId = await promoteToFaq(db, actor, request.params.id, request.body.topic);
+      const entryId = await promoteToFaq(db, actor, request.params.id, request.body.topic, faq);
       return reply.code(201).send({ entryId });
     },
   );

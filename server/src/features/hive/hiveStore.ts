@@ -9,6 +9,7 @@ import { ensureOrganisation, writeAudit, type Actor } from '../../platform/store
 import { InconsistentRequestError, RecordNotFoundError } from '../../platform/store/errors.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import type { StoreSchema } from '../../platform/store/schema.js';
+import type { FaqShelf } from '../../platform/ports/index.js';
 
 export interface HiveActor extends Actor {
   roles: readonly string[];
@@ -103,9 +104,9 @@ async function questionRow(db: Db, organisation: string, id: string): Promise<Qu
   return row;
 }
 
-export async function questionDetail(db: StoreDb, actor: HiveActor, id: string): Promise<QuestionDetail> {
+export async function questionDetail(db: StoreDb, actor: HiveActor, id: string, faq: FaqShelf): Promise<QuestionDetail> {
   const row = await questionRow(db, actor.organisation, id);
-  const [answers, myVotes, faq] = await Promise.all([
+  const [answers, myVotes, faqEntryId] = await Promise.all([
     db
       .selectFrom('hive_answers as a')
       .select(['a.id', 'a.body', 'a.author_username', 'a.created_at'])
@@ -120,12 +121,7 @@ export async function questionDetail(db: StoreDb, actor: HiveActor, id: string):
       .where('organisation_id', '=', actor.organisation)
       .where('subject', '=', actor.subject)
       .execute(),
-    db
-      .selectFrom('faq_entries')
-      .select('id')
-      .where('organisation_id', '=', actor.organisation)
-      .where('hive_question_id', '=', id)
-      .executeTakeFirst(),
+    faq.entryForQuestion(db, actor.organisation, id),
   ]);
   const voted = new Set(myVotes.map((vote) => vote.target_id));
   const answerList = answers
@@ -146,7 +142,7 @@ export async function questionDetail(db: StoreDb, actor: HiveActor, id: string):
     myVote: voted.has(id),
     mine: row.author_subject === actor.subject,
     canPromote: canManageFaq(actor.roles),
-    faqEntryId: faq?.id ?? null,
+    faqEntryId,
     answerList,
   };
 }
@@ -252,42 +248,26 @@ export async function acceptAnswer(db: StoreDb, actor: HiveActor, questionId: st
 }
 
 /** Makes an FAQ entry of the question and its accepted answer (admins; once per question). */
-export async function promoteToFaq(db: StoreDb, actor: HiveActor, questionId: string, topic: string): Promise<string> {
+export async function promoteToFaq(db: StoreDb, actor: HiveActor, questionId: string, topic: string, faq: FaqShelf): Promise<string> {
   return db.transaction().execute(async (tx) => {
     const question = await questionRow(tx, actor.organisation, questionId);
     if (!question.accepted_answer_id)
       throw new InconsistentRequestError('question', 'Only a question with an accepted answer can become an FAQ entry.');
-    const existing = await tx
-      .selectFrom('faq_entries')
-      .select('id')
-      .where('organisation_id', '=', actor.organisation)
-      .where('hive_question_id', '=', questionId)
-      .executeTakeFirst();
-    if (existing) throw new InconsistentRequestError('question', 'This question is already in the FAQ.');
+    if (await faq.entryForQuestion(tx, actor.organisation, questionId))
+      throw new InconsistentRequestError('question', 'This question is already in the FAQ.');
     const answer = await tx
       .selectFrom('hive_answers')
       .select('body')
       .where('id', '=', question.accepted_answer_id)
       .executeTakeFirstOrThrow();
-    const last = await tx
-      .selectFrom('faq_entries')
-      .select((eb) => eb.fn.max('position').as('max'))
-      .where('organisation_id', '=', actor.organisation)
-      .where('topic', '=', topic)
-      .executeTakeFirst();
-    const row = await tx
-      .insertInto('faq_entries')
-      .values({
-        organisation_id: actor.organisation,
-        topic,
-        question: question.title,
-        answer: answer.body.slice(0, 5000),
-        position: Number(last?.max ?? 0) + 1,
-        hive_question_id: questionId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await writeAudit(tx, actor, { action: 'hive.promote', target: questionId, details: { faqEntry: row.id, topic } });
-    return row.id;
+    const entryId = await faq.addFromQuestion(tx, {
+      organisation: actor.organisation,
+      topic,
+      question: question.title,
+      answer: answer.body.slice(0, 5000),
+      hiveQuestionId: questionId,
+    });
+    await writeAudit(tx, actor, { action: 'hive.promote', target: questionId, details: { faqEntry: entryId, topic } });
+    return entryId;
   });
 }

@@ -6,6 +6,7 @@ import { parseSearch } from '../../platform/search/index.js';
 import { ensureOrganisation, writeAudit, type Actor } from '../../platform/store/audit.js';
 import { RecordNotFoundError } from '../../platform/store/errors.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
+import type { FaqShelf } from '../../platform/ports/index.js';
 
 const columns = ['id', 'topic', 'question', 'answer', 'position', 'updated_at', 'hive_question_id'] as const;
 
@@ -105,3 +106,37 @@ export async function deleteFaq(db: StoreDb, actor: Actor, id: string): Promise<
     await writeAudit(tx, actor, { action: 'faq.delete', target: id, details: { question: row.question } });
   });
 }
+
+/** The FAQ as Hive promotes answered questions into it (the FAQ port). */
+export const faqShelf: FaqShelf = {
+  async entryForQuestion(db, organisation, hiveQuestionId) {
+    const row = await db
+      .selectFrom('faq_entries')
+      .select('id')
+      .where('organisation_id', '=', organisation)
+      .where('hive_question_id', '=', hiveQuestionId)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  },
+  async addFromQuestion(db, entry) {
+    const last = await db
+      .selectFrom('faq_entries')
+      .select((eb) => eb.fn.max('position').as('max'))
+      .where('organisation_id', '=', entry.organisation)
+      .where('topic', '=', entry.topic)
+      .executeTakeFirst();
+    const row = await db
+      .insertInto('faq_entries')
+      .values({
+        organisation_id: entry.organisation,
+        topic: entry.topic,
+        question: entry.question,
+        answer: entry.answer,
+        position: Number(last?.max ?? 0) + 1,
+        hive_question_id: entry.hiveQuestionId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+};

@@ -2,7 +2,7 @@
 // article and entry carries a seed key unique in its organisation, so a restart adds only what
 // is missing and never duplicates; an article an editor deleted is not brought back once the
 // organisation has been seeded (the audit's `kb.seed` entry records that it was).
-import { writeAudit } from '../../platform/store/audit.js';
+import { ensureOrganisation, hasAuditEntry, writeAudit } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { demoArticles, demoFaq } from './demoArticles.js';
 
@@ -11,18 +11,8 @@ const seeder = (organisation: string) => ({ organisation, subject: 'system', use
 export async function seedKnowledge(db: StoreDb, organisations: readonly string[]): Promise<void> {
   for (const organisation of organisations) {
     await db.transaction().execute(async (tx) => {
-      const seeded = await tx
-        .selectFrom('audit_log')
-        .select('id')
-        .where('organisation_id', '=', organisation)
-        .where('action', '=', 'kb.seed')
-        .executeTakeFirst();
-      if (seeded) return;
-      await tx
-        .insertInto('organisations')
-        .values({ id: organisation, name: organisation })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
+      if (await hasAuditEntry(tx, organisation, 'kb.seed')) return;
+      await ensureOrganisation(tx, organisation);
       for (const article of demoArticles) {
         await tx
           .insertInto('kb_articles')

@@ -14,29 +14,29 @@ import { actorOf, requireRoute } from '../../platform/http/auth/authenticate.js'
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { addResource, createProject, deleteProject, listProjects, projectDetail, removeResource, updateProject } from './projectsStore.js';
-import { resourceOptions } from './resourceHealth.js';
+import { resourceOptions, type ProjectSources } from './resourceHealth.js';
 
 const projectParams = uuidParams('a project');
 
-export function registerProjectRoutes(server: FastifyInstance, db: StoreDb): void {
+export function registerProjectRoutes(server: FastifyInstance, db: StoreDb, sources: ProjectSources): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const projects = requireRoute('projects');
 
   app.get('/api/projects', { preValidation: projects, schema: { response: { 200: projectsResponse } } }, async (request) => ({
-    projects: await listProjects(db, actorOf(request).organisation),
+    projects: await listProjects(db, sources, actorOf(request).organisation),
   }));
   app.get(
     '/api/projects/resource-options',
     { preValidation: projects, schema: { response: { 200: resourceOptionsResponse } } },
     async (request) => ({
-      options: await resourceOptions(db, actorOf(request).organisation),
+      options: await resourceOptions(sources, actorOf(request).organisation),
     }),
   );
   app.get(
     '/api/projects/:id',
     { preValidation: projects, schema: { params: projectParams, response: { 200: projectResponse } } },
     async (request) => ({
-      project: await projectDetail(db, actorOf(request).organisation, request.params.id),
+      project: await projectDetail(db, sources, actorOf(request).organisation, request.params.id),
     }),
   );
   app.post(
@@ -45,7 +45,7 @@ export function registerProjectRoutes(server: FastifyInstance, db: StoreDb): voi
     async (request, reply) => {
       const actor = actorOf(request);
       const id = await createProject(db, actor, request.body);
-      return reply.code(201).send({ project: await projectDetail(db, actor.organisation, id) });
+      return reply.code(201).send({ project: await projectDetail(db, sources, actor.organisation, id) });
     },
   );
   app.patch(
@@ -54,7 +54,7 @@ export function registerProjectRoutes(server: FastifyInstance, db: StoreDb): voi
     async (request) => {
       const actor = actorOf(request);
       await updateProject(db, actor, request.params.id, request.body);
-      return { project: await projectDetail(db, actor.organisation, request.params.id) };
+      return { project: await projectDetail(db, sources, actor.organisation, request.params.id) };
     },
   );
   app.delete('/api/projects/:id', { preValidation: projects, schema: { params: projectParams } }, async (request, reply) => {
@@ -66,8 +66,8 @@ export function registerProjectRoutes(server: FastifyInstance, db: StoreDb): voi
     { preValidation: projects, schema: { params: projectParams, body: projectResourceBody, response: { 201: projectResponse } } },
     async (request, reply) => {
       const actor = actorOf(request);
-      await addResource(db, actor, request.params.id, request.body);
-      return reply.code(201).send({ project: await projectDetail(db, actor.organisation, request.params.id) });
+      await addResource(db, sources, actor, request.params.id, request.body);
+      return reply.code(201).send({ project: await projectDetail(db, sources, actor.organisation, request.params.id) });
     },
   );
   app.delete(
@@ -76,7 +76,7 @@ export function registerProjectRoutes(server: FastifyInstance, db: StoreDb): voi
     async (request) => {
       const actor = actorOf(request);
       await removeResource(db, actor, request.params.id, request.query);
-      return { project: await projectDetail(db, actor.organisation, request.params.id) };
+      return { project: await projectDetail(db, sources, actor.organisation, request.params.id) };
     },
   );
 }

@@ -5,7 +5,7 @@ import type { ProjectDetail, ProjectInput, ProjectStatus, ProjectSummary, Projec
 import { ensureOrganisation, writeAudit, type Actor } from '../../platform/store/audit.js';
 import { DuplicateValueError, InconsistentRequestError, RecordNotFoundError, isUniqueViolation } from '../../platform/store/errors.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
-import { describeResources, resourceExists, worstHealth, type ResourceRef } from './resourceHealth.js';
+import { describeResources, resourceExists, worstHealth, type ProjectSources, type ResourceRef } from './resourceHealth.js';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -29,7 +29,7 @@ async function refsOf(db: StoreDb, organisation: string, projectIds: readonly st
   return byProject;
 }
 
-export async function listProjects(db: StoreDb, organisation: string): Promise<ProjectSummary[]> {
+export async function listProjects(db: StoreDb, sources: ProjectSources, organisation: string): Promise<ProjectSummary[]> {
   const rows = await db
     .selectFrom('projects')
     .selectAll()
@@ -43,7 +43,7 @@ export async function listProjects(db: StoreDb, organisation: string): Promise<P
   );
   return Promise.all(
     rows.map(async (row) => {
-      const resources = await describeResources(db, organisation, refs.get(row.id) ?? []);
+      const resources = await describeResources(sources, organisation, refs.get(row.id) ?? []);
       return {
         id: row.id,
         name: row.name,
@@ -59,7 +59,7 @@ export async function listProjects(db: StoreDb, organisation: string): Promise<P
   );
 }
 
-export async function projectDetail(db: StoreDb, organisation: string, id: string): Promise<ProjectDetail> {
+export async function projectDetail(db: StoreDb, sources: ProjectSources, organisation: string, id: string): Promise<ProjectDetail> {
   const row = await db
     .selectFrom('projects')
     .selectAll()
@@ -68,7 +68,7 @@ export async function projectDetail(db: StoreDb, organisation: string, id: strin
     .executeTakeFirst();
   if (!row) throw new RecordNotFoundError('project');
   const refs = await refsOf(db, organisation, [id]);
-  const resources = await describeResources(db, organisation, refs.get(id) ?? []);
+  const resources = await describeResources(sources, organisation, refs.get(id) ?? []);
   const healthCounts: Record<string, number> = {};
   for (const resource of resources) healthCounts[resource.health] = (healthCounts[resource.health] ?? 0) + 1;
   return {
@@ -151,19 +151,17 @@ export async function deleteProject(db: StoreDb, actor: Actor, id: string): Prom
   });
 }
 
-export async function addResource(db: StoreDb, actor: Actor, id: string, ref: ResourceRef): Promise<void> {
+export async function addResource(db: StoreDb, sources: ProjectSources, actor: Actor, id: string, ref: ResourceRef): Promise<void> {
+  const projectOf = (executor: StoreDb) =>
+    executor.selectFrom('projects').select('id').where('id', '=', id).where('organisation_id', '=', actor.organisation);
+  if (!(await projectOf(db).executeTakeFirst())) throw new RecordNotFoundError('project');
+  // Asked before the transaction: the resource is another area's, read through its port on its
+  // own connection (on the embedded store, one connection: inside the transaction it would wait
+  // for the transaction itself). Another organisation's resource is as unknown as one that does not exist.
+  if (!(await resourceExists(sources, actor.organisation, ref)))
+    throw new InconsistentRequestError('ref', `ref: no ${ref.kind.replace('_', ' ')} "${ref.ref}" in your organisation.`);
   await db.transaction().execute(async (tx) => {
-    const project = await tx
-      .selectFrom('projects')
-      .select('id')
-      .where('id', '=', id)
-      .where('organisation_id', '=', actor.organisation)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!project) throw new RecordNotFoundError('project');
-    // Another organisation's resource is as unknown as one that does not exist.
-    if (!(await resourceExists(tx, actor.organisation, ref)))
-      throw new InconsistentRequestError('ref', `ref: no ${ref.kind.replace('_', ' ')} "${ref.ref}" in your organisation.`);
+    if (!(await projectOf(tx).forUpdate().executeTakeFirst())) throw new RecordNotFoundError('project');
     await tx
       .insertInto('project_resources')
       .values({ project_id: id, organisation_id: actor.organisation, kind: ref.kind, ref: ref.ref })

@@ -4,7 +4,7 @@
 // `applied` or `failed` (with the reason), and the store change that belongs to it (a revoked
 // session, a not-before time) is written with it.
 import type { Kysely, Transaction } from 'kysely';
-import { writeAudit, type Actor } from '../../platform/store/audit.js';
+import { listAudit, writeAudit, type Actor } from '../../platform/store/audit.js';
 import type { StoreSchema } from '../../platform/store/schema.js';
 import { withStoreLock } from '../../platform/store/storeLock.js';
 
@@ -71,15 +71,7 @@ export async function audited<T>(
 }
 
 export async function listSecurityAudit(db: Kysely<StoreSchema>, organisation: string, limit = 200) {
-  const rows = await db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('organisation_id', '=', organisation)
-    .where('action', 'like', `${SECURITY_AUDIT_PREFIX}%`)
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await listAudit(db, organisation, limit, SECURITY_AUDIT_PREFIX);
   return rows.map((row) => ({
     id: String(row.id),
     at: new Date(row.at).toISOString(),

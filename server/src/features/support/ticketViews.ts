@@ -4,7 +4,7 @@ import { isSupportStaff } from '@common/access/access';
 import type { TicketAttachment, TicketDetail, TicketMessage, TicketSummary } from '@common/support/supportContract';
 import { transitionsFrom, type TicketCategory, type TicketPriority, type TicketStatus } from '@common/support/supportRules';
 import type { Selectable } from 'kysely';
-import type { SupportAttachmentsTable, SupportMessagesTable, SupportTicketsTable } from '../../platform/store/schema.js';
+import type { SupportAttachmentsTable, SupportMessagesTable, SupportTicketsTable } from './tables.js';
 
 export type TicketRow = Omit<Selectable<SupportTicketsTable>, 'document'>;
 export type MessageRow = Selectable<SupportMessagesTable>;

@@ -9,4 +9,5 @@ export {
   type EnqueuedJob,
 } from './jobRunner.js';
 export { registerJobRoutes } from './jobRoutes.js';
+export { findLatestJob } from './jobStore.js';
 export * from './jobTypes.js';

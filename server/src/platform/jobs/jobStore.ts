@@ -90,6 +90,18 @@ export async function findJob(db: Db, id: string, organisation: string): Promise
   return db.selectFrom('jobs').selectAll().where('id', '=', id).where('organisation_id', '=', organisation).executeTakeFirst();
 }
 
+/** The newest job of `kind` for `organisation` in any state, if any (e.g. when a scan last ran). */
+export async function findLatestJob(db: Db, kind: string, organisation: string): Promise<JobRow | undefined> {
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('organisation_id', '=', organisation)
+    .where('kind', '=', kind)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** The newest queued or running job of `kind` for `organisation`, if any. */
 export async function findActiveJob(db: Db, kind: string, organisation: string): Promise<JobRow | undefined> {
   return db

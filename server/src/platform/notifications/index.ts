@@ -10,4 +10,4 @@ export {
 } from './notificationsService.js';
 export { registerNotificationRoutes } from './notificationsRoutes.js';
 export { createEmailSender, smtpConfigured, type EmailSender, type SmtpSettings } from './emailSender.js';
-export { knownUsers } from './notificationsStore.js';
+export { knownUsers, subjectsOfUsernames } from './notificationsStore.js';

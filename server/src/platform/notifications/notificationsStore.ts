@@ -200,3 +200,15 @@ export async function knownUsers(
     .orderBy('username')
     .execute();
 }
+
+/** The subjects of the organisation's members the portal has seen, by username (unknown names are left out). */
+export async function subjectsOfUsernames(db: StoreDb, organisation: string, usernames: readonly string[]): Promise<string[]> {
+  if (usernames.length === 0) return [];
+  const rows = await db
+    .selectFrom('notification_users')
+    .select('subject')
+    .where('organisation_id', '=', organisation)
+    .where('username', 'in', [...usernames])
+    .execute();
+  return rows.map((row) => row.subject);
+}

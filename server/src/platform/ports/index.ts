@@ -5,3 +5,14 @@ export { catalogSettingsPort, type CatalogSettings, type CatalogSettingsSection 
 export { uploadTokenVerifierPort } from './uploadTokens.js';
 export { frameOriginsPort, type FrameOrigins } from './frameOrigins.js';
 export { allIngestionListeners, ingestionListeners, type IngestionListener } from './ingestion.js';
+export { dashboardsPort, type DashboardsDirectory, type DashboardSummary } from './dashboards.js';
+export { helpSearchSources, type HelpCandidate, type HelpSearchSource } from './helpSearch.js';
+export { faqPort, type FaqShelf } from './faq.js';
+export {
+  catalogReadModelPort,
+  type AssetFacts,
+  type CatalogNode,
+  type CatalogReadModel,
+  type HealthEvidence,
+  type IngestionSummary,
+} from './catalogReadModel.js';

@@ -26,6 +26,11 @@ export interface PortRegistry {
   provide<T>(port: Port<T>, implementation: T): void;
   /** The port's provider; throws naming the port when no area listed earlier provides it. */
   use<T>(port: Port<T>): T;
+  /**
+   * The port's provider, looked up at each call: for an area that registers before the provider
+   * (or need not care about the order). A call before any area provides it throws as `use` does.
+   */
+  later<T extends object>(port: Port<T>): T;
   /** The port's provider, or null when no area provides it (the using area works without it). */
   find<T>(port: Port<T>): T | null;
   /** Adds a contribution to an extension point. */
@@ -42,7 +47,7 @@ export function createPortRegistry(): PortRegistry {
     if (!list) extensions.set(name, (list = []));
     return list;
   };
-  return {
+  const registry: PortRegistry = {
     provide(port, implementation) {
       if (provided.has(port.name)) throw new Error(`The port "${port.name}" is provided twice; one area provides each port.`);
       provided.set(port.name, implementation);
@@ -52,6 +57,15 @@ export function createPortRegistry(): PortRegistry {
         throw new Error(`No area provides the port "${port.name}"; list the area that provides it before the areas that use it.`);
       }
       return provided.get(port.name) as T;
+    },
+    later<T extends object>(port: Port<T>): T {
+      return new Proxy({} as T, {
+        get(_target, key) {
+          const implementation = registry.use(port) as Record<string | symbol, unknown>;
+          const member = implementation[key];
+          return typeof member === 'function' ? member.bind(implementation) : member;
+        },
+      });
     },
     find<T>(port: Port<T>): T | null {
       return provided.has(port.name) ? (provided.get(port.name) as T) : null;
@@ -63,4 +77,5 @@ export function createPortRegistry(): PortRegistry {
       return listOf(point.name) as T[];
     },
   };
+  return registry;
 }

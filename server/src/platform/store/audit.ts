@@ -93,16 +93,33 @@ export async function pendingIntents(
     .execute();
 }
 
-/** Newest first; used by tests and, later, by an audit page. */
-export async function listAudit(db: Kysely<StoreSchema>, organisation: string, limit = 100) {
-  return db
+/** Newest first; `actionPrefix` keeps the entries of one area (e.g. `security.`). */
+export async function listAudit(db: Kysely<StoreSchema>, organisation: string, limit = 100, actionPrefix?: string) {
+  let query = db.selectFrom('audit_log').selectAll().where('organisation_id', '=', organisation);
+  if (actionPrefix) query = query.where('action', 'like', `${actionPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Whether the organisation's audit holds an entry of `action` (a one-time step already done, e.g. a demo seed). */
+export async function hasAuditEntry(db: Kysely<StoreSchema>, organisation: string, action: string): Promise<boolean> {
+  const row = await db
     .selectFrom('audit_log')
-    .selectAll()
+    .select('id')
     .where('organisation_id', '=', organisation)
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+    .where('action', '=', action)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Creates the organisation with its display name; false when it already existed (left as it is). */
+export async function createOrganisation(tx: Transaction<StoreSchema>, organisation: { id: string; name: string }): Promise<boolean> {
+  const inserted = await tx
+    .insertInto('organisations')
+    .values(organisation)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }
 
 /** Creates the organisation row on its first write (organisations come from the identity provider). */

@@ -22,6 +22,7 @@ import {
 import { actorOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import { requireCurrentRoute } from '../../../platform/http/auth/currentAccess.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import type { CatalogReadModel } from '../../../platform/ports/index.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import type { CatalogSettingsDefaults, CatalogSettingsReader } from '../sections.js';
 import { writeSection } from '../settingsStore.js';
@@ -30,6 +31,8 @@ export interface SettingsRoutesOptions {
   db: StoreDb;
   defaults: CatalogSettingsDefaults;
   read: CatalogSettingsReader;
+  /** The dbt catalog (its newest ingestions, shown beside the artifact sources). */
+  catalog(): CatalogReadModel;
   /** Told after a section changed (the freshness schedule follows its setting). */
   changed(organisation: string, section: 'freshness' | 'profiler' | 'externalCatalog' | 'webhooks'): Promise<void>;
 }
@@ -103,25 +106,14 @@ export function registerSettingsRoutes(server: FastifyInstance, options: Setting
     async (request) => {
       const organisation = actorOf(request).organisation;
       const folder = options.defaults.artifactsDir ? path.join(options.defaults.artifactsDir, organisation) : null;
-      const recent = await db
-        .selectFrom('dbt_ingestions')
-        .select(['id', 'origin', 'ingested_at', 'project_name'])
-        .where('organisation_id', '=', organisation)
-        .orderBy('ingested_at', 'desc')
-        .limit(5)
-        .execute();
+      const recent = await options.catalog().recentIngestions(organisation, 5);
       return {
         uploadPath: '/api/dbt/artifacts',
         uploadLimitBytes: options.defaults.uploadLimitBytes,
         watchedFolder: folder,
         watchedFolderExists: folder !== null && existsSync(folder),
         uploaderRole: DBT_UPLOADER_ROLE,
-        recent: recent.map((row) => ({
-          id: row.id,
-          origin: row.origin,
-          ingestedAt: new Date(row.ingested_at).toISOString(),
-          projectName: row.project_name,
-        })),
+        recent,
       };
     },
   );

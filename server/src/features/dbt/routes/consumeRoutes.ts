@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js'
 import type { DbtService } from '../dbtService.js';
 import { exposureDetail, listExposures } from '../exposures.js';
 import { freshnessOverview } from '../freshnessView.js';
+import type { DashboardsDirectory } from '../../../platform/ports/index.js';
 
 /** The organisation's freshness schedule in minutes, or null when checks run only on demand. */
 async function scheduleMinutes(service: DbtService, organisation: string): Promise<number | null> {
@@ -20,7 +21,7 @@ async function scheduleMinutes(service: DbtService, organisation: string): Promi
   return minutes > 0 ? minutes : null;
 }
 
-export function registerConsumeRoutes(server: FastifyInstance, service: DbtService): void {
+export function registerConsumeRoutes(server: FastifyInstance, service: DbtService, dashboards: DashboardsDirectory): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const organisation = (request: Parameters<typeof callerOf>[0]) => organisationOf(callerOf(request));
 
@@ -29,7 +30,7 @@ export function registerConsumeRoutes(server: FastifyInstance, service: DbtServi
     { preValidation: requireRoute('exposures'), schema: { response: { 200: exposuresResponse } } },
     async (request) => {
       const org = organisation(request);
-      return listExposures(service.db, org, await service.index.get(org));
+      return listExposures(service.db, org, await service.index.get(org), dashboards);
     },
   );
 
@@ -38,7 +39,7 @@ export function registerConsumeRoutes(server: FastifyInstance, service: DbtServi
     { preValidation: requireRoute('exposure'), schema: { params: exposureIdParams, response: { 200: exposureResponse } } },
     async (request) => {
       const org = organisation(request);
-      return { exposure: await exposureDetail(service.db, org, await service.index.get(org), request.params.uniqueId) };
+      return { exposure: await exposureDetail(service.db, org, await service.index.get(org), request.params.uniqueId, dashboards) };
     },
   );
 

@@ -5,7 +5,7 @@ import { BUDGETS_PER_ORGANISATION_MAX } from '@common/warehouse/budgetsContract'
 import { DuplicateValueError, InconsistentRequestError, isUniqueViolation, RecordNotFoundError } from '../../../platform/store/errors.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import type { Selectable } from 'kysely';
-import type { WarehouseBudgetsTable } from '../../../platform/store/tables/budgetTables.js';
+import type { WarehouseBudgetsTable } from '../tables.js';
 
 type BudgetRow = Selectable<WarehouseBudgetsTable>;
 

@@ -1,7 +1,7 @@
 // Row types of the catalog governance tables (migration 014): glossary, classifications,
 // suggestions and the organisation's governance settings.
 import type { ColumnType, Generated } from 'kysely';
-import type { BigIntColumn, Json } from './columnTypes.js';
+import type { BigIntColumn, Json } from '../../platform/store/columnTypes.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -113,15 +113,17 @@ export interface ClassificationSuggestionsTable {
   created_at: Timestamp;
 }
 
-export interface CatalogGovernanceSchema {
-  governance_settings: GovernanceSettingsTable;
-  glossaries: GlossariesTable;
-  glossary_terms: GlossaryTermsTable;
-  glossary_term_relations: GlossaryTermRelationsTable;
-  glossary_term_links: GlossaryTermLinksTable;
-  glossary_term_events: GlossaryTermEventsTable;
-  classifications: ClassificationsTable;
-  classification_tags: ClassificationTagsTable;
-  classification_applications: ClassificationApplicationsTable;
-  classification_suggestions: ClassificationSuggestionsTable;
+declare module '../../platform/store/schema.js' {
+  interface StoreSchema {
+    governance_settings: GovernanceSettingsTable;
+    glossaries: GlossariesTable;
+    glossary_terms: GlossaryTermsTable;
+    glossary_term_relations: GlossaryTermRelationsTable;
+    glossary_term_links: GlossaryTermLinksTable;
+    glossary_term_events: GlossaryTermEventsTable;
+    classifications: ClassificationsTable;
+    classification_tags: ClassificationTagsTable;
+    classification_applications: ClassificationApplicationsTable;
+    classification_suggestions: ClassificationSuggestionsTable;
+  }
 }

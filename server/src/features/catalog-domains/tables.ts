@@ -1,7 +1,7 @@
 // Row types of the catalog organisation tables (migration 015): domains, by-hand domain
 // membership, data products and their members.
 import type { ColumnType, Generated } from 'kysely';
-import type { Json } from './columnTypes.js';
+import type { Json } from '../../platform/store/columnTypes.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -43,9 +43,11 @@ export interface CatalogProductMembersTable {
   position: number;
 }
 
-export interface CatalogDomainsSchema {
-  catalog_domains: CatalogDomainsTable;
-  catalog_domain_assets: CatalogDomainAssetsTable;
-  catalog_products: CatalogProductsTable;
-  catalog_product_members: CatalogProductMembersTable;
+declare module '../../platform/store/schema.js' {
+  interface StoreSchema {
+    catalog_domains: CatalogDomainsTable;
+    catalog_domain_assets: CatalogDomainAssetsTable;
+    catalog_products: CatalogProductsTable;
+    catalog_product_members: CatalogProductMembersTable;
+  }
 }

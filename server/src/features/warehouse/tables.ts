@@ -1,6 +1,6 @@
 // Row types of the Optimize budgets' tables (migration 011).
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, UpdatedAt } from './columnTypes.js';
+import type { CreatedAt, UpdatedAt } from '../../platform/store/columnTypes.js';
 
 export interface WarehouseBudgetsTable {
   id: Generated<string>;
@@ -24,7 +24,9 @@ export interface WarehouseBudgetAlertsTable {
   created_at: CreatedAt;
 }
 
-export interface BudgetsSchema {
-  warehouse_budgets: WarehouseBudgetsTable;
-  warehouse_budget_alerts: WarehouseBudgetAlertsTable;
+declare module '../../platform/store/schema.js' {
+  interface StoreSchema {
+    warehouse_budgets: WarehouseBudgetsTable;
+    warehouse_budget_alerts: WarehouseBudgetAlertsTable;
+  }
 }

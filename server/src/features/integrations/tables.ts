@@ -1,6 +1,6 @@
 // Row types of the integrations area's tables (migrations 009, 010 and 018).
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, Json, UpdatedAt, BigIntColumn } from './columnTypes.js';
+import type { CreatedAt, Json, UpdatedAt, BigIntColumn } from '../../platform/store/columnTypes.js';
 
 export interface IntegrationSourcesTable {
   id: Generated<string>;
@@ -86,11 +86,13 @@ export interface IntegrationAirbyteWorkspacesTable {
   created_at: CreatedAt;
 }
 
-export interface IntegrationsSchema {
-  integration_airbyte_workspaces: IntegrationAirbyteWorkspacesTable;
-  integration_definitions: IntegrationDefinitionsTable;
-  integration_sources: IntegrationSourcesTable;
-  integration_connections: IntegrationConnectionsTable;
-  integration_jobs: IntegrationJobsTable;
-  integration_attempts: IntegrationAttemptsTable;
+declare module '../../platform/store/schema.js' {
+  interface StoreSchema {
+    integration_airbyte_workspaces: IntegrationAirbyteWorkspacesTable;
+    integration_definitions: IntegrationDefinitionsTable;
+    integration_sources: IntegrationSourcesTable;
+    integration_connections: IntegrationConnectionsTable;
+    integration_jobs: IntegrationJobsTable;
+    integration_attempts: IntegrationAttemptsTable;
+  }
 }

@@ -1,6 +1,6 @@
-// Row types of the catalog alerts and settings tables (migration 016) and the dbt upload tokens (017).
+// Row types of the catalog alert rules and their deliveries (migration 016).
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, Json, UpdatedAt } from './columnTypes.js';
+import type { CreatedAt, Json, UpdatedAt } from '../../platform/store/columnTypes.js';
 
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
@@ -38,30 +38,9 @@ export interface CatalogAlertDeliveriesTable {
   finished_at: NullableTimestamp;
 }
 
-export interface CatalogSettingsTable {
-  organisation_id: string;
-  section: string;
-  value: Json<unknown>;
-  updated_by: string;
-  updated_at: UpdatedAt;
-}
-
-/** Migration 017: upload tokens of the dbt layer (kept here with the other catalog settings' tables). */
-export interface DbtUploadTokensTable {
-  id: Generated<string>;
-  organisation_id: string;
-  name: string;
-  token_hash: string;
-  token_start: string;
-  created_by: string;
-  created_at: CreatedAt;
-  last_used_at: NullableTimestamp;
-  revoked_at: NullableTimestamp;
-}
-
-export interface CatalogAlertsSchema {
-  catalog_alert_rules: CatalogAlertRulesTable;
-  catalog_alert_deliveries: CatalogAlertDeliveriesTable;
-  catalog_settings: CatalogSettingsTable;
-  dbt_upload_tokens: DbtUploadTokensTable;
+declare module '../../platform/store/schema.js' {
+  interface StoreSchema {
+    catalog_alert_rules: CatalogAlertRulesTable;
+    catalog_alert_deliveries: CatalogAlertDeliveriesTable;
+  }
 }

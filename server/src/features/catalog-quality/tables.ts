@@ -1,7 +1,7 @@
 // Row types of the catalog observability tables (migration 013): test states, incidents with
 // their timeline, and warehouse profiles.
 import type { ColumnType, Generated } from 'kysely';
-import type { BigIntColumn, Json } from './columnTypes.js';
+import type { BigIntColumn, Json } from '../../platform/store/columnTypes.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -73,9 +73,11 @@ export interface CatalogProfilesTable {
   columns: Json<unknown>;
 }
 
-export interface CatalogQualitySchema {
-  catalog_test_states: CatalogTestStatesTable;
-  catalog_incidents: CatalogIncidentsTable;
-  catalog_incident_events: CatalogIncidentEventsTable;
-  catalog_profiles: CatalogProfilesTable;
+declare module '../../platform/store/schema.js' {
+  interface StoreSchema {
+    catalog_test_states: CatalogTestStatesTable;
+    catalog_incidents: CatalogIncidentsTable;
+    catalog_incident_events: CatalogIncidentEventsTable;
+    catalog_profiles: CatalogProfilesTable;
+  }
 }
