@@ -16,6 +16,7 @@ import {
 import type { Store } from '../../../../server/src/platform/store/openStore';
 import { openSchemaStore } from '../../schemaStore';
 import { openTestAccount, PRICE, type TestAccount } from './sampleAccount';
+import { waitFor } from '../../helpers/waitFor';
 
 describe('the forecast', () => {
   it("is the spend to yesterday plus the last 7 full days' average for each day left, today included", () => {
@@ -207,8 +208,7 @@ describe('the hourly evaluation on the job runner', () => {
     await jobs.start();
     const alertsOf = () =>
       store.db.selectFrom('notifications').select(['id', 'title', 'type']).where('organisation_id', '=', 'hourly').execute();
-    for (let waited = 0; (await alertsOf()).length === 0 && waited < 10_000; waited += 100)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor('the budget alert', async () => (await alertsOf()).length > 0, { stepMs: 100 });
     const sent = await alertsOf();
     expect(sent).toEqual([expect.objectContaining({ type: 'alert', title: expect.stringContaining('"Small" exceeded') })]);
     const recipients = await store.db
