@@ -1,6 +1,7 @@
 // Saves the signed-in user's layout appearance to the server after they change it, so
 // support staff can see what they see (DESIGN section 2). Changes are debounced: only the
 // last one of a burst is sent. A failed save is logged; the user keeps working undisturbed.
+import { mutationOutcome } from '../api/useMutationFeedback';
 import type { AppStartListening } from '../state/rootState';
 import { layoutSettingsApi } from '../api/layoutSettingsApi';
 import { recordLayoutChange } from './layoutChangeTime';
@@ -28,7 +29,8 @@ export function listenForLayoutChanges(startListening: AppStartListening, delayM
       const result = await request;
       // Nobody reads the outcome from the cache; drop it rather than keep one entry per save.
       request.reset();
-      if ('error' in result) console.error('[layout] settings could not be saved', result.error);
+      const outcome = mutationOutcome(result);
+      if (!outcome.ok) console.error('[layout] settings could not be saved', outcome.error);
     },
   });
 }

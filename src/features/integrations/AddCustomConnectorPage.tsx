@@ -16,6 +16,7 @@ import {
   useListDefinitionsQuery,
   usePreviewSourceMutation,
 } from '../../api/integrationsApi';
+import { mutationOutcome } from '../../api/useMutationFeedback';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
 import { ConnectionSetup } from './ConnectionSetup';
@@ -77,14 +78,14 @@ export default function AddCustomConnectorPage() {
     setFailure({ message: apiErrorMessage(error), field: apiErrorField(error) });
   };
   const checked = async (config: Record<string, unknown>): Promise<boolean> => {
-    const result = await check({ definitionId: HTTP_DEFINITION, config });
-    if ('error' in result) {
-      fail(result.error);
+    const outcome = mutationOutcome(await check({ definitionId: HTTP_DEFINITION, config }));
+    if (!outcome.ok) {
+      fail(outcome.error);
       return false;
     }
-    if (result.data.status === 'failed') {
+    if (outcome.data.status === 'failed') {
       setStatus(null);
-      setFailure({ message: `The check failed: ${result.data.message ?? 'the connector gave no reason.'}` });
+      setFailure({ message: `The check failed: ${outcome.data.message ?? 'the connector gave no reason.'}` });
       return false;
     }
     return true;
@@ -98,10 +99,10 @@ export default function AddCustomConnectorPage() {
     if (!(await checked(config))) return;
     const stream = previewStream || draft.streams[0]?.name.trim() || '';
     setStatus(`Check passed. Reading the first records of ${stream}…`);
-    const result = await previewRead({ definitionId: HTTP_DEFINITION, config, stream });
-    if ('error' in result) return fail(result.error);
-    setPreview(result.data);
-    setStatus(`Check passed; ${result.data.records.length} records read from ${result.data.stream}.`);
+    const outcome = mutationOutcome(await previewRead({ definitionId: HTTP_DEFINITION, config, stream }));
+    if (!outcome.ok) return fail(outcome.error);
+    setPreview(outcome.data);
+    setStatus(`Check passed; ${outcome.data.records.length} records read from ${outcome.data.stream}.`);
   };
 
   const save = async (event: React.FormEvent) => {

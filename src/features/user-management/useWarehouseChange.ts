@@ -1,6 +1,7 @@
 // Sending one change and reading its outcome the way every form here needs it: done, or a
 // sentence for the user and, for a 400 (or a duplicate), the field it concerns.
 import { apiErrorField, apiErrorMessage } from '../../api/apiError';
+import { mutationOutcome } from '../../api/useMutationFeedback';
 import { serverFieldError } from '../../api/warehouseInput';
 import type { AppliedChange, WarehouseChange } from '../../api/warehouseTypes';
 import { useApplyWarehouseChangeMutation } from './managementApi';
@@ -23,9 +24,8 @@ function outcomeOf(error: unknown, duplicateField: string | undefined): ChangeOu
 export function useWarehouseChange(duplicateField?: string) {
   const [apply, state] = useApplyWarehouseChangeMutation();
   const run = async (change: WarehouseChange): Promise<ChangeOutcome> => {
-    const result = await apply(change);
-    if ('error' in result) return outcomeOf(result.error, duplicateField);
-    return { ok: true, applied: result.data };
+    const outcome = mutationOutcome(await apply(change));
+    return outcome.ok ? { ok: true, applied: outcome.data } : outcomeOf(outcome.error, duplicateField);
   };
   return { run, pending: state.isLoading };
 }

@@ -9,8 +9,8 @@ import { Link } from 'react-router-dom';
 import { canOpen } from '@common/access/access';
 import { QUESTION_MAX } from '@common/assistant/assistantContract';
 import { newSupportTicketPath } from '@common/paths';
-import { apiErrorMessage } from '../../api/apiError';
 import { useAskAssistantMutation } from '../../api/assistantApi';
+import { mutationOutcome } from '../../api/useMutationFeedback';
 import { selectRealmRoles } from '../../auth/authSlice';
 import { Highlighted } from '../../components/Highlighted';
 import { useAppSelector } from '../../state/hooks';
@@ -41,14 +41,10 @@ export default function AssistantDialog({ show, onClose }: { show: boolean; onCl
     setQuestion('');
     const index = exchanges.length;
     setExchanges((current) => [...current, { question: text, answer: null }]);
-    const result = await ask(text);
+    const outcome = mutationOutcome(await ask(text));
     setExchanges((current) =>
       current.map((exchange, i) =>
-        i === index
-          ? 'error' in result
-            ? { ...exchange, error: apiErrorMessage(result.error) }
-            : { ...exchange, answer: result.data }
-          : exchange,
+        i === index ? (outcome.ok ? { ...exchange, answer: outcome.data } : { ...exchange, error: outcome.message }) : exchange,
       ),
     );
     input.current?.focus();
