@@ -72,8 +72,8 @@ const zones = [
   ...serverFeatures.map((feature) => ({
     target: ['./server/src/app', './server/src/main.ts'],
     from: `./server/src/features/${feature}`,
-    except: ['./area.ts'],
-    message: `The app assembles areas from their faces: import server/src/features/${feature}/area.ts only.`,
+    except: ['./area.ts', './migrations/index.ts'],
+    message: `The app assembles areas from their faces: import server/src/features/${feature}/area.ts (and its migrations/index.ts) only.`,
   })),
   {
     target: './server/src/features',

@@ -34,7 +34,7 @@ import { syntheticManifest, syntheticRunResults, syntheticSourceFreshness } from
 import { searchCatalog } from '../server/src/features/dbt/search.js';
 import { generateSampleAccount } from '../server/src/features/warehouse/sample/generator.js';
 import { layoutGraph } from '../src/components/lineage/layoutGraph';
-import { openStore } from '../server/src/platform/store/openStore.js';
+import { openPortalStore } from '../server/src/app/portalStore.js';
 import { openDuckDbEngine } from '../server/src/platform/warehouse/duckdbEngine.js';
 import { benchCatalogDomains } from './benchCatalogDomains.js';
 import { benchCatalogGovernance } from './benchCatalogGovernance.js';
@@ -74,7 +74,7 @@ async function ingestChild(dir: string): Promise<void> {
   };
   const sampler = setInterval(sample, 10);
   const atStart = process.memoryUsage().rss;
-  const store = await openStore({ databaseUrl: DATABASE_URL, dataDir: dir });
+  const store = await openPortalStore({ databaseUrl: DATABASE_URL, dataDir: dir });
   const baseline = process.memoryUsage().rss;
   const started = performance.now();
   const summary = await ingestArtifacts(
@@ -168,7 +168,7 @@ async function main(): Promise<void> {
     );
     console.log(`  counts: ${JSON.stringify(ingest.counts)}`);
 
-    const store = await openStore({ databaseUrl: DATABASE_URL, dataDir: dir });
+    const store = await openPortalStore({ databaseUrl: DATABASE_URL, dataDir: dir });
     const cache = createProjectIndexCache(store.db);
     let started = performance.now();
     const index = await cache.get(ORGANISATION);

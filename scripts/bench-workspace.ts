@@ -30,7 +30,8 @@ import { HttpError } from '../server/src/platform/http/errors.js';
 import { createJobRunner } from '../server/src/platform/jobs/index.js';
 import { createLiveChannel } from '../server/src/platform/live/index.js';
 import { createNotificationsService } from '../server/src/platform/notifications/index.js';
-import { openStore, type Store } from '../server/src/platform/store/openStore.js';
+import { type Store } from '../server/src/platform/store/openStore.js';
+import { openPortalStore } from '../server/src/app/portalStore.js';
 import { knowledgeSearch } from './benchWorkspaceKnowledge.js';
 import { dueDates, ticketCategories, ticketPriorities, ticketStatuses } from '../common/support/supportRules.js';
 
@@ -301,7 +302,7 @@ async function ticketSearch(store: Store): Promise<void> {
 
 async function notificationsAndSupport(): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-bench-workspace-'));
-  const store = await openStore({ dataDir: path.join(dir, 'data') });
+  const store = await openPortalStore({ dataDir: path.join(dir, 'data') });
   try {
     console.log('Notifications and support');
     await fanOut(store, path.join(dir, 'data'));
@@ -319,7 +320,7 @@ async function notificationsAndSupport(): Promise<void> {
 
 async function knowledge(): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-bench-knowledge-'));
-  const store = await openStore({ dataDir: path.join(dir, 'data') });
+  const store = await openPortalStore({ dataDir: path.join(dir, 'data') });
   try {
     await knowledgeSearch(store);
   } finally {

@@ -17,7 +17,7 @@ import { loadPortalConfig } from '../server/src/config.js';
 import { loadWarehouseSettings, WarehouseRegistry } from '../server/src/features/warehouse/index.js';
 import type { Caller } from '../server/src/platform/http/auth/tokenVerifier.js';
 import { HttpError } from '../server/src/platform/http/errors.js';
-import { openStore } from '../server/src/platform/store/openStore.js';
+import { openPortalStore } from '../server/src/app/portalStore.js';
 
 const TOKEN = 'bench.sync.x';
 
@@ -49,7 +49,7 @@ export async function timeToFirstProgress(
     CONNECTOR_PRIVATE_NETWORKS: 'true',
     WAREHOUSE_SAMPLE_QUERIES: '1000',
   };
-  const store = await openStore({ dataDir: path.join(dir, 'store') });
+  const store = await openPortalStore({ dataDir: path.join(dir, 'store') });
   const warehouses = new WarehouseRegistry(await loadWarehouseSettings(env));
   const app = await createPortalServer(loadPortalConfig(env), { store, verifyToken: benchVerifier, warehouses });
   const controller = new AbortController();

@@ -3,7 +3,8 @@
 // refilling `public`). Kysely's migrator looks for its own tables in every schema, so a suite
 // whose schema lacks them while `public` has them would never create them: they are created
 // here first, in the suite's schema, and the migrations then run there.
-import { openStore, type Store } from '../../server/src/platform/store/openStore';
+import { type Store } from '../../server/src/platform/store/openStore';
+import { openPortalStore } from '../../server/src/app/portalStore';
 
 /**
  * A schema of the suite's own in the PostgreSQL database of STORE_TEST_DATABASE_URL: the
@@ -36,8 +37,8 @@ export async function schemaDatabase(prefix: string): Promise<{ url: string; dro
 
 export async function openSchemaStore(prefix: string): Promise<Store> {
   const database = await schemaDatabase(prefix);
-  if (!database) return openStore({ dataDir: 'memory://' });
-  const store = await openStore({ databaseUrl: database.url, dataDir: 'unused' });
+  if (!database) return openPortalStore({ dataDir: 'memory://' });
+  const store = await openPortalStore({ databaseUrl: database.url, dataDir: 'unused' });
   return {
     ...store,
     close: async () => {

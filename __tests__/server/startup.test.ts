@@ -2,7 +2,7 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openStore } from '../../server/src/platform/store/openStore';
+import { openPortalStore } from '../../server/src/app/portalStore';
 import { freePort } from './identity/identityServer';
 import { isListening, startPortalProcess, stubBrowserBuild, waitForOk, type PortalProcess } from './portalProcess';
 
@@ -43,7 +43,7 @@ describe('with a damaged portal store', () => {
   it('exits non-zero naming the store directory and what to do, with no listener left behind', async () => {
     const dataDir = path.join(scratch, 'data');
     await fs.mkdir(dataDir);
-    const store = await openStore({ dataDir });
+    const store = await openPortalStore({ dataDir });
     await store.close();
     // A truncated control file: PGlite then aborts inside its WebAssembly build.
     await fs.truncate(path.join(dataDir, 'store', 'global', 'pg_control'), 10);

@@ -8,7 +8,7 @@ import { makeDataDirectoryPrivate } from './dataDirectory.js';
 import { loadPortalConfig } from './config.js';
 import { loadIdentityConfig } from './identity/config.js';
 import { startIdentityServer } from './identity/server.js';
-import { openStore } from './platform/store/openStore.js';
+import { openPortalStore } from './app/portalStore.js';
 import { loadWarehouseSettings, WarehouseRegistry } from './features/warehouse/area.js';
 
 /** Thrown at a step of the start when a stop was asked for meanwhile: what started is closed, and the process ends cleanly. */
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     checkpoint();
     // The store first: it is the step most likely to fail (a damaged or unreachable
     // database), and nothing listens yet when it does.
-    const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const store = await openPortalStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     started.unshift(() => store.close());
     // PGlite gives its files modes of its own (0666): those of a first start are tightened now;
     // later ones sit in 0700 folders no other account can enter, and the next start tightens them.

@@ -17,7 +17,8 @@ import { loadPortalConfig } from '../../../server/src/config';
 import { createEmbeddedIdentityService } from '../../../server/src/features/security/area';
 import { loadWarehouseSettings, WarehouseRegistry } from '../../../server/src/features/warehouse';
 import { createTokenVerifier } from '../../../server/src/platform/http/auth/tokenVerifier';
-import { openStore, type Store } from '../../../server/src/platform/store/openStore';
+import { type Store } from '../../../server/src/platform/store/openStore';
+import { openPortalStore } from '../../../server/src/app/portalStore';
 import { startIdentityServer, type RunningIdentityServer } from '../identity/identityServer';
 
 jest.setTimeout(900_000);
@@ -68,7 +69,7 @@ beforeAll(async () => {
   };
   process.env.LOG_LEVEL = 'warn';
   const config = loadPortalConfig(env);
-  store = await openStore({ dataDir: 'memory://' });
+  store = await openPortalStore({ dataDir: 'memory://' });
   warehouses = new WarehouseRegistry(await loadWarehouseSettings(env));
   app = await createPortalServer(config, {
     store,

@@ -6,7 +6,8 @@ import { auditedWrite, PORTAL_INSTANCE } from '../../../server/src/features/ware
 import { settleInterruptedChanges } from '../../../server/src/features/warehouse/routes/changeRecovery';
 import type { Caller } from '../../../server/src/platform/http/auth/tokenVerifier';
 import { listAudit, recordIntent } from '../../../server/src/platform/store/audit';
-import { openStore, type Store } from '../../../server/src/platform/store/openStore';
+import { type Store } from '../../../server/src/platform/store/openStore';
+import { openPortalStore } from '../../../server/src/app/portalStore';
 import type { WarehouseRegistry } from '../../../server/src/features/warehouse';
 import { openTestAccount, type TestAccount } from '../features/warehouse/sampleAccount';
 
@@ -17,7 +18,7 @@ const log = Fastify({ logger: false }).log;
 let store: Store;
 let account: TestAccount;
 beforeAll(async () => {
-  [store, account] = await Promise.all([openStore({ dataDir: 'memory://' }), openTestAccount({ queryCount: 2000 })]);
+  [store, account] = await Promise.all([openPortalStore({ dataDir: 'memory://' }), openTestAccount({ queryCount: 2000 })]);
 });
 afterAll(async () => {
   await Promise.all([store?.close(), account?.close()]);

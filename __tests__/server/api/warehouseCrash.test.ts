@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { listAudit } from '../../../server/src/platform/store/audit';
-import { openStore } from '../../../server/src/platform/store/openStore';
+import { openPortalStore } from '../../../server/src/app/portalStore';
 import { freePort, startIdentityServer, type RunningIdentityServer } from '../identity/identityServer';
 import { startPortalProcess, stubBrowserBuild, waitForOk, type PortalProcess } from '../portalProcess';
 
@@ -110,7 +110,7 @@ test('every change the burst made has its audit entry after a kill -9 and a rest
   portal = undefined;
 
   const created = await warehouseUsers('CRASH_USER_');
-  const store = await openStore({ dataDir });
+  const store = await openPortalStore({ dataDir });
   try {
     const entries = (await listAudit(store.db, 'acme', 10_000)).filter((entry) => entry.action === 'warehouse.createUser');
     const byTarget = new Map(entries.map((entry) => [entry.target.replace(/^user:/, ''), entry]));

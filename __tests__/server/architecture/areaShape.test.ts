@@ -85,6 +85,18 @@ describe.each(areaFolders)('the %s area', (area) => {
     expect(typeof loaded.area?.register).toBe('function');
   });
 
+  it("runs its migrations with the store's (app/portalStore.ts lists its migrations folder)", () => {
+    const folder = path.join(FEATURES, area, 'migrations');
+    if (!fs.existsSync(folder)) return;
+    const portalStore = fs.readFileSync(path.resolve(FEATURES, '../app/portalStore.ts'), 'utf8');
+    expect(portalStore).toContain(`../features/${area}/migrations/index.js`);
+    // Every migration file of the folder is in its index.
+    const index = fs.readFileSync(path.join(folder, 'index.ts'), 'utf8');
+    for (const file of fs.readdirSync(folder).filter((name) => /^\d{3}_.+\.ts$/.test(name))) {
+      expect(index).toContain(`'${file.replace(/\.ts$/, '')}'`);
+    }
+  });
+
   it('queries only the tables it declares (other areas through the ports, the platform through its functions)', () => {
     const own = ownedBy.get(area) ?? new Set<string>();
     const pending = new Set(NOT_YET_THROUGH_THE_READ_MODEL[area] ?? []);

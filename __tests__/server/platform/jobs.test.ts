@@ -12,7 +12,8 @@ import {
   type JobView,
 } from '../../../server/src/platform/jobs';
 import { createLiveChannel, type LiveEvent } from '../../../server/src/platform/live';
-import { openStore, type Store } from '../../../server/src/platform/store/openStore';
+import { type Store } from '../../../server/src/platform/store/openStore';
+import { openPortalStore } from '../../../server/src/app/portalStore';
 import { waitFor } from '../helpers/waitFor';
 
 jest.setTimeout(60_000);
@@ -33,7 +34,7 @@ const engines: [string, OpenPair][] = [
   [
     'PGlite',
     async () => {
-      const store = await openStore({ dataDir: 'memory://' });
+      const store = await openPortalStore({ dataDir: 'memory://' });
       return [store, store];
     },
   ],
@@ -43,8 +44,8 @@ if (postgresUrl) {
     'PostgreSQL',
     async () => {
       await freshPostgres(postgresUrl);
-      const first = await openStore({ databaseUrl: postgresUrl, dataDir: 'unused' });
-      return [first, await openStore({ databaseUrl: postgresUrl, dataDir: 'unused' })];
+      const first = await openPortalStore({ databaseUrl: postgresUrl, dataDir: 'unused' });
+      return [first, await openPortalStore({ databaseUrl: postgresUrl, dataDir: 'unused' })];
     },
   ]);
 } else {

@@ -13,7 +13,8 @@ import { compileRouteSchemasWithZod } from '../../../server/src/platform/http/zo
 import { registerErrorHandler } from '../../../server/src/platform/http/errors';
 import { createJobRunner, registerJobRoutes, type JobRunner } from '../../../server/src/platform/jobs';
 import { createLiveChannel, registerLiveRoutes, type LiveChannel } from '../../../server/src/platform/live';
-import { openStore, type Store } from '../../../server/src/platform/store/openStore';
+import { type Store } from '../../../server/src/platform/store/openStore';
+import { openPortalStore } from '../../../server/src/app/portalStore';
 import { decodeJwt, startIdentityServer, type RunningIdentityServer } from '../identity/identityServer';
 import { waitWith } from '../helpers/waitFor';
 
@@ -192,7 +193,7 @@ describe('on one instance (PGlite)', () => {
   let store: Store;
   let portal: Instance;
   beforeAll(async () => {
-    store = await openStore({ dataDir: 'memory://' });
+    store = await openPortalStore({ dataDir: 'memory://' });
     portal = await startInstance(store);
   });
   afterAll(async () => {
@@ -385,8 +386,8 @@ describe('on one instance (PGlite)', () => {
     await client.query('drop schema public cascade; create schema public;');
     await client.end();
     stores = [
-      await openStore({ databaseUrl: postgresUrl, dataDir: 'unused' }),
-      await openStore({ databaseUrl: postgresUrl, dataDir: 'unused' }),
+      await openPortalStore({ databaseUrl: postgresUrl, dataDir: 'unused' }),
+      await openPortalStore({ databaseUrl: postgresUrl, dataDir: 'unused' }),
     ];
     instances = [await startInstance(stores[0]!), await startInstance(stores[1]!)];
   });

@@ -10,7 +10,7 @@ import { demoDefinition } from '../../../../server/src/features/data-api/demoSee
 import { UsageRecorder } from '../../../../server/src/features/data-api/usageRecorder';
 import { usageReport } from '../../../../server/src/features/data-api/usageReport';
 import { sql } from 'kysely';
-import { openStore } from '../../../../server/src/platform/store/openStore';
+import { openPortalStore } from '../../../../server/src/app/portalStore';
 import { openSchemaStore } from '../../schemaStore';
 
 jest.setTimeout(120_000);
@@ -56,7 +56,7 @@ onPostgres('two instances sharing the store share one count', async () => {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db);
   const url = new URL(process.env.STORE_TEST_DATABASE_URL ?? '');
   url.searchParams.set('options', `-c search_path=${rows[0]?.schema ?? 'public'}`);
-  const second = await openStore({ databaseUrl: url.toString(), dataDir: 'unused' });
+  const second = await openPortalStore({ databaseUrl: url.toString(), dataDir: 'unused' });
   try {
     const key = '00000000-0000-4000-8000-000000000002';
     const now = new Date('2026-01-01T11:00:10Z');

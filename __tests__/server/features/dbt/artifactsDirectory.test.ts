@@ -9,7 +9,8 @@ import { watchArtifactsDirectory } from '../../../../server/src/features/dbt/art
 import { createDbtService, type DbtService } from '../../../../server/src/features/dbt/dbtService';
 import { createJobRunner, type JobRunner } from '../../../../server/src/platform/jobs';
 import { createLiveChannel, type LiveChannel } from '../../../../server/src/platform/live';
-import { openStore, type Store } from '../../../../server/src/platform/store/openStore';
+import { type Store } from '../../../../server/src/platform/store/openStore';
+import { openPortalStore } from '../../../../server/src/app/portalStore';
 import { manifestOf, realPath } from './fixtures';
 
 jest.setTimeout(60_000);
@@ -22,7 +23,7 @@ let dir: string;
 const log = pino({ level: 'silent' });
 
 beforeAll(async () => {
-  store = await openStore({ dataDir: 'memory://' });
+  store = await openPortalStore({ dataDir: 'memory://' });
   live = createLiveChannel(store.notifier);
   jobs = createJobRunner({ db: store.db, live });
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-dbt-dir-'));

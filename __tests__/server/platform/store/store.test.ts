@@ -13,12 +13,13 @@ import {
 import { seedDemoData } from '../../../../server/src/features/dashboards/demoSeed';
 import { DuplicateValueError, InconsistentRequestError, RecordNotFoundError } from '../../../../server/src/platform/store/errors';
 import { findLayoutSettings, saveLayoutSettings } from '../../../../server/src/features/layout-settings/layoutSettingsStore';
-import { migrateToLatest, openStore, type Store } from '../../../../server/src/platform/store/openStore';
+import { migrateToLatest, type Store } from '../../../../server/src/platform/store/openStore';
+import { areaMigrations, openPortalStore } from '../../../../server/src/app/portalStore';
 
 jest.setTimeout(60_000);
 
 const postgresUrl = process.env.STORE_TEST_DATABASE_URL;
-const engines: [string, () => Promise<Store>][] = [['PGlite', () => openStore({ dataDir: 'memory://' })]];
+const engines: [string, () => Promise<Store>][] = [['PGlite', () => openPortalStore({ dataDir: 'memory://' })]];
 if (postgresUrl) {
   engines.push([
     'PostgreSQL',
@@ -29,7 +30,7 @@ if (postgresUrl) {
       await client.connect();
       await client.query('drop schema public cascade; create schema public;');
       await client.end();
-      return openStore({ databaseUrl: postgresUrl, dataDir: 'unused' });
+      return openPortalStore({ databaseUrl: postgresUrl, dataDir: 'unused' });
     },
   ]);
 } else {
@@ -51,7 +52,7 @@ describe.each(engines)('portal store on %s', (_engine, open) => {
 
   test('migrations and the demo seed can run again without changing anything', async () => {
     const before = await listDashboards(store.db, 'acme');
-    await migrateToLatest(store.db);
+    await migrateToLatest(store.db, areaMigrations);
     await seedDemoData(store.db, 'http://localhost:3000');
     expect(await listDashboards(store.db, 'acme')).toEqual(before);
     expect(before.map((d) => d.name)).toEqual(['Warehouse credits', 'Query activity', 'Storage']);

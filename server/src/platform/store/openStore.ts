@@ -4,8 +4,8 @@
 // store tell each other that something happened (a job was queued, a live event published).
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
-import { migrationProvider } from './migrations/index.js';
+import { Kysely, Migrator, PostgresDialect, sql, type Dialect, type Migration } from 'kysely';
+import { platformMigrations } from './migrations/index.js';
 import { listenOnPglite, PgliteDialect } from './pgliteDialect.js';
 import type { StoreSchema } from './schema.js';
 
@@ -167,6 +167,8 @@ export interface StoreOptions {
   databaseUrl?: string;
   /** Where PGlite keeps its files (`<dataDir>/store`); `memory://` keeps nothing. */
   dataDir: string;
+  /** The areas' migrations (app/portalStore.ts gathers them); the platform's own always run with them. */
+  migrations: Readonly<Record<string, Migration>>;
 }
 
 interface OpenedDialect {
@@ -221,9 +223,12 @@ async function dialectFor(options: StoreOptions): Promise<OpenedDialect> {
   return { dialect: new PgliteDialect(pglite), engine: 'pglite', notifier: pgliteNotifier(pglite) };
 }
 
-/** Brings the schema up to date; a failed migration stops start-up with its reason. */
-export async function migrateToLatest(db: StoreDb): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/** Brings the schema up to date (the platform's and the areas' migrations, in name order); a failed migration stops start-up with its reason. */
+export async function migrateToLatest(db: StoreDb, areaMigrations: Readonly<Record<string, Migration>>): Promise<void> {
+  const clash = Object.keys(areaMigrations).find((name) => name in platformMigrations);
+  if (clash) throw new Error(`Two migrations are named ${clash}; give the area's the next free number.`);
+  const migrations = { ...platformMigrations, ...areaMigrations };
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
@@ -236,7 +241,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const { dialect, engine, notifier: notifierFor } = await dialectFor(options);
   const db = new Kysely<StoreSchema>({ dialect });
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, options.migrations);
   } catch (error) {
     await db.destroy();
     throw error;

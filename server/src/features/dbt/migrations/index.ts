@@ -1,0 +1,12 @@
+// The dbt area's migrations of the portal store. Names are numbered across the whole store
+// (the next free number, see docs/architecture.md); never edit one that has shipped.
+import type { Migration } from 'kysely';
+import { dbt } from './004_dbt.js';
+import { dbtUploadTokens } from './017_dbt_upload_tokens.js';
+import { dbtIngestionLease } from './019_dbt_ingestion_lease.js';
+
+export const migrations: Record<string, Migration> = {
+  '004_dbt': dbt,
+  '017_dbt_upload_tokens': dbtUploadTokens,
+  '019_dbt_ingestion_lease': dbtIngestionLease,
+};
