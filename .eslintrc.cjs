@@ -59,7 +59,7 @@ const zones = [
   // Server: common → platform (http, store, jobs, live) → features → app (composition, main).
   {
     target: './server/src/platform',
-    from: ['./server/src/features', './server/src/app', './server/src/identity', './server/src/main.ts'],
+    from: ['./server/src/features', './server/src/app', './server/identity', './server/src/main.ts'],
     message: 'Server platform code may not depend on features, app or the identity server.',
   },
   ...serverFeatures.map((feature) => ({
@@ -77,11 +77,21 @@ const zones = [
   })),
   {
     target: './server/src/features',
-    from: ['./server/src/app', './server/src/main.ts', './server/src/identity'],
+    from: ['./server/src/app', './server/src/main.ts', './server/identity'],
     message: 'Server features may not depend on app/, main or the identity server.',
   },
   {
-    target: './server/src/identity',
+    target: './server/samples',
+    from: ['./server/src/features', './server/src/app', './server/identity', './server/connectors', './server/src/main.ts'],
+    message: 'The sample generators use common/ and the platform only; the areas that seed samples import them.',
+  },
+  {
+    target: './server/connectors',
+    from: ['./server/src/features', './server/src/app', './server/identity', './server/src/main.ts'],
+    message: 'Connector programs run as their own processes: they use common/ and the platform only.',
+  },
+  {
+    target: './server/identity',
     from: ['./server/src/features', './server/src/app', './server/src/platform', './server/src/main.ts'],
     message: 'The dev identity server stands alone (it can run as its own process).',
   },

@@ -19,7 +19,7 @@ import v8 from 'node:v8';
 import path from 'node:path';
 import pg from 'pg';
 import type { AirbyteMessage, ConfiguredAirbyteCatalog } from '../common/integrations/airbyteProtocol.js';
-import { builtInConnectorCommand } from '../server/src/features/integrations/connectors/builtInConnectors.js';
+import { builtInConnectorCommand } from '../server/src/features/integrations/builtInConnectors.js';
 import { runConnector } from '../server/src/features/integrations/engine/connectorProcess.js';
 import { runSyncAttempt, type AttemptOutcome } from '../server/src/features/integrations/engine/syncAttempt.js';
 import { openDuckDbEngine } from '../server/src/platform/warehouse/duckdbEngine.js';

@@ -6,8 +6,8 @@ import { createPortalServer } from './app/portalServer.js';
 import { ensureBrowserBuild } from './build.js';
 import { makeDataDirectoryPrivate } from './dataDirectory.js';
 import { loadPortalConfig } from './config.js';
-import { loadIdentityConfig } from './identity/config.js';
-import { startIdentityServer } from './identity/server.js';
+import { loadIdentityConfig } from '../identity/config.js';
+import { startIdentityServer } from '../identity/server.js';
 import { openPortalStore } from './app/portalStore.js';
 import { loadWarehouseSettings, WarehouseRegistry } from './features/warehouse/area.js';
 

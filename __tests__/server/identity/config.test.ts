@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { loadIdentityConfig } from '../../../server/src/identity/config';
-import { redirectUriMatches } from '../../../server/src/identity/redirects';
-import { DEMO_ACCOUNTS } from '../../../server/src/identity/demoAccounts';
+import { loadIdentityConfig } from '../../../server/identity/config';
+import { redirectUriMatches } from '../../../server/identity/redirects';
+import { DEMO_ACCOUNTS } from '../../../server/identity/demoAccounts';
 
 describe('loadIdentityConfig', () => {
   it('has the documented defaults', () => {

@@ -1,8 +1,8 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadOrCreateKeys } from '../../../server/src/identity/keys';
-import type { LogLevel } from '../../../server/src/identity/log';
+import { loadOrCreateKeys } from '../../../server/identity/keys';
+import type { LogLevel } from '../../../server/identity/log';
 
 jest.setTimeout(30_000);
 

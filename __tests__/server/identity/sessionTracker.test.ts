@@ -4,12 +4,12 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AccountStore } from '../../../server/src/identity/accounts';
-import { DEMO_ACCOUNTS } from '../../../server/src/identity/demoAccounts';
-import { ModelStore } from '../../../server/src/identity/fileStore';
-import { OrganisationStore } from '../../../server/src/identity/organisations';
-import { createSessionTracker } from '../../../server/src/identity/sessionTracker';
-import { SignInEventLog } from '../../../server/src/identity/signInEvents';
+import { AccountStore } from '../../../server/identity/accounts';
+import { DEMO_ACCOUNTS } from '../../../server/identity/demoAccounts';
+import { ModelStore } from '../../../server/identity/fileStore';
+import { OrganisationStore } from '../../../server/identity/organisations';
+import { createSessionTracker } from '../../../server/identity/sessionTracker';
+import { SignInEventLog } from '../../../server/identity/signInEvents';
 
 jest.setTimeout(60_000);
 

@@ -1,5 +1,5 @@
-import { queryCostSelect, warehouseHourCostSelect } from '../../../../server/src/features/warehouse/analytics/attribution';
-import { queryGapsSelect } from '../../../../server/src/features/warehouse/analytics/gaps';
+import { queryCostSelect, warehouseHourCostSelect } from '../../../../server/src/platform/warehouse/attribution';
+import { queryGapsSelect } from '../../../../server/src/platform/warehouse/gaps';
 import { openTestAccount, type TestAccount } from './sampleAccount';
 
 const HOUR_US = 3600e6;

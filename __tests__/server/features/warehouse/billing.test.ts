@@ -8,8 +8,8 @@ import {
   sizeKeyword,
   sizeStep,
   WAREHOUSE_SIZES,
-} from '../../../../server/src/features/warehouse/billing';
-import { planSample } from '../../../../server/src/features/warehouse/sample/plan';
+} from '../../../../server/src/platform/warehouse/billing';
+import { planSample } from '../../../../server/samples/warehouse/plan';
 import { NOW, openTestAccount, type TestAccount } from './sampleAccount';
 
 describe('billing rules', () => {

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { openSnowflakeEngine } from '../../../../server/src/features/warehouse/snowflakeEngine';
 import type { Engine } from '../../../../server/src/platform/warehouse/engine';
 import { addDays } from '../../../../server/src/features/warehouse/analytics/filters';
-import { warehouseHourCostSelect } from '../../../../server/src/features/warehouse/analytics/attribution';
+import { warehouseHourCostSelect } from '../../../../server/src/platform/warehouse/attribution';
 import { raw, sql } from '../../../../server/src/platform/warehouse/sql';
 import { Warehouse } from '../../../../server/src/features/warehouse/warehouse';
 import { infoFor, sumOf, tempDir } from './sampleAccount';

@@ -1,4 +1,4 @@
-import { creditsPerHour, parseWarehouseSize } from '../../../../server/src/features/warehouse/billing';
+import { creditsPerHour, parseWarehouseSize } from '../../../../server/src/platform/warehouse/billing';
 import type { AppliedChange } from '../../../../server/src/features/warehouse/management/unitOfWork';
 import { fullRange, openTestAccount, type TestAccount } from './sampleAccount';
 

@@ -1,7 +1,7 @@
 // The connector catalog the Add connector page searches: every connector the embedded engine can
 // run, with what the page shows about it. Specs are read by running the connector's `spec` once.
 import type { ConnectorDefinition } from '@common/integrations/integrationsContract';
-import type { BuiltInConnectorId } from './connectors/builtInConnectors.js';
+import type { BuiltInConnectorId } from './builtInConnectors.js';
 
 export const BUILT_IN_DEFINITIONS: ReadonlyArray<ConnectorDefinition & { id: BuiltInConnectorId }> = [
   {

@@ -10,7 +10,7 @@ import { HttpError } from '../../platform/http/errors.js';
 import { DuplicateValueError, isUniqueViolation } from '../../platform/store/errors.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { builtInDefinition, BUILT_IN_DEFINITIONS } from './connectorDefinitions.js';
-import { builtInConnectorCommand } from './connectors/builtInConnectors.js';
+import { builtInConnectorCommand } from './builtInConnectors.js';
 import type { ConnectorCommand } from './engine/connectorProcess.js';
 import { IntegrationConflictError } from './errors.js';
 

@@ -1,5 +1,5 @@
 // The IdentityService over the embedded identity server's admin API
-// (server/src/identity/adminApi.ts), reached over HTTP as a separate service would be, with a
+// (server/identity/adminApi.ts), reached over HTTP as a separate service would be, with a
 // client-credentials token of the `dataworks-portal-admin` client. The secret is read from the
 // file the identity server writes (never logged); the token is reused until shortly before it
 // expires. Answers are checked against the contract's schemas before they are trusted.

@@ -112,8 +112,8 @@ export type { Recommendation, RecommendationKind } from './analytics/recommendat
 export type { UserCost, UsersOverview } from './analytics/users.js';
 export { POWERFUL_ROLES, DEFAULT_DORMANT_DAYS } from './analytics/users.js';
 export type { MemberView, PrivilegeView, RoleDetail, RoleGrantView, RoleView, UserDetail, UserView } from './management/reads.js';
-export { WAREHOUSE_SIZES, creditsPerHour } from './billing.js';
-export type { WarehouseSize } from './billing.js';
-export { generateSampleAccount } from './sample/generator.js';
+export { WAREHOUSE_SIZES, creditsPerHour } from '../../platform/warehouse/billing.js';
+export type { WarehouseSize } from '../../platform/warehouse/billing.js';
+export { generateSampleAccount } from '../../../samples/warehouse/generator.js';
 export type { DbtNodeCostRollup, NodeBuildDay, RelationReads } from './analytics/dbtNodeCost.js';
-export type { SampleOptions, SampleSummary } from './sample/generator.js';
+export type { SampleOptions, SampleSummary } from '../../../samples/warehouse/generator.js';

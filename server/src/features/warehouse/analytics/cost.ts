@@ -5,10 +5,10 @@
  * Money = credits × the organisation's price per credit; storage = average TB × price per
  * TB-month, pro rata per day of its month.
  */
-import { dailyStorageCost } from '../billing.js';
+import { dailyStorageCost } from '../../../platform/warehouse/billing.js';
 import { day, num, str, strOrNull } from '../../../platform/warehouse/engine.js';
 import { int, raw, sql } from '../../../platform/warehouse/sql.js';
-import { queryCostDailyRelation, warehouseHourRelation } from './attribution.js';
+import { queryCostDailyRelation, warehouseHourRelation } from '../../../platform/warehouse/attribution.js';
 import { CURRENCY, latestUsageDay, spend, type AnalyticsContext } from './context.js';
 import { addDays, rangeWindow, type DateRange } from './filters.js';
 import type {

@@ -6,7 +6,7 @@
  */
 import { num, strOrNull } from '../../../platform/warehouse/engine.js';
 import { sql } from '../../../platform/warehouse/sql.js';
-import { queryCostRelation, ts } from './attribution.js';
+import { queryCostRelation, ts } from '../../../platform/warehouse/attribution.js';
 import { spend, type AnalyticsContext } from './context.js';
 import { rangeWindow, type DateRange } from './filters.js';
 import type { DatabaseSpend, SchemaSpend } from '@common/warehouse/insightsContract';

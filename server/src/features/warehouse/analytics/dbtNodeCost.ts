@@ -29,7 +29,7 @@
 import { addUtcDays, startOfUtcDay } from '@common/time/utcDay';
 import { day, iso, num, strOrNull } from '../../../platform/warehouse/engine.js';
 import { raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
-import { ts, windowText } from './attribution.js';
+import { ts, windowText } from '../../../platform/warehouse/attribution.js';
 import { usageDays, type AnalyticsContext } from './context.js';
 
 export interface NodeBuildDay {

@@ -5,7 +5,7 @@
  */
 import { num, str } from '../../../platform/warehouse/engine.js';
 import { int, raw, sql } from '../../../platform/warehouse/sql.js';
-import { ts } from './attribution.js';
+import { ts } from '../../../platform/warehouse/attribution.js';
 import type { AnalyticsContext } from './context.js';
 import { rangeWindow, type DateRange } from './filters.js';
 import type { FilterOption, FilterOptionsResponse } from '@common/warehouse/insightsContract';

@@ -6,7 +6,7 @@
 import { InvalidInputError } from '../../../platform/warehouse/errors.js';
 import { parseObjectName, parseQueryTag } from '../../../platform/warehouse/identifiers.js';
 import { raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
-import { windowText, type TimeWindow } from './attribution.js';
+import { windowText, type TimeWindow } from '../../../platform/warehouse/attribution.js';
 import type { DateRange, QueryFilter } from '@common/warehouse/analyticsContract';
 import { addUtcDays, startOfUtcDay, utcDayOf, utcDaysBetween } from '@common/time/utcDay';
 

@@ -6,7 +6,7 @@
  */
 import { day, num, str } from '../../../platform/warehouse/engine.js';
 import { int, sql, where } from '../../../platform/warehouse/sql.js';
-import { queryCostRelation, ts } from './attribution.js';
+import { queryCostRelation, ts } from '../../../platform/warehouse/attribution.js';
 import type { AnalyticsContext } from './context.js';
 import { addDays, filterConditions, rangeDays, rangeWindow, type QueryFilter } from './filters.js';
 import type { DateRange } from '@common/warehouse/analyticsContract';

@@ -6,7 +6,7 @@
 import { WarehouseError, notFound } from '../../../platform/warehouse/errors.js';
 import { iso, num, numOrNull, str, strOrNull, type Row } from '../../../platform/warehouse/engine.js';
 import { int, raw, sql, where, type Sql } from '../../../platform/warehouse/sql.js';
-import { queryCostDailyRelation, queryCostRelation } from './attribution.js';
+import { queryCostDailyRelation, queryCostRelation } from '../../../platform/warehouse/attribution.js';
 import type { AnalyticsContext } from './context.js';
 import { addDays, filterConditions, rangeWindow, type QueryFilter } from './filters.js';
 import type { QuerySummary, QueryDetail, QueryPattern, SpillSummary, QueryOrder, PatternOrder } from '@common/warehouse/analyticsContract';

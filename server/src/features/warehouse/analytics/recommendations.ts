@@ -19,12 +19,12 @@
  * Size recommendations are held back when the warehouse's current size differs from the size
  * its queries ran at in the range (it was resized; the history no longer describes it).
  */
-import { creditsPerHour, parseWarehouseSize, sizeStep } from '../billing.js';
+import { creditsPerHour, parseWarehouseSize, sizeStep } from '../../../platform/warehouse/billing.js';
 import { num, str } from '../../../platform/warehouse/engine.js';
 import { join, sql } from '../../../platform/warehouse/sql.js';
 import type { AlterWarehouseChange } from '../management/changes.js';
 import type { AnalyticsContext } from './context.js';
-import { queryGapsRelation } from './gaps.js';
+import { queryGapsRelation } from '../../../platform/warehouse/gaps.js';
 import { rangeDays, rangeWindow, type DateRange } from './filters.js';
 import { alterWarehouseDdl } from '../management/plan.js';
 import { warehouseUsage, type WarehouseUsage } from './warehouses.js';

@@ -8,7 +8,7 @@
  */
 import { day, num, type Row } from '../../../platform/warehouse/engine.js';
 import { raw, sql } from '../../../platform/warehouse/sql.js';
-import { queryCostRelation, ts } from './attribution.js';
+import { queryCostRelation, ts } from '../../../platform/warehouse/attribution.js';
 import type { AnalyticsContext } from './context.js';
 import { spendByDayAndService } from './cost.js';
 import { addDays, rangeWindow, type DateRange } from './filters.js';

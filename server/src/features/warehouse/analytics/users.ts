@@ -7,7 +7,7 @@
  */
 import { bool, isoOrNull, num, str, strOrNull } from '../../../platform/warehouse/engine.js';
 import { sql } from '../../../platform/warehouse/sql.js';
-import { queryCostRelation } from './attribution.js';
+import { queryCostRelation } from '../../../platform/warehouse/attribution.js';
 import { latestUsageDay, type AnalyticsContext } from './context.js';
 import { addDays, rangeWindow, type DateRange } from './filters.js';
 import { DAY_MS, startOfUtcDay } from '@common/time/utcDay';

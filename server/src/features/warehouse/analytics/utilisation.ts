@@ -8,7 +8,7 @@
  */
 import { iso, num } from '../../../platform/warehouse/engine.js';
 import { raw, sql } from '../../../platform/warehouse/sql.js';
-import { ts } from './attribution.js';
+import { ts } from '../../../platform/warehouse/attribution.js';
 import type { AnalyticsContext } from './context.js';
 import { rangeDays, rangeWindow, type DateRange } from './filters.js';
 import type { UtilisationBucket, UtilisationBucketSize, UtilisationResponse } from '@common/warehouse/insightsContract';

@@ -4,10 +4,10 @@
  * load (average running vs queued), the idle share by attribution, the busy share
  * (Snowflake's own idle-excluded attribution), spilling and queueing.
  */
-import { parseWarehouseSize } from '../billing.js';
+import { parseWarehouseSize } from '../../../platform/warehouse/billing.js';
 import { maybe, num, str, strOrNull, type Queryable, type Row, type RowValue } from '../../../platform/warehouse/engine.js';
 import { sql } from '../../../platform/warehouse/sql.js';
-import { queryCostDailyRelation, ts, warehouseHourRelation } from './attribution.js';
+import { queryCostDailyRelation, ts, warehouseHourRelation } from '../../../platform/warehouse/attribution.js';
 import type { AnalyticsContext } from './context.js';
 import { rangeWindow, type DateRange } from './filters.js';
 import type { WarehouseSettingsView, WarehouseUsage } from '@common/warehouse/analyticsContract';

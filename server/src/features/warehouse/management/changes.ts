@@ -4,7 +4,7 @@
  * rules (identifiers.ts) and every other field; errors name the field (`userName`, `roleName`,
  * `autoSuspendSeconds`, …) so the API can answer 400 with it.
  */
-import { isWarehouseSize, parseWarehouseSize, WAREHOUSE_SIZES, type WarehouseSize } from '../billing.js';
+import { isWarehouseSize, parseWarehouseSize, WAREHOUSE_SIZES, type WarehouseSize } from '../../../platform/warehouse/billing.js';
 import { InvalidInputError } from '../../../platform/warehouse/errors.js';
 import { parseEmail, parseIdentifier, parseObjectName, parsePlainText } from '../../../platform/warehouse/identifiers.js';
 import { RESERVED_ROLE_NAMES } from '@common/warehouse/systemRoles';

@@ -10,7 +10,7 @@
  * names as user property values (see nameLiteral) and display names, e-mails and comments
  * that passed the strict checks of identifiers.ts.
  */
-import { sizeKeyword } from '../billing.js';
+import { sizeKeyword } from '../../../platform/warehouse/billing.js';
 import { WarehouseError, alreadyExists, notFound } from '../../../platform/warehouse/errors.js';
 import { str, type Queryable } from '../../../platform/warehouse/engine.js';
 import { parseObjectName, stringLiteral } from '../../../platform/warehouse/identifiers.js';

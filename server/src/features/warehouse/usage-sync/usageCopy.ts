@@ -13,9 +13,9 @@ import path from 'node:path';
 import { openDuckDbEngine, type DuckDbLimits } from '../../../platform/warehouse/duckdbEngine.js';
 import { num, str, type Engine, type Row } from '../../../platform/warehouse/engine.js';
 import { raw, sql } from '../../../platform/warehouse/sql.js';
-import { queryCostDailySelect, queryCostSelect, warehouseHourCostSelect } from '../analytics/attribution.js';
-import { queryGapsSelect } from '../analytics/gaps.js';
-import { SCHEMA_DDL } from '../sample/schema.js';
+import { queryCostDailySelect, queryCostSelect, warehouseHourCostSelect } from '../../../platform/warehouse/attribution.js';
+import { queryGapsSelect } from '../../../platform/warehouse/gaps.js';
+import { SCHEMA_DDL } from '../../../../samples/warehouse/schema.js';
 
 /** Bumped when the copy's tables change shape: an older copy is then rebuilt. */
 export const COPY_VERSION = 2;

@@ -1,0 +1,82 @@
+/**
+ * The sample dbt project's artifacts, made the way `dbt build && dbt source freshness && dbt
+ * docs generate` would make them, against the organisation's sample warehouse. dbt itself is a
+ * Python tool these machines cannot install, so this module does its work for the sample only:
+ * it reads the project (server/dbt-sample-project), compiles its ref() and source() calls, builds
+ * every seed and model in the warehouse, runs every data test and freshness query there, and
+ * reads the column types back. The statuses in the artifacts are what the warehouse answered.
+ */
+import path from 'node:path';
+import type { Engine } from '../../src/platform/warehouse/engine.js';
+import { str } from '../../src/platform/warehouse/engine.js';
+import { raw } from '../../src/platform/warehouse/sql.js';
+import { invocationId } from './artifactMetadata.js';
+import { readCatalog } from './catalogReader.js';
+import { startClock } from './clock.js';
+import { compileProject } from './compiler.js';
+import { runFreshness } from './freshness.js';
+import { writeManifest } from './manifestWriter.js';
+import { readProject } from './projectReader.js';
+import { writeCatalog, writeRunResults, writeSources } from './runArtifactsWriter.js';
+import { runBuild } from './runner.js';
+
+/** The project's folder; like DIST_DIR, relative to where the server is started (the repository root). */
+export const SAMPLE_PROJECT_DIR = path.resolve('server/dbt-sample-project');
+
+/** The env_var() values the project's YAML reads (exposure URLs point at the portal's demo dashboards). */
+export function sampleProjectEnv(options: { organisation: string; portalUrl: string }): Record<string, string> {
+  return { DATAWORKS_PORTAL_URL: options.portalUrl.replace(/\/+$/, ''), DATAWORKS_ORGANISATION: options.organisation };
+}
+
+export interface SampleArtifacts {
+  manifest: unknown;
+  runResults: unknown;
+  sources: unknown;
+  catalog: unknown;
+}
+
+export async function buildSampleArtifacts(
+  engine: Engine,
+  options: { now: Date; organisation: string; portalUrl: string },
+): Promise<SampleArtifacts> {
+  // The project's sources are the embedded sample's raw tables; a client's Snowflake account has
+  // its own dbt project, whose artifacts its dbt job uploads.
+  if (engine.kind !== 'duckdb') throw new Error('The sample dbt project is built in the embedded sample warehouse only.');
+  const clock = startClock(options.now);
+  const invocation = {
+    id: invocationId(`dataworks-sample:${options.organisation}:${options.now.toISOString()}`),
+    startedAt: options.now.toISOString(),
+  };
+  const project = await readProject(SAMPLE_PROJECT_DIR, sampleProjectEnv(options));
+  // dbt-duckdb's database is the attached file's catalog: the organisation's sample file.
+  const [current] = await engine.query(raw('SELECT current_database() AS name'));
+  if (!current) throw new Error('the warehouse did not name its database');
+  const compiled = compileProject(project, str(current, 'name'));
+
+  const buildStart = clock.elapsed();
+  const runs = await runBuild(engine, compiled, clock);
+  const runResults = writeRunResults(runs, invocation, clock.now().toISOString(), clock.elapsed() - buildStart, {
+    which: 'build',
+    invocation_command: 'dbt build',
+    project_dir: 'server/dbt-sample-project',
+    select: [],
+    exclude: [],
+  });
+
+  const freshnessStart = clock.elapsed();
+  const checks = await runFreshness(engine, compiled.sources, clock);
+  const sources = writeSources(checks, invocation, clock.now().toISOString(), clock.elapsed() - freshnessStart);
+
+  const found = await readCatalog(
+    engine,
+    compiled.database,
+    [...compiled.seeds, ...compiled.models, ...compiled.snapshots, ...compiled.sources].map((item) => item.relation),
+  );
+  const generatedAt = clock.now().toISOString();
+  return {
+    manifest: writeManifest(compiled, project.targetSchema, invocation, generatedAt),
+    runResults,
+    sources,
+    catalog: writeCatalog(compiled, found, invocation, generatedAt),
+  };
+}
