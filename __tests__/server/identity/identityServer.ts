@@ -20,7 +20,7 @@ export const DEFAULT_REDIRECT_URI = 'http://localhost:3000/app/home';
 export const PORTAL_ORIGIN = 'http://localhost:3000';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const MAIN = path.join(ROOT, 'server', 'src', 'identity', 'main.ts');
+const MAIN = path.join(ROOT, 'server', 'identity', 'main.ts');
 
 export interface TokenSet {
   access_token: string;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
-export const SCHEMAS = path.resolve(__dirname, '../../../../../../shared/dbt-schemas');
+export const SCHEMAS = path.resolve(__dirname, '../../../../../shared/dbt-schemas');
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);

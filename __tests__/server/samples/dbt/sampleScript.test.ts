@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { dbtSchema, schemaErrors } from './dbtSchemas';
 
 const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../../../../..');
+const ROOT = path.resolve(__dirname, '../../../..');
 
 jest.setTimeout(120_000);
 
