@@ -7,7 +7,9 @@
 // Either way a crash or cancel leaves each table as of its last committed checkpoint and the state
 // the next run resumes from matches it exactly. What differs between DuckDB and Snowflake (naming,
 // getting the rows to the warehouse, saving state, swapping tables) is in duckdbLoad.ts,
-// duckdbAppend.ts and snowflakeLoad.ts.
+// duckdbAppend.ts and snowflakeLoad.ts; how a record is typed in recordTyping.ts; what is
+// planned and created for each stream's table, and the deduplicating statement, in
+// streamTables.ts; reading and resetting the saved state in syncState.ts.
 //
 // Destination sync modes, as Airbyte's warehouse destinations implement them:
 // - append: committed rows stay; each checkpoint adds rows.
@@ -15,7 +17,6 @@
 //   latest extraction, wins).
 // - overwrite: rows go to a staging table that replaces the live one only when the sync
 //   succeeds; until then readers keep seeing the previous sync's data.
-import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,96 +25,36 @@ import {
   type AirbyteRecordMessage,
   type AirbyteStateMessage,
   type ConfiguredAirbyteCatalog,
-  type ConfiguredAirbyteStream,
 } from '@common/integrations/airbyteProtocol';
 import type { Engine, Queryable } from '../../../platform/warehouse/engine.js';
-import { str } from '../../../platform/warehouse/engine.js';
-import { quoteIdentifier } from '../../../platform/warehouse/identifiers.js';
-import { join, raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
+import { raw, sql } from '../../../platform/warehouse/sql.js';
 import { DuckDbAppendLoad } from './duckdbAppend.js';
-import { duckdbLoad } from './duckdbLoad.js';
-import {
-  STATE_SCHEMA,
-  STATE_TABLE,
-  type LoadDialect,
-  type LoadStream,
-  type StagedLoadDialect,
-  type SyncDestination,
-} from './loadDialect.js';
-import { snowflakeLoad } from './snowflakeLoad.js';
-import {
-  AIRBYTE_COLUMNS,
-  castValue,
-  sqlType,
-  streamColumns,
-  streamTable,
-  StreamSchemaError,
-  type ColumnType,
-  type StreamColumn,
-  type TypecastChange,
-} from './streamColumns.js';
+import type { LoadDialect, StagedLoadDialect, SyncDestination } from './loadDialect.js';
+import { RecordTyping } from './recordTyping.js';
+import { AIRBYTE_COLUMNS, StreamSchemaError } from './streamColumns.js';
+import { dedupStatement, planStream, prepareTable, q, type StreamWriter } from './streamTables.js';
+import { committedState, dialectFor, resetState } from './syncState.js';
 
 export type { SyncDestination };
 
 /** Staged lines are written to the stream's file in pieces of about this size. */
 const FLUSH_BYTES = 4 * 1024 * 1024;
 
-interface StreamWriter extends LoadStream {
-  key: string;
-  file: string;
-  lines: string[];
-  lineBytes: number;
-  pendingRows: number;
-  committedRows: number;
-  committedBytes: number;
-  pendingBytes: number;
-  /** Appended rows only: whether a state received since the stream's last row covers its pending rows. */
-  covered: boolean;
-}
-
 export interface CommitResult {
   streams: Array<{ stream: string; rows: number; bytes: number }>;
-}
-
-const q = (name: string) => raw(quoteIdentifier(name));
-
-/** The types of Airbyte's own columns. */
-const AIRBYTE_TYPES = {
-  [AIRBYTE_COLUMNS.rawId]: 'string',
-  [AIRBYTE_COLUMNS.extractedAt]: 'timestamp_tz',
-  [AIRBYTE_COLUMNS.meta]: 'json',
-  [AIRBYTE_COLUMNS.generationId]: 'integer',
-} as const satisfies Record<string, ColumnType>;
-
-/** The statements for the destination's warehouse; for a warehouse loaded from staged files, also theirs. */
-function dialectFor(destination: SyncDestination, connectionId: string): { dialect: LoadDialect; staged: StagedLoadDialect | null } {
-  if (destination.engine.kind === 'snowflake') {
-    const staged = snowflakeLoad(destination.database, connectionId);
-    return { dialect: staged, staged };
-  }
-  return { dialect: duckdbLoad, staged: null };
-}
-
-/** A typed value's share of a row's size, for the bytes a sync reports (about what the row takes as text). */
-function valueBytes(value: unknown): number {
-  if (value === null || value === undefined) return 4;
-  return typeof value === 'string' ? value.length + 2 : typeof value === 'object' ? JSON.stringify(value).length : 8;
 }
 
 export class CheckpointWriter {
   private readonly streams = new Map<string, StreamWriter>();
   private dir = '';
   private files = 0;
-  private lastEmittedAt = Number.NaN;
-  private lastEmittedText = '';
   /** DuckDB: the open transaction rows are appended in. */
   private appendLoad: DuckDbAppendLoad | null = null;
   /** DuckDB: states received whose rows are not committed yet (another stream still had rows no state covered). */
   private readonly pendingStates = new Map<string, AirbyteStateMessage>();
   /** DuckDB: the commit under way; rows wait for it (they belong to the next transaction). */
   private committing: Promise<unknown> | null = null;
-  /** `_airbyte_meta` of a record without changes. */
-  private plainMeta: string | null = null;
+  private readonly typing: RecordTyping;
 
   private constructor(
     private readonly engine: Engine,
@@ -121,7 +62,9 @@ export class CheckpointWriter {
     private readonly staged: StagedLoadDialect | null,
     private readonly connectionId: string,
     private readonly generationId: number,
-  ) {}
+  ) {
+    this.typing = new RecordTyping(generationId);
+  }
 
   /**
    * Validates every stream (names, columns, sync modes) before anything is written, then creates
@@ -133,105 +76,29 @@ export class CheckpointWriter {
   ): Promise<CheckpointWriter> {
     const { dialect, staged } = dialectFor(destination, options.connectionId);
     const writer = new CheckpointWriter(destination.engine, dialect, staged, options.connectionId, options.generationId);
-    const planned = options.catalog.streams.map((configured, index) => writer.plan(configured, index, options.defaultSchema));
+    const planned = options.catalog.streams.map((configured, index) => planStream(configured, index, options.defaultSchema));
     if (staged) writer.dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dataworks-sync-'));
     for (const stream of planned) writer.streams.set(stream.key, stream);
     await destination.engine.transaction(async (tx) => {
       await dialect.createStateTable(tx);
-      for (const stream of planned) await writer.prepareTable(tx, stream);
+      for (const stream of planned) {
+        if (staged) stream.file = writer.newFile();
+        await prepareTable(tx, dialect, destination.engine.kind, stream);
+      }
       await staged?.prepareLoad(tx, planned);
     });
     if (!staged) writer.appendLoad = await DuckDbAppendLoad.start(destination.engine, planned, options.generationId);
     return writer;
   }
 
-  private plan(configured: ConfiguredAirbyteStream, index: number, defaultSchema: string): StreamWriter {
-    const { stream } = configured;
-    const { schema, table } = streamTable(stream, defaultSchema);
-    const columns = streamColumns(stream);
-    const names = new Set(columns.map((column) => column.property));
-    if (configured.sync_mode === 'incremental' && !stream.source_defined_cursor && !configured.cursor_field?.length) {
-      throw new StreamSchemaError(stream.name, 'incremental sync needs a cursor field.');
-    }
-    if (configured.destination_sync_mode === 'append_dedup') {
-      const key = configured.primary_key ?? stream.source_defined_primary_key ?? [];
-      if (!key.length) throw new StreamSchemaError(stream.name, 'deduplication needs a primary key.');
-      for (const field of key)
-        if (field.length !== 1 || !names.has(field[0] ?? ''))
-          throw new StreamSchemaError(stream.name, `the primary key field ${field.join('.')} is not a top-level field of the stream.`);
-    }
-    return {
-      key: streamKey(stream),
-      index,
-      configured,
-      schema,
-      table,
-      target: configured.destination_sync_mode === 'overwrite' ? `_AIRBYTE_TMP_${table}` : table,
-      columns,
-      file: '',
-      lines: [],
-      lineBytes: 0,
-      pendingRows: 0,
-      pendingBytes: 0,
-      committedRows: 0,
-      committedBytes: 0,
-      covered: false,
-    };
-  }
-
-  private columnsDdl(stream: StreamWriter): Sql {
-    const type = (column: keyof typeof AIRBYTE_TYPES) => sqlType(this.engine.kind, AIRBYTE_TYPES[column]);
-    return join([
-      ...stream.columns.map((column) => raw(`${quoteIdentifier(column.name)} ${sqlType(this.engine.kind, column.type)}`)),
-      raw(`${quoteIdentifier(AIRBYTE_COLUMNS.rawId)} ${type(AIRBYTE_COLUMNS.rawId)} NOT NULL`),
-      raw(`${quoteIdentifier(AIRBYTE_COLUMNS.extractedAt)} ${type(AIRBYTE_COLUMNS.extractedAt)} NOT NULL`),
-      raw(`${quoteIdentifier(AIRBYTE_COLUMNS.meta)} ${type(AIRBYTE_COLUMNS.meta)} NOT NULL`),
-      raw(`${quoteIdentifier(AIRBYTE_COLUMNS.generationId)} ${type(AIRBYTE_COLUMNS.generationId)}`),
-    ]);
-  }
-
-  private async prepareTable(tx: Queryable, stream: StreamWriter): Promise<void> {
-    const { dialect } = this;
-    if (this.staged) stream.file = this.newFile();
-    await tx.query(sql`CREATE SCHEMA IF NOT EXISTS ${dialect.schema(stream.schema)}`);
-    await tx.query(sql`CREATE TABLE IF NOT EXISTS ${dialect.table(stream.schema, stream.table)} (${this.columnsDdl(stream)})`);
-    // Fields the source added since the table was made become new columns (nothing is dropped).
-    const have = await dialect.columnNames(tx, stream.schema, stream.table);
-    for (const column of stream.columns) {
-      if (!have.has(column.name))
-        await tx.query(
-          sql`ALTER TABLE ${dialect.table(stream.schema, stream.table)} ADD COLUMN ${q(column.name)} ${raw(sqlType(this.engine.kind, column.type))}`,
-        );
-    }
-    // A table another tool loaded before (the sample's raw tables) gets Airbyte's columns, empty
-    // for the rows it already holds.
-    for (const [name, type] of Object.entries(AIRBYTE_TYPES)) {
-      if (!have.has(name))
-        await tx.query(
-          sql`ALTER TABLE ${dialect.table(stream.schema, stream.table)} ADD COLUMN ${q(name)} ${raw(sqlType(this.engine.kind, type))}`,
-        );
-    }
-    if (stream.target !== stream.table) {
-      await tx.query(sql`DROP TABLE IF EXISTS ${dialect.table(stream.schema, stream.target)}`);
-      await tx.query(sql`CREATE TABLE ${dialect.table(stream.schema, stream.target)} (${this.columnsDdl(stream)})`);
-    }
-  }
-
   /** The state each stream last committed for this connection, to resume from (`--state`). */
-  static async committedState(destination: SyncDestination, connectionId: string): Promise<AirbyteStateMessage[]> {
-    const { dialect } = dialectFor(destination, connectionId);
-    if (!(await dialect.hasStateTable(destination.engine))) return [];
-    const rows = await destination.engine.query(dialect.readStates(connectionId));
-    return rows.map((row) => JSON.parse(str(row, 'STATE')) as AirbyteStateMessage);
+  static committedState(destination: SyncDestination, connectionId: string): Promise<AirbyteStateMessage[]> {
+    return committedState(destination, connectionId);
   }
 
   /** Forgets the connection's state: the next sync starts from scratch ("reset"). */
-  static async resetState(destination: SyncDestination, connectionId: string, stream?: string): Promise<void> {
-    const { dialect } = dialectFor(destination, connectionId);
-    if (!(await dialect.hasStateTable(destination.engine))) return;
-    await destination.engine.query(
-      sql`DELETE FROM ${dialect.table(STATE_SCHEMA, STATE_TABLE)} WHERE CONNECTION_ID = ${connectionId} ${stream ? sql`AND STREAM = ${stream}` : raw('')}`,
-    );
+  static resetState(destination: SyncDestination, connectionId: string, stream?: string): Promise<void> {
+    return resetState(destination, connectionId, stream);
   }
 
   /** Types the record and stages it; nothing is visible until a checkpoint commits it. */
@@ -245,18 +112,7 @@ export class CheckpointWriter {
 
   /** Types the record and stages it in the stream's file (Snowflake). */
   private async stage(stream: StreamWriter, record: AirbyteRecordMessage): Promise<void> {
-    const changes: unknown[] = [...(record.meta?.changes ?? [])];
-    const line: Record<string, unknown> = {};
-    stream.columns.forEach((column, index) => {
-      const value = castValue(record.data[column.property], column.type);
-      if (value === undefined)
-        changes.push({ field: column.property, change: 'NULLED', reason: 'DESTINATION_TYPECAST_ERROR' } satisfies TypecastChange);
-      line[`c${index}`] = value === undefined ? null : value;
-    });
-    line._raw_id = randomUUID();
-    line._extracted_at = this.extractedAt(record);
-    line._meta = { changes, sync_id: this.generationId };
-    const text = `${JSON.stringify(line)}\n`;
+    const text = this.typing.line(stream.columns, record);
     stream.lines.push(text);
     stream.lineBytes += text.length;
     stream.pendingRows += 1;
@@ -272,38 +128,12 @@ export class CheckpointWriter {
     const load = this.appendLoad;
     if (!load) throw new Error('no rows are being appended.');
     if (this.committing) return this.committing.then(() => this.append(stream, record));
-    let changes: unknown[] | null = record.meta?.changes?.length ? [...record.meta.changes] : null;
-    const { columns } = stream;
-    const values: unknown[] = new Array(columns.length);
-    let bytes = 0;
-    for (let index = 0; index < columns.length; index += 1) {
-      const column = columns[index] as StreamColumn;
-      const value = castValue(record.data[column.property], column.type);
-      if (value === undefined)
-        (changes ??= []).push({ field: column.property, change: 'NULLED', reason: 'DESTINATION_TYPECAST_ERROR' } satisfies TypecastChange);
-      values[index] = value === undefined ? null : value;
-      bytes += valueBytes(values[index]);
-    }
-    const extractedAt = this.extractedAt(record);
-    // Most records have no changes: their meta is the same text.
-    const meta = changes
-      ? JSON.stringify({ changes, sync_id: this.generationId })
-      : (this.plainMeta ??= JSON.stringify({ changes: [], sync_id: this.generationId }));
-    const rawId = randomUUID();
+    const row = this.typing.row(stream.columns, record);
     stream.covered = false;
     stream.pendingRows += 1;
-    stream.pendingBytes += bytes + rawId.length + extractedAt.length + 2 + meta.length;
+    stream.pendingBytes += this.typing.rowBytes;
     // Counted before the row is in: a failed append fails the sync, and nothing of it commits.
-    return load.append(stream, { values, rawId, extractedAt, meta });
-  }
-
-  /** `_airbyte_extracted_at` as ISO text. Sources stamp many records with the same millisecond: its text is made once. */
-  private extractedAt(record: AirbyteRecordMessage): string {
-    if (record.emitted_at !== this.lastEmittedAt) {
-      this.lastEmittedAt = record.emitted_at;
-      this.lastEmittedText = new Date(record.emitted_at).toISOString();
-    }
-    return this.lastEmittedText;
+    return load.append(stream, row);
   }
 
   /** A fresh staging file name (a checkpoint being loaded keeps its own file); made on first write. Digits only: Snowflake's PUT takes it. */
@@ -372,7 +202,8 @@ export class CheckpointWriter {
       for (const { stream } of batch) {
         if (stream.configured.destination_sync_mode === 'append_dedup')
           await tx.query(
-            this.dedupStatement(
+            dedupStatement(
+              this.dialect,
               stream,
               (key) =>
                 sql`SELECT ${key} FROM ${this.dialect.table(stream.schema, stream.target)} WHERE ${q(AIRBYTE_COLUMNS.rawId)} IN (${raw(load.loadedIds(stream))})`,
@@ -447,21 +278,6 @@ export class CheckpointWriter {
     return [...this.streams.values()].map((stream) => ({ stream: stream.key, rows: stream.committedRows, bytes: stream.committedBytes }));
   }
 
-  /** Keeps, per primary key of the rows just loaded (`loadedKeys` of the key columns), the row with the latest cursor, then the latest extraction. */
-  private dedupStatement(stream: StreamWriter, loadedKeys: (key: Sql) => Sql): Sql {
-    const { configured } = stream;
-    const column = (field: string) => stream.columns.find((candidate) => candidate.property === field)?.name ?? field;
-    const key = (configured.primary_key ?? configured.stream.source_defined_primary_key ?? []).map((field) => q(column(field[0] ?? '')));
-    const cursorField = configured.cursor_field?.[0] ?? configured.stream.default_cursor_field?.[0];
-    const order = [
-      ...(cursorField ? [raw(`${quoteIdentifier(column(cursorField))} DESC NULLS LAST`)] : []),
-      raw(`${quoteIdentifier(AIRBYTE_COLUMNS.extractedAt)} DESC`),
-    ];
-    const table = this.dialect.table(stream.schema, stream.target);
-    // Only the keys this checkpoint brought are looked at, not the whole table.
-    return sql`DELETE FROM ${table} WHERE ${q(AIRBYTE_COLUMNS.rawId)} IN (SELECT ${q(AIRBYTE_COLUMNS.rawId)} FROM (SELECT ${q(AIRBYTE_COLUMNS.rawId)}, ROW_NUMBER() OVER (PARTITION BY ${join(key)} ORDER BY ${join(order)}) AS DW_RANK FROM ${table} WHERE (${join(key)}) IN (${loadedKeys(join(key))})) WHERE DW_RANK > 1)`;
-  }
-
   /**
    * Loads the streams' staged rows (and saves the state) in one transaction. The staged files are
    * handed to the load and each stream starts a new one at once, so the caller may stage the next
@@ -491,7 +307,7 @@ export class CheckpointWriter {
       for (const { stream, file } of batch) {
         await tx.query(staged.insertStaged(stream, file, this.generationId));
         if (stream.configured.destination_sync_mode === 'append_dedup')
-          await tx.query(this.dedupStatement(stream, (key) => staged.stagedKeys(stream, file, key)));
+          await tx.query(dedupStatement(this.dialect, stream, (key) => staged.stagedKeys(stream, file, key)));
         await staged.clearStaged(tx, stream);
       }
       if (state) await tx.query(this.dialect.saveState(this.connectionId, state.key, state.state));
