@@ -2,6 +2,9 @@
 // schedules, sync now / cancel / reset, on the platform job runner (one sync per connection at a
 // time, retries with back-off for failures a retry can fix). What one attempt does is in
 // syncJob.ts. Progress goes to the browsers over the live channel.
+//
+// This file holds the service's changes; what the pages read is connectionViews.ts, and queuing
+// syncs (sync now, the schedule sweep, progress events) is syncQueue.ts.
 import type { AirbyteStream } from '@common/integrations/airbyteProtocol';
 import type {
   BulkAction,
@@ -10,20 +13,11 @@ import type {
   ConnectionView,
   OverviewResponse,
   Schedule,
-  StreamProgress,
-  StreamSelection,
   SyncJobDetail,
   SyncJobSummary,
 } from '@common/integrations/integrationsContract';
-import {
-  connectionHealths,
-  INTEGRATIONS_PAGES,
-  JOBS_PAGE_SIZE,
-  SYNC_PROGRESS_EVENT,
-  type ConnectionHealth,
-} from '@common/integrations/integrationsRules';
+import { connectionHealths, INTEGRATIONS_PAGES, type ConnectionHealth } from '@common/integrations/integrationsRules';
 import { z } from 'zod';
-import { HttpError } from '../../platform/http/errors.js';
 import type { JobRunner } from '../../platform/jobs/index.js';
 import { SYSTEM_ORGANISATION } from '../../platform/jobs/index.js';
 import type { LiveChannel } from '../../platform/live/index.js';
@@ -31,36 +25,31 @@ import { DuplicateValueError, isUniqueViolation } from '../../platform/store/err
 import { streamSchema } from './destination/streamColumns.js';
 import { IntegrationConflictError } from './errors.js';
 import {
-  attemptsOf,
-  connectionById,
-  connectionsOf,
+  connectionViews,
+  connectionsOverview,
+  findConnectionRow,
+  notFound,
+  syncJobDetail,
+  syncJobLogs,
+  syncJobPage,
+} from './connectionViews.js';
+import {
   deleteConnection,
-  deleteJob,
-  dueConnections,
   insertConnection,
-  insertJob,
-  iso,
-  isoOrNull,
   jobById,
-  jobByRunnerId,
-  jobsOfConnection,
   latestJobs,
-  logsOf,
-  recentFailures,
-  rowsPerDay,
   updateConnection,
   updateJob,
   type ConnectionRow,
-  type JobRow,
 } from './integrationsStore.js';
 import { checkSchedule, nextRun } from './schedules.js';
 import { createSyncJob, type SyncJobDeps } from './syncJob.js';
+import { createSyncQueue, SCHEDULE_JOB, SYNC_JOB } from './syncQueue.js';
 import type { AirbyteConnectionInput, AirbytePlacement } from './airbyte/airbyteEngine.js';
-import { checkStreams, health, selectedStream, summary } from './connectionRules.js';
+import { checkStreams, selectedStream, summary } from './connectionRules.js';
 import type { Actor } from './sourcesService.js';
 
-export const SYNC_JOB = 'integrations.sync';
-export const SCHEDULE_JOB = 'integrations.schedule';
+export { SCHEDULE_JOB, SYNC_JOB };
 /** How often due connections are looked for. */
 const SCHEDULE_SWEEP_MS = 60_000;
 
@@ -69,44 +58,12 @@ export interface ConnectionsDeps extends SyncJobDeps {
   live: LiveChannel;
 }
 
-const notFound = (what: string, id: string) => new HttpError(404, 'not_found', `No ${what} "${id}" in your organisation.`);
-
 export function createConnectionsService(deps: ConnectionsDeps) {
   const { db } = deps;
+  const { publish, enqueue, sweep } = createSyncQueue(deps);
 
-  async function connectionRow(organisation: string, id: string): Promise<ConnectionRow> {
-    const row = await connectionById(db, organisation, id);
-    if (!row) throw notFound('connection', id);
-    return row;
-  }
-
-  function toView(row: ConnectionRow, last: SyncJobSummary | undefined, icons: ReadonlyMap<string, string>): ConnectionView {
-    return {
-      id: row.id,
-      name: row.name,
-      source: { id: row.source_id, name: row.source_name, definitionId: row.definition_id, icon: icons.get(row.definition_id) ?? 'plug' },
-      destinationSchema: row.destination_schema,
-      status: row.status,
-      health: health(row, last),
-      schedule: row.schedule as Schedule,
-      streams: row.streams as StreamSelection[],
-      lastJob: last ?? null,
-      nextSyncAt: row.status === 'active' ? isoOrNull(row.next_sync_at) : null,
-      createdAt: iso(row.created_at),
-      engine: row.engine,
-    };
-  }
-
-  async function views(organisation: string, search?: string): Promise<ConnectionView[]> {
-    const [rows, last, definitions] = await Promise.all([
-      connectionsOf(db, organisation, search),
-      latestJobs(db, organisation),
-      deps.sources.definitions(organisation),
-    ]);
-    const lastByConnection = new Map(last.map((row) => [row.connection_id, summary(row)]));
-    const icons = new Map(definitions.map((definition) => [definition.id, definition.icon]));
-    return rows.map((row) => toView(row, lastByConnection.get(row.id), icons));
-  }
+  const connectionRow = (organisation: string, id: string): Promise<ConnectionRow> => findConnectionRow(db, organisation, id);
+  const views = (organisation: string, search?: string): Promise<ConnectionView[]> => connectionViews(deps, organisation, search);
 
   const airbyteIds = (row: ConnectionRow) =>
     row.airbyte_source_id && row.airbyte_connection_id
@@ -119,67 +76,6 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       throw new IntegrationConflictError(
         `This connection runs on Airbyte, whose public API cannot ${what} one stream; reset the whole connection instead.`,
       );
-  }
-
-  async function publish(
-    organisation: string,
-    job: JobRow,
-    attempt: number,
-    progress: { rowsRead: number; rowsCommitted: number; streams: StreamProgress[] },
-  ) {
-    await deps.live
-      .publish({
-        organisation,
-        topic: SYNC_PROGRESS_EVENT,
-        routes: INTEGRATIONS_PAGES,
-        alsoUserId: job.started_by,
-        data: { jobId: job.id, connectionId: job.connection_id, status: job.status, attempt, ...progress },
-      })
-      .catch(() => undefined);
-  }
-
-  /** Queues a sync (or reset) unless one is already queued or running: then that one is answered. */
-  async function enqueue(
-    organisation: string,
-    connectionId: string,
-    kind: 'sync' | 'reset',
-    startedBy: string | null,
-    stream?: string,
-  ): Promise<SyncJobSummary> {
-    const jobId = await insertJob(db, { organisation, connectionId, kind, startedBy });
-    // For a reset, the stream to reset; for a sync, the stream to read again from the start first.
-    const queued = await deps.jobs.enqueue({
-      kind: SYNC_JOB,
-      organisation,
-      payload: { jobId, ...(stream ? { stream } : {}) },
-      startedBy,
-      singletonKey: `connection:${connectionId}`,
-    });
-    if (!queued.created) {
-      await deleteJob(db, jobId);
-      const existing = await jobByRunnerId(db, organisation, queued.job.id);
-      if (existing) return summary(existing);
-      throw new IntegrationConflictError('A sync of this connection is already starting; try again in a moment.');
-    }
-    await updateJob(db, jobId, { runnerJobId: queued.job.id });
-    const row = await jobById(db, organisation, jobId);
-    if (!row) throw notFound('job', jobId);
-    await publish(organisation, row, 0, { rowsRead: 0, rowsCommitted: 0, streams: [] });
-    return summary(row);
-  }
-
-  /** Enqueues the syncs that are due and moves each connection's next run on. */
-  async function sweep(): Promise<unknown> {
-    const now = new Date();
-    const due = await dueConnections(db, now, 100);
-    for (const connection of due) {
-      const next = nextRun(connection.schedule as Schedule, now);
-      await updateConnection(db, connection.organisation_id, connection.id, { nextSyncAt: next });
-      await enqueue(connection.organisation_id, connection.id, 'sync', null).catch((error: unknown) =>
-        deps.log.warn({ err: error, connection: connection.id }, 'could not start a scheduled sync'),
-      );
-    }
-    return { started: due.length };
   }
 
   return {
@@ -364,35 +260,12 @@ export function createConnectionsService(deps: ConnectionsDeps) {
 
     async jobs(organisation: string, connectionId: string, page: number) {
       await connectionRow(organisation, connectionId);
-      const rows = await jobsOfConnection(db, organisation, connectionId, (page - 1) * JOBS_PAGE_SIZE, JOBS_PAGE_SIZE + 1);
-      return { jobs: rows.slice(0, JOBS_PAGE_SIZE).map(summary), hasMore: rows.length > JOBS_PAGE_SIZE };
+      return syncJobPage(db, organisation, connectionId, page);
     },
 
-    async job(organisation: string, id: string): Promise<SyncJobDetail> {
-      const row = await jobById(db, organisation, id);
-      if (!row) throw notFound('job', id);
-      const attempts = await attemptsOf(db, id);
-      return {
-        ...summary(row),
-        streams: (row.streams as StreamProgress[] | null) ?? [],
-        attemptList: attempts.map((attempt) => ({
-          number: attempt.number,
-          status: attempt.status,
-          startedAt: iso(attempt.started_at),
-          endedAt: isoOrNull(attempt.ended_at),
-          rowsCommitted: Number(attempt.rows_committed),
-          bytesCommitted: Number(attempt.bytes_committed),
-          failure: attempt.failure,
-        })),
-      };
-    },
+    job: (organisation: string, id: string): Promise<SyncJobDetail> => syncJobDetail(db, organisation, id),
 
-    async logs(organisation: string, id: string): Promise<string> {
-      const row = await jobById(db, organisation, id);
-      if (!row) throw notFound('job', id);
-      const attempts = await logsOf(db, id);
-      return attempts.map((attempt) => `=== Attempt ${attempt.number} (${iso(attempt.started_at)}) ===\n${attempt.log}\n`).join('\n');
-    },
+    logs: (organisation: string, id: string): Promise<string> => syncJobLogs(db, organisation, id),
 
     async cancel(organisation: string, id: string): Promise<SyncJobSummary> {
       const row = await jobById(db, organisation, id);
@@ -408,19 +281,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
 
     async overview(organisation: string): Promise<OverviewResponse> {
       const { counts } = await this.list(organisation, {});
-      const since = new Date(Date.now() - 29 * 86_400_000);
-      since.setUTCHours(0, 0, 0, 0);
-      const perDay = await rowsPerDay(db, organisation, since);
-      const rowsPerDayList = Array.from({ length: 30 }, (_, index) => {
-        const day = new Date(since.getTime() + index * 86_400_000).toISOString().slice(0, 10);
-        return { day, rows: perDay.get(day) ?? 0 };
-      });
-      const failures = await recentFailures(db, organisation, 10);
-      return {
-        counts,
-        rowsPerDay: rowsPerDayList,
-        recentFailures: failures.map((row) => ({ ...summary(row), connectionName: row.connection_name })),
-      };
+      return connectionsOverview(db, organisation, counts);
     },
   };
 }
