@@ -80,8 +80,9 @@ export async function registerSecurity(
     if (route.url.startsWith('/api/')) route.helmet = false;
   });
   // First of all hooks, so refusals (401, 404) carry the headers too.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/')) reply.headers(API_HEADERS);
+    done();
   });
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(config, dashboardOrigins) },

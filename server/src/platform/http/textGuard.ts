@@ -46,12 +46,21 @@ export function unstorableText(value: unknown, root = ''): { field: string; mess
   return null;
 }
 
+/** Whether there is nothing to walk: no value, or an object without a single key. */
+const nothingIn = (part: unknown) => part === undefined || part === null || (typeof part === 'object' && isEmptyObject(part));
+function isEmptyObject(value: object): boolean {
+  for (const _key in value) return false;
+  return true;
+}
+
 export function registerTextGuard(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request: FastifyRequest) => {
+  // A callback hook that returns at once for the usual GET (no body, no query, no path values).
+  app.addHook('preHandler', (request: FastifyRequest, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
-      if (part === undefined || part === null) continue;
+      if (nothingIn(part)) continue;
       const problem = unstorableText(part);
-      if (problem) throw new HttpError(400, 'invalid_request', problem.message, problem.field);
+      if (problem) return done(new HttpError(400, 'invalid_request', problem.message, problem.field));
     }
+    done();
   });
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { ARTIFACT_PARTS, ingestionResponse, ingestionsResponse, type IngestionRecord } from '@common/dbt/artifactsContract';
 import { apiAccessRules, canAccess } from '@common/access/access';
-import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { accessCheck, callerOf, organisationOf } from '../../../platform/http/auth/authenticate.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
@@ -111,9 +111,10 @@ export async function registerArtifactRoutes(server: FastifyInstance, service: D
 
   const app = server.withTypeProvider<ZodTypeProvider>();
   // Readers of the catalog, and whoever may upload: a dbt job can check what its upload became.
+  const mayReadCatalog = accessCheck(['catalogExplore', 'catalogAssets']);
   const mayReadIngestions = async (request: FastifyRequest, reply: FastifyReply) => {
     if (canAccess(callerOf(request).roles, apiAccessRules.dbtUpload)) return mayUpload(request, reply);
-    return requireRoute(['catalogExplore', 'catalogAssets'])(request, reply);
+    mayReadCatalog(request);
   };
   app.get(
     '/api/dbt/ingestions',

@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRouteId } from '@common/paths';
 import { HttpError } from '../errors.js';
-import { callerOf, organisationOf, requireRoute } from './authenticate.js';
+import { accessCheck, callerOf, organisationOf } from './authenticate.js';
 import type { Caller } from './tokenVerifier.js';
 
 export interface CurrentAccess {
@@ -41,9 +41,9 @@ export function registerCurrentAccess(app: FastifyInstance, lookup: CurrentAcces
  * current roles in `request.caller`, so rules further down (who may grant what) use them.
  */
 export function requireCurrentRoute(routeIds: AppRouteId | readonly AppRouteId[], writeRoles?: readonly string[]) {
-  const check = requireRoute(routeIds, writeRoles);
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    await check(request, reply);
+  const check = accessCheck(routeIds, writeRoles);
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    check(request);
     const caller = callerOf(request);
     const current = await request.server.currentAccess(organisationOf(caller), caller);
     if (!current?.enabled) {
@@ -51,7 +51,7 @@ export function requireCurrentRoute(routeIds: AppRouteId | readonly AppRouteId[]
     }
     request.caller = { ...caller, roles: current.roles };
     try {
-      await check(request, reply);
+      check(request);
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 403) {
         throw new HttpError(
