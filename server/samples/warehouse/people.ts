@@ -4,7 +4,7 @@
  * MFA), a dormant SECURITYADMIN, people without MFA, a disabled leaver and a dropped user.
  */
 import type { Random } from '../../src/platform/random/seededRandom.js';
-import { SAMPLE_WAREHOUSES } from './workloads.js';
+import { SAMPLE_WAREHOUSES } from './sampleWarehouses.js';
 
 export interface SampleUser {
   name: string;

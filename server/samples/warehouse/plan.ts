@@ -7,15 +7,9 @@ import { DAY_MS, startOfUtcDay } from '@common/time/utcDay';
 import { creditsPerHour } from '../../src/platform/warehouse/billing.js';
 import { mulberry32, seedFrom } from '../../src/platform/random/seededRandom.js';
 import { samplePeople, type SamplePeople } from './people.js';
-import {
-  CLOUD_SERVICES_PER_COMPILE_SECOND,
-  MONITOR_CLOUD_SERVICES_PER_DAY,
-  REFERENCE_QUERY_COUNT,
-  SAMPLE_WAREHOUSES,
-  SAMPLE_WORKLOADS,
-  type SampleWarehouse,
-  type Workload,
-} from './workloads.js';
+import { SAMPLE_WAREHOUSES, type SampleWarehouse } from './sampleWarehouses.js';
+import type { Workload } from './workloadShapes.js';
+import { CLOUD_SERVICES_PER_COMPILE_SECOND, MONITOR_CLOUD_SERVICES_PER_DAY, REFERENCE_QUERY_COUNT, SAMPLE_WORKLOADS } from './workloads.js';
 
 export const SAMPLE_DAYS = 90;
 

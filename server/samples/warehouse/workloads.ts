@@ -1,6 +1,6 @@
 /**
- * The sample account's warehouses and the workloads that run on them. Each workload is a
- * cost story a real account tells:
+ * The workloads that run on the sample account's warehouses (sampleWarehouses.ts), described in
+ * the shapes of workloadShapes.ts. Each workload is a cost story a real account tells:
  * - BI_WH (Medium, 10-minute auto-suspend): dashboard traffic in business hours on weekdays;
  *   the auto-suspend keeps it running between dashboard refreshes.
  * - ELT_WH (Large): the nightly dbt and Fivetran loads, 01:00–04:00 UTC every day; the dbt
@@ -15,127 +15,8 @@
  * - no warehouse: a monitoring service's SHOW/DESCRIBE calls, billed as cloud services only;
  *   they push weekend cloud services above the free 10% of compute.
  */
-import type { WarehouseSize } from '../../src/platform/warehouse/billing.js';
 import { dbtBuildTemplates } from './dbtBuilds.js';
-
-export interface SampleWarehouse {
-  name: string;
-  size: WarehouseSize;
-  autoSuspend: number;
-  minClusters: number;
-  maxClusters: number;
-  owner: string;
-  comment: string;
-}
-
-export interface QueryTemplate {
-  key: string;
-  weight: number;
-  queryType: string;
-  database: string | null;
-  schema: string | null;
-  /** `{n}` is replaced by a number per query, so QUERY_HASH varies and QUERY_PARAMETERIZED_HASH does not. */
-  text: string;
-  paramRange: number;
-  tag: string;
-  execMedianMs: number;
-  execSigma: number;
-  execMaxMs: number;
-  compileMedianMs: number;
-  /** Share of runs that spill to remote storage (local spill always precedes it). */
-  remoteSpill: number;
-  cacheShare: number;
-  failRate: number;
-}
-
-export interface Workload {
-  id: string;
-  warehouse: string | null;
-  /** Share of the generated queries, unless `perWeekday` fixes a count. */
-  share: number;
-  /** Queries per weekday regardless of the sample size (a fixed schedule). */
-  perWeekday?: number;
-  weekday: readonly number[];
-  weekend: readonly number[];
-  /** Probability of overload queueing in the busiest hour (scaled by the hour's weight). */
-  queueAtPeak: number;
-  users: ReadonlyArray<{ name: string; role: string; weight: number }>;
-  templates: readonly QueryTemplate[];
-}
-
-export const SAMPLE_WAREHOUSES: readonly SampleWarehouse[] = [
-  { name: 'BI_WH', size: 'Medium', autoSuspend: 600, minClusters: 1, maxClusters: 1, owner: 'SYSADMIN', comment: 'Dashboards (Looker)' },
-  {
-    name: 'ELT_WH',
-    size: 'Large',
-    autoSuspend: 60,
-    minClusters: 1,
-    maxClusters: 1,
-    owner: 'SYSADMIN',
-    comment: 'Nightly dbt and Fivetran loads',
-  },
-  {
-    name: 'ANALYTICS_WH',
-    size: 'X-Small',
-    autoSuspend: 300,
-    minClusters: 1,
-    maxClusters: 1,
-    owner: 'SYSADMIN',
-    comment: 'Analysts, ad hoc',
-  },
-  {
-    name: 'REPORTING_WH',
-    size: 'Large',
-    autoSuspend: 3600,
-    minClusters: 1,
-    maxClusters: 1,
-    owner: 'SYSADMIN',
-    comment: 'Scheduled reports',
-  },
-  { name: 'DEV_WH', size: 'X-Small', autoSuspend: 30, minClusters: 1, maxClusters: 1, owner: 'SYSADMIN', comment: 'Development' },
-];
-
-const flat = (value: number): number[] => Array.from({ length: 24 }, () => value);
-const hours = (weights: Record<number, number>): number[] => Array.from({ length: 24 }, (_, hour) => weights[hour] ?? 0);
-
-const BUSINESS = hours({
-  6: 0.1,
-  7: 0.4,
-  8: 0.8,
-  9: 1,
-  10: 1,
-  11: 0.9,
-  12: 0.7,
-  13: 0.9,
-  14: 1,
-  15: 0.9,
-  16: 0.7,
-  17: 0.4,
-  18: 0.2,
-  19: 0.1,
-  20: 0.05,
-});
-const NIGHTLY = hours({ 1: 0.6, 2: 1, 3: 0.8, 4: 0.3 });
-const ANALYST_HOURS = hours({ 8: 0.3, 9: 0.8, 10: 1, 11: 1, 12: 0.5, 13: 0.9, 14: 1, 15: 1, 16: 0.8, 17: 0.4, 18: 0.1 });
-const OFFICE = hours({ 7: 1, 8: 1, 9: 1, 10: 1, 11: 1, 12: 1, 13: 1, 14: 1, 15: 1, 16: 1, 17: 1, 18: 1 });
-const NONE = flat(0);
-
-type TemplateInput = Pick<QueryTemplate, 'key' | 'weight' | 'queryType' | 'text' | 'tag' | 'execMedianMs'> & Partial<QueryTemplate>;
-
-function template(input: TemplateInput): QueryTemplate {
-  return {
-    database: 'ANALYTICS',
-    schema: 'MARTS',
-    paramRange: 365,
-    execSigma: 0.9,
-    execMaxMs: 3_600_000,
-    compileMedianMs: 180,
-    remoteSpill: 0,
-    cacheShare: 0.1,
-    failRate: 0.01,
-    ...input,
-  };
-}
+import { ANALYST_HOURS, BUSINESS, flat, NIGHTLY, NONE, OFFICE, template, type Workload } from './workloadShapes.js';
 
 export const SAMPLE_WORKLOADS: readonly Workload[] = [
   {
