@@ -1,4 +1,4 @@
-// Every row of the access table (DESIGN section 2a) for every demo account. The expected
+// Every row of the access table (docs/shell-rules.md, "Roles, editions and the access table") for every demo account. The expected
 // sets are written out from the design by hand, not derived from the code under test.
 import { canOpen, defaultPathFor, isSupportStaff } from '@common/access/access';
 import { appPaths, type AppRouteId } from '@common/paths';

@@ -1,4 +1,4 @@
-// The demo accounts' realm roles (DESIGN section 2b), as the browser sees them in tokens.
+// The demo accounts' realm roles (docs/shell-rules.md, "Roles, editions and the access table"), as the browser sees them in tokens.
 export const demoRoles = {
   admin: ['user', 'admin'],
   clientadmin: ['user', 'Client-Admin'],

@@ -4,7 +4,7 @@ import { layoutActions as a, layoutReducer } from '../../src/layout/layoutSlice'
 
 const state = (patch: Partial<LayoutSettings> = {}): LayoutSettings => ({ ...defaultLayoutSettings, ...patch });
 
-describe('layout defaults (spec section 3)', () => {
+describe('layout defaults (docs/shell-rules.md, "Dashboards list and layout settings")', () => {
   it('match the specification', () => {
     expect(defaultLayoutSettings).toMatchObject({
       layout: 'vertical',
@@ -28,7 +28,7 @@ describe('layout defaults (spec section 3)', () => {
   });
 });
 
-describe('menu toggles (DESIGN section 5)', () => {
+describe('menu toggles (docs/shell-rules.md, "Menu and layout behaviour")', () => {
   it('a top-level menu opens alone (accordion) and closes when toggled again', () => {
     let s = layoutReducer(state({ isOpen: ['consume'], isTrigger: ['consume'] }), a.toggleMenuItem({ id: 'optimize', type: 'collapse' }));
     expect(s.isOpen).toEqual(['optimize']);

@@ -1,4 +1,4 @@
-// The Viewer menu's dashboards (spec sections 3, 4 and 8), read from the API cache that owns
+// The Viewer menu's dashboards (docs/shell-rules.md), read from the API cache that owns
 // the list: loading, sorted entries with encoded links, failures logged and the Viewer hidden,
 // no request for users who cannot open the Viewer, one request however many readers, and a
 // refetch after any change to the dashboards.

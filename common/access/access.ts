@@ -1,4 +1,4 @@
-// The one access table (DESIGN section 2a). Routes, menu and the portal API all read it, so
+// The one access table (docs/shell-rules.md, "Roles, editions and the access table"). Routes, menu and the portal API all read it, so
 // a user sees a menu item exactly when its page would open and the API agrees.
 import { appPaths, type AppRouteId } from '../paths';
 import { hasAnyRole, hasFeature, type Feature } from './editions';
@@ -131,7 +131,7 @@ export function mayManageWarehouseRole(userRoles: readonly string[], warehouseRo
 }
 
 /**
- * Support staff (DESIGN section 2): they see every ticket of their organisation, answer with
+ * Support staff (docs/shell-rules.md, "Roles, editions and the access table"): they see every ticket of their organisation, answer with
  * public replies and internal notes, assign and open a ticket's captured layout settings.
  * Everyone else who may open /app/support sees only the tickets they requested.
  */

@@ -1,5 +1,5 @@
-// Editions decide which features a client organisation's users get (spec section 6 and
-// DESIGN section 2). A feature is allowed when any edition listing it has a role the user holds.
+// Editions decide which features a client organisation's users get (docs/shell-rules.md, "Roles, editions
+// and the access table"). A feature is allowed when any edition listing it has a role the user holds.
 
 export const features = [
   'home',

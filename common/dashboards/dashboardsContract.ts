@@ -1,4 +1,4 @@
-// The dashboards API (spec section 7 and the management routes): request schemas the server
+// The dashboards API (docs/shell-rules.md, "API calls and analytics" and the management routes): request schemas the server
 // validates with, and the shapes both sides use. The browser imports types only from here.
 import { z } from 'zod';
 import { DASHBOARD_NAME_MAX, DASHBOARD_ORDER_MAX, DASHBOARD_URL_MAX, dashboardNameProblem, dashboardUrlProblem } from './dashboardRules';
@@ -23,7 +23,7 @@ export interface DashboardInput {
 export const clientDashboard = z.object({ name: z.string(), url: z.string(), order: z.number().optional() });
 export type ClientDashboard = z.infer<typeof clientDashboard>;
 
-/** Optional on purpose: the browser must cope with an answer without a list (spec section 8). */
+/** Optional on purpose: the browser must cope with an answer without a list (docs/shell-rules.md, "Errors"). */
 export const clientDashboardsResponse = z.object({ dashboards: z.array(clientDashboard).optional() });
 export type ClientDashboardsResponse = z.infer<typeof clientDashboardsResponse>;
 

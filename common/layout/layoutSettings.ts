@@ -1,4 +1,4 @@
-// The allowed values, shape and defaults of the page shell's layout settings (spec section 3).
+// The allowed values, shape and defaults of the page shell's layout settings (docs/shell-rules.md, "Dashboards list and layout settings").
 // The matching validation schema is in layoutSchema.ts, loaded only when something must be
 // checked (stored settings, pasted settings), so the start-up bundle stays small.
 

@@ -1,4 +1,4 @@
-// The product-analytics wrapper (spec section 7). mixpanel-browser is fetched as its own
+// The product-analytics wrapper (docs/shell-rules.md, "API calls and analytics"). mixpanel-browser is fetched as its own
 // chunk and only when a project token is configured; without one every call is a no-op
 // (or a console line in debug mode). No call here ever throws into the app.
 import type { Dict, OverridedMixpanel } from 'mixpanel-browser';

@@ -1,4 +1,4 @@
-// Every analytics event name the portal sends (spec section 7), in one place.
+// Every analytics event name the portal sends (docs/shell-rules.md, "API calls and analytics"), in one place.
 export const ANALYTICS_EVENTS = {
   /** The menu was opened with the header's menu button. */
   navigationBarOpened: 'Navigation Bar Opened',

@@ -1,4 +1,4 @@
-// The portal's analytics events with their exact payloads (spec section 7).
+// The portal's analytics events with their exact payloads (docs/shell-rules.md, "API calls and analytics").
 import type { Session } from '../auth/authSlice';
 import { track, identify, setPeople } from './analytics';
 import { ANALYTICS_EVENTS } from './events';

@@ -1,6 +1,6 @@
 // The RTK Query API of the portal. Its base query goes through the shared axios client, so
 // every endpoint gets sign-in, token refresh, the 401 retry, logging and the progress bar.
-// Endpoints are injected next to the code that uses them (src/api/*Api.ts).
+// Every area's endpoints are injected in its own src/api/<area>Api.ts, the one home of browser endpoints.
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { Method } from 'axios';
 import { apiClient } from './client';

@@ -1,5 +1,5 @@
 // Alerts and the catalog's own settings (and the external catalog link they set) as their pages read them. Types come from the shared
-// contracts (type-only: zod stays out of the bundle). Changing a rule refreshes the rules;
+// contracts. Changing a rule refreshes the rules;
 // sending a test refreshes the delivery log.
 import type {
   AlertDeliveryRecord,

@@ -1,4 +1,4 @@
-// The one HTTP client for the portal API (spec section 7, DESIGN section 3). Every request
+// The one HTTP client for the portal API (docs/shell-rules.md, "API calls and analytics"). Every request
 // needs a signed-in user and a token valid for a few more seconds; a 401 gets one retry with
 // a freshly refreshed token (one refresh shared by every request answered 401 meanwhile);
 // every failure is logged with its status and body, then rejected.

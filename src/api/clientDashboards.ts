@@ -1,5 +1,5 @@
 // The organisation's dashboards as every user meets them (Viewer menu, Viewer, Home): valid
-// entries only, in menu order (spec section 3).
+// entries only, in menu order (docs/shell-rules.md, "Dashboards list and layout settings").
 import { dashboardUrlProblem } from '@common/dashboards/dashboardRules';
 import { DEFAULT_DASHBOARD_ORDER } from '../config/constants';
 
@@ -9,7 +9,7 @@ export interface MenuDashboard {
   order: number;
 }
 
-/** Logged when the answer has no dashboards list (spec section 8). */
+/** Logged when the answer has no dashboards list (docs/shell-rules.md, "Errors"). */
 export const NO_DASHBOARDS_MESSAGE = 'No dashboards found in response';
 
 function isEntry(value: unknown): value is { name: string; url: string; order?: unknown } {

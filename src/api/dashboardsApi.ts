@@ -17,7 +17,7 @@ export const dashboardsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /**
      * The Viewer's list, valid entries in menu order. A failure, or an answer without a list,
-     * is logged (spec section 8) and leaves the Viewer empty.
+     * is logged (docs/shell-rules.md, "Errors") and leaves the Viewer empty.
      */
     getClientDashboards: build.query<MenuDashboard[], void>({
       async queryFn(_arg, _api, _extra, baseQuery) {

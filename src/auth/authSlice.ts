@@ -1,4 +1,4 @@
-// The signed-in session (spec section 3). It lives in memory only: the store's persist
+// The signed-in session (docs/shell-rules.md, "Dashboards list and layout settings"). It lives in memory only: the store's persist
 // configuration lists the layout slice alone, so tokens never reach storage.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 

@@ -1,12 +1,14 @@
 // CSV as spreadsheets read it (RFC 4180): comma-separated, CRLF line ends, a field quoted when
 // it holds a quote, comma or line break, its quotes doubled. Text that a spreadsheet would run
 // as a formula (starting with = + - @, tab or carriage return) gets a leading apostrophe, so an
-// exported user name such as `=HYPERLINK(…)` stays text (OWASP "CSV injection"). Numbers are
+// exported user name such as `=HYPERLINK(…)` stays text (OWASP "CSV injection"); the guard is the
+// one the server's CSV exports use (common/csv/formulaGuard.ts). Numbers are
 // written as numbers: a negative figure is data, not a formula.
+
+import { guardFormula } from '@common/csv/formulaGuard';
 
 export type CsvValue = string | number | boolean | null | undefined;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 function numberText(value: number): string {
@@ -19,7 +21,7 @@ export function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return numberText(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const text = guardFormula(value);
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

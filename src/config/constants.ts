@@ -1,4 +1,5 @@
-// Constants fixed by the specification (section 9). Change them only with the spec.
+// The shell's fixed constants (docs/shell-rules.md): landing route, breakpoints, sign-in timings,
+// progress bar. Change them together with that document.
 
 export const PRODUCT_NAME = 'Dataworks';
 export const TITLE_SEPARATOR = ' | ';

@@ -1,5 +1,5 @@
 // Saves the signed-in user's layout appearance to the server after they change it, so
-// support staff can see what they see (DESIGN section 2). Changes are debounced: only the
+// support staff can see what they see (docs/shell-rules.md, "Roles, editions and the access table"). Changes are debounced: only the
 // last one of a burst is sent. A failed save is logged; the user keeps working undisturbed.
 import { mutationOutcome } from '../api/useMutationFeedback';
 import type { AppStartListening } from '../state/rootState';

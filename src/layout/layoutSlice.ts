@@ -1,5 +1,5 @@
-// Layout settings of the page shell: every action of spec section 4 with the semantics of
-// DESIGN section 5. The reducer only reads its own state and its action.
+// Layout settings of the page shell: every layout action with the semantics of
+// docs/shell-rules.md, "Menu and layout behaviour". The reducer only reads its own state and its action.
 import type { PersistPartial } from 'redux-persist/es/persistReducer';
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import { defaultLayoutSettings, type AppearancePatch, type LayoutSettings } from '@common/layout/layoutSettings';

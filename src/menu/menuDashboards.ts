@@ -1,4 +1,4 @@
-// Turning the organisation's dashboards list into Viewer menu entries (spec section 3).
+// Turning the organisation's dashboards list into Viewer menu entries (docs/shell-rules.md, "Dashboards list and layout settings").
 import type { MenuDashboard } from '../api/clientDashboards';
 import { viewerPath } from '@common/paths';
 import { VIEWER_MENU_ID } from './menuTree';

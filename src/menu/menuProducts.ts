@@ -1,4 +1,4 @@
-// The Data Catalog group lists the organisation's data products (spec section 2: "Explore,
+// The Data Catalog group lists the organisation's data products (docs/shell-rules.md, "Routes and menu": "Explore,
 // {product}, Lineage, …"): one entry per product right after Explore, read from the API cache
 // that owns the list, so creating, renaming or deleting a product shows at once.
 import { useMemo } from 'react';

@@ -1,4 +1,4 @@
-// The side menu of spec section 2 ("Navigation" group). Labels are the spec's; access comes
+// The side menu's "Navigation" group (docs/shell-rules.md, "Routes and menu"). Labels are the documented ones; access comes
 // from the route each item opens (common/access/access.ts) plus the item's own `roles`.
 import {
   BarChartLine,

@@ -12,7 +12,7 @@ export interface MenuItem {
   routeId?: AppRouteId;
   icon?: Icon;
   children?: MenuItem[];
-  /** Extra roles the menu asks for on top of the route's own rule (spec section 6). */
+  /** Extra roles the menu asks for on top of the route's own rule (docs/shell-rules.md, "Roles, editions and the access table"). */
   roles?: readonly string[];
   /** Hidden without being removed (e.g. the Viewer while no dashboard is configured). */
   visible?: boolean;

@@ -1,4 +1,4 @@
-// The Viewer menu's dashboards (spec section 4), read from the API cache that owns the list:
+// The Viewer menu's dashboards (docs/shell-rules.md, "Menu and layout behaviour"), read from the API cache that owns the list:
 // loading until the first answer, then loaded or failed. A failure leaves the Viewer empty, so
 // filterMenu hides it. Users who cannot open the Viewer never ask for the list.
 import { useMemo } from 'react';

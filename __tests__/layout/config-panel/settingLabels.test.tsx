@@ -1,4 +1,4 @@
-// The settings panel names every choice for people; the stored values stay the spec's names.
+// The settings panel names every choice for people; the stored values stay the settings' own names.
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';

@@ -16,7 +16,7 @@ NProgress.configure({
   barSelector: '.bar',
 });
 
-// nprogress trickles towards 1 unless told otherwise; the spec caps it just below.
+// nprogress trickles towards 1 unless told otherwise; the shell caps it just below (src/config/constants.ts).
 function trickle(): void {
   const status = NProgress.status ?? 0;
   if (status < PROGRESS.maximum) NProgress.set(Math.min(status + (PROGRESS.maximum - status) * 0.1, PROGRESS.maximum));

@@ -1,5 +1,5 @@
 // /app/admin: support staff look up the layout settings a user last saved and can apply
-// them to their own session to see what that user sees (DESIGN section 2).
+// them to their own session to see what that user sees (docs/shell-rules.md, "Roles, editions and the access table").
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';

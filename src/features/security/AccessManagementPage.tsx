@@ -11,7 +11,7 @@ import { Panel } from '../../components/Panel';
 import { QueryResult } from '../../components/QueryResult';
 import { AccessReviewPanel } from './AccessReviewPanel';
 import { RoleHoldersPanel } from './RoleHoldersPanel';
-import { useGetRolesQuery, useGetSecurityAuditQuery, useListMembersQuery } from './securityApi';
+import { useGetRolesQuery, useGetSecurityAuditQuery, useListMembersQuery } from '../../api/securityApi';
 import { StatusMessage } from './StatusMessage';
 
 const auditColumns: DataColumn<SecurityAuditEntry>[] = [

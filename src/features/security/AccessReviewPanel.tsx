@@ -9,7 +9,7 @@ import { DataTable } from '../../components/DataTable';
 import { DateTimeText } from '../../components/DateTimeText';
 import { Panel } from '../../components/Panel';
 import { QueryResult } from '../../components/QueryResult';
-import { useGetAccessReviewQuery } from './securityApi';
+import { useGetAccessReviewQuery } from '../../api/securityApi';
 
 const DORMANT_CHOICES = [30, 60, SECURITY_LIMITS.dormantDaysDefault, 180, 365];
 

@@ -5,7 +5,7 @@ import { describeDuration } from '@common/security/securityRules';
 import { Panel } from '../../components/Panel';
 import { QueryResult } from '../../components/QueryResult';
 import { PolicyForm } from './PolicyForm';
-import { useGetPlatformSettingsQuery, useGetPolicyQuery } from './securityApi';
+import { useGetPlatformSettingsQuery, useGetPolicyQuery } from '../../api/securityApi';
 import { SignInEventsPanel } from './SignInEventsPanel';
 import { StatusMessage } from './StatusMessage';
 

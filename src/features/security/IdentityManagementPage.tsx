@@ -15,7 +15,7 @@ import { InviteDialog } from './InviteDialog';
 import { InvitationLink } from './InvitationLink';
 import { MemberDetails } from './MemberDetails';
 import { MemberSearch } from './MemberSearch';
-import { useListGroupsQuery, useListMembersQuery } from './securityApi';
+import { useListGroupsQuery, useListMembersQuery } from '../../api/securityApi';
 import { StatusMessage } from './StatusMessage';
 
 export default function IdentityManagementPage() {

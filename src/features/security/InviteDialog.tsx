@@ -7,7 +7,7 @@ import { apiErrorField, apiErrorMessage } from '../../api/apiError';
 import { CheckField } from '../../components/CheckField';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
-import { useInviteMemberMutation } from './securityApi';
+import { useInviteMemberMutation } from '../../api/securityApi';
 
 const FIELDS = [
   { id: 'username', label: 'Username', autoComplete: 'off' },

@@ -8,7 +8,7 @@ import { CheckField } from '../../components/CheckField';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DateTimeText } from '../../components/DateTimeText';
 import { InlineError } from '../../components/InlineError';
-import { useMemberActionMutation, useSetGroupMutation } from './securityApi';
+import { useMemberActionMutation, useSetGroupMutation } from '../../api/securityApi';
 import { SessionsPanel } from './SessionsPanel';
 
 type Action = 'disable' | 'enable' | 'reset-password' | 'reset-mfa';

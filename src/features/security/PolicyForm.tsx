@@ -8,7 +8,7 @@ import { apiErrorMessage } from '../../api/apiError';
 import { CheckField } from '../../components/CheckField';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
-import { useUpdatePolicyMutation } from './securityApi';
+import { useUpdatePolicyMutation } from '../../api/securityApi';
 
 export function PolicyForm({ policy, onSaved }: { policy: SignInPolicy; onSaved: (message: string) => void }) {
   const [requireMfa, setRequireMfa] = useState(policy.requireMfa);

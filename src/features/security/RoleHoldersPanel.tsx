@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { InlineError } from '../../components/InlineError';
 import { Panel } from '../../components/Panel';
 import { SimpleTable } from '../../components/SimpleTable';
-import { useSetRoleMutation } from './securityApi';
+import { useSetRoleMutation } from '../../api/securityApi';
 
 interface Row {
   memberId: string;

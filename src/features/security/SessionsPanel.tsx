@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DateTimeText } from '../../components/DateTimeText';
 import { QueryResult } from '../../components/QueryResult';
 import { SimpleTable } from '../../components/SimpleTable';
-import { useListSessionsQuery, useRevokeSessionMutation, useSignOutEverywhereMutation } from './securityApi';
+import { useListSessionsQuery, useRevokeSessionMutation, useSignOutEverywhereMutation } from '../../api/securityApi';
 
 type Pending = { kind: 'revoke'; session: Session } | { kind: 'everywhere' } | null;
 

@@ -9,7 +9,7 @@ import { DataTable } from '../../components/DataTable';
 import { DateTimeText } from '../../components/DateTimeText';
 import { Panel } from '../../components/Panel';
 import { QueryResult } from '../../components/QueryResult';
-import { useListEventsQuery } from './securityApi';
+import { useListEventsQuery } from '../../api/securityApi';
 
 const columns: DataColumn<SignInEvent>[] = [
   { id: 'time', header: 'Time', value: (event) => event.time, cell: (event) => <DateTimeText iso={event.time} /> },

@@ -8,7 +8,7 @@ import type { FilterOptionsResponse } from '@common/warehouse/insightsContract';
 import type { DateRange } from '../../api/warehouseTypes';
 import { FormField } from '../../components/FormField';
 import { presetOf, rangeErrors, rangePresets, todayUtc } from './dateRange';
-import { useGetFilterOptionsQuery } from './optimizeApi';
+import { useGetFilterOptionsQuery } from '../../api/optimizeApi';
 
 export interface FilterField {
   /** Its name in the address. */

@@ -1,6 +1,6 @@
 // The account's role names as suggestions for a role field (a <datalist>): typing stays free,
 // since a role may be granted after the field is set.
-import { useListWarehouseRolesQuery } from './managementApi';
+import { useListWarehouseRolesQuery } from '../../api/managementApi';
 
 export const ROLE_SUGGESTIONS_ID = 'warehouse-role-suggestions';
 

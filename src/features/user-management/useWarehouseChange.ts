@@ -4,7 +4,7 @@ import { apiErrorField, apiErrorMessage } from '../../api/apiError';
 import { mutationOutcome } from '../../api/useMutationFeedback';
 import { serverFieldError } from '../../api/warehouseInput';
 import type { AppliedChange, WarehouseChange } from '../../api/warehouseTypes';
-import { useApplyWarehouseChangeMutation } from './managementApi';
+import { useApplyWarehouseChangeMutation } from '../../api/managementApi';
 
 export type ChangeOutcome = { ok: true; applied: AppliedChange } | { ok: false; message: string; field?: string };
 

@@ -1,5 +1,5 @@
 // What people read in the settings panel for each stored value. The stored values keep the
-// names the spec gives them ("navbar-lightblue", "style1"); nobody should have to read those.
+// names the layout settings store ("navbar-lightblue", "style1"); nobody should have to read those.
 import type {
   headerBackColors,
   layout6BackSizes,

@@ -1,7 +1,8 @@
 // The generic pieces of the portal's full-text search (PostgreSQL `to_tsquery('simple', …)` over
 // a `document` tsvector): what people type becomes a query that can never be tsquery syntax, and
 // what was found comes back as highlighted extracts. The catalog, the knowledge base, the FAQ,
-// Hive and the help assistant all use these, so a query means the same thing everywhere.
+// Hive, the support desk and the help assistant all use these, so a query means the same thing
+// everywhere.
 import type { HighlightedText } from '@common/search/highlightedText';
 
 /** At most this many words of a query are searched for. */

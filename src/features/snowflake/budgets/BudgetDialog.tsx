@@ -16,8 +16,8 @@ import { useMutationFeedback } from '../../../api/useMutationFeedback';
 import type { DateRange } from '../../../api/warehouseTypes';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
-import { useGetFilterOptionsQuery } from '../optimizeApi';
-import { useCreateBudgetMutation, useUpdateBudgetMutation } from './budgetsApi';
+import { useGetFilterOptionsQuery } from '../../../api/optimizeApi';
+import { useCreateBudgetMutation, useUpdateBudgetMutation } from '../../../api/budgetsApi';
 
 type Field = 'name' | 'scope' | 'scopeValue' | 'amount';
 

@@ -13,7 +13,7 @@ import { QueryResult } from '../../../components/QueryResult';
 import { useDeleteConfirm } from '../../../components/useDeleteConfirm';
 import { moneyColumn, percentColumn, textColumn } from '../columns';
 import { BudgetDialog } from './BudgetDialog';
-import { useDeleteBudgetMutation, useGetBudgetsQuery } from './budgetsApi';
+import { useDeleteBudgetMutation, useGetBudgetsQuery } from '../../../api/budgetsApi';
 
 export const STATUS_LABELS: Record<BudgetStatus, string> = { on_track: 'On track', at_risk: 'At risk', exceeded: 'Exceeded' };
 const STATUS_CLASSES: Record<BudgetStatus, string> = {

@@ -1,7 +1,7 @@
 // /app/snowflake/cost: what the account costs over a date range, where the money goes (day and
 // warehouse, service, user, role, query tag, database and schema, idle time), where this month
 // is heading, and the budgets it is measured against.
-import { useGetCostSummaryQuery } from '../optimizeApi';
+import { useGetCostSummaryQuery } from '../../../api/optimizeApi';
 import { FilterForm } from '../FilterForm';
 import { OptimizeLayout, type OptimizeContext } from '../OptimizeLayout';
 import { QueryResult } from '../../../components/QueryResult';

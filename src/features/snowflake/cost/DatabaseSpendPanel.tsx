@@ -12,7 +12,7 @@ import { formatMoney } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { countColumn, creditsColumn, moneyColumn } from '../columns';
-import { useGetDatabaseSpendQuery } from '../optimizeApi';
+import { useGetDatabaseSpendQuery } from '../../../api/optimizeApi';
 
 const CHART_TOP = 10;
 const NO_DATABASE = '(no database)';

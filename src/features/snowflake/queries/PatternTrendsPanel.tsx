@@ -11,7 +11,7 @@ import { formatMoney, formatPercent } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { countColumn, moneyColumn } from '../columns';
-import { PATTERN_TREND_LIMIT, useGetPatternTrendsQuery, type QueryFilters } from '../optimizeApi';
+import { PATTERN_TREND_LIMIT, useGetPatternTrendsQuery, type QueryFilters } from '../../../api/optimizeApi';
 
 export function changeText(share: number | null): string {
   if (share === null) return 'new';

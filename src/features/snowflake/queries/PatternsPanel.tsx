@@ -5,7 +5,7 @@ import { csvFileName } from '../../../components/csv';
 import { DataTable } from '../../../components/DataTable';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
-import { LIST_LIMIT, useGetQueryPatternsQuery, type QueryFilters } from '../optimizeApi';
+import { LIST_LIMIT, useGetQueryPatternsQuery, type QueryFilters } from '../../../api/optimizeApi';
 import { patternColumns } from './queryColumns';
 
 type PatternOrder = 'cost' | 'count' | 'duration';

@@ -4,7 +4,7 @@ import Modal from 'react-bootstrap/Modal';
 import type { QueryDetail } from '../../../api/warehouseTypes';
 import { formatBytes, formatCredits, formatDateTime, formatDuration, formatMoney, formatPercent } from '../../../components/format';
 import { QueryResult } from '../../../components/QueryResult';
-import { useGetQueryDetailQuery } from '../optimizeApi';
+import { useGetQueryDetailQuery } from '../../../api/optimizeApi';
 
 interface QueryDetailDialogProps {
   queryId: string;

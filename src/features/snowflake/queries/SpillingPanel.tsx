@@ -8,7 +8,7 @@ import { DataTable } from '../../../components/DataTable';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { bytesColumn, countColumn, textColumn } from '../columns';
-import { useGetSpillingQueriesQuery, type QueryFilters } from '../optimizeApi';
+import { useGetSpillingQueriesQuery, type QueryFilters } from '../../../api/optimizeApi';
 import { querySummaryColumns, spillColumns } from './queryColumns';
 
 const warehouseColumns: DataColumn<SpillSummary>[] = [

@@ -12,7 +12,7 @@ import { formatCount } from '../../../components/format';
 import { InlineError } from '../../../components/InlineError';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
-import { filterParams, LIST_LIMIT, useGetTopQueriesQuery, type QueryFilters } from '../optimizeApi';
+import { filterParams, LIST_LIMIT, useGetTopQueriesQuery, type QueryFilters } from '../../../api/optimizeApi';
 import { querySummaryColumns } from './queryColumns';
 
 interface TopQueriesPanelProps {

@@ -3,7 +3,7 @@
 import { canonicalName, existingNameError, queryTagError } from '../../../api/warehouseInput';
 import type { DateRange } from '../../../api/warehouseTypes';
 import type { FilterField } from '../FilterForm';
-import type { QueryFilters } from '../optimizeApi';
+import type { QueryFilters } from '../../../api/optimizeApi';
 
 export const QUERY_PARAM = 'query';
 

@@ -13,7 +13,7 @@ import { InlineError } from '../../../components/InlineError';
 import { JobProgress } from '../../../components/JobProgress';
 import { formatCount, formatCredits, formatMoney } from '../../../components/format';
 import { useAppDispatch, useAppSelector } from '../../../state/hooks';
-import { afterSyncTags, usageSyncApi, useGetUsageSyncQuery, useSyncUsageNowMutation } from './usageSyncApi';
+import { afterSyncTags, usageSyncApi, useGetUsageSyncQuery, useSyncUsageNowMutation } from '../../../api/usageSyncApi';
 import { UsageSyncDetails } from './UsageSyncDetails';
 
 /** How often the bar looks again while a sync may be starting (a scheduled one shows up here too). */

@@ -9,7 +9,7 @@ import { formatCount, formatMoney } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { FilterForm } from '../FilterForm';
-import { useGetUsersOverviewQuery } from '../optimizeApi';
+import { useGetUsersOverviewQuery } from '../../../api/optimizeApi';
 import { OptimizeLayout, type OptimizeContext } from '../OptimizeLayout';
 import { dormantDaysOf, dormantField } from './dormantDays';
 import { costColumns, dormantColumns, withoutMfaColumns } from './userColumns';

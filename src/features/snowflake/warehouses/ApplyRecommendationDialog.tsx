@@ -7,7 +7,7 @@ import type { AppliedChange, DateRange, Recommendation } from '../../../api/ware
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDateTime, formatMoney, formatSeconds } from '../../../components/format';
 import { SimpleTable } from '../../../components/SimpleTable';
-import { useApplyRecommendationMutation } from '../optimizeApi';
+import { useApplyRecommendationMutation } from '../../../api/optimizeApi';
 import { settingChanges } from './recommendationChanges';
 
 interface ApplyRecommendationDialogProps {

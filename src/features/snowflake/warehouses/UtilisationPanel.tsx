@@ -12,7 +12,7 @@ import { formatCredits, formatDecimal } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { creditsColumn, decimalColumn } from '../columns';
-import { useGetUtilisationQuery } from '../optimizeApi';
+import { useGetUtilisationQuery } from '../../../api/optimizeApi';
 
 const bucketLabel = (start: string, hourly: boolean) => (hourly ? `${start.slice(0, 10)} ${start.slice(11, 16)}` : start.slice(0, 10));
 

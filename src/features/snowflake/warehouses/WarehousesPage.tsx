@@ -7,7 +7,7 @@ import { selectRealmRoles } from '../../../auth';
 import type { Recommendation } from '../../../api/warehouseTypes';
 import { QueryResult } from '../../../components/QueryResult';
 import { FilterForm } from '../FilterForm';
-import { useGetWarehousesQuery } from '../optimizeApi';
+import { useGetWarehousesQuery } from '../../../api/optimizeApi';
 import { OptimizeLayout, type OptimizeContext } from '../OptimizeLayout';
 import { ApplyRecommendationDialog } from './ApplyRecommendationDialog';
 import { RecommendationsPanel } from './RecommendationsPanel';

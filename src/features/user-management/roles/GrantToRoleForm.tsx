@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import type { AppliedChange } from '../../../api/warehouseTypes';
 import { FormField } from '../../../components/FormField';
 import { ConfirmChangeDialog } from '../ConfirmChangeDialog';
-import { useListWarehouseRolesQuery } from '../managementApi';
+import { useListWarehouseRolesQuery } from '../../../api/managementApi';
 import { RiskList } from '../RiskList';
 import { grantRisks } from '../systemRoles';
 import { useWarehouseChange } from '../useWarehouseChange';

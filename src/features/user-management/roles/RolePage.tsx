@@ -19,7 +19,7 @@ import { ConfirmChangeDialog } from '../ConfirmChangeDialog';
 import { DropDialog } from '../DropDialog';
 import { ManagementHeading } from '../ManagementHeading';
 import { revokeColumn } from '../revokeColumn';
-import { useGetWarehouseRoleQuery } from '../managementApi';
+import { useGetWarehouseRoleQuery } from '../../../api/managementApi';
 import { GrantToRoleForm } from './GrantToRoleForm';
 import { RoleDependants } from './RoleDependants';
 

@@ -8,7 +8,7 @@ import { DateTimeText } from '../../../components/DateTimeText';
 import { QueryResult } from '../../../components/QueryResult';
 import { warehouseRolePath } from '@common/paths';
 import { ManagementHeading } from '../ManagementHeading';
-import { useListWarehouseRolesQuery } from '../managementApi';
+import { useListWarehouseRolesQuery } from '../../../api/managementApi';
 import { SearchForm } from '../SearchForm';
 import { SearchedList } from '../SearchedList';
 import { CreateRoleDialog } from './CreateRoleDialog';

@@ -12,7 +12,7 @@ import { appPaths } from '@common/paths';
 import { ConfirmChangeDialog } from '../ConfirmChangeDialog';
 import { DropDialog } from '../DropDialog';
 import { ManagementHeading } from '../ManagementHeading';
-import { useGetWarehouseUserQuery } from '../managementApi';
+import { useGetWarehouseUserQuery } from '../../../api/managementApi';
 import { RoleSuggestions } from '../RoleSuggestions';
 import { UserDefaultsForm } from './UserDefaultsForm';
 import { UserProfile } from './UserProfile';

@@ -14,7 +14,7 @@ import { warehouseRolePath } from '@common/paths';
 import { ConfirmChangeDialog } from '../ConfirmChangeDialog';
 import { revokeColumn } from '../revokeColumn';
 import { RiskList } from '../RiskList';
-import { useListWarehouseRolesQuery } from '../managementApi';
+import { useListWarehouseRolesQuery } from '../../../api/managementApi';
 import { grantRisks } from '../systemRoles';
 import { useWarehouseChange } from '../useWarehouseChange';
 

@@ -5,7 +5,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { QueryResult } from '../../../components/QueryResult';
 import { warehouseUserPath } from '@common/paths';
 import { ManagementHeading } from '../ManagementHeading';
-import { useListWarehouseUsersQuery } from '../managementApi';
+import { useListWarehouseUsersQuery } from '../../../api/managementApi';
 import { SearchForm } from '../SearchForm';
 import { SearchedList } from '../SearchedList';
 import { CreateUserDialog } from './CreateUserDialog';

@@ -1,5 +1,5 @@
 // The glossary's CSV export, in the columns its import reads (TERM_CSV_COLUMNS; lists joined
-// with `;`), written with the portal's one CSV writer.
+// with `;`), written with the browser's CSV writer (src/components/csv.ts).
 import { TERM_CSV_COLUMNS, type TermRecord } from '@common/catalog-governance/glossaryContract';
 import { toCsv } from '../../../../components/csv';
 

@@ -1,7 +1,7 @@
 // User Management: the warehouse account's users and roles, and the changes made to them. A
 // change refreshes exactly the lists and details it affects.
-import { LIST_ID, warehouseApi } from '../../api/warehouseApi';
-import type { AppliedChange, RoleDetail, RoleView, UserDetail, UserView, WarehouseChange } from '../../api/warehouseTypes';
+import { LIST_ID, warehouseApi } from './warehouseApi';
+import type { AppliedChange, RoleDetail, RoleView, UserDetail, UserView, WarehouseChange } from './warehouseTypes';
 
 type Tag = { type: 'WarehouseUsers' | 'WarehouseRoles'; id: string } | 'WarehouseUsers' | 'WarehouseUsersOverview';
 

@@ -1,6 +1,6 @@
 // The Cost page's budgets: the list with this month's figures, and the writes the warehouse
 // writers may make. A write refetches the list (the figures come from the server).
-import { warehouseApi } from '../../../api/warehouseApi';
+import { warehouseApi } from './warehouseApi';
 import type { Budget, BudgetInput, BudgetsResponse } from '@common/warehouse/budgetsContract';
 
 const budgetsApi = warehouseApi.enhanceEndpoints({ addTagTypes: ['WarehouseBudgets'] }).injectEndpoints({

@@ -1,7 +1,7 @@
 // The Optimize pages' reads (cost, queries, warehouses, users) and the one write they make:
 // applying a warehouse recommendation. Every filter is sent only when set: the server refuses
 // empty values and unknown parameters.
-import { warehouseApi } from '../../api/warehouseApi';
+import { warehouseApi } from './warehouseApi';
 import type {
   AppliedChange,
   CostSummary,
@@ -14,7 +14,7 @@ import type {
   UsersOverview,
   WarehouseSettingsView,
   WarehouseUsage,
-} from '../../api/warehouseTypes';
+} from './warehouseTypes';
 import type {
   DatabaseSpendResponse,
   FilterOptionsResponse,

@@ -16,7 +16,7 @@ import type {
   SignInPolicy,
   SignOutEverywhereResult,
 } from '@common/security/securityContract';
-import { baseApi } from '../../api/baseApi';
+import { baseApi } from './baseApi';
 
 const tagTypes = [
   'SecurityMembers',

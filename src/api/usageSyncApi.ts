@@ -2,9 +2,9 @@
 // now" (POST). When a sync finishes, every Optimize figure may have changed: the pages refetch
 // through the tags their queries provide.
 import type { UsageSyncStatus } from '@common/warehouse/usageSyncContract';
-import type { Job } from '../../../api/live/jobsApi';
-import { warehouseApi, warehouseTagTypes } from '../../../api/warehouseApi';
-import { optimizeApi } from '../optimizeApi';
+import type { Job } from './live/jobsApi';
+import { warehouseApi, warehouseTagTypes } from './warehouseApi';
+import { optimizeApi } from './optimizeApi';
 
 const USAGE_SYNC_TAG = 'UsageSync';
 
