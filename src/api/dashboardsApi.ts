@@ -1,8 +1,10 @@
 // Dashboards: the organisation's list as every user sees it (menu, viewer, home) and its
 // management by admins. This cache is the list's one owner: the menu derives its Viewer
 // entries from it, and every change invalidates it, so whatever shows it refetches.
-import type { ClientDashboardsResponse, DashboardInput, DashboardRecord } from '@common/dashboards/dashboardsContract';
+import type { DashboardInput, DashboardRecord } from '@common/dashboards/dashboardsContract';
+import { dashboardsEndpoints as endpoints } from '@common/dashboards/dashboardsEndpoints';
 import type { ApiError } from './apiError';
+import { endpointRequest, type EndpointResponse } from './endpointRequest';
 import { baseApi } from './baseApi';
 import { NO_DASHBOARDS_MESSAGE, sortDashboards, type MenuDashboard } from './clientDashboards';
 
@@ -21,12 +23,12 @@ export const dashboardsApi = baseApi.injectEndpoints({
      */
     getClientDashboards: build.query<MenuDashboard[], void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
-        const result = await baseQuery('api/config/client-dashboards');
+        const result = await baseQuery(endpointRequest(endpoints.clientList, {}));
         if (result.error) {
           console.error('Failed to load dashboards', result.error);
           return { error: result.error as ApiError };
         }
-        const list = (result.data as ClientDashboardsResponse | null | undefined)?.dashboards;
+        const list = (result.data as EndpointResponse<typeof endpoints.clientList> | null | undefined)?.dashboards;
         if (!Array.isArray(list)) {
           console.error(NO_DASHBOARDS_MESSAGE);
           return {
@@ -38,27 +40,27 @@ export const dashboardsApi = baseApi.injectEndpoints({
       providesTags: [CLIENT],
     }),
     listDashboards: build.query<Dashboard[], void>({
-      query: () => 'api/dashboards',
-      transformResponse: (response: { dashboards: Dashboard[] }) => response.dashboards,
+      query: () => endpointRequest(endpoints.list, {}),
+      transformResponse: (response: EndpointResponse<typeof endpoints.list>) => response.dashboards,
       providesTags: [LIST],
     }),
     createDashboard: build.mutation<Dashboard, DashboardInput>({
-      query: (body) => ({ url: 'api/dashboards', method: 'POST', body }),
-      transformResponse: (response: { dashboard: Dashboard }) => response.dashboard,
+      query: (body) => endpointRequest(endpoints.create, { body }),
+      transformResponse: (response: EndpointResponse<typeof endpoints.create>) => response.dashboard,
       invalidatesTags: changed,
     }),
     updateDashboard: build.mutation<Dashboard, { id: string; changes: Partial<DashboardInput> }>({
-      query: ({ id, changes }) => ({ url: `api/dashboards/${encodeURIComponent(id)}`, method: 'PATCH', body: changes }),
-      transformResponse: (response: { dashboard: Dashboard }) => response.dashboard,
+      query: ({ id, changes }) => endpointRequest(endpoints.update, { params: { id }, body: changes }),
+      transformResponse: (response: EndpointResponse<typeof endpoints.update>) => response.dashboard,
       invalidatesTags: changed,
     }),
     deleteDashboard: build.mutation<void, string>({
-      query: (id) => ({ url: `api/dashboards/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => endpointRequest(endpoints.remove, { params: { id } }),
       invalidatesTags: changed,
     }),
     reorderDashboards: build.mutation<Dashboard[], string[]>({
-      query: (ids) => ({ url: 'api/dashboards/order', method: 'PUT', body: { ids } }),
-      transformResponse: (response: { dashboards: Dashboard[] }) => response.dashboards,
+      query: (ids) => endpointRequest(endpoints.reorder, { body: { ids } }),
+      transformResponse: (response: EndpointResponse<typeof endpoints.reorder>) => response.dashboards,
       // Show the new order at once; the server's answer (or a refetch on failure) settles it.
       async onQueryStarted(ids, { dispatch, queryFulfilled }) {
         const patch = dispatch(

@@ -10,11 +10,13 @@ import {
   reorderDashboardsBody,
   updateDashboardBody,
 } from '@common/dashboards/dashboardsContract';
+import { dashboardsEndpoints } from '@common/dashboards/dashboardsEndpoints';
 import { createDashboard, deleteDashboard, listDashboards, reorderDashboards, updateDashboard } from './dashboardsStore.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { actorOf, callerOf, organisationOf, requireRoute } from '../../platform/http/auth/authenticate.js';
 import { createDashboardListCache } from './dashboardListCache.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
+import { endpointRoute } from '../../platform/http/endpointRoute.js';
 
 export function registerDashboardRoutes(server: FastifyInstance, db: StoreDb, onChange: () => void): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -28,57 +30,63 @@ export function registerDashboardRoutes(server: FastifyInstance, db: StoreDb, on
   const manage = requireRoute('dashboardDefault');
 
   // Anyone who may open the Viewer gets their organisation's list, in menu order.
-  app.get(
-    '/api/config/client-dashboards',
-    { preValidation: requireRoute('viewer'), schema: { response: { 200: clientDashboardsResponse } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(dashboardsEndpoints.clientList, { response: clientDashboardsResponse }),
+    preValidation: requireRoute('viewer'),
+    handler: async (request) => {
       const dashboards = await cache.get(organisationOf(callerOf(request)));
       return { dashboards: dashboards.map(({ name, url, order }) => ({ name, url, order })) };
     },
-  );
+  });
 
-  app.get('/api/dashboards', { preValidation: manage, schema: { response: { 200: dashboardsResponse } } }, async (request) => ({
-    dashboards: await listDashboards(db, actorOf(request).organisation),
-  }));
+  app.route({
+    ...endpointRoute(dashboardsEndpoints.list, { response: dashboardsResponse }),
+    preValidation: manage,
+    handler: async (request) => ({ dashboards: await listDashboards(db, actorOf(request).organisation) }),
+  });
 
-  app.post(
-    '/api/dashboards',
-    { preValidation: manage, schema: { body: createDashboardBody, response: { 201: dashboardResponse } } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(dashboardsEndpoints.create, { body: createDashboardBody, response: dashboardResponse }),
+    preValidation: manage,
+    handler: async (request, reply) => {
       const actor = actorOf(request);
       const dashboard = await createDashboard(db, actor, request.body);
       changed(actor.organisation);
       return reply.code(201).send({ dashboard });
     },
-  );
+  });
 
   // Registered before /:id so "order" is never read as an id.
-  app.put(
-    '/api/dashboards/order',
-    { preValidation: manage, schema: { body: reorderDashboardsBody, response: { 200: dashboardsResponse } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(dashboardsEndpoints.reorder, { body: reorderDashboardsBody, response: dashboardsResponse }),
+    preValidation: manage,
+    handler: async (request) => {
       const actor = actorOf(request);
       const dashboards = await reorderDashboards(db, actor, request.body.ids);
       changed(actor.organisation);
       return { dashboards };
     },
-  );
+  });
 
-  app.patch(
-    '/api/dashboards/:id',
-    { preValidation: manage, schema: { params: dashboardIdParams, body: updateDashboardBody, response: { 200: dashboardResponse } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(dashboardsEndpoints.update, { params: dashboardIdParams, body: updateDashboardBody, response: dashboardResponse }),
+    preValidation: manage,
+    handler: async (request) => {
       const actor = actorOf(request);
       const dashboard = await updateDashboard(db, actor, request.params.id, request.body);
       changed(actor.organisation);
       return { dashboard };
     },
-  );
+  });
 
-  app.delete('/api/dashboards/:id', { preValidation: manage, schema: { params: dashboardIdParams } }, async (request, reply) => {
-    const actor = actorOf(request);
-    await deleteDashboard(db, actor, request.params.id);
-    changed(actor.organisation);
-    return reply.code(204).send();
+  app.route({
+    ...endpointRoute(dashboardsEndpoints.remove, { params: dashboardIdParams }),
+    preValidation: manage,
+    handler: async (request, reply) => {
+      const actor = actorOf(request);
+      await deleteDashboard(db, actor, request.params.id);
+      changed(actor.organisation);
+      return reply.code(204).send();
+    },
   });
 }
