@@ -1,5 +1,4 @@
 // The list's search box and filters. They write the address; the list reads it.
-import { useState, type FormEvent } from 'react';
 import {
   TICKET_SEARCH_MAX,
   ticketSorts,
@@ -12,6 +11,7 @@ import {
 } from '@common/support/supportRules';
 import { FilterSelect } from '../../components/FilterSelect';
 import { FormField } from '../../components/FormField';
+import { SearchBar } from '../../components/SearchBar';
 
 const sortLabels: Record<(typeof ticketSorts)[number], string> = {
   updated: 'Last updated',
@@ -27,35 +27,22 @@ interface TicketFiltersProps {
 }
 
 export function TicketFilters({ params, staff, onChange }: TicketFiltersProps) {
-  const [text, setText] = useState(params.get('q') ?? '');
-  const [error, setError] = useState<string | undefined>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (text.length > TICKET_SEARCH_MAX) {
-      setError(`must be at most ${TICKET_SEARCH_MAX} characters (this has ${text.length})`);
-      return;
-    }
-    setError(undefined);
-    onChange({ q: text.trim() || null });
-  };
   const select = (name: string) => (value: string) => onChange({ [name]: value || null });
   return (
     <div className="mb-3">
-      <form role="search" aria-label="Tickets" className="d-flex flex-wrap align-items-start gap-2 mb-2" onSubmit={submit}>
-        <FormField
-          label="Search tickets"
-          labelClassName="visually-hidden"
-          className="mb-0 flex-grow-1"
-          type="search"
-          placeholder="Search subject and description"
-          value={text}
-          onValue={setText}
-          error={error}
-        />
-        <button type="submit" className="btn btn-primary">
-          Search
-        </button>
-      </form>
+      <SearchBar
+        formLabel="Tickets"
+        label="Search tickets"
+        placeholder="Search subject and description"
+        initial={params.get('q') ?? ''}
+        check={(text) =>
+          text.length > TICKET_SEARCH_MAX ? `must be at most ${TICKET_SEARCH_MAX} characters (this has ${text.length})` : undefined
+        }
+        onSearch={(text) => onChange({ q: text || null })}
+        className="d-flex flex-wrap align-items-start gap-2 mb-2"
+        fieldClassName="mb-0 flex-grow-1"
+        buttonClassName="btn btn-primary"
+      />
       <div className="d-flex flex-wrap gap-3">
         <FilterSelect
           label="Status"

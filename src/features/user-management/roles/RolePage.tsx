@@ -2,22 +2,18 @@
 // included) and who holds it; it can be granted to another role, revoked from a holder, or
 // dropped after typing its name, with what the drop takes away said first.
 import { useMemo, useState } from 'react';
-import { ArrowLeft } from 'react-bootstrap-icons';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { isNotFound } from '../../../api/apiError';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { MemberView, PrivilegeView, RoleDetail } from '../../../api/warehouseTypes';
 import { csvFileName } from '../../../components/csv';
 import type { DataColumn } from '../../../components/dataColumn';
 import { DataTable } from '../../../components/DataTable';
 import { DateTimeText } from '../../../components/DateTimeText';
-import { EmptyState } from '../../../components/EmptyState';
 import { formatDateTime } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
-import { QueryResult } from '../../../components/QueryResult';
 import { appPaths, warehouseRolePath, warehouseUserPath } from '@common/paths';
 import { ConfirmChangeDialog } from '../ConfirmChangeDialog';
 import { DropDialog } from '../DropDialog';
-import { ManagementHeading } from '../ManagementHeading';
+import { DetailPage } from '../DetailPage';
 import { revokeColumn } from '../revokeColumn';
 import { useGetWarehouseRoleQuery } from '../../../api/managementApi';
 import { GrantToRoleForm } from './GrantToRoleForm';
@@ -155,42 +151,22 @@ function RoleSections({ detail, onNotice }: { detail: RoleDetail; onNotice: (mes
 
 export default function RolePage() {
   const { roleId = '' } = useParams();
-  const arrivedWith = (useLocation().state as { notice?: string } | null)?.notice ?? null;
-  const [notice, setNotice] = useState<string | null>(arrivedWith);
-  const { currentData, error, isFetching, refetch } = useGetWarehouseRoleQuery(roleId);
+  const query = useGetWarehouseRoleQuery(roleId);
 
   return (
-    <section aria-labelledby="warehouse-role-title">
-      <ManagementHeading
-        id="warehouse-role-title"
-        back={
-          <Link to={appPaths.managementRoles} className="d-inline-flex align-items-center gap-1 small mb-2">
-            <ArrowLeft aria-hidden /> All warehouse roles
-          </Link>
-        }
-        title={currentData?.role.name ?? roleId}
-        intro="A role of your Snowflake account."
-      />
-      <div role="status" className={notice ? 'alert alert-success' : 'visually-hidden'}>
-        {notice}
-      </div>
-      {isNotFound(error) && !isFetching ? (
-        <EmptyState title={`There is no role named ${roleId}`}>
-          <p className="text-body-secondary">It may have been dropped.</p>
-          <Link to={appPaths.managementRoles}>Back to the warehouse roles</Link>
-        </EmptyState>
-      ) : (
-        <QueryResult
-          data={currentData}
-          error={error}
-          isFetching={isFetching}
-          refetch={refetch}
-          loadingLabel="Loading the role…"
-          errorTitle="The role could not be loaded"
-        >
-          {(detail) => <RoleSections detail={detail} onNotice={setNotice} />}
-        </QueryResult>
-      )}
-    </section>
+    <DetailPage
+      headingId="warehouse-role-title"
+      listPath={appPaths.managementRoles}
+      backLabel="All warehouse roles"
+      title={query.currentData?.role.name ?? roleId}
+      intro="A role of your Snowflake account."
+      query={query}
+      noun="the role"
+      missing={`role named ${roleId}`}
+      missingHint="It may have been dropped."
+      missingBackLabel="Back to the warehouse roles"
+    >
+      {(detail, onNotice) => <RoleSections detail={detail} onNotice={onNotice} />}
+    </DetailPage>
   );
 }

@@ -1,17 +1,13 @@
 // /app/management/users/:username: one warehouse user. Disable or enable them, set their
 // defaults, grant and revoke roles, or drop them after typing their name.
 import { useState } from 'react';
-import { ArrowLeft } from 'react-bootstrap-icons';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { isNotFound } from '../../../api/apiError';
+import { useNavigate, useParams } from 'react-router-dom';
 import type { UserDetail } from '../../../api/warehouseTypes';
-import { EmptyState } from '../../../components/EmptyState';
 import { Panel } from '../../../components/Panel';
-import { QueryResult } from '../../../components/QueryResult';
 import { appPaths } from '@common/paths';
 import { ConfirmChangeDialog } from '../ConfirmChangeDialog';
 import { DropDialog } from '../DropDialog';
-import { ManagementHeading } from '../ManagementHeading';
+import { DetailPage } from '../DetailPage';
 import { useGetWarehouseUserQuery } from '../../../api/managementApi';
 import { RoleSuggestions } from '../RoleSuggestions';
 import { UserDefaultsForm } from './UserDefaultsForm';
@@ -19,12 +15,6 @@ import { UserProfile } from './UserProfile';
 import { UserRolesPanel } from './UserRolesPanel';
 
 type Dialog = 'status' | 'drop' | null;
-
-const back = (
-  <Link to={appPaths.managementUsers} className="d-inline-flex align-items-center gap-1 small mb-2">
-    <ArrowLeft aria-hidden /> All warehouse users
-  </Link>
-);
 
 function UserSections({ detail, onNotice }: { detail: UserDetail; onNotice: (message: string) => void }) {
   const { user } = detail;
@@ -99,45 +89,28 @@ function UserSections({ detail, onNotice }: { detail: UserDetail; onNotice: (mes
 
 export default function UserPage() {
   const { username = '' } = useParams();
-  const location = useLocation();
-  const arrivedWith = (location.state as { notice?: string } | null)?.notice ?? null;
-  const [notice, setNotice] = useState<string | null>(arrivedWith);
-  const { currentData, error, isFetching, refetch } = useGetWarehouseUserQuery(username);
-  const user = currentData?.user;
+  const query = useGetWarehouseUserQuery(username);
+  const user = query.currentData?.user;
 
   return (
-    <section aria-labelledby="warehouse-user-title">
-      <ManagementHeading
-        id="warehouse-user-title"
-        back={back}
-        title={
-          <>
-            {user?.name ?? username}
-            {user?.disabled ? <span className="badge text-bg-secondary ms-2 fs-6 align-middle">Disabled</span> : null}
-          </>
-        }
-        intro="A user of your Snowflake account."
-      />
-      <div role="status" className={notice ? 'alert alert-success' : 'visually-hidden'}>
-        {notice}
-      </div>
-      {isNotFound(error) && !isFetching ? (
-        <EmptyState title={`There is no user named ${username}`}>
-          <p className="text-body-secondary">It may have been dropped or renamed.</p>
-          <Link to={appPaths.managementUsers}>Back to the warehouse users</Link>
-        </EmptyState>
-      ) : (
-        <QueryResult
-          data={currentData}
-          error={error}
-          isFetching={isFetching}
-          refetch={refetch}
-          loadingLabel="Loading the user…"
-          errorTitle="The user could not be loaded"
-        >
-          {(detail) => <UserSections detail={detail} onNotice={setNotice} />}
-        </QueryResult>
-      )}
-    </section>
+    <DetailPage
+      headingId="warehouse-user-title"
+      listPath={appPaths.managementUsers}
+      backLabel="All warehouse users"
+      title={
+        <>
+          {user?.name ?? username}
+          {user?.disabled ? <span className="badge text-bg-secondary ms-2 fs-6 align-middle">Disabled</span> : null}
+        </>
+      }
+      intro="A user of your Snowflake account."
+      query={query}
+      noun="the user"
+      missing={`user named ${username}`}
+      missingHint="It may have been dropped or renamed."
+      missingBackLabel="Back to the warehouse users"
+    >
+      {(detail, onNotice) => <UserSections detail={detail} onNotice={onNotice} />}
+    </DetailPage>
   );
 }

@@ -1,10 +1,9 @@
 // The roles granted to a user, each revocable after a confirmation, and granting another one —
 // confirmed first when the role hands over part of the account (a system role, or one that
 // includes one), naming what it gives.
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AppliedChange, RoleGrantView, UserDetail } from '../../../api/warehouseTypes';
-import { FormField } from '../../../components/FormField';
+import type { RoleGrantView, UserDetail } from '../../../api/warehouseTypes';
 import { csvFileName } from '../../../components/csv';
 import type { DataColumn } from '../../../components/dataColumn';
 import { DataTable } from '../../../components/DataTable';
@@ -13,10 +12,8 @@ import { Panel } from '../../../components/Panel';
 import { warehouseRolePath } from '@common/paths';
 import { ConfirmChangeDialog } from '../ConfirmChangeDialog';
 import { revokeColumn } from '../revokeColumn';
-import { RiskList } from '../RiskList';
-import { useListWarehouseRolesQuery } from '../../../api/managementApi';
+import { GrantForm } from '../GrantForm';
 import { grantRisks } from '../systemRoles';
-import { useWarehouseChange } from '../useWarehouseChange';
 
 interface UserRolesPanelProps {
   detail: UserDetail;
@@ -32,77 +29,24 @@ function GrantRoleForm({
   granted: readonly string[];
   onGranted: (message: string) => void;
 }) {
-  const { data: roles, isLoading } = useListWarehouseRolesQuery('');
-  const [roleName, setRoleName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const { run, pending } = useWarehouseChange();
-  const [confirming, setConfirming] = useState<string[] | null>(null);
-  const grantable = (roles ?? []).filter((role) => !granted.includes(role.name));
-  const grantDone = (applied: AppliedChange) => {
-    setRoleName('');
-    setConfirming(null);
-    onGranted(applied.noop ? `${userName} already had ${roleName}.` : `${roleName} granted to ${userName}.`);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!roleName) {
-      setError('Choose a role to grant.');
-      return;
-    }
-    setError(null);
-    const risks = grantRisks(grantable.find((role) => role.name === roleName) ?? { name: roleName, systemRoles: [] });
-    if (risks.length > 0) {
-      setConfirming(risks);
-      return;
-    }
-    const outcome = await run({ kind: 'grantRoleToUser', roleName, userName });
-    if (outcome.ok) grantDone(outcome.applied);
-    else setError(outcome.message);
-  };
-
   return (
-    <form
-      className="d-flex flex-wrap align-items-start gap-2 mt-3"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-label="Grant a role"
-    >
-      <FormField
-        control="select"
-        id="grant-role"
-        className=""
-        label="Role to grant"
-        labelClassName="visually-hidden"
-        value={roleName}
-        onValue={setRoleName}
-        disabled={isLoading}
-        error={error ?? undefined}
-      >
-        <option value="">{isLoading ? 'Loading roles…' : 'Choose a role to grant'}</option>
-        {grantable.map((role) => (
-          <option key={role.name} value={role.name}>
-            {role.name}
-          </option>
-        ))}
-      </FormField>
-      <button type="submit" className="btn btn-outline-primary" disabled={pending}>
-        {pending ? 'Granting…' : 'Grant role'}
-      </button>
-      {confirming ? (
-        <ConfirmChangeDialog
-          title={`Grant ${roleName} to ${userName}?`}
-          change={{ kind: 'grantRoleToUser', roleName, userName }}
-          confirmLabel={`Grant ${roleName}`}
-          pendingLabel="Granting…"
-          variant="danger"
-          onClose={() => setConfirming(null)}
-          onDone={grantDone}
-        >
-          <RiskList risks={confirming} holder={userName} />
-        </ConfirmChangeDialog>
-      ) : null}
-    </form>
+    <GrantForm
+      formLabel="Grant a role"
+      fieldId="grant-role"
+      fieldLabel="Role to grant"
+      fieldLabelClassName="visually-hidden"
+      placeholder="Choose a role to grant"
+      required="Choose a role to grant."
+      buttonLabel="Grant role"
+      candidates={(roles) => roles.filter((role) => !granted.includes(role.name))}
+      risks={(roleName, grantable) => grantRisks(grantable.find((role) => role.name === roleName) ?? { name: roleName, systemRoles: [] })}
+      change={(roleName) => ({ kind: 'grantRoleToUser', roleName, userName })}
+      confirmTitle={(roleName) => `Grant ${roleName} to ${userName}?`}
+      confirmLabel={(roleName) => `Grant ${roleName}`}
+      holder={() => userName}
+      doneMessage={(roleName, applied) => (applied.noop ? `${userName} already had ${roleName}.` : `${roleName} granted to ${userName}.`)}
+      onGranted={onGranted}
+    />
   );
 }
 
