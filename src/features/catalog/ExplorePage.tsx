@@ -23,7 +23,7 @@ function Explore() {
   const [text, setText] = useState(params.get('q') ?? '');
   const [error, setError] = useState<string | undefined>();
   const input = useRef<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null>(null);
-  const { currentData, error: searchError, isFetching, refetch } = useSearchCatalogQuery(apiQuery(params));
+  const read = useSearchCatalogQuery(apiQuery(params));
 
   // Back and forward change the address: the box follows it.
   const [shownQuery, setShownQuery] = useState(params.get('q') ?? '');
@@ -83,14 +83,7 @@ function Explore() {
           Search
         </button>
       </form>
-      <QueryResult
-        data={currentData}
-        error={searchError}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Searching…"
-        errorTitle="The search failed"
-      >
+      <QueryResult query={read} loadingLabel="Searching…" errorTitle="The search failed">
         {(result) => (
           <div className="row">
             <aside className="col-md-3" aria-label="Filters">

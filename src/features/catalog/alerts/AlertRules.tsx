@@ -40,7 +40,8 @@ function destinationsText(rule: AlertRuleRecord): string {
 type Dialog = { type: 'new' } | { type: 'edit'; rule: AlertRuleRecord } | null;
 
 export function AlertRules() {
-  const { currentData, error, isFetching, refetch } = useListAlertRulesQuery();
+  const read = useListAlertRulesQuery();
+  const { currentData } = read;
   const [dialog, setDialog] = useState<Dialog>(null);
   const [sendTest, testing] = useSendTestAlertMutation();
   const deleting = useDeleteConfirm(useDeleteAlertRuleMutation(), (rule: AlertRuleRecord) => rule.id);
@@ -64,14 +65,7 @@ export function AlertRules() {
         </p>
       ) : null}
       {testing.error ? <InlineError>{apiErrorMessage(testing.error)}</InlineError> : null}
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Loading the rules…"
-        errorTitle="The alert rules could not be loaded"
-      >
+      <QueryResult query={read} loadingLabel="Loading the rules…" errorTitle="The alert rules could not be loaded">
         {({ rules, emailAvailable }) => (
           <>
             {rules.length === 0 ? (

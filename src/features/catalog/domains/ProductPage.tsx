@@ -125,7 +125,8 @@ function Product({ product, mayEdit }: { product: ProductDetail; mayEdit: boolea
 export default function ProductPage() {
   const { productId = '' } = useParams();
   const mayEdit = mayEditCatalogOrganisation(useAppSelector(selectRealmRoles));
-  const { currentData, error, isFetching, refetch } = useGetProductQuery(productId);
+  const read = useGetProductQuery(productId);
+  const { currentData } = read;
   return (
     <DbtPage
       id="product-title"
@@ -137,14 +138,7 @@ export default function ProductPage() {
       }
     >
       {() => (
-        <QueryResult
-          data={currentData}
-          error={error}
-          isFetching={isFetching}
-          refetch={refetch}
-          loadingLabel="Loading the data product…"
-          errorTitle="The data product could not be loaded"
-        >
+        <QueryResult query={read} loadingLabel="Loading the data product…" errorTitle="The data product could not be loaded">
           {(product) => <Product product={product} mayEdit={mayEdit} />}
         </QueryResult>
       )}

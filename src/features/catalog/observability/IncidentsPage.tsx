@@ -136,17 +136,10 @@ function Rows({ incidents }: { incidents: IncidentRecord[] }) {
 
 function Incidents() {
   const [params, setParams] = useSearchParams();
-  const { currentData, error, isFetching, refetch } = useListIncidentsQuery(listQuery(params));
+  const read = useListIncidentsQuery(listQuery(params));
   const page = pageOf(params);
   return (
-    <QueryResult
-      data={currentData}
-      error={error}
-      isFetching={isFetching}
-      refetch={refetch}
-      loadingLabel="Loading the incidents…"
-      errorTitle="The incidents could not be loaded"
-    >
+    <QueryResult query={read} loadingLabel="Loading the incidents…" errorTitle="The incidents could not be loaded">
       {(result) => {
         const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
         return (
@@ -184,17 +177,10 @@ function Incidents() {
 }
 
 function DomainMetrics() {
-  const { currentData, error, isFetching, refetch } = useGetIncidentMetricsQuery();
+  const read = useGetIncidentMetricsQuery();
   return (
     <Panel title="Response per domain" description="Median time from an incident opening to its acknowledgement and to its resolution.">
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Loading the figures…"
-        errorTitle="The figures could not be loaded"
-      >
+      <QueryResult query={read} loadingLabel="Loading the figures…" errorTitle="The figures could not be loaded">
         {({ domains }) => (
           <SimpleTable
             caption="Time to acknowledge and resolve per domain"

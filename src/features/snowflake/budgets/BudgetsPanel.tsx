@@ -29,7 +29,8 @@ function watches(budget: Budget): string {
 type Editing = { budget?: Budget } | null;
 
 export function BudgetsPanel({ dataRange, currency, focus }: { dataRange: DateRange; currency: string; focus: boolean }) {
-  const { currentData, error, isFetching, refetch } = useGetBudgetsQuery();
+  const read = useGetBudgetsQuery();
+  const { currentData } = read;
   const [editing, setEditing] = useState<Editing>(null);
   const deleting = useDeleteConfirm(useDeleteBudgetMutation(), (budget: Budget) => budget.id);
   const askDelete = deleting.ask;
@@ -108,14 +109,7 @@ export function BudgetsPanel({ dataRange, currency, focus }: { dataRange: DateRa
           ) : null
         }
       >
-        <QueryResult
-          data={currentData}
-          error={error}
-          isFetching={isFetching}
-          refetch={refetch}
-          loadingLabel="Measuring the budgets…"
-          errorTitle="The budgets could not be loaded"
-        >
+        <QueryResult query={read} loadingLabel="Measuring the budgets…" errorTitle="The budgets could not be loaded">
           {(data) => (
             <DataTable
               caption="Budgets"

@@ -84,7 +84,8 @@ function Breakdown({
 }
 
 export function DatabaseSpendPanel({ range, currency }: { range: DateRange; currency: string }) {
-  const { currentData, error, isFetching, refetch } = useGetDatabaseSpendQuery(range);
+  const read = useGetDatabaseSpendQuery(range);
+  const { currentData } = read;
   // The chosen database's name; '' for all databases, NO_DATABASE for queries without one.
   const [chosen, setChosen] = useState('');
   const selectId = useId();
@@ -117,14 +118,7 @@ export function DatabaseSpendPanel({ range, currency }: { range: DateRange; curr
         </div>
       }
     >
-      <QueryResult
-        data={currentData}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
-        loadingLabel="Adding up the databases…"
-        errorTitle="The spend by database could not be loaded"
-      >
+      <QueryResult query={read} loadingLabel="Adding up the databases…" errorTitle="The spend by database could not be loaded">
         {(data) =>
           data.databases.length === 0 ? (
             <p className="text-body-secondary mb-0">No queries ran in this range.</p>

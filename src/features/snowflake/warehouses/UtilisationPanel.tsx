@@ -21,7 +21,8 @@ export function UtilisationPanel({ warehouses, range }: { warehouses: readonly W
   const [picked, setPicked] = useState<string | null>(null);
   const name = picked ?? busiest;
   const selectId = useId();
-  const { currentData, error, isFetching, refetch } = useGetUtilisationQuery({ warehouseName: name, ...range }, { skip: !name });
+  const read = useGetUtilisationQuery({ warehouseName: name, ...range }, { skip: !name });
+  const { currentData } = read;
   const hourly = currentData?.bucket === 'hour';
   const columns = useMemo<DataColumn<UtilisationBucket>[]>(
     () => [
@@ -73,14 +74,7 @@ export function UtilisationPanel({ warehouses, range }: { warehouses: readonly W
       {!name ? (
         <p className="text-body-secondary mb-0">The account has no warehouses.</p>
       ) : (
-        <QueryResult
-          data={currentData}
-          error={error}
-          isFetching={isFetching}
-          refetch={refetch}
-          loadingLabel="Measuring the warehouse…"
-          errorTitle="The utilisation could not be loaded"
-        >
+        <QueryResult query={read} loadingLabel="Measuring the warehouse…" errorTitle="The utilisation could not be loaded">
           {(data) =>
             data.buckets.length === 0 ? (
               <p className="text-body-secondary mb-0">{data.warehouseName} did not run in this range.</p>
