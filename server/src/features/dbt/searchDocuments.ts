@@ -2,20 +2,14 @@
 // exposure and metric, and one per column. Names weigh most (A), descriptions next (B), then
 // the words around them (C: tags, schema, owners, the node a column belongs to).
 import type { SearchableKind } from '@common/dbt/catalogContract';
+import type { Insertable } from 'kysely';
 import type { NormalisedNode } from './artifacts/manifest.js';
+import type { DbtSearchDocsTable } from './tables.js';
 
 const searchableNodeKinds = new Set<string>(['model', 'source', 'seed', 'snapshot', 'exposure', 'metric']);
 
-export interface SearchDocumentRow {
-  kind: SearchableKind;
-  unique_id: string;
-  column_name: string | null;
-  name: string;
-  description: string;
-  weight_a: string;
-  weight_b: string;
-  weight_c: string;
-}
+/** A row of `dbt_search_docs` as written (its id, organisation and document are the store's to fill). */
+export type SearchDocumentRow = Omit<Insertable<DbtSearchDocsTable>, 'id' | 'organisation_id'> & { kind: SearchableKind };
 
 /**
  * PostgreSQL's parser keeps `stg_orders` apart as `stg` and `orders` only sometimes (it reads

@@ -21,6 +21,7 @@ import type { DefinitionsCatalog } from './definitionsCatalog.js';
 import { ConnectorFailure, runConnector, type ConnectorCommand } from './engine/connectorProcess.js';
 import { ConnectorRunError, IntegrationConflictError } from './errors.js';
 import { deleteSource, insertSource, iso, sourceById, sourcesOf, updateSource } from './integrationsStore.js';
+import type { Actor } from '../../platform/store/audit.js';
 
 export interface EngineSettings {
   /** A sync attempt is stopped after this long. */
@@ -39,11 +40,8 @@ export interface SourcesDeps {
   engine: EngineSettings;
 }
 
-export interface Actor {
-  organisation: string;
-  subject: string;
-  username: string;
-}
+/** Who acts: the platform's audit actor. */
+export type { Actor };
 
 const notFound = (what: string, id: string) => new HttpError(404, 'not_found', `No ${what} "${id}" in your organisation.`);
 const duplicateName = (name: string) => new DuplicateValueError('name', `A source named "${name}" already exists.`);

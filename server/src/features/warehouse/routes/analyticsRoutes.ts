@@ -3,7 +3,7 @@
 // shape (common/warehouse/warehouseRequests.ts); every value is then parsed by the warehouse
 // layer's own parsers (400 naming the field), so nothing unvalidated reaches an engine.
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { warehouseWriterRoles } from '@common/access/access';
 import {
@@ -17,13 +17,13 @@ import {
   topQueriesQuerystring,
   usersOverviewQuerystring,
 } from '@common/warehouse/warehouseRequests';
-import { parseDateRange, parseQueryFilter, type DateRange, type Warehouse, type WarehouseRegistry } from '../index.js';
+import { parseDateRange, parseQueryFilter, type Warehouse, type WarehouseRegistry } from '../index.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
-import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
-import { HttpError } from '../../../platform/http/errors.js';
+import { callerOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import { auditedWrite } from './auditedWrite.js';
 import { queryCsvLines } from './queryCsv.js';
+import { rangeOf, warehouseOfRequest } from './requestWarehouse.js';
 
 /** Who may apply a recommendation (an ALTER WAREHOUSE on the account): the access table's rule. */
 export const WAREHOUSE_WRITE_ROLES = warehouseWriterRoles;
@@ -35,15 +35,7 @@ type QueryFilterInput = z.output<typeof spillingQuerystring>;
 
 export function registerWarehouseRoutes(server: FastifyInstance, registry: WarehouseRegistry, db: StoreDb): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const warehouseOf = (request: FastifyRequest): Promise<Warehouse> => registry.forOrganisation(organisationOf(callerOf(request)));
-
-  /** The asked range, or the account's whole data range when none is given. */
-  async function rangeOf(warehouse: Warehouse, query: { from?: string; to?: string }): Promise<DateRange> {
-    if (query.from !== undefined || query.to !== undefined) return parseDateRange(query);
-    const range = await warehouse.dataRange();
-    if (!range) throw new HttpError(404, 'not_found', 'The warehouse has no usage data yet.');
-    return range;
-  }
+  const warehouseOf = warehouseOfRequest(registry);
 
   const optimize = [
     'snowflakeCost',

@@ -2,23 +2,16 @@
 // daily cost and change (Queries), a warehouse's utilisation over time (Warehouses), and the
 // names the filters offer. Same rules as analyticsRoutes.ts: the range defaults to the
 // account's data, every value is parsed by the warehouse layer (400 naming the field).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { patternTrendsQuerystring, rangeQuerystring, warehouseNameParams } from '@common/warehouse/warehouseRequests';
-import { parseDateRange, parseQueryFilter, type DateRange, type Warehouse, type WarehouseRegistry } from '../index.js';
-import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
-import { HttpError } from '../../../platform/http/errors.js';
+import { parseQueryFilter, type WarehouseRegistry } from '../index.js';
+import { requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import { rangeOf, warehouseOfRequest } from './requestWarehouse.js';
 
 export function registerInsightRoutes(server: FastifyInstance, registry: WarehouseRegistry): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const warehouseOf = (request: FastifyRequest): Promise<Warehouse> => registry.forOrganisation(organisationOf(callerOf(request)));
-
-  async function rangeOf(warehouse: Warehouse, query: { from?: string; to?: string }): Promise<DateRange> {
-    if (query.from !== undefined || query.to !== undefined) return parseDateRange(query);
-    const range = await warehouse.dataRange();
-    if (!range) throw new HttpError(404, 'not_found', 'The warehouse has no usage data yet.');
-    return range;
-  }
+  const warehouseOf = warehouseOfRequest(registry);
 
   app.get(
     '/api/warehouse/cost/databases',
