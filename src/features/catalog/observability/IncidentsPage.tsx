@@ -3,7 +3,6 @@
 // opens below with its moves and timeline; time to acknowledge and resolve per domain.
 import { Link, useSearchParams } from 'react-router-dom';
 import { incidentStateLabels, incidentStates } from '@common/catalog-quality/incidentRules';
-import type { IncidentRecord } from '@common/catalog-quality/incidentsContract';
 import { useGetIncidentMetricsQuery, useListIncidentsQuery } from '../../../api/catalogQualityApi';
 import { DateTimeText } from '../../../components/DateTimeText';
 import { DbtPage } from '../../../components/DbtPage';
@@ -11,6 +10,7 @@ import { formatCount, formatDuration } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { SimpleTable } from '../../../components/SimpleTable';
+import { AddressPages, OpenableTable } from './OpenableList';
 import { nodePagePath } from '../nodePagePath';
 import { IncidentDetail } from './IncidentDetail';
 import { pageOf, withParam } from './qualityParams';
@@ -92,86 +92,55 @@ function Filters() {
   );
 }
 
-function Rows({ incidents }: { incidents: IncidentRecord[] }) {
-  const [params] = useSearchParams();
-  return (
-    <SimpleTable
-      caption="Incidents"
-      rows={incidents}
-      rowKey={(incident) => incident.id}
-      rowProps={(incident) => ({ 'aria-current': params.get('incident') === incident.id ? 'true' : undefined })}
-      columns={[
-        {
-          header: 'Incident',
-          rowHeader: true,
-          cellClassName: 'text-break',
-          cell: (incident) => <Link to={`?${withParam(params, 'incident', incident.id).toString()}#incident-detail`}>{incident.name}</Link>,
-        },
-        {
-          header: 'Asset',
-          cellClassName: 'text-break',
-          cell: (incident) =>
-            incident.assetId ? <Link to={nodePagePath(incident.assetId)}>{incident.assetId.split('.').pop()}</Link> : '–',
-        },
-        { header: 'Domain', cell: (incident) => incident.domain ?? '–' },
-        {
-          header: 'State',
-          cell: (incident) => (
-            <>
-              <IncidentStateBadge state={incident.state} />
-              {incident.passingSince && incident.state !== 'resolved' ? (
-                <span className="badge text-bg-success ms-1">Passing again</span>
-              ) : null}
-            </>
-          ),
-        },
-        { header: 'Severity', className: 'text-end', cell: (incident) => incident.severity },
-        { header: 'Assignee', cell: (incident) => incident.assignee?.username ?? '–' },
-        { header: 'Failing runs', className: 'text-end', cell: (incident) => formatCount(incident.failureCount) },
-        { header: 'Last failed', cellClassName: 'text-nowrap', cell: (incident) => <DateTimeText iso={incident.lastFailedAt} /> },
-      ]}
-    />
-  );
-}
-
 function Incidents() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const read = useListIncidentsQuery(listQuery(params));
-  const page = pageOf(params);
   return (
     <QueryResult query={read} loadingLabel="Loading the incidents…" errorTitle="The incidents could not be loaded">
-      {(result) => {
-        const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
-        return (
-          <>
-            <p className="small text-body-secondary" role="status">
-              {`${formatCount(result.total)} incidents shown. ${incidentStates.map((state) => `${incidentStateLabels[state]}: ${formatCount(result.counts[state] ?? 0)}`).join(' · ')}`}
-            </p>
-            {result.incidents.length > 0 ? <Rows incidents={result.incidents} /> : <p>No incident matches these filters.</p>}
-            {pages > 1 ? (
-              <nav aria-label="Incident pages" className="d-flex align-items-center gap-2">
-                <button
-                  type="button"
-                  className="btn btn-outline-secondary btn-sm"
-                  disabled={page <= 1}
-                  onClick={() => setParams(withParam(params, 'page', page - 1 > 1 ? String(page - 1) : null))}
-                >
-                  Previous
-                </button>
-                <span className="small">{`Page ${page} of ${pages}`}</span>
-                <button
-                  type="button"
-                  className="btn btn-outline-secondary btn-sm"
-                  disabled={page >= pages}
-                  onClick={() => setParams(withParam(params, 'page', String(page + 1)))}
-                >
-                  Next
-                </button>
-              </nav>
-            ) : null}
-          </>
-        );
-      }}
+      {(result) => (
+        <>
+          <p className="small text-body-secondary" role="status">
+            {`${formatCount(result.total)} incidents shown. ${incidentStates.map((state) => `${incidentStateLabels[state]}: ${formatCount(result.counts[state] ?? 0)}`).join(' · ')}`}
+          </p>
+          {result.incidents.length > 0 ? (
+            <OpenableTable
+              caption="Incidents"
+              rows={result.incidents}
+              rowId={(incident) => incident.id}
+              param="incident"
+              nameHeader="Incident"
+              name={(incident) => incident.name}
+              columns={[
+                {
+                  header: 'Asset',
+                  cellClassName: 'text-break',
+                  cell: (incident) =>
+                    incident.assetId ? <Link to={nodePagePath(incident.assetId)}>{incident.assetId.split('.').pop()}</Link> : '–',
+                },
+                { header: 'Domain', cell: (incident) => incident.domain ?? '–' },
+                {
+                  header: 'State',
+                  cell: (incident) => (
+                    <>
+                      <IncidentStateBadge state={incident.state} />
+                      {incident.passingSince && incident.state !== 'resolved' ? (
+                        <span className="badge text-bg-success ms-1">Passing again</span>
+                      ) : null}
+                    </>
+                  ),
+                },
+                { header: 'Severity', className: 'text-end', cell: (incident) => incident.severity },
+                { header: 'Assignee', cell: (incident) => incident.assignee?.username ?? '–' },
+                { header: 'Failing runs', className: 'text-end', cell: (incident) => formatCount(incident.failureCount) },
+                { header: 'Last failed', cellClassName: 'text-nowrap', cell: (incident) => <DateTimeText iso={incident.lastFailedAt} /> },
+              ]}
+            />
+          ) : (
+            <p>No incident matches these filters.</p>
+          )}
+          <AddressPages label="Incident pages" total={result.total} pageSize={PAGE_SIZE} />
+        </>
+      )}
     </QueryResult>
   );
 }
