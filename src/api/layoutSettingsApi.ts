@@ -1,9 +1,9 @@
 // Layout settings kept by the server: the signed-in user's own (saved after each change) and
 // any user's of the same organisation, for support staff on /app/admin.
-import type { z } from 'zod';
 import type { AppearanceSettings } from '@common/layout/layoutSettings';
-import type { userLayoutSettingsResponse } from '@common/layout/layoutSettingsContract';
+import { layoutSettingsEndpoints as endpoints, type StoredUserLayoutSettings } from '@common/layout/layoutSettingsEndpoints';
 import { baseApi } from './baseApi';
+import { endpointRequest } from './endpointRequest';
 
 /** The caller's own settings: the server validated them when they were saved. */
 export interface MyLayoutSettings {
@@ -12,21 +12,21 @@ export interface MyLayoutSettings {
 }
 
 /** Another user's, as stored: validate before applying (it came from another browser). */
-export type UserLayoutSettings = z.infer<typeof userLayoutSettingsResponse>;
+export type UserLayoutSettings = StoredUserLayoutSettings;
 
 export const layoutSettingsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** 404 when the user has never saved any. */
     getMyLayoutSettings: build.query<MyLayoutSettings, void>({
-      query: () => 'api/me/layout-settings',
+      query: () => endpointRequest(endpoints.mine, {}),
       providesTags: ['MyLayoutSettings'],
     }),
     saveMyLayoutSettings: build.mutation<MyLayoutSettings, AppearanceSettings>({
-      query: (settings) => ({ url: 'api/me/layout-settings', method: 'PUT', body: { settings } }),
+      query: (settings) => endpointRequest(endpoints.saveMine, { body: { settings } }),
       invalidatesTags: ['MyLayoutSettings'],
     }),
     getUserLayoutSettings: build.query<UserLayoutSettings, string>({
-      query: (username) => `api/admin/layout-settings/${encodeURIComponent(username)}`,
+      query: (username) => endpointRequest(endpoints.ofUser, { params: { username } }),
       providesTags: (_result, _error, username) => [{ type: 'UserLayoutSettings', id: username }],
     }),
   }),

@@ -16,20 +16,24 @@ import { callerOf, organisationOf, requireRoute } from '../../platform/http/auth
 import { HttpError } from '../../platform/http/errors.js';
 import { parseOr400 } from '../../platform/http/validation.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
+import { endpointRoute } from '../../platform/http/endpointRoute.js';
+import { layoutSettingsEndpoints } from '@common/layout/layoutSettingsEndpoints';
 
 export function registerLayoutSettingsRoutes(server: FastifyInstance, db: StoreDb): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/me/layout-settings', { schema: { response: { 200: myLayoutSettingsResponse } } }, async (request) => {
-    const caller = callerOf(request);
-    const saved = await findLayoutSettings(db, organisationOf(caller), caller.username);
-    if (!saved) throw new HttpError(404, 'not_found', 'No layout settings saved yet.');
-    return { settings: saved.settings, updatedAt: saved.updatedAt };
+  app.route({
+    ...endpointRoute(layoutSettingsEndpoints.mine, { response: myLayoutSettingsResponse }),
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const saved = await findLayoutSettings(db, organisationOf(caller), caller.username);
+      if (!saved) throw new HttpError(404, 'not_found', 'No layout settings saved yet.');
+      return { settings: saved.settings, updatedAt: saved.updatedAt };
+    },
   });
 
-  app.put(
-    '/api/me/layout-settings',
-    { schema: { body: saveLayoutSettingsBody, response: { 200: myLayoutSettingsResponse } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(layoutSettingsEndpoints.saveMine, { body: saveLayoutSettingsBody, response: myLayoutSettingsResponse }),
+    handler: async (request) => {
       const caller = callerOf(request);
       const organisation = organisationOf(caller);
       const { settings } = request.body;
@@ -39,19 +43,16 @@ export function registerLayoutSettingsRoutes(server: FastifyInstance, db: StoreD
       const saved = await saveLayoutSettings(db, { organisation, subject: caller.subject, username: caller.username }, valid);
       return { settings: saved.settings, updatedAt: saved.updatedAt };
     },
-  );
+  });
 
-  app.get(
-    '/api/admin/layout-settings/:username',
-    {
-      preValidation: requireRoute('admin'),
-      schema: { params: layoutSettingsUsernameParams, response: { 200: userLayoutSettingsResponse } },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(layoutSettingsEndpoints.ofUser, { params: layoutSettingsUsernameParams, response: userLayoutSettingsResponse }),
+    preValidation: requireRoute('admin'),
+    handler: async (request) => {
       const { username } = request.params;
       const saved = await findLayoutSettings(db, organisationOf(callerOf(request)), username);
       if (!saved) throw new HttpError(404, 'not_found', `No saved settings for ${username}.`);
       return saved;
     },
-  );
+  });
 }
