@@ -1,4 +1,5 @@
-// Projects and the resources they group, as the page reads and changes them (types from the contract, type-only).
+// Projects and the resources they group, as the page reads and changes them; requests are built
+// from the endpoints' descriptions (common/projects/projectsEndpoints.ts).
 import type {
   ProjectDetail,
   ProjectInput,
@@ -7,42 +8,51 @@ import type {
   ProjectUpdate,
   ResourceOption,
 } from '@common/projects/projectsContract';
+import { projectsEndpoints as endpoints } from '@common/projects/projectsEndpoints';
 import { baseApi } from './baseApi';
+import { endpointRequest } from './endpointRequest';
 
 const PROJECTS = 'Projects' as const;
 const detail = (response: { project: ProjectDetail }) => response.project;
-const path = (id: string, rest = '') => `api/projects/${encodeURIComponent(id)}${rest}`;
 
 export const projectsApi = baseApi.enhanceEndpoints({ addTagTypes: [PROJECTS] }).injectEndpoints({
   endpoints: (build) => ({
     listProjects: build.query<ProjectSummary[], void>({
-      query: () => 'api/projects',
+      query: () => endpointRequest(endpoints.list, {}),
       transformResponse: (response: { projects: ProjectSummary[] }) => response.projects,
       providesTags: [PROJECTS],
     }),
-    getProject: build.query<ProjectDetail, string>({ query: (id) => path(id), transformResponse: detail, providesTags: [PROJECTS] }),
+    getProject: build.query<ProjectDetail, string>({
+      query: (id) => endpointRequest(endpoints.get, { params: { id } }),
+      transformResponse: detail,
+      providesTags: [PROJECTS],
+    }),
     resourceOptions: build.query<ResourceOption[], void>({
-      query: () => 'api/projects/resource-options',
+      query: () => endpointRequest(endpoints.resourceOptions, {}),
       transformResponse: (response: { options: ResourceOption[] }) => response.options,
     }),
     createProject: build.mutation<ProjectDetail, ProjectInput>({
-      query: (body) => ({ url: 'api/projects', method: 'POST', body }),
+      query: (body) => endpointRequest(endpoints.create, { body }),
       transformResponse: detail,
       invalidatesTags: [PROJECTS],
     }),
     updateProject: build.mutation<ProjectDetail, { id: string; changes: ProjectUpdate }>({
-      query: ({ id, changes }) => ({ url: path(id), method: 'PATCH', body: changes }),
+      query: ({ id, changes }) => endpointRequest(endpoints.update, { params: { id }, body: changes }),
       transformResponse: detail,
       invalidatesTags: [PROJECTS],
     }),
-    deleteProject: build.mutation<void, string>({ query: (id) => ({ url: path(id), method: 'DELETE' }), invalidatesTags: [PROJECTS] }),
+    deleteProject: build.mutation<void, string>({
+      query: (id) => endpointRequest(endpoints.remove, { params: { id } }),
+      invalidatesTags: [PROJECTS],
+    }),
     addProjectResource: build.mutation<ProjectDetail, { id: string; resource: ProjectResourceInput }>({
-      query: ({ id, resource }) => ({ url: path(id, '/resources'), method: 'POST', body: resource }),
+      query: ({ id, resource }) => endpointRequest(endpoints.addResource, { params: { id }, body: resource }),
       transformResponse: detail,
       invalidatesTags: [PROJECTS],
     }),
     removeProjectResource: build.mutation<ProjectDetail, { id: string; resource: ProjectResourceInput }>({
-      query: ({ id, resource }) => ({ url: path(id, '/resources'), method: 'DELETE', params: { kind: resource.kind, ref: resource.ref } }),
+      query: ({ id, resource }) =>
+        endpointRequest(endpoints.removeResource, { params: { id }, query: { kind: resource.kind, ref: resource.ref } }),
       transformResponse: detail,
       invalidatesTags: [PROJECTS],
     }),
