@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { FAQ_ANSWER_MAX, type FaqEntry } from '@common/knowledge/knowledgeContract';
 import { LABEL_MAX, TITLE_MAX } from '@common/workspace/fieldRules';
 import { useCreateFaqMutation, useUpdateFaqMutation } from '../../api/knowledgeApi';
-import { useMutationFeedback } from '../../api/useMutationFeedback';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
+import { useCheckedSubmit } from '../../components/useCheckedSubmit';
 
 type Field = 'topic' | 'question' | 'answer';
 
@@ -15,8 +15,7 @@ export function FaqEntryDialog({ entry, onDone, onCancel }: { entry?: FaqEntry; 
     question: entry?.question ?? '',
     answer: entry?.answer ?? '',
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const feedback = useMutationFeedback({ fields: ['topic', 'question', 'answer'] });
+  const { errors, error, send } = useCheckedSubmit(['topic', 'question', 'answer'] as const);
   const [create, creating] = useCreateFaqMutation();
   const [update, updating] = useUpdateFaqMutation();
   const limits: Record<Field, number> = { topic: LABEL_MAX, question: TITLE_MAX, answer: FAQ_ANSWER_MAX };
@@ -28,16 +27,12 @@ export function FaqEntryDialog({ entry, onDone, onCancel }: { entry?: FaqEntry; 
       if (!values[field].trim()) found[field] = 'Must not be empty.';
       else if (values[field].trim().length > limits[field]) found[field] = `At most ${limits[field]} characters.`;
     }
-    setErrors(found);
-    feedback.setError(null);
-    if (Object.keys(found).length > 0) return;
     const input = { topic: values.topic.trim(), question: values.question.trim(), answer: values.answer };
-    const outcome = await feedback.run(() => (entry ? update({ id: entry.id, changes: input }) : create(input)));
-    if (!outcome.ok) {
-      if (outcome.field) setErrors({ [outcome.field]: outcome.message });
-      return;
-    }
-    onDone(entry ? 'Saved the entry.' : 'Added the entry.');
+    await send(
+      found,
+      () => (entry ? update({ id: entry.id, changes: input }) : create(input)),
+      () => onDone(entry ? 'Saved the entry.' : 'Added the entry.'),
+    );
   };
 
   return (
@@ -46,7 +41,7 @@ export function FaqEntryDialog({ entry, onDone, onCancel }: { entry?: FaqEntry; 
       submitLabel={entry ? 'Save' : 'Add'}
       busyLabel="Saving…"
       busy={creating.isLoading || updating.isLoading}
-      error={feedback.error}
+      error={error}
       onSubmit={() => void submit()}
       onCancel={onCancel}
     >

@@ -3,34 +3,26 @@ import { useState } from 'react';
 import type { QuestionDetail } from '@common/hive/hiveContract';
 import { MARKDOWN_MAX, TITLE_MAX, splitTags } from '@common/workspace/fieldRules';
 import { useAskQuestionMutation } from '../../api/hiveApi';
-import { useMutationFeedback } from '../../api/useMutationFeedback';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
+import { textError, useCheckedSubmit } from '../../components/useCheckedSubmit';
 
 export function AskQuestionDialog({ onDone, onCancel }: { onDone: (question: QuestionDetail) => void; onCancel: () => void }) {
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [tags, setTags] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<'title' | 'body' | 'tags', string>>>({});
-  const feedback = useMutationFeedback({ fields: ['title', 'body', 'tags'] });
+  const { errors, error, send } = useCheckedSubmit(['title', 'body', 'tags'] as const);
   const [ask, asking] = useAskQuestionMutation();
 
-  const submit = async () => {
-    const found: typeof errors = {};
-    if (!title.trim()) found.title = 'Enter the question in one line.';
-    else if (title.trim().length > TITLE_MAX) found.title = `At most ${TITLE_MAX} characters.`;
-    if (!body.trim()) found.body = 'Say what you tried and what you expected.';
-    else if (body.length > MARKDOWN_MAX) found.body = `At most ${MARKDOWN_MAX.toLocaleString('en')} characters.`;
-    setErrors(found);
-    feedback.setError(null);
-    if (Object.keys(found).length > 0) return;
-    const outcome = await feedback.run(() => ask({ title: title.trim(), body, tags: splitTags(tags) }));
-    if (!outcome.ok) {
-      if (outcome.field) setErrors({ [outcome.field]: outcome.message });
-      return;
-    }
-    onDone(outcome.data);
-  };
+  const submit = () =>
+    send(
+      {
+        title: textError(title, TITLE_MAX, 'Enter the question in one line.'),
+        body: textError(body, MARKDOWN_MAX, 'Say what you tried and what you expected.', body.length),
+      },
+      () => ask({ title: title.trim(), body, tags: splitTags(tags) }),
+      onDone,
+    );
 
   return (
     <FormDialog
@@ -38,7 +30,7 @@ export function AskQuestionDialog({ onDone, onCancel }: { onDone: (question: Que
       submitLabel="Ask"
       busyLabel="Asking…"
       busy={asking.isLoading}
-      error={feedback.error}
+      error={error}
       onSubmit={() => void submit()}
       onCancel={onCancel}
     >

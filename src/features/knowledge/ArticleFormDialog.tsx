@@ -4,9 +4,9 @@ import { useState } from 'react';
 import type { ArticleDetail, ArticleInput, ArticleStatus } from '@common/knowledge/knowledgeContract';
 import { LABEL_MAX, MARKDOWN_MAX, TITLE_MAX, splitTags } from '@common/workspace/fieldRules';
 import { useCreateArticleMutation, useUpdateArticleMutation } from '../../api/knowledgeApi';
-import { useMutationFeedback } from '../../api/useMutationFeedback';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
+import { textError, useCheckedSubmit } from '../../components/useCheckedSubmit';
 
 interface Props {
   article?: ArticleDetail;
@@ -17,13 +17,11 @@ interface Props {
 type Errors = Partial<Record<'title' | 'category' | 'body' | 'tags', string>>;
 
 function check(input: ArticleInput): Errors {
-  const errors: Errors = {};
-  if (!input.title.trim()) errors.title = 'Enter a title.';
-  else if (input.title.trim().length > TITLE_MAX) errors.title = `At most ${TITLE_MAX} characters.`;
-  if (!input.category.trim()) errors.category = 'Enter a category.';
-  else if (input.category.trim().length > LABEL_MAX) errors.category = `At most ${LABEL_MAX} characters.`;
-  if (!input.body.trim()) errors.body = 'Write the article.';
-  else if (input.body.length > MARKDOWN_MAX) errors.body = `At most ${MARKDOWN_MAX.toLocaleString('en')} characters.`;
+  const errors: Errors = {
+    title: textError(input.title, TITLE_MAX, 'Enter a title.'),
+    category: textError(input.category, LABEL_MAX, 'Enter a category.'),
+    body: textError(input.body, MARKDOWN_MAX, 'Write the article.', input.body.length),
+  };
   if ((input.tags ?? []).some((tag) => !/^[a-z0-9][a-z0-9-]*$/.test(tag)))
     errors.tags = 'Tags are lower-case letters, digits and hyphens, separated by commas.';
   return errors;
@@ -35,23 +33,18 @@ export function ArticleFormDialog({ article, onDone, onCancel }: Props) {
   const [tags, setTags] = useState(article?.tags.join(', ') ?? '');
   const [status, setStatus] = useState<ArticleStatus>(article?.status ?? 'draft');
   const [body, setBody] = useState(article?.body ?? '');
-  const [errors, setErrors] = useState<Errors>({});
-  const feedback = useMutationFeedback({ fields: ['title', 'category', 'body', 'tags'] });
+  const { errors, error, send } = useCheckedSubmit(['title', 'category', 'body', 'tags'] as const);
   const [create, creating] = useCreateArticleMutation();
   const [update, updating] = useUpdateArticleMutation();
 
   const submit = async () => {
     const input: ArticleInput = { title: title.trim(), category: category.trim(), tags: splitTags(tags), status, body };
     const found = check(input);
-    setErrors(found);
-    feedback.setError(null);
-    if (Object.keys(found).length > 0) return;
-    const outcome = await feedback.run(() => (article ? update({ id: article.id, changes: input }) : create(input)));
-    if (!outcome.ok) {
-      if (outcome.field) setErrors({ [outcome.field]: outcome.message });
-      return;
-    }
-    onDone(outcome.data, article ? `Saved "${outcome.data.title}".` : `Created "${outcome.data.title}".`);
+    await send(
+      found,
+      () => (article ? update({ id: article.id, changes: input }) : create(input)),
+      (data) => onDone(data, article ? `Saved "${data.title}".` : `Created "${data.title}".`),
+    );
   };
 
   return (
@@ -60,7 +53,7 @@ export function ArticleFormDialog({ article, onDone, onCancel }: Props) {
       submitLabel={article ? 'Save' : 'Create'}
       busyLabel="Saving…"
       busy={creating.isLoading || updating.isLoading}
-      error={feedback.error}
+      error={error}
       onSubmit={() => void submit()}
       onCancel={onCancel}
     >

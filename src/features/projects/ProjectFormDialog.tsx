@@ -9,9 +9,9 @@ import {
 } from '@common/projects/projectsContract';
 import { TITLE_MAX } from '@common/workspace/fieldRules';
 import { useCreateProjectMutation, useUpdateProjectMutation } from '../../api/projectsApi';
-import { useMutationFeedback } from '../../api/useMutationFeedback';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
+import { textError, useCheckedSubmit } from '../../components/useCheckedSubmit';
 
 type Field = 'name' | 'description' | 'owner' | 'members';
 const USERNAME = /^[\p{L}\p{N}._@-]{1,100}$/u;
@@ -32,29 +32,22 @@ export function ProjectFormDialog({
   const [owner, setOwner] = useState(project?.owner ?? me);
   const [members, setMembers] = useState(project?.members.join(', ') ?? '');
   const [status, setStatus] = useState<ProjectStatus>(project?.status ?? 'active');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const feedback = useMutationFeedback({ fields: ['name', 'description', 'owner', 'members'] });
+  const { errors, error, send } = useCheckedSubmit(['name', 'description', 'owner', 'members'] as const);
   const [create, creating] = useCreateProjectMutation();
   const [update, updating] = useUpdateProjectMutation();
 
   const submit = async () => {
     const memberList = members.split(/[\s,]+/).filter(Boolean);
-    const found: Partial<Record<Field, string>> = {};
-    if (!name.trim()) found.name = 'Name the project.';
-    else if (name.trim().length > TITLE_MAX) found.name = `At most ${TITLE_MAX} characters.`;
+    const found: Partial<Record<Field, string>> = { name: textError(name, TITLE_MAX, 'Name the project.') };
     if (!USERNAME.test(owner.trim())) found.owner = 'Enter the owner’s username.';
     const bad = memberList.find((member) => !USERNAME.test(member));
     if (bad) found.members = `"${bad}" is not a username.`;
-    setErrors(found);
-    feedback.setError(null);
-    if (Object.keys(found).length > 0) return;
     const input: ProjectInput = { name: name.trim(), description: description.trim(), owner: owner.trim(), members: memberList, status };
-    const outcome = await feedback.run(() => (project ? update({ id: project.id, changes: input }) : create(input)));
-    if (!outcome.ok) {
-      if (outcome.field) setErrors({ [outcome.field]: outcome.message });
-      return;
-    }
-    onDone(outcome.data);
+    await send(
+      found,
+      () => (project ? update({ id: project.id, changes: input }) : create(input)),
+      (data) => onDone(data),
+    );
   };
 
   return (
@@ -63,7 +56,7 @@ export function ProjectFormDialog({
       submitLabel={project ? 'Save' : 'Create'}
       busyLabel="Saving…"
       busy={creating.isLoading || updating.isLoading}
-      error={feedback.error}
+      error={error}
       onSubmit={() => void submit()}
       onCancel={onCancel}
     >

@@ -12,10 +12,10 @@ import {
   type BudgetScope,
 } from '@common/warehouse/budgetsContract';
 import type { FilterOptionsResponse } from '@common/warehouse/insightsContract';
-import { useMutationFeedback } from '../../../api/useMutationFeedback';
 import type { DateRange } from '../../../api/warehouseTypes';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
+import { textError, useCheckedSubmit } from '../../../components/useCheckedSubmit';
 import { useGetFilterOptionsQuery } from '../../../api/optimizeApi';
 import { useCreateBudgetMutation, useUpdateBudgetMutation } from '../../../api/budgetsApi';
 
@@ -46,34 +46,26 @@ export function BudgetDialog({ budget, dataRange, onDone, onCancel }: BudgetDial
   const [scope, setScope] = useState<BudgetScope>(budget?.scope ?? 'account');
   const [scopeValue, setScopeValue] = useState(budget?.scopeValue ?? '');
   const [amount, setAmount] = useState(budget ? String(budget.amount) : '');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const feedback = useMutationFeedback({ fields: ['name', 'scope', 'scopeValue', 'amount'] });
+  const { errors, error, send } = useCheckedSubmit<Field>(['name', 'scope', 'scopeValue', 'amount']);
   const [create, creating] = useCreateBudgetMutation();
   const [update, updating] = useUpdateBudgetMutation();
   const listId = useId();
   const known = scope === 'account' ? [] : (options?.[OPTION_LISTS[scope]] ?? []);
 
   const submit = async () => {
-    const found: typeof errors = {};
-    const trimmed = name.trim();
-    if (!trimmed) found.name = 'Name the budget.';
-    else if (trimmed.length > BUDGET_NAME_MAX) found.name = `At most ${BUDGET_NAME_MAX} characters.`;
+    const found: typeof errors = { name: textError(name, BUDGET_NAME_MAX, 'Name the budget.') };
     if (scope !== 'account' && !scopeValue.trim())
       found.scopeValue = `Choose the ${budgetScopeLabels[scope].toLowerCase()} the budget watches.`;
     const value = Number(amount);
     if (!amount.trim() || !Number.isFinite(value) || value <= 0) found.amount = 'Enter an amount in USD above 0.';
     else if (value > BUDGET_AMOUNT_MAX) found.amount = `At most ${BUDGET_AMOUNT_MAX.toLocaleString('en')}.`;
     else if (Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) found.amount = 'At most two decimals (cents).';
-    setErrors(found);
-    feedback.setError(null);
-    if (Object.keys(found).length > 0) return;
-    const input: BudgetInput = { name: trimmed, scope, scopeValue: scope === 'account' ? null : scopeValue.trim(), amount: value };
-    const outcome = await feedback.run(() => (budget ? update({ id: budget.id, ...input }) : create(input)));
-    if (!outcome.ok) {
-      if (outcome.field) setErrors({ [outcome.field]: outcome.message });
-      return;
-    }
-    onDone();
+    const input: BudgetInput = { name: name.trim(), scope, scopeValue: scope === 'account' ? null : scopeValue.trim(), amount: value };
+    await send(
+      found,
+      () => (budget ? update({ id: budget.id, ...input }) : create(input)),
+      () => onDone(),
+    );
   };
 
   return (
@@ -82,7 +74,7 @@ export function BudgetDialog({ budget, dataRange, onDone, onCancel }: BudgetDial
       submitLabel={budget ? 'Save' : 'Add budget'}
       busyLabel="Saving…"
       busy={creating.isLoading || updating.isLoading}
-      error={feedback.error}
+      error={error}
       onSubmit={() => void submit()}
       onCancel={onCancel}
     >
