@@ -1,7 +1,7 @@
 // An asset's dbt id typed or picked: as the person types a name, the catalog's search offers the
 // matching models, sources, seeds and snapshots (a datalist of their ids, each labelled with its
 // name), so nobody has to know `model.project.name` by heart.
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useSearchCatalogQuery } from '../../../api/dbtApi';
 
@@ -46,6 +46,53 @@ export function AssetIdField({
           <option key={hit.uniqueId} value={hit.uniqueId} label={`${hit.name} (${hit.resourceType})`} />
         ))}
       </datalist>
+    </>
+  );
+}
+
+/** What a tag or a term is put on: an asset and, optionally, one of its columns. */
+export function useAssetTarget() {
+  const [nodeId, setNodeId] = useState('');
+  const [columnName, setColumnName] = useState('');
+  const target = { nodeId: nodeId.trim(), columnName: columnName.trim() || null };
+  const clear = () => {
+    setNodeId('');
+    setColumnName('');
+  };
+  return { nodeId, setNodeId, columnName, setColumnName, target, clear };
+}
+
+/**
+ * The asset id and the optional column of a form putting something on an asset, in a Bootstrap
+ * row: each in a column of the given classes.
+ */
+export function AssetTargetFields({
+  idPrefix,
+  target,
+  columns,
+}: {
+  idPrefix: string;
+  target: ReturnType<typeof useAssetTarget>;
+  /** The classes of the asset's column and of the column name's. */
+  columns: readonly [string, string];
+}) {
+  return (
+    <>
+      <div className={columns[0]}>
+        <AssetIdField id={`${idPrefix}-node`} label="Asset id" value={target.nodeId} onValue={target.setNodeId} />
+      </div>
+      <div className={columns[1]}>
+        <label htmlFor={`${idPrefix}-column`} className="form-label small mb-1">
+          Column (optional)
+        </label>
+        <input
+          id={`${idPrefix}-column`}
+          className="form-control form-control-sm"
+          value={target.columnName}
+          maxLength={1000}
+          onChange={(event) => target.setColumnName(event.target.value)}
+        />
+      </div>
     </>
   );
 }

@@ -6,20 +6,20 @@ import { apiErrorMessage } from '../../../../api/apiError';
 import { useApplyTagMutation } from '../../../../api/catalogGovernanceApi';
 import { mutationOutcome } from '../../../../api/useMutationFeedback';
 import { InlineError } from '../../../../components/InlineError';
-import { AssetIdField } from '../AssetIdField';
+import { AssetTargetFields, useAssetTarget } from '../AssetIdField';
 
 export function ApplyTagForm({ classifications }: { classifications: readonly ClassificationRecord[] }) {
   const [apply, applying] = useApplyTagMutation();
   const [tagId, setTagId] = useState('');
-  const [nodeId, setNodeId] = useState('');
-  const [columnName, setColumnName] = useState('');
+  const asset = useAssetTarget();
+  const { nodeId, columnName } = asset.target;
   const [done, setDone] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!tagId || !nodeId.trim()) return;
+    if (!tagId || !nodeId) return;
     setDone(null);
-    void apply({ tagId, nodeId: nodeId.trim(), columnName: columnName.trim() || null }).then((result) => {
-      if (mutationOutcome(result).ok) setDone(`Applied to ${nodeId.trim()}${columnName.trim() ? `.${columnName.trim()}` : ''}.`);
+    void apply({ tagId, ...asset.target }).then((result) => {
+      if (mutationOutcome(result).ok) setDone(`Applied to ${nodeId}${columnName ? `.${columnName}` : ''}.`);
     });
   };
   return (
@@ -39,23 +39,9 @@ export function ApplyTagForm({ classifications }: { classifications: readonly Cl
           ))}
         </select>
       </div>
-      <div className="col-md-4">
-        <AssetIdField id="apply-node" label="Asset id" value={nodeId} onValue={setNodeId} />
-      </div>
-      <div className="col-md-3">
-        <label htmlFor="apply-column" className="form-label small mb-1">
-          Column (optional)
-        </label>
-        <input
-          id="apply-column"
-          className="form-control form-control-sm"
-          value={columnName}
-          maxLength={1000}
-          onChange={(event) => setColumnName(event.target.value)}
-        />
-      </div>
+      <AssetTargetFields idPrefix="apply" target={asset} columns={['col-md-4', 'col-md-3']} />
       <div className="col-md-2">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={!tagId || !nodeId.trim() || applying.isLoading}>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={!tagId || !nodeId || applying.isLoading}>
           Apply
         </button>
       </div>

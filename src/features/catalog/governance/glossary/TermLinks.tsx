@@ -1,6 +1,6 @@
 // The assets and columns a term is linked to, each opening its asset page, and (for editors)
 // linking another by its dbt id and optional column, or removing one.
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { TermLink } from '@common/catalog-governance/glossaryContract';
 import { apiErrorMessage } from '../../../../api/apiError';
@@ -8,7 +8,7 @@ import { useLinkTermMutation, useUnlinkTermMutation } from '../../../../api/cata
 import { mutationOutcome } from '../../../../api/useMutationFeedback';
 import { InlineError } from '../../../../components/InlineError';
 import { nodePagePath } from '../../nodePagePath';
-import { AssetIdField } from '../AssetIdField';
+import { AssetTargetFields, useAssetTarget } from '../AssetIdField';
 
 export function TermLinks({
   termId,
@@ -23,16 +23,12 @@ export function TermLinks({
 }) {
   const [link, linking] = useLinkTermMutation();
   const [unlink, unlinking] = useUnlinkTermMutation();
-  const [nodeId, setNodeId] = useState('');
-  const [columnName, setColumnName] = useState('');
+  const asset = useAssetTarget();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!nodeId.trim()) return;
-    void link({ id: termId, body: { nodeId: nodeId.trim(), columnName: columnName.trim() || null } }).then((result) => {
-      if (mutationOutcome(result).ok) {
-        setNodeId('');
-        setColumnName('');
-      }
+    if (!asset.target.nodeId) return;
+    void link({ id: termId, body: asset.target }).then((result) => {
+      if (mutationOutcome(result).ok) asset.clear();
     });
   };
   return (
@@ -61,23 +57,9 @@ export function TermLinks({
       </ul>
       {editor ? (
         <form className="row g-2 align-items-end mb-3" onSubmit={submit} aria-label={`Link ${termName} to an asset`}>
-          <div className="col-md-6">
-            <AssetIdField id="term-link-node" label="Asset id" value={nodeId} onValue={setNodeId} />
-          </div>
-          <div className="col-md-4">
-            <label htmlFor="term-link-column" className="form-label small mb-1">
-              Column (optional)
-            </label>
-            <input
-              id="term-link-column"
-              className="form-control form-control-sm"
-              value={columnName}
-              maxLength={1000}
-              onChange={(event) => setColumnName(event.target.value)}
-            />
-          </div>
+          <AssetTargetFields idPrefix="term-link" target={asset} columns={['col-md-6', 'col-md-4']} />
           <div className="col-md-2">
-            <button type="submit" className="btn btn-outline-primary btn-sm" disabled={!nodeId.trim() || linking.isLoading}>
+            <button type="submit" className="btn btn-outline-primary btn-sm" disabled={!asset.target.nodeId || linking.isLoading}>
               Link
             </button>
           </div>
