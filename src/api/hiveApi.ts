@@ -1,6 +1,10 @@
-// Hive's questions and answers as the page reads and changes them (types from the contract, type-only).
+// Hive's questions and answers as the page reads and changes them; requests are built from the
+// endpoints' descriptions (common/hive/hiveEndpoints.ts).
 import type { AskQuestionInput, QuestionDetail, QuestionListQuery, QuestionListResponse } from '@common/hive/hiveContract';
+import { endpointUrl } from '@common/api/endpoint';
+import { hiveEndpoints as endpoints } from '@common/hive/hiveEndpoints';
 import { baseApi } from './baseApi';
+import { endpointRequest } from './endpointRequest';
 
 const HIVE = 'Hive' as const;
 
@@ -15,40 +19,39 @@ const detail = (response: { question: QuestionDetail }) => response.question;
 export const hiveApi = baseApi.enhanceEndpoints({ addTagTypes: [HIVE, 'Faq'] }).injectEndpoints({
   endpoints: (build) => ({
     listQuestions: build.query<QuestionListResponse, QuestionListQuery>({
-      query: (query) => `api/hive/questions${queryString(query)}`,
+      query: (query) => `${endpointUrl(endpoints.list)}${queryString(query)}`,
       providesTags: [HIVE],
     }),
     getQuestion: build.query<QuestionDetail, string>({
-      query: (id) => `api/hive/questions/${encodeURIComponent(id)}`,
+      query: (id) => endpointRequest(endpoints.get, { params: { id } }),
       transformResponse: detail,
       providesTags: [HIVE],
     }),
     askQuestion: build.mutation<QuestionDetail, AskQuestionInput>({
-      query: (body) => ({ url: 'api/hive/questions', method: 'POST', body }),
+      query: (body) => endpointRequest(endpoints.ask, { body }),
       transformResponse: detail,
       invalidatesTags: [HIVE],
     }),
     answerQuestion: build.mutation<QuestionDetail, { id: string; body: string }>({
-      query: ({ id, body }) => ({ url: `api/hive/questions/${encodeURIComponent(id)}/answers`, method: 'POST', body: { body } }),
+      query: ({ id, body }) => endpointRequest(endpoints.answer, { params: { id }, body: { body } }),
       transformResponse: detail,
       invalidatesTags: [HIVE],
     }),
     voteOnHive: build.mutation<QuestionDetail, { id: string; answerId?: string; vote: boolean }>({
-      query: ({ id, answerId, vote }) => ({
-        url: `api/hive/questions/${encodeURIComponent(id)}${answerId ? `/answers/${encodeURIComponent(answerId)}` : ''}/vote`,
-        method: 'PUT',
-        body: { vote },
-      }),
+      query: ({ id, answerId, vote }) =>
+        answerId
+          ? endpointRequest(endpoints.voteOnAnswer, { params: { id, answerId }, body: { vote } })
+          : endpointRequest(endpoints.vote, { params: { id }, body: { vote } }),
       transformResponse: detail,
       invalidatesTags: [HIVE],
     }),
     acceptAnswer: build.mutation<QuestionDetail, { id: string; answerId: string | null }>({
-      query: ({ id, answerId }) => ({ url: `api/hive/questions/${encodeURIComponent(id)}/accepted`, method: 'PUT', body: { answerId } }),
+      query: ({ id, answerId }) => endpointRequest(endpoints.accept, { params: { id }, body: { answerId } }),
       transformResponse: detail,
       invalidatesTags: [HIVE],
     }),
     promoteToFaq: build.mutation<{ entryId: string }, { id: string; topic: string }>({
-      query: ({ id, topic }) => ({ url: `api/hive/questions/${encodeURIComponent(id)}/promote`, method: 'POST', body: { topic } }),
+      query: ({ id, topic }) => endpointRequest(endpoints.promote, { params: { id }, body: { topic } }),
       invalidatesTags: [HIVE, 'Faq'],
     }),
   }),

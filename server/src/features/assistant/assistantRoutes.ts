@@ -4,13 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import { askBody, askResponse } from '@common/assistant/assistantContract';
 import { callerOf, organisationOf } from '../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
+import { endpointRoute } from '../../platform/http/endpointRoute.js';
+import { assistantEndpoints } from '@common/assistant/assistantEndpoints';
 import type { HelpSearchSource } from '../../platform/ports/index.js';
 import { answerQuestion } from './retrieval.js';
 
 export function registerAssistantRoutes(server: FastifyInstance, sources: readonly HelpSearchSource[]): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  app.post('/api/assistant/ask', { schema: { body: askBody, response: { 200: askResponse } } }, async (request) => {
-    const caller = callerOf(request);
-    return answerQuestion(sources, organisationOf(caller), caller.roles, request.body.question);
+  app.route({
+    ...endpointRoute(assistantEndpoints.ask, { body: askBody, response: askResponse }),
+    handler: async (request) => {
+      const caller = callerOf(request);
+      return answerQuestion(sources, organisationOf(caller), caller.roles, request.body.question);
+    },
   });
 }

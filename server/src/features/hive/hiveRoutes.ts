@@ -18,6 +18,8 @@ import { z } from 'zod';
 import { actorOf, requireRoute } from '../../platform/http/auth/authenticate.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
+import { endpointRoute } from '../../platform/http/endpointRoute.js';
+import { hiveEndpoints } from '@common/hive/hiveEndpoints';
 import type { FaqShelf } from '../../platform/ports/index.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { acceptAnswer, answerQuestion, askQuestion, listQuestions, promoteToFaq, questionDetail, vote } from './hiveStore.js';
@@ -28,71 +30,70 @@ export function registerHiveRoutes(server: FastifyInstance, db: StoreDb, faq: Fa
   const app = server.withTypeProvider<ZodTypeProvider>();
   const hive = requireRoute('hive');
 
-  app.get(
-    '/api/hive/questions',
-    { preValidation: hive, schema: { querystring: questionListQuery, response: { 200: questionListResponse } } },
-    async (request) => listQuestions(db, actorOf(request).organisation, request.query),
-  );
-  app.get(
-    '/api/hive/questions/:id',
-    { preValidation: hive, schema: { params: questionParams, response: { 200: questionResponse } } },
-    async (request) => ({
-      question: await questionDetail(db, actorOf(request), request.params.id, faq),
-    }),
-  );
-  app.post(
-    '/api/hive/questions',
-    { preValidation: hive, schema: { body: askQuestionBody, response: { 201: questionResponse } } },
-    async (request, reply) => {
+  const ep = hiveEndpoints;
+  app.route({
+    ...endpointRoute(ep.list, { querystring: questionListQuery, response: questionListResponse }),
+    preValidation: hive,
+    handler: async (request) => listQuestions(db, actorOf(request).organisation, request.query),
+  });
+  app.route({
+    ...endpointRoute(ep.get, { params: questionParams, response: questionResponse }),
+    preValidation: hive,
+    handler: async (request) => ({ question: await questionDetail(db, actorOf(request), request.params.id, faq) }),
+  });
+  app.route({
+    ...endpointRoute(ep.ask, { body: askQuestionBody, response: questionResponse }),
+    preValidation: hive,
+    handler: async (request, reply) => {
       const actor = actorOf(request);
       const id = await askQuestion(db, actor, request.body);
       return reply.code(201).send({ question: await questionDetail(db, actor, id, faq) });
     },
-  );
-  app.post(
-    '/api/hive/questions/:id/answers',
-    { preValidation: hive, schema: { params: questionParams, body: answerBody, response: { 201: questionResponse } } },
-    async (request, reply) => {
+  });
+  app.route({
+    ...endpointRoute(ep.answer, { params: questionParams, body: answerBody, response: questionResponse }),
+    preValidation: hive,
+    handler: async (request, reply) => {
       const actor = actorOf(request);
       await answerQuestion(db, actor, request.params.id, request.body.body);
       return reply.code(201).send({ question: await questionDetail(db, actor, request.params.id, faq) });
     },
-  );
-  app.put(
-    '/api/hive/questions/:id/vote',
-    { preValidation: hive, schema: { params: questionParams, body: voteBody, response: { 200: questionResponse } } },
-    async (request) => {
+  });
+  app.route({
+    ...endpointRoute(ep.vote, { params: questionParams, body: voteBody, response: questionResponse }),
+    preValidation: hive,
+    handler: async (request) => {
       const actor = actorOf(request);
       await vote(db, actor, request.params.id, null, request.body.vote);
       return { question: await questionDetail(db, actor, request.params.id, faq) };
     },
-  );
-  app.put(
-    '/api/hive/questions/:id/answers/:answerId/vote',
-    { preValidation: hive, schema: { params: answerIdParams, body: voteBody, response: { 200: questionResponse } } },
-    async (request) => {
+  });
+  app.route({
+    ...endpointRoute(ep.voteOnAnswer, { params: answerIdParams, body: voteBody, response: questionResponse }),
+    preValidation: hive,
+    handler: async (request) => {
       const actor = actorOf(request);
       await vote(db, actor, request.params.id, request.params.answerId, request.body.vote);
       return { question: await questionDetail(db, actor, request.params.id, faq) };
     },
-  );
-  app.put(
-    '/api/hive/questions/:id/accepted',
-    { preValidation: hive, schema: { params: questionParams, body: acceptBody, response: { 200: questionResponse } } },
-    async (request) => {
+  });
+  app.route({
+    ...endpointRoute(ep.accept, { params: questionParams, body: acceptBody, response: questionResponse }),
+    preValidation: hive,
+    handler: async (request) => {
       const actor = actorOf(request);
       await acceptAnswer(db, actor, request.params.id, request.body.answerId);
       return { question: await questionDetail(db, actor, request.params.id, faq) };
     },
-  );
-  app.post(
-    '/api/hive/questions/:id/promote',
-    { preValidation: hive, schema: { params: questionParams, body: promoteBody, response: { 201: z.object({ entryId: z.string() }) } } },
-    async (request, reply) => {
+  });
+  app.route({
+    ...endpointRoute(ep.promote, { params: questionParams, body: promoteBody, response: z.object({ entryId: z.string() }) }),
+    preValidation: hive,
+    handler: async (request, reply) => {
       const actor = actorOf(request);
       if (!canManageFaq(actor.roles)) throw new HttpError(403, 'forbidden', 'Only admins may add to the FAQ.');
       const entryId = await promoteToFaq(db, actor, request.params.id, request.body.topic, faq);
       return reply.code(201).send({ entryId });
     },
-  );
+  });
 }
