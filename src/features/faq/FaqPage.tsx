@@ -6,9 +6,11 @@ import type { FaqEntry } from '@common/knowledge/knowledgeContract';
 import { useDeleteFaqMutation, useListFaqQuery } from '../../api/knowledgeApi';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
+import { FilterForm } from '../../components/FilterForm';
 import { FormField } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryResult } from '../../components/QueryResult';
+import { useDebounced } from '../../components/useDebounced';
 import { useDeleteConfirm } from '../../components/useDeleteConfirm';
 import { FaqAccordion, faqButtonId } from './FaqAccordion';
 import { FaqEntryDialog } from './FaqEntryDialog';
@@ -18,7 +20,7 @@ type Dialog = { kind: 'add' } | { kind: 'edit'; entry: FaqEntry } | null;
 export default function FaqPage() {
   const { hash } = useLocation();
   const [search, setSearch] = useState('');
-  const [q, setQ] = useState('');
+  const q = useDebounced(search.trim());
   const faq = useListFaqQuery(q);
   // Entries the reader toggled; the linked entry starts open, so toggling it closes it.
   const [toggled, setToggled] = useState<Set<string>>(new Set());
@@ -29,11 +31,6 @@ export default function FaqPage() {
     (entry: FaqEntry) => entry.id,
     () => setNotice('Deleted the entry.'),
   );
-
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(search.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [search]);
 
   const linked = hash.startsWith('#faq-') ? decodeURIComponent(hash.slice(5)) : null;
   const entries = faq.currentData?.entries;
@@ -77,9 +74,9 @@ export default function FaqPage() {
       <p role="status" className="small">
         {notice}
       </p>
-      <form role="search" aria-label="FAQ search" className="mb-3" onSubmit={(event) => event.preventDefault()}>
+      <FilterForm label="FAQ search" className="mb-3">
         <FormField label="Search the FAQ" type="search" value={search} onValue={setSearch} style={{ maxWidth: '32rem' }} />
-      </form>
+      </FilterForm>
       <QueryResult query={faq} loadingLabel="Loading the FAQ…" errorTitle="The FAQ could not be loaded">
         {(data) => (
           <>

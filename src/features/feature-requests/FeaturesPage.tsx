@@ -1,15 +1,18 @@
 // /app/features: the organisation's feature requests and the roadmap, most voted first, with
 // search and a status filter. Each request has its own page.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { featureStatuses, featureStatusLabels, type FeatureStatus } from '@common/feature-requests/featureRules';
 import { featureRequestPath } from '@common/paths';
 import { useListFeaturesQuery } from '../../api/featureRequestsApi';
 import { EmptyState } from '../../components/EmptyState';
+import { FilterForm } from '../../components/FilterForm';
 import { FilterSelect } from '../../components/FilterSelect';
 import { FormField } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryResult } from '../../components/QueryResult';
+import { withSearchParam } from '../../components/SearchBar';
+import { useDebounced } from '../../components/useDebounced';
 import { SimpleTable } from '../../components/SimpleTable';
 import { FeatureStatusBadge } from './FeatureStatusBadge';
 import { ProposeFeatureDialog } from './ProposeFeatureDialog';
@@ -18,15 +21,10 @@ export default function FeaturesPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('q') ?? '');
-  const [q, setQ] = useState(search.trim());
+  const q = useDebounced(search.trim());
   const status = (params.get('status') ?? '') as FeatureStatus | '';
   const [proposing, setProposing] = useState(false);
   const list = useListFeaturesQuery({ q: q || undefined, status: status || undefined });
-
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(search.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [search]);
 
   return (
     <>
@@ -39,29 +37,17 @@ export default function FeaturesPage() {
         }
       />
       <p className="text-body-secondary">Ask for what you miss, vote for what matters to you, and follow it on the roadmap.</p>
-      <form
-        role="search"
-        aria-label="Search feature requests"
-        className="d-flex flex-wrap gap-2 align-items-end mb-3"
-        onSubmit={(event) => event.preventDefault()}
-      >
+      <FilterForm label="Search feature requests">
         <FormField label="Search" type="search" className="flex-grow-1" value={search} onValue={setSearch} />
         <FilterSelect
           label="Status"
           value={status}
-          onValue={(value) =>
-            setParams((current) => {
-              const next = new URLSearchParams(current);
-              if (value) next.set('status', value);
-              else next.delete('status');
-              return next;
-            })
-          }
+          onValue={(value) => setParams((current) => withSearchParam(current, 'status', value))}
           anyLabel="Every status"
           values={featureStatuses}
           labels={featureStatusLabels}
         />
-      </form>
+      </FilterForm>
       <QueryResult query={list} loadingLabel="Loading feature requests…" errorTitle="The feature requests could not be loaded">
         {(data) =>
           data.features.length === 0 ? (

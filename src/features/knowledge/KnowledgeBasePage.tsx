@@ -5,25 +5,20 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { knowledgeArticlePath } from '@common/paths';
 import { useListArticlesQuery } from '../../api/knowledgeApi';
+import { CardList } from '../../components/CardList';
 import { DateTimeText } from '../../components/DateTimeText';
 import { EmptyState } from '../../components/EmptyState';
+import { FilterForm } from '../../components/FilterForm';
 import { FormField } from '../../components/FormField';
 import { Highlighted } from '../../components/Highlighted';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryResult } from '../../components/QueryResult';
+import { withSearchParam } from '../../components/SearchBar';
+import { useDebounced } from '../../components/useDebounced';
 import { ArticleFormDialog } from './ArticleFormDialog';
 import { ArticleView } from './ArticleView';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-function useDebounced(value: string, ms = 250): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 export default function KnowledgeBasePage() {
   const [params, setParams] = useSearchParams();
@@ -36,13 +31,7 @@ export default function KnowledgeBasePage() {
   const [notice, setNotice] = useState('');
   const list = useListArticlesQuery({ q: q || undefined, category: category || undefined, status }, { skip: articleId !== null });
 
-  const set = (name: string, value: string | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      return next;
-    });
+  const set = (name: string, value: string | null) => setParams((current) => withSearchParam(current, name, value ?? ''));
   useEffect(() => {
     if (articleId === null && (params.get('q') ?? '') !== q) set('q', q || null);
     // Only the typed text drives the address; the address never drives the typing.
@@ -75,12 +64,7 @@ export default function KnowledgeBasePage() {
         />
       ) : (
         <>
-          <form
-            role="search"
-            aria-label="Article search"
-            className="d-flex flex-wrap gap-2 align-items-end mb-3"
-            onSubmit={(event) => event.preventDefault()}
-          >
+          <FilterForm label="Article search">
             <FormField
               label="Search articles"
               type="search"
@@ -110,46 +94,40 @@ export default function KnowledgeBasePage() {
                 <option value="all">All</option>
               </FormField>
             ) : null}
-          </form>
+          </FilterForm>
           <QueryResult query={list} loadingLabel="Searching the knowledge base…" errorTitle="The articles could not be loaded">
             {(data) => (
-              <section aria-labelledby="articles-title">
-                <h2 id="articles-title" className="visually-hidden">
-                  Articles
-                </h2>
-                <p className="text-body-secondary small" aria-live="polite">
-                  {q ? `${plural(data.total, 'article')} match "${q}"` : plural(data.total, 'article')}
-                  {data.articles.length < data.total ? ` (the best ${data.articles.length} shown)` : ''}
-                </p>
-                {data.articles.length === 0 ? (
+              <CardList
+                titleId="articles-title"
+                title="Articles"
+                count={`${q ? `${plural(data.total, 'article')} match "${q}"` : plural(data.total, 'article')}${data.articles.length < data.total ? ` (the best ${data.articles.length} shown)` : ''}`}
+                items={data.articles}
+                itemKey={(article) => article.id}
+                empty={
                   <EmptyState title={q ? 'No article matches.' : 'No articles yet.'}>
                     <p className="text-body-secondary mb-0">
                       {q ? 'Try other or fewer words, or ask the help assistant.' : 'Editors can write the first one.'}
                     </p>
                   </EmptyState>
-                ) : (
-                  <ul className="list-unstyled">
-                    {data.articles.map((article) => (
-                      <li key={article.id} className="card dw-card mb-2">
-                        <div className="card-body">
-                          <h3 className="h6 mb-1">
-                            <Link to={knowledgeArticlePath(article.id)}>
-                              <Highlighted parts={article.titleHighlight} />
-                            </Link>
-                            {article.status === 'draft' ? <span className="badge text-bg-warning ms-2">Draft</span> : null}
-                          </h3>
-                          <p className="small text-body-secondary mb-1">
-                            {article.category} · updated <DateTimeText iso={article.updatedAt} /> · {article.helpful.yes} found it helpful
-                          </p>
-                          <p className="mb-0 small">
-                            <Highlighted parts={article.extract} />
-                          </p>
-                        </div>
-                      </li>
-                    ))}
-                  </ul>
+                }
+              >
+                {(article) => (
+                  <>
+                    <h3 className="h6 mb-1">
+                      <Link to={knowledgeArticlePath(article.id)}>
+                        <Highlighted parts={article.titleHighlight} />
+                      </Link>
+                      {article.status === 'draft' ? <span className="badge text-bg-warning ms-2">Draft</span> : null}
+                    </h3>
+                    <p className="small text-body-secondary mb-1">
+                      {article.category} · updated <DateTimeText iso={article.updatedAt} /> · {article.helpful.yes} found it helpful
+                    </p>
+                    <p className="mb-0 small">
+                      <Highlighted parts={article.extract} />
+                    </p>
+                  </>
                 )}
-              </section>
+              </CardList>
             )}
           </QueryResult>
         </>
