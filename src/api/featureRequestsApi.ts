@@ -1,4 +1,5 @@
-// Feature requests and the roadmap as the pages read and change them (types from the contract, type-only).
+// Feature requests and the roadmap as the pages read and change them; requests are built from the
+// endpoints' descriptions (common/feature-requests/featureRequestsEndpoints.ts).
 import type {
   FeatureDetail,
   FeatureInput,
@@ -6,11 +7,13 @@ import type {
   FeatureListResponse,
   FeatureStatusChange,
 } from '@common/feature-requests/featureRequestsContract';
+import { endpointUrl } from '@common/api/endpoint';
+import { featureRequestsEndpoints as endpoints } from '@common/feature-requests/featureRequestsEndpoints';
 import { baseApi } from './baseApi';
+import { endpointRequest } from './endpointRequest';
 
 const FEATURES = 'FeatureRequests' as const;
 const detail = (response: { feature: FeatureDetail }) => response.feature;
-const path = (id: string, rest = '') => `api/features/${encodeURIComponent(id)}${rest}`;
 
 export const featureRequestsApi = baseApi.enhanceEndpoints({ addTagTypes: [FEATURES] }).injectEndpoints({
   endpoints: (build) => ({
@@ -19,33 +22,37 @@ export const featureRequestsApi = baseApi.enhanceEndpoints({ addTagTypes: [FEATU
         const params = new URLSearchParams();
         for (const [name, value] of Object.entries(query)) if (value) params.set(name, String(value));
         const text = params.toString();
-        return `api/features${text ? `?${text}` : ''}`;
+        return `${endpointUrl(endpoints.list)}${text ? `?${text}` : ''}`;
       },
       providesTags: [FEATURES],
     }),
-    getFeature: build.query<FeatureDetail, string>({ query: (id) => path(id), transformResponse: detail, providesTags: [FEATURES] }),
+    getFeature: build.query<FeatureDetail, string>({
+      query: (id) => endpointRequest(endpoints.get, { params: { id } }),
+      transformResponse: detail,
+      providesTags: [FEATURES],
+    }),
     createFeature: build.mutation<FeatureDetail, FeatureInput>({
-      query: (body) => ({ url: 'api/features', method: 'POST', body }),
+      query: (body) => endpointRequest(endpoints.create, { body }),
       transformResponse: detail,
       invalidatesTags: [FEATURES],
     }),
     voteOnFeature: build.mutation<FeatureDetail, { id: string; vote: boolean }>({
-      query: ({ id, vote }) => ({ url: path(id, '/vote'), method: 'PUT', body: { vote } }),
+      query: ({ id, vote }) => endpointRequest(endpoints.vote, { params: { id }, body: { vote } }),
       transformResponse: detail,
       invalidatesTags: [FEATURES],
     }),
     subscribeToFeature: build.mutation<FeatureDetail, { id: string; subscribed: boolean }>({
-      query: ({ id, subscribed }) => ({ url: path(id, '/subscription'), method: 'PUT', body: { subscribed } }),
+      query: ({ id, subscribed }) => endpointRequest(endpoints.subscription, { params: { id }, body: { subscribed } }),
       transformResponse: detail,
       invalidatesTags: [FEATURES],
     }),
     commentOnFeature: build.mutation<FeatureDetail, { id: string; body: string }>({
-      query: ({ id, body }) => ({ url: path(id, '/comments'), method: 'POST', body: { body } }),
+      query: ({ id, body }) => endpointRequest(endpoints.comment, { params: { id }, body: { body } }),
       transformResponse: detail,
       invalidatesTags: [FEATURES],
     }),
     changeFeatureStatus: build.mutation<FeatureDetail, { id: string; change: FeatureStatusChange }>({
-      query: ({ id, change }) => ({ url: path(id, '/status'), method: 'PATCH', body: change }),
+      query: ({ id, change }) => endpointRequest(endpoints.status, { params: { id }, body: change }),
       transformResponse: detail,
       invalidatesTags: [FEATURES],
     }),

@@ -19,6 +19,8 @@ import { uuidParams } from '@common/workspace/fieldRules';
 import { actorOf, requireRoute } from '../../platform/http/auth/authenticate.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
+import { endpointRoute } from '../../platform/http/endpointRoute.js';
+import { featureRequestsEndpoints } from '@common/feature-requests/featureRequestsEndpoints';
 import type { NotificationsService } from '../../platform/notifications/index.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import {
@@ -38,62 +40,63 @@ type Notify = Pick<NotificationsService, 'notify'>;
 export function registerFeatureRequestRoutes(server: FastifyInstance, db: StoreDb, notifications: Notify): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const features = requireRoute('features');
+  const ep = featureRequestsEndpoints;
 
-  app.get(
-    '/api/features',
-    { preValidation: features, schema: { querystring: featureListQuery, response: { 200: featureListResponse } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.list, { querystring: featureListQuery, response: featureListResponse }),
+    preValidation: features,
+    handler: async (request) => {
       const actor = actorOf(request);
       return { features: await listFeatures(db, actor, request.query), canChangeStatus: canManageRoadmap(actor.roles) };
     },
-  );
-  app.get(
-    '/api/features/:id',
-    { preValidation: features, schema: { params: featureParams, response: { 200: featureResponse } } },
-    async (request) => ({
+  });
+  app.route({
+    ...endpointRoute(ep.get, { params: featureParams, response: featureResponse }),
+    preValidation: features,
+    handler: async (request) => ({
       feature: await featureDetail(db, actorOf(request), request.params.id),
     }),
-  );
-  app.post(
-    '/api/features',
-    { preValidation: features, schema: { body: createFeatureBody, response: { 201: featureResponse } } },
-    async (request, reply) => {
+  });
+  app.route({
+    ...endpointRoute(ep.create, { body: createFeatureBody, response: featureResponse }),
+    preValidation: features,
+    handler: async (request, reply) => {
       const actor = actorOf(request);
       const id = await createFeature(db, actor, request.body);
       return reply.code(201).send({ feature: await featureDetail(db, actor, id) });
     },
-  );
-  app.put(
-    '/api/features/:id/vote',
-    { preValidation: features, schema: { params: featureParams, body: featureVoteBody, response: { 200: featureResponse } } },
-    async (request) => {
+  });
+  app.route({
+    ...endpointRoute(ep.vote, { params: featureParams, body: featureVoteBody, response: featureResponse }),
+    preValidation: features,
+    handler: async (request) => {
       const actor = actorOf(request);
       await voteOnFeature(db, actor, request.params.id, request.body.vote);
       return { feature: await featureDetail(db, actor, request.params.id) };
     },
-  );
-  app.put(
-    '/api/features/:id/subscription',
-    { preValidation: features, schema: { params: featureParams, body: featureSubscriptionBody, response: { 200: featureResponse } } },
-    async (request) => {
+  });
+  app.route({
+    ...endpointRoute(ep.subscription, { params: featureParams, body: featureSubscriptionBody, response: featureResponse }),
+    preValidation: features,
+    handler: async (request) => {
       const actor = actorOf(request);
       await setSubscription(db, actor, request.params.id, request.body.subscribed);
       return { feature: await featureDetail(db, actor, request.params.id) };
     },
-  );
-  app.post(
-    '/api/features/:id/comments',
-    { preValidation: features, schema: { params: featureParams, body: featureCommentBody, response: { 201: featureResponse } } },
-    async (request, reply) => {
+  });
+  app.route({
+    ...endpointRoute(ep.comment, { params: featureParams, body: featureCommentBody, response: featureResponse }),
+    preValidation: features,
+    handler: async (request, reply) => {
       const actor = actorOf(request);
       await commentOnFeature(db, actor, request.params.id, request.body.body);
       return reply.code(201).send({ feature: await featureDetail(db, actor, request.params.id) });
     },
-  );
-  app.patch(
-    '/api/features/:id/status',
-    { preValidation: features, schema: { params: featureParams, body: featureStatusBody, response: { 200: featureResponse } } },
-    async (request) => {
+  });
+  app.route({
+    ...endpointRoute(ep.status, { params: featureParams, body: featureStatusBody, response: featureResponse }),
+    preValidation: features,
+    handler: async (request) => {
       const actor = actorOf(request);
       if (!canManageRoadmap(actor.roles)) throw new HttpError(403, 'forbidden', 'Only admins may move a request on the roadmap.', 'status');
       const change = await changeFeatureStatus(db, actor, request.params.id, request.body.status, request.body.reason);
@@ -118,5 +121,5 @@ export function registerFeatureRequestRoutes(server: FastifyInstance, db: StoreD
       );
       return { feature: await featureDetail(db, actor, request.params.id) };
     },
-  );
+  });
 }
