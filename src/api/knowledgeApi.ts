@@ -1,5 +1,5 @@
-// The knowledge base and the FAQ as the pages read and change them. Types come from the shared
-// contract (type-only: zod stays out of the bundle).
+// The knowledge base and the FAQ as the pages read and change them; requests are built from the
+// endpoints' descriptions (common/knowledge/knowledgeEndpoints.ts).
 import type {
   ArticleDetail,
   ArticleInput,
@@ -10,7 +10,10 @@ import type {
   FaqInput,
   FaqListResponse,
 } from '@common/knowledge/knowledgeContract';
+import { endpointUrl } from '@common/api/endpoint';
+import { knowledgeEndpoints as endpoints } from '@common/knowledge/knowledgeEndpoints';
 import { baseApi } from './baseApi';
+import { endpointRequest } from './endpointRequest';
 
 const ARTICLES = 'KnowledgeArticles' as const;
 const FAQ = 'Faq' as const;
@@ -25,49 +28,49 @@ const queryString = (query: Record<string, string | undefined>) => {
 export const knowledgeApi = baseApi.enhanceEndpoints({ addTagTypes: [ARTICLES, FAQ] }).injectEndpoints({
   endpoints: (build) => ({
     listArticles: build.query<ArticleListResponse, ArticleListQuery>({
-      query: (query) => `api/kb/articles${queryString(query)}`,
+      query: (query) => `${endpointUrl(endpoints.articles)}${queryString(query)}`,
       providesTags: [ARTICLES],
     }),
     getArticle: build.query<ArticleDetail, string>({
-      query: (id) => `api/kb/articles/${encodeURIComponent(id)}`,
+      query: (id) => endpointRequest(endpoints.article, { params: { id } }),
       transformResponse: (response: { article: ArticleDetail }) => response.article,
       providesTags: [ARTICLES],
     }),
     createArticle: build.mutation<ArticleDetail, ArticleInput>({
-      query: (body) => ({ url: 'api/kb/articles', method: 'POST', body }),
+      query: (body) => endpointRequest(endpoints.createArticle, { body }),
       transformResponse: (response: { article: ArticleDetail }) => response.article,
       invalidatesTags: [ARTICLES],
     }),
     updateArticle: build.mutation<ArticleDetail, { id: string; changes: ArticleUpdate }>({
-      query: ({ id, changes }) => ({ url: `api/kb/articles/${encodeURIComponent(id)}`, method: 'PATCH', body: changes }),
+      query: ({ id, changes }) => endpointRequest(endpoints.updateArticle, { params: { id }, body: changes }),
       transformResponse: (response: { article: ArticleDetail }) => response.article,
       invalidatesTags: [ARTICLES],
     }),
     deleteArticle: build.mutation<void, string>({
-      query: (id) => ({ url: `api/kb/articles/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => endpointRequest(endpoints.deleteArticle, { params: { id } }),
       invalidatesTags: [ARTICLES],
     }),
     voteOnArticle: build.mutation<ArticleDetail, { id: string; helpful: boolean }>({
-      query: ({ id, helpful }) => ({ url: `api/kb/articles/${encodeURIComponent(id)}/vote`, method: 'PUT', body: { helpful } }),
+      query: ({ id, helpful }) => endpointRequest(endpoints.voteOnArticle, { params: { id }, body: { helpful } }),
       transformResponse: (response: { article: ArticleDetail }) => response.article,
       invalidatesTags: [ARTICLES],
     }),
     listFaq: build.query<FaqListResponse, string>({
-      query: (q) => `api/faq${queryString({ q })}`,
+      query: (q) => `${endpointUrl(endpoints.faq)}${queryString({ q })}`,
       providesTags: [FAQ],
     }),
     createFaq: build.mutation<FaqEntry, FaqInput>({
-      query: (body) => ({ url: 'api/faq', method: 'POST', body }),
+      query: (body) => endpointRequest(endpoints.createFaq, { body }),
       transformResponse: (response: { entry: FaqEntry }) => response.entry,
       invalidatesTags: [FAQ],
     }),
     updateFaq: build.mutation<FaqEntry, { id: string; changes: Partial<FaqInput> }>({
-      query: ({ id, changes }) => ({ url: `api/faq/${encodeURIComponent(id)}`, method: 'PATCH', body: changes }),
+      query: ({ id, changes }) => endpointRequest(endpoints.updateFaq, { params: { id }, body: changes }),
       transformResponse: (response: { entry: FaqEntry }) => response.entry,
       invalidatesTags: [FAQ],
     }),
     deleteFaq: build.mutation<void, string>({
-      query: (id) => ({ url: `api/faq/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => endpointRequest(endpoints.deleteFaq, { params: { id } }),
       invalidatesTags: [FAQ],
     }),
   }),

@@ -19,6 +19,8 @@ import { uuidParams } from '@common/workspace/fieldRules';
 import { actorOf, requireRoute, type RequestActor } from '../../platform/http/auth/authenticate.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
+import { endpointRoute } from '../../platform/http/endpointRoute.js';
+import { knowledgeEndpoints } from '@common/knowledge/knowledgeEndpoints';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { articleDetail, createArticle, deleteArticle, listArticles, updateArticle, voteOnArticle } from './articlesStore.js';
 import { createFaq, deleteFaq, listFaq, updateFaq } from './faqStore.js';
@@ -39,85 +41,94 @@ export function registerKnowledgeRoutes(server: FastifyInstance, db: StoreDb): v
   const app = server.withTypeProvider<ZodTypeProvider>();
   const kb = requireRoute('knowledgebase');
   const faq = requireRoute('faq');
+  const ep = knowledgeEndpoints;
 
-  app.get(
-    '/api/kb/articles',
-    { preValidation: kb, schema: { querystring: articleListQuery, response: { 200: articleListResponse } } },
-    async (request) => listArticles(db, actorOf(request), request.query),
-  );
-  app.get(
-    '/api/kb/articles/:id',
-    { preValidation: kb, schema: { params: articleParams, response: { 200: articleResponse } } },
-    async (request) => ({
+  app.route({
+    ...endpointRoute(ep.articles, { querystring: articleListQuery, response: articleListResponse }),
+    preValidation: kb,
+    handler: async (request) => listArticles(db, actorOf(request), request.query),
+  });
+  app.route({
+    ...endpointRoute(ep.article, { params: articleParams, response: articleResponse }),
+    preValidation: kb,
+    handler: async (request) => ({
       article: await articleDetail(db, actorOf(request), request.params.id),
     }),
-  );
-  app.post(
-    '/api/kb/articles',
-    { preValidation: kb, schema: { body: createArticleBody, response: { 201: articleResponse } } },
-    async (request, reply) => {
+  });
+  app.route({
+    ...endpointRoute(ep.createArticle, { body: createArticleBody, response: articleResponse }),
+    preValidation: kb,
+    handler: async (request, reply) => {
       const actor = actorOf(request);
       requireEditor(actor);
       const id = await createArticle(db, actor, request.body);
       return reply.code(201).send({ article: await articleDetail(db, actor, id) });
     },
-  );
-  app.patch(
-    '/api/kb/articles/:id',
-    { preValidation: kb, schema: { params: articleParams, body: updateArticleBody, response: { 200: articleResponse } } },
-    async (request) => {
+  });
+  app.route({
+    ...endpointRoute(ep.updateArticle, { params: articleParams, body: updateArticleBody, response: articleResponse }),
+    preValidation: kb,
+    handler: async (request) => {
       const actor = actorOf(request);
       requireEditor(actor);
       await updateArticle(db, actor, request.params.id, request.body);
       return { article: await articleDetail(db, actor, request.params.id) };
     },
-  );
-  app.delete('/api/kb/articles/:id', { preValidation: kb, schema: { params: articleParams } }, async (request, reply) => {
-    const actor = actorOf(request);
-    requireEditor(actor);
-    await deleteArticle(db, actor, request.params.id);
-    return reply.code(204).send();
   });
-  app.put(
-    '/api/kb/articles/:id/vote',
-    { preValidation: kb, schema: { params: articleParams, body: articleVoteBody, response: { 200: articleResponse } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.deleteArticle, { params: articleParams }),
+    preValidation: kb,
+    handler: async (request, reply) => {
+      const actor = actorOf(request);
+      requireEditor(actor);
+      await deleteArticle(db, actor, request.params.id);
+      return reply.code(204).send();
+    },
+  });
+  app.route({
+    ...endpointRoute(ep.voteOnArticle, { params: articleParams, body: articleVoteBody, response: articleResponse }),
+    preValidation: kb,
+    handler: async (request) => {
       const actor = actorOf(request);
       await voteOnArticle(db, actor, request.params.id, request.body.helpful);
       return { article: await articleDetail(db, actor, request.params.id) };
     },
-  );
+  });
 
-  app.get(
-    '/api/faq',
-    { preValidation: faq, schema: { querystring: faqListQuery, response: { 200: faqListResponse } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.faq, { querystring: faqListQuery, response: faqListResponse }),
+    preValidation: faq,
+    handler: async (request) => {
       const actor = actorOf(request);
       return { entries: await listFaq(db, actor.organisation, request.query.q), canManage: canManageFaq(actor.roles) };
     },
-  );
-  app.post(
-    '/api/faq',
-    { preValidation: faq, schema: { body: createFaqBody, response: { 201: faqEntryResponse } } },
-    async (request, reply) => {
+  });
+  app.route({
+    ...endpointRoute(ep.createFaq, { body: createFaqBody, response: faqEntryResponse }),
+    preValidation: faq,
+    handler: async (request, reply) => {
       const actor = actorOf(request);
       requireFaqManager(actor);
       return reply.code(201).send({ entry: await createFaq(db, actor, request.body) });
     },
-  );
-  app.patch(
-    '/api/faq/:id',
-    { preValidation: faq, schema: { params: faqParams, body: updateFaqBody, response: { 200: faqEntryResponse } } },
-    async (request) => {
+  });
+  app.route({
+    ...endpointRoute(ep.updateFaq, { params: faqParams, body: updateFaqBody, response: faqEntryResponse }),
+    preValidation: faq,
+    handler: async (request) => {
       const actor = actorOf(request);
       requireFaqManager(actor);
       return { entry: await updateFaq(db, actor, request.params.id, request.body) };
     },
-  );
-  app.delete('/api/faq/:id', { preValidation: faq, schema: { params: faqParams } }, async (request, reply) => {
-    const actor = actorOf(request);
-    requireFaqManager(actor);
-    await deleteFaq(db, actor, request.params.id);
-    return reply.code(204).send();
+  });
+  app.route({
+    ...endpointRoute(ep.deleteFaq, { params: faqParams }),
+    preValidation: faq,
+    handler: async (request, reply) => {
+      const actor = actorOf(request);
+      requireFaqManager(actor);
+      await deleteFaq(db, actor, request.params.id);
+      return reply.code(204).send();
+    },
   });
 }
