@@ -3,6 +3,8 @@
 // areas' tables (001: dashboards and layout settings; 005: support; 006: knowledge, Hive, feature
 // requests, projects) and stay here as shipped. Each area keeps its later migrations in its own
 // migrations/ folder; openStore runs all of them in name order. Never edit one that has shipped.
+// There is no 012: the number was skipped when the catalog quality migration was written as 013,
+// and since migrations need only distinct names in order, the gap stays.
 import type { Migration } from 'kysely';
 import { initial } from './001_initial.js';
 import { auditOutcome } from './002_audit_outcome.js';
