@@ -1,12 +1,13 @@
 // The access review: per member their roles (powerful ones marked), one-time codes, last
 // sign-in and whether they are dormant; exported as CSV by the table.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { SECURITY_LIMITS } from '@common/security/securityRules';
 import type { AccessReviewRow } from '@common/security/securityContract';
 import { csvFileName } from '../../components/csv';
 import type { DataColumn } from '../../components/dataColumn';
 import { DataTable } from '../../components/DataTable';
 import { DateTimeText } from '../../components/DateTimeText';
+import { InlineSelect } from '../../components/InlineSelect';
 import { Panel } from '../../components/Panel';
 import { QueryResult } from '../../components/QueryResult';
 import { useGetAccessReviewQuery } from '../../api/securityApi';
@@ -32,29 +33,20 @@ const columns: DataColumn<AccessReviewRow>[] = [
 export function AccessReviewPanel() {
   const [days, setDays] = useState<number>(SECURITY_LIMITS.dormantDaysDefault);
   const review = useGetAccessReviewQuery(days);
-  const selectId = useId();
   return (
     <Panel
       title="Access review"
       description="Last sign-in of each member, dormant accounts and powerful roles."
       actions={
-        <div className="d-flex align-items-center gap-2">
-          <label htmlFor={selectId} className="small text-nowrap">
-            Dormant after
-          </label>
-          <select
-            id={selectId}
-            className="form-select form-select-sm"
-            value={days}
-            onChange={(event) => setDays(Number(event.target.value))}
-          >
-            {DORMANT_CHOICES.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice} days
-              </option>
-            ))}
-          </select>
-        </div>
+        <InlineSelect
+          label="Dormant after"
+          labelClassName="small text-nowrap"
+          selectClassName="form-select form-select-sm"
+          value={String(days)}
+          onValue={(value) => setDays(Number(value))}
+          options={DORMANT_CHOICES.map(String)}
+          optionLabel={(choice) => `${choice} days`}
+        />
       }
     >
       <QueryResult query={review} loadingLabel="Loading the access review…" errorTitle="The access review could not be loaded">

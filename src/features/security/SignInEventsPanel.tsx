@@ -1,12 +1,13 @@
 // The sign-in event log: successes, failures, lockouts and ended sessions with time, address
 // and client, filtered by type, exported as CSV by the table.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { SignInEvent, SignInEventType } from '@common/security/securityContract';
 import { signInEventLabels } from '@common/security/securityRules';
 import { csvFileName } from '../../components/csv';
 import type { DataColumn } from '../../components/dataColumn';
 import { DataTable } from '../../components/DataTable';
 import { DateTimeText } from '../../components/DateTimeText';
+import { InlineSelect } from '../../components/InlineSelect';
 import { Panel } from '../../components/Panel';
 import { QueryResult } from '../../components/QueryResult';
 import { useListEventsQuery } from '../../api/securityApi';
@@ -23,30 +24,22 @@ const columns: DataColumn<SignInEvent>[] = [
 export function SignInEventsPanel() {
   const [type, setType] = useState<SignInEventType | ''>('');
   const events = useListEventsQuery(type ? `type=${type}` : '');
-  const selectId = useId();
   return (
     <Panel
       title="Sign-in events"
       description="The latest 500 sign-ins, failures, lockouts and ended sessions of your members."
       actions={
-        <div className="d-flex align-items-center gap-2">
-          <label htmlFor={selectId} className="small">
-            Show
-          </label>
-          <select
-            id={selectId}
-            className="form-select form-select-sm"
-            value={type}
-            onChange={(event) => setType(event.target.value as SignInEventType | '')}
-          >
-            <option value="">All events</option>
-            {(Object.keys(signInEventLabels) as SignInEventType[]).map((value) => (
-              <option key={value} value={value}>
-                {signInEventLabels[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <InlineSelect<SignInEventType | ''>
+          label="Show"
+          labelClassName="small"
+          selectClassName="form-select form-select-sm"
+          value={type}
+          onValue={setType}
+          options={Object.keys(signInEventLabels) as SignInEventType[]}
+          optionLabel={(value) => (value ? signInEventLabels[value] : '')}
+        >
+          <option value="">All events</option>
+        </InlineSelect>
       }
     >
       <QueryResult query={events} loadingLabel="Loading the sign-in events…" errorTitle="The sign-in events could not be loaded">

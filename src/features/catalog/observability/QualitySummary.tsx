@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { QualityGroup, SummaryDimension } from '@common/catalog-quality/qualityContract';
 import { useGetQualitySummaryQuery } from '../../../api/catalogQualityApi';
 import { formatCount } from '../../../components/format';
+import { InlineSelect } from '../../../components/InlineSelect';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { SimpleTable } from '../../../components/SimpleTable';
@@ -38,23 +39,15 @@ export function QualitySummary() {
   const by = (params.get('by') ?? 'asset') as SummaryDimension;
   const qualitySummary = useGetQualitySummaryQuery(summaryQuery(params));
   const picker = (
-    <div className="d-flex align-items-center gap-2">
-      <label htmlFor="dq-by" className="small mb-0">
-        Summarise by
-      </label>
-      <select
-        id="dq-by"
-        className="form-select form-select-sm w-auto"
-        value={by}
-        onChange={(event) => setParams(withParam(params, 'by', event.target.value))}
-      >
-        {Object.entries(dimensionLabels).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <InlineSelect
+      id="dq-by"
+      label="Summarise by"
+      labelClassName="small mb-0"
+      value={by}
+      onValue={(value) => setParams(withParam(params, 'by', value))}
+      options={Object.keys(dimensionLabels) as SummaryDimension[]}
+      optionLabel={(value) => dimensionLabels[value]}
+    />
   );
   return (
     <Panel

@@ -1,7 +1,7 @@
 // Spend by database, and within one database by schema: each query's attributed cost under the
 // database and schema it ran in. Choosing a database (its button, or the select) drills into
 // its schemas; the chart and the table always show the same level.
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { DatabaseSpend, SchemaSpend } from '@common/warehouse/insightsContract';
 import type { DateRange } from '../../../api/warehouseTypes';
 import { BarChart } from '../../../components/charts/BarChart';
@@ -9,6 +9,7 @@ import { csvFileName } from '../../../components/csv';
 import type { DataColumn } from '../../../components/dataColumn';
 import { DataTable } from '../../../components/DataTable';
 import { formatMoney } from '../../../components/format';
+import { InlineSelect } from '../../../components/InlineSelect';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { countColumn, creditsColumn, moneyColumn } from '../columns';
@@ -88,7 +89,6 @@ export function DatabaseSpendPanel({ range, currency }: { range: DateRange; curr
   const { currentData } = read;
   // The chosen database's name; '' for all databases, NO_DATABASE for queries without one.
   const [chosen, setChosen] = useState('');
-  const selectId = useId();
   const databases = currentData?.databases ?? [];
   const key = (database: DatabaseSpend) => database.name ?? NO_DATABASE;
   const open = databases.find((database) => key(database) === chosen);
@@ -98,24 +98,9 @@ export function DatabaseSpendPanel({ range, currency }: { range: DateRange; curr
       title="Spend by database and schema"
       description="Query cost under the database and schema each query ran in (its session's current ones). Choose a database to see its schemas."
       actions={
-        <div className="d-flex align-items-center gap-2">
-          <label htmlFor={selectId} className="small text-body-secondary text-nowrap">
-            Database
-          </label>
-          <select
-            id={selectId}
-            className="form-select form-select-sm w-auto"
-            value={open ? chosen : ''}
-            onChange={(event) => setChosen(event.target.value)}
-          >
-            <option value="">All databases</option>
-            {databases.map((database) => (
-              <option key={key(database)} value={key(database)}>
-                {key(database)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <InlineSelect label="Database" value={open ? chosen : ''} onValue={setChosen} options={databases.map(key)}>
+          <option value="">All databases</option>
+        </InlineSelect>
       }
     >
       <QueryResult query={read} loadingLabel="Adding up the databases…" errorTitle="The spend by database could not be loaded">

@@ -1,8 +1,9 @@
 // Queries grouped by QUERY_PARAMETERIZED_HASH: the same statement with different literals is
 // one pattern, which is what to optimise (one dashboard tile run 10,000 times, say).
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { csvFileName } from '../../../components/csv';
 import { DataTable } from '../../../components/DataTable';
+import { InlineSelect } from '../../../components/InlineSelect';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { LIST_LIMIT, useGetQueryPatternsQuery, type QueryFilters } from '../../../api/optimizeApi';
@@ -17,30 +18,19 @@ export function PatternsPanel({ filters, currency, params }: { filters: QueryFil
   const [orderBy, setOrderBy] = useState<PatternOrder>('cost');
   const queryPatterns = useGetQueryPatternsQuery({ filters, orderBy });
   const columns = useMemo(() => patternColumns(currency, params), [currency, params]);
-  const selectId = useId();
   const title = 'Query patterns';
   return (
     <Panel
       title={title}
       description={`Runs of the same statement with different values, grouped by their parameterised hash. The ${LIST_LIMIT} first by the chosen figure.`}
       actions={
-        <div className="d-flex align-items-center gap-2">
-          <label htmlFor={selectId} className="small text-body-secondary text-nowrap">
-            Top patterns by
-          </label>
-          <select
-            id={selectId}
-            className="form-select form-select-sm w-auto"
-            value={orderBy}
-            onChange={(event) => setOrderBy(event.target.value as PatternOrder)}
-          >
-            {(Object.keys(ORDER_LABELS) as PatternOrder[]).map((order) => (
-              <option key={order} value={order}>
-                {ORDER_LABELS[order]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <InlineSelect
+          label="Top patterns by"
+          value={orderBy}
+          onValue={setOrderBy}
+          options={Object.keys(ORDER_LABELS) as PatternOrder[]}
+          optionLabel={(order) => ORDER_LABELS[order]}
+        />
       }
     >
       <QueryResult query={queryPatterns} loadingLabel="Grouping the queries…" errorTitle="The query patterns could not be loaded">

@@ -1,7 +1,7 @@
 // One warehouse's utilisation over time: billed compute split into running (a query was
 // running) and idle (billed with nothing running), and the average number of queries running
 // and queued while it was up. Hourly for ranges up to a week, daily beyond.
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { UtilisationBucket } from '@common/warehouse/insightsContract';
 import type { DateRange, WarehouseUsage } from '../../../api/warehouseTypes';
 import { BarChart } from '../../../components/charts/BarChart';
@@ -9,6 +9,7 @@ import { csvFileName } from '../../../components/csv';
 import type { DataColumn } from '../../../components/dataColumn';
 import { DataTable } from '../../../components/DataTable';
 import { formatCredits, formatDecimal } from '../../../components/format';
+import { InlineSelect } from '../../../components/InlineSelect';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { creditsColumn, decimalColumn } from '../columns';
@@ -20,7 +21,6 @@ export function UtilisationPanel({ warehouses, range }: { warehouses: readonly W
   const busiest = useMemo(() => [...warehouses].sort((a, b) => b.meteredCredits - a.meteredCredits)[0]?.name ?? '', [warehouses]);
   const [picked, setPicked] = useState<string | null>(null);
   const name = picked ?? busiest;
-  const selectId = useId();
   const read = useGetUtilisationQuery({ warehouseName: name, ...range }, { skip: !name });
   const { currentData } = read;
   const hourly = currentData?.bucket === 'hour';
@@ -51,25 +51,7 @@ export function UtilisationPanel({ warehouses, range }: { warehouses: readonly W
     <Panel
       title="Utilisation over time"
       description="Billed compute split into running (a query was running) and idle (billed with nothing running, e.g. before auto-suspend), with the average queries running and queued while it was up. Hourly up to a week, daily beyond."
-      actions={
-        <div className="d-flex align-items-center gap-2">
-          <label htmlFor={selectId} className="small text-body-secondary text-nowrap">
-            Warehouse
-          </label>
-          <select
-            id={selectId}
-            className="form-select form-select-sm w-auto"
-            value={name}
-            onChange={(event) => setPicked(event.target.value)}
-          >
-            {warehouses.map((warehouse) => (
-              <option key={warehouse.name} value={warehouse.name}>
-                {warehouse.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      }
+      actions={<InlineSelect label="Warehouse" value={name} onValue={setPicked} options={warehouses.map((warehouse) => warehouse.name)} />}
     >
       {!name ? (
         <p className="text-body-secondary mb-0">The account has no warehouses.</p>
