@@ -1,4 +1,4 @@
-// Cost per asset: the warehouse's builds and reads of dbt nodes (handed in by app/portalServer.ts
+// Cost per asset: the warehouse's builds and reads of dbt nodes (the warehouse access port, handed in by area.ts
 // from the warehouse feature's usage copy) laid over the organisation's current project.
 // - A model's (seed's, snapshot's) cost is the cost of its build statements over the window.
 // - An exposure's or a product's cost is the cost of every model it needs: its models and all

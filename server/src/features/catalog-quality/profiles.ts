@@ -11,7 +11,7 @@ import type { Queryable } from '../../platform/warehouse/engine.js';
 import { ProfileRefusedError, QualityNotFoundError } from './errors.js';
 import { profileTable, relationSql, type RelationParts } from './profiler.js';
 
-/** How the area reaches an organisation's warehouse (handed in from app/portalServer.ts); null when it has none. */
+/** How the area reaches an organisation's warehouse (the warehouse access port, handed in by area.ts); null when it has none. */
 export type QualityWarehouse = (organisation: string) => Promise<Queryable | null>;
 
 const TABLE_TYPES = new Set(['model', 'seed', 'snapshot', 'source']);

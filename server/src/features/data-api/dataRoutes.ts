@@ -25,7 +25,7 @@ import { ResultCache } from './resultCache.js';
 import type { UsageRecorder } from './usageRecorder.js';
 
 export interface DataApiDependencies {
-  /** The organisation's warehouse engine (handed in by app/portalServer.ts). */
+  /** The organisation's warehouse engine (the warehouse access port, handed in by area.ts). */
   warehouse: (organisation: string) => Promise<Engine>;
   portalUrl: string;
   flushUsage: () => Promise<void>;

@@ -1,6 +1,6 @@
 // The dbt area's service: ingestion (whichever way artifacts arrive), the in-memory project
 // index, and freshness checks on the shared job runner, with what changes published on the
-// live channel. app/portalServer.ts builds one and hands it to the routes, the watched
+// live channel. area.ts builds one and hands it to the routes, the watched
 // directory and the sample seeding.
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';

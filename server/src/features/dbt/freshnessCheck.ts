@@ -9,7 +9,7 @@ import type { FreshnessCriteria } from './artifacts/manifest.js';
 import { freshnessQuery, relationSql, UncheckableSourceError } from './freshnessSql.js';
 import { latestFreshness } from './resultQueries.js';
 
-/** How the dbt feature reaches an organisation's warehouse; null when it has none. Built in app/portalServer.ts. */
+/** How the dbt feature reaches an organisation's warehouse; null when it has none. The warehouse access port, handed in by area.ts. */
 export type WarehouseAccess = (organisation: string) => Promise<Queryable | null>;
 
 const PERIOD_SECONDS: Record<string, number> = { minute: 60, hour: 3600, day: 86_400 };

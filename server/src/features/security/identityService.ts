@@ -2,7 +2,7 @@
 // their sessions and portal roles, the organisation's sign-in policy and event log, and the
 // platform's read-only settings. Two implementations provide it: the embedded identity server
 // (over its small admin API) and a real Keycloak 26 (admin REST API, organizations feature).
-// app/portalServer.ts picks one from the settings; the routes never know which.
+// The area (area.ts) picks one from the settings; the routes never know which.
 //
 // Every call names the organisation (its alias, the token's `organization` claim) and only ever
 // sees that organisation: a member, session or event of another organisation is "not found"

@@ -1,7 +1,7 @@
 // The one notifications service every area calls (docs/architecture.md): it records a notice
 // for a user, the holders of a role or the whole organisation, delivers it live to their open
 // browsers and, for those who asked, by e-mail through a job on the shared runner (retried).
-// Areas receive it from app/portalServer.ts; none of them imports another to tell it something.
+// Areas receive it in their context (platform/area); none of them imports another to tell it something.
 import { z } from 'zod';
 import {
   isNotificationType,

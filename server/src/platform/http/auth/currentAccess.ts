@@ -30,7 +30,7 @@ declare module 'fastify' {
   }
 }
 
-/** Wired once in app/portalServer.ts: the identity service answers for the whole portal. */
+/** Wired once by the security area: its identity service answers for the whole portal. */
 export function registerCurrentAccess(app: FastifyInstance, lookup: CurrentAccessLookup): void {
   app.decorate('currentAccess', lookup);
 }
