@@ -4,18 +4,15 @@
 import { useMemo, useState } from 'react';
 import type { DatabaseSpend, SchemaSpend } from '@common/warehouse/insightsContract';
 import type { DateRange } from '../../../api/warehouseTypes';
-import { BarChart } from '../../../components/charts/BarChart';
-import { csvFileName } from '../../../components/csv';
 import type { DataColumn } from '../../../components/dataColumn';
-import { DataTable } from '../../../components/DataTable';
 import { formatMoney } from '../../../components/format';
 import { InlineSelect } from '../../../components/InlineSelect';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { countColumn, creditsColumn, moneyColumn } from '../columns';
 import { useGetDatabaseSpendQuery } from '../../../api/optimizeApi';
+import { SpendChartTable } from './SpendChartTable';
 
-const CHART_TOP = 10;
 const NO_DATABASE = '(no database)';
 const NO_SCHEMA = '(no schema)';
 
@@ -60,27 +57,16 @@ function Breakdown({
     ],
     [level, noName, onOpen, currency],
   );
-  const top = useMemo(() => rows.slice(0, CHART_TOP), [rows]);
-  const title = `Spend by ${level.toLowerCase()}`;
   return (
-    <>
-      <BarChart
-        title={`${title}: the ${top.length} most expensive`}
-        labels={top.map((row) => row.name ?? noName)}
-        series={[{ label: `Cost (${currency})`, values: top.map((row) => row.cost) }]}
-        horizontal
-        height={Math.max(140, top.length * 28)}
-        formatValue={(value) => formatMoney(value, currency)}
-      />
-      <DataTable
-        caption={title}
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.name ?? ''}
-        exportFileName={csvFileName(title, range.from, range.to)}
-        initialSort={{ id: 'cost', desc: true }}
-      />
-    </>
+    <SpendChartTable
+      title={`Spend by ${level.toLowerCase()}`}
+      rows={rows}
+      columns={columns}
+      noName={noName}
+      currency={currency}
+      range={range}
+      minHeight={140}
+    />
   );
 }
 

@@ -2,13 +2,10 @@
 // queries that ran in it, by running time (idle time included), plus their cloud services.
 import { useMemo } from 'react';
 import type { DimensionSpend } from '../../../api/warehouseTypes';
-import { BarChart } from '../../../components/charts/BarChart';
-import { csvFileName } from '../../../components/csv';
 import type { DataColumn } from '../../../components/dataColumn';
-import { DataTable } from '../../../components/DataTable';
-import { formatMoney } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
 import { countColumn, creditsColumn, moneyColumn, textColumn } from '../columns';
+import { SpendChartTable } from './SpendChartTable';
 
 interface DimensionSpendPanelProps {
   /** "user", "role" or "query tag". */
@@ -19,8 +16,6 @@ interface DimensionSpendPanelProps {
   /** Shown for a null name (queries without a tag). */
   noName?: string;
 }
-
-const CHART_TOP = 10;
 
 export function DimensionSpendPanel({ dimension, rows, currency, range, noName = '(none)' }: DimensionSpendPanelProps) {
   const label = dimension.charAt(0).toUpperCase() + dimension.slice(1);
@@ -35,9 +30,6 @@ export function DimensionSpendPanel({ dimension, rows, currency, range, noName =
     ],
     [label, noName, currency],
   );
-  const top = useMemo(() => [...rows].sort((a, b) => b.cost - a.cost).slice(0, CHART_TOP), [rows]);
-  const labels = useMemo(() => top.map((row) => row.name ?? noName), [top, noName]);
-  const series = useMemo(() => [{ label: `Cost (${currency})`, values: top.map((row) => row.cost) }], [top, currency]);
   const title = `Spend by ${dimension}`;
 
   return (
@@ -48,24 +40,7 @@ export function DimensionSpendPanel({ dimension, rows, currency, range, noName =
       {rows.length === 0 ? (
         <p className="text-body-secondary mb-0">No queries ran in this range.</p>
       ) : (
-        <>
-          <BarChart
-            title={`${title}: the ${Math.min(CHART_TOP, rows.length)} most expensive`}
-            labels={labels}
-            series={series}
-            horizontal
-            height={Math.max(160, top.length * 28)}
-            formatValue={(value) => formatMoney(value, currency)}
-          />
-          <DataTable
-            caption={title}
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => row.name ?? ''}
-            exportFileName={csvFileName(title, range.from, range.to)}
-            initialSort={{ id: 'cost', desc: true }}
-          />
-        </>
+        <SpendChartTable title={title} rows={rows} columns={columns} noName={noName} currency={currency} range={range} minHeight={160} />
       )}
     </Panel>
   );
