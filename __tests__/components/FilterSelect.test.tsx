@@ -37,3 +37,27 @@ it('shows the values themselves where there are no words for them', () => {
   expect(screen.getByRole('option', { name: 'ml' })).toHaveValue('ml');
   expect(screen.getByRole('combobox', { name: 'Type' })).toHaveClass('form-select-sm');
 });
+
+it('offers only the values where the choice may not be left open, under the id and label classes given', () => {
+  render(
+    <FilterSelect
+      id="reason"
+      label="Reason"
+      labelClassName="small mb-1"
+      value="fixed"
+      onValue={jest.fn()}
+      values={['fixed', 'expected'] as const}
+      labels={{ fixed: 'Fixed', expected: 'Expected' }}
+      disabled
+    />,
+  );
+  const select = screen.getByRole('combobox', { name: 'Reason' });
+  expect(select).toHaveAttribute('id', 'reason');
+  expect(select).toBeDisabled();
+  expect(
+    within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['Fixed', 'Expected']);
+  expect(screen.getByText('Reason')).toHaveClass('form-label', 'small', 'mb-1');
+});

@@ -1,5 +1,6 @@
-// A select that narrows a list to one value of a fixed set: "any" first (the empty value), then
-// each value in words. Filter rows of list pages are made of these.
+// A select of one value of a fixed set: "any" first (the empty value) where the choice may be
+// left open, then each value in words. Filter rows of list pages are made of these, and so are
+// the fixed choices of small forms.
 import type { ReactNode } from 'react';
 import { FormField } from './FormField';
 
@@ -8,8 +9,8 @@ interface FilterSelectProps<Value extends string> {
   /** The chosen value, "" for any. */
   value: string;
   onValue: (value: string) => void;
-  /** The words of the empty choice, e.g. "Any status". */
-  anyLabel: string;
+  /** The words of the empty choice, e.g. "Any status"; without it there is none. */
+  anyLabel?: string;
   values: readonly Value[];
   /** The word of each value; the value itself where there is none. */
   labels?: Readonly<Record<Value, string>>;
@@ -19,6 +20,11 @@ interface FilterSelectProps<Value extends string> {
   className?: string;
   /** Choices between "any" and the values, e.g. one that stands for two values. */
   children?: ReactNode;
+  /** The select's id, where a page links to it; generated otherwise. */
+  id?: string;
+  /** Classes of the label, e.g. "small mb-1" in a dense row. */
+  labelClassName?: string;
+  disabled?: boolean;
 }
 
 export function FilterSelect<Value extends string>({
@@ -31,10 +37,23 @@ export function FilterSelect<Value extends string>({
   small,
   className = '',
   children,
+  id,
+  labelClassName,
+  disabled,
 }: FilterSelectProps<Value>) {
   return (
-    <FormField label={label} control="select" small={small} className={className} value={value} onValue={onValue}>
-      <option value="">{anyLabel}</option>
+    <FormField
+      id={id}
+      label={label}
+      labelClassName={labelClassName}
+      control="select"
+      small={small}
+      className={className}
+      value={value}
+      onValue={onValue}
+      disabled={disabled}
+    >
+      {anyLabel === undefined ? null : <option value="">{anyLabel}</option>}
       {children}
       {values.map((choice) => (
         <option key={choice} value={choice}>

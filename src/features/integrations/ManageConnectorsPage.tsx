@@ -8,6 +8,7 @@ import { appPaths } from '@common/paths';
 import { apiErrorMessage } from '../../api/apiError';
 import { useBulkConnectionsMutation, useListConnectionsQuery } from '../../api/integrationsApi';
 import { EmptyState } from '../../components/EmptyState';
+import { FilterSelect } from '../../components/FilterSelect';
 import { InlineError } from '../../components/InlineError';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryResult } from '../../components/QueryResult';
@@ -107,24 +108,16 @@ function ConnectionsList() {
                   Search
                 </button>
               </div>
-              <div className="col-sm-4 col-lg-3">
-                <label className="form-label" htmlFor="connection-health">
-                  Status
-                </label>
-                <select
-                  id="connection-health"
-                  className="form-select"
-                  value={health}
-                  onChange={(event) => change('health', event.target.value)}
-                >
-                  <option value="">Any status</option>
-                  {connectionHealths.map((name) => (
-                    <option key={name} value={name}>
-                      {healthText[name]}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <FilterSelect
+                id="connection-health"
+                label="Status"
+                className="col-sm-4 col-lg-3"
+                value={health}
+                onValue={(value) => change('health', value)}
+                anyLabel="Any status"
+                values={connectionHealths}
+                labels={healthText}
+              />
             </form>
             <div className="d-flex flex-wrap gap-2 mb-2" role="group" aria-label="Bulk actions on the selected connections">
               {(['pause', 'resume', 'sync'] as const).map((action) => (

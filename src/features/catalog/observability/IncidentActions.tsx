@@ -13,6 +13,7 @@ import {
 import type { IncidentRecord } from '@common/catalog-quality/incidentsContract';
 import { apiErrorMessage } from '../../../api/apiError';
 import { useGetIncidentMembersQuery, useSetIncidentSeverityMutation, useTransitionIncidentMutation } from '../../../api/catalogQualityApi';
+import { FilterSelect } from '../../../components/FilterSelect';
 import { InlineError } from '../../../components/InlineError';
 
 export function IncidentActions({ incident }: { incident: IncidentRecord }) {
@@ -92,23 +93,17 @@ export function IncidentActions({ incident }: { incident: IncidentRecord }) {
       ) : null}
       {allowed.includes('resolved') ? (
         <form className="row g-2 align-items-end" onSubmit={resolve} aria-label="Resolve the incident">
-          <div className="col-sm-4">
-            <label htmlFor="incident-reason" className="form-label small mb-1">
-              Reason
-            </label>
-            <select
-              id="incident-reason"
-              className="form-select form-select-sm"
-              value={reason}
-              onChange={(event) => setReason(event.target.value as ResolutionReason)}
-            >
-              {resolutionReasons.map((value) => (
-                <option key={value} value={value}>
-                  {resolutionReasonLabels[value]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="incident-reason"
+            label="Reason"
+            labelClassName="small mb-1"
+            small
+            className="col-sm-4"
+            value={reason}
+            onValue={(value) => setReason(value as ResolutionReason)}
+            values={resolutionReasons}
+            labels={resolutionReasonLabels}
+          />
           <div className="col-sm-6">
             <label htmlFor="incident-comment" className="form-label small mb-1">
               Comment

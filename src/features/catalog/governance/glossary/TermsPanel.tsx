@@ -9,6 +9,7 @@ import { useCreateTermMutation, useDeleteGlossaryMutation, useImportTermsMutatio
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { csvFileName } from '../../../../components/csv';
 import { downloadTextFile } from '../../../../components/downloadFile';
+import { FilterSelect } from '../../../../components/FilterSelect';
 import { InlineError } from '../../../../components/InlineError';
 import { Panel } from '../../../../components/Panel';
 import { SimpleTable } from '../../../../components/SimpleTable';
@@ -125,24 +126,18 @@ export function TermsPanel({ glossary, terms, editor }: TermsPanelProps) {
             onChange={(event) => setParam('q', event.target.value.trim())}
           />
         </div>
-        <div className="col-sm-4">
-          <label htmlFor="term-status" className="form-label small mb-1">
-            Status
-          </label>
-          <select
-            id="term-status"
-            className="form-select form-select-sm"
-            value={params.get('status') ?? ''}
-            onChange={(event) => setParam('status', event.target.value)}
-          >
-            <option value="">Any status</option>
-            {termStatuses.map((status) => (
-              <option key={status} value={status}>
-                {termStatusLabels[status]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="term-status"
+          label="Status"
+          labelClassName="small mb-1"
+          small
+          className="col-sm-4"
+          value={params.get('status') ?? ''}
+          onValue={(value) => setParam('status', value)}
+          anyLabel="Any status"
+          values={termStatuses}
+          labels={termStatusLabels}
+        />
       </form>
       <SimpleTable
         caption={`Terms of ${glossary.name}`}
