@@ -59,8 +59,15 @@ const zones = [
   // Server: common → platform (http, store, jobs, live) → features → app (composition, main).
   {
     target: './server/src/platform',
-    from: ['./server/src/features', './server/src/app', './server/identity', './server/src/main.ts'],
-    message: 'Server platform code may not depend on features, app or the identity server.',
+    from: [
+      './server/src/features',
+      './server/src/app',
+      './server/src/connectors',
+      './server/src/samples',
+      './server/identity',
+      './server/src/main.ts',
+    ],
+    message: 'Server platform code may not depend on features, app, connectors, samples or the identity server.',
   },
   ...serverFeatures.map((feature) => ({
     target: `./server/src/features/${feature}`,
@@ -81,12 +88,12 @@ const zones = [
     message: 'Server features may not depend on app/, main or the identity server.',
   },
   {
-    target: './server/samples',
-    from: ['./server/src/features', './server/src/app', './server/identity', './server/connectors', './server/src/main.ts'],
+    target: './server/src/samples',
+    from: ['./server/src/features', './server/src/app', './server/identity', './server/src/connectors', './server/src/main.ts'],
     message: 'The sample generators use common/ and the platform only; the areas that seed samples import them.',
   },
   {
-    target: './server/connectors',
+    target: './server/src/connectors',
     from: ['./server/src/features', './server/src/app', './server/identity', './server/src/main.ts'],
     message: 'Connector programs run as their own processes: they use common/ and the platform only.',
   },

@@ -29,10 +29,10 @@ import { readArtifactFile } from '../server/src/features/dbt/artifacts/readJson.
 import { ingestArtifacts } from '../server/src/features/dbt/ingest.js';
 import { lineageAround } from '../server/src/features/dbt/lineage.js';
 import { createProjectIndexCache } from '../server/src/features/dbt/projectIndex.js';
-import { buildSampleArtifacts } from '../server/samples/dbt/sampleArtifacts.js';
-import { syntheticManifest, syntheticRunResults, syntheticSourceFreshness } from '../server/samples/dbt/syntheticProject.js';
+import { buildSampleArtifacts } from '../server/src/samples/dbt/sampleArtifacts.js';
+import { syntheticManifest, syntheticRunResults, syntheticSourceFreshness } from '../server/src/samples/dbt/syntheticProject.js';
 import { searchCatalog } from '../server/src/features/dbt/search.js';
-import { generateSampleAccount } from '../server/samples/warehouse/generator.js';
+import { generateSampleAccount } from '../server/src/samples/warehouse/generator.js';
 import { layoutGraph } from '../src/components/lineage/layoutGraph';
 import { openPortalStore } from '../server/src/app/portalStore.js';
 import { openDuckDbEngine } from '../server/src/platform/warehouse/duckdbEngine.js';

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDuckDbEngine } from '../server/src/platform/warehouse/duckdbEngine.js';
 import { raw, sql } from '../server/src/platform/warehouse/sql.js';
-import { generateSampleAccount } from '../server/samples/warehouse/generator.js';
+import { generateSampleAccount } from '../server/src/samples/warehouse/generator.js';
 import { openUsageCopy } from '../server/src/features/warehouse/usage-sync/usageCopy.js';
 import { OrganisationUsage } from '../server/src/features/warehouse/usage-sync/organisationUsage.js';
 import { Warehouse } from '../server/src/features/warehouse/warehouse.js';

@@ -22,7 +22,7 @@ import { profileTable } from '../server/src/features/catalog-quality/profiler.js
 import { listTests, qualitySummary } from '../server/src/features/catalog-quality/qualityQueries.js';
 import { parseRunResults } from '../server/src/features/dbt/artifacts/runArtifacts.js';
 import { readArtifactFile } from '../server/src/features/dbt/artifacts/readJson.js';
-import { syntheticRunResults } from '../server/samples/dbt/syntheticRuns.js';
+import { syntheticRunResults } from '../server/src/samples/dbt/syntheticRuns.js';
 import type { StoreDb } from '../server/src/platform/store/openStore.js';
 import { openDuckDbEngine } from '../server/src/platform/warehouse/duckdbEngine.js';
 import { raw } from '../server/src/platform/warehouse/sql.js';

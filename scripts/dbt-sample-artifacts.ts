@@ -9,8 +9,8 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildSampleArtifacts } from '../server/samples/dbt/sampleArtifacts.js';
-import { generateSampleAccount } from '../server/samples/warehouse/generator.js';
+import { buildSampleArtifacts } from '../server/src/samples/dbt/sampleArtifacts.js';
+import { generateSampleAccount } from '../server/src/samples/warehouse/generator.js';
 import { openDuckDbEngine } from '../server/src/platform/warehouse/duckdbEngine.js';
 
 const USAGE = 'usage: npm run dbt:sample -- <output directory> [--org <organisation>] [--portal-url <url>]';

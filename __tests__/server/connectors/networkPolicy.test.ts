@@ -3,9 +3,9 @@
 // answers a public address to the check and loopback to the connection (rebinding) reaches nothing.
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isBlocked, resolveReachable, useResolver } from '../../../server/connectors/kit/networkPolicy';
-import { getJson } from '../../../server/connectors/source-declarative-http/httpRequester';
-import { openFile } from '../../../server/connectors/source-file/fileLocation';
+import { isBlocked, resolveReachable, useResolver } from '../../../server/src/connectors/kit/networkPolicy';
+import { getJson } from '../../../server/src/connectors/source-declarative-http/httpRequester';
+import { openFile } from '../../../server/src/connectors/source-file/fileLocation';
 import { lookup } from 'node:dns/promises';
 
 let canary: Server;

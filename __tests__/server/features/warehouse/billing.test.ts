@@ -9,7 +9,7 @@ import {
   sizeStep,
   WAREHOUSE_SIZES,
 } from '../../../../server/src/platform/warehouse/billing';
-import { planSample } from '../../../../server/samples/warehouse/plan';
+import { planSample } from '../../../../server/src/samples/warehouse/plan';
 import { NOW, openTestAccount, type TestAccount } from './sampleAccount';
 
 describe('billing rules', () => {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDuckDbEngine } from '../../../../server/src/platform/warehouse/duckdbEngine';
 import type { Engine, Queryable, Row } from '../../../../server/src/platform/warehouse/engine';
-import { generateSampleAccount } from '../../../../server/samples/warehouse/generator';
+import { generateSampleAccount } from '../../../../server/src/samples/warehouse/generator';
 import { Sql, type SqlParam } from '../../../../server/src/platform/warehouse/sql';
 import { Warehouse, type WarehouseInfo } from '../../../../server/src/features/warehouse/warehouse';
 

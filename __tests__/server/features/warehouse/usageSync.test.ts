@@ -8,7 +8,7 @@ import path from 'node:path';
 import { openDuckDbEngine } from '../../../../server/src/platform/warehouse/duckdbEngine';
 import type { Engine, Queryable, Row } from '../../../../server/src/platform/warehouse/engine';
 import { Sql } from '../../../../server/src/platform/warehouse/sql';
-import { generateSampleAccount } from '../../../../server/samples/warehouse/generator';
+import { generateSampleAccount } from '../../../../server/src/samples/warehouse/generator';
 import { openUsageCopy } from '../../../../server/src/features/warehouse/usage-sync/usageCopy';
 import { OrganisationUsage, type UsageSettings } from '../../../../server/src/features/warehouse/usage-sync/organisationUsage';
 import { UsageSyncBusyError, UsageSyncCancelledError } from '../../../../server/src/features/warehouse/usage-sync/usageSync';

@@ -3,11 +3,11 @@
  * from Jinja, references resolve to quoted relations, generic tests get dbt's names and SQL,
  * and a project dbt would refuse (unknown ref, a cycle, other Jinja) is refused.
  */
-import { compileProject } from '../../../../server/samples/dbt/compiler';
-import { compileSql, referencesIn, renderEnvVars } from '../../../../server/samples/dbt/jinja';
-import { readProject } from '../../../../server/samples/dbt/projectReader';
-import type { ModelDef, ProjectDef } from '../../../../server/samples/dbt/projectTypes';
-import { SAMPLE_PROJECT_DIR, sampleProjectEnv } from '../../../../server/samples/dbt/sampleArtifacts';
+import { compileProject } from '../../../../server/src/samples/dbt/compiler';
+import { compileSql, referencesIn, renderEnvVars } from '../../../../server/src/samples/dbt/jinja';
+import { readProject } from '../../../../server/src/samples/dbt/projectReader';
+import type { ModelDef, ProjectDef } from '../../../../server/src/samples/dbt/projectTypes';
+import { SAMPLE_PROJECT_DIR, sampleProjectEnv } from '../../../../server/src/samples/dbt/sampleArtifacts';
 
 function model(name: string, rawCode: string): ModelDef {
   return {

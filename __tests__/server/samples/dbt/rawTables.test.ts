@@ -4,8 +4,8 @@
  * the faults and the load times the project's tests and freshness checks are there to find.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
-import { planSample } from '../../../../server/samples/warehouse/plan';
-import { RAW_DDL, RAW_SIZES, rawLoadTimes, rawStatements } from '../../../../server/samples/warehouse/rawSql';
+import { planSample } from '../../../../server/src/samples/warehouse/plan';
+import { RAW_DDL, RAW_SIZES, rawLoadTimes, rawStatements } from '../../../../server/src/samples/warehouse/rawSql';
 import { NOW } from '../../features/warehouse/sampleAccount';
 
 const TABLES = [

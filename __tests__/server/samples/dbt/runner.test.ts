@@ -6,10 +6,10 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startClock } from '../../../../server/samples/dbt/clock';
-import { compileProject } from '../../../../server/samples/dbt/compiler';
-import type { ModelDef, ProjectDef } from '../../../../server/samples/dbt/projectTypes';
-import { runBuild } from '../../../../server/samples/dbt/runner';
+import { startClock } from '../../../../server/src/samples/dbt/clock';
+import { compileProject } from '../../../../server/src/samples/dbt/compiler';
+import type { ModelDef, ProjectDef } from '../../../../server/src/samples/dbt/projectTypes';
+import { runBuild } from '../../../../server/src/samples/dbt/runner';
 import { openDuckDbEngine } from '../../../../server/src/platform/warehouse/duckdbEngine';
 import type { Engine } from '../../../../server/src/platform/warehouse/engine';
 import { raw } from '../../../../server/src/platform/warehouse/sql';

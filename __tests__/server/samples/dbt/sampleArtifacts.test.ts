@@ -3,7 +3,7 @@
  * temporary directory): valid against dbt's published schemas, and saying what the warehouse
  * really holds (one failing test, one warning, stale and fresh sources, built models).
  */
-import { buildSampleArtifacts } from '../../../../server/samples/dbt/sampleArtifacts';
+import { buildSampleArtifacts } from '../../../../server/src/samples/dbt/sampleArtifacts';
 import { demoDashboards, demoDashboardUrl } from '../../../../server/src/features/dashboards/demoSeed';
 import { NOW, openTestAccount, spyEngine, type TestAccount } from '../../features/warehouse/sampleAccount';
 import { dbtSchema, schemaErrors } from './dbtSchemas';

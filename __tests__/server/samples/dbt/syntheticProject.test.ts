@@ -2,8 +2,8 @@
  * The synthetic manifest the catalog benchmark ingests: built from the sample's real manifest,
  * deterministic, layered, and still a valid dbt manifest (checked at 300 models to stay quick).
  */
-import { buildSampleArtifacts } from '../../../../server/samples/dbt/sampleArtifacts';
-import { syntheticManifest, syntheticRunResults, syntheticSourceFreshness } from '../../../../server/samples/dbt/syntheticProject';
+import { buildSampleArtifacts } from '../../../../server/src/samples/dbt/sampleArtifacts';
+import { syntheticManifest, syntheticRunResults, syntheticSourceFreshness } from '../../../../server/src/samples/dbt/syntheticProject';
 import { NOW, openTestAccount } from '../../features/warehouse/sampleAccount';
 import { dbtSchema, schemaErrors } from './dbtSchemas';
 

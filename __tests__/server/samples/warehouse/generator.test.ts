@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { generateSampleAccount } from '../../../../server/samples/warehouse/generator';
-import { planSample } from '../../../../server/samples/warehouse/plan';
+import { generateSampleAccount } from '../../../../server/src/samples/warehouse/generator';
+import { planSample } from '../../../../server/src/samples/warehouse/plan';
 import { NOW, openTestAccount, tempDir, type TestAccount } from '../../features/warehouse/sampleAccount';
 
 const TABLES = [

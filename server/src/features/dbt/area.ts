@@ -13,7 +13,7 @@ import {
   uploadTokenVerifierPort,
   warehouseAccessPort,
 } from '../../platform/ports/index.js';
-import { buildSampleArtifacts } from '../../../samples/dbt/sampleArtifacts.js';
+import { buildSampleArtifacts } from '../../samples/dbt/sampleArtifacts.js';
 import { uploadTokenVerifier } from './uploadTokens.js';
 import { catalogReadModel } from './catalogReadModel.js';
 import path from 'node:path';

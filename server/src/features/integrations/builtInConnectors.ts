@@ -21,7 +21,7 @@ export function builtInConnectorCommand(
   options: { privateNetworks?: boolean; filesDir?: string } = {},
 ): ConnectorCommand {
   const loader = createRequire(path.join(projectRoot, 'package.json')).resolve('tsx');
-  const program = path.join(projectRoot, 'server/connectors', PROGRAMS[id]);
+  const program = path.join(projectRoot, 'server/src/connectors', PROGRAMS[id]);
   return {
     command: process.execPath,
     args: ['--import', pathToFileURL(loader).href, program],

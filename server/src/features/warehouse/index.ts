@@ -114,6 +114,6 @@ export { POWERFUL_ROLES, DEFAULT_DORMANT_DAYS } from './analytics/users.js';
 export type { MemberView, PrivilegeView, RoleDetail, RoleGrantView, RoleView, UserDetail, UserView } from './management/reads.js';
 export { WAREHOUSE_SIZES, creditsPerHour } from '../../platform/warehouse/billing.js';
 export type { WarehouseSize } from '../../platform/warehouse/billing.js';
-export { generateSampleAccount } from '../../../samples/warehouse/generator.js';
+export { generateSampleAccount } from '../../samples/warehouse/generator.js';
 export type { DbtNodeCostRollup, NodeBuildDay, RelationReads } from './analytics/dbtNodeCost.js';
-export type { SampleOptions, SampleSummary } from '../../../samples/warehouse/generator.js';
+export type { SampleOptions, SampleSummary } from '../../samples/warehouse/generator.js';

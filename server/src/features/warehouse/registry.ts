@@ -16,8 +16,8 @@ import { ORGANISATION_ID, settingsFor, type WarehouseSettings } from './config.j
 import { openDuckDbEngine } from '../../platform/warehouse/duckdbEngine.js';
 import type { Engine } from '../../platform/warehouse/engine.js';
 import { InvalidInputError, WarehouseError } from '../../platform/warehouse/errors.js';
-import { generateSampleAccount } from '../../../samples/warehouse/generator.js';
-import { SAMPLE_SCHEMA_VERSION } from '../../../samples/warehouse/schema.js';
+import { generateSampleAccount } from '../../samples/warehouse/generator.js';
+import { SAMPLE_SCHEMA_VERSION } from '../../samples/warehouse/schema.js';
 import { openSnowflakeEngine, type SnowflakeSdk } from './snowflakeEngine.js';
 import { sql } from '../../platform/warehouse/sql.js';
 import { CURRENCY } from './analytics/context.js';

@@ -15,7 +15,7 @@ import { num, str, type Engine, type Row } from '../../../platform/warehouse/eng
 import { raw, sql } from '../../../platform/warehouse/sql.js';
 import { queryCostDailySelect, queryCostSelect, warehouseHourCostSelect } from '../../../platform/warehouse/attribution.js';
 import { queryGapsSelect } from '../../../platform/warehouse/gaps.js';
-import { SCHEMA_DDL } from '../../../../samples/warehouse/schema.js';
+import { SCHEMA_DDL } from '../../../samples/warehouse/schema.js';
 
 /** Bumped when the copy's tables change shape: an older copy is then rebuilt. */
 export const COPY_VERSION = 2;

@@ -5,7 +5,7 @@
  * a node that breaks stays broken for a few days, then recovers; durations drift a little.
  */
 import { artifactMetadata, invocationId } from './artifactMetadata.js';
-import { seeded } from '../../src/platform/random/seededRandom.js';
+import { seeded } from '../../platform/random/seededRandom.js';
 
 type Json = Record<string, unknown>;
 

@@ -3,7 +3,7 @@
  * (test_not_null, test_unique, test_accepted_values, test_relationships), plus the names dbt
  * gives them. Each query returns the failing rows; the test's result is their count.
  */
-import { stringLiteral } from '../../src/platform/warehouse/identifiers.js';
+import { stringLiteral } from '../../platform/warehouse/identifiers.js';
 import type { TestSpec } from './projectTypes.js';
 import { ProjectError } from './yamlValues.js';
 

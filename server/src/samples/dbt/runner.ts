@@ -3,9 +3,9 @@
  * snapshots taken, data tests run, in dependency order, each timed. As in dbt, a node that
  * errors, or a test of severity error that fails, skips everything downstream of it.
  */
-import type { Engine, Row } from '../../src/platform/warehouse/engine.js';
-import { quoteIdentifier } from '../../src/platform/warehouse/identifiers.js';
-import { join, raw, sql, type Sql } from '../../src/platform/warehouse/sql.js';
+import type { Engine, Row } from '../../platform/warehouse/engine.js';
+import { quoteIdentifier } from '../../platform/warehouse/identifiers.js';
+import { join, raw, sql, type Sql } from '../../platform/warehouse/sql.js';
 import type { Clock, Timing } from './clock.js';
 import type {
   CompiledModel,

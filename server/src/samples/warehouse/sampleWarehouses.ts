@@ -2,7 +2,7 @@
  * The sample account's warehouses: sizes, auto-suspend and owners as SHOW WAREHOUSES reports them.
  * Each is sized and suspended to tell the cost story its workload tells (workloads.ts).
  */
-import type { WarehouseSize } from '../../src/platform/warehouse/billing.js';
+import type { WarehouseSize } from '../../platform/warehouse/billing.js';
 
 export interface SampleWarehouse {
   name: string;

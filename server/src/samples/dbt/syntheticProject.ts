@@ -10,7 +10,7 @@
  */
 import { md5, sha256 } from './hashes.js';
 import { graphMaps } from './manifestWriter.js';
-import { seeded, type Random as Draw } from '../../src/platform/random/seededRandom.js';
+import { seeded, type Random as Draw } from '../../platform/random/seededRandom.js';
 
 type Json = Record<string, unknown>;
 

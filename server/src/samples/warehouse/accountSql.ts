@@ -4,7 +4,7 @@
  * Each is one INSERT … VALUES with bound parameters.
  */
 import { DAY_MS } from '@common/time/utcDay';
-import { raw, sql, join, type Sql, type SqlParam } from '../../src/platform/warehouse/sql.js';
+import { raw, sql, join, type Sql, type SqlParam } from '../../platform/warehouse/sql.js';
 import type { SamplePlan } from './plan.js';
 
 function values(table: string, rows: ReadonlyArray<readonly SqlParam[]>): Sql | null {

@@ -2,9 +2,9 @@
  * `dbt source freshness`: for each source table with freshness criteria and a loaded-at field,
  * the newest loaded-at value (after the source's filter) against the warn and error thresholds.
  */
-import type { Engine } from '../../src/platform/warehouse/engine.js';
-import { isoOrNull } from '../../src/platform/warehouse/engine.js';
-import { raw } from '../../src/platform/warehouse/sql.js';
+import type { Engine } from '../../platform/warehouse/engine.js';
+import { isoOrNull } from '../../platform/warehouse/engine.js';
+import { raw } from '../../platform/warehouse/sql.js';
 import type { Clock, Timing } from './clock.js';
 import type { CompiledSource } from './compiledTypes.js';
 import type { FreshnessRule } from './projectTypes.js';

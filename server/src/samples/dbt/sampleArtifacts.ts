@@ -7,9 +7,9 @@
  * reads the column types back. The statuses in the artifacts are what the warehouse answered.
  */
 import path from 'node:path';
-import type { Engine } from '../../src/platform/warehouse/engine.js';
-import { str } from '../../src/platform/warehouse/engine.js';
-import { raw } from '../../src/platform/warehouse/sql.js';
+import type { Engine } from '../../platform/warehouse/engine.js';
+import { str } from '../../platform/warehouse/engine.js';
+import { raw } from '../../platform/warehouse/sql.js';
 import { invocationId } from './artifactMetadata.js';
 import { readCatalog } from './catalogReader.js';
 import { startClock } from './clock.js';

@@ -1,7 +1,7 @@
 // The sample source's data, drawn from a seed: the same seed and hour give the same rows on every
 // machine, so a resumed or repeated sync never invents different history. New rows exist for each
 // whole hour that has passed, which is what makes incremental syncs bring something new.
-import { seeded } from '../../src/platform/random/seededRandom.js';
+import { seeded } from '../../platform/random/seededRandom.js';
 
 export const CUSTOMER_COUNT = 1500;
 const FIRST_NAMES = ['Ada', 'Ben', 'Chloé', 'Dmitri', 'Eva', 'Farah', 'Gus', 'Hana', 'Ivo', 'Jon', 'Kemi', 'Lars', 'Mia', 'Noor'];

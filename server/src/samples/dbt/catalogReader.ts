@@ -2,9 +2,9 @@
  * `dbt docs generate`'s catalog query: what the warehouse says each relation is (table or
  * view), its columns with their types in order, and for tables the row count.
  */
-import type { Engine } from '../../src/platform/warehouse/engine.js';
-import { num, str } from '../../src/platform/warehouse/engine.js';
-import { join, raw, sql } from '../../src/platform/warehouse/sql.js';
+import type { Engine } from '../../platform/warehouse/engine.js';
+import { num, str } from '../../platform/warehouse/engine.js';
+import { join, raw, sql } from '../../platform/warehouse/sql.js';
 import type { Relation } from './compiledTypes.js';
 
 export interface CatalogColumn {

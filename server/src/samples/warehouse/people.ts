@@ -3,7 +3,7 @@
  * two administrators holding ACCOUNTADMIN who have not signed in for months (one without
  * MFA), a dormant SECURITYADMIN, people without MFA, a disabled leaver and a dropped user.
  */
-import type { Random } from '../../src/platform/random/seededRandom.js';
+import type { Random } from '../../platform/random/seededRandom.js';
 import { SAMPLE_WAREHOUSES } from './sampleWarehouses.js';
 
 export interface SampleUser {

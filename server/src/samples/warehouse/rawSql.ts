@@ -14,7 +14,7 @@
  * Everything is drawn inside DuckDB from hash(row, attribute, seed) like the usage data, so an
  * organisation gets the same tables for the same "now", in a few tens of milliseconds.
  */
-import { windowText } from '../../src/platform/warehouse/attribution.js';
+import { windowText } from '../../platform/warehouse/attribution.js';
 import type { SamplePlan } from './plan.js';
 import { sqlUniform } from './prng.js';
 

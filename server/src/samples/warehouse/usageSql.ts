@@ -5,7 +5,7 @@
  * the size's credits per hour; cloud services above 10% of the day's compute are billed.
  * Generation-only, DuckDB-only SQL; the tests re-derive the billing in JS and compare.
  */
-import { CLOUD_SERVICES_FREE_SHARE, MINIMUM_BILLED_SECONDS } from '../../src/platform/warehouse/billing.js';
+import { CLOUD_SERVICES_FREE_SHARE, MINIMUM_BILLED_SECONDS } from '../../platform/warehouse/billing.js';
 import { sqlUniform } from './prng.js';
 import type { SamplePlan } from './plan.js';
 import { SAMPLE_DATABASES } from './people.js';

@@ -4,8 +4,8 @@
  * many queries each workload gets, and the account's people. Small, deterministic, testable.
  */
 import { DAY_MS, startOfUtcDay } from '@common/time/utcDay';
-import { creditsPerHour } from '../../src/platform/warehouse/billing.js';
-import { mulberry32, seedFrom } from '../../src/platform/random/seededRandom.js';
+import { creditsPerHour } from '../../platform/warehouse/billing.js';
+import { mulberry32, seedFrom } from '../../platform/random/seededRandom.js';
 import { samplePeople, type SamplePeople } from './people.js';
 import { SAMPLE_WAREHOUSES, type SampleWarehouse } from './sampleWarehouses.js';
 import type { Workload } from './workloadShapes.js';

@@ -4,7 +4,7 @@
  * YAML into SQL nodes, and the order `dbt build` runs them in.
  */
 import path from 'node:path';
-import { quoteIdentifier } from '../../src/platform/warehouse/identifiers.js';
+import { quoteIdentifier } from '../../platform/warehouse/identifiers.js';
 import type {
   Buildable,
   CompiledExposure,
