@@ -1,5 +1,7 @@
-// Alerts and the catalog's own settings (and the external catalog link they set) as their pages read them. Types come from the shared
-// contracts. Changing a rule refreshes the rules;
+// Alerts and the catalog's own settings (and the external catalog link they set) as their pages
+// read them. Types come from the shared contracts; requests are built from the endpoints'
+// descriptions (common/catalog-alerts/catalogAlertsEndpoints.ts,
+// common/catalog-settings/catalogSettingsEndpoints.ts). Changing a rule refreshes the rules;
 // sending a test refreshes the delivery log.
 import type {
   AlertDeliveryRecord,
@@ -21,7 +23,11 @@ import type {
   WebhookSettingsResponse,
 } from '@common/catalog-settings/catalogSettingsContract';
 import type { UploadTokenCreated, UploadTokenList } from '@common/dbt/uploadTokensContract';
+import { endpointUrl } from '@common/api/endpoint';
+import { catalogAlertsEndpoints as alerts } from '@common/catalog-alerts/catalogAlertsEndpoints';
+import { catalogSettingsEndpoints as settings } from '@common/catalog-settings/catalogSettingsEndpoints';
 import { baseApi } from './baseApi';
+import { endpointRequest } from './endpointRequest';
 
 const RULES = 'AlertRules' as const;
 const DELIVERIES = 'AlertDeliveries' as const;
@@ -30,64 +36,64 @@ const SETTINGS = 'CatalogSettings' as const;
 export const catalogAlertsApi = baseApi.enhanceEndpoints({ addTagTypes: [RULES, DELIVERIES, SETTINGS] }).injectEndpoints({
   endpoints: (build) => ({
     listAlertRules: build.query<AlertRuleList, void>({
-      query: () => 'api/catalog/alerts/rules',
+      query: () => endpointRequest(alerts.rules, {}),
       providesTags: [RULES],
     }),
     createAlertRule: build.mutation<{ rule: AlertRuleRecord }, AlertRuleInput>({
-      query: (body) => ({ url: 'api/catalog/alerts/rules', method: 'POST', body }),
+      query: (body) => endpointRequest(alerts.createRule, { body }),
       invalidatesTags: [RULES],
     }),
     updateAlertRule: build.mutation<{ rule: AlertRuleRecord }, { id: string; body: AlertRuleInput }>({
-      query: ({ id, body }) => ({ url: `api/catalog/alerts/rules/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      query: ({ id, body }) => endpointRequest(alerts.updateRule, { params: { id }, body }),
       invalidatesTags: [RULES],
     }),
     deleteAlertRule: build.mutation<void, string>({
-      query: (id) => ({ url: `api/catalog/alerts/rules/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => endpointRequest(alerts.deleteRule, { params: { id } }),
       invalidatesTags: [RULES, DELIVERIES],
     }),
     sendTestAlert: build.mutation<{ deliveries: AlertDeliveryRecord[] }, string>({
-      query: (id) => ({ url: `api/catalog/alerts/rules/${encodeURIComponent(id)}/test`, method: 'POST' }),
+      query: (id) => endpointRequest(alerts.testRule, { params: { id } }),
       invalidatesTags: [DELIVERIES],
     }),
     /** `query`: the API query string (ruleId, status, before, limit). */
     listAlertDeliveries: build.query<DeliveryList, string>({
-      query: (query) => `api/catalog/alerts/deliveries${query ? `?${query}` : ''}`,
+      query: (query) => `${endpointUrl(alerts.deliveries)}${query ? `?${query}` : ''}`,
       providesTags: [DELIVERIES],
     }),
     getWebhookSettings: build.query<WebhookSettingsResponse, void>({
-      query: () => 'api/catalog/settings/webhooks',
+      query: () => endpointRequest(settings.webhooks, {}),
       providesTags: [SETTINGS],
     }),
     saveWebhookSettings: build.mutation<WebhookSettingsResponse, WebhookSettings>({
-      query: (body) => ({ url: 'api/catalog/settings/webhooks', method: 'PUT', body }),
+      query: (body) => endpointRequest(settings.saveWebhooks, { body }),
       invalidatesTags: [SETTINGS],
     }),
     getFreshnessSettings: build.query<FreshnessSettingsResponse, void>({
-      query: () => 'api/catalog/settings/freshness',
+      query: () => endpointRequest(settings.freshness, {}),
       providesTags: [SETTINGS],
     }),
     saveFreshnessSettings: build.mutation<FreshnessSettingsResponse, FreshnessSettings>({
-      query: (body) => ({ url: 'api/catalog/settings/freshness', method: 'PUT', body }),
+      query: (body) => endpointRequest(settings.saveFreshness, { body }),
       invalidatesTags: [SETTINGS],
     }),
     getProfilerSettings: build.query<ProfilerSettingsResponse, void>({
-      query: () => 'api/catalog/settings/profiler',
+      query: () => endpointRequest(settings.profiler, {}),
       providesTags: [SETTINGS],
     }),
     saveProfilerSettings: build.mutation<ProfilerSettingsResponse, ProfilerSettings>({
-      query: (body) => ({ url: 'api/catalog/settings/profiler', method: 'PUT', body }),
+      query: (body) => endpointRequest(settings.saveProfiler, { body }),
       invalidatesTags: [SETTINGS],
     }),
     getExternalCatalogSettings: build.query<ExternalCatalogSettingsResponse, void>({
-      query: () => 'api/catalog/settings/external-catalog',
+      query: () => endpointRequest(settings.externalCatalog, {}),
       providesTags: [SETTINGS],
     }),
     saveExternalCatalogSettings: build.mutation<ExternalCatalogSettingsResponse, ExternalCatalogSettings>({
-      query: (body) => ({ url: 'api/catalog/settings/external-catalog', method: 'PUT', body }),
+      query: (body) => endpointRequest(settings.saveExternalCatalog, { body }),
       invalidatesTags: [SETTINGS],
     }),
     getArtifactSources: build.query<ArtifactSourcesResponse, void>({
-      query: () => 'api/catalog/settings/artifact-sources',
+      query: () => endpointRequest(settings.artifactSources, {}),
       providesTags: [SETTINGS],
     }),
     listUploadTokens: build.query<UploadTokenList, void>({
@@ -104,7 +110,7 @@ export const catalogAlertsApi = baseApi.enhanceEndpoints({ addTagTypes: [RULES, 
     }),
     /** Where the Data Catalog links lead for the caller's organisation. */
     getExternalCatalogLink: build.query<ExternalLinkResponse, void>({
-      query: () => 'api/catalog/external-link',
+      query: () => endpointRequest(settings.externalLink, {}),
       providesTags: [SETTINGS],
     }),
   }),

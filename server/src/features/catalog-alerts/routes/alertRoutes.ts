@@ -13,11 +13,13 @@ import {
   deliveryListQuery,
   testAlertResponse,
 } from '@common/catalog-alerts/alertsContract';
+import { catalogAlertsEndpoints } from '@common/catalog-alerts/catalogAlertsEndpoints';
 import { signalKindLabels, toSignal } from '@common/signals/signalTypes';
 import { appPaths } from '@common/paths';
 import { z } from 'zod';
 import { actorOf, callerOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import { endpointRoute } from '../../../platform/http/endpointRoute.js';
 import type { JobRunner } from '../../../platform/jobs/index.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import { recordDeliveries, listDeliveries } from '../deliveriesStore.js';
@@ -59,42 +61,51 @@ export function registerAlertRoutes(server: FastifyInstance, options: AlertRoute
     return values;
   };
 
-  app.get('/api/catalog/alerts/rules', { preValidation: read, schema: { response: { 200: alertRuleList } } }, async (request) => ({
-    rules: await listRules(db, actorOf(request).organisation),
-    mayEdit: mayEditAlerts(callerOf(request).roles),
-    emailAvailable: options.emailAvailable,
-  }));
+  const ep = catalogAlertsEndpoints;
+  app.route({
+    ...endpointRoute(ep.rules, { response: alertRuleList }),
+    preValidation: read,
+    handler: async (request) => ({
+      rules: await listRules(db, actorOf(request).organisation),
+      mayEdit: mayEditAlerts(callerOf(request).roles),
+      emailAvailable: options.emailAvailable,
+    }),
+  });
 
-  app.post(
-    '/api/catalog/alerts/rules',
-    { preValidation: change, schema: { body: alertRuleInput, response: { 201: z.object({ rule: alertRuleRecord }) } } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(ep.createRule, { body: alertRuleInput, response: z.object({ rule: alertRuleRecord }) }),
+    preValidation: change,
+    handler: async (request, reply) => {
       const actor = actorOf(request);
       const rule = await createRule(db, actor, await checked(actor.organisation, request.body));
       return reply.code(201).send({ rule });
     },
-  );
+  });
 
-  app.put(
-    '/api/catalog/alerts/rules/:id',
-    { preValidation: change, schema: { params: idParams, body: alertRuleInput, response: { 200: z.object({ rule: alertRuleRecord }) } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.updateRule, { params: idParams, body: alertRuleInput, response: z.object({ rule: alertRuleRecord }) }),
+    preValidation: change,
+    handler: async (request) => {
       const actor = actorOf(request);
       // Another organisation's rule is a 404 whatever the body says.
       await ruleById(db, actor.organisation, request.params.id);
       return { rule: await updateRule(db, actor, request.params.id, await checked(actor.organisation, request.body)) };
     },
-  );
-
-  app.delete('/api/catalog/alerts/rules/:id', { preValidation: change, schema: { params: idParams } }, async (request, reply) => {
-    await deleteRule(db, actorOf(request), request.params.id);
-    return reply.code(204).send();
   });
 
-  app.post(
-    '/api/catalog/alerts/rules/:id/test',
-    { preValidation: change, schema: { params: idParams, response: { 202: testAlertResponse } } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(ep.deleteRule, { params: idParams }),
+    preValidation: change,
+    handler: async (request, reply) => {
+      await deleteRule(db, actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    ...endpointRoute(ep.testRule, { params: idParams, response: testAlertResponse }),
+    preValidation: change,
+    handler: async (request, reply) => {
       const actor = actorOf(request);
       const rule = await ruleById(db, actor.organisation, request.params.id);
       const signal = toSignal({
@@ -112,11 +123,11 @@ export function registerAlertRoutes(server: FastifyInstance, options: AlertRoute
       );
       return reply.code(202).send({ deliveries });
     },
-  );
+  });
 
-  app.get(
-    '/api/catalog/alerts/deliveries',
-    { preValidation: read, schema: { querystring: deliveryListQuery, response: { 200: deliveryList } } },
-    async (request) => listDeliveries(db, actorOf(request).organisation, request.query),
-  );
+  app.route({
+    ...endpointRoute(ep.deliveries, { querystring: deliveryListQuery, response: deliveryList }),
+    preValidation: read,
+    handler: async (request) => listDeliveries(db, actorOf(request).organisation, request.query),
+  });
 }

@@ -19,9 +19,11 @@ import {
   webhookSettings,
   webhookSettingsResponse,
 } from '@common/catalog-settings/catalogSettingsContract';
+import { catalogSettingsEndpoints } from '@common/catalog-settings/catalogSettingsEndpoints';
 import { actorOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import { requireCurrentRoute } from '../../../platform/http/auth/currentAccess.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import { endpointRoute } from '../../../platform/http/endpointRoute.js';
 import type { CatalogReadModel } from '../../../platform/ports/index.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import type { CatalogSettingsDefaults, CatalogSettingsReader } from '../sections.js';
@@ -57,53 +59,54 @@ export function registerSettingsRoutes(server: FastifyInstance, options: Setting
     return actor.organisation;
   };
 
-  app.get(
-    '/api/catalog/settings/webhooks',
-    { preValidation: admin, schema: { response: { 200: webhookSettingsResponse } } },
-    async (request) => answer(actorOf(request).organisation, 'webhooks'),
-  );
-  app.put(
-    '/api/catalog/settings/webhooks',
-    { preValidation: change, schema: { body: webhookSettings, response: { 200: webhookSettingsResponse } } },
-    async (request) =>
+  const ep = catalogSettingsEndpoints;
+  app.route({
+    ...endpointRoute(ep.webhooks, { response: webhookSettingsResponse }),
+    preValidation: admin,
+    handler: async (request) => answer(actorOf(request).organisation, 'webhooks'),
+  });
+  app.route({
+    ...endpointRoute(ep.saveWebhooks, { body: webhookSettings, response: webhookSettingsResponse }),
+    preValidation: change,
+    handler: async (request) =>
       // Listed once each, in the order given.
       answer(await save(request, 'webhooks', { allowedHosts: [...new Set(request.body.allowedHosts)] }), 'webhooks'),
-  );
-  app.get(
-    '/api/catalog/settings/freshness',
-    { preValidation: admin, schema: { response: { 200: freshnessSettingsResponse } } },
-    async (request) => answer(actorOf(request).organisation, 'freshness'),
-  );
-  app.put(
-    '/api/catalog/settings/freshness',
-    { preValidation: change, schema: { body: freshnessSettings, response: { 200: freshnessSettingsResponse } } },
-    async (request) => answer(await save(request, 'freshness', request.body), 'freshness'),
-  );
-  app.get(
-    '/api/catalog/settings/profiler',
-    { preValidation: admin, schema: { response: { 200: profilerSettingsResponse } } },
-    async (request) => answer(actorOf(request).organisation, 'profiler'),
-  );
-  app.put(
-    '/api/catalog/settings/profiler',
-    { preValidation: change, schema: { body: profilerSettings, response: { 200: profilerSettingsResponse } } },
-    async (request) => answer(await save(request, 'profiler', request.body), 'profiler'),
-  );
-  app.get(
-    '/api/catalog/settings/external-catalog',
-    { preValidation: admin, schema: { response: { 200: externalCatalogSettingsResponse } } },
-    async (request) => answer(actorOf(request).organisation, 'externalCatalog'),
-  );
-  app.put(
-    '/api/catalog/settings/external-catalog',
-    { preValidation: change, schema: { body: externalCatalogSettings, response: { 200: externalCatalogSettingsResponse } } },
-    async (request) => answer(await save(request, 'externalCatalog', request.body), 'externalCatalog'),
-  );
+  });
+  app.route({
+    ...endpointRoute(ep.freshness, { response: freshnessSettingsResponse }),
+    preValidation: admin,
+    handler: async (request) => answer(actorOf(request).organisation, 'freshness'),
+  });
+  app.route({
+    ...endpointRoute(ep.saveFreshness, { body: freshnessSettings, response: freshnessSettingsResponse }),
+    preValidation: change,
+    handler: async (request) => answer(await save(request, 'freshness', request.body), 'freshness'),
+  });
+  app.route({
+    ...endpointRoute(ep.profiler, { response: profilerSettingsResponse }),
+    preValidation: admin,
+    handler: async (request) => answer(actorOf(request).organisation, 'profiler'),
+  });
+  app.route({
+    ...endpointRoute(ep.saveProfiler, { body: profilerSettings, response: profilerSettingsResponse }),
+    preValidation: change,
+    handler: async (request) => answer(await save(request, 'profiler', request.body), 'profiler'),
+  });
+  app.route({
+    ...endpointRoute(ep.externalCatalog, { response: externalCatalogSettingsResponse }),
+    preValidation: admin,
+    handler: async (request) => answer(actorOf(request).organisation, 'externalCatalog'),
+  });
+  app.route({
+    ...endpointRoute(ep.saveExternalCatalog, { body: externalCatalogSettings, response: externalCatalogSettingsResponse }),
+    preValidation: change,
+    handler: async (request) => answer(await save(request, 'externalCatalog', request.body), 'externalCatalog'),
+  });
 
-  app.get(
-    '/api/catalog/settings/artifact-sources',
-    { preValidation: admin, schema: { response: { 200: artifactSourcesResponse } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.artifactSources, { response: artifactSourcesResponse }),
+    preValidation: admin,
+    handler: async (request) => {
       const organisation = actorOf(request).organisation;
       const folder = options.defaults.artifactsDir ? path.join(options.defaults.artifactsDir, organisation) : null;
       const recent = await options.catalog().recentIngestions(organisation, 5);
@@ -116,13 +119,13 @@ export function registerSettingsRoutes(server: FastifyInstance, options: Setting
         recent,
       };
     },
-  );
+  });
 
-  app.get(
-    '/api/catalog/external-link',
-    { preValidation: requireRoute('catalogExternal'), schema: { response: { 200: externalLinkResponse } } },
-    async (request) => ({
+  app.route({
+    ...endpointRoute(ep.externalLink, { response: externalLinkResponse }),
+    preValidation: requireRoute('catalogExternal'),
+    handler: async (request) => ({
       url: await read.externalCatalogUrl(actorOf(request).organisation),
     }),
-  );
+  });
 }
