@@ -1,7 +1,7 @@
 // The frame of every page read from the organisation's dbt artifacts: the heading, the
 // artifacts in use ("as of"), and the states before there is anything to show — loading, the
 // artifacts could not be read, and none uploaded yet.
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { IngestionRecord } from '@common/dbt/artifactsContract';
 import { apiErrorMessage } from '../api/apiError';
 import { useGetIngestionsQuery } from '../api/dbtApi';
@@ -68,4 +68,14 @@ export function DbtPage({ id, title, intro, back, action, children }: DbtPagePro
       {content}
     </section>
   );
+}
+
+/**
+ * The page of a route whose body needs only the frame (no back link, no action, not the
+ * artifacts in use): the frame's words once, and the body.
+ */
+export function dbtPageOf(frame: Omit<DbtPageProps, 'children'>, Body: ComponentType) {
+  return function FramedDbtPage() {
+    return <DbtPage {...frame}>{() => <Body />}</DbtPage>;
+  };
 }

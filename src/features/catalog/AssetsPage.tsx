@@ -3,7 +3,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import type { SearchHit } from '@common/dbt/catalogContract';
 import { useSearchCatalogQuery } from '../../api/dbtApi';
-import { DbtPage } from '../../components/DbtPage';
+import { dbtPageOf } from '../../components/DbtPage';
 import { formatCount } from '../../components/format';
 import { QueryResult } from '../../components/QueryResult';
 import { SimpleTable } from '../../components/SimpleTable';
@@ -61,14 +61,11 @@ function Assets() {
   );
 }
 
-export default function AssetsPage() {
-  return (
-    <DbtPage
-      id="assets-title"
-      title="Data Assets"
-      intro="The tables and views your dbt project builds and reads, with their owners, tags and test results."
-    >
-      {() => <Assets />}
-    </DbtPage>
-  );
-}
+export default dbtPageOf(
+  {
+    id: 'assets-title',
+    title: 'Data Assets',
+    intro: 'The tables and views your dbt project builds and reads, with their owners, tags and test results.',
+  },
+  Assets,
+);

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SEARCH_QUERY_MAX } from '@common/dbt/catalogContract';
 import { useSearchCatalogQuery } from '../../api/dbtApi';
-import { DbtPage } from '../../components/DbtPage';
+import { dbtPageOf } from '../../components/DbtPage';
 import { FormField } from '../../components/FormField';
 import { QueryResult } from '../../components/QueryResult';
 import { FacetFilters } from './FacetFilters';
@@ -99,14 +99,11 @@ function Explore() {
   );
 }
 
-export default function ExplorePage() {
-  return (
-    <DbtPage
-      id="explore-title"
-      title="Explore"
-      intro="Search everything your dbt project knows: models, sources, seeds, snapshots, exposures, metrics and their columns."
-    >
-      {() => <Explore />}
-    </DbtPage>
-  );
-}
+export default dbtPageOf(
+  {
+    id: 'explore-title',
+    title: 'Explore',
+    intro: 'Search everything your dbt project knows: models, sources, seeds, snapshots, exposures, metrics and their columns.',
+  },
+  Explore,
+);

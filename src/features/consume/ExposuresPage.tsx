@@ -12,7 +12,7 @@ import { useListExposuresQuery } from '../../api/dbtApi';
 import { selectRealmRoles } from '../../auth';
 import { csvFileName } from '../../components/csv';
 import { DataTable } from '../../components/DataTable';
-import { DbtPage } from '../../components/DbtPage';
+import { dbtPageOf } from '../../components/DbtPage';
 import { EmptyState } from '../../components/EmptyState';
 import { FilterSelect } from '../../components/FilterSelect';
 import { FormField } from '../../components/FormField';
@@ -129,17 +129,14 @@ function ExposureList({ exposures, asOf }: { exposures: ExposureSummary[]; asOf:
   );
 }
 
-export default function ExposuresPage() {
-  return (
-    <DbtPage
-      id="exposures-title"
-      title="Exposures"
-      intro="The dashboards, reports and applications your dbt project feeds, and the health of the data behind them."
-    >
-      {() => <ExposuresList />}
-    </DbtPage>
-  );
-}
+export default dbtPageOf(
+  {
+    id: 'exposures-title',
+    title: 'Exposures',
+    intro: 'The dashboards, reports and applications your dbt project feeds, and the health of the data behind them.',
+  },
+  ExposuresList,
+);
 
 function ExposuresList() {
   const exposuresQuery = useListExposuresQuery();

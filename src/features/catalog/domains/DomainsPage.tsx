@@ -8,7 +8,7 @@ import { mayEditCatalogOrganisation } from '@common/catalog-domains/catalogOrgan
 import type { DomainSummary } from '@common/catalog-domains/domainsContract';
 import { useListDomainsQuery } from '../../../api/catalogDomainsApi';
 import { selectRealmRoles } from '../../../auth';
-import { DbtPage } from '../../../components/DbtPage';
+import { dbtPageOf } from '../../../components/DbtPage';
 import { formatCount } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
@@ -49,14 +49,11 @@ function Domains() {
   );
 }
 
-export default function DomainsPage() {
-  return (
-    <DbtPage
-      id="domains-title"
-      title="Domains"
-      intro="The organisation’s data by domain, with who owns it, who knows it, and how its tests and sources stand."
-    >
-      {() => <Domains />}
-    </DbtPage>
-  );
-}
+export default dbtPageOf(
+  {
+    id: 'domains-title',
+    title: 'Domains',
+    intro: 'The organisation’s data by domain, with who owns it, who knows it, and how its tests and sources stand.',
+  },
+  Domains,
+);

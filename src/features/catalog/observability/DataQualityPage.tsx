@@ -2,7 +2,7 @@
 // project with its last result, history and flakiness, summaries per asset, domain and owner,
 // and the profile of the asset a chosen test checks. Filters, page and choice live in the address.
 import { useSearchParams } from 'react-router-dom';
-import { DbtPage } from '../../../components/DbtPage';
+import { dbtPageOf } from '../../../components/DbtPage';
 import { Panel } from '../../../components/Panel';
 import { QualityFilters } from './QualityFilters';
 import { QualitySummary } from './QualitySummary';
@@ -26,14 +26,12 @@ function DataQuality() {
   );
 }
 
-export default function DataQualityPage() {
-  return (
-    <DbtPage
-      id="data-quality-title"
-      title="Data Quality"
-      intro="Every dbt test with its last result, its history across runs and how often it flips, and warehouse profiles of the assets it checks."
-    >
-      {() => <DataQuality />}
-    </DbtPage>
-  );
-}
+export default dbtPageOf(
+  {
+    id: 'data-quality-title',
+    title: 'Data Quality',
+    intro:
+      'Every dbt test with its last result, its history across runs and how often it flips, and warehouse profiles of the assets it checks.',
+  },
+  DataQuality,
+);

@@ -3,7 +3,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import type { SemanticPart } from '@common/catalog-governance/metricsContract';
 import { useListMetricsQuery } from '../../../../api/catalogGovernanceApi';
-import { DbtPage } from '../../../../components/DbtPage';
+import { dbtPageOf } from '../../../../components/DbtPage';
 import { Panel } from '../../../../components/Panel';
 import { QueryResult } from '../../../../components/QueryResult';
 import { SimpleTable } from '../../../../components/SimpleTable';
@@ -89,14 +89,12 @@ function Metrics() {
   );
 }
 
-export default function MetricsPage() {
-  return (
-    <DbtPage
-      id="metrics-title"
-      title="Metrics"
-      intro="The dbt project's semantic models and metrics with their definitions, measures, dimensions and lineage, and a simple metric's values from the warehouse."
-    >
-      {() => <Metrics />}
-    </DbtPage>
-  );
-}
+export default dbtPageOf(
+  {
+    id: 'metrics-title',
+    title: 'Metrics',
+    intro:
+      "The dbt project's semantic models and metrics with their definitions, measures, dimensions and lineage, and a simple metric's values from the warehouse.",
+  },
+  Metrics,
+);
