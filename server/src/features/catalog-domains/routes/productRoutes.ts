@@ -4,6 +4,7 @@
 // catalogOrganisationRules.ts change. Another organisation's product is a 404.
 import type { FastifyInstance } from 'fastify';
 import { catalogOrganisationEditorRoles } from '@common/catalog-domains/catalogOrganisationRules';
+import { catalogDomainsEndpoints as ep } from '@common/catalog-domains/catalogDomainsEndpoints';
 import {
   productBody,
   productIdParams,
@@ -13,6 +14,7 @@ import {
 } from '@common/catalog-domains/productsContract';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import { endpointRoute } from '../../../platform/http/endpointRoute.js';
 import { actorOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import type { CostSource } from '../assetCosts.js';
@@ -24,18 +26,26 @@ export function registerProductRoutes(server: FastifyInstance, db: StoreDb, cost
   const read = requireRoute('catalogProducts');
   const change = requireRoute('catalogProducts', catalogOrganisationEditorRoles);
 
-  app.get('/api/catalog/products', { preValidation: read, schema: { response: { 200: productsResponse } } }, async (request) => ({
-    products: await listProducts(db, actorOf(request).organisation),
-  }));
+  app.route({
+    ...endpointRoute(ep.products, { response: productsResponse }),
+    preValidation: read,
+    handler: async (request) => ({
+      products: await listProducts(db, actorOf(request).organisation),
+    }),
+  });
 
-  app.get('/api/catalog/products/menu', { preValidation: read, schema: { response: { 200: productMenuResponse } } }, async (request) => ({
-    products: await productNames(db, actorOf(request).organisation),
-  }));
+  app.route({
+    ...endpointRoute(ep.productMenu, { response: productMenuResponse }),
+    preValidation: read,
+    handler: async (request) => ({
+      products: await productNames(db, actorOf(request).organisation),
+    }),
+  });
 
-  app.get(
-    '/api/catalog/products/:productId',
-    { preValidation: read, schema: { params: productIdParams, response: { 200: productResponse } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.product, { params: productIdParams, response: productResponse }),
+    preValidation: read,
+    handler: async (request) => {
       const { organisation } = actorOf(request);
       const product = await productDetail(db, organisation, request.params.productId);
       // The product page stands without warehouse figures (no usage copy yet, an account that is down).
@@ -59,28 +69,32 @@ export function registerProductRoutes(server: FastifyInstance, db: StoreDb, cost
         };
       }
     },
-  );
+  });
 
-  app.post(
-    '/api/catalog/products',
-    { preValidation: change, schema: { body: productBody, response: { 201: z.object({ id: z.string() }) } } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(ep.createProduct, { body: productBody, response: z.object({ id: z.string() }) }),
+    preValidation: change,
+    handler: async (request, reply) => {
       const id = await createProduct(db, actorOf(request), request.body);
       return reply.code(201).send({ id });
     },
-  );
+  });
 
-  app.put(
-    '/api/catalog/products/:productId',
-    { preValidation: change, schema: { params: productIdParams, body: productBody } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(ep.updateProduct, { params: productIdParams, body: productBody }),
+    preValidation: change,
+    handler: async (request, reply) => {
       await updateProduct(db, actorOf(request), request.params.productId, request.body);
       return reply.code(204).send();
     },
-  );
+  });
 
-  app.delete('/api/catalog/products/:productId', { preValidation: change, schema: { params: productIdParams } }, async (request, reply) => {
-    await deleteProduct(db, actorOf(request), request.params.productId);
-    return reply.code(204).send();
+  app.route({
+    ...endpointRoute(ep.deleteProduct, { params: productIdParams }),
+    preValidation: change,
+    handler: async (request, reply) => {
+      await deleteProduct(db, actorOf(request), request.params.productId);
+      return reply.code(204).send();
+    },
   });
 }
