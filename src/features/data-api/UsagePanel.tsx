@@ -10,6 +10,7 @@ import { BarChart } from '../../components/charts/BarChart';
 import { DataTable } from '../../components/DataTable';
 import type { DataColumn } from '../../components/dataColumn';
 import { downloadTextFile } from '../../components/downloadFile';
+import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
 import { QueryResult } from '../../components/QueryResult';
 
@@ -39,6 +40,9 @@ const breakdownColumns: DataColumn<BreakdownRow>[] = [
     sortable: false,
   },
 ];
+
+// The filter row's selects: small, each in a column of the row.
+const smallField = { control: 'select', small: true, labelClassName: 'small mb-1', className: 'col-sm-6 col-lg-3' } as const;
 
 const bucketLabel = (iso: string, bucket: 'hour' | 'day') =>
   bucket === 'day' ? iso.slice(0, 10) : `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
@@ -82,52 +86,38 @@ export function UsagePanel({ endpoints, keys }: UsagePanelProps) {
   return (
     <div>
       <form className="row g-2 align-items-end mb-3" aria-label="Usage filters" onSubmit={(event) => event.preventDefault()}>
-        <div className="col-sm-6 col-lg-3">
-          <label htmlFor="usage-range" className="form-label small mb-1">
-            Range
-          </label>
-          <select
-            id="usage-range"
-            className="form-select form-select-sm"
-            value={range}
-            onChange={(e) => {
-              setRange(e.target.value as typeof range);
-              setUntil(Date.now());
-            }}
-          >
-            {RANGES.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-sm-6 col-lg-3">
-          <label htmlFor="usage-endpoint" className="form-label small mb-1">
-            Endpoint
-          </label>
-          <select id="usage-endpoint" className="form-select form-select-sm" value={endpoint} onChange={(e) => setEndpoint(e.target.value)}>
-            <option value="">All endpoints</option>
-            {endpoints.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-sm-6 col-lg-3">
-          <label htmlFor="usage-key" className="form-label small mb-1">
-            Key
-          </label>
-          <select id="usage-key" className="form-select form-select-sm" value={key} onChange={(e) => setKey(e.target.value)}>
-            <option value="">All keys</option>
-            {keys.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.name} ({option.prefix})
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormField
+          id="usage-range"
+          label="Range"
+          {...smallField}
+          value={range}
+          onValue={(value) => {
+            setRange(value as typeof range);
+            setUntil(Date.now());
+          }}
+        >
+          {RANGES.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
+            </option>
+          ))}
+        </FormField>
+        <FormField id="usage-endpoint" label="Endpoint" {...smallField} value={endpoint} onValue={setEndpoint}>
+          <option value="">All endpoints</option>
+          {endpoints.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+        </FormField>
+        <FormField id="usage-key" label="Key" {...smallField} value={key} onValue={setKey}>
+          <option value="">All keys</option>
+          {keys.map((option) => (
+            <option key={option.id} value={option.id}>
+              {`${option.name} (${option.prefix})`}
+            </option>
+          ))}
+        </FormField>
         <div className="col-auto d-flex gap-2">
           <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setUntil(Date.now())}>
             Refresh

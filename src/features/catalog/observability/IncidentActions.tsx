@@ -14,7 +14,11 @@ import type { IncidentRecord } from '@common/catalog-quality/incidentsContract';
 import { apiErrorMessage } from '../../../api/apiError';
 import { useGetIncidentMembersQuery, useSetIncidentSeverityMutation, useTransitionIncidentMutation } from '../../../api/catalogQualityApi';
 import { FilterSelect } from '../../../components/FilterSelect';
+import { FormField } from '../../../components/FormField';
 import { InlineError } from '../../../components/InlineError';
+
+// The selects of the moves: small, in a row of controls.
+const compactSelect = { labelClassName: 'small mb-1', control: 'select', small: true, className: '' } as const;
 
 export function IncidentActions({ incident }: { incident: IncidentRecord }) {
   const allowed = allowedTransitions(incident.state);
@@ -49,43 +53,29 @@ export function IncidentActions({ incident }: { incident: IncidentRecord }) {
             Acknowledge
           </button>
         ) : null}
-        <div>
-          <label htmlFor="incident-severity" className="form-label small mb-1">
-            Severity (1 most severe)
-          </label>
-          <select
-            id="incident-severity"
-            className="form-select form-select-sm"
-            value={incident.severity}
-            disabled={saving.isLoading}
-            onChange={(event) => void setSeverity({ id: incident.id, severity: Number(event.target.value) })}
-          >
-            {Array.from({ length: SEVERITY_MAX - SEVERITY_MIN + 1 }, (_, index) => SEVERITY_MIN + index).map((value) => (
-              <option key={value} value={value}>{`Severity ${value}`}</option>
-            ))}
-          </select>
-        </div>
+        <FormField
+          id="incident-severity"
+          label="Severity (1 most severe)"
+          {...compactSelect}
+          value={String(incident.severity)}
+          disabled={saving.isLoading}
+          onValue={(value) => void setSeverity({ id: incident.id, severity: Number(value) })}
+        >
+          {Array.from({ length: SEVERITY_MAX - SEVERITY_MIN + 1 }, (_, index) => SEVERITY_MIN + index).map((value) => (
+            <option key={value} value={value}>{`Severity ${value}`}</option>
+          ))}
+        </FormField>
       </div>
       {allowed.includes('assigned') ? (
         <form className="d-flex flex-wrap gap-2 align-items-end" onSubmit={assign} aria-label="Assign the incident">
-          <div>
-            <label htmlFor="incident-assignee" className="form-label small mb-1">
-              Assign to
-            </label>
-            <select
-              id="incident-assignee"
-              className="form-select form-select-sm"
-              value={assignee}
-              onChange={(event) => setAssignee(event.target.value)}
-            >
-              <option value="">Choose a member</option>
-              {(members.data?.members ?? []).map((member) => (
-                <option key={member.subject} value={member.subject}>
-                  {member.username}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FormField id="incident-assignee" label="Assign to" {...compactSelect} value={assignee} onValue={setAssignee}>
+            <option value="">Choose a member</option>
+            {(members.data?.members ?? []).map((member) => (
+              <option key={member.subject} value={member.subject}>
+                {member.username}
+              </option>
+            ))}
+          </FormField>
           <button type="submit" className="btn btn-outline-primary btn-sm" disabled={!assignee || moving.isLoading}>
             Assign
           </button>
@@ -104,19 +94,18 @@ export function IncidentActions({ incident }: { incident: IncidentRecord }) {
             values={resolutionReasons}
             labels={resolutionReasonLabels}
           />
-          <div className="col-sm-6">
-            <label htmlFor="incident-comment" className="form-label small mb-1">
-              Comment
-            </label>
-            <textarea
-              id="incident-comment"
-              className="form-control form-control-sm"
-              rows={1}
-              maxLength={2000}
-              value={comment}
-              onChange={(event) => setComment(event.target.value)}
-            />
-          </div>
+          <FormField
+            id="incident-comment"
+            label="Comment"
+            labelClassName="small mb-1"
+            control="textarea"
+            small
+            className="col-sm-6"
+            rows={1}
+            maxLength={2000}
+            value={comment}
+            onValue={setComment}
+          />
           <div className="col-sm-2">
             <button type="submit" className="btn btn-success btn-sm" disabled={moving.isLoading}>
               Resolve

@@ -13,6 +13,7 @@ import { SimpleTable } from '../../../components/SimpleTable';
 import { AddressPages, OpenableTable } from './OpenableList';
 import { nodePagePath } from '../nodePagePath';
 import { IncidentDetail } from './IncidentDetail';
+import { ParamSelect } from './ParamSelect';
 import { pageOf, withParam } from './qualityParams';
 import { IncidentStateBadge } from './StatusBadge';
 import '../catalog.css';
@@ -34,45 +35,19 @@ function listQuery(params: URLSearchParams): string {
   return query.toString();
 }
 
+const stateOptions = [
+  ['', 'Open (not resolved)'],
+  ...incidentStates.map((state) => [state, incidentStateLabels[state]] as const),
+  ['all', 'All'],
+] as const;
+const severityOptions = [['', 'Any'], ...[1, 2, 3, 4, 5].map((value) => [String(value), `Severity ${value}`] as const)] as const;
+
 function Filters() {
   const [params, setParams] = useSearchParams();
   return (
     <form className="row g-2 align-items-end mb-3" role="search" aria-label="Filter incidents" onSubmit={(event) => event.preventDefault()}>
-      <div className="col-sm-4 col-lg-3">
-        <label htmlFor="incident-state" className="form-label small mb-1">
-          State
-        </label>
-        <select
-          id="incident-state"
-          className="form-select form-select-sm"
-          value={params.get('state') ?? ''}
-          onChange={(event) => setParams(withParam(params, 'state', event.target.value || null))}
-        >
-          <option value="">Open (not resolved)</option>
-          {incidentStates.map((state) => (
-            <option key={state} value={state}>
-              {incidentStateLabels[state]}
-            </option>
-          ))}
-          <option value="all">All</option>
-        </select>
-      </div>
-      <div className="col-sm-4 col-lg-2">
-        <label htmlFor="incident-severity-filter" className="form-label small mb-1">
-          Severity
-        </label>
-        <select
-          id="incident-severity-filter"
-          className="form-select form-select-sm"
-          value={params.get('severity') ?? ''}
-          onChange={(event) => setParams(withParam(params, 'severity', event.target.value || null))}
-        >
-          <option value="">Any</option>
-          {[1, 2, 3, 4, 5].map((value) => (
-            <option key={value} value={value}>{`Severity ${value}`}</option>
-          ))}
-        </select>
-      </div>
+      <ParamSelect id="incident-state" label="State" name="state" options={stateOptions} className="col-sm-4 col-lg-3" />
+      <ParamSelect id="incident-severity-filter" label="Severity" name="severity" options={severityOptions} className="col-sm-4 col-lg-2" />
       <div className="col-sm-4 col-lg-3">
         <label htmlFor="incident-search" className="form-label small mb-1">
           Test, asset or domain

@@ -2,6 +2,7 @@
 // address. The search applies on submit; the choices apply at once.
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { ParamSelect } from './ParamSelect';
 import { withParam } from './qualityParams';
 
 const statusOptions = [
@@ -30,42 +31,44 @@ const flakyOptions = [
   ['false', 'Steady only'],
 ] as const;
 
-function Choice({
+/** A text filter that applies when the form is submitted, keyed on the address so going back shows its value. */
+function TextFilter({
   id,
   label,
   name,
-  options,
+  type,
+  maxLength,
+  className,
 }: {
   id: string;
   label: string;
   name: string;
-  options: readonly (readonly [string, string])[];
+  type: string;
+  maxLength: number;
+  className: string;
 }) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   return (
-    <div className="col-sm-6 col-lg-2">
+    <div className={className}>
       <label className="form-label small mb-1" htmlFor={id}>
         {label}
       </label>
-      <select
+      <input
         id={id}
-        className="form-select form-select-sm"
-        value={params.get(name) ?? ''}
-        onChange={(event) => setParams(withParam(params, name, event.target.value || null))}
-      >
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
+        key={params.get(name) ?? ''}
+        name={name}
+        type={type}
+        className="form-control form-control-sm"
+        defaultValue={params.get(name) ?? ''}
+        maxLength={maxLength}
+      />
     </div>
   );
 }
 
 export function QualityFilters() {
   const [params, setParams] = useSearchParams();
-  // The text fields are the form's own until submitted; keyed on the address so going back shows its values.
+  // The text fields are the form's own until submitted.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -74,38 +77,12 @@ export function QualityFilters() {
   };
   return (
     <form className="row g-2 align-items-end mb-3" role="search" aria-label="Filter tests" onSubmit={submit}>
-      <div className="col-sm-6 col-lg-3">
-        <label className="form-label small mb-1" htmlFor="dq-search">
-          Test, asset or column
-        </label>
-        <input
-          id="dq-search"
-          key={params.get('q') ?? ''}
-          name="q"
-          type="search"
-          className="form-control form-control-sm"
-          defaultValue={params.get('q') ?? ''}
-          maxLength={200}
-        />
-      </div>
-      <div className="col-sm-6 col-lg-2">
-        <label className="form-label small mb-1" htmlFor="dq-owner">
-          Owner
-        </label>
-        <input
-          id="dq-owner"
-          key={params.get('owner') ?? ''}
-          name="owner"
-          type="text"
-          className="form-control form-control-sm"
-          defaultValue={params.get('owner') ?? ''}
-          maxLength={255}
-        />
-      </div>
-      <Choice id="dq-status" label="Status" name="status" options={statusOptions} />
-      <Choice id="dq-severity" label="Severity" name="severity" options={severityOptions} />
-      <Choice id="dq-type" label="Type" name="type" options={typeOptions} />
-      <Choice id="dq-flaky" label="Flakiness" name="flaky" options={flakyOptions} />
+      <TextFilter id="dq-search" label="Test, asset or column" name="q" type="search" maxLength={200} className="col-sm-6 col-lg-3" />
+      <TextFilter id="dq-owner" label="Owner" name="owner" type="text" maxLength={255} className="col-sm-6 col-lg-2" />
+      <ParamSelect id="dq-status" label="Status" name="status" options={statusOptions} className="col-sm-6 col-lg-2" />
+      <ParamSelect id="dq-severity" label="Severity" name="severity" options={severityOptions} className="col-sm-6 col-lg-2" />
+      <ParamSelect id="dq-type" label="Type" name="type" options={typeOptions} className="col-sm-6 col-lg-2" />
+      <ParamSelect id="dq-flaky" label="Flakiness" name="flaky" options={flakyOptions} className="col-sm-6 col-lg-2" />
       <div className="col-auto">
         <button type="submit" className="btn btn-primary btn-sm">
           Search
