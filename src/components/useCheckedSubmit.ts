@@ -40,5 +40,13 @@ export function useCheckedSubmit<Field extends string>(fields: readonly Field[])
     onDone(outcome.data);
   };
 
-  return { errors, error: feedback.error, send };
+  /** The FormDialog props that follow from sending: busy while it runs, the refusal above the fields, submit and cancel. */
+  const dialogProps = (submit: () => Promise<void>, onCancel: () => void) => ({
+    busy: feedback.busy,
+    error: feedback.error,
+    onSubmit: () => void submit(),
+    onCancel,
+  });
+
+  return { errors, error: feedback.error, send, dialogProps };
 }

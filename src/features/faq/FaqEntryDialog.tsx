@@ -15,9 +15,9 @@ export function FaqEntryDialog({ entry, onDone, onCancel }: { entry?: FaqEntry; 
     question: entry?.question ?? '',
     answer: entry?.answer ?? '',
   });
-  const { errors, error, send } = useCheckedSubmit(['topic', 'question', 'answer'] as const);
-  const [create, creating] = useCreateFaqMutation();
-  const [update, updating] = useUpdateFaqMutation();
+  const { errors, send, dialogProps } = useCheckedSubmit(['topic', 'question', 'answer'] as const);
+  const [create] = useCreateFaqMutation();
+  const [update] = useUpdateFaqMutation();
   const limits: Record<Field, number> = { topic: LABEL_MAX, question: TITLE_MAX, answer: FAQ_ANSWER_MAX };
   const set = (field: Field) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
@@ -40,10 +40,7 @@ export function FaqEntryDialog({ entry, onDone, onCancel }: { entry?: FaqEntry; 
       title={entry ? 'Edit FAQ entry' : 'New FAQ entry'}
       submitLabel={entry ? 'Save' : 'Add'}
       busyLabel="Saving…"
-      busy={creating.isLoading || updating.isLoading}
-      error={error}
-      onSubmit={() => void submit()}
-      onCancel={onCancel}
+      {...dialogProps(submit, onCancel)}
     >
       <FormField label="Topic" value={values.topic} onValue={set('topic')} error={errors.topic} required />
       <FormField label="Question" value={values.question} onValue={set('question')} error={errors.question} required />

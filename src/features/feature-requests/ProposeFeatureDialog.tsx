@@ -10,8 +10,8 @@ import { textError, useCheckedSubmit } from '../../components/useCheckedSubmit';
 export function ProposeFeatureDialog({ onDone, onCancel }: { onDone: (feature: FeatureDetail) => void; onCancel: () => void }) {
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const { errors, error, send } = useCheckedSubmit(['title', 'description'] as const);
-  const [create, creating] = useCreateFeatureMutation();
+  const { errors, send, dialogProps } = useCheckedSubmit(['title', 'description'] as const);
+  const [create] = useCreateFeatureMutation();
 
   const submit = () =>
     send(
@@ -24,15 +24,7 @@ export function ProposeFeatureDialog({ onDone, onCancel }: { onDone: (feature: F
     );
 
   return (
-    <FormDialog
-      title="Propose a feature"
-      submitLabel="Propose"
-      busyLabel="Sending…"
-      busy={creating.isLoading}
-      error={error}
-      onSubmit={() => void submit()}
-      onCancel={onCancel}
-    >
+    <FormDialog title="Propose a feature" submitLabel="Propose" busyLabel="Sending…" {...dialogProps(submit, onCancel)}>
       <FormField label="Title" value={title} onValue={setTitle} error={errors.title} required />
       <FormField
         label="Description (markdown)"

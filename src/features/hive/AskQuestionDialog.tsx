@@ -11,8 +11,8 @@ export function AskQuestionDialog({ onDone, onCancel }: { onDone: (question: Que
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [tags, setTags] = useState('');
-  const { errors, error, send } = useCheckedSubmit(['title', 'body', 'tags'] as const);
-  const [ask, asking] = useAskQuestionMutation();
+  const { errors, send, dialogProps } = useCheckedSubmit(['title', 'body', 'tags'] as const);
+  const [ask] = useAskQuestionMutation();
 
   const submit = () =>
     send(
@@ -25,15 +25,7 @@ export function AskQuestionDialog({ onDone, onCancel }: { onDone: (question: Que
     );
 
   return (
-    <FormDialog
-      title="Ask Hive"
-      submitLabel="Ask"
-      busyLabel="Asking…"
-      busy={asking.isLoading}
-      error={error}
-      onSubmit={() => void submit()}
-      onCancel={onCancel}
-    >
+    <FormDialog title="Ask Hive" submitLabel="Ask" busyLabel="Asking…" {...dialogProps(submit, onCancel)}>
       <FormField label="Question" value={title} onValue={setTitle} error={errors.title} required />
       <FormField label="Details (markdown)" control="textarea" rows={6} value={body} onValue={setBody} error={errors.body} required />
       <FormField label="Tags" value={tags} onValue={setTags} error={errors.tags} help="Separated by commas, e.g. dbt, freshness" />

@@ -33,9 +33,9 @@ export function ArticleFormDialog({ article, onDone, onCancel }: Props) {
   const [tags, setTags] = useState(article?.tags.join(', ') ?? '');
   const [status, setStatus] = useState<ArticleStatus>(article?.status ?? 'draft');
   const [body, setBody] = useState(article?.body ?? '');
-  const { errors, error, send } = useCheckedSubmit(['title', 'category', 'body', 'tags'] as const);
-  const [create, creating] = useCreateArticleMutation();
-  const [update, updating] = useUpdateArticleMutation();
+  const { errors, send, dialogProps } = useCheckedSubmit(['title', 'category', 'body', 'tags'] as const);
+  const [create] = useCreateArticleMutation();
+  const [update] = useUpdateArticleMutation();
 
   const submit = async () => {
     const input: ArticleInput = { title: title.trim(), category: category.trim(), tags: splitTags(tags), status, body };
@@ -52,10 +52,7 @@ export function ArticleFormDialog({ article, onDone, onCancel }: Props) {
       title={article ? 'Edit article' : 'New article'}
       submitLabel={article ? 'Save' : 'Create'}
       busyLabel="Saving…"
-      busy={creating.isLoading || updating.isLoading}
-      error={error}
-      onSubmit={() => void submit()}
-      onCancel={onCancel}
+      {...dialogProps(submit, onCancel)}
     >
       <FormField label="Title" value={title} onValue={setTitle} error={errors.title} maxLength={TITLE_MAX + 50} required />
       <FormField label="Category" value={category} onValue={setCategory} error={errors.category} required />
