@@ -1,7 +1,7 @@
 // A select of one value of a fixed set: "any" first (the empty value) where the choice may be
 // left open, then each value in words. Filter rows of list pages are made of these, and so are
 // the fixed choices of small forms.
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { FormField } from './FormField';
 
 interface FilterSelectProps<Value extends string> {
@@ -25,6 +25,11 @@ interface FilterSelectProps<Value extends string> {
   /** Classes of the label, e.g. "small mb-1" in a dense row. */
   labelClassName?: string;
   disabled?: boolean;
+  /** A sentence under the select, e.g. what the chosen value means. */
+  help?: ReactNode;
+  error?: string;
+  /** Style of the field's group, e.g. a maximum width. */
+  style?: CSSProperties;
 }
 
 export function FilterSelect<Value extends string>({
@@ -40,6 +45,9 @@ export function FilterSelect<Value extends string>({
   id,
   labelClassName,
   disabled,
+  help,
+  error,
+  style,
 }: FilterSelectProps<Value>) {
   return (
     <FormField
@@ -52,6 +60,9 @@ export function FilterSelect<Value extends string>({
       value={value}
       onValue={onValue}
       disabled={disabled}
+      help={help}
+      error={error}
+      style={style}
     >
       {anyLabel === undefined ? null : <option value="">{anyLabel}</option>}
       {children}

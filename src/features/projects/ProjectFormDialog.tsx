@@ -9,6 +9,7 @@ import {
 } from '@common/projects/projectsContract';
 import { TITLE_MAX } from '@common/workspace/fieldRules';
 import { useCreateProjectMutation, useUpdateProjectMutation } from '../../api/projectsApi';
+import { FilterSelect } from '../../components/FilterSelect';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
 import { textError, useCheckedSubmit } from '../../components/useCheckedSubmit';
@@ -32,9 +33,9 @@ export function ProjectFormDialog({
   const [owner, setOwner] = useState(project?.owner ?? me);
   const [members, setMembers] = useState(project?.members.join(', ') ?? '');
   const [status, setStatus] = useState<ProjectStatus>(project?.status ?? 'active');
-  const { errors, error, send } = useCheckedSubmit(['name', 'description', 'owner', 'members'] as const);
-  const [create, creating] = useCreateProjectMutation();
-  const [update, updating] = useUpdateProjectMutation();
+  const { errors, send, dialogProps } = useCheckedSubmit(['name', 'description', 'owner', 'members'] as const);
+  const [create] = useCreateProjectMutation();
+  const [update] = useUpdateProjectMutation();
 
   const submit = async () => {
     const memberList = members.split(/[\s,]+/).filter(Boolean);
@@ -55,10 +56,7 @@ export function ProjectFormDialog({
       title={project ? 'Edit project' : 'New project'}
       submitLabel={project ? 'Save' : 'Create'}
       busyLabel="Saving…"
-      busy={creating.isLoading || updating.isLoading}
-      error={error}
-      onSubmit={() => void submit()}
-      onCancel={onCancel}
+      {...dialogProps(submit, onCancel)}
     >
       <FormField label="Name" value={name} onValue={setName} error={errors.name} required />
       <FormField
@@ -71,13 +69,14 @@ export function ProjectFormDialog({
       />
       <FormField label="Owner" value={owner} onValue={setOwner} error={errors.owner} help="A username" required />
       <FormField label="Members" value={members} onValue={setMembers} error={errors.members} help="Usernames, separated by commas" />
-      <FormField label="Status" control="select" value={status} onValue={(value) => setStatus(value as ProjectStatus)}>
-        {projectStatuses.map((value) => (
-          <option key={value} value={value}>
-            {projectStatusLabels[value]}
-          </option>
-        ))}
-      </FormField>
+      <FilterSelect
+        label="Status"
+        className="mb-3"
+        value={status}
+        onValue={(value) => setStatus(value as ProjectStatus)}
+        values={projectStatuses}
+        labels={projectStatusLabels}
+      />
     </FormDialog>
   );
 }

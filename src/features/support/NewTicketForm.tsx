@@ -19,6 +19,7 @@ import {
 } from '@common/support/supportRules';
 import { apiErrorField, apiErrorMessage } from '../../api/apiError';
 import { useCreateTicketMutation } from '../../api/supportApi';
+import { FilterSelect } from '../../components/FilterSelect';
 import { CheckField } from '../../components/CheckField';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
@@ -101,28 +102,25 @@ export function NewTicketForm({ prefill, onCancel }: { prefill: { subject: strin
         />
         <div className="row">
           <div className="col-sm-6">
-            <FormField label="Category" control="select" value={category} onValue={(value) => setCategory(value as TicketCategory)}>
-              {ticketCategories.map((value) => (
-                <option key={value} value={value}>
-                  {ticketCategoryLabels[value]}
-                </option>
-              ))}
-            </FormField>
+            <FilterSelect
+              label="Category"
+              className="mb-3"
+              value={category}
+              onValue={(value) => setCategory(value as TicketCategory)}
+              values={ticketCategories}
+              labels={ticketCategoryLabels}
+            />
           </div>
           <div className="col-sm-6">
-            <FormField
+            <FilterSelect
               label="Priority"
-              control="select"
+              className="mb-3"
               value={priority}
               onValue={(value) => setPriority(value as TicketPriority)}
               help={`First response within ${target.firstResponseHours} h, solution within ${target.resolutionHours} h.`}
-            >
-              {ticketPriorities.map((value) => (
-                <option key={value} value={value}>
-                  {ticketPriorityLabels[value]}
-                </option>
-              ))}
-            </FormField>
+              values={ticketPriorities}
+              labels={ticketPriorityLabels}
+            />
           </div>
         </div>
         <FormField

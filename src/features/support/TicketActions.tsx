@@ -5,6 +5,7 @@ import type { TicketDetail, UpdateTicketBody } from '@common/support/supportCont
 import { ticketPriorities, ticketPriorityLabels, type TicketPriority, type TicketStatus } from '@common/support/supportRules';
 import { apiErrorMessage } from '../../api/apiError';
 import { useListSupportStaffQuery, useUpdateTicketMutation } from '../../api/supportApi';
+import { FilterSelect } from '../../components/FilterSelect';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
 
@@ -32,20 +33,15 @@ function StaffControls({ ticket, update }: { ticket: TicketDetail; update: (patc
           </option>
         ))}
       </FormField>
-      <FormField
+      <FilterSelect
         label="Priority"
-        control="select"
         small
         className="mb-0"
         value={ticket.priority}
         onValue={(value) => update({ priority: value as TicketPriority })}
-      >
-        {ticketPriorities.map((value) => (
-          <option key={value} value={value}>
-            {ticketPriorityLabels[value]}
-          </option>
-        ))}
-      </FormField>
+        values={ticketPriorities}
+        labels={ticketPriorityLabels}
+      />
     </div>
   );
 }

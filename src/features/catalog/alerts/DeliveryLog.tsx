@@ -6,6 +6,7 @@ import { deliveryStatuses, type AlertDeliveryRecord, type DeliveryStatus } from 
 import { destinationKindLabels } from '@common/catalog-alerts/alertRules';
 import { signalKindLabels } from '@common/signals/signalTypes';
 import { useListAlertDeliveriesQuery } from '../../../api/catalogAlertsApi';
+import { FilterSelect } from '../../../components/FilterSelect';
 import { DateTimeText } from '../../../components/DateTimeText';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
@@ -115,27 +116,22 @@ export function DeliveryLog() {
       title="Delivery log"
       description="Every alert sent, newest first. A delivery that fails is tried up to three more times, waiting longer each time; an address the settings forbid fails at once."
     >
-      <div className="mb-2" style={{ maxWidth: '14rem' }}>
-        <label htmlFor="delivery-status" className="form-label small mb-1">
-          Status
-        </label>
-        <select
-          id="delivery-status"
-          className="form-select form-select-sm"
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value);
-            setPages([null]);
-          }}
-        >
-          <option value="">Any</option>
-          {deliveryStatuses.map((value) => (
-            <option key={value} value={value}>
-              {statusLabels[value]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="delivery-status"
+        label="Status"
+        labelClassName="small mb-1"
+        small
+        className="mb-2"
+        style={{ maxWidth: '14rem' }}
+        value={status}
+        onValue={(value) => {
+          setStatus(value);
+          setPages([null]);
+        }}
+        anyLabel="Any"
+        values={deliveryStatuses}
+        labels={statusLabels}
+      />
       {pages.map((before, index) => (
         <Page
           key={before ?? 'first'}

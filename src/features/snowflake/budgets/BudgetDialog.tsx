@@ -13,6 +13,7 @@ import {
 } from '@common/warehouse/budgetsContract';
 import type { FilterOptionsResponse } from '@common/warehouse/insightsContract';
 import type { DateRange } from '../../../api/warehouseTypes';
+import { FilterSelect } from '../../../components/FilterSelect';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
 import { textError, useCheckedSubmit } from '../../../components/useCheckedSubmit';
@@ -46,9 +47,9 @@ export function BudgetDialog({ budget, dataRange, onDone, onCancel }: BudgetDial
   const [scope, setScope] = useState<BudgetScope>(budget?.scope ?? 'account');
   const [scopeValue, setScopeValue] = useState(budget?.scopeValue ?? '');
   const [amount, setAmount] = useState(budget ? String(budget.amount) : '');
-  const { errors, error, send } = useCheckedSubmit<Field>(['name', 'scope', 'scopeValue', 'amount']);
-  const [create, creating] = useCreateBudgetMutation();
-  const [update, updating] = useUpdateBudgetMutation();
+  const { errors, send, dialogProps } = useCheckedSubmit<Field>(['name', 'scope', 'scopeValue', 'amount']);
+  const [create] = useCreateBudgetMutation();
+  const [update] = useUpdateBudgetMutation();
   const listId = useId();
   const known = scope === 'account' ? [] : (options?.[OPTION_LISTS[scope]] ?? []);
 
@@ -73,10 +74,7 @@ export function BudgetDialog({ budget, dataRange, onDone, onCancel }: BudgetDial
       title={budget ? `Change budget ${budget.name}` : 'Add a budget'}
       submitLabel={budget ? 'Save' : 'Add budget'}
       busyLabel="Saving…"
-      busy={creating.isLoading || updating.isLoading}
-      error={error}
-      onSubmit={() => void submit()}
-      onCancel={onCancel}
+      {...dialogProps(submit, onCancel)}
     >
       <FormField
         label="Name"
@@ -87,22 +85,18 @@ export function BudgetDialog({ budget, dataRange, onDone, onCancel }: BudgetDial
         required
         autoComplete="off"
       />
-      <FormField
+      <FilterSelect
         label="Watches"
-        control="select"
+        className="mb-3"
         value={scope}
         onValue={(next) => {
           setScope(next as BudgetScope);
           setScopeValue('');
         }}
         error={errors.scope}
-      >
-        {budgetScopes.map((option) => (
-          <option key={option} value={option}>
-            {budgetScopeLabels[option]}
-          </option>
-        ))}
-      </FormField>
+        values={budgetScopes}
+        labels={budgetScopeLabels}
+      />
       {scope !== 'account' ? (
         <>
           <FormField

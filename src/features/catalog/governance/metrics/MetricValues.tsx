@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { metricGrains, type MetricGrain, type MetricRecord } from '@common/catalog-governance/metricsContract';
 import { useGetMetricValuesQuery } from '../../../../api/catalogGovernanceApi';
+import { FilterSelect } from '../../../../components/FilterSelect';
 import { BarChart } from '../../../../components/charts/BarChart';
 import { csvFileName } from '../../../../components/csv';
 import { DataTable } from '../../../../components/DataTable';
@@ -17,23 +18,18 @@ export function MetricValues({ metric }: { metric: MetricRecord }) {
   if (metric.noValuesReason) return <p className="mb-0">{`No values are shown: ${metric.noValuesReason}`}</p>;
   return (
     <>
-      <div className="mb-2" style={{ maxWidth: '12rem' }}>
-        <label htmlFor="metric-grain" className="form-label small mb-1">
-          Period
-        </label>
-        <select
-          id="metric-grain"
-          className="form-select form-select-sm"
-          value={grain}
-          onChange={(event) => setGrain(event.target.value as MetricGrain)}
-        >
-          {metricGrains.map((value) => (
-            <option key={value} value={value}>
-              {grainLabels[value]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="metric-grain"
+        label="Period"
+        labelClassName="small mb-1"
+        small
+        className="mb-2"
+        style={{ maxWidth: '12rem' }}
+        value={grain}
+        onValue={(value) => setGrain(value as MetricGrain)}
+        values={metricGrains}
+        labels={grainLabels}
+      />
       <QueryResult query={metricValues} loadingLabel="Querying the warehouse…" errorTitle="The values could not be queried">
         {({ points, relation }) =>
           points.length === 0 ? (
