@@ -26,6 +26,11 @@ export interface DataColumn<Row> {
   exportOnly?: boolean;
 }
 
+/** A column of controls (buttons): it has no value, so it is neither sorted nor exported. */
+export function controlColumn<Row>(id: string, header: string, cell: (row: Row) => ReactNode): DataColumn<Row> {
+  return { id, header, value: () => null, sortable: false, exported: false, cell };
+}
+
 /** Text before numbers' natural order: "WH_2" before "WH_10", any case. */
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 

@@ -7,7 +7,7 @@ import { grantableRoles } from '@common/access/roleGrants';
 import type { InvitationResult, Member } from '@common/security/securityContract';
 import { selectRealmRoles } from '../../auth';
 import { csvFileName } from '../../components/csv';
-import type { DataColumn } from '../../components/dataColumn';
+import { controlColumn, type DataColumn } from '../../components/dataColumn';
 import { DataTable } from '../../components/DataTable';
 import { QueryResult } from '../../components/QueryResult';
 import { useAppSelector } from '../../state/hooks';
@@ -43,18 +43,11 @@ export default function IdentityManagementPage() {
     { id: 'status', header: 'Status', value: (m) => (m.enabled ? 'Enabled' : 'Disabled') },
     { id: 'mfa', header: 'One-time codes', value: (m) => (m.mfaConfigured ? 'Set up' : 'Not set up') },
     { id: 'groups', header: 'Groups', value: (m) => m.groups.join(', ') },
-    {
-      id: 'actions',
-      header: 'Actions',
-      value: () => null,
-      sortable: false,
-      exported: false,
-      cell: (m) => (
-        <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => open(m)} aria-label={`Manage ${m.username}`}>
-          Manage
-        </button>
-      ),
-    },
+    controlColumn('actions', 'Actions', (m) => (
+      <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => open(m)} aria-label={`Manage ${m.username}`}>
+        Manage
+      </button>
+    )),
   ];
 
   const chosen = selected ? members.currentData?.members.find((member) => member.id === selected) : undefined;

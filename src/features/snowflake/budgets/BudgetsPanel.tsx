@@ -6,7 +6,7 @@ import { budgetScopeLabels, type Budget, type BudgetProgress, type BudgetStatus 
 import type { DateRange } from '../../../api/warehouseTypes';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { csvFileName } from '../../../components/csv';
-import type { DataColumn } from '../../../components/dataColumn';
+import { controlColumn, type DataColumn } from '../../../components/dataColumn';
 import { DataTable } from '../../../components/DataTable';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
@@ -58,13 +58,8 @@ export function BudgetsPanel({ dataRange, currency, focus }: { dataRange: DateRa
       },
     ];
     if (mayManage) {
-      list.push({
-        id: 'actions',
-        header: 'Actions',
-        value: () => null,
-        sortable: false,
-        exported: false,
-        cell: (row) => (
+      list.push(
+        controlColumn('actions', 'Actions', (row) => (
           <div className="d-flex gap-2">
             <button
               type="button"
@@ -83,8 +78,8 @@ export function BudgetsPanel({ dataRange, currency, focus }: { dataRange: DateRa
               Delete
             </button>
           </div>
-        ),
-      });
+        )),
+      );
     }
     return list;
   }, [currency, mayManage, askDelete]);

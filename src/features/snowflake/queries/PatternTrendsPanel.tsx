@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import type { PatternTrend } from '@common/warehouse/insightsContract';
 import { BarChart } from '../../../components/charts/BarChart';
 import { csvFileName } from '../../../components/csv';
-import type { DataColumn } from '../../../components/dataColumn';
+import { controlColumn, type DataColumn } from '../../../components/dataColumn';
 import { DataTable } from '../../../components/DataTable';
 import { formatMoney, formatPercent } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
@@ -36,24 +36,17 @@ export function PatternTrendsPanel({ filters, currency }: { filters: QueryFilter
       moneyColumn('cost', 'Cost', (row) => row.totalCost, currency),
       moneyColumn('previous', 'Period before', (row) => row.previousCost, currency),
       { id: 'change', header: 'Change', value: (row) => row.changeShare, numeric: true, cell: (row) => changeText(row.changeShare) },
-      {
-        id: 'days',
-        header: 'Daily cost',
-        value: () => null,
-        sortable: false,
-        exported: false,
-        cell: (row) => (
-          <button
-            type="button"
-            className="btn btn-outline-primary btn-sm text-nowrap"
-            aria-pressed={chosen === row.parameterizedHash}
-            onClick={() => setChosen(row.parameterizedHash)}
-            aria-label={`Show the daily cost of ${preview(row.sampleText)}`}
-          >
-            Show days
-          </button>
-        ),
-      },
+      controlColumn('days', 'Daily cost', (row) => (
+        <button
+          type="button"
+          className="btn btn-outline-primary btn-sm text-nowrap"
+          aria-pressed={chosen === row.parameterizedHash}
+          onClick={() => setChosen(row.parameterizedHash)}
+          aria-label={`Show the daily cost of ${preview(row.sampleText)}`}
+        >
+          Show days
+        </button>
+      )),
     ],
     [currency, chosen],
   );

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import type { DateRange, Recommendation } from '../../../api/warehouseTypes';
 import { csvFileName } from '../../../components/csv';
-import type { DataColumn } from '../../../components/dataColumn';
+import { controlColumn, type DataColumn } from '../../../components/dataColumn';
 import { DataTable } from '../../../components/DataTable';
 import { formatCredits, formatMoney } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
@@ -48,18 +48,13 @@ function columnsFor(currency: string, onApply: RecommendationsPanelProps['onAppl
     },
   ];
   if (onApply) {
-    columns.push({
-      id: 'apply',
-      header: 'Action',
-      value: () => null,
-      sortable: false,
-      exported: false,
-      cell: (row) => (
+    columns.push(
+      controlColumn('apply', 'Action', (row) => (
         <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => onApply(row)} aria-label={`Apply: ${row.title}`}>
           Apply
         </button>
-      ),
-    });
+      )),
+    );
   }
   return columns;
 }
