@@ -5,6 +5,7 @@
 // named in Catalog Settings). Another organisation's objects are 404.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { catalogGovernanceEndpoints as ep } from '@common/catalog-governance/catalogGovernanceEndpoints';
 import {
   applicationsQuery,
   applicationsResponse,
@@ -22,6 +23,7 @@ import {
 import { actorOf, callerOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { JobRunner } from '../../../platform/jobs/index.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import { endpointRoute } from '../../../platform/http/endpointRoute.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import {
   applyTag,
@@ -36,8 +38,6 @@ import {
 import { decideSuggestion, lastScan, listSuggestions, startScan } from '../suggestions.js';
 import { isGlossaryEditor, requireGlossaryEditor } from './callers.js';
 
-const BASE = '/api/catalog/governance/classifications';
-
 export function registerClassificationRoutes(server: FastifyInstance, options: { db: StoreDb; jobs: JobRunner }): void {
   const { db, jobs } = options;
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -45,53 +45,75 @@ export function registerClassificationRoutes(server: FastifyInstance, options: {
   const edit = [read, requireGlossaryEditor(db)];
   const created = z.object({ id: z.string() });
 
-  app.get(BASE, { preValidation: read, schema: { response: { 200: classificationListResponse } } }, async (request) => ({
-    classifications: await listClassifications(db, actorOf(request).organisation),
-    editor: await isGlossaryEditor(db, request),
-  }));
-
-  app.post(BASE, { preValidation: edit, schema: { body: classificationBody, response: { 201: created } } }, async (request, reply) =>
-    reply.code(201).send({ id: await createClassification(db, actorOf(request), request.body) }),
-  );
-
-  app.delete(`${BASE}/:classificationId`, { preValidation: edit, schema: { params: classificationIdParams } }, async (request, reply) => {
-    await deleteClassification(db, actorOf(request), request.params.classificationId);
-    return reply.code(204).send();
+  app.route({
+    ...endpointRoute(ep.classifications, { response: classificationListResponse }),
+    preValidation: read,
+    handler: async (request) => ({
+      classifications: await listClassifications(db, actorOf(request).organisation),
+      editor: await isGlossaryEditor(db, request),
+    }),
   });
 
-  app.post(
-    `${BASE}/:classificationId/tags`,
-    { preValidation: edit, schema: { params: classificationIdParams, body: tagBody, response: { 201: created } } },
-    async (request, reply) =>
+  app.route({
+    ...endpointRoute(ep.createClassification, { body: classificationBody, response: created }),
+    preValidation: edit,
+    handler: async (request, reply) => reply.code(201).send({ id: await createClassification(db, actorOf(request), request.body) }),
+  });
+
+  app.route({
+    ...endpointRoute(ep.deleteClassification, { params: classificationIdParams }),
+    preValidation: edit,
+    handler: async (request, reply) => {
+      await deleteClassification(db, actorOf(request), request.params.classificationId);
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    ...endpointRoute(ep.createTag, { params: classificationIdParams, body: tagBody, response: created }),
+    preValidation: edit,
+    handler: async (request, reply) =>
       reply.code(201).send({ id: await createTag(db, actorOf(request), request.params.classificationId, request.body) }),
-  );
-
-  app.delete(`${BASE}/tags/:tagId`, { preValidation: edit, schema: { params: tagIdParams } }, async (request, reply) => {
-    await deleteTag(db, actorOf(request), request.params.tagId);
-    return reply.code(204).send();
   });
 
-  app.get(
-    `${BASE}/applications`,
-    { preValidation: read, schema: { querystring: applicationsQuery, response: { 200: applicationsResponse } } },
-    async (request) => listApplications(db, actorOf(request).organisation, request.query),
-  );
-
-  app.post(`${BASE}/applications`, { preValidation: edit, schema: { body: applyBody } }, async (request, reply) => {
-    await applyTag(db, actorOf(request), request.body.tagId, request.body.nodeId, request.body.columnName ?? null);
-    return reply.code(204).send();
+  app.route({
+    ...endpointRoute(ep.deleteTag, { params: tagIdParams }),
+    preValidation: edit,
+    handler: async (request, reply) => {
+      await deleteTag(db, actorOf(request), request.params.tagId);
+      return reply.code(204).send();
+    },
   });
 
-  app.delete(`${BASE}/applications`, { preValidation: edit, schema: { querystring: applyBody } }, async (request, reply) => {
-    await removeTag(db, actorOf(request), request.query.tagId, request.query.nodeId, request.query.columnName ?? null);
-    return reply.code(204).send();
+  app.route({
+    ...endpointRoute(ep.applications, { querystring: applicationsQuery, response: applicationsResponse }),
+    preValidation: read,
+    handler: async (request) => listApplications(db, actorOf(request).organisation, request.query),
+  });
+
+  app.route({
+    ...endpointRoute(ep.applyTag, { body: applyBody }),
+    preValidation: edit,
+    handler: async (request, reply) => {
+      await applyTag(db, actorOf(request), request.body.tagId, request.body.nodeId, request.body.columnName ?? null);
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    ...endpointRoute(ep.removeTag, { querystring: applyBody }),
+    preValidation: edit,
+    handler: async (request, reply) => {
+      await removeTag(db, actorOf(request), request.query.tagId, request.query.nodeId, request.query.columnName ?? null);
+      return reply.code(204).send();
+    },
   });
 
   // A fresh organisation gets its first scan when it first looks, so suggestions are there to decide.
-  app.get(
-    `${BASE}/suggestions`,
-    { preValidation: read, schema: { querystring: suggestionsQuery, response: { 200: suggestionsResponse } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.suggestions, { querystring: suggestionsQuery, response: suggestionsResponse }),
+    preValidation: read,
+    handler: async (request) => {
       const { organisation } = actorOf(request);
       let scan = await lastScan(db, organisation);
       if (!scan.jobId) {
@@ -100,25 +122,25 @@ export function registerClassificationRoutes(server: FastifyInstance, options: {
       }
       return { suggestions: await listSuggestions(db, organisation, request.query.state), scan };
     },
-  );
+  });
 
-  app.post(
-    `${BASE}/suggestions/scan`,
-    { preValidation: edit, schema: { response: { 202: z.object({ jobId: z.string() }) } } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(ep.scanSuggestions, { response: z.object({ jobId: z.string() }) }),
+    preValidation: edit,
+    handler: async (request, reply) => {
       const caller = callerOf(request);
       return reply
         .code(202)
         .send({ jobId: await startScan(jobs, actorOf(request).organisation, { subject: caller.subject, username: caller.username }) });
     },
-  );
+  });
 
-  app.post(
-    `${BASE}/suggestions/:suggestionId/decision`,
-    { preValidation: edit, schema: { params: suggestionIdParams, body: suggestionDecisionBody } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(ep.decideSuggestion, { params: suggestionIdParams, body: suggestionDecisionBody }),
+    preValidation: edit,
+    handler: async (request, reply) => {
       await decideSuggestion(db, actorOf(request), request.params.suggestionId, request.body.decision);
       return reply.code(204).send();
     },
-  );
+  });
 }

@@ -21,9 +21,11 @@ import {
   termTransitionBody,
   termUpdateBody,
 } from '@common/catalog-governance/glossaryContract';
+import { catalogGovernanceEndpoints as ep } from '@common/catalog-governance/catalogGovernanceEndpoints';
 import { assetGovernanceQuery, assetGovernanceResponse } from '@common/catalog-governance/assetContract';
 import { actorOf, callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import { endpointRoute } from '../../../platform/http/endpointRoute.js';
 import type { NotificationsService } from '../../../platform/notifications/index.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import type { TermNotices } from '../termNotices.js';
@@ -33,8 +35,6 @@ import { importTerms } from '../termImport.js';
 import { transitionTerm } from '../termWorkflow.js';
 import { createTerm, deleteTerm, linkTerm, unlinkTerm, updateTerm } from '../termWrites.js';
 import { editorRolesOf, isGlossaryEditor, requireGlossaryEditor } from './callers.js';
-
-const BASE = '/api/catalog/governance';
 
 export function registerGlossaryRoutes(
   server: FastifyInstance,
@@ -46,54 +46,59 @@ export function registerGlossaryRoutes(
   const edit = [read, requireGlossaryEditor(db)];
 
   // The asset page's governance panel: its terms and tags.
-  app.get(
-    `${BASE}/asset`,
-    { preValidation: read, schema: { querystring: assetGovernanceQuery, response: { 200: assetGovernanceResponse } } },
-    async (request) => assetGovernance(db, actorOf(request).organisation, request.query.assetId),
-  );
-
-  // Reviewers are named by username: whoever opens the glossary becomes someone its notices can reach.
-  app.get(`${BASE}/glossaries`, { preValidation: read, schema: { response: { 200: glossaryListResponse } } }, async (request) => {
-    const caller = callerOf(request);
-    await options.notifications?.rememberUser({
-      organisation: organisationOf(caller),
-      subject: caller.subject,
-      username: caller.username,
-      email: caller.email ?? null,
-      roles: caller.roles,
-    });
-    return { glossaries: await listGlossaries(db, actorOf(request).organisation), editor: await isGlossaryEditor(db, request) };
+  app.route({
+    ...endpointRoute(ep.assetGovernance, { querystring: assetGovernanceQuery, response: assetGovernanceResponse }),
+    preValidation: read,
+    handler: async (request) => assetGovernance(db, actorOf(request).organisation, request.query.assetId),
   });
 
-  app.post(
-    `${BASE}/glossaries`,
-    { preValidation: edit, schema: { body: glossaryBody, response: { 201: z.object({ glossary: glossaryRecord }) } } },
-    async (request, reply) => {
+  // Reviewers are named by username: whoever opens the glossary becomes someone its notices can reach.
+  app.route({
+    ...endpointRoute(ep.glossaries, { response: glossaryListResponse }),
+    preValidation: read,
+    handler: async (request) => {
+      const caller = callerOf(request);
+      await options.notifications?.rememberUser({
+        organisation: organisationOf(caller),
+        subject: caller.subject,
+        username: caller.username,
+        email: caller.email ?? null,
+        roles: caller.roles,
+      });
+      return { glossaries: await listGlossaries(db, actorOf(request).organisation), editor: await isGlossaryEditor(db, request) };
+    },
+  });
+
+  app.route({
+    ...endpointRoute(ep.createGlossary, { body: glossaryBody, response: z.object({ glossary: glossaryRecord }) }),
+    preValidation: edit,
+    handler: async (request, reply) => {
       const glossary = await createGlossary(db, actorOf(request), request.body);
       return reply.code(201).send({ glossary });
     },
-  );
-
-  app.put(
-    `${BASE}/glossaries/:glossaryId`,
-    {
-      preValidation: edit,
-      schema: { params: glossaryIdParams, body: glossaryBody, response: { 200: z.object({ glossary: glossaryRecord }) } },
-    },
-    async (request) => ({
-      glossary: await updateGlossary(db, actorOf(request), request.params.glossaryId, request.body),
-    }),
-  );
-
-  app.delete(`${BASE}/glossaries/:glossaryId`, { preValidation: edit, schema: { params: glossaryIdParams } }, async (request, reply) => {
-    await deleteGlossary(db, actorOf(request), request.params.glossaryId);
-    return reply.code(204).send();
   });
 
-  app.get(
-    `${BASE}/glossaries/:glossaryId/terms`,
-    { preValidation: read, schema: { params: glossaryIdParams, querystring: termListQuery, response: { 200: termListResponse } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.updateGlossary, { params: glossaryIdParams, body: glossaryBody, response: z.object({ glossary: glossaryRecord }) }),
+    preValidation: edit,
+    handler: async (request) => ({
+      glossary: await updateGlossary(db, actorOf(request), request.params.glossaryId, request.body),
+    }),
+  });
+
+  app.route({
+    ...endpointRoute(ep.deleteGlossary, { params: glossaryIdParams }),
+    preValidation: edit,
+    handler: async (request, reply) => {
+      await deleteGlossary(db, actorOf(request), request.params.glossaryId);
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    ...endpointRoute(ep.terms, { params: glossaryIdParams, querystring: termListQuery, response: termListResponse }),
+    preValidation: read,
+    handler: async (request) => {
       const { organisation } = actorOf(request);
       const glossary = await glossaryOf(db, organisation, request.params.glossaryId);
       return {
@@ -102,47 +107,51 @@ export function registerGlossaryRoutes(
         editor: await isGlossaryEditor(db, request),
       };
     },
-  );
+  });
 
-  app.post(
-    `${BASE}/glossaries/:glossaryId/terms`,
-    { preValidation: edit, schema: { params: glossaryIdParams, body: termCreateBody, response: { 201: z.object({ term: termRecord }) } } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(ep.createTerm, { params: glossaryIdParams, body: termCreateBody, response: z.object({ term: termRecord }) }),
+    preValidation: edit,
+    handler: async (request, reply) => {
       const term = await createTerm(db, actorOf(request), request.params.glossaryId, request.body);
       return reply.code(201).send({ term });
     },
-  );
+  });
 
-  app.post(
-    `${BASE}/glossaries/:glossaryId/import`,
-    { preValidation: edit, schema: { params: glossaryIdParams, body: termImportBody, response: { 200: termImportResponse } } },
-    async (request) => importTerms(db, actorOf(request), request.params.glossaryId, request.body.csv),
-  );
+  app.route({
+    ...endpointRoute(ep.importTerms, { params: glossaryIdParams, body: termImportBody, response: termImportResponse }),
+    preValidation: edit,
+    handler: async (request) => importTerms(db, actorOf(request), request.params.glossaryId, request.body.csv),
+  });
 
-  app.get(
-    `${BASE}/terms/:termId`,
-    { preValidation: read, schema: { params: termIdParams, response: { 200: termDetailResponse } } },
-    async (request) => termDetail(db, actorOf(request).organisation, request.params.termId),
-  );
+  app.route({
+    ...endpointRoute(ep.term, { params: termIdParams, response: termDetailResponse }),
+    preValidation: read,
+    handler: async (request) => termDetail(db, actorOf(request).organisation, request.params.termId),
+  });
 
-  app.patch(
-    `${BASE}/terms/:termId`,
-    { preValidation: edit, schema: { params: termIdParams, body: termUpdateBody, response: { 200: z.object({ term: termRecord }) } } },
-    async (request) => ({
+  app.route({
+    ...endpointRoute(ep.updateTerm, { params: termIdParams, body: termUpdateBody, response: z.object({ term: termRecord }) }),
+    preValidation: edit,
+    handler: async (request) => ({
       term: await updateTerm(db, actorOf(request), request.params.termId, request.body),
     }),
-  );
+  });
 
-  app.delete(`${BASE}/terms/:termId`, { preValidation: edit, schema: { params: termIdParams } }, async (request, reply) => {
-    await deleteTerm(db, actorOf(request), request.params.termId);
-    return reply.code(204).send();
+  app.route({
+    ...endpointRoute(ep.deleteTerm, { params: termIdParams }),
+    preValidation: edit,
+    handler: async (request, reply) => {
+      await deleteTerm(db, actorOf(request), request.params.termId);
+      return reply.code(204).send();
+    },
   });
 
   // Reviewers need not be editors: who may make which move is the workflow's rule (termWorkflow.ts).
-  app.post(
-    `${BASE}/terms/:termId/transitions`,
-    { preValidation: read, schema: { params: termIdParams, body: termTransitionBody, response: { 200: z.object({ term: termRecord }) } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.transitionTerm, { params: termIdParams, body: termTransitionBody, response: z.object({ term: termRecord }) }),
+    preValidation: read,
+    handler: async (request) => {
       const actor = actorOf(request);
       const { term, from } = await transitionTerm(
         db,
@@ -154,23 +163,23 @@ export function registerGlossaryRoutes(
       await options.notices(actor, term, from);
       return { term };
     },
-  );
+  });
 
-  app.post(
-    `${BASE}/terms/:termId/links`,
-    { preValidation: edit, schema: { params: termIdParams, body: termLinkBody } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(ep.linkTerm, { params: termIdParams, body: termLinkBody }),
+    preValidation: edit,
+    handler: async (request, reply) => {
       await linkTerm(db, actorOf(request), request.params.termId, request.body.nodeId, request.body.columnName ?? null);
       return reply.code(204).send();
     },
-  );
+  });
 
-  app.delete(
-    `${BASE}/terms/:termId/links`,
-    { preValidation: edit, schema: { params: termIdParams, querystring: termLinkBody } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(ep.unlinkTerm, { params: termIdParams, querystring: termLinkBody }),
+    preValidation: edit,
+    handler: async (request, reply) => {
       await unlinkTerm(db, actorOf(request), request.params.termId, request.query.nodeId, request.query.columnName ?? null);
       return reply.code(204).send();
     },
-  );
+  });
 }

@@ -2,6 +2,7 @@
 // (definition and lineage) and /:metricId/values (a simple metric's values over time from the
 // warehouse; 422 naming why when it cannot be queried). A metric id is dbt's unique_id.
 import type { FastifyInstance } from 'fastify';
+import { catalogGovernanceEndpoints as ep } from '@common/catalog-governance/catalogGovernanceEndpoints';
 import {
   metricDetailResponse,
   metricIdParams,
@@ -11,6 +12,7 @@ import {
 } from '@common/catalog-governance/metricsContract';
 import { actorOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import { endpointRoute } from '../../../platform/http/endpointRoute.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import { metricDetail, readCatalogue } from '../metricsStore.js';
 import { metricValues } from '../metricValues.js';
@@ -21,10 +23,10 @@ export function registerMetricsRoutes(server: FastifyInstance, options: { db: St
   const app = server.withTypeProvider<ZodTypeProvider>();
   const read = requireRoute('catalogMetrics');
 
-  app.get(
-    '/api/catalog/governance/metrics',
-    { preValidation: read, schema: { response: { 200: metricsListResponse } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.metrics, { response: metricsListResponse }),
+    preValidation: read,
+    handler: async (request) => {
       const catalogue = await readCatalogue(db, actorOf(request).organisation);
       return {
         metrics: catalogue.metrics.map(({ measure: _measure, ...metric }) => metric),
@@ -33,18 +35,18 @@ export function registerMetricsRoutes(server: FastifyInstance, options: { db: St
         ),
       };
     },
-  );
+  });
 
-  app.get(
-    '/api/catalog/governance/metrics/:metricId',
-    { preValidation: read, schema: { params: metricIdParams, response: { 200: metricDetailResponse } } },
-    async (request) => metricDetail(db, actorOf(request).organisation, request.params.metricId),
-  );
+  app.route({
+    ...endpointRoute(ep.metric, { params: metricIdParams, response: metricDetailResponse }),
+    preValidation: read,
+    handler: async (request) => metricDetail(db, actorOf(request).organisation, request.params.metricId),
+  });
 
-  app.get(
-    '/api/catalog/governance/metrics/:metricId/values',
-    { preValidation: read, schema: { params: metricIdParams, querystring: metricValuesQuery, response: { 200: metricValuesResponse } } },
-    async (request) =>
+  app.route({
+    ...endpointRoute(ep.metricValues, { params: metricIdParams, querystring: metricValuesQuery, response: metricValuesResponse }),
+    preValidation: read,
+    handler: async (request) =>
       metricValues(
         db,
         options.warehouse,
@@ -53,5 +55,5 @@ export function registerMetricsRoutes(server: FastifyInstance, options: { db: St
         request.query.grain,
         request.query.periods,
       ),
-  );
+  });
 }
