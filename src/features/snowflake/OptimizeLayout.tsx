@@ -1,7 +1,7 @@
 // What every Optimize page shares: its heading, the warehouse it reads (with the sample-data
 // notice), how current the usage copy is, the date range in effect and the states before there
 // is anything to show (the copy's first fill among them).
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { apiErrorMessage } from '../../api/apiError';
 import { useGetWarehouseInfoQuery } from '../../api/warehouseApi';
@@ -86,4 +86,11 @@ export function OptimizeLayout({ id, title, intro, children }: OptimizeLayoutPro
       {content}
     </section>
   );
+}
+
+/** An Optimize page: the layout's words once, and the report it shows in the layout's context. */
+export function optimizePageOf(layout: Omit<OptimizeLayoutProps, 'children'>, Report: ComponentType<OptimizeContext>) {
+  return function OptimizePage() {
+    return <OptimizeLayout {...layout}>{(context) => <Report {...context} />}</OptimizeLayout>;
+  };
 }

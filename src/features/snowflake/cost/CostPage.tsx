@@ -3,7 +3,7 @@
 // is heading, and the budgets it is measured against.
 import { useGetCostSummaryQuery } from '../../../api/optimizeApi';
 import { FilterForm } from '../FilterForm';
-import { OptimizeLayout, type OptimizeContext } from '../OptimizeLayout';
+import { optimizePageOf, type OptimizeContext } from '../OptimizeLayout';
 import { QueryResult } from '../../../components/QueryResult';
 import { BudgetsPanel } from '../budgets/BudgetsPanel';
 import { CostFigures } from './CostFigures';
@@ -43,10 +43,11 @@ function CostReport({ info, range, dataRange, params }: OptimizeContext) {
   );
 }
 
-export default function CostPage() {
-  return (
-    <OptimizeLayout id="cost" title="Cost" intro="What your Snowflake account costs, where the money goes and where this month is heading.">
-      {(context) => <CostReport {...context} />}
-    </OptimizeLayout>
-  );
-}
+export default optimizePageOf(
+  {
+    id: 'cost',
+    title: 'Cost',
+    intro: 'What your Snowflake account costs, where the money goes and where this month is heading.',
+  },
+  CostReport,
+);

@@ -3,7 +3,7 @@
 // in the address. A query's detail opens over the page (`?query=<id>`).
 import { useNavigate } from 'react-router-dom';
 import { FilterForm } from '../FilterForm';
-import { OptimizeLayout, type OptimizeContext } from '../OptimizeLayout';
+import { optimizePageOf, type OptimizeContext } from '../OptimizeLayout';
 import { PatternsPanel } from './PatternsPanel';
 import { PatternTrendsPanel } from './PatternTrendsPanel';
 import { QueryDetailDialog } from './QueryDetailDialog';
@@ -39,14 +39,11 @@ function QueriesReport({ info, range, dataRange, params }: OptimizeContext) {
   );
 }
 
-export default function QueriesPage() {
-  return (
-    <OptimizeLayout
-      id="queries"
-      title="Queries"
-      intro="Which queries cost the most, which run the longest, which repeat and which spill to remote storage."
-    >
-      {(context) => <QueriesReport {...context} />}
-    </OptimizeLayout>
-  );
-}
+export default optimizePageOf(
+  {
+    id: 'queries',
+    title: 'Queries',
+    intro: 'Which queries cost the most, which run the longest, which repeat and which spill to remote storage.',
+  },
+  QueriesReport,
+);

@@ -10,7 +10,7 @@ import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { FilterForm } from '../FilterForm';
 import { useGetUsersOverviewQuery } from '../../../api/optimizeApi';
-import { OptimizeLayout, type OptimizeContext } from '../OptimizeLayout';
+import { optimizePageOf, type OptimizeContext } from '../OptimizeLayout';
 import { dormantDaysOf, dormantField } from './dormantDays';
 import { costColumns, dormantColumns, withoutMfaColumns } from './userColumns';
 
@@ -119,14 +119,11 @@ function UsersReport({ info, range, dataRange, params }: OptimizeContext) {
   );
 }
 
-export default function UsersPage() {
-  return (
-    <OptimizeLayout
-      id="optimize-users"
-      title="Users"
-      intro="What each warehouse user costs, who has not signed in for a long time and who signs in without MFA."
-    >
-      {(context) => <UsersReport {...context} />}
-    </OptimizeLayout>
-  );
-}
+export default optimizePageOf(
+  {
+    id: 'optimize-users',
+    title: 'Users',
+    intro: 'What each warehouse user costs, who has not signed in for a long time and who signs in without MFA.',
+  },
+  UsersReport,
+);

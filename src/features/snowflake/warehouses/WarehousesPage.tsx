@@ -8,7 +8,7 @@ import type { Recommendation } from '../../../api/warehouseTypes';
 import { QueryResult } from '../../../components/QueryResult';
 import { FilterForm } from '../FilterForm';
 import { useGetWarehousesQuery } from '../../../api/optimizeApi';
-import { OptimizeLayout, type OptimizeContext } from '../OptimizeLayout';
+import { optimizePageOf, type OptimizeContext } from '../OptimizeLayout';
 import { ApplyRecommendationDialog } from './ApplyRecommendationDialog';
 import { RecommendationsPanel } from './RecommendationsPanel';
 import { UtilisationPanel } from './UtilisationPanel';
@@ -45,14 +45,11 @@ function WarehousesReport({ info, range, dataRange, params }: OptimizeContext) {
   );
 }
 
-export default function WarehousesPage() {
-  return (
-    <OptimizeLayout
-      id="warehouses"
-      title="Warehouses"
-      intro="How each warehouse is set up, how busy it is, and what to change to pay less."
-    >
-      {(context) => <WarehousesReport {...context} />}
-    </OptimizeLayout>
-  );
-}
+export default optimizePageOf(
+  {
+    id: 'warehouses',
+    title: 'Warehouses',
+    intro: 'How each warehouse is set up, how busy it is, and what to change to pay less.',
+  },
+  WarehousesReport,
+);
