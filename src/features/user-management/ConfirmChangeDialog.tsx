@@ -15,6 +15,10 @@ interface ConfirmChangeDialogProps {
   variant?: 'primary' | 'danger';
   onClose: () => void;
   onDone: (applied: AppliedChange) => void;
+  /** The change may not be confirmed yet (a name still to be typed). */
+  confirmDisabled?: boolean;
+  /** The body holds a field: Enter in it confirms (see ConfirmDialog). */
+  asForm?: boolean;
 }
 
 export function ConfirmChangeDialog({
@@ -26,11 +30,14 @@ export function ConfirmChangeDialog({
   variant = 'primary',
   onClose,
   onDone,
+  confirmDisabled = false,
+  asForm = false,
 }: ConfirmChangeDialogProps) {
   const { run, pending } = useWarehouseChange();
   const [error, setError] = useState<string | null>(null);
 
   const confirm = async () => {
+    if (confirmDisabled) return;
     setError(null);
     const outcome = await run(change);
     if (outcome.ok) onDone(outcome.applied);
@@ -47,6 +54,8 @@ export function ConfirmChangeDialog({
       error={error}
       onConfirm={() => void confirm()}
       onCancel={onClose}
+      confirmDisabled={confirmDisabled}
+      asForm={asForm}
     >
       {children}
     </ConfirmDialog>

@@ -3,8 +3,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { AppliedChange, WarehouseChange } from '../../api/warehouseTypes';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useWarehouseChange } from './useWarehouseChange';
+import { ConfirmChangeDialog } from './ConfirmChangeDialog';
 
 interface DropDialogProps {
   noun: 'user' | 'role';
@@ -18,30 +17,17 @@ interface DropDialogProps {
 
 export function DropDialog({ noun, name, change, children, onClose, onDropped }: DropDialogProps) {
   const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const { run, pending } = useWarehouseChange();
   const inputId = useId();
-  const matches = typed.trim() === name;
-
-  const drop = async () => {
-    if (!matches) return;
-    setError(null);
-    const outcome = await run(change);
-    if (outcome.ok) onDropped(outcome.applied);
-    else setError(outcome.message);
-  };
-
   return (
-    <ConfirmDialog
+    <ConfirmChangeDialog
       title={`Drop ${noun} ${name}?`}
+      change={change}
       confirmLabel={`Drop ${noun}`}
-      busyLabel="Dropping…"
+      pendingLabel="Dropping…"
       variant="danger"
-      busy={pending}
-      error={error}
-      onConfirm={() => void drop()}
-      onCancel={onClose}
-      confirmDisabled={!matches}
+      onClose={onClose}
+      onDone={onDropped}
+      confirmDisabled={typed.trim() !== name}
       asForm
     >
       {children}
@@ -51,6 +37,6 @@ export function DropDialog({ noun, name, change, children, onClose, onDropped }:
         </Form.Label>
         <Form.Control value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" autoFocus spellCheck={false} />
       </Form.Group>
-    </ConfirmDialog>
+    </ConfirmChangeDialog>
   );
 }
