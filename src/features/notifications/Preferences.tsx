@@ -10,6 +10,7 @@ import { CheckField } from '../../components/CheckField';
 import { InlineError } from '../../components/InlineError';
 import { QueryResult } from '../../components/QueryResult';
 import { SimpleTable } from '../../components/SimpleTable';
+import { SubmitRow } from '../../components/SubmitRow';
 
 function emailOffReason(email: PreferencesResponse['email']): string | null {
   if (!email.available) return 'E-mail is off: no mail server (SMTP) is configured for this portal. Ask your administrator to set one up.';
@@ -96,14 +97,7 @@ function PreferencesForm({ saved }: { saved: PreferencesResponse }) {
         ]}
       />
       {error ? <InlineError>{apiErrorMessage(error)}</InlineError> : null}
-      <div className="d-flex align-items-center gap-3">
-        <button type="submit" className="btn btn-primary" disabled={isLoading}>
-          {isLoading ? 'Saving…' : 'Save preferences'}
-        </button>
-        <span role="status" className="text-success">
-          {status}
-        </span>
-      </div>
+      <SubmitRow label="Save preferences" busyLabel="Saving…" busy={isLoading} status={status} statusClassName="text-success" />
     </form>
   );
 }
@@ -116,10 +110,8 @@ export function Preferences() {
         Preferences
       </h2>
       <QueryResult
-        data={preferences.data}
-        error={preferences.error}
-        isFetching={preferences.isFetching}
-        refetch={preferences.refetch}
+        query={preferences}
+        keepWhileRefetching
         loadingLabel="Loading your preferences…"
         errorTitle="Your preferences could not be loaded"
       >

@@ -7,6 +7,13 @@ import { apiErrorField, apiErrorMessage } from '../../api/apiError';
 import { useAddTicketMessageMutation } from '../../api/supportApi';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
+import { SubmitRow } from '../../components/SubmitRow';
+
+// Who sees what staff write: the requester, or support staff only.
+const replyKinds = [
+  { kind: 'reply', label: 'Public reply (the requester sees it)' },
+  { kind: 'note', label: 'Internal note (support staff only)' },
+] as const;
 
 export function ReplyForm({ ticket }: { ticket: TicketDetail }) {
   const [body, setBody] = useState('');
@@ -39,32 +46,21 @@ export function ReplyForm({ ticket }: { ticket: TicketDetail }) {
       {ticket.viewer.staff ? (
         <fieldset className="mb-2">
           <legend className="visually-hidden">Visible to</legend>
-          <div className="form-check form-check-inline">
-            <input
-              id="reply-kind-reply"
-              type="radio"
-              name="reply-kind"
-              className="form-check-input"
-              checked={kind === 'reply'}
-              onChange={() => setKind('reply')}
-            />
-            <label htmlFor="reply-kind-reply" className="form-check-label">
-              Public reply (the requester sees it)
-            </label>
-          </div>
-          <div className="form-check form-check-inline">
-            <input
-              id="reply-kind-note"
-              type="radio"
-              name="reply-kind"
-              className="form-check-input"
-              checked={kind === 'note'}
-              onChange={() => setKind('note')}
-            />
-            <label htmlFor="reply-kind-note" className="form-check-label">
-              Internal note (support staff only)
-            </label>
-          </div>
+          {replyKinds.map((choice) => (
+            <div key={choice.kind} className="form-check form-check-inline">
+              <input
+                id={`reply-kind-${choice.kind}`}
+                type="radio"
+                name="reply-kind"
+                className="form-check-input"
+                checked={kind === choice.kind}
+                onChange={() => setKind(choice.kind)}
+              />
+              <label htmlFor={`reply-kind-${choice.kind}`} className="form-check-label">
+                {choice.label}
+              </label>
+            </div>
+          ))}
         </fieldset>
       ) : null}
       <FormField
@@ -77,14 +73,13 @@ export function ReplyForm({ ticket }: { ticket: TicketDetail }) {
         help="Markdown works."
       />
       {error && !serverProblem ? <InlineError>{apiErrorMessage(error)}</InlineError> : null}
-      <div className="d-flex align-items-center gap-3">
-        <button type="submit" className="btn btn-primary" disabled={isLoading}>
-          {isLoading ? 'Sending…' : kind === 'note' ? 'Add note' : 'Send reply'}
-        </button>
-        <span role="status" className="text-success">
-          {status}
-        </span>
-      </div>
+      <SubmitRow
+        label={kind === 'note' ? 'Add note' : 'Send reply'}
+        busyLabel="Sending…"
+        busy={isLoading}
+        status={status}
+        statusClassName="text-success"
+      />
     </form>
   );
 }

@@ -3,8 +3,9 @@
 // by the server, whose refusal is shown on the field.
 import { useState } from 'react';
 import { apiErrorMessage } from '../../../api/apiError';
-import { DateTimeText } from '../../../components/DateTimeText';
 import { FormField } from '../../../components/FormField';
+import { SubmitRow } from '../../../components/SubmitRow';
+import { LastChange } from './LastChange';
 
 export type Parsed<T> = { value: T } | { error: string };
 
@@ -69,22 +70,22 @@ export function OneSettingForm<T>({
         type={inputMode === 'url' ? 'url' : 'text'}
         style={{ maxWidth: '36rem' }}
       />
-      <div className="d-flex align-items-center gap-3">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>
-          {saving ? 'Saving…' : 'Save'}
-        </button>
-        <span className="small text-body-secondary" role="status">
-          {done ? (
-            'Saved.'
-          ) : updatedBy ? (
-            <>
-              Last changed by {updatedBy}, <DateTimeText iso={updatedAt} />.
-            </>
-          ) : (
-            'Not set for your organisation: the portal default applies.'
-          )}
-        </span>
-      </div>
+      <SubmitRow
+        label="Save"
+        busyLabel="Saving…"
+        busy={saving}
+        small
+        statusClassName="small text-body-secondary"
+        status={
+          <LastChange
+            done={done}
+            savedText="Saved."
+            updatedBy={updatedBy}
+            updatedAt={updatedAt}
+            neverText="Not set for your organisation: the portal default applies."
+          />
+        }
+      />
     </form>
   );
 }

@@ -4,9 +4,10 @@
 import { useId, useState } from 'react';
 import { apiErrorMessage, isApiErrorBody } from '../../../api/apiError';
 import { useGetWebhookSettingsQuery, useSaveWebhookSettingsMutation } from '../../../api/catalogAlertsApi';
-import { DateTimeText } from '../../../components/DateTimeText';
 import { FormField } from '../../../components/FormField';
 import { SettingsSection } from '../../../components/SettingsSection';
+import { SubmitRow } from '../../../components/SubmitRow';
+import { LastChange } from './LastChange';
 
 const hostsOf = (text: string) =>
   text
@@ -52,22 +53,22 @@ function Form({ hosts: saved, updatedBy, updatedAt }: { hosts: string[]; updated
         help="One per line: hooks.slack.com, or *.example.com for its subdomains. Empty: any public host, never an address inside the network (loopback, private, link-local). A host listed here may be inside the network."
         error={error}
       />
-      <div className="d-flex align-items-center gap-3">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={saving.isLoading}>
-          {saving.isLoading ? 'Saving…' : 'Save'}
-        </button>
-        <span className="small text-body-secondary" role="status">
-          {done ? (
-            'Saved. Rules are checked against this list when saved and at every delivery.'
-          ) : updatedBy ? (
-            <>
-              Last changed by {updatedBy}, <DateTimeText iso={updatedAt} />.
-            </>
-          ) : (
-            'Never changed: any public host.'
-          )}
-        </span>
-      </div>
+      <SubmitRow
+        label="Save"
+        busyLabel="Saving…"
+        busy={saving.isLoading}
+        small
+        statusClassName="small text-body-secondary"
+        status={
+          <LastChange
+            done={done}
+            savedText="Saved. Rules are checked against this list when saved and at every delivery."
+            updatedBy={updatedBy}
+            updatedAt={updatedAt}
+            neverText="Never changed: any public host."
+          />
+        }
+      />
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { FormField } from '../../../../components/FormField';
 import { InlineError } from '../../../../components/InlineError';
 import { SettingsSection } from '../../../../components/SettingsSection';
 import { splitList } from '../GovernanceFrame';
+import { SubmitRow } from '../../../../components/SubmitRow';
 
 /** The form, started from the stored settings; saving sends the latest stored ones with its own part changed. */
 function RulesForm({ settings }: { settings: GovernanceSettings }) {
@@ -45,14 +46,13 @@ function RulesForm({ settings }: { settings: GovernanceSettings }) {
         onChecked={setSampleValues}
       />
       {saving.error && !fieldError ? <InlineError>{apiErrorMessage(saving.error)}</InlineError> : null}
-      <div className="d-flex align-items-center gap-3">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={saving.isLoading}>
-          Save classification rules
-        </button>
-        <span role="status" className="small text-success">
-          {saved ? 'Saved.' : ''}
-        </span>
-      </div>
+      <SubmitRow
+        label="Save classification rules"
+        busy={saving.isLoading}
+        small
+        status={saved ? 'Saved.' : ''}
+        statusClassName="small text-success"
+      />
     </form>
   );
 }

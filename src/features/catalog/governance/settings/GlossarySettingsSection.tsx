@@ -9,6 +9,7 @@ import { mutationOutcome } from '../../../../api/useMutationFeedback';
 import { CheckField } from '../../../../components/CheckField';
 import { InlineError } from '../../../../components/InlineError';
 import { SettingsSection } from '../../../../components/SettingsSection';
+import { SubmitRow } from '../../../../components/SubmitRow';
 
 type Role = (typeof glossaryEditorRoleChoices)[number];
 
@@ -41,14 +42,14 @@ function EditorsForm({ settings }: { settings: GovernanceSettings }) {
       </fieldset>
       {roles.length === 0 ? <InlineError>Choose at least one role.</InlineError> : null}
       {saving.error ? <InlineError>{apiErrorMessage(saving.error)}</InlineError> : null}
-      <div className="d-flex align-items-center gap-3">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={roles.length === 0 || saving.isLoading}>
-          Save glossary editors
-        </button>
-        <span role="status" className="small text-success">
-          {saved ? 'Saved.' : ''}
-        </span>
-      </div>
+      <SubmitRow
+        label="Save glossary editors"
+        busy={saving.isLoading}
+        disabled={roles.length === 0}
+        small
+        status={saved ? 'Saved.' : ''}
+        statusClassName="small text-success"
+      />
     </form>
   );
 }
