@@ -107,10 +107,8 @@ export function Inbox() {
       </div>
       {markAllState.error ? <InlineError>{apiErrorMessage(markAllState.error)}</InlineError> : null}
       <QueryResult
-        data={inbox.data}
-        error={inbox.error}
-        isFetching={inbox.isFetching}
-        refetch={inbox.refetch}
+        query={inbox}
+        keepWhileRefetching
         loadingLabel="Loading your notifications…"
         errorTitle="Your notifications could not be loaded"
       >

@@ -34,12 +34,18 @@ function RunningScan({ jobId }: { jobId: string }) {
   );
 }
 
+// The two answers a person gives a suggestion, each a button of its own.
+const decisions = [
+  { decision: 'accept', label: 'Accept', className: 'btn btn-outline-success btn-sm me-2' },
+  { decision: 'reject', label: 'Reject', className: 'btn btn-outline-secondary btn-sm' },
+] as const;
+
 export function SuggestionsPanel({ editor }: { editor: boolean }) {
-  const { currentData, data, error, isFetching, refetch } = useListSuggestionsQuery();
+  const suggestionsQuery = useListSuggestionsQuery();
   const [scan, scanning] = useScanSuggestionsMutation();
   const [decide, deciding] = useDecideSuggestionMutation();
   const [started, setStarted] = useState<string | null>(null);
-  const jobId = started ?? data?.scan.jobId ?? null;
+  const jobId = started ?? suggestionsQuery.data?.scan.jobId ?? null;
   const action = editor ? (
     <button
       type="button"
@@ -60,10 +66,8 @@ export function SuggestionsPanel({ editor }: { editor: boolean }) {
       {deciding.error ? <InlineError>{apiErrorMessage(deciding.error)}</InlineError> : null}
       {jobId ? <RunningScan jobId={jobId} /> : null}
       <QueryResult
-        data={currentData ?? data}
-        error={error}
-        isFetching={isFetching}
-        refetch={refetch}
+        query={suggestionsQuery}
+        keepWhileRefetching
         loadingLabel="Loading the suggestions…"
         errorTitle="The suggestions could not be loaded"
       >
@@ -97,24 +101,18 @@ export function SuggestionsPanel({ editor }: { editor: boolean }) {
                     const target = `${suggestion.nodeName}.${suggestion.columnName}`;
                     return (
                       <>
-                        <button
-                          type="button"
-                          className="btn btn-outline-success btn-sm me-2"
-                          disabled={deciding.isLoading}
-                          aria-label={`Accept ${suggestion.classification}.${suggestion.tag} for ${target}`}
-                          onClick={() => void decide({ id: suggestion.id, decision: 'accept' })}
-                        >
-                          Accept
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-outline-secondary btn-sm"
-                          disabled={deciding.isLoading}
-                          aria-label={`Reject ${suggestion.classification}.${suggestion.tag} for ${target}`}
-                          onClick={() => void decide({ id: suggestion.id, decision: 'reject' })}
-                        >
-                          Reject
-                        </button>
+                        {decisions.map(({ decision, label, className }) => (
+                          <button
+                            key={decision}
+                            type="button"
+                            className={className}
+                            disabled={deciding.isLoading}
+                            aria-label={`${label} ${suggestion.classification}.${suggestion.tag} for ${target}`}
+                            onClick={() => void decide({ id: suggestion.id, decision })}
+                          >
+                            {label}
+                          </button>
+                        ))}
                       </>
                     );
                   },
