@@ -1,6 +1,7 @@
 // Data Quality and the Incident Manager as their pages read them. Types come from the shared
-// contracts (type-only: zod stays out of the bundle). Reads carry the Catalog tag, so a new
-// ingestion (which may open incidents) refreshes them; incident moves refresh the incidents.
+// contracts (type-only: zod stays out of the bundle); requests are built from the endpoints'
+// descriptions (common/catalog-quality/catalogQualityEndpoints.ts). Reads carry the Catalog tag,
+// so a new ingestion (which may open incidents) refreshes them; incident moves refresh the incidents.
 import type {
   IncidentDetailResponse,
   IncidentListResponse,
@@ -16,7 +17,10 @@ import type {
   QualityTestsResponse,
   TestHistoryResponse,
 } from '@common/catalog-quality/qualityContract';
+import { endpointUrl } from '@common/api/endpoint';
+import { catalogQualityEndpoints as endpoints } from '@common/catalog-quality/catalogQualityEndpoints';
 import { baseApi } from './baseApi';
+import { endpointRequest } from './endpointRequest';
 
 const tagTypes = ['Catalog', 'Incidents', 'Profiles'] as const;
 const CATALOG = 'Catalog' as const;
@@ -26,45 +30,45 @@ export const catalogQualityApi = baseApi.enhanceEndpoints({ addTagTypes: tagType
   endpoints: (build) => ({
     /** `query`: the API query string (status, severity, type, q, owner, domain, asset, flaky, page, pageSize). */
     listQualityTests: build.query<QualityTestsResponse, string>({
-      query: (query) => `api/catalog/quality/tests${query ? `?${query}` : ''}`,
+      query: (query) => `${endpointUrl(endpoints.tests)}${query ? `?${query}` : ''}`,
       providesTags: [CATALOG],
     }),
     getQualitySummary: build.query<QualitySummaryResponse, string>({
-      query: (query) => `api/catalog/quality/summary?${query}`,
+      query: (query) => `${endpointUrl(endpoints.summary)}?${query}`,
       providesTags: [CATALOG],
     }),
     getTestHistory: build.query<TestHistoryResponse, string>({
-      query: (testId) => `api/catalog/quality/tests/${encodeURIComponent(testId)}/history`,
+      query: (testId) => endpointRequest(endpoints.testHistory, { params: { testId } }),
       providesTags: [CATALOG],
     }),
     getProfiles: build.query<ProfilesResponse, string>({
-      query: (assetId) => `api/catalog/quality/profiles?${new URLSearchParams({ assetId }).toString()}`,
+      query: (assetId) => `${endpointUrl(endpoints.profiles)}?${new URLSearchParams({ assetId }).toString()}`,
       providesTags: (_result, _error, assetId) => [{ type: 'Profiles', id: assetId }],
     }),
     startProfile: build.mutation<ProfileStartedResponse, string>({
-      query: (assetId) => ({ url: 'api/catalog/quality/profiles', method: 'POST', body: { assetId } }),
+      query: (assetId) => endpointRequest(endpoints.startProfile, { body: { assetId } }),
     }),
     listIncidents: build.query<IncidentListResponse, string>({
-      query: (query) => `api/catalog/incidents${query ? `?${query}` : ''}`,
+      query: (query) => `${endpointUrl(endpoints.incidents)}${query ? `?${query}` : ''}`,
       providesTags: [CATALOG, INCIDENTS],
     }),
     getIncident: build.query<IncidentDetailResponse, string>({
-      query: (id) => `api/catalog/incidents/${encodeURIComponent(id)}`,
+      query: (id) => endpointRequest(endpoints.incident, { params: { id } }),
       providesTags: [CATALOG, INCIDENTS],
     }),
     getIncidentMetrics: build.query<IncidentMetricsResponse, void>({
-      query: () => 'api/catalog/incidents/metrics',
+      query: () => endpointRequest(endpoints.incidentMetrics, {}),
       providesTags: [CATALOG, INCIDENTS],
     }),
     getIncidentMembers: build.query<IncidentMembersResponse, void>({
-      query: () => 'api/catalog/incidents/members',
+      query: () => endpointRequest(endpoints.incidentMembers, {}),
     }),
     transitionIncident: build.mutation<{ incident: IncidentRecord }, { id: string; body: IncidentTransitionBody }>({
-      query: ({ id, body }) => ({ url: `api/catalog/incidents/${encodeURIComponent(id)}/transitions`, method: 'POST', body }),
+      query: ({ id, body }) => endpointRequest(endpoints.transitionIncident, { params: { id }, body }),
       invalidatesTags: [INCIDENTS],
     }),
     setIncidentSeverity: build.mutation<{ incident: IncidentRecord }, { id: string; severity: number }>({
-      query: ({ id, severity }) => ({ url: `api/catalog/incidents/${encodeURIComponent(id)}`, method: 'PATCH', body: { severity } }),
+      query: ({ id, severity }) => endpointRequest(endpoints.updateIncident, { params: { id }, body: { severity } }),
       invalidatesTags: [INCIDENTS],
     }),
   }),

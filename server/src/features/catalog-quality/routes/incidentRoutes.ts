@@ -4,6 +4,7 @@
 // change incidents (common/catalog-quality/incidentRules.ts). Another organisation's incident is a 404.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { incidentEditorRoles } from '@common/catalog-quality/incidentRules';
+import { catalogQualityEndpoints as ep } from '@common/catalog-quality/catalogQualityEndpoints';
 import {
   incidentDetailResponse,
   incidentIdParams,
@@ -18,6 +19,7 @@ import {
 import { z } from 'zod';
 import { actorOf, callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import { endpointRoute } from '../../../platform/http/endpointRoute.js';
 import { knownUsers, type NotificationsService } from '../../../platform/notifications/index.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import type { IncidentNotices } from '../incidentNotices.js';
@@ -51,43 +53,44 @@ export function registerIncidentRoutes(
   };
   const members = (organisation: string) => knownUsers(db, organisation, incidentEditorRoles);
 
-  app.get(
-    '/api/catalog/incidents',
-    { preValidation: read, schema: { querystring: incidentListQuery, response: { 200: incidentListResponse } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.incidents, { querystring: incidentListQuery, response: incidentListResponse }),
+    preValidation: read,
+    handler: async (request) => {
       await remember(request);
       return listIncidents(db, actorOf(request).organisation, request.query);
     },
-  );
+  });
 
-  app.get(
-    '/api/catalog/incidents/metrics',
-    { preValidation: read, schema: { response: { 200: incidentMetricsResponse } } },
-    async (request) => incidentMetrics(db, actorOf(request).organisation),
-  );
+  app.route({
+    ...endpointRoute(ep.incidentMetrics, { response: incidentMetricsResponse }),
+    preValidation: read,
+    handler: async (request) => incidentMetrics(db, actorOf(request).organisation),
+  });
 
-  app.get(
-    '/api/catalog/incidents/members',
-    { preValidation: read, schema: { response: { 200: incidentMembersResponse } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.incidentMembers, { response: incidentMembersResponse }),
+    preValidation: read,
+    handler: async (request) => {
       await remember(request);
       return { members: await members(actorOf(request).organisation) };
     },
-  );
+  });
 
-  app.get(
-    '/api/catalog/incidents/:id',
-    { preValidation: read, schema: { params: incidentIdParams, response: { 200: incidentDetailResponse } } },
-    async (request) => incidentDetail(db, actorOf(request).organisation, request.params.id),
-  );
+  app.route({
+    ...endpointRoute(ep.incident, { params: incidentIdParams, response: incidentDetailResponse }),
+    preValidation: read,
+    handler: async (request) => incidentDetail(db, actorOf(request).organisation, request.params.id),
+  });
 
-  app.post(
-    '/api/catalog/incidents/:id/transitions',
-    {
-      preValidation: change,
-      schema: { params: incidentIdParams, body: incidentTransitionBody, response: { 200: z.object({ incident: incidentRecord }) } },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.transitionIncident, {
+      params: incidentIdParams,
+      body: incidentTransitionBody,
+      response: z.object({ incident: incidentRecord }),
+    }),
+    preValidation: change,
+    handler: async (request) => {
       const actor = actorOf(request);
       await remember(request);
       const { incident, assigned } = await transitionIncident(db, actor, request.params.id, request.body, () =>
@@ -98,14 +101,15 @@ export function registerIncidentRoutes(
       void options.reportSignal?.(incidentSignal(actor, incident));
       return { incident };
     },
-  );
+  });
 
-  app.patch(
-    '/api/catalog/incidents/:id',
-    {
-      preValidation: change,
-      schema: { params: incidentIdParams, body: incidentUpdateBody, response: { 200: z.object({ incident: incidentRecord }) } },
-    },
-    async (request) => ({ incident: await setIncidentSeverity(db, actorOf(request), request.params.id, request.body.severity) }),
-  );
+  app.route({
+    ...endpointRoute(ep.updateIncident, {
+      params: incidentIdParams,
+      body: incidentUpdateBody,
+      response: z.object({ incident: incidentRecord }),
+    }),
+    preValidation: change,
+    handler: async (request) => ({ incident: await setIncidentSeverity(db, actorOf(request), request.params.id, request.body.severity) }),
+  });
 }

@@ -3,6 +3,7 @@
 // GET /api/catalog/quality/profiles?assetId=. Whoever may open the Data Quality page may call
 // them (the asset page shows profiles to them too); every answer is the caller's organisation's.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { catalogQualityEndpoints as ep } from '@common/catalog-quality/catalogQualityEndpoints';
 import {
   profileQuery,
   profileRequestBody,
@@ -17,6 +18,7 @@ import {
 } from '@common/catalog-quality/qualityContract';
 import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import { endpointRoute } from '../../../platform/http/endpointRoute.js';
 import type { JobRunner } from '../../../platform/jobs/index.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import { profilesOf, startProfile, type QualityWarehouse } from '../profiles.js';
@@ -31,34 +33,34 @@ export function registerQualityRoutes(
   const organisation = (request: FastifyRequest) => organisationOf(callerOf(request));
   const dataQuality = requireRoute('catalogDataQuality');
 
-  app.get(
-    '/api/catalog/quality/tests',
-    { preValidation: dataQuality, schema: { querystring: qualityTestsQuery, response: { 200: qualityTestsResponse } } },
-    async (request) => listTests(db, organisation(request), request.query),
-  );
+  app.route({
+    ...endpointRoute(ep.tests, { querystring: qualityTestsQuery, response: qualityTestsResponse }),
+    preValidation: dataQuality,
+    handler: async (request) => listTests(db, organisation(request), request.query),
+  });
 
-  app.get(
-    '/api/catalog/quality/summary',
-    { preValidation: dataQuality, schema: { querystring: qualitySummaryQuery, response: { 200: qualitySummaryResponse } } },
-    async (request) => qualitySummary(db, organisation(request), request.query),
-  );
+  app.route({
+    ...endpointRoute(ep.summary, { querystring: qualitySummaryQuery, response: qualitySummaryResponse }),
+    preValidation: dataQuality,
+    handler: async (request) => qualitySummary(db, organisation(request), request.query),
+  });
 
-  app.get(
-    '/api/catalog/quality/tests/:testId/history',
-    { preValidation: dataQuality, schema: { params: testIdParams, response: { 200: testHistoryResponse } } },
-    async (request) => testHistory(db, organisation(request), request.params.testId),
-  );
+  app.route({
+    ...endpointRoute(ep.testHistory, { params: testIdParams, response: testHistoryResponse }),
+    preValidation: dataQuality,
+    handler: async (request) => testHistory(db, organisation(request), request.params.testId),
+  });
 
-  app.get(
-    '/api/catalog/quality/profiles',
-    { preValidation: dataQuality, schema: { querystring: profileQuery, response: { 200: profilesResponse } } },
-    async (request) => profilesOf(db, organisation(request), request.query.assetId),
-  );
+  app.route({
+    ...endpointRoute(ep.profiles, { querystring: profileQuery, response: profilesResponse }),
+    preValidation: dataQuality,
+    handler: async (request) => profilesOf(db, organisation(request), request.query.assetId),
+  });
 
-  app.post(
-    '/api/catalog/quality/profiles',
-    { preValidation: dataQuality, schema: { body: profileRequestBody, response: { 202: profileStartedResponse } } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(ep.startProfile, { body: profileRequestBody, response: profileStartedResponse }),
+    preValidation: dataQuality,
+    handler: async (request, reply) => {
       const caller = callerOf(request);
       const jobId = await startProfile(options, organisationOf(caller), request.body.assetId, {
         subject: caller.subject,
@@ -66,5 +68,5 @@ export function registerQualityRoutes(
       });
       return reply.code(202).send({ jobId });
     },
-  );
+  });
 }
