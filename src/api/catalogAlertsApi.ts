@@ -1,8 +1,8 @@
-// Alerts and the catalog's own settings (and the external catalog link they set) as their pages
-// read them. Types come from the shared contracts; requests are built from the endpoints'
-// descriptions (common/catalog-alerts/catalogAlertsEndpoints.ts,
-// common/catalog-settings/catalogSettingsEndpoints.ts). Changing a rule refreshes the rules;
-// sending a test refreshes the delivery log.
+// Alerts and the catalog's own settings (and the external catalog link and dbt upload tokens
+// they set) as their pages read them. Types come from the shared contracts; requests are built
+// from the endpoints' descriptions (common/catalog-alerts/catalogAlertsEndpoints.ts,
+// common/catalog-settings/catalogSettingsEndpoints.ts, common/dbt/dbtEndpoints.ts). Changing a
+// rule refreshes the rules; sending a test refreshes the delivery log.
 import type {
   AlertDeliveryRecord,
   AlertRuleInput,
@@ -26,6 +26,7 @@ import type { UploadTokenCreated, UploadTokenList } from '@common/dbt/uploadToke
 import { endpointUrl } from '@common/api/endpoint';
 import { catalogAlertsEndpoints as alerts } from '@common/catalog-alerts/catalogAlertsEndpoints';
 import { catalogSettingsEndpoints as settings } from '@common/catalog-settings/catalogSettingsEndpoints';
+import { dbtEndpoints as dbt } from '@common/dbt/dbtEndpoints';
 import { baseApi } from './baseApi';
 import { endpointRequest } from './endpointRequest';
 
@@ -97,15 +98,15 @@ export const catalogAlertsApi = baseApi.enhanceEndpoints({ addTagTypes: [RULES, 
       providesTags: [SETTINGS],
     }),
     listUploadTokens: build.query<UploadTokenList, void>({
-      query: () => 'api/dbt/upload-tokens',
+      query: () => endpointRequest(dbt.uploadTokens, {}),
       providesTags: [SETTINGS],
     }),
     createUploadToken: build.mutation<UploadTokenCreated, { name: string }>({
-      query: (body) => ({ url: 'api/dbt/upload-tokens', method: 'POST', body }),
+      query: (body) => endpointRequest(dbt.createUploadToken, { body }),
       invalidatesTags: [SETTINGS],
     }),
     revokeUploadToken: build.mutation<void, string>({
-      query: (id) => ({ url: `api/dbt/upload-tokens/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: (id) => endpointRequest(dbt.revokeUploadToken, { params: { id } }),
       invalidatesTags: [SETTINGS],
     }),
     /** Where the Data Catalog links lead for the caller's organisation. */

@@ -1,10 +1,14 @@
 // The dbt layer as the pages read it: ingestions, catalog search, assets, lineage, exposures
-// and freshness. Types come from the shared contract (type-only: zod stays out of the bundle).
+// and freshness. Types come from the shared contract (type-only: zod stays out of the bundle);
+// requests are built from the endpoints' descriptions (common/dbt/dbtEndpoints.ts).
 // Every read carries the Catalog tag, so a new ingestion or a freshness check refreshes them all.
 import type { IngestionsResponse } from '@common/dbt/artifactsContract';
 import type { AssetDetail, CatalogSearchResponse, LineageResponse } from '@common/dbt/catalogContract';
 import type { ExposureDetail, ExposuresResponse, FreshnessCheckResponse, FreshnessResponse } from '@common/dbt/consumeContract';
+import { endpointUrl } from '@common/api/endpoint';
+import { dbtEndpoints as endpoints } from '@common/dbt/dbtEndpoints';
 import { baseApi } from './baseApi';
+import { endpointRequest, type EndpointResponse } from './endpointRequest';
 
 export const catalogTagTypes = ['Catalog'] as const;
 const CATALOG = 'Catalog' as const;
@@ -26,39 +30,39 @@ function lineageQueryString({ focus, upstream, downstream, types }: LineageReque
 export const dbtApi = baseApi.enhanceEndpoints({ addTagTypes: catalogTagTypes }).injectEndpoints({
   endpoints: (build) => ({
     getIngestions: build.query<IngestionsResponse, void>({
-      query: () => 'api/dbt/ingestions',
+      query: () => endpointRequest(endpoints.ingestions, {}),
       providesTags: [CATALOG],
     }),
     /** `query` is the page's own URL query (`q`, facets, `limit`, `offset`), passed as is. */
     searchCatalog: build.query<CatalogSearchResponse, string>({
-      query: (query) => `api/catalog/search${query ? `?${query}` : ''}`,
+      query: (query) => `${endpointUrl(endpoints.search)}${query ? `?${query}` : ''}`,
       providesTags: [CATALOG],
     }),
     getAsset: build.query<AssetDetail, string>({
-      query: (uniqueId) => `api/catalog/assets/${encodeURIComponent(uniqueId)}`,
-      transformResponse: (response: { asset: AssetDetail }) => response.asset,
+      query: (uniqueId) => endpointRequest(endpoints.asset, { params: { uniqueId } }),
+      transformResponse: (response: EndpointResponse<typeof endpoints.asset>) => response.asset,
       providesTags: [CATALOG],
     }),
     getLineage: build.query<LineageResponse, LineageRequest>({
-      query: (request) => `api/catalog/lineage?${lineageQueryString(request)}`,
+      query: (request) => `${endpointUrl(endpoints.lineage)}?${lineageQueryString(request)}`,
       providesTags: [CATALOG],
     }),
     listExposures: build.query<ExposuresResponse, void>({
-      query: () => 'api/exposures',
+      query: () => endpointRequest(endpoints.exposures, {}),
       providesTags: [CATALOG],
     }),
     getExposure: build.query<ExposureDetail, string>({
-      query: (uniqueId) => `api/exposures/${encodeURIComponent(uniqueId)}`,
-      transformResponse: (response: { exposure: ExposureDetail }) => response.exposure,
+      query: (uniqueId) => endpointRequest(endpoints.exposure, { params: { uniqueId } }),
+      transformResponse: (response: EndpointResponse<typeof endpoints.exposure>) => response.exposure,
       providesTags: [CATALOG],
     }),
     getFreshness: build.query<FreshnessResponse, void>({
-      query: () => 'api/freshness',
+      query: () => endpointRequest(endpoints.freshness, {}),
       providesTags: [CATALOG],
     }),
     /** Starts a check; the page follows its job and refetches when it ends. */
     startFreshnessCheck: build.mutation<FreshnessCheckResponse, void>({
-      query: () => ({ url: 'api/freshness/checks', method: 'POST' }),
+      query: () => endpointRequest(endpoints.startFreshnessCheck, {}),
     }),
   }),
 });

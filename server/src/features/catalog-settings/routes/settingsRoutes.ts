@@ -20,6 +20,7 @@ import {
   webhookSettingsResponse,
 } from '@common/catalog-settings/catalogSettingsContract';
 import { catalogSettingsEndpoints } from '@common/catalog-settings/catalogSettingsEndpoints';
+import { dbtEndpoints } from '@common/dbt/dbtEndpoints';
 import { actorOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import { requireCurrentRoute } from '../../../platform/http/auth/currentAccess.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
@@ -111,7 +112,7 @@ export function registerSettingsRoutes(server: FastifyInstance, options: Setting
       const folder = options.defaults.artifactsDir ? path.join(options.defaults.artifactsDir, organisation) : null;
       const recent = await options.catalog().recentIngestions(organisation, 5);
       return {
-        uploadPath: '/api/dbt/artifacts',
+        uploadPath: dbtEndpoints.uploadArtifacts.path,
         uploadLimitBytes: options.defaults.uploadLimitBytes,
         watchedFolder: folder,
         watchedFolderExists: folder !== null && existsSync(folder),

@@ -3,10 +3,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { ARTIFACT_PARTS, ingestionResponse, ingestionsResponse, type IngestionRecord } from '@common/dbt/artifactsContract';
+import { dbtEndpoints as ep } from '@common/dbt/dbtEndpoints';
 import { apiAccessRules, canAccess } from '@common/access/access';
 import { accessCheck, callerOf, organisationOf } from '../../../platform/http/auth/authenticate.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import { endpointRoute } from '../../../platform/http/endpointRoute.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import type { DbtService } from '../dbtService.js';
 import { UploadTooLargeError } from '../errors.js';
@@ -70,21 +72,19 @@ export async function registerArtifactRoutes(server: FastifyInstance, service: D
       limits: { fileSize: limit + 1, files: ARTIFACT_PARTS.length, parts: ARTIFACT_PARTS.length, fields: 0, headerPairs: 100 },
     });
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.post(
-      '/api/dbt/artifacts',
-      {
-        preValidation: async (request, reply) => {
-          await mayUpload(request, reply);
-          // Refuse a declared oversized body before reading any of it.
-          const declared = Number(request.headers['content-length'] ?? 0);
-          if (declared > limit + MULTIPART_OVERHEAD) {
-            void reply.header('connection', 'close');
-            throw new UploadTooLargeError(limit);
-          }
-        },
-        schema: { response: { 201: ingestionResponse } },
+    // The multipart body is read by the handler as a stream, so there is no body schema.
+    app.route({
+      ...endpointRoute(ep.uploadArtifacts, { response: ingestionResponse }),
+      preValidation: async (request, reply) => {
+        await mayUpload(request, reply);
+        // Refuse a declared oversized body before reading any of it.
+        const declared = Number(request.headers['content-length'] ?? 0);
+        if (declared > limit + MULTIPART_OVERHEAD) {
+          void reply.header('connection', 'close');
+          throw new UploadTooLargeError(limit);
+        }
       },
-      async (request, reply) => {
+      handler: async (request, reply) => {
         const caller = callerOf(request);
         const organisation = organisationOf(caller);
         const upload = await receiveUpload(request, { limitBytes: limit, tempDir: service.settings.tempDir }).catch((error: unknown) => {
@@ -106,7 +106,7 @@ export async function registerArtifactRoutes(server: FastifyInstance, service: D
         }
         return reply.code(201).send({ ingestion: summary });
       },
-    );
+    });
   });
 
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -116,10 +116,10 @@ export async function registerArtifactRoutes(server: FastifyInstance, service: D
     if (canAccess(callerOf(request).roles, apiAccessRules.dbtUpload)) return mayUpload(request, reply);
     mayReadCatalog(request);
   };
-  app.get(
-    '/api/dbt/ingestions',
-    { preValidation: mayReadIngestions, schema: { response: { 200: ingestionsResponse } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.ingestions, { response: ingestionsResponse }),
+    preValidation: mayReadIngestions,
+    handler: async (request) => {
       const organisation = organisationOf(callerOf(request));
       const history = await ingestionHistory(service.db, organisation);
       const current = (
@@ -132,5 +132,5 @@ export async function registerArtifactRoutes(server: FastifyInstance, service: D
       )?.id;
       return { current: history.find((record) => record.id === current) ?? null, history };
     },
-  );
+  });
 }

@@ -1,6 +1,7 @@
 // Explore, data assets and lineage: GET /api/catalog/search, /api/catalog/assets/:uniqueId,
 // /api/catalog/lineage. Every answer is the caller's organisation's; another's asset is a 404.
 import type { FastifyInstance } from 'fastify';
+import { dbtEndpoints as ep } from '@common/dbt/dbtEndpoints';
 import {
   assetIdParams,
   assetResponse,
@@ -11,6 +12,7 @@ import {
 } from '@common/dbt/catalogContract';
 import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import { endpointRoute } from '../../../platform/http/endpointRoute.js';
 import { assetDetail } from '../assets.js';
 import type { DbtService } from '../dbtService.js';
 import { DbtNotFoundError } from '../errors.js';
@@ -22,38 +24,32 @@ export function registerCatalogRoutes(server: FastifyInstance, service: DbtServi
   const organisation = (request: Parameters<typeof callerOf>[0]) => organisationOf(callerOf(request));
 
   // Explore and the Data Assets list (an empty `q` lists everything, by name) share it.
-  app.get(
-    '/api/catalog/search',
-    {
-      preValidation: requireRoute(['catalogExplore', 'catalogAssets']),
-      schema: { querystring: catalogSearchQuery, response: { 200: catalogSearchResponse } },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.search, { querystring: catalogSearchQuery, response: catalogSearchResponse }),
+    preValidation: requireRoute(['catalogExplore', 'catalogAssets']),
+    handler: async (request) => {
       const org = organisation(request);
       return searchCatalog(service.db, org, await service.index.get(org), request.query);
     },
-  );
+  });
 
-  app.get(
-    '/api/catalog/assets/:uniqueId',
-    { preValidation: requireRoute('catalogAsset'), schema: { params: assetIdParams, response: { 200: assetResponse } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.asset, { params: assetIdParams, response: assetResponse }),
+    preValidation: requireRoute('catalogAsset'),
+    handler: async (request) => {
       const org = organisation(request);
       return { asset: await assetDetail(service.db, org, await service.index.get(org), request.params.uniqueId) };
     },
-  );
+  });
 
-  app.get(
-    '/api/catalog/lineage',
-    {
-      preValidation: requireRoute(['catalogLineage', 'catalogAsset']),
-      schema: { querystring: lineageQuery, response: { 200: lineageResponse } },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.lineage, { querystring: lineageQuery, response: lineageResponse }),
+    preValidation: requireRoute(['catalogLineage', 'catalogAsset']),
+    handler: async (request) => {
       const org = organisation(request);
       const index = await service.index.get(org);
       if (!index) throw new DbtNotFoundError('node');
       return lineageAround(index, request.query);
     },
-  );
+  });
 }

@@ -2,10 +2,12 @@
 // for whoever may open the Catalog Settings (admin, Client-Dataworks-docs). The token itself is
 // in the answer to POST only. Another organisation's token is a 404.
 import type { FastifyInstance } from 'fastify';
+import { dbtEndpoints as ep } from '@common/dbt/dbtEndpoints';
 import { uploadTokenBody, uploadTokenCreated, uploadTokenIdParams, uploadTokenList } from '@common/dbt/uploadTokensContract';
 import { actorOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import { requireCurrentRoute } from '../../../platform/http/auth/currentAccess.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
+import { endpointRoute } from '../../../platform/http/endpointRoute.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import { createUploadToken, listUploadTokens, revokeUploadToken } from '../uploadTokens.js';
 
@@ -14,20 +16,28 @@ export function registerUploadTokenRoutes(server: FastifyInstance, db: StoreDb):
   const admin = requireRoute('catalogSettings');
   // Upload tokens are credentials: issued and revoked on the caller's current roles.
   const change = requireCurrentRoute('catalogSettings');
-  app.get('/api/dbt/upload-tokens', { preValidation: admin, schema: { response: { 200: uploadTokenList } } }, async (request) => ({
-    tokens: await listUploadTokens(db, actorOf(request).organisation),
-  }));
-  app.post(
-    '/api/dbt/upload-tokens',
-    { preValidation: change, schema: { body: uploadTokenBody, response: { 201: uploadTokenCreated } } },
-    async (request, reply) =>
+  app.route({
+    ...endpointRoute(ep.uploadTokens, { response: uploadTokenList }),
+    preValidation: admin,
+    handler: async (request) => ({
+      tokens: await listUploadTokens(db, actorOf(request).organisation),
+    }),
+  });
+  app.route({
+    ...endpointRoute(ep.createUploadToken, { body: uploadTokenBody, response: uploadTokenCreated }),
+    preValidation: change,
+    handler: async (request, reply) =>
       reply
         .code(201)
         .header('cache-control', 'no-store')
         .send(await createUploadToken(db, actorOf(request), request.body.name)),
-  );
-  app.delete('/api/dbt/upload-tokens/:id', { preValidation: change, schema: { params: uploadTokenIdParams } }, async (request, reply) => {
-    await revokeUploadToken(db, actorOf(request), request.params.id);
-    return reply.code(204).send();
+  });
+  app.route({
+    ...endpointRoute(ep.revokeUploadToken, { params: uploadTokenIdParams }),
+    preValidation: change,
+    handler: async (request, reply) => {
+      await revokeUploadToken(db, actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
   });
 }
