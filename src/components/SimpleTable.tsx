@@ -16,7 +16,10 @@ export interface SimpleColumn<Row> {
   headerHidden?: boolean;
 }
 
-interface SimpleTableProps<Row> {
+/** How a row is told apart from the others: by its `id` unless the rows have none. */
+type RowKeyProps<Row> = { rowKey: (row: Row, index: number) => string } | (Row extends { id: string } ? { rowKey?: undefined } : never);
+
+interface SimpleTableBaseProps<Row> {
   /** The table's accessible name. */
   caption: ReactNode;
   /** Classes of the caption: "visually-hidden" (the default) leaves it to assistive technology; "" shows it. */
@@ -24,7 +27,6 @@ interface SimpleTableProps<Row> {
   /** Columns; `false` leaves one out (e.g. one only staff see). */
   columns: readonly (SimpleColumn<Row> | false | null | undefined)[];
   rows: readonly Row[];
-  rowKey: (row: Row, index: number) => string;
   /** Shown instead of the table when there are no rows; without it the table shows an empty body. */
   empty?: ReactNode;
   /** Classes of the table; "table table-sm align-middle" by default. */
@@ -35,12 +37,16 @@ interface SimpleTableProps<Row> {
   rowProps?: (row: Row) => HTMLAttributes<HTMLTableRowElement> & { [data: `data-${string}`]: string | undefined };
 }
 
+type SimpleTableProps<Row> = SimpleTableBaseProps<Row> & RowKeyProps<Row>;
+
+const byId = (row: unknown) => (row as { id: string }).id;
+
 export function SimpleTable<Row>({
   caption,
   captionClassName = 'visually-hidden',
   columns,
   rows,
-  rowKey,
+  rowKey = byId,
   empty,
   className = 'table table-sm align-middle',
   responsive = true,

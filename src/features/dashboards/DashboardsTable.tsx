@@ -23,7 +23,6 @@ export function DashboardsTable({ dashboards, moving, onMove, onEdit, onDelete }
       caption="Dashboards of your organisation, in menu order"
       className="table align-middle mb-0"
       rows={dashboards}
-      rowKey={(dashboard) => dashboard.id}
       columns={[
         { header: 'Order', cell: (dashboard) => dashboard.order },
         { header: 'Name', rowHeader: true, cellClassName: 'fw-semibold', cell: (dashboard) => dashboard.name },

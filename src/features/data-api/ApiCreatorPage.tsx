@@ -22,15 +22,7 @@ export default function ApiCreatorPage() {
 
   return (
     <>
-      <PageHeader
-        title="API Creator"
-        className="mb-1"
-        actions={
-          <button type="button" className="btn btn-primary" onClick={() => open(null, true)}>
-            New endpoint
-          </button>
-        }
-      />
+      <PageHeader title="API Creator" className="mb-1" action={{ label: 'New endpoint', onClick: () => open(null, true) }} />
       <p className="text-body-secondary mb-4">
         Turn read-only queries over your warehouse into versioned HTTP endpoints with typed, validated parameters.
       </p>
@@ -41,7 +33,6 @@ export default function ApiCreatorPage() {
               caption="Endpoints"
               className="table table-sm align-middle mb-0"
               rows={endpoints}
-              rowKey={(endpoint) => endpoint.id}
               rowProps={(endpoint) => ({ 'aria-current': endpoint.id === selected ? 'true' : undefined })}
               empty={<p className="mb-0">No endpoints yet. Create the first one with “New endpoint”.</p>}
               columns={[

@@ -71,7 +71,6 @@ export function KeysPanel({ endpoints }: { endpoints: readonly EndpointSummary[]
             caption="API keys"
             className="table table-sm align-middle mb-0"
             rows={list}
-            rowKey={(key) => key.id}
             empty={<p className="mb-0">No API keys yet.</p>}
             columns={[
               { header: 'Name', rowHeader: true, cell: (key) => key.name },

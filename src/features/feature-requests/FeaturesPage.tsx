@@ -28,14 +28,7 @@ export default function FeaturesPage() {
 
   return (
     <>
-      <PageHeader
-        title="Features"
-        actions={
-          <button type="button" className="btn btn-primary" onClick={() => setProposing(true)}>
-            Propose a feature
-          </button>
-        }
-      />
+      <PageHeader title="Features" action={{ label: 'Propose a feature', onClick: () => setProposing(true) }} />
       <p className="text-body-secondary">Ask for what you miss, vote for what matters to you, and follow it on the roadmap.</p>
       <FilterForm label="Search feature requests">
         <FormField label="Search" type="search" className="flex-grow-1" value={search} onValue={setSearch} />
@@ -62,7 +55,6 @@ export default function FeaturesPage() {
                   className="table align-middle mb-0"
                   responsive={false}
                   rows={data.features}
-                  rowKey={(feature) => feature.id}
                   columns={[
                     {
                       header: 'Request',

@@ -24,16 +24,7 @@ export default function ProjectsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Projects"
-        actions={
-          projectId === null ? (
-            <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-              New project
-            </button>
-          ) : null
-        }
-      />
+      <PageHeader title="Projects" action={projectId === null ? { label: 'New project', onClick: () => setCreating(true) } : null} />
       {projectId !== null ? (
         <ProjectView key={projectId} id={projectId} me={me} />
       ) : (
@@ -53,7 +44,6 @@ export default function ProjectsPage() {
                     className="table align-middle mb-0"
                     responsive={false}
                     rows={projects}
-                    rowKey={(project) => project.id}
                     columns={[
                       { header: 'Project', cell: (project) => <Link to={projectPath(project.id)}>{project.name}</Link> },
                       { header: 'Status', cell: (project) => projectStatusLabels[project.status] },

@@ -60,7 +60,6 @@ export function SessionsPanel({ member, onDone }: { member: Member; onDone: (mes
           <SimpleTable
             caption={`Active sessions of ${member.username}`}
             rows={list}
-            rowKey={(session) => session.id}
             rowProps={(session) => ({ 'data-session-id': session.id })}
             empty={<p className="text-body-secondary">No active sessions.</p>}
             columns={[

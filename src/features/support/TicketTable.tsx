@@ -19,7 +19,6 @@ export function TicketTable({ tickets, staff }: { tickets: TicketSummary[]; staf
       caption="Support tickets"
       className="table align-middle"
       rows={tickets}
-      rowKey={(ticket) => ticket.id}
       columns={[
         {
           header: 'Ticket',

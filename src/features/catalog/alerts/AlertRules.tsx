@@ -79,7 +79,6 @@ export function AlertRules() {
                 caption="Alert rules"
                 className="table table-sm align-middle mb-0"
                 rows={rules}
-                rowKey={(rule) => rule.id}
                 columns={[
                   { header: 'Rule', rowHeader: true, cellClassName: 'text-break', cell: (rule) => rule.name },
                   { header: 'When', cell: (rule) => signalKindLabels[rule.trigger] },

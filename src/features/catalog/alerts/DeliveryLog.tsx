@@ -21,7 +21,6 @@ function Rows({ deliveries }: { deliveries: AlertDeliveryRecord[] }) {
     <SimpleTable
       caption="Alert deliveries, newest first"
       rows={deliveries}
-      rowKey={(delivery) => delivery.id}
       columns={[
         {
           header: 'Alert',

@@ -33,7 +33,6 @@ function Products({ mayEdit }: { mayEdit: boolean }) {
             captionClassName="small"
             className="table align-middle"
             rows={products}
-            rowKey={(product) => product.id}
             columns={[
               { header: 'Product', rowHeader: true, cell: (product) => <Link to={catalogProductPath(product.id)}>{product.name}</Link> },
               { header: 'Owner', cell: (product) => product.owner },

@@ -57,7 +57,6 @@ export function ArtifactSourcesSection() {
                 className="table table-sm mb-0"
                 responsive={false}
                 rows={result.recent}
-                rowKey={(ingestion) => ingestion.id}
                 columns={[
                   { header: 'Ingested', cell: (ingestion) => <DateTimeText iso={ingestion.ingestedAt} /> },
                   { header: 'From', cell: (ingestion) => originLabels[ingestion.origin] ?? ingestion.origin },

@@ -87,7 +87,6 @@ export function UploadTokens() {
             className="table table-sm mb-0"
             responsive={false}
             rows={tokens}
-            rowKey={(token) => token.id}
             empty={<p className="small mb-0">No upload tokens. Service accounts of the identity server can upload too.</p>}
             columns={[
               { header: 'Name', rowHeader: true, cell: (token) => token.name },

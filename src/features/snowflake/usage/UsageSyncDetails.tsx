@@ -27,7 +27,6 @@ export function UsageSyncDetails({ status, summary }: UsageSyncDetailsProps) {
         caption="Recent usage syncs"
         className="table table-sm mb-0"
         rows={status.recentRuns}
-        rowKey={(run) => run.id}
         empty={null}
         columns={[
           { header: 'Finished', cell: (run) => <DateTimeText iso={run.finishedAt} /> },

@@ -16,6 +16,7 @@ import { GovernanceFrame } from '../GovernanceFrame';
 import { ApplyTagForm } from './ApplyTagForm';
 import { SuggestionsPanel } from './SuggestionsPanel';
 import { TagApplications } from './TagApplications';
+import { FormField } from '../../../../components/FormField';
 
 function NewTag({ category }: { category: ClassificationRecord }) {
   const [create, creating] = useCreateTagMutation();
@@ -59,18 +60,16 @@ function NewClassification() {
   };
   return (
     <form className="row g-2 align-items-end" onSubmit={submit} aria-label="New classification">
-      <div className="col-md-5">
-        <label htmlFor="new-classification" className="form-label small mb-1">
-          New classification
-        </label>
-        <input
-          id="new-classification"
-          className="form-control form-control-sm"
-          value={name}
-          maxLength={64}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </div>
+      <FormField
+        id="new-classification"
+        label="New classification"
+        labelClassName="small mb-1"
+        small
+        className="col-md-5"
+        value={name}
+        maxLength={64}
+        onValue={setName}
+      />
       <CheckField
         id="new-classification-exclusive"
         label="Mutually exclusive (one tag per asset or column)"
@@ -125,7 +124,6 @@ export default function ClassificationsPage() {
                         className="table table-sm mb-0"
                         responsive={false}
                         rows={category.tags}
-                        rowKey={(tag) => tag.id}
                         rowProps={(tag) => ({ 'aria-current': tag.id === tagId ? 'true' : undefined })}
                         columns={[
                           {

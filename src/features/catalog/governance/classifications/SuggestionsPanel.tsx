@@ -82,7 +82,6 @@ export function SuggestionsPanel({ editor }: { editor: boolean }) {
               caption="Suggested personal data"
               className="table table-sm align-middle mb-0"
               rows={suggestions}
-              rowKey={(suggestion) => suggestion.id}
               empty={<p className="mb-0">No suggestion waits for a decision.</p>}
               columns={[
                 {

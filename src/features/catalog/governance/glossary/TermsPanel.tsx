@@ -143,7 +143,6 @@ export function TermsPanel({ glossary, terms, editor }: TermsPanelProps) {
         caption={`Terms of ${glossary.name}`}
         className="table table-sm align-middle mb-0"
         rows={terms}
-        rowKey={(term) => term.id}
         rowProps={(term) => ({ 'aria-current': params.get('term') === term.id ? 'true' : undefined })}
         empty={<p className="mb-0">{params.get('q') || params.get('status') ? 'No term matches these filters.' : 'No terms yet.'}</p>}
         columns={[

@@ -45,7 +45,6 @@ function Metrics() {
                 caption="Metrics"
                 className="table table-sm align-middle mb-0"
                 rows={metrics}
-                rowKey={(metric) => metric.id}
                 rowProps={(metric) => ({ 'aria-current': metric.id === metricId ? 'true' : undefined })}
                 columns={[
                   {
