@@ -63,13 +63,7 @@ export default function FaqPage() {
     <>
       <PageHeader
         title="Frequently asked questions"
-        actions={
-          faq.currentData?.canManage ? (
-            <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'add' })}>
-              New entry
-            </button>
-          ) : null
-        }
+        action={faq.currentData?.canManage ? { label: 'New entry', onClick: () => setDialog({ kind: 'add' }) } : null}
       />
       <p role="status" className="small">
         {notice}

@@ -31,14 +31,7 @@ export default function HivePage() {
 
   return (
     <>
-      <PageHeader
-        title="Hive"
-        actions={
-          <button type="button" className="btn btn-primary" onClick={() => setAsking(true)}>
-            Ask a question
-          </button>
-        }
-      />
+      <PageHeader title="Hive" action={{ label: 'Ask a question', onClick: () => setAsking(true) }} />
       {questionId !== null ? (
         <QuestionView key={questionId} id={questionId} />
       ) : (

@@ -42,13 +42,7 @@ export default function KnowledgeBasePage() {
     <>
       <PageHeader
         title="Knowledge Base"
-        actions={
-          list.currentData?.canEdit && articleId === null ? (
-            <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-              New article
-            </button>
-          ) : null
-        }
+        action={list.currentData?.canEdit && articleId === null ? { label: 'New article', onClick: () => setCreating(true) } : null}
       />
       <p role="status" className="small">
         {notice}

@@ -44,17 +44,7 @@ export default function SupportPage() {
 
   return (
     <>
-      <PageHeader
-        title="Support"
-        className="mb-1"
-        actions={
-          creating ? null : (
-            <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-              New ticket
-            </button>
-          )
-        }
-      />
+      <PageHeader title="Support" className="mb-1" action={creating ? null : { label: 'New ticket', onClick: () => setCreating(true) }} />
       <p className="text-body-secondary mb-4">
         {staff
           ? 'Every ticket of your organisation. You answer as support staff.'
