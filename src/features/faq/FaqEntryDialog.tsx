@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FAQ_ANSWER_MAX, type FaqEntry } from '@common/knowledge/knowledgeContract';
 import { LABEL_MAX, TITLE_MAX } from '@common/workspace/fieldRules';
 import { useCreateFaqMutation, useUpdateFaqMutation } from '../../api/knowledgeApi';
-import { FormDialog } from '../../components/FormDialog';
+import { CreateOrEditDialog } from '../../components/CreateOrEditDialog';
 import { FormField } from '../../components/FormField';
 import { useCheckedSubmit } from '../../components/useCheckedSubmit';
 
@@ -36,12 +36,7 @@ export function FaqEntryDialog({ entry, onDone, onCancel }: { entry?: FaqEntry; 
   };
 
   return (
-    <FormDialog
-      title={entry ? 'Edit FAQ entry' : 'New FAQ entry'}
-      submitLabel={entry ? 'Save' : 'Add'}
-      busyLabel="Saving…"
-      {...dialogProps(submit, onCancel)}
-    >
+    <CreateOrEditDialog editing={Boolean(entry)} noun="FAQ entry" createLabel="Add" {...dialogProps(submit, onCancel)}>
       <FormField label="Topic" value={values.topic} onValue={set('topic')} error={errors.topic} required />
       <FormField label="Question" value={values.question} onValue={set('question')} error={errors.question} required />
       <FormField
@@ -53,6 +48,6 @@ export function FaqEntryDialog({ entry, onDone, onCancel }: { entry?: FaqEntry; 
         error={errors.answer}
         required
       />
-    </FormDialog>
+    </CreateOrEditDialog>
   );
 }

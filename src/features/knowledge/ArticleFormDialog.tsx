@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ArticleDetail, ArticleInput, ArticleStatus } from '@common/knowledge/knowledgeContract';
 import { LABEL_MAX, MARKDOWN_MAX, TITLE_MAX, splitTags } from '@common/workspace/fieldRules';
 import { useCreateArticleMutation, useUpdateArticleMutation } from '../../api/knowledgeApi';
-import { FormDialog } from '../../components/FormDialog';
+import { CreateOrEditDialog } from '../../components/CreateOrEditDialog';
 import { FormField } from '../../components/FormField';
 import { textError, useCheckedSubmit } from '../../components/useCheckedSubmit';
 
@@ -48,12 +48,7 @@ export function ArticleFormDialog({ article, onDone, onCancel }: Props) {
   };
 
   return (
-    <FormDialog
-      title={article ? 'Edit article' : 'New article'}
-      submitLabel={article ? 'Save' : 'Create'}
-      busyLabel="Saving…"
-      {...dialogProps(submit, onCancel)}
-    >
+    <CreateOrEditDialog editing={Boolean(article)} noun="article" {...dialogProps(submit, onCancel)}>
       <FormField label="Title" value={title} onValue={setTitle} error={errors.title} maxLength={TITLE_MAX + 50} required />
       <FormField label="Category" value={category} onValue={setCategory} error={errors.category} required />
       <FormField label="Tags" value={tags} onValue={setTags} error={errors.tags} help="Separated by commas, e.g. snowflake, cost" />
@@ -62,6 +57,6 @@ export function ArticleFormDialog({ article, onDone, onCancel }: Props) {
         <option value="published">Published</option>
       </FormField>
       <FormField label="Article (markdown)" control="textarea" rows={12} value={body} onValue={setBody} error={errors.body} required />
-    </FormDialog>
+    </CreateOrEditDialog>
   );
 }

@@ -10,7 +10,7 @@ import {
 import { TITLE_MAX } from '@common/workspace/fieldRules';
 import { useCreateProjectMutation, useUpdateProjectMutation } from '../../api/projectsApi';
 import { FilterSelect } from '../../components/FilterSelect';
-import { FormDialog } from '../../components/FormDialog';
+import { CreateOrEditDialog } from '../../components/CreateOrEditDialog';
 import { FormField } from '../../components/FormField';
 import { textError, useCheckedSubmit } from '../../components/useCheckedSubmit';
 
@@ -52,12 +52,7 @@ export function ProjectFormDialog({
   };
 
   return (
-    <FormDialog
-      title={project ? 'Edit project' : 'New project'}
-      submitLabel={project ? 'Save' : 'Create'}
-      busyLabel="Saving…"
-      {...dialogProps(submit, onCancel)}
-    >
+    <CreateOrEditDialog editing={Boolean(project)} noun="project" {...dialogProps(submit, onCancel)}>
       <FormField label="Name" value={name} onValue={setName} error={errors.name} required />
       <FormField
         label="Description (markdown)"
@@ -77,6 +72,6 @@ export function ProjectFormDialog({
         values={projectStatuses}
         labels={projectStatusLabels}
       />
-    </FormDialog>
+    </CreateOrEditDialog>
   );
 }
