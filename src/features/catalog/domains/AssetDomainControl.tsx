@@ -7,6 +7,7 @@ import { appPaths } from '@common/paths';
 import { apiErrorMessage } from '../../../api/apiError';
 import { useGetAssetDomainQuery, useSetAssetDomainMutation } from '../../../api/catalogDomainsApi';
 import { InlineError } from '../../../components/InlineError';
+import { FormField } from '../../../components/FormField';
 
 const ruleWords: Record<NonNullable<AssetDomainResponse['assignedBy']>, string> = {
   hand: 'placed by hand in the portal',
@@ -45,18 +46,16 @@ export function AssetDomainControl({ assetId, mayEdit }: { assetId: string; mayE
       </p>
       {mayEdit ? (
         <form className="d-flex flex-wrap gap-2 align-items-end" onSubmit={submit} aria-label="Place the asset in a domain">
-          <div>
-            <label htmlFor="asset-domain" className="form-label small mb-1">
-              Place in domain
-            </label>
-            <input
-              id="asset-domain"
-              className="form-control form-control-sm"
-              value={value}
-              maxLength={100}
-              onChange={(event) => setValue(event.target.value)}
-            />
-          </div>
+          <FormField
+            id="asset-domain"
+            label="Place in domain"
+            labelClassName="small mb-1"
+            small
+            className=""
+            value={value}
+            maxLength={100}
+            onValue={setValue}
+          />
           <button type="submit" className="btn btn-outline-primary btn-sm" disabled={assigning.isLoading || !value.trim()}>
             Place
           </button>
