@@ -3,7 +3,7 @@
  * receives. A real portal (createPortalServer, HTTP on loopback, embedded PGlite store and sample
  * warehouse) gets a PostgreSQL source and a connection over its API; one `GET /api/live` stream is
  * read as the browser reads it, then `POST /connections/:id/sync` is timed to the first
- * `integrations.sync` event and to the first one that reports rows. The bearer token is checked
+ * `job` event of the sync's kind and to the first one that reports rows (in its detail). The bearer token is checked
  * by a stand-in verifier (a user of the bench organisation with the integrations edition), not by
  * RSA signatures: the figure is the sync's way to the browser, not the sign-in.
  */
@@ -11,7 +11,8 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { SYNC_PROGRESS_EVENT } from '../common/integrations/integrationsRules.js';
+import { SYNC_JOB_KIND } from '../common/integrations/integrationsRules.js';
+import { JOB_TOPIC } from '../common/jobs/jobsContract.js';
 import { createPortalServer } from '../server/src/app/portalServer.js';
 import { loadPortalConfig } from '../server/src/config.js';
 import { loadWarehouseSettings, WarehouseRegistry } from '../server/src/features/warehouse/index.js';
@@ -100,8 +101,12 @@ export async function timeToFirstProgress(
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const frame = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          if (frame.includes(`event: ${SYNC_PROGRESS_EVENT}\n`))
-            events.push({ at: performance.now(), data: JSON.parse(/^data: (.*)$/m.exec(frame)?.[1] ?? 'null') as { rowsRead?: number } });
+          if (!frame.includes(`event: ${JOB_TOPIC}\n`)) continue;
+          const data = JSON.parse(/^data: (.*)$/m.exec(frame)?.[1] ?? 'null') as {
+            kind?: string;
+            detail?: { rowsRead?: number; rowsCommitted?: number };
+          };
+          if (data?.kind === SYNC_JOB_KIND) events.push({ at: performance.now(), data: data.detail ?? {} });
         }
       }
     })().catch(() => markReady());

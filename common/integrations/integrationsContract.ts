@@ -235,7 +235,16 @@ export const overviewResponse = z.object({
 });
 export type OverviewResponse = z.infer<typeof overviewResponse>;
 
-/** Published on the live channel while a job runs (event type SYNC_PROGRESS_EVENT). */
+/** What a sync job reports with its progress: the `detail` of its `job` live events (and of GET api/jobs/:id). */
+export interface SyncProgressDetail {
+  connectionId: string;
+  attempt: number;
+  rowsRead: number;
+  rowsCommitted: number;
+  streams: StreamProgress[];
+}
+
+/** A sync's progress as the pages follow it: the job event with its detail, the status in Airbyte's words. */
 export const syncProgressEvent = z.object({
   jobId: z.string(),
   connectionId: z.string(),

@@ -1,5 +1,6 @@
 // Limits and vocabularies of the integrations area, shared by the pages (which say the same at
 // the field) and the server (which refuses anything else with a 400 naming the field).
+import type { JobState } from '../jobs/jobsContract';
 import type { AppRouteId } from '../paths';
 
 export const CONNECTION_NAME_MAX = 120;
@@ -32,7 +33,17 @@ export type ConnectorCategory = (typeof connectorCategories)[number];
 export const supportLevels = ['certified', 'community', 'custom'] as const;
 export type SupportLevel = (typeof supportLevels)[number];
 
-/** Live event type carrying a running sync's progress. */
-export const SYNC_PROGRESS_EVENT = 'integrations.sync';
-/** The pages whose users follow syncs (and hear SYNC_PROGRESS_EVENT). */
+/**
+ * The platform job kind of a connection's sync or reset. Its jobs travel on the live channel's `job`
+ * topic like any other work, with the sync's rows per stream in the event's `detail`.
+ */
+export const SYNC_JOB_KIND = 'integrations.sync';
+
+/** A sync job's status in Airbyte's words, from the platform job's state: a queued job that already ran is waiting for its retry. */
+export function syncJobStatus(state: JobState, attempts: number): SyncJobStatus {
+  if (state === 'queued') return attempts > 0 ? 'incomplete' : 'pending';
+  return state;
+}
+
+/** The pages whose users follow syncs (and hear their job events). */
 export const INTEGRATIONS_PAGES = ['integrations', 'manageConnectors', 'addConnector'] as const satisfies readonly AppRouteId[];

@@ -20,13 +20,18 @@ export interface JobView {
   startedBy: string | null;
   cancelRequested: boolean;
   result: unknown;
+  /** The kind's own small facts reported with the progress (e.g. a sync's rows per stream); null when none. */
+  detail: unknown;
   createdAt: string;
   runAt: string;
   startedAt: string | null;
   finishedAt: string | null;
 }
 
-/** The `job` live event: what a progress bar needs, small enough for PostgreSQL's NOTIFY. */
+/**
+ * The `job` live event: what a progress bar needs, small enough for PostgreSQL's NOTIFY. Every
+ * kind of work travels on this one topic; a kind's own facts ride in `detail`.
+ */
 export interface JobEvent {
   id: string;
   kind: string;
@@ -34,6 +39,9 @@ export interface JobEvent {
   progress: number | null;
   message: string | null;
   error?: string;
+  /** Runs so far (a queued job with attempts is waiting for its retry). */
+  attempts: number;
+  detail?: unknown;
 }
 
 /** The live channel's topic for job events. */

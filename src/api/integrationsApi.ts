@@ -1,6 +1,6 @@
 // The integrations area as its pages read it: connector definitions and specs, sources, connections
 // and their sync jobs. Writes invalidate what they touched; a sync's live progress arrives on the
-// live channel (SYNC_PROGRESS_EVENT) and the pages refetch the job and connection when it ends.
+// live channel (the sync job's `job` events) and the pages refetch the job and connection when it ends.
 import type {
   BulkAction,
   CheckRequest,

@@ -3,8 +3,9 @@
 // channel, Cancel, the Timeline, and delete with confirmation.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SyncProgressEvent } from '@common/integrations/integrationsContract';
-import { SYNC_PROGRESS_EVENT } from '@common/integrations/integrationsRules';
+import type { SyncProgressDetail } from '@common/integrations/integrationsContract';
+import { SYNC_JOB_KIND } from '@common/integrations/integrationsRules';
+import { JOB_TOPIC, type JobEvent } from '@common/jobs/jobsContract';
 import ManageConnectorsPage from '../../../src/features/integrations/ManageConnectorsPage';
 import { json } from '../../helpers/fakeBackend';
 import { setUpPageTests } from '../../helpers/pageTest';
@@ -96,16 +97,16 @@ it('syncs a connection, shows live progress per stream, cancels, and opens the T
   await userEvent.click(screen.getByRole('button', { name: 'Sync now' }));
   await screen.findByRole('heading', { name: 'Sync in progress' }, { timeout: 10_000 });
 
-  const progress: SyncProgressEvent = {
-    jobId: 'job-2',
+  // The sync's job event, as the job runner publishes it, with the rows per stream in its detail.
+  const detail: SyncProgressDetail = {
     connectionId: 'conn-1',
-    status: 'running',
     attempt: 1,
     rowsRead: 300,
     rowsCommitted: 250,
     streams: [{ stream: 'raw_shop.orders', rowsRead: 300, rowsCommitted: 250, bytesCommitted: 1000, rowEstimate: 600, status: 'RUNNING' }],
   };
-  act(() => liveHandlers.get(SYNC_PROGRESS_EVENT)?.(progress));
+  const progress: JobEvent = { id: 'job-2', kind: SYNC_JOB_KIND, state: 'running', progress: 0.5, message: null, attempts: 1, detail };
+  act(() => liveHandlers.get(JOB_TOPIC)?.(progress));
   const perStream = await screen.findByRole('table', { name: 'Rows per stream' });
   expect(within(perStream).getByRole('row', { name: /raw_shop\.orders/ })).toHaveTextContent('250');
   expect(within(perStream).getByLabelText('raw_shop.orders: 300 of about 600 rows')).toBeInTheDocument();
@@ -113,7 +114,7 @@ it('syncs a connection, shows live progress per stream, cancels, and opens the T
 
   await userEvent.click(screen.getByRole('button', { name: 'Cancel sync' }));
   await waitFor(() => expect(server.requests).toContain('POST api/integrations/jobs/job-2/cancel'));
-  act(() => liveHandlers.get(SYNC_PROGRESS_EVENT)?.({ ...progress, status: 'cancelled' }));
+  act(() => liveHandlers.get(JOB_TOPIC)?.({ ...progress, state: 'cancelled' }));
   expect(await screen.findByText('Cancelled: 250 rows written, attempt 1.')).toBeInTheDocument();
 
   await userEvent.click(screen.getByRole('tab', { name: 'Timeline' }));

@@ -28,6 +28,7 @@ const job: JobView = {
   startedBy: 'admin',
   cancelRequested: false,
   result: null,
+  detail: null,
   createdAt: '2026-11-22T10:00:00Z',
   runAt: '2026-11-22T10:00:00Z',
   startedAt: '2026-11-22T10:00:00Z',

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   createJobRunner,
+  FinalJobError,
   InvalidJobPayloadError,
   JobCancelledError,
   type JobRunner,
@@ -407,5 +408,92 @@ describe.each(engines)('job runner on %s', (_engine, openPair) => {
     expect(await runner.get(job.id, 'acme')).toMatchObject({ id: job.id, kind });
     expect(await runner.get(job.id, 'globex')).toBeNull();
     expect(await runner.get('not-a-uuid', 'acme')).toBeNull();
+  });
+
+  test('a cron schedule runs at its next time, takes the key it names, and a bad expression is refused in words', async () => {
+    const kind = newKind('cron');
+    const runner = runnerOn(first);
+    const ran: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    runner.define(
+      kind,
+      async ({ id }) => {
+        ran.push(id);
+        await gate;
+      },
+      { payload: z.object({}) },
+    );
+    await expect(runner.schedule({ name: `bad-${kind}`, kind, organisation: 'acme', cron: '61 * * * *', payload: {} })).rejects.toThrow(
+      /not valid/,
+    );
+    await expect(runner.schedule({ name: `short-${kind}`, kind, organisation: 'acme', cron: '0 3 * *', payload: {} })).rejects.toThrow(
+      /five fields/,
+    );
+    const name = `nightly-${kind}`;
+    await runner.schedule({ name, kind, organisation: 'acme', cron: '0 3 * * *', payload: {}, singletonKey: 'thing:1' });
+    const [scheduled] = await runner.schedules(kind, 'acme');
+    expect(scheduled?.name).toBe(name);
+    // The next 03:00 UTC, within a day.
+    expect(scheduled?.nextRunAt?.getUTCHours()).toBe(3);
+    expect(scheduled?.nextRunAt?.getUTCMinutes()).toBe(0);
+    expect((scheduled?.nextRunAt?.getTime() ?? 0) - Date.now()).toBeLessThanOrEqual(86_400_000);
+
+    // A job already holding the key (a "sync now") makes a due tick add nothing.
+    const held = await runner.enqueue({ kind, organisation: 'acme', payload: {}, singletonKey: 'thing:1' });
+    await runner.start();
+    await waitFor('the held job to run', async () => ran.length === 1);
+    await sql`update job_schedules set next_run_at = now() - interval '1 second' where name = ${name}`.execute(first.db);
+    await waitFor('the tick to be taken', async () => {
+      const [entry] = await runner.schedules(kind, 'acme');
+      return (entry?.nextRunAt?.getTime() ?? 0) > Date.now();
+    });
+    expect((await runner.list({ kind, organisation: 'acme', limit: 10 })).map((job) => job.id)).toEqual([held.job.id]);
+    release();
+    await finished(runner, held.job.id);
+    expect(await runner.unschedule(name)).toBe(true);
+  });
+
+  test("a handler's final failure ends the job without a retry; progress detail rides in the job's events and view", async () => {
+    const kind = newKind('final');
+    const runner = runnerOn(first);
+    const events: LiveEvent[] = [];
+    const live = channels.at(-1);
+    await live?.subscribe({ organisation: 'acme', userId: 'starter' }, (event) => void events.push(event));
+    runner.define(
+      kind,
+      async ({ progress, payload }) => {
+        progress({ fraction: 0.5, message: 'half', detail: { rows: 5 } });
+        if (payload.fail) throw new FinalJobError('The source settings are wrong.');
+        return undefined;
+      },
+      { payload: z.object({ fail: z.boolean() }), maxAttempts: 5 },
+    );
+    await runner.start();
+    const failing = await runner.enqueue({ kind, organisation: 'acme', payload: { fail: true }, startedBy: 'starter', singletonKey: 'a' });
+    expect(await finished(runner, failing.job.id)).toMatchObject({ state: 'failed', attempts: 1, error: 'The source settings are wrong.' });
+    const passing = await runner.enqueue({ kind, organisation: 'acme', payload: { fail: false }, startedBy: 'starter', singletonKey: 'a' });
+    expect(await finished(runner, passing.job.id)).toMatchObject({ state: 'succeeded', detail: { rows: 5 } });
+    await waitFor('the events to arrive', async () =>
+      events.some(
+        (event) =>
+          (event.data as { id?: string; state?: string }).id === passing.job.id && (event.data as { state?: string }).state === 'succeeded',
+      ),
+    );
+    const last = events.filter((event) => (event.data as { id?: string }).id === passing.job.id).at(-1);
+    expect(last?.data).toMatchObject({ state: 'succeeded', attempts: 1, detail: { rows: 5 } });
+
+    // The kind's owner lists its jobs by key, newest first, finds each key's newest, and forgets the finished ones.
+    expect((await runner.list({ kind, organisation: 'acme', key: 'a', limit: 10 })).map((job) => job.id)).toEqual([
+      passing.job.id,
+      failing.job.id,
+    ]);
+    expect(await runner.list({ kind, organisation: 'acme', id: failing.job.id, limit: 1 })).toMatchObject([
+      { payload: { fail: true }, key: 'a' },
+    ]);
+    expect((await runner.latestPerKey(kind, 'acme')).map((job) => job.id)).toEqual([passing.job.id]);
+    expect(await runner.list({ kind, organisation: 'globex', key: 'a', limit: 10 })).toEqual([]);
+    expect(await runner.forget(kind, 'acme', 'a')).toBe(2);
+    expect(await runner.list({ kind, organisation: 'acme', limit: 10 })).toEqual([]);
   });
 });

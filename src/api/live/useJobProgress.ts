@@ -1,7 +1,9 @@
-// A job's progress for a page: the job is fetched once (GET api/jobs/:id), then every `job`
+// Background jobs as pages follow them: every kind of work travels on the live channel's one `job`
+// topic. useJobEvents hands a page the events of one kind or one job (a connector sync, say, with its own
+// facts in `detail`); useJobProgress follows one job: fetched once (GET api/jobs/:id), then every
 // live event about it updates the answer, so a progress bar moves without polling.
 import { JOB_TOPIC } from '@common/jobs/jobsContract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { ApiError } from '../apiError';
@@ -17,6 +19,8 @@ export interface JobProgressView {
   message: string | null;
   error: string | null;
   finished: boolean;
+  /** The kind's own facts reported with the progress, if any. */
+  detail: unknown;
 }
 
 export interface JobProgressResult {
@@ -33,16 +37,34 @@ function isJobEvent(value: unknown): value is JobEvent {
 
 const finished = (state: JobState) => FINISHED_JOB_STATES.includes(state);
 
+/** Which job events a page follows: those of one kind, or of one job. */
+export interface JobEventFilter {
+  kind?: string;
+  id?: string;
+}
+
+/** Calls `onEvent` with every `job` live event that passes `filter` while the page is mounted; null follows none. */
+export function useJobEvents(filter: JobEventFilter | null, onEvent: (event: JobEvent) => void): void {
+  const handler = useRef(onEvent);
+  useEffect(() => {
+    handler.current = onEvent;
+  });
+  const following = filter !== null;
+  const kind = filter?.kind;
+  const id = filter?.id;
+  useEffect(() => {
+    if (!following) return undefined;
+    return subscribeLive(JOB_TOPIC, (data) => {
+      if (isJobEvent(data) && (kind === undefined || data.kind === kind) && (id === undefined || data.id === id)) handler.current(data);
+    });
+  }, [following, kind, id]);
+}
+
 export function useJobProgress(jobId: string | undefined): JobProgressResult {
   const query = useGetJobQuery(jobId ?? skipToken);
   const [latest, setLatest] = useState<JobEvent | null>(null);
 
-  useEffect(() => {
-    if (!jobId) return undefined;
-    return subscribeLive(JOB_TOPIC, (data) => {
-      if (isJobEvent(data) && data.id === jobId) setLatest(data);
-    });
-  }, [jobId]);
+  useJobEvents(jobId ? { id: jobId } : null, setLatest);
 
   const fetched = jobId ? query.data : undefined;
   const live = latest && latest.id === jobId ? latest : null;
@@ -57,6 +79,7 @@ export function useJobProgress(jobId: string | undefined): JobProgressResult {
       message: live.message,
       error: live.error ?? null,
       finished: finished(live.state),
+      detail: live.detail ?? null,
     };
   } else if (fetched) {
     job = {
@@ -67,6 +90,7 @@ export function useJobProgress(jobId: string | undefined): JobProgressResult {
       message: fetched.message,
       error: fetched.error,
       finished: finished(fetched.state),
+      detail: fetched.detail ?? null,
     };
   }
   return { job, isLoading: Boolean(jobId) && query.isLoading, error: jobId ? query.error : undefined };

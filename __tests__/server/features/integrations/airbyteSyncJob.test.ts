@@ -1,21 +1,22 @@
 // One attempt of a sync on the scale-out engine, against the Airbyte stand-in and a real store:
-// the Airbyte job is started once and followed; its rows reach the portal's job and the live
-// channel; a failed Airbyte job fails the portal's job in words and notifies; an Airbyte that
-// cannot be reached is retried by following the same Airbyte job, never by starting another.
+// the Airbyte job is started once and followed; its rows reach the attempt's record and the job's
+// progress reports; a failed Airbyte job fails the attempt in words (a final failure, no retry) and
+// notifies; an Airbyte that cannot be reached is retried by following the same Airbyte job, never
+// by starting another. How the job runner turns these outcomes into the job's state is tested with
+// the runner (platform/jobs.test.ts) and through the API (api/integrations.test.ts).
 import type { StreamSelection } from '@common/integrations/integrationsContract';
 import { createAirbyteApiClient } from '../../../../server/src/features/integrations/airbyte/airbyteApiClient';
 import { createAirbyteEngine, type AirbyteEngine } from '../../../../server/src/features/integrations/airbyte/airbyteEngine';
 import { runAirbyteAttempt, type AirbyteAttempt } from '../../../../server/src/features/integrations/airbyteSyncJob';
 import {
+  attemptTotals,
   connectionById,
   insertConnection,
-  insertJob,
   insertSource,
-  jobById,
   startAttempt,
   updateConnection,
-  type JobRow,
 } from '../../../../server/src/features/integrations/integrationsStore';
+import { insertJob } from '../../../../server/src/platform/jobs/jobStore';
 import type { SourcesService } from '../../../../server/src/features/integrations/sourcesService';
 import type { Store } from '../../../../server/src/platform/store/openStore';
 import { openSchemaStore } from '../../schemaStore';
@@ -74,7 +75,6 @@ beforeAll(async () => {
     schedule: { kind: 'manual' },
     streams: STREAMS,
     catalog: { streams: [] },
-    nextSyncAt: null,
     createdBy: 'engineer',
     engine: 'airbyte',
   });
@@ -100,28 +100,66 @@ interface Run {
   ): Promise<unknown>;
 }
 
-async function newJob(): Promise<{ job: JobRow; run: Run }> {
-  const id = await insertJob(store.db, { organisation: ORG, connectionId, kind: 'sync', startedBy: 'engineer' });
+/** What the portal recorded of a job's attempts: the last one's status and failure, the rows of all, the Airbyte job followed. */
+interface JobFacts {
+  id: string;
+  status: string;
+  failure: string | null;
+  rows_synced: number;
+  airbyte_job_id: number | null;
+}
+
+async function jobById(_db: unknown, organisation: string, id: string): Promise<JobFacts> {
+  const attempts = await store.db
+    .selectFrom('integration_attempts')
+    .select(['status', 'failure'])
+    .where('job_id', '=', id)
+    .orderBy('number', 'desc')
+    .execute();
+  const totals = (await attemptTotals(store.db, organisation, [id])).get(id);
+  return {
+    id,
+    status: attempts[0]?.status ?? 'pending',
+    failure: attempts[0]?.failure ?? null,
+    rows_synced: totals?.rows ?? 0,
+    airbyte_job_id: totals?.airbyteJobId ?? null,
+  };
+}
+
+async function newJob(): Promise<{ job: JobFacts; run: Run }> {
+  // The platform job a sync runs for, as "Sync now" queues it.
+  const { row } = await insertJob(store.db, {
+    kind: 'integrations.sync',
+    organisation: ORG,
+    payload: { connectionId, kind: 'sync' },
+    startedBy: 'engineer',
+    runAt: null,
+    singletonKey: null,
+    maxAttempts: 3,
+  });
+  const id = row.id;
   const run: Run = {
     published: [],
     failures: [],
     lines: [],
     async attempt(number, options = {}) {
-      await startAttempt(store.db, id, number);
-      const job = (await jobById(store.db, ORG, id)) as JobRow;
+      await startAttempt(store.db, { jobId: id, number, organisation: ORG, connectionId });
+      const earlier = (await attemptTotals(store.db, ORG, [id])).get(id);
       const connection = await connectionById(store.db, ORG, connectionId);
       if (!connection) throw new Error('no connection');
       const attempt: AirbyteAttempt = {
         organisation: ORG,
         attempt: number,
         signal: options.signal ?? new AbortController().signal,
-        job,
+        jobId: id,
+        kind: 'sync',
+        airbyteJobId: earlier?.airbyteJobId ?? null,
         connection,
         log: (line) => run.lines.push(line),
         logText: () => run.lines.join('\n'),
         useSecrets: () => undefined,
         mask: (text) => text,
-        publish: async (_row, progress) => {
+        progress: (progress) => {
           run.published.push(progress.rowsCommitted);
         },
         reportFailure: async (failure) => {
@@ -140,7 +178,7 @@ async function newJob(): Promise<{ job: JobRow; run: Run }> {
       );
     },
   };
-  return { job: (await jobById(store.db, ORG, id)) as JobRow, run };
+  return { job: await jobById(store.db, ORG, id), run };
 }
 
 const jobPosts = () => standIn.requests.filter((request) => request.method === 'POST' && request.path === '/v1/jobs').length;
@@ -164,7 +202,7 @@ const nextAirbyteJobId = async () =>
   Number(
     (
       await store.db
-        .selectFrom('integration_jobs')
+        .selectFrom('integration_attempts')
         .select((eb) => eb.fn.max('airbyte_job_id').as('top'))
         .executeTakeFirst()
     )?.top,
@@ -214,8 +252,9 @@ it('retries an Airbyte it cannot reach by following the same Airbyte job', async
   const nextJobId = await nextAirbyteJobId();
   standIn.answerNext('GET', `/v1/jobs/${nextJobId}`, { status: 503, text: '<html>upstream unavailable</html>' });
   await expect(run.attempt(1, { maxAttempts: 2 })).rejects.toThrow(/503|unavailable/);
+  // The attempt failed and asked for another (it threw): the job waits for its retry.
   const between = await jobById(store.db, ORG, job.id);
-  expect(between).toMatchObject({ status: 'incomplete' });
+  expect(between).toMatchObject({ status: 'failed' });
   expect(Number(between?.airbyte_job_id)).toBe(nextJobId);
   await expect(run.attempt(2, { maxAttempts: 2 })).resolves.toMatchObject({ status: 'succeeded', airbyteJobId: nextJobId });
   expect(jobPosts()).toBe(before + 1);

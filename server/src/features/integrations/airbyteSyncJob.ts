@@ -1,5 +1,5 @@
 // One attempt of a connection's sync (or reset) job on the scale-out engine: the job is started on
-// Airbyte (once; its id is kept on the portal's job, so a retry or a restarted portal follows the
+// Airbyte (once; its id is kept on the attempt's row, so a retry or a restarted portal follows the
 // same Airbyte job instead of starting another) and followed by polling, since Airbyte's public
 // API pushes nothing. Progress goes to the browsers as on the embedded engine; cancelling the
 // portal's job cancels Airbyte's. Airbyte retries its own attempts; the portal retries only when
@@ -10,7 +10,8 @@ import type { StoreDb } from '../../platform/store/openStore.js';
 import { AirbyteApiError } from './airbyte/airbyteApiClient.js';
 import type { AirbyteEngine } from './airbyte/airbyteEngine.js';
 import type { AirbyteJob } from './airbyte/airbyteTypes.js';
-import { finishAttempt, jobById, updateJob, type ConnectionRow, type JobRow } from './integrationsStore.js';
+import type { ConnectionRow } from './connectionsStore.js';
+import { finishAttempt, followAirbyteJob } from './syncJobsStore.js';
 import type { SourcesService } from './sourcesService.js';
 
 export interface AirbyteSyncDeps {
@@ -26,7 +27,11 @@ export interface AirbyteAttempt {
   organisation: string;
   attempt: number;
   signal: AbortSignal;
-  job: JobRow;
+  /** The platform job this attempt runs for, sync or reset. */
+  jobId: string;
+  kind: 'sync' | 'reset';
+  /** The Airbyte job an earlier attempt of this job started, if any: it is followed, not started again. */
+  airbyteJobId: number | null;
   connection: ConnectionRow;
   /** Writes a line of the attempt's log, with the source's secrets masked. */
   log(line: string): void;
@@ -35,9 +40,18 @@ export interface AirbyteAttempt {
   useSecrets(secrets: readonly string[]): void;
   /** A text with the known secrets masked: every failure stored or sent goes through it. */
   mask(text: string): string;
-  publish(job: JobRow, progress: { rowsRead: number; rowsCommitted: number }): Promise<void>;
+  /** Reports the rows so far (the runner stores and sends it). */
+  progress(progress: { rowsRead: number; rowsCommitted: number }): void;
   /** Notifies the organisation of a final failure (as the embedded engine does). */
   reportFailure(failure: string): Promise<void>;
+}
+
+/** How an attempt ended, for the handler to tell the runner: `retry` asks for another attempt. */
+export interface AttemptOutcome {
+  status: 'succeeded' | 'failed' | 'cancelled';
+  failure?: string | null;
+  retry?: boolean;
+  [fact: string]: unknown;
 }
 
 const ENDED = new Set(['succeeded', 'failed', 'cancelled']);
@@ -50,20 +64,14 @@ async function pause(ms: number, signal: AbortSignal): Promise<void> {
   }
 }
 
-export async function runAirbyteAttempt(deps: AirbyteSyncDeps, run: AirbyteAttempt): Promise<unknown> {
+export async function runAirbyteAttempt(deps: AirbyteSyncDeps, run: AirbyteAttempt): Promise<AttemptOutcome> {
   const { db } = deps;
-  const { organisation, attempt, job, connection, log } = run;
+  const { organisation, attempt, jobId, connection, log } = run;
   const settle = async (status: 'succeeded' | 'failed' | 'cancelled', outcome: { rows: number; bytes: number; failure: string | null }) => {
     const result = { ...outcome, failure: outcome.failure === null ? null : run.mask(outcome.failure) };
-    await finishAttempt(db, job.id, attempt, { status, ...result, log: run.logText() });
-    await updateJob(db, job.id, {
-      status,
-      rowsSynced: result.rows,
-      bytesSynced: result.bytes,
-      failure: result.failure,
-      endedAt: new Date(),
-    });
-    await run.publish((await jobById(db, organisation, job.id)) ?? job, { rowsRead: result.rows, rowsCommitted: result.rows });
+    await finishAttempt(db, jobId, attempt, { status, ...result, log: run.logText() });
+    run.progress({ rowsRead: result.rows, rowsCommitted: result.rows });
+    return result.failure;
   };
 
   const engine = deps.engine;
@@ -74,13 +82,13 @@ export async function runAirbyteAttempt(deps: AirbyteSyncDeps, run: AirbyteAttem
     log(failure);
     await settle('failed', { rows: 0, bytes: 0, failure });
     await run.reportFailure(failure);
-    return { status: 'failed' };
+    return { status: 'failed', failure };
   }
   const ids = { sourceId: connection.airbyte_source_id, connectionId: connection.airbyte_connection_id };
 
   let current: AirbyteJob | undefined;
   try {
-    let airbyteJobId = job.airbyte_job_id === null ? null : Number(job.airbyte_job_id);
+    let airbyteJobId = run.airbyteJobId;
     if (airbyteJobId === null) {
       if (run.signal.aborted) {
         log('Cancelled before it started on Airbyte.');
@@ -107,24 +115,24 @@ export async function runAirbyteAttempt(deps: AirbyteSyncDeps, run: AirbyteAttem
         // The source's settings are unreadable or no longer fit Airbyte: a retry cannot fix that; say so on the job.
         const failure = error instanceof Error ? error.message : String(error);
         log(`The sync could not start: ${failure}`);
-        await settle('failed', { rows: 0, bytes: 0, failure });
+        const masked = await settle('failed', { rows: 0, bytes: 0, failure });
         await run.reportFailure(run.mask(failure));
-        return { status: 'failed' };
+        return { status: 'failed', failure: masked };
       }
       try {
-        current = await engine.startJob(ids, job.kind);
-        log(`Airbyte ${job.kind} job ${current.jobId} started for Airbyte connection ${ids.connectionId}.`);
+        current = await engine.startJob(ids, run.kind);
+        log(`Airbyte ${run.kind} job ${current.jobId} started for Airbyte connection ${ids.connectionId}.`);
       } catch (error) {
         // Airbyte runs one job per connection. One of the same kind already running (started in
         // Airbyte itself, say) is this sync's work: follow it rather than fail. Another kind is
         // retried once it has ended.
-        const running = error instanceof AirbyteApiError && error.status === 409 ? await engine.unfinishedJob(ids, job.kind) : undefined;
+        const running = error instanceof AirbyteApiError && error.status === 409 ? await engine.unfinishedJob(ids, run.kind) : undefined;
         if (!running) throw error;
-        log(`Airbyte was already running ${job.kind} job ${running.jobId} of this connection; following it.`);
+        log(`Airbyte was already running ${run.kind} job ${running.jobId} of this connection; following it.`);
         current = running;
       }
       airbyteJobId = current.jobId;
-      await updateJob(db, job.id, { airbyteJobId });
+      await followAirbyteJob(db, jobId, attempt, airbyteJobId);
     } else {
       log(`Attempt ${attempt}: following Airbyte job ${airbyteJobId} again.`);
     }
@@ -143,8 +151,7 @@ export async function runAirbyteAttempt(deps: AirbyteSyncDeps, run: AirbyteAttem
       lastStatus = current.status;
       if (rows !== lastRows) {
         lastRows = rows;
-        await updateJob(db, job.id, { rowsSynced: rows, bytesSynced: current.bytesSynced ?? 0 });
-        await run.publish({ ...job, status: 'running' }, { rowsRead: rows, rowsCommitted: rows });
+        run.progress({ rowsRead: rows, rowsCommitted: rows });
       }
       if (ENDED.has(current.status)) break;
       await pause(deps.pollMs, run.signal);
@@ -154,19 +161,18 @@ export async function runAirbyteAttempt(deps: AirbyteSyncDeps, run: AirbyteAttem
     // Airbyte could not be reached or refused: retried with back-off; the same Airbyte job is followed then.
     log(`Attempt ${attempt}: ${error.message}`);
     if (attempt < deps.maxAttempts) {
-      await finishAttempt(db, job.id, attempt, {
+      await finishAttempt(db, jobId, attempt, {
         status: 'failed',
         rows: 0,
         bytes: 0,
         failure: run.mask(error.message),
         log: run.logText(),
       });
-      await updateJob(db, job.id, { status: 'incomplete', failure: run.mask(error.message) });
       throw error;
     }
-    await settle('failed', { rows: Number(job.rows_synced ?? 0), bytes: Number(job.bytes_synced ?? 0), failure: error.message });
+    const failure = await settle('failed', { rows: 0, bytes: 0, failure: error.message });
     await run.reportFailure(run.mask(error.message));
-    return { status: 'failed' };
+    return { status: 'failed', failure };
   }
 
   const rows = current.rowsSynced ?? 0;
@@ -182,6 +188,7 @@ export async function runAirbyteAttempt(deps: AirbyteSyncDeps, run: AirbyteAttem
     log(failure);
     await settle('failed', { rows, bytes, failure });
     await run.reportFailure(failure);
+    return { status: 'failed', failure, airbyteJobId: current.jobId, rows };
   }
-  return { status: current.status, airbyteJobId: current.jobId, rows };
+  return { status: current.status === 'succeeded' ? 'succeeded' : 'cancelled', airbyteJobId: current.jobId, rows };
 }

@@ -8,7 +8,6 @@ import { loadSecretKey, secretBox } from '../../platform/secrets/secretBox.js';
 import { airbyteDestinationOf } from './airbyte/airbyteConfigs.js';
 import type { FastifyInstance } from 'fastify';
 import type { JobRunner } from '../../platform/jobs/index.js';
-import type { LiveChannel } from '../../platform/live/index.js';
 import type { NotifyRequest } from '../../platform/notifications/index.js';
 import type { SecretBox } from '../../platform/secrets/secretBox.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
@@ -36,7 +35,6 @@ export interface IntegrationsSettings extends EngineSettings {
 export interface IntegrationsArea {
   db: StoreDb;
   jobs: JobRunner;
-  live: LiveChannel;
   notify(request: NotifyRequest): Promise<unknown>;
   /** Where a failed sync is reported as a signal (the catalog's alert rules listen). */
   reportSignal?: ReportSignal;
@@ -68,7 +66,6 @@ export async function registerIntegrationsArea(app: FastifyInstance, area: Integ
   const connections = createConnectionsService({
     db: area.db,
     jobs: area.jobs,
-    live: area.live,
     notify: area.notify,
     reportSignal: area.reportSignal,
     warehouse: area.warehouse,
@@ -77,19 +74,18 @@ export async function registerIntegrationsArea(app: FastifyInstance, area: Integ
     airbyte,
     log: app.log,
   });
-  await connections.start();
+  connections.start();
   registerIntegrationsRoutes(app, sources, connections);
   return { sources, connections };
 }
 
 export const area = defineArea<{ config: { secretsKey: string | undefined; dataDir: string; integrations: IntegrationsSettings } }>({
   id: 'integrations',
-  async register({ app, db, jobs, live, notifications, reportSignal, ports }, { config }) {
+  async register({ app, db, jobs, notifications, reportSignal, ports }, { config }) {
     const warehouse = () => ports.use(warehouseAccessPort);
     await registerIntegrationsArea(app, {
       db,
       jobs,
-      live,
       notify: (request) => notifications.notify(request),
       reportSignal,
       warehouse: (organisation) => warehouse().loadTarget(organisation),

@@ -1,31 +1,11 @@
-// What a connection's rows become in answers (job summaries, health) and the rules its stream
+// What a connection's rows become in answers (its health) and the rules its stream
 // choices must meet before they are stored or run: pure functions of the stored rows.
 import { streamKey, type AirbyteStream, type ConfiguredAirbyteCatalog } from '@common/integrations/airbyteProtocol';
 import type { StreamSelection, SyncJobSummary } from '@common/integrations/integrationsContract';
 import type { ConnectionHealth } from '@common/integrations/integrationsRules';
 import { HttpError } from '../../platform/http/errors.js';
 import { streamTable } from './destination/streamColumns.js';
-import { iso, isoOrNull, type ConnectionRow, type JobRow } from './integrationsStore.js';
-
-export function summary(row: JobRow): SyncJobSummary {
-  const started = row.started_at ? new Date(row.started_at).getTime() : null;
-  const ended = row.ended_at ? new Date(row.ended_at).getTime() : null;
-  return {
-    id: row.id,
-    connectionId: row.connection_id,
-    kind: row.kind,
-    status: row.status,
-    rowsSynced: Number(row.rows_synced),
-    bytesSynced: Number(row.bytes_synced),
-    createdAt: iso(row.created_at),
-    startedAt: isoOrNull(row.started_at),
-    endedAt: isoOrNull(row.ended_at),
-    durationMs: started !== null && ended !== null ? ended - started : null,
-    attempts: Number(row.attempts ?? 0),
-    failure: row.failure,
-    startedBy: row.started_by,
-  };
-}
+import type { ConnectionRow } from './connectionsStore.js';
 
 export function health(row: ConnectionRow, last: SyncJobSummary | undefined): ConnectionHealth {
   if (last && (last.status === 'running' || last.status === 'pending' || last.status === 'incomplete')) return 'syncing';

@@ -1,12 +1,13 @@
 // What the Connections pages read: each connection as the browser shows it (with its source's
-// icon, its health and its last job), a connection's sync jobs page by page, one job's attempts
-// and logs, and the overview's counts, rows per day and recent failures. Reads only; the
-// connection service (connectionsService.ts) answers with these after its changes.
+// icon, its health, its last job and when its schedule runs next), a connection's sync jobs page by
+// page, one job's attempts and logs, and the overview's counts, rows per day and recent failures.
+// Reads only; the connection service (connectionsService.ts) answers with these after its changes.
+// The jobs come from the platform runner's records (syncRecords.ts), the schedules from its job
+// schedules (syncQueue.ts).
 import type {
   ConnectionView,
   OverviewResponse,
   Schedule,
-  StreamProgress,
   StreamSelection,
   SyncJobDetail,
   SyncJobSummary,
@@ -14,22 +15,20 @@ import type {
 import { JOBS_PAGE_SIZE, type ConnectionHealth } from '@common/integrations/integrationsRules';
 import { HttpError } from '../../platform/http/errors.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
-import { health, summary } from './connectionRules.js';
-import {
-  attemptsOf,
-  connectionById,
-  connectionsOf,
-  iso,
-  isoOrNull,
-  jobById,
-  jobsOfConnection,
-  latestJobs,
-  logsOf,
-  recentFailures,
-  rowsPerDay,
-  type ConnectionRow,
-} from './integrationsStore.js';
+import { health } from './connectionRules.js';
+import { connectionById, connectionsOf, type ConnectionRow } from './connectionsStore.js';
+import { iso, isoOrNull } from './integrationsStore.js';
 import type { SourcesService } from './sourcesService.js';
+import { attemptsOf, logsOf, rowsPerDay } from './syncJobsStore.js';
+import type { SyncQueue } from './syncQueue.js';
+import type { SyncRecords } from './syncRecords.js';
+
+export interface ViewDeps {
+  db: StoreDb;
+  sources: SourcesService;
+  records: SyncRecords;
+  queue: SyncQueue;
+}
 
 export const notFound = (what: string, id: string) => new HttpError(404, 'not_found', `No ${what} "${id}" in your organisation.`);
 
@@ -39,7 +38,12 @@ export async function findConnectionRow(db: StoreDb, organisation: string, id: s
   return row;
 }
 
-function toView(row: ConnectionRow, last: SyncJobSummary | undefined, icons: ReadonlyMap<string, string>): ConnectionView {
+function toView(
+  row: ConnectionRow,
+  last: SyncJobSummary | undefined,
+  nextRun: Date | null | undefined,
+  icons: ReadonlyMap<string, string>,
+): ConnectionView {
   return {
     id: row.id,
     name: row.name,
@@ -50,42 +54,37 @@ function toView(row: ConnectionRow, last: SyncJobSummary | undefined, icons: Rea
     schedule: row.schedule as Schedule,
     streams: row.streams as StreamSelection[],
     lastJob: last ?? null,
-    nextSyncAt: row.status === 'active' ? isoOrNull(row.next_sync_at) : null,
+    nextSyncAt: row.status === 'active' && nextRun ? nextRun.toISOString() : null,
     createdAt: iso(row.created_at),
     engine: row.engine,
   };
 }
 
 /** The organisation's connections as the browser shows them (optionally those matching `search`). */
-export async function connectionViews(
-  deps: { db: StoreDb; sources: SourcesService },
-  organisation: string,
-  search?: string,
-): Promise<ConnectionView[]> {
-  const { db } = deps;
-  const [rows, last, definitions] = await Promise.all([
-    connectionsOf(db, organisation, search),
-    latestJobs(db, organisation),
+export async function connectionViews(deps: ViewDeps, organisation: string, search?: string): Promise<ConnectionView[]> {
+  const [rows, last, nextRuns, definitions] = await Promise.all([
+    connectionsOf(deps.db, organisation, search),
+    deps.records.latestByConnection(organisation),
+    deps.queue.nextRuns(organisation),
     deps.sources.definitions(organisation),
   ]);
-  const lastByConnection = new Map(last.map((row) => [row.connection_id, summary(row)]));
   const icons = new Map(definitions.map((definition) => [definition.id, definition.icon]));
-  return rows.map((row) => toView(row, lastByConnection.get(row.id), icons));
+  return rows.map((row) => toView(row, last.get(row.id), nextRuns.get(row.id), icons));
 }
 
 /** One page of a connection's sync jobs, newest first. */
-export async function syncJobPage(db: StoreDb, organisation: string, connectionId: string, page: number) {
-  const rows = await jobsOfConnection(db, organisation, connectionId, (page - 1) * JOBS_PAGE_SIZE, JOBS_PAGE_SIZE + 1);
-  return { jobs: rows.slice(0, JOBS_PAGE_SIZE).map(summary), hasMore: rows.length > JOBS_PAGE_SIZE };
+export async function syncJobPage(records: SyncRecords, organisation: string, connectionId: string, page: number) {
+  const jobs = await records.ofConnection(organisation, connectionId, (page - 1) * JOBS_PAGE_SIZE, JOBS_PAGE_SIZE + 1);
+  return { jobs: jobs.slice(0, JOBS_PAGE_SIZE), hasMore: jobs.length > JOBS_PAGE_SIZE };
 }
 
-export async function syncJobDetail(db: StoreDb, organisation: string, id: string): Promise<SyncJobDetail> {
-  const row = await jobById(db, organisation, id);
-  if (!row) throw notFound('job', id);
-  const attempts = await attemptsOf(db, id);
+export async function syncJobDetail(deps: ViewDeps, organisation: string, id: string): Promise<SyncJobDetail> {
+  const found = await deps.records.get(organisation, id);
+  if (!found) throw notFound('job', id);
+  const attempts = await attemptsOf(deps.db, organisation, id);
   return {
-    ...summary(row),
-    streams: (row.streams as StreamProgress[] | null) ?? [],
+    ...found.summary,
+    streams: found.totals.streams,
     attemptList: attempts.map((attempt) => ({
       number: attempt.number,
       status: attempt.status,
@@ -99,19 +98,19 @@ export async function syncJobDetail(db: StoreDb, organisation: string, id: strin
 }
 
 /** A job's attempt logs, one after another under a heading each. */
-export async function syncJobLogs(db: StoreDb, organisation: string, id: string): Promise<string> {
-  const row = await jobById(db, organisation, id);
-  if (!row) throw notFound('job', id);
-  const attempts = await logsOf(db, id);
+export async function syncJobLogs(deps: ViewDeps, organisation: string, id: string): Promise<string> {
+  if (!(await deps.records.get(organisation, id))) throw notFound('job', id);
+  const attempts = await logsOf(deps.db, organisation, id);
   return attempts.map((attempt) => `=== Attempt ${attempt.number} (${iso(attempt.started_at)}) ===\n${attempt.log}\n`).join('\n');
 }
 
 /** The overview page: connection counts by health, rows synced per day over 30 days, the latest failures. */
 export async function connectionsOverview(
-  db: StoreDb,
+  deps: ViewDeps,
   organisation: string,
   counts: Record<ConnectionHealth, number>,
 ): Promise<OverviewResponse> {
+  const { db } = deps;
   const since = new Date(Date.now() - 29 * 86_400_000);
   since.setUTCHours(0, 0, 0, 0);
   const perDay = await rowsPerDay(db, organisation, since);
@@ -119,10 +118,14 @@ export async function connectionsOverview(
     const day = new Date(since.getTime() + index * 86_400_000).toISOString().slice(0, 10);
     return { day, rows: perDay.get(day) ?? 0 };
   });
-  const failures = await recentFailures(db, organisation, 10);
+  const failures = await deps.records.recentFailures(organisation, 10);
+  const names = new Map((await connectionsOf(db, organisation)).map((row) => [row.id, row.name]));
   return {
     counts,
     rowsPerDay: rowsPerDayList,
-    recentFailures: failures.map((row) => ({ ...summary(row), connectionName: row.connection_name })),
+    recentFailures: failures.flatMap((job) => {
+      const connectionName = names.get(job.connectionId);
+      return connectionName === undefined ? [] : [{ ...job, connectionName }];
+    }),
   };
 }

@@ -1,10 +1,11 @@
 // Connections and their sync jobs: creating a connection from a source's discovered streams,
 // schedules, sync now / cancel / reset, on the platform job runner (one sync per connection at a
-// time, retries with back-off for failures a retry can fix). What one attempt does is in
-// syncJob.ts. Progress goes to the browsers over the live channel.
+// time, retries with back-off for failures a retry can fix). A sync job is the runner's own
+// record; what one attempt does is in syncJob.ts. Progress goes to the browsers on the runner's
+// `job` live topic.
 //
 // This file holds the service's changes; what the pages read is connectionViews.ts, and queuing
-// syncs (sync now, the schedule sweep, progress events) is syncQueue.ts.
+// syncs (sync now, the platform schedules) is syncQueue.ts.
 import type { AirbyteStream } from '@common/integrations/airbyteProtocol';
 import type {
   BulkAction,
@@ -16,11 +17,8 @@ import type {
   SyncJobDetail,
   SyncJobSummary,
 } from '@common/integrations/integrationsContract';
-import { connectionHealths, INTEGRATIONS_PAGES, type ConnectionHealth } from '@common/integrations/integrationsRules';
-import { z } from 'zod';
+import { connectionHealths, INTEGRATIONS_PAGES, SYNC_JOB_KIND, type ConnectionHealth } from '@common/integrations/integrationsRules';
 import type { JobRunner } from '../../platform/jobs/index.js';
-import { SYSTEM_ORGANISATION } from '../../platform/jobs/index.js';
-import type { LiveChannel } from '../../platform/live/index.js';
 import { DuplicateValueError, isUniqueViolation } from '../../platform/store/errors.js';
 import { streamSchema } from './destination/streamColumns.js';
 import { IntegrationConflictError } from './errors.js';
@@ -33,37 +31,30 @@ import {
   syncJobLogs,
   syncJobPage,
 } from './connectionViews.js';
-import {
-  deleteConnection,
-  insertConnection,
-  jobById,
-  latestJobs,
-  updateConnection,
-  updateJob,
-  type ConnectionRow,
-} from './integrationsStore.js';
-import { checkSchedule, nextRun } from './schedules.js';
+import { deleteConnection, insertConnection, updateConnection, type ConnectionRow } from './connectionsStore.js';
+import { checkSchedule } from './schedules.js';
 import { createSyncJob, type SyncJobDeps } from './syncJob.js';
-import { createSyncQueue, SCHEDULE_JOB, SYNC_JOB } from './syncQueue.js';
+import { createSyncQueue } from './syncQueue.js';
+import { createSyncRecords, syncPayload } from './syncRecords.js';
 import type { AirbyteConnectionInput, AirbytePlacement } from './airbyte/airbyteEngine.js';
-import { checkStreams, selectedStream, summary } from './connectionRules.js';
+import { checkStreams, selectedStream } from './connectionRules.js';
 import type { Actor } from './sourcesService.js';
-
-export { SCHEDULE_JOB, SYNC_JOB };
-/** How often due connections are looked for. */
-const SCHEDULE_SWEEP_MS = 60_000;
 
 export interface ConnectionsDeps extends SyncJobDeps {
   jobs: JobRunner;
-  live: LiveChannel;
 }
+
+const UNFINISHED = ['pending', 'running', 'incomplete'];
 
 export function createConnectionsService(deps: ConnectionsDeps) {
   const { db } = deps;
-  const { publish, enqueue, sweep } = createSyncQueue(deps);
+  const records = createSyncRecords(db, deps.jobs);
+  const queue = createSyncQueue({ jobs: deps.jobs, records });
+  const { enqueue } = queue;
+  const viewDeps = { db, sources: deps.sources, records, queue };
 
   const connectionRow = (organisation: string, id: string): Promise<ConnectionRow> => findConnectionRow(db, organisation, id);
-  const views = (organisation: string, search?: string): Promise<ConnectionView[]> => connectionViews(deps, organisation, search);
+  const views = (organisation: string, search?: string): Promise<ConnectionView[]> => connectionViews(viewDeps, organisation, search);
 
   const airbyteIds = (row: ConnectionRow) =>
     row.airbyte_source_id && row.airbyte_connection_id
@@ -79,24 +70,15 @@ export function createConnectionsService(deps: ConnectionsDeps) {
   }
 
   return {
-    async start(): Promise<void> {
-      deps.jobs.define(SYNC_JOB, createSyncJob(deps, { connectionRow, publish }), {
-        payload: z.object({ jobId: z.string(), stream: z.string().optional() }),
+    /** Defines the sync job kind; call before the job runner starts. */
+    start(): void {
+      deps.jobs.define(SYNC_JOB_KIND, createSyncJob(deps, { connectionRow }), {
+        payload: syncPayload,
         maxAttempts: deps.engine.maxAttempts,
         retryBaseDelayMs: deps.engine.retryBaseDelayMs,
         routes: INTEGRATIONS_PAGES,
       });
-      deps.jobs.define(SCHEDULE_JOB, () => sweep(), { payload: z.object({}), maxAttempts: 1 });
-      await deps.jobs.schedule({
-        name: SCHEDULE_JOB,
-        kind: SCHEDULE_JOB,
-        organisation: SYSTEM_ORGANISATION,
-        every: SCHEDULE_SWEEP_MS,
-        payload: {},
-      });
     },
-
-    sweep,
 
     async list(organisation: string, query: { search?: string; health?: ConnectionHealth }) {
       const all = await views(organisation, query.search || undefined);
@@ -136,7 +118,6 @@ export function createConnectionsService(deps: ConnectionsDeps) {
           schedule: body.schedule,
           streams: body.streams,
           catalog,
-          nextSyncAt: nextRun(body.schedule, new Date()),
           createdBy: actor.subject,
           engine: placed?.onAirbyte ? 'airbyte' : 'embedded',
         });
@@ -154,6 +135,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
           throw error;
         }
       }
+      await queue.applySchedule({ id, organisation: actor.organisation, schedule: body.schedule, status: 'active' });
       return this.get(actor.organisation, id);
     },
 
@@ -163,7 +145,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       if (body.streams) checkStreams(body.streams, (row.catalog as { streams: AirbyteStream[] }).streams, row.destination_schema);
       const schedule = body.schedule ?? (row.schedule as Schedule);
       const status = body.status ?? row.status;
-      const reschedule = body.schedule !== undefined || (body.status === 'active' && row.status === 'paused');
+      const reschedule = body.schedule !== undefined || (body.status !== undefined && body.status !== row.status);
       // Airbyte's copy changes first: if Airbyte refuses, the portal's stays as it was.
       const ids = airbyteIds(row);
       if (deps.airbyte && ids) {
@@ -190,12 +172,12 @@ export function createConnectionsService(deps: ConnectionsDeps) {
           status: body.status,
           schedule: body.schedule,
           streams: body.streams,
-          ...(reschedule ? { nextSyncAt: status === 'active' ? nextRun(schedule, new Date()) : null } : {}),
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new DuplicateValueError('name', `A connection named "${body.name ?? ''}" already exists.`);
         throw error;
       }
+      if (reschedule) await queue.applySchedule({ id, organisation: actor.organisation, schedule, status });
       return this.get(actor.organisation, id);
     },
 
@@ -209,9 +191,8 @@ export function createConnectionsService(deps: ConnectionsDeps) {
 
     async remove(actor: Actor, id: string): Promise<void> {
       const row = await connectionRow(actor.organisation, id);
-      const last = (await latestJobs(db, actor.organisation)).find((job) => job.connection_id === id);
-      if (last?.runner_job_id && ['pending', 'running', 'incomplete'].includes(last.status))
-        await deps.jobs.cancel(last.runner_job_id, actor.organisation);
+      const last = (await records.latestByConnection(actor.organisation)).get(id);
+      if (last && UNFINISHED.includes(last.status)) await deps.jobs.cancel(last.id, actor.organisation);
       // Deleted in Airbyte first: if Airbyte cannot be reached, the connection stays, so nothing is left behind unseen.
       const ids = airbyteIds(row);
       if (deps.airbyte && ids) await deps.airbyte.engine.remove(ids);
@@ -221,6 +202,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
           'connection deleted while no Airbyte is configured: its Airbyte connection and source remain there',
         );
       await deleteConnection(db, actor.organisation, row.id);
+      await queue.forget(actor.organisation, row.id);
     },
 
     /** Sync now; with `restartStream` (`namespace.name`), that stream is read again from the start. */
@@ -260,28 +242,27 @@ export function createConnectionsService(deps: ConnectionsDeps) {
 
     async jobs(organisation: string, connectionId: string, page: number) {
       await connectionRow(organisation, connectionId);
-      return syncJobPage(db, organisation, connectionId, page);
+      return syncJobPage(records, organisation, connectionId, page);
     },
 
-    job: (organisation: string, id: string): Promise<SyncJobDetail> => syncJobDetail(db, organisation, id),
+    job: (organisation: string, id: string): Promise<SyncJobDetail> => syncJobDetail(viewDeps, organisation, id),
 
-    logs: (organisation: string, id: string): Promise<string> => syncJobLogs(db, organisation, id),
+    logs: (organisation: string, id: string): Promise<string> => syncJobLogs(viewDeps, organisation, id),
 
     async cancel(organisation: string, id: string): Promise<SyncJobSummary> {
-      const row = await jobById(db, organisation, id);
-      if (!row) throw notFound('job', id);
-      if (!['pending', 'running', 'incomplete'].includes(row.status))
-        throw new IntegrationConflictError(`The job has already ${row.status === 'cancelled' ? 'been cancelled' : row.status}.`);
-      if (row.runner_job_id) await deps.jobs.cancel(row.runner_job_id, organisation);
-      // A queued job never starts, so it is settled here; a running one settles when its attempt stops.
-      if (row.status === 'pending' || row.status === 'incomplete')
-        await updateJob(db, row.id, { status: 'cancelled', endedAt: new Date(), failure: 'Cancelled before it ran.' });
-      return summary((await jobById(db, organisation, id)) ?? row);
+      const found = await records.get(organisation, id);
+      if (!found) throw notFound('job', id);
+      const { status } = found.summary;
+      if (!UNFINISHED.includes(status))
+        throw new IntegrationConflictError(`The job has already ${status === 'cancelled' ? 'been cancelled' : status}.`);
+      // A queued job ends at once; a running one stops at its next look at the signal and settles then.
+      await deps.jobs.cancel(id, organisation);
+      return (await records.get(organisation, id))?.summary ?? found.summary;
     },
 
     async overview(organisation: string): Promise<OverviewResponse> {
       const { counts } = await this.list(organisation, {});
-      return connectionsOverview(db, organisation, counts);
+      return connectionsOverview(viewDeps, organisation, counts);
     },
   };
 }

@@ -1,6 +1,5 @@
 // The integrations area's connections in the portal store, read with their source's name and
-// definition. Every read and write names the organisation, except the schedule sweep's look for
-// due connections, which spans them all.
+// definition. Every read and write names the organisation.
 import type { StoreDb } from '../../platform/store/openStore.js';
 
 export type ConnectionRow = NonNullable<Awaited<ReturnType<typeof connectionById>>>;
@@ -22,7 +21,6 @@ function connections(db: StoreDb) {
       'c.streams',
       'c.catalog',
       'c.generation',
-      'c.next_sync_at',
       'c.created_at',
       'c.engine',
       'c.airbyte_source_id',
@@ -53,7 +51,6 @@ export async function insertConnection(
     schedule: unknown;
     streams: unknown;
     catalog: unknown;
-    nextSyncAt: Date | null;
     createdBy: string;
     engine?: 'embedded' | 'airbyte';
   },
@@ -68,7 +65,6 @@ export async function insertConnection(
       schedule: JSON.stringify(row.schedule),
       streams: JSON.stringify(row.streams),
       catalog: JSON.stringify(row.catalog),
-      next_sync_at: row.nextSyncAt,
       created_by: row.createdBy,
       engine: row.engine,
     })
@@ -87,7 +83,6 @@ export function updateConnection(
     schedule?: unknown;
     streams?: unknown;
     catalog?: unknown;
-    nextSyncAt?: Date | null;
     generation?: number;
     airbyteSourceId?: string | null;
     airbyteConnectionId?: string | null;
@@ -101,7 +96,6 @@ export function updateConnection(
       ...(change.schedule !== undefined ? { schedule: JSON.stringify(change.schedule) } : {}),
       ...(change.streams !== undefined ? { streams: JSON.stringify(change.streams) } : {}),
       ...(change.catalog !== undefined ? { catalog: JSON.stringify(change.catalog) } : {}),
-      ...(change.nextSyncAt !== undefined ? { next_sync_at: change.nextSyncAt } : {}),
       ...(change.generation !== undefined ? { generation: change.generation } : {}),
       ...(change.airbyteSourceId !== undefined ? { airbyte_source_id: change.airbyteSourceId } : {}),
       ...(change.airbyteConnectionId !== undefined ? { airbyte_connection_id: change.airbyteConnectionId } : {}),
@@ -114,17 +108,4 @@ export function updateConnection(
 
 export function deleteConnection(db: StoreDb, organisation: string, id: string) {
   return db.deleteFrom('integration_connections').where('organisation_id', '=', organisation).where('id', '=', id).executeTakeFirst();
-}
-
-/** Active connections whose next scheduled sync is due, across organisations. */
-export function dueConnections(db: StoreDb, now: Date, limit: number) {
-  return db
-    .selectFrom('integration_connections')
-    .select(['id', 'organisation_id', 'schedule'])
-    .where('status', '=', 'active')
-    .where('next_sync_at', 'is not', null)
-    .where('next_sync_at', '<=', now)
-    .orderBy('next_sync_at')
-    .limit(limit)
-    .execute();
 }

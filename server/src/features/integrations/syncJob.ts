@@ -1,20 +1,25 @@
-// One attempt of a connection's sync (or reset) job, as the platform job
-// runner calls it: prepares the source's config and the warehouse, runs the attempt, keeps its
-// log, records rows and bytes on the job, and on a final failure notifies the organisation and
-// reports a signal. Throwing asks the runner for another attempt (with back-off); a failure a
-// retry cannot fix returns instead. A connection on the scale-out engine is run by
-// airbyteSyncJob.ts instead; this file runs the embedded engine's attempt.
+// One attempt of a connection's sync (or reset) job, as the platform job runner calls it: prepares
+// the source's config and the warehouse, runs the attempt, keeps its log, rows, bytes and streams
+// on the attempt's row, reports progress (the rows per stream ride in the job's live events), and
+// on a final failure notifies the organisation and reports a signal. Throwing an Error asks the
+// runner for another attempt (with back-off); a FinalJobError ends the job as failed at once. A
+// connection on the scale-out engine is run by airbyteSyncJob.ts instead; this file runs the
+// embedded engine's attempt.
 import type { AirbyteStream } from '@common/integrations/airbyteProtocol';
-import type { StreamProgress, StreamSelection } from '@common/integrations/integrationsContract';
+import type { StreamProgress, StreamSelection, SyncProgressDetail } from '@common/integrations/integrationsContract';
 import type { NotifyRequest } from '../../platform/notifications/index.js';
 import type { AirbyteEngine } from './airbyte/airbyteEngine.js';
-import { runAirbyteAttempt } from './airbyteSyncJob.js';
+import { runAirbyteAttempt, type AttemptOutcome } from './airbyteSyncJob.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
+import { FinalJobError, type JobContext } from '../../platform/jobs/index.js';
+import { HttpError } from '../../platform/http/errors.js';
 import { configuredCatalog } from './connectionRules.js';
 import { CheckpointWriter, type SyncDestination } from './destination/checkpointWriter.js';
 import { maskSecrets } from './engine/connectorProcess.js';
 import { runSyncAttempt } from './engine/syncAttempt.js';
-import { finishAttempt, jobById, startAttempt, updateConnection, updateJob, type ConnectionRow, type JobRow } from './integrationsStore.js';
+import { updateConnection, type ConnectionRow } from './connectionsStore.js';
+import { attemptTotals, finishAttempt, startAttempt } from './syncJobsStore.js';
+import type { SyncPayload } from './syncRecords.js';
 import type { EngineSettings, SourcesService } from './sourcesService.js';
 import type { ReportSignal } from '../../platform/signals/index.js';
 
@@ -38,36 +43,27 @@ export interface SyncJobDeps {
   };
 }
 
-export interface SyncJobContext {
-  organisation: string;
-  payload: { jobId: string; stream?: string };
-  attempt: number;
-  signal: AbortSignal;
-  progress(update: { fraction: number; message?: string }): void;
-}
-
 export interface SyncJobHelpers {
   connectionRow(organisation: string, id: string): Promise<ConnectionRow>;
-  publish(
-    organisation: string,
-    job: JobRow,
-    attempt: number,
-    progress: { rowsRead: number; rowsCommitted: number; streams: StreamProgress[] },
-  ): Promise<void>;
+}
+
+type Progress = Omit<SyncProgressDetail, 'connectionId' | 'attempt'>;
+
+/** How the runner hears an attempt's end: a result, an Error to retry, or a FinalJobError. */
+function settle(outcome: AttemptOutcome): unknown {
+  if (outcome.status === 'failed') {
+    const failure = outcome.failure ?? 'The sync failed.';
+    throw outcome.retry ? new Error(failure) : new FinalJobError(failure);
+  }
+  return outcome;
 }
 
 /** The job handler: one attempt per call; the runner retries what this throws. */
-export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: SyncJobHelpers) {
+export function createSyncJob(deps: SyncJobDeps, { connectionRow }: SyncJobHelpers) {
   const { db } = deps;
 
   /** A final failure: the organisation is notified and the catalog's alert rules get a signal. */
-  async function reportFailure(
-    organisation: string,
-    connection: ConnectionRow,
-    job: JobRow,
-    attempts: number,
-    failure: string,
-  ): Promise<void> {
+  async function reportFailure(organisation: string, connection: ConnectionRow, jobId: string, attempts: number, failure: string) {
     const link = `/app/integrations/manage-connectors?connection=${encodeURIComponent(connection.id)}`;
     await deps
       .notify({
@@ -85,19 +81,29 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
       title: `Sync of ${connection.name} failed`,
       body: failure,
       link,
-      facts: { connectionId: connection.id, jobId: job.id, attempts },
+      facts: { connectionId: connection.id, jobId, attempts },
     });
   }
 
-  return async function runJob(context: SyncJobContext): Promise<unknown> {
-    const { organisation } = context;
-    let job = await jobById(db, organisation, context.payload.jobId);
-    if (!job) return { skipped: 'the job was deleted with its connection' };
-    const connection = await connectionRow(organisation, job.connection_id);
-    const now = new Date();
-    await updateJob(db, job.id, { status: 'running', ...(job.started_at ? {} : { startedAt: now }) });
-    await startAttempt(db, job.id, context.attempt);
-    job = (await jobById(db, organisation, job.id)) ?? job;
+  return async function runJob(context: JobContext<SyncPayload>): Promise<unknown> {
+    const { organisation, payload, attempt } = context;
+    let connection: ConnectionRow;
+    try {
+      connection = await connectionRow(organisation, payload.connectionId);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return { skipped: 'the connection was deleted' };
+      throw error;
+    }
+    const jobId = context.id;
+    await startAttempt(db, { jobId, number: attempt, organisation, connectionId: connection.id });
+    const report = (progress: Progress, fraction: number) =>
+      context.progress({
+        fraction,
+        message: `${progress.rowsCommitted} rows committed`,
+        detail: { connectionId: connection.id, attempt, ...progress } satisfies SyncProgressDetail,
+      });
+    // Every event of the job from here on names its connection, so the pages know what to refresh when it ends.
+    report({ rowsRead: 0, rowsCommitted: 0, streams: [] }, 0);
     const logLines: string[] = [];
     let logSize = 0;
     // The source's secrets, once read: masked in every line of the log and every failure text,
@@ -110,9 +116,11 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
       logLines.push(text);
       while (logSize > LOG_LIMIT && logLines.length > 1) logSize -= (logLines.shift() ?? '').length + 1;
     };
+    const logText = () => logLines.join('\n');
 
     if (connection.engine === 'airbyte') {
-      return runAirbyteAttempt(
+      const earlier = (await attemptTotals(db, organisation, [jobId])).get(jobId);
+      const outcome = await runAirbyteAttempt(
         {
           db,
           engine: deps.airbyte?.engine,
@@ -122,24 +130,30 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
         },
         {
           organisation,
-          attempt: context.attempt,
+          attempt,
           signal: context.signal,
-          job,
+          jobId,
+          kind: payload.kind,
+          airbyteJobId: earlier?.airbyteJobId ?? null,
           connection,
           log,
-          logText: () => logLines.join('\n'),
+          logText,
           useSecrets: (secrets) => {
             knownSecrets = secrets;
           },
           mask,
-          publish: (row, progress) => publish(organisation, row, context.attempt, { ...progress, streams: [] }),
-          reportFailure: (failure) => reportFailure(organisation, connection, job, context.attempt, failure),
+          progress: (progress) => report({ ...progress, streams: [] }, 0),
+          reportFailure: (failure) => reportFailure(organisation, connection, jobId, attempt, failure),
         },
       );
+      // Cancelled in Airbyte itself, not by the portal: the job did not do its work.
+      if (outcome.status === 'cancelled' && !context.signal.aborted)
+        throw new FinalJobError('The job was cancelled in Airbyte; start the sync again from the portal.');
+      return settle(outcome);
     }
 
-    if (job.kind === 'reset') {
-      const stream = context.payload.stream;
+    if (payload.kind === 'reset') {
+      const stream = payload.stream;
       await CheckpointWriter.resetState(await deps.warehouse(organisation), connection.id, stream);
       if (stream) {
         log(`The state of stream ${stream} was reset: the next sync reads it from the start.`);
@@ -147,8 +161,7 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
         await updateConnection(db, organisation, connection.id, { generation: connection.generation + 1 });
         log("The connection's state was reset: the next sync reads every stream from the start.");
       }
-      await finishAttempt(db, job.id, context.attempt, { status: 'succeeded', rows: 0, bytes: 0, failure: null, log: logLines.join('\n') });
-      await updateJob(db, job.id, { status: 'succeeded', endedAt: new Date() });
+      await finishAttempt(db, jobId, attempt, { status: 'succeeded', rows: 0, bytes: 0, failure: null, log: logText() });
       return { reset: true };
     }
 
@@ -168,20 +181,18 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
       // The sync cannot start at all (secrets unreadable, program gone, streams no longer there, warehouse unreachable): say so on the job.
       const failure = error instanceof Error ? error.message : String(error);
       log(`The sync could not start: ${failure}`);
-      await finishAttempt(db, job.id, context.attempt, { status: 'failed', rows: 0, bytes: 0, failure, log: logLines.join('\n') });
-      await updateJob(db, job.id, { status: 'failed', failure, endedAt: new Date() });
-      return { status: 'failed' };
+      await finishAttempt(db, jobId, attempt, { status: 'failed', rows: 0, bytes: 0, failure, log: logText() });
+      throw new FinalJobError(failure);
     }
     const { config, secrets, command, catalog, warehouse } = prepared;
     // "Re-sync a stream": its state is forgotten once, before the first attempt (a retry resumes from this job's checkpoints).
-    if (context.payload.stream && context.attempt === 1) {
-      await CheckpointWriter.resetState(warehouse, connection.id, context.payload.stream);
-      log(`Stream ${context.payload.stream} is read again from the start.`);
+    if (payload.kind === 'sync' && payload.stream && attempt === 1) {
+      await CheckpointWriter.resetState(warehouse, connection.id, payload.stream);
+      log(`Stream ${payload.stream} is read again from the start.`);
     }
     log(
-      `Attempt ${context.attempt}: reading ${catalog.streams.length} stream(s) from ${connection.source_name} into schema ${connection.destination_schema}.`,
+      `Attempt ${attempt}: reading ${catalog.streams.length} stream(s) from ${connection.source_name} into schema ${connection.destination_schema}.`,
     );
-    let lastPublished = 0;
     const outcome = await runSyncAttempt({
       source: command,
       config,
@@ -197,56 +208,36 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow, publish }: Syn
       onLog: (line) => log(`${line.level} ${maskSecrets(line.message, secrets)}`),
       onProgress: (progress) => {
         const estimate = progress.streams.reduce((sum, stream) => sum + (stream.rowEstimate ?? 0), 0);
-        context.progress({
-          fraction: estimate > 0 ? Math.min(0.99, progress.rowsRead / estimate) : 0,
-          message: `${progress.rowsCommitted} rows committed`,
-        });
-        // At most a few messages a second reach the browsers.
-        if (Date.now() - lastPublished > 250) {
-          lastPublished = Date.now();
-          void publish(organisation, job, context.attempt, progress);
-        }
+        // The runner stores and sends at most a couple of reports a second.
+        report(progress, estimate > 0 ? Math.min(0.99, progress.rowsRead / estimate) : 0);
       },
     });
-    const previous = await jobById(db, organisation, job.id);
-    const rowsSynced = Number(previous?.rows_synced ?? 0) + outcome.rowsCommitted;
-    const bytesSynced = Number(previous?.bytes_synced ?? 0) + outcome.bytesCommitted;
     // The attempt's failure (and its cause) come with the secrets masked already (syncAttempt.ts).
     const failure = outcome.failure?.message ?? null;
     // The engine's own error behind a warehouse that could not be prepared goes to the portal's
     // log (it may name internal objects), so an operator sees why every sync fails.
     if (outcome.failure?.cause)
       deps.log.error(
-        { connection: connection.id, job: job.id, attempt: context.attempt, cause: outcome.failure.cause },
+        { connection: connection.id, job: jobId, attempt, cause: outcome.failure.cause },
         'a sync could not prepare the warehouse',
       );
-    if (failure) log(`Attempt ${context.attempt} ${outcome.status}: ${failure}`);
-    else log(`Attempt ${context.attempt} succeeded: ${outcome.rowsCommitted} rows committed.`);
-    await finishAttempt(db, job.id, context.attempt, {
+    if (failure) log(`Attempt ${attempt} ${outcome.status}: ${failure}`);
+    else log(`Attempt ${attempt} succeeded: ${outcome.rowsCommitted} rows committed.`);
+    const streams: StreamProgress[] = outcome.streams;
+    await finishAttempt(db, jobId, attempt, {
       status: outcome.status,
       rows: outcome.rowsCommitted,
       bytes: outcome.bytesCommitted,
       failure,
-      log: logLines.join('\n'),
+      log: logText(),
+      streams,
     });
-    const retry = outcome.status === 'failed' && outcome.failure?.retryable === true && context.attempt < deps.engine.maxAttempts;
-    const status = retry ? 'incomplete' : outcome.status;
-    await updateJob(db, job.id, {
-      status,
-      rowsSynced,
-      bytesSynced,
-      streams: outcome.streams,
-      failure,
-      ...(retry ? {} : { endedAt: new Date() }),
-    });
-    const finished = (await jobById(db, organisation, job.id)) ?? job;
-    await publish(organisation, finished, context.attempt, {
-      rowsRead: outcome.streams.reduce((sum, stream) => sum + stream.rowsRead, 0),
-      rowsCommitted: outcome.rowsCommitted,
-      streams: outcome.streams,
-    });
-    if (retry) throw new Error(failure ?? 'The attempt failed.');
-    if (outcome.status === 'failed') await reportFailure(organisation, connection, job, context.attempt, failure ?? 'The sync failed.');
-    return { status: outcome.status, rowsCommitted: outcome.rowsCommitted };
+    report(
+      { rowsRead: streams.reduce((sum, stream) => sum + stream.rowsRead, 0), rowsCommitted: outcome.rowsCommitted, streams },
+      outcome.status === 'succeeded' ? 1 : 0,
+    );
+    const retry = outcome.status === 'failed' && outcome.failure?.retryable === true && attempt < deps.engine.maxAttempts;
+    if (outcome.status === 'failed' && !retry) await reportFailure(organisation, connection, jobId, attempt, failure ?? 'The sync failed.');
+    return settle({ status: outcome.status, failure, retry, rowsCommitted: outcome.rowsCommitted });
   };
 }

@@ -1,4 +1,4 @@
-// Row types of the integrations area's tables (migrations 009, 010 and 018).
+// Row types of the integrations area's tables (migrations 009, 010, 018 and 021).
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Json, UpdatedAt, BigIntColumn } from '../../platform/store/columnTypes.js';
 
@@ -25,7 +25,6 @@ export interface IntegrationConnectionsTable {
   streams: Json<unknown>;
   catalog: Json<unknown>;
   generation: ColumnType<number, number | undefined, number>;
-  next_sync_at: Date | null;
   /** Which engine runs the connection's syncs: the portal's own, or an Airbyte instance. */
   engine: ColumnType<'embedded' | 'airbyte', 'embedded' | 'airbyte' | undefined, 'embedded' | 'airbyte'>;
   airbyte_source_id: string | null;
@@ -35,33 +34,25 @@ export interface IntegrationConnectionsTable {
   updated_at: UpdatedAt;
 }
 
-export interface IntegrationJobsTable {
-  id: Generated<string>;
-  organisation_id: string;
-  connection_id: string;
-  runner_job_id: string | null;
-  kind: 'sync' | 'reset';
-  status: 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'incomplete';
-  rows_synced: BigIntColumn;
-  bytes_synced: BigIntColumn;
-  streams: ColumnType<unknown, string | undefined, string>;
-  failure: string | null;
-  /** On the Airbyte engine: the Airbyte job that runs this sync (kept so a retry or restart follows it). */
-  airbyte_job_id: ColumnType<string | null, number | null | undefined, number | null>;
-  started_by: string | null;
-  created_at: CreatedAt;
-  started_at: Date | null;
-  ended_at: Date | null;
-}
-
+/**
+ * One attempt of a connection's sync or reset (021): the job itself is the platform job runner's
+ * record (`jobs`, kind `integrations.sync`); what the area adds is per attempt.
+ */
 export interface IntegrationAttemptsTable {
+  /** The platform job this attempt ran for. */
   job_id: string;
   number: number;
+  organisation_id: string;
+  connection_id: string;
   status: 'running' | 'succeeded' | 'failed' | 'cancelled';
   rows_committed: BigIntColumn;
   bytes_committed: BigIntColumn;
   failure: string | null;
   log: ColumnType<string, string | undefined, string>;
+  /** Each stream's rows at the attempt's end. */
+  streams: ColumnType<unknown, string | null | undefined, string | null>;
+  /** On the Airbyte engine: the Airbyte job this attempt followed (a retry or restart follows it again). */
+  airbyte_job_id: ColumnType<string | number | null, number | null | undefined, number | null>;
   started_at: ColumnType<Date, Date | string | undefined, Date | string>;
   ended_at: Date | null;
 }
@@ -92,7 +83,6 @@ declare module '../../platform/store/schema.js' {
     integration_definitions: IntegrationDefinitionsTable;
     integration_sources: IntegrationSourcesTable;
     integration_connections: IntegrationConnectionsTable;
-    integration_jobs: IntegrationJobsTable;
     integration_attempts: IntegrationAttemptsTable;
   }
 }

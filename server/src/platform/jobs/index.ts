@@ -7,7 +7,10 @@ export {
   type JobRunner,
   type JobRunnerOptions,
   type EnqueuedJob,
+  type JobListQuery,
+  type JobRecord,
 } from './jobRunner.js';
 export { registerJobRoutes } from './jobRoutes.js';
 export { findLatestJob } from './jobStore.js';
 export * from './jobTypes.js';
+export { cronProblem } from './scheduleTimes.js';

@@ -7,7 +7,7 @@ import type { StoreDb } from '../store/openStore.js';
 import type { JobRow } from '../store/schema.js';
 import { markAttemptFailed, markCancelled, markSucceeded, releaseJob, renewLease, saveProgress } from './jobStore.js';
 import type { JobLog, KindDefinition } from './jobRunnerTypes.js';
-import { InvalidJobPayloadError } from './jobTypes.js';
+import { FinalJobError, InvalidJobPayloadError } from './jobTypes.js';
 import { createProgressThrottle } from './progressThrottle.js';
 import { retryDelayMs } from './retryDelay.js';
 
@@ -80,7 +80,7 @@ export function launchJob(context: ExecutionContext, row: JobRow, definition: Ki
   const heartbeat = setInterval(checkNow, context.heartbeatMs);
 
   const throttle = createProgressThrottle(context.progressIntervalMs, async (update) => {
-    await publish(await saveProgress(db, row.id, instanceId, update.fraction, update.message ?? null));
+    await publish(await saveProgress(db, row.id, instanceId, update.fraction, update.message ?? null, update.detail));
   });
 
   const run = async () => {
@@ -118,10 +118,10 @@ export function launchJob(context: ExecutionContext, row: JobRow, definition: Ki
       const message = errorMessage(outcome.error);
       // The stack stays in the server log; the store (and so the browser) gets the message only.
       log.warn({ err: outcome.error, job: row.id, kind: row.kind, attempt: row.attempts }, 'a job attempt failed');
-      const invalid = outcome.error instanceof InvalidJobPayloadError;
+      const final = outcome.error instanceof InvalidJobPayloadError || outcome.error instanceof FinalJobError;
       const delay = retryDelayMs(definition.retry, row.attempts);
-      if (invalid) {
-        // A payload that does not validate will not validate next time either.
+      if (final) {
+        // A payload that does not validate will not validate next time either; a handler's final failure says the same.
         await db
           .updateTable('jobs')
           .set({ max_attempts: row.attempts })

@@ -42,8 +42,8 @@ async function enqueueDueTicks(context: PumpContext, definedKinds: string[]): Pr
         payload: schedule.payload,
         startedBy: null,
         runAt: null,
-        // A tick whose previous run is still queued or running adds nothing.
-        singletonKey: `schedule:${name}`,
+        // A tick whose previous run (or another job holding the key) is still queued or running adds nothing.
+        singletonKey: schedule.singletonKey ?? `schedule:${name}`,
         maxAttempts: definition?.maxAttempts ?? 1,
       });
       return job;

@@ -12,12 +12,28 @@ import { randomUUID } from 'node:crypto';
 import type { JobRow } from '../store/schema.js';
 import { launchJob, validatePayload, type ExecutionContext, type RunningJob } from './jobExecution.js';
 import { createJobPump } from './jobPump.js';
-import type { JobLog, JobRunner, JobRunnerOptions, KindDefinition } from './jobRunnerTypes.js';
-import { deleteSchedule, findJob, findActiveJob, insertJob, requestCancel, toJobEvent, toJobView, upsertSchedule } from './jobStore.js';
+import type { JobLog, JobRecord, JobRunner, JobRunnerOptions, KindDefinition } from './jobRunnerTypes.js';
+import {
+  deleteFinishedJobs,
+  deleteSchedule,
+  findActiveJob,
+  findJob,
+  insertJob,
+  latestJobPerKey,
+  listJobs,
+  requestCancel,
+  schedulesOf,
+  toJobEvent,
+  toJobView,
+  upsertSchedule,
+} from './jobStore.js';
 import { UnknownJobKindError, type JobHandler } from './jobTypes.js';
+import { cronProblem } from './scheduleTimes.js';
 
 export { JobCancelledError } from './jobExecution.js';
-export type { EnqueuedJob, JobLog, JobRunner, JobRunnerOptions } from './jobRunnerTypes.js';
+export type { EnqueuedJob, JobListQuery, JobLog, JobRecord, JobRunner, JobRunnerOptions } from './jobRunnerTypes.js';
+
+const toRecord = (row: JobRow): JobRecord => ({ ...toJobView(row), payload: row.payload, key: row.singleton_key });
 
 /** The NOTIFY channel runners use to wake each other (a job was queued, a cancel was asked). */
 export const JOBS_NOTIFY_CHANNEL = 'dataworks_jobs';
@@ -175,19 +191,38 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     async schedule(request) {
       const definition = kinds.get(request.kind);
       if (!definition) throw new UnknownJobKindError(request.kind);
-      if (!Number.isFinite(request.every) || request.every < 1)
+      if (request.cron !== undefined) {
+        const problem = cronProblem(request.cron);
+        if (problem) throw new Error(`The schedule "${request.name}": ${problem}`);
+      } else if (!Number.isFinite(request.every) || request.every < 1) {
         throw new Error(`The schedule "${request.name}" needs a positive interval in milliseconds.`);
+      }
       const payload = validatePayload(request.kind, definition.schema, request.payload);
       await upsertSchedule(db, {
         name: request.name,
         kind: request.kind,
         organisation: request.organisation,
-        everyMs: Math.floor(request.every),
+        everyMs: request.cron !== undefined ? null : Math.floor(request.every),
+        cron: request.cron ?? null,
+        singletonKey: request.singletonKey ?? null,
         payload,
       });
     },
 
     unschedule: (name) => deleteSchedule(db, name),
+
+    schedules: (kind, organisation) => schedulesOf(db, kind, organisation),
+
+    async list(query) {
+      const rows = await listJobs(db, { ...query, offset: query.offset ?? 0 });
+      return rows.map(toRecord);
+    },
+
+    async latestPerKey(kind, organisation) {
+      return (await latestJobPerKey(db, kind, organisation)).map(toRecord);
+    },
+
+    forget: (kind, organisation, key) => deleteFinishedJobs(db, kind, organisation, key),
 
     async start() {
       if (started) return;

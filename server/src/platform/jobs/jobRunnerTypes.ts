@@ -54,9 +54,34 @@ export interface JobRunner {
   cancel(id: string, organisation: string): Promise<JobView | null>;
   schedule(request: ScheduleRequest): Promise<void>;
   unschedule(name: string): Promise<boolean>;
+  /** The schedules of `kind` for `organisation`, each with its next run (null: never again). */
+  schedules(kind: string, organisation: string): Promise<Array<{ name: string; nextRunAt: Date | null }>>;
+  /** An area's own jobs of `kind`, newest first, with their payloads: all, or those holding `key`, optionally in `states`. */
+  list(query: JobListQuery): Promise<JobRecord[]>;
+  /** The newest job of `kind` for each key the organisation's jobs hold. */
+  latestPerKey(kind: string, organisation: string): Promise<JobRecord[]>;
+  /** Forgets the finished jobs of `kind` holding `key` (what they were about was deleted). */
+  forget(kind: string, organisation: string, key: string): Promise<number>;
   start(): Promise<void>;
   /** Stops taking work and waits for running handlers (aborting them after the grace period). */
   stop(): Promise<void>;
+}
+
+/** A job as the area that owns its kind reads it: the view with its payload and key. */
+export interface JobRecord extends JobView {
+  payload: unknown;
+  key: string | null;
+}
+
+export interface JobListQuery {
+  kind: string;
+  organisation: string;
+  /** One job by its id (answered only if it is of `kind` and in `organisation`). */
+  id?: string;
+  key?: string;
+  states?: readonly JobView['state'][];
+  offset?: number;
+  limit: number;
 }
 
 /** A kind of work as `define` recorded it, defaults applied. */

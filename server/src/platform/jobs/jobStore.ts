@@ -6,6 +6,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StoreDb } from '../store/openStore.js';
 import type { JobRow, StoreSchema } from '../store/schema.js';
 import type { JobEvent, JobView } from './jobTypes.js';
+import { nextScheduledRun, type ScheduleTimes } from './scheduleTimes.js';
 
 type Db = StoreDb | Transaction<StoreSchema>;
 
@@ -28,6 +29,7 @@ export function toJobView(row: JobRow): JobView {
     startedBy: row.started_by,
     cancelRequested: row.cancel_requested,
     result: row.result ?? null,
+    detail: row.progress_detail ?? null,
     createdAt: iso(row.created_at) ?? '',
     runAt: iso(row.run_at) ?? '',
     startedAt: iso(row.started_at),
@@ -42,7 +44,9 @@ export function toJobEvent(row: JobRow): JobEvent {
     state: row.state,
     progress: row.progress,
     message: row.progress_message,
+    attempts: row.attempts,
     ...(row.error ? { error: row.error } : {}),
+    ...(row.progress_detail !== null && row.progress_detail !== undefined ? { detail: row.progress_detail } : {}),
   };
 }
 
@@ -178,10 +182,16 @@ export async function saveProgress(
   instanceId: string,
   fraction: number,
   message: string | null,
+  detail?: unknown,
 ): Promise<JobRow | undefined> {
   return db
     .updateTable('jobs')
-    .set({ progress: fraction, progress_message: message, updated_at: sql<Date>`now()` })
+    .set({
+      progress: fraction,
+      progress_message: message,
+      ...(detail !== undefined ? { progress_detail: JSON.stringify(detail) } : {}),
+      updated_at: sql<Date>`now()`,
+    })
     .where('id', '=', id)
     .where('locked_by', '=', instanceId)
     .where('state', '=', 'running')
@@ -266,25 +276,51 @@ export async function requestCancel(db: StoreDb, id: string, organisation: strin
   return updated.rows[0] ?? (await findJob(db, id, organisation));
 }
 
-export interface ScheduleDefinition {
+export interface ScheduleDefinition extends ScheduleTimes {
   name: string;
   kind: string;
   organisation: string;
-  everyMs: number;
   payload: unknown;
+  singletonKey: string | null;
 }
 
-/** Creates or updates a schedule; a new one is first due one interval from now. */
+/**
+ * Creates or updates a schedule. A new one is first due one interval from now (or at the cron
+ * expression's next time); an update keeps the earlier of the two due times, except that a new
+ * cron expression takes its own next time.
+ */
 export async function upsertSchedule(db: StoreDb, schedule: ScheduleDefinition): Promise<void> {
+  const next = nextScheduledRun(schedule, new Date());
+  const nextRunAt = next ? next.toISOString() : 'infinity';
   await sql`
-    INSERT INTO job_schedules (name, organisation_id, kind, payload, every_ms, next_run_at)
+    INSERT INTO job_schedules (name, organisation_id, kind, payload, every_ms, cron, singleton_key, next_run_at)
     VALUES (${schedule.name}, ${schedule.organisation}, ${schedule.kind}, ${JSON.stringify(schedule.payload ?? null)},
-            ${schedule.everyMs}, now() + make_interval(secs => ${seconds(schedule.everyMs)}))
+            ${schedule.everyMs}, ${schedule.cron}, ${schedule.singletonKey}, ${nextRunAt}::timestamptz)
     ON CONFLICT (name) DO UPDATE SET
       organisation_id = excluded.organisation_id, kind = excluded.kind, payload = excluded.payload,
-      every_ms = excluded.every_ms,
-      next_run_at = least(job_schedules.next_run_at, excluded.next_run_at),
+      every_ms = excluded.every_ms, cron = excluded.cron, singleton_key = excluded.singleton_key,
+      next_run_at = CASE
+        WHEN excluded.cron IS NOT NULL AND job_schedules.cron IS DISTINCT FROM excluded.cron THEN excluded.next_run_at
+        ELSE least(job_schedules.next_run_at, excluded.next_run_at) END,
       updated_at = now()`.execute(db);
+}
+
+/** The schedules of `kind` for `organisation` with when each runs next (null: never again). */
+export async function schedulesOf(
+  db: StoreDb,
+  kind: string,
+  organisation: string,
+): Promise<Array<{ name: string; nextRunAt: Date | null }>> {
+  const rows = await db
+    .selectFrom('job_schedules')
+    .select(['name', 'next_run_at'])
+    .where('kind', '=', kind)
+    .where('organisation_id', '=', organisation)
+    .execute();
+  return rows.map((row) => {
+    const at = new Date(row.next_run_at);
+    return { name: row.name, nextRunAt: Number.isFinite(at.getTime()) ? at : null };
+  });
 }
 
 export async function deleteSchedule(db: StoreDb, name: string): Promise<boolean> {
@@ -303,23 +339,96 @@ export async function dueScheduleNames(db: StoreDb, kinds: readonly string[]): P
   return rows.map((row) => row.name);
 }
 
+export interface ScheduleTick {
+  kind: string;
+  organisation: string;
+  payload: unknown;
+  singletonKey: string | null;
+}
+
 /**
- * One tick of a schedule, taken atomically: only the instance whose UPDATE moved `next_run_at`
- * forward enqueues the job, in the same transaction. The next tick counts from now, so a
- * store that was down for hours runs the work once, not once per missed interval.
+ * One tick of a schedule, taken atomically: the due row is locked (another instance skips it),
+ * moved to its next time and the job enqueued in the same transaction. The next tick counts from
+ * now, so a store that was down for hours runs the work once, not once per missed interval.
  */
 export async function takeScheduleTick(
   db: StoreDb,
   name: string,
-  enqueue: (trx: Kysely<StoreSchema>, schedule: { kind: string; organisation: string; payload: unknown }) => Promise<JobRow>,
+  enqueue: (trx: Kysely<StoreSchema>, tick: ScheduleTick) => Promise<JobRow>,
 ): Promise<JobRow | null> {
   return db.transaction().execute(async (trx) => {
-    const taken = await sql<{ kind: string; organisation_id: string; payload: unknown }>`
-      UPDATE job_schedules SET next_run_at = now() + every_ms * interval '1 millisecond', updated_at = now()
+    const due = await sql<{
+      kind: string;
+      organisation_id: string;
+      payload: unknown;
+      every_ms: string | number | null;
+      cron: string | null;
+      singleton_key: string | null;
+      now: Date;
+    }>`
+      SELECT kind, organisation_id, payload, every_ms, cron, singleton_key, now() AS now FROM job_schedules
       WHERE name = ${name} AND next_run_at <= now()
-      RETURNING kind, organisation_id, payload`.execute(trx);
-    const schedule = taken.rows[0];
+      FOR UPDATE SKIP LOCKED`.execute(trx);
+    const schedule = due.rows[0];
     if (!schedule) return null;
-    return enqueue(trx, { kind: schedule.kind, organisation: schedule.organisation_id, payload: schedule.payload });
+    const next = nextScheduledRun(
+      { everyMs: schedule.every_ms === null ? null : Number(schedule.every_ms), cron: schedule.cron },
+      new Date(schedule.now),
+    );
+    await sql`UPDATE job_schedules SET next_run_at = ${next ? next.toISOString() : 'infinity'}::timestamptz, updated_at = now()
+      WHERE name = ${name}`.execute(trx);
+    return enqueue(trx, {
+      kind: schedule.kind,
+      organisation: schedule.organisation_id,
+      payload: schedule.payload,
+      singletonKey: schedule.singleton_key,
+    });
   });
+}
+
+/** An area's own jobs of `kind`, newest first: all of them, or those holding `key`, optionally in `states`. */
+export async function listJobs(
+  db: StoreDb,
+  query: {
+    kind: string;
+    organisation: string;
+    id?: string;
+    key?: string;
+    states?: readonly JobRow['state'][];
+    offset: number;
+    limit: number;
+  },
+): Promise<JobRow[]> {
+  if (query.id !== undefined && !UUID.test(query.id)) return [];
+  let select = db.selectFrom('jobs').selectAll().where('organisation_id', '=', query.organisation).where('kind', '=', query.kind);
+  if (query.id !== undefined) select = select.where('id', '=', query.id);
+  if (query.key !== undefined) select = select.where('singleton_key', '=', query.key);
+  if (query.states) select = select.where('state', 'in', query.states);
+  return select.orderBy('created_at', 'desc').orderBy('id').offset(query.offset).limit(query.limit).execute();
+}
+
+/** The newest job of `kind` for each key the organisation's jobs hold (a connection's last sync, say). */
+export async function latestJobPerKey(db: StoreDb, kind: string, organisation: string): Promise<JobRow[]> {
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .distinctOn('singleton_key')
+    .where('organisation_id', '=', organisation)
+    .where('kind', '=', kind)
+    .where('singleton_key', 'is not', null)
+    .orderBy('singleton_key')
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Forgets the finished jobs of `kind` holding `key` (what they were about is gone); answers how many. */
+export async function deleteFinishedJobs(db: StoreDb, kind: string, organisation: string, key: string): Promise<number> {
+  const deleted = await db
+    .deleteFrom('jobs')
+    .where('organisation_id', '=', organisation)
+    .where('kind', '=', kind)
+    .where('singleton_key', '=', key)
+    .where('state', 'not in', UNFINISHED)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
 }

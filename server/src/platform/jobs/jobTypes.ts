@@ -13,6 +13,8 @@ export interface JobProgress {
   /** 0..1 */
   fraction: number;
   message?: string;
+  /** The kind's own small facts (kept with the job and sent with its live events); keep it well under 8 kB. */
+  detail?: unknown;
 }
 
 export interface JobContext<Payload> {
@@ -60,14 +62,28 @@ export interface EnqueueRequest {
   singletonKey?: string;
 }
 
-export interface ScheduleRequest {
-  /** Unique across the store; enqueuing the same name again updates the schedule. */
+/** When a schedule runs: every N milliseconds (first one interval from now), or at a cron expression's times (UTC). */
+export type ScheduleTiming = { every: number; cron?: undefined } | { cron: string; every?: undefined };
+
+export type ScheduleRequest = ScheduleTiming & {
+  /** Unique across the store; scheduling the same name again updates the schedule. */
   name: string;
   kind: string;
   organisation: string;
-  /** Milliseconds between two runs. */
-  every: number;
   payload: unknown;
+  /** The singleton key each tick's job takes (default `schedule:<name>`): a tick while a job holding it runs adds nothing. */
+  singletonKey?: string;
+};
+
+/**
+ * Thrown by a handler for a failure another attempt cannot fix (a source's settings are wrong, a
+ * program is gone): the job fails at once with this message, whatever attempts remain.
+ */
+export class FinalJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FinalJobError';
+  }
 }
 
 /** A payload that does not match its kind's schema, naming the field at fault. */

@@ -30,7 +30,7 @@ export function createProgressThrottle(intervalMs: number, write: (update: JobPr
   return {
     report(update) {
       const fraction = Number.isFinite(update.fraction) ? Math.min(1, Math.max(0, update.fraction)) : 0;
-      pending = { fraction, message: update.message };
+      pending = { fraction, message: update.message, ...(update.detail !== undefined ? { detail: update.detail } : {}) };
       const wait = lastWriteAt + intervalMs - Date.now();
       if (wait <= 0) void writeNow();
       else timer ??= setTimeout(() => void writeNow(), wait);

@@ -52,6 +52,8 @@ export interface JobsTable {
   /** 0..1 */
   progress: ColumnType<number | null, number | null | undefined, number | null>;
   progress_message: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The kind's own small facts with the progress (e.g. a sync's rows per stream), published with every event (020). */
+  progress_detail: ColumnType<unknown, string | null | undefined, string | null>;
   /** The last failure's message (never a stack). */
   error: ColumnType<string | null, string | null | undefined, string | null>;
   result: ColumnType<unknown, string | null | undefined, string | null>;
@@ -61,14 +63,18 @@ export interface JobsTable {
   updated_at: UpdatedAt;
 }
 
-/** Recurring work: each due tick enqueues one job (migration 003). */
+/** Recurring work: each due tick enqueues one job (migrations 003 and 020). */
 export interface JobSchedulesTable {
   name: string;
   organisation_id: string;
   kind: string;
   payload: Json<unknown>;
-  /** node-postgres reads bigint as a string; PGlite as a number. */
-  every_ms: ColumnType<string | number, number, number>;
+  /** node-postgres reads bigint as a string; PGlite as a number. Null for a cron schedule (020). */
+  every_ms: ColumnType<string | number | null, number | null, number | null>;
+  /** A five-field cron expression (UTC), instead of `every_ms`. */
+  cron: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The singleton key each tick's job takes (default `schedule:<name>`). */
+  singleton_key: ColumnType<string | null, string | null | undefined, string | null>;
   next_run_at: ColumnType<Date, Date | string, Date | string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

@@ -4,7 +4,8 @@
 // requests, projects) and stay here as shipped. Each area keeps its later migrations in its own
 // migrations/ folder; openStore runs all of them in name order. Never edit one that has shipped.
 // There is no 012: the number was skipped when the catalog quality migration was written as 013,
-// and since migrations need only distinct names in order, the gap stays.
+// and since migrations need only distinct names in order, the gap stays. 020 came later: the
+// platform's own migrations take the next free number like any area's.
 import type { Migration } from 'kysely';
 import { initial } from './001_initial.js';
 import { auditOutcome } from './002_audit_outcome.js';
@@ -12,6 +13,7 @@ import { jobs } from './003_jobs.js';
 import { notificationsSupport } from './005_notifications_support.js';
 import { workspace } from './006_workspace.js';
 import { security } from './008_security.js';
+import { jobDetailsAndCron } from './020_job_details_and_cron.js';
 
 export const platformMigrations: Record<string, Migration> = {
   '001_initial': initial,
@@ -20,4 +22,5 @@ export const platformMigrations: Record<string, Migration> = {
   '005_notifications_support': notificationsSupport,
   '006_workspace': workspace,
   '008_security': security,
+  '020_job_details_and_cron': jobDetailsAndCron,
 };
