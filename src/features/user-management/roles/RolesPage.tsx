@@ -5,11 +5,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { RoleView } from '../../../api/warehouseTypes';
 import type { DataColumn } from '../../../components/dataColumn';
 import { DateTimeText } from '../../../components/DateTimeText';
-import { QueryResult } from '../../../components/QueryResult';
 import { warehouseRolePath } from '@common/paths';
 import { ManagementHeading } from '../ManagementHeading';
 import { useListWarehouseRolesQuery } from '../../../api/managementApi';
-import { SearchForm } from '../SearchForm';
 import { SearchedList } from '../SearchedList';
 import { CreateRoleDialog } from './CreateRoleDialog';
 
@@ -48,10 +46,7 @@ export default function RolesPage() {
           </button>
         }
       />
-      <SearchForm key={search} label="Search roles" placeholder="Search by name or comment" />
-      <QueryResult query={warehouseRoles} loadingLabel="Loading the roles…" errorTitle="The roles could not be loaded">
-        {(roles) => <SearchedList noun="role" search={search} rows={roles} columns={roleColumns} />}
-      </QueryResult>
+      <SearchedList noun="role" search={search} query={warehouseRoles} columns={roleColumns} placeholder="Search by name or comment" />
       {creating ? (
         <CreateRoleDialog
           onClose={() => setCreating(false)}

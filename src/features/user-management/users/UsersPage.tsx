@@ -2,11 +2,9 @@
 import { useState } from 'react';
 import { PlusLg } from 'react-bootstrap-icons';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { QueryResult } from '../../../components/QueryResult';
 import { warehouseUserPath } from '@common/paths';
 import { ManagementHeading } from '../ManagementHeading';
 import { useListWarehouseUsersQuery } from '../../../api/managementApi';
-import { SearchForm } from '../SearchForm';
 import { SearchedList } from '../SearchedList';
 import { CreateUserDialog } from './CreateUserDialog';
 import { userColumns } from './userColumns';
@@ -37,10 +35,13 @@ export default function UsersPage() {
           {notice}
         </div>
       ) : null}
-      <SearchForm key={search} label="Search users" placeholder="Search by name, login, display name or e-mail" />
-      <QueryResult query={warehouseUsers} loadingLabel="Loading the users…" errorTitle="The users could not be loaded">
-        {(users) => <SearchedList noun="user" search={search} rows={users} columns={userColumns} />}
-      </QueryResult>
+      <SearchedList
+        noun="user"
+        search={search}
+        query={warehouseUsers}
+        columns={userColumns}
+        placeholder="Search by name, login, display name or e-mail"
+      />
       {creating ? (
         <CreateUserDialog
           onClose={() => setCreating(false)}
