@@ -5,8 +5,8 @@ import { canonicalName, identifierError, plainTextError, RESERVED_ROLE_NAMES } f
 import type { AppliedChange, CreateRoleChange } from '../../../api/warehouseTypes';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
-import { useFieldErrors, type FieldErrors } from '../useFieldErrors';
-import { useWarehouseChange } from '../useWarehouseChange';
+import { useChangeForm } from '../useChangeForm';
+import type { FieldErrors } from '../useFieldErrors';
 
 type Field = 'roleName' | 'comment';
 const FIELDS: readonly Field[] = ['roleName', 'comment'];
@@ -25,21 +25,14 @@ function validate(roleName: string, comment: string): FieldErrors<Field> {
 export function CreateRoleDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (applied: AppliedChange) => void }) {
   const [roleName, setRoleName] = useState('');
   const [comment, setComment] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
-  const fields = useFieldErrors(FIELDS);
-  const { run, pending } = useWarehouseChange('roleName');
+  const { fields, formError, pending, send } = useChangeForm(FIELDS, 'roleName');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFormError(null);
     const name = roleName.trim();
     const text = comment.trim();
-    if (fields.show(validate(name, text))) return;
-    const change: CreateRoleChange = { kind: 'createRole', roleName: name, ...(text ? { comment: text } : {}) };
-    const outcome = await run(change);
-    if (outcome.ok) onCreated(outcome.applied);
-    else if (fields.isField(outcome.field)) fields.show({ [outcome.field]: outcome.message });
-    else setFormError(outcome.message);
+    const change = (): CreateRoleChange => ({ kind: 'createRole', roleName: name, ...(text ? { comment: text } : {}) });
+    await send(validate(name, text), change, onCreated);
   };
 
   return (

@@ -7,8 +7,8 @@ import type { AppliedChange, CreateUserChange } from '../../../api/warehouseType
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
 import { RoleSuggestions, ROLE_SUGGESTIONS_ID } from '../RoleSuggestions';
-import { useFieldErrors, type FieldErrors } from '../useFieldErrors';
-import { useWarehouseChange } from '../useWarehouseChange';
+import { useChangeForm } from '../useChangeForm';
+import type { FieldErrors } from '../useFieldErrors';
 
 type Field = 'userName' | 'displayName' | 'email' | 'defaultRole' | 'defaultWarehouse' | 'comment';
 const FIELDS: readonly Field[] = ['userName', 'displayName', 'email', 'defaultRole', 'defaultWarehouse', 'comment'];
@@ -46,21 +46,11 @@ interface CreateUserDialogProps {
 
 export function CreateUserDialog({ onClose, onCreated }: CreateUserDialogProps) {
   const [values, setValues] = useState<Values>(empty);
-  const [formError, setFormError] = useState<string | null>(null);
-  const fields = useFieldErrors(FIELDS);
-  const { run, pending } = useWarehouseChange('userName');
+  const { fields, formError, pending, send } = useChangeForm(FIELDS, 'userName');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFormError(null);
-    if (fields.show(validate(values))) return;
-    const outcome = await run(toChange(values));
-    if (outcome.ok) {
-      onCreated(outcome.applied);
-      return;
-    }
-    if (fields.isField(outcome.field)) fields.show({ [outcome.field]: outcome.message });
-    else setFormError(outcome.message);
+    await send(validate(values), () => toChange(values), onCreated);
   };
 
   const field = (name: Field, label: string, extra: Partial<Parameters<typeof FormField>[0]> = {}) => (

@@ -5,8 +5,8 @@ import type { UserView } from '../../../api/warehouseTypes';
 import { FormField } from '../../../components/FormField';
 import { InlineError } from '../../../components/InlineError';
 import { ROLE_SUGGESTIONS_ID } from '../RoleSuggestions';
-import { useFieldErrors, type FieldErrors } from '../useFieldErrors';
-import { useWarehouseChange } from '../useWarehouseChange';
+import { useChangeForm } from '../useChangeForm';
+import type { FieldErrors } from '../useFieldErrors';
 
 type Field = 'defaultRole' | 'defaultWarehouse';
 const FIELDS: readonly Field[] = ['defaultRole', 'defaultWarehouse'];
@@ -21,33 +21,27 @@ export function UserDefaultsForm({ user, onSaved }: UserDefaultsFormProps) {
     defaultRole: user.defaultRole ?? '',
     defaultWarehouse: user.defaultWarehouse ?? '',
   });
-  const [formError, setFormError] = useState<string | null>(null);
-  const fields = useFieldErrors(FIELDS);
-  const { run, pending } = useWarehouseChange();
+  const { fields, formError, pending, send } = useChangeForm(FIELDS);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFormError(null);
     const found: FieldErrors<Field> = {};
     for (const field of FIELDS) {
       const value = values[field].trim();
       const error = value ? existingNameError(value) : undefined;
       if (error) found[field] = error;
     }
-    if (fields.show(found)) return;
     const value = (field: Field) => values[field].trim() || null;
-    const outcome = await run({
-      kind: 'setUserDefaults',
-      userName: user.name,
-      defaultRole: value('defaultRole'),
-      defaultWarehouse: value('defaultWarehouse'),
-    });
-    if (outcome.ok) {
-      onSaved(outcome.applied.noop ? `The defaults of ${user.name} were already set so.` : `Defaults of ${user.name} saved.`);
-      return;
-    }
-    if (fields.isField(outcome.field)) fields.show({ [outcome.field]: outcome.message });
-    else setFormError(outcome.message);
+    await send(
+      found,
+      () => ({
+        kind: 'setUserDefaults',
+        userName: user.name,
+        defaultRole: value('defaultRole'),
+        defaultWarehouse: value('defaultWarehouse'),
+      }),
+      (applied) => onSaved(applied.noop ? `The defaults of ${user.name} were already set so.` : `Defaults of ${user.name} saved.`),
+    );
   };
 
   return (
