@@ -141,10 +141,10 @@ export async function upstreamBuilds(db: StoreDb, organisation: string, roots: r
     WITH RECURSIVE up(root, id) AS (
       SELECT r.root, r.root FROM unnest(${sql.val([...roots])}::text[]) AS r(root)
       UNION
-      SELECT up.root, e.parent_id FROM dbt_edges e JOIN up ON e.child_id = up.id WHERE e.organisation_id = ${organisation}
+      SELECT up.root, e.parent_id FROM catalog_read_edges e JOIN up ON e.child_id = up.id WHERE e.organisation_id = ${organisation}
     )
     SELECT up.root, up.id FROM up
-    JOIN dbt_nodes n ON n.organisation_id = ${organisation} AND n.unique_id = up.id
+    JOIN catalog_read_nodes n ON n.organisation_id = ${organisation} AND n.unique_id = up.id
     WHERE n.resource_type IN (${sql.join(BUILD_TYPES.map((type) => sql`${type}`))})`.execute(db);
   for (const row of rows) result.get(row.root)?.add(row.id);
   return result;

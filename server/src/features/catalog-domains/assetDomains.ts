@@ -23,7 +23,7 @@ export function assetsWithDomains(organisation: string, options: { modelsOnly?: 
     SELECT n.unique_id, n.name, n.resource_type, n.schema_name, n.identifier,
            COALESCE(m.domain, n.domain, ${tagDomain}, ${folderDomain}) AS domain,
            CASE WHEN m.domain IS NOT NULL THEN 'hand' WHEN n.domain IS NOT NULL THEN 'meta' WHEN ${tagDomain} IS NOT NULL THEN 'tag' WHEN ${folderDomain} IS NOT NULL THEN 'folder' END AS assigned_by
-    FROM dbt_nodes n
+    FROM catalog_read_nodes n
     LEFT JOIN catalog_domain_assets m ON m.organisation_id = n.organisation_id AND m.unique_id = n.unique_id
     WHERE n.organisation_id = ${organisation} AND n.resource_type IN (${sql.join(types.map((type) => sql`${type}`))})
   )`;

@@ -18,7 +18,7 @@ const UNREAD_SHOWN = 200;
 
 export async function assetCost(db: StoreDb, costs: CostSource, organisation: string, assetId: string): Promise<AssetCostResponse> {
   const asset = await db
-    .selectFrom('dbt_nodes')
+    .selectFrom('catalog_read_nodes')
     .select(['unique_id', 'resource_type', 'schema_name', 'identifier'])
     .where('organisation_id', '=', organisation)
     .where('unique_id', '=', assetId)
@@ -48,7 +48,7 @@ export async function assetCost(db: StoreDb, costs: CostSource, organisation: st
 
 export async function exposureCosts(db: StoreDb, costs: CostSource, organisation: string): Promise<ExposureCostsResponse> {
   const exposures = await db
-    .selectFrom('dbt_nodes')
+    .selectFrom('catalog_read_nodes')
     .select('unique_id')
     .where('organisation_id', '=', organisation)
     .where('resource_type', '=', 'exposure')

@@ -60,14 +60,14 @@ export async function listDomains(db: StoreDb, organisation: string): Promise<Do
         SELECT t.attached_to, count(*)::integer AS total,
                count(*) FILTER (WHERE s.last_status IN ('pass', 'success'))::integer AS passing,
                count(*) FILTER (WHERE s.last_status IN (${sql.join(RESULT_STATUSES.map((status) => sql`${status}`))}))::integer AS with_result
-        FROM dbt_tests t
-        LEFT JOIN catalog_test_states s ON s.organisation_id = ${organisation} AND s.test_id = t.unique_id
+        FROM catalog_read_tests t
+        LEFT JOIN quality_read_test_states s ON s.organisation_id = ${organisation} AND s.test_id = t.unique_id
         WHERE t.organisation_id = ${organisation} AND t.attached_to IS NOT NULL AND t.test_type <> 'unit'
         GROUP BY t.attached_to
       ),
       latest AS (
         SELECT DISTINCT ON (r.unique_id) r.unique_id, r.status
-        FROM dbt_freshness_results r
+        FROM catalog_read_freshness r
         WHERE r.organisation_id = ${organisation}
         ORDER BY r.unique_id, r.checked_at DESC, r.id DESC
       )
@@ -203,7 +203,7 @@ export async function deleteDomain(db: StoreDb, actor: Actor, name: string): Pro
 export async function setAssetDomain(db: StoreDb, actor: Actor, assetId: string, domain: string | null): Promise<void> {
   await db.transaction().execute(async (tx) => {
     const asset = await tx
-      .selectFrom('dbt_nodes')
+      .selectFrom('catalog_read_nodes')
       .select(['unique_id', 'resource_type'])
       .where('organisation_id', '=', actor.organisation)
       .where('unique_id', '=', assetId)

@@ -40,13 +40,13 @@ async function freshnessCheck(
     WITH RECURSIVE up(id) AS (
       SELECT unique_id FROM catalog_product_members WHERE product_id = ${productId}
       UNION
-      SELECT e.parent_id FROM dbt_edges e JOIN up ON e.child_id = up.id WHERE e.organisation_id = ${organisation}
+      SELECT e.parent_id FROM catalog_read_edges e JOIN up ON e.child_id = up.id WHERE e.organisation_id = ${organisation}
     )
     SELECT n.unique_id, n.name, n.source_name, f.max_loaded_at, f.status
     FROM up
-    JOIN dbt_nodes n ON n.organisation_id = ${organisation} AND n.unique_id = up.id AND n.resource_type = 'source'
+    JOIN catalog_read_nodes n ON n.organisation_id = ${organisation} AND n.unique_id = up.id AND n.resource_type = 'source'
     LEFT JOIN LATERAL (
-      SELECT r.max_loaded_at, r.status FROM dbt_freshness_results r
+      SELECT r.max_loaded_at, r.status FROM catalog_read_freshness r
       WHERE r.organisation_id = ${organisation} AND r.unique_id = n.unique_id
       ORDER BY r.checked_at DESC, r.id DESC LIMIT 1
     ) f ON true
@@ -74,13 +74,13 @@ async function testCheck(db: StoreDb, organisation: string, productId: string, m
       SELECT m.unique_id FROM catalog_product_members m WHERE m.product_id = ${productId}
       UNION
       SELECT e.parent_id FROM catalog_product_members m
-      JOIN dbt_edges e ON e.organisation_id = ${organisation} AND e.child_id = m.unique_id
+      JOIN catalog_read_edges e ON e.organisation_id = ${organisation} AND e.child_id = m.unique_id
       WHERE m.product_id = ${productId} AND m.unique_id LIKE 'exposure.%'
     )
     SELECT DISTINCT t.unique_id, t.name, s.last_status
     FROM scope
-    JOIN dbt_tests t ON t.organisation_id = ${organisation} AND t.attached_to = scope.unique_id AND t.test_type <> 'unit'
-    LEFT JOIN catalog_test_states s ON s.organisation_id = ${organisation} AND s.test_id = t.unique_id
+    JOIN catalog_read_tests t ON t.organisation_id = ${organisation} AND t.attached_to = scope.unique_id AND t.test_type <> 'unit'
+    LEFT JOIN quality_read_test_states s ON s.organisation_id = ${organisation} AND s.test_id = t.unique_id
     ORDER BY t.name`.execute(db);
   const judged = rows.filter((test) => test.last_status !== null && RESULTS.includes(test.last_status));
   const passing = judged.filter((test) => PASSING.includes(test.last_status ?? ''));

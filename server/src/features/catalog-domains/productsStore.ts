@@ -83,7 +83,7 @@ async function productRow(db: StoreDb | StoreTx, organisation: string, id: strin
 export async function productMembers(db: StoreDb, organisation: string, id: string): Promise<ProductMember[]> {
   const rows = await db
     .selectFrom('catalog_product_members as m')
-    .leftJoin('dbt_nodes as n', (join) => join.on('n.organisation_id', '=', organisation).onRef('n.unique_id', '=', 'm.unique_id'))
+    .leftJoin('catalog_read_nodes as n', (join) => join.on('n.organisation_id', '=', organisation).onRef('n.unique_id', '=', 'm.unique_id'))
     .select(['m.unique_id', 'n.name', 'n.resource_type'])
     .where('m.product_id', '=', id)
     .orderBy('m.position')
@@ -110,7 +110,7 @@ async function checkMembers(tx: StoreTx, organisation: string, assets: readonly 
   const unique = [...new Set(assets)];
   if (unique.length === 0) return unique;
   const found = await tx
-    .selectFrom('dbt_nodes')
+    .selectFrom('catalog_read_nodes')
     .select(['unique_id', 'resource_type'])
     .where('organisation_id', '=', organisation)
     .where('unique_id', 'in', unique)

@@ -7,7 +7,7 @@ import { GovernanceNotFoundError } from './errors.js';
 
 export async function assetGovernance(db: StoreDb, organisation: string, assetId: string): Promise<AssetGovernanceResponse> {
   const node = await db
-    .selectFrom('dbt_nodes')
+    .selectFrom('catalog_read_nodes')
     .select('unique_id')
     .where('organisation_id', '=', organisation)
     .where('unique_id', '=', assetId)

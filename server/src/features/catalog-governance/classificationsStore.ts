@@ -34,27 +34,27 @@ export function applicationsInForce(organisation: string) {
     source: 'manual' | 'suggestion' | 'dbt';
     applied_by: string | null;
   }>`
-    WITH dbt_labels AS (
+    WITH meta_labels AS (
       SELECT n.unique_id AS node_id, '' AS column_name, lower(tag.value) AS label
-        FROM dbt_nodes n CROSS JOIN LATERAL jsonb_array_elements_text(n.tags) AS tag(value) WHERE n.organisation_id = ${organisation} AND n.tags <> '[]'::jsonb
+        FROM catalog_read_nodes n CROSS JOIN LATERAL jsonb_array_elements_text(n.tags) AS tag(value) WHERE n.organisation_id = ${organisation} AND n.tags <> '[]'::jsonb
       UNION ALL
       SELECT c.node_id, c.name, lower(tag.value)
-        FROM dbt_columns c CROSS JOIN LATERAL jsonb_array_elements_text(c.tags) AS tag(value) WHERE c.organisation_id = ${organisation} AND c.tags <> '[]'::jsonb
+        FROM catalog_read_columns c CROSS JOIN LATERAL jsonb_array_elements_text(c.tags) AS tag(value) WHERE c.organisation_id = ${organisation} AND c.tags <> '[]'::jsonb
       UNION ALL
       SELECT n.unique_id, '', CASE lower(n.meta->>'contains_pii') WHEN 'true' THEN 'pii.sensitive' WHEN 'false' THEN 'pii.nonsensitive' END
-        FROM dbt_nodes n WHERE n.organisation_id = ${organisation} AND n.meta->>'contains_pii' IS NOT NULL
+        FROM catalog_read_nodes n WHERE n.organisation_id = ${organisation} AND n.meta->>'contains_pii' IS NOT NULL
       UNION ALL
       SELECT n.unique_id, '', 'tier.tier' || substring(n.meta->>'tier' FROM '[1-5]')
-        FROM dbt_nodes n WHERE n.organisation_id = ${organisation} AND n.meta->>'tier' ~* '^\\s*(tier)?[ _-]?[1-5]\\s*$'
+        FROM catalog_read_nodes n WHERE n.organisation_id = ${organisation} AND n.meta->>'tier' ~* '^\\s*(tier)?[ _-]?[1-5]\\s*$'
     ),
-    dbt_keys AS (
+    meta_keys AS (
       SELECT DISTINCT node_id, column_name,
         CASE
           WHEN label IN ('pii', 'sensitive', 'personal_data') THEN 'pii.sensitive'
           WHEN label ~ '^tier[ _-]?[1-5]$' THEN 'tier.tier' || right(label, 1)
           ELSE label
         END AS key
-      FROM dbt_labels WHERE label IS NOT NULL
+      FROM meta_labels WHERE label IS NOT NULL
     ),
     people AS (
       SELECT node_id, column_name, tag_id, classification_id, source, applied_by, exclusive
@@ -62,7 +62,7 @@ export function applicationsInForce(organisation: string) {
     ),
     from_dbt AS (
       SELECT k.node_id, k.column_name, t.id AS tag_id, c.id AS classification_id, 'dbt'::text AS source, NULL::text AS applied_by, c.mutually_exclusive AS exclusive
-      FROM dbt_keys k
+      FROM meta_keys k
       JOIN classifications c ON c.organisation_id = ${organisation}
       JOIN classification_tags t ON t.classification_id = c.id AND k.key = lower(c.name) || '.' || lower(t.name)
     )
@@ -121,7 +121,7 @@ export async function listApplications(
     FROM (${applicationsInForce(organisation)}) a
     JOIN classification_tags t ON t.id = a.tag_id
     JOIN classifications c ON c.id = a.classification_id
-    LEFT JOIN dbt_nodes n ON n.organisation_id = ${organisation} AND n.unique_id = a.node_id
+    LEFT JOIN catalog_read_nodes n ON n.organisation_id = ${organisation} AND n.unique_id = a.node_id
     WHERE TRUE
       ${query.tagId ? sql`AND a.tag_id = ${query.tagId}` : sql``}
       ${query.nodeId ? sql`AND a.node_id = ${query.nodeId}` : sql``}

@@ -180,7 +180,9 @@ export async function termDetail(db: StoreDb, organisation: string, termId: stri
   if (!row) throw new GovernanceNotFoundError('term');
   const links = await db
     .selectFrom('glossary_term_links as l')
-    .leftJoin('dbt_nodes as n', (join) => join.onRef('n.organisation_id', '=', 'l.organisation_id').onRef('n.unique_id', '=', 'l.node_id'))
+    .leftJoin('catalog_read_nodes as n', (join) =>
+      join.onRef('n.organisation_id', '=', 'l.organisation_id').onRef('n.unique_id', '=', 'l.node_id'),
+    )
     .select(['l.node_id', 'l.column_name', 'n.name', 'n.resource_type'])
     .where('l.term_id', '=', termId)
     .orderBy('l.node_id')

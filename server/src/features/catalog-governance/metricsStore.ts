@@ -1,4 +1,4 @@
-// Metrics: the manifest's semantic models and metrics as the dbt layer keeps them (dbt_nodes with
+// Metrics: the manifest's semantic models and metrics as the dbt layer keeps them (catalog_read_nodes with
 // their `semantic` definition), each metric with the measures it reads, the metrics it combines
 // and whether its values can be queried (and if not, why), and its lineage.
 import { sql } from 'kysely';
@@ -81,10 +81,10 @@ export async function readCatalogue(db: StoreDb, organisation: string): Promise<
     SELECT n.unique_id, n.name, n.resource_type, n.description, n.owners, n.domain, n.semantic,
       COALESCE((SELECT json_agg(json_build_object('id', p.unique_id, 'name', p.name, 'type', p.resource_type, 'materialized', p.materialized,
           'database', p.database_name, 'schema', p.schema_name, 'identifier', p.identifier,
-          'columns', (SELECT json_agg(lower(c.name)) FROM dbt_columns c WHERE c.organisation_id = p.organisation_id AND c.node_id = p.unique_id)))
-        FROM dbt_edges e JOIN dbt_nodes p ON p.organisation_id = e.organisation_id AND p.unique_id = e.parent_id
+          'columns', (SELECT json_agg(lower(c.name)) FROM catalog_read_columns c WHERE c.organisation_id = p.organisation_id AND c.node_id = p.unique_id)))
+        FROM catalog_read_edges e JOIN catalog_read_nodes p ON p.organisation_id = e.organisation_id AND p.unique_id = e.parent_id
         WHERE e.organisation_id = n.organisation_id AND e.child_id = n.unique_id), '[]'::json) AS parents
-    FROM dbt_nodes n
+    FROM catalog_read_nodes n
     WHERE n.organisation_id = ${organisation} AND n.resource_type IN ('semantic_model', 'metric')
     ORDER BY n.resource_type, lower(n.name)`.execute(db);
 
@@ -210,16 +210,16 @@ export async function metricDetail(db: StoreDb, organisation: string, metricId: 
   const { measure: _measure, ...metric } = found;
   const { rows: upstream } = await sql<{ id: string; name: string; resource_type: string; depth: number }>`
     WITH RECURSIVE up(id, depth) AS (
-      SELECT parent_id, 1 FROM dbt_edges WHERE organisation_id = ${organisation} AND child_id = ${metricId}
+      SELECT parent_id, 1 FROM catalog_read_edges WHERE organisation_id = ${organisation} AND child_id = ${metricId}
       UNION
-      SELECT e.parent_id, up.depth + 1 FROM dbt_edges e JOIN up ON e.child_id = up.id WHERE e.organisation_id = ${organisation} AND up.depth < 8
+      SELECT e.parent_id, up.depth + 1 FROM catalog_read_edges e JOIN up ON e.child_id = up.id WHERE e.organisation_id = ${organisation} AND up.depth < 8
     )
     SELECT n.unique_id AS id, n.name, n.resource_type, min(up.depth) AS depth
-    FROM up JOIN dbt_nodes n ON n.organisation_id = ${organisation} AND n.unique_id = up.id
+    FROM up JOIN catalog_read_nodes n ON n.organisation_id = ${organisation} AND n.unique_id = up.id
     GROUP BY n.unique_id, n.name, n.resource_type ORDER BY min(up.depth), n.name LIMIT 200`.execute(db);
   const downstream = await db
-    .selectFrom('dbt_edges as e')
-    .innerJoin('dbt_nodes as n', (join) =>
+    .selectFrom('catalog_read_edges as e')
+    .innerJoin('catalog_read_nodes as n', (join) =>
       join.onRef('n.organisation_id', '=', 'e.organisation_id').onRef('n.unique_id', '=', 'e.child_id'),
     )
     .select(['n.unique_id as id', 'n.name', 'n.resource_type'])

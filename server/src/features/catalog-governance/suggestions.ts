@@ -67,8 +67,10 @@ export async function scanForPersonalData(options: {
   if (!tagId) return { suggested: 0, sampledTables: 0 };
   const settings = await settingsOf(db, organisation);
   const columns = await db
-    .selectFrom('dbt_columns as c')
-    .innerJoin('dbt_nodes as n', (join) => join.onRef('n.organisation_id', '=', 'c.organisation_id').onRef('n.unique_id', '=', 'c.node_id'))
+    .selectFrom('catalog_read_columns as c')
+    .innerJoin('catalog_read_nodes as n', (join) =>
+      join.onRef('n.organisation_id', '=', 'c.organisation_id').onRef('n.unique_id', '=', 'c.node_id'),
+    )
     .select(['c.node_id', 'c.name as column_name', 'n.database_name', 'n.schema_name', 'n.identifier', 'n.name', 'n.materialized'])
     .where('c.organisation_id', '=', organisation)
     .where('n.resource_type', 'in', TABLE_TYPES)
@@ -202,7 +204,9 @@ export async function listSuggestions(db: StoreDb, organisation: string, state: 
     .selectFrom('classification_suggestions as s')
     .innerJoin('classification_tags as t', 't.id', 's.tag_id')
     .innerJoin('classifications as c', 'c.id', 't.classification_id')
-    .leftJoin('dbt_nodes as n', (join) => join.onRef('n.organisation_id', '=', 's.organisation_id').onRef('n.unique_id', '=', 's.node_id'))
+    .leftJoin('catalog_read_nodes as n', (join) =>
+      join.onRef('n.organisation_id', '=', 's.organisation_id').onRef('n.unique_id', '=', 's.node_id'),
+    )
     .select([
       's.id',
       's.node_id',

@@ -189,7 +189,7 @@ export async function deleteTerm(db: StoreDb, actor: Actor, termId: string): Pro
 /** The asset (and column) must be the organisation's: answers 404 for an asset, 400 for a column it lacks. */
 export async function checkTarget(db: Tx | StoreDb, organisation: string, nodeId: string, columnName: string | null): Promise<void> {
   const node = await db
-    .selectFrom('dbt_nodes')
+    .selectFrom('catalog_read_nodes')
     .select('name')
     .where('organisation_id', '=', organisation)
     .where('unique_id', '=', nodeId)
@@ -197,7 +197,7 @@ export async function checkTarget(db: Tx | StoreDb, organisation: string, nodeId
   if (!node) throw new GovernanceNotFoundError('asset');
   if (columnName === null) return;
   const column = await db
-    .selectFrom('dbt_columns')
+    .selectFrom('catalog_read_columns')
     .select('name')
     .where('organisation_id', '=', organisation)
     .where('node_id', '=', nodeId)

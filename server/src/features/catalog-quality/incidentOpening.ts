@@ -41,13 +41,13 @@ function freshnessResults(organisation: string, batch: ResultBatch): RawBuilder<
 function failuresOf(organisation: string, batch: ResultBatch) {
   return sql`(
     SELECT DISTINCT ON (r.unique_id) 'test' AS kind, r.unique_id AS subject_id, t.name, t.attached_to AS asset_id, r.status, r.failures, r.message, COALESCE(r.executed_at, now()) AS at
-    FROM dbt_run_results r
-    JOIN dbt_tests t ON t.organisation_id = r.organisation_id AND t.unique_id = r.unique_id
+    FROM catalog_read_run_results r
+    JOIN catalog_read_tests t ON t.organisation_id = r.organisation_id AND t.unique_id = r.unique_id
     WHERE ${testResults(organisation, batch)} AND r.status IN ('fail', 'error', 'runtime error')
     UNION ALL
     SELECT DISTINCT ON (f.unique_id) 'freshness', f.unique_id, COALESCE(n.source_name || '.', '') || COALESCE(n.name, f.unique_id), f.unique_id, f.status, NULL, f.error, f.checked_at
-    FROM dbt_freshness_results f
-    LEFT JOIN dbt_nodes n ON n.organisation_id = f.organisation_id AND n.unique_id = f.unique_id
+    FROM catalog_read_freshness f
+    LEFT JOIN catalog_read_nodes n ON n.organisation_id = f.organisation_id AND n.unique_id = f.unique_id
     WHERE ${freshnessResults(organisation, batch)} AND f.status IN ('error', 'runtime error')
   )`;
 }
@@ -74,7 +74,7 @@ export async function openIncidents(db: Db, organisation: string, batch: ResultB
       INSERT INTO catalog_incidents (organisation_id, subject_id, kind, name, asset_id, domain, severity, last_status, last_failures, last_message, opened_at, last_failed_at)
       SELECT ${organisation}, failed.subject_id, failed.kind, failed.name, failed.asset_id, ${domainOf('n')}, ${DEFAULT_SEVERITY}, failed.status, failed.failures, failed.message, failed.at, failed.at
       FROM failed
-      LEFT JOIN dbt_nodes n ON n.organisation_id = ${organisation} AND n.unique_id = failed.asset_id
+      LEFT JOIN catalog_read_nodes n ON n.organisation_id = ${organisation} AND n.unique_id = failed.asset_id
       WHERE NOT EXISTS (SELECT 1 FROM catalog_incidents i WHERE i.organisation_id = ${organisation} AND i.subject_id = failed.subject_id AND i.state <> 'resolved')
       -- An ingestion and a freshness check opening one at the same moment: the first one stands.
       ON CONFLICT (organisation_id, subject_id) WHERE state <> 'resolved' DO NOTHING
@@ -89,10 +89,10 @@ export async function openIncidents(db: Db, organisation: string, batch: ResultB
   // Passing again: the test passed (or the source is fresh again) in this run after its last failure.
   await sql`
     WITH passed AS (
-      SELECT DISTINCT ON (r.unique_id) r.unique_id AS subject_id, COALESCE(r.executed_at, now()) AS at FROM dbt_run_results r
+      SELECT DISTINCT ON (r.unique_id) r.unique_id AS subject_id, COALESCE(r.executed_at, now()) AS at FROM catalog_read_run_results r
       WHERE ${testResults(organisation, batch)} AND r.status IN ('pass', 'success')
       UNION ALL
-      SELECT DISTINCT ON (f.unique_id) f.unique_id, f.checked_at FROM dbt_freshness_results f
+      SELECT DISTINCT ON (f.unique_id) f.unique_id, f.checked_at FROM catalog_read_freshness f
       WHERE ${freshnessResults(organisation, batch)} AND f.status = 'pass'
     ),
     marked AS (

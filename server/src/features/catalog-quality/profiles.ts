@@ -20,7 +20,7 @@ const HISTORY_MAX = 30;
 /** The node's table, or the reason it has none (404 for a node the organisation does not have). */
 export async function tableOf(db: StoreDb, organisation: string, assetId: string): Promise<RelationParts & { text: string }> {
   const node = await db
-    .selectFrom('dbt_nodes')
+    .selectFrom('catalog_read_nodes')
     .select(['resource_type', 'materialized', 'database_name', 'schema_name', 'identifier', 'name'])
     .where('organisation_id', '=', organisation)
     .where('unique_id', '=', assetId)
@@ -114,7 +114,7 @@ export async function profilesOf(
   history: Pick<AssetProfile, 'id' | 'profiledAt' | 'rowCount' | 'sampledRows' | 'milliseconds'>[];
 }> {
   const exists = await db
-    .selectFrom('dbt_nodes')
+    .selectFrom('catalog_read_nodes')
     .select('unique_id')
     .where('organisation_id', '=', organisation)
     .where('unique_id', '=', assetId)

@@ -27,8 +27,8 @@ function testsOf(organisation: string): RawBuilder<unknown> {
       n.name AS asset_name, ${domainOf('n')} AS domain, ${ownerOf('n')} AS owner,
       ${testStatus(sql`s.last_status`)} AS status, s.last_failures, s.last_message, s.last_executed_at,
       COALESCE(s.recent, '') AS recent, COALESCE(s.runs, 0) AS runs, COALESCE(s.flips, 0) AS flips
-    FROM dbt_tests t
-    LEFT JOIN dbt_nodes n ON n.organisation_id = t.organisation_id AND n.unique_id = t.attached_to
+    FROM catalog_read_tests t
+    LEFT JOIN catalog_read_nodes n ON n.organisation_id = t.organisation_id AND n.unique_id = t.attached_to
     LEFT JOIN catalog_test_states s ON s.organisation_id = t.organisation_id AND s.test_id = t.unique_id
     WHERE t.organisation_id = ${organisation}
   ) q`;
@@ -207,7 +207,7 @@ export async function testHistory(db: Db, organisation: string, testId: string):
   const row = found.rows[0];
   if (!row) throw new QualityNotFoundError('test');
   const runs = await db
-    .selectFrom('dbt_run_results')
+    .selectFrom('catalog_read_run_results')
     .select(['status', 'failures', 'message', 'executed_at', 'execution_time'])
     .select(testStatus(sql`status`).as('test_status'))
     .where('organisation_id', '=', organisation)

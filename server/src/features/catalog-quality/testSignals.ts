@@ -14,8 +14,8 @@ export async function testSignalsOf(
   ingestionId: string,
 ): Promise<{ signals: SignalInput[]; total: number }> {
   const rows = await db
-    .selectFrom('dbt_run_results as result')
-    .innerJoin('dbt_tests as test', (join) =>
+    .selectFrom('catalog_read_run_results as result')
+    .innerJoin('catalog_read_tests as test', (join) =>
       join.onRef('test.organisation_id', '=', 'result.organisation_id').onRef('test.unique_id', '=', 'result.unique_id'),
     )
     .select(['result.unique_id', 'result.status', 'result.failures', 'result.message', 'test.name', 'test.attached_to', 'test.column_name'])

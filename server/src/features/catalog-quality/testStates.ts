@@ -16,7 +16,7 @@ export async function foldIngestion(db: Db, organisation: string, ingestionId: s
     INSERT INTO catalog_test_states (organisation_id, test_id, last_status, last_failures, last_message, last_executed_at, last_result_id, recent, runs, flips)
     SELECT f.organisation_id, f.unique_id, f.status, f.failures, f.message, f.executed_at, f.id, x.recent, COALESCE(s.runs, 0) + 1, ${flipsOf(sql`x.recent`)}
     FROM (
-      SELECT DISTINCT ON (r.unique_id) r.* FROM dbt_run_results r
+      SELECT DISTINCT ON (r.unique_id) r.* FROM catalog_read_run_results r
       WHERE r.organisation_id = ${organisation} AND r.ingestion_id = ${ingestionId} AND ${isTestResult}
       ORDER BY r.unique_id, r.id DESC
     ) f
@@ -38,9 +38,9 @@ export async function rebuildTestStates(db: Db, organisation: string): Promise<v
     FROM (
       SELECT r.organisation_id, r.unique_id, max(r.id) AS last_id, count(*)::integer AS runs,
         left(string_agg(${statusCode(sql`r.status`)}, '' ORDER BY r.id DESC), ${RECENT_RUNS}) AS recent
-      FROM dbt_run_results r
+      FROM catalog_read_run_results r
       WHERE r.organisation_id = ${organisation} AND ${isTestResult}
       GROUP BY r.organisation_id, r.unique_id
     ) h
-    JOIN dbt_run_results last ON last.id = h.last_id`.execute(db);
+    JOIN catalog_read_run_results last ON last.id = h.last_id`.execute(db);
 }

@@ -4,9 +4,11 @@ import type { Migration } from 'kysely';
 import { dbt } from './004_dbt.js';
 import { dbtUploadTokens } from './017_dbt_upload_tokens.js';
 import { dbtIngestionLease } from './019_dbt_ingestion_lease.js';
+import { catalogReadViews } from './022_catalog_read_views.js';
 
 export const migrations: Record<string, Migration> = {
   '004_dbt': dbt,
   '017_dbt_upload_tokens': dbtUploadTokens,
   '019_dbt_ingestion_lease': dbtIngestionLease,
+  '022_catalog_read_views': catalogReadViews,
 };
