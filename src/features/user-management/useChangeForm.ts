@@ -2,7 +2,7 @@
 // own checks are shown at the fields, the first one focused, and nothing is sent while there
 // are any; then the change, whose refusal is shown at the field the server names, or above the
 // fields when it names none of them.
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { AppliedChange, WarehouseChange } from '../../api/warehouseTypes';
 import { useFieldErrors, type FieldErrors } from './useFieldErrors';
 import { useWarehouseChange } from './useWarehouseChange';
@@ -23,5 +23,13 @@ export function useChangeForm<Field extends string>(order: readonly Field[], dup
     else setFormError(outcome.message);
   };
 
-  return { fields, formError, pending, send };
+  /** The FormDialog props that follow from sending: busy while it runs, the refusal above the fields, submit and cancel. */
+  const dialogProps = (submit: (event: FormEvent<HTMLFormElement>) => Promise<void>, onCancel: () => void) => ({
+    busy: pending,
+    error: formError,
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event),
+    onCancel,
+  });
+
+  return { fields, formError, pending, send, dialogProps };
 }

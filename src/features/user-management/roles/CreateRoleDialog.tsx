@@ -1,8 +1,10 @@
 // Creating a role: a name in Snowflake's identifier form (not one of the system roles) and an
 // optional comment.
+import { warehouseRolePath } from '@common/paths';
 import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { canonicalName, identifierError, plainTextError, RESERVED_ROLE_NAMES } from '../../../api/warehouseInput';
-import type { AppliedChange, CreateRoleChange } from '../../../api/warehouseTypes';
+import type { CreateRoleChange } from '../../../api/warehouseTypes';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
 import { useChangeForm } from '../useChangeForm';
@@ -22,29 +24,27 @@ function validate(roleName: string, comment: string): FieldErrors<Field> {
   return errors;
 }
 
-export function CreateRoleDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (applied: AppliedChange) => void }) {
+/** Creates the role, then opens its page with a notice. */
+export function CreateRoleDialog({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
   const [roleName, setRoleName] = useState('');
   const [comment, setComment] = useState('');
-  const { fields, formError, pending, send } = useChangeForm(FIELDS, 'roleName');
+  const { fields, send, dialogProps } = useChangeForm(FIELDS, 'roleName');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const name = roleName.trim();
     const text = comment.trim();
     const change = (): CreateRoleChange => ({ kind: 'createRole', roleName: name, ...(text ? { comment: text } : {}) });
-    await send(validate(name, text), change, onCreated);
+    await send(validate(name, text), change, (applied) => {
+      onClose();
+      if (applied.change.kind === 'createRole')
+        navigate(warehouseRolePath(applied.change.roleName), { state: { notice: `Role ${applied.change.roleName} created.` } });
+    });
   };
 
   return (
-    <FormDialog
-      title="Create a role"
-      submitLabel="Create role"
-      busyLabel="Creating…"
-      busy={pending}
-      error={formError}
-      onSubmit={(event) => void submit(event)}
-      onCancel={onClose}
-    >
+    <FormDialog title="Create a role" submitLabel="Create role" busyLabel="Creating…" {...dialogProps(submit, onClose)}>
       <FormField
         ref={fields.refFor('roleName')}
         label="Role name"

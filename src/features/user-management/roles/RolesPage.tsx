@@ -1,7 +1,7 @@
 // /app/management/roles: the account's roles, searchable, and a way to add one.
 import { useState } from 'react';
 import { PlusLg } from 'react-bootstrap-icons';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { RoleView } from '../../../api/warehouseTypes';
 import type { DataColumn } from '../../../components/dataColumn';
 import { DateTimeText } from '../../../components/DateTimeText';
@@ -32,7 +32,6 @@ export default function RolesPage() {
   const search = params.get('search') ?? '';
   const warehouseRoles = useListWarehouseRolesQuery(search);
   const [creating, setCreating] = useState(false);
-  const navigate = useNavigate();
 
   return (
     <section aria-labelledby="warehouse-roles-title">
@@ -47,16 +46,7 @@ export default function RolesPage() {
         }
       />
       <SearchedList noun="role" search={search} query={warehouseRoles} columns={roleColumns} placeholder="Search by name or comment" />
-      {creating ? (
-        <CreateRoleDialog
-          onClose={() => setCreating(false)}
-          onCreated={(applied) => {
-            setCreating(false);
-            if (applied.change.kind === 'createRole')
-              navigate(warehouseRolePath(applied.change.roleName), { state: { notice: `Role ${applied.change.roleName} created.` } });
-          }}
-        />
-      ) : null}
+      {creating ? <CreateRoleDialog onClose={() => setCreating(false)} /> : null}
     </section>
   );
 }

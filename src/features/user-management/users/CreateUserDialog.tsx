@@ -1,9 +1,11 @@
 // Creating a warehouse user: a name in Snowflake's identifier form, optional profile and
 // defaults. Checked here as the server checks it; what the server still refuses is shown at
 // its field, anything else above the form.
+import { warehouseUserPath } from '@common/paths';
 import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { emailError, existingNameError, identifierError, plainTextError } from '../../../api/warehouseInput';
-import type { AppliedChange, CreateUserChange } from '../../../api/warehouseTypes';
+import type { CreateUserChange } from '../../../api/warehouseTypes';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
 import { RoleSuggestions, ROLE_SUGGESTIONS_ID } from '../RoleSuggestions';
@@ -41,16 +43,25 @@ function toChange(values: Values): CreateUserChange {
 
 interface CreateUserDialogProps {
   onClose: () => void;
-  onCreated: (applied: AppliedChange) => void;
 }
 
-export function CreateUserDialog({ onClose, onCreated }: CreateUserDialogProps) {
+/** Creates the user, then opens their page with a notice. */
+export function CreateUserDialog({ onClose }: CreateUserDialogProps) {
+  const navigate = useNavigate();
   const [values, setValues] = useState<Values>(empty);
-  const { fields, formError, pending, send } = useChangeForm(FIELDS, 'userName');
+  const { fields, send, dialogProps } = useChangeForm(FIELDS, 'userName');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    await send(validate(values), () => toChange(values), onCreated);
+    await send(
+      validate(values),
+      () => toChange(values),
+      (applied) => {
+        onClose();
+        if (applied.change.kind === 'createUser')
+          navigate(warehouseUserPath(applied.change.userName), { state: { notice: `User ${applied.change.userName} created.` } });
+      },
+    );
   };
 
   const field = (name: Field, label: string, extra: Partial<Parameters<typeof FormField>[0]> = {}) => (
@@ -66,15 +77,7 @@ export function CreateUserDialog({ onClose, onCreated }: CreateUserDialogProps) 
   );
 
   return (
-    <FormDialog
-      title="Create a warehouse user"
-      submitLabel="Create user"
-      busyLabel="Creating…"
-      busy={pending}
-      error={formError}
-      onSubmit={(event) => void submit(event)}
-      onCancel={onClose}
-    >
+    <FormDialog title="Create a warehouse user" submitLabel="Create user" busyLabel="Creating…" {...dialogProps(submit, onClose)}>
       {field('userName', 'User name', {
         required: true,
         help: 'Letters, digits, _ and $, starting with a letter or _. Snowflake stores it in upper case.',

@@ -1,8 +1,7 @@
 // /app/management/users: the warehouse account's users, searchable, and a way to add one.
 import { useState } from 'react';
 import { PlusLg } from 'react-bootstrap-icons';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { warehouseUserPath } from '@common/paths';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { ManagementHeading } from '../ManagementHeading';
 import { useListWarehouseUsersQuery } from '../../../api/managementApi';
 import { SearchedList } from '../SearchedList';
@@ -14,7 +13,6 @@ export default function UsersPage() {
   const search = params.get('search') ?? '';
   const warehouseUsers = useListWarehouseUsersQuery(search);
   const [creating, setCreating] = useState(false);
-  const navigate = useNavigate();
   // Set when the user was dropped from their page and the list is shown next.
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
 
@@ -42,16 +40,7 @@ export default function UsersPage() {
         columns={userColumns}
         placeholder="Search by name, login, display name or e-mail"
       />
-      {creating ? (
-        <CreateUserDialog
-          onClose={() => setCreating(false)}
-          onCreated={(applied) => {
-            setCreating(false);
-            if (applied.change.kind === 'createUser')
-              navigate(warehouseUserPath(applied.change.userName), { state: { notice: `User ${applied.change.userName} created.` } });
-          }}
-        />
-      ) : null}
+      {creating ? <CreateUserDialog onClose={() => setCreating(false)} /> : null}
     </section>
   );
 }
