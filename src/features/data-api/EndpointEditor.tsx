@@ -21,6 +21,13 @@ import { ParameterTable } from './ParameterTable';
 import { RunPreview } from './RunPreview';
 import { VersionHistory } from './VersionHistory';
 
+// The endpoint's limits: whole numbers, typed as text until saved.
+const limitFields = [
+  { key: 'rowCap', label: 'Row cap', help: 'Most rows one answer holds.' },
+  { key: 'pageSize', label: 'Page size', help: 'Rows per page unless the caller asks for fewer.' },
+  { key: 'cacheSeconds', label: 'Cache lifetime (seconds)', help: '0 turns caching off.' },
+] as const satisfies readonly { key: keyof EditorForm; label: string; help: string }[];
+
 interface EndpointEditorProps {
   endpoint: EndpointDetail | null;
   onCreated: (id: string) => void;
@@ -119,33 +126,11 @@ export function EndpointEditor({ endpoint, onCreated, onDeleted }: EndpointEdito
           <h3 className="h6">Parameters</h3>
           <ParameterTable parameters={form.parameters} onChange={(parameters) => change({ parameters })} />
           <div className="row g-2 mt-2">
-            <div className="col-sm-4">
-              <FormField
-                label="Row cap"
-                value={form.rowCap}
-                onValue={(rowCap) => change({ rowCap })}
-                inputMode="numeric"
-                help="Most rows one answer holds."
-              />
-            </div>
-            <div className="col-sm-4">
-              <FormField
-                label="Page size"
-                value={form.pageSize}
-                onValue={(pageSize) => change({ pageSize })}
-                inputMode="numeric"
-                help="Rows per page unless the caller asks for fewer."
-              />
-            </div>
-            <div className="col-sm-4">
-              <FormField
-                label="Cache lifetime (seconds)"
-                value={form.cacheSeconds}
-                onValue={(cacheSeconds) => change({ cacheSeconds })}
-                inputMode="numeric"
-                help="0 turns caching off."
-              />
-            </div>
+            {limitFields.map(({ key, label, help }) => (
+              <div key={key} className="col-sm-4">
+                <FormField label={label} value={form[key]} onValue={(value) => change({ [key]: value })} inputMode="numeric" help={help} />
+              </div>
+            ))}
           </div>
           <div aria-live="polite">
             {failure ? <InlineError>{apiErrorMessage(failure)}</InlineError> : null}

@@ -26,8 +26,22 @@ interface TicketFiltersProps {
   onChange: (changes: Record<string, string | null>) => void;
 }
 
+// The filters of a fixed set of values besides the status: each an address parameter, "any" first.
+const fixedFilters: readonly {
+  name: string;
+  label: string;
+  anyLabel: string;
+  values: readonly string[];
+  labels: Readonly<Record<string, string>>;
+}[] = [
+  { name: 'priority', label: 'Priority', anyLabel: 'Any priority', values: ticketPriorities, labels: ticketPriorityLabels },
+  { name: 'category', label: 'Category', anyLabel: 'Any category', values: ticketCategories, labels: ticketCategoryLabels },
+];
+
 export function TicketFilters({ params, staff, onChange }: TicketFiltersProps) {
   const select = (name: string) => (value: string) => onChange({ [name]: value || null });
+  // A small select of the row bound to its address parameter.
+  const bound = (name: string) => ({ value: params.get(name) ?? '', onValue: select(name), small: true, className: 'mb-0' });
   return (
     <div className="mb-3">
       <SearchBar
@@ -44,38 +58,12 @@ export function TicketFilters({ params, staff, onChange }: TicketFiltersProps) {
         buttonClassName="btn btn-primary"
       />
       <div className="d-flex flex-wrap gap-3">
-        <FilterSelect
-          label="Status"
-          value={params.get('status') ?? ''}
-          onValue={select('status')}
-          anyLabel="Any status"
-          values={ticketStatuses}
-          labels={ticketStatusLabels}
-          small
-          className="mb-0"
-        >
+        <FilterSelect label="Status" {...bound('status')} anyLabel="Any status" values={ticketStatuses} labels={ticketStatusLabels}>
           <option value="open,pending">Open or pending</option>
         </FilterSelect>
-        <FilterSelect
-          label="Priority"
-          value={params.get('priority') ?? ''}
-          onValue={select('priority')}
-          anyLabel="Any priority"
-          values={ticketPriorities}
-          labels={ticketPriorityLabels}
-          small
-          className="mb-0"
-        />
-        <FilterSelect
-          label="Category"
-          value={params.get('category') ?? ''}
-          onValue={select('category')}
-          anyLabel="Any category"
-          values={ticketCategories}
-          labels={ticketCategoryLabels}
-          small
-          className="mb-0"
-        />
+        {fixedFilters.map(({ name, ...choices }) => (
+          <FilterSelect key={name} {...bound(name)} {...choices} />
+        ))}
         {staff ? (
           <FormField
             label="Assignee"
