@@ -1,17 +1,20 @@
 // How far a background job is (a connector sync, a usage copy): a labelled <progress>, the
 // job's own message and its state in words, announced politely to screen readers as it
-// changes. Follows the job live (useJobProgress); any page that starts a job can show it.
-import { useId } from 'react';
+// changes. Follows the job live (useJobProgress); any page that starts a job can show it, and
+// add what its kind reports beyond that (a sync's rows per stream) below.
+import { useId, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import { apiErrorMessage } from '../api/apiError';
 import type { JobState } from '../api/live/jobsApi';
-import { useJobProgress } from '../api/live/useJobProgress';
+import { useJobProgress, type JobProgressView } from '../api/live/useJobProgress';
 
 interface JobProgressProps {
   jobId: string;
   /** What the job does, e.g. "Syncing the CRM connector". */
   label: string;
+  /** What the kind shows beyond the bar, from the job as it stands (its `detail`, say). */
+  children?: (job: JobProgressView | undefined) => ReactNode;
 }
 
 const stateText: Record<JobState, string> = {
@@ -30,7 +33,7 @@ const stateVariant: Record<JobState, string> = {
   cancelled: 'secondary',
 };
 
-export function JobProgress({ jobId, label }: JobProgressProps) {
+export function JobProgress({ jobId, label, children }: JobProgressProps) {
   const labelId = useId();
   const { job, isLoading, error } = useJobProgress(jobId);
 
@@ -53,6 +56,7 @@ export function JobProgress({ jobId, label }: JobProgressProps) {
       </progress>
       {job?.message ? <p className="mb-0 small">{job.message}</p> : null}
       {state === 'failed' && job?.error ? <p className="mb-0 small text-danger">{job.error}</p> : null}
+      {children?.(job)}
     </div>
   );
 }

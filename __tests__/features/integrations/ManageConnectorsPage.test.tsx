@@ -14,11 +14,16 @@ import { makeSignedInStore } from '../../helpers/testStore';
 import { connectWorkspaceServer, type WorkspaceServer } from '../../helpers/workspaceServer';
 import { connection, job } from './integrationsFixtures';
 
-const liveHandlers = new Map<string, (data: unknown) => void>();
+// Every subscriber of a topic hears the events the test plays, as on the real channel.
+const liveSubscribers = new Map<string, Set<(data: unknown) => void>>();
+const liveHandlers = {
+  get: (topic: string) => (data: unknown) => liveSubscribers.get(topic)?.forEach((handler) => handler(data)),
+};
 jest.mock('../../../src/api/live/liveEvents', () => ({
   subscribeLive: (topic: string, handler: (data: unknown) => void) => {
-    liveHandlers.set(topic, handler);
-    return () => liveHandlers.delete(topic);
+    const subscribers = liveSubscribers.get(topic) ?? new Set();
+    liveSubscribers.set(topic, subscribers.add(handler));
+    return () => subscribers.delete(handler);
   },
 }));
 
@@ -94,6 +99,30 @@ it('syncs a connection, shows live progress per stream, cancels, and opens the T
   server.set('GET api/integrations/connections/conn-1', json(200, connection({ health: 'syncing', lastJob: running })));
   server.set('GET api/integrations/jobs/job-2', json(200, { ...running, streams: [], attemptList: [] }));
   server.set('POST api/integrations/jobs/job-2/cancel', json(200, { ...running, status: 'cancelled' }));
+  // The sync is a job of the portal's job runner, as the shared job API answers it.
+  server.set(
+    'GET api/jobs/job-2',
+    json(200, {
+      job: {
+        id: 'job-2',
+        kind: SYNC_JOB_KIND,
+        state: 'running',
+        progress: 0,
+        message: null,
+        error: null,
+        attempts: 1,
+        maxAttempts: 3,
+        startedBy: 'user-engineer',
+        cancelRequested: false,
+        result: null,
+        detail: null,
+        createdAt: '2026-11-24T10:00:00.000Z',
+        runAt: '2026-11-24T10:00:00.000Z',
+        startedAt: '2026-11-24T10:00:01.000Z',
+        finishedAt: null,
+      },
+    }),
+  );
   await userEvent.click(screen.getByRole('button', { name: 'Sync now' }));
   await screen.findByRole('heading', { name: 'Sync in progress' }, { timeout: 10_000 });
 

@@ -19,6 +19,8 @@ export interface JobProgressView {
   message: string | null;
   error: string | null;
   finished: boolean;
+  /** Runs so far (a queued job that already ran is waiting for its retry). */
+  attempts: number;
   /** The kind's own facts reported with the progress, if any. */
   detail: unknown;
 }
@@ -79,6 +81,7 @@ export function useJobProgress(jobId: string | undefined): JobProgressResult {
       message: live.message,
       error: live.error ?? null,
       finished: finished(live.state),
+      attempts: live.attempts ?? fetched?.attempts ?? 0,
       detail: live.detail ?? null,
     };
   } else if (fetched) {
@@ -90,6 +93,7 @@ export function useJobProgress(jobId: string | undefined): JobProgressResult {
       message: fetched.message,
       error: fetched.error,
       finished: finished(fetched.state),
+      attempts: fetched.attempts,
       detail: fetched.detail ?? null,
     };
   }

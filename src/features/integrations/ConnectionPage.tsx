@@ -86,7 +86,7 @@ export function ConnectionPage({ id, tab, onTab }: ConnectionPageProps) {
                 <HealthBadge health={view.health} />
               </p>
               {syncing.error ? <InlineError>{apiErrorMessage(syncing.error)}</InlineError> : null}
-              {job && (running || (live && live.jobId === job.id)) ? <SyncProgressPanel job={job} live={live} /> : null}
+              {job && (running || (live && live.jobId === job.id)) ? <SyncProgressPanel job={job} /> : null}
               <Tabs
                 id="connection-tabs"
                 transition={false}

@@ -1,9 +1,13 @@
-// A running sync: rows per stream (against the connector's estimate where it gives one), the
-// job's state in words, and Cancel. Announced politely as it changes.
-import type { StreamProgress, SyncJobSummary, SyncProgressEvent } from '@common/integrations/integrationsContract';
-import { FINISHED_SYNC_STATUSES } from '@common/integrations/integrationsRules';
+// A running sync: the job's progress bar and state (the shared JobProgress), its rows per stream
+// (against the connector's estimate where it gives one) in words, and Cancel. Announced politely
+// as it changes.
+import type { StreamProgress, SyncJobSummary } from '@common/integrations/integrationsContract';
+import { FINISHED_SYNC_STATUSES, syncJobStatus } from '@common/integrations/integrationsRules';
+import { isSyncDetail } from './syncDetail';
 import { apiErrorMessage } from '../../api/apiError';
 import { useCancelJobMutation, useGetJobQuery } from '../../api/integrationsApi';
+import { useJobProgress } from '../../api/live/useJobProgress';
+import { JobProgress } from '../../components/JobProgress';
 import { formatCount } from '../../components/format';
 import { InlineError } from '../../components/InlineError';
 import { SimpleTable, type SimpleColumn } from '../../components/SimpleTable';
@@ -11,7 +15,6 @@ import { jobStatusText } from './scheduleText';
 
 interface SyncProgressPanelProps {
   job: SyncJobSummary;
-  live: SyncProgressEvent | null;
 }
 
 /** Each stream's rows so far and, where the source gave an estimate, how far along it is. */
@@ -42,19 +45,23 @@ const streamColumns: SimpleColumn<StreamProgress>[] = [
   },
 ];
 
-export function SyncProgressPanel({ job, live }: SyncProgressPanelProps) {
-  const detail = useGetJobQuery(job.id);
+export function SyncProgressPanel({ job }: SyncProgressPanelProps) {
+  // The sync is a job of the portal's job runner: the one hook and display every job uses, with the
+  // sync's own facts (rows per stream) from the job's detail, or from the sync's record before any arrives.
+  const { job: progress } = useJobProgress(job.id);
+  const record = useGetJobQuery(job.id);
   const [cancel, cancelling] = useCancelJobMutation();
-  const current = live && live.jobId === job.id ? live : null;
-  const status = current?.status ?? detail.currentData?.status ?? job.status;
-  const streams = current?.streams ?? detail.currentData?.streams ?? [];
+  const detail = isSyncDetail(progress?.detail) ? progress.detail : null;
+  const status = progress ? syncJobStatus(progress.state, progress.attempts) : (record.currentData?.status ?? job.status);
+  const streams = detail?.streams ?? record.currentData?.streams ?? [];
   const running = !FINISHED_SYNC_STATUSES.includes(status);
-  const rows = current?.rowsCommitted ?? detail.currentData?.rowsSynced ?? job.rowsSynced;
+  const rows = detail?.rowsCommitted ?? record.currentData?.rowsSynced ?? job.rowsSynced;
+  const what = job.kind === 'reset' ? 'Reset' : 'Sync';
   return (
     <section className="border rounded p-3 mb-4" aria-labelledby="progress-title">
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
         <h2 className="h6 mb-0" id="progress-title">
-          {`${job.kind === 'reset' ? 'Reset' : 'Sync'}${running ? ' in progress' : ' finished'}`}
+          {`${what}${running ? ' in progress' : ' finished'}`}
         </h2>
         {running ? (
           <button
@@ -67,19 +74,23 @@ export function SyncProgressPanel({ job, live }: SyncProgressPanelProps) {
           </button>
         ) : null}
       </div>
-      <p className="mb-2" role="status" aria-live="polite">
-        {`${jobStatusText[status]}: ${formatCount(rows)} rows written${current ? `, attempt ${current.attempt}` : ''}.`}
-      </p>
       {cancelling.error ? <InlineError>{apiErrorMessage(cancelling.error)}</InlineError> : null}
-      <SimpleTable
-        caption="Rows per stream"
-        captionClassName="caption-top"
-        className="table table-sm mb-0"
-        rows={streams}
-        rowKey={(stream) => stream.stream}
-        empty={null}
-        columns={streamColumns}
-      />
+      <JobProgress jobId={job.id} label={`${what} of this connection`}>
+        {() => (
+          <>
+            <p className="my-2">{`${jobStatusText[status]}: ${formatCount(rows)} rows written${detail ? `, attempt ${detail.attempt}` : ''}.`}</p>
+            <SimpleTable
+              caption="Rows per stream"
+              captionClassName="caption-top"
+              className="table table-sm mb-0"
+              rows={streams}
+              rowKey={(stream) => stream.stream}
+              empty={null}
+              columns={streamColumns}
+            />
+          </>
+        )}
+      </JobProgress>
     </section>
   );
 }

@@ -3,16 +3,12 @@
 // detail. Live messages are hints: when a job ends, what the pages show of the connection, its jobs
 // and the list is refetched from the API.
 import { useState } from 'react';
-import type { SyncProgressDetail, SyncProgressEvent } from '@common/integrations/integrationsContract';
+import type { SyncProgressEvent } from '@common/integrations/integrationsContract';
 import { FINISHED_SYNC_STATUSES, SYNC_JOB_KIND, syncJobStatus } from '@common/integrations/integrationsRules';
+import { isSyncDetail } from './syncDetail';
 import { integrationsApi } from '../../api/integrationsApi';
 import { useJobEvents } from '../../api/live/useJobProgress';
 import { useAppDispatch } from '../../state/hooks';
-
-function isSyncDetail(detail: unknown): detail is SyncProgressDetail {
-  const candidate = detail as Partial<SyncProgressDetail> | null | undefined;
-  return typeof candidate?.connectionId === 'string' && Array.isArray(candidate.streams);
-}
 
 /** The newest progress of `connectionId` (any connection when null), or null before any arrives. */
 export function useSyncProgress(connectionId: string | null): SyncProgressEvent | null {
