@@ -4,6 +4,8 @@
 import { createOrganisation, writeAudit } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import type { DemoOrganisation } from '@common/demo/demoOrganisations';
+import { endpointUrl } from '@common/api/endpoint';
+import { demoDashboardsEndpoints } from '@common/demo-dashboards/demoDashboardsEndpoints';
 
 export interface DemoDashboard {
   slug: string;
@@ -33,7 +35,7 @@ export const demoDashboards: Readonly<Record<string, DemoSeed>> = {
 } satisfies Record<DemoOrganisation, DemoSeed>;
 
 export function demoDashboardUrl(portalUrl: string, organisation: string, slug: string): string {
-  return `${portalUrl}/demo-dashboards/${organisation}/${slug}`;
+  return `${portalUrl}/${endpointUrl(demoDashboardsEndpoints.page, { organisation, slug })}`;
 }
 
 const seeder = { organisation: 'system', subject: 'system', username: 'demo-seed' };

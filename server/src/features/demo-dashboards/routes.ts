@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { DemoDashboardData } from '@common/demo-dashboards/dashboardData';
+import { demoDashboardsEndpoints } from '@common/demo-dashboards/demoDashboardsEndpoints';
+import { endpointRoute } from '../../platform/http/endpointRoute.js';
 import { HttpError } from '../../platform/http/errors.js';
 import { parseOr400 } from '../../platform/http/validation.js';
 
@@ -29,14 +31,18 @@ export async function registerDemoDashboards(app: FastifyInstance, distDir: stri
     app.log.warn('demo-dashboard.html is missing from the build; demo dashboards are not served');
     return;
   }
-  app.get('/demo-dashboards/:organisation/:slug', async (request, reply) => {
-    const { organisation, slug } = parseOr400(params, request.params);
-    const data = await source(organisation, slug);
-    if (!data) throw new HttpError(404, 'not_found', 'No such demo dashboard.');
-    const page = template.replace(
-      '<!--dashboard-data-->',
-      `<script type="application/json" id="dashboard-data">${jsonForHtml(data)}</script>`,
-    );
-    return reply.header('cache-control', 'no-cache').type('text/html').send(page);
+  // The parameters are checked in the handler (parseOr400), so a bad one answers as it always has.
+  app.route({
+    ...endpointRoute(demoDashboardsEndpoints.page, {}),
+    handler: async (request, reply) => {
+      const { organisation, slug } = parseOr400(params, request.params);
+      const data = await source(organisation, slug);
+      if (!data) throw new HttpError(404, 'not_found', 'No such demo dashboard.');
+      const page = template.replace(
+        '<!--dashboard-data-->',
+        `<script type="application/json" id="dashboard-data">${jsonForHtml(data)}</script>`,
+      );
+      return reply.header('cache-control', 'no-cache').type('text/html').send(page);
+    },
   });
 }
