@@ -228,3 +228,38 @@ export const usageReport = z.object({
   breakdown: z.array(usageRow),
 });
 export type UsageReport = z.infer<typeof usageReport>;
+
+// Documents and answers with no schema of their own
+
+/** The parts of an OpenAPI 3.1 document the documentation view shows. */
+export interface OpenApiDocument {
+  openapi: string;
+  servers?: { url: string }[];
+  paths: Record<
+    string,
+    {
+      get?: {
+        operationId: string;
+        summary?: string;
+        description?: string;
+        parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: Record<string, unknown> }[];
+      };
+    }
+  >;
+}
+
+/** A published endpoint's answer to a key holder asking for JSON. */
+export interface PublishedDataJson {
+  data: Array<Record<string, unknown>>;
+  meta: {
+    endpoint: string;
+    version: number;
+    columns: string[];
+    rows: number;
+    page: number;
+    pageSize: number;
+    hasMore: boolean;
+    elapsedMs: number;
+    cached: boolean;
+  };
+}

@@ -9,8 +9,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { dataApiEndpoints } from '@common/data-api/dataApiEndpoints';
 import { ROW_CAP_MAX } from '@common/data-api/dataApiRules';
 import { csvLines } from '../../platform/http/csvExport.js';
+import { endpointRoute } from '../../platform/http/endpointRoute.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import type { Engine, Row } from '../../platform/warehouse/engine.js';
@@ -150,67 +152,75 @@ export function registerDataRoutes(
     });
   });
 
-  app.get('/api/data/v1/openapi.json', async (request, reply) => {
-    const key = await keyOf(request);
-    await limit(reply, key);
-    const endpoints = (await liveEndpoints(db, key.organisation)).filter((endpoint) => key.scopes.includes(endpoint.id));
-    return openApiDocument(key.organisation, endpoints, deps.portalUrl);
+  // These routes check the key and read the query themselves (parameters are the endpoint's own),
+  // so only their method and path come from the descriptions.
+  app.route({
+    ...endpointRoute(dataApiEndpoints.publishedOpenApi, {}),
+    handler: async (request, reply) => {
+      const key = await keyOf(request);
+      await limit(reply, key);
+      const endpoints = (await liveEndpoints(db, key.organisation)).filter((endpoint) => key.scopes.includes(endpoint.id));
+      return openApiDocument(key.organisation, endpoints, deps.portalUrl);
+    },
   });
 
-  app.get<{ Params: { endpoint: string }; Querystring: Record<string, unknown> }>('/api/data/v1/:endpoint', async (request, reply) => {
-    const key = await keyOf(request);
-    const path = PATH.exec(request.params.endpoint);
-    const call: CallContext = { key, endpoint: null, name: path?.[1] ?? '(invalid name)', rows: 0 };
-    calls.set(request, call);
-    await limit(reply, key);
-    const endpoint = path?.[1] ? await liveEndpointOf(key.organisation, path[1]) : null;
-    if (!endpoint || !key.scopes.includes(endpoint.id)) throw outOfScope();
-    call.endpoint = endpoint;
-    const format = (path?.[2] ?? 'json') as 'json' | 'csv' | 'ndjson';
-    const query = request.query;
-    const pageSize = positiveInt(query, 'page_size', endpoint.definition.pageSize, Math.min(endpoint.definition.rowCap, ROW_CAP_MAX));
-    const page = positiveInt(query, 'page', 1, 1_000_000);
-    const values = resolveValues(endpoint.jsonSchema, parameterInputs(query), key.fixedParameters);
+  app.route<{ Params: { endpoint: string }; Querystring: Record<string, unknown> }>({
+    ...endpointRoute(dataApiEndpoints.published, {}),
+    handler: async (request, reply) => {
+      const key = await keyOf(request);
+      const path = PATH.exec(request.params.endpoint);
+      const call: CallContext = { key, endpoint: null, name: path?.[1] ?? '(invalid name)', rows: 0 };
+      calls.set(request, call);
+      await limit(reply, key);
+      const endpoint = path?.[1] ? await liveEndpointOf(key.organisation, path[1]) : null;
+      if (!endpoint || !key.scopes.includes(endpoint.id)) throw outOfScope();
+      call.endpoint = endpoint;
+      const format = (path?.[2] ?? 'json') as 'json' | 'csv' | 'ndjson';
+      const query = request.query;
+      const pageSize = positiveInt(query, 'page_size', endpoint.definition.pageSize, Math.min(endpoint.definition.rowCap, ROW_CAP_MAX));
+      const page = positiveInt(query, 'page', 1, 1_000_000);
+      const values = resolveValues(endpoint.jsonSchema, parameterInputs(query), key.fixedParameters);
 
-    const cacheKey = `${endpoint.id}:${endpoint.version}:${page}:${pageSize}:${JSON.stringify(Object.entries(values).sort(([a], [b]) => a.localeCompare(b)))}`;
-    let outcome = results.get(cacheKey);
-    const cached = outcome !== undefined;
-    if (!outcome) {
-      const statementKey = `${endpoint.id}:${endpoint.version}`;
-      const engine = await deps.warehouse(key.organisation);
-      let compiled = statements.get(statementKey);
-      if (!compiled) {
-        compiled = checkDefinition(endpoint.definition, engine);
-        statements.set(statementKey, compiled);
-        compiled.catch(() => statements.delete(statementKey));
+      const cacheKey = `${endpoint.id}:${endpoint.version}:${page}:${pageSize}:${JSON.stringify(Object.entries(values).sort(([a], [b]) => a.localeCompare(b)))}`;
+      let outcome = results.get(cacheKey);
+      const cached = outcome !== undefined;
+      if (!outcome) {
+        const statementKey = `${endpoint.id}:${endpoint.version}`;
+        const engine = await deps.warehouse(key.organisation);
+        let compiled = statements.get(statementKey);
+        if (!compiled) {
+          compiled = checkDefinition(endpoint.definition, engine);
+          statements.set(statementKey, compiled);
+          compiled.catch(() => statements.delete(statementKey));
+        }
+        outcome = await runCompiled(engine, await compiled, values, { size: pageSize, number: page });
+        results.set(cacheKey, outcome, endpoint.definition.cacheSeconds * 1000);
       }
-      outcome = await runCompiled(engine, await compiled, values, { size: pageSize, number: page });
-      results.set(cacheKey, outcome, endpoint.definition.cacheSeconds * 1000);
-    }
-    call.rows = outcome.rows.length;
-    reply.header('cache-control', 'no-store');
-    reply.header('x-dataworks-cache', cached ? 'hit' : 'miss');
-    if (format === 'csv') return reply.header('content-type', 'text/csv; charset=utf-8').send(csvOf(outcome.columns, outcome.rows));
-    if (format === 'ndjson') {
-      return reply
-        .header('content-type', 'application/x-ndjson; charset=utf-8')
-        .send(outcome.rows.map((row) => JSON.stringify(row)).join('\n') + (outcome.rows.length ? '\n' : ''));
-    }
-    return reply.header('content-type', 'application/json; charset=utf-8').send(
-      JSON.stringify({
-        data: outcome.rows,
-        meta: {
-          endpoint: endpoint.name,
-          version: endpoint.version,
-          columns: outcome.columns,
-          rows: outcome.rows.length,
-          page,
-          pageSize,
-          hasMore: outcome.hasMore,
-          elapsedMs: outcome.elapsedMs,
-          cached,
-        },
-      }),
-    );
+      call.rows = outcome.rows.length;
+      reply.header('cache-control', 'no-store');
+      reply.header('x-dataworks-cache', cached ? 'hit' : 'miss');
+      if (format === 'csv') return reply.header('content-type', 'text/csv; charset=utf-8').send(csvOf(outcome.columns, outcome.rows));
+      if (format === 'ndjson') {
+        return reply
+          .header('content-type', 'application/x-ndjson; charset=utf-8')
+          .send(outcome.rows.map((row) => JSON.stringify(row)).join('\n') + (outcome.rows.length ? '\n' : ''));
+      }
+      return reply.header('content-type', 'application/json; charset=utf-8').send(
+        JSON.stringify({
+          data: outcome.rows,
+          meta: {
+            endpoint: endpoint.name,
+            version: endpoint.version,
+            columns: outcome.columns,
+            rows: outcome.rows.length,
+            page,
+            pageSize,
+            hasMore: outcome.hasMore,
+            elapsedMs: outcome.elapsedMs,
+            cached,
+          },
+        }),
+      );
+    },
   });
 }

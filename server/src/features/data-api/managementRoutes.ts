@@ -19,10 +19,12 @@ import {
   usageReport as usageReportSchema,
   versionParams,
 } from '@common/data-api/dataApiContract';
+import { dataApiEndpoints } from '@common/data-api/dataApiEndpoints';
 import { DAY_MS, utcDayOf } from '@common/time/utcDay';
 import { z } from 'zod';
 import { actorOf, requireRoute } from '../../platform/http/auth/authenticate.js';
 import { requireCurrentRoute } from '../../platform/http/auth/currentAccess.js';
+import { endpointRoute } from '../../platform/http/endpointRoute.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { WarehouseError } from '../../platform/warehouse/errors.js';
@@ -64,53 +66,59 @@ export function registerDataApiManagementRoutes(server: FastifyInstance, db: Sto
   // Keys are credentials: making or revoking one is checked against the caller's current roles.
   const keyChange = requireCurrentRoute('apiManagement');
 
-  app.get(
-    '/api/data-api/endpoints',
-    { preValidation: either, schema: { response: { 200: z.object({ endpoints: z.array(endpointSummary) }) } } },
-    async (request) => ({
+  const ep = dataApiEndpoints;
+  app.route({
+    ...endpointRoute(ep.endpoints, { response: z.object({ endpoints: z.array(endpointSummary) }) }),
+    preValidation: either,
+    handler: async (request) => ({
       endpoints: await listEndpoints(db, actorOf(request).organisation),
     }),
-  );
+  });
 
-  app.post(
-    '/api/data-api/endpoints',
-    { preValidation: creator, schema: { body: createEndpointBody, response: { 201: z.object({ endpoint: endpointDetailSchema }) } } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(ep.createEndpoint, { body: createEndpointBody, response: z.object({ endpoint: endpointDetailSchema }) }),
+    preValidation: creator,
+    handler: async (request, reply) => {
       const actor = actorOf(request);
       const definition = request.body.definition;
       await checkDefinition(definition, await deps.warehouse(actor.organisation));
       const id = await createEndpoint(db, actor, request.body.name, definition);
       return reply.code(201).send({ endpoint: await endpointDetail(db, actor.organisation, id) });
     },
-  );
+  });
 
-  app.get(
-    '/api/data-api/endpoints/:id',
-    { preValidation: either, schema: { params: endpointIdParams, response: { 200: z.object({ endpoint: endpointDetailSchema }) } } },
-    async (request) => ({
+  app.route({
+    ...endpointRoute(ep.endpoint, { params: endpointIdParams, response: z.object({ endpoint: endpointDetailSchema }) }),
+    preValidation: either,
+    handler: async (request) => ({
       endpoint: await endpointDetail(db, actorOf(request).organisation, request.params.id),
     }),
-  );
+  });
 
-  app.put(
-    '/api/data-api/endpoints/:id/draft',
-    {
-      preValidation: creator,
-      schema: { params: endpointIdParams, body: saveDraftBody, response: { 200: z.object({ endpoint: endpointDetailSchema }) } },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.saveDraft, {
+      params: endpointIdParams,
+      body: saveDraftBody,
+      response: z.object({ endpoint: endpointDetailSchema }),
+    }),
+    preValidation: creator,
+    handler: async (request) => {
       const actor = actorOf(request);
       const definition = request.body.definition;
       await checkDefinition(definition, await deps.warehouse(actor.organisation));
       await saveDraft(db, actor, request.params.id, definition);
       return { endpoint: await endpointDetail(db, actor.organisation, request.params.id) };
     },
-  );
+  });
 
-  app.post(
-    '/api/data-api/endpoints/:id/versions/:version/publish',
-    { preValidation: creator, schema: { params: versionParams, response: { 200: z.object({ endpoint: endpointDetailSchema }) } } },
-    async (request) => {
+  const publish = endpointRoute(ep.publish, { response: z.object({ endpoint: endpointDetailSchema }) });
+  app.route({
+    ...publish,
+    // The path's version is read as a number, while the description declares it as the text the
+    // URL carries, so its schema is given here rather than checked against the description.
+    schema: { ...publish.schema, params: versionParams },
+    preValidation: creator,
+    handler: async (request) => {
       const actor = actorOf(request);
       // A version is checked again as it goes live: the rules may have tightened since it was saved.
       const detail = await endpointDetail(db, actor.organisation, request.params.id);
@@ -121,43 +129,56 @@ export function registerDataApiManagementRoutes(server: FastifyInstance, db: Sto
       deps.forgetLookups();
       return { endpoint: await endpointDetail(db, actor.organisation, request.params.id) };
     },
-  );
-
-  app.delete('/api/data-api/endpoints/:id', { preValidation: creator, schema: { params: endpointIdParams } }, async (request, reply) => {
-    await deleteEndpoint(db, actorOf(request), request.params.id);
-    deps.forgetLookups();
-    return reply.code(204).send();
   });
 
-  app.post('/api/data-api/run', { preValidation: creator, schema: { body: runBody, response: { 200: runResult } } }, async (request) => {
-    const actor = actorOf(request);
-    const definition = request.body.definition;
-    const engine = await deps.warehouse(actor.organisation);
-    const compiled = await checkDefinition(definition, engine);
-    const values = resolveValues(parameterJsonSchema(definition.parameters), request.body.inputs);
-    const outcome = await runCompiled(engine, compiled, values, { size: definition.pageSize, number: request.body.page }).catch(
-      engineRefusal,
-    );
-    return { ...outcome, rowCount: outcome.rows.length, rows: outcome.rows as Array<Record<string, unknown>> };
+  app.route({
+    ...endpointRoute(ep.deleteEndpoint, { params: endpointIdParams }),
+    preValidation: creator,
+    handler: async (request, reply) => {
+      await deleteEndpoint(db, actorOf(request), request.params.id);
+      deps.forgetLookups();
+      return reply.code(204).send();
+    },
   });
 
-  app.get('/api/data-api/openapi.json', { preValidation: either }, async (request) => {
-    const organisation = actorOf(request).organisation;
-    return openApiDocument(organisation, await liveEndpoints(db, organisation), deps.portalUrl);
+  app.route({
+    ...endpointRoute(ep.run, { body: runBody, response: runResult }),
+    preValidation: creator,
+    handler: async (request) => {
+      const actor = actorOf(request);
+      const definition = request.body.definition;
+      const engine = await deps.warehouse(actor.organisation);
+      const compiled = await checkDefinition(definition, engine);
+      const values = resolveValues(parameterJsonSchema(definition.parameters), request.body.inputs);
+      const outcome = await runCompiled(engine, compiled, values, { size: definition.pageSize, number: request.body.page }).catch(
+        engineRefusal,
+      );
+      return { ...outcome, rowCount: outcome.rows.length, rows: outcome.rows as Array<Record<string, unknown>> };
+    },
   });
 
-  app.get(
-    '/api/data-api/keys',
-    { preValidation: management, schema: { response: { 200: z.object({ keys: z.array(apiKeySummary) }) } } },
-    async (request) => ({
+  // The document is built for the organisation's live endpoints; it has no schema of its own.
+  app.route({
+    ...endpointRoute(ep.openApi, {}),
+    preValidation: either,
+    handler: async (request) => {
+      const organisation = actorOf(request).organisation;
+      return openApiDocument(organisation, await liveEndpoints(db, organisation), deps.portalUrl);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(ep.keys, { response: z.object({ keys: z.array(apiKeySummary) }) }),
+    preValidation: management,
+    handler: async (request) => ({
       keys: await listKeys(db, actorOf(request).organisation),
     }),
-  );
+  });
 
-  app.post(
-    '/api/data-api/keys',
-    { preValidation: keyChange, schema: { body: createKeyBody, response: { 201: createdKey } } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(ep.createKey, { body: createKeyBody, response: createdKey }),
+    preValidation: keyChange,
+    handler: async (request, reply) => {
       const actor = actorOf(request);
       const { id, secret } = await createKey(db, actor, request.body);
       const key = (await listKeys(db, actor.organisation)).find((candidate) => candidate.id === id);
@@ -167,19 +188,19 @@ export function registerDataApiManagementRoutes(server: FastifyInstance, db: Sto
         .header('cache-control', 'no-store')
         .send({ key: key as NonNullable<typeof key>, secret });
     },
-  );
+  });
 
-  app.post(
-    '/api/data-api/keys/:id/revoke',
-    { preValidation: keyChange, schema: { params: keyIdParams, response: { 200: z.object({ key: apiKeySummary }) } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.revokeKey, { params: keyIdParams, response: z.object({ key: apiKeySummary }) }),
+    preValidation: keyChange,
+    handler: async (request) => {
       const actor = actorOf(request);
       await revokeKey(db, actor, request.params.id);
       deps.forgetLookups();
       const key = (await listKeys(db, actor.organisation)).find((candidate) => candidate.id === request.params.id);
       return { key: key as NonNullable<typeof key> };
     },
-  );
+  });
 
   const filterOf = (request: FastifyRequest, query: z.output<typeof usageQuery>): UsageFilter => {
     const to = query.to ? new Date(query.to) : new Date(Date.now() + 60_000);
@@ -190,18 +211,22 @@ export function registerDataApiManagementRoutes(server: FastifyInstance, db: Sto
     return { organisation: actorOf(request).organisation, from, to, bucket: query.bucket, endpoint: query.endpoint, key: query.key };
   };
 
-  app.get(
-    '/api/data-api/usage',
-    { preValidation: management, schema: { querystring: usageQuery, response: { 200: usageReportSchema } } },
-    async (request) => usageReport(db, filterOf(request, request.query)),
-  );
+  app.route({
+    ...endpointRoute(ep.usage, { querystring: usageQuery, response: usageReportSchema }),
+    preValidation: management,
+    handler: async (request) => usageReport(db, filterOf(request, request.query)),
+  });
 
-  app.get('/api/data-api/usage.csv', { preValidation: management, schema: { querystring: usageQuery } }, async (request, reply) => {
-    const filter = filterOf(request, request.query);
-    await deps.flushUsage();
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="data-api-usage-${utcDayOf(filter.from)}.csv"`)
-      .send(Readable.from(usageCsv(db, filter)));
+  app.route({
+    ...endpointRoute(ep.usageCsv, { querystring: usageQuery }),
+    preValidation: management,
+    handler: async (request, reply) => {
+      const filter = filterOf(request, request.query);
+      await deps.flushUsage();
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="data-api-usage-${utcDayOf(filter.from)}.csv"`)
+        .send(Readable.from(usageCsv(db, filter)));
+    },
   });
 }
