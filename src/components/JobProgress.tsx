@@ -15,6 +15,8 @@ interface JobProgressProps {
   label: string;
   /** What the kind shows beyond the bar, from the job as it stands (its `detail`, say). */
   children?: (job: JobProgressView | undefined) => ReactNode;
+  /** False when what `children` shows announces the job itself (one live region, not two). */
+  announce?: boolean;
 }
 
 const stateText: Record<JobState, string> = {
@@ -33,7 +35,7 @@ const stateVariant: Record<JobState, string> = {
   cancelled: 'secondary',
 };
 
-export function JobProgress({ jobId, label, children }: JobProgressProps) {
+export function JobProgress({ jobId, label, children, announce = true }: JobProgressProps) {
   const labelId = useId();
   const { job, isLoading, error } = useJobProgress(jobId);
 
@@ -42,7 +44,11 @@ export function JobProgress({ jobId, label, children }: JobProgressProps) {
   const state = job?.state;
   const percent = job?.progress === null || job?.progress === undefined ? null : Math.round(job.progress * 100);
   return (
-    <div className="dw-job-progress" aria-live="polite" aria-busy={isLoading || state === 'queued' || state === 'running'}>
+    <div
+      className="dw-job-progress"
+      aria-live={announce ? 'polite' : undefined}
+      aria-busy={isLoading || state === 'queued' || state === 'running'}
+    >
       <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
         <label id={labelId} htmlFor={`${labelId}-bar`} className="fw-semibold mb-0">
           {label}

@@ -75,10 +75,14 @@ export function SyncProgressPanel({ job }: SyncProgressPanelProps) {
         ) : null}
       </div>
       {cancelling.error ? <InlineError>{apiErrorMessage(cancelling.error)}</InlineError> : null}
-      <JobProgress jobId={job.id} label={`${what} of this connection`}>
+      <JobProgress jobId={job.id} label={`${what} of this connection`} announce={false}>
         {() => (
           <>
-            <p className="my-2">{`${jobStatusText[status]}: ${formatCount(rows)} rows written${detail ? `, attempt ${detail.attempt}` : ''}.`}</p>
+            <p
+              className="my-2"
+              role="status"
+              aria-live="polite"
+            >{`${jobStatusText[status]}: ${formatCount(rows)} rows written${detail ? `, attempt ${detail.attempt}` : ''}.`}</p>
             <SimpleTable
               caption="Rows per stream"
               captionClassName="caption-top"

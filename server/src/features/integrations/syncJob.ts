@@ -97,9 +97,9 @@ export function createSyncJob(deps: SyncJobDeps, { connectionRow }: SyncJobHelpe
     const jobId = context.id;
     await startAttempt(db, { jobId, number: attempt, organisation, connectionId: connection.id });
     const report = (progress: Progress, fraction: number) =>
+      // No message: the pages say the rows from the detail, in the reader's own number format.
       context.progress({
         fraction,
-        message: `${progress.rowsCommitted} rows committed`,
         detail: { connectionId: connection.id, attempt, ...progress } satisfies SyncProgressDetail,
       });
     // Every event of the job from here on names its connection, so the pages know what to refresh when it ends.
