@@ -7,20 +7,20 @@ import { apiErrorMessage, isApiErrorBody } from '../../../api/apiError';
 import { useSaveDomainMutation } from '../../../api/catalogDomainsApi';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
+import { typedList } from '../typedList';
 
-const lines = (text: string) => [
-  ...new Set(
-    text
-      .split('\n')
-      .map((line) => line.trim())
-      .filter(Boolean),
-  ),
-];
+const lines = (text: string) => typedList(text, /\n/);
+
+// The people of a domain, one name per line.
+const peopleFields = [
+  { key: 'owners', label: 'Owners', help: "One name per line: who answers for the domain's data." },
+  { key: 'experts', label: 'Experts', help: 'One name per line: who to ask about it.' },
+] as const;
 
 export function DomainDialog({ domain, onClose }: { domain: DomainSummary; onClose: () => void }) {
   const [description, setDescription] = useState(domain.description);
-  const [owners, setOwners] = useState(domain.owners.join('\n'));
-  const [experts, setExperts] = useState(domain.experts.join('\n'));
+  const [people, setPeople] = useState({ owners: domain.owners.join('\n'), experts: domain.experts.join('\n') });
+  const { owners, experts } = people;
   const [save, saving] = useSaveDomainMutation();
   const serverError = saving.error as { data?: unknown } | undefined;
   const field = serverError && isApiErrorBody(serverError.data) ? serverError.data.field : undefined;
@@ -45,24 +45,18 @@ export function DomainDialog({ domain, onClose }: { domain: DomainSummary; onClo
       }}
     >
       <FormField label="Description" control="textarea" rows={3} value={description} onValue={setDescription} maxLength={4000} />
-      <FormField
-        label="Owners"
-        control="textarea"
-        rows={2}
-        value={owners}
-        onValue={setOwners}
-        help="One name per line: who answers for the domain's data."
-        error={errors.owners}
-      />
-      <FormField
-        label="Experts"
-        control="textarea"
-        rows={2}
-        value={experts}
-        onValue={setExperts}
-        help="One name per line: who to ask about it."
-        error={errors.experts}
-      />
+      {peopleFields.map(({ key, label, help }) => (
+        <FormField
+          key={key}
+          label={label}
+          control="textarea"
+          rows={2}
+          value={people[key]}
+          onValue={(text) => setPeople((current) => ({ ...current, [key]: text }))}
+          help={help}
+          error={errors[key]}
+        />
+      ))}
     </FormDialog>
   );
 }

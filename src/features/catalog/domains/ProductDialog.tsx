@@ -7,21 +7,21 @@ import { apiErrorMessage, isApiErrorBody } from '../../../api/apiError';
 import { useCreateProductMutation, useUpdateProductMutation } from '../../../api/catalogDomainsApi';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
+import { typedList } from '../typedList';
 
-const ids = (text: string) => [
-  ...new Set(
-    text
-      .split(/[\n,]/)
-      .map((line) => line.trim())
-      .filter(Boolean),
-  ),
-];
+const ids = (text: string) => typedList(text, /[\n,]/);
 
 function numberOrNull(text: string): number | null | 'bad' {
   if (!text.trim()) return null;
   const value = Number(text);
   return Number.isFinite(value) ? value : 'bad';
 }
+
+// The product's objective: each part optional, empty leaving it out.
+const objectiveFields = [
+  { key: 'hours', label: 'Sources loaded within (hours)', path: 'objective.freshnessHours' },
+  { key: 'rate', label: 'Tests passing at least (%)', path: 'objective.minTestPassRate' },
+] as const;
 
 interface ProductDialogProps {
   product?: ProductDetail;
@@ -35,8 +35,10 @@ export function ProductDialog({ product, onDone, onCancel }: ProductDialogProps)
   const [domain, setDomain] = useState(product?.domain ?? '');
   const [description, setDescription] = useState(product?.description ?? '');
   const [assets, setAssets] = useState(product?.members.map((member) => member.uniqueId).join('\n') ?? '');
-  const [hours, setHours] = useState(product?.objective.freshnessHours?.toString() ?? '');
-  const [rate, setRate] = useState(product?.objective.minTestPassRate?.toString() ?? '');
+  const [objective, setObjective] = useState({
+    hours: product?.objective.freshnessHours?.toString() ?? '',
+    rate: product?.objective.minTestPassRate?.toString() ?? '',
+  });
   const [checked, setChecked] = useState(false);
   const [create, creating] = useCreateProductMutation();
   const [update, updating] = useUpdateProductMutation();
@@ -45,8 +47,8 @@ export function ProductDialog({ product, onDone, onCancel }: ProductDialogProps)
   const field = server && isApiErrorBody(server.data) ? (server.data.field ?? '') : null;
   const serverOn = (prefix: string) => (field !== null && field.startsWith(prefix) ? apiErrorMessage(state.error) : undefined);
 
-  const hoursValue = numberOrNull(hours);
-  const rateValue = numberOrNull(rate);
+  const hoursValue = numberOrNull(objective.hours);
+  const rateValue = numberOrNull(objective.rate);
   const local = {
     name: name.trim() ? undefined : 'Give the product a name.',
     owner: owner.trim() ? undefined : 'Say who owns the product.',
@@ -119,26 +121,18 @@ export function ProductDialog({ product, onDone, onCancel }: ProductDialogProps)
         error={serverOn('assets')}
       />
       <div className="row">
-        <div className="col-sm-6">
-          <FormField
-            label="Sources loaded within (hours)"
-            value={hours}
-            onValue={setHours}
-            inputMode="decimal"
-            help="Empty: not part of the objective."
-            error={shown('hours') ?? serverOn('objective.freshnessHours')}
-          />
-        </div>
-        <div className="col-sm-6">
-          <FormField
-            label="Tests passing at least (%)"
-            value={rate}
-            onValue={setRate}
-            inputMode="decimal"
-            help="Empty: not part of the objective."
-            error={shown('rate') ?? serverOn('objective.minTestPassRate')}
-          />
-        </div>
+        {objectiveFields.map(({ key, label, path }) => (
+          <div key={key} className="col-sm-6">
+            <FormField
+              label={label}
+              value={objective[key]}
+              onValue={(text) => setObjective((current) => ({ ...current, [key]: text }))}
+              inputMode="decimal"
+              help="Empty: not part of the objective."
+              error={shown(key) ?? serverOn(path)}
+            />
+          </div>
+        ))}
       </div>
     </FormDialog>
   );

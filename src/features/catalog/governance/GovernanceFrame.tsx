@@ -1,5 +1,6 @@
 // The frame of the governance pages: the page's heading and one sentence on what it holds.
 import type { ReactNode } from 'react';
+import { typedList } from '../typedList';
 import './governance.css';
 
 export function GovernanceFrame({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
@@ -16,12 +17,5 @@ export function GovernanceFrame({ id, title, intro, children }: { id: string; ti
 
 /** "a; b, c" → ["a", "b", "c"]: how people type lists into one field. */
 export function splitList(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .split(/[;,]/)
-        .map((item) => item.trim())
-        .filter(Boolean),
-    ),
-  ];
+  return typedList(text, /[;,]/);
 }
