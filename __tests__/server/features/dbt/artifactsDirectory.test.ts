@@ -51,6 +51,9 @@ const ingestionsOf = (organisation: string) =>
     .execute();
 
 test('a stable set is ingested once, with its siblings; a restart does not ingest it again', async () => {
+  // The watcher measures stability on this clock; the test moves it instead of waiting.
+  let clock = Date.now();
+  const now = () => clock;
   const artifacts = path.join(dir, 'artifacts');
   const stateFile = path.join(dir, 'state.json');
   const folder = path.join(artifacts, 'acme');
@@ -63,22 +66,22 @@ test('a stable set is ingested once, with its siblings; a restart does not inges
     path.join(artifacts, 'not an organisation!', 'manifest.json'),
   );
 
-  const watcher = await watchArtifactsDirectory({ directory: artifacts, stateFile, service, log, stableMs: 100, scanMs: 60_000 });
+  const watcher = await watchArtifactsDirectory({ directory: artifacts, stateFile, service, log, stableMs: 100, scanMs: 60_000, now });
   await watcher.scan();
   // Seen once: not yet known to be stable.
   expect(await ingestionsOf('acme')).toHaveLength(0);
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  clock += 150; // longer than stableMs on the watcher's clock
   await watcher.scan();
   const first = await ingestionsOf('acme');
   expect(first).toEqual([expect.objectContaining({ origin: 'directory', parts: ['manifest', 'sources'] })]);
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  clock += 150; // longer than stableMs on the watcher's clock
   await watcher.scan();
   expect(await ingestionsOf('acme')).toHaveLength(1);
   await watcher.close();
 
-  const again = await watchArtifactsDirectory({ directory: artifacts, stateFile, service, log, stableMs: 100, scanMs: 60_000 });
+  const again = await watchArtifactsDirectory({ directory: artifacts, stateFile, service, log, stableMs: 100, scanMs: 60_000, now });
   await again.scan();
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  clock += 150; // longer than stableMs on the watcher's clock
   await again.scan();
   expect(await ingestionsOf('acme')).toHaveLength(1);
 
@@ -88,13 +91,13 @@ test('a stable set is ingested once, with its siblings; a restart does not inges
     '{"metadata": {"dbt_schema_version": "https://schemas.getdbt.com/dbt/manifest/v8.json"}}',
   );
   await again.scan();
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  clock += 150; // longer than stableMs on the watcher's clock
   await again.scan();
   expect(await ingestionsOf('acme')).toHaveLength(1);
   await fs.writeFile(path.join(folder, 'manifest.json'), JSON.stringify(manifestOf({ models: [{ name: 'orders' }] })));
   await fs.rm(path.join(folder, 'sources.json'));
   await again.scan();
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  clock += 150; // longer than stableMs on the watcher's clock
   await again.scan();
   const after = await ingestionsOf('acme');
   expect(after).toHaveLength(2);

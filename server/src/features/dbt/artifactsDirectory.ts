@@ -30,6 +30,8 @@ interface Options {
   log: FastifyBaseLogger;
   stableMs?: number;
   scanMs?: number;
+  /** The clock a set's stability is measured by (tests move it instead of waiting). */
+  now?: () => number;
 }
 
 async function fingerprint(folder: string): Promise<string | null> {
@@ -44,6 +46,7 @@ async function fingerprint(folder: string): Promise<string | null> {
 
 export async function watchArtifactsDirectory(options: Options): Promise<ArtifactsDirectoryWatcher> {
   const stableMs = options.stableMs ?? STABLE_MS;
+  const now = options.now ?? Date.now;
   const { directory, service, log } = options;
   await fs.mkdir(directory, { recursive: true });
   const ingested: Record<string, string> = JSON.parse(await fs.readFile(options.stateFile, 'utf8').catch(() => '{}')) as Record<
@@ -102,11 +105,11 @@ export async function watchArtifactsDirectory(options: Options): Promise<Artifac
       const print = await fingerprint(folder);
       if (!print || ingested[entry.name] === print) continue;
       const candidate = candidates.get(entry.name);
-      if (candidate?.print === print && Date.now() - candidate.since >= stableMs) {
+      if (candidate?.print === print && now() - candidate.since >= stableMs) {
         candidates.delete(entry.name);
         await ingestFolder(entry.name, folder, print);
       } else {
-        if (candidate?.print !== print) candidates.set(entry.name, { print, since: Date.now() });
+        if (candidate?.print !== print) candidates.set(entry.name, { print, since: now() });
         later(stableMs);
       }
     }
