@@ -1,5 +1,5 @@
 // The data API's management contract (/api/data-api): endpoints with versions, API keys, usage.
-// The browser imports types only, so zod stays out of its bundle.
+// The browser imports types only from here, so its requests load none of these validators.
 import { z } from 'zod';
 import { linearRegExpProblem } from '../text/linearRegExp';
 import { lineText } from '../text/textRules';

@@ -1,5 +1,5 @@
 // Domains, Data Products and cost per asset as the pages (and the side menu's product entries)
-// read them. Types come from the shared contracts (type-only: zod stays out of the bundle).
+// read them. Types come from the shared contracts (types only: this file loads none of their validators).
 // Requests are built from the endpoints' descriptions (common/catalog-domains/catalogDomainsEndpoints.ts).
 // Reads carry the Catalog tag too, so a new ingestion refreshes them.
 import type { AssetCostResponse, ExposureCostsResponse, UnreadModelsResponse } from '@common/catalog-domains/costContract';

@@ -1,5 +1,5 @@
 // Glossary, Classifications, Metrics and the governance settings as their pages read them. Types
-// come from the shared contracts (type-only: zod stays out of the bundle); requests are built from
+// come from the shared contracts (types only: this file loads none of their validators); requests are built from
 // the endpoints' descriptions (common/catalog-governance/catalogGovernanceEndpoints.ts). Reads of
 // what the dbt artifacts hold carry the Catalog tag, so a new ingestion refreshes them.
 import type { AssetGovernanceResponse } from '@common/catalog-governance/assetContract';

@@ -1,5 +1,5 @@
 // Data Quality and the Incident Manager as their pages read them. Types come from the shared
-// contracts (type-only: zod stays out of the bundle); requests are built from the endpoints'
+// contracts (types only: this file loads none of their validators); requests are built from the endpoints'
 // descriptions (common/catalog-quality/catalogQualityEndpoints.ts). Reads carry the Catalog tag,
 // so a new ingestion (which may open incidents) refreshes them; incident moves refresh the incidents.
 import type {

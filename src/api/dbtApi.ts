@@ -1,5 +1,5 @@
 // The dbt layer as the pages read it: ingestions, catalog search, assets, lineage, exposures
-// and freshness. Types come from the shared contract (type-only: zod stays out of the bundle);
+// and freshness. Types come from the shared contract (types only: this file loads none of their validators);
 // requests are built from the endpoints' descriptions (common/dbt/dbtEndpoints.ts).
 // Every read carries the Catalog tag, so a new ingestion or a freshness check refreshes them all.
 import type { IngestionsResponse } from '@common/dbt/artifactsContract';
