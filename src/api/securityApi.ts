@@ -1,6 +1,7 @@
 // The security pages' reads and writes (/api/security/*). A change to a member refreshes the
 // member list, their sessions, the role holders and the access review; the audit trail
-// refreshes after every change.
+// refreshes after every change. Requests are built from the endpoints' descriptions
+// (common/security/securityEndpoints.ts); the lists' query strings are written here as before.
 import type {
   AccessReview,
   Group,
@@ -16,7 +17,10 @@ import type {
   SignInPolicy,
   SignOutEverywhereResult,
 } from '@common/security/securityContract';
+import { endpointUrl } from '@common/api/endpoint';
+import { securityEndpoints as endpoints } from '@common/security/securityEndpoints';
 import { baseApi } from './baseApi';
+import { endpointRequest } from './endpointRequest';
 
 const tagTypes = [
   'SecurityMembers',
@@ -29,77 +33,79 @@ const tagTypes = [
 ] as const;
 const afterMemberChange = ['SecurityMembers', 'SecuritySessions', 'SecurityRoles', 'SecurityReview', 'SecurityAudit'] as const;
 const path = (value: string) => encodeURIComponent(value);
+const memberActions = {
+  disable: endpoints.disable,
+  enable: endpoints.enable,
+  'reset-password': endpoints.resetPassword,
+  'reset-mfa': endpoints.resetMfa,
+};
 
 export const securityApi = baseApi.enhanceEndpoints({ addTagTypes: tagTypes }).injectEndpoints({
   endpoints: (build) => ({
     listMembers: build.query<MemberPage, string>({
-      query: (search) => `api/security/members?max=500${search ? `&search=${path(search)}` : ''}`,
+      query: (search) => `${endpointUrl(endpoints.members)}?max=500${search ? `&search=${path(search)}` : ''}`,
       providesTags: ['SecurityMembers'],
     }),
     listGroups: build.query<Group[], void>({
-      query: () => 'api/security/groups',
+      query: () => endpointRequest(endpoints.groups, {}),
       transformResponse: (response: { groups: Group[] }) => response.groups,
     }),
     listSessions: build.query<SessionList, string>({
-      query: (memberId) => `api/security/sessions?memberId=${path(memberId)}`,
+      query: (memberId) => `${endpointUrl(endpoints.sessions)}?memberId=${path(memberId)}`,
       providesTags: ['SecuritySessions'],
     }),
     inviteMember: build.mutation<InvitationResult, InvitationRequest>({
-      query: (body) => ({ url: 'api/security/members', method: 'POST', body }),
+      query: (body) => endpointRequest(endpoints.invite, { body }),
       invalidatesTags: [...afterMemberChange],
     }),
     memberAction: build.mutation<Member, { memberId: string; action: 'disable' | 'enable' | 'reset-password' | 'reset-mfa' }>({
-      query: ({ memberId, action }) => ({ url: `api/security/members/${path(memberId)}/${action}`, method: 'POST' }),
+      query: ({ memberId, action }) => endpointRequest(memberActions[action], { params: { memberId } }),
       invalidatesTags: [...afterMemberChange],
     }),
     setGroup: build.mutation<Member, { memberId: string; groupId: string; member: boolean }>({
-      query: ({ memberId, groupId, member }) => ({
-        url: `api/security/members/${path(memberId)}/groups/${path(groupId)}`,
-        method: member ? 'PUT' : 'DELETE',
-      }),
+      query: ({ memberId, groupId, member }) =>
+        endpointRequest(member ? endpoints.addToGroup : endpoints.removeFromGroup, { params: { memberId, groupId } }),
       invalidatesTags: [...afterMemberChange],
     }),
     revokeSession: build.mutation<{ sessionId: string; memberId: string }, string>({
-      query: (sessionId) => ({ url: `api/security/sessions/${path(sessionId)}`, method: 'DELETE' }),
+      query: (sessionId) => endpointRequest(endpoints.revokeSession, { params: { sessionId } }),
       invalidatesTags: [...afterMemberChange, 'SecurityEvents'],
     }),
     signOutEverywhere: build.mutation<SignOutEverywhereResult, string>({
-      query: (memberId) => ({ url: `api/security/members/${path(memberId)}/sign-out-everywhere`, method: 'POST' }),
+      query: (memberId) => endpointRequest(endpoints.signOutEverywhere, { params: { memberId } }),
       invalidatesTags: [...afterMemberChange, 'SecurityEvents'],
     }),
     getRoles: build.query<RoleOverview, void>({
-      query: () => 'api/security/roles',
+      query: () => endpointRequest(endpoints.roles, {}),
       providesTags: ['SecurityRoles'],
     }),
     setRole: build.mutation<Member, { memberId: string; role: string; grant: boolean }>({
-      query: ({ memberId, role, grant }) => ({
-        url: `api/security/members/${path(memberId)}/roles/${path(role)}`,
-        method: grant ? 'PUT' : 'DELETE',
-      }),
+      query: ({ memberId, role, grant }) =>
+        endpointRequest(grant ? endpoints.grantRole : endpoints.revokeRole, { params: { memberId, role } }),
       invalidatesTags: [...afterMemberChange],
     }),
     getAccessReview: build.query<AccessReview, number>({
-      query: (dormantDays) => `api/security/access-review?dormantDays=${dormantDays}`,
+      query: (dormantDays) => `${endpointUrl(endpoints.accessReview)}?dormantDays=${dormantDays}`,
       providesTags: ['SecurityReview'],
     }),
     getSecurityAudit: build.query<SecurityAuditList, void>({
-      query: () => 'api/security/audit',
+      query: () => endpointRequest(endpoints.audit, {}),
       providesTags: ['SecurityAudit'],
     }),
     getPolicy: build.query<SignInPolicy, void>({
-      query: () => 'api/security/policy',
+      query: () => endpointRequest(endpoints.policy, {}),
       providesTags: ['SecurityPolicy'],
     }),
     updatePolicy: build.mutation<SignInPolicy, SignInPolicy>({
-      query: (body) => ({ url: 'api/security/policy', method: 'PUT', body }),
+      query: (body) => endpointRequest(endpoints.updatePolicy, { body }),
       invalidatesTags: ['SecurityPolicy', 'SecurityAudit'],
     }),
     listEvents: build.query<SignInEventPage, string>({
-      query: (query) => `api/security/events?max=500${query ? `&${query}` : ''}`,
+      query: (query) => `${endpointUrl(endpoints.events)}?max=500${query ? `&${query}` : ''}`,
       providesTags: ['SecurityEvents'],
     }),
     getPlatformSettings: build.query<PlatformSettings, void>({
-      query: () => 'api/security/platform-settings',
+      query: () => endpointRequest(endpoints.platformSettings, {}),
     }),
   }),
 });

@@ -11,8 +11,10 @@ import {
   roleOverview,
   securityAuditList,
 } from '@common/security/securityContract';
+import { securityEndpoints as ep } from '@common/security/securityEndpoints';
 import { requireRoute } from '../../platform/http/auth/authenticate.js';
 import { requireCurrentRoute } from '../../platform/http/auth/currentAccess.js';
+import { endpointRoute } from '../../platform/http/endpointRoute.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 import { accessReview } from './accessReview.js';
 import { securityCaller, type SecurityDeps } from './context.js';
@@ -24,13 +26,17 @@ export function registerAccessRoutes(server: FastifyInstance, { identity, db, re
   const page = requireRoute('securityAccess');
   const change = requireCurrentRoute('securityAccess');
 
-  app.get('/api/security/roles', { preValidation: page, schema: { response: { 200: roleOverview } } }, async (request) => {
-    const caller = securityCaller(request);
-    return {
-      holders: await identity.listRoleHolders(caller.organisation, portalRoles),
-      grantable: grantableRoles(caller.roles),
-      roles: portalRoles,
-    };
+  app.route({
+    ...endpointRoute(ep.roles, { response: roleOverview }),
+    preValidation: page,
+    handler: async (request) => {
+      const caller = securityCaller(request);
+      return {
+        holders: await identity.listRoleHolders(caller.organisation, portalRoles),
+        grantable: grantableRoles(caller.roles),
+        roles: portalRoles,
+      };
+    },
   });
 
   // A role change ends the member's sessions: their tokens carry the roles they had, so from now
@@ -76,25 +82,29 @@ export function registerAccessRoutes(server: FastifyInstance, { identity, db, re
     return changed;
   }
 
-  app.put(
-    '/api/security/members/:memberId/roles/:role',
-    { preValidation: change, schema: { params: memberRoleParams, response: { 200: member } } },
-    async (request) => changeRole(request, request.params, true),
-  );
+  app.route({
+    ...endpointRoute(ep.grantRole, { params: memberRoleParams, response: member }),
+    preValidation: change,
+    handler: async (request) => changeRole(request, request.params, true),
+  });
 
-  app.delete(
-    '/api/security/members/:memberId/roles/:role',
-    { preValidation: change, schema: { params: memberRoleParams, response: { 200: member } } },
-    async (request) => changeRole(request, request.params, false),
-  );
+  app.route({
+    ...endpointRoute(ep.revokeRole, { params: memberRoleParams, response: member }),
+    preValidation: change,
+    handler: async (request) => changeRole(request, request.params, false),
+  });
 
-  app.get(
-    '/api/security/access-review',
-    { preValidation: page, schema: { querystring: accessReviewQuery, response: { 200: accessReviewSchema } } },
-    async (request) => accessReview(identity, securityCaller(request).organisation, request.query.dormantDays),
-  );
+  app.route({
+    ...endpointRoute(ep.accessReview, { querystring: accessReviewQuery, response: accessReviewSchema }),
+    preValidation: page,
+    handler: async (request) => accessReview(identity, securityCaller(request).organisation, request.query.dormantDays),
+  });
 
-  app.get('/api/security/audit', { preValidation: page, schema: { response: { 200: securityAuditList } } }, async (request) => ({
-    entries: await listSecurityAudit(db, securityCaller(request).organisation),
-  }));
+  app.route({
+    ...endpointRoute(ep.audit, { response: securityAuditList }),
+    preValidation: page,
+    handler: async (request) => ({
+      entries: await listSecurityAudit(db, securityCaller(request).organisation),
+    }),
+  });
 }

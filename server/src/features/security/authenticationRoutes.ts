@@ -3,9 +3,11 @@
 // event log, and the platform-wide settings shown read-only.
 import type { FastifyInstance } from 'fastify';
 import { platformSettings, signInEventPage, signInEventQuery, signInPolicy } from '@common/security/securityContract';
+import { securityEndpoints as ep } from '@common/security/securityEndpoints';
 import { requireRoute } from '../../platform/http/auth/authenticate.js';
 import { requireCurrentRoute } from '../../platform/http/auth/currentAccess.js';
 import { HttpError } from '../../platform/http/errors.js';
+import { endpointRoute } from '../../platform/http/endpointRoute.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 import { securityCaller, type SecurityDeps } from './context.js';
 import { audited } from './securityAudit.js';
@@ -14,14 +16,16 @@ export function registerAuthenticationRoutes(server: FastifyInstance, { identity
   const app = server.withTypeProvider<ZodTypeProvider>();
   const page = requireRoute('securityAuthentication');
 
-  app.get('/api/security/policy', { preValidation: page, schema: { response: { 200: signInPolicy } } }, async (request) =>
-    identity.getSignInPolicy(securityCaller(request).organisation),
-  );
+  app.route({
+    ...endpointRoute(ep.policy, { response: signInPolicy }),
+    preValidation: page,
+    handler: async (request) => identity.getSignInPolicy(securityCaller(request).organisation),
+  });
 
-  app.put(
-    '/api/security/policy',
-    { preValidation: requireCurrentRoute('securityAuthentication'), schema: { body: signInPolicy, response: { 200: signInPolicy } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.updatePolicy, { body: signInPolicy, response: signInPolicy }),
+    preValidation: requireCurrentRoute('securityAuthentication'),
+    handler: async (request) => {
       const caller = securityCaller(request);
       const policy = request.body;
       if (policy.sessionIdleSeconds > policy.sessionMaxSeconds) {
@@ -32,12 +36,12 @@ export function registerAuthenticationRoutes(server: FastifyInstance, { identity
         identity.updateSignInPolicy(caller.organisation, policy),
       );
     },
-  );
+  });
 
-  app.get(
-    '/api/security/events',
-    { preValidation: page, schema: { querystring: signInEventQuery, response: { 200: signInEventPage } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.events, { querystring: signInEventQuery, response: signInEventPage }),
+    preValidation: page,
+    handler: async (request) => {
       const { type, memberId, from, to, first, max } = request.query;
       return identity.querySignInEvents(securityCaller(request).organisation, {
         types: type === undefined ? undefined : Array.isArray(type) ? type : [type],
@@ -48,9 +52,11 @@ export function registerAuthenticationRoutes(server: FastifyInstance, { identity
         max,
       });
     },
-  );
+  });
 
-  app.get('/api/security/platform-settings', { preValidation: page, schema: { response: { 200: platformSettings } } }, async () =>
-    identity.getPlatformSettings(),
-  );
+  app.route({
+    ...endpointRoute(ep.platformSettings, { response: platformSettings }),
+    preValidation: page,
+    handler: async () => identity.getPlatformSettings(),
+  });
 }

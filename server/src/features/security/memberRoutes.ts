@@ -18,8 +18,10 @@ import {
   sessionList,
   signOutEverywhereResult,
 } from '@common/security/securityContract';
+import { securityEndpoints as ep } from '@common/security/securityEndpoints';
 import { requireRoute } from '../../platform/http/auth/authenticate.js';
 import { requireCurrentRoute } from '../../platform/http/auth/currentAccess.js';
+import { endpointRoute } from '../../platform/http/endpointRoute.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 import { securityCaller, type SecurityDeps } from './context.js';
 import { assertCanGrant, assertCanManage, assertStillAllowed } from './memberRules.js';
@@ -39,22 +41,22 @@ export function registerMemberRoutes(server: FastifyInstance, { identity, db, re
     return { caller, target };
   }
 
-  app.get(
-    '/api/security/members',
-    { preValidation: page, schema: { querystring: memberQuery, response: { 200: memberPage } } },
-    async (request) => identity.listMembers(securityCaller(request).organisation, request.query),
-  );
+  app.route({
+    ...endpointRoute(ep.members, { querystring: memberQuery, response: memberPage }),
+    preValidation: page,
+    handler: async (request) => identity.listMembers(securityCaller(request).organisation, request.query),
+  });
 
-  app.get(
-    '/api/security/members/:memberId',
-    { preValidation: page, schema: { params: memberIdParams, response: { 200: member } } },
-    async (request) => identity.getMember(securityCaller(request).organisation, request.params.memberId),
-  );
+  app.route({
+    ...endpointRoute(ep.member, { params: memberIdParams, response: member }),
+    preValidation: page,
+    handler: async (request) => identity.getMember(securityCaller(request).organisation, request.params.memberId),
+  });
 
-  app.post(
-    '/api/security/members',
-    { preValidation: change, schema: { body: invitationRequest, response: { 201: invitationResult } } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(ep.invite, { body: invitationRequest, response: invitationResult }),
+    preValidation: change,
+    handler: async (request, reply) => {
       const caller = securityCaller(request);
       for (const role of request.body.roles) assertCanGrant(caller.roles, role);
       const result = await audited(
@@ -73,12 +75,12 @@ export function registerMemberRoutes(server: FastifyInstance, { identity, db, re
       }
       return reply.code(201).send(result);
     },
-  );
+  });
 
-  app.post(
-    '/api/security/members/:memberId/disable',
-    { preValidation: change, schema: { params: memberIdParams, response: { 200: member } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.disable, { params: memberIdParams, response: member }),
+    preValidation: change,
+    handler: async (request) => {
       const { caller, target } = await manageable(request, request.params.memberId);
       const notBefore = new Date();
       // Disabled means signed out now: the member's tokens are refused from this moment.
@@ -97,12 +99,12 @@ export function registerMemberRoutes(server: FastifyInstance, { identity, db, re
         },
       );
     },
-  );
+  });
 
-  app.post(
-    '/api/security/members/:memberId/enable',
-    { preValidation: change, schema: { params: memberIdParams, response: { 200: member } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.enable, { params: memberIdParams, response: member }),
+    preValidation: change,
+    handler: async (request) => {
       const { caller, target } = await manageable(request, request.params.memberId);
       return audited(
         db,
@@ -117,49 +119,53 @@ export function registerMemberRoutes(server: FastifyInstance, { identity, db, re
         },
       );
     },
-  );
+  });
 
-  app.post(
-    '/api/security/members/:memberId/reset-password',
-    { preValidation: change, schema: { params: memberIdParams, response: { 200: member } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.resetPassword, { params: memberIdParams, response: member }),
+    preValidation: change,
+    handler: async (request) => {
       const { caller, target } = await manageable(request, request.params.memberId);
       return audited(db, caller, { action: 'member.require_password_reset', target: target.username }, () =>
         identity.requirePasswordReset(caller.organisation, target.id),
       );
     },
-  );
+  });
 
-  app.post(
-    '/api/security/members/:memberId/reset-mfa',
-    { preValidation: change, schema: { params: memberIdParams, response: { 200: member } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.resetMfa, { params: memberIdParams, response: member }),
+    preValidation: change,
+    handler: async (request) => {
       const { caller, target } = await manageable(request, request.params.memberId);
       return audited(db, caller, { action: 'member.reset_mfa', target: target.username }, () =>
         identity.resetMfa(caller.organisation, target.id),
       );
     },
-  );
+  });
 
-  app.get('/api/security/groups', { preValidation: page, schema: { response: { 200: groupList } } }, async (request) => ({
-    groups: await identity.listGroups(securityCaller(request).organisation),
-  }));
+  app.route({
+    ...endpointRoute(ep.groups, { response: groupList }),
+    preValidation: page,
+    handler: async (request) => ({
+      groups: await identity.listGroups(securityCaller(request).organisation),
+    }),
+  });
 
-  app.put(
-    '/api/security/members/:memberId/groups/:groupId',
-    { preValidation: change, schema: { params: memberGroupParams, response: { 200: member } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.addToGroup, { params: memberGroupParams, response: member }),
+    preValidation: change,
+    handler: async (request) => {
       const { caller, target } = await manageable(request, request.params.memberId);
       return audited(db, caller, { action: 'member.group_add', target: target.username, details: { group: request.params.groupId } }, () =>
         identity.addToGroup(caller.organisation, target.id, request.params.groupId),
       );
     },
-  );
+  });
 
-  app.delete(
-    '/api/security/members/:memberId/groups/:groupId',
-    { preValidation: change, schema: { params: memberGroupParams, response: { 200: member } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.removeFromGroup, { params: memberGroupParams, response: member }),
+    preValidation: change,
+    handler: async (request) => {
       const { caller, target } = await manageable(request, request.params.memberId);
       return audited(
         db,
@@ -168,28 +174,22 @@ export function registerMemberRoutes(server: FastifyInstance, { identity, db, re
         () => identity.removeFromGroup(caller.organisation, target.id, request.params.groupId),
       );
     },
-  );
+  });
 
-  app.get(
-    '/api/security/sessions',
-    {
-      preValidation: page,
-      schema: { querystring: z.object({ memberId: z.string().max(200).optional() }), response: { 200: sessionList } },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.sessions, { querystring: z.object({ memberId: z.string().max(200).optional() }), response: sessionList }),
+    preValidation: page,
+    handler: async (request) => {
       const caller = securityCaller(request);
       if (request.query.memberId) await identity.getMember(caller.organisation, request.query.memberId);
       return { sessions: await identity.listSessions(caller.organisation, request.query.memberId) };
     },
-  );
+  });
 
-  app.delete(
-    '/api/security/sessions/:sessionId',
-    {
-      preValidation: change,
-      schema: { params: sessionIdParams, response: { 200: z.object({ sessionId: z.string(), memberId: z.string() }) } },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.revokeSession, { params: sessionIdParams, response: z.object({ sessionId: z.string(), memberId: z.string() }) }),
+    preValidation: change,
+    handler: async (request) => {
       const caller = securityCaller(request);
       const session = (await identity.listSessions(caller.organisation)).find((entry) => entry.id === request.params.sessionId);
       if (session) assertCanManage(caller.roles, await identity.getMember(caller.organisation, session.memberId));
@@ -204,12 +204,12 @@ export function registerMemberRoutes(server: FastifyInstance, { identity, db, re
         },
       );
     },
-  );
+  });
 
-  app.post(
-    '/api/security/members/:memberId/sign-out-everywhere',
-    { preValidation: change, schema: { params: memberIdParams, response: { 200: signOutEverywhereResult } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.signOutEverywhere, { params: memberIdParams, response: signOutEverywhereResult }),
+    preValidation: change,
+    handler: async (request) => {
       const { caller, target } = await manageable(request, request.params.memberId);
       return audited(
         db,
@@ -222,5 +222,5 @@ export function registerMemberRoutes(server: FastifyInstance, { identity, db, re
         },
       );
     },
-  );
+  });
 }
