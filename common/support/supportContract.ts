@@ -108,6 +108,8 @@ export const ticketListQuery = z.strictObject({
     .max(TICKET_PAGE_SIZE_MAX, `must be at most ${TICKET_PAGE_SIZE_MAX}`)
     .optional(),
 });
+/** The list's query as the server reads it (the comma lists split). */
+export type TicketListQuery = z.output<typeof ticketListQuery>;
 
 export const ticketListResponse = z.object({
   tickets: z.array(ticketSummary),

@@ -1,6 +1,7 @@
 // The support desk as its pages read it: the ticket list (server-side search, filters, sort and
 // pages), one ticket, and the writes on it. Every write invalidates the ticket it touched and the
-// lists; a ticket update arriving live (a notification) refreshes them too.
+// lists; a ticket update arriving live (a notification) refreshes them too. Requests are built
+// from the endpoints' descriptions (common/support/supportEndpoints.ts).
 import type {
   AddMessageBody,
   CreateTicketBody,
@@ -10,7 +11,10 @@ import type {
   TicketListResponse,
   UpdateTicketBody,
 } from '@common/support/supportContract';
+import { endpointUrl } from '@common/api/endpoint';
+import { supportEndpoints as endpoints } from '@common/support/supportEndpoints';
 import { baseApi } from './baseApi';
+import { endpointRequest } from './endpointRequest';
 
 export const supportTagTypes = ['SupportTickets', 'SupportTicket'] as const;
 const LIST = { type: 'SupportTickets' as const, id: 'LIST' };
@@ -19,26 +23,26 @@ export const supportApi = baseApi.enhanceEndpoints({ addTagTypes: supportTagType
   endpoints: (build) => ({
     /** `query` is the list page's API query string (q, status, priority, category, assignee, mine, sort, order, page, pageSize). */
     listTickets: build.query<TicketListResponse, string>({
-      query: (query) => `api/support/tickets${query ? `?${query}` : ''}`,
+      query: (query) => `${endpointUrl(endpoints.tickets)}${query ? `?${query}` : ''}`,
       providesTags: [LIST],
     }),
     getTicket: build.query<TicketDetail, string>({
-      query: (id) => `api/support/tickets/${encodeURIComponent(id)}`,
+      query: (id) => endpointRequest(endpoints.ticket, { params: { id } }),
       transformResponse: (response: { ticket: TicketDetail }) => response.ticket,
       providesTags: (_result, _error, id) => [{ type: 'SupportTicket', id }],
     }),
     createTicket: build.mutation<TicketDetail, CreateTicketBody>({
-      query: (body) => ({ url: 'api/support/tickets', method: 'POST', body }),
+      query: (body) => endpointRequest(endpoints.createTicket, { body }),
       transformResponse: (response: { ticket: TicketDetail }) => response.ticket,
       invalidatesTags: [LIST],
     }),
     updateTicket: build.mutation<TicketDetail, { id: string; patch: UpdateTicketBody }>({
-      query: ({ id, patch }) => ({ url: `api/support/tickets/${encodeURIComponent(id)}`, method: 'PATCH', body: patch }),
+      query: ({ id, patch }) => endpointRequest(endpoints.updateTicket, { params: { id }, body: patch }),
       transformResponse: (response: { ticket: TicketDetail }) => response.ticket,
       invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'SupportTicket', id }],
     }),
     addTicketMessage: build.mutation<TicketDetail, { id: string; message: AddMessageBody }>({
-      query: ({ id, message }) => ({ url: `api/support/tickets/${encodeURIComponent(id)}/messages`, method: 'POST', body: message }),
+      query: ({ id, message }) => endpointRequest(endpoints.addMessage, { params: { id }, body: message }),
       transformResponse: (response: { ticket: TicketDetail }) => response.ticket,
       invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'SupportTicket', id }],
     }),
@@ -47,12 +51,12 @@ export const supportApi = baseApi.enhanceEndpoints({ addTagTypes: supportTagType
       query: ({ id, file }) => {
         const form = new FormData();
         form.append('file', file, file.name);
-        return { url: `api/support/tickets/${encodeURIComponent(id)}/attachments`, method: 'POST', body: form };
+        return { ...endpointRequest(endpoints.addAttachment, { params: { id } }), body: form };
       },
       invalidatesTags: (_result, _error, { id }) => [{ type: 'SupportTicket', id }],
     }),
     listSupportStaff: build.query<StaffResponse, void>({
-      query: () => 'api/support/staff',
+      query: () => endpointRequest(endpoints.staff, {}),
     }),
   }),
 });
@@ -69,5 +73,5 @@ export const {
 
 /** The address of an attachment's download (fetched with the bearer token, then saved). */
 export function attachmentUrl(ticketId: string, attachmentId: string): string {
-  return `api/support/tickets/${encodeURIComponent(ticketId)}/attachments/${encodeURIComponent(attachmentId)}`;
+  return endpointUrl(endpoints.attachment, { id: ticketId, attachmentId });
 }

@@ -16,9 +16,11 @@ import {
   ticketResponse,
   updateTicketBody,
 } from '@common/support/supportContract';
+import { supportEndpoints as ep } from '@common/support/supportEndpoints';
 import { ATTACHMENT_MAX_BYTES } from '@common/support/supportRules';
 import { z } from 'zod';
 import { actorOf, callerOf, organisationOf, requireRoute } from '../../platform/http/auth/authenticate.js';
+import { endpointRoute } from '../../platform/http/endpointRoute.js';
 import { HttpError } from '../../platform/http/errors.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 import { knownUsers, type NotificationsService } from '../../platform/notifications/index.js';
@@ -51,10 +53,10 @@ export async function registerSupportRoutes(server: FastifyInstance, db: StoreDb
     });
     const app = scope.withTypeProvider<ZodTypeProvider>();
 
-    app.get(
-      '/api/support/tickets',
-      { preValidation: support, schema: { querystring: ticketListQuery, response: { 200: ticketListResponse } } },
-      async (request) => {
+    app.route({
+      ...endpointRoute(ep.tickets, { querystring: ticketListQuery, response: ticketListResponse }),
+      preValidation: support,
+      handler: async (request) => {
         const actor = actorOf(request);
         await remember(request);
         const query = request.query;
@@ -71,32 +73,32 @@ export async function registerSupportRoutes(server: FastifyInstance, db: StoreDb
           pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE,
         });
       },
-    );
+    });
 
-    app.post(
-      '/api/support/tickets',
-      { preValidation: support, schema: { body: createTicketBody, response: { 201: ticketResponse } } },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(ep.createTicket, { body: createTicketBody, response: ticketResponse }),
+      preValidation: support,
+      handler: async (request, reply) => {
         const actor = actorOf(request);
         await remember(request);
         const ticket = await createTicket(db, actor, request.body);
         await notices.created(actor, ticket);
         return reply.code(201).send({ ticket });
       },
-    );
+    });
 
-    app.get(
-      '/api/support/tickets/:id',
-      { preValidation: support, schema: { params: ticketIdParams, response: { 200: ticketResponse } } },
-      async (request) => ({
+    app.route({
+      ...endpointRoute(ep.ticket, { params: ticketIdParams, response: ticketResponse }),
+      preValidation: support,
+      handler: async (request) => ({
         ticket: await ticketDetail(db, actorOf(request).organisation, actorOf(request), request.params.id),
       }),
-    );
+    });
 
-    app.patch(
-      '/api/support/tickets/:id',
-      { preValidation: support, schema: { params: ticketIdParams, body: updateTicketBody, response: { 200: ticketResponse } } },
-      async (request) => {
+    app.route({
+      ...endpointRoute(ep.updateTicket, { params: ticketIdParams, body: updateTicketBody, response: ticketResponse }),
+      preValidation: support,
+      handler: async (request) => {
         const actor = actorOf(request);
         const { assignee, ...rest } = request.body;
         let assigneePerson: { subject: string; username: string } | null | undefined;
@@ -119,12 +121,12 @@ export async function registerSupportRoutes(server: FastifyInstance, db: StoreDb
         await notices.updated(actor, change.before, { status: change.after.status, assignee: change.after.assignee });
         return { ticket: change.after };
       },
-    );
+    });
 
-    app.post(
-      '/api/support/tickets/:id/messages',
-      { preValidation: support, schema: { params: ticketIdParams, body: addMessageBody, response: { 201: ticketResponse } } },
-      async (request, reply) => {
+    app.route({
+      ...endpointRoute(ep.addMessage, { params: ticketIdParams, body: addMessageBody, response: ticketResponse }),
+      preValidation: support,
+      handler: async (request, reply) => {
         const actor = actorOf(request);
         const change = await addMessage(db, actor, request.params.id, request.body.kind, request.body.body);
         await notices.message(actor, change.before, request.body.kind, request.body.body);
@@ -132,23 +134,25 @@ export async function registerSupportRoutes(server: FastifyInstance, db: StoreDb
           await notices.updated(actor, change.before, { status: change.after.status, assignee: change.after.assignee });
         return reply.code(201).send({ ticket: change.after });
       },
-    );
+    });
 
-    app.post(
-      '/api/support/tickets/:id/attachments',
-      { preValidation: support, schema: { params: ticketIdParams, response: { 201: z.object({ attachment: ticketAttachment }) } } },
-      async (request, reply) => {
+    // The multipart body is read by the handler as a stream (receiveFile), so there is no body schema.
+    app.route({
+      ...endpointRoute(ep.addAttachment, { params: ticketIdParams, response: z.object({ attachment: ticketAttachment }) }),
+      preValidation: support,
+      handler: async (request, reply) => {
         const actor = actorOf(request);
         const file = await receiveFile(request);
         const attachment = await storeAttachment(db, actor, request.params.id, file);
         return reply.code(201).send({ attachment });
       },
-    );
+    });
 
-    app.get(
-      '/api/support/tickets/:id/attachments/:attachmentId',
-      { preValidation: support, schema: { params: attachmentParams } },
-      async (request, reply) => {
+    // The answer is the file itself, sent with its own content type, so there is no answer schema.
+    app.route({
+      ...endpointRoute(ep.attachment, { params: attachmentParams }),
+      preValidation: support,
+      handler: async (request, reply) => {
         const actor = actorOf(request);
         const file = await readAttachment(db, actor, request.params.id, request.params.attachmentId);
         return reply
@@ -157,13 +161,17 @@ export async function registerSupportRoutes(server: FastifyInstance, db: StoreDb
           .header('x-content-type-options', 'nosniff')
           .send(Buffer.from(file.content));
       },
-    );
+    });
 
-    app.get('/api/support/staff', { preValidation: support, schema: { response: { 200: staffResponse } } }, async (request) => {
-      const actor = actorOf(request);
-      if (!isSupportStaff(actor.roles)) throw new HttpError(403, 'forbidden', 'Only support staff may list support staff.');
-      await remember(request);
-      return { staff: await knownUsers(db, actor.organisation, supportStaffRoles) };
+    app.route({
+      ...endpointRoute(ep.staff, { response: staffResponse }),
+      preValidation: support,
+      handler: async (request) => {
+        const actor = actorOf(request);
+        if (!isSupportStaff(actor.roles)) throw new HttpError(403, 'forbidden', 'Only support staff may list support staff.');
+        await remember(request);
+        return { staff: await knownUsers(db, actor.organisation, supportStaffRoles) };
+      },
     });
   });
 }
