@@ -16,6 +16,8 @@ interface FilterSelectProps<Value extends string> {
   labels?: Readonly<Record<Value, string>>;
   /** A smaller control, for dense filter rows. */
   small?: boolean;
+  /** A smaller control under a small label, for a row of controls. */
+  compact?: boolean;
   /** Classes of the field's group; none by default, as filter rows space their fields themselves. */
   className?: string;
   /** Choices between "any" and the values, e.g. one that stands for two values. */
@@ -40,6 +42,7 @@ export function FilterSelect<Value extends string>({
   values,
   labels,
   small,
+  compact,
   className = '',
   children,
   id,
@@ -56,6 +59,7 @@ export function FilterSelect<Value extends string>({
       labelClassName={labelClassName}
       control="select"
       small={small}
+      compact={compact}
       className={className}
       value={value}
       onValue={onValue}

@@ -38,6 +38,8 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   labelClassName?: string;
   /** A smaller control, for dense filter rows. */
   small?: boolean;
+  /** A smaller control under a small label, for a row of controls (filters, moves on an item). */
+  compact?: boolean;
 }
 
 export const FormField = forwardRef<ControlElement, FormFieldProps>(function FormField(
@@ -55,6 +57,7 @@ export const FormField = forwardRef<ControlElement, FormFieldProps>(function For
     style,
     labelClassName,
     small,
+    compact,
     ...attributes
   },
   ref,
@@ -67,11 +70,12 @@ export const FormField = forwardRef<ControlElement, FormFieldProps>(function For
     'aria-invalid': error ? true : undefined,
     'aria-describedby': [errorId, helpId].filter(Boolean).join(' ') || undefined,
   } as const;
-  const size = small ? 'sm' : undefined;
+  const size = small || compact ? 'sm' : undefined;
+  const labelClasses = compact ? ['small mb-1', labelClassName].filter(Boolean).join(' ') : labelClassName;
 
   return (
     <Form.Group className={className ?? 'mb-3'} style={style} controlId={id}>
-      <Form.Label className={labelClassName}>{label}</Form.Label>
+      <Form.Label className={labelClasses}>{label}</Form.Label>
       {control === 'select' ? (
         <Form.Select
           ref={ref as Ref<HTMLSelectElement>}

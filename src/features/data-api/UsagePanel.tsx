@@ -42,7 +42,7 @@ const breakdownColumns: DataColumn<BreakdownRow>[] = [
 ];
 
 // The filter row's selects: small, each in a column of the row.
-const smallField = { control: 'select', small: true, labelClassName: 'small mb-1', className: 'col-sm-6 col-lg-3' } as const;
+const smallField = { control: 'select', compact: true, className: 'col-sm-6 col-lg-3' } as const;
 
 const bucketLabel = (iso: string, bucket: 'hour' | 'day') =>
   bucket === 'day' ? iso.slice(0, 10) : `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;

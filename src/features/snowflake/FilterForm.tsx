@@ -134,8 +134,7 @@ export function FilterForm({ label, range, dataRange, fields = noFields, today }
         id={id}
         className="col-sm-6 col-lg-auto"
         label={text}
-        labelClassName="small mb-1"
-        small
+        compact
         type={props.type}
         min={props.min}
         max={props.max}

@@ -118,8 +118,7 @@ export function DeliveryLog() {
       <FilterSelect
         id="delivery-status"
         label="Status"
-        labelClassName="small mb-1"
-        small
+        compact
         className="mb-2"
         style={{ maxWidth: '14rem' }}
         value={status}

@@ -46,16 +46,7 @@ export function AssetDomainControl({ assetId, mayEdit }: { assetId: string; mayE
       </p>
       {mayEdit ? (
         <form className="d-flex flex-wrap gap-2 align-items-end" onSubmit={submit} aria-label="Place the asset in a domain">
-          <FormField
-            id="asset-domain"
-            label="Place in domain"
-            labelClassName="small mb-1"
-            small
-            className=""
-            value={value}
-            maxLength={100}
-            onValue={setValue}
-          />
+          <FormField id="asset-domain" label="Place in domain" compact className="" value={value} maxLength={100} onValue={setValue} />
           <button type="submit" className="btn btn-outline-primary btn-sm" disabled={assigning.isLoading || !value.trim()}>
             Place
           </button>

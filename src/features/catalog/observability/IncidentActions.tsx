@@ -18,7 +18,7 @@ import { FormField } from '../../../components/FormField';
 import { InlineError } from '../../../components/InlineError';
 
 // The selects of the moves: small, in a row of controls.
-const compactSelect = { labelClassName: 'small mb-1', control: 'select', small: true, className: '' } as const;
+const compactSelect = { control: 'select', compact: true, className: '' } as const;
 
 export function IncidentActions({ incident }: { incident: IncidentRecord }) {
   const allowed = allowedTransitions(incident.state);
@@ -86,8 +86,7 @@ export function IncidentActions({ incident }: { incident: IncidentRecord }) {
           <FilterSelect
             id="incident-reason"
             label="Reason"
-            labelClassName="small mb-1"
-            small
+            compact
             className="col-sm-4"
             value={reason}
             onValue={(value) => setReason(value as ResolutionReason)}
@@ -97,9 +96,8 @@ export function IncidentActions({ incident }: { incident: IncidentRecord }) {
           <FormField
             id="incident-comment"
             label="Comment"
-            labelClassName="small mb-1"
+            compact
             control="textarea"
-            small
             className="col-sm-6"
             rows={1}
             maxLength={2000}

@@ -21,9 +21,8 @@ export function ParamSelect({ id, label, name, options, className }: ParamSelect
     <FormField
       id={id}
       label={label}
-      labelClassName="small mb-1"
+      compact
       control="select"
-      small
       className={className}
       value={params.get(name) ?? ''}
       onValue={(value) => setParams(withParam(params, name, value || null))}

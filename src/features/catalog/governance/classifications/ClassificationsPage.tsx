@@ -63,8 +63,7 @@ function NewClassification() {
       <FormField
         id="new-classification"
         label="New classification"
-        labelClassName="small mb-1"
-        small
+        compact
         className="col-md-5"
         value={name}
         maxLength={64}

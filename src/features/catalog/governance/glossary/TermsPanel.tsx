@@ -129,8 +129,7 @@ export function TermsPanel({ glossary, terms, editor }: TermsPanelProps) {
         <FilterSelect
           id="term-status"
           label="Status"
-          labelClassName="small mb-1"
-          small
+          compact
           className="col-sm-4"
           value={params.get('status') ?? ''}
           onValue={(value) => setParam('status', value)}

@@ -21,8 +21,7 @@ export function MetricValues({ metric }: { metric: MetricRecord }) {
       <FilterSelect
         id="metric-grain"
         label="Period"
-        labelClassName="small mb-1"
-        small
+        compact
         className="mb-2"
         style={{ maxWidth: '12rem' }}
         value={grain}
