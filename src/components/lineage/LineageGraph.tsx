@@ -3,7 +3,7 @@
 // them, and the path between the focus and the selected node lit up. React Flow draws it and
 // only renders what is in view, so a few thousand nodes stay smooth; the layout comes from the
 // worker (useGraphLayout). Beside it, the same nodes as a list for screen readers.
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Background, Controls, MarkerType, MiniMap, ReactFlow, type Edge } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { LineageNodeCard, type LineageFlowNode } from './LineageNodeCard';
@@ -16,16 +16,22 @@ const nodeTypes = { lineage: LineageNodeCard };
 
 interface LineageGraphProps {
   model: LineageGraphModel;
-  /** The node whose path to the focus is highlighted. */
-  selected: string | null;
-  onSelect: (uniqueId: string | null) => void;
-  onExpand: (uniqueId: string, direction: 'upstream' | 'downstream') => void;
+  /** The node whose path to the focus is highlighted; kept by the graph itself where the page does not need it. */
+  selected?: string | null;
+  onSelect?: (uniqueId: string | null) => void;
+  /** Loads more of the graph beyond a node; a graph that holds all there is leaves it out. */
+  onExpand?: (uniqueId: string, direction: 'upstream' | 'downstream') => void;
   /** Opens a node's page (double click, or Enter on a focused node). */
   onOpen: (uniqueId: string) => void;
   label: string;
 }
 
-export function LineageGraph({ model, selected, onSelect, onExpand, onOpen, label }: LineageGraphProps) {
+const expandNothing = () => undefined;
+
+export function LineageGraph({ model, selected: chosen, onSelect: choose, onExpand = expandNothing, onOpen, label }: LineageGraphProps) {
+  const [ownSelected, setOwnSelected] = useState<string | null>(null);
+  const selected = chosen === undefined ? ownSelected : chosen;
+  const onSelect = choose ?? setOwnSelected;
   const ids = useMemo(() => [...model.nodes.keys()], [model]);
   const edgeList = useMemo(() => visibleEdges(model), [model]);
   const { positions, pending } = useGraphLayout(ids, edgeList);

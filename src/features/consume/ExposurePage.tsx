@@ -1,7 +1,7 @@
 // /app/exposures/:exposureId: one exposure — what it is, its health and why (the failing tests
 // and stale sources behind a bad badge), everything upstream of it as a graph, its health over
 // time, and "open" to the Viewer when its URL is one of the organisation's dashboards.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ExposureDetail } from '@common/dbt/consumeContract';
 import { appPaths, catalogAssetPath } from '@common/paths';
@@ -51,9 +51,7 @@ function upstreamModel(exposure: ExposureDetail) {
 function Exposure({ exposure }: { exposure: ExposureDetail }) {
   const navigate = useNavigate();
   const model = useMemo(() => upstreamModel(exposure), [exposure]);
-  const [selected, setSelected] = useState<string | null>(null);
   const open = useCallback((uniqueId: string) => navigate(catalogAssetPath(uniqueId)), [navigate]);
-  const ignoreExpand = useCallback(() => undefined, []);
   return (
     <>
       <Panel title="About" actions={<OpenExposureLink exposure={exposure} />}>
@@ -132,14 +130,7 @@ function Exposure({ exposure }: { exposure: ExposureDetail }) {
         title="Upstream"
         description={`${exposure.upstreamModels} models and ${exposure.upstreamSources} sources feed this exposure. Select a node to highlight its path; Enter opens it.`}
       >
-        <LineageGraph
-          model={model}
-          selected={selected}
-          onSelect={setSelected}
-          onExpand={ignoreExpand}
-          onOpen={open}
-          label={`Everything upstream of ${exposure.name}`}
-        />
+        <LineageGraph model={model} onOpen={open} label={`Everything upstream of ${exposure.name}`} />
         <p className="small mt-2 mb-0">
           <Link to={`${appPaths.catalogLineage}?focus=${encodeURIComponent(exposure.uniqueId)}&upstream=3&downstream=0`}>
             Open in the lineage graph
