@@ -1,7 +1,7 @@
 // The Optimize API's answers (cost, queries, warehouses, recommendations, users): the shapes
 // the server computes and the pages show. Money is credits × the organisation's price per
 // credit, in USD; times are ISO 8601 UTC; days are `YYYY-MM-DD`.
-import type { CURRENCY, WarehouseSize } from './warehouseInfo';
+import type { CURRENCY, WarehouseInfo, WarehouseSize } from './warehouseInfo';
 import type { AlterWarehouseChange } from './managementContract';
 
 /** Credits and their price. */
@@ -256,4 +256,32 @@ export interface UsersOverview {
   dormantPrivileged: UserCost[];
   /** Enabled people (TYPE PERSON or unset) without MFA; service users sign in with keys. */
   withoutMfa: UserCost[];
+}
+
+// The answers that wrap the shapes above
+
+export interface WarehouseInfoResponse {
+  info: WarehouseInfo;
+  /** First and last day with usage data; null for an account without usage yet. */
+  dataRange: DateRange | null;
+  /** False while the usage copy the Optimize pages read is filled for the first time. */
+  usageReady: boolean;
+}
+
+export interface WarehousesResponse {
+  warehouses: WarehouseUsage[];
+  settings: WarehouseSettingsView[];
+  recommendations: Recommendation[];
+}
+
+export interface TopQueriesPage {
+  queries: QuerySummary[];
+  /** Queries matching the filters in all. */
+  total: number;
+  offset: number;
+}
+
+export interface SpillingResponse {
+  queries: QuerySummary[];
+  byWarehouse: SpillSummary[];
 }

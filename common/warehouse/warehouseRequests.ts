@@ -39,3 +39,15 @@ export const applyRecommendationBody = z.strictObject(
 
 export const managementSearchQuerystring = z.strictObject({ search: z.string().max(255, 'is too long').optional() });
 export const objectNameParams = z.object({ name: z.string() });
+
+// The queries as the server reads them, for the endpoints' descriptions (warehouseEndpoints.ts).
+export type NoQuery = z.output<typeof noQuery>;
+export type RangeQuery = z.output<typeof rangeQuerystring>;
+export type TopQueriesQuery = z.output<typeof topQueriesQuerystring>;
+export type TopQueriesCsvQuery = z.output<typeof topQueriesCsvQuerystring>;
+export type QueryPatternsQuery = z.output<typeof queryPatternsQuerystring>;
+export type SpillingQuery = z.output<typeof spillingQuerystring>;
+export type PatternTrendsQuery = z.output<typeof patternTrendsQuerystring>;
+export type UsersOverviewQuery = z.output<typeof usersOverviewQuerystring>;
+export type ApplyRecommendationBody = z.output<typeof applyRecommendationBody>;
+export type ManagementSearchQuery = z.output<typeof managementSearchQuerystring>;

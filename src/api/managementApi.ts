@@ -1,5 +1,8 @@
 // User Management: the warehouse account's users and roles, and the changes made to them. A
-// change refreshes exactly the lists and details it affects.
+// change refreshes exactly the lists and details it affects. Requests are built from the
+// endpoints' descriptions (common/warehouse/warehouseEndpoints.ts).
+import { warehouseEndpoints as endpoints } from '@common/warehouse/warehouseEndpoints';
+import { endpointRequest } from './endpointRequest';
 import { LIST_ID, warehouseApi } from './warehouseApi';
 import type { AppliedChange, RoleDetail, RoleView, UserDetail, UserView, WarehouseChange } from './warehouseTypes';
 
@@ -42,25 +45,25 @@ const searchParams = (search: string) => (search ? { search } : undefined);
 export const managementApi = warehouseApi.injectEndpoints({
   endpoints: (build) => ({
     listWarehouseUsers: build.query<UserView[], string>({
-      query: (search) => ({ url: 'api/management/users', params: searchParams(search) }),
+      query: (search) => endpointRequest(endpoints.users, { query: searchParams(search) }),
       transformResponse: (response: { users: UserView[] }) => response.users,
       providesTags: [USERS],
     }),
     getWarehouseUser: build.query<UserDetail, string>({
-      query: (name) => `api/management/users/${encodeURIComponent(name)}`,
+      query: (name) => endpointRequest(endpoints.user, { params: { name } }),
       providesTags: (_result, _error, name) => [user(name)],
     }),
     listWarehouseRoles: build.query<RoleView[], string>({
-      query: (search) => ({ url: 'api/management/roles', params: searchParams(search) }),
+      query: (search) => endpointRequest(endpoints.roles, { query: searchParams(search) }),
       transformResponse: (response: { roles: RoleView[] }) => response.roles,
       providesTags: [ROLES],
     }),
     getWarehouseRole: build.query<RoleDetail, string>({
-      query: (name) => `api/management/roles/${encodeURIComponent(name)}`,
+      query: (name) => endpointRequest(endpoints.role, { params: { name } }),
       providesTags: (_result, _error, name) => [role(name)],
     }),
     applyWarehouseChange: build.mutation<AppliedChange, WarehouseChange>({
-      query: (change) => ({ url: 'api/management/changes', method: 'POST', body: change }),
+      query: (change) => endpointRequest(endpoints.applyChange, { body: change }),
       transformResponse: (response: { applied: AppliedChange }) => response.applied,
       invalidatesTags: (result, _error, change) => (result ? tagsChangedBy(change) : []),
     }),

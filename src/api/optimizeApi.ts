@@ -1,20 +1,12 @@
 // The Optimize pages' reads (cost, queries, warehouses, users) and the one write they make:
 // applying a warehouse recommendation. Every filter is sent only when set: the server refuses
-// empty values and unknown parameters.
+// empty values and unknown parameters. Requests are built from the endpoints' descriptions
+// (common/warehouse/warehouseEndpoints.ts); the filters go as the query parameters they always have.
+import type { SpillingResponse, TopQueriesPage, WarehousesResponse } from '@common/warehouse/analyticsContract';
+import { warehouseEndpoints as endpoints } from '@common/warehouse/warehouseEndpoints';
+import { endpointRequest } from './endpointRequest';
 import { warehouseApi } from './warehouseApi';
-import type {
-  AppliedChange,
-  CostSummary,
-  DateRange,
-  QueryDetail,
-  QueryPattern,
-  QuerySummary,
-  Recommendation,
-  SpillSummary,
-  UsersOverview,
-  WarehouseSettingsView,
-  WarehouseUsage,
-} from './warehouseTypes';
+import type { AppliedChange, CostSummary, DateRange, QueryDetail, QueryPattern, UsersOverview } from './warehouseTypes';
 import type {
   DatabaseSpendResponse,
   FilterOptionsResponse,
@@ -29,23 +21,7 @@ export interface QueryFilters extends DateRange {
   queryTag?: string;
 }
 
-export interface WarehousesResponse {
-  warehouses: WarehouseUsage[];
-  settings: WarehouseSettingsView[];
-  recommendations: Recommendation[];
-}
-
-export interface TopQueriesPage {
-  queries: QuerySummary[];
-  /** Queries matching the filters in all. */
-  total: number;
-  offset: number;
-}
-
-export interface SpillingResponse {
-  queries: QuerySummary[];
-  byWarehouse: SpillSummary[];
-}
+export type { SpillingResponse, TopQueriesPage, WarehousesResponse };
 
 type Params = Record<string, string | number>;
 
@@ -68,56 +44,57 @@ export const PATTERN_TREND_LIMIT = 10;
 export const optimizeApi = warehouseApi.injectEndpoints({
   endpoints: (build) => ({
     getCostSummary: build.query<CostSummary, DateRange>({
-      query: (range) => ({ url: 'api/warehouse/cost', params: { from: range.from, to: range.to } }),
+      query: (range) => endpointRequest(endpoints.cost, { query: { from: range.from, to: range.to } }),
     }),
     /** A page of LIST_LIMIT queries from `offset`, with how many match in all (paged on the server: a year can hold millions). */
     getTopQueries: build.query<TopQueriesPage, { filters: QueryFilters; orderBy: 'cost' | 'duration'; offset?: number }>({
       query: ({ filters, orderBy, offset = 0 }) => ({
-        url: 'api/warehouse/queries/top',
+        ...endpointRequest(endpoints.topQueries, {}),
         params: filterParams(filters, { orderBy, limit: LIST_LIMIT, offset }),
       }),
     }),
     getQueryPatterns: build.query<QueryPattern[], { filters: QueryFilters; orderBy: 'cost' | 'count' | 'duration' }>({
       query: ({ filters, orderBy }) => ({
-        url: 'api/warehouse/queries/patterns',
+        ...endpointRequest(endpoints.queryPatterns, {}),
         params: filterParams(filters, { orderBy, limit: LIST_LIMIT }),
       }),
       transformResponse: (response: { patterns: QueryPattern[] }) => response.patterns,
     }),
     getSpillingQueries: build.query<SpillingResponse, QueryFilters>({
-      query: (filters) => ({ url: 'api/warehouse/queries/spilling', params: filterParams(filters, { limit: LIST_LIMIT }) }),
+      query: (filters) => ({ ...endpointRequest(endpoints.spillingQueries, {}), params: filterParams(filters, { limit: LIST_LIMIT }) }),
     }),
     getQueryDetail: build.query<QueryDetail, string>({
-      query: (queryId) => `api/warehouse/queries/${encodeURIComponent(queryId)}`,
+      query: (queryId) => endpointRequest(endpoints.queryDetail, { params: { queryId } }),
     }),
     getWarehouses: build.query<WarehousesResponse, DateRange>({
-      query: (range) => ({ url: 'api/warehouse/warehouses', params: { from: range.from, to: range.to } }),
+      query: (range) => endpointRequest(endpoints.warehouses, { query: { from: range.from, to: range.to } }),
       providesTags: ['WarehouseSettings'],
     }),
     applyRecommendation: build.mutation<AppliedChange, DateRange & { id: string }>({
-      query: ({ from, to, id }) => ({ url: 'api/warehouse/recommendations/apply', method: 'POST', body: { from, to, id } }),
+      query: ({ from, to, id }) => endpointRequest(endpoints.applyRecommendation, { body: { from, to, id } }),
       transformResponse: (response: { applied: AppliedChange }) => response.applied,
       // Only a change that happened changes the list (a static list would refetch on errors too).
       invalidatesTags: (result) => (result ? ['WarehouseSettings'] : []),
     }),
     getDatabaseSpend: build.query<DatabaseSpendResponse, DateRange>({
-      query: (range) => ({ url: 'api/warehouse/cost/databases', params: { from: range.from, to: range.to } }),
+      query: (range) => endpointRequest(endpoints.databaseSpend, { query: { from: range.from, to: range.to } }),
     }),
     getPatternTrends: build.query<PatternTrendsResponse, QueryFilters>({
-      query: (filters) => ({ url: 'api/warehouse/queries/pattern-trends', params: filterParams(filters, { limit: PATTERN_TREND_LIMIT }) }),
+      query: (filters) => ({
+        ...endpointRequest(endpoints.patternTrends, {}),
+        params: filterParams(filters, { limit: PATTERN_TREND_LIMIT }),
+      }),
     }),
     getUtilisation: build.query<UtilisationResponse, DateRange & { warehouseName: string }>({
-      query: ({ warehouseName, from, to }) => ({
-        url: `api/warehouse/warehouses/${encodeURIComponent(warehouseName)}/utilisation`,
-        params: { from, to },
-      }),
+      query: ({ warehouseName, from, to }) =>
+        endpointRequest(endpoints.utilisation, { params: { name: warehouseName }, query: { from, to } }),
     }),
     /** The warehouses, users, roles and tags with queries in the range, for the filters' choices. */
     getFilterOptions: build.query<FilterOptionsResponse, DateRange>({
-      query: (range) => ({ url: 'api/warehouse/filter-options', params: { from: range.from, to: range.to } }),
+      query: (range) => endpointRequest(endpoints.filterOptions, { query: { from: range.from, to: range.to } }),
     }),
     getUsersOverview: build.query<UsersOverview, DateRange & { dormantDays: number }>({
-      query: ({ from, to, dormantDays }) => ({ url: 'api/warehouse/users-overview', params: { from, to, dormantDays } }),
+      query: ({ from, to, dormantDays }) => endpointRequest(endpoints.usersOverview, { query: { from, to, dormantDays } }),
       providesTags: ['WarehouseUsersOverview'],
     }),
   }),

@@ -1,7 +1,9 @@
-// The usage copy behind the Optimize pages: its state (GET api/warehouse/usage-sync) and "sync
-// now" (POST). When a sync finishes, every Optimize figure may have changed: the pages refetch
-// through the tags their queries provide.
+// The usage copy behind the Optimize pages: its state and "sync now" (requests built from
+// common/warehouse/warehouseEndpoints.ts). When a sync finishes, every Optimize figure may have
+// changed: the pages refetch through the tags their queries provide.
 import type { UsageSyncStatus } from '@common/warehouse/usageSyncContract';
+import { warehouseEndpoints as endpoints } from '@common/warehouse/warehouseEndpoints';
+import { endpointRequest } from './endpointRequest';
 import type { Job } from './live/jobsApi';
 import { warehouseApi, warehouseTagTypes } from './warehouseApi';
 import { optimizeApi } from './optimizeApi';
@@ -11,11 +13,11 @@ const USAGE_SYNC_TAG = 'UsageSync';
 export const usageSyncApi = warehouseApi.enhanceEndpoints({ addTagTypes: [USAGE_SYNC_TAG] }).injectEndpoints({
   endpoints: (build) => ({
     getUsageSync: build.query<UsageSyncStatus, void>({
-      query: () => 'api/warehouse/usage-sync',
+      query: () => endpointRequest(endpoints.usageSync, {}),
       providesTags: [USAGE_SYNC_TAG],
     }),
     syncUsageNow: build.mutation<Job, void>({
-      query: () => ({ url: 'api/warehouse/usage-sync', method: 'POST' }),
+      query: () => endpointRequest(endpoints.syncUsageNow, {}),
       transformResponse: (response: { job: Job }) => response.job,
       invalidatesTags: [USAGE_SYNC_TAG],
     }),

@@ -1,16 +1,14 @@
 // The organisation's warehouse as the Optimize and User Management pages share it: which
 // account it is (a real Snowflake account or the embedded sample), its currency and the days
-// it has data for, plus the cache tags both areas invalidate after a change.
+// it has data for, plus the cache tags both areas invalidate after a change. Requests are built
+// from the endpoints' descriptions (common/warehouse/warehouseEndpoints.ts).
+import type { WarehouseInfoResponse } from '@common/warehouse/analyticsContract';
+import { warehouseEndpoints as endpoints } from '@common/warehouse/warehouseEndpoints';
 import { baseApi } from './baseApi';
-import type { DateRange, MonthToDate, WarehouseInfo } from './warehouseTypes';
+import { endpointRequest } from './endpointRequest';
+import type { MonthToDate } from './warehouseTypes';
 
-export interface WarehouseInfoResponse {
-  info: WarehouseInfo;
-  /** First and last day with usage data; null for an account without usage yet. */
-  dataRange: DateRange | null;
-  /** False while the usage copy the Optimize pages read is filled for the first time. */
-  usageReady: boolean;
-}
+export type { WarehouseInfoResponse };
 
 /**
  * - WarehouseSettings: the Warehouses page (usage, settings, recommendations).
@@ -30,12 +28,12 @@ export const LIST_ID = 'LIST';
 export const warehouseApi = baseApi.enhanceEndpoints({ addTagTypes: warehouseTagTypes }).injectEndpoints({
   endpoints: (build) => ({
     getWarehouseInfo: build.query<WarehouseInfoResponse, void>({
-      query: () => 'api/warehouse/info',
+      query: () => endpointRequest(endpoints.info, {}),
       providesTags: ['WarehouseInfo'],
     }),
     /** This month's spend so far; null for an account without usage yet. */
     getMonthToDate: build.query<{ monthToDate: MonthToDate | null }, void>({
-      query: () => 'api/warehouse/month-to-date',
+      query: () => endpointRequest(endpoints.monthToDate, {}),
       providesTags: ['WarehouseInfo'],
     }),
   }),

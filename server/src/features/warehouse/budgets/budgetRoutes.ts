@@ -6,10 +6,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canWriteWarehouse, warehouseWriterRoles } from '@common/access/access';
 import { budgetBody, budgetIdParams, budgetScopeLabels, type BudgetInput } from '@common/warehouse/budgetsContract';
 import { noQuery } from '@common/warehouse/warehouseRequests';
+import { warehouseEndpoints as ep } from '@common/warehouse/warehouseEndpoints';
 import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import { InvalidInputError } from '../../../platform/warehouse/errors.js';
 import { parseObjectName, parseQueryTag } from '../../../platform/warehouse/identifiers.js';
+import { endpointRoute } from '../../../platform/http/endpointRoute.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import type { Warehouse } from '../warehouse.js';
 import type { WarehouseRegistry } from '../registry.js';
@@ -60,29 +62,45 @@ export function registerBudgetRoutes(server: FastifyInstance, deps: BudgetRouteD
     );
   };
 
-  app.get('/api/warehouse/budgets', { preValidation: read, schema: { querystring: noQuery } }, async (request) => {
-    const { caller, organisation, warehouse } = await contextOf(request);
-    return { budgets: await budgetProgress(warehouse, await listBudgets(db, organisation)), mayManage: canWriteWarehouse(caller.roles) };
+  app.route({
+    ...endpointRoute(ep.budgets, { querystring: noQuery }),
+    preValidation: read,
+    handler: async (request) => {
+      const { caller, organisation, warehouse } = await contextOf(request);
+      return { budgets: await budgetProgress(warehouse, await listBudgets(db, organisation)), mayManage: canWriteWarehouse(caller.roles) };
+    },
   });
 
-  app.post('/api/warehouse/budgets', { preValidation: write, schema: { body: budgetBody } }, async (request, reply) => {
-    const { caller, organisation, warehouse } = await contextOf(request);
-    const budget = await createBudget(db, organisation, caller.username, await checkedBudget(warehouse, request.body));
-    await afterChange(request, organisation, warehouse);
-    return reply.code(201).send({ budget });
+  app.route({
+    ...endpointRoute(ep.createBudget, { body: budgetBody }),
+    preValidation: write,
+    handler: async (request, reply) => {
+      const { caller, organisation, warehouse } = await contextOf(request);
+      const budget = await createBudget(db, organisation, caller.username, await checkedBudget(warehouse, request.body));
+      await afterChange(request, organisation, warehouse);
+      return reply.code(201).send({ budget });
+    },
   });
 
-  app.put('/api/warehouse/budgets/:id', { preValidation: write, schema: { params: budgetIdParams, body: budgetBody } }, async (request) => {
-    const { organisation, warehouse } = await contextOf(request);
-    const budget = await updateBudget(db, organisation, request.params.id, await checkedBudget(warehouse, request.body));
-    await afterChange(request, organisation, warehouse);
-    return { budget };
+  app.route({
+    ...endpointRoute(ep.updateBudget, { params: budgetIdParams, body: budgetBody }),
+    preValidation: write,
+    handler: async (request) => {
+      const { organisation, warehouse } = await contextOf(request);
+      const budget = await updateBudget(db, organisation, request.params.id, await checkedBudget(warehouse, request.body));
+      await afterChange(request, organisation, warehouse);
+      return { budget };
+    },
   });
 
-  app.delete('/api/warehouse/budgets/:id', { preValidation: write, schema: { params: budgetIdParams } }, async (request, reply) => {
-    const { organisation } = await contextOf(request);
-    await deleteBudget(db, organisation, request.params.id);
-    await deps.scheduler.sync(organisation);
-    return reply.code(204).send();
+  app.route({
+    ...endpointRoute(ep.deleteBudget, { params: budgetIdParams }),
+    preValidation: write,
+    handler: async (request, reply) => {
+      const { organisation } = await contextOf(request);
+      await deleteBudget(db, organisation, request.params.id);
+      await deps.scheduler.sync(organisation);
+      return reply.code(204).send();
+    },
   });
 }

@@ -17,9 +17,11 @@ import {
   topQueriesQuerystring,
   usersOverviewQuerystring,
 } from '@common/warehouse/warehouseRequests';
+import { warehouseEndpoints as ep } from '@common/warehouse/warehouseEndpoints';
 import { parseDateRange, parseQueryFilter, type Warehouse, type WarehouseRegistry } from '../index.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import { callerOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
+import { endpointRoute } from '../../../platform/http/endpointRoute.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import { auditedWrite } from './auditedWrite.js';
 import { queryCsvLines } from './queryCsv.js';
@@ -45,34 +47,38 @@ export function registerWarehouseRoutes(server: FastifyInstance, registry: Wareh
     'managementUsers',
     'managementRoles',
   ] as const;
-  app.get('/api/warehouse/info', { preValidation: requireRoute(optimize) }, async (request) => {
-    const warehouse = await warehouseOf(request);
-    // Before the first fill of the usage copy there is no range yet: a short fill (the embedded
-    // sample's takes seconds) is waited for; a long one (a year of a real account) shows its progress instead.
-    const usageReady = await (warehouse.usage?.whenReady(INFO_WAIT_MS) ?? Promise.resolve()).then(
-      () => true,
-      () => false,
-    );
-    return { info: warehouse.info, dataRange: usageReady ? await warehouse.dataRange() : null, usageReady };
+  app.route({
+    ...endpointRoute(ep.info, {}),
+    preValidation: requireRoute(optimize),
+    handler: async (request) => {
+      const warehouse = await warehouseOf(request);
+      // Before the first fill of the usage copy there is no range yet: a short fill (the embedded
+      // sample's takes seconds) is waited for; a long one (a year of a real account) shows its progress instead.
+      const usageReady = await (warehouse.usage?.whenReady(INFO_WAIT_MS) ?? Promise.resolve()).then(
+        () => true,
+        () => false,
+      );
+      return { info: warehouse.info, dataRange: usageReady ? await warehouse.dataRange() : null, usageReady };
+    },
   });
 
   // The Home page's Optimize figure: this month's spend so far, with last month beside it.
-  app.get(
-    '/api/warehouse/month-to-date',
-    { preValidation: requireRoute('snowflakeCost'), schema: { querystring: noQuery } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.monthToDate, { querystring: noQuery }),
+    preValidation: requireRoute('snowflakeCost'),
+    handler: async (request) => {
       return { monthToDate: await (await warehouseOf(request)).monthToDate() };
     },
-  );
+  });
 
-  app.get(
-    '/api/warehouse/cost',
-    { preValidation: requireRoute('snowflakeCost'), schema: { querystring: rangeQuerystring } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.cost, { querystring: rangeQuerystring }),
+    preValidation: requireRoute('snowflakeCost'),
+    handler: async (request) => {
       const warehouse = await warehouseOf(request);
       return warehouse.costSummary(await rangeOf(warehouse, request.query));
     },
-  );
+  });
 
   const queriesAccess = requireRoute('snowflakeQueries');
   const filterOf = async (warehouse: Warehouse, query: QueryFilterInput) => {
@@ -80,10 +86,10 @@ export function registerWarehouseRoutes(server: FastifyInstance, registry: Wareh
     return parseQueryFilter({ ...query, ...range });
   };
 
-  app.get(
-    '/api/warehouse/queries/top',
-    { preValidation: queriesAccess, schema: { querystring: topQueriesQuerystring } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.topQueries, { querystring: topQueriesQuerystring }),
+    preValidation: queriesAccess,
+    handler: async (request) => {
       const query = request.query;
       const warehouse = await warehouseOf(request);
       const filter = await filterOf(warehouse, query);
@@ -93,14 +99,14 @@ export function registerWarehouseRoutes(server: FastifyInstance, registry: Wareh
       ]);
       return { queries, total, offset: query.offset ?? 0 };
     },
-  );
+  });
 
   // Every matching query as CSV, streamed page by page from the usage copy (a year of a large
   // account is millions of rows: nothing is held whole in memory).
-  app.get(
-    '/api/warehouse/queries/top.csv',
-    { preValidation: queriesAccess, schema: { querystring: topQueriesCsvQuerystring } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(ep.topQueriesCsv, { querystring: topQueriesCsvQuerystring }),
+    preValidation: queriesAccess,
+    handler: async (request, reply) => {
       const query = request.query;
       const warehouse = await warehouseOf(request);
       const filter = await filterOf(warehouse, query);
@@ -112,22 +118,22 @@ export function registerWarehouseRoutes(server: FastifyInstance, registry: Wareh
         .header('content-disposition', `attachment; filename="queries-${filter.range.from}-${filter.range.to}.csv"`)
         .send(Readable.from(queryCsvLines(first, pages, warehouse.info.currency)));
     },
-  );
+  });
 
-  app.get(
-    '/api/warehouse/queries/patterns',
-    { preValidation: queriesAccess, schema: { querystring: queryPatternsQuerystring } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.queryPatterns, { querystring: queryPatternsQuerystring }),
+    preValidation: queriesAccess,
+    handler: async (request) => {
       const query = request.query;
       const warehouse = await warehouseOf(request);
       return { patterns: await warehouse.queryPatterns(await filterOf(warehouse, query), { orderBy: query.orderBy, limit: query.limit }) };
     },
-  );
+  });
 
-  app.get(
-    '/api/warehouse/queries/spilling',
-    { preValidation: queriesAccess, schema: { querystring: spillingQuerystring } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.spillingQueries, { querystring: spillingQuerystring }),
+    preValidation: queriesAccess,
+    handler: async (request) => {
       const query = request.query;
       const warehouse = await warehouseOf(request);
       const filter = await filterOf(warehouse, query);
@@ -137,16 +143,20 @@ export function registerWarehouseRoutes(server: FastifyInstance, registry: Wareh
       ]);
       return { queries, byWarehouse };
     },
-  );
-
-  app.get('/api/warehouse/queries/:queryId', { preValidation: queriesAccess, schema: { params: queryIdParams } }, async (request) => {
-    return (await warehouseOf(request)).queryDetail(request.params.queryId);
   });
 
-  app.get(
-    '/api/warehouse/warehouses',
-    { preValidation: requireRoute('snowflakeWarehouses'), schema: { querystring: rangeQuerystring } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.queryDetail, { params: queryIdParams }),
+    preValidation: queriesAccess,
+    handler: async (request) => {
+      return (await warehouseOf(request)).queryDetail(request.params.queryId);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(ep.warehouses, { querystring: rangeQuerystring }),
+    preValidation: requireRoute('snowflakeWarehouses'),
+    handler: async (request) => {
       const warehouse = await warehouseOf(request);
       const range = await rangeOf(warehouse, request.query);
       const [warehouses, settings, recommendations] = await Promise.all([
@@ -156,33 +166,33 @@ export function registerWarehouseRoutes(server: FastifyInstance, registry: Wareh
       ]);
       return { warehouses, settings, recommendations };
     },
-  );
-
-  const applyRoute = {
-    preValidation: requireRoute('snowflakeWarehouses', WAREHOUSE_WRITE_ROLES),
-    schema: { body: applyRecommendationBody },
-  };
-  app.post('/api/warehouse/recommendations/apply', applyRoute, async (request) => {
-    const body = request.body;
-    const warehouse = await warehouseOf(request);
-    const range = parseDateRange(body);
-    const applied = await auditedWrite(
-      db,
-      callerOf(request),
-      request.log,
-      (audit, options) => warehouse.applyRecommendation(range, body.id, audit, options),
-      { recommendation: body.id },
-    );
-    return { applied };
   });
 
-  app.get(
-    '/api/warehouse/users-overview',
-    { preValidation: requireRoute('snowflakeUsers'), schema: { querystring: usersOverviewQuerystring } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.applyRecommendation, { body: applyRecommendationBody }),
+    preValidation: requireRoute('snowflakeWarehouses', WAREHOUSE_WRITE_ROLES),
+    handler: async (request) => {
+      const body = request.body;
+      const warehouse = await warehouseOf(request);
+      const range = parseDateRange(body);
+      const applied = await auditedWrite(
+        db,
+        callerOf(request),
+        request.log,
+        (audit, options) => warehouse.applyRecommendation(range, body.id, audit, options),
+        { recommendation: body.id },
+      );
+      return { applied };
+    },
+  });
+
+  app.route({
+    ...endpointRoute(ep.usersOverview, { querystring: usersOverviewQuerystring }),
+    preValidation: requireRoute('snowflakeUsers'),
+    handler: async (request) => {
       const query = request.query;
       const warehouse = await warehouseOf(request);
       return warehouse.usersOverview(await rangeOf(warehouse, query), { dormantDays: query.dormantDays });
     },
-  );
+  });
 }

@@ -3,11 +3,13 @@
 // checked against the access table here, and audited in the same unit of work.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { managementSearchQuerystring, objectNameParams } from '@common/warehouse/warehouseRequests';
+import { warehouseEndpoints as ep } from '@common/warehouse/warehouseEndpoints';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import { InvalidIdentifierError, parseChange, parseObjectName, WarehouseError, type WarehouseRegistry } from '../index.js';
 import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import { requireCurrentRoute } from '../../../platform/http/auth/currentAccess.js';
 import { HttpError } from '../../../platform/http/errors.js';
+import { endpointRoute } from '../../../platform/http/endpointRoute.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import { auditedWrite } from './auditedWrite.js';
 
@@ -36,52 +38,56 @@ export function registerWarehouseManagementRoutes(server: FastifyInstance, regis
   const app = server.withTypeProvider<ZodTypeProvider>();
   const warehouseOf = (request: FastifyRequest) => registry.forOrganisation(organisationOf(callerOf(request)));
 
-  app.get(
-    '/api/management/users',
-    { preValidation: requireRoute('managementUsers'), schema: { querystring: managementSearchQuerystring } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.users, { querystring: managementSearchQuerystring }),
+    preValidation: requireRoute('managementUsers'),
+    handler: async (request) => {
       const query = request.query;
       // An empty search box lists everyone.
       return { users: await (await warehouseOf(request)).listUsers({ search: query.search, includeDisabled: true }) };
     },
-  );
+  });
 
-  app.get(
-    '/api/management/users/:name',
-    { preValidation: requireRoute('managementUser'), schema: { params: objectNameParams } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.user, { params: objectNameParams }),
+    preValidation: requireRoute('managementUser'),
+    handler: async (request) => {
       const warehouse = await warehouseOf(request);
       return readNamed(request.params.name, 'user', (name) => warehouse.getUser(name));
     },
-  );
+  });
 
-  app.get(
-    '/api/management/roles',
-    { preValidation: requireRoute('managementRoles'), schema: { querystring: managementSearchQuerystring } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.roles, { querystring: managementSearchQuerystring }),
+    preValidation: requireRoute('managementRoles'),
+    handler: async (request) => {
       const query = request.query;
       return { roles: await (await warehouseOf(request)).listRoles({ search: query.search }) };
     },
-  );
+  });
 
-  app.get(
-    '/api/management/roles/:name',
-    { preValidation: requireRoute('managementRole'), schema: { params: objectNameParams } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.role, { params: objectNameParams }),
+    preValidation: requireRoute('managementRole'),
+    handler: async (request) => {
       const warehouse = await warehouseOf(request);
       return readNamed(request.params.name, 'role', (name) => warehouse.getRole(name));
     },
-  );
+  });
 
-  app.post('/api/management/changes', { preValidation: requireCurrentRoute(['managementUsers', 'managementRoles']) }, async (request) => {
-    const change = parseChange(request.body);
-    // Warehouse settings change through the Warehouses page's recommendations only.
-    if (change.kind === 'alterWarehouse')
-      throw new HttpError(400, 'invalid_request', 'kind: warehouse changes are applied from the Warehouses page.', 'kind');
-    const warehouse = await warehouseOf(request);
-    const applied = await auditedWrite(db, callerOf(request), request.log, (audit, options) => warehouse.write(change, audit, options), {
-      change,
-    });
-    return { applied };
+  app.route({
+    ...endpointRoute(ep.applyChange, {}),
+    preValidation: requireCurrentRoute(['managementUsers', 'managementRoles']),
+    handler: async (request) => {
+      const change = parseChange(request.body);
+      // Warehouse settings change through the Warehouses page's recommendations only.
+      if (change.kind === 'alterWarehouse')
+        throw new HttpError(400, 'invalid_request', 'kind: warehouse changes are applied from the Warehouses page.', 'kind');
+      const warehouse = await warehouseOf(request);
+      const applied = await auditedWrite(db, callerOf(request), request.log, (audit, options) => warehouse.write(change, audit, options), {
+        change,
+      });
+      return { applied };
+    },
   });
 }

@@ -5,10 +5,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { warehouseWriterRoles } from '@common/access/access';
 import { noQuery } from '@common/warehouse/warehouseRequests';
 import type { UsageSyncStatus } from '@common/warehouse/usageSyncContract';
+import { warehouseEndpoints as ep } from '@common/warehouse/warehouseEndpoints';
 import type { Warehouse, WarehouseRegistry } from '../index.js';
 import type { UsageSyncJobs } from '../usage-sync/usageSyncJobs.js';
 import { callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import { HttpError } from '../../../platform/http/errors.js';
+import { endpointRoute } from '../../../platform/http/endpointRoute.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 
 const OPTIMIZE_SCREENS = ['snowflakeCost', 'snowflakeQueries', 'snowflakeWarehouses', 'snowflakeUsers'] as const;
@@ -25,23 +27,23 @@ export function registerUsageSyncRoutes(server: FastifyInstance, registry: Wareh
     return { warehouse, organisation, usage: warehouse.usage };
   }
 
-  app.get(
-    '/api/warehouse/usage-sync',
-    { preValidation: requireRoute(OPTIMIZE_SCREENS), schema: { querystring: noQuery } },
-    async (request): Promise<UsageSyncStatus> => {
+  app.route({
+    ...endpointRoute(ep.usageSync, { querystring: noQuery }),
+    preValidation: requireRoute(OPTIMIZE_SCREENS),
+    handler: async (request): Promise<UsageSyncStatus> => {
       const { warehouse, organisation, usage } = await usageOf(request);
       const [state, cost, job] = await Promise.all([usage.state(), usage.cost(warehouse.info.pricePerCredit), syncs.active(organisation)]);
       return { ...state, backfillDays: usage.settings.backfillDays, intervalMs: usage.settings.intervalMs, cost, job };
     },
-  );
+  });
 
-  app.post(
-    '/api/warehouse/usage-sync',
-    { preValidation: requireRoute('snowflakeCost', warehouseWriterRoles), schema: { querystring: noQuery } },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(ep.syncUsageNow, { querystring: noQuery }),
+    preValidation: requireRoute('snowflakeCost', warehouseWriterRoles),
+    handler: async (request, reply) => {
       const { organisation } = await usageOf(request);
       const job = await syncs.request(organisation, callerOf(request).subject);
       return reply.code(202).send({ job });
     },
-  );
+  });
 }
