@@ -17,6 +17,7 @@ import {
 } from '@tanstack/react-table';
 import { compareCellValues, defaultCell, tableCsv, type CellValue, type DataColumn } from './dataColumn';
 import { downloadTextFile } from './downloadFile';
+import { byId, type RowKeyProps } from './rowKey';
 import { PAGE_SIZES, TablePager } from './TablePager';
 import { useHorizontalOverflow } from './useHorizontalOverflow';
 import './dataTable.css';
@@ -30,14 +31,13 @@ const features = tableFeatures({
 
 type Features = typeof features;
 
-export interface DataTableProps<Row extends RowData> {
+interface DataTableBaseProps<Row extends RowData> {
   /** The table's accessible name; also names its export button. */
   caption: string;
   /** Show the caption above the table (otherwise only assistive technology reads it). */
   showCaption?: boolean;
   columns: readonly DataColumn<Row>[];
   rows: readonly Row[];
-  rowKey: (row: Row, index: number) => string;
   /** File name of the CSV export, e.g. from csvFileName(). */
   exportFileName: string;
   initialSort?: { id: string; desc: boolean };
@@ -62,6 +62,8 @@ function toColumnDefs<Row extends RowData>(columns: readonly DataColumn<Row>[]):
   }));
 }
 
+export type DataTableProps<Row extends RowData> = DataTableBaseProps<Row> & RowKeyProps<Row>;
+
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
 export function DataTable<Row extends RowData>({
@@ -69,7 +71,7 @@ export function DataTable<Row extends RowData>({
   showCaption = false,
   columns,
   rows,
-  rowKey,
+  rowKey = byId,
   exportFileName,
   initialSort,
   pageSize = PAGE_SIZES[0],

@@ -2,6 +2,7 @@
 // are described once as header and cell, so the caption, header scopes and the row header are
 // written the same way on every page.
 import type { HTMLAttributes, ReactNode } from 'react';
+import { byId, type RowKeyProps } from './rowKey';
 
 export interface SimpleColumn<Row> {
   header: ReactNode;
@@ -15,9 +16,6 @@ export interface SimpleColumn<Row> {
   /** The header is read by assistive technology only (a column of action buttons). */
   headerHidden?: boolean;
 }
-
-/** How a row is told apart from the others: by its `id` unless the rows have none. */
-type RowKeyProps<Row> = { rowKey: (row: Row, index: number) => string } | (Row extends { id: string } ? { rowKey?: undefined } : never);
 
 interface SimpleTableBaseProps<Row> {
   /** The table's accessible name. */
@@ -38,8 +36,6 @@ interface SimpleTableBaseProps<Row> {
 }
 
 type SimpleTableProps<Row> = SimpleTableBaseProps<Row> & RowKeyProps<Row>;
-
-const byId = (row: unknown) => (row as { id: string }).id;
 
 export function SimpleTable<Row>({
   caption,

@@ -64,7 +64,6 @@ export default function AccessManagementPage() {
               caption="Audit trail"
               columns={auditColumns}
               rows={data.entries}
-              rowKey={(entry) => entry.id}
               exportFileName={csvFileName('security audit')}
               initialSort={{ id: 'at', desc: true }}
               emptyText="No changes yet."

@@ -74,7 +74,6 @@ export default function IdentityManagementPage() {
             showCaption
             columns={columns}
             rows={page.members}
-            rowKey={(m) => m.id}
             exportFileName={csvFileName('members')}
             initialSort={{ id: 'username', desc: false }}
             emptyText={search ? 'No member matches this search.' : 'No members yet.'}

@@ -48,7 +48,6 @@ export function SignInEventsPanel() {
             caption="Sign-in events"
             columns={columns}
             rows={page.events}
-            rowKey={(event) => event.id}
             exportFileName={csvFileName('sign-in events')}
             initialSort={{ id: 'time', desc: true }}
             emptyText="No sign-in events yet."

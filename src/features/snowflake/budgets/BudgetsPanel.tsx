@@ -110,7 +110,6 @@ export function BudgetsPanel({ dataRange, currency, focus }: { dataRange: DateRa
               caption="Budgets"
               columns={columns}
               rows={data.budgets}
-              rowKey={(row) => row.id}
               exportFileName={csvFileName('budgets', asOf ?? dataRange.to, asOf ?? dataRange.to)}
               initialSort={{ id: 'name', desc: false }}
               emptyText={

@@ -85,7 +85,6 @@ export function RecommendationsPanel({ recommendations, currency, range, onApply
           caption="Warehouse recommendations"
           columns={columns}
           rows={recommendations}
-          rowKey={(row) => row.id}
           exportFileName={csvFileName('warehouse recommendations', range.from, range.to)}
           initialSort={{ id: 'savings', desc: true }}
         />
