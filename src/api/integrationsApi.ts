@@ -1,6 +1,7 @@
 // The integrations area as its pages read it: connector definitions and specs, sources, connections
 // and their sync jobs. Writes invalidate what they touched; a sync's live progress arrives on the
 // live channel (the sync job's `job` events) and the pages refetch the job and connection when it ends.
+// Requests are built from the endpoints' descriptions (common/integrations/integrationsEndpoints.ts).
 import type {
   BulkAction,
   CheckRequest,
@@ -19,7 +20,10 @@ import type {
 } from '@common/integrations/integrationsContract';
 import type { AirbyteCatalog, ConnectorSpecification } from '@common/integrations/airbyteProtocol';
 import type { ConnectionHealth } from '@common/integrations/integrationsRules';
+import { endpointUrl, type Endpoint } from '@common/api/endpoint';
+import { integrationsEndpoints as endpoints } from '@common/integrations/integrationsEndpoints';
 import { baseApi } from './baseApi';
+import { endpointRequest } from './endpointRequest';
 
 export const integrationsTagTypes = ['IntegrationConnections', 'IntegrationConnection', 'IntegrationJobs', 'IntegrationSources'] as const;
 const LIST = { type: 'IntegrationConnections' as const, id: 'LIST' };
@@ -33,96 +37,98 @@ export interface JobsPage {
   hasMore: boolean;
 }
 
-const path = (id: string) => encodeURIComponent(id);
+/**
+ * The body of sync or reset, which is optional (a plain "sync now" sends none). endpointRequest
+ * takes a body only where one is required, so it is added beside the request, typed from the endpoint.
+ */
+type OptionalBody<E> = NonNullable<E extends Endpoint<infer T> ? T['body'] : never>;
 
 export const integrationsApi = baseApi.enhanceEndpoints({ addTagTypes: integrationsTagTypes }).injectEndpoints({
   endpoints: (build) => ({
     listDefinitions: build.query<ConnectorDefinition[], void>({
-      query: () => 'api/integrations/definitions',
+      query: () => endpointRequest(endpoints.definitions, {}),
       transformResponse: (response: { definitions: ConnectorDefinition[] }) => response.definitions,
     }),
     getSpec: build.query<ConnectorSpecification, string>({
-      query: (id) => `api/integrations/definitions/${path(id)}/spec`,
+      query: (id) => endpointRequest(endpoints.spec, { params: { id } }),
       transformResponse: (response: { spec: ConnectorSpecification }) => response.spec,
     }),
     checkSource: build.mutation<CheckResult, CheckRequest>({
-      query: (body) => ({ url: 'api/integrations/sources/check', method: 'POST', body }),
+      query: (body) => endpointRequest(endpoints.checkSource, { body }),
     }),
     previewSource: build.mutation<PreviewResponse, PreviewRequest>({
-      query: (body) => ({ url: 'api/integrations/sources/preview', method: 'POST', body }),
+      query: (body) => endpointRequest(endpoints.previewSource, { body }),
     }),
     createSource: build.mutation<SourceView, SourceCreate>({
-      query: (body) => ({ url: 'api/integrations/sources', method: 'POST', body }),
+      query: (body) => endpointRequest(endpoints.createSource, { body }),
       invalidatesTags: [{ type: 'IntegrationSources', id: 'LIST' }],
     }),
     discoverSource: build.mutation<AirbyteCatalog, string>({
-      query: (id) => ({ url: `api/integrations/sources/${path(id)}/discover`, method: 'POST' }),
+      query: (id) => endpointRequest(endpoints.discoverSource, { params: { id } }),
       transformResponse: (response: { catalog: AirbyteCatalog }) => response.catalog,
     }),
     getOverview: build.query<OverviewResponse, void>({
-      query: () => 'api/integrations/overview',
+      query: () => endpointRequest(endpoints.overview, {}),
       providesTags: [LIST],
     }),
     /** `query` is the list's API query string (search, health). */
     listConnections: build.query<ConnectionsResult, string>({
-      query: (query) => `api/integrations/connections${query ? `?${query}` : ''}`,
+      query: (query) => `${endpointUrl(endpoints.connections)}${query ? `?${query}` : ''}`,
       providesTags: [LIST],
     }),
     getConnection: build.query<ConnectionView, string>({
-      query: (id) => `api/integrations/connections/${path(id)}`,
+      query: (id) => endpointRequest(endpoints.connection, { params: { id } }),
       providesTags: (_result, _error, id) => [{ type: 'IntegrationConnection', id }],
     }),
     createConnection: build.mutation<ConnectionView, ConnectionCreate>({
-      query: (body) => ({ url: 'api/integrations/connections', method: 'POST', body }),
+      query: (body) => endpointRequest(endpoints.createConnection, { body }),
       invalidatesTags: [LIST],
     }),
     updateConnection: build.mutation<ConnectionView, { id: string; patch: ConnectionUpdate }>({
-      query: ({ id, patch }) => ({ url: `api/integrations/connections/${path(id)}`, method: 'PATCH', body: patch }),
+      query: ({ id, patch }) => endpointRequest(endpoints.updateConnection, { params: { id }, body: patch }),
       invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'IntegrationConnection', id }],
     }),
     deleteConnection: build.mutation<void, string>({
-      query: (id) => ({ url: `api/integrations/connections/${path(id)}`, method: 'DELETE' }),
+      query: (id) => endpointRequest(endpoints.deleteConnection, { params: { id } }),
       invalidatesTags: [LIST],
     }),
     bulkConnections: build.mutation<{ done: string[]; skipped: { id: string; reason: string }[] }, BulkAction>({
-      query: (body) => ({ url: 'api/integrations/connections/bulk', method: 'POST', body }),
+      query: (body) => endpointRequest(endpoints.bulk, { body }),
       invalidatesTags: [LIST, 'IntegrationConnection', 'IntegrationJobs'],
     }),
     refreshSchema: build.mutation<ConnectionView, string>({
-      query: (id) => ({ url: `api/integrations/connections/${path(id)}/refresh-schema`, method: 'POST' }),
+      query: (id) => endpointRequest(endpoints.refreshSchema, { params: { id } }),
       invalidatesTags: (_result, _error, id) => [{ type: 'IntegrationConnection', id }],
     }),
     syncConnection: build.mutation<SyncJobSummary, string>({
-      query: (id) => ({ url: `api/integrations/connections/${path(id)}/sync`, method: 'POST' }),
+      query: (id) => endpointRequest(endpoints.sync, { params: { id } }),
       invalidatesTags: (_result, _error, id) => [LIST, { type: 'IntegrationConnection', id }, { type: 'IntegrationJobs', id }],
     }),
     /** Re-sync a stream: one sync that first forgets where the stream stopped. */
     resyncStream: build.mutation<SyncJobSummary, { id: string; stream: string }>({
       query: ({ id, stream }) => ({
-        url: `api/integrations/connections/${path(id)}/sync`,
-        method: 'POST',
-        body: { restartStream: stream },
+        ...endpointRequest(endpoints.sync, { params: { id } }),
+        body: { restartStream: stream } satisfies OptionalBody<typeof endpoints.sync>,
       }),
       invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'IntegrationConnection', id }, { type: 'IntegrationJobs', id }],
     }),
     /** Without `stream`, resets the whole connection's state. */
     resetConnection: build.mutation<SyncJobSummary, { id: string; stream?: string }>({
       query: ({ id, stream }) => ({
-        url: `api/integrations/connections/${path(id)}/reset`,
-        method: 'POST',
-        body: stream ? { stream } : {},
+        ...endpointRequest(endpoints.reset, { params: { id } }),
+        body: (stream ? { stream } : {}) satisfies OptionalBody<typeof endpoints.reset>,
       }),
       invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'IntegrationConnection', id }, { type: 'IntegrationJobs', id }],
     }),
     listJobs: build.query<JobsPage, { id: string; page: number }>({
-      query: ({ id, page }) => `api/integrations/connections/${path(id)}/jobs?page=${page}`,
+      query: ({ id, page }) => `${endpointUrl(endpoints.jobs, { id })}?page=${page}`,
       providesTags: (_result, _error, { id }) => [{ type: 'IntegrationJobs', id }],
     }),
     getJob: build.query<SyncJobDetail, string>({
-      query: (id) => `api/integrations/jobs/${path(id)}`,
+      query: (id) => endpointRequest(endpoints.job, { params: { id } }),
     }),
     cancelJob: build.mutation<SyncJobSummary, { jobId: string; connectionId: string }>({
-      query: ({ jobId }) => ({ url: `api/integrations/jobs/${path(jobId)}/cancel`, method: 'POST' }),
+      query: ({ jobId }) => endpointRequest(endpoints.cancelJob, { params: { id: jobId } }),
       invalidatesTags: (_result, _error, { connectionId }) => [
         LIST,
         { type: 'IntegrationConnection', id: connectionId },
@@ -157,5 +163,5 @@ export const {
 
 /** The address of a job's log download (fetched with the bearer token, then saved). */
 export function jobLogsUrl(jobId: string): string {
-  return `api/integrations/jobs/${path(jobId)}/logs`;
+  return endpointUrl(endpoints.jobLogs, { id: jobId });
 }
