@@ -31,6 +31,8 @@ interface SimpleTableBaseProps<Row> {
   className?: string;
   /** Wrap in a sideways-scrolling box, as wide tables need on a phone (default on). */
   responsive?: boolean;
+  /** Shown as a card of its own, whose body scrolls sideways when the table is wide. */
+  card?: boolean;
   /** Attributes of a row, e.g. aria-current on the chosen one, or a data- attribute that names it. */
   rowProps?: (row: Row) => HTMLAttributes<HTMLTableRowElement> & { [data: `data-${string}`]: string | undefined };
 }
@@ -46,6 +48,7 @@ export function SimpleTable<Row>({
   empty,
   className = 'table table-sm align-middle',
   responsive = true,
+  card = false,
   rowProps,
 }: SimpleTableProps<Row>) {
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
@@ -82,5 +85,12 @@ export function SimpleTable<Row>({
       </tbody>
     </table>
   );
+  if (card) {
+    return (
+      <div className="card dw-card">
+        <div className="card-body table-responsive">{table}</div>
+      </div>
+    );
+  }
   return responsive ? <div className="table-responsive">{table}</div> : table;
 }

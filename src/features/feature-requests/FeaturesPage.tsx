@@ -48,39 +48,35 @@ export default function FeaturesPage() {
               <p className="text-body-secondary mb-0">Propose the first one.</p>
             </EmptyState>
           ) : (
-            <div className="card dw-card">
-              <div className="card-body table-responsive">
-                <SimpleTable
-                  caption="Feature requests, most voted first"
-                  className="table align-middle mb-0"
-                  responsive={false}
-                  rows={data.features}
-                  columns={[
-                    {
-                      header: 'Request',
-                      cell: (feature) => (
-                        <>
-                          <Link to={featureRequestPath(feature.id)}>{feature.title}</Link>
-                          <div className="small text-body-secondary">by {feature.authorUsername}</div>
-                        </>
-                      ),
-                    },
-                    { header: 'Status', cell: (feature) => <FeatureStatusBadge status={feature.status} /> },
-                    {
-                      header: 'Votes',
-                      className: 'text-end',
-                      cell: (feature) => (
-                        <>
-                          {feature.votes}
-                          {feature.myVote ? <span className="visually-hidden"> (including yours)</span> : null}
-                        </>
-                      ),
-                    },
-                    { header: 'Comments', className: 'text-end', cell: (feature) => feature.comments },
-                  ]}
-                />
-              </div>
-            </div>
+            <SimpleTable
+              caption="Feature requests, most voted first"
+              className="table align-middle mb-0"
+              card
+              rows={data.features}
+              columns={[
+                {
+                  header: 'Request',
+                  cell: (feature) => (
+                    <>
+                      <Link to={featureRequestPath(feature.id)}>{feature.title}</Link>
+                      <div className="small text-body-secondary">by {feature.authorUsername}</div>
+                    </>
+                  ),
+                },
+                { header: 'Status', cell: (feature) => <FeatureStatusBadge status={feature.status} /> },
+                {
+                  header: 'Votes',
+                  className: 'text-end',
+                  cell: (feature) => (
+                    <>
+                      {feature.votes}
+                      {feature.myVote ? <span className="visually-hidden"> (including yours)</span> : null}
+                    </>
+                  ),
+                },
+                { header: 'Comments', className: 'text-end', cell: (feature) => feature.comments },
+              ]}
+            />
           )
         }
       </QueryResult>

@@ -37,23 +37,19 @@ export default function ProjectsPage() {
                 </p>
               </EmptyState>
             ) : (
-              <div className="card dw-card">
-                <div className="card-body table-responsive">
-                  <SimpleTable
-                    caption="Projects"
-                    className="table align-middle mb-0"
-                    responsive={false}
-                    rows={projects}
-                    columns={[
-                      { header: 'Project', cell: (project) => <Link to={projectPath(project.id)}>{project.name}</Link> },
-                      { header: 'Status', cell: (project) => projectStatusLabels[project.status] },
-                      { header: 'Owner', cell: (project) => project.owner },
-                      { header: 'Resources', className: 'text-end', cell: (project) => project.resourceCount },
-                      { header: 'Health', cell: (project) => <HealthBadge health={project.health} /> },
-                    ]}
-                  />
-                </div>
-              </div>
+              <SimpleTable
+                caption="Projects"
+                className="table align-middle mb-0"
+                card
+                rows={projects}
+                columns={[
+                  { header: 'Project', cell: (project) => <Link to={projectPath(project.id)}>{project.name}</Link> },
+                  { header: 'Status', cell: (project) => projectStatusLabels[project.status] },
+                  { header: 'Owner', cell: (project) => project.owner },
+                  { header: 'Resources', className: 'text-end', cell: (project) => project.resourceCount },
+                  { header: 'Health', cell: (project) => <HealthBadge health={project.health} /> },
+                ]}
+              />
             )
           }
         </QueryResult>
