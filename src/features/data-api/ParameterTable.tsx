@@ -12,8 +12,7 @@ interface ParameterTableProps {
 
 const isNumeric = (param: ParameterForm) => param.type === 'integer' || param.type === 'number';
 
-/** A small text box of the table, named for the parameter it belongs to. */
-function TextInput(props: {
+interface TextInputProps {
   label: string;
   value: string;
   onValue: (value: string) => void;
@@ -21,7 +20,20 @@ function TextInput(props: {
   placeholder?: string;
   inputMode?: 'decimal' | 'numeric';
   className?: string;
-}) {
+}
+
+/** The fields of a parameter typed as text. */
+type TextField = 'defaultValue' | 'minimum' | 'maximum' | 'minLength' | 'maxLength' | 'pattern' | 'values' | 'description';
+
+/** A row of the table: the parameter, its place, and its name as the boxes' labels say it. */
+interface ParameterRow {
+  param: ParameterForm;
+  index: number;
+  name: string;
+}
+
+/** A small text box of the table, named for the parameter it belongs to. */
+function TextInput(props: TextInputProps) {
   return (
     <input
       className={props.className ? `form-control form-control-sm ${props.className}` : 'form-control form-control-sm'}
@@ -38,13 +50,17 @@ export function ParameterTable({ parameters, onChange }: ParameterTableProps) {
   const update = (index: number, change: Partial<ParameterForm>) =>
     onChange(parameters.map((param, i) => (i === index ? { ...param, ...change } : param)));
   const remove = (index: number) => onChange(parameters.filter((_, i) => i !== index));
+  /** The text box of one field of a row, writing to that field. */
+  const text = ({ param, index }: ParameterRow, field: TextField, label: string, props: Partial<TextInputProps> = {}) => (
+    <TextInput label={label} value={param[field]} onValue={(value) => update(index, { [field]: value })} {...props} />
+  );
   const label = (param: ParameterForm, index: number) => (param.name.trim() ? `parameter ${param.name.trim()}` : `parameter ${index + 1}`);
 
   return (
     <div>
       <SimpleTable
         caption="Parameters"
-        rows={parameters.map((param, index) => ({ param, index, name: label(param, index) }))}
+        rows={parameters.map((param, index): ParameterRow => ({ param, index, name: label(param, index) }))}
         rowKey={({ param }) => param.key}
         columns={[
           {
@@ -90,92 +106,42 @@ export function ParameterTable({ parameters, onChange }: ParameterTableProps) {
           },
           {
             header: 'Default',
-            cell: ({ param, index, name }) => (
-              <TextInput
-                label={`Default of ${name}`}
-                value={param.defaultValue}
-                disabled={param.required}
-                onValue={(value) => update(index, { defaultValue: value })}
-              />
-            ),
+            cell: (row) => text(row, 'defaultValue', `Default of ${row.name}`, { disabled: row.param.required }),
           },
           {
             header: 'Min',
-            cell: ({ param, index, name }) => (
-              <TextInput
-                inputMode="decimal"
-                label={`Minimum of ${name}`}
-                value={param.minimum}
-                disabled={!isNumeric(param)}
-                onValue={(value) => update(index, { minimum: value })}
-              />
-            ),
+            cell: (row) => text(row, 'minimum', `Minimum of ${row.name}`, { inputMode: 'decimal', disabled: !isNumeric(row.param) }),
           },
           {
             header: 'Max',
-            cell: ({ param, index, name }) => (
-              <TextInput
-                inputMode="decimal"
-                label={`Maximum of ${name}`}
-                value={param.maximum}
-                disabled={!isNumeric(param)}
-                onValue={(value) => update(index, { maximum: value })}
-              />
-            ),
+            cell: (row) => text(row, 'maximum', `Maximum of ${row.name}`, { inputMode: 'decimal', disabled: !isNumeric(row.param) }),
           },
           {
             header: 'Length',
-            cell: ({ param, index, name }) => (
-              <div className="d-flex gap-1">
-                <TextInput
-                  inputMode="numeric"
-                  label={`Minimum length of ${name}`}
-                  placeholder="min"
-                  value={param.minLength}
-                  disabled={param.type !== 'string'}
-                  onValue={(value) => update(index, { minLength: value })}
-                />
-                <TextInput
-                  inputMode="numeric"
-                  label={`Maximum length of ${name}`}
-                  placeholder="max"
-                  value={param.maxLength}
-                  disabled={param.type !== 'string'}
-                  onValue={(value) => update(index, { maxLength: value })}
-                />
-              </div>
-            ),
+            cell: (row) => {
+              const notText = row.param.type !== 'string';
+              return (
+                <div className="d-flex gap-1">
+                  {text(row, 'minLength', `Minimum length of ${row.name}`, { inputMode: 'numeric', placeholder: 'min', disabled: notText })}
+                  {text(row, 'maxLength', `Maximum length of ${row.name}`, { inputMode: 'numeric', placeholder: 'max', disabled: notText })}
+                </div>
+              );
+            },
           },
           {
             header: 'Pattern or values',
-            cell: ({ param, index, name }) =>
-              param.type === 'enum' ? (
-                <TextInput
-                  label={`Values of ${name}, comma-separated`}
-                  placeholder="a, b, c"
-                  value={param.values}
-                  onValue={(value) => update(index, { values: value })}
-                />
-              ) : (
-                <TextInput
-                  className="font-monospace"
-                  label={`Pattern of ${name}`}
-                  placeholder="^[A-Z]{2}$"
-                  value={param.pattern}
-                  disabled={param.type !== 'string'}
-                  onValue={(value) => update(index, { pattern: value })}
-                />
-              ),
+            cell: (row) =>
+              row.param.type === 'enum'
+                ? text(row, 'values', `Values of ${row.name}, comma-separated`, { placeholder: 'a, b, c' })
+                : text(row, 'pattern', `Pattern of ${row.name}`, {
+                    className: 'font-monospace',
+                    placeholder: '^[A-Z]{2}$',
+                    disabled: row.param.type !== 'string',
+                  }),
           },
           {
             header: 'Description',
-            cell: ({ param, index, name }) => (
-              <TextInput
-                label={`Description of ${name}`}
-                value={param.description}
-                onValue={(value) => update(index, { description: value })}
-              />
-            ),
+            cell: (row) => text(row, 'description', `Description of ${row.name}`),
           },
           {
             header: 'Actions',
