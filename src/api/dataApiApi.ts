@@ -14,6 +14,7 @@ import type {
   RunResult,
   UsageReport,
 } from '@common/data-api/dataApiContract';
+import { endpointUrl } from '@common/api/endpoint';
 import { dataApiEndpoints as endpoints } from '@common/data-api/dataApiEndpoints';
 import { baseApi } from './baseApi';
 import { endpointRequest } from './endpointRequest';
@@ -98,3 +99,8 @@ export const {
   useRevokeApiKeyMutation,
   useGetDataApiUsageQuery,
 } = dataApiApi;
+
+/** The address of the usage CSV download (fetched with the bearer token and the usage query, then saved). */
+export function usageCsvUrl(): string {
+  return endpointUrl(endpoints.usageCsv);
+}

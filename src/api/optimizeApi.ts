@@ -3,6 +3,7 @@
 // empty values and unknown parameters. Requests are built from the endpoints' descriptions
 // (common/warehouse/warehouseEndpoints.ts); the filters go as the query parameters they always have.
 import type { SpillingResponse, TopQueriesPage, WarehousesResponse } from '@common/warehouse/analyticsContract';
+import { endpointUrl } from '@common/api/endpoint';
 import { warehouseEndpoints as endpoints } from '@common/warehouse/warehouseEndpoints';
 import { endpointRequest } from './endpointRequest';
 import { warehouseApi } from './warehouseApi';
@@ -114,3 +115,8 @@ export const {
   useGetUtilisationQuery,
   useGetFilterOptionsQuery,
 } = optimizeApi;
+
+/** The address of the queries' CSV download (fetched with the bearer token and the filters as its query, then saved). */
+export function topQueriesCsvUrl(): string {
+  return endpointUrl(endpoints.topQueriesCsv);
+}
