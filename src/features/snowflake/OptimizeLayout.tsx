@@ -8,6 +8,7 @@ import { useGetWarehouseInfoQuery } from '../../api/warehouseApi';
 import type { DateRange, WarehouseInfo } from '../../api/warehouseTypes';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { IntroducedPage } from '../../components/IntroducedPage';
 import { LoadingState } from '../../components/LoadingState';
 import { SampleDataNotice } from '../../components/SampleDataNotice';
 import { rangeFromParams } from './dateRange';
@@ -78,13 +79,9 @@ export function OptimizeLayout({ id, title, intro, children }: OptimizeLayoutPro
   }
 
   return (
-    <section aria-labelledby={titleId}>
-      <h1 id={titleId} className="h3 mb-1">
-        {title}
-      </h1>
-      <p className="text-body-secondary mb-3">{intro}</p>
+    <IntroducedPage id={titleId} title={title} intro={intro}>
       {content}
-    </section>
+    </IntroducedPage>
   );
 }
 

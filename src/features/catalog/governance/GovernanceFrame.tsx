@@ -1,17 +1,14 @@
 // The frame of the governance pages: the page's heading and one sentence on what it holds.
 import type { ReactNode } from 'react';
+import { IntroducedPage } from '../../../components/IntroducedPage';
 import { typedList } from '../typedList';
 import './governance.css';
 
 export function GovernanceFrame({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id}>
-      <h1 id={id} className="h3 mb-1">
-        {title}
-      </h1>
-      <p className="text-body-secondary mb-3">{intro}</p>
+    <IntroducedPage id={id} title={title} intro={intro}>
       {children}
-    </section>
+    </IntroducedPage>
   );
 }
 
