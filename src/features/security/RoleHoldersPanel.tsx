@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { InlineError } from '../../components/InlineError';
 import { Panel } from '../../components/Panel';
 import { SimpleTable } from '../../components/SimpleTable';
+import { useDeleteConfirm } from '../../components/useDeleteConfirm';
 import { useSetRoleMutation } from '../../api/securityApi';
 
 interface Row {
@@ -27,8 +28,14 @@ export function RoleHoldersPanel({
   members: readonly Member[];
   onDone: (message: string) => void;
 }) {
-  const [setRole, setting] = useSetRoleMutation();
-  const [pending, setPending] = useState<{ row: Row; role: string } | null>(null);
+  const setRoleMutation = useSetRoleMutation();
+  const [setRole, setting] = setRoleMutation;
+  const revoking = useDeleteConfirm(
+    setRoleMutation,
+    ({ row, role }: { row: Row; role: string }) => ({ memberId: row.memberId, role, grant: false }),
+    ({ row, role }) => onDone(`${role} was revoked from ${row.username}. They were signed out of every session.`),
+  );
+  const pending = revoking.target;
   const [choice, setChoice] = useState<Record<string, string>>({});
   const selectId = useId();
   const rows: Row[] = members.map((member) => ({
@@ -47,19 +54,6 @@ export function RoleHoldersPanel({
         () => undefined,
       );
   };
-  const revoke = () => {
-    if (!pending) return;
-    setRole({ memberId: pending.row.memberId, role: pending.role, grant: false })
-      .unwrap()
-      .then(
-        () => {
-          onDone(`${pending.role} was revoked from ${pending.row.username}. They were signed out of every session.`);
-          setPending(null);
-        },
-        () => undefined,
-      );
-  };
-
   return (
     <Panel title="Portal roles" description="Grant and revoke the roles you may grant: roles at or below your own.">
       {setting.error && !pending ? <InlineError>{apiErrorMessage(setting.error)}</InlineError> : null}
@@ -80,7 +74,7 @@ export function RoleHoldersPanel({
                       <button
                         type="button"
                         className="btn btn-sm btn-link p-0 align-baseline"
-                        onClick={() => setPending({ row, role })}
+                        onClick={() => revoking.ask({ row, role })}
                         aria-label={`Revoke ${role} from ${row.username}`}
                       >
                         Revoke
@@ -131,19 +125,7 @@ export function RoleHoldersPanel({
         ]}
       />
       {pending ? (
-        <ConfirmDialog
-          title={`Revoke ${pending.role}?`}
-          confirmLabel="Revoke role"
-          busyLabel="Revoking…"
-          variant="danger"
-          busy={setting.isLoading}
-          error={setting.error ? apiErrorMessage(setting.error) : null}
-          onConfirm={revoke}
-          onCancel={() => {
-            setPending(null);
-            setting.reset();
-          }}
-        >
+        <ConfirmDialog title={`Revoke ${pending.role}?`} confirmLabel="Revoke role" busyLabel="Revoking…" {...revoking.dialogProps}>
           <p>
             {pending.row.username} loses {pending.role} now and is signed out of every session; they sign in again with the roles they keep.
           </p>
