@@ -134,9 +134,10 @@ export const ordersAsset: AssetDetail = {
       executedAt: '2026-11-23T06:00:29.000Z',
     },
   ],
+  referencedBy: [],
   exposures: [{ uniqueId: 'exposure.acme_shop.revenue', name: 'revenue', resourceType: 'exposure' }],
   freshness: null,
-  lastRun: { status: 'success', executedAt: '2026-11-23T06:00:10.000Z', executionTime: 1.5 },
+  lastRun: { status: 'success', executedAt: '2026-11-23T06:00:10.000Z', executionTime: 1.5, message: null },
   history: [{ ingestedAt: '2026-11-23T06:01:00.000Z', buildStatus: 'success', testsFailed: 1, testsWarned: 0, testsPassed: 1 }],
 };
 

@@ -151,6 +151,8 @@ export const assetDetail = z.object({
   upstream: z.array(nodeRef),
   downstream: z.array(nodeRef),
   tests: z.array(assetTest),
+  /** Tests that read this node but belong to another node, or to none (a singular test over several models). */
+  referencedBy: z.array(assetTest),
   exposures: z.array(nodeRef),
   /** Sources only; null otherwise. */
   freshness: z
@@ -162,7 +164,10 @@ export const assetDetail = z.object({
     })
     .nullable(),
   /** Models, seeds, snapshots: the last build in run_results. */
-  lastRun: z.object({ status: z.string(), executedAt: z.string().nullable(), executionTime: z.number().nullable() }).nullable(),
+  /** The node's newest build result, by when it ran; `message` is dbt's own words when it did not succeed. */
+  lastRun: z
+    .object({ status: z.string(), executedAt: z.string().nullable(), executionTime: z.number().nullable(), message: z.string().nullable() })
+    .nullable(),
   /** Model health across ingestions, oldest first (one point per ingestion with run results). */
   history: z.array(
     z.object({

@@ -57,3 +57,26 @@ it('says plainly when the organisation has no such asset', async () => {
   expect(await screen.findByText(/There is no asset “model.acme_shop.nope”/)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'See all assets' })).toHaveAttribute('href', '/app/data-catalog/assets');
 });
+
+it("says why the last build failed in dbt's words, and lists the tests of other assets that read this one under Referenced by", async () => {
+  server = fakeWarehouseServer({
+    'GET api/dbt/ingestions': json(200, withArtifacts),
+    'GET api/catalog/assets/model.acme_shop.orders': json(200, {
+      asset: {
+        ...ordersAsset,
+        lastRun: { status: 'error', executedAt: '2026-11-23T06:00:10.000Z', executionTime: 0.4, message: 'Table raw.orders was not found' },
+        referencedBy: [{ ...ordersAsset.tests[0], uniqueId: 'test.acme_shop.rel_payments', name: 'relationships_payments_order_id' }],
+      },
+    }),
+  });
+  connectFakeServer(server);
+  renderWithRouter(
+    makeSignedInStore(['user', 'admin']),
+    [{ path: '/app/data-catalog/assets/:assetId', element: <AssetPage /> }],
+    '/app/data-catalog/assets/model.acme_shop.orders',
+  );
+  expect(await screen.findByText('Table raw.orders was not found')).toBeInTheDocument();
+  const referencing = screen.getByRole('table', { name: /Referenced by/ });
+  expect(within(referencing).getByRole('rowheader')).toHaveTextContent('relationships_payments_order_id');
+  expect(within(screen.getByRole('table', { name: 'Tests' })).queryByText('relationships_payments_order_id')).toBeNull();
+});

@@ -41,7 +41,15 @@ function Facts({ asset }: { asset: AssetDetail }) {
   if (asset.freshness) {
     rows.push([
       'Freshness',
-      `${asset.freshness.status}${asset.freshness.ageSeconds !== null ? `, last loaded ${formatDuration(asset.freshness.ageSeconds * 1000)} ago` : ''}`,
+      <>
+        {`${asset.freshness.status}${asset.freshness.ageSeconds !== null ? `, last loaded ${formatDuration(asset.freshness.ageSeconds * 1000)} ago` : ''}`}
+        {/* When the status was found: an old check says little about the source today. */}
+        {asset.freshness.checkedAt ? (
+          <span className="d-block small text-body-secondary">
+            checked <DateTimeText iso={asset.freshness.checkedAt} />
+          </span>
+        ) : null}
+      </>,
     ]);
   }
   if (asset.lastRun) {
@@ -50,6 +58,7 @@ function Facts({ asset }: { asset: AssetDetail }) {
       <>
         {asset.lastRun.status}, <DateTimeText iso={asset.lastRun.executedAt} />
         {asset.lastRun.executionTime !== null ? ` (${formatDuration(asset.lastRun.executionTime * 1000)})` : ''}
+        {asset.lastRun.message ? <span className="d-block small text-danger">{asset.lastRun.message}</span> : null}
       </>,
     ]);
   }
@@ -100,7 +109,7 @@ function Asset({ uniqueId }: { uniqueId: string }) {
         <AssetColumns columns={asset.columns} />
       </Panel>
       <Panel title="Tests" description="The last result of each data test on this asset.">
-        <AssetTests tests={asset.tests} />
+        <AssetTests tests={asset.tests} referencedBy={asset.referencedBy} />
       </Panel>
       <Panel
         title="Lineage"

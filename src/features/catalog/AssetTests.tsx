@@ -29,16 +29,30 @@ const columns: DataColumn<AssetTest>[] = [
   { id: 'executedAt', header: 'Ran', value: (row) => row.executedAt, cell: (row) => <DateTimeText iso={row.executedAt} /> },
 ];
 
-export function AssetTests({ tests }: { tests: AssetTest[] }) {
+/** The asset's own tests and, when there are any, the tests of other assets that read it ("Referenced by", as dbt docs has it). */
+export function AssetTests({ tests, referencedBy = [] }: { tests: AssetTest[]; referencedBy?: AssetTest[] }) {
   return (
-    <DataTable
-      caption="Tests"
-      columns={columns}
-      rows={tests}
-      rowKey={(row) => row.uniqueId}
-      exportFileName={csvFileName('tests')}
-      initialSort={{ id: 'status', desc: true }}
-      emptyText="No data tests on this asset."
-    />
+    <>
+      <DataTable
+        caption="Tests"
+        columns={columns}
+        rows={tests}
+        rowKey={(row) => row.uniqueId}
+        exportFileName={csvFileName('tests')}
+        initialSort={{ id: 'status', desc: true }}
+        emptyText="No data tests on this asset."
+      />
+      {referencedBy.length > 0 ? (
+        <DataTable
+          caption="Referenced by (tests of other assets that read this one)"
+          columns={columns}
+          rows={referencedBy}
+          rowKey={(row) => row.uniqueId}
+          exportFileName={csvFileName('tests-referencing')}
+          initialSort={{ id: 'status', desc: true }}
+          emptyText=""
+        />
+      ) : null}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 // One asset's page (GET /api/catalog/assets/:uniqueId): the node with its columns and their
 // types, tests with their last status, neighbours, the exposures that use it, freshness, its
 // last build and its health over the organisation's ingestions.
+import { sql } from 'kysely';
 import type { AssetDetail, AssetTest, NodeRef } from '@common/dbt/catalogContract';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { DbtNotFoundError } from './errors.js';
@@ -57,18 +58,23 @@ export async function assetDetail(
     .orderBy('position')
     .execute();
   const attached = index.tests.filter((test) => test.attachedTo === uniqueId);
-  const tests: AssetTest[] = attached
-    .map((test) => ({
-      uniqueId: test.uniqueId,
-      name: test.name,
-      column: test.column,
-      severity: test.severity,
-      status: test.status,
-      failures: test.failures,
-      message: test.message,
-      executedAt: test.executedAt,
-    }))
+  const toAssetTest = (test: (typeof index.tests)[number]): AssetTest => ({
+    uniqueId: test.uniqueId,
+    name: test.name,
+    column: test.column,
+    severity: test.severity,
+    status: test.status,
+    failures: test.failures,
+    message: test.message,
+    executedAt: test.executedAt,
+  });
+  // Tests that read this node but belong to another (a relationships test's `to` side) or to
+  // none (a singular test over several models), as dbt docs lists them under "Referenced by".
+  const referencedBy = index.tests
+    .filter((test) => test.attachedTo !== uniqueId && test.dependsOn.includes(uniqueId))
+    .map(toAssetTest)
     .sort((a, b) => a.name.localeCompare(b.name));
+  const tests: AssetTest[] = attached.map(toAssetTest).sort((a, b) => a.name.localeCompare(b.name));
 
   let freshness: AssetDetail['freshness'] = null;
   if (node.resource_type === 'source') {
@@ -91,9 +97,11 @@ export async function assetDetail(
 
   const runs = await db
     .selectFrom('dbt_run_results')
-    .select(['ingestion_id', 'unique_id', 'status', 'executed_at', 'execution_time'])
+    .select(['ingestion_id', 'unique_id', 'status', 'executed_at', 'execution_time', 'message'])
     .where('organisation_id', '=', organisation)
     .where('unique_id', 'in', [uniqueId, ...attached.map((test) => test.uniqueId)])
+    // In the order they ran (a run uploaded late takes its place in time).
+    .orderBy(sql`executed_at ASC NULLS FIRST`)
     .orderBy('id')
     .execute();
   const own = runs.filter((run) => run.unique_id === uniqueId);
@@ -153,9 +161,18 @@ export async function assetDetail(
     upstream: refs(index, index.parents.get(uniqueId) ?? []),
     downstream: refs(index, index.children.get(uniqueId) ?? []),
     tests,
+    referencedBy,
     exposures: refs(index, downstreamExposures(index, uniqueId)),
     freshness,
-    lastRun: last ? { status: last.status, executedAt: iso(last.executed_at), executionTime: last.execution_time } : null,
+    // dbt's own message says why a build failed; a success's ("SELECT 12") says nothing a reader needs.
+    lastRun: last
+      ? {
+          status: last.status,
+          executedAt: iso(last.executed_at),
+          executionTime: last.execution_time,
+          message: last.status === 'success' ? null : last.message,
+        }
+      : null,
     history,
   };
 }

@@ -93,7 +93,7 @@ function chunks<T>(rows: readonly T[]): T[][] {
   return out;
 }
 
-/** Manifest columns, with their types from catalog.json (matched without regard to case), plus columns only the catalog knows. */
+/** Manifest columns, with their types from catalog.json (matched without regard to case), plus columns only the catalog knows, in its spelling. */
 function columnsWithTypes(node: NormalisedNode, catalog: CatalogTypes | null) {
   const fromCatalog = catalog?.get(node.uniqueId);
   const seen = new Set<string>();
@@ -102,8 +102,10 @@ function columnsWithTypes(node: NormalisedNode, catalog: CatalogTypes | null) {
     const typed = fromCatalog?.get(column.name.toLowerCase());
     return { ...column, dataType: typed?.type ?? column.dataType, position: typed?.index ?? 10_000 + index };
   });
-  for (const [name, typed] of fromCatalog ?? []) {
-    if (!seen.has(name)) columns.push({ name, description: '', dataType: typed.type, tags: [], position: typed.index });
+  // A column only the warehouse knows keeps the warehouse's spelling (IS_SUPERHOST, flowCode); one
+  // the project documents keeps the name its author wrote, which tests and tags refer to.
+  for (const [key, typed] of fromCatalog ?? []) {
+    if (!seen.has(key)) columns.push({ name: typed.name, description: '', dataType: typed.type, tags: [], position: typed.index });
   }
   return columns.sort((a, b) => a.position - b.position).map((column, index) => ({ ...column, position: index + 1 }));
 }

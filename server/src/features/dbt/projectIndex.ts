@@ -146,7 +146,7 @@ export async function currentIngestionId(db: StoreDb, organisation: string): Pro
   return row?.id ?? null;
 }
 
-/** The latest result of each of the organisation's current data tests (unit tests test code, not data), across every ingestion's run results. */
+/** The latest result (by when it ran) of each of the organisation's current data tests (unit tests test code, not data), across every ingestion's run results. */
 export async function lastTestResults(db: StoreDb, organisation: string): Promise<LastTestResult[]> {
   const rows = await sql<{
     unique_id: string;
@@ -165,7 +165,7 @@ export async function lastTestResults(db: StoreDb, organisation: string): Promis
     LEFT JOIN LATERAL (
       SELECT status, failures, message, executed_at FROM dbt_run_results rr
       WHERE rr.organisation_id = t.organisation_id AND rr.unique_id = t.unique_id
-      ORDER BY rr.id DESC LIMIT 1
+      ORDER BY rr.executed_at DESC NULLS LAST, rr.id DESC LIMIT 1
     ) r ON true
     WHERE t.organisation_id = ${organisation} AND t.test_type <> 'unit'`.execute(db);
   return rows.rows.map((row) => ({

@@ -21,7 +21,7 @@ export async function latestRunResults(
   const rows = await sql<{ unique_id: string; status: string; executed_at: Date | null; execution_time: number | null }>`
     SELECT DISTINCT ON (unique_id) unique_id, status, executed_at, execution_time
     FROM dbt_run_results WHERE organisation_id = ${organisation}
-    ORDER BY unique_id, id DESC`.execute(db);
+    ORDER BY unique_id, executed_at DESC NULLS LAST, id DESC`.execute(db);
   return new Map(
     rows.rows.map((row) => [row.unique_id, { status: row.status, executedAt: iso(row.executed_at), executionTime: row.execution_time }]),
   );
@@ -32,7 +32,7 @@ export async function lastSuccessfulBuilds(db: StoreDb, organisation: string): P
   const rows = await sql<{ unique_id: string; executed_at: Date | null }>`
     SELECT DISTINCT ON (unique_id) unique_id, executed_at
     FROM dbt_run_results WHERE organisation_id = ${organisation} AND status = 'success'
-    ORDER BY unique_id, id DESC`.execute(db);
+    ORDER BY unique_id, executed_at DESC NULLS LAST, id DESC`.execute(db);
   return new Map(rows.rows.map((row) => [row.unique_id, iso(row.executed_at)]));
 }
 

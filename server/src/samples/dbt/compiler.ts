@@ -120,9 +120,11 @@ function genericTests(
         meta: {},
         generic: { spec, attachedNode: owner.uniqueId, columnName: column.name, fileKeyName: owner.fileKeyName, kwargs },
         checksumSource: null,
-        refs: owner.isSource ? deps.refs : [owner.name, ...deps.refs],
+        // As dbt writes them: what the test's arguments reference (a relationships test's `to`)
+        // comes first, the node the test is declared on last.
+        refs: owner.isSource ? deps.refs : [...deps.refs, owner.name],
         sources: deps.sources,
-        nodes: [...new Set([owner.uniqueId, ...deps.nodes])],
+        nodes: [...new Set([...deps.nodes, owner.uniqueId])],
       });
     }
   }

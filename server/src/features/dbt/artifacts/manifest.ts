@@ -212,7 +212,8 @@ function fromNode(node: ManifestNode, resourceType: CatalogResourceType, groupOw
     compiledCode: node.compiled_code ?? node.compiled_sql ?? null,
     sourceName: node.source_name ?? null,
     freshness: resourceType === 'source' ? freshnessOf(node) : null,
-    description: node.description || node.source_description || '',
+    // A source table's own description only: its source's describes the source, not the table.
+    description: node.description || '',
     columns: columnsOf(node),
   };
 }
@@ -240,13 +241,23 @@ function fromSemantic(resource: ManifestSemanticResource, resourceType: 'metric'
   };
 }
 
+/**
+ * The node a test belongs to when the manifest does not name it: dbt leaves `attached_node` empty
+ * for tests declared on sources, and manifests before 1.6 have none. A generic test's arguments
+ * are rendered before the node it is declared on, so a relationships test lists its `to` node
+ * first and its own node last; other generic tests read only their own node first. A singular
+ * test belongs to a node only when it reads one; one that reads several is listed on each of them
+ * ("Referenced by") and belongs to none.
+ */
+function fallbackAttachment(node: ManifestNode, dependsOn: string[]): string | null {
+  if (!node.test_metadata) return dependsOn.length === 1 ? (dependsOn[0] ?? null) : null;
+  if ((node.test_metadata.name ?? '').startsWith('relationships')) return dependsOn.at(-1) ?? null;
+  return dependsOn[0] ?? null;
+}
+
 function testOf(node: ManifestNode): NormalisedTest {
   const dependsOn = [...new Set(node.depends_on?.nodes ?? [])];
-  // dbt 1.6+ names the node a generic test is attached to; before that, a generic test's first
-  // parent is the model it was declared on.
-  const attachedTo =
-    node.attached_node ??
-    (node.test_metadata && dependsOn.length > 0 ? (dependsOn[0] ?? null) : dependsOn.length === 1 ? (dependsOn[0] ?? null) : null);
+  const attachedTo = node.attached_node ?? fallbackAttachment(node, dependsOn);
   return {
     uniqueId: node.unique_id,
     name: node.name,

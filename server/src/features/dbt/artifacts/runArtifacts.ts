@@ -67,7 +67,8 @@ export interface SourceFreshnessResult {
 }
 
 /** Column types by node id, then by lower-case column name (warehouses upper-case them). */
-export type CatalogTypes = Map<string, Map<string, { type: string | null; index: number }>>;
+/** Per node, its columns keyed by lower-cased name, each with the name as the warehouse spells it. */
+export type CatalogTypes = Map<string, Map<string, { name: string; type: string | null; index: number }>>;
 
 function problem(part: string, version: string, error: z.ZodError): ArtifactError {
   const issue = error.issues[0];
@@ -130,9 +131,10 @@ export function parseCatalog(json: unknown): CatalogTypes {
   if (!parsed.success) throw problem('catalog', version, parsed.error);
   const types: CatalogTypes = new Map();
   for (const [id, table] of [...Object.entries(parsed.data.nodes ?? {}), ...Object.entries(parsed.data.sources ?? {})]) {
-    const columns = new Map<string, { type: string | null; index: number }>();
+    const columns = new Map<string, { name: string; type: string | null; index: number }>();
     for (const [key, column] of Object.entries(table.columns ?? {})) {
-      columns.set((column.name ?? key).toLowerCase(), { type: column.type ?? null, index: column.index ?? columns.size + 1 });
+      const name = column.name ?? key;
+      columns.set(name.toLowerCase(), { name, type: column.type ?? null, index: column.index ?? columns.size + 1 });
     }
     types.set(table.unique_id ?? id, columns);
   }
