@@ -18,7 +18,7 @@ export function parseCatalogUrl(text: string): Parsed<string | null> {
 
 export function ExternalCatalogSettingsSection() {
   const settings = useGetExternalCatalogSettingsQuery();
-  const [save, saving] = useSaveExternalCatalogSettingsMutation();
+  const saving = useSaveExternalCatalogSettingsMutation();
   return (
     <SettingsSection
       title="External catalog"
@@ -33,12 +33,10 @@ export function ExternalCatalogSettingsSection() {
           help="For example https://catalog.example.com; empty: none."
           initial={result.settings.url ?? ''}
           portalDefault={result.portalDefault.url ? `Portal default: ${result.portalDefault.url}.` : 'Portal default: none.'}
-          updatedBy={result.updatedBy}
-          updatedAt={result.updatedAt}
+          changed={result}
           parse={parseCatalogUrl}
-          save={(url) => save({ url }).unwrap()}
-          saving={saving.isLoading}
-          saveError={saving.error}
+          mutation={saving}
+          body={(url) => ({ url })}
           inputMode="url"
         />
       )}

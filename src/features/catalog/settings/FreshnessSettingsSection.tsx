@@ -16,7 +16,7 @@ export function parseMinutes(text: string): Parsed<number> {
 
 export function FreshnessSettingsSection() {
   const settings = useGetFreshnessSettingsQuery();
-  const [save, saving] = useSaveFreshnessSettingsMutation();
+  const saving = useSaveFreshnessSettingsMutation();
   return (
     <SettingsSection
       title="Freshness checks"
@@ -31,12 +31,10 @@ export function FreshnessSettingsSection() {
           help="0 turns the schedule off; the freshness page can still check now."
           initial={String(result.settings.checkMinutes)}
           portalDefault={`Portal default: ${every(result.portalDefault.checkMinutes)}.`}
-          updatedBy={result.updatedBy}
-          updatedAt={result.updatedAt}
+          changed={result}
           parse={parseMinutes}
-          save={(checkMinutes) => save({ checkMinutes }).unwrap()}
-          saving={saving.isLoading}
-          saveError={saving.error}
+          mutation={saving}
+          body={(checkMinutes) => ({ checkMinutes })}
           inputMode="numeric"
         />
       )}

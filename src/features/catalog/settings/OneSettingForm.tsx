@@ -9,35 +9,37 @@ import { LastChange } from './LastChange';
 
 export type Parsed<T> = { value: T } | { error: string };
 
-interface OneSettingFormProps<T> {
+/** A save mutation hook's answer: the trigger (taking the request's body) and its state. */
+type SaveMutation<Body> = readonly [(body: Body) => { unwrap: () => Promise<unknown> }, { isLoading: boolean; error?: unknown }];
+
+interface OneSettingFormProps<T, Body> {
   label: string;
   help: string;
   /** The saved value as the field shows it. */
   initial: string;
   /** The portal's default, as a sentence ("Portal default: every 60 minutes."). */
   portalDefault: string;
-  updatedBy: string | null;
-  updatedAt: string | null;
+  /** Who changed the setting last, and when (the settings read's answer). */
+  changed: { updatedBy: string | null; updatedAt: string | null };
   parse: (text: string) => Parsed<T>;
-  save: (value: T) => Promise<unknown>;
-  saving: boolean;
-  saveError: unknown;
+  /** The save mutation hook's answer, e.g. `useSaveProfilerSettingsMutation()`. */
+  mutation: SaveMutation<Body>;
+  /** The request's body for the checked value. */
+  body: (value: T) => Body;
   inputMode?: 'numeric' | 'url';
 }
 
-export function OneSettingForm<T>({
+export function OneSettingForm<T, Body>({
   label,
   help,
   initial,
   portalDefault,
-  updatedBy,
-  updatedAt,
+  changed: { updatedBy, updatedAt },
   parse,
-  save,
-  saving,
-  saveError,
+  mutation: [save, { isLoading: saving, error: saveError }],
+  body,
   inputMode,
-}: OneSettingFormProps<T>) {
+}: OneSettingFormProps<T, Body>) {
   const [text, setText] = useState(initial);
   const [checked, setChecked] = useState(false);
   const [done, setDone] = useState(false);
@@ -51,10 +53,12 @@ export function OneSettingForm<T>({
         setChecked(true);
         setDone(false);
         if ('error' in parsed) return;
-        void save(parsed.value).then(
-          () => setDone(true),
-          () => undefined,
-        );
+        void save(body(parsed.value))
+          .unwrap()
+          .then(
+            () => setDone(true),
+            () => undefined,
+          );
       }}
     >
       <FormField

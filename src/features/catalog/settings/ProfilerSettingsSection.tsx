@@ -16,7 +16,7 @@ export function parseRows(text: string): Parsed<number> {
 
 export function ProfilerSettingsSection() {
   const settings = useGetProfilerSettingsQuery();
-  const [save, saving] = useSaveProfilerSettingsMutation();
+  const saving = useSaveProfilerSettingsMutation();
   return (
     <SettingsSection
       title="Profiler"
@@ -31,12 +31,10 @@ export function ProfilerSettingsSection() {
           help="Above this many rows, column figures are computed on a sample of about this many rows; the row count stays exact."
           initial={String(result.settings.sampleRows)}
           portalDefault={`Portal default: ${formatCount(result.portalDefault.sampleRows)} rows.`}
-          updatedBy={result.updatedBy}
-          updatedAt={result.updatedAt}
+          changed={result}
           parse={parseRows}
-          save={(sampleRows) => save({ sampleRows }).unwrap()}
-          saving={saving.isLoading}
-          saveError={saving.error}
+          mutation={saving}
+          body={(sampleRows) => ({ sampleRows })}
           inputMode="numeric"
         />
       )}
