@@ -212,6 +212,8 @@ export async function testHistory(db: Db, organisation: string, testId: string):
     .select(testStatus(sql`status`).as('test_status'))
     .where('organisation_id', '=', organisation)
     .where('unique_id', '=', testId)
+    // Newest first by when each run ran, not when it was uploaded.
+    .orderBy(sql`executed_at DESC NULLS LAST`)
     .orderBy('id', 'desc')
     .limit(HISTORY_RUNS_MAX)
     .execute();
