@@ -4,8 +4,7 @@
 import { useState } from 'react';
 import { apiErrorMessage } from '../../../api/apiError';
 import { FormField } from '../../../components/FormField';
-import { SubmitRow } from '../../../components/SubmitRow';
-import { LastChange } from './LastChange';
+import { SettingSaveRow } from './SettingSaveRow';
 
 export type Parsed<T> = { value: T } | { error: string };
 
@@ -34,7 +33,7 @@ export function OneSettingForm<T, Body>({
   help,
   initial,
   portalDefault,
-  changed: { updatedBy, updatedAt },
+  changed,
   parse,
   mutation: [save, { isLoading: saving, error: saveError }],
   body,
@@ -74,21 +73,12 @@ export function OneSettingForm<T, Body>({
         type={inputMode === 'url' ? 'url' : 'text'}
         style={{ maxWidth: '36rem' }}
       />
-      <SubmitRow
-        label="Save"
-        busyLabel="Saving…"
+      <SettingSaveRow
         busy={saving}
-        small
-        statusClassName="small text-body-secondary"
-        status={
-          <LastChange
-            done={done}
-            savedText="Saved."
-            updatedBy={updatedBy}
-            updatedAt={updatedAt}
-            neverText="Not set for your organisation: the portal default applies."
-          />
-        }
+        done={done}
+        savedText="Saved."
+        changed={changed}
+        neverText="Not set for your organisation: the portal default applies."
       />
     </form>
   );

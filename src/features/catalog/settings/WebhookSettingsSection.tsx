@@ -6,8 +6,7 @@ import { apiErrorMessage, isApiErrorBody } from '../../../api/apiError';
 import { useGetWebhookSettingsQuery, useSaveWebhookSettingsMutation } from '../../../api/catalogAlertsApi';
 import { FormField } from '../../../components/FormField';
 import { SettingsSection } from '../../../components/SettingsSection';
-import { SubmitRow } from '../../../components/SubmitRow';
-import { LastChange } from './LastChange';
+import { SettingSaveRow } from './SettingSaveRow';
 
 const hostsOf = (text: string) =>
   text
@@ -15,7 +14,7 @@ const hostsOf = (text: string) =>
     .map((host) => host.trim())
     .filter(Boolean);
 
-function Form({ hosts: saved, updatedBy, updatedAt }: { hosts: string[]; updatedBy: string | null; updatedAt: string | null }) {
+function Form({ hosts: saved, changed }: { hosts: string[]; changed: { updatedBy: string | null; updatedAt: string | null } }) {
   const [text, setText] = useState(saved.join('\n'));
   const [save, saving] = useSaveWebhookSettingsMutation();
   const [done, setDone] = useState(false);
@@ -53,21 +52,12 @@ function Form({ hosts: saved, updatedBy, updatedAt }: { hosts: string[]; updated
         help="One per line: hooks.slack.com, or *.example.com for its subdomains. Empty: any public host, never an address inside the network (loopback, private, link-local). A host listed here may be inside the network."
         error={error}
       />
-      <SubmitRow
-        label="Save"
-        busyLabel="Saving…"
+      <SettingSaveRow
         busy={saving.isLoading}
-        small
-        statusClassName="small text-body-secondary"
-        status={
-          <LastChange
-            done={done}
-            savedText="Saved. Rules are checked against this list when saved and at every delivery."
-            updatedBy={updatedBy}
-            updatedAt={updatedAt}
-            neverText="Never changed: any public host."
-          />
-        }
+        done={done}
+        savedText="Saved. Rules are checked against this list when saved and at every delivery."
+        changed={changed}
+        neverText="Never changed: any public host."
       />
     </form>
   );
@@ -83,7 +73,7 @@ export function WebhookSettingsSection() {
       loadingLabel="Loading the webhook settings…"
       errorTitle="The webhook settings could not be loaded"
     >
-      {(result) => <Form hosts={result.settings.allowedHosts} updatedBy={result.updatedBy} updatedAt={result.updatedAt} />}
+      {(result) => <Form hosts={result.settings.allowedHosts} changed={result} />}
     </SettingsSection>
   );
 }
