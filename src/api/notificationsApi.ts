@@ -9,7 +9,10 @@ import type {
   UnreadCountResponse,
 } from '@common/notifications/notificationsContract';
 import type { NotificationType } from '@common/notifications/notificationTypes';
+import { endpointUrl } from '@common/api/endpoint';
+import { notificationsEndpoints as endpoints } from '@common/notifications/notificationsEndpoints';
 import { baseApi } from './baseApi';
+import { endpointRequest } from './endpointRequest';
 
 export const notificationTagTypes = ['Notifications', 'NotificationPreferences'] as const;
 const NOTIFICATIONS = 'Notifications' as const;
@@ -25,29 +28,29 @@ export const notificationsApi = baseApi.enhanceEndpoints({ addTagTypes: notifica
   endpoints: (build) => ({
     getInbox: build.query<InboxResponse, InboxRequest>({
       query: ({ type, unreadOnly, limit, offset }) => ({
-        url: 'api/notifications',
+        url: endpointUrl(endpoints.inbox),
         params: { ...(type ? { type } : {}), ...(unreadOnly ? { unread: 'true' } : {}), limit, offset },
       }),
       providesTags: [NOTIFICATIONS],
     }),
     getUnreadCount: build.query<UnreadCountResponse, void>({
-      query: () => 'api/notifications/unread-count',
+      query: () => endpointUrl(endpoints.unreadCount),
       providesTags: [NOTIFICATIONS],
     }),
     markNotificationRead: build.mutation<{ notification: NotificationRecord }, { id: string; read: boolean }>({
-      query: ({ id, read }) => ({ url: `api/notifications/${encodeURIComponent(id)}`, method: 'PATCH', body: { read } }),
+      query: ({ id, read }) => endpointRequest(endpoints.markRead, { params: { id }, body: { read } }),
       invalidatesTags: [NOTIFICATIONS],
     }),
     markAllNotificationsRead: build.mutation<{ updated: number }, void>({
-      query: () => ({ url: 'api/notifications/read-all', method: 'POST' }),
+      query: () => endpointRequest(endpoints.readAll, {}),
       invalidatesTags: [NOTIFICATIONS],
     }),
     getNotificationPreferences: build.query<PreferencesResponse, void>({
-      query: () => 'api/notifications/preferences',
+      query: () => endpointUrl(endpoints.preferences),
       providesTags: ['NotificationPreferences'],
     }),
     saveNotificationPreferences: build.mutation<PreferencesResponse, PreferenceRecord[]>({
-      query: (preferences) => ({ url: 'api/notifications/preferences', method: 'PUT', body: { preferences } }),
+      query: (preferences) => endpointRequest(endpoints.savePreferences, { body: { preferences } }),
       invalidatesTags: ['NotificationPreferences'],
     }),
   }),

@@ -6,6 +6,8 @@
 // Live messages are hints that something changed; pages refetch what they show.
 // Notifications are more than hints: each carries an id (`n:<number>`), and a reconnection
 // sends the newest one seen as Last-Event-ID, so the server replays what arrived meanwhile.
+import { endpointUrl } from '@common/api/endpoint';
+import { jobsEndpoints } from '@common/jobs/jobsEndpoints';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import {
   NOTIFICATION_CURSOR_TOPIC,
@@ -52,7 +54,7 @@ function firstDelivery(topic: string, eventId: string | undefined): boolean {
 
 function liveUrl(): string {
   const base = new URL(getRuntimeConfig().apiBaseUrl, window.location.href);
-  return new URL('api/live', base).href;
+  return new URL(endpointUrl(jobsEndpoints.live), base).href;
 }
 
 function subscriberCount(): number {

@@ -7,7 +7,9 @@
 // what that user missed meanwhile, each event once, before anything newer.
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jobsEndpoints } from '@common/jobs/jobsEndpoints';
 import { callerOf, organisationOf } from '../http/auth/authenticate.js';
+import { endpointRoute } from '../http/endpointRoute.js';
 import { HttpError } from '../http/errors.js';
 import type { Caller } from '../http/auth/tokenVerifier.js';
 import type { LiveChannel, LiveEvent } from './liveChannel.js';
@@ -67,40 +69,43 @@ export function registerLiveRoutes(app: FastifyInstance, live: LiveChannel, opti
     for (const response of open) response.end();
   });
 
-  app.get('/api/live', async (request, reply) => {
-    const caller = callerOf(request);
-    const organisation = organisationOf(caller);
-    const userKey = `${organisation}/${caller.subject}`;
-    if ((perUser.get(userKey) ?? 0) >= maxPerUser) {
-      reply.header('retry-after', '30');
-      throw new HttpError(
-        429,
-        'too_many_requests',
-        `You already have ${maxPerUser} live connections open (one per open tab); close a tab or wait for an old connection to end.`,
-      );
-    }
-    if (accepted >= maxStreams) {
-      reply.header('retry-after', '30');
-      throw new HttpError(
-        429,
-        'too_many_requests',
-        'This portal server holds as many live connections as it may; the page reconnects by itself shortly.',
-      );
-    }
-    accepted += 1;
-    perUser.set(userKey, (perUser.get(userKey) ?? 0) + 1);
-    let released = false;
-    const releaseOnce = () => {
-      if (released) return;
-      released = true;
-      release(userKey);
-    };
-    try {
-      await serve(request, reply, caller, organisation, releaseOnce);
-    } catch (error) {
-      releaseOnce();
-      throw error;
-    }
+  app.route({
+    ...endpointRoute(jobsEndpoints.live, {}),
+    handler: async (request, reply) => {
+      const caller = callerOf(request);
+      const organisation = organisationOf(caller);
+      const userKey = `${organisation}/${caller.subject}`;
+      if ((perUser.get(userKey) ?? 0) >= maxPerUser) {
+        reply.header('retry-after', '30');
+        throw new HttpError(
+          429,
+          'too_many_requests',
+          `You already have ${maxPerUser} live connections open (one per open tab); close a tab or wait for an old connection to end.`,
+        );
+      }
+      if (accepted >= maxStreams) {
+        reply.header('retry-after', '30');
+        throw new HttpError(
+          429,
+          'too_many_requests',
+          'This portal server holds as many live connections as it may; the page reconnects by itself shortly.',
+        );
+      }
+      accepted += 1;
+      perUser.set(userKey, (perUser.get(userKey) ?? 0) + 1);
+      let released = false;
+      const releaseOnce = () => {
+        if (released) return;
+        released = true;
+        release(userKey);
+      };
+      try {
+        await serve(request, reply, caller, organisation, releaseOnce);
+      } catch (error) {
+        releaseOnce();
+        throw error;
+      }
+    },
   });
 
   async function serve(request: FastifyRequest, reply: FastifyReply, caller: Caller, organisation: string, releaseStream: () => void) {

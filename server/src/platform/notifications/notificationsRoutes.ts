@@ -16,6 +16,8 @@ import { z } from 'zod';
 import { actorOf, callerOf, organisationOf, requireRoute } from '../http/auth/authenticate.js';
 import { HttpError } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/zodTypeProvider.js';
+import { endpointRoute } from '../http/endpointRoute.js';
+import { notificationsEndpoints as ep } from '@common/notifications/notificationsEndpoints';
 import { writeAudit } from '../store/audit.js';
 import { RecordNotFoundError } from '../store/errors.js';
 import type { StoreDb } from '../store/openStore.js';
@@ -39,10 +41,10 @@ export function registerNotificationRoutes(server: FastifyInstance, db: StoreDb,
     });
   };
 
-  app.get(
-    '/api/notifications',
-    { preValidation: inbox, schema: { querystring: inboxQuery, response: { 200: inboxResponse } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.inbox, { querystring: inboxQuery, response: inboxResponse }),
+    preValidation: inbox,
+    handler: async (request) => {
       const actor = actorOf(request);
       await seen(request);
       const { type, unread, limit, offset } = request.query;
@@ -53,22 +55,22 @@ export function registerNotificationRoutes(server: FastifyInstance, db: StoreDb,
         offset: offset ?? 0,
       });
     },
-  );
+  });
 
-  app.get(
-    '/api/notifications/unread-count',
-    { preValidation: inbox, schema: { response: { 200: unreadCountResponse } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.unreadCount, { response: unreadCountResponse }),
+    preValidation: inbox,
+    handler: async (request) => {
       const actor = actorOf(request);
       await seen(request);
       return { unread: await unreadCount(db, actor.organisation, actor.subject) };
     },
-  );
+  });
 
-  app.post(
-    '/api/notifications/read-all',
-    { preValidation: inbox, schema: { response: { 200: z.object({ updated: z.number() }) } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.readAll, { response: z.object({ updated: z.number() }) }),
+    preValidation: inbox,
+    handler: async (request) => {
       const actor = actorOf(request);
       const updated = await db.transaction().execute(async (tx) => {
         const rows = await tx
@@ -85,15 +87,16 @@ export function registerNotificationRoutes(server: FastifyInstance, db: StoreDb,
       });
       return { updated };
     },
-  );
+  });
 
-  app.patch(
-    '/api/notifications/:id',
-    {
-      preValidation: inbox,
-      schema: { params: notificationIdParams, body: markReadBody, response: { 200: z.object({ notification: notificationRecord }) } },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.markRead, {
+      params: notificationIdParams,
+      body: markReadBody,
+      response: z.object({ notification: notificationRecord }),
+    }),
+    preValidation: inbox,
+    handler: async (request) => {
       const actor = actorOf(request);
       const { read } = request.body;
       const notification = await db.transaction().execute(async (tx) => {
@@ -119,12 +122,12 @@ export function registerNotificationRoutes(server: FastifyInstance, db: StoreDb,
       });
       return { notification };
     },
-  );
+  });
 
-  app.get(
-    '/api/notifications/preferences',
-    { preValidation: inbox, schema: { response: { 200: preferencesResponse } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.preferences, { response: preferencesResponse }),
+    preValidation: inbox,
+    handler: async (request) => {
       const actor = actorOf(request);
       await seen(request);
       return {
@@ -132,12 +135,12 @@ export function registerNotificationRoutes(server: FastifyInstance, db: StoreDb,
         email: { available: service.emailAvailable, address: actor.email },
       };
     },
-  );
+  });
 
-  app.put(
-    '/api/notifications/preferences',
-    { preValidation: inbox, schema: { body: updatePreferencesBody, response: { 200: preferencesResponse } } },
-    async (request) => {
+  app.route({
+    ...endpointRoute(ep.savePreferences, { body: updatePreferencesBody, response: preferencesResponse }),
+    preValidation: inbox,
+    handler: async (request) => {
       const actor = actorOf(request);
       const { preferences } = request.body;
       const seenTypes = new Set<string>();
@@ -191,5 +194,5 @@ export function registerNotificationRoutes(server: FastifyInstance, db: StoreDb,
         email: { available: service.emailAvailable, address: actor.email },
       };
     },
-  );
+  });
 }
