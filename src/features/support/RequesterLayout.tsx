@@ -4,25 +4,21 @@
 import { SharedLayoutSettings } from '../../components/SharedLayoutSettings';
 import { layoutActions } from '../../layout';
 import { useAppDispatch } from '../../state/hooks';
+import { TicketCard } from './TicketCard';
 
 export function RequesterLayout({ settings, requester }: { settings: Record<string, unknown>; requester: string }) {
   const dispatch = useAppDispatch();
   return (
-    <section aria-labelledby="requester-layout-title" className="card dw-card mb-4">
-      <div className="card-body">
-        <h2 id="requester-layout-title" className="h6">
-          Layout settings of {requester}
-        </h2>
-        <p className="small text-body-secondary">Shared with the ticket. Apply them to see the portal as the requester does.</p>
-        <SharedLayoutSettings
-          settings={settings}
-          id="requester-layout-json"
-          maxRows={12}
-          owner={requester}
-          small
-          onApply={(patch) => dispatch(layoutActions.applySettings(patch))}
-        />
-      </div>
-    </section>
+    <TicketCard id="requester-layout-title" title={<>Layout settings of {requester}</>}>
+      <p className="small text-body-secondary">Shared with the ticket. Apply them to see the portal as the requester does.</p>
+      <SharedLayoutSettings
+        settings={settings}
+        id="requester-layout-json"
+        maxRows={12}
+        owner={requester}
+        small
+        onApply={(patch) => dispatch(layoutActions.applySettings(patch))}
+      />
+    </TicketCard>
   );
 }

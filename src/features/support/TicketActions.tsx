@@ -8,6 +8,7 @@ import { useListSupportStaffQuery, useUpdateTicketMutation } from '../../api/sup
 import { FilterSelect } from '../../components/FilterSelect';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
+import { TicketCard } from './TicketCard';
 
 const transitionLabels: Record<TicketStatus, string> = { open: 'Reopen', pending: 'Mark pending', solved: 'Mark solved', closed: 'Close' };
 
@@ -56,34 +57,29 @@ export function TicketActions({ ticket }: { ticket: TicketDetail }) {
     });
   };
   return (
-    <section aria-labelledby="actions-title" className="card dw-card mb-4">
-      <div className="card-body">
-        <h2 id="actions-title" className="h6">
-          Status
-        </h2>
-        {ticket.viewer.transitions.length === 0 ? (
-          <p className="mb-0 small text-body-secondary">No status change is possible.</p>
-        ) : (
-          <div className="d-flex flex-wrap gap-2">
-            {ticket.viewer.transitions.map((to) => (
-              <button
-                key={to}
-                type="button"
-                className="btn btn-outline-primary btn-sm"
-                disabled={isLoading}
-                onClick={() => update({ status: to })}
-              >
-                {transitionLabels[to]}
-              </button>
-            ))}
-          </div>
-        )}
-        {ticket.viewer.staff ? <StaffControls ticket={ticket} update={update} /> : null}
-        {error ? <InlineError className="mt-3 mb-0">{apiErrorMessage(error)}</InlineError> : null}
-        <p role="status" className="small text-success mb-0 mt-2">
-          {status}
-        </p>
-      </div>
-    </section>
+    <TicketCard id="actions-title" title="Status">
+      {ticket.viewer.transitions.length === 0 ? (
+        <p className="mb-0 small text-body-secondary">No status change is possible.</p>
+      ) : (
+        <div className="d-flex flex-wrap gap-2">
+          {ticket.viewer.transitions.map((to) => (
+            <button
+              key={to}
+              type="button"
+              className="btn btn-outline-primary btn-sm"
+              disabled={isLoading}
+              onClick={() => update({ status: to })}
+            >
+              {transitionLabels[to]}
+            </button>
+          ))}
+        </div>
+      )}
+      {ticket.viewer.staff ? <StaffControls ticket={ticket} update={update} /> : null}
+      {error ? <InlineError className="mt-3 mb-0">{apiErrorMessage(error)}</InlineError> : null}
+      <p role="status" className="small text-success mb-0 mt-2">
+        {status}
+      </p>
+    </TicketCard>
   );
 }

@@ -8,6 +8,7 @@ import { apiClient } from '../../api/client';
 import { attachmentUrl, useAddTicketAttachmentMutation } from '../../api/supportApi';
 import { formatBytes } from '../../components/format';
 import { InlineError } from '../../components/InlineError';
+import { TicketCard } from './TicketCard';
 
 const ACCEPT = Object.values(attachmentTypes)
   .flat()
@@ -56,61 +57,56 @@ export function TicketAttachments({ ticket }: { ticket: TicketDetail }) {
   };
 
   return (
-    <section aria-labelledby="attachments-title" className="card dw-card mb-4">
-      <div className="card-body">
-        <h2 id="attachments-title" className="h6">
-          Attachments
-        </h2>
-        {ticket.attachments.length === 0 ? (
-          <p className="small text-body-secondary">No files yet.</p>
-        ) : (
-          <ul className="list-unstyled">
-            {ticket.attachments.map((attachment) => (
-              <li key={attachment.id} className="mb-1">
-                <button
-                  type="button"
-                  className="btn btn-link p-0 text-start"
-                  onClick={() => {
-                    setDownloadError(null);
-                    download(ticket.id, attachment).catch((failure: unknown) => setDownloadError(apiErrorMessage(failure)));
-                  }}
-                >
-                  {attachment.filename}
-                </button>{' '}
-                <span className="small text-body-secondary">
-                  ({formatBytes(attachment.size)}, {attachment.uploadedBy})
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-        {downloadError ? <InlineError>{downloadError}</InlineError> : null}
-        {ticket.status === 'closed' ? null : (
-          <>
-            <label htmlFor="ticket-attachment" className="form-label small">
-              Add a file
-            </label>
-            <input
-              ref={input}
-              id="ticket-attachment"
-              type="file"
-              className="form-control form-control-sm"
-              accept={ACCEPT}
-              disabled={isLoading}
-              aria-describedby="ticket-attachment-help"
-              onChange={(event) => void chosen(event)}
-            />
-            <div id="ticket-attachment-help" className="form-text">
-              Up to {ATTACHMENT_MAX_BYTES / (1024 * 1024)} MB: images, PDF, text, logs, CSV, JSON or ZIP.
-            </div>
-          </>
-        )}
-        {problem ? <InlineError className="mt-2 mb-0">{problem}</InlineError> : null}
-        {error ? <InlineError className="mt-2 mb-0">{apiErrorMessage(error)}</InlineError> : null}
-        <p role="status" className="small text-success mb-0 mt-1">
-          {status}
-        </p>
-      </div>
-    </section>
+    <TicketCard id="attachments-title" title="Attachments">
+      {ticket.attachments.length === 0 ? (
+        <p className="small text-body-secondary">No files yet.</p>
+      ) : (
+        <ul className="list-unstyled">
+          {ticket.attachments.map((attachment) => (
+            <li key={attachment.id} className="mb-1">
+              <button
+                type="button"
+                className="btn btn-link p-0 text-start"
+                onClick={() => {
+                  setDownloadError(null);
+                  download(ticket.id, attachment).catch((failure: unknown) => setDownloadError(apiErrorMessage(failure)));
+                }}
+              >
+                {attachment.filename}
+              </button>{' '}
+              <span className="small text-body-secondary">
+                ({formatBytes(attachment.size)}, {attachment.uploadedBy})
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {downloadError ? <InlineError>{downloadError}</InlineError> : null}
+      {ticket.status === 'closed' ? null : (
+        <>
+          <label htmlFor="ticket-attachment" className="form-label small">
+            Add a file
+          </label>
+          <input
+            ref={input}
+            id="ticket-attachment"
+            type="file"
+            className="form-control form-control-sm"
+            accept={ACCEPT}
+            disabled={isLoading}
+            aria-describedby="ticket-attachment-help"
+            onChange={(event) => void chosen(event)}
+          />
+          <div id="ticket-attachment-help" className="form-text">
+            Up to {ATTACHMENT_MAX_BYTES / (1024 * 1024)} MB: images, PDF, text, logs, CSV, JSON or ZIP.
+          </div>
+        </>
+      )}
+      {problem ? <InlineError className="mt-2 mb-0">{problem}</InlineError> : null}
+      {error ? <InlineError className="mt-2 mb-0">{apiErrorMessage(error)}</InlineError> : null}
+      <p role="status" className="small text-success mb-0 mt-1">
+        {status}
+      </p>
+    </TicketCard>
   );
 }
