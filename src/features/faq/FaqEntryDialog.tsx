@@ -5,6 +5,7 @@ import { LABEL_MAX, TITLE_MAX } from '@common/workspace/fieldRules';
 import { useCreateFaqMutation, useUpdateFaqMutation } from '../../api/knowledgeApi';
 import { CreateOrEditDialog } from '../../components/CreateOrEditDialog';
 import { FormField } from '../../components/FormField';
+import { MarkdownField } from '../../components/MarkdownField';
 import { useCheckedSubmit } from '../../components/useCheckedSubmit';
 
 type Field = 'topic' | 'question' | 'answer';
@@ -39,15 +40,7 @@ export function FaqEntryDialog({ entry, onDone, onCancel }: { entry?: FaqEntry; 
     <CreateOrEditDialog editing={Boolean(entry)} noun="FAQ entry" createLabel="Add" {...dialogProps(submit, onCancel)}>
       <FormField label="Topic" value={values.topic} onValue={set('topic')} error={errors.topic} required />
       <FormField label="Question" value={values.question} onValue={set('question')} error={errors.question} required />
-      <FormField
-        label="Answer (markdown)"
-        control="textarea"
-        rows={6}
-        value={values.answer}
-        onValue={set('answer')}
-        error={errors.answer}
-        required
-      />
+      <MarkdownField label="Answer" rows={6} value={values.answer} onValue={set('answer')} error={errors.answer} required />
     </CreateOrEditDialog>
   );
 }

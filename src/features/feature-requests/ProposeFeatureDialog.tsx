@@ -5,6 +5,7 @@ import { MARKDOWN_MAX, TITLE_MAX } from '@common/workspace/fieldRules';
 import { useCreateFeatureMutation } from '../../api/featureRequestsApi';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
+import { MarkdownField } from '../../components/MarkdownField';
 import { textError, useCheckedSubmit } from '../../components/useCheckedSubmit';
 
 export function ProposeFeatureDialog({ onDone, onCancel }: { onDone: (feature: FeatureDetail) => void; onCancel: () => void }) {
@@ -26,15 +27,7 @@ export function ProposeFeatureDialog({ onDone, onCancel }: { onDone: (feature: F
   return (
     <FormDialog title="Propose a feature" submitLabel="Propose" busyLabel="Sending…" {...dialogProps(submit, onCancel)}>
       <FormField label="Title" value={title} onValue={setTitle} error={errors.title} required />
-      <FormField
-        label="Description (markdown)"
-        control="textarea"
-        rows={6}
-        value={description}
-        onValue={setDescription}
-        error={errors.description}
-        required
-      />
+      <MarkdownField label="Description" rows={6} value={description} onValue={setDescription} error={errors.description} required />
     </FormDialog>
   );
 }

@@ -5,6 +5,7 @@ import { MARKDOWN_MAX, TITLE_MAX, splitTags } from '@common/workspace/fieldRules
 import { useAskQuestionMutation } from '../../api/hiveApi';
 import { FormDialog } from '../../components/FormDialog';
 import { FormField } from '../../components/FormField';
+import { MarkdownField } from '../../components/MarkdownField';
 import { textError, useCheckedSubmit } from '../../components/useCheckedSubmit';
 
 export function AskQuestionDialog({ onDone, onCancel }: { onDone: (question: QuestionDetail) => void; onCancel: () => void }) {
@@ -27,7 +28,7 @@ export function AskQuestionDialog({ onDone, onCancel }: { onDone: (question: Que
   return (
     <FormDialog title="Ask Hive" submitLabel="Ask" busyLabel="Asking…" {...dialogProps(submit, onCancel)}>
       <FormField label="Question" value={title} onValue={setTitle} error={errors.title} required />
-      <FormField label="Details (markdown)" control="textarea" rows={6} value={body} onValue={setBody} error={errors.body} required />
+      <MarkdownField label="Details" rows={6} value={body} onValue={setBody} error={errors.body} required />
       <FormField label="Tags" value={tags} onValue={setTags} error={errors.tags} help="Separated by commas, e.g. dbt, freshness" />
     </FormDialog>
   );

@@ -6,6 +6,7 @@ import { LABEL_MAX, MARKDOWN_MAX, TITLE_MAX, splitTags } from '@common/workspace
 import { useCreateArticleMutation, useUpdateArticleMutation } from '../../api/knowledgeApi';
 import { CreateOrEditDialog } from '../../components/CreateOrEditDialog';
 import { FormField } from '../../components/FormField';
+import { MarkdownField } from '../../components/MarkdownField';
 import { textError, useCheckedSubmit } from '../../components/useCheckedSubmit';
 
 interface Props {
@@ -56,7 +57,7 @@ export function ArticleFormDialog({ article, onDone, onCancel }: Props) {
         <option value="draft">Draft (editors only)</option>
         <option value="published">Published</option>
       </FormField>
-      <FormField label="Article (markdown)" control="textarea" rows={12} value={body} onValue={setBody} error={errors.body} required />
+      <MarkdownField label="Article" rows={12} value={body} onValue={setBody} error={errors.body} required />
     </CreateOrEditDialog>
   );
 }

@@ -12,6 +12,7 @@ import { useCreateProjectMutation, useUpdateProjectMutation } from '../../api/pr
 import { FilterSelect } from '../../components/FilterSelect';
 import { CreateOrEditDialog } from '../../components/CreateOrEditDialog';
 import { FormField } from '../../components/FormField';
+import { MarkdownField } from '../../components/MarkdownField';
 import { textError, useCheckedSubmit } from '../../components/useCheckedSubmit';
 
 type Field = 'name' | 'description' | 'owner' | 'members';
@@ -54,14 +55,7 @@ export function ProjectFormDialog({
   return (
     <CreateOrEditDialog editing={Boolean(project)} noun="project" {...dialogProps(submit, onCancel)}>
       <FormField label="Name" value={name} onValue={setName} error={errors.name} required />
-      <FormField
-        label="Description (markdown)"
-        control="textarea"
-        rows={4}
-        value={description}
-        onValue={setDescription}
-        error={errors.description}
-      />
+      <MarkdownField label="Description" rows={4} value={description} onValue={setDescription} error={errors.description} />
       <FormField label="Owner" value={owner} onValue={setOwner} error={errors.owner} help="A username" required />
       <FormField label="Members" value={members} onValue={setMembers} error={errors.members} help="Usernames, separated by commas" />
       <FilterSelect
