@@ -126,7 +126,10 @@ test('the check queries each source with criteria and records what it found', as
   expect(byName.get('events')).toMatchObject({ status: 'warn', ageSeconds: 8 * 3600, filter: "KIND <> 'heartbeat'" });
   expect(byName.get('customers')).toMatchObject({ status: 'pass' });
   expect(byName.get('empty')).toMatchObject({ status: 'runtime error', error: expect.stringContaining('no rows') });
-  expect(byName.get('missing')).toMatchObject({ status: 'runtime error', error: expect.stringContaining('The freshness query failed') });
+  expect(byName.get('missing')).toMatchObject({
+    status: 'runtime error',
+    error: "The freshness query failed: the table RAW_SHOP.NOT_THERE does not exist in the warehouse, or the portal's role may not see it.",
+  });
   expect(byName.get('sneaky')).toMatchObject({
     status: 'runtime error',
     error: expect.stringMatching(/may not contain statements or sub-queries/),
@@ -159,4 +162,27 @@ test.each([
 ])('the filter %p is accepted: %p', (filter, accepted) => {
   if (accepted) expect(checkExpression(filter, 'filter')).toBe(filter);
   else expect(() => checkExpression(filter, 'filter')).toThrow();
+});
+
+test('says in words why a check failed: a missing table, a missing loaded-at column', async () => {
+  const organisation = 'acme-words';
+  await ingestArtifacts(
+    store.db,
+    {
+      manifest: manifestOf({
+        models: [],
+        sources: [
+          { source: 'shop', name: 'renamed', identifier: 'ORDERS', schema: 'RAW_SHOP', loadedAt: 'LOADED_AT_UTC', warnHours: 6 },
+          { source: 'shop', name: 'dropped', identifier: 'ORDERS_OLD', schema: 'RAW_SHOP', loadedAt: '_LOADED_AT', warnHours: 6 },
+        ],
+      }),
+    },
+    { organisation, origin: 'upload', actor: { organisation, subject: 's', username: 'admin' } },
+  );
+  await runFreshnessCheck({ db: store.db, organisation, warehouse: engine, now: () => NOW });
+  const byName = new Map((await freshnessOverview(store.db, organisation, 60, NOW)).sources.map((source) => [source.name, source]));
+  expect(byName.get('renamed')?.error).toBe(
+    "The freshness query failed: RAW_SHOP.ORDERS has no column LOADED_AT_UTC (the source's loaded_at_field).",
+  );
+  expect(byName.get('dropped')?.error).toMatch(/the table RAW_SHOP\.ORDERS_OLD does not exist in the warehouse/);
 });

@@ -5,6 +5,7 @@ import type { FreshnessStatus } from '@common/dbt/catalogContract';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { isoOrNull, type Queryable } from '../../platform/warehouse/engine.js';
 import { sql } from '../../platform/warehouse/sql.js';
+import { WarehouseError } from '../../platform/warehouse/errors.js';
 import type { FreshnessCriteria } from './artifacts/manifest.js';
 import { freshnessQuery, relationSql, UncheckableSourceError } from './freshnessSql.js';
 import { latestFreshness } from './resultQueries.js';
@@ -18,6 +19,32 @@ export function criterionSeconds(criterion: { count: number; period: string } | 
   if (!criterion) return null;
   const unit = PERIOD_SECONDS[criterion.period.toLowerCase()];
   return unit === undefined ? null : criterion.count * unit;
+}
+
+/** The source's table as a reader knows it: schema.identifier. */
+function displayRelation(source: { schema_name: string | null; identifier: string | null; name: string }): string {
+  return [source.schema_name, source.identifier ?? source.name].filter(Boolean).join('.');
+}
+
+/**
+ * Why the warehouse refused the freshness query, in words a data team can act on: the table is
+ * missing, the loaded-at column is missing, or the portal's role may not read it. The warehouse's
+ * own text is only read here (it may name internal objects), never shown.
+ */
+function whyTheQueryFailed(failure: unknown, relation: string, criteria: FreshnessCriteria): string {
+  const message = failure instanceof Error ? failure.message : String(failure);
+  // The driver's error may come from another realm (a native module), so its text is read by shape.
+  const inner = failure instanceof Error ? (failure.cause as { message?: unknown } | undefined) : undefined;
+  const cause = typeof inner?.message === 'string' ? inner.message : '';
+  const text = `${message} ${cause}`;
+  const kind = failure instanceof WarehouseError ? failure.kind : null;
+  if (kind === 'forbidden' || /insufficient privileges|permission denied|not authorized/i.test(text))
+    return `The freshness query failed: the portal's warehouse role may not read ${relation}.`;
+  if (/referenced column .* not found|invalid identifier|column .* (does not exist|not found)/i.test(text))
+    return `The freshness query failed: ${relation} has no column ${String(criteria.loadedAtField)} (the source's loaded_at_field).`;
+  if (kind === 'not_found' || /table with name .* does not exist|does not exist or not authorized|object .* does not exist/i.test(text))
+    return `The freshness query failed: the table ${relation} does not exist in the warehouse, or the portal's role may not see it.`;
+  return `The freshness query failed: ${message}`;
 }
 
 /** dbt's rule: past error_after is error, else past warn_after is warn, else pass. */
@@ -103,7 +130,7 @@ export async function runFreshnessCheck(options: CheckOptions): Promise<Freshnes
       error =
         failure instanceof UncheckableSourceError
           ? failure.message
-          : `The freshness query failed: ${failure instanceof Error ? failure.message : String(failure)}`.slice(0, 1000);
+          : whyTheQueryFailed(failure, displayRelation(source), criteria).slice(0, 1000);
     }
     counts[status] += 1;
     await db
