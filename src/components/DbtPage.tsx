@@ -3,13 +3,11 @@
 // artifacts could not be read, and none uploaded yet.
 import type { ComponentType, ReactNode } from 'react';
 import type { IngestionRecord } from '@common/dbt/artifactsContract';
-import { apiErrorMessage } from '../api/apiError';
 import { useGetIngestionsQuery } from '../api/dbtApi';
 import { useCatalogUpdates } from '../api/useCatalogUpdates';
 import { DateTimeText } from './DateTimeText';
-import { ErrorAlert } from './ErrorAlert';
-import { LoadingState } from './LoadingState';
 import { NoDbtArtifacts } from './NoDbtArtifacts';
+import { QueryResult } from './QueryResult';
 
 interface DbtPageProps {
   id: string;
@@ -32,27 +30,22 @@ export function IngestionNote({ ingestion }: { ingestion: IngestionRecord }) {
 }
 
 export function DbtPage({ id, title, intro, back, action, children }: DbtPageProps) {
-  const { data, error, isLoading, isFetching, refetch } = useGetIngestionsQuery();
+  const ingestions = useGetIngestionsQuery();
   useCatalogUpdates();
-  let content: ReactNode;
-  if (isLoading) content = <LoadingState label="Loading the dbt project…" />;
-  else if (error || !data)
-    content = (
-      <ErrorAlert
-        title="The dbt project could not be loaded"
-        message={apiErrorMessage(error)}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
-  else if (!data.current) content = <NoDbtArtifacts />;
-  else
-    content = (
-      <>
-        <IngestionNote ingestion={data.current} />
-        {children(data.current)}
-      </>
-    );
+  const content = (
+    <QueryResult query={ingestions} retryInPlace loadingLabel="Loading the dbt project…" errorTitle="The dbt project could not be loaded">
+      {({ current }) =>
+        current ? (
+          <>
+            <IngestionNote ingestion={current} />
+            {children(current)}
+          </>
+        ) : (
+          <NoDbtArtifacts />
+        )
+      }
+    </QueryResult>
+  );
   return (
     <section aria-labelledby={id}>
       {back}

@@ -11,6 +11,8 @@ export interface ReadQuery<T> {
   data?: T;
   error?: unknown;
   isFetching: boolean;
+  /** The first read is running (RTK Query's own flag); used by `retryInPlace`. */
+  isLoading?: boolean;
   refetch: () => unknown;
 }
 
@@ -26,6 +28,11 @@ type Source<T> =
        * made from it is not replaced by "Loading"; otherwise only the current request's data shows.
        */
       keepWhileRefetching?: boolean;
+      /**
+       * The frame of a whole page: "Loading" only for the first read, then the last data, or the
+       * failure with a Retry that says "Retrying…" while it runs.
+       */
+      retryInPlace?: boolean;
       data?: never;
       error?: never;
       isFetching?: never;
@@ -34,6 +41,7 @@ type Source<T> =
   | {
       query?: never;
       keepWhileRefetching?: never;
+      retryInPlace?: never;
       /** The data for the current request only (RTK Query's `currentData`): never a previous range's. */
       data: T | undefined;
       error: unknown;
@@ -54,6 +62,14 @@ export function QueryResult<T>(props: QueryResultProps<T>) {
   const error = query ? query.error : props.error;
   const isFetching = query ? query.isFetching : props.isFetching;
   const refetch = query ? query.refetch : props.refetch;
+  if (query && props.retryInPlace) {
+    const last = query.data;
+    if (query.isLoading) return <LoadingState label={loadingLabel} />;
+    if (error || last === undefined) {
+      return <ErrorAlert title={errorTitle} message={apiErrorMessage(error)} onRetry={() => void refetch()} retrying={isFetching} />;
+    }
+    return <>{children(last)}</>;
+  }
   if (error && !isFetching) {
     return <ErrorAlert title={errorTitle} message={apiErrorMessage(error)} onRetry={() => void refetch()} />;
   }

@@ -1,11 +1,10 @@
 // /app/dashboard/default: admins manage the dashboards their organisation sees in the Viewer.
 import { useEffect, useRef, useState } from 'react';
 import { PlusLg } from 'react-bootstrap-icons';
-import { apiErrorMessage } from '../../api/apiError';
 import { useListDashboardsQuery, useReorderDashboardsMutation, type Dashboard } from '../../api/dashboardsApi';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { LoadingState } from '../../components/LoadingState';
+import { QueryResult } from '../../components/QueryResult';
 import { DashboardFormDialog } from './DashboardFormDialog';
 import { DashboardsTable, moveButtonId, movedIds, type MoveDirection } from './DashboardsTable';
 import { DeleteDashboardDialog } from './DeleteDashboardDialog';
@@ -14,7 +13,8 @@ import { mutationOutcome } from '../../api/useMutationFeedback';
 type Dialog = { kind: 'add' } | { kind: 'edit'; dashboard: Dashboard } | { kind: 'delete'; dashboard: Dashboard } | null;
 
 export default function DashboardsPage() {
-  const { data: dashboards, error, isLoading, isFetching, refetch } = useListDashboardsQuery();
+  const list = useListDashboardsQuery();
+  const dashboards = list.data;
   const [reorder, reordering] = useReorderDashboardsMutation();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -51,42 +51,32 @@ export default function DashboardsPage() {
     setNotice(message);
   };
 
-  let content;
-  if (isLoading) {
-    content = <LoadingState label="Loading dashboards…" />;
-  } else if (error || !dashboards) {
-    content = (
-      <ErrorAlert
-        title="The dashboards could not be loaded"
-        message={apiErrorMessage(error)}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
-  } else if (dashboards.length === 0) {
-    content = (
-      <EmptyState title="No dashboards yet">
-        <p className="text-body-secondary">Add the first one and it appears in everyone's Viewer menu.</p>
-        <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'add' })}>
-          Add a dashboard
-        </button>
-      </EmptyState>
-    );
-  } else {
-    content = (
-      <div className="card dw-card">
-        <div className="card-body">
-          <DashboardsTable
-            dashboards={dashboards}
-            moving={reordering.isLoading}
-            onMove={(dashboard, direction) => void move(dashboard, direction)}
-            onEdit={(dashboard) => setDialog({ kind: 'edit', dashboard })}
-            onDelete={(dashboard) => setDialog({ kind: 'delete', dashboard })}
-          />
-        </div>
-      </div>
-    );
-  }
+  const content = (
+    <QueryResult query={list} retryInPlace loadingLabel="Loading dashboards…" errorTitle="The dashboards could not be loaded">
+      {(loaded) =>
+        loaded.length === 0 ? (
+          <EmptyState title="No dashboards yet">
+            <p className="text-body-secondary">Add the first one and it appears in everyone's Viewer menu.</p>
+            <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'add' })}>
+              Add a dashboard
+            </button>
+          </EmptyState>
+        ) : (
+          <div className="card dw-card">
+            <div className="card-body">
+              <DashboardsTable
+                dashboards={loaded}
+                moving={reordering.isLoading}
+                onMove={(dashboard, direction) => void move(dashboard, direction)}
+                onEdit={(dashboard) => setDialog({ kind: 'edit', dashboard })}
+                onDelete={(dashboard) => setDialog({ kind: 'delete', dashboard })}
+              />
+            </div>
+          </div>
+        )
+      }
+    </QueryResult>
+  );
 
   return (
     <section aria-labelledby="dashboards-title">

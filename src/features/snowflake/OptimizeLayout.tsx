@@ -3,13 +3,11 @@
 // is anything to show (the copy's first fill among them).
 import type { ComponentType, ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { apiErrorMessage } from '../../api/apiError';
 import { useGetWarehouseInfoQuery } from '../../api/warehouseApi';
 import type { DateRange, WarehouseInfo } from '../../api/warehouseTypes';
 import { EmptyState } from '../../components/EmptyState';
-import { ErrorAlert } from '../../components/ErrorAlert';
 import { IntroducedPage } from '../../components/IntroducedPage';
-import { LoadingState } from '../../components/LoadingState';
+import { QueryResult } from '../../components/QueryResult';
 import { SampleDataNotice } from '../../components/SampleDataNotice';
 import { rangeFromParams } from './dateRange';
 import { UsageSyncBar } from './usage/UsageSyncBar';
@@ -32,51 +30,47 @@ interface OptimizeLayoutProps {
 }
 
 export function OptimizeLayout({ id, title, intro, children }: OptimizeLayoutProps) {
-  const { data, error, isLoading, isFetching, refetch } = useGetWarehouseInfoQuery();
+  const warehouse = useGetWarehouseInfoQuery();
   const [params] = useSearchParams();
   const titleId = `${id}-title`;
 
-  let content: ReactNode;
-  if (isLoading) {
-    content = <LoadingState label="Loading the warehouse…" />;
-  } else if (error || !data) {
-    content = (
-      <ErrorAlert
-        title="The warehouse could not be reached"
-        message={apiErrorMessage(error)}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
-  } else if (data.usageReady === false) {
-    content = (
-      <>
-        <SampleDataNotice sample={data.info.sample} />
-        <UsageSyncBar currency={data.info.currency} />
-        <p className="text-body-secondary">The figures appear as soon as the account&apos;s usage has been copied for the first time.</p>
-      </>
-    );
-  } else if (!data.dataRange) {
-    content = (
-      <>
-        <SampleDataNotice sample={data.info.sample} />
-        <EmptyState title="No usage data yet">
-          <p className="text-body-secondary mb-0">
-            The account has no metered usage yet. Figures appear here once Snowflake reports them (up to three hours after use).
-          </p>
-        </EmptyState>
-      </>
-    );
-  } else {
-    const range = rangeFromParams(params, data.dataRange);
-    content = (
-      <>
-        <SampleDataNotice sample={data.info.sample} />
-        <UsageSyncBar currency={data.info.currency} />
-        {children({ info: data.info, range, dataRange: data.dataRange, params })}
-      </>
-    );
-  }
+  const content = (
+    <QueryResult query={warehouse} retryInPlace loadingLabel="Loading the warehouse…" errorTitle="The warehouse could not be reached">
+      {(data) => {
+        if (data.usageReady === false) {
+          return (
+            <>
+              <SampleDataNotice sample={data.info.sample} />
+              <UsageSyncBar currency={data.info.currency} />
+              <p className="text-body-secondary">
+                The figures appear as soon as the account&apos;s usage has been copied for the first time.
+              </p>
+            </>
+          );
+        }
+        if (!data.dataRange) {
+          return (
+            <>
+              <SampleDataNotice sample={data.info.sample} />
+              <EmptyState title="No usage data yet">
+                <p className="text-body-secondary mb-0">
+                  The account has no metered usage yet. Figures appear here once Snowflake reports them (up to three hours after use).
+                </p>
+              </EmptyState>
+            </>
+          );
+        }
+        const range = rangeFromParams(params, data.dataRange);
+        return (
+          <>
+            <SampleDataNotice sample={data.info.sample} />
+            <UsageSyncBar currency={data.info.currency} />
+            {children({ info: data.info, range, dataRange: data.dataRange, params })}
+          </>
+        );
+      }}
+    </QueryResult>
+  );
 
   return (
     <IntroducedPage id={titleId} title={title} intro={intro}>
