@@ -1,7 +1,7 @@
 // Deleting a dashboard asks first: it disappears from everyone's Viewer menu.
 import { useDeleteDashboardMutation, type Dashboard } from '../../api/dashboardsApi';
-import { useMutationFeedback } from '../../api/useMutationFeedback';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmAction } from '../../components/useConfirmAction';
 
 interface DeleteDashboardDialogProps {
   dashboard: Dashboard;
@@ -10,12 +10,11 @@ interface DeleteDashboardDialogProps {
 }
 
 export function DeleteDashboardDialog({ dashboard, onClose, onDeleted }: DeleteDashboardDialogProps) {
-  const [remove, { isLoading }] = useDeleteDashboardMutation();
-  const { run, error } = useMutationFeedback();
-
-  const confirm = async () => {
-    if ((await run(() => remove(dashboard.id))).ok) onDeleted(`Dashboard "${dashboard.name}" deleted.`);
-  };
+  const [remove] = useDeleteDashboardMutation();
+  const confirming = useConfirmAction(
+    () => remove(dashboard.id),
+    () => onDeleted(`Dashboard "${dashboard.name}" deleted.`),
+  );
 
   return (
     <ConfirmDialog
@@ -23,9 +22,7 @@ export function DeleteDashboardDialog({ dashboard, onClose, onDeleted }: DeleteD
       confirmLabel="Delete"
       busyLabel="Deleting…"
       variant="danger"
-      busy={isLoading}
-      error={error}
-      onConfirm={() => void confirm()}
+      {...confirming}
       onCancel={onClose}
     >
       <p className="mb-0">It will no longer appear in the Viewer menu of anyone in your organisation.</p>

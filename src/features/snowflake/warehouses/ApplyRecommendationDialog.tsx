@@ -2,7 +2,7 @@
 // then shows what happened: the statement the account ran and the settings before it. The
 // server recomputes the recommendation over the same range, so only advice it stands by runs.
 import { useEffect, useRef, useState } from 'react';
-import { useMutationFeedback } from '../../../api/useMutationFeedback';
+import { useConfirmAction } from '../../../components/useConfirmAction';
 import type { AppliedChange, DateRange, Recommendation } from '../../../api/warehouseTypes';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDateTime, formatMoney, formatSeconds } from '../../../components/format';
@@ -58,24 +58,17 @@ function Result({ applied, warehouseName }: { applied: AppliedChange; warehouseN
 }
 
 export function ApplyRecommendationDialog({ recommendation, range, currency, onClose }: ApplyRecommendationDialogProps) {
-  const [apply, { isLoading }] = useApplyRecommendationMutation();
-  const { run, error } = useMutationFeedback();
+  const [apply] = useApplyRecommendationMutation();
   const [applied, setApplied] = useState<AppliedChange | null>(null);
+  const confirming = useConfirmAction(() => apply({ ...range, id: recommendation.id }), setApplied);
   const statement = recommendation.statement;
-
-  const confirm = async () => {
-    const outcome = await run(() => apply({ ...range, id: recommendation.id }));
-    if (outcome.ok) setApplied(outcome.data);
-  };
 
   return (
     <ConfirmDialog
       title={recommendation.title}
       confirmLabel="Apply change"
       busyLabel="Applying…"
-      busy={isLoading}
-      error={error}
-      onConfirm={() => void confirm()}
+      {...confirming}
       onCancel={onClose}
       outcome={applied ? <Result applied={applied} warehouseName={recommendation.warehouseName} /> : null}
     >
