@@ -9,6 +9,7 @@ import { QueryResult } from '../../components/QueryResult';
 import { SimpleTable } from '../../components/SimpleTable';
 import { useDeleteConfirm } from '../../components/useDeleteConfirm';
 import { CreateKeyDialog } from './CreateKeyDialog';
+import { SecretInput } from '../../components/SecretInput';
 
 function stateOf(key: ApiKeySummary): string {
   if (key.revokedAt) return 'revoked';
@@ -49,13 +50,7 @@ export function KeysPanel({ endpoints }: { endpoints: readonly EndpointSummary[]
             API key
           </label>
           <div className="input-group mb-2">
-            <input
-              id="new-key-secret"
-              className="form-control font-monospace"
-              readOnly
-              value={created.secret}
-              onFocus={(e) => e.target.select()}
-            />
+            <SecretInput id="new-key-secret" value={created.secret} />
             <button type="button" className="btn btn-outline-secondary" onClick={() => void copy(created.secret)}>
               {copied ? 'Copied' : 'Copy'}
             </button>

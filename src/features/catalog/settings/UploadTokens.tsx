@@ -10,6 +10,7 @@ import { FormField } from '../../../components/FormField';
 import { QueryResult } from '../../../components/QueryResult';
 import { SimpleTable } from '../../../components/SimpleTable';
 import { useDeleteConfirm } from '../../../components/useDeleteConfirm';
+import { SecretInput } from '../../../components/SecretInput';
 
 function NewToken() {
   const [name, setName] = useState('');
@@ -60,13 +61,7 @@ function NewToken() {
           <label className="visually-hidden" htmlFor="new-upload-token">
             The new upload token
           </label>
-          <input
-            id="new-upload-token"
-            className="form-control form-control-sm font-monospace"
-            readOnly
-            value={made.token}
-            onFocus={(event) => event.currentTarget.select()}
-          />
+          <SecretInput id="new-upload-token" value={made.token} small />
         </div>
       ) : null}
     </>
