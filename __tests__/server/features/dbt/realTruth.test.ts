@@ -2,13 +2,16 @@
 // path), checked against an independent reading of the same files: every relationships test sits
 // on the node its `model` argument names, a singular test over several models is listed on each
 // ("Referenced by"), a column only the warehouse knows keeps the warehouse's spelling, a source
-// table's description is its own, and a run uploaded late never hides a newer failure.
+// table's description is its own, a run uploaded late never hides a newer failure, and an
+// exposure with nothing built or checked upstream is Unknown.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { foldIngestion } from '../../../../server/src/features/catalog-quality/testStates';
 import { parseManifest } from '../../../../server/src/features/dbt/artifacts/manifest';
 import { assetDetail } from '../../../../server/src/features/dbt/assets';
+import { exposureHealth } from '../../../../server/src/features/dbt/health';
 import { ingestArtifacts, type ArtifactSet } from '../../../../server/src/features/dbt/ingest';
+import { currentHealthInputs } from '../../../../server/src/features/dbt/resultQueries';
 import { createProjectIndexCache } from '../../../../server/src/features/dbt/projectIndex';
 import type { Actor } from '../../../../server/src/platform/store/audit';
 import type { Store } from '../../../../server/src/platform/store/openStore';
@@ -223,4 +226,23 @@ it('orders results by when they ran: a run uploaded late does not hide a newer f
     .executeTakeFirstOrThrow();
   // Newest first by when the runs ran: the failure, then the older pass.
   expect(state).toMatchObject({ last_status: 'fail', recent: 'fp', runs: 2 });
+});
+
+it('judges an exposure Unknown when its models were never built and its sources never checked (only tests ran)', async () => {
+  const organisation = 'truth-retail';
+  const folder = 'doviec__ga_retail_project';
+  await ingestArtifacts(
+    store.db,
+    { manifest: await realJson(folder, 'manifest.json'), run_results: await realJson(folder, 'run_results.json') },
+    { organisation, origin: 'upload', actor },
+  );
+  const index = await loadProjectIndex(store.db, organisation);
+  if (!index) throw new Error('not ingested');
+  const health = exposureHealth(
+    index,
+    'exposure.ga_retail_project.revenue_by_country_and_date',
+    await currentHealthInputs(store.db, organisation, index, new Date()),
+  );
+  expect(health.status).toBe('Unknown');
+  expect(health.reasons).toEqual(['No upstream model has a build result and no upstream source a freshness check yet']);
 });

@@ -1,18 +1,18 @@
-// Data health signals of an exposure, by the rules dbt's hosted catalog documents: an exposure
-// is as healthy as what feeds it.
-//   Degraded — an upstream model failed to build, an upstream test failed (or errored), or an
-//              upstream source's freshness check ended in error (stale past error_after, or the
-//              check could not run).
-//   Caution  — an upstream test warned, an upstream source's freshness warned, an upstream
-//              model was skipped in its last run, or has not been built in the last 30 days.
-//   Healthy  — none of that, with at least one build or freshness result to go on.
-//   Unknown  — nothing upstream has run results or freshness results yet.
+// Data health signals of an exposure, by the rules dbt's hosted catalog documents for exposures
+// (and only those: "not built in the last 30 days" is a rule for models): an exposure is as
+// healthy as what feeds it.
+//   Degraded — an upstream model failed to build, a test on an upstream model or source failed
+//              (or errored), or an upstream source's freshness check ended in error (stale past
+//              error_after, or the check could not run).
+//   Caution  — a test on an upstream node warned, an upstream source's freshness warned, or an
+//              upstream model was skipped in its last run.
+//   Healthy  — none of that, with at least one build or freshness result to go on (test results
+//              alone say nothing about whether the models were built or the sources are fresh).
+//   Unknown  — no upstream model was built and no upstream source was checked.
+// Each reason says when the result it comes from ran or was checked.
 import type { FreshnessStatus, TestStatus } from '@common/dbt/catalogContract';
 import type { HealthSignal, HealthStatus } from '@common/dbt/consumeContract';
 import type { LastTestResult, ProjectIndex } from './projectIndex.js';
-
-/** A model not built for this long is a Caution (dbt: "not built in the last 30 days"). */
-export const RECENCY_DAYS = 30;
 
 export interface BuildResult {
   status: string;
@@ -29,7 +29,9 @@ export interface HealthInputs {
   /** Last build result of each model, seed and snapshot. */
   builds: Map<string, BuildResult>;
   /** Each test with its last status. */
-  tests: readonly Pick<LastTestResult, 'uniqueId' | 'name' | 'dependsOn' | 'attachedTo' | 'status' | 'message'>[];
+  tests: readonly (Pick<LastTestResult, 'uniqueId' | 'name' | 'dependsOn' | 'attachedTo' | 'status' | 'message'> & {
+    executedAt?: string | null;
+  })[];
   /** Latest freshness result of each source. */
   freshness: Map<string, FreshnessResult>;
   now: Date;
@@ -57,8 +59,9 @@ export function ancestorsOf(index: ProjectIndex, id: string): string[] {
   return [...seen];
 }
 
-function days(from: string, to: Date): number {
-  return (to.getTime() - new Date(from).getTime()) / 86_400_000;
+/** When a result ran or was checked, as a reason says it: "(ran 2026-01-03 10:00 UTC)". */
+function when(verb: 'ran' | 'checked', at: string | null | undefined): string {
+  return at ? ` (${verb} ${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC)` : '';
 }
 
 export function exposureHealth(index: ProjectIndex, exposureId: string, inputs: HealthInputs): ExposureHealth {
@@ -78,6 +81,9 @@ export function exposureHealth(index: ProjectIndex, exposureId: string, inputs: 
 
   const failingTests: ExposureHealth['failingTests'] = [];
   const staleSources: ExposureHealth['staleSources'] = [];
+  let built = 0;
+  let freshCount = 0;
+  let passed = 0;
   for (const id of upstream) {
     const node = index.nodes.get(id);
     if (!node) continue;
@@ -85,36 +91,40 @@ export function exposureHealth(index: ProjectIndex, exposureId: string, inputs: 
       const build = inputs.builds.get(id);
       if (!build) continue;
       evidence = true;
+      const ran = when('ran', build.executedAt);
       if (build.status === 'error' || build.status === 'fail')
-        raise('Degraded', `${capitalise(node.resourceType)} ${node.name} failed to build in its last run`);
-      else if (build.status === 'skipped') raise('Caution', `${capitalise(node.resourceType)} ${node.name} was skipped in its last run`);
-      else if (build.executedAt && days(build.executedAt, inputs.now) > RECENCY_DAYS) {
-        raise('Caution', `${capitalise(node.resourceType)} ${node.name} has not been built in the last ${RECENCY_DAYS} days`);
-      }
+        raise('Degraded', `${capitalise(node.resourceType)} ${node.name} failed to build in its last run${ran}`);
+      else if (build.status === 'skipped')
+        raise('Caution', `${capitalise(node.resourceType)} ${node.name} was skipped in its last run${ran}`);
+      else built += 1;
     } else if (node.resourceType === 'source') {
       const fresh = inputs.freshness.get(id);
-      if (!fresh) continue;
+      if (!fresh || fresh.status === 'unknown') continue;
       evidence = true;
+      const checked = when('checked', fresh.checkedAt);
       if (fresh.status === 'error' || fresh.status === 'runtime error') {
         raise(
           'Degraded',
           fresh.status === 'error'
-            ? `Source ${nameOf(id)} is stale (past its error_after)`
-            : `Source ${nameOf(id)}: the freshness check could not run`,
+            ? `Source ${nameOf(id)} is stale (past its error_after)${checked}`
+            : `Source ${nameOf(id)}: the freshness check could not run${checked}`,
         );
         staleSources.push({ uniqueId: id, name: nameOf(id), status: fresh.status, maxLoadedAt: fresh.maxLoadedAt });
       } else if (fresh.status === 'warn') {
-        raise('Caution', `Source ${nameOf(id)} is stale (past its warn_after)`);
+        raise('Caution', `Source ${nameOf(id)} is stale (past its warn_after)${checked}`);
         staleSources.push({ uniqueId: id, name: nameOf(id), status: fresh.status, maxLoadedAt: fresh.maxLoadedAt });
-      }
+      } else freshCount += 1;
     }
   }
   for (const test of inputs.tests) {
-    if (!test.dependsOn.some((id) => upstreamSet.has(id)) && !(test.attachedTo && upstreamSet.has(test.attachedTo))) continue;
-    if (test.status === 'unknown') continue;
-    evidence = true;
+    // A test counts when it is on a node that feeds the exposure; one on no node (a singular test
+    // over several models) when it reads one. A relationships test on another model does not.
+    const onUpstream = test.attachedTo ? upstreamSet.has(test.attachedTo) : test.dependsOn.some((id) => upstreamSet.has(id));
+    if (!onUpstream || test.status === 'unknown') continue;
+    const ran = when('ran', test.executedAt);
+    if (test.status === 'pass') passed += 1;
     if (test.status === 'fail' || test.status === 'error') {
-      raise('Degraded', `Test ${test.name} ${test.status === 'fail' ? 'failed' : 'ended in an error'}`);
+      raise('Degraded', `Test ${test.name} ${test.status === 'fail' ? 'failed' : 'ended in an error'}${ran}`);
       failingTests.push({
         uniqueId: test.uniqueId,
         name: test.name,
@@ -123,7 +133,7 @@ export function exposureHealth(index: ProjectIndex, exposureId: string, inputs: 
         message: test.message,
       });
     } else if (test.status === 'warn') {
-      raise('Caution', `Test ${test.name} returned a warning`);
+      raise('Caution', `Test ${test.name} returned a warning${ran}`);
       failingTests.push({
         uniqueId: test.uniqueId,
         name: test.name,
@@ -139,9 +149,17 @@ export function exposureHealth(index: ProjectIndex, exposureId: string, inputs: 
     reasons.push(
       upstream.length === 0
         ? 'It depends on no models or sources'
-        : 'No run results or freshness checks of its upstream models and sources yet',
+        : 'No upstream model has a build result and no upstream source a freshness check yet',
     );
-  if (status === 'Healthy') reasons.push('Upstream models built, their tests passed and their sources are fresh');
+  if (status === 'Healthy') {
+    // Only what the results show: how many upstream builds succeeded, sources were fresh and tests passed.
+    const parts = [
+      built > 0 ? `${built} upstream ${built === 1 ? 'build' : 'builds'} succeeded` : null,
+      freshCount > 0 ? `${freshCount} upstream ${freshCount === 1 ? 'source is' : 'sources are'} fresh` : null,
+      passed > 0 ? `${passed} ${passed === 1 ? 'test' : 'tests'} on upstream nodes passed` : null,
+    ].filter((part): part is string => part !== null);
+    reasons.push(`${parts.join(', ')} in their last results`);
+  }
   return { status, reasons, upstream, failingTests, staleSources };
 }
 
