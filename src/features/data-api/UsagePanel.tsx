@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import type { ApiKeySummary, EndpointSummary, UsageReport } from '@common/data-api/dataApiContract';
 import { apiErrorMessage } from '../../api/apiError';
 import { apiClient } from '../../api/client';
-import { useGetDataApiUsageQuery } from '../../api/dataApiApi';
+import { useGetDataApiUsageQuery, usageCsvUrl } from '../../api/dataApiApi';
 import { BarChart } from '../../components/charts/BarChart';
 import { DataTable } from '../../components/DataTable';
 import type { DataColumn } from '../../components/dataColumn';
@@ -76,7 +76,7 @@ export function UsagePanel({ endpoints, keys }: UsagePanelProps) {
   const exportCsv = async () => {
     setExportError(null);
     try {
-      const response = await apiClient.get<string>('api/data-api/usage.csv', { params, responseType: 'text' });
+      const response = await apiClient.get<string>(usageCsvUrl(), { params, responseType: 'text' });
       downloadTextFile(`data-api-usage-${params.from.slice(0, 10)}.csv`, response.data);
     } catch (error) {
       setExportError(apiErrorMessage(error));

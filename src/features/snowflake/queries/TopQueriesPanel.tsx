@@ -12,7 +12,7 @@ import { formatCount } from '../../../components/format';
 import { InlineError } from '../../../components/InlineError';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
-import { filterParams, LIST_LIMIT, useGetTopQueriesQuery, type QueryFilters } from '../../../api/optimizeApi';
+import { filterParams, LIST_LIMIT, topQueriesCsvUrl, useGetTopQueriesQuery, type QueryFilters } from '../../../api/optimizeApi';
 import { querySummaryColumns } from './queryColumns';
 
 interface TopQueriesPanelProps {
@@ -110,7 +110,7 @@ function DownloadAll({
   const download = async () => {
     setState({ busy: true, error: null });
     try {
-      const response = await apiClient.get<string>('api/warehouse/queries/top.csv', {
+      const response = await apiClient.get<string>(topQueriesCsvUrl(), {
         params: filterParams(filters, { orderBy }),
         responseType: 'text',
       });
