@@ -112,11 +112,11 @@ export default function AddCustomConnectorPage() {
     const config = httpSourceConfig(draft);
     if (!(await checked(config))) return;
     setStatus('Saving the source…');
-    const created = await createSource({ name, definitionId: HTTP_DEFINITION, config });
-    if ('error' in created) return fail(created.error);
+    const created = mutationOutcome(await createSource({ name, definitionId: HTTP_DEFINITION, config }));
+    if (!created.ok) return fail(created.error);
     setStatus('Source saved. Reading its streams…');
-    const catalog = await discover(created.data.id);
-    if ('error' in catalog) return fail(catalog.error);
+    const catalog = mutationOutcome(await discover(created.data.id));
+    if (!catalog.ok) return fail(catalog.error);
     setStatus(null);
     setReady({ source: created.data, catalog: catalog.data });
   };

@@ -5,13 +5,14 @@ import { useState } from 'react';
 import type { AirbyteCatalog } from '@common/integrations/airbyteProtocol';
 import type { ConnectorDefinition, SourceView } from '@common/integrations/integrationsContract';
 import { SOURCE_NAME_MAX } from '@common/integrations/integrationsRules';
-import { apiErrorField, apiErrorMessage } from '../../api/apiError';
+import { apiErrorField } from '../../api/apiError';
 import { useCheckSourceMutation, useCreateSourceMutation, useDiscoverSourceMutation, useGetSpecQuery } from '../../api/integrationsApi';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
 import { QueryResult } from '../../components/QueryResult';
 import { LazyConnectorConfigForm } from './LazyConnectorConfigForm';
 import { configErrorSchema } from './specUiSchema';
+import { mutationOutcome } from '../../api/useMutationFeedback';
 
 interface SourceConfigStepProps {
   definition: ConnectorDefinition;
@@ -32,26 +33,24 @@ export function SourceConfigStep({ definition, onReady }: SourceConfigStepProps)
   const submit = async (value: Record<string, unknown>) => {
     setFailure(null);
     setProgress('Testing the connection…');
-    const checked = await check({ definitionId: definition.id, config: value });
-    if ('error' in checked) {
+    // The refusal at the field the server blamed (the whole path: config fields are named by it).
+    const refused = (outcome: { error: unknown; message: string }) => {
       setProgress(null);
-      return setFailure({ message: apiErrorMessage(checked.error), field: apiErrorField(checked.error) });
-    }
+      setFailure({ message: outcome.message, field: apiErrorField(outcome.error) });
+    };
+    const checked = mutationOutcome(await check({ definitionId: definition.id, config: value }));
+    if (!checked.ok) return refused(checked);
     if (checked.data.status === 'failed') {
       setProgress(null);
       return setFailure({ message: `The connector could not connect: ${checked.data.message ?? 'it gave no reason.'}` });
     }
     setProgress('Connection test passed. Saving the source…');
-    const created = await createSource({ name, definitionId: definition.id, config: value });
-    if ('error' in created) {
-      setProgress(null);
-      return setFailure({ message: apiErrorMessage(created.error), field: apiErrorField(created.error) });
-    }
+    const created = mutationOutcome(await createSource({ name, definitionId: definition.id, config: value }));
+    if (!created.ok) return refused(created);
     setProgress('Source saved. Reading its streams…');
-    const catalog = await discover(created.data.id);
+    const catalog = mutationOutcome(await discover(created.data.id));
     setProgress(null);
-    if ('error' in catalog)
-      return setFailure({ message: `The source was saved, but its streams could not be read: ${apiErrorMessage(catalog.error)}` });
+    if (!catalog.ok) return setFailure({ message: `The source was saved, but its streams could not be read: ${catalog.message}` });
     onReady(created.data, catalog.data);
   };
 
