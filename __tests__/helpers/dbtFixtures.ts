@@ -53,6 +53,7 @@ export function hit(name: string, overrides: Partial<SearchHit> = {}): SearchHit
     descriptionHighlight: [],
     tags: [],
     testStatus: 'pass',
+    health: 'Healthy',
     ...overrides,
   };
 }
@@ -112,6 +113,7 @@ export const ordersAsset: AssetDetail = {
   ],
   upstream: [{ uniqueId: 'model.acme_shop.stg_orders', name: 'stg_orders', resourceType: 'model' }],
   downstream: [],
+  health: { status: 'Degraded', reasons: ['Test not_null_orders_customer_id failed (ran 2026-11-23 06:00 UTC)'] },
   tests: [
     {
       uniqueId: 'test.acme_shop.not_null_orders_customer_id',

@@ -25,6 +25,17 @@ export type SearchableKind = (typeof searchableKinds)[number];
 export const testStatuses = ['pass', 'fail', 'warn', 'error', 'skipped', 'unknown'] as const;
 export type TestStatus = (typeof testStatuses)[number];
 
+/** The four data health signals of dbt's hosted catalog. */
+export const healthStatuses = ['Healthy', 'Caution', 'Degraded', 'Unknown'] as const;
+export type HealthStatus = (typeof healthStatuses)[number];
+
+export const healthSignal = z.object({
+  status: z.enum(healthStatuses),
+  /** Why, in words a user reads on hover or focus ("Test not_null_orders_id failed"), each with when its result ran. */
+  reasons: z.array(z.string()),
+});
+export type HealthSignal = z.infer<typeof healthSignal>;
+
 export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_PAGE_MAX = 100;
 
@@ -80,6 +91,8 @@ export const searchHit = z.object({
   descriptionHighlight: highlightedText,
   tags: z.array(z.string()),
   testStatus: z.enum(testStatuses).nullable(),
+  /** The node's own health (models and sources); null for kinds that have none. */
+  health: z.enum(healthStatuses).nullable(),
 });
 export type SearchHit = z.infer<typeof searchHit>;
 
@@ -151,6 +164,8 @@ export const assetDetail = z.object({
   upstream: z.array(nodeRef),
   downstream: z.array(nodeRef),
   tests: z.array(assetTest),
+  /** The asset's own health by dbt's model and source rules; null for kinds that have none. */
+  health: healthSignal.nullable(),
   /** Tests that read this node but belong to another node, or to none (a singular test over several models). */
   referencedBy: z.array(assetTest),
   exposures: z.array(nodeRef),
@@ -211,6 +226,8 @@ export const lineageNode = z.object({
   hiddenUpstream: z.number(),
   hiddenDownstream: z.number(),
   testStatus: z.enum(testStatuses).nullable(),
+  /** The node's own health (models and sources); null for kinds that have none. */
+  health: z.enum(healthStatuses).nullable(),
 });
 export type LineageNode = z.infer<typeof lineageNode>;
 

@@ -2,18 +2,10 @@
 // (GET /api/exposures, GET /api/freshness, POST /api/freshness/checks).
 import { z } from 'zod';
 import type { AppRouteId } from '../paths';
-import { freshnessStatuses, nodeRef, testStatuses } from './catalogContract';
+import { freshnessStatuses, healthSignal, healthStatuses, nodeRef, testStatuses } from './catalogContract';
 
-/** The four data health signals of dbt's hosted catalog. */
-export const healthStatuses = ['Healthy', 'Caution', 'Degraded', 'Unknown'] as const;
-export type HealthStatus = (typeof healthStatuses)[number];
-
-export const healthSignal = z.object({
-  status: z.enum(healthStatuses),
-  /** Why, in words a user reads on hover or focus ("Test not_null_orders_id failed"). */
-  reasons: z.array(z.string()),
-});
-export type HealthSignal = z.infer<typeof healthSignal>;
+// The data health signals are declared with the catalog's shapes (assets and lineage carry them too).
+export { healthSignal, healthStatuses, type HealthSignal, type HealthStatus } from './catalogContract';
 
 export const exposureSummary = z.object({
   uniqueId: z.string(),

@@ -92,6 +92,12 @@ test('lineage: opens around a node, and expanding fetches more', async () => {
   const graph = page.getByRole('group', { name: /^Lineage of / });
   await graph.locator('.react-flow__node').first().waitFor();
   const before = await graph.locator('.react-flow__node').count();
+  // Models and sources show their own health (the sample's models were built: not all Unknown).
+  const health = await graph.locator('.dw-lineage-status').allTextContents();
+  assert.ok(
+    health.some((status) => ['Healthy', 'Caution', 'Degraded'].includes(status)),
+    `health on the graph's nodes: ${health.join(', ')}`,
+  );
   const more = page.getByRole('button', { name: /^Show \d+ more upstream of / }).first();
   if ((await more.count()) > 0) {
     await more.click();

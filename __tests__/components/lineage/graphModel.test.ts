@@ -11,6 +11,7 @@ const node = (uniqueId: string, depth: number, hiddenUpstream: number, hiddenDow
   hiddenUpstream,
   hiddenDownstream,
   testStatus: null,
+  health: null,
 });
 
 // raw_a, raw_b → stg → orders → (mart_1, mart_2); focus = orders at depth 1 each way.

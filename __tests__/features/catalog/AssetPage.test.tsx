@@ -50,6 +50,8 @@ it('shows the asset: description as safe markdown, facts, columns with types and
   );
   expect(screen.getByLabelText('SQL as written')).toHaveTextContent("select * from {{ ref('stg_orders') }}");
   expect(screen.getByRole('table', { name: 'History' })).toHaveTextContent('success');
+  // The asset's own health, with its reasons in the badge's name.
+  expect(screen.getByRole('button', { name: /^Health Degraded: Test not_null_orders_customer_id failed \(ran / })).toBeInTheDocument();
 });
 
 it('says plainly when the organisation has no such asset', async () => {

@@ -439,6 +439,12 @@ describe('catalog reads', () => {
     expect(body.nodes.find((node) => node.depth === 0)?.uniqueId).toBe('model.dbtlearn.dim_listings_cleansed');
     expect(body.nodes.every((node) => Math.abs(node.depth) <= 1)).toBe(true);
     expect(body.nodes.some((node) => node.hiddenUpstream + node.hiddenDownstream > 0)).toBe(true);
+    // Models and sources carry their own health (Unknown when the uploaded run built nothing); other kinds none.
+    for (const node of body.nodes as { resourceType: string; health: string | null }[]) {
+      if (['model', 'source', 'seed', 'snapshot'].includes(node.resourceType))
+        expect(node.health).toMatch(/^(Healthy|Caution|Degraded|Unknown)$/);
+      else expect(node.health).toBeNull();
+    }
     expect((await portal.api('GET', `/api/catalog/lineage?focus=${focus}&upstream=11`, { token: tokens.admin })).status).toBe(400);
   });
 });

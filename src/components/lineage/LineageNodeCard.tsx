@@ -1,8 +1,9 @@
-// One node of the lineage graph: its name and type, its last test status, and buttons that
+// One node of the lineage graph: its name and type, its health (else its last test status), and buttons that
 // fetch what lies beyond it (parents on the left, children on the right).
 import { memo } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { TestStatus } from '@common/dbt/catalogContract';
+import { healthVariant } from '../healthVariant';
 import type { GraphNode } from './graphModel';
 
 export interface LineageNodeData extends Record<string, unknown> {
@@ -53,7 +54,10 @@ function LineageNodeCardView({ data }: NodeProps<LineageFlowNode>) {
       <div className="dw-lineage-name" title={node.uniqueId}>
         {node.name}
       </div>
-      {node.testStatus && node.testStatus !== 'unknown' ? (
+      {node.health ? (
+        // A model's or source's own health (a stale source is not drawn as if all were well); its tests' status is part of it.
+        <span className={`badge ${healthVariant[node.health]} dw-lineage-status`}>{node.health}</span>
+      ) : node.testStatus && node.testStatus !== 'unknown' ? (
         <span className={`badge ${statusClass[node.testStatus] ?? 'text-bg-secondary'} dw-lineage-status`}>tests {node.testStatus}</span>
       ) : null}
       {node.hiddenDownstream > 0 ? (

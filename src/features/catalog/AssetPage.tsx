@@ -12,6 +12,7 @@ import { selectRealmRoles } from '../../auth';
 import { DateTimeText } from '../../components/DateTimeText';
 import { DbtPage } from '../../components/DbtPage';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { HealthBadge } from '../../components/HealthBadge';
 import { LoadingState } from '../../components/LoadingState';
 import { Markdown } from '../../components/Markdown';
 import { Panel } from '../../components/Panel';
@@ -99,6 +100,11 @@ function Asset({ uniqueId }: { uniqueId: string }) {
   return (
     <>
       <Panel title="About">
+        {asset.health ? (
+          <p className="mb-2">
+            Health <HealthBadge health={asset.health} id="asset-health" />
+          </p>
+        ) : null}
         {asset.description ? <Markdown text={asset.description} /> : <p className="text-body-secondary">No description.</p>}
         <Facts asset={asset} />
         {domains ? <AssetDomainControl assetId={asset.uniqueId} mayEdit={mayEditCatalogOrganisation(roles)} /> : null}

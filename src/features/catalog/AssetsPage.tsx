@@ -30,6 +30,7 @@ function AssetRows({ hits }: { hits: SearchHit[] }) {
           cell: (hit) => [hit.database, hit.schema].filter(Boolean).join('.') || '–',
         },
         { header: 'Tags', cell: (hit) => hit.tags.join(', ') || '–' },
+        { header: 'Health', cell: (hit) => hit.health ?? '–' },
         { header: 'Tests', cell: (hit) => hit.testStatus ?? '–' },
       ]}
     />

@@ -7,6 +7,7 @@ import { Highlighted } from '../../components/Highlighted';
 import { nodePagePath } from './nodePagePath';
 import { ResultPages } from './ResultPages';
 import { currentPage, PAGE_SIZE } from './searchParams';
+import { healthVariant } from '../../components/healthVariant';
 
 export function SearchResults({ result }: { result: CatalogSearchResponse }) {
   const [params] = useSearchParams();
@@ -40,6 +41,7 @@ export function SearchResults({ result }: { result: CatalogSearchResponse }) {
                   {hit.database || hit.schema ? (
                     <span className="small text-body-secondary">{[hit.database, hit.schema].filter(Boolean).join('.')}</span>
                   ) : null}
+                  {hit.health && hit.kind !== 'column' ? <span className={`badge ${healthVariant[hit.health]}`}>{hit.health}</span> : null}
                   {hit.testStatus && hit.testStatus !== 'unknown' ? <span className="small">tests: {hit.testStatus}</span> : null}
                 </div>
                 {hit.descriptionHighlight.length > 0 ? (

@@ -20,7 +20,7 @@ import { Markdown } from '../../components/Markdown';
 import { Panel } from '../../components/Panel';
 import { ExposureBuildCost } from './ExposureBuildCost';
 import { OpenExposureLink } from './exposureColumns';
-import { HealthBadge } from './HealthBadge';
+import { HealthBadge } from '../../components/HealthBadge';
 
 type HistoryPoint = ExposureDetail['history'][number];
 const historyColumns: DataColumn<HistoryPoint>[] = [
@@ -42,8 +42,9 @@ function upstreamModel(exposure: ExposureDetail) {
         hiddenUpstream: 0,
         hiddenDownstream: 0,
         testStatus: null,
+        health: exposure.health.status,
       },
-      ...exposure.upstream.map((node) => ({ ...node, depth: -1, hiddenUpstream: 0, hiddenDownstream: 0 })),
+      ...exposure.upstream.map((node) => ({ ...node, depth: -1, hiddenUpstream: 0, hiddenDownstream: 0, health: null })),
     ],
   });
 }

@@ -5,7 +5,7 @@ import type { ExposureSummary } from '@common/dbt/consumeContract';
 import { exposurePath, viewerPath } from '@common/paths';
 import type { DataColumn } from '../../components/dataColumn';
 import { formatMoney } from '../../components/format';
-import { HealthBadge, healthText } from './HealthBadge';
+import { HealthBadge, healthText } from '../../components/HealthBadge';
 
 /** Worst first when sorted descending. */
 const healthRank = { Degraded: 3, Caution: 2, Unknown: 1, Healthy: 0 } as const;

@@ -1,5 +1,5 @@
 // Search, lineage and the exposure health rules on a known project (PGlite store).
-import { exposureHealth } from '../../../../server/src/features/dbt/health';
+import { exposureHealth, nodeHealth } from '../../../../server/src/features/dbt/health';
 import { ingestArtifacts } from '../../../../server/src/features/dbt/ingest';
 import { lineageAround } from '../../../../server/src/features/dbt/lineage';
 import { createProjectIndexCache, type ProjectIndex } from '../../../../server/src/features/dbt/projectIndex';
@@ -207,6 +207,43 @@ describe('lineage', () => {
 
   test('an unknown focus is a not-found', () => {
     expect(() => lineageAround(index, { focus: 'model.other.x', upstream: 1, downstream: 1, limit: 10 })).toThrow(/No node/);
+  });
+});
+
+describe("a model's and a source's own health, by dbt's rules for them", () => {
+  test('a built model with passing tests is Healthy; a failing test on it Degrades it; one never built is Unknown', async () => {
+    const inputs = await currentHealthInputs(store.db, 'shop', index, NOW);
+    expect(nodeHealth(index, 'model.shop.orders', inputs)).toMatchObject({ status: 'Healthy' });
+    const failing = {
+      ...inputs,
+      tests: inputs.tests.map((test) => (test.attachedTo === 'model.shop.orders' ? { ...test, status: 'fail' as const } : test)),
+    };
+    expect(nodeHealth(index, 'model.shop.orders', failing)?.status).toBe('Degraded');
+    expect(nodeHealth(index, 'model.shop.orders', { ...inputs, builds: new Map() })).toMatchObject({ status: 'Unknown' });
+    // Not built in 30 days is a model rule.
+    const old = new Map(inputs.builds);
+    old.set('model.shop.orders', { status: 'success', executedAt: '2025-10-01T00:00:00Z' });
+    expect(nodeHealth(index, 'model.shop.orders', { ...inputs, builds: old })).toMatchObject({
+      status: 'Caution',
+      reasons: [expect.stringMatching(/^Not built in the last 30 days \(ran 2025-10-01 00:00 UTC\)$/)],
+    });
+    // Exposures are judged by what feeds them, tests by nothing of their own.
+    expect(nodeHealth(index, 'exposure.shop.revenue', inputs)).toBeNull();
+  });
+
+  test('a source past error_after is Degraded, one checked long ago a Caution, one never checked Unknown', () => {
+    const base = { builds: new Map(), tests: [], now: NOW };
+    const source = 'source.shop.raw.orders';
+    const at = (status: 'pass' | 'warn' | 'error', checkedAt: string) =>
+      nodeHealth(index, source, { ...base, freshness: new Map([[source, { status, maxLoadedAt: checkedAt, checkedAt }]]) });
+    expect(at('error', NOW.toISOString())?.status).toBe('Degraded');
+    expect(at('warn', NOW.toISOString())?.status).toBe('Caution');
+    expect(at('pass', NOW.toISOString())?.status).toBe('Healthy');
+    expect(at('pass', '2024-01-15T00:00:00Z')).toMatchObject({
+      status: 'Caution',
+      reasons: [expect.stringMatching(/^Not checked in the last 30 days/)],
+    });
+    expect(nodeHealth(index, source, { ...base, freshness: new Map() })?.status).toBe('Unknown');
   });
 });
 

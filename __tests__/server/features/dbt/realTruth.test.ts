@@ -246,3 +246,20 @@ it('judges an exposure Unknown when its models were never built and its sources 
   expect(health.status).toBe('Unknown');
   expect(health.reasons).toEqual(['No upstream model has a build result and no upstream source a freshness check yet']);
 });
+
+it('gives a source its own health: a freshness result from long ago is a Caution that says when it was checked', async () => {
+  const organisation = 'truth-postgres';
+  const folder = 'daniel-obare__dbt-Postgres-Project';
+  await ingestArtifacts(
+    store.db,
+    { manifest: await realJson(folder, 'manifest.json'), sources: await realJson(folder, 'sources.json') },
+    { organisation, origin: 'upload', actor },
+  );
+  const index = await loadProjectIndex(store.db, organisation);
+  const source = await assetDetail(store.db, organisation, index, 'source.cayoty_dbt_pgProj.schema_name.cust');
+  expect(source.freshness?.status).toBe('pass');
+  expect(source.health).toMatchObject({
+    status: 'Caution',
+    reasons: [expect.stringMatching(/^Not checked in the last 30 days \(checked 2024-/)],
+  });
+});

@@ -6,7 +6,7 @@ import type { AssetDetail, AssetTest, NodeRef } from '@common/dbt/catalogContrac
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { DbtNotFoundError } from './errors.js';
 import { asTestStatus, type ProjectIndex } from './projectIndex.js';
-import { asFreshnessStatus, recentIngestions } from './resultQueries.js';
+import { asFreshnessStatus, healthOfNodes, recentIngestions } from './resultQueries.js';
 
 const jsonList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
@@ -161,6 +161,7 @@ export async function assetDetail(
     upstream: refs(index, index.parents.get(uniqueId) ?? []),
     downstream: refs(index, index.children.get(uniqueId) ?? []),
     tests,
+    health: (await healthOfNodes(db, organisation, index, [uniqueId], now)).get(uniqueId) ?? null,
     referencedBy,
     exposures: refs(index, downstreamExposures(index, uniqueId)),
     freshness,

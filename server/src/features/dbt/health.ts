@@ -166,3 +166,63 @@ export function exposureHealth(index: ProjectIndex, exposureId: string, inputs: 
 function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1).replace(/_/g, ' ');
 }
+
+/** A model not built successfully for this long, or a source not checked for this long, is a Caution (dbt's model and source rules). */
+export const RECENCY_DAYS = 30;
+
+const modelTypes = new Set(['model', 'seed', 'snapshot']);
+
+/** Whether dbt's data health signals judge a node of this kind on its own (models and sources; exposures by what feeds them). */
+export function hasNodeHealth(resourceType: string | undefined): boolean {
+  return resourceType === 'source' || (resourceType !== undefined && modelTypes.has(resourceType));
+}
+
+const olderThan = (at: string | null, now: Date, days: number) => at !== null && now.getTime() - Date.parse(at) > days * 86_400_000;
+
+/**
+ * A model's or a source's own health, by dbt's rules for them.
+ *   Model (seed, snapshot): Degraded when its last build failed or a test on it failed; Caution
+ *   when it was skipped, a test on it warned, or it has not been built in the last 30 days;
+ *   Healthy when its last build succeeded; Unknown when it was never built.
+ *   Source: Degraded when its freshness is past error_after or the check could not run; Caution
+ *   past warn_after, or when the last check is over 30 days old; Healthy when fresh; Unknown when
+ *   never checked.
+ * Each reason says when the result it comes from ran or was checked. Null for other kinds.
+ */
+export function nodeHealth(index: ProjectIndex, id: string, inputs: HealthInputs): HealthSignal | null {
+  const node = index.nodes.get(id);
+  if (!node || !hasNodeHealth(node.resourceType)) return null;
+  let status: HealthStatus = 'Unknown';
+  const reasons: string[] = [];
+  const raise = (to: HealthStatus, reason: string) => {
+    if (rank[to] > rank[status]) status = to;
+    reasons.push(reason);
+  };
+  if (node.resourceType === 'source') {
+    const fresh = inputs.freshness.get(id);
+    if (!fresh || fresh.status === 'unknown') return { status: 'Unknown', reasons: ['Its freshness has not been checked'] };
+    const checked = when('checked', fresh.checkedAt);
+    if (fresh.status === 'error') raise('Degraded', `Stale: past its error_after${checked}`);
+    else if (fresh.status === 'runtime error') raise('Degraded', `The freshness check could not run${checked}`);
+    else if (fresh.status === 'warn') raise('Caution', `Stale: past its warn_after${checked}`);
+    if (olderThan(fresh.checkedAt, inputs.now, RECENCY_DAYS)) raise('Caution', `Not checked in the last ${RECENCY_DAYS} days${checked}`);
+    if (status === 'Unknown') return { status: 'Healthy', reasons: [`Fresh${checked}`] };
+    return { status, reasons };
+  }
+  const build = inputs.builds.get(id);
+  const thing = capitalise(node.resourceType);
+  if (!build) return { status: 'Unknown', reasons: [`${thing} ${node.name} has no build result`] };
+  const ran = when('ran', build.executedAt);
+  if (build.status === 'error' || build.status === 'fail') raise('Degraded', `Its last build failed${ran}`);
+  else if (build.status === 'skipped') raise('Caution', `It was skipped in its last run${ran}`);
+  else if (olderThan(build.executedAt, inputs.now, RECENCY_DAYS)) raise('Caution', `Not built in the last ${RECENCY_DAYS} days${ran}`);
+  for (const test of inputs.tests) {
+    if (test.attachedTo !== id) continue;
+    const testRan = when('ran', test.executedAt);
+    if (test.status === 'fail' || test.status === 'error')
+      raise('Degraded', `Test ${test.name} ${test.status === 'fail' ? 'failed' : 'ended in an error'}${testRan}`);
+    else if (test.status === 'warn') raise('Caution', `Test ${test.name} returned a warning${testRan}`);
+  }
+  if (status === 'Unknown') return { status: 'Healthy', reasons: [`Built successfully${ran}, its tests passed`] };
+  return { status, reasons };
+}

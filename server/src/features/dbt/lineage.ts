@@ -90,6 +90,8 @@ export function lineageAround(index: ProjectIndex, request: LineageRequest): Lin
       hiddenUpstream: parents.filter((parent) => !depth.has(parent)).length,
       hiddenDownstream: children.filter((child) => !depth.has(child)).length,
       testStatus: index.nodeTestStatus.get(id) ?? null,
+      // Filled in by the route, which reads the results (lineageHealth).
+      health: null,
     });
   }
   nodes.sort((a, b) => a.depth - b.depth || a.name.localeCompare(b.name));

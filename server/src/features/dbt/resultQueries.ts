@@ -4,7 +4,8 @@
 import { sql } from 'kysely';
 import { freshnessStatuses, type FreshnessStatus } from '@common/dbt/catalogContract';
 import type { StoreDb } from '../../platform/store/openStore.js';
-import type { BuildResult, FreshnessResult, HealthInputs } from './health.js';
+import type { HealthSignal } from '@common/dbt/consumeContract';
+import { hasNodeHealth, nodeHealth, type BuildResult, type FreshnessResult, type HealthInputs } from './health.js';
 import { asTestStatus, type ProjectIndex } from './projectIndex.js';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -13,14 +14,19 @@ export function asFreshnessStatus(status: string | null | undefined): FreshnessS
   return (freshnessStatuses as readonly string[]).includes(status ?? '') ? (status as FreshnessStatus) : 'unknown';
 }
 
-/** The newest run result of every node that has one (tests included). */
+/** Only the rows of `ids`, when given (a page's nodes). */
+const onlyIds = (ids: readonly string[] | undefined) =>
+  ids ? sql`AND unique_id IN (${ids.length > 0 ? sql.join(ids.map((id) => sql`${id}`)) : sql`NULL`})` : sql``;
+
+/** The newest run result (by when it ran) of every node that has one (tests included), or of `ids`. */
 export async function latestRunResults(
   db: StoreDb,
   organisation: string,
+  ids?: readonly string[],
 ): Promise<Map<string, BuildResult & { executionTime: number | null }>> {
   const rows = await sql<{ unique_id: string; status: string; executed_at: Date | null; execution_time: number | null }>`
     SELECT DISTINCT ON (unique_id) unique_id, status, executed_at, execution_time
-    FROM dbt_run_results WHERE organisation_id = ${organisation}
+    FROM dbt_run_results WHERE organisation_id = ${organisation} ${onlyIds(ids)}
     ORDER BY unique_id, executed_at DESC NULLS LAST, id DESC`.execute(db);
   return new Map(
     rows.rows.map((row) => [row.unique_id, { status: row.status, executedAt: iso(row.executed_at), executionTime: row.execution_time }]),
@@ -42,8 +48,8 @@ export interface StoredFreshness extends FreshnessResult {
   error: string | null;
 }
 
-/** The newest freshness result of every source, whichever its origin. */
-export async function latestFreshness(db: StoreDb, organisation: string): Promise<Map<string, StoredFreshness>> {
+/** The newest freshness result of every source (or of `ids`), whichever its origin. */
+export async function latestFreshness(db: StoreDb, organisation: string, ids?: readonly string[]): Promise<Map<string, StoredFreshness>> {
   const rows = await sql<{
     unique_id: string;
     status: string;
@@ -54,7 +60,7 @@ export async function latestFreshness(db: StoreDb, organisation: string): Promis
     error: string | null;
   }>`
     SELECT DISTINCT ON (unique_id) unique_id, status, max_loaded_at, checked_at, origin, age_seconds, error
-    FROM dbt_freshness_results WHERE organisation_id = ${organisation}
+    FROM dbt_freshness_results WHERE organisation_id = ${organisation} ${onlyIds(ids)}
     ORDER BY unique_id, checked_at DESC, id DESC`.execute(db);
   return new Map(
     rows.rows.map((row) => [
@@ -69,6 +75,33 @@ export async function latestFreshness(db: StoreDb, organisation: string): Promis
       },
     ]),
   );
+}
+
+/** Each of `ids`' own health now (models, seeds, snapshots and sources; others have none). */
+export async function healthOfNodes(
+  db: StoreDb,
+  organisation: string,
+  index: ProjectIndex,
+  ids: readonly string[],
+  now: Date,
+): Promise<Map<string, HealthSignal>> {
+  const judged = ids.filter((id) => hasNodeHealth(index.nodes.get(id)?.resourceType));
+  if (judged.length === 0) return new Map();
+  const [builds, freshness] = await Promise.all([
+    latestRunResults(db, organisation, judged),
+    latestFreshness(
+      db,
+      organisation,
+      judged.filter((id) => index.nodes.get(id)?.resourceType === 'source'),
+    ),
+  ]);
+  const inputs: HealthInputs = { builds, tests: index.tests, freshness, now };
+  const signals = new Map<string, HealthSignal>();
+  for (const id of judged) {
+    const signal = nodeHealth(index, id, inputs);
+    if (signal) signals.set(id, signal);
+  }
+  return signals;
 }
 
 /** Health inputs now: the newest build, test and freshness results. */

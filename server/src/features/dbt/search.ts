@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { highlight, highlightedExtract, prefixQuery, queryWords } from '../../platform/search/index.js';
 import type { IndexDoc, ProjectIndex } from './projectIndex.js';
+import { healthOfNodes } from './resultQueries.js';
 
 // The generic pieces live in the platform (one implementation for every search); kept importable here.
 export { highlight, prefixQuery, queryWords };
@@ -179,6 +180,10 @@ export async function searchCatalog(
     descriptionHighlight: descriptionExtract(doc.description, words),
     tags: doc.tags,
     testStatus: doc.testStatus,
+    health: null as SearchHit['health'],
   }));
+  // The page's models and sources with their own health (one read of their latest results).
+  const health = await healthOfNodes(db, organisation, index, [...new Set(page.map((hit) => hit.uniqueId))], new Date());
+  for (const hit of page) hit.health = health.get(hit.uniqueId)?.status ?? null;
   return { total, hits: page, facets, tookMs: Math.round((performance.now() - started) * 10) / 10 };
 }

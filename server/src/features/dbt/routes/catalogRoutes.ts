@@ -17,6 +17,7 @@ import { assetDetail } from '../assets.js';
 import type { DbtService } from '../dbtService.js';
 import { DbtNotFoundError } from '../errors.js';
 import { lineageAround } from '../lineage.js';
+import { healthOfNodes } from '../resultQueries.js';
 import { searchCatalog } from '../search.js';
 
 export function registerCatalogRoutes(server: FastifyInstance, service: DbtService): void {
@@ -49,7 +50,16 @@ export function registerCatalogRoutes(server: FastifyInstance, service: DbtServi
       const org = organisation(request);
       const index = await service.index.get(org);
       if (!index) throw new DbtNotFoundError('node');
-      return lineageAround(index, request.query);
+      const lineage = lineageAround(index, request.query);
+      // Each model's and source's own health, so a stale source is not drawn as if all were well.
+      const health = await healthOfNodes(
+        service.db,
+        org,
+        index,
+        lineage.nodes.map((node) => node.uniqueId),
+        new Date(),
+      );
+      return { ...lineage, nodes: lineage.nodes.map((node) => ({ ...node, health: health.get(node.uniqueId)?.status ?? null })) };
     },
   });
 }

@@ -1,16 +1,10 @@
-// An exposure's data health signal (Healthy, Caution, Degraded, Unknown) as a badge whose
-// reasons show on hover and on keyboard focus, and are part of its accessible name so a screen
-// reader hears them without opening anything.
+// A data health signal (Healthy, Caution, Degraded, Unknown) of an exposure, a model or a source
+// as a badge whose reasons show on hover and on keyboard focus, and are part of its accessible
+// name so a screen reader hears them without opening anything.
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Tooltip from 'react-bootstrap/Tooltip';
-import type { HealthSignal, HealthStatus } from '@common/dbt/consumeContract';
-
-const variant: Record<HealthStatus, string> = {
-  Healthy: 'text-bg-success',
-  Caution: 'text-bg-warning',
-  Degraded: 'text-bg-danger',
-  Unknown: 'text-bg-secondary',
-};
+import type { HealthSignal } from '@common/dbt/consumeContract';
+import { healthVariant } from './healthVariant';
 
 export function healthText(health: HealthSignal): string {
   return health.reasons.length > 0 ? `${health.status}: ${health.reasons.join('; ')}` : health.status;
@@ -32,7 +26,7 @@ export function HealthBadge({ health, id }: { health: HealthSignal; id: string }
   );
   return (
     <OverlayTrigger placement="top" trigger={['hover', 'focus']} overlay={tooltip}>
-      <button type="button" className={`badge border-0 ${variant[health.status]}`} aria-label={`Health ${healthText(health)}`}>
+      <button type="button" className={`badge border-0 ${healthVariant[health.status]}`} aria-label={`Health ${healthText(health)}`}>
         {health.status}
       </button>
     </OverlayTrigger>
