@@ -433,14 +433,21 @@ describe('catalog reads', () => {
     const answer = await portal.api('GET', `/api/catalog/lineage?focus=${focus}&upstream=1&downstream=1`, { token: tokens.admin });
     expect(answer.status).toBe(200);
     const body = answer.body as {
-      nodes: { uniqueId: string; depth: number; hiddenUpstream: number; hiddenDownstream: number }[];
+      nodes: {
+        uniqueId: string;
+        resourceType: string;
+        depth: number;
+        hiddenUpstream: number;
+        hiddenDownstream: number;
+        health: string | null;
+      }[];
       edges: unknown[];
     };
     expect(body.nodes.find((node) => node.depth === 0)?.uniqueId).toBe('model.dbtlearn.dim_listings_cleansed');
     expect(body.nodes.every((node) => Math.abs(node.depth) <= 1)).toBe(true);
     expect(body.nodes.some((node) => node.hiddenUpstream + node.hiddenDownstream > 0)).toBe(true);
     // Models and sources carry their own health (Unknown when the uploaded run built nothing); other kinds none.
-    for (const node of body.nodes as { resourceType: string; health: string | null }[]) {
+    for (const node of body.nodes) {
       if (['model', 'source', 'seed', 'snapshot'].includes(node.resourceType))
         expect(node.health).toMatch(/^(Healthy|Caution|Degraded|Unknown)$/);
       else expect(node.health).toBeNull();
