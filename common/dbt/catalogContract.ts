@@ -36,6 +36,15 @@ export const healthSignal = z.object({
 });
 export type HealthSignal = z.infer<typeof healthSignal>;
 
+/** A node's name as pages show it: a versioned model's name carries its version ("dim_customers v2"). */
+export function versionedName(name: string, version: string | null | undefined): string {
+  return version ? `${name} v${version}` : name;
+}
+
+/** dbt's model access levels, and whether a model's contract is enforced (Explore facets). */
+export const modelAccesses = ['private', 'protected', 'public'] as const;
+export const contractStates = ['enforced', 'not enforced'] as const;
+
 export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_PAGE_MAX = 100;
 
@@ -65,6 +74,18 @@ export const catalogSearchQuery = z.strictObject({
     .preprocess(
       (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
       z.array(z.enum(testStatuses)).max(testStatuses.length),
+    )
+    .optional(),
+  access: z
+    .preprocess(
+      (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
+      z.array(z.enum(modelAccesses)).max(modelAccesses.length),
+    )
+    .optional(),
+  contract: z
+    .preprocess(
+      (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
+      z.array(z.enum(contractStates)).max(contractStates.length),
     )
     .optional(),
   limit: z.coerce.number().int().min(1).max(SEARCH_PAGE_MAX).default(25),
@@ -99,7 +120,19 @@ export type SearchHit = z.infer<typeof searchHit>;
 export const facetCount = z.object({ value: z.string(), count: z.number() });
 export type FacetCount = z.infer<typeof facetCount>;
 
-export const catalogFacetNames = ['kind', 'database', 'schema', 'tag', 'owner', 'package', 'materialized', 'domain', 'testStatus'] as const;
+export const catalogFacetNames = [
+  'kind',
+  'database',
+  'schema',
+  'tag',
+  'owner',
+  'package',
+  'materialized',
+  'domain',
+  'testStatus',
+  'access',
+  'contract',
+] as const;
 export type CatalogFacetName = (typeof catalogFacetNames)[number];
 
 export const catalogSearchResponse = z.object({
@@ -164,6 +197,12 @@ export const assetDetail = z.object({
   upstream: z.array(nodeRef),
   downstream: z.array(nodeRef),
   tests: z.array(assetTest),
+  /** Model governance (dbt 1.5+): version and the latest one, access, group, contract enforcement. */
+  version: z.string().nullable(),
+  latestVersion: z.string().nullable(),
+  access: z.enum(modelAccesses).nullable(),
+  group: z.string().nullable(),
+  contractEnforced: z.boolean(),
   /** The asset's own health by dbt's model and source rules; null for kinds that have none. */
   health: healthSignal.nullable(),
   /** Tests that read this node but belong to another node, or to none (a singular test over several models). */

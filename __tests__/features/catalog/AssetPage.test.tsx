@@ -82,3 +82,35 @@ it("says why the last build failed in dbt's words, and lists the tests of other 
   expect(within(referencing).getByRole('rowheader')).toHaveTextContent('relationships_payments_order_id');
   expect(within(screen.getByRole('table', { name: 'Tests' })).queryByText('relationships_payments_order_id')).toBeNull();
 });
+
+it('names a versioned model with its version, says which is latest, and shows its access, group and contract', async () => {
+  const id = 'model.acme_sales.dim_customers.v1';
+  server = fakeWarehouseServer({
+    'GET api/dbt/ingestions': json(200, withArtifacts),
+    [`GET api/catalog/assets/${id}`]: json(200, {
+      asset: {
+        ...ordersAsset,
+        uniqueId: id,
+        name: 'dim_customers v1',
+        version: '1',
+        latestVersion: '2',
+        access: 'public',
+        group: 'sales',
+        contractEnforced: true,
+      },
+    }),
+  });
+  connectFakeServer(server);
+  renderWithRouter(
+    makeSignedInStore(['user', 'admin']),
+    [{ path: '/app/data-catalog/assets/:assetId', element: <AssetPage /> }],
+    `/app/data-catalog/assets/${encodeURIComponent(id)}`,
+  );
+  expect(await screen.findByRole('heading', { level: 1, name: 'dim_customers v1' })).toBeInTheDocument();
+  const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+  await screen.findByText('Version', { selector: 'dt' });
+  expect(fact('Version')).toBe('v1 (latest is v2)');
+  expect(fact('Access')).toBe('public');
+  expect(fact('Group')).toBe('sales');
+  expect(fact('Contract')).toBe('enforced');
+});

@@ -39,6 +39,14 @@ function Facts({ asset }: { asset: AssetDetail }) {
     ['Tags', asset.tags.join(', ') || '–'],
     ['File', asset.originalFilePath ?? '–'],
   ];
+  if (asset.version) {
+    // Which version this is, and whether it is the one `ref` without a version gives.
+    const latest = asset.latestVersion ?? asset.version;
+    rows.push(['Version', latest === asset.version ? `v${asset.version} (latest)` : `v${asset.version} (latest is v${latest})`]);
+  }
+  if (asset.access) rows.push(['Access', asset.access]);
+  if (asset.group) rows.push(['Group', asset.group]);
+  if (asset.resourceType === 'model') rows.push(['Contract', asset.contractEnforced ? 'enforced' : 'not enforced']);
   if (asset.freshness) {
     rows.push([
       'Freshness',
@@ -172,12 +180,20 @@ function Asset({ uniqueId }: { uniqueId: string }) {
   );
 }
 
+/** The page's heading from the asset's id: its last segment, and a versioned model's name with its version ("dim_customers v2"). */
+function assetTitle(id: string): string {
+  const parts = id.split('.');
+  const last = parts.pop() ?? '';
+  if (/^v\d+$/.test(last) && parts.length > 2) return `${parts.pop() ?? ''} ${last}`;
+  return last || 'Data Asset';
+}
+
 export default function AssetPage() {
   const { assetId = '' } = useParams();
   return (
     <DbtPage
       id="asset-title"
-      title={assetId.split('.').pop() || 'Data Asset'}
+      title={assetTitle(assetId)}
       intro={assetId}
       back={
         <Link to={appPaths.catalogAssets} className="small d-inline-block mb-2">

@@ -45,4 +45,6 @@ export const facetLabels: Record<CatalogFacetName, string> = {
   materialized: 'Materialisation',
   domain: 'Domain',
   testStatus: 'Test status',
+  access: 'Access',
+  contract: 'Contract',
 };

@@ -8,7 +8,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { foldIngestion } from '../../../../server/src/features/catalog-quality/testStates';
 import { parseManifest } from '../../../../server/src/features/dbt/artifacts/manifest';
+import { catalogSearchQuery } from '@common/dbt/catalogContract';
 import { assetDetail } from '../../../../server/src/features/dbt/assets';
+import { searchCatalog } from '../../../../server/src/features/dbt/search';
 import { exposureHealth } from '../../../../server/src/features/dbt/health';
 import { ingestArtifacts, type ArtifactSet } from '../../../../server/src/features/dbt/ingest';
 import { currentHealthInputs } from '../../../../server/src/features/dbt/resultQueries';
@@ -262,4 +264,36 @@ it('gives a source its own health: a freshness result from long ago is a Caution
     status: 'Caution',
     reasons: [expect.stringMatching(/^Not checked in the last 30 days \(checked 2024-/)],
   });
+});
+
+it("tells versioned models apart, says which is latest, and keeps access, group and contract (c24's versioned models)", async () => {
+  const organisation = 'truth-versions';
+  await ingestArtifacts(
+    store.db,
+    { manifest: await realJson('dbt-labs__c24-workshops-sales', 'manifest.json') },
+    { organisation, origin: 'upload', actor },
+  );
+  const index = await loadProjectIndex(store.db, organisation);
+  const v1 = await assetDetail(store.db, organisation, index, 'model.acme_sales.dim_customers.v1');
+  expect(v1).toMatchObject({
+    name: 'dim_customers v1',
+    version: '1',
+    latestVersion: '2',
+    access: 'public',
+    group: 'sales',
+    contractEnforced: true,
+  });
+  // ad_spend_per_adv's latest is v1 although a v2 exists.
+  expect(await assetDetail(store.db, organisation, index, 'model.acme_sales.ad_spend_per_adv.v2')).toMatchObject({
+    version: '2',
+    latestVersion: '1',
+  });
+  const search = (query: Record<string, unknown>) =>
+    searchCatalog(store.db, organisation, index, catalogSearchQuery.parse({ kind: 'model', ...query }));
+  const found = await search({ q: 'dim_customers' });
+  expect(found.hits.map((hit) => hit.name)).toEqual(expect.arrayContaining(['dim_customers v1', 'dim_customers v2']));
+  const publicModels = await search({ access: 'public' });
+  expect(publicModels.total).toBeGreaterThan(0);
+  expect(publicModels.facets.access.map((facet) => facet.value)).toContain('public');
+  expect((await search({ contract: 'enforced' })).hits.every((hit) => hit.resourceType === 'model')).toBe(true);
 });

@@ -2,7 +2,7 @@
 // types, tests with their last status, neighbours, the exposures that use it, freshness, its
 // last build and its health over the organisation's ingestions.
 import { sql } from 'kysely';
-import type { AssetDetail, AssetTest, NodeRef } from '@common/dbt/catalogContract';
+import { versionedName, type AssetDetail, type AssetTest, type NodeRef } from '@common/dbt/catalogContract';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { DbtNotFoundError } from './errors.js';
 import { asTestStatus, type ProjectIndex } from './projectIndex.js';
@@ -132,8 +132,13 @@ export async function assetDetail(
 
   return {
     uniqueId,
-    name: node.name,
+    name: versionedName(node.name, node.version),
     resourceType: index.nodes.get(uniqueId)?.resourceType ?? 'model',
+    version: node.version,
+    latestVersion: node.latest_version,
+    access: node.access === 'private' || node.access === 'protected' || node.access === 'public' ? node.access : null,
+    group: node.group_name,
+    contractEnforced: node.contract_enforced,
     packageName: node.package_name,
     database: node.database_name,
     schema: node.schema_name,

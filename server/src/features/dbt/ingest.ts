@@ -176,6 +176,11 @@ async function writeIngestion(
             freshness: node.freshness ? JSON.stringify(node.freshness) : null,
             exposure: node.exposure ? JSON.stringify(node.exposure) : null,
             semantic: node.semantic ? JSON.stringify(node.semantic) : null,
+            version: node.version,
+            latest_version: node.latestVersion,
+            access: node.access,
+            group_name: node.group,
+            contract_enforced: node.contractEnforced,
           })),
         )
         .execute();

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import {
   catalogFacetNames,
+  versionedName,
   type CatalogFacetName,
   type CatalogResourceType,
   type SearchableKind,
@@ -34,6 +35,9 @@ export interface IndexDoc {
   owners: string[];
   materialized: string | null;
   domain: string | null;
+  /** Model governance: access (private, protected, public) and whether a contract is enforced (models only). */
+  access: string | null;
+  contract: 'enforced' | 'not enforced' | null;
   testStatus: TestStatus | null;
   /** Place in the name order (name, kind, column, id): sorting hits is then an integer compare. */
   position: number;
@@ -95,6 +99,10 @@ export function facetValuesOf(doc: Omit<IndexDoc, 'facetIds' | 'position' | 'nam
       return doc.domain ? [doc.domain] : [];
     case 'testStatus':
       return doc.testStatus ? [doc.testStatus] : [];
+    case 'access':
+      return doc.access ? [doc.access] : [];
+    case 'contract':
+      return doc.contract ? [doc.contract] : [];
   }
 }
 
@@ -185,13 +193,13 @@ export async function lastTestResults(db: StoreDb, organisation: string): Promis
 async function load(db: StoreDb, organisation: string, ingestionId: string): Promise<ProjectIndex> {
   const nodeRows = await db
     .selectFrom('dbt_nodes')
-    .select(['unique_id', 'name', 'resource_type'])
+    .select(['unique_id', 'name', 'resource_type', 'version'])
     .where('organisation_id', '=', organisation)
     .execute();
   const nodes = new Map<string, IndexNode>(
     nodeRows.map((row) => [
       row.unique_id,
-      { uniqueId: row.unique_id, name: row.name, resourceType: row.resource_type as CatalogResourceType },
+      { uniqueId: row.unique_id, name: versionedName(row.name, row.version), resourceType: row.resource_type as CatalogResourceType },
     ]),
   );
   const parents = new Map<string, string[]>();
@@ -239,6 +247,8 @@ async function load(db: StoreDb, organisation: string, ingestionId: string): Pro
       'n.owners',
       'n.materialized',
       'n.domain',
+      'n.access',
+      'n.contract_enforced',
     ])
     .where('d.organisation_id', '=', organisation)
     .execute();
@@ -257,6 +267,8 @@ async function load(db: StoreDb, organisation: string, ingestionId: string): Pro
     owners: jsonList(row.owners),
     materialized: row.materialized,
     domain: row.domain,
+    access: row.access,
+    contract: row.resource_type === 'model' && !row.column_name ? (row.contract_enforced ? 'enforced' : 'not enforced') : null,
     testStatus: row.column_name
       ? worst(byColumn.get(`${row.unique_id}\u0000${row.column_name.toLowerCase()}`) ?? [])
       : (nodeTestStatus.get(row.unique_id) ?? null),

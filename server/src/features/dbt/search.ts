@@ -38,6 +38,8 @@ function filtersOf(query: SearchQuery, index: ProjectIndex): (Set<number> | null
     materialized: query.materialized,
     domain: query.domain,
     testStatus: query.testStatus,
+    access: query.access,
+    contract: query.contract,
   };
   return catalogFacetNames.map((facet, f) => {
     const values = wanted[facet];

@@ -5,6 +5,7 @@ import type { SearchableKind } from '@common/dbt/catalogContract';
 import type { Insertable } from 'kysely';
 import type { NormalisedNode } from './artifacts/manifest.js';
 import type { DbtSearchDocsTable } from './tables.js';
+import { versionedName } from '@common/dbt/catalogContract';
 
 const searchableNodeKinds = new Set<string>(['model', 'source', 'seed', 'snapshot', 'exposure', 'metric']);
 
@@ -29,12 +30,13 @@ export function searchDocumentsOf(
   for (const node of nodes) {
     if (!searchableNodeKinds.has(node.resourceType)) continue;
     const kind = node.resourceType as SearchableKind;
-    const displayName = node.sourceName ? `${node.sourceName}.${node.name}` : node.name;
+    const label = versionedName(node.name, node.version);
+    const displayName = node.sourceName ? `${node.sourceName}.${label}` : label;
     docs.push({
       kind,
       unique_id: node.uniqueId,
       column_name: null,
-      name: node.name,
+      name: label,
       description: node.description,
       weight_a: nameWords(displayName),
       weight_b: node.description,
@@ -48,7 +50,7 @@ export function searchDocumentsOf(
         kind: 'column',
         unique_id: node.uniqueId,
         column_name: column.name,
-        name: node.name,
+        name: label,
         description: column.description,
         weight_a: nameWords(column.name),
         weight_b: column.description,

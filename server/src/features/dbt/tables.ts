@@ -58,6 +58,13 @@ export interface DbtNodesTable {
   exposure: NullableJson<unknown>;
   /** Semantic models: entities, dimensions, measures; metrics: type and type_params (migration 014). */
   semantic: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Versioned models (dbt 1.5+): this node's version and the model's latest (migration 024). */
+  version: ColumnType<string | null, string | null | undefined, string | null>;
+  latest_version: ColumnType<string | null, string | null | undefined, string | null>;
+  /** private, protected or public; null before dbt 1.5. */
+  access: ColumnType<string | null, string | null | undefined, string | null>;
+  group_name: ColumnType<string | null, string | null | undefined, string | null>;
+  contract_enforced: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface DbtEdgesTable {

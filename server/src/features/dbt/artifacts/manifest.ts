@@ -63,6 +63,12 @@ export interface NormalisedNode {
   parents: string[];
   /** Semantic models and metrics only: their definition as the Metrics page reads it (semanticDefinition.ts). */
   semantic: SemanticDefinition | null;
+  /** Model governance (dbt 1.5+); null and false elsewhere. */
+  version: string | null;
+  latestVersion: string | null;
+  access: 'private' | 'protected' | 'public' | null;
+  group: string | null;
+  contractEnforced: boolean;
 }
 
 export interface NormalisedTest {
@@ -196,7 +202,17 @@ function baseOf(
     columns: [],
     parents: [...new Set(resource.depends_on?.nodes ?? [])],
     semantic: null,
+    version: null,
+    latestVersion: null,
+    access: null,
+    group: null,
+    contractEnforced: false,
   };
+}
+
+const ACCESS = new Set(['private', 'protected', 'public']);
+function accessOf(value: string | null | undefined): NormalisedNode['access'] {
+  return value && ACCESS.has(value) ? (value as NormalisedNode['access']) : null;
 }
 
 function fromNode(node: ManifestNode, resourceType: CatalogResourceType, groupOwner: string | null): NormalisedNode {
@@ -215,6 +231,11 @@ function fromNode(node: ManifestNode, resourceType: CatalogResourceType, groupOw
     // A source table's own description only: its source's describes the source, not the table.
     description: node.description || '',
     columns: columnsOf(node),
+    version: node.version === null || node.version === undefined ? null : String(node.version),
+    latestVersion: node.latest_version === null || node.latest_version === undefined ? null : String(node.latest_version),
+    access: accessOf(node.access ?? node.config?.access),
+    group: node.group ?? null,
+    contractEnforced: (node.contract?.enforced ?? node.config?.contract?.enforced) === true,
   };
 }
 

@@ -27,6 +27,8 @@ const config = z
     meta: record,
     freshness,
     loaded_at_field: text,
+    access: text,
+    contract: z.looseObject({ enforced: z.boolean().nullish() }).nullish(),
   })
   .nullish();
 
@@ -63,6 +65,11 @@ export const manifestNode = z.looseObject({
   freshness,
   // groups own models since dbt 1.5
   group: text,
+  // model governance since dbt 1.5: versions, access, contracts
+  version: z.union([z.string(), z.number()]).nullish(),
+  latest_version: z.union([z.string(), z.number()]).nullish(),
+  access: text,
+  contract: z.looseObject({ enforced: z.boolean().nullish() }).nullish(),
 });
 export type ManifestNode = z.infer<typeof manifestNode>;
 

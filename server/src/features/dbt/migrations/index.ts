@@ -5,10 +5,12 @@ import { dbt } from './004_dbt.js';
 import { dbtUploadTokens } from './017_dbt_upload_tokens.js';
 import { dbtIngestionLease } from './019_dbt_ingestion_lease.js';
 import { catalogReadViews } from './022_catalog_read_views.js';
+import { dbtModelGovernance } from './024_dbt_model_governance.js';
 
 export const migrations: Record<string, Migration> = {
   '004_dbt': dbt,
   '017_dbt_upload_tokens': dbtUploadTokens,
   '019_dbt_ingestion_lease': dbtIngestionLease,
   '022_catalog_read_views': catalogReadViews,
+  '024_dbt_model_governance': dbtModelGovernance,
 };
