@@ -379,7 +379,7 @@ describe('reads are scoped to the organisation and follow the access table', () 
 });
 
 describe('catalog reads', () => {
-  test('search: prefixes, operators and quotes, facets, and an empty query listing everything by name', async () => {
+  test('search: prefixes, operators and quotes, facets, and an empty query listing the assets by name, then the columns', async () => {
     const prefix = await portal.api('GET', '/api/catalog/search?q=list', { token: tokens.admin });
     expect(prefix.status).toBe(200);
     const hits = (prefix.body as { hits: { name: string; nameHighlight: { text: string; match: boolean }[] }[] }).hits;
@@ -392,10 +392,16 @@ describe('catalog reads', () => {
     }
 
     const all = await portal.api('GET', '/api/catalog/search?limit=100', { token: tokens.admin });
-    const body = all.body as { total: number; hits: { name: string }[]; facets: Record<string, { value: string; count: number }[]> };
+    const body = all.body as {
+      total: number;
+      hits: { name: string; kind: string }[];
+      facets: Record<string, { value: string; count: number }[]>;
+    };
     expect(body.total).toBeGreaterThan(10);
-    const names = body.hits.map((hit) => hit.name);
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    const byName = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b));
+    const assets = body.hits.filter((hit) => hit.kind !== 'column').map((hit) => hit.name);
+    const columns = body.hits.filter((hit) => hit.kind === 'column').map((hit) => hit.name);
+    expect(body.hits.map((hit) => hit.name)).toEqual([...byName(assets), ...byName(columns)]);
     expect(body.facets.kind?.map((facet) => facet.value)).toEqual(expect.arrayContaining(['model', 'source', 'column']));
 
     const filtered = await portal.api('GET', '/api/catalog/search?kind=model&kind=source', { token: tokens.admin });

@@ -147,11 +147,13 @@ describe('search', () => {
     expect(owned.facets.domain).toEqual([{ value: 'sales', count: 3 }]);
   });
 
-  test('an empty query lists everything by name; test status is a facet', async () => {
+  test('an empty query lists the assets by name, then the columns by name; test status is a facet', async () => {
     const result = await search({ limit: 100 });
     expect(result.total).toBe(2 + 6 + 1 + 5);
-    const names = result.hits.map((hit) => hit.name);
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    const byName = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b));
+    const assets = result.hits.filter((hit) => hit.kind !== 'column').map((hit) => hit.name);
+    const columns = result.hits.filter((hit) => hit.kind === 'column').map((hit) => hit.name);
+    expect(result.hits.map((hit) => hit.name)).toEqual([...byName(assets), ...byName(columns)]);
     // orders and stg_orders, and the order_id column of each.
     expect(result.facets.testStatus).toEqual([{ value: 'pass', count: 4 }]);
   });

@@ -297,3 +297,25 @@ it("tells versioned models apart, says which is latest, and keeps access, group 
   expect(publicModels.facets.access.map((facet) => facet.value)).toContain('public');
   expect((await search({ contract: 'enforced' })).hits.every((hit) => hit.resourceType === 'model')).toBe(true);
 });
+
+it('finds what people type: a model named by the words ranks above columns, and text inside a word is found', async () => {
+  const organisation = 'truth-search';
+  await ingestArtifacts(
+    store.db,
+    { manifest: await realJson('peekknuf__ELT_ECOM', 'manifest.json') },
+    { organisation, origin: 'upload', actor },
+  );
+  const index = await loadProjectIndex(store.db, organisation);
+  const search = (q: string | undefined) =>
+    searchCatalog(store.db, organisation, index, catalogSearchQuery.parse(q === undefined ? {} : { q }));
+  // "reven": the model revenue first, before columns named revenue_… of other models.
+  const reven = await search('reven');
+  expect(reven.hits[0]).toMatchObject({ name: 'revenue', kind: 'model', column: null });
+  // Text inside a word (no word of any name starts with "evenu").
+  const inside = await search('evenu');
+  expect(inside.hits.map((hit) => hit.name)).toContain('revenue');
+  // With no query, assets come before columns.
+  const all = await search(undefined);
+  const firstColumn = all.hits.findIndex((hit) => hit.kind === 'column');
+  expect(firstColumn === -1 || all.hits.slice(firstColumn).every((hit) => hit.kind === 'column')).toBe(true);
+});

@@ -60,15 +60,31 @@ async function fullTextMatches(db: StoreDb, organisation: string, words: readonl
 }
 
 /**
- * How well a document's name answers the words: the whole name typed (3), every word starting
- * a word of the name (2), some (1), none — the match is in the description or around it (0).
- * ts_rank would weigh the same thing, at a cost per match that a short prefix makes large.
+ * How well a document's name answers the words, best first: the whole name typed (5), the name
+ * starting with what was typed (4), every word starting a word of the name (3), every word inside
+ * the name (2, "ustomer" in "customers"), some of them (1), none — the match is in the description
+ * or around it (0). ts_rank would weigh the same thing, at a cost per match that a short prefix
+ * makes large.
  */
 function nameScore(doc: IndexDoc, words: readonly string[]): number {
   const whole = (doc.column ?? doc.name).toLowerCase();
-  if (words.join('_') === whole || words.join(' ') === whole || words.join('') === whole) return 3;
-  const hits = words.filter((word) => doc.nameWords.some((part) => part.startsWith(word)) || whole.startsWith(word)).length;
-  return hits === words.length ? 2 : hits > 0 ? 1 : 0;
+  if (words.join('_') === whole || words.join(' ') === whole || words.join('') === whole) return 5;
+  if (whole.startsWith(words.join('_')) || whole.startsWith(words.join(' '))) return 4;
+  const starts = words.filter((word) => doc.nameWords.some((part) => part.startsWith(word)) || whole.startsWith(word)).length;
+  if (starts === words.length) return 3;
+  const inside = words.filter((word) => whole.includes(word)).length;
+  if (inside === words.length) return 2;
+  return starts > 0 || inside > 0 ? 1 : 0;
+}
+
+const SCORES = 6;
+
+/** Documents whose name (or column's name) holds every word somewhere inside it: what full-text prefixes cannot find. */
+function insideNameMatches(index: ProjectIndex, words: readonly string[]): IndexDoc[] {
+  return index.docs.filter((doc) => {
+    const name = (doc.column ?? doc.name).toLowerCase();
+    return words.every((word) => name.includes(word));
+  });
 }
 
 function tally(counts: Int32Array | undefined, ids: readonly number[] | undefined): void {
@@ -83,14 +99,31 @@ function countAll(index: ProjectIndex): Int32Array[] {
   return counts;
 }
 
-/** The first `needed` hits by name score, then name order; the rest stay unsorted (never sent). */
+/** Assets before columns: a model or source named like the words ranks above a column named so. */
+const byAssetThenName = (a: IndexDoc, b: IndexDoc) => (a.column === null ? 0 : 1) - (b.column === null ? 0 : 1) || a.position - b.position;
+
+/** The first `needed` hits with assets before columns, each in name order. */
+function assetsFirst(hits: readonly IndexDoc[], needed: number): IndexDoc[] {
+  const assets: IndexDoc[] = [];
+  for (const doc of hits) {
+    if (doc.column === null) assets.push(doc);
+    if (assets.length >= needed) return assets;
+  }
+  for (const doc of hits) {
+    if (doc.column !== null) assets.push(doc);
+    if (assets.length >= needed) break;
+  }
+  return assets;
+}
+
+/** The first `needed` hits by name score, then assets before columns, then name order; the rest stay unsorted (never sent). */
 function rankedPage(hits: readonly IndexDoc[], words: readonly string[], needed: number): IndexDoc[] {
-  const buckets: IndexDoc[][] = [[], [], [], []];
-  for (const doc of hits) (buckets[3 - nameScore(doc, words)] as IndexDoc[]).push(doc);
+  const buckets: IndexDoc[][] = Array.from({ length: SCORES }, () => []);
+  for (const doc of hits) (buckets[SCORES - 1 - nameScore(doc, words)] as IndexDoc[]).push(doc);
   const out: IndexDoc[] = [];
   for (const bucket of buckets) {
     if (out.length >= needed) break;
-    bucket.sort((a, b) => a.position - b.position);
+    bucket.sort(byAssetThenName);
     out.push(...bucket.slice(0, needed - out.length));
   }
   return out;
@@ -118,9 +151,13 @@ export async function searchCatalog(
     // Only operators or punctuation: nothing to look for.
     matches = [];
   } else {
-    matches = (await fullTextMatches(db, organisation, words))
-      .map((id) => index.docsById.get(id))
-      .filter((doc): doc is IndexDoc => doc !== undefined);
+    const found = new Set(
+      (await fullTextMatches(db, organisation, words))
+        .map((id) => index.docsById.get(id))
+        .filter((doc): doc is IndexDoc => doc !== undefined),
+    );
+    for (const doc of insideNameMatches(index, words)) found.add(doc);
+    matches = [...found];
   }
 
   // One pass: a document that fails no filter counts in every facet and is a hit; one that
@@ -164,10 +201,11 @@ export async function searchCatalog(
     facets[facet] = list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
   });
 
-  // Without a query the hits are already in name order (the index's). With one, the best name
-  // matches first; only as many as the page needs are put in order.
+  // Without a query the hits are in name order (the index's). With one, the best name matches
+  // first; only as many as the page needs are put in order.
   const total = hits.length;
-  const ordered = typed ? rankedPage(hits, words, query.offset + query.limit) : hits;
+  // Without a query, assets come before columns (each part in name order).
+  const ordered = typed ? rankedPage(hits, words, query.offset + query.limit) : assetsFirst(hits, query.offset + query.limit);
 
   const page: SearchHit[] = ordered.slice(query.offset, query.offset + query.limit).map((doc) => ({
     kind: doc.kind,
