@@ -3,7 +3,8 @@
 // runs makes it look once more rather than start a second, so no wake-up is lost.
 import type { StoreDb } from '../store/openStore.js';
 import type { JobRow } from '../store/schema.js';
-import { claimNextJob, dueScheduleNames, insertJob, takeScheduleTick } from './jobStore.js';
+import { claimNextJob, insertJob } from './jobStore.js';
+import { dueScheduleNames, takeScheduleTick } from './scheduleStore.js';
 import type { JobLog, KindDefinition } from './jobRunnerTypes.js';
 
 /** What looking for work needs of the runner. */

@@ -15,18 +15,16 @@ import { createJobPump } from './jobPump.js';
 import type { JobLog, JobRecord, JobRunner, JobRunnerOptions, KindDefinition } from './jobRunnerTypes.js';
 import {
   deleteFinishedJobs,
-  deleteSchedule,
   findActiveJob,
   findJob,
   insertJob,
   latestJobPerKey,
   listJobs,
   requestCancel,
-  schedulesOf,
   toJobEvent,
   toJobView,
-  upsertSchedule,
 } from './jobStore.js';
+import { deleteSchedule, schedulesOf, upsertSchedule } from './scheduleStore.js';
 import { UnknownJobKindError, type JobHandler } from './jobTypes.js';
 import { cronProblem } from './scheduleTimes.js';
 
