@@ -2,7 +2,7 @@
 // (a connector sync, a freshness check, an e-mail), enqueue jobs and schedules, and the
 // runner executes each job once across all instances sharing the store, retrying failures
 // with back-off, renewing its lease while a job runs, honouring cancels, and publishing each
-// job's progress on the live channel so pages can show it. See jobStore.ts for the SQL.
+// job's progress on the live channel so pages can show it. The SQL is in jobStore.ts (jobs) and scheduleStore.ts.
 //
 // This file holds the runner's state and its methods; looking for work is jobPump.ts, running a
 // claimed job jobExecution.ts, and the shapes they share jobRunnerTypes.ts.
