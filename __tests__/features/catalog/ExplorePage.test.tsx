@@ -126,3 +126,15 @@ it('pages through many matches on the server, the page kept in the address', asy
     within(await screen.findByRole('navigation', { name: 'Result pages' }, slow)).getByRole('button', { name: 'Previous' }),
   ).toBeEnabled();
 });
+
+it('sends a part of a word as typed, and shows each asset with its own health', async () => {
+  const user = userEvent.setup();
+  start();
+  await screen.findByText('3 matches (3 ms)');
+  await user.type(screen.getByRole('searchbox', { name: 'Search the catalog' }), 'ustomer');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  await waitFor(() => expect(searches()).toContain('GET api/catalog/search?q=ustomer&limit=25&offset=0'));
+  const results = await screen.findByRole('list');
+  // The fixture's model hit is Healthy; a column hit shows no health of its own.
+  expect(within(results).getAllByText('Healthy')).toHaveLength(1);
+});

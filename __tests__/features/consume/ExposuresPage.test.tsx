@@ -103,3 +103,25 @@ it('says so when the exposures cannot be loaded, and retries', async () => {
   await user.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByRole('table', { name: 'Exposures' })).toBeInTheDocument();
 });
+
+it('shows an exposure with nothing built or checked upstream as Unknown, with its reason', async () => {
+  server = fakeWarehouseServer({
+    'GET api/dbt/ingestions': json(200, withArtifacts),
+    'GET api/exposures': json(200, {
+      exposures: [
+        exposure('retail_report', {
+          health: { status: 'Unknown', reasons: ['No upstream model has a build result and no upstream source a freshness check yet'] },
+        }),
+      ],
+      asOf: '2026-11-23T06:00:00.000Z',
+    }),
+  });
+  connectFakeServer(server);
+  renderWithRouter(makeSignedInStore(['user', 'admin']), [{ path: '/app/exposures', element: <ExposuresPage /> }], '/app/exposures');
+  const table = await screen.findByRole('table', { name: 'Exposures' });
+  expect(
+    within(table).getByRole('button', {
+      name: 'Health Unknown: No upstream model has a build result and no upstream source a freshness check yet',
+    }),
+  ).toBeInTheDocument();
+});
