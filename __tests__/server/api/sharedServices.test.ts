@@ -12,7 +12,8 @@ beforeAll(async () => {
   portal = await startPortal();
 }, 120_000);
 
-afterAll(() => portal?.stop());
+// Stopping a whole portal (its job runner, stores and child processes) can take longer than a hook's default 5 s on a busy machine.
+afterAll(() => portal?.stop(), 60_000);
 
 it('refuses the live channel without a token', async () => {
   const answer = await fetch(`${portal.baseUrl}/api/live`);
@@ -57,4 +58,34 @@ it('serves hashed assets as immutable (and loadable by sandboxed dashboard frame
   const missing = await fetch(`${portal.baseUrl}/assets/nothing.0000000000.js`);
   expect(missing.status).toBe(404);
   await missing.body?.cancel();
+});
+
+it('answers every kind of app route with the app on reload, including ids that end in ".name"; only missing build files 404', async () => {
+  // (An unknown /api route is not among them: without a token it is refused before it is looked for.)
+  const pages = [
+    '/app/home',
+    '/app/data-catalog/assets/source.acme_shop.shop.orders',
+    '/app/data-catalog/assets/model.acme_shop.orders',
+    '/app/data-catalog/assets/model.acme_sales.dim_customers.v2',
+    '/app/data-catalog/lineage?focus=model.acme_shop.orders',
+    '/app/exposures/exposure.acme_shop.revenue',
+    '/app/integrations/manage-connectors?connection=00000000-0000-4000-8000-000000000000',
+    '/app/support/tickets/12',
+    '/app/Data-Catalog/some.thing/else.v1',
+    '/login',
+  ];
+  for (const page of pages) {
+    const answer = await fetch(`${portal.baseUrl}${page}`);
+    expect({ page, status: answer.status, type: answer.headers.get('content-type') }).toEqual({
+      page,
+      status: 200,
+      type: expect.stringContaining('text/html'),
+    });
+    await answer.body?.cancel();
+  }
+  for (const file of ['/assets/nothing.0000000000.js', '/favicon-missing.ico']) {
+    const answer = await fetch(`${portal.baseUrl}${file}`);
+    expect({ file, status: answer.status }).toEqual({ file, status: 404 });
+    await answer.body?.cancel();
+  }
 });

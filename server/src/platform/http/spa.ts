@@ -57,10 +57,13 @@ export async function registerSpa(app: FastifyInstance, config: SpaSettings): Pr
       .send(await indexHtml()),
   );
   app.setNotFoundHandler(async (request, reply) => {
-    // Missing files (a stale chunk, a typo under /assets or /api) are real 404s; any other
-    // GET is a page of the app and gets index.html.
-    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
-    if (request.method !== 'GET' || isFile || request.url.startsWith('/api/')) {
+    // Only what would be a file of the build may be missing: a stale chunk under /assets, a file
+    // at the top (favicon.ico), an unknown /api route. Any other GET is a page of the app and gets
+    // index.html — pages' paths may end in ".name" too (a source `source.shop.raw.orders`, a
+    // one-word model `model.shop.orders`), so a dot says nothing about a path under a page.
+    const pathname = request.url.split('?')[0] ?? '';
+    const buildFile = pathname.startsWith('/assets/') || /^\/[^/]+\.[a-z0-9]+$/i.test(pathname);
+    if (request.method !== 'GET' || buildFile || pathname.startsWith('/api/')) {
       return reply
         .code(404)
         .type('application/json')
