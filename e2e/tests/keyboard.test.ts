@@ -197,6 +197,9 @@ test('the user menu opens with Enter, moves with the arrow keys and closes on Es
   await toggle.focus();
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  // An administrator's menu starts with the organisation's settings.
+  await page.keyboard.press('ArrowDown');
+  assert.equal((await focused(page)).name, 'Organisation settings');
   await page.keyboard.press('ArrowDown');
   assert.equal((await focused(page)).name, 'Sign out');
   await page.keyboard.press('Escape');

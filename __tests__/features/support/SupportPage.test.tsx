@@ -122,3 +122,12 @@ it('?subject=…&description=… fills the form in (checked like typed text) and
   await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
   expect(server.bodies).toEqual([]);
 });
+
+it('links the other places to get help that the user may open', async () => {
+  start(['user', 'Integration_Engineer']);
+  const help = screen.getByRole('navigation', { name: 'Other ways to get help' });
+  expect(within(help).getByRole('link', { name: 'Frequently asked questions' })).toHaveAttribute('href', '/app/faq');
+  expect(within(help).getByRole('link', { name: 'Ask your colleagues in Hive' })).toHaveAttribute('href', '/app/hive');
+  // Feature requests are for the organisation's administrators.
+  expect(within(help).queryByRole('link', { name: 'Feature requests' })).toBeNull();
+});

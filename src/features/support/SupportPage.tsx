@@ -12,6 +12,7 @@ import { QueryResult } from '../../components/QueryResult';
 import { TablePager } from '../../components/TablePager';
 import { selectRealmRoles } from '../../auth';
 import { useAppSelector } from '../../state/hooks';
+import { HelpLinks } from './HelpLinks';
 import { NewTicketForm } from './NewTicketForm';
 import { TicketFilters } from './TicketFilters';
 import { TicketTable } from './TicketTable';
@@ -50,6 +51,7 @@ export default function SupportPage() {
           ? 'Every ticket of your organisation. You answer as support staff.'
           : 'Ask the Dataworks support team for help and follow your tickets.'}
       </p>
+      <HelpLinks />
       {creating ? <NewTicketForm prefill={prefill} onCancel={closeForm} /> : null}
       <section aria-labelledby="tickets-title">
         <h2 id="tickets-title" className="h5">
