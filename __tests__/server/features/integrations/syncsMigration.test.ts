@@ -61,8 +61,14 @@ it('moves the jobs, attempts and schedules of existing syncs onto the platform',
         .executeTakeFirstOrThrow()
     ).id as string;
   const streams = [{ stream: 'raw.orders', rowsRead: 30, rowsCommitted: 30, bytesCommitted: 900, rowEstimate: null, status: 'COMPLETE' }];
-  const done = await job(active, 'succeeded', { rows_synced: 30, streams: JSON.stringify(streams), ended_at: new Date() });
-  const retrying = await job(nightly, 'incomplete', { failure: 'The source timed out.' });
+  // Explicit creation times: two rows written within one clock tick would otherwise tie on order.
+  const done = await job(active, 'succeeded', {
+    rows_synced: 30,
+    streams: JSON.stringify(streams),
+    created_at: new Date('2026-11-30T06:00:00Z'),
+    ended_at: new Date('2026-11-30T06:05:00Z'),
+  });
+  const retrying = await job(nightly, 'incomplete', { failure: 'The source timed out.', created_at: new Date('2026-11-30T07:00:00Z') });
   for (const [jobId, number, status, rows] of [
     [done, 1, 'failed', 0],
     [done, 2, 'succeeded', 30],
