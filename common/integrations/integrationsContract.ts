@@ -85,6 +85,9 @@ export const checkResult = z.object({
 export type CheckResult = z.infer<typeof checkResult>;
 
 export const discoverResponse = z.object({ catalog: AirbyteCatalog });
+/** Discover with a config as typed, nothing saved (the add-connector pages' step before the connection). */
+export const discoverRequest = checkRequest;
+export type DiscoverRequest = z.infer<typeof discoverRequest>;
 
 /** Reads the first records of one stream with a config as typed (the custom connector page's "test"). */
 export const previewRequest = checkRequest.extend({ stream: z.string().trim().min(1, 'choose a stream').max(200) });
@@ -128,14 +131,25 @@ export const streamSelection = z.object({
 });
 export type StreamSelection = z.infer<typeof streamSelection>;
 
-export const connectionCreate = z.object({
-  name: name(CONNECTION_NAME_MAX),
-  sourceId: sourceRef,
-  /** Schema for streams without a namespace (a warehouse identifier). */
-  destinationSchema: z.string().trim().min(1).max(255),
-  streams: z.array(streamSelection).min(1, 'choose at least one stream'),
-  schedule,
-});
+export const connectionCreate = z
+  .object({
+    name: name(CONNECTION_NAME_MAX),
+    /** A saved source to read from… */
+    sourceId: sourceRef.optional(),
+    /**
+     * …or a new one, saved together with the connection (the add-connector pages: a source is
+     * only kept once its connection is made, so an abandoned page leaves nothing behind).
+     */
+    source: sourceCreate.optional(),
+    /** Schema for streams without a namespace (a warehouse identifier). */
+    destinationSchema: z.string().trim().min(1).max(255),
+    streams: z.array(streamSelection).min(1, 'choose at least one stream'),
+    schedule,
+  })
+  .refine((body) => (body.sourceId === undefined) !== (body.source === undefined), {
+    error: 'give either the id of a saved source or a new source, not both',
+    path: ['sourceId'],
+  });
 export type ConnectionCreate = z.infer<typeof connectionCreate>;
 
 export const connectionUpdate = z.object({

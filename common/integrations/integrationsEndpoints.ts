@@ -18,6 +18,7 @@ import type {
   ConnectionView,
   ConnectorDefinition,
   DefinitionCreate,
+  DiscoverRequest,
   jobsResponse,
   OverviewResponse,
   PreviewRequest,
@@ -49,6 +50,11 @@ export const integrationsEndpoints = {
   checkSource: endpoint<{ body: CheckRequest; response: CheckResult }>()('POST', '/api/integrations/sources/check'),
   previewSource: endpoint<{ body: PreviewRequest; response: PreviewResponse }>()('POST', '/api/integrations/sources/preview'),
   discoverSource: endpoint<{ params: ById; response: { catalog: AirbyteCatalog } }>()('POST', '/api/integrations/sources/:id/discover'),
+  // The streams a config as typed offers, without saving it.
+  discoverConfig: endpoint<{ body: DiscoverRequest; response: { catalog: AirbyteCatalog } }>()(
+    'POST',
+    '/api/integrations/sources/discover',
+  ),
 
   overview: endpoint<{ response: OverviewResponse }>()('GET', '/api/integrations/overview'),
   connections: endpoint<{ query: z.output<typeof connectionsQuery>; response: z.output<typeof connectionsResponse> }>()(

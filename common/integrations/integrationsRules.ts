@@ -4,6 +4,11 @@ import type { JobState } from '../jobs/jobsContract';
 import type { AppRouteId } from '../paths';
 
 export const CONNECTION_NAME_MAX = 120;
+/**
+ * What the API shows in place of a stored secret (a field the connector's spec marks
+ * `airbyte_secret`); sent back unchanged, it means "keep the stored value".
+ */
+export const SECRET_MASK = '**********';
 export const SOURCE_NAME_MAX = 120;
 /** Interval schedules run every N hours within these bounds. */
 export const INTERVAL_HOURS_MIN = 1;

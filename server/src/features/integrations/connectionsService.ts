@@ -18,6 +18,8 @@ import type {
   SyncJobSummary,
 } from '@common/integrations/integrationsContract';
 import { connectionHealths, INTEGRATIONS_PAGES, SYNC_JOB_KIND, type ConnectionHealth } from '@common/integrations/integrationsRules';
+import { DomainError } from '../../platform/errors/domainError.js';
+import { HttpError } from '../../platform/http/errors.js';
 import type { JobRunner } from '../../platform/jobs/index.js';
 import { DuplicateValueError, isUniqueViolation } from '../../platform/store/errors.js';
 import { streamSchema } from './destination/streamColumns.js';
@@ -46,6 +48,12 @@ export interface ConnectionsDeps extends SyncJobDeps {
 
 const UNFINISHED = ['pending', 'running', 'incomplete'];
 
+/** A refusal of the new source a connection brings, naming its field within the request (`source.name`, `source.config.x`). */
+function asSourceError(error: unknown): unknown {
+  if (!(error instanceof DomainError) || error.answer.field === undefined) return error;
+  return new DomainError(error.message, { ...error.answer, field: `source.${error.answer.field}` });
+}
+
 export function createConnectionsService(deps: ConnectionsDeps) {
   const { db } = deps;
   const records = createSyncRecords(db, deps.jobs);
@@ -69,6 +77,58 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       );
   }
 
+  async function get(organisation: string, id: string): Promise<ConnectionView> {
+    const found = (await views(organisation)).find((connection) => connection.id === id);
+    if (!found) throw notFound('connection', id);
+    return found;
+  }
+
+  /** A connection from the saved source `sourceId` (the schedule already checked). */
+  async function createFrom(actor: Actor, body: ConnectionCreate, sourceId: string): Promise<ConnectionView> {
+    const catalog = await deps.sources.discover(actor.organisation, sourceId);
+    const destinationSchema = streamSchema(body.destinationSchema, 'destinationSchema');
+    checkStreams(body.streams, catalog.streams, body.destinationSchema);
+    // With an Airbyte instance configured, a connection Airbyte can run the same way is made there.
+    const airbyte = deps.airbyte?.engine;
+    let input: AirbyteConnectionInput | null = null;
+    let placed: AirbytePlacement | null = null;
+    if (airbyte) {
+      const { row: source, config } = await deps.sources.configOf(actor.organisation, sourceId);
+      input = { name: body.name, definitionId: source.definition_id, config, streams: body.streams, destinationSchema };
+      placed = await airbyte.placement(actor.organisation, input);
+      if (!placed.onAirbyte) deps.log.info({ source: sourceId, reason: placed.reason }, 'connection stays on the embedded engine');
+    }
+    let id: string;
+    try {
+      id = await insertConnection(db, {
+        organisation: actor.organisation,
+        name: body.name,
+        sourceId: sourceId,
+        destinationSchema,
+        schedule: body.schedule,
+        streams: body.streams,
+        catalog,
+        createdBy: actor.subject,
+        engine: placed?.onAirbyte ? 'airbyte' : 'embedded',
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DuplicateValueError('name', `A connection named "${body.name}" already exists.`);
+      throw error;
+    }
+    if (airbyte && input && placed?.onAirbyte) {
+      try {
+        const ids = await airbyte.create(actor.organisation, input, placed, id);
+        await updateConnection(db, actor.organisation, id, { airbyteSourceId: ids.sourceId, airbyteConnectionId: ids.connectionId });
+      } catch (error) {
+        // Airbyte refused or could not be reached: the portal keeps no connection Airbyte does not have.
+        await deleteConnection(db, actor.organisation, id);
+        throw error;
+      }
+    }
+    await queue.applySchedule({ id, organisation: actor.organisation, schedule: body.schedule, status: 'active' });
+    return get(actor.organisation, id);
+  }
+
   return {
     /** Defines the sync job kind; call before the job runner starts. */
     start(): void {
@@ -87,56 +147,28 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       return { connections: query.health ? all.filter((connection) => connection.health === query.health) : all, counts };
     },
 
-    async get(organisation: string, id: string): Promise<ConnectionView> {
-      const found = (await views(organisation)).find((connection) => connection.id === id);
-      if (!found) throw notFound('connection', id);
-      return found;
-    },
+    get,
 
+    /**
+     * Makes a connection from a saved source (`sourceId`) or from a new one (`source`), which is
+     * saved with it: if the connection cannot be made, the new source is removed again, so an
+     * abandoned or refused set-up leaves no source behind.
+     */
     async create(actor: Actor, body: ConnectionCreate): Promise<ConnectionView> {
       checkSchedule(body.schedule);
-      const catalog = await deps.sources.discover(actor.organisation, body.sourceId);
-      const destinationSchema = streamSchema(body.destinationSchema, 'destinationSchema');
-      checkStreams(body.streams, catalog.streams, body.destinationSchema);
-      // With an Airbyte instance configured, a connection Airbyte can run the same way is made there.
-      const airbyte = deps.airbyte?.engine;
-      let input: AirbyteConnectionInput | null = null;
-      let placed: AirbytePlacement | null = null;
-      if (airbyte) {
-        const { row: source, config } = await deps.sources.configOf(actor.organisation, body.sourceId);
-        input = { name: body.name, definitionId: source.definition_id, config, streams: body.streams, destinationSchema };
-        placed = await airbyte.placement(actor.organisation, input);
-        if (!placed.onAirbyte) deps.log.info({ source: body.sourceId, reason: placed.reason }, 'connection stays on the embedded engine');
-      }
-      let id: string;
+      if (body.sourceId) return createFrom(actor, body, body.sourceId);
+      if (!body.source) throw new HttpError(400, 'invalid_request', 'Give the id of a saved source or a new source.', 'sourceId');
+      const source = await deps.sources.create(actor, body.source).catch((error: unknown) => {
+        throw asSourceError(error);
+      });
       try {
-        id = await insertConnection(db, {
-          organisation: actor.organisation,
-          name: body.name,
-          sourceId: body.sourceId,
-          destinationSchema,
-          schedule: body.schedule,
-          streams: body.streams,
-          catalog,
-          createdBy: actor.subject,
-          engine: placed?.onAirbyte ? 'airbyte' : 'embedded',
-        });
+        return await createFrom(actor, body, source.id);
       } catch (error) {
-        if (isUniqueViolation(error)) throw new DuplicateValueError('name', `A connection named "${body.name}" already exists.`);
+        await deps.sources.remove(actor, source.id).catch((cleanup: unknown) => {
+          deps.log.warn({ source: source.id, error: String(cleanup) }, 'a new source whose connection failed could not be removed');
+        });
         throw error;
       }
-      if (airbyte && input && placed?.onAirbyte) {
-        try {
-          const ids = await airbyte.create(actor.organisation, input, placed, id);
-          await updateConnection(db, actor.organisation, id, { airbyteSourceId: ids.sourceId, airbyteConnectionId: ids.connectionId });
-        } catch (error) {
-          // Airbyte refused or could not be reached: the portal keeps no connection Airbyte does not have.
-          await deleteConnection(db, actor.organisation, id);
-          throw error;
-        }
-      }
-      await queue.applySchedule({ id, organisation: actor.organisation, schedule: body.schedule, status: 'active' });
-      return this.get(actor.organisation, id);
     },
 
     async update(actor: Actor, id: string, body: ConnectionUpdate): Promise<ConnectionView> {

@@ -17,3 +17,14 @@ export class ConnectorRunError extends DomainError {
     this.name = 'ConnectorRunError';
   }
 }
+
+/** A source's new settings failed the connector's check: nothing was saved; the message is the connector's. */
+export class SourceCheckFailedError extends DomainError {
+  constructor(message: string | null) {
+    super(`The connection test failed, so nothing was saved: ${message ?? 'the connector gave no reason.'}`, {
+      status: 400,
+      code: 'check_failed',
+    });
+    this.name = 'SourceCheckFailedError';
+  }
+}

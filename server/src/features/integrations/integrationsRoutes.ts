@@ -15,6 +15,7 @@ import {
   connectorDefinition,
   definitionCreate,
   definitionsResponse,
+  discoverRequest,
   discoverResponse,
   jobsResponse,
   overviewResponse,
@@ -131,6 +132,13 @@ export function registerIntegrationsRoutes(server: FastifyInstance, sources: Sou
     handler: async (request) => sources.preview(organisation(request), request.body),
   });
   app.route({
+    ...endpointRoute(ep.discoverConfig, { body: discoverRequest, response: discoverResponse }),
+    preValidation: allowed,
+    handler: async (request) => ({
+      catalog: await sources.discoverConfig(organisation(request), request.body),
+    }),
+  });
+  app.route({
     ...endpointRoute(ep.discoverSource, { params: idParams, response: discoverResponse }),
     preValidation: allowed,
     handler: async (request) => ({
@@ -150,7 +158,8 @@ export function registerIntegrationsRoutes(server: FastifyInstance, sources: Sou
   });
   app.route({
     ...endpointRoute(ep.createConnection, { body: connectionCreate, response: connectionView }),
-    preValidation: allowed,
+    // It may bring a new source with its secrets.
+    preValidation: secretChange,
     handler: async (request, reply) => reply.code(201).send(await connections.create(actorOf(request), request.body)),
   });
   app.route({

@@ -19,7 +19,7 @@ import type { StoreDb } from '../../platform/store/openStore.js';
 import { joinSecrets, keepStoredSecrets, maskConfig, secretValues, splitSecrets, validateConfig } from './config/connectorConfig.js';
 import type { DefinitionsCatalog } from './definitionsCatalog.js';
 import { ConnectorFailure, runConnector, type ConnectorCommand } from './engine/connectorProcess.js';
-import { ConnectorRunError, IntegrationConflictError } from './errors.js';
+import { ConnectorRunError, IntegrationConflictError, SourceCheckFailedError } from './errors.js';
 import { deleteSource, insertSource, iso, sourceById, sourcesOf, updateSource } from './integrationsStore.js';
 import type { Actor } from '../../platform/store/audit.js';
 
@@ -141,6 +141,27 @@ export function createSourcesService(deps: SourcesDeps) {
     return { config, secrets: secretValues(specification, config) };
   }
 
+  /** The connector's check of a validated config: a connector that cannot even answer has failed it, in its own words. */
+  async function checkConfig(
+    organisation: string,
+    definitionId: string,
+    config: unknown,
+    secrets: readonly string[],
+  ): Promise<CheckResult> {
+    const started = Date.now();
+    try {
+      const status = await operation(organisation, definitionId, 'check', config, secrets, (message) => message.connectionStatus);
+      return {
+        status: status.status === 'SUCCEEDED' ? 'succeeded' : 'failed',
+        message: status.message ?? null,
+        durationMs: Date.now() - started,
+      };
+    } catch (error) {
+      if (error instanceof ConnectorRunError) return { status: 'failed', message: error.message, durationMs: Date.now() - started };
+      throw error;
+    }
+  }
+
   async function view(organisation: string, id: string): Promise<SourceView> {
     const found = (await list(organisation)).find((source) => source.id === id);
     if (!found) throw notFound('source', id);
@@ -206,12 +227,20 @@ export function createSourcesService(deps: SourcesDeps) {
       }
     },
 
+    /**
+     * Renames a source or changes its settings. A masked secret keeps the stored value, a new one
+     * replaces it (rotation). New settings are saved only once the connector's check passes with
+     * them: connections read with the source's settings at their next sync, so a failing config
+     * is refused (with the check's words) and the stored one stays.
+     */
     async update(actor: Actor, id: string, body: SourceUpdate): Promise<SourceView> {
       const row = await sourceRow(actor.organisation, id);
       let change: { name?: string; config?: Record<string, unknown>; secretsSealed?: string | null } = { name: body.name };
       if (body.config) {
         const specification = (await spec(actor.organisation, row.definition_id)).connectionSpecification;
         const config = validateConfig(specification, keepStoredSecrets(specification, body.config, storedSecrets(row)));
+        const checked = await checkConfig(actor.organisation, row.definition_id, config, secretValues(specification, config));
+        if (checked.status === 'failed') throw new SourceCheckFailedError(checked.message);
         const { plain, secrets } = splitSecrets(specification, config);
         change = {
           ...change,
@@ -240,19 +269,7 @@ export function createSourcesService(deps: SourcesDeps) {
     /** Runs the connector's check: the config as typed, or a saved source's with masked secrets kept. */
     async check(organisation: string, request: CheckRequest): Promise<CheckResult> {
       const { config, secrets } = await typedConfig(organisation, request);
-      const started = Date.now();
-      try {
-        const status = await operation(organisation, request.definitionId, 'check', config, secrets, (message) => message.connectionStatus);
-        return {
-          status: status.status === 'SUCCEEDED' ? 'succeeded' : 'failed',
-          message: status.message ?? null,
-          durationMs: Date.now() - started,
-        };
-      } catch (error) {
-        // A connector that cannot even answer its check has failed it, in its own words.
-        if (error instanceof ConnectorRunError) return { status: 'failed', message: error.message, durationMs: Date.now() - started };
-        throw error;
-      }
+      return checkConfig(organisation, request.definitionId, config, secrets);
     },
 
     /** The first records of one stream, read with the config as typed; the read stops once it has them. */
@@ -294,6 +311,12 @@ export function createSourcesService(deps: SourcesDeps) {
         }
       }
       return { stream: stream.name, records, fields: [...fields], truncated, durationMs: Date.now() - started };
+    },
+
+    /** The streams a config as typed offers; nothing is saved (the add-connector pages' last step before the connection). */
+    async discoverConfig(organisation: string, request: CheckRequest): Promise<AirbyteCatalog> {
+      const { config, secrets } = await typedConfig(organisation, request);
+      return run(await commandFor(organisation, request.definitionId), 'discover', config, secrets, (message) => message.catalog);
     },
 
     async discover(organisation: string, id: string): Promise<AirbyteCatalog> {

@@ -4,11 +4,12 @@
 // and masked in every log line of a run.
 import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
+import { SECRET_MASK } from '@common/integrations/integrationsRules';
 import { linearRegExpEngine } from '@common/text/linearRegExp';
 import { DomainError } from '../../../platform/errors/domainError.js';
 
-/** What the browser sees in place of a secret; sent back unchanged, it means "keep the stored value". */
-export const SECRET_MASK = '**********';
+// What the browser sees in place of a secret: the pages send it back to keep a stored value.
+export { SECRET_MASK };
 
 /** Annotations Airbyte specs carry besides JSON Schema's own (known, so anything else still fails loudly). */
 const AIRBYTE_KEYWORDS = [
