@@ -10,10 +10,12 @@ import type {
   ConnectionUpdate,
   ConnectionView,
   ConnectorDefinition,
+  DiscoverRequest,
   OverviewResponse,
   PreviewRequest,
   PreviewResponse,
   SourceCreate,
+  SourceUpdate,
   SourceView,
   SyncJobDetail,
   SyncJobSummary,
@@ -25,7 +27,13 @@ import { integrationsEndpoints as endpoints } from '@common/integrations/integra
 import { baseApi } from './baseApi';
 import { endpointRequest } from './endpointRequest';
 
-export const integrationsTagTypes = ['IntegrationConnections', 'IntegrationConnection', 'IntegrationJobs', 'IntegrationSources'] as const;
+export const integrationsTagTypes = [
+  'IntegrationConnections',
+  'IntegrationConnection',
+  'IntegrationJobs',
+  'IntegrationJob',
+  'IntegrationSources',
+] as const;
 const LIST = { type: 'IntegrationConnections' as const, id: 'LIST' };
 
 export interface ConnectionsResult {
@@ -63,6 +71,30 @@ export const integrationsApi = baseApi.enhanceEndpoints({ addTagTypes: integrati
       query: (body) => endpointRequest(endpoints.createSource, { body }),
       invalidatesTags: [{ type: 'IntegrationSources', id: 'LIST' }],
     }),
+    listSources: build.query<SourceView[], void>({
+      query: () => endpointRequest(endpoints.sources, {}),
+      transformResponse: (response: { sources: SourceView[] }) => response.sources,
+      providesTags: [{ type: 'IntegrationSources', id: 'LIST' }],
+    }),
+    getSource: build.query<SourceView, string>({
+      query: (id) => endpointRequest(endpoints.source, { params: { id } }),
+      providesTags: (_result, _error, id) => [{ type: 'IntegrationSources', id }],
+    }),
+    /** New settings are saved only if the connector's check passes with them (the server runs it). */
+    updateSource: build.mutation<SourceView, { id: string; connectionId: string; patch: SourceUpdate }>({
+      query: ({ id, patch }) => endpointRequest(endpoints.updateSource, { params: { id }, body: patch }),
+      invalidatesTags: (_result, _error, { id, connectionId }) => [
+        { type: 'IntegrationSources', id },
+        { type: 'IntegrationSources', id: 'LIST' },
+        { type: 'IntegrationConnection', id: connectionId },
+        LIST,
+      ],
+    }),
+    /** The streams a config as typed offers, nothing saved. */
+    discoverConfig: build.mutation<AirbyteCatalog, DiscoverRequest>({
+      query: (body) => endpointRequest(endpoints.discoverConfig, { body }),
+      transformResponse: (response: { catalog: AirbyteCatalog }) => response.catalog,
+    }),
     discoverSource: build.mutation<AirbyteCatalog, string>({
       query: (id) => endpointRequest(endpoints.discoverSource, { params: { id } }),
       transformResponse: (response: { catalog: AirbyteCatalog }) => response.catalog,
@@ -82,7 +114,7 @@ export const integrationsApi = baseApi.enhanceEndpoints({ addTagTypes: integrati
     }),
     createConnection: build.mutation<ConnectionView, ConnectionCreate>({
       query: (body) => endpointRequest(endpoints.createConnection, { body }),
-      invalidatesTags: [LIST],
+      invalidatesTags: [LIST, { type: 'IntegrationSources', id: 'LIST' }],
     }),
     updateConnection: build.mutation<ConnectionView, { id: string; patch: ConnectionUpdate }>({
       query: ({ id, patch }) => endpointRequest(endpoints.updateConnection, { params: { id }, body: patch }),
@@ -126,6 +158,13 @@ export const integrationsApi = baseApi.enhanceEndpoints({ addTagTypes: integrati
     }),
     getJob: build.query<SyncJobDetail, string>({
       query: (id) => endpointRequest(endpoints.job, { params: { id } }),
+      providesTags: (_result, _error, id) => [{ type: 'IntegrationJob', id }],
+    }),
+    /** A job's log as text, to read in the page (a text answer: the client leaves it as it is). */
+    getJobLog: build.query<string, string>({
+      query: (id) => endpointRequest(endpoints.jobLogs, { params: { id } }),
+      transformResponse: (response: unknown) => (typeof response === 'string' ? response : JSON.stringify(response, null, 2)),
+      providesTags: (_result, _error, id) => [{ type: 'IntegrationJob', id }],
     }),
     cancelJob: build.mutation<SyncJobSummary, { jobId: string; connectionId: string }>({
       query: ({ jobId }) => endpointRequest(endpoints.cancelJob, { params: { id: jobId } }),
@@ -144,6 +183,10 @@ export const {
   useCheckSourceMutation,
   usePreviewSourceMutation,
   useCreateSourceMutation,
+  useListSourcesQuery,
+  useGetSourceQuery,
+  useUpdateSourceMutation,
+  useDiscoverConfigMutation,
   useDiscoverSourceMutation,
   useGetOverviewQuery,
   useListConnectionsQuery,
@@ -158,6 +201,7 @@ export const {
   useResetConnectionMutation,
   useListJobsQuery,
   useGetJobQuery,
+  useGetJobLogQuery,
   useCancelJobMutation,
 } = integrationsApi;
 

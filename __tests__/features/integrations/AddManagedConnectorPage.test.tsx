@@ -1,6 +1,8 @@
 // Adding a managed connector in jsdom: the catalog's search, the spec drawn as a form (order,
 // secrets as password fields), the connector's own words when its check fails, the server's
-// refusal at the field it names, then discover, streams, schedule and create.
+// refusal at the field it names, then discover with the config as typed (nothing saved), streams,
+// schedule, and create, which saves the source with the connection. A name a saved source has is
+// avoided and refused before testing.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AddManagedConnectorPage from '../../../src/features/integrations/AddManagedConnectorPage';
@@ -21,8 +23,8 @@ function start() {
     }),
     'GET api/integrations/definitions/source-sample/spec': json(200, { definitionId: 'source-sample', spec: sampleSpec }),
     'POST api/integrations/sources/check': json(200, { status: 'failed', message: 'Seed "x" is not allowed.', durationMs: 12 }),
-    'POST api/integrations/sources': json(201, sampleSource),
-    'POST api/integrations/sources/src-1/discover': json(200, { catalog: sampleCatalog }),
+    'GET api/integrations/sources': json(200, { sources: [sampleSource] }),
+    'POST api/integrations/sources/discover': json(200, { catalog: sampleCatalog }),
     'POST api/integrations/connections': json(201, connection()),
   });
   return renderWithRouter(
@@ -41,7 +43,19 @@ it('adds the sample connector: spec form, check, discover, streams and schedule'
   expect(screen.queryByRole('button', { name: 'Set up HTTP API' })).toBeNull();
   await userEvent.click(screen.getByRole('button', { name: 'Set up Sample data' }));
 
+  const steps = screen.getByRole('navigation', { name: 'Steps' });
+  expect(within(steps).getByText('2. Configure and test')).toHaveAttribute('aria-current', 'step');
   const seed = await screen.findByLabelText('Seed', {}, { timeout: 10_000 });
+  // "Sample data" is a saved source's name already: the page suggests a free one, and refuses a taken one before testing.
+  const sourceName = screen.getByLabelText(/Source name/);
+  await waitFor(() => expect(sourceName).toHaveValue('Sample data 2'));
+  await userEvent.clear(sourceName);
+  await userEvent.type(sourceName, 'Sample data');
+  await userEvent.click(screen.getByRole('button', { name: 'Test and continue' }));
+  expect(await screen.findByText('A source named "Sample data" already exists; choose another name.')).toBeInTheDocument();
+  expect(server.requests).not.toContain('POST api/integrations/sources/check');
+  await userEvent.clear(sourceName);
+  await userEvent.type(sourceName, 'Shop source');
   const fields = screen.getAllByRole('textbox').concat(screen.getAllByRole('spinbutton'));
   expect(fields.length).toBeGreaterThan(1);
   // `order` puts the seed before the orders per hour; the secret is a password field.
@@ -63,6 +77,13 @@ it('adds the sample connector: spec form, check, discover, streams and schedule'
   server.set('POST api/integrations/sources/check', json(200, { status: 'succeeded', message: null, durationMs: 5 }));
   await userEvent.click(screen.getByRole('button', { name: 'Test and continue' }));
   const streams = await screen.findByRole('table', { name: 'Streams the source offers' }, { timeout: 10_000 });
+  expect(screen.getByRole('status')).toHaveTextContent(/Connection test passed\. "Shop source" answered in 5 ms/);
+  expect(within(screen.getByRole('navigation', { name: 'Steps' })).getByText('3. Streams and schedule')).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
+  // Nothing was saved on the way: the source is saved with the connection.
+  expect(server.requests).not.toContain('POST api/integrations/sources');
   expect(within(streams).getByRole('checkbox', { name: 'raw_shop.orders' })).toBeChecked();
   expect(within(streams).getByLabelText('Sync mode of raw_shop.orders')).toHaveValue('incremental');
   expect(within(streams).getByLabelText('Sync mode of customers')).toHaveValue('full_refresh');
@@ -78,18 +99,22 @@ it('adds the sample connector: spec form, check, discover, streams and schedule'
     streams: { name: string; selected: boolean }[];
     schedule: unknown;
     destinationSchema: string;
-    sourceId: string;
+    sourceId?: string;
+    source: { name: string; definitionId: string; config: Record<string, unknown> };
   };
-  expect(created.sourceId).toBe('src-1');
-  expect(created.destinationSchema).toBe('RAW_SAMPLE_DATA');
+  expect(created.sourceId).toBeUndefined();
+  expect(created.source).toMatchObject({
+    name: 'Shop source',
+    definitionId: 'source-sample',
+    config: { seed: 'demo', orders_per_hour: 20 },
+  });
+  expect(created.destinationSchema).toBe('RAW_SHOP_SOURCE');
   expect(created.schedule).toEqual({ kind: 'interval', hours: 6 });
   expect(created.streams.map((stream) => [stream.name, stream.selected])).toEqual([
     ['orders', true],
     ['customers', false],
   ]);
-  const sourceBody = server.bodies.find((entry) => entry.route === 'POST api/integrations/sources')?.body as {
-    config: Record<string, unknown>;
-  };
-  expect(sourceBody.config).toMatchObject({ seed: 'demo', orders_per_hour: 20 });
-  await waitFor(() => expect(server.requests).toContain('POST api/integrations/sources/src-1/discover'));
+  const discovered = server.bodies.find((entry) => entry.route === 'POST api/integrations/sources/discover')?.body;
+  expect(discovered).toMatchObject({ definitionId: 'source-sample', config: { seed: 'demo', orders_per_hour: 20 } });
+  expect(server.requests).not.toContain('POST api/integrations/sources');
 }, 30_000);

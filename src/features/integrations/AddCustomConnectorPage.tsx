@@ -1,29 +1,34 @@
 // /app/integrations/add-connector/custom: (a) an HTTP API described in the page, which becomes
 // the config of the built-in `source-http` connector: "Test" checks it and shows a stream's first
-// records, "Save as source" keeps it and continues to the streams and schedule; (b) programs an
-// administrator registered as connectors.
+// records, "Test and continue" checks it and goes on to the streams and schedule (the source is
+// saved with the connection, never before); (b) programs an administrator registered as connectors.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AirbyteCatalog } from '@common/integrations/airbyteProtocol';
-import type { PreviewResponse, SourceView } from '@common/integrations/integrationsContract';
+import type { CheckResult, PreviewResponse, SourceCreate } from '@common/integrations/integrationsContract';
 import { SOURCE_NAME_MAX } from '@common/integrations/integrationsRules';
 import { appPaths } from '@common/paths';
 import { apiErrorField, apiErrorMessage } from '../../api/apiError';
 import {
   useCheckSourceMutation,
-  useCreateSourceMutation,
-  useDiscoverSourceMutation,
+  useDiscoverConfigMutation,
   useListDefinitionsQuery,
+  useListSourcesQuery,
   usePreviewSourceMutation,
 } from '../../api/integrationsApi';
 import { mutationOutcome } from '../../api/useMutationFeedback';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
+import { CheckPassed } from './CheckPassed';
 import { ConnectionSetup } from './ConnectionSetup';
 import { HttpAuthFields } from './HttpAuthFields';
 import { emptyDraft, httpSourceConfig, newStream, type HttpSourceDraft } from './httpSourceDraft';
 import { HttpStreamFields } from './HttpStreamFields';
 import { PreviewTable } from './PreviewTable';
+import { sourceNameProblem } from './sourceNames';
+import { WizardSteps } from './WizardSteps';
+
+const STEPS = ['Describe and test the API', 'Streams and schedule'] as const;
 
 const HTTP_DEFINITION = 'source-http';
 
@@ -36,9 +41,9 @@ function ExecutableConnectors() {
         Connector programs
       </h2>
       <p>
-        Any program that speaks the Airbyte protocol can be a connector. An administrator installs it in the portal&apos;s connector
-        directory and registers it (<code className="text-body">POST /api/integrations/definitions</code> with the program&apos;s name); it
-        then appears here and in the managed catalog.
+        Any program that speaks the Airbyte protocol can be a connector. To add one, ask your portal&apos;s operators to install it in the
+        portal&apos;s connector directory and an administrator of your organisation to register it as a custom connector (the portal&apos;s
+        documentation, under Integrations, says how). Once registered, it appears here and in the managed catalog.
       </p>
       {definitions.isLoading ? <p role="status">Loading connectors…</p> : null}
       {definitions.error ? <InlineError>{apiErrorMessage(definitions.error)}</InlineError> : null}
@@ -64,31 +69,32 @@ export default function AddCustomConnectorPage() {
   const [previewStream, setPreviewStream] = useState('');
   const [check, checking] = useCheckSourceMutation();
   const [previewRead, previewing] = usePreviewSourceMutation();
-  const [createSource, creating] = useCreateSourceMutation();
-  const [discover, discovering] = useDiscoverSourceMutation();
+  const [discover, discovering] = useDiscoverConfigMutation();
+  const sources = useListSourcesQuery();
   const [failure, setFailure] = useState<{ message: string; field?: string } | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [preview, setPreview] = useState<PreviewResponse | null>(null);
-  const [ready, setReady] = useState<{ source: SourceView; catalog: AirbyteCatalog } | null>(null);
-  const busy = checking.isLoading || previewing.isLoading || creating.isLoading || discovering.isLoading;
+  const [ready, setReady] = useState<{ source: SourceCreate; checked: CheckResult; catalog: AirbyteCatalog } | null>(null);
+  const busy = checking.isLoading || previewing.isLoading || discovering.isLoading;
 
   const errorAt = (field: string) => (failure?.field === field ? failure.message : undefined);
   const fail = (error: unknown) => {
     setStatus(null);
     setFailure({ message: apiErrorMessage(error), field: apiErrorField(error) });
   };
-  const checked = async (config: Record<string, unknown>): Promise<boolean> => {
+  /** The check's result when it passed; otherwise the failure is shown and null returned. */
+  const checked = async (config: Record<string, unknown>): Promise<CheckResult | null> => {
     const outcome = mutationOutcome(await check({ definitionId: HTTP_DEFINITION, config }));
     if (!outcome.ok) {
       fail(outcome.error);
-      return false;
+      return null;
     }
     if (outcome.data.status === 'failed') {
       setStatus(null);
       setFailure({ message: `The check failed: ${outcome.data.message ?? 'the connector gave no reason.'}` });
-      return false;
+      return null;
     }
-    return true;
+    return outcome.data;
   };
 
   const test = async () => {
@@ -108,17 +114,20 @@ export default function AddCustomConnectorPage() {
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
     setFailure(null);
+    const nameProblem = sourceNameProblem(
+      name,
+      (sources.currentData ?? []).map((source) => source.name),
+    );
+    if (nameProblem) return setFailure({ message: nameProblem, field: 'name' });
     setStatus('Checking the API…');
     const config = httpSourceConfig(draft);
-    if (!(await checked(config))) return;
-    setStatus('Saving the source…');
-    const created = mutationOutcome(await createSource({ name, definitionId: HTTP_DEFINITION, config }));
-    if (!created.ok) return fail(created.error);
-    setStatus('Source saved. Reading its streams…');
-    const catalog = mutationOutcome(await discover(created.data.id));
+    const passed = await checked(config);
+    if (!passed) return;
+    setStatus('Connection test passed. Reading the streams…');
+    const catalog = mutationOutcome(await discover({ definitionId: HTTP_DEFINITION, config }));
     if (!catalog.ok) return fail(catalog.error);
     setStatus(null);
-    setReady({ source: created.data, catalog: catalog.data });
+    setReady({ source: { name: name.trim(), definitionId: HTTP_DEFINITION, config }, checked: passed, catalog: catalog.data });
   };
 
   const streamNames = draft.streams.map((stream) => stream.name.trim()).filter(Boolean);
@@ -130,8 +139,12 @@ export default function AddCustomConnectorPage() {
         <Link to={appPaths.addConnector}>← Add connector</Link>
       </p>
       <h1 className="h3">Add a custom connector</h1>
+      <WizardSteps steps={STEPS} current={ready ? 1 : 0} />
       {ready ? (
-        <ConnectionSetup source={ready.source} catalog={ready.catalog} />
+        <>
+          <CheckPassed name={ready.source.name} checked={ready.checked} onChange={() => setReady(null)} />
+          <ConnectionSetup source={ready.source} catalog={ready.catalog} step={2} />
+        </>
       ) : (
         <>
           <p className="text-body-secondary mb-4">Describe an HTTP API: where it is, how to sign in, and which lists of records to read.</p>
@@ -202,13 +215,13 @@ export default function AddCustomConnectorPage() {
                 {checking.isLoading || previewing.isLoading ? 'Testing…' : 'Test'}
               </button>
               <button type="submit" className="btn btn-primary" disabled={busy}>
-                {creating.isLoading || discovering.isLoading ? 'Saving…' : 'Save as source'}
+                {discovering.isLoading ? 'Reading the streams…' : 'Test and continue'}
               </button>
             </div>
             <div aria-live="polite">
               {status ? <p role="status">{status}</p> : null}
               {generalFailure ? <InlineError>{failure.message}</InlineError> : null}
-              {failure && !generalFailure ? <p className="text-danger">{`Not saved: ${failure.message}`}</p> : null}
+              {failure && !generalFailure ? <p className="text-danger">{`Not tested: ${failure.message}`}</p> : null}
             </div>
           </form>
           {preview ? <PreviewTable preview={preview} /> : null}

@@ -1,9 +1,10 @@
 // The last step of adding a connector: the discovered streams to copy, where they land in the
-// warehouse, the schedule, and the connection's name. Creating it opens the connection page.
+// warehouse, the schedule, and the connection's name. Creating it saves the tested source with
+// it (nothing was saved before) and opens the connection page.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AirbyteCatalog } from '@common/integrations/airbyteProtocol';
-import type { Schedule, SourceView, StreamSelection } from '@common/integrations/integrationsContract';
+import type { Schedule, SourceCreate, StreamSelection } from '@common/integrations/integrationsContract';
 import { CONNECTION_NAME_MAX } from '@common/integrations/integrationsRules';
 import { appPaths } from '@common/paths';
 import { apiErrorField, apiErrorMessage } from '../../api/apiError';
@@ -23,7 +24,15 @@ function defaultSchema(name: string): string {
   return `RAW_${cleaned || 'SOURCE'}`.slice(0, 60);
 }
 
-export function ConnectionSetup({ source, catalog }: { source: SourceView; catalog: AirbyteCatalog }) {
+interface ConnectionSetupProps {
+  /** The tested source, saved with the connection. */
+  source: SourceCreate;
+  catalog: AirbyteCatalog;
+  /** This step's number on its page. */
+  step: number;
+}
+
+export function ConnectionSetup({ source, catalog, step }: ConnectionSetupProps) {
   const navigate = useNavigate();
   const [name, setName] = useState(source.name);
   const [schema, setSchema] = useState(defaultSchema(source.name));
@@ -36,14 +45,14 @@ export function ConnectionSetup({ source, catalog }: { source: SourceView; catal
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const result = await create({ name, sourceId: source.id, destinationSchema: schema, streams, schedule });
+    const result = await create({ name, source, destinationSchema: schema, streams, schedule });
     if ('data' in result && result.data) navigate(`${appPaths.manageConnectors}?connection=${encodeURIComponent(result.data.id)}`);
   };
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="setup-title">
       <h2 className="h5" id="setup-title">
-        3. Streams and schedule
+        {`${step}. Streams and schedule`}
       </h2>
       <div className="row g-3">
         <div className="col-md-6">

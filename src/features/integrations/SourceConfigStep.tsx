@@ -1,37 +1,53 @@
 // Step 2 of adding a managed connector: the connector's spec as a form, then a check with the
-// connector itself (its own words on failure). A passing config is saved as a source and the
-// source's streams are discovered for the next step.
+// connector itself (its own words on failure). A passing config's streams are discovered for the
+// next step; nothing is saved yet: the source is saved with its connection, so leaving the page
+// here (or at step 3) leaves nothing behind.
 import { useState } from 'react';
 import type { AirbyteCatalog } from '@common/integrations/airbyteProtocol';
-import type { ConnectorDefinition, SourceView } from '@common/integrations/integrationsContract';
+import type { CheckResult, ConnectorDefinition, SourceCreate } from '@common/integrations/integrationsContract';
 import { SOURCE_NAME_MAX } from '@common/integrations/integrationsRules';
 import { apiErrorField } from '../../api/apiError';
-import { useCheckSourceMutation, useCreateSourceMutation, useDiscoverSourceMutation, useGetSpecQuery } from '../../api/integrationsApi';
+import { useCheckSourceMutation, useDiscoverConfigMutation, useGetSpecQuery, useListSourcesQuery } from '../../api/integrationsApi';
 import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
 import { QueryResult } from '../../components/QueryResult';
 import { LazyConnectorConfigForm } from './LazyConnectorConfigForm';
 import { configErrorSchema } from './specUiSchema';
 import { mutationOutcome } from '../../api/useMutationFeedback';
+import { freeSourceName, sourceNameProblem } from './sourceNames';
+
+/** What step 2 hands on: the source to save with the connection, what its check said, and its streams. */
+export interface TestedSource {
+  draft: SourceCreate;
+  checked: CheckResult;
+  catalog: AirbyteCatalog;
+}
 
 interface SourceConfigStepProps {
   definition: ConnectorDefinition;
-  onReady: (source: SourceView, catalog: AirbyteCatalog) => void;
+  /** The settings typed before (back from step 3 to change them). */
+  initial?: SourceCreate;
+  onReady: (tested: TestedSource) => void;
 }
 
-export function SourceConfigStep({ definition, onReady }: SourceConfigStepProps) {
+export function SourceConfigStep({ definition, initial, onReady }: SourceConfigStepProps) {
   const spec = useGetSpecQuery(definition.id);
-  const [name, setName] = useState(definition.name);
-  const [config, setConfig] = useState<Record<string, unknown>>({});
+  const sources = useListSourcesQuery();
+  const taken = (sources.currentData ?? []).map((source) => source.name);
+  // Until the person types a name, the connector's, made free of the saved sources' names.
+  const [typedName, setTypedName] = useState<string | null>(initial?.name ?? null);
+  const name = typedName ?? freeSourceName(definition.name, taken);
+  const [config, setConfig] = useState<Record<string, unknown>>(initial?.config ?? {});
   const [check, checking] = useCheckSourceMutation();
-  const [createSource, creating] = useCreateSourceMutation();
-  const [discover, discovering] = useDiscoverSourceMutation();
+  const [discover, discovering] = useDiscoverConfigMutation();
   const [failure, setFailure] = useState<{ message: string; field?: string } | null>(null);
   const [progress, setProgress] = useState<string | null>(null);
-  const busy = checking.isLoading || creating.isLoading || discovering.isLoading;
+  const busy = checking.isLoading || discovering.isLoading;
 
   const submit = async (value: Record<string, unknown>) => {
     setFailure(null);
+    const nameProblem = sourceNameProblem(name, taken);
+    if (nameProblem) return setFailure({ message: nameProblem, field: 'name' });
     setProgress('Testing the connection…');
     // The refusal at the field the server blamed (the whole path: config fields are named by it).
     const refused = (outcome: { error: unknown; message: string }) => {
@@ -44,14 +60,11 @@ export function SourceConfigStep({ definition, onReady }: SourceConfigStepProps)
       setProgress(null);
       return setFailure({ message: `The connector could not connect: ${checked.data.message ?? 'it gave no reason.'}` });
     }
-    setProgress('Connection test passed. Saving the source…');
-    const created = mutationOutcome(await createSource({ name, definitionId: definition.id, config: value }));
-    if (!created.ok) return refused(created);
-    setProgress('Source saved. Reading its streams…');
-    const catalog = mutationOutcome(await discover(created.data.id));
+    setProgress('Connection test passed. Reading the streams…');
+    const catalog = mutationOutcome(await discover({ definitionId: definition.id, config: value }));
     setProgress(null);
-    if (!catalog.ok) return setFailure({ message: `The source was saved, but its streams could not be read: ${catalog.message}` });
-    onReady(created.data, catalog.data);
+    if (!catalog.ok) return setFailure({ message: `The connection test passed, but the streams could not be read: ${catalog.message}` });
+    onReady({ draft: { name: name.trim(), definitionId: definition.id, config: value }, checked: checked.data, catalog: catalog.data });
   };
 
   return (
@@ -62,7 +75,7 @@ export function SourceConfigStep({ definition, onReady }: SourceConfigStepProps)
       <FormField
         label="Source name"
         value={name}
-        onValue={setName}
+        onValue={setTypedName}
         maxLength={SOURCE_NAME_MAX}
         error={failure?.field === 'name' ? failure.message : undefined}
         required
