@@ -63,6 +63,7 @@ export const sampleUsageSync: UsageSyncStatus = {
 
 export const costSummary: CostSummary = {
   range: { from: '2026-08-24', to: '2026-11-21' },
+  previousRange: { from: '2026-05-26', to: '2026-08-23' },
   currency: 'USD',
   pricePerCredit: 3,
   storagePricePerTbMonth: 23,
@@ -103,14 +104,22 @@ export const costSummary: CostSummary = {
     { day: '2026-11-21', warehouseName: 'ELT_WH', credits: 80, cost: 240 },
   ],
   byUser: [
-    { name: 'JANE_DOE', queries: 1200, computeCredits: 150, cloudServicesCredits: 2, credits: 152, cost: 456 },
-    { name: '=HYPERLINK("http://evil.example","x")', queries: 3, computeCredits: 1, cloudServicesCredits: 0, credits: 1, cost: 3 },
-    { name: 'ETL_SERVICE', queries: 5000, computeCredits: 160, cloudServicesCredits: 5, credits: 165, cost: 495 },
+    { name: 'JANE_DOE', queries: 1200, computeCredits: 150, cloudServicesCredits: 2, credits: 152, cost: 456, previousCost: 300 },
+    {
+      name: '=HYPERLINK("http://evil.example","x")',
+      queries: 3,
+      computeCredits: 1,
+      cloudServicesCredits: 0,
+      credits: 1,
+      cost: 3,
+      previousCost: 3,
+    },
+    { name: 'ETL_SERVICE', queries: 5000, computeCredits: 160, cloudServicesCredits: 5, credits: 165, cost: 495, previousCost: 550 },
   ],
-  byRole: [{ name: 'ANALYST', queries: 1203, computeCredits: 151, cloudServicesCredits: 2, credits: 153, cost: 459 }],
+  byRole: [{ name: 'ANALYST', queries: 1203, computeCredits: 151, cloudServicesCredits: 2, credits: 153, cost: 459, previousCost: 459 }],
   byTag: [
-    { name: 'dbt:model=orders', queries: 400, computeCredits: 60, cloudServicesCredits: 1, credits: 61, cost: 183 },
-    { name: null, queries: 5803, computeCredits: 250, cloudServicesCredits: 6, credits: 256, cost: 768 },
+    { name: 'dbt:model=orders', queries: 400, computeCredits: 60, cloudServicesCredits: 1, credits: 61, cost: 183, previousCost: 0 },
+    { name: null, queries: 5803, computeCredits: 250, cloudServicesCredits: 6, credits: 256, cost: 768, previousCost: 700 },
   ],
   idleByWarehouse: [
     { warehouseName: 'ANALYTICS_WH', meteredCredits: 220, attributedCredits: 110, idleCredits: 110, idleCost: 330, idleShare: 0.5 },

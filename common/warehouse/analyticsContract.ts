@@ -22,6 +22,10 @@ export interface QueryFilter {
   userName?: string;
   roleName?: string;
   queryTag?: string;
+  /** QUERY_PARAMETERIZED_HASH: the runs of one query pattern. */
+  parameterizedHash?: string;
+  /** A dbt node id (`model.<package>.<name>`): the statements dbt ran to build it. */
+  dbtModel?: string;
 }
 
 export interface DailyWarehouseSpend extends Spend {
@@ -60,6 +64,8 @@ export interface DimensionSpend extends Spend {
   queries: number;
   computeCredits: number;
   cloudServicesCredits: number;
+  /** Its attributed cost over the comparison period (CostSummary.previousRange). */
+  previousCost: number;
 }
 
 export interface IdleCost {
@@ -88,6 +94,8 @@ export interface MonthToDate {
 
 export interface CostSummary {
   range: DateRange;
+  /** What the range is compared with (see CostMovers.previousRange). */
+  previousRange: DateRange;
   currency: typeof CURRENCY;
   pricePerCredit: number;
   storagePricePerTbMonth: number;
@@ -256,6 +264,41 @@ export interface UsersOverview {
   dormantPrivileged: UserCost[];
   /** Enabled people (TYPE PERSON or unset) without MFA; service users sign in with keys. */
   withoutMfa: UserCost[];
+}
+
+/** What "Top movers" ranks: where a change in the bill comes from. */
+export const moverDimensions = ['warehouse', 'user', 'pattern', 'model', 'tag'] as const;
+export type MoverDimension = (typeof moverDimensions)[number];
+
+export interface CostMover {
+  /** The warehouse, user or query tag; the pattern's parameterised hash; the dbt node id of a model. */
+  name: string;
+  /** What to show: the name, a model's own name, or the first 200 characters of a pattern's most expensive run. */
+  label: string;
+  cost: number;
+  previousCost: number;
+  /** cost − previousCost. */
+  change: number;
+  /** change ÷ previousCost; null when it cost nothing before (new). */
+  changeShare: number | null;
+}
+
+/**
+ * What changed against the comparison period. A range from the 1st of a month to a day of it
+ * (this month so far, or a whole month) is compared with the same days of the month before (cut
+ * to its length); any other range with the equally long period just before it.
+ */
+export interface CostMovers {
+  range: DateRange;
+  previousRange: DateRange;
+  currency: typeof CURRENCY;
+  /** The bill (compute, billed cloud services, storage) in each period. */
+  totalCost: number;
+  previousTotalCost: number;
+  change: number;
+  changeShare: number | null;
+  /** Per dimension, the names whose cost moved most (either way), largest move first. */
+  movers: Record<MoverDimension, CostMover[]>;
 }
 
 // The answers that wrap the shapes above

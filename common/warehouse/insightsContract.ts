@@ -9,6 +9,8 @@ export interface SchemaSpend {
   queries: number;
   credits: number;
   cost: number;
+  /** Its attributed cost over the comparison period (DatabaseSpendResponse.previousRange). */
+  previousCost: number;
 }
 
 export interface DatabaseSpend extends SchemaSpend {
@@ -17,6 +19,7 @@ export interface DatabaseSpend extends SchemaSpend {
 
 export interface DatabaseSpendResponse {
   range: DateRange;
+  previousRange: DateRange;
   databases: DatabaseSpend[];
 }
 

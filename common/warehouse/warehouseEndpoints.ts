@@ -1,11 +1,12 @@
 // The warehouse's endpoints (common/api/endpoint.ts): the Optimize pages' reads (cost, queries,
-// warehouses, users and their finer analyses) and the recommendation they apply, the Cost page's
+// warehouses, users, what moved the bill and their finer analyses) and the recommendation they apply, the Cost page's
 // budgets, the usage copy's state and "sync now", and User Management's users, roles and changes.
 // The server registers its routes from them and the browser builds its requests from them. Types
 // only come from the contracts.
 import { endpoint } from '../api/endpoint';
 import type { JobView } from '../jobs/jobsContract';
 import type {
+  CostMovers,
   CostSummary,
   MonthToDate,
   QueryDetail,
@@ -22,6 +23,7 @@ import type { AppliedChange, RoleDetail, RoleView, UserDetail, UserView, Warehou
 import type { UsageSyncStatus } from './usageSyncContract';
 import type {
   ApplyRecommendationBody,
+  CostMoversQuery,
   ManagementSearchQuery,
   NoQuery,
   PatternTrendsQuery,
@@ -41,6 +43,8 @@ export const warehouseEndpoints = {
   info: endpoint<{ response: WarehouseInfoResponse }>()('GET', '/api/warehouse/info'),
   monthToDate: endpoint<{ query: NoQuery; response: { monthToDate: MonthToDate | null } }>()('GET', '/api/warehouse/month-to-date'),
   cost: endpoint<{ query: RangeQuery; response: CostSummary }>()('GET', '/api/warehouse/cost'),
+  // What moved the bill against the comparison period; without a range, this month so far (the account's last month with usage).
+  costMovers: endpoint<{ query: CostMoversQuery; response: CostMovers }>()('GET', '/api/warehouse/cost/movers'),
   topQueries: endpoint<{ query: TopQueriesQuery; response: TopQueriesPage }>()('GET', '/api/warehouse/queries/top'),
   // Every matching query as a CSV file to download.
   topQueriesCsv: endpoint<{ query: TopQueriesCsvQuery; response: string }>()('GET', '/api/warehouse/queries/top.csv'),

@@ -10,6 +10,8 @@ const filterQuery = {
   userName: text.optional(),
   roleName: text.optional(),
   queryTag: text.optional(),
+  parameterizedHash: text.optional(),
+  dbtModel: text.optional(),
 };
 const limit = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').optional();
 
@@ -29,6 +31,7 @@ export const topQueriesCsvQuerystring = query({ ...filterQuery, orderBy: z.enum(
 export const queryPatternsQuerystring = query({ ...filterQuery, orderBy: z.enum(['cost', 'count', 'duration']).optional(), limit });
 export const spillingQuerystring = query({ ...filterQuery, limit });
 export const patternTrendsQuerystring = query({ ...filterQuery, limit });
+export const costMoversQuerystring = query({ ...rangeQuery, limit });
 export const warehouseNameParams = z.object({ name: z.string() });
 export const usersOverviewQuerystring = query({ ...rangeQuery, dormantDays: limit });
 export const queryIdParams = z.object({ queryId: z.string() });
@@ -48,6 +51,7 @@ export type TopQueriesCsvQuery = z.output<typeof topQueriesCsvQuerystring>;
 export type QueryPatternsQuery = z.output<typeof queryPatternsQuerystring>;
 export type SpillingQuery = z.output<typeof spillingQuerystring>;
 export type PatternTrendsQuery = z.output<typeof patternTrendsQuerystring>;
+export type CostMoversQuery = z.output<typeof costMoversQuerystring>;
 export type UsersOverviewQuery = z.output<typeof usersOverviewQuerystring>;
 export type ApplyRecommendationBody = z.output<typeof applyRecommendationBody>;
 export type ManagementSearchQuery = z.output<typeof managementSearchQuerystring>;

@@ -36,9 +36,10 @@ describe('Optimize insights', () => {
   });
 
   it('pattern trends: daily costs add up to the pattern total, and the previous period is the one just before', async () => {
-    const current = { from: '2026-03-01', to: '2026-03-14' };
+    // Not from the 1st of a month: a month's days are compared with the same days of the month before (costMovers.test.ts).
+    const current = { from: '2026-03-02', to: '2026-03-15' };
     const trends = await account.warehouse.patternTrends({ range: current }, 5);
-    expect(trends.previousRange).toEqual({ from: '2026-02-15', to: '2026-02-28' });
+    expect(trends.previousRange).toEqual({ from: '2026-02-16', to: '2026-03-01' });
     expect(trends.days).toHaveLength(14);
     expect(trends.patterns).toHaveLength(5);
     const patterns = await account.warehouse.queryPatterns({ range: current }, { orderBy: 'cost', limit: 5 });
@@ -48,7 +49,7 @@ describe('Optimize insights', () => {
       expect(sumOf(trend.daily, (d) => d)).toBeCloseTo(trend.totalCost, 6);
       const [before] = await account.sql(
         `SELECT COALESCE(SUM(CREDITS), 0) AS c FROM DATAWORKS.QUERY_COST WHERE QUERY_PARAMETERIZED_HASH = ?
-         AND START_TIME >= TIMESTAMP '2026-02-15 00:00:00' AND START_TIME < TIMESTAMP '2026-03-01 00:00:00'`,
+         AND START_TIME >= TIMESTAMP '2026-02-16 00:00:00' AND START_TIME < TIMESTAMP '2026-03-02 00:00:00'`,
         [trend.parameterizedHash],
       );
       expect(trend.previousCost).toBeCloseTo(Number(before?.c) * PRICE, 6);

@@ -14,6 +14,8 @@ import {
   type MonthToDate,
 } from './analytics/cost.js';
 import { usageDays, type AnalyticsContext } from './analytics/context.js';
+import { costMovers } from './analytics/costMovers.js';
+import type { CostMovers } from '@common/warehouse/analyticsContract';
 import {
   parseChoice,
   parseDateRange,
@@ -134,6 +136,12 @@ export class Warehouse {
   async spendBy(dimension: CostDimension, range: DateRange, limit?: number): Promise<DimensionSpend[]> {
     const [parsed, max] = [parseDateRange(range), parseLimit(limit, 'limit', 50)];
     return this.analysis('spendBy', [dimension, parsed, max], () => spendByDimension(this.context, parsed, dimension, max));
+  }
+
+  /** What moved the bill: the range against its comparison period, per warehouse, user, pattern, dbt model and tag. */
+  async costMovers(range: DateRange, limit?: number): Promise<CostMovers> {
+    const [parsed, max] = [parseDateRange(range), parseLimit(limit, 'limit', 5, 50)];
+    return this.analysis('costMovers', [parsed, max], () => costMovers(this.context, parsed, max));
   }
 
   async monthToDate(asOf?: string): Promise<MonthToDate | null> {

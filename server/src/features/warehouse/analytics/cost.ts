@@ -11,6 +11,7 @@ import { int, raw, sql } from '../../../platform/warehouse/sql.js';
 import { queryCostDailyRelation, warehouseHourRelation } from '../../../platform/warehouse/attribution.js';
 import { CURRENCY, latestUsageDay, spend, type AnalyticsContext } from './context.js';
 import { addDays, rangeWindow, type DateRange } from './filters.js';
+import { comparisonPeriod } from './comparison.js';
 import type {
   DailyWarehouseSpend,
   DailyServiceSpend,
@@ -85,7 +86,11 @@ export function totalByService(days: readonly DailyServiceSpend[]): ServiceSpend
 
 const DIMENSION_COLUMNS: Record<CostDimension, string> = { user: 'USER_NAME', role: 'ROLE_NAME', tag: 'QUERY_TAG' };
 
-/** Attributed spend per user, role or query tag, most expensive first. */
+/**
+ * Attributed spend per user, role or query tag in the range, most expensive first, each with its
+ * cost over the comparison period (comparison.ts) beside it. Names without a query in the
+ * range are left out, as before: the table lists what the range spent.
+ */
 export async function spendByDimension(
   context: AnalyticsContext,
   range: DateRange,
@@ -93,17 +98,26 @@ export async function spendByDimension(
   limit = 50,
 ): Promise<DimensionSpend[]> {
   const column = raw(DIMENSION_COLUMNS[dimension]);
+  const previous = comparisonPeriod(range);
+  const inRange = sql`DAY >= CAST(${range.from} AS DATE)`;
+  const inPrevious = sql`DAY <= CAST(${previous.to} AS DATE)`;
   const rows = await context.engine.query(sql`
-    WITH D AS (${queryCostDailyRelation(rangeWindow(range))})
-    SELECT NULLIF(${column}, '') AS "name", SUM(QUERIES) AS "queries", SUM(CREDITS) AS "credits",
-           SUM(CREDITS_COMPUTE) AS "compute", SUM(CREDITS_CLOUD_SERVICES) AS "cloud"
-    FROM D GROUP BY 1 ORDER BY 3 DESC, 1 LIMIT ${int(limit)}`);
+    WITH D AS (${queryCostDailyRelation(rangeWindow({ from: previous.from, to: range.to }))})
+    SELECT NULLIF(${column}, '') AS "name",
+           SUM(CASE WHEN ${inRange} THEN QUERIES ELSE 0 END) AS "queries",
+           SUM(CASE WHEN ${inRange} THEN CREDITS ELSE 0 END) AS "credits",
+           SUM(CASE WHEN ${inRange} THEN CREDITS_COMPUTE ELSE 0 END) AS "compute",
+           SUM(CASE WHEN ${inRange} THEN CREDITS_CLOUD_SERVICES ELSE 0 END) AS "cloud",
+           SUM(CASE WHEN ${inPrevious} THEN CREDITS ELSE 0 END) AS "previous"
+    FROM D GROUP BY 1 HAVING SUM(CASE WHEN ${inRange} THEN QUERIES ELSE 0 END) > 0
+    ORDER BY 3 DESC, 1 LIMIT ${int(limit)}`);
   return rows.map((row) => ({
     name: strOrNull(row, 'name'),
     queries: num(row, 'queries'),
     computeCredits: num(row, 'compute'),
     cloudServicesCredits: num(row, 'cloud'),
     ...spend(context, num(row, 'credits')),
+    previousCost: num(row, 'previous') * context.prices.pricePerCredit,
   }));
 }
 
@@ -175,6 +189,7 @@ export async function costSummary(
   const byService = totalByService(byDayAndService);
   return {
     range,
+    previousRange: comparisonPeriod(range),
     currency: CURRENCY,
     pricePerCredit: context.prices.pricePerCredit,
     storagePricePerTbMonth: context.prices.storagePricePerTbMonth,

@@ -7,6 +7,7 @@ import { InvalidInputError } from '../../../platform/warehouse/errors.js';
 import { parseObjectName, parseQueryTag } from '../../../platform/warehouse/identifiers.js';
 import { raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
 import { windowText, type TimeWindow } from '../../../platform/warehouse/attribution.js';
+import { nodeIdExpression } from './dbtNodeCost.js';
 import type { DateRange, QueryFilter } from '@common/warehouse/analyticsContract';
 import { addUtcDays, startOfUtcDay, utcDayOf, utcDaysBetween } from '@common/time/utcDay';
 
@@ -52,7 +53,27 @@ function optional<T>(value: unknown, parse: (value: unknown) => T): T | undefine
   return value === undefined || value === null ? undefined : parse(value);
 }
 
-/** Parses `{ from, to, warehouseName?, userName?, roleName?, queryTag? }` (e.g. a query string). */
+const PARAMETERIZED_HASH = /^[0-9A-Za-z]{1,64}$/;
+const DBT_MODEL = /^model\.[A-Za-z0-9_$-]+(\.[A-Za-z0-9_$-]+)+$/;
+
+export function parseParameterizedHash(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !PARAMETERIZED_HASH.test(value)) {
+    throw new InvalidInputError(field, 'must be a query parameterized hash (up to 64 letters and digits)');
+  }
+  return value;
+}
+
+export function parseDbtModel(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.length > 300 || !DBT_MODEL.test(value)) {
+    throw new InvalidInputError(field, 'must be a dbt model id such as model.my_project.orders');
+  }
+  return value;
+}
+
+/**
+ * Parses `{ from, to, warehouseName?, userName?, roleName?, queryTag?, parameterizedHash?,
+ * dbtModel? }` (e.g. a query string).
+ */
 export function parseQueryFilter(input: Record<string, unknown>): QueryFilter {
   const filter: QueryFilter = { range: parseDateRange(input) };
   const warehouseName = optional(input.warehouseName, (v) => parseObjectName(v, 'warehouseName'));
@@ -63,6 +84,10 @@ export function parseQueryFilter(input: Record<string, unknown>): QueryFilter {
   if (userName) filter.userName = userName;
   if (roleName) filter.roleName = roleName;
   if (queryTag) filter.queryTag = queryTag;
+  const parameterizedHash = optional(input.parameterizedHash, (v) => parseParameterizedHash(v, 'parameterizedHash'));
+  const dbtModel = optional(input.dbtModel, (v) => parseDbtModel(v, 'dbtModel'));
+  if (parameterizedHash) filter.parameterizedHash = parameterizedHash;
+  if (dbtModel) filter.dbtModel = dbtModel;
   return filter;
 }
 
@@ -82,8 +107,13 @@ export function parseChoice<T extends string>(value: unknown, field: string, cho
   return value as T;
 }
 
-/** Conditions on a relation with QUERY_HISTORY's column names; every value is a bound parameter. */
-export function filterConditions(filter: QueryFilter, alias = ''): Sql[] {
+/**
+ * Conditions on a relation with QUERY_HISTORY's column names; every value is a bound parameter.
+ * A dbt model is found by the marks dbt puts on its statements (dbtNodeCost.ts), read from
+ * QUERY_HISTORY over `window` (the relation's own: the range unless told), so the relation needs
+ * QUERY_ID; the daily rollup has none (see queries.ts, queryPatterns).
+ */
+export function filterConditions(filter: QueryFilter, alias = '', window: TimeWindow = rangeWindow(filter.range)): Sql[] {
   const prefix = alias ? `${alias}.` : '';
   const conditions: Sql[] = [];
   // Column names are constants of this function, never input.
@@ -94,6 +124,13 @@ export function filterConditions(filter: QueryFilter, alias = ''): Sql[] {
   add('USER_NAME', filter.userName);
   add('ROLE_NAME', filter.roleName);
   add('QUERY_TAG', filter.queryTag);
+  add('QUERY_PARAMETERIZED_HASH', filter.parameterizedHash);
+  if (filter.dbtModel !== undefined) {
+    conditions.push(sql`${raw(prefix + 'QUERY_ID')} IN (
+      SELECT QUERY_ID FROM ACCOUNT_USAGE.QUERY_HISTORY
+      WHERE START_TIME >= CAST(${window.start} AS TIMESTAMP_LTZ) AND START_TIME < CAST(${window.end} AS TIMESTAMP_LTZ)
+        AND (contains(QUERY_TEXT, 'node_id') OR COALESCE(QUERY_TAG, '') <> '') AND ${nodeIdExpression()} = ${filter.dbtModel})`);
+  }
   return conditions;
 }
 

@@ -1,6 +1,7 @@
 /**
- * Each top query pattern's cost per day over the range, and its cost over the period of the
- * same length just before, so the Queries page can show which repeated statements are growing.
+ * Each top query pattern's cost per day over the range, and its cost over the comparison period
+ * (comparison.ts: the same days of last month for a month's range, else the equally long period
+ * just before), so the Queries page can show which repeated statements are growing.
  * Patterns are ranked by cost in the range (filters applied); the previous period reads the
  * same filters.
  */
@@ -8,15 +9,10 @@ import { day, num, str } from '../../../platform/warehouse/engine.js';
 import { int, sql, where } from '../../../platform/warehouse/sql.js';
 import { queryCostRelation, ts } from '../../../platform/warehouse/attribution.js';
 import type { AnalyticsContext } from './context.js';
-import { addDays, filterConditions, rangeDays, rangeWindow, type QueryFilter } from './filters.js';
+import { addDays, filterConditions, rangeWindow, type QueryFilter } from './filters.js';
+import { comparisonPeriod } from './comparison.js';
 import type { DateRange } from '@common/warehouse/analyticsContract';
 import type { PatternTrend, PatternTrendsResponse } from '@common/warehouse/insightsContract';
-
-/** The period of the same length that ends the day before `range` starts. */
-export function previousPeriod(range: DateRange): DateRange {
-  const days = rangeDays(range);
-  return { from: addDays(range.from, -days), to: addDays(range.from, -1) };
-}
 
 export function daysOf(range: DateRange): string[] {
   const days: string[] = [];
@@ -26,10 +22,10 @@ export function daysOf(range: DateRange): string[] {
 
 export async function patternTrends(context: AnalyticsContext, filter: QueryFilter, limit = 10): Promise<PatternTrendsResponse> {
   const range = filter.range;
-  const previousRange = previousPeriod(range);
+  const previousRange = comparisonPeriod(range);
   const current = rangeWindow(range);
   const wide = rangeWindow({ from: previousRange.from, to: range.to });
-  const conditions = [...filterConditions(filter), sql`QUERY_PARAMETERIZED_HASH IS NOT NULL`];
+  const conditions = [...filterConditions(filter, '', wide), sql`QUERY_PARAMETERIZED_HASH IS NOT NULL`];
   const rows = await context.engine.query(sql`
     WITH QC AS (${queryCostRelation(wide)}),
     F AS (SELECT * FROM QC ${where(conditions)}),
@@ -70,10 +66,12 @@ export async function patternTrends(context: AnalyticsContext, filter: QueryFilt
       patterns.set(hash, pattern);
     }
     if (row.day === null) continue;
-    const at = index.get(day(row, 'day'));
+    const rowDay = day(row, 'day');
+    const at = index.get(rowDay);
     const cost = num(row, 'credits') * price;
-    if (at === undefined) pattern.previousCost += cost;
-    else pattern.daily[at] = (pattern.daily[at] ?? 0) + cost;
+    // Days between the two periods (after the same days of last month) count in neither.
+    if (at !== undefined) pattern.daily[at] = (pattern.daily[at] ?? 0) + cost;
+    else if (rowDay >= previousRange.from && rowDay <= previousRange.to) pattern.previousCost += cost;
   }
   for (const pattern of patterns.values())
     pattern.changeShare = pattern.previousCost > 0 ? (pattern.totalCost - pattern.previousCost) / pattern.previousCost : null;

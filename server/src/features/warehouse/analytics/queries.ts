@@ -6,7 +6,7 @@
 import { WarehouseError, notFound } from '../../../platform/warehouse/errors.js';
 import { iso, num, numOrNull, str, strOrNull, type Row } from '../../../platform/warehouse/engine.js';
 import { int, raw, sql, where, type Sql } from '../../../platform/warehouse/sql.js';
-import { queryCostDailyRelation, queryCostRelation } from '../../../platform/warehouse/attribution.js';
+import { queryCostDailyRelation, queryCostRelation, type TimeWindow } from '../../../platform/warehouse/attribution.js';
 import type { AnalyticsContext } from './context.js';
 import { addDays, filterConditions, rangeWindow, type QueryFilter } from './filters.js';
 import type { QuerySummary, QueryDetail, QueryPattern, SpillSummary, QueryOrder, PatternOrder } from '@common/warehouse/analyticsContract';
@@ -142,6 +142,14 @@ export async function spillByWarehouse(context: AnalyticsContext, filter: QueryF
   }));
 }
 
+/** Per-query cost rows with the daily rollup's columns (each query a group of one), and QUERY_ID for the filters. */
+function perQueryAsDaily(window: TimeWindow): Sql {
+  return sql`SELECT QUERY_ID, WAREHOUSE_NAME, USER_NAME, ROLE_NAME, QUERY_TAG, QUERY_PARAMETERIZED_HASH, 1 AS QUERIES, CREDITS,
+      TOTAL_ELAPSED_TIME, CASE WHEN BYTES_SPILLED_TO_REMOTE_STORAGE > 0 THEN 1 ELSE 0 END AS REMOTE_SPILL_QUERIES,
+      START_TIME AS FIRST_START, START_TIME AS LAST_START, QUERY_ID AS TOP_QUERY_ID, CREDITS AS MAX_CREDITS, TEXT_PREVIEW AS TOP_TEXT_PREVIEW
+    FROM (${queryCostRelation(window)})`;
+}
+
 const PATTERN_ORDER: Record<PatternOrder, string> = { cost: '"totalCredits"', count: '"queries"', duration: '"totalElapsedMs"' };
 
 /** Queries grouped by QUERY_PARAMETERIZED_HASH (the same statement with different literals). */
@@ -154,8 +162,10 @@ export async function queryPatterns(
   const conditions = [...filterConditions(filter), sql`QUERY_PARAMETERIZED_HASH IS NOT NULL`];
   const order = raw(PATTERN_ORDER[options.orderBy ?? 'cost']);
   // From the daily rollup (attribution.ts): the same sums, counts and extremes, composed over days.
+  // A dbt model is known per query only (its statements' marks), so its patterns group the queries themselves.
+  const relation = filter.dbtModel === undefined ? queryCostDailyRelation(window) : perQueryAsDaily(window);
   const rows = await context.engine.query(sql`
-    WITH D AS (${queryCostDailyRelation(window)})
+    WITH D AS (${relation})
     SELECT QUERY_PARAMETERIZED_HASH AS "parameterizedHash", SUM(QUERIES) AS "queries", SUM(CREDITS) AS "totalCredits",
            SUM(TOTAL_ELAPSED_TIME) AS "totalElapsedMs", SUM(REMOTE_SPILL_QUERIES) AS "remoteSpillQueries",
            COUNT(DISTINCT USER_NAME) AS "users", MIN(FIRST_START) AS "firstSeen", MAX(LAST_START) AS "lastSeen",

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { warehouseWriterRoles } from '@common/access/access';
 import {
   applyRecommendationBody,
+  costMoversQuerystring,
   noQuery,
   queryIdParams,
   queryPatternsQuerystring,
@@ -25,7 +26,7 @@ import { endpointRoute } from '../../../platform/http/endpointRoute.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import { auditedWrite } from './auditedWrite.js';
 import { queryCsvLines } from './queryCsv.js';
-import { rangeOf, warehouseOfRequest } from './requestWarehouse.js';
+import { monthRangeOf, rangeOf, warehouseOfRequest } from './requestWarehouse.js';
 
 /** Who may apply a recommendation (an ALTER WAREHOUSE on the account): the access table's rule. */
 export const WAREHOUSE_WRITE_ROLES = warehouseWriterRoles;
@@ -77,6 +78,15 @@ export function registerWarehouseRoutes(server: FastifyInstance, registry: Wareh
     handler: async (request) => {
       const warehouse = await warehouseOf(request);
       return warehouse.costSummary(await rangeOf(warehouse, request.query));
+    },
+  });
+
+  app.route({
+    ...endpointRoute(ep.costMovers, { querystring: costMoversQuerystring }),
+    preValidation: requireRoute('snowflakeCost'),
+    handler: async (request) => {
+      const warehouse = await warehouseOf(request);
+      return warehouse.costMovers(await monthRangeOf(warehouse, request.query), request.query.limit);
     },
   });
 

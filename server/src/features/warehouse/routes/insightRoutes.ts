@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { patternTrendsQuerystring, rangeQuerystring, warehouseNameParams } from '@common/warehouse/warehouseRequests';
 import { warehouseEndpoints as ep } from '@common/warehouse/warehouseEndpoints';
-import { parseQueryFilter, type WarehouseRegistry } from '../index.js';
+import { comparisonPeriod, parseQueryFilter, type WarehouseRegistry } from '../index.js';
 import { requireRoute } from '../../../platform/http/auth/authenticate.js';
 import { endpointRoute } from '../../../platform/http/endpointRoute.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
@@ -21,7 +21,7 @@ export function registerInsightRoutes(server: FastifyInstance, registry: Warehou
     handler: async (request) => {
       const warehouse = await warehouseOf(request);
       const range = await rangeOf(warehouse, request.query);
-      return { range, databases: await warehouse.spendByDatabase(range) };
+      return { range, previousRange: comparisonPeriod(range), databases: await warehouse.spendByDatabase(range) };
     },
   });
 

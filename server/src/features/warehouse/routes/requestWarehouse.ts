@@ -18,3 +18,14 @@ export async function rangeOf(warehouse: Warehouse, query: { from?: string; to?:
   if (!range) throw new HttpError(404, 'not_found', 'The warehouse has no usage data yet.');
   return range;
 }
+
+/**
+ * The asked range, or this month so far: the month of the account's last day with usage, from
+ * its 1st (or the first day with usage) to that day. What "why did my bill go up" is about.
+ */
+export async function monthRangeOf(warehouse: Warehouse, query: { from?: string; to?: string }): Promise<DateRange> {
+  if (query.from !== undefined || query.to !== undefined) return parseDateRange(query);
+  const range = await rangeOf(warehouse, {});
+  const monthStart = `${range.to.slice(0, 8)}01`;
+  return { from: monthStart < range.from ? range.from : monthStart, to: range.to };
+}
