@@ -108,11 +108,36 @@ export const attachmentTypes: Record<string, readonly string[]> = {
   'application/zip': ['zip'],
 };
 
-/** Types browsers give some of the files above, and the type the portal keeps them as (Markdown is served as plain text). */
+/**
+ * Types browsers and systems give some of the files above, and the type the portal keeps them as
+ * (Markdown, logs and SQL are kept as plain text). Chromium on Linux sends `.log` as text/x-log.
+ */
 export const attachmentTypeAliases: Record<string, string> = {
   'text/markdown': 'text/plain',
   'text/x-markdown': 'text/plain',
+  'text/x-log': 'text/plain',
+  'application/x-log': 'text/plain',
+  'text/x-sql': 'text/plain',
+  'application/sql': 'text/plain',
+  'application/x-sql': 'text/plain',
+  'application/x-zip-compressed': 'application/zip',
+  'application/csv': 'text/csv',
 };
+
+/**
+ * The type a file is kept as: its declared type through the aliases above; a file sent without a
+ * type or as application/octet-stream (some browsers do that for text files) takes the type its
+ * extension names.
+ */
+export function attachmentTypeOf(filename: string, declared: string): string {
+  const declaredType = declared.split(';')[0]?.trim().toLowerCase() ?? '';
+  const type = attachmentTypeAliases[declaredType] ?? declaredType;
+  if (type && type !== 'application/octet-stream') return type;
+  const extension = filename.toLowerCase().split('.').pop() ?? '';
+  return (
+    Object.entries(attachmentTypes).find(([, extensions]) => extensions.includes(extension))?.[0] ?? (type || 'application/octet-stream')
+  );
+}
 
 /** Why a file cannot be attached; undefined when it can. */
 export function attachmentProblem(filename: string, contentType: string, size: number): string | undefined {

@@ -60,6 +60,17 @@ test('the Data Quality page shows the failing test first, with its history', asy
   const first = tests.getByRole('row').nth(1);
   await first.waitFor();
   assert.match((await first.textContent()) ?? '', new RegExp(`${FAILING}.*Fail`));
+  // Each test is one line: the name column keeps a readable width and cuts long names, which
+  // show in full on hover (title) and on keyboard focus.
+  const rows = await tests.locator('tbody tr').count();
+  const rowHeights = await tests.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height));
+  assert.ok(
+    Math.max(...rowHeights) < 80,
+    `every row is at most a couple of lines tall (tallest ${Math.max(...rowHeights)} px of ${rows} rows)`,
+  );
+  const nameCell = first.getByRole('rowheader');
+  assert.ok(((await nameCell.boundingBox())?.width ?? 0) >= 200, 'the Test column is at least 200 px wide');
+  assert.equal(await first.getByRole('link', { name: FAILING }).getAttribute('title'), FAILING);
   await first.getByRole('link', { name: FAILING }).click();
   await page.getByRole('img', { name: new RegExp(`^Failing rows of ${FAILING} per run`) }).waitFor();
   const runs = page.getByRole('table', { name: `Runs of ${FAILING}` });

@@ -123,10 +123,17 @@ test('staff answer it; the requester’s bell goes up live and the reply shows w
   assert.equal(await requester.getByText('Probably the box layout width', { exact: false }).count(), 0);
 });
 
-test('staff apply the ticket’s layout settings to their own session', async () => {
+test('staff preview the ticket’s layout in their tab and return to their own', async () => {
   assert.ok(!(await staff.evaluate(() => document.body.classList.contains('dw-box-layout'))));
   const region = staff.getByRole('region', { name: 'Layout settings of engineer' });
-  await region.getByRole('button', { name: 'Apply to my session' }).click();
-  await region.getByRole('status').filter({ hasText: 'The layout of engineer is now applied to your session.' }).waitFor();
+  await region.getByText('Box layout', { exact: true }).waitFor();
+  await region.getByRole('button', { name: 'Preview in this tab' }).click();
+  await region.getByRole('status').filter({ hasText: 'You now see the layout of engineer in this tab.' }).waitFor();
   assert.ok(await staff.evaluate(() => document.body.classList.contains('dw-box-layout')));
+  // The preview survives a reload of the tab, and says so on every page with the way back.
+  await staff.reload();
+  const banner = staff.getByRole('region', { name: 'Layout preview' });
+  await banner.getByRole('button', { name: 'Return to my layout' }).click();
+  await banner.waitFor({ state: 'detached' });
+  assert.ok(!(await staff.evaluate(() => document.body.classList.contains('dw-box-layout'))));
 });

@@ -7,6 +7,7 @@ import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, R
 import { safeStorage } from '../layout/safeStorage';
 import { authReducer } from '../auth/authSlice';
 import { layoutReducer } from '../layout/layoutSlice';
+import { layoutPreviewReducer } from '../layout/preview/layoutPreviewSlice';
 import { layoutPersistMigrate, LAYOUT_PERSIST_VERSION } from '../layout/layoutPersistence';
 import type { LayoutSettings } from '@common/layout/layoutSettings';
 import type { baseApi } from '../api/baseApi';
@@ -29,6 +30,7 @@ export interface LazyLoadedSlices {
 export const rootReducer = combineSlices({
   auth: authReducer,
   layout: persistReducer(layoutPersistConfig, layoutReducer),
+  layoutPreview: layoutPreviewReducer,
 }).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type { AppDispatch, AppStartListening, RootState };

@@ -7,6 +7,7 @@ import { useMenu, useMenuLoading } from '../menu/useMenu';
 import type { MenuItem } from '../menu/menuTypes';
 import { ArrivalNoticeAlert } from './ArrivalNoticeAlert';
 import { Breadcrumbs } from './Breadcrumbs';
+import { LayoutPreviewBanner } from './preview/LayoutPreviewBanner';
 import { Header } from './header/Header';
 import { layoutActions, selectLayout } from './layoutSlice';
 import { Navigation } from './navigation/Navigation';
@@ -92,6 +93,7 @@ export default function MainLayout() {
         <Header menuOpen={menuOpen} menuButtonRef={menuButtonRef} />
         <main id="main-content" className="dw-content" tabIndex={-1}>
           <Breadcrumbs menu={menu} />
+          <LayoutPreviewBanner />
           <ArrivalNoticeAlert />
           <Outlet />
         </main>

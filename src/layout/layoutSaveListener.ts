@@ -15,6 +15,9 @@ export function listenForLayoutChanges(startListening: AppStartListening, delayM
     predicate: (action, current, previous) =>
       action.type.startsWith('layout/') &&
       !layoutActions.restoreSavedSettings.match(action) &&
+      // A preview of someone else's layout is never saved as the user's own.
+      current.layoutPreview === null &&
+      previous.layoutPreview === null &&
       current.auth.status === 'authenticated' &&
       appearanceChanged(previous.layout, current.layout),
     effect: async (_action, { cancelActiveListeners, delay, dispatch, getState }) => {

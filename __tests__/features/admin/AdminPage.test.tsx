@@ -36,7 +36,7 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-it("shows a user's saved settings read-only and applies them to the current session", async () => {
+it("says a user's saved settings in words and previews them in this tab, with the way back", async () => {
   const store = start((request) =>
     request.url === 'api/admin/layout-settings/clientadmin'
       ? json(200, { username: 'clientadmin', settings: saved, updatedAt: '2026-03-01T10:00:00Z' })
@@ -44,14 +44,22 @@ it("shows a user's saved settings read-only and applies them to the current sess
   );
   await lookUp('clientadmin');
 
-  const settingsField = await screen.findByLabelText('Settings (JSON, read-only)');
-  expect(settingsField).toHaveAttribute('readonly');
-  expect(JSON.parse((settingsField as HTMLTextAreaElement).value)).toEqual(saved);
+  const differences = await screen.findByLabelText('Layout of clientadmin, as it differs from the defaults');
+  expect(
+    within(differences)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`),
+  ).toEqual([
+    'Layout: Menu across the top (default: Menu at the side)',
+    'Right-to-left: on (default: off)',
+    'List icon: Bullet (default: No marker)',
+  ]);
   expect(store.getState().layout.rtlLayout).toBe(false);
 
-  await userEvent.click(screen.getByRole('button', { name: 'Apply to my session' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Preview in this tab' }));
   expect(store.getState().layout).toMatchObject({ rtlLayout: true, layout: 'horizontal', navListIcon: 'style4' });
-  expect(screen.getByRole('status')).toHaveTextContent('The layout of clientadmin is now applied to your session.');
+  expect(store.getState().layoutPreview).toMatchObject({ owner: 'clientadmin', own: { rtlLayout: false, layout: 'vertical' } });
+  expect(screen.getByRole('status')).toHaveTextContent('You now see the layout of clientadmin in this tab.');
 });
 
 it('says when a user has no saved settings (404)', async () => {
@@ -73,7 +81,8 @@ it('refuses to apply settings that are not valid, and changes nothing', async ()
     json(200, { username: 'docs', settings: { layout: 'diagonal', rtlLayout: true }, updatedAt: '2026-03-01T10:00:00Z' }),
   );
   await lookUp('docs');
-  await userEvent.click(await screen.findByRole('button', { name: 'Apply to my session' }));
+  expect(await screen.findByText(/^These settings cannot be read: layout/)).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Preview in this tab' }));
   expect(screen.getByRole('alert')).toHaveTextContent('These settings cannot be applied: layout');
   expect(store.getState().layout.rtlLayout).toBe(false);
 });
@@ -97,5 +106,5 @@ it('shows an error with a Retry when the look-up fails', async () => {
   expect(alert).toHaveTextContent('Something broke.');
   failing = false;
   await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-  expect(await screen.findByLabelText('Settings (JSON, read-only)')).toBeInTheDocument();
+  expect(await screen.findByLabelText('Layout of docs, as it differs from the defaults')).toBeInTheDocument();
 });

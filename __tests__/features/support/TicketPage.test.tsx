@@ -141,16 +141,17 @@ it('staff see internal notes marked as such, write one, change status and assign
   await waitFor(() => expect(server.bodies[2]?.body).toEqual({ assignee: 'user-ada' }));
 });
 
-it("staff apply the requester's layout settings to their own session", async () => {
+it("staff read the requester's layout in words and preview it in their tab", async () => {
   const { store } = start(['user', 'assured'], staffTicket());
   const region = await screen.findByRole('region', { name: 'Layout settings of engineer' });
-  expect(within(region).getByRole('textbox', { name: 'Settings (JSON, read-only)' })).toHaveValue(
-    JSON.stringify({ layout: 'horizontal', rtlLayout: true }, null, 2),
+  expect(within(region).getByLabelText('Layout of engineer, as it differs from the defaults')).toHaveTextContent(
+    'LayoutMenu across the top (default: Menu at the side)Right-to-lefton (default: off)',
   );
   expect(store.getState().layout.layout).toBe('vertical');
-  await userEvent.click(within(region).getByRole('button', { name: 'Apply to my session' }));
+  await userEvent.click(within(region).getByRole('button', { name: 'Preview in this tab' }));
   expect(store.getState().layout).toMatchObject({ layout: 'horizontal', rtlLayout: true });
-  expect(within(region).getByRole('status')).toHaveTextContent('The layout of engineer is now applied to your session.');
+  expect(store.getState().layoutPreview?.owner).toBe('engineer');
+  expect(within(region).getByRole('status')).toHaveTextContent('You now see the layout of engineer in this tab.');
 });
 
 it('a forbidden attachment type or size is refused before any upload', async () => {

@@ -13,6 +13,8 @@ import { useGraphLayout } from './useGraphLayout';
 import './lineage.css';
 
 const nodeTypes = { lineage: LineageNodeCard };
+/** 13 px node text stays at about 10 px on the first view. */
+const FIT_MIN_ZOOM = 0.75;
 
 interface LineageGraphProps {
   model: LineageGraphModel;
@@ -36,6 +38,16 @@ export function LineageGraph({ model, selected: chosen, onSelect: choose, onExpa
   const edgeList = useMemo(() => visibleEdges(model), [model]);
   const { positions, pending } = useGraphLayout(ids, edgeList);
   const path = useMemo(() => (selected ? pathBetween(model, selected) : new Set<string>()), [model, selected]);
+  // The first view frames the focus and its direct neighbours, never zoomed out below a size
+  // where node names stay readable (a deep graph is panned or zoomed out by hand, with the map).
+  const fitViewOptions = useMemo(() => {
+    const near = new Set([model.focus]);
+    for (const { from, to } of edgeList) {
+      if (from === model.focus) near.add(to);
+      if (to === model.focus) near.add(from);
+    }
+    return { nodes: [...near].map((id) => ({ id })), minZoom: FIT_MIN_ZOOM, maxZoom: 1.25 };
+  }, [model.focus, edgeList]);
 
   const nodes: LineageFlowNode[] = useMemo(
     () =>
@@ -98,6 +110,7 @@ export function LineageGraph({ model, selected: chosen, onSelect: choose, onExpa
         edges={edges}
         nodeTypes={nodeTypes}
         fitView
+        fitViewOptions={fitViewOptions}
         minZoom={0.05}
         maxZoom={2}
         onlyRenderVisibleElements

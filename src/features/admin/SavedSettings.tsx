@@ -1,11 +1,8 @@
-// A user's saved layout settings, read-only, and applying them to the current session.
+// A user's saved layout settings, said in words, and previewing them in this tab.
 import type { UserLayoutSettings } from '../../api/layoutSettingsApi';
-import { SharedLayoutSettings } from '../../components/SharedLayoutSettings';
-import { useAppDispatch } from '../../state/hooks';
-import { layoutActions } from '../../layout';
+import { SharedLayoutSettings } from '../../layout';
 
 export function SavedSettings({ saved }: { saved: UserLayoutSettings }) {
-  const dispatch = useAppDispatch();
   const savedAt = new Date(saved.updatedAt);
 
   return (
@@ -16,13 +13,7 @@ export function SavedSettings({ saved }: { saved: UserLayoutSettings }) {
           Last saved{' '}
           {Number.isNaN(savedAt.getTime()) ? saved.updatedAt : <time dateTime={saved.updatedAt}>{savedAt.toLocaleString()}</time>}
         </p>
-        <SharedLayoutSettings
-          settings={saved.settings}
-          id="admin-settings-json"
-          maxRows={24}
-          owner={saved.username}
-          onApply={(patch) => dispatch(layoutActions.applySettings(patch))}
-        />
+        <SharedLayoutSettings settings={saved.settings} owner={saved.username} />
       </div>
     </div>
   );

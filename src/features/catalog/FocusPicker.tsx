@@ -18,7 +18,7 @@ export function FocusPicker({ onPick }: { onPick: (uniqueId: string) => void }) 
   };
 
   return (
-    <div className="mb-3">
+    <div className="dw-focus-picker">
       <form role="search" aria-label="Centre the graph on" className="d-flex flex-wrap gap-2 align-items-end" onSubmit={submit}>
         <FormField
           label="Centre on"
@@ -27,14 +27,14 @@ export function FocusPicker({ onPick }: { onPick: (uniqueId: string) => void }) 
           className=""
           value={text}
           onValue={setText}
-          placeholder="Model, source or exposure name"
+          placeholder="A model, source or exposure"
         />
         <button type="submit" className="btn btn-outline-primary btn-sm">
           Find
         </button>
       </form>
       {query !== null ? (
-        <div aria-live="polite" id={listId} className="mt-2">
+        <div aria-live="polite" id={listId} className="dw-focus-picker-results card card-body p-2 shadow-sm">
           {isFetching ? (
             <p className="small text-body-secondary mb-0">Searching…</p>
           ) : currentData && currentData.hits.length > 0 ? (

@@ -2,7 +2,7 @@
 // each way around the focused node (`?focus=`, else the first exposure or model) with counts of
 // what lies beyond each node; expand a node to fetch more, change the depth, filter the resource
 // types, and select a node to light up its path to the focus.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { catalogResourceTypes, LINEAGE_DEPTH_MAX, type CatalogResourceType } from '@common/dbt/catalogContract';
 import { useSearchCatalogQuery } from '../../api/dbtApi';
@@ -28,7 +28,7 @@ function useDefaultFocus(skip: boolean): { focus: string | null; loading: boolea
   return { focus: exposures?.hits[0]?.uniqueId ?? models?.hits[0]?.uniqueId ?? null, loading: a || b };
 }
 
-function Graph({ focus }: { focus: string }) {
+function Graph({ focus, picker }: { focus: string; picker: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const upstream = Math.min(LINEAGE_DEPTH_MAX, Math.max(0, Number(params.get('upstream') ?? 1) || 0));
@@ -61,11 +61,14 @@ function Graph({ focus }: { focus: string }) {
   const focusNode = model.nodes.get(focus);
   const selectedNode = selected ? model.nodes.get(selected) : undefined;
 
+  const shownChoice = types ?? shownTypes;
   return (
-    <>
-      <div className="d-flex flex-wrap gap-3 align-items-end mb-3">
+    <div className="dw-lineage-page">
+      {/* One line of controls, so the graph below can take the rest of the window. */}
+      <div className="dw-lineage-toolbar" role="toolbar" aria-label="Lineage controls">
+        {picker}
         <FormField
-          label="Upstream depth"
+          label="Upstream"
           control="select"
           small
           className=""
@@ -78,7 +81,7 @@ function Graph({ focus }: { focus: string }) {
           ))}
         </FormField>
         <FormField
-          label="Downstream depth"
+          label="Downstream"
           control="select"
           small
           className=""
@@ -90,25 +93,28 @@ function Graph({ focus }: { focus: string }) {
             <option key={depth}>{depth}</option>
           ))}
         </FormField>
-        <fieldset className="d-flex flex-wrap gap-2 align-items-center">
-          <legend className="form-label small mb-1">Resource types</legend>
-          {shownTypes.map((type) => (
-            <CheckField
-              key={type}
-              id={`lineage-type-${type}`}
-              label={type.replace('_', ' ')}
-              checked={(types ?? shownTypes).includes(type)}
-              className="form-check-inline mb-0"
-              labelClassName="small"
-              onChecked={() => toggleType(type)}
-            />
-          ))}
-        </fieldset>
+        <details className="dw-lineage-types">
+          <summary className="btn btn-outline-secondary btn-sm">{`Types: ${shownChoice.length} of ${shownTypes.length}`}</summary>
+          <fieldset className="dw-lineage-types-list card card-body">
+            <legend className="form-label small mb-1">Resource types</legend>
+            {shownTypes.map((type) => (
+              <CheckField
+                key={type}
+                id={`lineage-type-${type}`}
+                label={type.replace('_', ' ')}
+                checked={shownChoice.includes(type)}
+                className="mb-0"
+                labelClassName="small"
+                onChecked={() => toggleType(type)}
+              />
+            ))}
+          </fieldset>
+        </details>
       </div>
-      <p className="small text-body-secondary" aria-live="polite">
+      <p className="small text-body-secondary mb-2" aria-live="polite">
         {model.nodes.size} nodes around <strong>{focusNode?.name ?? focus}</strong>.{' '}
         {truncated ? 'Only the nearest nodes each way are shown; expand a node to see more. ' : ''}
-        Select a node (click, or Space when focused) to highlight its path to the focus; Enter or a double click opens it.
+        Select a node (click, or Space when focused) to highlight its path; Enter or a double click opens it.
       </p>
       {expandError ? <div className="alert alert-warning py-2">{expandError}</div> : null}
       <LineageGraph
@@ -129,7 +135,7 @@ function Graph({ focus }: { focus: string }) {
         </p>
       ) : null}
       <LineageNodeList model={model} onExpand={expand} />
-    </>
+    </div>
   );
 }
 
@@ -140,11 +146,11 @@ function LineageContent() {
   const focus = requested ?? fallback.focus;
   const pick = (uniqueId: string) => setParams({ focus: uniqueId });
 
+  const picker = <FocusPicker onPick={pick} />;
   return (
     <>
-      <FocusPicker onPick={pick} />
       {focus ? (
-        <Graph key={focus} focus={focus} />
+        <Graph key={focus} focus={focus} picker={picker} />
       ) : fallback.loading ? (
         <LoadingState label="Finding a place to start…" />
       ) : (

@@ -17,6 +17,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { FilterSelect } from '../../components/FilterSelect';
 import { FormField } from '../../components/FormField';
 import { formatCount } from '../../components/format';
+import { FigureTiles } from '../../components/FigureTiles';
 import { QueryResult } from '../../components/QueryResult';
 import { useAppSelector } from '../../state/hooks';
 import { exposureColumns, withBuildCost } from './exposureColumns';
@@ -77,14 +78,10 @@ function ExposureList({ exposures, asOf }: { exposures: ExposureSummary[]; asOf:
   }
   return (
     <>
-      <dl className="dw-figures" aria-label="Exposure health">
-        {healthStatuses.map((status) => (
-          <div key={status} className="card dw-card card-body">
-            <dt>{status}</dt>
-            <dd>{formatCount(counts.get(status) ?? 0)}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureTiles
+        label="Exposure health"
+        figures={healthStatuses.map((status) => ({ label: status, value: formatCount(counts.get(status) ?? 0) }))}
+      />
       <form
         role="search"
         aria-label="Filter exposures"

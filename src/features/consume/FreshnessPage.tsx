@@ -12,6 +12,7 @@ import { DataTable } from '../../components/DataTable';
 import { DateTimeText } from '../../components/DateTimeText';
 import { DbtPage } from '../../components/DbtPage';
 import { formatCount } from '../../components/format';
+import { FigureTiles } from '../../components/FigureTiles';
 import { JobProgress } from '../../components/JobProgress';
 import { Panel } from '../../components/Panel';
 import { QueryResult } from '../../components/QueryResult';
@@ -27,16 +28,7 @@ function Figures({ freshness }: { freshness: FreshnessResponse }) {
     ['Warn', count('warn')],
     ['Error', count('error') + count('runtime error')],
   ];
-  return (
-    <dl className="dw-figures" aria-label="Freshness figures">
-      {figures.map(([label, value]) => (
-        <div key={label} className="card dw-card card-body">
-          <dt>{label}</dt>
-          <dd>{formatCount(value)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FigureTiles label="Freshness figures" figures={figures.map(([label, value]) => ({ label, value: formatCount(value) }))} />;
 }
 
 function CheckNow() {

@@ -8,6 +8,7 @@ import { useListArticlesQuery } from '../../api/knowledgeApi';
 import { CardList } from '../../components/CardList';
 import { DateTimeText } from '../../components/DateTimeText';
 import { EmptyState } from '../../components/EmptyState';
+import { HelpLinks } from '../../layout';
 import { FilterForm } from '../../components/FilterForm';
 import { FormField } from '../../components/FormField';
 import { Highlighted } from '../../components/Highlighted';
@@ -44,6 +45,7 @@ export default function KnowledgeBasePage() {
         title="Knowledge Base"
         action={list.currentData?.canEdit && articleId === null ? { label: 'New article', onClick: () => setCreating(true) } : null}
       />
+      <HelpLinks here="knowledgebase" />
       <p role="status" className="small">
         {notice}
       </p>
@@ -100,7 +102,7 @@ export default function KnowledgeBasePage() {
                 empty={
                   <EmptyState title={q ? 'No article matches.' : 'No articles yet.'}>
                     <p className="text-body-secondary mb-0">
-                      {q ? 'Try other or fewer words, or ask the help assistant.' : 'Editors can write the first one.'}
+                      {q ? 'Try other or fewer words, or one of the other ways to get help above.' : 'Editors can write the first one.'}
                     </p>
                   </EmptyState>
                 }

@@ -25,6 +25,7 @@ import { QueryResult } from '../../components/QueryResult';
 import { SimpleTable } from '../../components/SimpleTable';
 import { HealthBadge } from './HealthBadge';
 import { ProjectFormDialog } from './ProjectFormDialog';
+import { FigureTiles } from '../../components/FigureTiles';
 
 export function ProjectView({ id, me }: { id: string; me: string }) {
   const project = useGetProjectQuery(id);
@@ -83,16 +84,12 @@ export function ProjectView({ id, me }: { id: string; me: string }) {
                 <h3 id="resources-title" className="h5">
                   Resources
                 </h3>
-                <dl className="dw-figures" aria-label="Resources by health">
-                  {resourceHealthStatuses
+                <FigureTiles
+                  label="Resources by health"
+                  figures={resourceHealthStatuses
                     .filter((status) => (data.healthCounts[status] ?? 0) > 0)
-                    .map((status) => (
-                      <div key={status} className="card dw-card card-body">
-                        <dt>{resourceHealthLabels[status]}</dt>
-                        <dd>{data.healthCounts[status]}</dd>
-                      </div>
-                    ))}
-                </dl>
+                    .map((status) => ({ label: resourceHealthLabels[status], value: data.healthCounts[status] }))}
+                />
                 <SimpleTable
                   caption={`Resources of ${data.name} and their health`}
                   className="table align-middle"

@@ -7,12 +7,12 @@ import { useSearchParams } from 'react-router-dom';
 import { isSupportStaff } from '@common/access/access';
 import { useListTicketsQuery } from '../../api/supportApi';
 import { EmptyState } from '../../components/EmptyState';
+import { HelpLinks } from '../../layout';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryResult } from '../../components/QueryResult';
 import { TablePager } from '../../components/TablePager';
 import { selectRealmRoles } from '../../auth';
 import { useAppSelector } from '../../state/hooks';
-import { HelpLinks } from './HelpLinks';
 import { NewTicketForm } from './NewTicketForm';
 import { TicketFilters } from './TicketFilters';
 import { TicketTable } from './TicketTable';
@@ -51,7 +51,7 @@ export default function SupportPage() {
           ? 'Every ticket of your organisation. You answer as support staff.'
           : 'Ask the Dataworks support team for help and follow your tickets.'}
       </p>
-      <HelpLinks />
+      <HelpLinks here="support" />
       {creating ? <NewTicketForm prefill={prefill} onCancel={closeForm} /> : null}
       <section aria-labelledby="tickets-title">
         <h2 id="tickets-title" className="h5">

@@ -2,7 +2,7 @@
 // at a time within the type and size limits, checked here before sending and again by the server.
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { TicketDetail } from '@common/support/supportContract';
-import { ATTACHMENT_MAX_BYTES, attachmentProblem, attachmentTypes } from '@common/support/supportRules';
+import { ATTACHMENT_MAX_BYTES, attachmentProblem, attachmentTypeOf, attachmentTypes } from '@common/support/supportRules';
 import { apiErrorMessage } from '../../api/apiError';
 import { apiClient } from '../../api/client';
 import { attachmentUrl, useAddTicketAttachmentMutation } from '../../api/supportApi';
@@ -30,12 +30,6 @@ async function download(ticketId: string, attachment: TicketDetail['attachments'
 }
 
 /** The type a browser gives some files is empty or generic: the extension decides then, as on the server. */
-function typeOf(file: File): string {
-  if (file.type && file.type !== 'application/octet-stream') return file.type;
-  const extension = file.name.toLowerCase().split('.').pop() ?? '';
-  return Object.entries(attachmentTypes).find(([, extensions]) => extensions.includes(extension))?.[0] ?? file.type;
-}
-
 export function TicketAttachments({ ticket }: { ticket: TicketDetail }) {
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -47,7 +41,7 @@ export function TicketAttachments({ ticket }: { ticket: TicketDetail }) {
     const file = event.target.files?.[0];
     setStatus('');
     if (!file) return;
-    const refused = attachmentProblem(file.name, typeOf(file), file.size);
+    const refused = attachmentProblem(file.name, attachmentTypeOf(file.name, file.type), file.size);
     setProblem(refused ? `${file.name}: ${refused}` : null);
     if (!refused) {
       const answer = await upload({ id: ticket.id, file });

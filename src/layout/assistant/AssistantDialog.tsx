@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router-dom';
+import { HelpLinks } from '../HelpLinks';
 import { canOpen } from '@common/access/access';
 import { QUESTION_MAX } from '@common/assistant/assistantContract';
 import { newSupportTicketPath } from '@common/paths';
@@ -151,6 +152,9 @@ export default function AssistantDialog({ show, onClose }: { show: boolean; onCl
           </div>
         </form>
       </Modal.Body>
+      <Modal.Footer className="justify-content-start">
+        <HelpLinks onFollow={onClose} className="small mb-0" />
+      </Modal.Footer>
     </Modal>
   );
 }

@@ -2,13 +2,7 @@
 // and size before anything is stored, kept in the store, and always handed back as a download
 // (Content-Disposition: attachment), never shown inline by the browser.
 import type { FastifyRequest } from 'fastify';
-import {
-  ATTACHMENT_MAX_BYTES,
-  ATTACHMENTS_PER_TICKET_MAX,
-  attachmentProblem,
-  attachmentTypeAliases,
-  attachmentTypes,
-} from '@common/support/supportRules';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_TICKET_MAX, attachmentProblem, attachmentTypeOf } from '@common/support/supportRules';
 import type { TicketAttachment } from '@common/support/supportContract';
 import { HttpError } from '../../platform/http/errors.js';
 import { writeAudit } from '../../platform/store/audit.js';
@@ -21,17 +15,6 @@ export interface ReceivedFile {
   filename: string;
   contentType: string;
   content: Buffer;
-}
-
-/** Browsers send some text files as application/octet-stream or without a type: the extension decides then. */
-function typeOf(filename: string, declared: string): string {
-  const declaredType = declared.split(';')[0]?.trim().toLowerCase() ?? '';
-  const type = attachmentTypeAliases[declaredType] ?? declaredType;
-  if (type && type !== 'application/octet-stream') return type;
-  const extension = filename.toLowerCase().split('.').pop() ?? '';
-  return (
-    Object.entries(attachmentTypes).find(([, extensions]) => extensions.includes(extension))?.[0] ?? (type || 'application/octet-stream')
-  );
 }
 
 /** Reads the one file of the request, stopping at the size limit. */
@@ -51,7 +34,7 @@ export async function receiveFile(request: FastifyRequest): Promise<ReceivedFile
         throw error;
       });
       if (part.file.truncated) throw new AttachmentError(`The file is larger than ${ATTACHMENT_MAX_BYTES / (1024 * 1024)} MB.`, true);
-      received = { filename: part.filename, contentType: typeOf(part.filename, part.mimetype), content };
+      received = { filename: part.filename, contentType: attachmentTypeOf(part.filename, part.mimetype), content };
     }
   } catch (error) {
     const code = (error as { code?: string }).code;

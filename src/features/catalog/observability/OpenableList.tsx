@@ -1,9 +1,10 @@
 // Lists of this area whose rows open below the list: the chosen row is in the address
 // (`?test=`, `?incident=`) so it can be linked, its name links to it and jumps to the detail,
 // and the row is marked current. The list is paged by the server through `?page=`.
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { SimpleColumn } from '../../../components/SimpleTable';
 import { SimpleTable } from '../../../components/SimpleTable';
+import { NAME_CELL_CLASS, TruncatedNameLink } from '../../../components/TruncatedNameLink';
 import { pageOf, withParam } from './qualityParams';
 
 interface OpenableTableProps<Row> {
@@ -31,8 +32,8 @@ export function OpenableTable<Row>({ caption, rows, rowId, param, nameHeader, na
         {
           header: nameHeader,
           rowHeader: true,
-          cellClassName: 'text-break',
-          cell: (row) => <Link to={`?${withParam(params, param, rowId(row)).toString()}#${param}-detail`}>{name(row)}</Link>,
+          cellClassName: NAME_CELL_CLASS,
+          cell: (row) => <TruncatedNameLink to={`?${withParam(params, param, rowId(row)).toString()}#${param}-detail`} name={name(row)} />,
         },
         ...columns,
       ]}
