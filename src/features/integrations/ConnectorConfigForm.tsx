@@ -3,8 +3,8 @@
 // (LazyConnectorConfigForm), in its own chunk, by the pages that configure a source.
 import Form from '@rjsf/react-bootstrap';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
-import { useMemo } from 'react';
-import { specUiSchema } from './specUiSchema';
+import { useMemo, type ReactNode } from 'react';
+import { storedSecretHints, specUiSchema } from './specUiSchema';
 import { specValidator } from './specValidator';
 
 export interface ConnectorConfigFormProps {
@@ -16,6 +16,10 @@ export interface ConnectorConfigFormProps {
   fieldErrors?: Record<string, unknown>;
   submitLabel: string;
   busy: boolean;
+  /** Secrets a saved source holds (dot paths): shown blank, with how to keep or replace them. */
+  storedSecrets?: readonly string[];
+  /** More buttons beside the submit button (a test that saves nothing). */
+  actions?: ReactNode;
 }
 
 export default function ConnectorConfigForm({
@@ -26,8 +30,13 @@ export default function ConnectorConfigForm({
   fieldErrors,
   submitLabel,
   busy,
+  storedSecrets,
+  actions,
 }: ConnectorConfigFormProps) {
-  const uiSchema = useMemo(() => ({ ...specUiSchema(schema), 'ui:submitButtonOptions': { norender: true } }), [schema]);
+  const uiSchema = useMemo(
+    () => ({ ...storedSecretHints(specUiSchema(schema), storedSecrets ?? []), 'ui:submitButtonOptions': { norender: true } }),
+    [schema, storedSecrets],
+  );
   return (
     <Form
       schema={schema as RJSFSchema}
@@ -41,9 +50,12 @@ export default function ConnectorConfigForm({
       noHtml5Validate
       disabled={busy}
     >
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {submitLabel}
-      </button>
+      <div className="d-flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {submitLabel}
+        </button>
+        {actions}
+      </div>
     </Form>
   );
 }

@@ -1,5 +1,6 @@
-// A connection's Settings: name and schedule, pause or resume, reset its state (the next sync
-// reads everything again), and delete it, each destructive step confirmed first.
+// A connection's Settings: name and schedule, its source's settings (re-tested before they are
+// saved, secrets rotated there), pause or resume, reset its state (the next sync reads everything
+// again), and delete it, each destructive step confirmed first.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ConnectionView, Schedule } from '@common/integrations/integrationsContract';
@@ -12,6 +13,7 @@ import { FormField } from '../../components/FormField';
 import { InlineError } from '../../components/InlineError';
 import { useDeleteConfirm } from '../../components/useDeleteConfirm';
 import { ScheduleFields } from './ScheduleFields';
+import { SourceSettings } from './SourceSettings';
 
 export function SettingsTab({ connection }: { connection: ConnectionView }) {
   const navigate = useNavigate();
@@ -58,6 +60,7 @@ export function SettingsTab({ connection }: { connection: ConnectionView }) {
           {updating.isLoading ? 'Saving…' : 'Save settings'}
         </button>
       </form>
+      <SourceSettings connection={connection} />
       <section aria-labelledby="state-title" className="mb-4">
         <h2 className="h5" id="state-title">
           {paused ? 'Paused' : 'Active'}

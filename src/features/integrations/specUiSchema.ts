@@ -41,6 +41,22 @@ export function specUiSchema(schema: JsonSchema): UiSchema {
   return ui;
 }
 
+/** What a stored secret's field says under it: the value is kept unless a new one is typed. */
+export const STORED_SECRET_HELP = 'Set and hidden. Leave blank to keep it, or type a new value to replace it.';
+
+/** The form's ui with each stored secret (dot path) marked as set, its field blank. */
+export function storedSecretHints(ui: UiSchema, paths: readonly string[]): UiSchema {
+  const copy: UiSchema = { ...ui };
+  for (const path of paths) {
+    const [head, ...rest] = path.split('.') as [string, ...string[]];
+    const child = isObject(copy[head]) ? (copy[head] as UiSchema) : {};
+    copy[head] = rest.length
+      ? storedSecretHints(child, [rest.join('.')])
+      : { ...child, 'ui:widget': 'password', 'ui:help': STORED_SECRET_HELP, 'ui:placeholder': 'Set (hidden)' };
+  }
+  return copy;
+}
+
 /** The server blames `config.a.b`; the form shows it at field a.b. */
 export function configErrorSchema(field: string | undefined, message: string): Record<string, unknown> | undefined {
   if (!field?.startsWith('config.')) return undefined;
