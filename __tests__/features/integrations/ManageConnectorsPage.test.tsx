@@ -191,3 +191,65 @@ it('offers the one-stream re-sync on the embedded engine', async () => {
   expect(await screen.findByText(/runs in the portal/, {}, { timeout: 10_000 })).toBeInTheDocument();
   expect(await screen.findByRole('button', { name: 'Re-sync raw_shop.orders from the start' }, { timeout: 10_000 })).toBeInTheDocument();
 }, 30_000);
+
+it("refreshes each stream's row on the Status tab when the live job ends, in the set-up step's words", async () => {
+  const running = job({ id: 'job-3', status: 'running', rowsSynced: 0, endedAt: null, durationMs: null });
+  start('/app/integrations/manage-connectors?connection=conn-1');
+  server.set('GET api/integrations/connections/conn-1', json(200, connection({ health: 'syncing', lastJob: running })));
+  server.set('GET api/integrations/jobs/job-3', json(200, { ...running, streams: [], attemptList: [] }));
+  server.set('GET api/jobs/job-3', json(404, { error: 'not_found', message: 'No such job.' }));
+  expect(await screen.findByRole('heading', { name: 'Shop' }, { timeout: 10_000 })).toBeInTheDocument();
+  // The two names apart: the source, then the warehouse schema.
+  expect(screen.getByText('Sample data', { selector: 'strong' })).toBeInTheDocument();
+  expect(screen.getByText('RAW_SAMPLE', { selector: 'code' })).toBeInTheDocument();
+
+  const streams = await screen.findByRole('table', { name: 'Streams and their last job' });
+  const orders = within(streams).getByRole('row', { name: /raw_shop\.orders/ });
+  expect(orders).toHaveTextContent('Incremental on updated_at');
+  expect(orders).toHaveTextContent('Append and deduplicate');
+  expect(orders).not.toHaveTextContent('append_dedup');
+  await waitFor(() => expect(orders).toHaveTextContent('Not synced'), { timeout: 10_000 });
+
+  // The job ends: its record now has the stream's rows; the end event alone brings them in.
+  const done = job({ id: 'job-3', rowsSynced: 4353 });
+  server.set('GET api/integrations/connections/conn-1', json(200, connection({ lastJob: done })));
+  server.set(
+    'GET api/integrations/jobs/job-3',
+    json(200, {
+      ...done,
+      streams: [
+        { stream: 'raw_shop.orders', rowsRead: 4353, rowsCommitted: 4353, bytesCommitted: 99000, rowEstimate: null, status: 'COMPLETE' },
+      ],
+      attemptList: [],
+    }),
+  );
+  const detail: SyncProgressDetail = { connectionId: 'conn-1', attempt: 1, rowsRead: 4353, rowsCommitted: 4353, streams: [] };
+  const ended: JobEvent = { id: 'job-3', kind: SYNC_JOB_KIND, state: 'succeeded', progress: 1, message: null, attempts: 1, detail };
+  act(() => liveHandlers.get(JOB_TOPIC)?.(ended));
+  await waitFor(
+    () =>
+      expect(
+        within(screen.getByRole('table', { name: 'Streams and their last job' })).getByRole('row', { name: /raw_shop\.orders/ }),
+      ).toHaveTextContent('4,353'),
+    {
+      timeout: 10_000,
+    },
+  );
+  expect(
+    within(screen.getByRole('table', { name: 'Streams and their last job' })).getByRole('row', { name: /raw_shop\.orders/ }),
+  ).toHaveTextContent('Complete');
+
+  // The last job's log, read in the page: its last attempt.
+  server.set(
+    'GET api/integrations/jobs/job-3/logs',
+    json(
+      200,
+      '=== Attempt 1 (2026-11-24T04:10:01.000Z) ===\nfirst try failed\n\n=== Attempt 2 (2026-11-24T04:11:01.000Z) ===\nread 4353 rows\n',
+    ),
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'View its log' }));
+  const log = await screen.findByLabelText('Log of attempt 2', {}, { timeout: 10_000 });
+  expect(log).toHaveTextContent('read 4353 rows');
+  expect(log).not.toHaveTextContent('first try failed');
+  expect(screen.getByText(/The last of 2 attempts/)).toBeInTheDocument();
+}, 30_000);

@@ -82,7 +82,11 @@ export function ConnectionPage({ id, tab, onTab }: ConnectionPageProps) {
                 </button>
               </div>
               <p className="text-body-secondary">
-                {`${view.source.name} → warehouse schema ${view.destinationSchema} · ${scheduleText(view.schedule)} · ${view.engine === 'airbyte' ? 'runs on Airbyte' : 'runs in the portal'} · `}
+                {'From source '}
+                <strong className="text-body">{view.source.name}</strong>
+                {' into warehouse schema '}
+                <code className="text-body">{view.destinationSchema}</code>
+                {` · ${scheduleText(view.schedule)} · ${view.engine === 'airbyte' ? 'runs on Airbyte' : 'runs in the portal'} · `}
                 <HealthBadge health={view.health} />
               </p>
               {syncing.error ? <InlineError>{apiErrorMessage(syncing.error)}</InlineError> : null}

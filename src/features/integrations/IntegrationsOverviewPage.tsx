@@ -14,6 +14,12 @@ import { useSyncProgress } from './useSyncProgress';
 
 const shownHealths = ['healthy', 'failing', 'paused', 'syncing', 'pending'] as const;
 
+/**
+ * Rows are whole: with few rows the chart's axis steps by fractions, which rounded would repeat
+ * the same figure ("1 1 1 0 0"); those ticks are left unlabelled, whole ones keep their figure.
+ */
+const rowTick = (value: number): string => (Number.isInteger(value) ? formatCount(value) : '');
+
 export default function IntegrationsOverviewPage() {
   const overview = useGetOverviewQuery();
   useSyncProgress(null);
@@ -66,13 +72,18 @@ export default function IntegrationsOverviewPage() {
                   Rows synced per day
                 </h2>
                 <p>{`${formatCount(total)} rows over the last ${data.rowsPerDay.length} days (UTC).`}</p>
-                <BarChart
-                  title="Rows synced per day, last 30 days"
-                  labels={data.rowsPerDay.map((day) => day.day.slice(5))}
-                  series={[{ label: 'Rows', values: data.rowsPerDay.map((day) => day.rows) }]}
-                  formatValue={formatCount}
-                  height={240}
-                />
+                {total === 0 ? (
+                  // Nothing to draw: an empty chart's axis would count fractions of a row.
+                  <p className="text-body-secondary">No rows were synced in these days, so there is no chart to show.</p>
+                ) : (
+                  <BarChart
+                    title="Rows synced per day, last 30 days"
+                    labels={data.rowsPerDay.map((day) => day.day.slice(5))}
+                    series={[{ label: 'Rows', values: data.rowsPerDay.map((day) => day.rows) }]}
+                    formatValue={rowTick}
+                    height={240}
+                  />
+                )}
                 <details className="mt-2">
                   <summary>The figures as a table</summary>
                   <SimpleTable

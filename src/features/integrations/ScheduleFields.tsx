@@ -3,6 +3,31 @@
 import { useId } from 'react';
 import type { Schedule } from '@common/integrations/integrationsContract';
 import { INTERVAL_HOURS_MAX, INTERVAL_HOURS_MIN } from '@common/integrations/integrationsRules';
+import { cronPreview } from './cronPreview';
+
+/** A run time as the preview says it: the day and the time in UTC, as the schedule counts. */
+const utc = (date: Date) =>
+  `${date.toLocaleDateString('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' })}, ${date.toISOString().slice(11, 16)} UTC`;
+
+function CronRuns({ expression, id }: { expression: string; id: string }) {
+  const preview = cronPreview(expression);
+  return (
+    <div className="form-text" id={id} aria-live="polite">
+      {'problem' in preview ? (
+        <span className="text-danger">{preview.problem}</span>
+      ) : (
+        <>
+          Next runs:
+          <ul className="mb-0">
+            {preview.runs.map((run) => (
+              <li key={run.toISOString()}>{utc(run)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
 
 interface ScheduleFieldsProps {
   value: Schedule;
@@ -53,19 +78,20 @@ export function ScheduleFields({ value, onChange, error }: ScheduleFieldsProps) 
       ) : null}
       {value.kind === 'cron' ? (
         <div className="mt-2" style={{ maxWidth: '20rem' }}>
-          <label className="form-label" htmlFor={`${id}-cron`}>
+          <label className="form-label" htmlFor={`${id}-cron-expression`}>
             Cron expression
           </label>
           <input
             className={`form-control font-monospace${error ? ' is-invalid' : ''}`}
-            id={`${id}-cron`}
+            id={`${id}-cron-expression`}
             value={value.expression}
             onChange={(event) => onChange({ kind: 'cron', expression: event.target.value })}
-            aria-describedby={`${id}-cron-help`}
+            aria-describedby={`${id}-cron-help ${id}-cron-runs`}
           />
           <div className="form-text" id={`${id}-cron-help`}>
             Five fields: minute hour day-of-month month day-of-week, e.g. <code>0 3 * * *</code> (03:00 UTC daily).
           </div>
+          <CronRuns expression={value.expression} id={`${id}-cron-runs`} />
         </div>
       ) : null}
       {error ? (

@@ -1,19 +1,26 @@
-// A connection's Status tab: each selected stream, how it is copied, and what the last job did
-// with it. Airbyte's public API reports a job's rows as a whole, so on Airbyte the per-stream
-// figures stay empty and the tab says why.
+// A connection's Status tab: each selected stream, how it is copied (in the add-connector step's
+// words), and what the last job did with it. When a job of this connection ends (its live event),
+// the job's record is read again (see useSyncProgress), so each stream's rows show without a reload. Airbyte's public API
+// reports a job's rows as a whole, so on Airbyte the per-stream figures stay empty and the tab says why.
+import { useState } from 'react';
 import type { ConnectionView } from '@common/integrations/integrationsContract';
 import { useGetJobQuery } from '../../api/integrationsApi';
 import { DateTimeText } from '../../components/DateTimeText';
 import { formatBytes, formatCount } from '../../components/format';
+import { JobLogViewer } from './JobLogViewer';
 import { SimpleTable } from '../../components/SimpleTable';
 import { jobStatusText } from './scheduleText';
 import { streamLabel } from './streamSelections';
+import { destinationSyncModeText, syncModeText } from './syncModeText';
 
 export function StatusTab({ connection }: { connection: ConnectionView }) {
   const lastJob = connection.lastJob;
   const detail = useGetJobQuery(lastJob?.id ?? '', { skip: !lastJob });
+  // When a job ends, the connection page's live hook (useSyncProgress) invalidates the connection and
+  // this job's record, so both are read again here.
   const progress = new Map((detail.currentData?.streams ?? []).map((stream) => [stream.stream, stream]));
   const selected = connection.streams.filter((stream) => stream.selected);
+  const [showLog, setShowLog] = useState(false);
   return (
     <>
       <p>
@@ -21,12 +28,18 @@ export function StatusTab({ connection }: { connection: ConnectionView }) {
           <>
             {`Last ${lastJob.kind}: ${jobStatusText[lastJob.status]}, `}
             <DateTimeText iso={lastJob.endedAt ?? lastJob.createdAt} />
-            {`, ${formatCount(lastJob.rowsSynced)} rows.`}
+            {`, ${formatCount(lastJob.rowsSynced)} rows. `}
+            {showLog ? null : (
+              <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => setShowLog(true)}>
+                View its log
+              </button>
+            )}
           </>
         ) : (
           'Not synced yet. Use "Sync now" to copy the data for the first time.'
         )}
       </p>
+      {lastJob && showLog ? <JobLogViewer key={lastJob.id} job={lastJob} onClose={() => setShowLog(false)} /> : null}
       {lastJob?.failure ? (
         <div className="alert alert-danger">
           <strong>Why the last job failed:</strong> {lastJob.failure}
@@ -52,11 +65,9 @@ export function StatusTab({ connection }: { connection: ConnectionView }) {
           {
             header: 'Sync mode',
             cell: ({ stream }) =>
-              stream.syncMode === 'incremental'
-                ? `Incremental${stream.cursorField ? ` on ${stream.cursorField.join('.')}` : ''}`
-                : 'Full refresh',
+              `${syncModeText[stream.syncMode]}${stream.syncMode === 'incremental' && stream.cursorField?.length ? ` on ${stream.cursorField.join('.')}` : ''}`,
           },
-          { header: 'Destination', cell: ({ stream }) => stream.destinationSyncMode },
+          { header: 'Destination', cell: ({ stream }) => destinationSyncModeText[stream.destinationSyncMode] },
           { header: 'Rows (last job)', className: 'text-end', cell: ({ done }) => (done ? formatCount(done.rowsCommitted) : '–') },
           { header: 'Bytes (last job)', className: 'text-end', cell: ({ done }) => (done ? formatBytes(done.bytesCommitted) : '–') },
           {

@@ -6,6 +6,7 @@ import type { StreamSelection } from '@common/integrations/integrationsContract'
 import { CheckField } from '../../components/CheckField';
 import { SimpleTable } from '../../components/SimpleTable';
 import { streamFields, streamLabel } from './streamSelections';
+import { destinationSyncModeText, syncModeText } from './syncModeText';
 
 interface StreamsTableProps {
   caption: string;
@@ -13,12 +14,6 @@ interface StreamsTableProps {
   value: readonly StreamSelection[];
   onChange: (value: StreamSelection[]) => void;
 }
-
-const destinationText: Record<(typeof destinationSyncModes)[number], string> = {
-  append: 'Append',
-  overwrite: 'Overwrite',
-  append_dedup: 'Append and deduplicate',
-};
 
 /** A choice of one of the stream's fields (a cursor, a primary key), or none. */
 function FieldSelect(props: { label: string; fields: string[]; value: string; disabled: boolean; onValue: (field: string) => void }) {
@@ -78,7 +73,7 @@ export function StreamsTable({ caption, catalog, value, onChange }: StreamsTable
             >
               {(stream?.supported_sync_modes ?? [row.syncMode]).map((mode) => (
                 <option key={mode} value={mode}>
-                  {mode === 'incremental' ? 'Incremental' : 'Full refresh'}
+                  {syncModeText[mode]}
                 </option>
               ))}
             </select>
@@ -96,7 +91,7 @@ export function StreamsTable({ caption, catalog, value, onChange }: StreamsTable
             >
               {destinationSyncModes.map((mode) => (
                 <option key={mode} value={mode}>
-                  {destinationText[mode]}
+                  {destinationSyncModeText[mode]}
                 </option>
               ))}
             </select>

@@ -1,5 +1,5 @@
 // A connection's Timeline: its jobs, newest first, with rows, bytes, duration, why a job failed,
-// and each job's logs as a download.
+// each job's log to read in the page (its last attempt) and every attempt's logs as a download.
 import { useState } from 'react';
 import type { SyncJobSummary } from '@common/integrations/integrationsContract';
 import { apiErrorMessage } from '../../api/apiError';
@@ -10,6 +10,7 @@ import type { DataColumn } from '../../components/dataColumn';
 import { formatBytes, formatCount, formatDateTime, formatDuration } from '../../components/format';
 import { InlineError } from '../../components/InlineError';
 import { QueryResult } from '../../components/QueryResult';
+import { JobLogViewer } from './JobLogViewer';
 import { jobStatusText } from './scheduleText';
 
 async function saveLogs(job: SyncJobSummary): Promise<void> {
@@ -50,6 +51,7 @@ function LogsButton({ job, onError }: { job: SyncJobSummary; onError: (message: 
 export function TimelineTab({ connectionId }: { connectionId: string }) {
   const [page, setPage] = useState(1);
   const [logError, setLogError] = useState<string | null>(null);
+  const [viewing, setViewing] = useState<SyncJobSummary | null>(null);
   const jobs = useListJobsQuery({ id: connectionId, page });
   const columns: DataColumn<SyncJobSummary>[] = [
     {
@@ -78,12 +80,25 @@ export function TimelineTab({ connectionId }: { connectionId: string }) {
       value: () => null,
       sortable: false,
       exported: false,
-      cell: (job) => <LogsButton job={job} onError={setLogError} />,
+      cell: (job) => (
+        <span className="d-inline-flex gap-2">
+          <button
+            type="button"
+            className="btn btn-link btn-sm p-0"
+            onClick={() => setViewing(job)}
+            aria-label={`View the log of the ${job.kind} of ${formatDateTime(job.createdAt)}`}
+          >
+            View
+          </button>
+          <LogsButton job={job} onError={setLogError} />
+        </span>
+      ),
     },
   ];
   return (
     <>
       {logError ? <InlineError>{logError}</InlineError> : null}
+      {viewing ? <JobLogViewer key={viewing.id} job={viewing} onClose={() => setViewing(null)} /> : null}
       <QueryResult query={jobs} loadingLabel="Loading the jobs…" errorTitle="The jobs could not be loaded">
         {(data) => (
           <>

@@ -33,6 +33,8 @@ export function useSyncProgress(connectionId: string | null): SyncProgressEvent 
           { type: 'IntegrationConnections', id: 'LIST' },
           { type: 'IntegrationConnection', id: progress.connectionId },
           { type: 'IntegrationJobs', id: progress.connectionId },
+          // The job's own record: each stream's rows at its end (the Status tab, the progress panel).
+          { type: 'IntegrationJob', id: progress.jobId },
         ]),
       );
     }
