@@ -23,7 +23,7 @@ after(async () => {
 });
 
 const unread = async (page: Page) => {
-  const label = (await page.locator('a.dw-bell').getAttribute('aria-label')) ?? '';
+  const label = (await page.locator('button.dw-bell').getAttribute('aria-label')) ?? '';
   return Number(/(\d+) unread/.exec(label)?.[1] ?? 0);
 };
 
@@ -45,7 +45,7 @@ test('a question the assistant cannot settle becomes a ticket; the answer comes 
   await user.waitForURL((url) => url.pathname.startsWith('/app/support/tickets/'));
   const ticketPath = new URL(user.url()).pathname;
 
-  await user.waitForFunction(() => /Notifications, /.test(document.querySelector('a.dw-bell')?.getAttribute('aria-label') ?? ''));
+  await user.waitForFunction(() => /Notifications, /.test(document.querySelector('button.dw-bell')?.getAttribute('aria-label') ?? ''));
   await user.waitForTimeout(500);
   const before = await unread(user);
 
@@ -57,7 +57,7 @@ test('a question the assistant cannot settle becomes a ticket; the answer comes 
 
   await user.getByText('we restarted it', { exact: false }).waitFor({ timeout: 20_000 });
   await user.waitForFunction(
-    (count) => Number(/(\d+) unread/.exec(document.querySelector('a.dw-bell')?.getAttribute('aria-label') ?? '')?.[1] ?? 0) > count,
+    (count) => Number(/(\d+) unread/.exec(document.querySelector('button.dw-bell')?.getAttribute('aria-label') ?? '')?.[1] ?? 0) > count,
     before,
     { timeout: 20_000 },
   );

@@ -40,7 +40,7 @@ async function resetLayout(page: Page): Promise<void> {
   await saved;
 }
 
-const bell = (page: Page) => page.getByRole('link', { name: /^Notifications, / });
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications, / });
 const unreadOf = async (page: Page) => {
   const name = (await bell(page).getAttribute('aria-label')) ?? '';
   const match = /(\d+) unread/.exec(name);
@@ -78,7 +78,7 @@ test('a requester opens a ticket with their layout settings', async () => {
 test('staff answer it; the requester’s bell goes up live and the reply shows without a reload, internal notes never', async () => {
   await bell(requester).waitFor();
   // The count settles once the page has asked for it.
-  await requester.waitForFunction(() => /Notifications, /.test(document.querySelector('a.dw-bell')?.getAttribute('aria-label') ?? ''));
+  await requester.waitForFunction(() => /Notifications, /.test(document.querySelector('button.dw-bell')?.getAttribute('aria-label') ?? ''));
   await requester.waitForTimeout(500);
   const before = await unreadOf(requester);
 
@@ -102,7 +102,7 @@ test('staff answer it; the requester’s bell goes up live and the reply shows w
   // The requester did nothing: the bell and the conversation update by themselves.
   await requester.waitForFunction(
     (count) => {
-      const label = document.querySelector('a.dw-bell')?.getAttribute('aria-label') ?? '';
+      const label = document.querySelector('button.dw-bell')?.getAttribute('aria-label') ?? '';
       const match = /(\d+) unread/.exec(label);
       return match !== null && Number(match[1]) > count;
     },

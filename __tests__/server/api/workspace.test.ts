@@ -217,6 +217,28 @@ describe('Hive', () => {
     });
     expect(answered.status).toBe(201);
     const answerId = questionOf(answered).answerList[0]?.id as string;
+    // The asker hears about the answer from the bell, whatever their roles (business may not open
+    // the notifications page, so its preferences stay closed to them).
+    const askerInbox = bodyOf<{ notifications: { id: string; type: string; title: string; link: string; read: boolean }[] }>(
+      await api('business', 'GET', '/api/notifications?type=hive_answer'),
+    ).notifications;
+    expect(askerInbox).toEqual([
+      expect.objectContaining({
+        type: 'hive_answer',
+        title: 'admin answered "How do we share a dashboard with a partner?"',
+        link: `/app/hive?question=${question.id}`,
+        read: false,
+      }),
+    ]);
+    expect(bodyOf<{ unread: number }>(await api('business', 'GET', '/api/notifications/unread-count')).unread).toBeGreaterThanOrEqual(1);
+    const read = await api('business', 'PATCH', `/api/notifications/${askerInbox[0]?.id}`, { read: true });
+    expect(bodyOf(read)).toMatchObject({ notification: { read: true } });
+    expect((await api('business', 'GET', '/api/notifications/preferences')).status).toBe(403);
+    // Answering one's own question tells nobody.
+    await api('business', 'POST', `/api/hive/questions/${question.id}/answers`, { body: 'We also tried a shared folder.' });
+    expect(
+      bodyOf<{ notifications: unknown[] }>(await api('business', 'GET', '/api/notifications?type=hive_answer')).notifications,
+    ).toHaveLength(1);
 
     await api('clientadmin', 'PUT', `/api/hive/questions/${question.id}/vote`, { vote: true });
     const twice = await api('clientadmin', 'PUT', `/api/hive/questions/${question.id}/vote`, { vote: true });
@@ -329,6 +351,11 @@ describe('feature requests', () => {
     ).notifications.filter((n) => n.type === 'feature_status_change');
     expect(inbox.length).toBe(inboxBefore + 1);
     expect(inbox[0]).toMatchObject({ title: '"Connector for Salesforce" is now planned', link: `/app/features/feature/${feature.id}` });
+    // A Client-Admin who follows it (by voting) hears too, from the bell, though the notifications page is not theirs.
+    const followerInbox = bodyOf<{ notifications: { type: string; title: string }[] }>(
+      await api('clientadmin', 'GET', '/api/notifications?type=feature_status_change'),
+    ).notifications;
+    expect(followerInbox[0]).toMatchObject({ title: '"Connector for Salesforce" is now planned' });
 
     const noReason = await api('admin', 'PATCH', `/api/features/${feature.id}/status`, { status: 'declined' });
     expect(bodyOf(noReason)).toMatchObject({ field: 'reason' });

@@ -95,7 +95,10 @@ test('drafts are for editors; a new article is audited with it', async () => {
 
 test('Hive: one vote each, accepting is the asker’s, promoting writes the FAQ entry and its audit together', async () => {
   const questionId = await askQuestion(store.db, business, { title: 'Where do idle credits come from?', body: 'Curious.', tags: ['cost'] });
-  const answerId = await answerQuestion(store.db, admin, questionId, 'From warehouses left resumed between queries.');
+  const answer = await answerQuestion(store.db, admin, questionId, 'From warehouses left resumed between queries.');
+  // Who asked, so the route can tell them.
+  expect(answer.question).toEqual({ title: 'Where do idle credits come from?', askerSubject: business.subject });
+  const answerId = answer.id;
   await Promise.all([vote(store.db, engineer, questionId, null, true), vote(store.db, engineer, questionId, null, true)]);
   expect((await questionDetail(store.db, engineer, questionId, faqShelf)).votes).toBe(1);
   await expect(acceptAnswer(store.db, admin, questionId, answerId)).rejects.toBeInstanceOf(InconsistentRequestError);

@@ -6,9 +6,9 @@ import { registerHiveRoutes } from './hiveRoutes.js';
 
 export const area = defineArea({
   id: 'hive',
-  register({ app, db, ports }) {
+  register({ app, db, ports, notifications }) {
     ports.extend(helpSearchSources, hiveSearchSource(db));
     // The FAQ is the knowledge area's; promotions reach it through the FAQ port.
-    registerHiveRoutes(app, db, ports.later(faqPort));
+    registerHiveRoutes(app, db, ports.later(faqPort), notifications);
   },
 });

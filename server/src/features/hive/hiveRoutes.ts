@@ -22,11 +22,13 @@ import { endpointRoute } from '../../platform/http/endpointRoute.js';
 import { hiveEndpoints } from '@common/hive/hiveEndpoints';
 import type { FaqShelf } from '../../platform/ports/index.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
+import type { NotificationsService } from '../../platform/notifications/index.js';
+import { hiveQuestionPath } from '@common/paths';
 import { acceptAnswer, answerQuestion, askQuestion, listQuestions, promoteToFaq, questionDetail, vote } from './hiveStore.js';
 
 const questionParams = uuidParams('a question');
 
-export function registerHiveRoutes(server: FastifyInstance, db: StoreDb, faq: FaqShelf): void {
+export function registerHiveRoutes(server: FastifyInstance, db: StoreDb, faq: FaqShelf, notifications: NotificationsService): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const hive = requireRoute('hive');
 
@@ -55,7 +57,23 @@ export function registerHiveRoutes(server: FastifyInstance, db: StoreDb, faq: Fa
     preValidation: hive,
     handler: async (request, reply) => {
       const actor = actorOf(request);
-      await answerQuestion(db, actor, request.params.id, request.body.body);
+      const answer = await answerQuestion(db, actor, request.params.id, request.body.body);
+      // The asker hears about it (not when they answer their own question). The answer is saved
+      // whatever happens to the notice.
+      if (answer.question.askerSubject !== actor.subject)
+        await notifications
+          .notify({
+            organisation: actor.organisation,
+            audience: { userId: answer.question.askerSubject },
+            type: 'hive_answer',
+            title: `${actor.username} answered "${answer.question.title}"`,
+            body: 'Read it, and accept it if it answers your question.',
+            link: hiveQuestionPath(request.params.id),
+            data: { questionId: request.params.id, answerId: answer.id },
+          })
+          .catch((error: unknown) =>
+            request.log.warn({ err: error, question: request.params.id }, 'could not tell the asker of a new answer'),
+          );
       return reply.code(201).send({ question: await questionDetail(db, actor, request.params.id, faq) });
     },
   });

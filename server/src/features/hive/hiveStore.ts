@@ -168,9 +168,15 @@ export async function askQuestion(db: StoreDb, actor: HiveActor, input: Required
   });
 }
 
-export async function answerQuestion(db: StoreDb, actor: HiveActor, questionId: string, body: string): Promise<string> {
+/** The new answer's id, and the question it answers (whose asker is told). */
+export async function answerQuestion(
+  db: StoreDb,
+  actor: HiveActor,
+  questionId: string,
+  body: string,
+): Promise<{ id: string; question: { title: string; askerSubject: string } }> {
   return db.transaction().execute(async (tx) => {
-    await questionRow(tx, actor.organisation, questionId);
+    const question = await questionRow(tx, actor.organisation, questionId);
     const row = await tx
       .insertInto('hive_answers')
       .values({
@@ -188,7 +194,7 @@ export async function answerQuestion(db: StoreDb, actor: HiveActor, questionId: 
       .where('id', '=', questionId)
       .execute();
     await writeAudit(tx, actor, { action: 'hive.answer.create', target: row.id, details: { question: questionId } });
-    return row.id;
+    return { id: row.id, question: { title: question.title, askerSubject: question.author_subject } };
   });
 }
 

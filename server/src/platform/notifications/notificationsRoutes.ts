@@ -1,7 +1,10 @@
-// The inbox API: a user's notifications, read state and preferences. Whoever may open the
-// notifications page may call it (the access table); each user sees only their own notices, and
-// another user's notification answers 404. Writes are audited in their transaction.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// The inbox API: a user's notifications, read state and preferences. Every signed-in user of an
+// organisation reads their own notices and marks them read (the header's bell is everyone's: a
+// requester hears about replies to their ticket whatever their roles); the preferences belong to
+// the full notifications page, so whoever may open it (the access table) manages them. Each user
+// sees only their own notices, and another user's notification answers 404. Writes are audited
+// in their transaction.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   inboxQuery,
   inboxResponse,
@@ -29,6 +32,14 @@ const DEFAULT_PAGE = 25;
 export function registerNotificationRoutes(server: FastifyInstance, db: StoreDb, service: NotificationsService): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const inbox = requireRoute('notifications');
+  const ownNotices = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    try {
+      organisationOf(callerOf(request));
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
+  };
   // Every inbox call refreshes who the user is, so notices for their role reach them from now on.
   const seen = async (request: FastifyRequest) => {
     const caller = callerOf(request);
@@ -43,7 +54,7 @@ export function registerNotificationRoutes(server: FastifyInstance, db: StoreDb,
 
   app.route({
     ...endpointRoute(ep.inbox, { querystring: inboxQuery, response: inboxResponse }),
-    preValidation: inbox,
+    preValidation: ownNotices,
     handler: async (request) => {
       const actor = actorOf(request);
       await seen(request);
@@ -59,7 +70,7 @@ export function registerNotificationRoutes(server: FastifyInstance, db: StoreDb,
 
   app.route({
     ...endpointRoute(ep.unreadCount, { response: unreadCountResponse }),
-    preValidation: inbox,
+    preValidation: ownNotices,
     handler: async (request) => {
       const actor = actorOf(request);
       await seen(request);
@@ -69,7 +80,7 @@ export function registerNotificationRoutes(server: FastifyInstance, db: StoreDb,
 
   app.route({
     ...endpointRoute(ep.readAll, { response: z.object({ updated: z.number() }) }),
-    preValidation: inbox,
+    preValidation: ownNotices,
     handler: async (request) => {
       const actor = actorOf(request);
       const updated = await db.transaction().execute(async (tx) => {
@@ -95,7 +106,7 @@ export function registerNotificationRoutes(server: FastifyInstance, db: StoreDb,
       body: markReadBody,
       response: z.object({ notification: notificationRecord }),
     }),
-    preValidation: inbox,
+    preValidation: ownNotices,
     handler: async (request) => {
       const actor = actorOf(request);
       const { read } = request.body;
