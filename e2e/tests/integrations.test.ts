@@ -1,7 +1,9 @@
 // Integrations: an engineer adds the sample connector from the catalog (spec form, check,
 // discover, streams, schedule), syncs it and watches the rows arrive live, then finds the job,
-// with its rows and logs, on the connection's Timeline. A custom HTTP source pointed where
-// connectors may not go fails its test with the connector's own sentence.
+// with its rows and logs, on the connection's Timeline. A wizard abandoned at its last step leaves
+// nothing behind, so starting again works; a source's settings are edited, re-tested and saved on
+// the connection's Settings tab. A custom HTTP source pointed where connectors may not go fails its
+// test with the connector's own sentence.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -89,6 +91,56 @@ test('an engineer adds the sample source, syncs it and sees the rows and the job
   // Clean up: delete with confirmation.
   await row.getByRole('link', { name: connectionName }).click();
   await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Delete connection' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete connection' }).click();
+  await page.waitForURL((url) => !url.search.includes('connection='), { timeout: 20_000 });
+});
+
+test('an abandoned wizard leaves nothing behind: starting again works, and the source is then edited, re-tested and saved', async () => {
+  const sourceName = `Abandoned ${stamp}`;
+  const name = `Second try ${stamp}`;
+  /** Steps 1 and 2 of the wizard, up to the streams and schedule. */
+  const throughStepTwo = async () => {
+    await page.goto(`${baseUrl}/app/integrations/add-connector/managed`);
+    await page.getByLabel('Search connectors').fill('sample');
+    await page.getByRole('button', { name: 'Set up Sample data' }).click();
+    await page.getByLabel('Orders per hour').waitFor({ timeout: 20_000 });
+    await page.getByLabel('Source name').fill(sourceName);
+    await page.getByLabel('Orders per hour').fill('3');
+    await page.getByRole('button', { name: 'Test and continue' }).click();
+    await page.getByRole('heading', { name: '3. Streams and schedule' }).waitFor({ timeout: 30_000 });
+    await page.getByText('Connection test passed.').waitFor();
+  };
+  await throughStepTwo();
+  // Left at step 3: nothing was saved, so the same source name works on the second try.
+  await page.goto(`${baseUrl}/app/integrations`);
+  await throughStepTwo();
+  await page.getByLabel('Connection name').fill(name);
+  await page.getByLabel('Warehouse schema').fill(`RAW_E2E_AGAIN_${stamp}`);
+  await page.getByRole('button', { name: 'Create connection' }).click();
+  await page.waitForURL(/manage-connectors\?connection=/, { timeout: 20_000 });
+  await page.getByRole('heading', { name }).waitFor();
+
+  // The source's settings on the Settings tab: change one, test it, save it (tested again).
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const source = page.getByRole('region', { name: 'Source' });
+  const orders = source.getByLabel('Orders per hour');
+  await orders.waitFor({ timeout: 20_000 });
+  assert.equal(await orders.inputValue(), '3');
+  assert.equal(await source.getByLabel('Source name').inputValue(), sourceName);
+  await orders.fill('7');
+  await source.getByRole('button', { name: 'Test connection' }).click();
+  await source.getByText(/^Connection test passed\. Nothing is saved/).waitFor({ timeout: 30_000 });
+  // Away from the button just pressed: its hover colours are not what the page shows at rest.
+  await page.mouse.move(0, 0);
+  await assertAccessible('connection settings with its source');
+  await source.getByRole('button', { name: 'Test and save' }).click();
+  await source.getByText(/settings are saved/).waitFor({ timeout: 30_000 });
+  // Saved: a fresh page shows the new setting.
+  await page.reload();
+  await page.getByRole('region', { name: 'Source' }).getByLabel('Orders per hour').waitFor({ timeout: 20_000 });
+  assert.equal(await page.getByRole('region', { name: 'Source' }).getByLabel('Orders per hour').inputValue(), '7');
+
   await page.getByRole('button', { name: 'Delete connection' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete connection' }).click();
   await page.waitForURL((url) => !url.search.includes('connection='), { timeout: 20_000 });
