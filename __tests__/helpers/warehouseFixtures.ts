@@ -1,4 +1,5 @@
 // Small, hand-made answers of the warehouse API, in the warehouse layer's own types.
+import type { CostMovers } from '@common/warehouse/analyticsContract';
 import type { UsageSyncStatus } from '@common/warehouse/usageSyncContract';
 import type { WarehouseInfoResponse } from '../../src/api/warehouseApi';
 import type {
@@ -265,3 +266,24 @@ export function userCost(userName: string, overrides: Partial<UserCost> = {}): U
     ...overrides,
   };
 }
+
+/** The Cost page's top movers for this month so far (the default range) against the same days of last month. */
+export const costMovers: CostMovers = {
+  range: { from: '2026-11-01', to: '2026-11-21' },
+  previousRange: { from: '2026-10-01', to: '2026-10-21' },
+  currency: 'USD',
+  totalCost: 812.25,
+  previousTotalCost: 750,
+  change: 62.25,
+  changeShare: 0.083,
+  movers: {
+    warehouse: [
+      { name: 'ANALYTICS_WH', label: 'ANALYTICS_WH', cost: 360, previousCost: 240, change: 120, changeShare: 0.5 },
+      { name: 'ELT_WH', label: 'ELT_WH', cost: 300, previousCost: 340, change: -40, changeShare: -40 / 340 },
+    ],
+    user: [{ name: 'JANE_DOE', label: 'JANE_DOE', cost: 456, previousCost: 300, change: 156, changeShare: 0.52 }],
+    pattern: [{ name: 'p-abc', label: 'SELECT * FROM ORDERS WHERE ID = ?', cost: 90, previousCost: 0, change: 90, changeShare: null }],
+    model: [{ name: 'model.shop.orders', label: 'orders', cost: 48, previousCost: 60, change: -12, changeShare: -0.2 }],
+    tag: [],
+  },
+};

@@ -2,7 +2,7 @@
 // applying a warehouse recommendation. Every filter is sent only when set: the server refuses
 // empty values and unknown parameters. Requests are built from the endpoints' descriptions
 // (common/warehouse/warehouseEndpoints.ts); the filters go as the query parameters they always have.
-import type { SpillingResponse, TopQueriesPage, WarehousesResponse } from '@common/warehouse/analyticsContract';
+import type { CostMovers, SpillingResponse, TopQueriesPage, WarehousesResponse } from '@common/warehouse/analyticsContract';
 import { endpointUrl } from '@common/api/endpoint';
 import { warehouseEndpoints as endpoints } from '@common/warehouse/warehouseEndpoints';
 import { endpointRequest } from './endpointRequest';
@@ -20,6 +20,10 @@ export interface QueryFilters extends DateRange {
   userName?: string;
   roleName?: string;
   queryTag?: string;
+  /** One query pattern (QUERY_PARAMETERIZED_HASH). */
+  parameterizedHash?: string;
+  /** One dbt model's build statements (its node id). */
+  dbtModel?: string;
 }
 
 export type { SpillingResponse, TopQueriesPage, WarehousesResponse };
@@ -29,7 +33,7 @@ type Params = Record<string, string | number>;
 /** The filters that are set, as query parameters. */
 export function filterParams(filters: QueryFilters, extra: Params = {}): Params {
   const params: Params = { from: filters.from, to: filters.to };
-  for (const key of ['warehouseName', 'userName', 'roleName', 'queryTag'] as const) {
+  for (const key of ['warehouseName', 'userName', 'roleName', 'queryTag', 'parameterizedHash', 'dbtModel'] as const) {
     const value = filters[key];
     if (value) params[key] = value;
   }
@@ -39,6 +43,9 @@ export function filterParams(filters: QueryFilters, extra: Params = {}): Params 
 /** How many rows each list asks for; the tables page through them. */
 export const LIST_LIMIT = 100;
 
+/** How many movers the Cost page shows per dimension. */
+export const MOVER_LIMIT = 5;
+
 /** How many patterns the trend panel follows. */
 export const PATTERN_TREND_LIMIT = 10;
 
@@ -46,6 +53,10 @@ export const optimizeApi = warehouseApi.injectEndpoints({
   endpoints: (build) => ({
     getCostSummary: build.query<CostSummary, DateRange>({
       query: (range) => endpointRequest(endpoints.cost, { query: { from: range.from, to: range.to } }),
+    }),
+    /** What moved the bill against the comparison period (the server says which), MOVER_LIMIT per dimension. */
+    getCostMovers: build.query<CostMovers, DateRange>({
+      query: (range) => endpointRequest(endpoints.costMovers, { query: { from: range.from, to: range.to, limit: MOVER_LIMIT } }),
     }),
     /** A page of LIST_LIMIT queries from `offset`, with how many match in all (paged on the server: a year can hold millions). */
     getTopQueries: build.query<TopQueriesPage, { filters: QueryFilters; orderBy: 'cost' | 'duration'; offset?: number }>({
@@ -103,6 +114,7 @@ export const optimizeApi = warehouseApi.injectEndpoints({
 
 export const {
   useGetCostSummaryQuery,
+  useGetCostMoversQuery,
   useGetTopQueriesQuery,
   useGetQueryPatternsQuery,
   useGetSpillingQueriesQuery,

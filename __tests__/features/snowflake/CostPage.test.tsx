@@ -7,7 +7,7 @@ import { fakeWarehouseServer, type FakeWarehouseServer } from '../../helpers/fak
 import { connectFakeServer, setUpPageTests } from '../../helpers/pageTest';
 import { renderWithRouter } from '../../helpers/renderWithRouter';
 import { makeSignedInStore } from '../../helpers/testStore';
-import { costSummary, sampleInfo } from '../../helpers/warehouseFixtures';
+import { costMovers, costSummary, sampleInfo } from '../../helpers/warehouseFixtures';
 
 jest.mock('../../../src/components/charts/BarChartCanvas', () => jest.requireActual('../../helpers/chartStub'));
 jest.mock('../../../src/components/downloadFile', () => ({ downloadTextFile: jest.fn() }));
@@ -20,6 +20,7 @@ function start(path = '/app/snowflake/cost', info = sampleInfo) {
   server = fakeWarehouseServer({
     'GET api/warehouse/info': json(200, info),
     'GET api/warehouse/cost': json(200, costSummary),
+    'GET api/warehouse/cost/movers': json(200, costMovers),
     // The budgets and databases panels are OptimizeInsights.test.tsx's.
     'GET api/warehouse/budgets': json(200, { budgets: [], mayManage: true }),
     'GET api/warehouse/cost/databases': json(200, { range: costSummary.range, databases: [] }),
@@ -42,6 +43,51 @@ const rowHeaders = (table: HTMLElement) =>
     .getAllByRole('rowheader')
     .map((cell) => cell.textContent);
 
+it('opens on this month so far and leads with the top movers against the same days of last month, each linking to its queries', async () => {
+  start();
+  const form = await screen.findByRole('form', { name: 'Date range' });
+  expect(within(form).getByLabelText('Period')).toHaveValue('thisMonth');
+  expect(within(form).getByLabelText('From')).toHaveValue('2026-11-01');
+  expect(within(form).getByLabelText('To')).toHaveValue('2026-11-21');
+  const movers = await screen.findByRole('region', { name: 'Top movers' });
+  expect(await within(movers).findByLabelText('Bill against the previous period')).toHaveTextContent(
+    '$812.25 from 2026-11-01 to 2026-11-21 (partial month: 1–21 November 2026): +$62.25 (+8.3%) against $750.00 from 2026-10-01 to 2026-10-21 (partial month: 1–21 October 2026).',
+  );
+  const warehouses = within(movers).getByRole('table', { name: 'Top movers: warehouses' });
+  expect(within(warehouses).getByRole('row', { name: /ANALYTICS_WH/ })).toHaveTextContent('ANALYTICS_WH$360.00+$120.00 (+50%)');
+  expect(within(warehouses).getByRole('row', { name: /ELT_WH/ })).toHaveTextContent('ELT_WH$300.00-$40.00 (-11.8%)');
+  expect(within(warehouses).getByRole('link', { name: 'ANALYTICS_WH' })).toHaveAttribute(
+    'href',
+    '/app/snowflake/queries?from=2026-11-01&to=2026-11-21&warehouse=ANALYTICS_WH',
+  );
+  const patterns = within(movers).getByRole('table', { name: 'Top movers: query patterns' });
+  expect(within(patterns).getByRole('row', { name: /SELECT/ })).toHaveTextContent('+$90.00 (new)');
+  expect(within(patterns).getByRole('link', { name: 'SELECT * FROM ORDERS WHERE ID = ?' })).toHaveAttribute(
+    'href',
+    '/app/snowflake/queries?from=2026-11-01&to=2026-11-21&pattern=p-abc',
+  );
+  const models = within(movers).getByRole('table', { name: 'Top movers: dbt models' });
+  expect(within(models).getByRole('link', { name: 'orders' })).toHaveAttribute(
+    'href',
+    '/app/snowflake/queries?from=2026-11-01&to=2026-11-21&model=model.shop.orders',
+  );
+  expect(within(models).getByRole('link', { name: 'orders in the data catalog' })).toHaveAttribute(
+    'href',
+    '/app/data-catalog/assets/model.shop.orders',
+  );
+  expect(within(movers).getByText('No tagged query in either period.')).toBeInTheDocument();
+  // The movers come first; the budgets follow the headline figures.
+  await screen.findByLabelText('Spend figures');
+  const order = [
+    screen.getByRole('region', { name: 'Top movers' }),
+    screen.getByLabelText('Spend figures'),
+    screen.getByRole('region', { name: 'Budgets' }),
+  ];
+  for (let i = 1; i < order.length; i += 1)
+    expect(order[i - 1]!.compareDocumentPosition(order[i]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(server.requests).toContain('GET api/warehouse/cost/movers?from=2026-11-01&to=2026-11-21&limit=5');
+});
+
 it('shows the headline figures of the data range in the account currency, marked as sample data', async () => {
   start();
   expect(await screen.findByText('Adding up the costs…')).toBeInTheDocument();
@@ -54,7 +100,7 @@ it('shows the headline figures of the data range in the account currency, marked
   expect(screen.getByText('Sample data')).toBeInTheDocument();
   expect(server.requests.filter((request) => /warehouse\/(info|cost\?)/.test(request))).toEqual([
     'GET api/warehouse/info',
-    'GET api/warehouse/cost?from=2026-08-24&to=2026-11-21',
+    'GET api/warehouse/cost?from=2026-11-01&to=2026-11-21',
   ]);
 });
 
@@ -79,13 +125,24 @@ it('shows spend by service, user, role and tag, and idle cost per warehouse', as
   expect(within(services).getByRole('row', { name: /Cloud services/ })).toHaveTextContent('Cloud services (billed part)12.5$37.503%');
   expect(within(services).getByRole('row', { name: /Storage/ })).toHaveTextContent('Storage–$57.00');
 
-  expect(rowHeaders(within(panel('Spend by user')).getByRole('table'))).toEqual([
-    'ETL_SERVICE',
-    'JANE_DOE',
-    '=HYPERLINK("http://evil.example","x")',
-  ]);
+  // Each user opens its queries, and (for an administrator) its page in User Management.
+  const users = within(panel('Spend by user')).getByRole('table');
+  expect(rowHeaders(users)).toEqual(['ETL_SERVICEuser', 'JANE_DOEuser', '=HYPERLINK("http://evil.example","x")user']);
+  expect(within(users).getByRole('link', { name: 'JANE_DOE' })).toHaveAttribute(
+    'href',
+    '/app/snowflake/queries?from=2026-08-24&to=2026-11-21&user=JANE_DOE',
+  );
+  expect(within(users).getByRole('link', { name: 'JANE_DOE in User Management' })).toHaveAttribute(
+    'href',
+    '/app/management/users/JANE_DOE',
+  );
+  // The change against the previous period, in money and share.
+  expect(within(users).getByRole('row', { name: /ETL_SERVICE/ })).toHaveTextContent('$495.00-$55.00 (-10%)');
+  expect(within(users).getByRole('row', { name: /JANE_DOE/ })).toHaveTextContent('+$156.00 (+52%)');
   expect(rowHeaders(within(panel('Spend by role')).getByRole('table'))).toEqual(['ANALYST']);
-  expect(rowHeaders(within(panel('Spend by query tag')).getByRole('table'))).toEqual(['(no tag)', 'dbt:model=orders']);
+  const tags = within(panel('Spend by query tag')).getByRole('table');
+  expect(rowHeaders(tags)).toEqual(['(no tag)', 'dbt:model=orders']);
+  expect(within(tags).getByRole('row', { name: /dbt:model=orders/ })).toHaveTextContent('+$183.00 (new)');
 
   const idle = within(panel('Idle cost by warehouse')).getByRole('table');
   expect(within(idle).getByRole('row', { name: /ANALYTICS_WH/ })).toHaveTextContent('ANALYTICS_WH220.0110.0110.0$330.0050%');
@@ -98,10 +155,10 @@ it('exports a table as CSV with the unit in its header and formula-like text def
   await user.click(within(users).getByRole('button', { name: 'Export CSV: Spend by user' }));
   expect(downloadTextFile).toHaveBeenCalledWith(
     'spend-by-user-2026-08-24-2026-11-21.csv',
-    'User,Queries,Compute credits,Cloud services credits,Credits,Cost (USD)\r\n' +
-      'ETL_SERVICE,5000,160,5,165,495\r\n' +
-      'JANE_DOE,1200,150,2,152,456\r\n' +
-      `"'=HYPERLINK(""http://evil.example"",""x"")",3,1,0,1,3\r\n`,
+    'User,Queries,Compute credits,Cloud services credits,Credits,Cost (USD),Change vs previous period (USD)\r\n' +
+      'ETL_SERVICE,5000,160,5,165,495,-55\r\n' +
+      'JANE_DOE,1200,150,2,152,456,156\r\n' +
+      `"'=HYPERLINK(""http://evil.example"",""x"")",3,1,0,1,3,0\r\n`,
   );
 });
 

@@ -11,7 +11,7 @@ import { fakeWarehouseServer, type FakeWarehouseServer } from '../../helpers/fak
 import { connectFakeServer, setUpPageTests } from '../../helpers/pageTest';
 import { renderWithRouter } from '../../helpers/renderWithRouter';
 import { makeSignedInStore } from '../../helpers/testStore';
-import { costSummary, sampleInfo, warehouseUsage } from '../../helpers/warehouseFixtures';
+import { costMovers, costSummary, sampleInfo, warehouseUsage } from '../../helpers/warehouseFixtures';
 
 jest.mock('../../../src/components/charts/BarChartCanvas', () => jest.requireActual('../../helpers/chartStub'));
 
@@ -76,6 +76,7 @@ function startCost(roles: string[] = ['user', 'admin'], budgets: BudgetProgress[
   server = fakeWarehouseServer({
     'GET api/warehouse/info': json(200, sampleInfo),
     'GET api/warehouse/cost': json(200, costSummary),
+    'GET api/warehouse/cost/movers': json(200, costMovers),
     'GET api/warehouse/budgets': json(200, { budgets, mayManage: roles.includes('admin') }),
     'GET api/warehouse/filter-options': json(200, filterOptions),
     'GET api/warehouse/cost/databases': json(200, databases),
@@ -178,8 +179,8 @@ describe('date-range presets', () => {
     const { router } = startCost();
     const form = await screen.findByRole('form', { name: 'Date range' });
     const period = within(form).getByLabelText('Period');
-    // The whole data range matches no preset.
-    expect(period).toHaveValue('custom');
+    // The default range is this month so far: the "This month" preset, cut to the data's last day.
+    expect(period).toHaveValue('thisMonth');
     const option = (name: RegExp) => within(period).getByRole('option', { name });
     expect(option(/^Last 90 days/)).not.toBeDisabled();
     expect(option(/^Last month/)).not.toBeDisabled();

@@ -85,16 +85,16 @@ it('lists the most expensive and slowest queries, the patterns and the spilling,
   expect(within(expensive).getAllByRole('row')[1]).toHaveTextContent(`SELECT * FROM ORDERS${QUERY_ID}`);
   expect(
     within(await screen.findByRole('table', { name: 'Slowest queries' })).getByRole('row', { name: /CALL SLOW_PROC/ }),
-  ).toHaveTextContent('1 h');
+  ).toHaveTextContent('3,600 s');
   const patterns = await screen.findByRole('table', { name: 'Query patterns' });
   expect(within(patterns).getByRole('row', { name: /SELECT \* FROM ORDERS WHERE ID = \?/ })).toHaveTextContent('p-abc420');
   const spilling = await screen.findByRole('table', { name: 'Spilling by warehouse' });
   expect(within(spilling).getByRole('row', { name: /ANALYTICS_WH/ })).toHaveTextContent('ANALYTICS_WHMedium1,000121.0 GB3.0 GB');
   expect(listRequests().sort()).toEqual([
-    'GET api/warehouse/queries/patterns?from=2026-08-24&to=2026-11-21&orderBy=cost&limit=100',
-    'GET api/warehouse/queries/spilling?from=2026-08-24&to=2026-11-21&limit=100',
-    'GET api/warehouse/queries/top?from=2026-08-24&to=2026-11-21&orderBy=cost&limit=100&offset=0',
-    'GET api/warehouse/queries/top?from=2026-08-24&to=2026-11-21&orderBy=duration&limit=100&offset=0',
+    'GET api/warehouse/queries/patterns?from=2026-11-01&to=2026-11-21&orderBy=cost&limit=100',
+    'GET api/warehouse/queries/spilling?from=2026-11-01&to=2026-11-21&limit=100',
+    'GET api/warehouse/queries/top?from=2026-11-01&to=2026-11-21&orderBy=cost&limit=100&offset=0',
+    'GET api/warehouse/queries/top?from=2026-11-01&to=2026-11-21&orderBy=duration&limit=100&offset=0',
   ]);
 });
 
@@ -136,7 +136,7 @@ it('reads the filters from a link and checks new ones before sending them', asyn
   expect(within(form).getByLabelText('Warehouse')).toHaveValue('ELT_WH');
   await waitFor(() =>
     expect(listRequests()).toContain(
-      'GET api/warehouse/queries/top?from=2026-08-24&to=2026-11-21&warehouseName=ELT_WH&queryTag=nightly&orderBy=cost&limit=100&offset=0',
+      'GET api/warehouse/queries/top?from=2026-11-01&to=2026-11-21&warehouseName=ELT_WH&queryTag=nightly&orderBy=cost&limit=100&offset=0',
     ),
   );
   server.requests.length = 0;
@@ -170,6 +170,8 @@ it("opens a query's detail with its full text from the list, and closes it", asy
   expect(text.textContent).toBe('SELECT *\nFROM ORDERS\nWHERE AMOUNT > 100');
   expect(dialog).toHaveTextContent('Partitions scanned40 of 100');
   expect(dialog).toHaveTextContent('Cost$1.50');
+  // Why a short query can cost a lot: the hour-split attribution, in one line beside the figure.
+  expect(dialog).toHaveTextContent("Why: each hour's metered credits of");
 
   await user.click(within(dialog).getByRole('button', { name: 'Close' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -204,7 +206,7 @@ it('pages through a long list on the server and downloads every match as CSV', a
   expect(pages).toHaveTextContent('Queries 1–1 of 250');
   await userEvent.click(within(pages).getByRole('button', { name: 'Next 100' }));
   await waitFor(() =>
-    expect(server.requests).toContain('GET api/warehouse/queries/top?from=2026-08-24&to=2026-11-21&orderBy=cost&limit=100&offset=100'),
+    expect(server.requests).toContain('GET api/warehouse/queries/top?from=2026-11-01&to=2026-11-21&orderBy=cost&limit=100&offset=100'),
   );
   expect(await within(panel).findByRole('navigation', { name: 'More most expensive queries' })).toHaveTextContent('Queries 101–101 of 250');
 
@@ -215,5 +217,24 @@ it('pages through a long list on the server and downloads every match as CSV', a
       'query_id,start_time\n"q1","2026-11-20T10:00:00.000Z"\n',
     ),
   );
-  expect(server.requests).toContain('GET api/warehouse/queries/top.csv?from=2026-08-24&to=2026-11-21&orderBy=cost');
+  expect(server.requests).toContain('GET api/warehouse/queries/top.csv?from=2026-11-01&to=2026-11-21&orderBy=cost');
+});
+
+it("filters to one query pattern or dbt model from a Cost page mover's link, says so, and drops it on request", async () => {
+  const user = userEvent.setup();
+  const { router } = start('/app/snowflake/queries?from=2026-11-01&to=2026-11-21&model=model.shop.orders&pattern=p-abc');
+  const notice = await screen.findByLabelText('Linked filters');
+  expect(notice).toHaveTextContent('Only the queries of the query pattern p-abc.');
+  expect(notice).toHaveTextContent('Only the queries of the dbt model model.shop.orders.');
+  await screen.findByRole('table', { name: 'Most expensive queries' });
+  expect(server.requests).toContain(
+    'GET api/warehouse/queries/top?from=2026-11-01&to=2026-11-21&parameterizedHash=p-abc&dbtModel=model.shop.orders&orderBy=cost&limit=100&offset=0',
+  );
+  await user.click(within(notice).getByRole('link', { name: 'Drop the dbt model filter' }));
+  await waitFor(() => expect(router.state.location.search).toBe('?from=2026-11-01&to=2026-11-21&pattern=p-abc'));
+  await waitFor(() =>
+    expect(server.requests).toContain(
+      'GET api/warehouse/queries/top?from=2026-11-01&to=2026-11-21&parameterizedHash=p-abc&orderBy=cost&limit=100&offset=0',
+    ),
+  );
 });

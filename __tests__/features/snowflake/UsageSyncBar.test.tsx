@@ -6,7 +6,7 @@ import { fakeWarehouseServer, type FakeWarehouseServer } from '../../helpers/fak
 import { connectFakeServer, setUpPageTests } from '../../helpers/pageTest';
 import { renderWithRouter } from '../../helpers/renderWithRouter';
 import { makeSignedInStore } from '../../helpers/testStore';
-import { costSummary, sampleInfo, sampleUsageSync } from '../../helpers/warehouseFixtures';
+import { costMovers, costSummary, sampleInfo, sampleUsageSync } from '../../helpers/warehouseFixtures';
 import { subscribeLive } from '../../../src/api/live/liveEvents';
 import type { JobView } from '@common/jobs/jobsContract';
 
@@ -39,6 +39,7 @@ function start(roles: string[], routes: Parameters<typeof fakeWarehouseServer>[0
   server = fakeWarehouseServer({
     'GET api/warehouse/info': json(200, sampleInfo),
     'GET api/warehouse/cost': json(200, costSummary),
+    'GET api/warehouse/cost/movers': json(200, costMovers),
     'GET api/warehouse/budgets': json(200, { budgets: [], mayManage: false }),
     'GET api/warehouse/cost/databases': json(200, { range: costSummary.range, databases: [] }),
     'GET api/warehouse/filter-options': json(200, {

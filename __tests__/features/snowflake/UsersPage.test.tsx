@@ -38,13 +38,13 @@ const overview = {
   withoutMfa: [oldAdmin, userCost('NEVER_IN', { lastSuccessLogin: null, daysSinceLogin: null, hasMfa: false })],
 };
 
-function start(path = '/app/snowflake/users') {
+function start(path = '/app/snowflake/users', roles = ['user', 'admin']) {
   server = fakeWarehouseServer({
     'GET api/warehouse/info': json(200, sampleInfo),
     'GET api/warehouse/users-overview': json(200, overview),
   });
   connectFakeServer(server);
-  return renderWithRouter(makeSignedInStore(['user', 'admin']), [{ path: '/app/snowflake/users', element: <UsersPage /> }], path);
+  return renderWithRouter(makeSignedInStore(roles), [{ path: '/app/snowflake/users', element: <UsersPage /> }], path);
 }
 
 it('shows cost per user, dormant users with powerful roles and people without MFA', async () => {
@@ -62,7 +62,7 @@ it('shows cost per user, dormant users with powerful roles and people without MF
   expect(screen.getByLabelText('User figures')).toHaveTextContent('Dormant with powerful roles1');
   // The chart is a lazy chunk: it may arrive after the tables.
   expect(await screen.findByRole('img', { name: 'Cost per user: the 3 most expensive' })).toBeInTheDocument();
-  expect(server.requests).toContain('GET api/warehouse/users-overview?from=2026-08-24&to=2026-11-21&dormantDays=90');
+  expect(server.requests).toContain('GET api/warehouse/users-overview?from=2026-11-01&to=2026-11-21&dormantDays=90');
 });
 
 it('asks again with another dormancy, kept in the address', async () => {
@@ -77,6 +77,21 @@ it('asks again with another dormancy, kept in the address', async () => {
   await user.clear(days);
   await user.type(days, '30');
   await user.click(within(form).getByRole('button', { name: 'Apply' }));
-  await waitFor(() => expect(router.state.location.search).toBe('?from=2026-08-24&to=2026-11-21&dormant=30'));
-  await waitFor(() => expect(server.requests).toContain('GET api/warehouse/users-overview?from=2026-08-24&to=2026-11-21&dormantDays=30'));
+  await waitFor(() => expect(router.state.location.search).toBe('?from=2026-11-01&to=2026-11-21&dormant=30'));
+  await waitFor(() => expect(server.requests).toContain('GET api/warehouse/users-overview?from=2026-11-01&to=2026-11-21&dormantDays=30'));
+});
+
+it('links each user to their page in User Management, where the fix is made, only for those who may open it', async () => {
+  start();
+  const dormant = await screen.findByRole('table', { name: 'Dormant users holding powerful roles' });
+  expect(within(dormant).getByRole('link', { name: 'OLD_ADMIN' })).toHaveAttribute('href', '/app/management/users/OLD_ADMIN');
+  const noMfa = screen.getByRole('table', { name: 'People without MFA' });
+  expect(within(noMfa).getByRole('link', { name: 'NEVER_IN' })).toHaveAttribute('href', '/app/management/users/NEVER_IN');
+});
+
+it('shows the names without links to a user who may not open User Management', async () => {
+  start('/app/snowflake/users', ['user', 'business']);
+  const dormant = await screen.findByRole('table', { name: 'Dormant users holding powerful roles' });
+  expect(within(dormant).getByRole('row', { name: /OLD_ADMIN/ })).toBeInTheDocument();
+  expect(within(dormant).queryByRole('link')).toBeNull();
 });

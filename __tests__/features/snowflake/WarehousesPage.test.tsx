@@ -72,7 +72,7 @@ it('shows each warehouse with its settings, load and idle share, and charts the 
     'data-series',
     'Average running|Average queued',
   );
-  expect(warehouseRequests()).toEqual(['GET api/warehouse/warehouses?from=2026-08-24&to=2026-11-21']);
+  expect(warehouseRequests()).toEqual(['GET api/warehouse/warehouses?from=2026-11-01&to=2026-11-21']);
 });
 
 it('applies a recommendation after a confirmation that shows the ALTER, then refreshes the list', async () => {
@@ -109,7 +109,7 @@ it('applies a recommendation after a confirmation that shows the ALTER, then ref
   expect(outcome).toHaveTextContent('Applied 2026-11-22 10:00 UTC');
   expect(outcome).toHaveTextContent('ALTER WAREHOUSE "ANALYTICS_WH" SET AUTO_SUSPEND = 60');
   expect(outcome).toHaveTextContent('Before: Auto-suspend 10 min.');
-  expect(server.posted).toEqual([{ from: '2026-08-24', to: '2026-11-21', id: 'ANALYTICS_WH:auto_suspend' }]);
+  expect(server.posted).toEqual([{ from: '2026-11-01', to: '2026-11-21', id: 'ANALYTICS_WH:auto_suspend' }]);
 
   await waitFor(() => expect(warehouseRequests()).toHaveLength(2));
   await user.click(within(dialog).getByRole('button', { name: 'Done' }));

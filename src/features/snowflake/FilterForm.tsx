@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { FilterOptionsResponse } from '@common/warehouse/insightsContract';
 import type { DateRange } from '../../api/warehouseTypes';
 import { FormField } from '../../components/FormField';
-import { presetOf, rangeErrors, rangePresets, todayUtc } from './dateRange';
+import { defaultRange, presetOf, rangeErrors, rangePresets, todayUtc } from './dateRange';
 import { useGetFilterOptionsQuery } from '../../api/optimizeApi';
 
 export interface FilterField {
@@ -110,7 +110,7 @@ export function FilterForm({ label, range, dataRange, fields = noFields, today }
 
   const reset = () => {
     setErrors({});
-    setValues(initialValues(new URLSearchParams(), dataRange, fields));
+    setValues(initialValues(new URLSearchParams(), defaultRange(dataRange), fields));
     setParams((current) => {
       const next = new URLSearchParams(current);
       for (const name of ['from', 'to', ...fields.map((field) => field.param)]) next.delete(name);

@@ -9,13 +9,13 @@ import { EmptyState } from '../../components/EmptyState';
 import { IntroducedPage } from '../../components/IntroducedPage';
 import { QueryResult } from '../../components/QueryResult';
 import { SampleDataNotice } from '../../components/SampleDataNotice';
-import { rangeFromParams } from './dateRange';
+import { defaultRange, rangeFromParams } from './dateRange';
 import { UsageSyncBar } from './usage/UsageSyncBar';
 import './optimize.css';
 
 export interface OptimizeContext {
   info: WarehouseInfo;
-  /** The range the page shows (from the address, else the whole data range). */
+  /** The range the page shows (from the address, else this month so far: dateRange.ts, defaultRange). */
   range: DateRange;
   /** The days the account has usage data for. */
   dataRange: DateRange;
@@ -60,7 +60,7 @@ export function OptimizeLayout({ id, title, intro, children }: OptimizeLayoutPro
             </>
           );
         }
-        const range = rangeFromParams(params, data.dataRange);
+        const range = rangeFromParams(params, defaultRange(data.dataRange));
         return (
           <>
             <SampleDataNotice sample={data.info.sample} />

@@ -2,15 +2,7 @@
 // shows it formatted, with the unit in the header so an exported file says what it holds.
 import type { DataColumn } from '../../components/dataColumn';
 import { DateTimeText } from '../../components/DateTimeText';
-import {
-  formatBytes,
-  formatCount,
-  formatCredits,
-  formatDecimal,
-  formatDuration,
-  formatMoney,
-  formatPercent,
-} from '../../components/format';
+import { formatBytes, formatCount, formatCredits, formatDecimal, formatMoney, formatPercent } from '../../components/format';
 
 type Get<Row, T> = (row: Row) => T;
 
@@ -63,9 +55,15 @@ export function percentColumn<Row>(id: string, header: string, get: Get<Row, num
   return { id, header, value: get, numeric: true, cell: (row) => formatPercent(get(row)) };
 }
 
-/** Milliseconds: shown in words, exported as milliseconds (the header says so). */
+const secondsFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+
+/**
+ * Milliseconds from the warehouse, shown and exported in seconds, as the header says: "8.5 s" under
+ * "Duration (s)", 8.5 in the file. (Words such as "3 min 12 s" would not match the header's unit.)
+ */
 export function durationColumn<Row>(id: string, header: string, get: Get<Row, number>): DataColumn<Row> {
-  return { id, header: `${header} (ms)`, value: get, numeric: true, cell: (row) => formatDuration(get(row)) };
+  const seconds = (row: Row) => get(row) / 1000;
+  return { id, header: `${header} (s)`, value: seconds, numeric: true, cell: (row) => `${secondsFormat.format(seconds(row))} s` };
 }
 
 export function bytesColumn<Row>(id: string, header: string, get: Get<Row, number>): DataColumn<Row> {

@@ -32,7 +32,35 @@ export function rangeErrors(from: string, to: string): RangeErrors {
   return errors;
 }
 
-/** The range the address asks for when it is a valid one, else the account's whole data range. */
+/**
+ * The range a page shows when the address names none: this month so far, i.e. the month of the
+ * account's last day with usage, from its 1st (or the first day with usage). A bill is read a
+ * month at a time, and a change against last month is what people ask about first.
+ */
+export function defaultRange(dataRange: DateRange): DateRange {
+  const monthStart = `${dataRange.to.slice(0, 8)}01`;
+  return { from: monthStart < dataRange.from ? dataRange.from : monthStart, to: dataRange.to };
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * "partial month: 1–21 November 2026" when the range is part of one calendar month (from its 1st,
+ * or up to its last day, but not both); null for a whole month or a range across months.
+ */
+export function partialMonthNote(range: DateRange): string | null {
+  if (range.from.slice(0, 7) !== range.to.slice(0, 7)) return null;
+  // 32 days after the 1st is always in the next month.
+  const nextMonthStart = `${addDays(`${range.to.slice(0, 7)}-01`, 32).slice(0, 8)}01`;
+  const monthEnd = addDays(nextMonthStart, -1);
+  const fromFirst = range.from.endsWith('-01');
+  if (fromFirst && range.to === monthEnd) return null;
+  if (!fromFirst && range.to !== monthEnd) return null;
+  const month = `${MONTHS[Number(range.to.slice(5, 7)) - 1] ?? ''} ${range.to.slice(0, 4)}`;
+  return `partial month: ${Number(range.from.slice(8))}–${Number(range.to.slice(8))} ${month}`;
+}
+
+/** The range the address asks for when it is a valid one, else `fallback` (the page's default range). */
 export function rangeFromParams(params: URLSearchParams, fallback: DateRange): DateRange {
   const from = params.get('from') ?? fallback.from;
   const to = params.get('to') ?? fallback.to;
@@ -63,18 +91,19 @@ export function todayUtc(): string {
 }
 
 /**
- * Last 7/30/90 days (today included), this month and last month, each cut to the days the
+ * This month and last month, the last 7/30/90 days (today included), each cut to the days the
  * account has data for; a preset wholly outside them has no range and says why.
  */
 export function rangePresets(today: string, dataRange: DateRange): RangePreset[] {
   const monthStart = `${today.slice(0, 8)}01`;
   const lastMonthEnd = addDays(monthStart, -1);
+  // The months first: the default range is this month (defaultRange).
   const wanted: { id: RangePresetId; label: string; from: string; to: string }[] = [
+    { id: 'thisMonth', label: 'This month', from: monthStart, to: today },
+    { id: 'lastMonth', label: 'Last month', from: `${lastMonthEnd.slice(0, 8)}01`, to: lastMonthEnd },
     { id: 'last7', label: 'Last 7 days', from: addDays(today, -6), to: today },
     { id: 'last30', label: 'Last 30 days', from: addDays(today, -29), to: today },
     { id: 'last90', label: 'Last 90 days', from: addDays(today, -89), to: today },
-    { id: 'thisMonth', label: 'This month', from: monthStart, to: today },
-    { id: 'lastMonth', label: 'Last month', from: `${lastMonthEnd.slice(0, 8)}01`, to: lastMonthEnd },
   ];
   return wanted.map(({ id, label, from, to }) => {
     const clamped = { from: from < dataRange.from ? dataRange.from : from, to: to > dataRange.to ? dataRange.to : to };

@@ -2,6 +2,7 @@
 // last month, last month in full and where this month is heading.
 import type { CostSummary } from '../../../api/warehouseTypes';
 import { formatMoney, formatPercent } from '../../../components/format';
+import { partialMonthNote } from '../dateRange';
 
 function change(share: number | null): string {
   if (share === null) return 'No spend in the same days of last month';
@@ -12,6 +13,8 @@ function change(share: number | null): string {
 export function CostFigures({ summary }: { summary: CostSummary }) {
   const money = (value: number) => formatMoney(value, summary.currency);
   const month = summary.monthToDate;
+  const partial = partialMonthNote(summary.range);
+  const monthPartial = month ? partialMonthNote({ from: month.monthStart, to: month.asOf }) : null;
   return (
     <dl className="dw-figures" aria-label="Spend figures">
       <div className="card dw-card card-body">
@@ -20,6 +23,7 @@ export function CostFigures({ summary }: { summary: CostSummary }) {
           {money(summary.totalCost)}
           <span className="dw-figure-note">
             {summary.range.from} to {summary.range.to}
+            {partial ? ` (${partial})` : ''}
           </span>
         </dd>
       </div>
@@ -30,7 +34,8 @@ export function CostFigures({ summary }: { summary: CostSummary }) {
             <dd>
               {money(month.monthToDateCost)}
               <span className="dw-figure-note">
-                {month.monthStart} to {month.asOf}; {change(month.changeShare)}
+                {month.monthStart} to {month.asOf}
+                {monthPartial ? ` (${monthPartial})` : ''}; {change(month.changeShare)}
               </span>
             </dd>
           </div>

@@ -11,6 +11,7 @@ import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { countColumn, creditsColumn, moneyColumn } from '../columns';
 import { useGetDatabaseSpendQuery } from '../../../api/optimizeApi';
+import { changeColumn } from './costChange';
 import { SpendChartTable } from './SpendChartTable';
 
 const NO_DATABASE = '(no database)';
@@ -54,6 +55,7 @@ function Breakdown({
       countColumn('queries', 'Queries', (row) => row.queries),
       creditsColumn('credits', 'Credits', (row) => row.credits),
       moneyColumn('cost', 'Cost', (row) => row.cost, currency),
+      changeColumn<SchemaSpend>(currency),
     ],
     [level, noName, onOpen, currency],
   );
@@ -82,7 +84,7 @@ export function DatabaseSpendPanel({ range, currency }: { range: DateRange; curr
   return (
     <Panel
       title="Spend by database and schema"
-      description="Query cost under the database and schema each query ran in (its session's current ones). Choose a database to see its schemas."
+      description="Query cost under the database and schema each query ran in (its session's current ones), with the change against the previous period. Choose a database to see its schemas."
       actions={
         <InlineSelect label="Database" value={open ? chosen : ''} onValue={setChosen} options={databases.map(key)}>
           <option value="">All databases</option>

@@ -1,9 +1,10 @@
 // /app/snowflake/queries: which queries cost the most or run the longest, which statements
-// repeat, which spill to remote storage; filtered by warehouse, user, role, tag and dates, all
-// in the address. A query's detail opens over the page (`?query=<id>`).
+// repeat, which spill to remote storage; filtered by warehouse, user, role, tag, query pattern,
+// dbt model and dates, all in the address. A query's detail opens over the page (`?query=<id>`).
 import { useNavigate } from 'react-router-dom';
 import { FilterForm } from '../FilterForm';
 import { optimizePageOf, type OptimizeContext } from '../OptimizeLayout';
+import { LinkedFilterNotice } from './LinkedFilterNotice';
 import { PatternsPanel } from './PatternsPanel';
 import { PatternTrendsPanel } from './PatternTrendsPanel';
 import { QueryDetailDialog } from './QueryDetailDialog';
@@ -23,6 +24,7 @@ function QueriesReport({ info, range, dataRange, params }: OptimizeContext) {
   return (
     <>
       <FilterForm key={filterKey} label="Query filters" range={range} dataRange={dataRange} fields={queryFilterFields} />
+      <LinkedFilterNotice filters={filters} params={params} />
       <TopQueriesPanel orderBy="cost" filters={filters} currency={currency} params={params} />
       <TopQueriesPanel orderBy="duration" filters={filters} currency={currency} params={params} />
       <PatternsPanel filters={filters} currency={currency} params={params} />

@@ -1,5 +1,6 @@
 // One query: its full text and every figure the warehouse keeps about it. Opened from any
 // query table through `?query=<id>`, so the detail can be linked and Back closes it.
+import type { ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import type { QueryDetail } from '../../../api/warehouseTypes';
 import { formatBytes, formatCredits, formatDateTime, formatDuration, formatMoney, formatPercent } from '../../../components/format';
@@ -12,8 +13,20 @@ interface QueryDetailDialogProps {
   onClose: () => void;
 }
 
+/**
+ * Why a query costs what it does, in one line (attribution.ts on the server): each hour's
+ * metered credits of a warehouse are split over the queries that ran in it by running time,
+ * idle time included, plus the query's share of billable cloud services. A short query alone
+ * in a quiet hour therefore carries most of that hour, idle minutes and all.
+ */
+export function costReason(query: Pick<QueryDetail, 'warehouseName' | 'warehouseSize'>): string {
+  if (!query.warehouseName) return 'Why: it ran without a warehouse, so it costs only its share of cloud services.';
+  const size = query.warehouseSize ? ` (${query.warehouseSize})` : '';
+  return `Why: each hour's metered credits of ${query.warehouseName}${size} are split over the queries that ran in it by running time, idle time included, so a short query in a quiet hour carries most of that hour.`;
+}
+
 function Figures({ query, currency }: { query: QueryDetail; currency: string }) {
-  const figures: [string, string][] = [
+  const figures: [string, ReactNode][] = [
     ['Status', query.errorCode ? `${query.executionStatus} (error ${query.errorCode})` : query.executionStatus],
     ['Type', query.queryType],
     ['Started', formatDateTime(query.startTime)],
@@ -35,7 +48,13 @@ function Figures({ query, currency }: { query: QueryDetail; currency: string }) 
     ['Spilled remotely', formatBytes(query.bytesSpilledRemote)],
     ['Compute credits', formatCredits(query.computeCredits)],
     ['Cloud services credits', formatCredits(query.cloudServicesCredits)],
-    ['Cost', formatMoney(query.cost, currency)],
+    [
+      'Cost',
+      <>
+        {formatMoney(query.cost, currency)}
+        <span className="d-block text-body-secondary text-start">{costReason(query)}</span>
+      </>,
+    ],
     ['Parameterised hash', query.queryParameterizedHash ?? '–'],
   ];
   return (

@@ -1,11 +1,14 @@
-// The Queries page's filters as they sit in the address (`?warehouse=&user=&role=&tag=`) and
-// as the API takes them.
+// The Queries page's filters as they sit in the address (`?warehouse=&user=&role=&tag=&pattern=&model=`)
+// and as the API takes them. Pattern and model have no field of their own: the Cost page's top
+// movers link to them, and the page says which one is applied (QueriesPage).
 import { canonicalName, existingNameError, queryTagError } from '../../../api/warehouseInput';
 import type { DateRange } from '../../../api/warehouseTypes';
 import type { FilterField } from '../FilterForm';
 import type { QueryFilters } from '../../../api/optimizeApi';
 
 export const QUERY_PARAM = 'query';
+export const PATTERN_PARAM = 'pattern';
+export const MODEL_PARAM = 'model';
 
 export const queryFilterFields: readonly FilterField[] = [
   {
@@ -31,6 +34,10 @@ export function queryFiltersOf(range: DateRange, params: URLSearchParams): Query
   if (userName) filters.userName = userName;
   if (roleName) filters.roleName = roleName;
   if (queryTag) filters.queryTag = queryTag;
+  const parameterizedHash = params.get(PATTERN_PARAM);
+  const dbtModel = params.get(MODEL_PARAM);
+  if (parameterizedHash) filters.parameterizedHash = parameterizedHash;
+  if (dbtModel) filters.dbtModel = dbtModel;
   return filters;
 }
 

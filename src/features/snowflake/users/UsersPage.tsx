@@ -1,6 +1,8 @@
 // /app/snowflake/users: what each warehouse user costs and two security findings: people who
-// have not signed in for a long time but still hold a powerful role, and people without MFA.
+// have not signed in for a long time but still hold a powerful role, and people without MFA;
+// each name opens the user in User Management, where either is fixed.
 import { useMemo } from 'react';
+import { canOpen } from '@common/access/access';
 import type { UsersOverview } from '../../../api/warehouseTypes';
 import { BarChart } from '../../../components/charts/BarChart';
 import { csvFileName } from '../../../components/csv';
@@ -8,6 +10,8 @@ import { DataTable } from '../../../components/DataTable';
 import { formatCount, formatMoney } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
+import { selectRealmRoles } from '../../../auth';
+import { useAppSelector } from '../../../state/hooks';
 import { FilterForm } from '../FilterForm';
 import { useGetUsersOverviewQuery } from '../../../api/optimizeApi';
 import { optimizePageOf, type OptimizeContext } from '../OptimizeLayout';
@@ -19,7 +23,11 @@ const fields = [dormantField];
 
 function Findings({ overview, currency }: { overview: UsersOverview; currency: string }) {
   const { range } = overview;
-  const columns = useMemo(() => costColumns(currency), [currency]);
+  // Names link to User Management, where the fix is made, only for those who may open it.
+  const linkToUser = canOpen(useAppSelector(selectRealmRoles), 'managementUser');
+  const columns = useMemo(() => costColumns(currency, linkToUser), [currency, linkToUser]);
+  const dormant = useMemo(() => dormantColumns(linkToUser), [linkToUser]);
+  const withoutMfa = useMemo(() => withoutMfaColumns(linkToUser), [linkToUser]);
   const top = useMemo(() => [...overview.users].sort((a, b) => b.cost - a.cost).slice(0, CHART_TOP), [overview.users]);
   const labels = useMemo(() => top.map((user) => user.userName), [top]);
   const series = useMemo(() => [{ label: `Cost (${currency})`, values: top.map((user) => user.cost) }], [top, currency]);
@@ -56,7 +64,7 @@ function Findings({ overview, currency }: { overview: UsersOverview; currency: s
       >
         <DataTable
           caption="Dormant users holding powerful roles"
-          columns={dormantColumns}
+          columns={dormant}
           rows={overview.dormantPrivileged}
           rowKey={(row) => row.userName}
           exportFileName={csvFileName('dormant privileged users', overview.asOf)}
@@ -70,7 +78,7 @@ function Findings({ overview, currency }: { overview: UsersOverview; currency: s
       >
         <DataTable
           caption="People without MFA"
-          columns={withoutMfaColumns}
+          columns={withoutMfa}
           rows={overview.withoutMfa}
           rowKey={(row) => row.userName}
           exportFileName={csvFileName('users without mfa', overview.asOf)}

@@ -1,10 +1,18 @@
-// Columns of the Optimize Users tables.
+// Columns of the Optimize Users tables. A user's name opens their page in User Management, where
+// dormant users and missing MFA are fixed, for those who may open it (the access table).
+import { Link } from 'react-router-dom';
+import { warehouseUserPath } from '@common/paths';
 import type { UserCost } from '../../../api/warehouseTypes';
 import type { DataColumn } from '../../../components/dataColumn';
 import { DateTimeText } from '../../../components/DateTimeText';
 import { countColumn, creditsColumn, moneyColumn, textColumn } from '../columns';
 
-export const userColumn = textColumn<UserCost>('user', 'User', (row) => row.userName, true);
+/** The user's name; a link to their User Management page when `linkToUser`. */
+export function userColumn(linkToUser: boolean): DataColumn<UserCost> {
+  const column = textColumn<UserCost>('user', 'User', (row) => row.userName, true);
+  if (!linkToUser) return column;
+  return { ...column, cell: (row) => <Link to={warehouseUserPath(row.userName)}>{row.userName}</Link> };
+}
 export const displayNameColumn = textColumn<UserCost>('displayName', 'Name', (row) => row.displayName);
 
 export const lastLoginColumn: DataColumn<UserCost> = {
@@ -42,9 +50,9 @@ export const statusColumn: DataColumn<UserCost> = {
   value: (row) => (row.disabled ? 'Disabled' : 'Enabled'),
 };
 
-export function costColumns(currency: string): DataColumn<UserCost>[] {
+export function costColumns(currency: string, linkToUser: boolean): DataColumn<UserCost>[] {
   return [
-    userColumn,
+    userColumn(linkToUser),
     displayNameColumn,
     textColumn('type', 'Type', (row) => row.type),
     countColumn('queries', 'Queries', (row) => row.queries),
@@ -58,19 +66,16 @@ export function costColumns(currency: string): DataColumn<UserCost>[] {
   ];
 }
 
-export const dormantColumns: DataColumn<UserCost>[] = [
-  userColumn,
-  displayNameColumn,
-  powerfulRolesColumn,
-  lastLoginColumn,
-  daysSinceLoginColumn,
-  statusColumn,
-];
+export function dormantColumns(linkToUser: boolean): DataColumn<UserCost>[] {
+  return [userColumn(linkToUser), displayNameColumn, powerfulRolesColumn, lastLoginColumn, daysSinceLoginColumn, statusColumn];
+}
 
-export const withoutMfaColumns: DataColumn<UserCost>[] = [
-  userColumn,
-  displayNameColumn,
-  textColumn('defaultRole', 'Default role', (row) => row.defaultRole),
-  lastLoginColumn,
-  rolesColumn,
-];
+export function withoutMfaColumns(linkToUser: boolean): DataColumn<UserCost>[] {
+  return [
+    userColumn(linkToUser),
+    displayNameColumn,
+    textColumn('defaultRole', 'Default role', (row) => row.defaultRole),
+    lastLoginColumn,
+    rolesColumn,
+  ];
+}
