@@ -16,7 +16,7 @@ setUpPageTests();
 let server: FakeWarehouseServer;
 let holders: RoleDetail['members'];
 
-function start(path: string) {
+function start(path: string, portalRoles = ['user', 'Client-Admin']) {
   holders = [{ grantedTo: 'USER', granteeName: 'JANE_DOE', grantedBy: 'SECURITYADMIN', createdOn: '2026-02-01T00:00:00.000Z' }];
   server = fakeWarehouseServer({
     'GET api/warehouse/info': json(200, { ...sampleInfo, info: { ...sampleInfo.info, sample: false, engine: 'snowflake' } }),
@@ -57,7 +57,7 @@ function start(path: string) {
   });
   connectFakeServer(server);
   return renderWithRouter(
-    makeSignedInStore(['user', 'Client-Admin']),
+    makeSignedInStore(portalRoles),
     [
       { path: '/app/management/roles', element: <RolesPage /> },
       { path: '/app/management/roles/:roleId', element: <RolePage /> },
@@ -109,9 +109,17 @@ it("shows a role's privileges and holders, and grants it to another role", async
   await waitFor(() => expect(within(screen.getByRole('table', { name: 'Holders of ANALYST' })).getAllByRole('rowheader')).toHaveLength(2));
 });
 
-it('asks before granting the role to PUBLIC, saying every user gets it', async () => {
-  const user = userEvent.setup();
+it('offers a Client-Admin no grant to PUBLIC, which only an administrator may make', async () => {
   start('/app/management/roles/ANALYST');
+  const form = await screen.findByRole('form', { name: 'Grant to a role' });
+  const select = within(form).getByLabelText('Grant ANALYST to the role');
+  await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(4));
+  expect(within(select).getByRole('option', { name: 'PUBLIC (protected: your portal roles may not grant it)' })).toBeDisabled();
+});
+
+it('asks an administrator before granting the role to PUBLIC, saying every user gets it', async () => {
+  const user = userEvent.setup();
+  start('/app/management/roles/ANALYST', ['user', 'admin']);
   const form = await screen.findByRole('form', { name: 'Grant to a role' });
   const select = within(form).getByLabelText('Grant ANALYST to the role');
   await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(4));

@@ -15,7 +15,7 @@ setUpPageTests();
 let server: FakeWarehouseServer;
 let roles: string[];
 
-function start(prepare?: (server: FakeWarehouseServer) => void) {
+function start(prepare?: (server: FakeWarehouseServer) => void, portalRoles = ['user', 'Client-Admin']) {
   roles = ['ANALYST', 'REPORTING'];
   server = fakeWarehouseServer({
     'GET api/warehouse/info': json(200, sampleInfo),
@@ -23,6 +23,7 @@ function start(prepare?: (server: FakeWarehouseServer) => void) {
     'GET api/management/roles': json(200, {
       roles: ['ANALYST', 'REPORTING', 'LOADER']
         .map((name) => roleView(name))
+        .concat(roleView('OPS', { systemRoles: ['SYSADMIN'] }))
         .concat(roleView('ACCOUNTADMIN', { systemRoles: ['ACCOUNTADMIN', 'SECURITYADMIN'] })),
     }),
     'POST api/management/changes': (request) => {
@@ -35,7 +36,7 @@ function start(prepare?: (server: FakeWarehouseServer) => void) {
   prepare?.(server);
   connectFakeServer(server);
   return renderWithRouter(
-    makeSignedInStore(['user', 'Client-Admin']),
+    makeSignedInStore(portalRoles),
     [
       { path: '/app/management/users/:username', element: <UserPage /> },
       { path: '/app/management/users', element: <p>The users list</p> },
@@ -71,8 +72,17 @@ it('grants a role the user does not have yet, then shows it', async () => {
       within(select)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Choose a role to grant', 'LOADER', 'ACCOUNTADMIN']),
+    ).toEqual([
+      'Choose a role to grant',
+      'LOADER',
+      'OPS (includes SYSADMIN: your portal roles may not grant it)',
+      'ACCOUNTADMIN (protected: your portal roles may not grant it)',
+    ]),
   );
+  // A Client-Admin is offered only what their portal roles may grant, as the server decides.
+  expect(within(select).getByRole('option', { name: /^LOADER/ })).toBeEnabled();
+  expect(within(select).getByRole('option', { name: /^OPS/ })).toBeDisabled();
+  expect(within(select).getByRole('option', { name: /^ACCOUNTADMIN/ })).toBeDisabled();
   await user.selectOptions(select, 'LOADER');
   await user.click(within(form).getByRole('button', { name: 'Grant role' }));
   expect(await screen.findByText('LOADER granted to JANE_DOE.')).toBeInTheDocument();
@@ -81,12 +91,13 @@ it('grants a role the user does not have yet, then shows it', async () => {
   expect(detailRequests()).toHaveLength(2);
 });
 
-it('grants a powerful role only after a confirmation that names what it gives', async () => {
+it('grants a powerful role (as an administrator) only after a confirmation that names what it gives', async () => {
   const user = userEvent.setup();
-  start();
+  start(undefined, ['user', 'admin']);
   const form = await screen.findByRole('form', { name: 'Grant a role' });
   const select = within(form).getByLabelText('Role to grant');
-  await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
+  await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(4));
+  expect(within(select).getByRole('option', { name: 'ACCOUNTADMIN' })).toBeEnabled();
   await user.selectOptions(select, 'ACCOUNTADMIN');
   await user.click(within(form).getByRole('button', { name: 'Grant role' }));
   const dialog = await screen.findByRole('dialog', { name: 'Grant ACCOUNTADMIN to JANE_DOE?' });

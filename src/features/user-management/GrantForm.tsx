@@ -4,11 +4,23 @@
 // the risks and the words differ.
 import { useState, type FormEvent } from 'react';
 import type { AppliedChange, RoleView, WarehouseChange } from '../../api/warehouseTypes';
+import { mayManageWarehouseRole } from '@common/access/access';
+import { selectRealmRoles } from '../../auth';
 import { FormField } from '../../components/FormField';
+import { useAppSelector } from '../../state/hooks';
 import { useListWarehouseRolesQuery } from '../../api/managementApi';
 import { ConfirmChangeDialog } from './ConfirmChangeDialog';
 import { RiskList } from './RiskList';
 import { useWarehouseChange } from './useWarehouseChange';
+
+/**
+ * The protected role that keeps the caller from granting `role` (itself, or a system role it
+ * includes), or null when they may: the same rule the server applies to the change.
+ */
+export function protectedRoleIn(role: RoleView, portalRoles: readonly string[]): string | null {
+  if (!mayManageWarehouseRole(portalRoles, role.name)) return role.name;
+  return role.systemRoles.find((systemRole) => !mayManageWarehouseRole(portalRoles, systemRole)) ?? null;
+}
 
 interface GrantFormProps {
   /** The form's accessible name. */
@@ -61,6 +73,7 @@ export function GrantForm({
   const { run, pending } = useWarehouseChange();
   const [confirming, setConfirming] = useState<string[] | null>(null);
   const choices = candidates(roles ?? []);
+  const portalRoles = useAppSelector(selectRealmRoles);
   const grantDone = (applied: AppliedChange) => {
     setChosen('');
     setConfirming(null);
@@ -103,11 +116,19 @@ export function GrantForm({
         error={error ?? undefined}
       >
         <option value="">{isLoading ? 'Loading roles…' : placeholder}</option>
-        {choices.map((role) => (
-          <option key={role.name} value={role.name}>
-            {role.name}
-          </option>
-        ))}
+        {choices.map((role) => {
+          // Offered only what the caller's portal roles allow; the rest is listed, disabled, with why.
+          const protectedBy = protectedRoleIn(role, portalRoles);
+          return (
+            <option key={role.name} value={role.name} disabled={protectedBy !== null}>
+              {protectedBy === null
+                ? role.name
+                : protectedBy === role.name
+                  ? `${role.name} (protected: your portal roles may not grant it)`
+                  : `${role.name} (includes ${protectedBy}: your portal roles may not grant it)`}
+            </option>
+          );
+        })}
       </FormField>
       <button type="submit" className={buttonClassName} disabled={pending}>
         {pending ? 'Granting…' : buttonLabel}
