@@ -93,3 +93,28 @@ it('shows an error with a Retry when the dashboards cannot be loaded, then the d
   await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
   expect(await screen.findByTitle('Dashboard: Sales & Margin')).toBeInTheDocument();
 });
+
+it("says in words when the portal's own policy refuses the frame (a site added since the page loaded), with a reload", async () => {
+  await openViewer(viewerPath('Sales & Margin', 'https://bi.example.com/sales?region=eu'));
+  // Another site's refusal is not this dashboard's.
+  const other = Object.assign(new Event('securitypolicyviolation'), {
+    effectiveDirective: 'frame-src',
+    blockedURI: 'https://else.example.org/x',
+  });
+  fireEvent(document, other);
+  expect(screen.getByTitle('Dashboard: Sales & Margin')).toBeInTheDocument();
+
+  const refusal = Object.assign(new Event('securitypolicyviolation'), {
+    effectiveDirective: 'frame-src',
+    blockedURI: 'https://bi.example.com/sales?region=eu',
+  });
+  fireEvent(document, refusal);
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent("This dashboard can't be shown inside the portal yet.");
+  expect(within(alert).getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
+  expect(within(alert).getByRole('link', { name: 'Open Sales & Margin in a new tab' })).toHaveAttribute(
+    'href',
+    'https://bi.example.com/sales?region=eu',
+  );
+  expect(document.querySelector('iframe')).toBeNull();
+});
