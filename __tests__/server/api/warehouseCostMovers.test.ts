@@ -78,3 +78,40 @@ describe('GET /api/warehouse/cost/movers', () => {
     expect(hash).toMatchObject({ status: 400, body: { field: 'parameterizedHash' } });
   });
 });
+
+describe('the help assistant asked why the bill went up', () => {
+  const ask = (username: string, question: string) =>
+    portal.api('POST', '/api/assistant/ask', { token: tokens[username], body: { question } });
+  const money = (value: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
+  interface Answer {
+    found: boolean;
+    passages: { source: string; title: string; link: string; text: { text: string }[] }[];
+  }
+
+  test("answers with this month's figures against last month and the top movers, linking to the Cost page", async () => {
+    const movers = (await get('admin', '/api/warehouse/cost/movers')).body as CostMovers;
+    const answer = await ask('admin', 'why did my snowflake bill go up this month?');
+    expect(answer.status).toBe(200);
+    const [first] = (answer.body as Answer).passages;
+    expect(first).toMatchObject({ title: 'Cost page: this month against last month', link: '/app/snowflake/cost' });
+    const text = first!.text.map((part) => part.text).join('');
+    expect(text).toContain(`the bill is ${money(movers.totalCost)}`);
+    expect(text).toContain(`against ${money(movers.previousTotalCost)} over the same days of last month`);
+    const topWarehouse = movers.movers.warehouse[0]!;
+    expect(text).toContain(`warehouse ${topWarehouse.name} ${topWarehouse.change > 0 ? '+' : ''}${money(topWarehouse.change)}`);
+    // Other wording of the same question gets the same figures.
+    const other = (await ask('business', 'Why are our Snowflake costs higher than last month?')).body as Answer;
+    expect(other.passages[0]?.link).toBe('/app/snowflake/cost');
+  });
+
+  test('someone who may not open the Cost page, or another question, gets the usual answer', async () => {
+    for (const [username, question] of [
+      ['engineer', 'why did my snowflake bill go up this month?'],
+      ['admin', 'how do I read the lineage graph?'],
+    ] as const) {
+      const answer = await ask(username, question);
+      expect(answer.status).toBe(200);
+      expect((answer.body as Answer).passages.map((passage) => passage.link)).not.toContain('/app/snowflake/cost');
+    }
+  });
+});

@@ -2,12 +2,14 @@
 // as prefixes) in the help search sources (knowledge base, FAQ, accepted Hive answers) the caller
 // may read; each candidate's best paragraph is scored by how many of the
 // words it and its title hold, and only passages holding enough of them are answered with —
-// otherwise the assistant says plainly that nothing matches.
+// otherwise the assistant says plainly that nothing matches. A question about the bill going up
+// is answered first with the figures themselves, for those who may open the Cost page (costAnswer.ts).
 import { canOpen } from '@common/access/access';
 import type { AskResponse, AssistantPassage } from '@common/assistant/assistantContract';
 import { faqEntryPath, hiveQuestionPath, knowledgeArticlePath } from '@common/paths';
 import { anyWordQuery, highlightedExtract, markdownToPlain, significantWords } from '../../platform/search/index.js';
-import type { HelpCandidate, HelpSearchSource } from '../../platform/ports/index.js';
+import type { CostFigures, HelpCandidate, HelpSearchSource } from '../../platform/ports/index.js';
+import { asksAboutBill, costPassage } from './costAnswer.js';
 
 const CANDIDATES = 8;
 const ANSWERS = 3;
@@ -58,19 +60,34 @@ async function candidates(sources: readonly HelpSearchSource[], organisation: st
   return (await Promise.all(allowed.map((source) => source.search(organisation, tsquery, CANDIDATES)))).flat();
 }
 
+/** The figures that answer "why did my bill go up?", or null (not that question, no access, no usage, warehouse unreachable). */
+async function costFigures(
+  figures: CostFigures | null,
+  organisation: string,
+  roles: readonly string[],
+  question: string,
+): Promise<AssistantPassage | null> {
+  if (!figures || !asksAboutBill(question) || !canOpen(roles, 'snowflakeCost')) return null;
+  // The figures are a bonus on top of retrieval: a warehouse that cannot answer leaves the usual answer.
+  const movers = await figures.monthMovers(organisation).catch(() => null);
+  return movers ? costPassage(movers) : null;
+}
+
 export async function answerQuestion(
   sources: readonly HelpSearchSource[],
   organisation: string,
   roles: readonly string[],
   question: string,
+  figures: CostFigures | null = null,
 ): Promise<AskResponse> {
   const started = performance.now();
   const words = significantWords(question);
-  const done = (passages: AssistantPassage[]): AskResponse => ({
-    found: passages.length > 0,
-    passages,
-    tookMs: Math.round((performance.now() - started) * 10) / 10,
-  });
+  const costAnswer = await costFigures(figures, organisation, roles, question);
+  const done = (found: AssistantPassage[]): AskResponse => {
+    // The figures come first; retrieval's passages fill the rest.
+    const passages = costAnswer ? [costAnswer, ...found].slice(0, ANSWERS) : found;
+    return { found: passages.length > 0, passages, tookMs: Math.round((performance.now() - started) * 10) / 10 };
+  };
   if (words.length === 0) return done([]);
   const needed = wordsNeeded(words.length);
   const scored = (await candidates(sources, organisation, roles, anyWordQuery(words)))

@@ -3,7 +3,8 @@
 // way to the warehouse (the warehouse access port) over the registry the app opened.
 import type { Store } from '../../platform/store/openStore.js';
 import { defineArea } from '../../platform/area/index.js';
-import { warehouseAccessPort } from '../../platform/ports/index.js';
+import { costFiguresPort, warehouseAccessPort } from '../../platform/ports/index.js';
+import { monthSoFar } from './analytics/comparison.js';
 import { createCostAnomalyWatch, registerBudgetRoutes, startBudgetEvaluation } from './budgets/index.js';
 import { settingsFor } from './config.js';
 import type { WarehouseRegistry } from './registry.js';
@@ -18,6 +19,9 @@ import { createUsageSyncJobs } from './usage-sync/usageSyncJobs.js';
 // What the app opens before the server (main.ts): the registry of every organisation's warehouse.
 export { loadWarehouseSettings } from './config.js';
 export { WarehouseRegistry } from './registry.js';
+
+/** How long the assistant's cost answer waits for the usage copy's first fill before answering without figures. */
+const ASSISTANT_WAIT_MS = 3000;
 
 export const area = defineArea<{ warehouses: WarehouseRegistry; store: Store }>({
   id: 'warehouse',
@@ -35,6 +39,19 @@ export const area = defineArea<{ warehouses: WarehouseRegistry; store: Store }>(
       }),
       snowflakeAccount: async (organisation) => settingsFor(warehouses.settings, organisation).snowflake ?? null,
       dbtNodeCost: async (organisation, windowDays, readDays) => (await forOrganisation(organisation)).dbtNodeCost(windowDays, readDays),
+    });
+
+    // The help assistant's answer to "why did my bill go up?". It never waits long for a first fill of the usage copy.
+    ports.provide(costFiguresPort, {
+      monthMovers: async (organisation) => {
+        const warehouse = await forOrganisation(organisation);
+        const ready = await (warehouse.usage?.whenReady(ASSISTANT_WAIT_MS) ?? Promise.resolve()).then(
+          () => true,
+          () => false,
+        );
+        const data = ready ? await warehouse.dataRange() : null;
+        return data ? warehouse.costMovers(monthSoFar(data)) : null;
+      },
     });
 
     registerWarehouseRoutes(app, warehouses, db);

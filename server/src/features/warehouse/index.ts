@@ -75,7 +75,7 @@ export {
   quoteIdentifier,
 } from '../../platform/warehouse/identifiers.js';
 export { parseDateRange, parseQueryFilter, parseLimit, parseChoice, parseDay } from './analytics/filters.js';
-export { comparisonPeriod } from './analytics/comparison.js';
+export { comparisonPeriod, monthSoFar } from './analytics/comparison.js';
 export type { DateRange, QueryFilter } from './analytics/filters.js';
 export { parseChange, CHANGE_KINDS, changeSubject, MAX_DISPLAY_NAME_LENGTH, MAX_COMMENT_LENGTH } from './management/changes.js';
 export type {

@@ -26,3 +26,9 @@ export function comparisonPeriod(range: DateRange): DateRange {
   const days = rangeDays(range);
   return { from: addUtcDays(range.from, -days), to: addUtcDays(range.from, -1) };
 }
+
+/** This month so far: the month of `dataRange`'s last day, from its 1st (or the first day with usage) to that day. */
+export function monthSoFar(dataRange: DateRange): DateRange {
+  const monthStart = `${monthOf(dataRange.to)}-01`;
+  return { from: monthStart < dataRange.from ? dataRange.from : monthStart, to: dataRange.to };
+}

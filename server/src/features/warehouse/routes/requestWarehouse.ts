@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { callerOf, organisationOf } from '../../../platform/http/auth/authenticate.js';
 import { HttpError } from '../../../platform/http/errors.js';
-import { parseDateRange, type DateRange, type Warehouse, type WarehouseRegistry } from '../index.js';
+import { monthSoFar, parseDateRange, type DateRange, type Warehouse, type WarehouseRegistry } from '../index.js';
 
 /** The caller's organisation's warehouse (never an organisation named in the request). */
 export const warehouseOfRequest =
@@ -25,7 +25,5 @@ export async function rangeOf(warehouse: Warehouse, query: { from?: string; to?:
  */
 export async function monthRangeOf(warehouse: Warehouse, query: { from?: string; to?: string }): Promise<DateRange> {
   if (query.from !== undefined || query.to !== undefined) return parseDateRange(query);
-  const range = await rangeOf(warehouse, {});
-  const monthStart = `${range.to.slice(0, 8)}01`;
-  return { from: monthStart < range.from ? range.from : monthStart, to: range.to };
+  return monthSoFar(await rangeOf(warehouse, {}));
 }
