@@ -4,6 +4,7 @@ import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, T
 import { useMemo } from 'react';
 import { Bar } from 'react-chartjs-2';
 import { CHART_PALETTE, type BarChartProps } from './chartTypes';
+import { valueAxis } from './valueAxis';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 
@@ -29,7 +30,7 @@ export default function BarChartCanvas({
   );
   const options = useMemo<ChartOptions<'bar'>>(() => {
     const format = (value: number | string) => (formatValue && typeof value === 'number' ? formatValue(value) : String(value));
-    const valueAxis = { stacked, beginAtZero: true, ticks: { callback: format } };
+    const values = valueAxis(series, stacked, format);
     const categoryAxis = { stacked };
     return {
       indexAxis: horizontal ? 'y' : 'x',
@@ -43,9 +44,9 @@ export default function BarChartCanvas({
           callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${format((horizontal ? item.parsed.x : item.parsed.y) ?? 0)}` },
         },
       },
-      scales: horizontal ? { x: valueAxis, y: categoryAxis } : { x: categoryAxis, y: valueAxis },
+      scales: horizontal ? { x: values, y: categoryAxis } : { x: categoryAxis, y: values },
     };
-  }, [formatValue, horizontal, series.length, stacked]);
+  }, [formatValue, horizontal, series, stacked]);
 
   return (
     <div style={{ position: 'relative', height }}>
