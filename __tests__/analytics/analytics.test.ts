@@ -1,9 +1,15 @@
+import withRecorder from 'mixpanel-browser';
 import mixpanel from 'mixpanel-browser/dist/mixpanel-core.cjs.js';
 import { alias, identify, initAnalytics, loadWebAnalytics, setPeople, track } from '../../src/analytics/analytics';
 import { ANALYTICS_EVENTS } from '../../src/analytics/events';
 import { identifySignedInUser, trackMenuItemClicked, trackNavigationBarOpened, trackPageView } from '../../src/analytics/trackEvents';
 import { sessionFromToken } from '../../src/auth/authSlice';
 
+// The default build (with the session recorder): loaded only when session replay is on.
+jest.mock('mixpanel-browser', () => ({
+  __esModule: true,
+  default: { init: jest.fn(), track: jest.fn(), identify: jest.fn(), alias: jest.fn(), people: { set: jest.fn() } },
+}));
 jest.mock('mixpanel-browser/dist/mixpanel-core.cjs.js', () => ({
   __esModule: true,
   default: {
@@ -16,7 +22,7 @@ jest.mock('mixpanel-browser/dist/mixpanel-core.cjs.js', () => ({
 }));
 
 const library = jest.mocked(mixpanel);
-const settings = { token: 'project-token', apiHost: '', webAnalyticsUrl: '', debug: false };
+const settings = { token: 'project-token', apiHost: '', webAnalyticsUrl: '', debug: false, sessionReplayPercent: 0 };
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 let consoleError: jest.SpyInstance;
@@ -46,6 +52,26 @@ describe('start-up', () => {
       ignore_dnt: true,
       debug: false,
     });
+  });
+
+  it('records no session and loads no recorder unless session replay is configured', async () => {
+    await initAnalytics(settings);
+    expect(jest.mocked(withRecorder).init).not.toHaveBeenCalled();
+    expect(library.init.mock.calls[0]?.[1]).not.toHaveProperty('record_sessions_percent');
+  });
+
+  it('with session replay on, loads the recorder build and records that share of sessions, inputs and private elements masked', async () => {
+    await initAnalytics({ ...settings, sessionReplayPercent: 25 });
+    expect(library.init).not.toHaveBeenCalled();
+    expect(jest.mocked(withRecorder).init).toHaveBeenCalledWith(
+      'project-token',
+      expect.objectContaining({
+        batch_size: 50,
+        record_sessions_percent: 25,
+        record_mask_all_inputs: true,
+        record_mask_text_selector: '[data-private]',
+      }),
+    );
   });
 
   it('sends to the configured api host, in debug mode when asked', async () => {

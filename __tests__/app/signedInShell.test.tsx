@@ -60,7 +60,7 @@ beforeEach(async () => {
   localStorage.clear();
   installTestConfig();
   installFakeAuthClient();
-  await initAnalytics({ token: 'project-token', apiHost: '', webAnalyticsUrl: '', debug: false });
+  await initAnalytics({ token: 'project-token', apiHost: '', webAnalyticsUrl: '', debug: false, sessionReplayPercent: 0 });
 });
 
 it('shows a spinner in the navigation until the dashboards load, then the Viewer with one entry per dashboard', async () => {

@@ -5,7 +5,7 @@ export const testConfig: RuntimeConfig = {
   productName: 'Dataworks',
   apiBaseUrl: '/',
   identity: { url: 'http://identity.test', realm: 'dataworks', clientId: 'dataworks-portal-frontend' },
-  analytics: { token: '', apiHost: '', webAnalyticsUrl: '', debug: false },
+  analytics: { token: '', apiHost: '', webAnalyticsUrl: '', debug: false, sessionReplayPercent: 0 },
   catalogUrl: '',
   chatbotUrl: '',
 };

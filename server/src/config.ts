@@ -28,6 +28,7 @@
  * | ANALYTICS_API_HOST | (empty: Mixpanel's)    | Where analytics events are sent. |
  * | ANALYTICS_DEBUG    | false                  | Mixpanel debug logging in the browser console. |
  * | WEB_ANALYTICS_URL  | (empty: none)          | URL of a web-analytics script to load. |
+ * | ANALYTICS_SESSION_REPLAY_PERCENT | 0 (off) | Share of sessions (0–100) recorded by the analytics library's session replay; needs ANALYTICS_TOKEN. Inputs and elements marked `data-private` are masked. |
  * | CATALOG_URL        | (empty)                | OpenMetadata instance the Data Catalog deep-links into. |
  * | CHATBOT_URL        | (empty)                | Support chatbot URL. |
  * | LOG_LEVEL          | info                   | Log level of the structured (JSON) logs. |
@@ -73,7 +74,7 @@ export interface PortalConfig {
   databaseUrl?: string;
   portalUrl: string;
   demoData: boolean;
-  analytics: { token: string; apiHost: string; webAnalyticsUrl: string; debug: boolean };
+  analytics: { token: string; apiHost: string; webAnalyticsUrl: string; debug: boolean; sessionReplayPercent: number };
   catalogUrl: string;
   chatbotUrl: string;
   dbt: { uploadLimitBytes: number; artifactsDir: string | null; freshnessCheckMinutes: number };
@@ -213,6 +214,7 @@ export function loadPortalConfig(env: Env = process.env): PortalConfig {
       apiHost: optionalUrl(env, 'ANALYTICS_API_HOST'),
       webAnalyticsUrl: optionalUrl(env, 'WEB_ANALYTICS_URL'),
       debug: flag(env, 'ANALYTICS_DEBUG', false),
+      sessionReplayPercent: wholeNumber(env, 'ANALYTICS_SESSION_REPLAY_PERCENT', 0, 0, 100),
     },
     catalogUrl: optionalUrl(env, 'CATALOG_URL'),
     chatbotUrl: optionalUrl(env, 'CHATBOT_URL'),

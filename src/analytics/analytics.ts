@@ -18,9 +18,13 @@ export function initAnalytics(settings: AnalyticsSettings): Promise<void> {
     client = Promise.resolve(null);
     return client.then(() => undefined);
   }
-  // The core build: the package's default build also bundles the session recorder, three
-  // times the size, which the portal does not use.
-  client = import(/* webpackChunkName: "analytics" */ 'mixpanel-browser/dist/mixpanel-core.cjs.js')
+  const replay = settings.sessionReplayPercent > 0;
+  // The core build unless session replay is on: the package's default build also bundles the
+  // session recorder, three times the size, so it is fetched only by portals that record.
+  const library = replay
+    ? import(/* webpackChunkName: "analytics-replay" */ 'mixpanel-browser')
+    : import(/* webpackChunkName: "analytics" */ 'mixpanel-browser/dist/mixpanel-core.cjs.js');
+  client = library
     .then(({ default: mixpanel }) => {
       mixpanel.init(settings.token, {
         persistence: 'localStorage',
@@ -30,6 +34,7 @@ export function initAnalytics(settings: AnalyticsSettings): Promise<void> {
         ignore_dnt: true,
         debug: settings.debug,
         ...(settings.apiHost ? { api_host: settings.apiHost } : {}),
+        ...(replay ? sessionReplayOptions(settings.sessionReplayPercent) : {}),
       });
       return mixpanel;
     })
@@ -39,6 +44,25 @@ export function initAnalytics(settings: AnalyticsSettings): Promise<void> {
     });
   return client.then(() => undefined);
 }
+
+/**
+ * Session replay, as the library records it (its own defaults: events sent in batches of 1,000
+ * every 10 s; mouse moves sampled every 50 ms, scrolls 100 ms, resizes 200 ms, media 500 ms).
+ * Every input is masked, and so is any element marked private (`data-private`), its text
+ * replaced before it leaves the browser; images, video and audio are not recorded.
+ */
+export function sessionReplayOptions(percent: number) {
+  return {
+    record_sessions_percent: percent,
+    record_mask_all_inputs: true,
+    record_mask_all_text: false,
+    record_mask_text_selector: PRIVATE_SELECTOR,
+    record_block_selector: `img, video, audio, ${PRIVATE_SELECTOR} img`,
+  };
+}
+
+/** What marks an element as private for session replay. */
+export const PRIVATE_SELECTOR = '[data-private]';
 
 /** Runs a library call once it is loaded; its errors are logged and swallowed. */
 function whenReady(what: string, call: (mixpanel: OverridedMixpanel) => void): void {

@@ -22,8 +22,10 @@ export const runtimeConfigSchema = z.strictObject({
       apiHost: optionalUrl,
       webAnalyticsUrl: optionalUrl,
       debug: z._default(z.boolean(), false),
+      /** Share of sessions (0–100) the analytics library records for session replay; 0 is off. */
+      sessionReplayPercent: z._default(z.number().check(z.gte(0, 'must be 0 to 100'), z.lte(100, 'must be 0 to 100')), 0),
     }),
-    { token: '', apiHost: '', webAnalyticsUrl: '', debug: false },
+    { token: '', apiHost: '', webAnalyticsUrl: '', debug: false, sessionReplayPercent: 0 },
   ),
   catalogUrl: optionalUrl,
   chatbotUrl: optionalUrl,

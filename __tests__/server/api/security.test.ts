@@ -12,6 +12,7 @@ beforeAll(async () => {
       ANALYTICS_TOKEN: 'test-token',
       ANALYTICS_API_HOST: 'http://localhost:4999',
       WEB_ANALYTICS_URL: 'https://stats.example.com/script.js',
+      ANALYTICS_SESSION_REPLAY_PERCENT: '10',
     },
   });
 });
@@ -78,6 +79,7 @@ test('config.json carries the runtime settings', async () => {
       apiHost: 'http://localhost:4999',
       webAnalyticsUrl: 'https://stats.example.com/script.js',
       debug: false,
+      sessionReplayPercent: 10,
     },
   });
 });
