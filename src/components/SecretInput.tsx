@@ -14,6 +14,8 @@ export function SecretInput({ id, value, small = false }: SecretInputProps) {
       id={id}
       className={small ? 'form-control form-control-sm font-monospace' : 'form-control font-monospace'}
       readOnly
+      // Never in a session recording (config.json's session replay masks what is marked private).
+      data-private
       value={value}
       onFocus={(event) => event.currentTarget.select()}
     />

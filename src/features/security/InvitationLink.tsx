@@ -15,7 +15,7 @@ export function InvitationLink({ result, onClose }: { result: InvitationResult; 
         <>
           <p className="mb-1">Send this link to {result.member.email}. It works once, for 72 hours, and is not shown again:</p>
           <p className="mb-2">
-            <code className="text-break" id="invitation-link">
+            <code className="text-break" id="invitation-link" data-private>
               {result.actionLink}
             </code>
           </p>
