@@ -1,5 +1,6 @@
-// The most expensive query patterns' cost per day, and how it moved against the period of the
-// same length just before: a repeated statement that grows is the first thing to look at.
+// The most expensive query patterns' cost per day, and how it moved against the previous period
+// (the server's: the same days of last month for a month's range, else the equally long period
+// just before): a repeated statement that grows is the first thing to look at.
 // One pattern's days are drawn at a time (the first at start; "Show days" picks another).
 import { useMemo, useState } from 'react';
 import type { PatternTrend } from '@common/warehouse/insightsContract';
@@ -42,7 +43,7 @@ export function PatternTrendsPanel({ filters, currency }: { filters: QueryFilter
           className="btn btn-outline-primary btn-sm text-nowrap"
           aria-pressed={chosen === row.parameterizedHash}
           onClick={() => setChosen(row.parameterizedHash)}
-          aria-label={`Show the daily cost of ${preview(row.sampleText)}`}
+          aria-label={`Show days: the daily cost of ${preview(row.sampleText)}`}
         >
           Show days
         </button>
@@ -54,7 +55,7 @@ export function PatternTrendsPanel({ filters, currency }: { filters: QueryFilter
   return (
     <Panel
       title="Pattern cost trend"
-      description={`The ${PATTERN_TREND_LIMIT} most expensive patterns in the range, their cost per day, and the change against the period of the same length just before.`}
+      description={`The ${PATTERN_TREND_LIMIT} most expensive patterns in the range, their cost per day, and the change against the previous period (the same days of last month for a month, else the equally long period just before).`}
     >
       <QueryResult query={patternTrends} loadingLabel="Following the patterns…" errorTitle="The pattern trends could not be loaded">
         {(data) => {
