@@ -113,3 +113,73 @@ describe('the Optimize card', () => {
     expect(optimizeCard()).toBeNull();
   });
 });
+
+describe('what needs you', () => {
+  const answers: Handler = (request) => {
+    const url = request.url ?? '';
+    if (url.startsWith('api/catalog/quality/tests'))
+      return json(200, {
+        tests: [{ uniqueId: 'test.shop.not_null_orders_id', name: 'not_null_orders_id', assetName: 'orders' }],
+        total: 1,
+      });
+    if (url.startsWith('api/catalog/incidents'))
+      return json(200, { incidents: [{ id: 'i-1', name: 'freshness of raw.orders' }], total: 1 });
+    if (url.startsWith('api/integrations/connections')) return json(200, { connections: [{ id: 'c-1', name: 'Demo shop' }], counts: {} });
+    if (url.startsWith('api/notifications'))
+      return json(200, {
+        notifications: [{ id: '7', title: 'New reply on ticket #3: Export fails', link: '/app/support/tickets/3', read: false }],
+        total: 1,
+        unread: 1,
+      });
+    if (url.startsWith('api/warehouse/budgets'))
+      return json(200, {
+        budgets: [
+          { id: 'b-1', name: 'BI warehouse', status: 'exceeded' },
+          { id: 'b-2', name: 'Everything', status: 'on_track' },
+        ],
+        mayManage: true,
+      });
+    return json(200, { dashboards });
+  };
+
+  it('lists failing tests on owned assets, incidents assigned, failing connections, ticket replies and budgets at risk, each linked', async () => {
+    const requests: string[] = [];
+    renderHome(demoRoles.admin, (request) => {
+      requests.push(request.url ?? '');
+      return answers(request);
+    });
+    const needs = await screen.findByRole('region', { name: 'Needs you' });
+    await within(needs).findByRole('link', { name: /BI warehouse/ });
+    expect(
+      within(needs)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      [
+        'Test not_null_orders_id is failing on orders',
+        '/app/data-catalog/observability/data-quality?test=test.shop.not_null_orders_id#test-detail',
+      ],
+      [
+        'Incident assigned to you: freshness of raw.orders',
+        '/app/data-catalog/observability/incident-manager?incident=i-1#incident-detail',
+      ],
+      ['Connection Demo shop is failing', '/app/integrations/manage-connectors?connection=c-1&tab=timeline'],
+      ['New reply on ticket #3: Export fails', '/app/support/tickets/3'],
+      ['Budget BI warehouse is exceeded', '/app/snowflake/cost'],
+    ]);
+    // The tests asked for are the user's own assets' failing ones.
+    expect(requests.find((url) => url.startsWith('api/catalog/quality/tests'))).toMatch(/status=fail&owner=ada%40acme\.test/);
+  });
+
+  it('asks only the areas the user may open, and says when nothing needs them', async () => {
+    const requests: string[] = [];
+    // A plain user: no catalog, integrations or Optimize pages.
+    renderHome(['user'], (request) => {
+      requests.push(request.url ?? '');
+      return (request.url ?? '').startsWith('api/notifications') ? json(200, { notifications: [], total: 0, unread: 0 }) : answers(request);
+    });
+    const needs = await screen.findByRole('region', { name: 'Needs you' });
+    expect(await within(needs).findByText('Nothing needs you right now.')).toBeInTheDocument();
+    expect(requests.filter((url) => !url.startsWith('api/notifications') && !url.startsWith('api/dashboards'))).toEqual([]);
+  });
+});

@@ -9,6 +9,7 @@ import { useAppSelector } from '../../state/hooks';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { openableRecentPages } from '../../layout';
 import { firstUrl, OPTIMIZE_MENU_ID, useMenu, useMenuDashboards, VIEWER_MENU_ID } from '../../menu';
+import { NeedsAttention } from './NeedsAttention';
 import { RecentPages } from './RecentPages';
 
 /** Optimize's figure: this month's warehouse spend so far, asked only of those who may see it. */
@@ -54,6 +55,7 @@ export default function HomePage() {
           onRetry={retry}
         />
       ) : null}
+      {subject ? <NeedsAttention roles={roles} me={{ subject, email: session?.tokenParsed.email ?? null }} /> : null}
       <h2 className="visually-hidden">Your areas</h2>
       {areas.length === 0 ? (
         <p className="text-body-secondary">There is nothing you can open yet. Ask your administrator for access.</p>
