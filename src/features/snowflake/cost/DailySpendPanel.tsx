@@ -54,17 +54,14 @@ export function DailySpendPanel({ summary }: { summary: CostSummary }) {
       ) : (
         <>
           <BarChart title={title} labels={labels} series={chartSeries} stacked formatValue={(value) => formatMoney(value, currency)} />
-          {/* One column per warehouse: the table scrolls sideways inside the card rather than being cut off. */}
-          <div className="dw-scroll-x">
-            <DataTable
-              caption={title}
-              columns={columns}
-              rows={days}
-              rowKey={(row) => row.day}
-              exportFileName={csvFileName('spend by day', summary.range.from, summary.range.to)}
-              initialSort={{ id: 'day', desc: true }}
-            />
-          </div>
+          <DataTable
+            caption={title}
+            columns={columns}
+            rows={days}
+            rowKey={(row) => row.day}
+            exportFileName={csvFileName('spend by day', summary.range.from, summary.range.to)}
+            initialSort={{ id: 'day', desc: true }}
+          />
         </>
       )}
     </Panel>

@@ -1,6 +1,12 @@
 // What each warehouse cost while no query ran on it: metered compute minus the credits
-// attributed to queries. A high idle share points at a long auto-suspend.
+// attributed to queries. A high idle share points at a long auto-suspend, so each warehouse
+// opens the Warehouses page (its settings and recommendations) for those who may open it.
 import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { canOpen } from '@common/access/access';
+import { appPaths } from '@common/paths';
+import { selectRealmRoles } from '../../../auth';
+import { useAppSelector } from '../../../state/hooks';
 import type { CostSummary, IdleCost } from '../../../api/warehouseTypes';
 import { csvFileName } from '../../../components/csv';
 import type { DataColumn } from '../../../components/dataColumn';
@@ -9,17 +15,31 @@ import { Panel } from '../../../components/Panel';
 import { creditsColumn, moneyColumn, percentColumn, textColumn } from '../columns';
 
 export function IdleCostPanel({ summary }: { summary: CostSummary }) {
-  const { currency } = summary;
+  const { currency, range } = summary;
+  const toWarehouses = canOpen(useAppSelector(selectRealmRoles), 'snowflakeWarehouses');
   const columns = useMemo<DataColumn<IdleCost>[]>(
     () => [
-      textColumn('warehouse', 'Warehouse', (row) => row.warehouseName, true),
+      {
+        ...textColumn<IdleCost>('warehouse', 'Warehouse', (row) => row.warehouseName, true),
+        cell: (row) =>
+          toWarehouses ? (
+            <Link
+              to={`${appPaths.snowflakeWarehouses}?from=${range.from}&to=${range.to}`}
+              aria-label={`${row.warehouseName} on the Warehouses page`}
+            >
+              {row.warehouseName}
+            </Link>
+          ) : (
+            row.warehouseName
+          ),
+      },
       creditsColumn('metered', 'Metered credits', (row) => row.meteredCredits),
       creditsColumn('attributed', 'Credits used by queries', (row) => row.attributedCredits),
       creditsColumn('idle', 'Idle credits', (row) => row.idleCredits),
       moneyColumn('idleCost', 'Idle cost', (row) => row.idleCost, currency),
       percentColumn('idleShare', 'Idle share', (row) => row.idleShare),
     ],
-    [currency],
+    [currency, range, toWarehouses],
   );
   const title = 'Idle cost by warehouse';
   return (
