@@ -157,7 +157,19 @@ describe('Glossary', () => {
     });
     expect(column.status).toBe(400);
     expect(column.body).toMatchObject({ field: 'columnName', message: expect.stringContaining('has no column nope') });
-    expect((await call('POST', `${BASE}/terms/${id}/links`, 'docs', { nodeId: 'model.nowhere.x' })).status).toBe(404);
+    const nowhere = await call('POST', `${BASE}/terms/${id}/links`, 'docs', { nodeId: 'model.nowhere.x' });
+    expect(nowhere.status).toBe(404);
+    expect(nowhere.body).toMatchObject({
+      field: 'nodeId',
+      message: "model.nowhere.x is not an asset of your organisation's current dbt project: choose an asset from the list by its name.",
+    });
+    // A name where the id belongs: the refusal says which asset it is.
+    const byName = await call('POST', `${BASE}/terms/${id}/links`, 'docs', { nodeId: 'fct_orders' });
+    expect(byName.status).toBe(404);
+    expect(byName.body).toMatchObject({
+      message:
+        "fct_orders is an asset's name, not its id: choose fct_orders from the list of assets (its id is model.dataworks_demo.fct_orders).",
+    });
     const detail = (await call('GET', `${BASE}/terms/${id}`)).body as { links: { name: string; columnName: string | null }[] };
     expect(detail.links).toEqual([
       expect.objectContaining({ name: 'fct_orders', columnName: null }),

@@ -7,6 +7,7 @@ import { setUpPageTests } from '../../../helpers/pageTest';
 import { renderWithRouter } from '../../../helpers/renderWithRouter';
 import { makeSignedInStore } from '../../../helpers/testStore';
 import { serve } from '../observability/qualityFixtures';
+import { pickerRoutes } from '../catalogSearchFixture';
 import { domainsAnswer, unreadAnswer } from './domainsFixtures';
 
 jest.mock('../../../../src/api/live/liveEvents', () => ({ subscribeLive: () => () => undefined }));
@@ -17,6 +18,7 @@ const PATH = '/app/data-catalog/domain';
 
 function start(roles: string[]) {
   const requests = serve({
+    ...pickerRoutes,
     'GET api/catalog/domains': () => json(200, domainsAnswer),
     'GET api/catalog/costs/unread-models': () => json(200, unreadAnswer),
     'PUT api/catalog/domains/sales': (request) => {
@@ -25,8 +27,15 @@ function start(roles: string[]) {
         ? json(400, { error: 'invalid_request', message: 'must not be empty', field: 'owners.0' })
         : { status: 204, data: '' };
     },
-    'PUT api/catalog/domains/assets/model.dataworks_demo.nowhere': () =>
-      json(404, { error: 'not_found', message: 'No asset with that name or id in your organisation.' }),
+    // dim_customers stands for an asset gone from the project since the search found it.
+    'PUT api/catalog/domains/assets/model.dataworks_demo.dim_customers': () =>
+      json(404, {
+        error: 'not_found',
+        field: 'assetId',
+        message:
+          "model.dataworks_demo.dim_customers is not an asset of your organisation's current dbt project: choose an asset from the list by its name.",
+      }),
+    'PUT api/catalog/domains/assets/model.dataworks_demo.fct_orders': () => ({ status: 204, data: '' }),
   });
   renderWithRouter(makeSignedInStore(roles), [{ path: PATH, element: <DomainsPage /> }], PATH);
   return requests;
@@ -95,21 +104,39 @@ it('lets an editor describe a domain and place an asset by hand, saying what the
   const requests = start(['user', 'Client-Dataworks-docs']);
   await user.click(await screen.findByRole('button', { name: 'Edit sales' }));
   const dialog = await screen.findByRole('dialog', { name: 'Domain sales' });
-  await user.clear(within(dialog).getByLabelText('Owners'));
-  await user.type(within(dialog).getByLabelText('Owners'), 'ann{Enter}carol');
+  const owners = within(dialog).getByRole('combobox', { name: 'Owners' });
+  expect(within(dialog).getByRole('list', { name: 'Chosen: Owners' })).toHaveTextContent('ann');
+  // A catalog owner picked from the list, and a person the catalog does not list, typed.
+  await user.type(owners, 'platf');
+  await user.click(within(dialog).getByRole('option', { name: /data-platform/ }));
+  await user.type(owners, 'carol');
+  await user.keyboard('{ArrowDown}{Enter}');
   await user.click(within(dialog).getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   expect(requests.find((request) => request.route === 'PUT api/catalog/domains/sales')?.body).toEqual({
     description: 'Orders and revenue',
-    owners: ['ann', 'carol'],
+    owners: ['ann', 'data-platform', 'carol'],
     experts: ['bob'],
   });
 
   const form = screen.getByRole('form', { name: 'Place an asset in a domain' });
-  await user.type(within(form).getByLabelText('Asset (dbt unique id)'), 'model.dataworks_demo.nowhere');
-  await user.type(within(form).getByLabelText('Domain'), 'sales');
+  expect(form).not.toHaveTextContent('my_project');
+  const asset = within(form).getByRole('combobox', { name: 'Asset' });
+  await user.type(asset, 'dim_c');
+  await user.click(await within(form).findByRole('option', { name: /dim_customers/ }));
+  await user.type(within(form).getByRole('combobox', { name: 'Domain' }), 'sal');
+  await user.click(within(form).getByRole('option', { name: 'sales' }));
   await user.click(within(form).getByRole('button', { name: 'Place' }));
-  expect(await within(form).findByText('No asset with that name or id in your organisation.')).toBeInTheDocument();
+  expect(await within(form).findByText(/dim_customers is not an asset of your organisation's current dbt project/)).toBeInTheDocument();
+  await user.click(within(form).getByRole('button', { name: 'Remove dim_customers' }));
+  await user.type(asset, 'fct_orders');
+  await user.click(await within(form).findByRole('option', { name: /fct_orders/ }));
+  await user.click(within(form).getByRole('button', { name: 'Place' }));
+  expect(await within(form).findByText('fct_orders is now in sales.')).toBeInTheDocument();
+  expect(requests.filter((request) => request.route.startsWith('PUT api/catalog/domains/assets')).map((request) => request.route)).toEqual([
+    'PUT api/catalog/domains/assets/model.dataworks_demo.dim_customers',
+    'PUT api/catalog/domains/assets/model.dataworks_demo.fct_orders',
+  ]);
 });
 
 it("the asset page's domain control says which rule placed the asset, and lets an editor place it by hand and hand it back", async () => {

@@ -8,7 +8,8 @@ import { setUpPageTests } from '../../../helpers/pageTest';
 import { renderWithRouter } from '../../../helpers/renderWithRouter';
 import { makeSignedInStore } from '../../../helpers/testStore';
 import { serve } from '../observability/qualityFixtures';
-import { assetCostAnswer, productDetail, productSummary, window } from './domainsFixtures';
+import { pickerRoutes } from '../catalogSearchFixture';
+import { assetCostAnswer, domainsAnswer, productDetail, productSummary, window } from './domainsFixtures';
 
 jest.mock('../../../../src/api/live/liveEvents', () => ({ subscribeLive: () => () => undefined }));
 jest.mock('../../../../src/components/charts/BarChartCanvas', () => jest.requireActual('../../../helpers/chartStub'));
@@ -20,10 +21,13 @@ const PAGE = `${LIST}/${productSummary.id}`;
 
 function start(roles: string[], path: string) {
   const requests = serve({
+    ...pickerRoutes,
+    'GET api/catalog/domains': () => json(200, domainsAnswer),
     'GET api/catalog/products': () => json(200, { products: [productSummary] }),
     'POST api/catalog/products': (request) => {
       const body = JSON.parse(String(request.data)) as { assets: string[] };
-      const unknown = body.assets.findIndex((id) => id.includes('nowhere'));
+      // dim_customers stands for an asset gone from the project since the search found it.
+      const unknown = body.assets.findIndex((id) => id.includes('dim_customers'));
       if (unknown >= 0)
         return json(400, {
           error: 'invalid_request',
@@ -62,34 +66,50 @@ it('lists the products with their objective and whether they meet it; readers ge
   expect(screen.queryByRole('button', { name: 'New data product' })).toBeNull();
 });
 
-it('creates a product: checks the form, shows the id the server refused on its field, then opens the new product', async () => {
+it('creates a product from assets picked by name: checks the form, shows the asset the server refused on its field, then opens the new product', async () => {
   const user = userEvent.setup();
-  start(['user', 'Client-Dataworks-docs'], LIST);
+  const requests = start(['user', 'Client-Dataworks-docs'], LIST);
   await user.click(await screen.findByRole('button', { name: 'New data product' }));
   const dialog = await screen.findByRole('dialog', { name: 'New data product' });
+  expect(dialog).not.toHaveTextContent('my_project');
   await user.click(within(dialog).getByRole('button', { name: 'Create' }));
   expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription(/Give the product a name/);
+  expect(within(dialog).getByRole('combobox', { name: 'Owner' })).toHaveAccessibleDescription(/Say who owns the product/);
   await user.type(within(dialog).getByLabelText('Name'), 'Order e-mails');
-  await user.type(within(dialog).getByLabelText('Owner'), 'Shop engineering');
-  await user.type(
-    within(dialog).getByLabelText('Assets and exposures'),
-    'model.dataworks_demo.fct_orders{Enter}model.dataworks_demo.nowhere',
-  );
+  // An owner the catalog does not list is used as typed.
+  await user.type(within(dialog).getByRole('combobox', { name: 'Owner' }), 'Shop engineering');
+  await user.keyboard('{ArrowDown}{Enter}');
+  await user.type(within(dialog).getByRole('combobox', { name: 'Domain' }), 'sal');
+  await user.click(within(dialog).getByRole('option', { name: 'sales' }));
+  const assets = within(dialog).getByRole('combobox', { name: 'Assets and exposures' });
+  await user.type(assets, 'fct_orders');
+  await user.click(await within(dialog).findByRole('option', { name: /fct_orders/ }));
+  await user.type(assets, 'dim');
+  await user.click(await within(dialog).findByRole('option', { name: /dim_customers/ }));
+  await user.type(assets, 'emails');
+  expect(await within(dialog).findByRole('option', { name: /order_status_emails.*exposure/ })).toBeInTheDocument();
+  await user.keyboard('{Escape}');
   await user.type(within(dialog).getByLabelText('Tests passing at least (%)'), '120');
   await user.click(within(dialog).getByRole('button', { name: 'Create' }));
   expect(within(dialog).getByLabelText('Tests passing at least (%)')).toHaveAccessibleDescription(/A percentage from 0 to 100/);
   await user.clear(within(dialog).getByLabelText('Tests passing at least (%)'));
   await user.type(within(dialog).getByLabelText('Tests passing at least (%)'), '100');
   await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-  await waitFor(() =>
-    expect(within(dialog).getByLabelText('Assets and exposures')).toHaveAccessibleDescription(
-      /model.dataworks_demo.nowhere is not an asset/,
-    ),
-  );
-  await user.clear(within(dialog).getByLabelText('Assets and exposures'));
-  await user.type(within(dialog).getByLabelText('Assets and exposures'), 'model.dataworks_demo.fct_orders');
+  await waitFor(() => expect(assets).toHaveAccessibleDescription(/model.dataworks_demo.dim_customers is not an asset/));
+  await user.click(within(dialog).getByRole('button', { name: 'Remove dim_customers' }));
   await user.click(within(dialog).getByRole('button', { name: 'Create' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Order e-mails' })).toBeInTheDocument();
+  expect(requests.filter((request) => request.route === 'POST api/catalog/products').map((request) => request.body)).toEqual([
+    expect.objectContaining({ assets: ['model.dataworks_demo.fct_orders', 'model.dataworks_demo.dim_customers'] }),
+    {
+      name: 'Order e-mails',
+      owner: 'Shop engineering',
+      domain: 'sales',
+      description: '',
+      assets: ['model.dataworks_demo.fct_orders'],
+      objective: { freshnessHours: null, minTestPassRate: 100 },
+    },
+  ]);
 });
 
 it("shows a product's objective with the reasons it is not met, its build cost with the trend, and each exposure's cost", async () => {

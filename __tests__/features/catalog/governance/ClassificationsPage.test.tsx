@@ -6,6 +6,7 @@ import { json } from '../../../helpers/fakeBackend';
 import { setUpPageTests } from '../../../helpers/pageTest';
 import { renderWithRouter } from '../../../helpers/renderWithRouter';
 import { makeSignedInStore } from '../../../helpers/testStore';
+import { pickerRoutes } from '../catalogSearchFixture';
 import { serve } from './governanceFixtures';
 
 jest.mock('../../../../src/api/live/liveEvents', () => ({ subscribeLive: () => () => undefined }));
@@ -56,6 +57,7 @@ function start(roles: string[], editor: boolean) {
   let usage = 1;
   let pending = [suggestion];
   const requests = serve({
+    ...pickerRoutes,
     'GET api/catalog/governance/classifications': () => json(200, { classifications: categories(usage), editor }),
     'GET api/catalog/governance/classifications/applications': () =>
       json(200, {
@@ -129,25 +131,32 @@ it('shows each category with its tags and usage; a tag opens where it applies, d
   expect(within(where).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
 });
 
-it('an editor applies a tag; a second tag of a mutually exclusive category is refused with both named', async () => {
+it('an editor applies a tag to an asset chosen by name; a second tag of a mutually exclusive category is refused with both named', async () => {
   const user = userEvent.setup();
   const requests = start(['user', 'Client-Dataworks-docs'], true);
   const form = await screen.findByRole('form', { name: 'Apply a tag' }, { timeout: 5000 });
   await user.selectOptions(within(form).getByLabelText('Tag'), NON_SENSITIVE);
-  await user.type(within(form).getByLabelText('Asset id'), 'model.acme_shop.dim_customers');
-  await user.type(within(form).getByLabelText('Column (optional)'), 'email');
+  expect(within(form).getByLabelText('Column (optional)')).toBeDisabled();
+  await user.type(within(form).getByRole('combobox', { name: 'Asset' }), 'dim_cust');
+  await within(form).findByRole('option', { name: /dim_customers/ });
+  await user.keyboard('{ArrowDown}');
+  expect(await within(form).findByRole('option', { name: /dim_customers/, selected: true })).toBeInTheDocument();
+  await user.keyboard('{Enter}');
+  expect(within(form).getByRole('list', { name: 'Chosen: Asset' })).toHaveTextContent('dim_customers');
+  await within(form).findByRole('option', { name: 'email' });
+  await user.selectOptions(within(form).getByLabelText('Column (optional)'), 'email');
   await user.click(within(form).getByRole('button', { name: 'Apply' }));
   expect(await within(form).findByText(/PII is mutually exclusive: dim_customers.email already has PII.Sensitive/)).toBeInTheDocument();
   await user.selectOptions(within(form).getByLabelText('Tag'), SENSITIVE);
   await user.click(within(form).getByRole('button', { name: 'Apply' }));
-  expect(await within(form).findByText('Applied to model.acme_shop.dim_customers.email.')).toBeInTheDocument();
+  expect(await within(form).findByText('Applied to dim_customers.email.')).toBeInTheDocument();
   expect(
     requests
       .filter((request) => request.route === 'POST api/catalog/governance/classifications/applications')
       .map((request) => request.body),
   ).toEqual([
-    { tagId: NON_SENSITIVE, nodeId: 'model.acme_shop.dim_customers', columnName: 'email' },
-    { tagId: SENSITIVE, nodeId: 'model.acme_shop.dim_customers', columnName: 'email' },
+    { tagId: NON_SENSITIVE, nodeId: 'model.dataworks_demo.dim_customers', columnName: 'email' },
+    { tagId: SENSITIVE, nodeId: 'model.dataworks_demo.dim_customers', columnName: 'email' },
   ]);
 });
 

@@ -4,6 +4,7 @@ import GlossaryPage from '../../../../src/features/catalog/governance/glossary/G
 import { setUpPageTests } from '../../../helpers/pageTest';
 import { renderWithRouter } from '../../../helpers/renderWithRouter';
 import { makeSignedInStore } from '../../../helpers/testStore';
+import { pickerRoutes } from '../catalogSearchFixture';
 import { glossaryBackend, serve, term } from './governanceFixtures';
 
 jest.mock('../../../../src/api/live/liveEvents', () => ({ subscribeLive: () => () => undefined }));
@@ -122,4 +123,29 @@ it('an editor deletes a glossary after confirming', async () => {
   expect(dialog).toHaveTextContent('Its 2 terms go with it');
   await user.click(within(dialog).getByRole('button', { name: 'Delete glossary' }));
   expect(await screen.findByText('No glossary yet: add the first one below.')).toBeInTheDocument();
+});
+
+it('an editor links a term to an asset and column chosen by name; the link shows the name and the id is sent', async () => {
+  const user = userEvent.setup();
+  const backend = glossaryBackend([term('Revenue')], true);
+  const requests = serve({ ...pickerRoutes, ...backend.routes });
+  renderWithRouter(
+    makeSignedInStore(['user', 'Client-Dataworks-docs'], { preferred_username: 'docs' }),
+    [{ path: PATH, element: <GlossaryPage /> }],
+    PATH,
+  );
+  await user.click(await screen.findByRole('button', { name: 'Revenue' }, { timeout: 5000 }));
+  const form = await screen.findByRole('form', { name: 'Link Revenue to an asset' });
+  await user.type(within(form).getByRole('combobox', { name: 'Asset' }), 'fct_orders');
+  await user.click(await within(form).findByRole('option', { name: /fct_orders/ }));
+  await within(form).findByRole('option', { name: 'order_total' });
+  await user.selectOptions(within(form).getByLabelText('Column (optional)'), 'order_total');
+  await user.click(within(form).getByRole('button', { name: 'Link' }));
+  expect(await screen.findByRole('link', { name: 'fct_orders.order_total' })).toBeInTheDocument();
+  expect(requests.find((request) => request.route.endsWith('/links'))?.body).toEqual({
+    nodeId: 'model.dataworks_demo.fct_orders',
+    columnName: 'order_total',
+  });
+  // The form is ready for the next link.
+  expect(within(form).queryByRole('list', { name: 'Chosen: Asset' })).not.toBeInTheDocument();
 });

@@ -94,11 +94,18 @@ export function glossaryBackend(initial: TermRecord[], editor = true) {
         message: 'csv: nothing was imported. row 3, column definition: must not be empty: say what the term means.',
       }),
   };
+  const links = new Map<string, { nodeId: string; columnName: string | null; name: string; resourceType: string }[]>();
   for (const item of terms) addTermRoutes(item.id);
   function addTermRoutes(id: string) {
     routes[`GET api/catalog/governance/terms/${id}`] = () => {
       const found = terms.find((candidate) => candidate.id === id) as TermRecord;
-      return json(200, { term: found, links: [], history: [...(history.get(id) ?? [])].reverse(), children: [] });
+      return json(200, { term: found, links: links.get(id) ?? [], history: [...(history.get(id) ?? [])].reverse(), children: [] });
+    };
+    // Links name their asset by its last id segment, as the sample's ids end with the name.
+    routes[`POST api/catalog/governance/terms/${id}/links`] = (request) => {
+      const { nodeId, columnName } = JSON.parse(String(request.data)) as { nodeId: string; columnName: string | null };
+      links.set(id, [...(links.get(id) ?? []), { nodeId, columnName, name: nodeId.split('.').pop() as string, resourceType: 'model' }]);
+      return json(204);
     };
     routes[`DELETE api/catalog/governance/terms/${id}`] = () => {
       terms.splice(

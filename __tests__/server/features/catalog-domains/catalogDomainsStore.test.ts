@@ -13,7 +13,7 @@ import {
   saveDomain,
   setAssetDomain,
 } from '../../../../server/src/features/catalog-domains/domainsStore';
-import { CatalogOrganisationNotFoundError } from '../../../../server/src/features/catalog-domains/errors';
+import { CatalogOrganisationNotFoundError, UnknownAssetError } from '../../../../server/src/features/catalog-domains/errors';
 import { evaluateObjective } from '../../../../server/src/features/catalog-domains/productObjectives';
 import {
   createProduct,
@@ -130,13 +130,18 @@ describe('domains', () => {
   });
 
   test('refuses assets of no organisation of the caller, tests, and deleting an undescribed domain', async () => {
-    await expect(setAssetDomain(store.db, { ...actor, organisation: 'globex' }, 'model.shop.fct_orders', 'x')).rejects.toBeInstanceOf(
-      CatalogOrganisationNotFoundError,
+    await expect(setAssetDomain(store.db, { ...actor, organisation: 'globex' }, 'model.shop.fct_orders', 'x')).rejects.toMatchObject({
+      status: 404,
+      field: 'assetId',
+      message:
+        "model.shop.fct_orders is not an asset of your organisation's current dbt project: choose an asset from the list by its name.",
+    });
+    // A name sent for an id: the refusal says which asset it is.
+    await expect(setAssetDomain(store.db, actor, 'fct_orders', 'x')).rejects.toThrow(
+      "fct_orders is an asset's name, not its id: choose fct_orders from the list of assets (its id is model.shop.fct_orders).",
     );
     // A test belongs to the domain of what it tests: it is not an asset that can be placed.
-    await expect(setAssetDomain(store.db, actor, 'test.shop.unique_fct_orders_id', 'x')).rejects.toBeInstanceOf(
-      CatalogOrganisationNotFoundError,
-    );
+    await expect(setAssetDomain(store.db, actor, 'test.shop.unique_fct_orders_id', 'x')).rejects.toBeInstanceOf(UnknownAssetError);
     await expect(deleteDomain(store.db, actor, 'customer')).rejects.toBeInstanceOf(CatalogOrganisationNotFoundError);
   });
 });

@@ -15,6 +15,7 @@ import { writeAudit, type Actor } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { ASSET_TYPES, assetsWithDomains } from './assetDomains.js';
 import { CatalogOrganisationInputError, CatalogOrganisationNotFoundError } from './errors.js';
+import { unknownAsset } from './unknownAsset.js';
 
 /** dbt result statuses that count as a result (skipped and never-run tests do not). */
 const RESULT_STATUSES = ['pass', 'success', 'fail', 'warn', 'error', 'runtime error'];
@@ -208,7 +209,7 @@ export async function setAssetDomain(db: StoreDb, actor: Actor, assetId: string,
       .where('organisation_id', '=', actor.organisation)
       .where('unique_id', '=', assetId)
       .executeTakeFirst();
-    if (!asset) throw new CatalogOrganisationNotFoundError('asset');
+    if (!asset) throw await unknownAsset(tx, actor.organisation, assetId, 'assetId', 404);
     if (!(ASSET_TYPES as readonly string[]).includes(asset.resource_type)) {
       throw new CatalogOrganisationInputError(
         'assetId',

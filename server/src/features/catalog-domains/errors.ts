@@ -29,3 +29,15 @@ export class CostUnavailableError extends DomainError {
     this.name = 'CostUnavailableError';
   }
 }
+
+/** An asset the organisation's current project lacks, said in the form's words (common/dbt/unknownAsset.ts). */
+export class UnknownAssetError extends DomainError {
+  constructor(
+    readonly field: string,
+    message: string,
+    readonly status: 400 | 404,
+  ) {
+    super(message, { status, code: status === 404 ? 'not_found' : 'invalid_request', field });
+    this.name = 'UnknownAssetError';
+  }
+}

@@ -11,6 +11,7 @@ import type { Selectable, Transaction } from 'kysely';
 import { ASSET_TYPES } from './assetDomains.js';
 import { CatalogOrganisationInputError, CatalogOrganisationNotFoundError } from './errors.js';
 import { evaluateObjective } from './productObjectives.js';
+import { unknownAsset } from './unknownAsset.js';
 
 type StoreTx = Transaction<StoreSchema>;
 
@@ -118,11 +119,7 @@ async function checkMembers(tx: StoreTx, organisation: string, assets: readonly 
   const types = new Map(found.map((row) => [row.unique_id, row.resource_type]));
   for (const id of unique) {
     const type = types.get(id);
-    if (type === undefined)
-      throw new CatalogOrganisationInputError(
-        `assets.${assets.indexOf(id)}`,
-        `${id} is not an asset of your organisation's current dbt project.`,
-      );
+    if (type === undefined) throw await unknownAsset(tx, organisation, id, `assets.${assets.indexOf(id)}`, 400);
     if (!(ASSET_TYPES as readonly string[]).includes(type))
       throw new CatalogOrganisationInputError(
         `assets.${assets.indexOf(id)}`,

@@ -52,3 +52,11 @@ export class MetricValuesRefusedError extends DomainError {
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
+
+/** An asset the organisation's current project lacks, said in the form's words (common/dbt/unknownAsset.ts). */
+export class GovernanceUnknownAssetError extends DomainError {
+  constructor(message: string) {
+    super(message, { status: 404, code: 'not_found', field: 'nodeId' });
+    this.name = 'GovernanceUnknownAssetError';
+  }
+}

@@ -7,7 +7,14 @@ import type { TermCreateBody, TermRecord, TermUpdateBody } from '@common/catalog
 import { writeAudit, type Actor } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import type { StoreSchema } from '../../platform/store/schema.js';
-import { GovernanceConflictError, GovernanceInputError, GovernanceNotFoundError, isUniqueViolation } from './errors.js';
+import { nameOfTyped, unknownAssetMessage } from '@common/dbt/unknownAsset';
+import {
+  GovernanceConflictError,
+  GovernanceInputError,
+  GovernanceNotFoundError,
+  GovernanceUnknownAssetError,
+  isUniqueViolation,
+} from './errors.js';
 import { termDetail } from './glossaryStore.js';
 
 type Tx = Transaction<StoreSchema>;
@@ -194,7 +201,18 @@ export async function checkTarget(db: Tx | StoreDb, organisation: string, nodeId
     .where('organisation_id', '=', organisation)
     .where('unique_id', '=', nodeId)
     .executeTakeFirst();
-  if (!node) throw new GovernanceNotFoundError('asset');
+  if (!node) {
+    // What was sent may be an asset's name: the refusal then says which asset it is.
+    const named = await db
+      .selectFrom('catalog_read_nodes')
+      .select('unique_id')
+      .where('organisation_id', '=', organisation)
+      .where('name', '=', nameOfTyped(nodeId))
+      .limit(2)
+      .execute();
+    const known = named.length === 1 ? (named[0]?.unique_id ?? null) : null;
+    throw new GovernanceUnknownAssetError(unknownAssetMessage(nodeId, known === nodeId ? null : known));
+  }
   if (columnName === null) return;
   const column = await db
     .selectFrom('catalog_read_columns')

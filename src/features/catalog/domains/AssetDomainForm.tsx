@@ -1,59 +1,57 @@
 // Placing an asset in a domain by hand (it then wins over its dbt meta, tags and folder), or
-// handing it back to the dbt rule.
+// handing it back to the dbt rule. The asset is chosen by name (the form sends its unique id);
+// the domain is one of the known ones or a new name typed.
 import { useState, type FormEvent } from 'react';
 import { apiErrorMessage } from '../../../api/apiError';
 import { useSetAssetDomainMutation } from '../../../api/catalogDomainsApi';
-import { FormField } from '../../../components/FormField';
+import { AssetPicker, ChoicePicker, type PickerOption } from '../../../components/AssetPicker';
 import { InlineError } from '../../../components/InlineError';
 
+/** What a domain holds (tests and metrics belong to their asset's). */
+const PLACEABLE_KINDS = ['model', 'source', 'seed', 'snapshot', 'exposure'] as const;
+
 export function AssetDomainForm({ domains }: { domains: readonly string[] }) {
-  const [assetId, setAssetId] = useState('');
-  const [domain, setDomain] = useState('');
+  const [asset, setAsset] = useState<PickerOption | null>(null);
+  const [domain, setDomain] = useState<PickerOption | null>(null);
   const [assign, assigning] = useSetAssetDomainMutation();
   const [done, setDone] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
-    if (!assetId.trim()) return;
-    const target = domain.trim() || null;
-    void assign({ assetId: assetId.trim(), domain: target })
+    if (!asset) return;
+    const target = domain?.value ?? null;
+    void assign({ assetId: asset.value, domain: target })
       .unwrap()
       .then(
-        () => setDone(target ? `${assetId.trim()} is now in ${target}.` : `${assetId.trim()} follows the dbt rule again.`),
+        () => setDone(target ? `${asset.label} is now in ${target}.` : `${asset.label} follows the dbt rule again.`),
         () => undefined,
       );
   };
   return (
     <form onSubmit={submit} aria-label="Place an asset in a domain" className="row g-2 align-items-start">
-      <datalist id="known-domains">
-        {domains.map((name) => (
-          <option key={name} value={name} />
-        ))}
-      </datalist>
-      <div className="col-md-6">
-        <FormField
-          label="Asset (dbt unique id)"
-          value={assetId}
-          onValue={setAssetId}
-          placeholder="model.my_project.fct_orders"
-          small
-          className="mb-0"
-          required
-        />
-      </div>
-      <div className="col-md-4">
-        <FormField
-          label="Domain"
-          value={domain}
-          onValue={setDomain}
-          suggestions="known-domains"
-          help="Empty: back to the dbt rule."
-          small
-          className="mb-0"
-        />
-      </div>
+      <AssetPicker
+        id="place-asset"
+        label="Asset"
+        small
+        className="col-md-6"
+        kinds={PLACEABLE_KINDS}
+        selected={asset ? [asset] : []}
+        onSelected={(chosen) => setAsset(chosen[0] ?? null)}
+        required
+      />
+      <ChoicePicker
+        id="place-domain"
+        label="Domain"
+        small
+        className="col-md-4"
+        options={domains.map((name) => ({ value: name, label: name }))}
+        allowTyped
+        selected={domain ? [domain] : []}
+        onSelected={(chosen) => setDomain(chosen[0] ?? null)}
+        help="Choose a domain or type a new one. None: back to the dbt rule."
+      />
       <div className="col-md-2 pt-md-4">
-        <button type="submit" className="btn btn-outline-primary btn-sm" disabled={assigning.isLoading || !assetId.trim()}>
+        <button type="submit" className="btn btn-outline-primary btn-sm" disabled={assigning.isLoading || !asset}>
           {assigning.isLoading ? 'Saving…' : 'Place'}
         </button>
       </div>

@@ -1,15 +1,19 @@
 // Creating or changing a data product: name, owner, domain, description, its assets and
-// exposures (dbt unique ids, one per line) and its objective. The form checks what it can; the
-// server checks the ids against the current project and names the one it does not know.
+// exposures (chosen by name; the form sends their dbt unique ids) and its objective. The form
+// checks what it can; the server checks the ids against the current project and names the one
+// it does not know.
 import { useState } from 'react';
 import type { ProductBody, ProductDetail } from '@common/catalog-domains/productsContract';
 import { apiErrorMessage, isApiErrorBody } from '../../../api/apiError';
-import { useCreateProductMutation, useUpdateProductMutation } from '../../../api/catalogDomainsApi';
+import { useCreateProductMutation, useListDomainsQuery, useUpdateProductMutation } from '../../../api/catalogDomainsApi';
+import { AssetPicker, ChoicePicker, assetOptionOfId, type PickerOption } from '../../../components/AssetPicker';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
-import { typedList } from '../typedList';
+import { useCatalogChoices } from '../catalogChoices';
 
-const ids = (text: string) => typedList(text, /[\n,]/);
+/** What a product holds: the assets a domain can hold, and the exposures that read them. */
+const PRODUCT_KINDS = ['model', 'source', 'seed', 'snapshot', 'exposure'] as const;
+const one = (value: string | null | undefined): PickerOption[] => (value ? [{ value, label: value }] : []);
 
 function numberOrNull(text: string): number | null | 'bad' {
   if (!text.trim()) return null;
@@ -31,10 +35,14 @@ interface ProductDialogProps {
 
 export function ProductDialog({ product, onDone, onCancel }: ProductDialogProps) {
   const [name, setName] = useState(product?.name ?? '');
-  const [owner, setOwner] = useState(product?.owner ?? '');
-  const [domain, setDomain] = useState(product?.domain ?? '');
+  const [owner, setOwner] = useState<PickerOption[]>(one(product?.owner));
+  const [domain, setDomain] = useState<PickerOption[]>(one(product?.domain));
   const [description, setDescription] = useState(product?.description ?? '');
-  const [assets, setAssets] = useState(product?.members.map((member) => member.uniqueId).join('\n') ?? '');
+  const [assets, setAssets] = useState<PickerOption[]>(
+    product?.members.map((member) => ({ ...assetOptionOfId(member.uniqueId, member.name), badge: member.resourceType })) ?? [],
+  );
+  const { owners } = useCatalogChoices();
+  const domains = useListDomainsQuery().currentData?.domains.map((known) => ({ value: known.name, label: known.name })) ?? [];
   const [objective, setObjective] = useState({
     hours: product?.objective.freshnessHours?.toString() ?? '',
     rate: product?.objective.minTestPassRate?.toString() ?? '',
@@ -51,7 +59,7 @@ export function ProductDialog({ product, onDone, onCancel }: ProductDialogProps)
   const rateValue = numberOrNull(objective.rate);
   const local = {
     name: name.trim() ? undefined : 'Give the product a name.',
-    owner: owner.trim() ? undefined : 'Say who owns the product.',
+    owner: owner.length > 0 ? undefined : 'Say who owns the product: choose an owner or type a person or team.',
     hours: hoursValue === 'bad' || (typeof hoursValue === 'number' && hoursValue <= 0) ? 'A number of hours above 0, or empty.' : undefined,
     rate:
       rateValue === 'bad' || (typeof rateValue === 'number' && (rateValue < 0 || rateValue > 100))
@@ -64,10 +72,10 @@ export function ProductDialog({ product, onDone, onCancel }: ProductDialogProps)
     if (Object.values(local).some(Boolean)) return;
     const body: ProductBody = {
       name: name.trim(),
-      owner: owner.trim(),
-      domain: domain.trim() || null,
+      owner: owner[0]?.value ?? '',
+      domain: domain[0]?.value ?? null,
       description,
-      assets: ids(assets),
+      assets: assets.map((asset) => asset.value),
       objective: { freshnessHours: hoursValue === 'bad' ? null : hoursValue, minTestPassRate: rateValue === 'bad' ? null : rateValue },
     };
     const request = product
@@ -92,16 +100,26 @@ export function ProductDialog({ product, onDone, onCancel }: ProductDialogProps)
       onCancel={onCancel}
     >
       <FormField label="Name" value={name} onValue={setName} maxLength={200} required error={shown('name') ?? serverOn('name')} />
-      <FormField
+      <ChoicePicker
+        id="product-owner"
         label="Owner"
-        value={owner}
-        onValue={setOwner}
-        maxLength={255}
+        selected={owner}
+        onSelected={setOwner}
+        options={owners}
+        allowTyped
         required
         error={shown('owner') ?? serverOn('owner')}
-        help="A person or team."
+        help="A person or team: the catalog's owners are listed; type another name to use it."
       />
-      <FormField label="Domain" value={domain} onValue={setDomain} maxLength={100} error={serverOn('domain')} />
+      <ChoicePicker
+        id="product-domain"
+        label="Domain"
+        selected={domain}
+        onSelected={setDomain}
+        options={domains}
+        error={serverOn('domain')}
+        help="Optional: one of the catalog's domains."
+      />
       <FormField
         label="Description"
         control="textarea"
@@ -111,13 +129,14 @@ export function ProductDialog({ product, onDone, onCancel }: ProductDialogProps)
         maxLength={4000}
         error={serverOn('description')}
       />
-      <FormField
+      <AssetPicker
+        id="product-assets"
         label="Assets and exposures"
-        control="textarea"
-        rows={4}
-        value={assets}
-        onValue={setAssets}
-        help="dbt unique ids, one per line (model.my_project.fct_orders, exposure.my_project.sales_dashboard); the asset pages show them."
+        multiple
+        kinds={PRODUCT_KINDS}
+        selected={assets}
+        onSelected={setAssets}
+        help="Type a name and choose from the list: models, sources, seeds, snapshots and exposures."
         error={serverOn('assets')}
       />
       <div className="row">

@@ -1,70 +1,29 @@
-// An asset's dbt id typed or picked: as the person types a name, the catalog's search offers the
-// matching models, sources, seeds and snapshots (a datalist of their ids, each labelled with its
-// name), so nobody has to know `model.project.name` by heart.
-import { useId, useState } from 'react';
+// What a tag or a term is put on: an asset chosen by name (the catalog's search finds it; the
+// form sends its dbt unique id) and, optionally, one of its columns, chosen from the asset's own.
+import { useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useSearchCatalogQuery } from '../../../api/dbtApi';
-
-const KINDS = ['model', 'source', 'seed', 'snapshot'];
-
-export function AssetIdField({
-  id,
-  label,
-  value,
-  onValue,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onValue: (value: string) => void;
-}) {
-  const listId = useId();
-  const typed = value.trim();
-  // An id already picked (it has the resource type's prefix) needs no more suggestions.
-  const searching = typed.length >= 2 && !/^(model|source|seed|snapshot)\./.test(typed);
-  const query = new URLSearchParams({ q: typed, limit: '10' });
-  for (const kind of KINDS) query.append('kind', kind);
-  const { data } = useSearchCatalogQuery(searching ? query.toString() : skipToken);
-  const hits = searching ? (data?.hits ?? []).filter((hit) => hit.column === null) : [];
-  return (
-    <>
-      <label htmlFor={id} className="form-label small mb-1">
-        {label}
-      </label>
-      <input
-        id={id}
-        className="form-control form-control-sm"
-        list={listId}
-        placeholder="Type a name, e.g. orders"
-        value={value}
-        maxLength={1000}
-        autoComplete="off"
-        onChange={(event) => onValue(event.target.value)}
-      />
-      <datalist id={listId}>
-        {hits.map((hit) => (
-          <option key={hit.uniqueId} value={hit.uniqueId} label={`${hit.name} (${hit.resourceType})`} />
-        ))}
-      </datalist>
-    </>
-  );
-}
+import { useGetAssetQuery } from '../../../api/dbtApi';
+import { AssetPicker, type PickerOption } from '../../../components/AssetPicker';
 
 /** What a tag or a term is put on: an asset and, optionally, one of its columns. */
 export function useAssetTarget() {
-  const [nodeId, setNodeId] = useState('');
+  const [asset, setAsset] = useState<PickerOption | null>(null);
   const [columnName, setColumnName] = useState('');
-  const target = { nodeId: nodeId.trim(), columnName: columnName.trim() || null };
+  const target = { nodeId: asset?.value ?? '', columnName: columnName || null };
   const clear = () => {
-    setNodeId('');
+    setAsset(null);
     setColumnName('');
   };
-  return { nodeId, setNodeId, columnName, setColumnName, target, clear };
+  const choose = (next: PickerOption | null) => {
+    setAsset(next);
+    setColumnName('');
+  };
+  return { asset, setAsset: choose, columnName, setColumnName, target, clear };
 }
 
 /**
- * The asset id and the optional column of a form putting something on an asset, in a Bootstrap
- * row: each in a column of the given classes.
+ * The asset picker and the optional column of a form putting something on an asset, in a
+ * Bootstrap row: each in a column of the given classes.
  */
 export function AssetTargetFields({
   idPrefix,
@@ -76,22 +35,36 @@ export function AssetTargetFields({
   /** The classes of the asset's column and of the column name's. */
   columns: readonly [string, string];
 }) {
+  const detail = useGetAssetQuery(target.asset ? target.asset.value : skipToken);
+  const assetColumns = detail.currentData?.columns ?? [];
   return (
     <>
-      <div className={columns[0]}>
-        <AssetIdField id={`${idPrefix}-node`} label="Asset id" value={target.nodeId} onValue={target.setNodeId} />
-      </div>
+      <AssetPicker
+        id={`${idPrefix}-node`}
+        label="Asset"
+        small
+        className={columns[0]}
+        selected={target.asset ? [target.asset] : []}
+        onSelected={(chosen) => target.setAsset(chosen[0] ?? null)}
+      />
       <div className={columns[1]}>
         <label htmlFor={`${idPrefix}-column`} className="form-label small mb-1">
           Column (optional)
         </label>
-        <input
+        <select
           id={`${idPrefix}-column`}
-          className="form-control form-control-sm"
+          className="form-select form-select-sm"
           value={target.columnName}
-          maxLength={1000}
+          disabled={!target.asset}
           onChange={(event) => target.setColumnName(event.target.value)}
-        />
+        >
+          <option value="">{target.asset ? 'The whole asset' : 'Choose an asset first'}</option>
+          {assetColumns.map((column) => (
+            <option key={column.name} value={column.name}>
+              {column.name}
+            </option>
+          ))}
+        </select>
       </div>
     </>
   );

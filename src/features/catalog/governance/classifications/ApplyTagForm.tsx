@@ -1,4 +1,4 @@
-// Applying a tag to an asset (by its dbt id) or one of its columns. A second tag of a mutually
+// Applying a tag to an asset (chosen by name) or one of its columns. A second tag of a mutually
 // exclusive category is refused by the server with both tags named; the refusal is shown here.
 import { useState, type FormEvent } from 'react';
 import type { ClassificationRecord } from '@common/catalog-governance/classificationsContract';
@@ -19,11 +19,11 @@ export function ApplyTagForm({ classifications }: { classifications: readonly Cl
     if (!tagId || !nodeId) return;
     setDone(null);
     void apply({ tagId, ...asset.target }).then((result) => {
-      if (mutationOutcome(result).ok) setDone(`Applied to ${nodeId}${columnName ? `.${columnName}` : ''}.`);
+      if (mutationOutcome(result).ok) setDone(`Applied to ${asset.asset?.label ?? nodeId}${columnName ? `.${columnName}` : ''}.`);
     });
   };
   return (
-    <form className="row g-2 align-items-end" onSubmit={submit} aria-label="Apply a tag">
+    <form className="row g-2 align-items-start" onSubmit={submit} aria-label="Apply a tag">
       <div className="col-md-3">
         <label htmlFor="apply-tag" className="form-label small mb-1">
           Tag
@@ -40,7 +40,7 @@ export function ApplyTagForm({ classifications }: { classifications: readonly Cl
         </select>
       </div>
       <AssetTargetFields idPrefix="apply" target={asset} columns={['col-md-4', 'col-md-3']} />
-      <div className="col-md-2">
+      <div className="col-md-2 pt-md-4">
         <button type="submit" className="btn btn-primary btn-sm" disabled={!tagId || !nodeId || applying.isLoading}>
           Apply
         </button>

@@ -1,5 +1,5 @@
 // The assets and columns a term is linked to, each opening its asset page, and (for editors)
-// linking another by its dbt id and optional column, or removing one.
+// linking another chosen by name (and optionally one of its columns), or removing one.
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { TermLink } from '@common/catalog-governance/glossaryContract';
@@ -56,9 +56,9 @@ export function TermLinks({
         ))}
       </ul>
       {editor ? (
-        <form className="row g-2 align-items-end mb-3" onSubmit={submit} aria-label={`Link ${termName} to an asset`}>
+        <form className="row g-2 align-items-start mb-3" onSubmit={submit} aria-label={`Link ${termName} to an asset`}>
           <AssetTargetFields idPrefix="term-link" target={asset} columns={['col-md-6', 'col-md-4']} />
-          <div className="col-md-2">
+          <div className="col-md-2 pt-md-4">
             <button type="submit" className="btn btn-outline-primary btn-sm" disabled={!asset.target.nodeId || linking.isLoading}>
               Link
             </button>
