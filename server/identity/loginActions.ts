@@ -24,6 +24,7 @@ import {
 } from './pages.js';
 import { redirectUriMatches } from './redirects.js';
 import { ACCOUNT_DISABLED, type LoginSteps } from './loginSteps.js';
+import type { Outbox } from './outbox.js';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password.';
 export const RESET_SENT =
@@ -31,6 +32,9 @@ export const RESET_SENT =
 const EXPIRED = 'Your sign-in attempt has expired or was opened in another browser. Go back to the application and sign in again.';
 const RESET_TTL_SECONDS = 15 * 60;
 const RESET_MODEL = 'PasswordReset';
+/** How long the link that verifies a new account's e-mail address stays valid. */
+const VERIFY_TTL_SECONDS = 24 * 60 * 60;
+const VERIFY_MODEL = 'EmailVerification';
 
 export interface LoginActionDeps {
   config: IdentityConfig;
@@ -44,6 +48,8 @@ export interface LoginActionDeps {
   grantFor(accountId: string, clientId: string, scope: string): Promise<string>;
   /** Disabled accounts, one-time codes, required actions and the event log (loginSteps.ts). */
   steps: LoginSteps;
+  /** Where the mail the server would send goes (outbox.ts). */
+  outbox: Outbox;
 }
 
 function str(value: unknown): string {
@@ -199,6 +205,16 @@ export function createLoginActions(deps: LoginActionDeps) {
         return;
       }
       log('info', 'account registered', { username: normaliseUsername(values.username), accountId });
+      // The address is unverified until its link is followed: the portal lets an account join an
+      // organisation by e-mail domain only once it is verified.
+      const key = randomBytes(32).toString('base64url');
+      await store.set(VERIFY_MODEL, hashKey(key), { accountId, redirectUri }, VERIFY_TTL_SECONDS);
+      await deps.outbox({
+        to: values.email.trim(),
+        subject: 'Verify your e-mail address',
+        link: `${config.issuer}/login-actions/verify-email?${new URLSearchParams({ key }).toString()}`,
+        username: normaliseUsername(values.username),
+      });
       await finishLogin(req, res, accountId);
       return;
     }
@@ -279,7 +295,12 @@ export function createLoginActions(deps: LoginActionDeps) {
         RESET_TTL_SECONDS,
       );
       const link = `${config.issuer}/login-actions/action-token?${new URLSearchParams({ key }).toString()}`;
-      log('info', 'password reset link (valid 15 minutes, single use)', { username: account.username, email: account.email, link });
+      await deps.outbox({
+        to: account.email,
+        subject: 'Choose a new password (valid 15 minutes, single use)',
+        link,
+        username: account.username,
+      });
     } else {
       log('info', 'password reset requested for an unknown account', { username: username.slice(0, 100) });
     }
@@ -322,6 +343,37 @@ export function createLoginActions(deps: LoginActionDeps) {
     );
   }
 
+  /** The link sent at registration: the account's e-mail address is verified from now on. */
+  async function verifyEmail(res: ServerResponse, url: URL): Promise<void> {
+    const key = url.searchParams.get('key') ?? '';
+    const pending = key ? store.get(VERIFY_MODEL, hashKey(key)) : undefined;
+    const account = pending ? accounts.findById(str(pending.accountId)) : undefined;
+    if (!pending || !account) {
+      sendHtml(
+        res,
+        400,
+        errorPage('This verification link is invalid or has expired. Sign in and ask your administrator for an invitation.'),
+      );
+      return;
+    }
+    await accounts.update(account.id, (changed) => {
+      changed.emailVerified = true;
+    });
+    await store.deleteWhere(VERIFY_MODEL, (payload) => payload.accountId === account.id);
+    log('info', 'e-mail address verified', { username: account.username, accountId: account.id });
+    const redirectUri = str(pending.redirectUri);
+    sendHtml(
+      res,
+      200,
+      messagePage({
+        title: 'E-mail address verified',
+        message: `${account.email} is verified. Go back to Dataworks to join your organisation.`,
+        tone: 'success',
+        link: redirectUriMatches(redirectUri, config.redirectUris) ? { href: redirectUri, label: 'Back to Dataworks' } : undefined,
+      }),
+    );
+  }
+
   /** Answers true when the request was one of the login-action pages. */
   return async function handleLoginAction(req: IncomingMessage, res: ServerResponse, rel: string, url: URL): Promise<boolean> {
     if (req.method !== 'GET' && req.method !== 'POST') return false;
@@ -339,6 +391,10 @@ export function createLoginActions(deps: LoginActionDeps) {
     }
     if (rel === '/login-actions/reset-credentials') {
       await resetCredentials(req, res, url);
+      return true;
+    }
+    if (rel === '/login-actions/verify-email' && req.method === 'GET') {
+      await verifyEmail(res, url);
       return true;
     }
     if (rel === '/login-actions/action-token') {

@@ -21,6 +21,7 @@ import { loadOrCreateKeys, type IdentityKeys } from './keys.js';
 import { listenOnHost } from './listen.js';
 import { jsonLogger, type Logger } from './log.js';
 import { createLoginActions } from './loginActions.js';
+import { createOutbox } from './outbox.js';
 import { errorPage } from './pages.js';
 import { mountProvider, shapeProviderResponses } from './providerBridge.js';
 import { createIdentityProvider } from './providerConfig.js';
@@ -166,6 +167,7 @@ export async function startIdentityServer(config: IdentityConfig, options: Start
       prefix,
       grantFor: (a, c, s) => grantFor(a, c, s),
       steps,
+      outbox: createOutbox(config.dataDir, log),
     }),
   });
 

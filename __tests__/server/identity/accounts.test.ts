@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
   beginSignIn,
   CLIENT_ID,
@@ -133,6 +135,37 @@ describe('registration', () => {
     const again = await idp.signIn('newcomer', 'a good password');
     expect(decodeJwt(again.access_token).preferred_username).toBe('newcomer');
   });
+
+  it('sends a link that verifies the e-mail address (to the outbox: the dev server has no mail server), once', async () => {
+    const flow = await beginSignIn(idp.baseUrl, { endpoint: 'registrations' });
+    const action = formAction(flow.loginHtml, 'kc-register-form');
+    const posted = await flow.browser.postForm(action, {
+      username: 'verifier',
+      email: 'verifier@example.org',
+      firstName: 'Vera',
+      lastName: 'Fier',
+      password: 'a good password',
+      'password-confirm': 'a good password',
+    });
+    const tokens = await completeSignIn(idp.baseUrl, flow, posted, action);
+    expect(decodeJwt(tokens.id_token)).toMatchObject({ email: 'verifier@example.org', email_verified: false });
+
+    const outbox = (await readFile(path.join(idp.dataDir, 'identity', 'outbox.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { to: string; subject: string; link: string });
+    const mail = outbox.find((entry) => entry.to === 'verifier@example.org');
+    expect(mail?.subject).toBe('Verify your e-mail address');
+    expect(mail?.link).toMatch(new RegExp(`^${idp.issuer}/login-actions/verify-email\\?key=`));
+    const verified = await fetch(mail?.link ?? '');
+    expect(verified.status).toBe(200);
+    expect(await verified.text()).toContain('verifier@example.org is verified');
+    // Single use.
+    expect((await fetch(mail?.link ?? '')).status).toBe(400);
+    expect((await fetch(`${idp.issuer}/login-actions/verify-email?key=made-up`)).status).toBe(400);
+    // A token issued from now on says so.
+    expect(decodeJwt((await idp.signIn('verifier', 'a good password')).id_token).email_verified).toBe(true);
+  });
 });
 
 describe('reset password', () => {
@@ -153,7 +186,7 @@ describe('reset password', () => {
     return idp
       .logs()
       .split('\n')
-      .filter((line) => line.includes('password reset link'))
+      .filter((line) => line.includes('Choose a new password'))
       .map((line) => JSON.parse(line) as { username: string; link: string })
       .filter((entry) => entry.username === username)
       .map((entry) => entry.link);
