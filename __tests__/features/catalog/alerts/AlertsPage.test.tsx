@@ -6,6 +6,7 @@ import { json } from '../../../helpers/fakeBackend';
 import { setUpPageTests } from '../../../helpers/pageTest';
 import { renderWithRouter } from '../../../helpers/renderWithRouter';
 import { makeSignedInStore } from '../../../helpers/testStore';
+import { pickerRoutes } from '../catalogSearchFixture';
 import { serve } from '../observability/qualityFixtures';
 
 jest.mock('../../../../src/api/live/liveEvents', () => ({ subscribeLive: () => () => undefined }));
@@ -51,6 +52,7 @@ function start(roles: string[]) {
   let rules = [savedRule];
   let log = [delivery()];
   const requests = serve({
+    ...pickerRoutes,
     'GET api/catalog/alerts/rules': () => json(200, { rules, mayEdit: roles.includes('Client-Dataworks-docs'), emailAvailable: false }),
     'POST api/catalog/alerts/rules': (request) => {
       const body = JSON.parse(String(request.data)) as AlertRuleRecord;
@@ -106,7 +108,7 @@ it('lists the rules with their trigger, filters and destinations, and the delive
   expect(document.body).not.toHaveTextContent('secret');
 });
 
-it('creates a rule, showing the server refusal on the webhook field, and sends a test alert that appears in the log', async () => {
+it('creates a rule with filters and roles from pick-lists, showing the server refusal on the webhook field, and sends a test alert that appears in the log', async () => {
   const user = userEvent.setup();
   const requests = start(['user', 'Client-Dataworks-docs']);
   await user.click(await screen.findByRole('button', { name: 'New rule' }));
@@ -115,7 +117,29 @@ it('creates a rule, showing the server refusal on the webhook field, and sends a
   expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription(expect.stringContaining('Give the rule a name.'));
   await user.type(within(dialog).getByLabelText('Name'), 'Stale sources');
   await user.selectOptions(within(dialog).getByLabelText('When'), 'freshness_error');
-  await user.type(within(dialog).getByLabelText('Domains'), 'finance, marts');
+  expect(dialog).not.toHaveTextContent('Client-Dataworks-docs)');
+  // Filters come from the catalog: an asset by name, its tags, domains and owners from lists.
+  await user.type(within(dialog).getByRole('combobox', { name: 'Assets' }), 'fct_orders');
+  await user.click(await within(dialog).findByRole('option', { name: /fct_orders/ }));
+  const domains = within(dialog).getByRole('combobox', { name: 'Domains' });
+  await user.click(domains);
+  expect(
+    within(within(dialog).getByRole('listbox', { name: 'Domains' }))
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['martson 6 assets or columns', 'saleson 2 assets or columns']);
+  await user.keyboard('{ArrowDown}{Enter}');
+  await user.type(domains, 'sal');
+  await user.keyboard('{ArrowDown}{Enter}');
+  expect(within(dialog).getByRole('list', { name: 'Chosen: Domains' })).toHaveTextContent('martssales');
+  await user.type(within(dialog).getByRole('combobox', { name: 'Tags' }), 'fin');
+  await user.click(within(dialog).getByRole('option', { name: /finance/ }));
+  await user.type(within(dialog).getByRole('combobox', { name: 'Owners' }), 'ann');
+  await user.click(within(dialog).getByRole('option', { name: /ann/ }));
+  // Roles in words, sent by their names.
+  await user.type(within(dialog).getByRole('combobox', { name: 'Roles' }), 'data team');
+  await user.click(within(dialog).getByRole('option', { name: /Data team/ }));
+  expect(within(dialog).getByRole('list', { name: 'Chosen: Roles' })).toHaveTextContent('Data team');
   // E-mail is offered but cannot be chosen without an SMTP server.
   expect(within(dialog).getByLabelText(/E-mail \(needs an SMTP server/)).toBeDisabled();
   await user.click(within(dialog).getByLabelText('Webhook (Slack-compatible)'));
@@ -134,9 +158,15 @@ it('creates a rule, showing the server refusal on the webhook field, and sends a
   expect(posted.at(-1)).toEqual({
     name: 'Stale sources',
     trigger: 'freshness_error',
-    filters: { assetIds: [], tags: [], domains: ['finance', 'marts'], owners: [], maxSeverity: null },
+    filters: {
+      assetIds: ['model.dataworks_demo.fct_orders'],
+      tags: ['finance'],
+      domains: ['marts', 'sales'],
+      owners: ['ann'],
+      maxSeverity: null,
+    },
     destinations: [
-      { kind: 'in_app', roles: [] },
+      { kind: 'in_app', roles: ['Client-Dataworks-docs'] },
       { kind: 'webhook', url: 'https://hooks.slack.com/services/T1/B1/x' },
     ],
     enabled: true,

@@ -7,10 +7,15 @@ import type { AlertRuleRecord } from '@common/catalog-alerts/alertsContract';
 import { signalKindLabels, signalKinds, type SignalKind } from '@common/signals/signalTypes';
 import { apiErrorMessage, isApiErrorBody } from '../../../api/apiError';
 import { useCreateAlertRuleMutation, useUpdateAlertRuleMutation } from '../../../api/catalogAlertsApi';
+import { AssetPicker, ChoicePicker, type PickerOption } from '../../../components/AssetPicker';
 import { CheckField } from '../../../components/CheckField';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
+import { choiceOf, roleChoices, useCatalogChoices } from '../catalogChoices';
 import { checkRuleForm, formValuesOf, ruleInputOf, type RuleFormValues } from './ruleForm';
+
+/** The assets a rule may watch: everything a signal can be about. */
+const WATCHED_KINDS = ['model', 'source', 'seed', 'snapshot', 'exposure', 'metric'] as const;
 
 interface AlertRuleDialogProps {
   rule?: AlertRuleRecord;
@@ -45,6 +50,7 @@ function Check({
 export function AlertRuleDialog({ rule, emailAvailable, onDone, onCancel }: AlertRuleDialogProps) {
   const [values, setValues] = useState<RuleFormValues>(() => formValuesOf(rule));
   const [checked, setChecked] = useState(false);
+  const choices = useCatalogChoices();
   const [create, creating] = useCreateAlertRuleMutation();
   const [update, updating] = useUpdateAlertRuleMutation();
   const state = rule ? updating : creating;
@@ -52,6 +58,25 @@ export function AlertRuleDialog({ rule, emailAvailable, onDone, onCancel }: Aler
     <K extends keyof RuleFormValues>(key: K) =>
     (value: RuleFormValues[K]) =>
       setValues((current) => ({ ...current, [key]: value }));
+
+  /** A pick-list of known values for one of the rule's lists of names. */
+  const listPicker = (
+    key: 'tags' | 'domains' | 'owners' | 'inAppRoles',
+    label: string,
+    options: readonly PickerOption[],
+    help?: string,
+  ) => (
+    <ChoicePicker
+      id={`rule-${key}`}
+      label={label}
+      multiple
+      options={options}
+      selected={values[key].map((value) => choiceOf(options, value))}
+      onSelected={(chosen) => set(key)(chosen.map((option) => option.value))}
+      help={help}
+      error={serverOn(key === 'inAppRoles' ? 'in_app' : key)}
+    />
+  );
 
   const local = checkRuleForm(values);
   const shown = (key: keyof typeof local) => (checked ? local[key] : undefined);
@@ -114,27 +139,22 @@ export function AlertRuleDialog({ rule, emailAvailable, onDone, onCancel }: Aler
       <fieldset className="mb-3">
         <legend className="h6">Only for</legend>
         <p className="small text-body-secondary">
-          Leave a filter empty to match everything. Separate values with commas. Filters on assets skip alerts about no asset (a cost
-          anomaly, a connector).
+          Leave a filter empty to match everything; type to narrow a list and choose with the arrow keys or a click. Filters on assets skip
+          alerts about no asset (a cost anomaly, a connector).
         </p>
-        <FormField
-          label="Assets (dbt unique ids, one per line)"
-          control="textarea"
-          rows={2}
-          value={values.assetIds}
-          onValue={set('assetIds')}
+        <AssetPicker
+          id="rule-assets"
+          label="Assets"
+          multiple
+          kinds={WATCHED_KINDS}
+          selected={values.assetIds}
+          onSelected={set('assetIds')}
           error={serverOn('assetIds')}
         />
         <div className="row">
-          <div className="col-sm-4">
-            <FormField label="Tags" value={values.tags} onValue={set('tags')} error={serverOn('tags')} />
-          </div>
-          <div className="col-sm-4">
-            <FormField label="Domains" value={values.domains} onValue={set('domains')} error={serverOn('domains')} />
-          </div>
-          <div className="col-sm-4">
-            <FormField label="Owners" value={values.owners} onValue={set('owners')} error={serverOn('owners')} />
-          </div>
+          <div className="col-sm-4">{listPicker('tags', 'Tags', choices.tags)}</div>
+          <div className="col-sm-4">{listPicker('domains', 'Domains', choices.domains)}</div>
+          <div className="col-sm-4">{listPicker('owners', 'Owners', choices.owners)}</div>
         </div>
         <FormField
           label="Severity"
@@ -158,13 +178,7 @@ export function AlertRuleDialog({ rule, emailAvailable, onDone, onCancel }: Aler
           </p>
         ) : null}
         <Check id="rule-in-app" label="In-app notifications" checked={values.inApp} onChange={set('inApp')}>
-          <FormField
-            label="Roles"
-            value={values.inAppRoles}
-            onValue={set('inAppRoles')}
-            help="Portal roles whose holders get it (for example admin, Client-Dataworks-docs); empty: everyone in the organisation."
-            error={serverOn('in_app')}
-          />
+          {listPicker('inAppRoles', 'Roles', roleChoices, 'Whose holders get it; none chosen: everyone in the organisation.')}
         </Check>
         <Check
           id="rule-email"

@@ -1,21 +1,24 @@
-// The alert rule form's text fields and the rule they stand for: lists are typed one per line or
-// separated by commas; a destination is on when its box is ticked. What the form can check it
+// The alert rule form's fields and the rule they stand for: assets, tags, domains, owners and
+// roles are chosen from pick-lists (assets by name, sent as their unique ids); e-mail addresses
+// are typed, separated by commas; a destination is on when its box is ticked. What the form can check it
 // checks here (a name, one destination at least, a URL that looks like one); the server checks
 // the rest (the catalog settings' webhook hosts, e-mail being available) and names the field.
 import type { AlertRuleInput, AlertRuleRecord } from '@common/catalog-alerts/alertsContract';
 import type { SignalKind } from '@common/signals/signalTypes';
+import { assetOptionOfId, type PickerOption } from '../../../components/AssetPicker';
 
 export interface RuleFormValues {
   name: string;
   trigger: SignalKind;
-  assetIds: string;
-  tags: string;
-  domains: string;
-  owners: string;
+  /** The assets chosen (value: unique id). */
+  assetIds: PickerOption[];
+  tags: string[];
+  domains: string[];
+  owners: string[];
   /** '' = any severity. */
   maxSeverity: string;
   inApp: boolean;
-  inAppRoles: string;
+  inAppRoles: string[];
   email: boolean;
   addresses: string;
   webhook: boolean;
@@ -41,13 +44,13 @@ export function formValuesOf(rule: AlertRuleRecord | undefined): RuleFormValues 
   return {
     name: rule?.name ?? '',
     trigger: rule?.trigger ?? 'test_failure',
-    assetIds: rule?.filters.assetIds.join('\n') ?? '',
-    tags: rule?.filters.tags.join(', ') ?? '',
-    domains: rule?.filters.domains.join(', ') ?? '',
-    owners: rule?.filters.owners.join(', ') ?? '',
+    assetIds: rule?.filters.assetIds.map((id) => assetOptionOfId(id)) ?? [],
+    tags: rule?.filters.tags ?? [],
+    domains: rule?.filters.domains ?? [],
+    owners: rule?.filters.owners ?? [],
     maxSeverity: rule?.filters.maxSeverity ? String(rule.filters.maxSeverity) : '',
     inApp: rule ? inApp !== undefined : true,
-    inAppRoles: inApp?.roles.join(', ') ?? '',
+    inAppRoles: inApp?.roles ?? [],
     email: email !== undefined,
     addresses: email?.addresses.join(', ') ?? '',
     webhook: webhook !== undefined,
@@ -72,14 +75,14 @@ export function ruleInputOf(values: RuleFormValues): AlertRuleInput {
     name: values.name.trim(),
     trigger: values.trigger,
     filters: {
-      assetIds: listOf(values.assetIds),
-      tags: listOf(values.tags),
-      domains: listOf(values.domains),
-      owners: listOf(values.owners),
+      assetIds: values.assetIds.map((asset) => asset.value),
+      tags: values.tags,
+      domains: values.domains,
+      owners: values.owners,
       maxSeverity: values.maxSeverity ? Number(values.maxSeverity) : null,
     },
     destinations: [
-      ...(values.inApp ? [{ kind: 'in_app' as const, roles: listOf(values.inAppRoles) }] : []),
+      ...(values.inApp ? [{ kind: 'in_app' as const, roles: values.inAppRoles }] : []),
       ...(values.email ? [{ kind: 'email' as const, addresses: listOf(values.addresses) }] : []),
       ...(values.webhook ? [{ kind: 'webhook' as const, url: values.url.trim() }] : []),
     ],
