@@ -123,8 +123,26 @@ export const costSummary: CostSummary = {
     { name: null, queries: 5803, computeCredits: 250, cloudServicesCredits: 6, credits: 256, cost: 768, previousCost: 700 },
   ],
   idleByWarehouse: [
-    { warehouseName: 'ANALYTICS_WH', meteredCredits: 220, attributedCredits: 110, idleCredits: 110, idleCost: 330, idleShare: 0.5 },
-    { warehouseName: 'ELT_WH', meteredCredits: 160, attributedCredits: 150, idleCredits: 10, idleCost: 30, idleShare: 0.0625 },
+    {
+      warehouseName: 'ANALYTICS_WH',
+      meteredCredits: 220,
+      attributedCredits: 110,
+      idleCredits: 110,
+      idleCost: 330,
+      idleShare: 0.5,
+      meteredCost: 660,
+      previousMeteredCost: 600,
+    },
+    {
+      warehouseName: 'ELT_WH',
+      meteredCredits: 160,
+      attributedCredits: 150,
+      idleCredits: 10,
+      idleCost: 30,
+      idleShare: 0.0625,
+      meteredCost: 480,
+      previousMeteredCost: 520,
+    },
   ],
   monthToDate: {
     asOf: '2026-11-21',

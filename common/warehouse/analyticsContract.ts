@@ -76,6 +76,9 @@ export interface IdleCost {
   idleCost: number;
   /** idle ÷ metered, 0…1. */
   idleShare: number;
+  /** Metered compute in money, in the range and over the comparison period (CostSummary.previousRange). */
+  meteredCost: number;
+  previousMeteredCost: number;
 }
 
 export interface MonthToDate {

@@ -146,6 +146,7 @@ it('shows spend by service, user, role and tag, and idle cost per warehouse', as
 
   const idle = within(panel('Idle cost by warehouse')).getByRole('table');
   expect(within(idle).getByRole('row', { name: /ANALYTICS_WH/ })).toHaveTextContent('ANALYTICS_WH220.0110.0110.0$330.0050%');
+  expect(within(idle).getByRole('row', { name: /ELT_WH/ })).toHaveTextContent('$480.00-$40.00 (-7.7%)');
   expect(within(idle).getByRole('link', { name: 'ANALYTICS_WH on the Warehouses page' })).toHaveAttribute(
     'href',
     '/app/snowflake/warehouses?from=2026-08-24&to=2026-11-21',

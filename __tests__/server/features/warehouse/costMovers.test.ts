@@ -111,7 +111,7 @@ describe('cost movers', () => {
     expect(answer.totalCost).toBeGreaterThan(Number(metered?.c) * PRICE - 1e-6);
   });
 
-  it('gives every row of the user, role and tag tables and of the databases its cost over the comparison period', async () => {
+  it('gives every row of the user, role, tag, warehouse and database tables its cost over the comparison period', async () => {
     const summary = await account.warehouse.costSummary(range);
     expect(summary.previousRange).toEqual(previous);
     const users = await direct(relations.user);
@@ -122,6 +122,12 @@ describe('cost movers', () => {
     const roles = await direct(`SELECT ROLE_NAME AS NAME, START_TIME, CREDITS FROM DATAWORKS.QUERY_COST`);
     for (const row of summary.byRole.filter((r) => r.name !== null))
       expect(row.previousCost).toBeCloseTo(roles.get(row.name!)!.previousCost, 6);
+    const metered = await direct(relations.warehouse);
+    expect(summary.idleByWarehouse.length).toBeGreaterThan(0);
+    for (const row of summary.idleByWarehouse) {
+      expect(row.meteredCost).toBeCloseTo(metered.get(row.warehouseName)!.cost, 6);
+      expect(row.previousMeteredCost).toBeCloseTo(metered.get(row.warehouseName)!.previousCost, 6);
+    }
     const databases = await account.warehouse.spendByDatabase(range);
     const byDatabase = await direct(`SELECT Q.DATABASE_NAME AS NAME, C.START_TIME, C.CREDITS
       FROM DATAWORKS.QUERY_COST C JOIN ACCOUNT_USAGE.QUERY_HISTORY Q ON Q.QUERY_ID = C.QUERY_ID`);

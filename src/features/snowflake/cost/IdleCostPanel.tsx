@@ -13,6 +13,7 @@ import type { DataColumn } from '../../../components/dataColumn';
 import { DataTable } from '../../../components/DataTable';
 import { Panel } from '../../../components/Panel';
 import { creditsColumn, moneyColumn, percentColumn, textColumn } from '../columns';
+import { changeColumn } from './costChange';
 
 export function IdleCostPanel({ summary }: { summary: CostSummary }) {
   const { currency, range } = summary;
@@ -38,12 +39,21 @@ export function IdleCostPanel({ summary }: { summary: CostSummary }) {
       creditsColumn('idle', 'Idle credits', (row) => row.idleCredits),
       moneyColumn('idleCost', 'Idle cost', (row) => row.idleCost, currency),
       percentColumn('idleShare', 'Idle share', (row) => row.idleShare),
+      moneyColumn('meteredCost', 'Metered cost', (row) => row.meteredCost, currency),
+      changeColumn<IdleCost>(
+        currency,
+        (row) => row.meteredCost,
+        (row) => row.previousMeteredCost,
+      ),
     ],
     [currency, range, toWarehouses],
   );
   const title = 'Idle cost by warehouse';
   return (
-    <Panel title={title} description="Compute billed in hours when no query was running on the warehouse.">
+    <Panel
+      title={title}
+      description={`Compute billed in hours when no query was running on the warehouse, and each warehouse's metered compute with its change against ${summary.previousRange.from} to ${summary.previousRange.to}.`}
+    >
       <DataTable
         caption={title}
         columns={columns}

@@ -20,13 +20,20 @@ export function changeText(cost: number, previousCost: number, currency: string)
   return `${signedMoney(change, currency)} (${shareText(previousCost > 0 ? change / previousCost : null)})`;
 }
 
-/** "Change vs previous period (USD)": the money moved since the comparison period, with its share. */
-export function changeColumn<Row extends { cost: number; previousCost: number }>(currency: string): DataColumn<Row> {
+/**
+ * "Change vs previous period (USD)": the money moved since the comparison period, with its share.
+ * Reads a row's `cost` and `previousCost` unless told which figures to compare.
+ */
+export function changeColumn<Row>(
+  currency: string,
+  now: (row: Row) => number = (row) => (row as { cost: number }).cost,
+  before: (row: Row) => number = (row) => (row as { previousCost: number }).previousCost,
+): DataColumn<Row> {
   return {
     id: 'change',
     header: `Change vs previous period (${currency})`,
-    value: (row) => row.cost - row.previousCost,
+    value: (row) => now(row) - before(row),
     numeric: true,
-    cell: (row) => <span className="text-nowrap">{changeText(row.cost, row.previousCost, currency)}</span>,
+    cell: (row) => <span className="text-nowrap">{changeText(now(row), before(row), currency)}</span>,
   };
 }

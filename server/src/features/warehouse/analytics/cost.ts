@@ -121,13 +121,24 @@ export async function spendByDimension(
   }));
 }
 
-/** Metered compute that no query ran in (hours without a running query), per warehouse. */
+/**
+ * Metered compute that no query ran in (hours without a running query), per warehouse that ran
+ * in the range, with its metered compute over the comparison period (comparison.ts) beside it.
+ */
 export async function idleCostByWarehouse(context: AnalyticsContext, range: DateRange): Promise<IdleCost[]> {
+  const previous = comparisonPeriod(range);
+  const current = rangeWindow(range);
+  const inRange = sql`HOUR_START >= CAST(${current.start} AS TIMESTAMP_LTZ)`;
   const rows = await context.engine.query(sql`
-    WITH WH AS (${warehouseHourRelation(rangeWindow(range))})
-    SELECT WAREHOUSE_NAME AS "warehouseName", SUM(CREDITS_METERED) AS "metered", SUM(CREDITS_ATTRIBUTED) AS "attributed",
-           SUM(CREDITS_IDLE) AS "idle"
-    FROM WH GROUP BY 1 ORDER BY 4 DESC, 1`);
+    WITH WH AS (${warehouseHourRelation(rangeWindow({ from: previous.from, to: range.to }))})
+    SELECT WAREHOUSE_NAME AS "warehouseName",
+           SUM(CASE WHEN ${inRange} THEN CREDITS_METERED ELSE 0 END) AS "metered",
+           SUM(CASE WHEN ${inRange} THEN CREDITS_ATTRIBUTED ELSE 0 END) AS "attributed",
+           SUM(CASE WHEN ${inRange} THEN CREDITS_IDLE ELSE 0 END) AS "idle",
+           SUM(CASE WHEN HOUR_START < CAST(${rangeWindow(previous).end} AS TIMESTAMP_LTZ) THEN CREDITS_METERED ELSE 0 END) AS "previous"
+    FROM WH GROUP BY 1 HAVING SUM(CASE WHEN ${inRange} THEN 1 ELSE 0 END) > 0
+    ORDER BY 4 DESC, 1`);
+  const price = context.prices.pricePerCredit;
   return rows.map((row) => {
     const meteredCredits = num(row, 'metered');
     const idleCredits = num(row, 'idle');
@@ -136,8 +147,10 @@ export async function idleCostByWarehouse(context: AnalyticsContext, range: Date
       meteredCredits,
       attributedCredits: num(row, 'attributed'),
       idleCredits,
-      idleCost: idleCredits * context.prices.pricePerCredit,
+      idleCost: idleCredits * price,
       idleShare: meteredCredits > 0 ? idleCredits / meteredCredits : 0,
+      meteredCost: meteredCredits * price,
+      previousMeteredCost: num(row, 'previous') * price,
     };
   });
 }
