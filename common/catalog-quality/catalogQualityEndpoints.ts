@@ -9,6 +9,7 @@ import type {
   IncidentMembersResponse,
   IncidentMetricsResponse,
   IncidentRecord,
+  IncidentReopenBody,
   IncidentTransitionBody,
   IncidentUpdateBody,
 } from './incidentsContract';
@@ -43,6 +44,10 @@ export const catalogQualityEndpoints = {
   transitionIncident: endpoint<{ params: ById; body: IncidentTransitionBody; response: OneIncident }>()(
     'POST',
     '/api/catalog/incidents/:id/transitions',
+  ),
+  reopenIncident: endpoint<{ params: ById; body: IncidentReopenBody; response: OneIncident }>()(
+    'POST',
+    '/api/catalog/incidents/:id/reopen',
   ),
   updateIncident: endpoint<{ params: ById; body: IncidentUpdateBody; response: OneIncident }>()('PATCH', '/api/catalog/incidents/:id'),
 };

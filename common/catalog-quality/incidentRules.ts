@@ -30,7 +30,8 @@ export const incidentStateLabels: Record<IncidentState, string> = {
 
 /**
  * From each state, where a person may move an incident. Assigned → assigned hands it to someone
- * else; a resolved incident is closed for good (the next failure of its test opens a new one).
+ * else. A resolved incident takes no move but reopening (canReopen); until then the next
+ * failure of its test opens a new one.
  */
 const allowed: Record<IncidentState, readonly IncidentTransition[]> = {
   new: ['acknowledged', 'assigned', 'resolved'],
@@ -47,14 +48,35 @@ export function canTransition(from: IncidentState, to: IncidentTransition): bool
   return allowed[from].includes(to);
 }
 
+/** Only a resolved incident is reopened; one still open needs no reopening. */
+export function canReopen(from: IncidentState): boolean {
+  return from === 'resolved';
+}
+
+/** Where a reopened incident goes: back to its assignee, else acknowledged (the person reopening it has seen it). */
+export function reopenedState(hasAssignee: boolean): IncidentState {
+  return hasAssignee ? 'assigned' : 'acknowledged';
+}
+
 export const SEVERITY_MIN = 1;
 export const SEVERITY_MAX = 5;
 /** Severity of a newly opened incident (1 is the most severe, as in OpenMetadata's Severity1–5). */
 export const DEFAULT_SEVERITY = 3;
 export const RESOLUTION_COMMENT_MAX = 2000;
 
+/** Why a resolution is refused before it is sent (no reason chosen, no comment written); null when it may be sent. */
+export function resolutionProblem(
+  reason: string | null | undefined,
+  comment: string | null | undefined,
+): { field: 'reason' | 'comment'; message: string } | null {
+  if (!reason) return { field: 'reason', message: 'Choose why the incident is resolved.' };
+  if (!comment?.trim())
+    return { field: 'comment', message: 'Write a comment: what was done or found, for whoever reads the incident later.' };
+  return null;
+}
+
 /**
- * Who may change incidents (acknowledge, assign, resolve, set severity): everyone who may open
+ * Who may change incidents (acknowledge, assign, resolve, reopen, set severity): everyone who may open
  * the Incident Manager except its view-only audience, the business users
  * (Client-dataworks-business-users) and support staff who only look on (`assured`).
  */

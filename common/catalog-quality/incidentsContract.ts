@@ -37,6 +37,8 @@ export const incidentRecord = z.object({
   subjectId: z.string(),
   name: z.string(),
   assetId: z.string().nullable(),
+  /** The asset's name as pages show it (a source with its source's name); null when the project no longer has it. */
+  assetName: z.string().nullable(),
   domain: z.string().nullable(),
   state: z.enum(incidentStates),
   severity: z.number(),
@@ -88,6 +90,12 @@ export const incidentTransitionBody = z.strictObject({
   comment: z.string().trim().max(RESOLUTION_COMMENT_MAX, `must be at most ${RESOLUTION_COMMENT_MAX} characters`).optional(),
 });
 export type IncidentTransitionBody = z.infer<typeof incidentTransitionBody>;
+
+/** Reopening a resolved incident; the comment (why) goes on its timeline. */
+export const incidentReopenBody = z.strictObject({
+  comment: z.string().trim().max(RESOLUTION_COMMENT_MAX, `must be at most ${RESOLUTION_COMMENT_MAX} characters`).optional(),
+});
+export type IncidentReopenBody = z.infer<typeof incidentReopenBody>;
 
 export const incidentUpdateBody = z.strictObject({ severity });
 export type IncidentUpdateBody = z.infer<typeof incidentUpdateBody>;

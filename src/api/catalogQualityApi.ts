@@ -8,6 +8,7 @@ import type {
   IncidentMembersResponse,
   IncidentMetricsResponse,
   IncidentRecord,
+  IncidentReopenBody,
   IncidentTransitionBody,
 } from '@common/catalog-quality/incidentsContract';
 import type {
@@ -67,6 +68,10 @@ export const catalogQualityApi = baseApi.enhanceEndpoints({ addTagTypes: tagType
       query: ({ id, body }) => endpointRequest(endpoints.transitionIncident, { params: { id }, body }),
       invalidatesTags: [INCIDENTS],
     }),
+    reopenIncident: build.mutation<{ incident: IncidentRecord }, { id: string; body: IncidentReopenBody }>({
+      query: ({ id, body }) => endpointRequest(endpoints.reopenIncident, { params: { id }, body }),
+      invalidatesTags: [INCIDENTS],
+    }),
     setIncidentSeverity: build.mutation<{ incident: IncidentRecord }, { id: string; severity: number }>({
       query: ({ id, severity }) => endpointRequest(endpoints.updateIncident, { params: { id }, body: { severity } }),
       invalidatesTags: [INCIDENTS],
@@ -88,5 +93,6 @@ export const {
   useGetIncidentMetricsQuery,
   useGetIncidentMembersQuery,
   useTransitionIncidentMutation,
+  useReopenIncidentMutation,
   useSetIncidentSeverityMutation,
 } = catalogQualityApi;

@@ -153,13 +153,20 @@ describe('Incident Manager', () => {
     expect(repeat.status).toBe(409);
     expect(repeat.body).toMatchObject({ message: 'An incident that is acknowledged cannot be moved to acknowledged.' });
 
-    await get('/api/catalog/incidents', 'admin'); // the portal learns of admin as a member
+    // Assignees come from the identity service: members who never opened the portal are offered
+    // too, those who may not change incidents (business) are not.
     const members = (await get('/api/catalog/incidents/members')).body as { members: { subject: string; username: string }[] };
+    expect(members.members.map((member) => member.username)).toEqual(expect.arrayContaining(['admin', 'clientadmin', 'docs', 'engineer']));
+    expect(members.members.map((member) => member.username)).not.toContain('business');
+    const engineer = members.members.find((member) => member.username === 'engineer');
     const adminMember = members.members.find((member) => member.username === 'admin');
     expect(adminMember).toBeDefined();
     const stranger = await move({ to: 'assigned', assignee: 'not-a-member' });
     expect(stranger.status).toBe(400);
     expect(stranger.body).toMatchObject({ field: 'assignee' });
+    expect((await move({ to: 'assigned', assignee: engineer?.subject })).body).toMatchObject({
+      incident: { state: 'assigned', assignee: { username: 'engineer' } },
+    });
     expect((await move({ to: 'assigned', assignee: adminMember?.subject })).body).toMatchObject({
       incident: { state: 'assigned', assignee: { username: 'admin' } },
     });
@@ -167,16 +174,63 @@ describe('Incident Manager', () => {
     // Opened at the first start, before anyone was known to notify; the assignment reaches admin.
     expect(inbox.notifications.map((notice) => notice.type)).toContain('incident_assigned');
 
-    const noReason = await move({ to: 'resolved' });
+    // A resolution names its reason (none is chosen for the person) and says why in a comment.
+    const noReason = await move({ to: 'resolved', comment: 'Looked at it.' });
     expect(noReason.status).toBe(400);
-    expect(noReason.body).toMatchObject({ field: 'reason' });
-    expect((await move({ to: 'resolved', reason: 'banana' })).status).toBe(400);
+    expect(noReason.body).toMatchObject({ field: 'reason', message: 'reason: Choose why the incident is resolved.' });
+    expect((await move({ to: 'resolved', reason: 'banana', comment: 'x' })).status).toBe(400);
+    for (const comment of [undefined, '   ']) {
+      const noComment = await move({ to: 'resolved', reason: 'fixed', ...(comment === undefined ? {} : { comment }) });
+      expect(noComment.status).toBe(400);
+      expect(noComment.body).toMatchObject({ field: 'comment', message: expect.stringMatching(/^comment: Write a comment/) });
+    }
+    expect(((await get(`/api/catalog/incidents/${id}`)).body as { incident: Incident }).incident.state).toBe('assigned');
     const resolved = await move({ to: 'resolved', reason: 'missing_data', comment: 'Guest checkouts have no customer.' });
-    expect(resolved.body).toMatchObject({ incident: { state: 'resolved', resolutionReason: 'missing_data' } });
+    expect(resolved.body).toMatchObject({
+      incident: {
+        state: 'resolved',
+        resolutionReason: 'missing_data',
+        resolutionComment: 'Guest checkouts have no customer.',
+        assetId: 'model.dataworks_demo.fct_orders',
+        assetName: 'fct_orders',
+      },
+    });
     expect((await move({ to: 'assigned', assignee: adminMember?.subject })).status).toBe(409);
 
+    // Reopening: for those who may change incidents, only when resolved; back to its assignee.
+    const reopen = (username: string, body: unknown = {}) =>
+      portal.api('POST', `/api/catalog/incidents/${id}/reopen`, { token: tokens[username], body });
+    expect((await reopen('business')).status).toBe(403);
+    const reopened = await reopen('engineer', { comment: 'Still failing for guest orders.' });
+    expect(reopened.status).toBe(200);
+    expect(reopened.body).toMatchObject({
+      incident: { state: 'assigned', assignee: { username: 'admin' }, resolutionReason: null, resolutionComment: null, resolvedAt: null },
+    });
+    const again = await reopen('docs');
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ message: 'An incident that is assigned is open already; only a resolved one is reopened.' });
+    expect((await reopen('docs', { comment: 'x'.repeat(2001) })).status).toBe(400);
+    const reopenedTimeline = (await get(`/api/catalog/incidents/${id}`)).body as {
+      timeline: { type: string; actor: string | null; at: string; details: Record<string, unknown> }[];
+    };
+    expect(reopenedTimeline.timeline[0]).toMatchObject({
+      type: 'reopened',
+      actor: 'engineer',
+      details: { from: 'resolved', to: 'assigned', comment: 'Still failing for guest orders.' },
+    });
+    expect(Date.parse(reopenedTimeline.timeline[0]?.at ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect((await move({ to: 'resolved', reason: 'fixed', comment: 'Guest orders now get a customer.' })).status).toBe(200);
+
     const detail = (await get(`/api/catalog/incidents/${id}`)).body as { timeline: { type: string }[] };
-    expect(detail.timeline.map((event) => event.type)).toEqual(['resolved', 'assigned', 'acknowledged', 'opened']);
+    expect(detail.timeline.map((event) => event.type)).toEqual([
+      'resolved',
+      'reopened',
+      'resolved',
+      'assigned',
+      'assigned',
+      'acknowledged',
+      'opened',
+    ]);
     expect((await incidentsOf('docs', '?state=resolved')).total).toBeGreaterThanOrEqual(1);
     const metrics = (await get('/api/catalog/incidents/metrics')).body as { domains: { medianResolveSeconds: number | null }[] };
     expect(metrics.domains.some((domain) => domain.medianResolveSeconds !== null)).toBe(true);
@@ -192,6 +246,7 @@ describe('Incident Manager', () => {
       body: { to: 'acknowledged' },
     });
     expect(moved.status).toBe(404);
+    expect((await portal.api('POST', `/api/catalog/incidents/${theirs?.id}/reopen`, { token: tokens.docs, body: {} })).status).toBe(404);
     expect((await portal.api('PATCH', `/api/catalog/incidents/${theirs?.id}`, { token: tokens.docs, body: { severity: 1 } })).status).toBe(
       404,
     );

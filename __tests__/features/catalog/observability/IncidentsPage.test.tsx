@@ -41,6 +41,10 @@ function start(roles: string[], path = PATH) {
       };
       return json(200, { incident: current });
     },
+    [`POST api/catalog/incidents/${ID}/reopen`]: () => {
+      current = { ...current, state: current.assignee ? 'assigned' : 'acknowledged', resolutionReason: null };
+      return json(200, { incident: current });
+    },
   });
   renderWithRouter(makeSignedInStore(roles), [{ path: PATH, element: <IncidentsPage /> }], path);
   return requests;
@@ -54,12 +58,18 @@ it('lists open incidents with their state, passing-again mark, severity and fail
   expect(row).toHaveTextContent('New');
   expect(row).toHaveTextContent('Passing again');
   expect(row).toHaveTextContent('marts');
+  // The asset by its name, opening its page.
+  expect(within(row).getByRole('link', { name: 'fct_orders' })).toHaveAttribute(
+    'href',
+    expect.stringContaining(encodeURIComponent('model.acme_shop.fct_orders')),
+  );
+  expect(row).not.toHaveTextContent('model.acme_shop');
   const metrics = await screen.findByRole('table', { name: 'Time to acknowledge and resolve per domain' });
   expect(within(metrics).getByRole('row', { name: /marts/ })).toHaveTextContent('1 h 30 min');
   expect(requests.map((request) => request.route)).toContain('GET api/catalog/incidents?page=1&pageSize=25');
 });
 
-it('acknowledges, assigns to a member and resolves with a reason; the timeline and state follow', async () => {
+it('acknowledges, assigns to a member, resolves with a reason and a comment (both asked for), and reopens; the timeline and state follow', async () => {
   const user = userEvent.setup();
   const requests = start(['user', 'Client-Dataworks-docs'], `${PATH}?incident=${ID}`);
   await user.click(await screen.findByRole('button', { name: 'Acknowledge' }));
@@ -67,15 +77,26 @@ it('acknowledges, assigns to a member and resolves with a reason; the timeline a
   await user.selectOptions(await screen.findByLabelText('Assign to'), 'sub-admin');
   await user.click(screen.getByRole('button', { name: 'Assign' }));
   await waitFor(() => expect(screen.getByText('Assignee', { selector: 'dt' }).nextSibling).toHaveTextContent('admin'));
+  // Nothing is chosen for the person: resolving asks for a reason and a comment first.
+  expect(screen.getByLabelText('Reason')).toHaveValue('');
+  await user.click(screen.getByRole('button', { name: 'Resolve' }));
+  expect(screen.getByLabelText('Reason')).toHaveAccessibleDescription(/Choose why the incident is resolved/);
   await user.selectOptions(screen.getByLabelText('Reason'), 'false_positive');
+  await user.click(screen.getByRole('button', { name: 'Resolve' }));
+  expect(screen.getByLabelText('Comment')).toHaveAccessibleDescription(/Write a comment/);
   await user.type(screen.getByLabelText('Comment'), 'Expected duplicates');
   await user.click(screen.getByRole('button', { name: 'Resolve' }));
   await waitFor(() => expect(screen.queryByRole('button', { name: 'Resolve' })).not.toBeInTheDocument());
-  const posted = requests.filter((request) => request.route.startsWith('POST')).map((request) => request.body);
+  // A resolved incident can be reopened.
+  await user.type(await screen.findByLabelText('Why reopen it (optional)'), 'Failing again for guests');
+  await user.click(screen.getByRole('button', { name: 'Reopen' }));
+  expect(await screen.findByRole('button', { name: 'Resolve' })).toBeInTheDocument();
+  const posted = requests.filter((request) => request.route.startsWith('POST')).map((request) => [request.route, request.body]);
   expect(posted).toEqual([
-    { to: 'acknowledged' },
-    { to: 'assigned', assignee: 'sub-admin' },
-    { to: 'resolved', reason: 'false_positive', comment: 'Expected duplicates' },
+    [`POST api/catalog/incidents/${ID}/transitions`, { to: 'acknowledged' }],
+    [`POST api/catalog/incidents/${ID}/transitions`, { to: 'assigned', assignee: 'sub-admin' }],
+    [`POST api/catalog/incidents/${ID}/transitions`, { to: 'resolved', reason: 'false_positive', comment: 'Expected duplicates' }],
+    [`POST api/catalog/incidents/${ID}/reopen`, { comment: 'Failing again for guests' }],
   ]);
   expect(screen.getByRole('list', { name: 'Timeline' })).toHaveTextContent('Opened: the run answered fail with 12 failing rows');
 });

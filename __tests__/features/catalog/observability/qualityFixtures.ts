@@ -84,6 +84,7 @@ export function incident(overrides: Partial<IncidentRecord> = {}): IncidentRecor
     subjectId: failing.uniqueId,
     name: failing.name,
     assetId: 'model.acme_shop.fct_orders',
+    assetName: 'fct_orders',
     domain: 'marts',
     state: 'new',
     severity: 3,

@@ -8,6 +8,7 @@ import {
   incidentDetail,
   incidentMetrics,
   listIncidents,
+  reopenIncident,
   setIncidentSeverity,
   transitionIncident,
 } from '../../../../server/src/features/catalog-quality/incidentsStore';
@@ -193,10 +194,15 @@ describe('the incident lifecycle', () => {
     await ingest(await ecom(ecomRun('fail')));
     const fresh = await openIncident();
     expect(fresh).not.toBe(resolved);
+    // The old one cannot be reopened beside it: the test's failures now count on the new one.
+    await expect(reopenIncident(store.db, actor, resolved, 'Back again')).rejects.toThrow(/^A newer incident on .+ is open/);
+    expect(await timelineLength(resolved)).toBe(before);
     const checks: [Parameters<typeof transitionIncident>[3], string][] = [
       [{ to: 'assigned' }, 'assignee'],
       [{ to: 'assigned', assignee: 'sub-stranger' }, 'assignee'],
       [{ to: 'resolved' }, 'reason'],
+      [{ to: 'resolved', reason: 'fixed' }, 'comment'],
+      [{ to: 'resolved', reason: 'fixed', comment: '' }, 'comment'],
       [{ to: 'acknowledged', reason: 'fixed' }, 'reason'],
     ];
     for (const [body, field] of checks) {

@@ -1,7 +1,13 @@
 // Data Quality and the Incident Manager: dbt test states, profiles taken on the organisation's
 // warehouse, and incidents opened from failing tests. It listens to every dbt ingestion.
 import { defineArea } from '../../platform/area/index.js';
-import { catalogSettingsPort, ingestionListeners, warehouseAccessPort } from '../../platform/ports/index.js';
+import {
+  catalogSettingsPort,
+  ingestionListeners,
+  organisationMembersPort,
+  warehouseAccessPort,
+  type OrganisationMembers,
+} from '../../platform/ports/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { JobRunner } from '../../platform/jobs/index.js';
 import type { NotificationsService } from '../../platform/notifications/index.js';
@@ -23,6 +29,8 @@ export interface CatalogQualityOptions {
   profileSampleRows?: (organisation: string) => Promise<number>;
   /** Where the area reports its signals (failing tests, incident moves); null: nowhere. */
   reportSignal?: ReportSignal | null;
+  /** The organisation's members (the security area's port): who an incident may be assigned to. */
+  directory?: OrganisationMembers | null;
 }
 
 export interface CatalogQualityArea {
@@ -44,7 +52,13 @@ export function registerCatalogQualityArea(app: FastifyInstance, options: Catalo
   });
   registerQualityRoutes(app, { db: options.db, jobs: options.jobs, warehouse: options.warehouse });
   const report = options.reportSignal ?? null;
-  registerIncidentRoutes(app, { db: options.db, notifications: options.notifications, notices, reportSignal: report });
+  registerIncidentRoutes(app, {
+    db: options.db,
+    notifications: options.notifications,
+    notices,
+    reportSignal: report,
+    directory: options.directory ?? null,
+  });
   return { ingestionListener: qualityIngestionListener(notices, report ? { db: options.db, report } : null) };
 }
 
@@ -59,6 +73,7 @@ export const area = defineArea<{ config: { catalogQuality: { profileSampleRows: 
       settings: config.catalogQuality,
       profileSampleRows: (organisation) => ports.use(catalogSettingsPort).profileSampleRows(organisation),
       reportSignal,
+      directory: ports.find(organisationMembersPort),
     });
     ports.extend(ingestionListeners, quality.ingestionListener);
   },

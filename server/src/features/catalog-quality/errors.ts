@@ -18,6 +18,14 @@ export class IncidentTransitionError extends DomainError {
   }
 }
 
+/** Reopening an incident that is not resolved, or whose test has a newer open incident. */
+export class IncidentReopenError extends DomainError {
+  constructor(message: string) {
+    super(message, { status: 409, code: 'conflict' });
+    this.name = 'IncidentReopenError';
+  }
+}
+
 /** A request that is well-formed but incomplete or inconsistent (a resolution without a reason). */
 export class QualityInputError extends DomainError {
   constructor(

@@ -1,14 +1,22 @@
 // The Incident Manager's store: the list (filtered and paged), one incident with its timeline,
-// the moves people make (each checked against the incident's state under a row lock, written
-// with its timeline entry and its audit entry in one transaction), severity, and the time to
-// acknowledge and to resolve per domain.
+// the moves people make and reopening (each checked against the incident's state under a row
+// lock, written with its timeline entry and its audit entry in one transaction), severity, and
+// the time to acknowledge and to resolve per domain. Incidents carry their asset's name, read
+// from the catalog's read model.
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { canTransition, incidentStates, type IncidentState } from '@common/catalog-quality/incidentRules';
+import {
+  canReopen,
+  canTransition,
+  incidentStates,
+  reopenedState,
+  resolutionProblem,
+  type IncidentState,
+} from '@common/catalog-quality/incidentRules';
 import type { IncidentEvent, IncidentListQuery, IncidentRecord, IncidentTransitionBody } from '@common/catalog-quality/incidentsContract';
 import { writeAudit, type Actor } from '../../platform/store/audit.js';
 import type { StoreSchema } from '../../platform/store/schema.js';
 import type { CatalogIncidentsTable } from './tables.js';
-import { IncidentTransitionError, QualityInputError, QualityNotFoundError } from './errors.js';
+import { IncidentReopenError, IncidentTransitionError, QualityInputError, QualityNotFoundError } from './errors.js';
 import { containsPattern } from './qualitySql.js';
 
 type Db = Kysely<StoreSchema>;
@@ -16,13 +24,33 @@ type IncidentRow = Selectable<CatalogIncidentsTable>;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-export function toIncident(row: IncidentRow): IncidentRecord {
+/** The names of the incidents' assets (a source's with its source's name), by unique id. */
+async function assetNames(db: Db, organisation: string, rows: readonly IncidentRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.map((row) => row.asset_id).filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map();
+  const nodes = await db
+    .selectFrom('catalog_read_nodes')
+    .select(['unique_id', 'name', 'source_name'])
+    .where('organisation_id', '=', organisation)
+    .where('unique_id', 'in', ids)
+    .execute();
+  return new Map(nodes.map((node) => [node.unique_id, node.source_name ? `${node.source_name}.${node.name}` : node.name]));
+}
+
+/** Rows as records with their assets' names. */
+async function toIncidents(db: Db, organisation: string, rows: readonly IncidentRow[]): Promise<IncidentRecord[]> {
+  const names = await assetNames(db, organisation, rows);
+  return rows.map((row) => toIncident(row, row.asset_id ? (names.get(row.asset_id) ?? null) : null));
+}
+
+export function toIncident(row: IncidentRow, assetName: string | null = null): IncidentRecord {
   return {
     id: row.id,
     kind: row.kind,
     subjectId: row.subject_id,
     name: row.name,
     assetId: row.asset_id,
+    assetName,
     domain: row.domain,
     state: row.state,
     severity: row.severity,
@@ -69,7 +97,13 @@ export async function listIncidents(db: Db, organisation: string, query: Inciden
     .execute();
   const counts = Object.fromEntries(incidentStates.map((state) => [state, 0])) as Record<IncidentState, number>;
   for (const row of counted) counts[row.state] = Number(row.n);
-  return { total: Number(rows[0]?.total ?? 0), page: query.page, pageSize: query.pageSize, incidents: rows.map(toIncident), counts };
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+    incidents: await toIncidents(db, organisation, rows),
+    counts,
+  };
 }
 
 export async function incidentDetail(
@@ -92,7 +126,7 @@ export async function incidentDetail(
     .limit(500)
     .execute();
   return {
-    incident: toIncident(row),
+    incident: (await toIncidents(db, organisation, [row]))[0] as IncidentRecord,
     timeline: events.map((event) => ({
       at: new Date(event.at).toISOString(),
       type: event.type,
@@ -126,7 +160,11 @@ export async function transitionIncident(
   } else if (body.assignee !== undefined) {
     throw new QualityInputError('assignee', `assignee: only an assignment names an assignee, not a move to ${body.to}.`);
   }
-  if (body.to === 'resolved' && !body.reason) throw new QualityInputError('reason', 'reason: a resolution needs its reason.');
+  if (body.to === 'resolved') {
+    // No default reason and no empty comment: a stray click must not record a false "Fixed".
+    const problem = resolutionProblem(body.reason, body.comment);
+    if (problem) throw new QualityInputError(problem.field, `${problem.field}: ${problem.message}`);
+  }
   if (body.to !== 'resolved' && (body.reason !== undefined || body.comment !== undefined))
     throw new QualityInputError(
       body.reason !== undefined ? 'reason' : 'comment',
@@ -158,7 +196,7 @@ export async function transitionIncident(
           : {
               state: 'resolved' as const,
               resolution_reason: body.reason ?? 'other',
-              resolution_comment: body.comment || null,
+              resolution_comment: body.comment ?? null,
               resolved_at: now,
               resolved_by: actor.username,
               acknowledged_at: current.acknowledged_at ?? now,
@@ -180,7 +218,61 @@ export async function transitionIncident(
       .values({ incident_id: id, at: now, type: body.to, actor: actor.username, details: JSON.stringify(details) })
       .execute();
     await writeAudit(tx, actor, { action: `catalog.incident.${body.to}`, target: id, details: { name: current.name, ...details } });
-    return { incident: toIncident(updated), assigned: assignee };
+    return { incident: (await toIncidents(tx, actor.organisation, [updated]))[0] as IncidentRecord, assigned: assignee };
+  });
+}
+
+/**
+ * Reopens a resolved incident: back to its assignee (else acknowledged), its resolution cleared
+ * (the timeline keeps it). Refused while a newer incident on the same test is open: that one is
+ * where its failures now count.
+ */
+export async function reopenIncident(db: Db, actor: Actor, id: string, comment: string | undefined): Promise<IncidentRecord> {
+  return db.transaction().execute(async (tx) => {
+    const current = await tx
+      .selectFrom('catalog_incidents')
+      .selectAll()
+      .where('organisation_id', '=', actor.organisation)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) throw new QualityNotFoundError('incident');
+    if (!canReopen(current.state))
+      throw new IncidentReopenError(`An incident that is ${current.state} is open already; only a resolved one is reopened.`);
+    const newer = await tx
+      .selectFrom('catalog_incidents')
+      .select('id')
+      .where('organisation_id', '=', actor.organisation)
+      .where('subject_id', '=', current.subject_id)
+      .where('state', '<>', 'resolved')
+      .executeTakeFirst();
+    if (newer)
+      throw new IncidentReopenError(
+        `A newer incident on ${current.name} is open (${newer.id}): its failures count there, so follow that one.`,
+      );
+    const now = new Date();
+    const state = reopenedState(current.assignee_subject !== null);
+    const updated = await tx
+      .updateTable('catalog_incidents')
+      .set({
+        state,
+        resolution_reason: null,
+        resolution_comment: null,
+        resolved_at: null,
+        resolved_by: null,
+        acknowledged_at: current.acknowledged_at ?? now,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const details = { from: 'resolved', to: state, comment: comment || null };
+    await tx
+      .insertInto('catalog_incident_events')
+      .values({ incident_id: id, at: now, type: 'reopened', actor: actor.username, details: JSON.stringify(details) })
+      .execute();
+    await writeAudit(tx, actor, { action: 'catalog.incident.reopened', target: id, details: { name: current.name, ...details } });
+    return (await toIncidents(tx, actor.organisation, [updated]))[0] as IncidentRecord;
   });
 }
 
@@ -195,7 +287,7 @@ export async function setIncidentSeverity(db: Db, actor: Actor, id: string, seve
       .executeTakeFirst();
     if (!current) throw new QualityNotFoundError('incident');
     if (current.state === 'resolved') throw new IncidentTransitionError('resolved', `severity ${severity}`);
-    if (current.severity === severity) return toIncident(current);
+    if (current.severity === severity) return (await toIncidents(tx, actor.organisation, [current]))[0] as IncidentRecord;
     const updated = await tx
       .updateTable('catalog_incidents')
       .set({ severity, updated_at: new Date() })
@@ -208,7 +300,7 @@ export async function setIncidentSeverity(db: Db, actor: Actor, id: string, seve
       .values({ incident_id: id, type: 'severity', actor: actor.username, details: JSON.stringify(details) })
       .execute();
     await writeAudit(tx, actor, { action: 'catalog.incident.severity', target: id, details: { name: current.name, ...details } });
-    return toIncident(updated);
+    return (await toIncidents(tx, actor.organisation, [updated]))[0] as IncidentRecord;
   });
 }
 

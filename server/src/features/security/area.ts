@@ -3,6 +3,7 @@
 // (IDENTITY_ADMIN_API). The same service answers the platform's current-access check that
 // sensitive changes in every area make.
 import { defineArea } from '../../platform/area/index.js';
+import { organisationMembersPort } from '../../platform/ports/index.js';
 import { registerCurrentAccess } from '../../platform/http/auth/currentAccess.js';
 import type { RevocationList } from '../../platform/http/auth/revocations.js';
 import type { SmtpSettings } from '../../platform/notifications/index.js';
@@ -11,6 +12,7 @@ import type { IdentityService } from './identityService.js';
 import { createInvitationMailer } from './invitationMail.js';
 import { KeycloakIdentityService, keycloakClientSecret } from './keycloak/index.js';
 import type { FastifyInstance } from 'fastify';
+import { allMembers } from './accessReview.js';
 import { registerAccessRoutes } from './accessRoutes.js';
 import { registerAuthenticationRoutes } from './authenticationRoutes.js';
 import type { SecurityDeps } from './context.js';
@@ -53,11 +55,21 @@ export const area = defineArea<{
   config: IdentitySettings & { smtp: SmtpSettings | null };
 }>({
   id: 'security',
-  async register({ app, db }, { identityService, revocations, config }) {
+  async register({ app, db, ports }, { identityService, revocations, config }) {
     const identity = identityService ?? (await identityServiceFor(config));
     // Sensitive changes (security, API keys, warehouse roles, connector secrets, catalog settings)
     // are authorised on the caller's current roles in the identity service, not the token's.
     registerCurrentAccess(app, (organisation, caller) => identity.currentAccess(organisation, caller.subject));
+    // Other areas offer the organisation's members (an incident's assignee) from the identity service.
+    ports.provide(organisationMembersPort, {
+      list: async (organisation) =>
+        (await allMembers(identity, organisation)).map((member) => ({
+          subject: member.id,
+          username: member.username,
+          enabled: member.enabled,
+          roles: member.roles,
+        })),
+    });
     const invitations = createInvitationMailer(config.smtp, app.log);
     registerSecurityRoutes(app, { identity, db, revocations, invitations });
     return { close: async () => invitations.close() };

@@ -8,6 +8,7 @@ export { frameOriginsPort, type FrameOrigins } from './frameOrigins.js';
 export { allIngestionListeners, ingestionListeners, type IngestionListener } from './ingestion.js';
 export { dashboardsPort, type DashboardsDirectory, type DashboardSummary } from './dashboards.js';
 export { helpSearchSources, type HelpCandidate, type HelpSearchSource } from './helpSearch.js';
+export { organisationMembersPort, type OrganisationMember, type OrganisationMembers } from './organisationMembers.js';
 export { faqPort, type FaqShelf } from './faq.js';
 export {
   catalogReadModelPort,

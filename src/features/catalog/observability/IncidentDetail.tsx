@@ -1,5 +1,5 @@
-// One incident: what failed, its state, the moves (for those who may make them) and its timeline
-// of status changes and test runs, newest first.
+// One incident: what failed and on which asset (by name, opening its page), its state, the moves
+// (for those who may make them) and its timeline of status changes and test runs, newest first.
 import { Link } from 'react-router-dom';
 import { mayChangeIncidents, resolutionReasonLabels } from '@common/catalog-quality/incidentRules';
 import type { IncidentEvent } from '@common/catalog-quality/incidentsContract';
@@ -11,8 +11,8 @@ import { formatCount } from '../../../components/format';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { useAppSelector } from '../../../state/hooks';
-import { nodePagePath } from '../nodePagePath';
 import { IncidentActions } from './IncidentActions';
+import { IncidentAssetLink } from './IncidentAssetLink';
 import { IncidentStateBadge } from './StatusBadge';
 
 function eventText(event: IncidentEvent): string {
@@ -30,6 +30,8 @@ function eventText(event: IncidentEvent): string {
       return `Assigned to ${String(details.assignee)}`;
     case 'resolved':
       return `Resolved: ${resolutionReasonLabels[details.reason as keyof typeof resolutionReasonLabels] ?? String(details.reason)}${details.comment ? ` — ${String(details.comment)}` : ''}`;
+    case 'reopened':
+      return `Reopened${details.comment ? ` — ${String(details.comment)}` : ''}`;
     case 'severity':
       return `Severity ${String(details.from)} → ${String(details.to)}`;
     default:
@@ -57,7 +59,9 @@ export function IncidentDetail({ id }: { id: string }) {
                 ) : null}
               </dd>
               <dt className="col-sm-3">Asset</dt>
-              <dd className="col-sm-9">{incident.assetId ? <Link to={nodePagePath(incident.assetId)}>{incident.assetId}</Link> : '–'}</dd>
+              <dd className="col-sm-9">
+                <IncidentAssetLink incident={incident} />
+              </dd>
               <dt className="col-sm-3">Severity</dt>
               <dd className="col-sm-9">{incident.severity}</dd>
               <dt className="col-sm-3">Failing runs</dt>

@@ -1,7 +1,7 @@
 // /app/data-catalog/observability/incident-manager: incidents opened by failing dbt tests and
 // stale sources at ingestion, filtered and paged by the server; the chosen one (`?incident=`)
 // opens below with its moves and timeline; time to acknowledge and resolve per domain.
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { incidentStateLabels, incidentStates } from '@common/catalog-quality/incidentRules';
 import { useGetIncidentMetricsQuery, useListIncidentsQuery } from '../../../api/catalogQualityApi';
 import { DateTimeText } from '../../../components/DateTimeText';
@@ -11,7 +11,7 @@ import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { SimpleTable } from '../../../components/SimpleTable';
 import { AddressPages, OpenableTable } from './OpenableList';
-import { nodePagePath } from '../nodePagePath';
+import { IncidentAssetLink } from './IncidentAssetLink';
 import { IncidentDetail } from './IncidentDetail';
 import { ParamSelect } from './ParamSelect';
 import { pageOf, withParam } from './qualityParams';
@@ -89,8 +89,7 @@ function Incidents() {
                 {
                   header: 'Asset',
                   cellClassName: 'text-break',
-                  cell: (incident) =>
-                    incident.assetId ? <Link to={nodePagePath(incident.assetId)}>{incident.assetId.split('.').pop()}</Link> : '–',
+                  cell: (incident) => <IncidentAssetLink incident={incident} />,
                 },
                 { header: 'Domain', cell: (incident) => incident.domain ?? '–' },
                 {

@@ -1,8 +1,11 @@
 // Incident Manager's API: GET /api/catalog/incidents (filtered, paged), /:id (with its
 // timeline), /metrics (time to acknowledge and resolve per domain), /members (who an incident
-// may be assigned to); POST /:id/transitions and PATCH /:id (severity) for the roles that may
-// change incidents (common/catalog-quality/incidentRules.ts). Another organisation's incident is a 404.
+// may be assigned to: the organisation's enabled members who may change incidents, from the
+// identity service); POST /:id/transitions, POST /:id/reopen and PATCH /:id (severity) for the
+// roles that may change incidents (common/catalog-quality/incidentRules.ts). Another
+// organisation's incident is a 404.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasAnyRole } from '@common/access/editions';
 import { incidentEditorRoles } from '@common/catalog-quality/incidentRules';
 import { catalogQualityEndpoints as ep } from '@common/catalog-quality/catalogQualityEndpoints';
 import {
@@ -15,17 +18,27 @@ import {
   incidentTransitionBody,
   incidentUpdateBody,
   incidentRecord,
+  incidentReopenBody,
 } from '@common/catalog-quality/incidentsContract';
 import { z } from 'zod';
 import { actorOf, callerOf, organisationOf, requireRoute } from '../../../platform/http/auth/authenticate.js';
 import type { ZodTypeProvider } from '../../../platform/http/zodTypeProvider.js';
 import { endpointRoute } from '../../../platform/http/endpointRoute.js';
 import { knownUsers, type NotificationsService } from '../../../platform/notifications/index.js';
+import type { OrganisationMembers } from '../../../platform/ports/index.js';
 import type { StoreDb } from '../../../platform/store/openStore.js';
 import type { IncidentNotices } from '../incidentNotices.js';
 import type { ReportSignal } from '../ingestionListener.js';
 import { incidentSignal } from '../incidentSignal.js';
-import { incidentDetail, incidentMetrics, listIncidents, setIncidentSeverity, transitionIncident } from '../incidentsStore.js';
+import {
+  incidentDetail,
+  incidentMetrics,
+  listIncidents,
+  reopenIncident,
+  setIncidentSeverity,
+  transitionIncident,
+  type Member,
+} from '../incidentsStore.js';
 
 export function registerIncidentRoutes(
   server: FastifyInstance,
@@ -34,13 +47,15 @@ export function registerIncidentRoutes(
     notifications: Pick<NotificationsService, 'rememberUser'> | null;
     notices: IncidentNotices;
     reportSignal?: ReportSignal | null;
+    /** The organisation's members from the identity service; without it, those the portal has seen. */
+    directory?: OrganisationMembers | null;
   },
 ): void {
   const { db } = options;
   const app = server.withTypeProvider<ZodTypeProvider>();
   const read = requireRoute('catalogIncidents');
   const change = requireRoute('catalogIncidents', incidentEditorRoles);
-  // Members are offered as assignees once the portal has seen them (as the support desk does).
+  // The notifications service learns of each caller, so an assignee hears of the assignment.
   const remember = async (request: FastifyRequest) => {
     const caller = callerOf(request);
     await options.notifications?.rememberUser({
@@ -51,7 +66,13 @@ export function registerIncidentRoutes(
       roles: caller.roles,
     });
   };
-  const members = (organisation: string) => knownUsers(db, organisation, incidentEditorRoles);
+  const members = async (organisation: string): Promise<Member[]> => {
+    if (!options.directory) return knownUsers(db, organisation, incidentEditorRoles);
+    return (await options.directory.list(organisation))
+      .filter((member) => member.enabled && hasAnyRole(member.roles, incidentEditorRoles))
+      .map((member) => ({ subject: member.subject, username: member.username }))
+      .sort((a, b) => a.username.localeCompare(b.username));
+  };
 
   app.route({
     ...endpointRoute(ep.incidents, { querystring: incidentListQuery, response: incidentListResponse }),
@@ -98,6 +119,21 @@ export function registerIncidentRoutes(
       );
       if (assigned) await options.notices.assigned(actor, incident, assigned);
       // Alert rules hear the move; the answer does not wait for them.
+      void options.reportSignal?.(incidentSignal(actor, incident));
+      return { incident };
+    },
+  });
+
+  app.route({
+    ...endpointRoute(ep.reopenIncident, {
+      params: incidentIdParams,
+      body: incidentReopenBody,
+      response: z.object({ incident: incidentRecord }),
+    }),
+    preValidation: change,
+    handler: async (request) => {
+      const actor = actorOf(request);
+      const incident = await reopenIncident(db, actor, request.params.id, request.body.comment);
       void options.reportSignal?.(incidentSignal(actor, incident));
       return { incident };
     },
