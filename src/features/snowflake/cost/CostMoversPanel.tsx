@@ -17,7 +17,7 @@ import { selectRealmRoles } from '../../../auth';
 import { useAppSelector } from '../../../state/hooks';
 import { partialMonthNote } from '../dateRange';
 import { MODEL_PARAM, PATTERN_PARAM } from '../queries/queryFilters';
-import { changeText } from './costChange';
+import { ChangeText, changeText } from './costChange';
 
 const DIMENSIONS: { id: MoverDimension; title: string; param: string; none: string }[] = [
   { id: 'warehouse', title: 'Warehouses', param: 'warehouse', none: 'No warehouse ran in either period.' },
@@ -63,7 +63,7 @@ function MoverName({
         label
       )}
       {dimension.id === 'model' && canOpen(roles, 'catalogAsset') ? (
-        <Link to={catalogAssetPath(mover.name)} className="ms-2 small" aria-label={`${mover.label} in the data catalog`}>
+        <Link to={catalogAssetPath(mover.name)} className="d-block small" aria-label={`${mover.label} in the data catalog`}>
           catalog
         </Link>
       ) : null}
@@ -100,10 +100,16 @@ function MoverTable({
           {
             header: dimension.title.replace(/s$/, ''),
             rowHeader: true,
+            // Long tags and statements break anywhere rather than pushing the figures out of view.
+            className: 'text-break',
             cell: (row) => <MoverName dimension={dimension} mover={row} range={range} roles={roles} />,
           },
           { header: `Now (${currency})`, className: 'text-end', cell: (row) => formatMoney(row.cost, currency) },
-          { header: 'Change', className: 'text-end text-nowrap', cell: (row) => changeText(row.cost, row.previousCost, currency) },
+          {
+            header: 'Change',
+            className: 'text-end',
+            cell: (row) => <ChangeText cost={row.cost} previousCost={row.previousCost} currency={currency} />,
+          },
         ]}
       />
     </section>

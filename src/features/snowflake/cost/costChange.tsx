@@ -20,6 +20,18 @@ export function changeText(cost: number, previousCost: number, currency: string)
   return `${signedMoney(change, currency)} (${shareText(previousCost > 0 ? change / previousCost : null)})`;
 }
 
+/** The change as two unbreakable halves, "+$120.00" and "(+14.6%)", so a narrow column wraps between them. */
+export function ChangeText({ cost, previousCost, currency }: { cost: number; previousCost: number; currency: string }) {
+  const change = cost - previousCost;
+  if (change === 0) return <span className="text-nowrap">{changeText(cost, previousCost, currency)}</span>;
+  return (
+    <>
+      <span className="text-nowrap">{signedMoney(change, currency)}</span>{' '}
+      <span className="text-nowrap">({shareText(previousCost > 0 ? change / previousCost : null)})</span>
+    </>
+  );
+}
+
 /**
  * "Change vs previous period (USD)": the money moved since the comparison period, with its share.
  * Reads a row's `cost` and `previousCost` unless told which figures to compare.
@@ -34,6 +46,6 @@ export function changeColumn<Row>(
     header: `Change vs previous period (${currency})`,
     value: (row) => now(row) - before(row),
     numeric: true,
-    cell: (row) => <span className="text-nowrap">{changeText(now(row), before(row), currency)}</span>,
+    cell: (row) => <ChangeText cost={now(row)} previousCost={before(row)} currency={currency} />,
   };
 }

@@ -98,6 +98,12 @@ function modelMovers(context: AnalyticsContext, periods: Periods, limit: number)
   );
 }
 
+/** A pattern's text without the comment a tool puts first (dbt's `/* {"app": "dbt", …} *\/`): the statement is what people recognise. */
+function readable(label: string | null): string {
+  if (!label) return '';
+  return label.replace(/^\s*\/\*[\s\S]*?\*\/\s*/, '').trim() || label;
+}
+
 export function changeShare(cost: number, previousCost: number): number | null {
   return previousCost > 0 ? (cost - previousCost) / previousCost : null;
 }
@@ -121,7 +127,7 @@ export async function costMovers(context: AnalyticsContext, range: DateRange, li
       const name = str(row, 'name');
       return {
         name,
-        label: strOrNull(row, 'label') || name,
+        label: readable(strOrNull(row, 'label')) || name,
         cost,
         previousCost,
         change: cost - previousCost,
