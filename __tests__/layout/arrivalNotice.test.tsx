@@ -33,6 +33,12 @@ describe('the guards leave the reason', () => {
     expect(currentArrivalNotice()).toEqual({ kind: 'no-access', requested: '/app/admin?tab=2', title: 'Admin', shownAt: appPaths.home });
   });
 
+  it('no access for someone who may open nothing: the no-access page explains itself, no second notice', () => {
+    const result = requireAccess(getAuthOf(['user']), 'home', 'Home')(visit('/app/home'));
+    expect(result).toEqual({ redirectedTo: appPaths.noAccess });
+    expect(currentArrivalNotice()).toBeNull();
+  });
+
   it('a page the user may open leaves nothing', () => {
     expect(requireAccess(getAuthOf(['user', 'admin']), 'admin', 'Admin')(visit('/app/admin'))).toBeNull();
     expect(currentArrivalNotice()).toBeNull();

@@ -12,6 +12,7 @@ export const notificationTypes = [
   'incident_opened',
   'incident_assigned',
   'glossary_review',
+  'organisation_membership',
   'system',
 ] as const;
 
@@ -27,6 +28,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   incident_opened: 'Data quality incidents opened',
   incident_assigned: 'Data quality incidents assigned to you',
   glossary_review: 'Glossary terms you review, and decisions on terms you submitted',
+  organisation_membership: 'People joining your organisation or asking to',
   system: 'Portal announcements',
 };
 

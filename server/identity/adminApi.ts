@@ -131,6 +131,26 @@ export function createAdminApi(deps: AdminApiDeps) {
     return { member: view(organisation, account), actionLink, emailSent: false };
   }
 
+  /**
+   * Self sign-up by e-mail domain (the portal decided the domain matches): an account that belongs
+   * to no organisation and whose address is verified becomes a member, with the given role.
+   */
+  async function admit(organisation: string, body: unknown) {
+    const { userId, role } = (typeof body === 'object' && body !== null ? body : {}) as { userId?: unknown; role?: unknown };
+    if (typeof userId !== 'string' || !userId) throw new AdminError(400, 'invalid_request', 'userId must be an account id.', 'userId');
+    if (typeof role !== 'string' || !isRoleName(role)) throw new AdminError(400, 'invalid_request', 'Not a role name.', 'role');
+    const account = accounts.findById(userId);
+    if (!account) throw new AdminError(404, 'not_found', `No account "${userId}".`);
+    if (account.organizations.length > 0) throw new AdminError(409, 'conflict', 'The account already belongs to an organisation.');
+    if (!account.emailVerified) throw new AdminError(409, 'conflict', 'The account’s e-mail address is not verified yet.', 'email');
+    const admitted = await accounts.update(account.id, (target) => {
+      target.organizations = [organisation];
+      target.realmRoles = [...new Set([...target.realmRoles, role])];
+    });
+    log('info', 'account joined an organisation by e-mail domain', { organisation, username: account.username, accountId: account.id });
+    return view(organisation, admitted ?? account);
+  }
+
   async function route(req: IncomingMessage, url: URL, rest: string): Promise<[number, unknown]> {
     const method = req.method ?? 'GET';
     if (rest === '/platform-settings' && method === 'GET') {
@@ -163,6 +183,7 @@ export function createAdminApi(deps: AdminApiDeps) {
       .map((part) => decodeURIComponent(part));
     const [head, id, sub, subId] = parts;
 
+    if (head === 'admissions' && !id && method === 'POST') return [201, await admit(organisation, await jsonBody(req))];
     if (head === 'members' && !id) {
       if (method === 'POST') return [201, await invite(organisation, await jsonBody(req))];
       if (method !== 'GET') throw new AdminError(405, 'method_not_allowed', 'Method not allowed.');

@@ -3,7 +3,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { canOpen, defaultPathFor } from '@common/access/access';
 import type { AuthState } from '../auth/authSlice';
-import { publicPaths, type AppRouteId } from '@common/paths';
+import { appPaths, publicPaths, type AppRouteId } from '@common/paths';
 import { leaveArrivalNotice } from '../layout/arrivalNotice';
 
 export class SignInUnavailableError extends Error {
@@ -47,7 +47,9 @@ export function requireAccess(getAuth: GetAuth, routeId: AppRouteId, title?: str
     const roles = rolesOf(auth);
     if (canOpen(roles, routeId)) return null;
     const target = defaultPathFor(roles);
-    leaveArrivalNotice({ kind: 'no-access', requested: requestedPath(args.request), title, shownAt: target });
+    // The no-access page says itself why there is nothing to open: no second notice above it.
+    if (target !== appPaths.noAccess)
+      leaveArrivalNotice({ kind: 'no-access', requested: requestedPath(args.request), title, shownAt: target });
     return redirect(target);
   };
 }

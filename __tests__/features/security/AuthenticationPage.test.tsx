@@ -16,6 +16,15 @@ function start() {
   server = connectWorkspaceServer({
     'GET api/security/policy': json(200, { requireMfa: false, sessionIdleSeconds: 1800, sessionMaxSeconds: 36000 }),
     'PUT api/security/policy': (_request, body) => json(200, body),
+    'GET api/security/sign-up': json(200, { domains: [], role: 'Client-dataworks-business-users' }),
+    'PUT api/security/sign-up': (_request, body) =>
+      (body as { domains: string[] }).domains.includes('gmail.com')
+        ? json(400, {
+            error: 'invalid_request',
+            message: 'domains.0: is a public mail provider: anyone could join with an address there',
+            field: 'domains.0',
+          })
+        : json(200, body),
     'GET api/security/events': json(200, {
       events: [
         {
@@ -83,4 +92,42 @@ it('shows the sign-in events and the platform settings', async () => {
   expect(within(table).getByText('Locked out')).toBeInTheDocument();
   expect(within(table).getByText('10.0.0.9')).toBeInTheDocument();
   expect(await screen.findByText('5 failed sign-ins in a row lock the account for 15 min.')).toBeInTheDocument();
+});
+
+it('lets people with an address at the chosen domains join with an everyday role, and shows a refused domain at its field', async () => {
+  start();
+  const user = userEvent.setup();
+  const domains = await screen.findByLabelText('E-mail domains that may join', undefined, { timeout: 5000 });
+  const role = screen.getByLabelText('Role they get');
+  // Only everyday roles are offered, in words with the identity service's name.
+  expect(
+    within(role)
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual([
+    'Integration engineer (Integration_Engineer)',
+    'Documentation editor (Client-Dataworks-docs)',
+    'Business user (Client-dataworks-business-users)',
+    'Lite user (Client-Lite)',
+  ]);
+  await user.type(domains, 'gmail.com');
+  await user.click(screen.getByRole('button', { name: 'Save self sign-up' }));
+  expect(await screen.findByText(/is a public mail provider/)).toBeInTheDocument();
+  expect(domains).toHaveAttribute('aria-invalid', 'true');
+
+  await user.clear(domains);
+  await user.type(domains, 'partners.acme.example{enter}acme.example');
+  await user.selectOptions(role, 'Integration_Engineer');
+  await user.click(screen.getByRole('button', { name: 'Save self sign-up' }));
+  await waitFor(() =>
+    expect(server.bodies).toContainEqual({
+      route: 'PUT api/security/sign-up',
+      body: { domains: ['partners.acme.example', 'acme.example'], role: 'Integration_Engineer' },
+    }),
+  );
+  expect(
+    await screen.findByText(
+      'People with a verified address at partners.acme.example, acme.example may join, as Integration engineer (Integration_Engineer).',
+    ),
+  ).toBeInTheDocument();
 });

@@ -1,11 +1,15 @@
+// For a signed-in account that may not open any page yet. Someone who registered themselves
+// belongs to no organisation: they join theirs by e-mail domain or ask it for an invitation.
+// A member of an organisation without a role asks its administrators for one.
 import { getAuthClient } from '../../api/authClient';
-import { displayName, selectSession } from '../../auth';
+import { displayName, organisationOf, selectSession } from '../../auth';
 import { useAppSelector } from '../../state/hooks';
+import { JoinOrAsk } from './JoinOrAsk';
 
-/** For a signed-in account that may not open any page yet (e.g. just registered). */
 export default function NoAccessPage() {
   const session = useAppSelector(selectSession);
   const claims = session?.tokenParsed;
+  const organisation = organisationOf(claims);
   return (
     <section className="card dw-card" aria-labelledby="no-access-title">
       <div className="card-body">
@@ -14,9 +18,18 @@ export default function NoAccessPage() {
         </h1>
         <p>
           You are signed in as <strong>{displayName(session)}</strong>
-          {claims?.email ? ` (${claims.email})` : ''}, but this account has not been given access to any part of Dataworks yet.
+          {claims?.email ? ` (${claims.email})` : ''}
+          {organisation
+            ? `, a member of ${organisation}, but this account has not been given access to any part of Dataworks yet.`
+            : ', but this account does not belong to an organisation yet.'}
         </p>
-        <p className="text-body-secondary">Ask your organisation’s Dataworks administrator to grant you a role.</p>
+        {organisation ? (
+          <p className="text-body-secondary">Ask your organisation’s Dataworks administrator to grant you a role.</p>
+        ) : (
+          <div className="mb-4">
+            <JoinOrAsk />
+          </div>
+        )}
         <button type="button" className="btn btn-outline-primary" onClick={() => void getAuthClient().logout()}>
           Sign out
         </button>

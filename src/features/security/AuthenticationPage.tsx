@@ -1,4 +1,5 @@
-// /app/security/authentication: the organisation's sign-in policy, the sign-in event log, and
+// /app/security/authentication: the organisation's sign-in policy, self sign-up by e-mail domain,
+// the sign-in event log, and
 // the platform-wide settings (password policy, brute-force protection), read-only.
 import { useState } from 'react';
 import { describeDuration } from '@common/security/securityRules';
@@ -6,12 +7,15 @@ import { Panel } from '../../components/Panel';
 import { QueryResult } from '../../components/QueryResult';
 import { PolicyForm } from './PolicyForm';
 import { useGetPlatformSettingsQuery, useGetPolicyQuery } from '../../api/securityApi';
+import { useGetSignUpSettingsQuery } from '../../api/signUpApi';
 import { SignInEventsPanel } from './SignInEventsPanel';
+import { SignUpForm } from './SignUpForm';
 import { StatusMessage } from './StatusMessage';
 
 export default function AuthenticationPage() {
   const policy = useGetPolicyQuery();
   const platform = useGetPlatformSettingsQuery();
+  const signUp = useGetSignUpSettingsQuery();
   const [message, setMessage] = useState('');
   return (
     <section aria-labelledby="authentication-title">
@@ -27,6 +31,24 @@ export default function AuthenticationPage() {
           </h2>
           <QueryResult query={policy} loadingLabel="Loading the sign-in policy…" errorTitle="The sign-in policy could not be loaded">
             {(data) => <PolicyForm key={JSON.stringify(data)} policy={data} onSaved={setMessage} />}
+          </QueryResult>
+        </div>
+      </section>
+      <section className="card dw-card mb-4" aria-labelledby="sign-up-title">
+        <div className="card-body">
+          <h2 id="sign-up-title" className="h5">
+            Self sign-up
+          </h2>
+          <p className="text-body-secondary small">
+            People who register themselves join your organisation when their verified e-mail address is at one of these domains. Anyone else
+            can ask you for an invitation; you are told in your notifications.
+          </p>
+          <QueryResult
+            query={signUp}
+            loadingLabel="Loading the self sign-up settings…"
+            errorTitle="The self sign-up settings could not be loaded"
+          >
+            {(data) => <SignUpForm key={JSON.stringify(data)} settings={data} onSaved={setMessage} />}
           </QueryResult>
         </div>
       </section>

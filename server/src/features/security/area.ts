@@ -6,7 +6,7 @@ import { defineArea } from '../../platform/area/index.js';
 import { organisationMembersPort } from '../../platform/ports/index.js';
 import { registerCurrentAccess } from '../../platform/http/auth/currentAccess.js';
 import type { RevocationList } from '../../platform/http/auth/revocations.js';
-import type { SmtpSettings } from '../../platform/notifications/index.js';
+import type { NotificationsService, SmtpSettings } from '../../platform/notifications/index.js';
 import { createEmbeddedIdentityService } from './embeddedIdentityService.js';
 import type { IdentityService } from './identityService.js';
 import { createInvitationMailer } from './invitationMail.js';
@@ -17,15 +17,17 @@ import { registerAccessRoutes } from './accessRoutes.js';
 import { registerAuthenticationRoutes } from './authenticationRoutes.js';
 import type { SecurityDeps } from './context.js';
 import { registerMemberRoutes } from './memberRoutes.js';
+import { registerSignUpRoutes } from './signUpRoutes.js';
 
 // What the app and its tests use of the area: the identity service contract and the embedded one.
 export { createEmbeddedIdentityService } from './embeddedIdentityService.js';
 export type { IdentityService } from './identityService.js';
 
-function registerSecurityRoutes(app: FastifyInstance, deps: SecurityDeps): void {
+function registerSecurityRoutes(app: FastifyInstance, deps: SecurityDeps, notifications: NotificationsService): void {
   registerMemberRoutes(app, deps);
   registerAccessRoutes(app, deps);
   registerAuthenticationRoutes(app, deps);
+  registerSignUpRoutes(app, deps, notifications);
 }
 
 interface IdentitySettings {
@@ -55,7 +57,7 @@ export const area = defineArea<{
   config: IdentitySettings & { smtp: SmtpSettings | null };
 }>({
   id: 'security',
-  async register({ app, db, ports }, { identityService, revocations, config }) {
+  async register({ app, db, ports, notifications }, { identityService, revocations, config }) {
     const identity = identityService ?? (await identityServiceFor(config));
     // Sensitive changes (security, API keys, warehouse roles, connector secrets, catalog settings)
     // are authorised on the caller's current roles in the identity service, not the token's.
@@ -71,7 +73,7 @@ export const area = defineArea<{
         })),
     });
     const invitations = createInvitationMailer(config.smtp, app.log);
-    registerSecurityRoutes(app, { identity, db, revocations, invitations });
+    registerSecurityRoutes(app, { identity, db, revocations, invitations }, notifications);
     return { close: async () => invitations.close() };
   },
 });

@@ -152,6 +152,7 @@ export function createEmbeddedIdentityService(settings: EmbeddedIdentitySettings
       }
     },
     inviteMember: (organisation, invitation) => call(invitationResult, 'POST', `${org(organisation)}/members`, invitation),
+    admitMember: (organisation, userId, role) => call(member, 'POST', `${org(organisation)}/admissions`, { userId, role }),
     disableMember: (organisation, memberId) => call(member, 'PUT', `${m(organisation, memberId)}/enabled`, { enabled: false }),
     enableMember: (organisation, memberId) => call(member, 'PUT', `${m(organisation, memberId)}/enabled`, { enabled: true }),
     requirePasswordReset: (organisation, memberId) => call(member, 'PUT', `${m(organisation, memberId)}/required-actions/UPDATE_PASSWORD`),

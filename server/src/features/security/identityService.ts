@@ -187,6 +187,12 @@ export interface IdentityService {
    * Sensitive changes are authorised against this, not against the roles in the caller's token.
    */
   currentAccess(organisation: string, memberId: string): Promise<CurrentAccess | null>;
+  /**
+   * Makes an account that belongs to no organisation yet a member of this one, with `role` (self
+   * sign-up by e-mail domain). Conflict when the account already belongs to an organisation or
+   * its e-mail address is not verified; not found when there is no such account.
+   */
+  admitMember(organisation: string, userId: string, role: string): Promise<IdentityMember>;
   /** Creates the member in the organisation with the UPDATE_PASSWORD required action. Conflict when the username or e-mail is taken. */
   inviteMember(organisation: string, invitation: Invitation): Promise<InvitationResult>;
   /** Disabled members cannot sign in; their sessions end. Returns the member as it is now. */

@@ -196,6 +196,47 @@ describe('invitations', () => {
   });
 });
 
+describe('joining by e-mail domain', () => {
+  const newcomer = 'f1f1f1f1-2222-4333-8444-555566667777';
+  const account = { id: newcomer, username: 'pat', email: 'pat@partners.acme.example', enabled: true, emailVerified: true };
+
+  beforeEach(() => {
+    keycloak.on('GET /roles/:name', { status: 200, body: { id: 'r0000000-0000-4000-8000-000000000005', name: 'Integration_Engineer' } });
+    keycloak.on('GET /organizations/members/:id/organizations', { status: 200, body: [] });
+    keycloak.on('POST /organizations/:org/members', { status: 201 });
+    keycloak.on('POST /users/:id/role-mappings/realm', { status: 204 });
+    keycloak.on('DELETE /organizations/:org/members/:member', { status: 204 });
+  });
+
+  it('makes an account of no organisation, with a verified address, a member with the role', async () => {
+    keycloak.on('GET /users/:id', { status: 200, body: account });
+    keycloak.on('GET /organizations/:org/members/:member', (_, [, member]) =>
+      member === newcomer ? { status: 200, body: account } : { status: 404, body: { error: 'Not a member' } },
+    );
+    await expect(service.admitMember('acme', newcomer, 'Integration_Engineer')).resolves.toMatchObject({ id: newcomer, username: 'pat' });
+    expect(adminCalls('POST', new RegExp(`^/organizations/${ACME_ORG}/members$`))[0]?.body).toBe(newcomer);
+    expect(adminCalls('POST', /role-mappings\/realm$/)[0]?.body).toEqual([
+      { id: 'r0000000-0000-4000-8000-000000000005', name: 'Integration_Engineer' },
+    ]);
+  });
+
+  it('refuses an unverified address or an account of another organisation, changing nothing', async () => {
+    keycloak.on('GET /users/:id', { status: 200, body: { ...account, emailVerified: false } });
+    await expect(service.admitMember('acme', newcomer, 'Integration_Engineer')).rejects.toBeInstanceOf(IdentityConflictError);
+    keycloak.on('GET /users/:id', { status: 200, body: account });
+    keycloak.on('GET /organizations/members/:id/organizations', { status: 200, body: [{ id: 'other', alias: 'globex' }] });
+    await expect(service.admitMember('acme', newcomer, 'Integration_Engineer')).rejects.toThrow('already belongs to an organisation');
+    expect(adminCalls('POST', /\/members$/)).toHaveLength(0);
+  });
+
+  it('takes the member out again when the role cannot be granted', async () => {
+    keycloak.on('GET /users/:id', { status: 200, body: account });
+    keycloak.on('POST /users/:id/role-mappings/realm', { status: 500, body: { error: 'unknown_error' } });
+    await expect(service.admitMember('acme', newcomer, 'Integration_Engineer')).rejects.toBeDefined();
+    expect(adminCalls('DELETE', new RegExp(`^/organizations/${ACME_ORG}/members/${newcomer}$`))).toHaveLength(1);
+  });
+});
+
 describe('sessions', () => {
   it("lists the organisation's sessions with address, times and client", async () => {
     const sessions = await service.listSessions('acme');

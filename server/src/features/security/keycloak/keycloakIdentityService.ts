@@ -13,6 +13,7 @@
 import type KeycloakAdminClient from '@keycloak/keycloak-admin-client';
 import type UserRepresentation from '@keycloak/keycloak-admin-client/lib/defs/userRepresentation.js';
 import {
+  IdentityConflictError,
   IdentityInvalidError,
   IdentityNotFoundError,
   type CurrentAccess,
@@ -125,6 +126,30 @@ export class KeycloakIdentityService implements IdentityService {
       emailSent = false;
     }
     return { member: await this.getMember(organisation, created.id), actionLink: null, emailSent };
+  }
+
+  async admitMember(organisation: string, userId: string, role: string): Promise<IdentityMember> {
+    const org = await this.directory.organisation(organisation);
+    const user = await this.directory.call('read the account', () => this.client.users.findOne({ id: userId }), {
+      kind: 'member',
+      id: userId,
+    });
+    if (!user) throw new IdentityNotFoundError('member', userId);
+    if (!user.emailVerified) throw new IdentityConflictError('The account’s e-mail address is not verified yet.', 'email');
+    const memberships = await this.directory.call('read the account’s organisations', () =>
+      this.client.organizations.memberOrganizations({ userId }),
+    );
+    if (memberships.length > 0) throw new IdentityConflictError('The account already belongs to an organisation.');
+    const roles = await this.directory.realmRoles([role]);
+    await this.directory.call('add the member to the organisation', () => this.client.organizations.addMember({ orgId: org.id, userId }));
+    try {
+      await this.directory.call("grant the member's role", () => this.client.users.addRealmRoleMappings({ id: userId, roles }));
+    } catch (error) {
+      // Nothing half-written: a member without their role is taken out again.
+      await this.client.organizations.delMember({ orgId: org.id, userId }).catch(() => undefined);
+      throw error;
+    }
+    return this.getMember(organisation, userId);
   }
 
   private async updateUser(

@@ -15,6 +15,8 @@ export interface Caller {
   roles: string[];
   name?: string;
   email?: string;
+  /** Whether the identity service verified the e-mail address (`email_verified`); joining by domain needs it. */
+  emailVerified?: boolean;
   /** The sign-in session the token belongs to (`sid`), when the token names one. */
   sessionId?: string;
   /** When the token was issued (`iat`, epoch seconds). */
@@ -36,6 +38,7 @@ const claimsSchema = z.object({
   preferred_username: z.string().min(1).optional(),
   name: z.string().optional(),
   email: z.string().optional(),
+  email_verified: z.boolean().optional(),
   realm_access: z.object({ roles: z.array(z.string()) }).optional(),
   sid: z.string().min(1).max(200).optional(),
   iat: z.number().optional(),
@@ -126,6 +129,7 @@ export function createTokenVerifier(settings: TokenSettings): TokenVerifier {
       roles: data.realm_access?.roles ?? [],
       name: data.name,
       email: data.email,
+      emailVerified: data.email_verified === true,
       ...(data.sid ? { sessionId: data.sid } : {}),
       ...(data.iat !== undefined ? { issuedAt: data.iat } : {}),
     };
