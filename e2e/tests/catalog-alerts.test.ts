@@ -68,12 +68,44 @@ test('docs creates a rule for incident moves and its test alert is delivered', a
   assert.ok(received.some((body) => body.text.startsWith('[Test] Test alert from the rule "Incident moves"')));
 });
 
+test("a rule's filters are chosen from pick-lists: an asset by name, a domain of the catalog and a role in words", async () => {
+  await page.goto(`${baseUrl}/app/data-catalog/observability/alerts`);
+  await page.getByRole('button', { name: 'New rule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New alert rule' });
+  await dialog.getByLabel('Name').fill('Picked filters');
+  await dialog.getByLabel('When').selectOption('cost_anomaly');
+  await dialog.getByRole('combobox', { name: 'Assets' }).fill('fct_orders');
+  await dialog.getByRole('option', { name: /^fct_orders\s*model/ }).click();
+  const domains = dialog.getByRole('combobox', { name: 'Domains' });
+  await domains.focus();
+  await dialog.getByRole('listbox', { name: 'Domains' }).getByRole('option').first().waitFor();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const domain = ((await dialog.getByRole('list', { name: 'Chosen: Domains' }).getByRole('listitem').first().textContent()) ?? '').trim();
+  assert.ok(domain.length > 0, 'a domain of the catalog was chosen');
+  await dialog.getByRole('combobox', { name: 'Roles' }).fill('data team');
+  await dialog.getByRole('option', { name: /Data team/ }).click();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  const row = page.getByRole('table', { name: 'Alert rules' }).getByRole('row', { name: /Picked filters/ });
+  const text = (await row.textContent()) ?? '';
+  assert.match(text, /assets fct_orders/);
+  assert.ok(text.includes(`domains ${domain}`), `the rule keeps the domain ${domain}: ${text}`);
+  assert.match(text, /In-app notification \(Client-Dataworks-docs\)/);
+  // It goes again, so the rules below are the file's only ones.
+  await row.getByRole('button', { name: 'Delete Picked filters' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete the rule Picked filters?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await confirm.waitFor({ state: 'hidden' });
+});
+
 test('acknowledging an incident fires the rule into the notifications inbox', async () => {
   await page.goto(`${baseUrl}/app/data-catalog/observability/incident-manager`);
   const incidents = page.getByRole('table', { name: 'Incidents' });
   const row = incidents.getByRole('row').filter({ hasText: SOURCE });
   await row.waitFor({ timeout: 120_000 });
-  await row.getByRole('link', { name: SOURCE }).click();
+  // The incident's link comes first; its asset (the source, named alike) links to the asset page.
+  await row.getByRole('link', { name: SOURCE }).first().click();
   const detail = page.getByRole('region', { name: `Incident: ${SOURCE}` });
   await detail.getByRole('button', { name: 'Acknowledge' }).click();
   await detail.getByText('Acknowledged', { exact: true }).first().waitFor();

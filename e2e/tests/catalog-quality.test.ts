@@ -1,6 +1,7 @@
 // Issue "Catalog, advanced" (observability): the sample project's failing test has an open
-// incident that docs (Client-Dataworks-docs, who may change incidents) acknowledges, assigns
-// and resolves; the Data Quality page shows the test failing, with its history.
+// incident that docs (Client-Dataworks-docs, who may change incidents) acknowledges, assigns to
+// a member who never opened the portal, resolves (a reason and a comment asked for), reopens
+// and resolves again; the Data Quality page shows the test failing, with its history.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -33,11 +34,23 @@ test("the sample's failing test is an open incident that docs acknowledges, assi
   await detail.getByRole('button', { name: 'Acknowledge' }).click();
   await detail.getByText('Acknowledged', { exact: true }).first().waitFor();
 
+  // The asset by its name, linking to its page.
+  await detail.getByRole('link', { name: 'fct_orders', exact: true }).waitFor();
+  assert.doesNotMatch((await detail.textContent()) ?? '', /model\.dataworks_demo\.fct_orders/);
+
+  // Members come from the identity service: engineer has never opened the portal in this run.
+  await detail.getByLabel('Assign to').locator('option', { hasText: 'engineer' }).waitFor({ state: 'attached' });
   await detail.getByLabel('Assign to').selectOption({ label: 'docs' });
   await detail.getByRole('button', { name: 'Assign' }).click();
   await detail.getByRole('list', { name: 'Timeline' }).getByText('Assigned to docs').waitFor();
 
+  // Nothing is pre-selected and a comment is asked for: a stray click resolves nothing.
+  assert.equal(await detail.getByLabel('Reason').inputValue(), '');
+  await detail.getByRole('button', { name: 'Resolve' }).click();
+  await detail.getByText('Choose why the incident is resolved.').waitFor();
   await detail.getByLabel('Reason').selectOption('missing_data');
+  await detail.getByRole('button', { name: 'Resolve' }).click();
+  await detail.getByText(/^Write a comment/).waitFor();
   await detail.getByLabel('Comment').fill('Guest checkouts have no customer yet.');
   await detail.getByRole('button', { name: 'Resolve' }).click();
   await detail
@@ -45,6 +58,23 @@ test("the sample's failing test is an open incident that docs acknowledges, assi
     .getByText(/^Resolved: Missing data/)
     .waitFor();
   assert.equal(await detail.getByRole('button', { name: 'Resolve' }).count(), 0, 'a resolved incident offers no more moves');
+
+  // Reopened: back to its assignee, on the timeline with who did it.
+  await detail.getByLabel('Why reopen it (optional)').fill('Guests are customers now; still failing.');
+  await detail.getByRole('button', { name: 'Reopen' }).click();
+  const reopened = detail
+    .getByRole('list', { name: 'Timeline' })
+    .getByRole('listitem')
+    .filter({ hasText: /^.*Reopened — Guests are customers now/ });
+  await reopened.waitFor();
+  assert.match((await reopened.textContent()) ?? '', /docs/);
+  await detail.getByLabel('Reason').selectOption('fixed');
+  await detail.getByLabel('Comment').fill('Fixed upstream.');
+  await detail.getByRole('button', { name: 'Resolve' }).click();
+  await detail
+    .getByRole('list', { name: 'Timeline' })
+    .getByText(/^Resolved: Fixed — Fixed upstream\./)
+    .waitFor();
 
   await page.getByLabel('State', { exact: true }).selectOption('resolved');
   await incidents.getByRole('row').filter({ hasText: FAILING }).first().waitFor();

@@ -56,12 +56,21 @@ test('docs creates a data product; the menu lists it and its page says why the o
   await page.getByRole('button', { name: 'New data product' }).click();
   const dialog = page.getByRole('dialog', { name: 'New data product' });
   await dialog.getByLabel('Name').fill(PRODUCT);
-  await dialog.getByLabel('Owner').fill('Shop engineering');
-  await dialog.getByLabel('Assets and exposures').fill('model.dataworks_demo.fct_orders\nmodel.dataworks_demo.nowhere');
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  // The server names the id the project does not have, on the field.
-  await dialog.getByText('model.dataworks_demo.nowhere is not an asset').waitFor();
-  await dialog.getByLabel('Assets and exposures').fill(`model.dataworks_demo.fct_orders\n${EXPOSURE}`);
+  assert.doesNotMatch((await dialog.textContent()) ?? '', /my_project/);
+  // An owner the catalog does not list is used as typed.
+  await dialog.getByRole('combobox', { name: 'Owner' }).fill('Shop engineering');
+  await dialog.getByRole('option', { name: /Shop engineering/ }).click();
+  // Assets by name: the picker sends their ids.
+  const assets = dialog.getByRole('combobox', { name: 'Assets and exposures' });
+  await assets.fill('fct_orders');
+  await dialog.getByRole('option', { name: /^fct_orders\s*model/ }).click();
+  await assets.fill('order_status');
+  await dialog.getByRole('option', { name: /^order_status_emails\s*exposure/ }).waitFor();
+  await assets.press('ArrowDown');
+  await dialog.getByRole('option', { name: /^order_status_emails\s*exposure/, selected: true }).waitFor();
+  await assets.press('Enter');
+  const chosen = dialog.getByRole('list', { name: 'Chosen: Assets and exposures' });
+  assert.match((await chosen.textContent()) ?? '', /fct_orders.*order_status_emails/);
   await dialog.getByLabel('Tests passing at least (%)').fill('100');
   await dialog.getByRole('button', { name: 'Create' }).click();
 
@@ -71,6 +80,22 @@ test('docs creates a data product; the menu lists it and its page says why the o
   assert.match((await objective.textContent()) ?? '', /Not met/);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: PRODUCT }).waitFor();
   await page.getByRole('region', { name: 'Assets and exposures' }).getByRole('link', { name: 'order_status_emails' }).waitFor();
+});
+
+test('docs places an asset in a domain by its name, and hands it back to the dbt rule', async () => {
+  await page.goto(`${baseUrl}/app/data-catalog/domain`);
+  const form = page.getByRole('form', { name: 'Place an asset in a domain' });
+  assert.doesNotMatch((await form.textContent()) ?? '', /my_project|unique id/);
+  await form.getByRole('combobox', { name: 'Asset' }).fill('dim_customers');
+  await form.getByRole('option', { name: /^dim_customers\s*model/ }).click();
+  await form.getByRole('combobox', { name: 'Domain' }).fill('browser-test domain');
+  await form.getByRole('option', { name: /browser-test domain/ }).click();
+  await form.getByRole('button', { name: 'Place' }).click();
+  await form.getByText('dim_customers is now in browser-test domain.').waitFor();
+  await page.getByRole('region', { name: 'browser-test domain' }).getByRole('link', { name: 'dim_customers' }).waitFor();
+  await form.getByRole('button', { name: 'Remove browser-test domain' }).click();
+  await form.getByRole('button', { name: 'Place' }).click();
+  await form.getByText('dim_customers follows the dbt rule again.').waitFor();
 });
 
 test('the Domain page lists the domains and the models nobody read in 30 days with their build cost', async () => {

@@ -73,6 +73,36 @@ test('a glossary term goes through approval', async () => {
   await row.getByText('Approved').waitFor();
 });
 
+test('docs links the approved term to an asset and a column chosen by name', async () => {
+  const detail = docs.getByRole('region', { name: `Term: ${TERM}` });
+  await docs
+    .getByRole('table', { name: `Terms of ${GLOSSARY}` })
+    .getByRole('button', { name: TERM })
+    .click();
+  const form = detail.getByRole('form', { name: `Link ${TERM} to an asset` });
+  assert.doesNotMatch((await form.textContent()) ?? '', /Asset id/);
+  await form.getByRole('combobox', { name: 'Asset' }).fill('fct_orders');
+  await form.getByRole('option', { name: /^fct_orders\s*model/ }).click();
+  // The columns are the asset's own.
+  await form.getByLabel('Column (optional)').locator('option', { hasText: 'order_total' }).waitFor({ state: 'attached' });
+  await form.getByLabel('Column (optional)').selectOption('order_total');
+  await form.getByRole('button', { name: 'Link' }).click();
+  await detail.getByRole('link', { name: 'fct_orders.order_total' }).waitFor();
+});
+
+test('docs applies a classification tag to an asset chosen by name', async () => {
+  await docs.goto(`${baseUrl}/app/data-catalog/governance/classifications`);
+  const form = docs.getByRole('form', { name: 'Apply a tag' });
+  await form.getByLabel('Tag').selectOption({ label: 'Tier.Tier2' });
+  await form.getByRole('combobox', { name: 'Asset' }).fill('dim_customers');
+  await form.getByRole('option', { name: /^dim_customers\s*model/ }).click();
+  await form.getByRole('button', { name: 'Apply' }).click();
+  await form.getByText('Applied to dim_customers.').waitFor();
+  const tier = docs.getByRole('table', { name: 'Tags of Tier' });
+  await tier.getByRole('button', { name: 'Tier.Tier2' }).click();
+  await docs.getByRole('region', { name: 'Where Tier.Tier2 applies' }).getByRole('link', { name: 'dim_customers' }).waitFor();
+});
+
 test("the sample warehouse's e-mail columns are suggested as personal data, and a simple metric is charted", async () => {
   await docs.goto(`${baseUrl}/app/data-catalog/governance/classifications`);
   const suggestions = docs.getByRole('region', { name: 'Suggested personal data' });
