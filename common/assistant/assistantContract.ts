@@ -5,7 +5,8 @@ import { highlightedText } from '../search/highlightedText';
 
 export const QUESTION_MAX = 1_000;
 
-export const assistantSources = ['article', 'faq', 'hive'] as const;
+/** Where a passage comes from: the help content, or (`figures`) the portal's own live figures, e.g. the Cost page's. */
+export const assistantSources = ['article', 'faq', 'hive', 'figures'] as const;
 export type AssistantSource = (typeof assistantSources)[number];
 
 export const assistantPassage = z.object({

@@ -113,3 +113,31 @@ it('a vendor chatbot configured in config.json is loaded instead of the built-in
   expect(script).toHaveAttribute('src', 'https://chat.vendor.example/widget.js');
   script?.remove();
 });
+
+it('says when an answer is the portal’s live figures, and links the other places to get help', async () => {
+  const user = userEvent.setup();
+  connectWorkspaceServer({
+    'POST api/assistant/ask': json(200, {
+      found: true,
+      tookMs: 2,
+      passages: [
+        {
+          source: 'figures',
+          id: 'cost-page-figures',
+          title: 'Cost page: this month against last month',
+          text: [{ text: 'This month so far the bill is $8,576.43.', match: false }],
+          link: '/app/snowflake/cost',
+        },
+      ],
+    }),
+  });
+  renderWithRouter(makeSignedInStore(['user', 'admin']), [{ path: '/app/home', element: <HelpLauncher /> }], '/app/home');
+  await user.click(screen.getByRole('button', { name: 'Help assistant' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Help assistant' });
+  await user.type(within(dialog).getByLabelText('Your question'), 'why did my bill go up?{Enter}');
+  const source = await within(dialog).findByRole('link', { name: 'Cost page: this month against last month' });
+  expect(source).toHaveAttribute('href', '/app/snowflake/cost');
+  expect(source.parentElement).toHaveTextContent('(Live figures)');
+  const help = within(dialog).getByRole('navigation', { name: 'Other ways to get help' });
+  expect(within(help).getByRole('link', { name: 'Ask your colleagues in Hive' })).toHaveAttribute('href', '/app/hive');
+});

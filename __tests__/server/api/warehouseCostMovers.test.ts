@@ -93,7 +93,7 @@ describe('the help assistant asked why the bill went up', () => {
     const answer = await ask('admin', 'why did my snowflake bill go up this month?');
     expect(answer.status).toBe(200);
     const [first] = (answer.body as Answer).passages;
-    expect(first).toMatchObject({ title: 'Cost page: this month against last month', link: '/app/snowflake/cost' });
+    expect(first).toMatchObject({ source: 'figures', title: 'Cost page: this month against last month', link: '/app/snowflake/cost' });
     const text = first!.text.map((part) => part.text).join('');
     expect(text).toContain(`the bill is ${money(movers.totalCost)}`);
     expect(text).toContain(`against ${money(movers.previousTotalCost)} over the same days of last month`);

@@ -17,7 +17,7 @@ import { Highlighted } from '../../components/Highlighted';
 import { useAppSelector } from '../../state/hooks';
 import { ticketDescription, ticketSubject, type Exchange } from './assistantTranscript';
 
-const sourceLabels = { article: 'Knowledge base', faq: 'FAQ', hive: 'Hive' } as const;
+const sourceLabels = { article: 'Knowledge base', faq: 'FAQ', hive: 'Hive', figures: 'Live figures' } as const;
 
 export default function AssistantDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const titleId = useId();

@@ -90,8 +90,8 @@ export function costPassage(movers: CostMovers): AssistantPassage {
       ? ` The largest moves: ${biggest.map(({ dimension, mover }) => moverText(dimension, mover, currency)).join('; ')}.`
       : '';
   return {
-    // The contract's sources are the knowledge base, the FAQ and Hive; these figures are shown as the Cost page's own.
-    source: 'article',
+    // Not help content: the Cost page's own figures, as they are now.
+    source: 'figures',
     id: 'cost-page-figures',
     title: 'Cost page: this month against last month',
     text: [{ text: `${headline}${moves} The Cost page lists every mover and links each to its queries.`, match: false }],
