@@ -102,6 +102,7 @@ describe('budgets on the Cost page', () => {
     startCost(['user', 'admin'], []);
     const panel = await screen.findByRole('region', { name: 'Budgets' });
     expect(await within(panel).findByText('No budgets yet. Add one to be told when spend heads over it.')).toBeInTheDocument();
+    expect(within(panel).queryByRole('table')).toBeNull(); // a sentence, not an empty table
     await user.click(within(panel).getByRole('button', { name: 'Add a budget' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a budget' });
     await user.click(within(dialog).getByRole('button', { name: 'Add budget' }));

@@ -105,20 +105,24 @@ export function BudgetsPanel({ dataRange, currency, focus }: { dataRange: DateRa
         }
       >
         <QueryResult query={read} loadingLabel="Measuring the budgets…" errorTitle="The budgets could not be loaded">
-          {(data) => (
-            <DataTable
-              caption="Budgets"
-              columns={columns}
-              rows={data.budgets}
-              exportFileName={csvFileName('budgets', asOf ?? dataRange.to, asOf ?? dataRange.to)}
-              initialSort={{ id: 'name', desc: false }}
-              emptyText={
-                data.mayManage
+          {(data) =>
+            // No empty table: a sentence says what budgets are for until there is one.
+            data.budgets.length === 0 ? (
+              <p className="text-body-secondary mb-0">
+                {data.mayManage
                   ? 'No budgets yet. Add one to be told when spend heads over it.'
-                  : 'No budgets yet. An administrator can add them.'
-              }
-            />
-          )}
+                  : 'No budgets yet. An administrator can add them.'}
+              </p>
+            ) : (
+              <DataTable
+                caption="Budgets"
+                columns={columns}
+                rows={data.budgets}
+                exportFileName={csvFileName('budgets', asOf ?? dataRange.to, asOf ?? dataRange.to)}
+                initialSort={{ id: 'name', desc: false }}
+              />
+            )
+          }
         </QueryResult>
       </Panel>
       {editing ? (

@@ -8,6 +8,7 @@ import { BarChart } from '../../../components/charts/BarChart';
 import { csvFileName } from '../../../components/csv';
 import { DataTable } from '../../../components/DataTable';
 import { formatCount, formatMoney } from '../../../components/format';
+import { FigureTiles } from '../../../components/FigureTiles';
 import { Panel } from '../../../components/Panel';
 import { QueryResult } from '../../../components/QueryResult';
 import { selectRealmRoles } from '../../../auth';
@@ -35,29 +36,15 @@ function Findings({ overview, currency }: { overview: UsersOverview; currency: s
 
   return (
     <>
-      <dl className="dw-figures" aria-label="User figures">
-        <div className="card dw-card card-body">
-          <dt>Users</dt>
-          <dd>{formatCount(overview.users.length)}</dd>
-        </div>
-        <div className="card dw-card card-body">
-          <dt>Spend by users</dt>
-          <dd>
-            {formatMoney(totalCost, currency)}
-            <span className="dw-figure-note">
-              {range.from} to {range.to}
-            </span>
-          </dd>
-        </div>
-        <div className="card dw-card card-body">
-          <dt>Dormant with powerful roles</dt>
-          <dd>{formatCount(overview.dormantPrivileged.length)}</dd>
-        </div>
-        <div className="card dw-card card-body">
-          <dt>People without MFA</dt>
-          <dd>{formatCount(overview.withoutMfa.length)}</dd>
-        </div>
-      </dl>
+      <FigureTiles
+        label="User figures"
+        figures={[
+          { label: 'Users', value: formatCount(overview.users.length) },
+          { label: 'Spend by users', value: formatMoney(totalCost, currency), note: `${range.from} to ${range.to}` },
+          { label: 'Dormant with powerful roles', value: formatCount(overview.dormantPrivileged.length) },
+          { label: 'People without MFA', value: formatCount(overview.withoutMfa.length) },
+        ]}
+      />
       <Panel
         title="Dormant users holding powerful roles"
         description={`No sign-in for ${overview.dormantDays} days or more (as of ${overview.asOf}) but still granted ACCOUNTADMIN, SECURITYADMIN or SYSADMIN. Revoke the role or disable the user.`}
