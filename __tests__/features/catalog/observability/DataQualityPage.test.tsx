@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { nullText } from '../../../../src/features/catalog/observability/ProfilePanel';
 import userEvent from '@testing-library/user-event';
 import DataQualityPage from '../../../../src/features/catalog/observability/DataQualityPage';
 import { json } from '../../../helpers/fakeBackend';
@@ -120,6 +121,8 @@ it("opens a test's history with its trend chart and runs, and the asset's profil
   expect(within(runs).getAllByRole('row')).toHaveLength(4);
   const profile = await screen.findByRole('table', { name: 'Columns of orders' });
   expect(within(profile).getByRole('row', { name: /customer_id/ })).toHaveTextContent('480');
+  // Nulls as a count beside the share, as the failing not-null test counts them.
+  expect(within(profile).getByRole('row', { name: /customer_id/ })).toHaveTextContent('12 (1.2%)');
   expect(screen.getByText(/analytics.marts.orders: 1,000 rows/)).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Profile now' }));
   expect(await screen.findByText('Top values of customer_id')).toBeInTheDocument();
@@ -127,4 +130,9 @@ it("opens a test's history with its trend chart and runs, and the asset's profil
   expect(requests.find((request) => request.route === 'POST api/catalog/quality/profiles')?.body).toEqual({
     assetId: 'model.acme_shop.orders',
   });
+});
+
+it('never rounds a few nulls away: 3 in 12,000 is "3 (< 0.1%)", none is "0"', () => {
+  expect(nullText({ nullCount: 3, nullShare: 3 / 12_000 })).toBe('3 (< 0.1%)');
+  expect(nullText({ nullCount: 0, nullShare: 0 })).toBe('0');
 });
