@@ -39,6 +39,13 @@ describe('the list', () => {
     expect(readRecentPages('u2')).toEqual([]);
   });
 
+  it('keeps one shortcut per screen: the latest visit, with its query', () => {
+    recordRecentPage('u3', { path: '/app/projects', title: 'Projects' });
+    recordRecentPage('u3', { path: '/app/faq', title: 'FAQ' });
+    recordRecentPage('u3', { path: '/app/projects?project=p1', title: 'Projects' });
+    expect(readRecentPages('u3').map((page) => page.path)).toEqual(['/app/projects?project=p1', '/app/faq']);
+  });
+
   it('ignores stored values it did not write', () => {
     localStorage.setItem('dataworks-recent-pages:u1', '{"not":"a list"}');
     expect(readRecentPages('u1')).toEqual([]);

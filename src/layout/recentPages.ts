@@ -48,9 +48,15 @@ export function readRecentPages(subject: string): RecentPage[] {
   return Array.isArray(stored) ? stored.filter(isRecentPage).slice(0, MAX_RECENT_PAGES) : [];
 }
 
-/** Puts the page first, once, keeping at most MAX_RECENT_PAGES. */
+const pathnameOf = (path: string) => path.split('?')[0];
+
+/**
+ * Puts the page first, once, keeping at most MAX_RECENT_PAGES. One shortcut per screen: the same
+ * page with other filters or another open item (`/app/projects?project=…`) replaces the earlier
+ * visit, so the list never reads "Projects, Projects".
+ */
 export function recordRecentPage(subject: string, page: RecentPage): void {
-  const others = readRecentPages(subject).filter((existing) => existing.path !== page.path);
+  const others = readRecentPages(subject).filter((existing) => pathnameOf(existing.path) !== pathnameOf(page.path));
   writeStoredJson(storageKey(subject), [page, ...others].slice(0, MAX_RECENT_PAGES));
 }
 
