@@ -22,7 +22,7 @@ const notice = (
   id,
   type,
   title,
-  body: `Body of ${title}`,
+  body: `Body of **${title}**`,
   link,
   createdAt: '2026-11-24T08:00:00.000Z',
   read,
@@ -90,6 +90,10 @@ it('lists notifications unread first with links to what changed, and marks one r
   expect(within(list).getByRole('link', { name: 'New reply on ticket #3' })).toHaveAttribute('href', '/app/support/tickets/t-3');
   expect(within(list).getByRole('link', { name: 'Source shop.orders is stale' })).toHaveAttribute('href', '/app/freshness');
   expect(screen.getByRole('heading', { name: /Inbox · 2 unread/ })).toBeInTheDocument();
+  // Bodies are markdown, shown formatted (not with their asterisks); times as the portal writes them.
+  expect(within(items[0] as HTMLElement).getByText('New reply on ticket #3', { selector: 'strong' })).toBeInTheDocument();
+  expect(items[0]).not.toHaveTextContent('**');
+  expect(items[0]).toHaveTextContent('2026-11-24 08:00 UTC');
 
   await userEvent.click(within(items[0] as HTMLElement).getByRole('button', { name: 'Mark read: New reply on ticket #3' }));
   await waitFor(() => expect(screen.getByRole('heading', { name: /Inbox · 1 unread/ })).toBeInTheDocument());

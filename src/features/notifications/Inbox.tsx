@@ -7,17 +7,14 @@ import type { NotificationRecord } from '@common/notifications/notificationsCont
 import { apiErrorMessage } from '../../api/apiError';
 import { useGetInboxQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '../../api/notificationsApi';
 import { CheckField } from '../../components/CheckField';
+import { DateTimeText } from '../../components/DateTimeText';
 import { EmptyState } from '../../components/EmptyState';
 import { FilterSelect } from '../../components/FilterSelect';
 import { InlineError } from '../../components/InlineError';
+import { Markdown } from '../../components/Markdown';
 import { QueryResult } from '../../components/QueryResult';
 
 const PAGE = 25;
-
-function when(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-}
 
 function NotificationItem({ notification }: { notification: NotificationRecord }) {
   const [mark, { isLoading, error }] = useMarkNotificationReadMutation();
@@ -39,9 +36,10 @@ function NotificationItem({ notification }: { notification: NotificationRecord }
             <span className={notification.read ? '' : 'fw-semibold'}>{notification.title}</span>
           )}
         </p>
-        {notification.body ? <p className="mb-1 small">{notification.body}</p> : null}
+        {/* Bodies are written in markdown by the areas that notify ("**Integrations → Manage connectors**"). */}
+        {notification.body ? <Markdown text={notification.body} className="mb-1 small dw-markdown" /> : null}
         <p className="mb-0 small text-body-secondary">
-          {notificationTypeLabels[notification.type]} · <time dateTime={notification.createdAt}>{when(notification.createdAt)}</time>
+          {notificationTypeLabels[notification.type]} · <DateTimeText iso={notification.createdAt} />
         </p>
         {error ? <InlineError className="mt-2 mb-0 py-1">{apiErrorMessage(error)}</InlineError> : null}
       </div>
