@@ -83,8 +83,20 @@ async function aDataProduct(page: Page): Promise<string> {
   await create.click();
   const dialog = page.getByRole('dialog', { name: 'New data product' });
   await dialog.getByLabel('Name').fill('Accessibility check product');
-  await dialog.getByLabel('Owner').fill('Data platform team');
-  await dialog.getByLabel('Assets and exposures').fill('model.dataworks_demo.fct_orders\nexposure.dataworks_demo.order_status_emails');
+  await dialog.getByRole('combobox', { name: 'Owner' }).fill('Data platform team');
+  await dialog
+    .getByRole('option', { name: /Data platform team/ })
+    .first()
+    .click();
+  // Assets are picked by name; the dialog sends their ids.
+  const assets = dialog.getByRole('combobox', { name: 'Assets and exposures' });
+  for (const [name, type] of [
+    ['fct_orders', 'model'],
+    ['order_status_emails', 'exposure'],
+  ]) {
+    await assets.fill(name);
+    await dialog.getByRole('option', { name: new RegExp(`^${name}\\s*${type}`) }).click();
+  }
   await dialog.getByLabel('Sources loaded within (hours)').fill('24');
   await dialog.getByLabel('Tests passing at least (%)').fill('90');
   await dialog.getByRole('button', { name: 'Create' }).click();
