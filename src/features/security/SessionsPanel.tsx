@@ -5,6 +5,7 @@ import type { Member, Session } from '@common/security/securityContract';
 import { apiErrorMessage } from '../../api/apiError';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DateTimeText } from '../../components/DateTimeText';
+import { formatDateTime } from '../../components/format';
 import { QueryResult } from '../../components/QueryResult';
 import { SimpleTable } from '../../components/SimpleTable';
 import { useListSessionsQuery, useRevokeSessionMutation, useSignOutEverywhereMutation } from '../../api/securityApi';
@@ -76,7 +77,7 @@ export function SessionsPanel({ member, onDone }: { member: Member; onDone: (mes
                     type="button"
                     className="btn btn-sm btn-outline-danger"
                     onClick={() => setPending({ kind: 'revoke', session })}
-                    aria-label={`Revoke the session started ${new Date(session.startedAt).toLocaleString()} from ${session.address ?? 'an unknown address'}`}
+                    aria-label={`Revoke the session started ${formatDateTime(session.startedAt)} from ${session.address ?? 'an unknown address'}`}
                   >
                     Revoke
                   </button>

@@ -2,12 +2,8 @@
 // rendered by the shared safe renderer (no raw HTML, no script, no event handlers). Internal notes
 // reach only support staff's pages (the API leaves them out for requesters) and look different.
 import type { TicketDetail } from '@common/support/supportContract';
+import { DateTimeText } from '../../components/DateTimeText';
 import { Markdown } from '../../components/Markdown';
-
-function when(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-}
 
 export function TicketConversation({ ticket }: { ticket: TicketDetail }) {
   return (
@@ -19,7 +15,7 @@ export function TicketConversation({ ticket }: { ticket: TicketDetail }) {
         <li className="card dw-card mb-3">
           <div className="card-body">
             <p className="small text-body-secondary mb-2">
-              {ticket.requester.username} opened it <time dateTime={ticket.createdAt}>{when(ticket.createdAt)}</time>
+              {ticket.requester.username} opened it <DateTimeText iso={ticket.createdAt} />
             </p>
             <Markdown text={ticket.description} />
           </div>
@@ -30,7 +26,7 @@ export function TicketConversation({ ticket }: { ticket: TicketDetail }) {
               <p className="small text-body-secondary mb-2">
                 {message.kind === 'note' ? <span className="badge text-bg-warning me-2">Internal note</span> : null}
                 <span className="fw-semibold text-body">{message.author.username}</span>
-                {message.author.staff ? ' (support)' : ''} · <time dateTime={message.createdAt}>{when(message.createdAt)}</time>
+                {message.author.staff ? ' (support)' : ''} · <DateTimeText iso={message.createdAt} />
               </p>
               <Markdown text={message.body} />
             </div>

@@ -4,14 +4,10 @@ import { Link } from 'react-router-dom';
 import { supportTicketPath } from '@common/paths';
 import type { TicketSummary } from '@common/support/supportContract';
 import { ticketCategoryLabels } from '@common/support/supportRules';
+import { DateTimeText } from '../../components/DateTimeText';
 import { SimpleTable } from '../../components/SimpleTable';
 import { PriorityBadge, StatusBadge } from './StatusBadge';
 import { TargetBadges } from './TargetBadges';
-
-function when(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-}
 
 export function TicketTable({ tickets, staff }: { tickets: TicketSummary[]; staff: boolean }) {
   return (
@@ -41,7 +37,7 @@ export function TicketTable({ tickets, staff }: { tickets: TicketSummary[]; staf
           header: 'Updated',
           cell: (ticket) => (
             <time dateTime={ticket.updatedAt} className="text-nowrap small">
-              {when(ticket.updatedAt)}
+              <DateTimeText iso={ticket.updatedAt} />
             </time>
           ),
         },
