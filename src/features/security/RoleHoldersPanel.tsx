@@ -4,6 +4,7 @@
 // change signs the member out of every session (the server ends them), so they continue with the
 // roles they hold now.
 import { useId, useState } from 'react';
+import { portalRoleLabel } from '@common/access/roleLabels';
 import type { Member, RoleOverview } from '@common/security/securityContract';
 import { apiErrorMessage } from '../../api/apiError';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -69,7 +70,9 @@ export function RoleHoldersPanel({
               <ul className="list-inline mb-0">
                 {row.roles.map((role) => (
                   <li key={role} className="list-inline-item mb-1">
-                    <span className="badge text-bg-light border me-1">{role}</span>
+                    <span className="badge text-bg-light border me-1" title={role}>
+                      {portalRoleLabel(role)}
+                    </span>
                     {overview.grantable.includes(role) && role !== 'user' ? (
                       <button
                         type="button"
@@ -103,7 +106,7 @@ export function RoleHoldersPanel({
                     <option value="">Choose a role…</option>
                     {offered.map((role) => (
                       <option key={role} value={role}>
-                        {role}
+                        {portalRoleLabel(role)}
                       </option>
                     ))}
                   </select>
