@@ -1,7 +1,8 @@
 // A short table shown as it is: no sorting, paging or export (DataTable is for those). Columns
 // are described once as header and cell, so the caption, header scopes and the row header are
 // written the same way on every page.
-import type { HTMLAttributes, ReactNode } from 'react';
+import { useId, useRef, type HTMLAttributes, type ReactNode } from 'react';
+import { useHorizontalOverflow } from './useHorizontalOverflow';
 import { byId, type RowKeyProps } from './rowKey';
 
 export interface SimpleColumn<Row> {
@@ -51,11 +52,14 @@ export function SimpleTable<Row>({
   card = false,
   rowProps,
 }: SimpleTableProps<Row>) {
+  const captionId = useId();
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
   const shown = columns.filter((column): column is SimpleColumn<Row> => Boolean(column));
   const table = (
     <table className={className}>
-      <caption className={captionClassName || undefined}>{caption}</caption>
+      <caption id={captionId} className={captionClassName || undefined}>
+        {caption}
+      </caption>
       <thead>
         <tr>
           {shown.map((column, index) => (
@@ -88,9 +92,37 @@ export function SimpleTable<Row>({
   if (card) {
     return (
       <div className="card dw-card">
-        <div className="card-body table-responsive">{table}</div>
+        <SidewaysScroll className="card-body table-responsive" labelledBy={captionId}>
+          {table}
+        </SidewaysScroll>
       </div>
     );
   }
-  return responsive ? <div className="table-responsive">{table}</div> : table;
+  return responsive ? (
+    <SidewaysScroll className="table-responsive" labelledBy={captionId}>
+      {table}
+    </SidewaysScroll>
+  ) : (
+    table
+  );
+}
+
+/**
+ * The box a wide table scrolls sideways in (on a phone, most do): while it does, it takes keyboard
+ * focus so arrow keys can scroll it, and is a region named by the table's caption.
+ */
+function SidewaysScroll({ className, labelledBy, children }: { className: string; labelledBy: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const overflowing = useHorizontalOverflow(ref);
+  return (
+    <div
+      ref={ref}
+      className={className}
+      tabIndex={overflowing ? 0 : undefined}
+      role={overflowing ? 'region' : undefined}
+      aria-labelledby={overflowing ? labelledBy : undefined}
+    >
+      {children}
+    </div>
+  );
 }
