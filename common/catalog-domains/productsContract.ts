@@ -86,6 +86,11 @@ export const productDetail = productSummary.extend({
   members: z.array(productMember),
   /** Builds of the product's models and of those upstream of its exposures, over the cost window; null without warehouse figures. */
   cost: costFigures.nullable(),
+  /**
+   * Each member's own build cost over the window: a model's (seed's, snapshot's) own builds, an
+   * exposure's the builds of everything upstream; sources have none. Null with `cost`.
+   */
+  memberCosts: z.record(z.string(), z.number()).nullable(),
   costWindow: costWindow.nullable(),
   costUnavailable: z.string().nullable(),
 });

@@ -9,7 +9,7 @@ import { renderWithRouter } from '../../../helpers/renderWithRouter';
 import { makeSignedInStore } from '../../../helpers/testStore';
 import { serve } from '../observability/qualityFixtures';
 import { pickerRoutes } from '../catalogSearchFixture';
-import { assetCostAnswer, domainsAnswer, productDetail, productSummary, window } from './domainsFixtures';
+import { assetCostAnswer, domainsAnswer, productDetail, productSummary } from './domainsFixtures';
 
 jest.mock('../../../../src/api/live/liveEvents', () => ({ subscribeLive: () => () => undefined }));
 jest.mock('../../../../src/components/charts/BarChartCanvas', () => jest.requireActual('../../../helpers/chartStub'));
@@ -37,11 +37,6 @@ function start(roles: string[], path: string) {
       return json(201, { id: productSummary.id });
     },
     [`GET api/catalog/products/${productSummary.id}`]: () => json(200, { product: productDetail }),
-    'GET api/catalog/costs/exposures': () =>
-      json(200, {
-        window,
-        exposures: [{ uniqueId: 'exposure.dataworks_demo.order_status_emails', cost: 42, builds: 30, upstreamModels: 5 }],
-      }),
     'GET api/catalog/costs/asset': (_request, query) => json(200, assetCostAnswer(query.get('assetId')?.startsWith('exposure.') ? 5 : 0)),
   });
   renderWithRouter(
@@ -112,7 +107,7 @@ it('creates a product from assets picked by name: checks the form, shows the ass
   ]);
 });
 
-it("shows a product's objective with the reasons it is not met, its build cost with the trend, and each exposure's cost", async () => {
+it("shows a product's objective with the reasons it is not met, its build cost with the trend, and each member's cost", async () => {
   start(['user', 'Client-dataworks-business-users'], PAGE);
   const objective = await screen.findByRole('region', { name: 'Objective' });
   expect(objective).toHaveTextContent('5 of 6 tests passing');
@@ -122,7 +117,9 @@ it("shows a product's objective with the reasons it is not met, its build cost w
   expect(cost).toHaveTextContent('down 25% on the 30 days before');
   expect(within(cost).getByRole('img', { name: 'Build cost of this product per day' })).toBeInTheDocument();
   const members = screen.getByRole('region', { name: 'Assets and exposures' });
-  await waitFor(() => expect(within(members).getByRole('row', { name: /order_status_emails/ })).toHaveTextContent('$42.00'));
+  // A model's own build cost (as on its page), an exposure's everything upstream: from the product's own answer.
+  expect(within(members).getByRole('row', { name: /fct_orders/ })).toHaveTextContent('$12.50');
+  expect(within(members).getByRole('row', { name: /order_status_emails/ })).toHaveTextContent('$60.00');
   expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
 });
 

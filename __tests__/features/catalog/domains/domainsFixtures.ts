@@ -92,6 +92,7 @@ export const productDetail: ProductDetail = {
     { uniqueId: 'exposure.dataworks_demo.order_status_emails', name: 'order_status_emails', resourceType: 'exposure', present: true },
   ],
   cost: figures(60, 80),
+  memberCosts: { 'model.dataworks_demo.fct_orders': 12.5, 'exposure.dataworks_demo.order_status_emails': 60 },
   costWindow: window,
   costUnavailable: null,
 };

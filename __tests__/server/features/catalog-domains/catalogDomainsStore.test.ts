@@ -279,7 +279,19 @@ describe('cost per asset', () => {
     expect((await exposureCosts(store.db, costs, 'acme')).exposures).toEqual([
       { uniqueId: 'exposure.shop.sales_dashboard', cost: 9, builds: 4, upstreamModels: 2 },
     ]);
-    expect((await productCost(store.db, costs, 'acme', ['model.shop.dim_customers', 'exposure.shop.sales_dashboard'])).cost.cost).toBe(9);
+    const product = await productCost(store.db, costs, 'acme', [
+      { uniqueId: 'model.shop.dim_customers', resourceType: 'model' },
+      { uniqueId: 'model.shop.fct_orders', resourceType: 'model' },
+      { uniqueId: 'exposure.shop.sales_dashboard', resourceType: 'exposure' },
+      { uniqueId: 'source.shop.raw.orders', resourceType: 'source' },
+    ]);
+    expect(product.cost.cost).toBe(9);
+    // Each member's own: a model what its asset page says, an exposure everything upstream; a source nothing.
+    expect(product.memberCosts).toEqual({
+      'model.shop.dim_customers': 0,
+      'model.shop.fct_orders': model.cost.cost,
+      'exposure.shop.sales_dashboard': 9,
+    });
     const unread = await unreadModels(store.db, costs, 'acme');
     expect(unread.models.map((row) => [row.name, row.cost])).toEqual([
       ['orphan', 14],

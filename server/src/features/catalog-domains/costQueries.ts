@@ -71,18 +71,34 @@ export async function exposureCosts(db: StoreDb, costs: CostSource, organisation
   };
 }
 
-/** The build cost of everything a product's members need. */
+/**
+ * The build cost of everything a product's members need, and each member's own: a model's own
+ * builds (as its asset page says), an exposure's everything upstream of it.
+ */
 export async function productCost(
   db: StoreDb,
   costs: CostSource,
   organisation: string,
-  members: readonly string[],
-): Promise<{ window: CostWindow; cost: CostFigures }> {
-  const [rollup, needed] = await Promise.all([costs(organisation), upstreamBuilds(db, organisation, members)]);
+  members: readonly { uniqueId: string; resourceType: string }[],
+): Promise<{ window: CostWindow; cost: CostFigures; memberCosts: Record<string, number> }> {
+  const [rollup, needed] = await Promise.all([
+    costs(organisation),
+    upstreamBuilds(
+      db,
+      organisation,
+      members.map((member) => member.uniqueId),
+    ),
+  ]);
   const all = new Set<string>();
   for (const models of needed.values()) for (const id of models) all.add(id);
   const index = costIndex(rollup);
-  return { window: index.window, cost: costOf(index, all) };
+  const memberCosts: Record<string, number> = {};
+  for (const member of members) {
+    if (member.resourceType === 'exposure') memberCosts[member.uniqueId] = costOf(index, needed.get(member.uniqueId) ?? []).cost;
+    else if ((BUILD_TYPES as readonly string[]).includes(member.resourceType))
+      memberCosts[member.uniqueId] = costOf(index, [member.uniqueId]).cost;
+  }
+  return { window: index.window, cost: costOf(index, all), memberCosts };
 }
 
 /**

@@ -101,7 +101,7 @@ export async function productDetail(
   db: StoreDb,
   organisation: string,
   id: string,
-): Promise<Omit<ProductDetail, 'cost' | 'costWindow' | 'costUnavailable'>> {
+): Promise<Omit<ProductDetail, 'cost' | 'memberCosts' | 'costWindow' | 'costUnavailable'>> {
   const row = await productRow(db, organisation, id);
   const [counts, members] = await Promise.all([memberCounts(db, [id]), productMembers(db, organisation, id)]);
   return { ...(await summaryOf(db, row, counts.get(id))), members };

@@ -1,12 +1,12 @@
 // /app/data-catalog/products/:productId: one data product — what it is for, who owns it,
-// whether it meets its objective and why not, its assets and exposures (each exposure with its
-// build cost), and what building everything it needs cost over the last 30 days.
+// whether it meets its objective and why not, its assets and exposures (each with its build
+// cost), and what building everything it needs cost over the last 30 days.
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { mayEditCatalogOrganisation } from '@common/catalog-domains/catalogOrganisationRules';
 import type { ProductDetail } from '@common/catalog-domains/productsContract';
 import { appPaths, catalogAssetPath } from '@common/paths';
-import { useDeleteProductMutation, useGetExposureCostsQuery, useGetProductQuery } from '../../../api/catalogDomainsApi';
+import { useDeleteProductMutation, useGetProductQuery } from '../../../api/catalogDomainsApi';
 import { selectRealmRoles } from '../../../auth';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DbtPage } from '../../../components/DbtPage';
@@ -23,13 +23,11 @@ import { ProductDialog } from './ProductDialog';
 import '../catalog.css';
 
 function Members({ product }: { product: ProductDetail }) {
-  const hasExposures = product.members.some((member) => member.resourceType === 'exposure');
-  const costs = useGetExposureCostsQuery(undefined, { skip: !hasExposures });
-  const exposureCost = new Map((costs.data?.exposures ?? []).map((row) => [row.uniqueId, row.cost]));
-  const currency = costs.data?.window.currency ?? 'USD';
+  const currency = product.costWindow?.currency ?? 'USD';
+  const memberCost = (uniqueId: string) => product.memberCosts?.[uniqueId];
   return (
     <SimpleTable
-      caption="Exposures cost what building their upstream models cost over the last 30 days."
+      caption="A model costs its own builds over the last 30 days (as on its page); an exposure, what building everything upstream of it cost."
       captionClassName="small"
       rows={product.members}
       rowKey={(member) => member.uniqueId}
@@ -49,10 +47,10 @@ function Members({ product }: { product: ProductDetail }) {
         {
           header: 'Build cost (30 days)',
           className: 'text-end',
-          cell: (member) =>
-            member.resourceType === 'exposure' && exposureCost.has(member.uniqueId)
-              ? formatMoney(exposureCost.get(member.uniqueId) ?? 0, currency)
-              : '–',
+          cell: (member) => {
+            const cost = memberCost(member.uniqueId);
+            return cost === undefined ? '–' : formatMoney(cost, currency);
+          },
         },
       ]}
     />

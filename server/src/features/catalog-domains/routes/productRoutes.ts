@@ -50,19 +50,20 @@ export function registerProductRoutes(server: FastifyInstance, db: StoreDb, cost
       const product = await productDetail(db, organisation, request.params.productId);
       // The product page stands without warehouse figures (no usage copy yet, an account that is down).
       try {
-        const { window, cost } = await productCost(
+        const { window, cost, memberCosts } = await productCost(
           db,
           costs,
           organisation,
-          product.members.filter((member) => member.present).map((member) => member.uniqueId),
+          product.members.filter((member) => member.present),
         );
-        return { product: { ...product, cost, costWindow: window, costUnavailable: null } };
+        return { product: { ...product, cost, memberCosts, costWindow: window, costUnavailable: null } };
       } catch (error) {
         request.log.warn({ err: error }, 'product cost unavailable');
         return {
           product: {
             ...product,
             cost: null,
+            memberCosts: null,
             costWindow: null,
             costUnavailable: error instanceof Error ? error.message : 'The warehouse figures are not available.',
           },
