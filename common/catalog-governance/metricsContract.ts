@@ -65,6 +65,10 @@ export const metricValuesQuery = z.strictObject({
 export const metricValuesResponse = z.object({
   grain: z.enum(metricGrains),
   relation: z.string(),
-  points: z.array(z.object({ period: z.string(), value: z.number().nullable() })),
+  /**
+   * `partial`: the data covers only part of the period (it starts or ends inside it), so its
+   * value is not comparable with a whole period's. Days are never partial.
+   */
+  points: z.array(z.object({ period: z.string(), value: z.number().nullable(), partial: z.boolean() })),
 });
 export type MetricValuesResponse = z.infer<typeof metricValuesResponse>;

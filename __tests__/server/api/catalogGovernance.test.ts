@@ -327,9 +327,12 @@ describe('Metrics', () => {
       'business',
     );
     expect(values.status).toBe(200);
-    const points = (values.body as { points: { period: string; value: number }[] }).points;
+    const points = (values.body as { points: { period: string; value: number; partial: boolean }[] }).points;
     expect(points.length).toBeGreaterThan(0);
     expect(points.every((point) => /^\d{4}-\d{2}-01$/.test(point.period) && point.value > 0)).toBe(true);
+    // Only a month the data starts or ends inside can be partial: at most the first and the newest.
+    expect(points.slice(1, -1).some((point) => point.partial)).toBe(false);
+    expect(points.every((point) => typeof point.partial === 'boolean')).toBe(true);
     const revenue = await call('GET', `${BASE}/metrics/${encodeURIComponent(byName.revenue?.id ?? '')}/values`, 'business');
     expect(revenue.status).toBe(200);
     const refused = await call('GET', `${BASE}/metrics/${encodeURIComponent(byName.average_order_value?.id ?? '')}/values`);

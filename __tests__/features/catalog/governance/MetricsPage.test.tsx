@@ -79,8 +79,8 @@ function start() {
         grain: query.get('grain'),
         relation: 'ANALYTICS.MARTS.FCT_ORDERS',
         points: [
-          { period: '2026-09-01', value: 1200.5 },
-          { period: '2026-10-01', value: 1500 },
+          { period: '2026-09-01', value: 1200.5, partial: true },
+          { period: '2026-10-01', value: 1500, partial: false },
         ],
       }),
   });
@@ -98,10 +98,12 @@ it('lists metrics and semantic models; a simple metric shows its definition, lin
   await user.click(within(table).getByRole('link', { name: 'Revenue' }));
   expect(await screen.findByRole('region', { name: 'Metric: Revenue' })).toHaveTextContent('order_total (sum in orders)');
   expect(within(screen.getByRole('list', { name: 'Upstream of Revenue' })).getByRole('link', { name: 'fct_orders' })).toBeInTheDocument();
-  expect(await screen.findByRole('img', { name: 'Revenue per month' })).toHaveAttribute('data-labels', '2026-09-01|2026-10-01');
-  expect(within(screen.getByRole('table', { name: 'Values of Revenue' })).getByRole('row', { name: /2026-09-01/ })).toHaveTextContent(
-    '1,200.5',
-  );
+  // A period the data covers only in part says so; every figure has the same two decimals.
+  expect(await screen.findByRole('img', { name: 'Revenue per month' })).toHaveAttribute('data-labels', '2026-09-01 (partial)|2026-10-01');
+  const values = screen.getByRole('table', { name: 'Values of Revenue' });
+  expect(within(values).getByRole('row', { name: /2026-09-01 \(partial\)/ })).toHaveTextContent('1,200.50');
+  expect(within(values).getByRole('row', { name: /2026-10-01/ })).toHaveTextContent('1,500.00');
+  expect(screen.getByText(/Periods marked partial have data for only part of their days/)).toBeInTheDocument();
   await user.selectOptions(screen.getByLabelText('Period'), 'week');
   expect(await screen.findByRole('img', { name: 'Revenue per week' })).toBeInTheDocument();
   expect(requests.map((request) => request.route)).toContain(

@@ -75,17 +75,41 @@ export async function metricValues(
   if (!warehouse) throw new MetricValuesRefusedError('Your organisation has no warehouse the portal can query.');
   const period = sql`DATE_TRUNC(${raw(`'${grain}'`)}, ${at.sql})`;
   const statement = sql`SELECT ${period} AS period, ${aggregate(measure.part.type.toLowerCase(), value.sql)} AS value FROM ${relation} WHERE ${at.sql} IS NOT NULL GROUP BY 1 ORDER BY 1 DESC LIMIT ${int(periods)}`;
+  // The first and last moments with data: a week or month they start or end inside is partial.
+  const bounds = sql`SELECT MIN(${at.sql}) AS first_at, MAX(${at.sql}) AS last_at FROM ${relation} WHERE ${at.sql} IS NOT NULL`;
   let rows: Row[];
+  let covered: Row | undefined;
   try {
-    rows = await warehouse.query(statement);
+    [rows, [covered]] = await Promise.all([warehouse.query(statement), warehouse.query(bounds)]);
   } catch (error) {
     throw new MetricValuesRefusedError(
       `The warehouse could not compute ${metric.name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
     );
   }
+  const firstDay = covered ? asPeriod(covered.first_at ?? covered.FIRST_AT) : null;
+  const lastDay = covered ? asPeriod(covered.last_at ?? covered.LAST_AT) : null;
   return {
     grain,
     relation: names.join('.'),
-    points: rows.map((row) => ({ period: asPeriod(row.period ?? row.PERIOD), value: asNumber(row.value ?? row.VALUE) })).reverse(),
+    points: rows
+      .map((row) => {
+        const start = asPeriod(row.period ?? row.PERIOD);
+        return { period: start, value: asNumber(row.value ?? row.VALUE), partial: isPartial(grain, start, firstDay, lastDay) };
+      })
+      .reverse(),
   };
+}
+
+/** The last day of the period starting on `start` (`YYYY-MM-DD`), in UTC. */
+function lastDayOf(grain: MetricGrain, start: string): string {
+  const date = new Date(`${start}T00:00:00Z`);
+  if (grain === 'week') date.setUTCDate(date.getUTCDate() + 6);
+  if (grain === 'month') date.setUTCMonth(date.getUTCMonth() + 1, 0);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whether the data starts after the period's first day or ends before its last. */
+export function isPartial(grain: MetricGrain, start: string, firstDay: string | null, lastDay: string | null): boolean {
+  if (grain === 'day' || !firstDay || !lastDay) return false;
+  return firstDay > start || lastDay < lastDayOf(grain, start);
 }
