@@ -93,7 +93,7 @@ async function aDataProduct(page: Page): Promise<string> {
   for (const [name, type] of [
     ['fct_orders', 'model'],
     ['order_status_emails', 'exposure'],
-  ]) {
+  ] as const) {
     await assets.fill(name);
     await dialog.getByRole('option', { name: new RegExp(`^${name}\\s*${type}`) }).click();
   }

@@ -1,6 +1,7 @@
-// Issue "Accessibility gate": axe (WCAG 2.2 AA tags) on every route of the route table, public
-// routes signed out and every /app route each checked account may open, in the default layout,
-// at 900 px with the menu collapsed, and right-to-left; plus what axe does not look at (one h1,
+// Issue "Accessibility gate": axe (WCAG 2.2 AA tags, plus label-content-name-mismatch) on every
+// route of the route table, public routes signed out and every /app route each checked account
+// may open, in the default layout, at 900 px with the menu collapsed, right-to-left, and (admin
+// and lite) at tablet and phone widths; plus what axe does not look at (one h1,
 // a main landmark, a title of its own per screen, the route really opened).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -14,6 +15,8 @@ interface Layout {
   width: number;
   height: number;
   rtl: boolean;
+  /** The accounts checked in this layout; every one when absent. */
+  accounts?: readonly string[];
 }
 
 const layouts: Layout[] = [
@@ -21,6 +24,9 @@ const layouts: Layout[] = [
   // Under 992 px the menu is off-canvas and closed: "collapsed".
   { name: '900 px, menu collapsed', width: 900, height: 800, rtl: false },
   { name: 'right-to-left', width: 1440, height: 900, rtl: true },
+  // A tablet and a phone, for the two editions (admin opens nearly every screen, lite the Lite ones).
+  { name: 'tablet, 1024 px', width: 1024, height: 768, rtl: false, accounts: ['admin', 'lite'] },
+  { name: 'phone, 390 px', width: 390, height: 844, rtl: false, accounts: ['admin', 'lite'] },
 ];
 
 let browser: Browser;
@@ -124,7 +130,7 @@ for (const account of checkedAccounts) {
     }
     const found: Finding[] = [];
     const titles = new Map<string, string>();
-    for (const layout of layouts) {
+    for (const layout of layouts.filter((candidate) => !candidate.accounts || candidate.accounts.includes(account))) {
       await setLayout(page, layout);
       for (const route of routes) {
         await openInApp(page, route.concrete);
