@@ -39,6 +39,19 @@ describe('the guards leave the reason', () => {
     expect(currentArrivalNotice()).toBeNull();
   });
 
+  it("an exposure's page, for someone who may not open Consume but may open the catalog, is its catalog page", () => {
+    const result = requireAccess(
+      getAuthOf(['user', 'Client-Lite']),
+      'exposure',
+      'Exposure',
+    )({
+      ...visit('/app/exposures/exposure.shop.weekly_kpis'),
+      params: { exposureId: 'exposure.shop.weekly_kpis' },
+    } as LoaderFunctionArgs);
+    expect(result).toEqual({ redirectedTo: '/app/data-catalog/assets/exposure.shop.weekly_kpis' });
+    expect(currentArrivalNotice()).toBeNull();
+  });
+
   it('a page the user may open leaves nothing', () => {
     expect(requireAccess(getAuthOf(['user', 'admin']), 'admin', 'Admin')(visit('/app/admin'))).toBeNull();
     expect(currentArrivalNotice()).toBeNull();

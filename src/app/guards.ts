@@ -3,7 +3,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { canOpen, defaultPathFor } from '@common/access/access';
 import type { AuthState } from '../auth/authSlice';
-import { appPaths, publicPaths, type AppRouteId } from '@common/paths';
+import { appPaths, catalogAssetPath, publicPaths, type AppRouteId } from '@common/paths';
 import { leaveArrivalNotice } from '../layout/arrivalNotice';
 
 export class SignInUnavailableError extends Error {
@@ -33,6 +33,11 @@ const requestedPath = (request: Request) => {
   return `${url.pathname}${url.search}`;
 };
 
+/** Pages that show the same thing to people who may not open the first one. */
+const standIns: Partial<Record<AppRouteId, (params: LoaderFunctionArgs['params']) => { routeId: AppRouteId; path: string } | null>> = {
+  exposure: (params) => (params.exposureId ? { routeId: 'catalogAsset', path: catalogAssetPath(params.exposureId) } : null),
+};
+
 /**
  * A page the user may not open sends them to their default page (which they can always open),
  * and that page says why. Parent and child loaders run in parallel, so this one checks sign-in
@@ -46,6 +51,10 @@ export function requireAccess(getAuth: GetAuth, routeId: AppRouteId, title?: str
     if (auth.status !== 'authenticated') return signIn(args);
     const roles = rolesOf(auth);
     if (canOpen(roles, routeId)) return null;
+    // A page with a stand-in the user may open (an exposure's Consume page → its catalog page, as
+    // the Lite edition's lineage links lead there) goes there instead, without a notice.
+    const standIn = standIns[routeId]?.(args.params);
+    if (standIn && canOpen(roles, standIn.routeId)) return redirect(standIn.path);
     const target = defaultPathFor(roles);
     // The no-access page says itself why there is nothing to open: no second notice above it.
     if (target !== appPaths.noAccess)
