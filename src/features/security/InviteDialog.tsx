@@ -2,6 +2,7 @@
 // may grant). The identity service creates the account with "update password" required and
 // answers a one-time link, shown here once for the admin to pass on.
 import { useState } from 'react';
+import { portalRoleLabel } from '@common/access/roleLabels';
 import type { InvitationResult } from '@common/security/securityContract';
 import { apiErrorField, apiErrorMessage } from '../../api/apiError';
 import { CheckField } from '../../components/CheckField';
@@ -17,6 +18,9 @@ const FIELDS = [
 ] as const;
 type Field = (typeof FIELDS)[number]['id'];
 
+/** Ticked when the dialog opens: the everyday role most members need. */
+const DEFAULT_INVITE_ROLE = 'Client-dataworks-business-users';
+
 export function InviteDialog({
   grantable,
   onClose,
@@ -27,7 +31,8 @@ export function InviteDialog({
   onInvited: (result: InvitationResult) => void;
 }) {
   const [values, setValues] = useState<Record<Field, string>>({ username: '', email: '', firstName: '', lastName: '' });
-  const [roles, setRoles] = useState<string[]>([]);
+  // An everyday role to start with, so an invited member does not land on "no access yet".
+  const [roles, setRoles] = useState<string[]>(() => (grantable.includes(DEFAULT_INVITE_ROLE) ? [DEFAULT_INVITE_ROLE] : []));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [invite, { isLoading, error }] = useInviteMemberMutation();
   const field = error ? apiErrorField(error) : undefined;
@@ -76,7 +81,7 @@ export function InviteDialog({
             <CheckField
               key={role}
               id={`invite-role-${role}`}
-              label={role}
+              label={portalRoleLabel(role)}
               checked={roles.includes(role)}
               onChecked={(checked) => setRoles((current) => (checked ? [...current, role] : current.filter((held) => held !== role)))}
             />
