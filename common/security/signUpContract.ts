@@ -3,6 +3,7 @@
 // organisation for an invitation, and its administrators are told.
 import { z } from 'zod';
 import { portalRoleLevels, type PortalRole } from '../access/roleGrants';
+import { optionalText } from '../text/textRules';
 
 /** Everyday roles (level 1) a person joining by e-mail domain may be given; never an administrator's. */
 export const signUpRoles = (Object.keys(portalRoleLevels) as PortalRole[]).filter(
@@ -69,6 +70,8 @@ export const joinResult = z.object({ organisation: z.string(), role: z.string() 
 export type JoinResult = z.output<typeof joinResult>;
 
 export const ACCESS_REQUEST_MESSAGE_MAX = 1000;
+/** How many organisations one person may ask for an invitation a day. */
+export const ACCESS_REQUESTS_PER_DAY = 5;
 
 export const accessRequestBody = z.object({
   organisation: z
@@ -77,9 +80,6 @@ export const accessRequestBody = z.object({
     .min(1, 'must not be empty')
     .max(100, 'must be at most 100 characters')
     .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'must be the organisation’s id (letters, digits, dots, dashes), as its administrators give it'),
-  message: z
-    .string({ error: 'must be text' })
-    .trim()
-    .max(ACCESS_REQUEST_MESSAGE_MAX, `must be at most ${ACCESS_REQUEST_MESSAGE_MAX} characters`),
+  message: optionalText(ACCESS_REQUEST_MESSAGE_MAX),
 });
 export type AccessRequestBody = z.input<typeof accessRequestBody>;

@@ -47,10 +47,10 @@ async function followVerificationLink(email: string): Promise<void> {
 
 const signInAgain = async (username: string) => (await portal.idp.signIn(username, 'a good password')).access_token;
 
-async function inbox(username: string): Promise<{ title: string; link: string }[]> {
+async function inbox(username: string): Promise<{ title: string; body: string; link: string }[]> {
   const answer = await portal.api('GET', '/api/notifications?type=organisation_membership', { token: await portal.token(username) });
   expect(answer.status).toBe(200);
-  return (answer.body as { notifications: { title: string; link: string }[] }).notifications;
+  return (answer.body as { notifications: { title: string; body: string; link: string }[] }).notifications;
 }
 
 test('administrators choose the domains and the role; bad and taken domains are refused by name', async () => {
@@ -135,7 +135,7 @@ test('anyone else asks an organisation for an invitation: its administrators hea
 
   const asked = await portal.api('POST', '/api/me/access-requests', {
     token: stranger,
-    body: { organisation: 'acme', message: 'I run the finance dashboards.' },
+    body: { organisation: 'acme', message: 'I run [the finance dashboards](http://evil.example).' },
   });
   expect(asked.status).toBe(202);
   expect(asked.body).toEqual({ sent: true });
@@ -149,9 +149,19 @@ test('anyone else asks an organisation for an invitation: its administrators hea
     }),
   ]);
 
+  // Their words arrive as words: no link or formatting of theirs in an administrator's inbox.
+  expect(notices[0]?.body).toContain(String.raw`> I run \[the finance dashboards\]\(http://evil\.example\)\.`);
   expect(
     (await portal.api('POST', '/api/me/access-requests', { token: stranger, body: { organisation: 'no-such-org', message: '' } })).status,
   ).toBe(202);
+  // Five organisations a day per person, whether they exist or not.
+  for (const organisation of ['org-three', 'org-four', 'org-five'])
+    expect((await portal.api('POST', '/api/me/access-requests', { token: stranger, body: { organisation, message: '' } })).status).toBe(
+      202,
+    );
+  const sixth = await portal.api('POST', '/api/me/access-requests', { token: stranger, body: { organisation: 'org-six', message: '' } });
+  expect(sixth.status).toBe(429);
+  expect(sixth.body).toMatchObject({ message: expect.stringContaining('You have asked 5 organisations today') });
   const bad = await portal.api('POST', '/api/me/access-requests', { token: stranger, body: { organisation: 'not an id!', message: '' } });
   expect(bad.status).toBe(400);
   expect(bad.body).toMatchObject({ field: 'organisation' });

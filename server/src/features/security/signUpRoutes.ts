@@ -16,6 +16,7 @@ import { endpointRoute } from '../../platform/http/endpointRoute.js';
 import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 import type { NotificationsService } from '../../platform/notifications/index.js';
 import { appPaths } from '@common/paths';
+import { quotedPlainText } from '@common/text/markdownEscape';
 import { securityCaller, type SecurityDeps } from './context.js';
 import { audited } from './securityAudit.js';
 import { organisationForEmail, recordAccessRequest, saveSignUpSettings, signUpSettingsOf } from './signUpStore.js';
@@ -121,7 +122,10 @@ export function registerSignUpRoutes(server: FastifyInstance, { identity, db }: 
             audience: { role: organisationAdminRoles },
             type: 'organisation_membership',
             title: `${caller.username}${caller.email ? ` (${caller.email})` : ''} asks to join your organisation`,
-            body: message ? `Their message: ${message}` : 'Invite them from Security → Identity management if they should have access.',
+            // Their words stay their words: escaped, so they can put no link or formatting in an administrator's inbox.
+            body: message
+              ? `Their message:\n\n${quotedPlainText(message)}`
+              : 'Invite them from Security → Identity management if they should have access.',
             link: appPaths.securityIdentity,
           })
           .catch((error: unknown) => request.log.warn({ err: error }, 'could not tell the administrators about an access request'));

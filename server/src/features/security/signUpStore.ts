@@ -2,7 +2,7 @@
 // belongs to one organisation at most (the table's key), so a verified address never has a choice
 // to make and one organisation can never claim another's people.
 import type { SignUpSettings } from '@common/security/signUpContract';
-import { signUpRoles } from '@common/security/signUpContract';
+import { ACCESS_REQUESTS_PER_DAY, signUpRoles } from '@common/security/signUpContract';
 import { HttpError } from '../../platform/http/errors.js';
 import { writeAudit } from '../../platform/store/audit.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
@@ -55,7 +55,11 @@ export async function organisationForEmail(db: StoreDb, email: string): Promise<
   return { organisation: row.organisation_id, role: (await signUpSettingsOf(db, row.organisation_id)).role };
 }
 
-/** At most one request per person and organisation a day, audited with it: answers whether this one is new. */
+/**
+ * At most one request per person and organisation a day, and ACCESS_REQUESTS_PER_DAY
+ * organisations a day per person (429 beyond, the same whether the organisations exist or not),
+ * audited with it: answers whether this one is new.
+ */
 export async function recordAccessRequest(
   db: StoreDb,
   request: { organisation: string; subject: string; username: string; email: string | null; message: string },
@@ -69,6 +73,18 @@ export async function recordAccessRequest(
       .where('created_at', '>', new Date(Date.now() - 24 * 60 * 60 * 1000))
       .executeTakeFirst();
     if (recent) return false;
+    const today = await tx
+      .selectFrom('security_access_requests')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .where('subject', '=', request.subject)
+      .where('created_at', '>', new Date(Date.now() - 24 * 60 * 60 * 1000))
+      .executeTakeFirstOrThrow();
+    if (Number(today.count) >= ACCESS_REQUESTS_PER_DAY)
+      throw new HttpError(
+        429,
+        'too_many_requests',
+        `You have asked ${ACCESS_REQUESTS_PER_DAY} organisations today; ask again tomorrow, or ask a colleague for your organisation's id.`,
+      );
     await tx
       .insertInto('security_access_requests')
       .values({
