@@ -6,6 +6,7 @@ import { initAnalytics } from '../../src/analytics/analytics';
 import { apiClient } from '../../src/api/client';
 import { RootLayout } from '../../src/app/RootLayout';
 import SignedInShell from '../../src/app/SignedInShell';
+import { previewLayout } from '../../src/layout/preview/layoutPreviewSlice';
 import { readRecentPages } from '../../src/layout/recentPages';
 import { installFakeAuthClient } from '../helpers/fakeAuthClient';
 import { fakeBackend, json, type Handler } from '../helpers/fakeBackend';
@@ -158,6 +159,25 @@ it('restores the layout the user saved (from another browser) at sign-in, withou
   // back (a save still pending from an earlier test may arrive, with other settings).
   await new Promise((resolve) => setTimeout(resolve, 1200));
   expect(saves.filter((body) => String(body).includes('navbar-purple'))).toEqual([]);
+});
+
+it('while the tab previews someone else’s layout, a reload neither restores nor sends the layout', async () => {
+  const calls: string[] = [];
+  answer((request) => {
+    if (request.url === 'api/me/layout-settings') {
+      calls.push(request.method ?? '');
+      return json(200, { settings: { navBackColor: 'navbar-purple' }, updatedAt: '2026-11-01T10:00:00.000Z' });
+    }
+    return json(200, { dashboards });
+  });
+  const store = makeSignedInStore();
+  store.dispatch(previewLayout('engineer', { rtlLayout: true }));
+  renderWithRouter(store, routes, '/app/home');
+  await screen.findByRole('region', { name: 'Layout preview' });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(calls).toEqual([]);
+  expect(store.getState().layout).toMatchObject({ rtlLayout: true, navBackColor: 'navbar-dark' });
+  window.sessionStorage.clear();
 });
 
 it('keeps the local layout when nothing was saved or the saved copy is not valid any more', async () => {

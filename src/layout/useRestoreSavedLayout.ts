@@ -10,11 +10,15 @@ import { selectSession } from '../auth/authSlice';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { lastLayoutChange, recordLayoutChange } from './layoutChangeTime';
 import { layoutActions, selectLayout } from './layoutSlice';
+import { selectLayoutPreview } from './preview/layoutPreviewSlice';
 
 export function useRestoreSavedLayout(): void {
   const dispatch = useAppDispatch();
   const layout = useAppSelector(selectLayout);
   const subject = useAppSelector(selectSession)?.tokenParsed.sub;
+  // While this tab previews someone else's layout, the layout shown is theirs: neither send it as
+  // the user's nor replace it with the server's (the way back to the user's own is kept with the preview).
+  const previewing = useAppSelector(selectLayoutPreview) !== null;
   const atSignIn = useRef<LayoutSettings | null>(null);
   const current = useRef(layout);
   useEffect(() => {
@@ -22,7 +26,7 @@ export function useRestoreSavedLayout(): void {
   }, [layout]);
 
   useEffect(() => {
-    if (!subject) return undefined;
+    if (!subject || previewing) return undefined;
     atSignIn.current = current.current;
     let cancelled = false;
     const changedHere = lastLayoutChange(subject);
@@ -55,5 +59,7 @@ export function useRestoreSavedLayout(): void {
     return () => {
       cancelled = true;
     };
+    // Only a new sign-in asks again (ending a preview puts the user's own layout back by itself).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch, subject]);
 }
