@@ -124,3 +124,16 @@ it('links the full page for those who may open it, and says when there is nothin
   expect(within(panel).getByRole('link', { name: 'All notifications and preferences' })).toHaveAttribute('href', '/app/notifications');
   expect(within(panel).queryByRole('button', { name: 'Mark all read' })).toBeNull();
 });
+
+it('is not there for someone who belongs to no organisation yet, and asks the server nothing', () => {
+  const server = connectWorkspaceServer({ 'GET api/notifications/unread-count': json(200, { unread: 0 }) });
+  render(
+    <Provider store={makeSignedInStore(['user'], { organization: undefined })}>
+      <MemoryRouter>
+        <NotificationBell />
+      </MemoryRouter>
+    </Provider>,
+  );
+  expect(screen.queryByRole('button', { name: /Notifications/ })).toBeNull();
+  expect(server.requests).toEqual([]);
+});

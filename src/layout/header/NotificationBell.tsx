@@ -4,7 +4,7 @@
 // is linked for those the access table lets open it. A polite live region announces new ones.
 import { useEffect, useRef, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
-import { Bell } from 'react-bootstrap-icons';
+import { Bell as BellIcon } from 'react-bootstrap-icons';
 import { Link } from 'react-router-dom';
 import { canOpen } from '@common/access/access';
 import type { NotificationRecord } from '@common/notifications/notificationsContract';
@@ -16,7 +16,7 @@ import {
   useMarkNotificationReadMutation,
 } from '../../api/notificationsApi';
 import { useLiveNotifications } from '../../api/live/useLiveNotifications';
-import { selectRealmRoles } from '../../auth/authSlice';
+import { organisationOf, selectRealmRoles, selectSession } from '../../auth/authSlice';
 import { DateTimeText } from '../../components/DateTimeText';
 import { useAppSelector } from '../../state/hooks';
 
@@ -109,7 +109,13 @@ function BellPanel() {
   );
 }
 
+/** The bell for a member of an organisation; someone who belongs to none yet (self-registered) has no notices. */
 export function NotificationBell() {
+  const organisation = organisationOf(useAppSelector(selectSession)?.tokenParsed);
+  return organisation ? <Bell /> : null;
+}
+
+function Bell() {
   useLiveNotifications(true);
   const { data } = useGetUnreadCountQuery();
   const unread = data?.unread;
@@ -119,7 +125,7 @@ export function NotificationBell() {
     <>
       <Dropdown align="end" show={open} onToggle={setOpen}>
         <Dropdown.Toggle variant="link" id="dw-bell" className="dw-header-button dw-bell" aria-label={bellLabel(unread)}>
-          <Bell size={18} aria-hidden />
+          <BellIcon size={18} aria-hidden />
           {unread ? (
             <span className="badge rounded-pill text-bg-danger dw-bell-count" aria-hidden>
               {unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}
