@@ -16,7 +16,7 @@ after(async () => {
   await browser.close();
 });
 
-test('at phone width the header fits, the user menu is its avatar and still holds Sign out, and the menu opens as an overlay', async () => {
+test('at phone width the header fits, the user menu is its avatar and still holds Sign out, and lineage draws its nodes', async () => {
   const { context, page } = await newPage(browser, 390, 844);
   await signIn(page, 'admin', '/app/home');
   await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -33,10 +33,8 @@ test('at phone width the header fits, the user menu is its avatar and still hold
   const signOutBox = await signOut.boundingBox();
   assert.ok(signOutBox && signOutBox.x >= 0 && signOutBox.x + signOutBox.width <= 390, 'Sign out is on screen');
   await page.keyboard.press('Escape');
-
-  await page.getByRole('button', { name: 'Expand menu' }).click();
-  await page.getByRole('navigation').first().waitFor();
-  await page.keyboard.press('Escape');
+  // (The menu overlay at narrow widths is keyboard.test.ts's; opening it here would change the
+  // admin's saved layout, which later tests read.)
 
   // Lineage on a phone draws its nodes inside the visible canvas.
   await page.goto(`${baseUrl}/app/data-catalog/lineage`);
