@@ -13,7 +13,7 @@ import { BodyTooLarge, readBody, sendJson } from './http.js';
 import { verifyRs256 } from './jwt.js';
 import type { IdentityKeys } from './keys.js';
 import type { Logger } from './log.js';
-import { issueActionLink } from './loginActions.js';
+import { issueActionLink } from './actionLinks.js';
 import type { OrganisationStore } from './organisations.js';
 import type { OtpCredentialStore } from './otpCredentials.js';
 import { PORTAL_ADMIN_CLIENT_ID } from './portalAdminClient.js';
