@@ -54,6 +54,7 @@ export function hit(name: string, overrides: Partial<SearchHit> = {}): SearchHit
     tags: [],
     testStatus: 'pass',
     health: 'Healthy',
+    certified: false,
     ...overrides,
   };
 }
@@ -74,6 +75,7 @@ export function searchAnswer(hits: SearchHit[], overrides: Partial<CatalogSearch
       testStatus: [],
       access: [],
       contract: [],
+      certified: [],
     },
     tookMs: 3,
     ...overrides,
@@ -89,6 +91,7 @@ export const ordersAsset: AssetDetail = {
   access: 'protected',
   group: null,
   contractEnforced: false,
+  certified: false,
   packageName: 'acme_shop',
   database: 'ANALYTICS',
   schema: 'MARTS',

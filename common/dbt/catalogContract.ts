@@ -44,6 +44,8 @@ export function versionedName(name: string, version: string | null | undefined):
 /** dbt's model access levels, and whether a model's contract is enforced (Explore facets). */
 export const modelAccesses = ['private', 'protected', 'public'] as const;
 export const contractStates = ['enforced', 'not enforced'] as const;
+/** Whether the project certifies an asset (`certified: true` in its meta, or the tag `certified`): an Explore facet of assets. */
+export const certificationStates = ['certified', 'not certified'] as const;
 
 export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_PAGE_MAX = 100;
@@ -88,6 +90,12 @@ export const catalogSearchQuery = z.strictObject({
       z.array(z.enum(contractStates)).max(contractStates.length),
     )
     .optional(),
+  certified: z
+    .preprocess(
+      (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
+      z.array(z.enum(certificationStates)).max(certificationStates.length),
+    )
+    .optional(),
   limit: z.coerce.number().int().min(1).max(SEARCH_PAGE_MAX).default(25),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
@@ -114,6 +122,8 @@ export const searchHit = z.object({
   testStatus: z.enum(testStatuses).nullable(),
   /** The node's own health (models and sources); null for kinds that have none. */
   health: z.enum(healthStatuses).nullable(),
+  /** The project certifies the asset (always false for a column hit). */
+  certified: z.boolean(),
 });
 export type SearchHit = z.infer<typeof searchHit>;
 
@@ -132,6 +142,7 @@ export const catalogFacetNames = [
   'testStatus',
   'access',
   'contract',
+  'certified',
 ] as const;
 export type CatalogFacetName = (typeof catalogFacetNames)[number];
 
@@ -203,6 +214,8 @@ export const assetDetail = z.object({
   access: z.enum(modelAccesses).nullable(),
   group: z.string().nullable(),
   contractEnforced: z.boolean(),
+  /** The project certifies it: `certified: true` in its meta, or the tag `certified`. */
+  certified: z.boolean(),
   /** The asset's own health by dbt's model and source rules; null for kinds that have none. */
   health: healthSignal.nullable(),
   /** Tests that read this node but belong to another node, or to none (a singular test over several models). */

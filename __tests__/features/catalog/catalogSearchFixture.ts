@@ -18,6 +18,7 @@ const hit = (uniqueId: string, resourceType: SearchHit['resourceType'], schema: 
   tags: [],
   testStatus: null,
   health: null,
+  certified: false,
 });
 
 export const catalogAssets: SearchHit[] = [
@@ -50,6 +51,7 @@ const facets: CatalogSearchResponse['facets'] = {
   testStatus: [],
   access: [],
   contract: [],
+  certified: [],
 };
 
 /** The answer of `GET api/catalog/search` for the query string the page sent. */

@@ -21,6 +21,7 @@ import { useAppSelector } from '../../state/hooks';
 import { AssetColumns } from './AssetColumns';
 import { AssetHistory } from './AssetHistory';
 import { AssetTests } from './AssetTests';
+import { CertifiedBadge } from './CertifiedBadge';
 import { AssetCostPanel } from './domains/AssetCostPanel';
 import { AssetDomainControl } from './domains/AssetDomainControl';
 import { AssetGovernancePanel } from './governance/AssetGovernancePanel';
@@ -108,6 +109,11 @@ function Asset({ uniqueId }: { uniqueId: string }) {
   return (
     <>
       <Panel title="About">
+        {asset.certified ? (
+          <p className="mb-2">
+            <CertifiedBadge /> <span className="small text-body-secondary">The dbt project certifies this asset.</span>
+          </p>
+        ) : null}
         {asset.health ? (
           <p className="mb-2">
             Health <HealthBadge health={asset.health} id="asset-health" />

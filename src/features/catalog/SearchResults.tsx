@@ -8,6 +8,7 @@ import { nodePagePath } from './nodePagePath';
 import { ResultPages } from './ResultPages';
 import { currentPage, PAGE_SIZE } from './searchParams';
 import { healthVariant } from '../../components/healthVariant';
+import { CertifiedBadge } from './CertifiedBadge';
 
 export function SearchResults({ result }: { result: CatalogSearchResponse }) {
   const [params] = useSearchParams();
@@ -38,6 +39,7 @@ export function SearchResults({ result }: { result: CatalogSearchResponse }) {
                       <Highlighted parts={hit.nameHighlight} />
                     )}
                   </Link>
+                  {hit.certified ? <CertifiedBadge /> : null}
                   {hit.database || hit.schema ? (
                     <span className="small text-body-secondary">{[hit.database, hit.schema].filter(Boolean).join('.')}</span>
                   ) : null}

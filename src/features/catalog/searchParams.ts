@@ -47,4 +47,5 @@ export const facetLabels: Record<CatalogFacetName, string> = {
   testStatus: 'Test status',
   access: 'Access',
   contract: 'Contract',
+  certified: 'Certification',
 };

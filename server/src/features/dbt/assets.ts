@@ -139,6 +139,7 @@ export async function assetDetail(
     access: node.access === 'private' || node.access === 'protected' || node.access === 'public' ? node.access : null,
     group: node.group_name,
     contractEnforced: node.contract_enforced,
+    certified: node.certified,
     packageName: node.package_name,
     database: node.database_name,
     schema: node.schema_name,

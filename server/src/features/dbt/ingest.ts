@@ -181,6 +181,7 @@ async function writeIngestion(
             access: node.access,
             group_name: node.group,
             contract_enforced: node.contractEnforced,
+            certified: node.certified,
           })),
         )
         .execute();

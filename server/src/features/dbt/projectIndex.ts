@@ -38,6 +38,8 @@ export interface IndexDoc {
   /** Model governance: access (private, protected, public) and whether a contract is enforced (models only). */
   access: string | null;
   contract: 'enforced' | 'not enforced' | null;
+  /** The project certifies the asset (false for a column). */
+  certified: boolean;
   testStatus: TestStatus | null;
   /** Place in the name order (name, kind, column, id): sorting hits is then an integer compare. */
   position: number;
@@ -103,6 +105,9 @@ export function facetValuesOf(doc: Omit<IndexDoc, 'facetIds' | 'position' | 'nam
       return doc.access ? [doc.access] : [];
     case 'contract':
       return doc.contract ? [doc.contract] : [];
+    case 'certified':
+      // An asset is certified or not; a column is neither (its asset's facet says).
+      return doc.column === null ? [doc.certified ? 'certified' : 'not certified'] : [];
   }
 }
 
@@ -249,6 +254,7 @@ async function load(db: StoreDb, organisation: string, ingestionId: string): Pro
       'n.domain',
       'n.access',
       'n.contract_enforced',
+      'n.certified',
     ])
     .where('d.organisation_id', '=', organisation)
     .execute();
@@ -269,6 +275,7 @@ async function load(db: StoreDb, organisation: string, ingestionId: string): Pro
     domain: row.domain,
     access: row.access,
     contract: row.resource_type === 'model' && !row.column_name ? (row.contract_enforced ? 'enforced' : 'not enforced') : null,
+    certified: !row.column_name && row.certified,
     testStatus: row.column_name
       ? worst(byColumn.get(`${row.unique_id}\u0000${row.column_name.toLowerCase()}`) ?? [])
       : (nodeTestStatus.get(row.unique_id) ?? null),

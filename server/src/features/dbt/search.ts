@@ -40,6 +40,7 @@ function filtersOf(query: SearchQuery, index: ProjectIndex): (Set<number> | null
     testStatus: query.testStatus,
     access: query.access,
     contract: query.contract,
+    certified: query.certified,
   };
   return catalogFacetNames.map((facet, f) => {
     const values = wanted[facet];
@@ -77,7 +78,20 @@ function nameScore(doc: IndexDoc, words: readonly string[]): number {
   return starts > 0 || inside > 0 ? 1 : 0;
 }
 
-const SCORES = 6;
+/**
+ * Ranks, best first: an asset (model, source, or any other resource) named exactly as typed (0),
+ * then one whose name starts so (1), before a column named exactly or starting so (2, 3): people
+ * type the name of the thing they look for, and a column sharing it (`stats.customers`) is seldom
+ * that thing. Weaker name matches follow by score, assets and columns together (4–7), and a match
+ * in the description or around the name last (7).
+ */
+function rankOf(doc: IndexDoc, words: readonly string[]): number {
+  const score = nameScore(doc, words);
+  if (score >= 4) return (doc.column === null ? 0 : 2) + (5 - score);
+  return 4 + (3 - score);
+}
+
+const RANKS = 8;
 
 /** Documents whose name (or column's name) holds every word somewhere inside it: what full-text prefixes cannot find. */
 function insideNameMatches(index: ProjectIndex, words: readonly string[]): IndexDoc[] {
@@ -99,8 +113,9 @@ function countAll(index: ProjectIndex): Int32Array[] {
   return counts;
 }
 
-/** Assets before columns: a model or source named like the words ranks above a column named so. */
-const byAssetThenName = (a: IndexDoc, b: IndexDoc) => (a.column === null ? 0 : 1) - (b.column === null ? 0 : 1) || a.position - b.position;
+/** Within a rank: assets before columns, certified assets before the others, then name order. */
+const byAssetThenName = (a: IndexDoc, b: IndexDoc) =>
+  (a.column === null ? 0 : 1) - (b.column === null ? 0 : 1) || (a.certified ? 0 : 1) - (b.certified ? 0 : 1) || a.position - b.position;
 
 /** The first `needed` hits with assets before columns, each in name order. */
 function assetsFirst(hits: readonly IndexDoc[], needed: number): IndexDoc[] {
@@ -116,10 +131,10 @@ function assetsFirst(hits: readonly IndexDoc[], needed: number): IndexDoc[] {
   return assets;
 }
 
-/** The first `needed` hits by name score, then assets before columns, then name order; the rest stay unsorted (never sent). */
+/** The first `needed` hits by rank, then assets before columns, certified first, then name order; the rest stay unsorted (never sent). */
 function rankedPage(hits: readonly IndexDoc[], words: readonly string[], needed: number): IndexDoc[] {
-  const buckets: IndexDoc[][] = Array.from({ length: SCORES }, () => []);
-  for (const doc of hits) (buckets[SCORES - 1 - nameScore(doc, words)] as IndexDoc[]).push(doc);
+  const buckets: IndexDoc[][] = Array.from({ length: RANKS }, () => []);
+  for (const doc of hits) (buckets[rankOf(doc, words)] as IndexDoc[]).push(doc);
   const out: IndexDoc[] = [];
   for (const bucket of buckets) {
     if (out.length >= needed) break;
@@ -221,6 +236,7 @@ export async function searchCatalog(
     tags: doc.tags,
     testStatus: doc.testStatus,
     health: null as SearchHit['health'],
+    certified: doc.certified,
   }));
   // The page's models and sources with their own health (one read of their latest results).
   const health = await healthOfNodes(db, organisation, index, [...new Set(page.map((hit) => hit.uniqueId))], new Date());

@@ -65,6 +65,8 @@ export interface DbtNodesTable {
   access: ColumnType<string | null, string | null | undefined, string | null>;
   group_name: ColumnType<string | null, string | null | undefined, string | null>;
   contract_enforced: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The project certifies it: `certified: true` in its meta or the tag `certified` (migration 026). */
+  certified: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface DbtEdgesTable {

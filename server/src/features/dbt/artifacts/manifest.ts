@@ -11,6 +11,7 @@ import {
   type ManifestNode,
   type ManifestSemanticResource,
 } from './manifestSchema.js';
+import { isCertified } from './certification.js';
 import { requireVersion } from './readJson.js';
 import { semanticDefinition, type SemanticDefinition } from './semanticDefinition.js';
 
@@ -52,6 +53,8 @@ export interface NormalisedNode {
   owners: string[];
   domain: string | null;
   meta: Record<string, unknown>;
+  /** dbt's own word that the asset is certified: `certified: true` in its meta, or the tag `certified` (certification.ts). */
+  certified: boolean;
   originalFilePath: string | null;
   rawCode: string | null;
   compiledCode: string | null;
@@ -178,6 +181,7 @@ function baseOf(
   groupOwner: string | null,
 ): NormalisedNode {
   const meta = metaOf(resource.meta, resource.config?.meta);
+  const tags = tagsOf(resource.tags, resource.config?.tags);
   return {
     uniqueId: resource.unique_id,
     resourceType,
@@ -189,10 +193,11 @@ function baseOf(
     relationName: null,
     materialized: null,
     description: resource.description ?? '',
-    tags: tagsOf(resource.tags, resource.config?.tags),
+    tags,
     owners: ownersOf(meta, groupOwner),
     domain: domainOf(meta),
     meta,
+    certified: isCertified(meta, tags),
     originalFilePath: resource.original_file_path ?? null,
     rawCode: null,
     compiledCode: null,

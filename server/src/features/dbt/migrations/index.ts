@@ -6,6 +6,7 @@ import { dbtUploadTokens } from './017_dbt_upload_tokens.js';
 import { dbtIngestionLease } from './019_dbt_ingestion_lease.js';
 import { catalogReadViews } from './022_catalog_read_views.js';
 import { dbtModelGovernance } from './024_dbt_model_governance.js';
+import { dbtCertified } from './026_dbt_certified.js';
 
 export const migrations: Record<string, Migration> = {
   '004_dbt': dbt,
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '019_dbt_ingestion_lease': dbtIngestionLease,
   '022_catalog_read_views': catalogReadViews,
   '024_dbt_model_governance': dbtModelGovernance,
+  '026_dbt_certified': dbtCertified,
 };
