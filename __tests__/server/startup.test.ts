@@ -3,6 +3,8 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openPortalStore } from '../../server/src/app/portalStore';
+import { processesUsing } from './helpers/processesUsing';
+import { waitFor } from './helpers/waitFor';
 import { freePort } from './identity/identityServer';
 import { isListening, startPortalProcess, stubBrowserBuild, waitForOk, type PortalProcess } from './portalProcess';
 
@@ -112,21 +114,6 @@ describe('the data directory', () => {
 });
 
 describe('stopping', () => {
-  /** Every file under `dir` with its size and last change: equal snapshots mean nothing was written in between. */
-  async function snapshot(dir: string): Promise<string[]> {
-    const entries: string[] = [];
-    const visit = async (entry: string) => {
-      const stat = await fs.lstat(entry);
-      if (stat.isDirectory()) {
-        for (const name of await fs.readdir(entry)) await visit(path.join(entry, name));
-      } else {
-        entries.push(`${path.relative(dir, entry)} ${stat.size} ${stat.mtimeMs}`);
-      }
-    };
-    await visit(dir);
-    return entries.sort();
-  }
-
   const cleanShutdown = (output: string) => {
     expect(output).not.toMatch(/destroyed|did not close cleanly|"level":"error"/);
   };
@@ -136,23 +123,20 @@ describe('stopping', () => {
     const env = await ports();
     portal = startPortalProcess({ ...env, DATA_DIR: dataDir, DIST_DIR: dist, WAREHOUSE_SAMPLE_QUERIES: '20000', LOG_LEVEL: 'info' });
     // Stopped while the store is being created (its folder exists, the portal does not serve yet).
-    for (let tries = 0; tries < 300; tries += 1) {
-      if (
-        await fs.stat(path.join(dataDir, 'store')).then(
+    await waitFor(
+      'the store folder',
+      () =>
+        fs.stat(path.join(dataDir, 'store')).then(
           () => true,
           () => false,
-        )
-      )
-        break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+        ),
+      { timeoutMs: 6_000, stepMs: 20 },
+    );
     portal.child.kill('SIGTERM');
     expect((await portal.exited).code).toBe(0);
     expect(portal.output()).toContain('Stopped (SIGTERM) while starting; nothing was left running.');
     cleanShutdown(portal.output());
-    const before = await snapshot(dataDir);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(await snapshot(dataDir)).toEqual(before);
+    expect(await processesUsing(dataDir)).toEqual([]);
     expect(await isListening(Number(env.PORT))).toBe(false);
     expect(await isListening(Number(env.IDENTITY_PORT))).toBe(false);
   });
@@ -163,15 +147,19 @@ describe('stopping', () => {
     portal = startPortalProcess({ ...env, DATA_DIR: dataDir, DIST_DIR: dist, WAREHOUSE_SAMPLE_QUERIES: '20000', LOG_LEVEL: 'info' });
     await waitForOk(`http://localhost:${env.PORT}/api/health`, portal, 60_000);
     // The first start's work is under way: a sample account is being generated or copied.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await waitFor(
+      'a sample warehouse being written',
+      async () => (await fs.readdir(path.join(dataDir, 'warehouse')).catch(() => [])).length > 0,
+      {
+        timeoutMs: 30_000,
+      },
+    );
     portal.child.kill('SIGTERM');
     expect((await portal.exited).code).toBe(0);
     const output = portal.output();
     expect(output).toContain('shutting down');
     cleanShutdown(output);
-    const before = await snapshot(dataDir);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(await snapshot(dataDir)).toEqual(before);
+    expect(await processesUsing(dataDir)).toEqual([]);
 
     // Nothing half-written: the next start on the same folder serves.
     portal = startPortalProcess({ ...env, DATA_DIR: dataDir, DIST_DIR: dist, WAREHOUSE_SAMPLE_QUERIES: '20000' });

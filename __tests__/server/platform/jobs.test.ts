@@ -194,7 +194,7 @@ describe.each(engines)('job runner on %s', (_engine, openPair) => {
     expect(await runner.cancel(job.id, 'globex')).toBeNull();
     const cancelled = await runner.cancel(job.id, 'acme');
     expect(cancelled).toMatchObject({ state: 'cancelled', cancelRequested: true });
-    await sleep(200);
+    await runner.lookForWork();
     expect(handler).not.toHaveBeenCalled();
     expect((await stateOf(runner, job.id))?.state).toBe('cancelled');
   });
@@ -238,11 +238,11 @@ describe.each(engines)('job runner on %s', (_engine, openPair) => {
     const crash = async (id: string, attemptsUsed: number, leaseLeftSeconds: number) =>
       sql`update jobs set state = 'running', attempts = ${attemptsUsed}, locked_by = 'dead-instance',
             locked_until = now() + make_interval(secs => ${leaseLeftSeconds}) where id = ${id}`.execute(first.db);
-    await crash(job.id, 1, 1);
+    await crash(job.id, 1, 2);
     await crash(exhausted.id, 3, -1);
     await runner.start();
-    // Still leased: not touched.
-    await sleep(300);
+    // Still leased: not touched by a look for work.
+    await runner.lookForWork();
     expect(await stateOf(runner, job.id)).toMatchObject({ state: 'running', attempts: 1 });
     const done = await finished(runner, job.id);
     expect(done).toMatchObject({ state: 'succeeded', attempts: 2 });
@@ -267,14 +267,15 @@ describe.each(engines)('job runner on %s', (_engine, openPair) => {
     const jobsOfKind = async () => await first.db.selectFrom('jobs').select(['id', 'state']).where('kind', '=', kind).execute();
     // Not due yet: nothing happens.
     await Promise.all([a.start(), b.start()]);
-    await sleep(200);
+    await Promise.all([a.lookForWork(), b.lookForWork()]);
     expect(await jobsOfKind()).toHaveLength(0);
 
     const makeDue = () => sql`update job_schedules set next_run_at = now() - interval '1 second' where name = ${name}`.execute(first.db);
     for (let tick = 1; tick <= 3; tick += 1) {
       await makeDue();
       await waitFor(`tick ${tick} to be handled`, async () => handled.length >= tick);
-      await sleep(250); // both runners poll several times meanwhile
+      // Both runners look for work again, several times: the tick is not taken twice.
+      for (let look = 0; look < 3; look += 1) await Promise.all([a.lookForWork(), b.lookForWork()]);
       expect(await jobsOfKind()).toHaveLength(tick);
     }
     expect(handled).toEqual(['orders', 'orders', 'orders']);
@@ -355,19 +356,24 @@ describe.each(engines)('job runner on %s', (_engine, openPair) => {
     const kind = newKind('stopped');
     const runner = runnerOn(first, { stopGraceMs: 10_000 });
     let writes = 0;
+    let handlerEnded = false;
     let running!: () => void;
     const started = new Promise<void>((resolve) => (running = resolve));
     runner.define(
       kind,
       async ({ progress, signal }) => {
         running();
-        // Work that writes as it goes and stops when told, as the portal's jobs do.
-        while (!signal.aborted) {
-          writes += 1;
-          progress({ fraction: Math.min(0.99, writes / 1000), message: `step ${writes}` });
-          await new Promise((resolve) => setTimeout(resolve, 10));
+        try {
+          // Work that writes as it goes and stops when told, as the portal's jobs do.
+          while (!signal.aborted) {
+            writes += 1;
+            progress({ fraction: Math.min(0.99, writes / 1000), message: `step ${writes}` });
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+          throw signal.reason;
+        } finally {
+          handlerEnded = true;
         }
-        throw signal.reason;
       },
       { payload: z.object({}) },
     );
@@ -381,7 +387,9 @@ describe.each(engines)('job runner on %s', (_engine, openPair) => {
     const writesAtStop = writes;
     const row = await stateOf(runner, job.id);
     expect(row?.state).toBe('queued');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The handler has ended by the time stop() resolves: nothing of it can write afterwards.
+    expect(handlerEnded).toBe(true);
+    await runner.lookForWork();
     expect(writes).toBe(writesAtStop);
     expect(await stateOf(runner, job.id)).toEqual(row);
   });

@@ -136,6 +136,8 @@ interface Received {
   data: string;
 }
 
+type Stream = Awaited<ReturnType<typeof openStream>>;
+
 /** Reads /api/live like the browser does: fetch with a bearer header, frames parsed as they come. */
 async function openStream(baseUrl: string, bearer: string) {
   const controller = new AbortController();
@@ -171,9 +173,24 @@ async function openStream(baseUrl: string, bearer: string) {
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Polls until the probe answers; a miss names what was awaited. */
 const waitFor = waitWith({ timeoutMs: 5000, stepMs: 20 });
+
+/**
+ * Proves that nothing more is on its way to a stream: a marker addressed to the stream's user is
+ * published after everything else and awaited. Each stream gets its events in the order they were
+ * published, so once the marker is there, whatever was going to reach the stream before it has.
+ * Returns the stream's events other than markers.
+ */
+async function settled(publisher: LiveChannel, stream: Stream, username: string, organisation = 'acme'): Promise<Received[]> {
+  const mark = String(++markers);
+  await publisher.publish({ organisation, userId: String(decodeJwt(token(username)).sub), topic: 'marker', data: { mark } });
+  await waitFor(`marker ${mark} on ${username}'s stream`, () =>
+    stream.events.some((event) => event.event === 'marker' && (JSON.parse(event.data) as { mark: string }).mark === mark),
+  );
+  return stream.events.filter((event) => event.event !== 'marker');
+}
+let markers = 0;
 
 async function api(baseUrl: string, method: string, path: string, bearer?: string) {
   const response = await fetch(`${baseUrl}${path}`, { method, headers: bearer ? { authorization: `Bearer ${bearer}` } : {} });
@@ -238,8 +255,7 @@ describe('on one instance (PGlite)', () => {
         data: { sent: 1 },
       });
       await waitFor('the user event', () => engineer.events.length === 1);
-      await sleep(100);
-      expect(acme.events).toHaveLength(1);
+      expect(await settled(portal.live, acme, 'admin')).toHaveLength(1);
       await engineer.close();
 
       await waitFor('a heartbeat', () => acme.comments.includes('heartbeat'), { timeoutMs: 2000 });
@@ -284,9 +300,9 @@ describe('on one instance (PGlite)', () => {
       // Sent to pages by route: the user without roles and the business user hear nothing.
       await portal.live.publish({ organisation: 'acme', topic: 'catalog', routes: ['catalogExplore'], data: { type: 'ingested' } });
       await waitFor('a catalog reader to hear it', () => streams.docs!.events.some((event) => event.event === 'catalog'));
-      await sleep(200);
+      await settled(portal.live, streams.business!, 'business');
       expect(jobEvents('business')).toEqual([]);
-      expect(streams['acme-nobody']!.events).toEqual([]);
+      expect(await settled(portal.live, streams['acme-nobody']!, 'acme-nobody')).toEqual([]);
     } finally {
       for (const stream of Object.values(streams)) await stream.close();
     }
@@ -405,8 +421,8 @@ describe('on one instance (PGlite)', () => {
       await publisher!.live.publish({ organisation: 'acme', toOrganisation: true, topic: 'usage', data: { copied: 12 } });
       await publisher!.live.publish({ organisation: 'globex', toOrganisation: true, topic: 'usage', data: { copied: 99 } });
       await waitFor('the event from the other instance', () => stream.events.length >= 1);
-      await sleep(200);
-      expect(stream.events.map((event) => [event.event, JSON.parse(event.data)])).toEqual([['usage', { copied: 12 }]]);
+      const received = await settled(publisher!.live, stream, 'admin');
+      expect(received.map((event) => [event.event, JSON.parse(event.data)])).toEqual([['usage', { copied: 12 }]]);
     } finally {
       await stream.close();
     }

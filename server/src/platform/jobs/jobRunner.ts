@@ -233,6 +233,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await pump();
     },
 
+    lookForWork: () => pump(),
+
     async stop() {
       if (!started) return;
       stopping = true;

@@ -63,6 +63,11 @@ export interface JobRunner {
   /** Forgets the finished jobs of `kind` holding `key` (what they were about was deleted). */
   forget(kind: string, organisation: string, key: string): Promise<number>;
   start(): Promise<void>;
+  /**
+   * Looks for due schedule ticks and jobs now, as the poll and a wake-up do, and resolves once
+   * that look is over (nothing when the runner is not started or is stopping).
+   */
+  lookForWork(): Promise<void>;
   /** Stops taking work and waits for running handlers (aborting them after the grace period). */
   stop(): Promise<void>;
 }
