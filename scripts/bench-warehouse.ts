@@ -6,24 +6,36 @@
  * - the median time (of BENCH_RUNS runs, after one warm-up) of each analysis the pages load,
  *   each over the whole year, read from the copy. Target under 250 ms each, aim under 100 ms;
  * - an incremental sync after one more day of 100,000 queries reached the account (target < 5 s);
- * - the process's peak memory (resident set, DuckDB's included).
+ * - peak memory (resident set, DuckDB's included) of the portal and of the account, apart.
+ *
+ * Two processes, so each peak is its own: this one is the portal (it opens the sample account and
+ * the usage copy as the registry does, runs the syncs and serves the analyses, with the portal's
+ * DuckDB settings, DUCKDB_MEMORY_LIMIT and DUCKDB_TEMP_LIMIT), and a child process plays the
+ * account: it generates the sample (as the generator runs, with the same settings) and later adds
+ * the day of queries. The portal's peak is its VmHWM (/proc/self/status) at the end, and its
+ * resident set sampled every 50 ms gives each step's peak; the account's is the child's VmHWM.
+ * Target: the portal under 1.5 GB.
  *
  * Settings: BENCH_QUERIES (default 10000000), BENCH_DAYS (365), BENCH_RUNS (7), BENCH_DAY_QUERIES
  * (100000), BENCH_KEEP=true keeps the files.
  */
-import { promises as fs } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { promises as fs, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDuckDbEngine } from '../server/src/platform/warehouse/duckdbEngine.js';
 import { raw, sql } from '../server/src/platform/warehouse/sql.js';
 import { generateSampleAccount } from '../server/src/samples/warehouse/generator.js';
-import { openUsageCopy } from '../server/src/features/warehouse/usage-sync/usageCopy.js';
+import { openUsageCopy, usageStagingDir } from '../server/src/features/warehouse/usage-sync/usageCopy.js';
 import { OrganisationUsage } from '../server/src/features/warehouse/usage-sync/organisationUsage.js';
 import { Warehouse } from '../server/src/features/warehouse/warehouse.js';
+import { loadWarehouseSettings } from '../server/src/features/warehouse/config.js';
+import type { DuckDbLimits } from '../server/src/platform/warehouse/duckdbInstance.js';
 
 const TARGET_MS = 250;
 const AIM_MS = 100;
 const SYNC_TARGET_MS = 5000;
+const PORTAL_PEAK_TARGET_BYTES = 1.5e9;
 const queries = Number(process.env.BENCH_QUERIES ?? 10_000_000);
 const days = Number(process.env.BENCH_DAYS ?? 365);
 const runs = Number(process.env.BENCH_RUNS ?? 7);
@@ -43,12 +55,82 @@ async function time(work: () => Promise<unknown>): Promise<number> {
 }
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
-/** Peak resident set so far (ru_maxrss is in kilobytes on Linux). */
-const peakRss = () => process.resourceUsage().maxRSS * 1024;
+
+/** This process's peak resident set (VmHWM), in bytes. */
+function peakRss(): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+  if (!match) throw new Error('/proc/self/status has no VmHWM (the benchmark measures memory on Linux)');
+  return Number(match[1]) * 1024;
+}
+
+/** The resident set sampled while each step runs: the highest seen per step. */
+class RssSampler {
+  readonly peaks = new Map<string, number>();
+  private step = 'opening';
+  private readonly timer = setInterval(() => this.sample(), 50);
+
+  sample(): void {
+    this.peaks.set(this.step, Math.max(this.peaks.get(this.step) ?? 0, process.memoryUsage.rss()));
+  }
+
+  async during<T>(step: string, work: () => Promise<T>): Promise<T> {
+    this.sample();
+    this.step = step;
+    this.sample();
+    try {
+      return await work();
+    } finally {
+      this.sample();
+    }
+  }
+
+  stop(): void {
+    this.sample();
+    clearInterval(this.timer);
+  }
+}
+
+/** What the account process is asked to do, and what it answers. */
+type AccountTask =
+  | { kind: 'generate'; file: string; queries: number; days: number; limits: DuckDbLimits }
+  | { kind: 'add-day'; file: string; windowEnd: string; count: number; limits: DuckDbLimits };
+interface AccountAnswer {
+  summary?: Awaited<ReturnType<typeof generateSampleAccount>>;
+  milliseconds: number;
+  peakBytes: number;
+}
+
+/** Runs `task` in a child process (this script again), which answers with one JSON line. */
+function inAccountProcess(task: AccountTask): Promise<AccountAnswer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1] as string], {
+      env: { ...process.env, BENCH_WAREHOUSE_ACCOUNT: JSON.stringify(task) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const line = output.trim().split('\n').pop() ?? '';
+      if (code !== 0) reject(new Error(`the account process (${task.kind}) exited with ${code}: ${output}`));
+      else resolve(JSON.parse(line) as AccountAnswer);
+    });
+  });
+}
+
+async function accountProcess(task: AccountTask): Promise<void> {
+  const started = Date.now();
+  const summary =
+    task.kind === 'generate'
+      ? await generateSampleAccount(task.file, { org: 'bench', queryCount: task.queries, days: task.days, limits: task.limits })
+      : (await addDay(task.file, new Date(task.windowEnd), task.count, task.limits), undefined);
+  const answer: AccountAnswer = { ...(summary ? { summary } : {}), milliseconds: Date.now() - started, peakBytes: peakRss() };
+  process.stdout.write(`${JSON.stringify(answer)}\n`);
+}
 
 /** One more day reaches the account: `count` queries (the last day's, repeated and shifted), its metering and load. */
-async function addDay(file: string, windowEnd: Date, count: number): Promise<void> {
-  const engine = await openDuckDbEngine(file);
+async function addDay(file: string, windowEnd: Date, count: number, limits: DuckDbLimits): Promise<void> {
+  const engine = await openDuckDbEngine(file, { limits });
   const from = new Date(windowEnd.getTime() - DAY_MS).toISOString().slice(0, 19).replace('T', ' ');
   const to = windowEnd.toISOString().slice(0, 19).replace('T', ' ');
   await engine.transaction(async (tx) => {
@@ -75,7 +157,9 @@ async function addDay(file: string, windowEnd: Date, count: number): Promise<voi
 }
 
 async function main(): Promise<void> {
+  const limits = (await loadWarehouseSettings(process.env)).duckdb;
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-bench-warehouse-'));
+  const memory = new RssSampler();
   const file = path.join(dir, 'bench.duckdb');
   const info = {
     organisation: 'bench',
@@ -86,22 +170,28 @@ async function main(): Promise<void> {
     storagePricePerTbMonth: 23,
   };
   try {
-    console.log(`Building a ${days}-day sample account with ${queries.toLocaleString('en')} queries in ${dir} …`);
-    const summary = await generateSampleAccount(file, { org: 'bench', queryCount: queries, days });
     console.log(
-      `Built ${summary.queryCount.toLocaleString('en')} queries (${summary.windowStart.slice(0, 10)} … ${summary.windowEnd.slice(0, 16)}) in ${(summary.milliseconds / 1000).toFixed(1)} s, ${mb((await fs.stat(file)).size)}.`,
+      `Building a ${days}-day sample account with ${queries.toLocaleString('en')} queries in ${dir} (DuckDB memory limit ${limits.memoryLimit} per database, spill up to ${limits.tempLimit}) …`,
+    );
+    const generated = await inAccountProcess({ kind: 'generate', file, queries, days, limits });
+    const summary = generated.summary;
+    if (!summary) throw new Error('the account process built no sample');
+    console.log(
+      `Built ${summary.queryCount.toLocaleString('en')} queries (${summary.windowStart.slice(0, 10)} … ${summary.windowEnd.slice(0, 16)}) in ${(summary.milliseconds / 1000).toFixed(1)} s, ${mb((await fs.stat(file)).size)}; generator's peak ${mb(generated.peakBytes)}.`,
     );
     const windowEnd = new Date(summary.windowEnd);
 
     const usageSettings = { dir: path.join(dir, 'usage'), backfillDays: days, intervalMs: 3_600_000, readyWaitMs: 1000 };
-    let source = await openDuckDbEngine(file);
+    // Opened as the registry opens a sample account: the sync stages slices in the copy's staging folder.
+    const sourceOptions = { limits, allowedDirectories: [usageStagingDir(path.join(usageSettings.dir, 'bench.duckdb'))] };
+    let source = await openDuckDbEngine(file, sourceOptions);
     let usage = await OrganisationUsage.open(
       'bench',
-      await openUsageCopy(usageSettings.dir, 'bench', 'sample:bench'),
+      await openUsageCopy(usageSettings.dir, 'bench', 'sample:bench', limits),
       source,
       usageSettings,
     );
-    const backfill = await usage.sync({ now: () => windowEnd });
+    const backfill = await memory.during('backfill', () => usage.sync({ now: () => windowEnd }));
     console.log(
       `Backfill (the first usage sync): ${backfill.rowsCopied.toLocaleString('en')} rows in ${(backfill.milliseconds / 1000).toFixed(1)} s ` +
         `(${Math.round(backfill.rowsCopied / (backfill.milliseconds / 1000)).toLocaleString('en')} rows/s, ${backfill.sourceStatements} statements on the account), copy ${mb((await fs.stat(usage.copy.file)).size)}.`,
@@ -119,22 +209,31 @@ async function main(): Promise<void> {
       ['cost per user', () => warehouse.usersOverview(range)],
     ];
     const results: Array<{ name: string; median: number; min: number; max: number }> = [];
-    for (const [name, work] of cases) {
-      await work();
-      const times: number[] = [];
-      for (let i = 0; i < runs; i += 1) times.push(await time(work));
-      results.push({ name, median: median(times), min: Math.min(...times), max: Math.max(...times) });
-    }
+    await memory.during('analyses', async () => {
+      for (const [name, work] of cases) {
+        await work();
+        const times: number[] = [];
+        for (let i = 0; i < runs; i += 1) times.push(await time(work));
+        results.push({ name, median: median(times), min: Math.min(...times), max: Math.max(...times) });
+      }
+    });
     await warehouse.close();
 
-    // One more day of queries reaches the account; the next scheduled sync picks it up.
-    await addDay(file, windowEnd, dayQueries);
-    source = await openDuckDbEngine(file);
-    usage = await OrganisationUsage.open('bench', await openUsageCopy(usageSettings.dir, 'bench', 'sample:bench'), source, usageSettings);
-    const incremental = await usage.sync({ now: () => new Date(windowEnd.getTime() + DAY_MS) });
+    // One more day of queries reaches the account (the account process writes it while the portal
+    // has the file closed, as a sample's writer would); the next scheduled sync picks it up.
+    const addedDay = await inAccountProcess({ kind: 'add-day', file, windowEnd: windowEnd.toISOString(), count: dayQueries, limits });
+    source = await openDuckDbEngine(file, sourceOptions);
+    usage = await OrganisationUsage.open(
+      'bench',
+      await openUsageCopy(usageSettings.dir, 'bench', 'sample:bench', limits),
+      source,
+      usageSettings,
+    );
+    const incremental = await memory.during('incremental sync', () => usage.sync({ now: () => new Date(windowEnd.getTime() + DAY_MS) }));
     const dayRows = incremental.views.find((view) => view.name === 'QUERY_HISTORY')?.rows ?? 0;
     await usage.close();
     await source.close();
+    memory.stop();
 
     console.log(
       `\nMedian of ${runs} runs over ${range.from} … ${range.to}, read from the usage copy (${os.cpus().length} CPUs; target < ${TARGET_MS} ms, aim < ${AIM_MS} ms):\n`,
@@ -152,14 +251,24 @@ async function main(): Promise<void> {
       `\nIncremental sync of one more day (${dayRows.toLocaleString('en')} query rows read, ${incremental.rowsCopied.toLocaleString('en')} rows in all): ` +
         `${(incremental.milliseconds / 1000).toFixed(2)} s (target < ${SYNC_TARGET_MS / 1000} s) ${syncVerdict}`,
     );
-    console.log(`Peak memory (resident set): ${mb(peakRss())}`);
-    if (results.some((r) => r.median >= TARGET_MS) || incremental.milliseconds >= SYNC_TARGET_MS) process.exitCode = 1;
+    const portalPeak = peakRss();
+    const memoryVerdict = portalPeak < PORTAL_PEAK_TARGET_BYTES ? 'ok' : 'OVER';
+    console.log(
+      `\nPeak memory (resident set, DuckDB's included; DuckDB memory limit ${limits.memoryLimit} per database):\n` +
+        `  portal (opens the account and the usage copy, syncs, serves the analyses): ${mb(portalPeak)} (target < ${mb(PORTAL_PEAK_TARGET_BYTES)}) ${memoryVerdict}\n` +
+        `    by step (sampled every 50 ms): ${[...memory.peaks].map(([step, bytes]) => `${step} ${mb(bytes)}`).join(', ')}\n` +
+        `  generator (the account process building the sample): ${mb(generated.peakBytes)}; adding the day: ${mb(addedDay.peakBytes)}`,
+    );
+    if (results.some((r) => r.median >= TARGET_MS) || incremental.milliseconds >= SYNC_TARGET_MS || portalPeak >= PORTAL_PEAK_TARGET_BYTES)
+      process.exitCode = 1;
   } finally {
+    memory.stop();
     if (process.env.BENCH_KEEP !== 'true') await fs.rm(dir, { recursive: true, force: true });
   }
 }
 
-main().catch((error: unknown) => {
+const accountTask = process.env.BENCH_WAREHOUSE_ACCOUNT;
+(accountTask ? accountProcess(JSON.parse(accountTask) as AccountTask) : main()).catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });

@@ -36,7 +36,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_DUCKDB_LIMITS, DUCKDB_SIZE, type DuckDbLimits } from '../../platform/warehouse/duckdbEngine.js';
+import { DEFAULT_DUCKDB_LIMITS, DUCKDB_SIZE, type DuckDbLimits } from '../../platform/warehouse/duckdbInstance.js';
 import { DEFAULT_PRICE_PER_CREDIT, DEFAULT_STORAGE_PRICE_PER_TB_MONTH } from '../../platform/warehouse/billing.js';
 import type { UsageSettings } from './usage-sync/organisationUsage.js';
 

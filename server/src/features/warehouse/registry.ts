@@ -129,7 +129,12 @@ export class WarehouseRegistry {
       if ((await sampleVersion(engine)) === SAMPLE_SCHEMA_VERSION) return engine;
       await engine.close();
     }
-    const summary = await generateSampleAccount(file, { org, queryCount, ...(this.options.now ? { now: this.options.now() } : {}) });
+    const summary = await generateSampleAccount(file, {
+      org,
+      queryCount,
+      limits: this.settings.duckdb,
+      ...(this.options.now ? { now: this.options.now() } : {}),
+    });
     this.options.onSampleGenerated?.({ org, queryCount: summary.queryCount, milliseconds: summary.milliseconds, file });
     return openDuckDbEngine(file, options);
   }

@@ -13,7 +13,8 @@
  * connection of its own so its BEGIN … COMMIT never captures a concurrent read; reads see what
  * was committed before they started.
  */
-import { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { DEFAULT_DUCKDB_LIMITS, openDuckDbInstance, type DuckDbLimits } from './duckdbInstance.js';
 import type { Engine, Queryable, ReadResult, Row, RowValue } from './engine.js';
 import { passThroughOr } from './engine.js';
 import { StatementTimeoutError, WarehouseError } from './errors.js';
@@ -210,24 +211,6 @@ export async function ownDuckDbConnection(engine: Engine): Promise<DuckDBConnect
   return engine instanceof DuckDbEngine ? engine.connectOwn() : null;
 }
 
-/**
- * What every DuckDB database the portal opens is held to. Without them DuckDB may take 80% of the
- * machine's memory per database and spill to 90% of its disk, and any statement may read or write
- * files and URLs. DuckDB's settings are per database, not per connection, so they hold for every
- * statement on it: user-written endpoint SQL as much as the portal's own work.
- */
-export interface DuckDbLimits {
-  /** DuckDB's `memory_limit` (e.g. "1GB"): sorts, joins and aggregates beyond it spill to the temp directory. */
-  memoryLimit: string;
-  /** DuckDB's `max_temp_directory_size` (e.g. "10GB"): how much a database may spill. */
-  tempLimit: string;
-}
-
-export const DEFAULT_DUCKDB_LIMITS: DuckDbLimits = { memoryLimit: '1GB', tempLimit: '10GB' };
-
-/** A DuckDB size setting: a number and a unit. */
-export const DUCKDB_SIZE = /^\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i;
-
 export interface DuckDbOpenOptions {
   limits?: DuckDbLimits;
   /**
@@ -244,11 +227,7 @@ export async function openDuckDbEngine(file: string, options: DuckDbOpenOptions 
   const limits = options.limits ?? DEFAULT_DUCKDB_LIMITS;
   let instance: DuckDBInstance;
   try {
-    instance = await DuckDBInstance.create(file, {
-      memory_limit: limits.memoryLimit,
-      max_temp_directory_size: limits.tempLimit,
-      temp_directory: `${file}.tmp`,
-    });
+    instance = await openDuckDbInstance(file, { limits, tempDirectory: `${file}.tmp` });
   } catch (error) {
     throw new WarehouseError('unavailable', 'The sample warehouse file cannot be opened.', { cause: error });
   }

@@ -20,11 +20,14 @@
  * accepts for a non-query either. On Snowflake that wrapper and the parser above are what is
  * enforced; the portal's Snowflake role should in addition hold only read privileges.
  */
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import os from 'node:os';
+import path from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Engine, Row } from './engine.js';
 import { StatementTimeoutError } from './errors.js';
 import { Sql, type SqlParam } from './sql.js';
 import { installSnowflakeShims } from './duckdbEngine.js';
+import { openDuckDbInstance, type DuckDbLimits } from './duckdbInstance.js';
 import { ALLOWED_CATEGORIES, ALLOWED_FUNCTION_PATTERN, ALLOWED_FUNCTIONS } from './endpointFunctions.js';
 import { DomainError } from '../errors/domainError.js';
 
@@ -69,8 +72,20 @@ interface Parser {
 
 let parser: Promise<Parser> | null = null;
 
+/**
+ * The parser holds no data (it serialises one statement at a time and lists DuckDB's functions),
+ * so it is held to far less than a warehouse database; a statement that could make it spill
+ * (none should) writes under the system's temp folder, never the portal's working directory.
+ */
+export const PARSER_LIMITS: DuckDbLimits = { memoryLimit: '64MB', tempLimit: '256MB' };
+export const parserTempDirectory = () => path.join(os.tmpdir(), `dataworks-sql-parser-${process.pid}`);
+
 async function openParser(): Promise<Parser> {
-  const instance = await DuckDBInstance.create(':memory:', { enable_external_access: 'false' });
+  const instance = await openDuckDbInstance(':memory:', {
+    limits: PARSER_LIMITS,
+    tempDirectory: parserTempDirectory(),
+    settings: { enable_external_access: 'false' },
+  });
   const connection = await instance.connect();
   // The warehouse's own macros exist here too, so the allow list knows them.
   await installSnowflakeShims(connection);

@@ -8,11 +8,12 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { DAY_MS } from '@common/time/utcDay';
 import { queryCostDailySelect, queryCostSelect, warehouseHourCostSelect, windowText } from '../../platform/warehouse/attribution.js';
 import { queryGapsSelect } from '../../platform/warehouse/gaps.js';
 import { installSnowflakeShims } from '../../platform/warehouse/duckdbEngine.js';
+import { DEFAULT_DUCKDB_LIMITS, openDuckDbInstance, type DuckDbLimits } from '../../platform/warehouse/duckdbInstance.js';
 import { raw, sql, type Sql } from '../../platform/warehouse/sql.js';
 import { REFERENCE_DDL, accountRows, lastLoginSql, referenceRows } from './accountSql.js';
 import { planSample, type SamplePlan } from './plan.js';
@@ -29,6 +30,12 @@ export interface SampleOptions {
   now?: Date;
   /** Days of history (default 90). */
   days?: number;
+  /**
+   * What the working copy is held to (default DuckDB's defaults of the portal): generation runs in
+   * the process that asked for it (the portal, on an organisation's first visit), so it stays
+   * within the same bounds as the databases the portal serves from.
+   */
+  limits?: DuckDbLimits;
 }
 
 export interface SampleSummary {
@@ -90,7 +97,9 @@ export async function generateSampleAccount(file: string, options: SampleOptions
   const plan = planSample(options.org, options.queryCount, options.now, options.days);
   await fs.mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const instance = await DuckDBInstance.create(temporary);
+  // Spills go beside the working copy and are removed with it.
+  const spill = `${temporary}.spill`;
+  const instance = await openDuckDbInstance(temporary, { limits: options.limits ?? DEFAULT_DUCKDB_LIMITS, tempDirectory: spill });
   let queryCount: number;
   try {
     const connection = await instance.connect();
@@ -103,9 +112,11 @@ export async function generateSampleAccount(file: string, options: SampleOptions
     instance.closeSync();
     await fs.rm(temporary, { force: true });
     await fs.rm(`${temporary}.wal`, { force: true });
+    await fs.rm(spill, { recursive: true, force: true });
     throw error;
   }
   instance.closeSync();
+  await fs.rm(spill, { recursive: true, force: true });
   await fs.rm(`${file}.wal`, { force: true });
   await fs.rename(temporary, file);
   return {

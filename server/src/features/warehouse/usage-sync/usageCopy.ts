@@ -10,7 +10,8 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { openDuckDbEngine, type DuckDbLimits } from '../../../platform/warehouse/duckdbEngine.js';
+import { openDuckDbEngine } from '../../../platform/warehouse/duckdbEngine.js';
+import type { DuckDbLimits } from '../../../platform/warehouse/duckdbInstance.js';
 import { num, str, type Engine, type Row } from '../../../platform/warehouse/engine.js';
 import { raw, sql } from '../../../platform/warehouse/sql.js';
 import { queryCostDailySelect, queryCostSelect, warehouseHourCostSelect } from '../../../platform/warehouse/attribution.js';
