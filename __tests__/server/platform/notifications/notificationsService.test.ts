@@ -9,20 +9,12 @@ import { createNotificationsService, type NotificationsService } from '../../../
 import type { Store } from '../../../../server/src/platform/store/openStore';
 import { startSmtpReceiver, type SmtpReceiver } from '../../../helpers/smtpReceiver';
 import { openSchemaStore } from '../../schemaStore';
+import { waitWith } from '../../helpers/waitFor';
 import type { Caller } from '../../../../server/src/platform/http/auth/tokenVerifier';
 
 jest.setTimeout(60_000);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function waitFor<T>(what: string, probe: () => T | undefined | null | false, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
+const waitFor = waitWith({ timeoutMs: 15_000 });
 
 const people = {
   ann: { subject: 'sub-ann', username: 'ann', email: 'ann@acme.example', roles: ['user', 'admin'] },
@@ -83,7 +75,21 @@ afterAll(async () => {
 async function subscribe(person: (typeof people)[keyof typeof people], organisation = 'acme') {
   const events: LiveEvent[] = [];
   const stop = await live.subscribe({ organisation, userId: person.subject, roles: person.roles }, (event) => events.push(event));
-  return { events, stop };
+  return { events, stop, subject: person.subject, organisation };
+}
+
+/**
+ * A subscriber's events once nothing more is on its way: a marker addressed to them is published
+ * after everything else and awaited (each subscriber gets its events in the order published).
+ */
+let markers = 0;
+async function settled(listener: Awaited<ReturnType<typeof subscribe>>): Promise<LiveEvent[]> {
+  const mark = ++markers;
+  await live.publish({ organisation: listener.organisation, userId: listener.subject, topic: 'marker', data: { mark } });
+  await waitFor(`marker ${mark} for ${listener.subject}`, () =>
+    listener.events.some((event) => event.topic === 'marker' && (event.data as { mark: number }).mark === mark),
+  );
+  return listener.events.filter((event) => event.topic !== 'marker');
 }
 
 const recipientsOf = async (id: string) =>
@@ -110,8 +116,7 @@ test('a notice for one user is recorded for that user and reaches only their ope
     topic: 'notification',
     data: { id: result.id, type: 'alert', title: 'Warehouse credits above budget', link: '/app/snowflake/cost', read: false },
   });
-  await sleep(100);
-  expect(bob.events).toEqual([]);
+  expect(await settled(bob)).toEqual([]);
   ann.stop();
   bob.stop();
 });
@@ -175,9 +180,8 @@ test('a notice for many users is one live message that skips those who turned th
   });
   expect(result.inApp).toBe(11);
   await waitFor('the docs user’s event', () => listeners[0]?.events[0]);
-  await sleep(150);
-  expect(listeners[1]?.events).toEqual([]);
-  expect(outsider.events).toEqual([]);
+  expect(await settled(listeners[1]!)).toEqual([]);
+  expect(await settled(outsider)).toEqual([]);
   for (const listener of [...listeners, outsider]) listener.stop();
 });
 
@@ -232,8 +236,10 @@ test('e-mail goes to those who asked, through the SMTP server, retried when it r
   // The SMTP server has the mail before the job records its success: wait for that too.
   const readJob = () =>
     store.db.selectFrom('jobs').select(['state', 'attempts']).where('kind', '=', 'notifications.email').executeTakeFirstOrThrow();
-  let job = await readJob();
-  for (const deadline = Date.now() + 15_000; job.state !== 'succeeded' && Date.now() < deadline; job = await readJob()) await sleep(25);
+  const job = await waitFor('the e-mail job to end', async () => {
+    const row = await readJob();
+    return row.state === 'succeeded' || row.state === 'failed' ? row : undefined;
+  });
   expect(job).toEqual({ state: 'succeeded', attempts: 2 });
   // Bob did not ask for e-mail: none for him.
   expect(smtp.mails.every((sent) => !sent.to.includes('bob'))).toBe(true);
