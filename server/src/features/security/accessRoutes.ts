@@ -20,6 +20,7 @@ import { accessReview } from './accessReview.js';
 import { securityCaller, type SecurityDeps } from './context.js';
 import { assertCanGrant, assertCanManage, assertStillAllowed } from './memberRules.js';
 import { audited, listSecurityAudit, membershipLock } from './securityAudit.js';
+import { endingSessions, recordCutOff } from './sessionCutOff.js';
 
 export function registerAccessRoutes(server: FastifyInstance, { identity, db, revocations }: SecurityDeps): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -50,7 +51,7 @@ export function registerAccessRoutes(server: FastifyInstance, { identity, db, re
     const target = await identity.getMember(caller.organisation, memberId);
     assertCanManage(caller.roles, target);
     const revokesAdmin = !grant && (organisationAdminRoles as readonly string[]).includes(role);
-    const { member: changed } = await audited(
+    const { result: changed } = await audited(
       db,
       caller,
       { action: grant ? 'role.grant' : 'role.revoke', target: target.username, details: { role } },
@@ -58,17 +59,13 @@ export function registerAccessRoutes(server: FastifyInstance, { identity, db, re
         const member = grant
           ? await identity.grantRole(caller.organisation, memberId, role)
           : await identity.revokeRole(caller.organisation, memberId, role);
-        const changedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
-        const sessions = await identity.listSessions(caller.organisation, memberId);
-        await identity.signOutEverywhere(caller.organisation, memberId);
-        return { member, sessions, changedAt };
+        return endingSessions(identity, caller.organisation, memberId, async () => {
+          await identity.signOutEverywhere(caller.organisation, memberId);
+          return member;
+        });
       },
       {
-        alongside: async (tx, { sessions, changedAt }) => {
-          for (const session of sessions)
-            await revocations.revokeSession({ sid: session.id, organisation: caller.organisation, subject: memberId }, tx);
-          await revocations.setNotBefore({ subject: memberId, organisation: caller.organisation, notBefore: changedAt }, tx);
-        },
+        alongside: (tx, { cutOff }) => recordCutOff(revocations, cutOff, tx),
         lock: {
           name: membershipLock(caller.organisation),
           check: () =>

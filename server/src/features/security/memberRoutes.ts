@@ -26,6 +26,7 @@ import type { ZodTypeProvider } from '../../platform/http/zodTypeProvider.js';
 import { securityCaller, type SecurityDeps } from './context.js';
 import { assertCanGrant, assertCanManage, assertStillAllowed } from './memberRules.js';
 import { audited, membershipLock } from './securityAudit.js';
+import { endingSessions, recordCutOff } from './sessionCutOff.js';
 
 export function registerMemberRoutes(server: FastifyInstance, { identity, db, revocations, invitations }: SecurityDeps): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -82,15 +83,14 @@ export function registerMemberRoutes(server: FastifyInstance, { identity, db, re
     preValidation: change,
     handler: async (request) => {
       const { caller, target } = await manageable(request, request.params.memberId);
-      const notBefore = new Date();
       // Disabled means signed out now: the member's tokens are refused from this moment.
-      return audited(
+      const { result: disabled } = await audited(
         db,
         caller,
         { action: 'member.disable', target: target.username },
-        () => identity.disableMember(caller.organisation, target.id),
+        () => endingSessions(identity, caller.organisation, target.id, () => identity.disableMember(caller.organisation, target.id)),
         {
-          alongside: (tx) => revocations.setNotBefore({ subject: target.id, organisation: caller.organisation, notBefore }, tx),
+          alongside: (tx, { cutOff }) => recordCutOff(revocations, cutOff, tx),
           lock: {
             name: membershipLock(caller.organisation),
             check: () =>
@@ -98,6 +98,7 @@ export function registerMemberRoutes(server: FastifyInstance, { identity, db, re
           },
         },
       );
+      return disabled;
     },
   });
 
@@ -211,16 +212,14 @@ export function registerMemberRoutes(server: FastifyInstance, { identity, db, re
     preValidation: change,
     handler: async (request) => {
       const { caller, target } = await manageable(request, request.params.memberId);
-      return audited(
+      const { result } = await audited(
         db,
         caller,
         { action: 'member.sign_out_everywhere', target: target.username },
-        () => identity.signOutEverywhere(caller.organisation, target.id),
-        {
-          alongside: (tx, result) =>
-            revocations.setNotBefore({ subject: target.id, organisation: caller.organisation, notBefore: new Date(result.notBefore) }, tx),
-        },
+        () => endingSessions(identity, caller.organisation, target.id, () => identity.signOutEverywhere(caller.organisation, target.id)),
+        { alongside: (tx, { cutOff }) => recordCutOff(revocations, cutOff, tx) },
       );
+      return result;
     },
   });
 }
