@@ -28,33 +28,34 @@ export interface RevocationList {
   setNotBefore(entry: { subject: string; organisation: string; notBefore: Date }, executor?: Kysely<StoreSchema>): Promise<void>;
 }
 
-export function createRevocationList(db: Kysely<StoreSchema>): RevocationList {
+/** `now` is the clock the cache is judged by (tests pass their own to step past the cache time). */
+export function createRevocationList(db: Kysely<StoreSchema>, now: () => number = Date.now): RevocationList {
   const revokedCache = new Map<string, { revoked: boolean; until: number }>();
   const notBeforeCache = new Map<string, { notBefore: number | null; until: number }>();
 
   async function isRevoked(sid: string): Promise<boolean> {
     const hit = revokedCache.get(sid);
-    if (hit && hit.until > Date.now()) return hit.revoked;
+    if (hit && hit.until > now()) return hit.revoked;
     const row = await db.selectFrom('revoked_sessions').select('sid').where('sid', '=', sid).executeTakeFirst();
-    remember(revokedCache, sid, { revoked: row !== undefined, until: Date.now() + REVOCATION_CACHE_MS });
+    remember(revokedCache, sid, { revoked: row !== undefined, until: now() + REVOCATION_CACHE_MS });
     return row !== undefined;
   }
 
   async function notBeforeOf(subject: string): Promise<number | null> {
     const hit = notBeforeCache.get(subject);
-    if (hit && hit.until > Date.now()) return hit.notBefore;
+    if (hit && hit.until > now()) return hit.notBefore;
     const row = await db.selectFrom('token_not_before').select('not_before').where('subject', '=', subject).executeTakeFirst();
     const notBefore = row ? new Date(row.not_before).getTime() : null;
-    remember(notBeforeCache, subject, { notBefore, until: Date.now() + REVOCATION_CACHE_MS });
+    remember(notBeforeCache, subject, { notBefore, until: now() + REVOCATION_CACHE_MS });
     return notBefore;
   }
 
   return {
     check(caller) {
-      const now = Date.now();
+      const at = now();
       const revoked = caller.sessionId ? revokedCache.get(caller.sessionId) : undefined;
       const notBefore = notBeforeCache.get(caller.subject);
-      if ((!caller.sessionId || (revoked && revoked.until > now)) && notBefore && notBefore.until > now) {
+      if ((!caller.sessionId || (revoked && revoked.until > at)) && notBefore && notBefore.until > at) {
         judge(caller, revoked?.revoked ?? false, notBefore.notBefore);
         return undefined;
       }
@@ -66,7 +67,7 @@ export function createRevocationList(db: Kysely<StoreSchema>): RevocationList {
     async revokeSession({ sid, organisation, subject }, executor = db) {
       // This instance refuses the session at once (the identity service has ended it already);
       // other instances see the row once the caller's transaction commits.
-      remember(revokedCache, sid, { revoked: true, until: Date.now() + REVOKED_SESSION_RETENTION_MS });
+      remember(revokedCache, sid, { revoked: true, until: now() + REVOKED_SESSION_RETENTION_MS });
       await executor
         .insertInto('revoked_sessions')
         .values({ sid, organisation_id: organisation, subject, expires_at: new Date(Date.now() + REVOKED_SESSION_RETENTION_MS) })
@@ -76,7 +77,7 @@ export function createRevocationList(db: Kysely<StoreSchema>): RevocationList {
     },
     async setNotBefore({ subject, organisation, notBefore }, executor = db) {
       const known = notBeforeCache.get(subject)?.notBefore ?? 0;
-      remember(notBeforeCache, subject, { notBefore: Math.max(notBefore.getTime(), known), until: Date.now() + REVOCATION_CACHE_MS });
+      remember(notBeforeCache, subject, { notBefore: Math.max(notBefore.getTime(), known), until: now() + REVOCATION_CACHE_MS });
       // Never moves back: a sign-out everywhere a moment earlier keeps its later cut-off.
       await executor
         .insertInto('token_not_before')
