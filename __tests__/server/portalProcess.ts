@@ -8,6 +8,7 @@ import { promises as fs } from 'node:fs';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { waitFor } from './helpers/waitFor';
 
 const ROOT = path.resolve(__dirname, '../..');
 const MAIN = path.join(ROOT, 'server', 'src', 'main.ts');
@@ -80,15 +81,15 @@ export async function isListening(port: number): Promise<boolean> {
 
 /** Polls a URL until it answers 200, the process exits, or the time is up. */
 export async function waitForOk(url: string, portal: PortalProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (portal.child.exitCode !== null) throw new Error(`the portal exited with ${portal.child.exitCode}:\n${portal.output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${portal.output()}`);
+  await waitFor(
+    `${url} to answer`,
+    async () => {
+      if (portal.child.exitCode !== null) throw new Error(`the portal exited with ${portal.child.exitCode}:\n${portal.output()}`);
+      return fetch(url).then(
+        (response) => response.ok,
+        () => false, // not listening yet
+      );
+    },
+    { timeoutMs, stepMs: 100, details: portal.output },
+  );
 }

@@ -15,6 +15,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, startIdentityServer, type RunningIdentityServer } from '../identity/identityServer';
+import { waitFor } from '../helpers/waitFor';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const MAIN = path.join(ROOT, 'server', 'src', 'main.ts');
@@ -90,22 +91,21 @@ export async function startPortal(options: PortalOptions = {}): Promise<RunningP
     await fs.rm(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`portal exited with ${child.exitCode}:\n${output}`);
-    }
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`portal did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
+  try {
+    await waitFor(
+      'the portal to start',
+      async () => {
+        if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode}:\n${output}`);
+        return fetch(`${baseUrl}/api/health`).then(
+          (response) => response.ok,
+          () => false, // not listening yet
+        );
+      },
+      { timeoutMs: 60_000, stepMs: 100, details: () => output },
+    );
+  } catch (error) {
+    await stop();
+    throw error;
   }
 
   const api: RunningPortal['api'] = async (method, urlPath, request = {}) => {

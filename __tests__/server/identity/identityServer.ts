@@ -14,6 +14,7 @@ import { promises as fs } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { waitFor } from '../helpers/waitFor';
 
 export const CLIENT_ID = 'dataworks-portal-frontend';
 export const DEFAULT_REDIRECT_URI = 'http://localhost:3000/app/home';
@@ -67,18 +68,17 @@ export function freePort(): Promise<number> {
 }
 
 async function waitForReady(url: string, child: ChildProcess, logs: () => string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`identity server exited with ${child.exitCode}:\n${logs()}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`identity server did not answer within ${timeoutMs} ms:\n${logs()}`);
+  await waitFor(
+    `the identity server at ${url}`,
+    async () => {
+      if (child.exitCode !== null) throw new Error(`identity server exited with ${child.exitCode}:\n${logs()}`);
+      return fetch(url).then(
+        (response) => response.ok,
+        () => false, // not listening yet
+      );
+    },
+    { timeoutMs, stepMs: 50, details: logs },
+  );
 }
 
 export async function startIdentityServer(options: StartOptions = {}): Promise<RunningIdentityServer> {

@@ -14,6 +14,7 @@ import { openDuckDbEngine } from '../../../../server/src/platform/warehouse/duck
 import type { Engine } from '../../../../server/src/platform/warehouse/engine';
 import { raw } from '../../../../server/src/platform/warehouse/sql';
 import { manifestOf, openTestStore } from './fixtures';
+import { waitFor } from '../../helpers/waitFor';
 
 jest.setTimeout(60_000);
 
@@ -65,14 +66,7 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-async function until<T>(probe: () => T | null | undefined | Promise<T | null | undefined>): Promise<T> {
-  for (let tries = 0; tries < 200; tries += 1) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('timed out');
-}
+const until = <T>(probe: () => T | null | undefined | Promise<T | null | undefined>) => waitFor('the ingestion to be seen', probe);
 
 test('an ingestion is announced live and puts the organisation on the freshness schedule', async () => {
   const manifest = manifestOf({

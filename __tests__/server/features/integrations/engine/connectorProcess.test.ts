@@ -12,6 +12,7 @@ import {
   type ConnectorLogLine,
   type ConnectorRun,
 } from '../../../../../server/src/features/integrations/engine/connectorProcess';
+import { waitFor } from '../../../helpers/waitFor';
 
 let dir: string;
 
@@ -141,8 +142,7 @@ setInterval(() => {}, 1000);`,
   const grandchild = Number(messages[0]?.log?.message);
   // Gone, or a zombie waiting to be reaped (the signal reached the whole group).
   const running = async () => (await fs.readFile(`/proc/${grandchild}/stat`, 'utf8').catch(() => '')).split(' ')[2] ?? '';
-  for (let attempt = 0; attempt < 40 && !['', 'Z', 'X'].includes(await running()); attempt += 1)
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  await waitFor('the grandchild to end', async () => ['', 'Z', 'X'].includes(await running()), { timeoutMs: 2_000 }).catch(() => undefined);
   expect(['', 'Z', 'X']).toContain(await running());
 });
 
