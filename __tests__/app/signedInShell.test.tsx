@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import mixpanel from 'mixpanel-browser/dist/mixpanel-core.cjs.js';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { initAnalytics } from '../../src/analytics/analytics';
 import { apiClient } from '../../src/api/client';
 import { RootLayout } from '../../src/app/RootLayout';
 import SignedInShell from '../../src/app/SignedInShell';
+import { LAYOUT_SAVE_DELAY_MS } from '../../src/layout/layoutSaveListener';
 import { previewLayout } from '../../src/layout/preview/layoutPreviewSlice';
 import { readRecentPages } from '../../src/layout/recentPages';
 import { installFakeAuthClient } from '../helpers/fakeAuthClient';
@@ -150,14 +151,17 @@ it('restores the layout the user saved (from another browser) at sign-in, withou
     if (request.url === 'api/me/layout-settings') saves.push(request.data);
     return json(200, { dashboards });
   });
+  // The save listener waits LAYOUT_SAVE_DELAY_MS before saving: the clock is stepped past it.
+  jest.useFakeTimers({ advanceTimers: true });
   const store = makeSignedInStore();
   expect(store.getState().layout.navBackColor).toBe('navbar-dark');
   renderWithRouter(store, routes, '/app/home');
   await waitFor(() => expect(store.getState().layout.navBackColor).toBe('navbar-purple'));
   expect(store.getState().layout.rtlLayout).toBe(true);
-  // The save listener waits a second before saving; the restored settings must not be sent
-  // back (a save still pending from an earlier test may arrive, with other settings).
-  await new Promise((resolve) => setTimeout(resolve, 1200));
+  // The restored settings must not be sent back (a save still pending from an earlier test may
+  // arrive, with other settings).
+  await act(() => jest.advanceTimersByTimeAsync(LAYOUT_SAVE_DELAY_MS + 200));
+  jest.useRealTimers();
   expect(saves.filter((body) => String(body).includes('navbar-purple'))).toEqual([]);
 });
 
@@ -170,11 +174,14 @@ it('while the tab previews someone else’s layout, a reload neither restores no
     }
     return json(200, { dashboards });
   });
+  jest.useFakeTimers({ advanceTimers: true });
   const store = makeSignedInStore();
   store.dispatch(previewLayout('engineer', { rtlLayout: true }));
   renderWithRouter(store, routes, '/app/home');
   await screen.findByRole('region', { name: 'Layout preview' });
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // Past the save listener's delay, with every request the shell made answered meanwhile.
+  await act(() => jest.advanceTimersByTimeAsync(LAYOUT_SAVE_DELAY_MS + 200));
+  jest.useRealTimers();
   expect(calls).toEqual([]);
   expect(store.getState().layout).toMatchObject({ rtlLayout: true, navBackColor: 'navbar-dark' });
   window.sessionStorage.clear();
