@@ -92,6 +92,7 @@ export const ordersAsset: AssetDetail = {
   group: null,
   contractEnforced: false,
   certified: false,
+  definition: null,
   packageName: 'acme_shop',
   database: 'ANALYTICS',
   schema: 'MARTS',

@@ -13,13 +13,26 @@ export const catalogResourceTypes = [
   'exposure',
   'metric',
   'semantic_model',
+  'saved_query',
+  'macro',
   'test',
   'analysis',
 ] as const;
 export type CatalogResourceType = (typeof catalogResourceTypes)[number];
 
 /** What explore searches: every resource type but tests and analyses, plus columns. */
-export const searchableKinds = ['model', 'source', 'seed', 'snapshot', 'exposure', 'metric', 'column'] as const;
+export const searchableKinds = [
+  'model',
+  'source',
+  'seed',
+  'snapshot',
+  'exposure',
+  'metric',
+  'semantic_model',
+  'saved_query',
+  'macro',
+  'column',
+] as const;
 export type SearchableKind = (typeof searchableKinds)[number];
 
 export const testStatuses = ['pass', 'fail', 'warn', 'error', 'skipped', 'unknown'] as const;
@@ -155,6 +168,56 @@ export const catalogSearchResponse = z.object({
 });
 export type CatalogSearchResponse = z.infer<typeof catalogSearchResponse>;
 
+/** An entity, dimension or measure of a semantic model (type: an entity's or dimension's type, a measure's agg). */
+export const semanticPart = z.object({
+  name: z.string(),
+  type: z.string(),
+  expr: z.string().nullable(),
+  description: z.string(),
+  /** Time dimensions: their granularity; measures: their own agg_time_dimension. */
+  extra: z.string().nullable(),
+  /** Measures: a non_additive_dimension is set. */
+  nonAdditive: z.boolean().optional(),
+});
+export type SemanticPart = z.infer<typeof semanticPart>;
+
+/**
+ * What an asset is made of beyond its name and lineage, for the kinds that have no columns: a
+ * semantic model's entities, dimensions and measures, a metric's type, a saved query's metrics
+ * and group-bys, a macro's documented arguments (its SQL is the asset's `rawCode`).
+ */
+export const assetDefinition = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('semantic_model'),
+    model: z.string().nullable(),
+    aggTimeDimension: z.string().nullable(),
+    entities: z.array(semanticPart),
+    dimensions: z.array(semanticPart),
+    measures: z.array(semanticPart),
+  }),
+  z.object({
+    kind: z.literal('metric'),
+    type: z.string(),
+    label: z.string().nullable(),
+    typeParams: z.record(z.string(), z.unknown()),
+    filter: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('saved_query'),
+    label: z.string().nullable(),
+    metrics: z.array(z.string()),
+    groupBy: z.array(z.string()),
+    /** The where filters, in MetricFlow's templating. */
+    where: z.array(z.string()),
+    exports: z.array(z.object({ name: z.string(), exportAs: z.string().nullable(), relation: z.string().nullable() })),
+  }),
+  z.object({
+    kind: z.literal('macro'),
+    arguments: z.array(z.object({ name: z.string(), type: z.string().nullable(), description: z.string() })),
+  }),
+]);
+export type AssetDefinition = z.infer<typeof assetDefinition>;
+
 export const assetIdParams = z.object({ uniqueId: z.string().min(1).max(1024, 'must be at most 1024 characters') });
 
 export const assetColumn = z.object({
@@ -216,6 +279,8 @@ export const assetDetail = z.object({
   contractEnforced: z.boolean(),
   /** The project certifies it: `certified: true` in its meta, or the tag `certified`. */
   certified: z.boolean(),
+  /** Semantic models, metrics, saved queries and macros: what they are made of; null for the others. */
+  definition: assetDefinition.nullable(),
   /** The asset's own health by dbt's model and source rules; null for kinds that have none. */
   health: healthSignal.nullable(),
   /** Tests that read this node but belong to another node, or to none (a singular test over several models). */

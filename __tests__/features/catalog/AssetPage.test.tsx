@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import type { AssetDetail } from '../../../common/dbt/catalogContract';
 import AssetPage from '../../../src/features/catalog/AssetPage';
 import { ordersAsset, withArtifacts } from '../../helpers/dbtFixtures';
 import { json } from '../../helpers/fakeBackend';
@@ -14,10 +15,11 @@ setUpPageTests();
 
 let server: FakeWarehouseServer;
 
-function start(id = 'model.acme_shop.orders') {
+function start(id = 'model.acme_shop.orders', more: AssetDetail[] = []) {
   server = fakeWarehouseServer({
     'GET api/dbt/ingestions': json(200, withArtifacts),
     'GET api/catalog/assets/model.acme_shop.orders': json(200, { asset: ordersAsset }),
+    ...Object.fromEntries(more.map((asset) => [`GET api/catalog/assets/${asset.uniqueId}`, json(200, { asset })])),
   });
   connectFakeServer(server);
   return renderWithRouter(
@@ -113,4 +115,86 @@ it('names a versioned model with its version, says which is latest, and shows it
   expect(fact('Access')).toBe('public');
   expect(fact('Group')).toBe('sales');
   expect(fact('Contract')).toBe('enforced');
+});
+
+/** An asset of a kind without columns, built on the orders fixture. */
+const definedAsset = (overrides: Partial<AssetDetail>): AssetDetail => ({
+  ...ordersAsset,
+  access: null,
+  relationName: null,
+  materialized: null,
+  database: null,
+  schema: null,
+  columns: [],
+  tests: [],
+  referencedBy: [],
+  health: null,
+  history: [],
+  compiledCode: null,
+  ...overrides,
+});
+
+it('shows a certified macro: the Certified badge in words, its arguments and SQL, and no columns, tests or lineage', async () => {
+  const macro = definedAsset({
+    uniqueId: 'macro.acme_shop.cents_to_dollars',
+    name: 'cents_to_dollars',
+    resourceType: 'macro',
+    certified: true,
+    originalFilePath: 'macros/cents_to_dollars.sql',
+    rawCode: '{% macro cents_to_dollars(column_name, scale=2) %} ({{ column_name }} / 100)::numeric(16, {{ scale }}) {% endmacro %}',
+    definition: { kind: 'macro', arguments: [{ name: 'column_name', type: 'string', description: 'The column in cents' }] },
+  });
+  start(macro.uniqueId, [macro]);
+  expect(await screen.findByRole('heading', { level: 1, name: 'cents_to_dollars' })).toBeInTheDocument();
+  expect(await screen.findByText('The dbt project certifies this asset.')).toBeInTheDocument();
+  expect(screen.getByText('Certified')).toHaveClass('badge');
+  expect(within(screen.getByRole('table', { name: 'Arguments' })).getByRole('row', { name: /column_name/ })).toHaveTextContent(
+    'The column in cents',
+  );
+  expect(screen.getByLabelText('SQL as written')).toHaveTextContent('{% macro cents_to_dollars(column_name, scale=2) %}');
+  expect(screen.getByText('macros/cents_to_dollars.sql')).toBeInTheDocument();
+  expect(screen.queryByRole('table', { name: 'Columns' })).toBeNull();
+  expect(screen.queryByRole('link', { name: 'Open in the lineage graph' })).toBeNull();
+});
+
+it("shows a semantic model's entities, dimensions and measures, and a saved query's metrics and group-bys", async () => {
+  const part = (name: string, type: string) => ({ name, type, expr: null, description: '', extra: null });
+  const semantic = definedAsset({
+    uniqueId: 'semantic_model.acme_shop.orders',
+    resourceType: 'semantic_model',
+    rawCode: null,
+    definition: {
+      kind: 'semantic_model',
+      model: "ref('fct_orders')",
+      aggTimeDimension: 'ordered_at',
+      entities: [part('order', 'primary')],
+      dimensions: [{ ...part('ordered_at', 'time'), extra: 'day' }],
+      measures: [{ ...part('revenue', 'sum'), expr: 'amount' }],
+    },
+  });
+  const saved = definedAsset({
+    uniqueId: 'saved_query.acme_shop.revenue_by_region',
+    name: 'revenue_by_region',
+    resourceType: 'saved_query',
+    rawCode: null,
+    definition: {
+      kind: 'saved_query',
+      label: 'Revenue by region',
+      metrics: ['revenue'],
+      groupBy: ["Dimension('customer__region')"],
+      where: [],
+      exports: [{ name: 'revenue_by_region', exportAs: 'table', relation: 'exports.revenue_by_region' }],
+    },
+  });
+  const { unmount } = start(semantic.uniqueId, [semantic]);
+  expect(await screen.findByRole('table', { name: 'Measures' })).toHaveTextContent('revenuesumamount');
+  expect(screen.getByRole('table', { name: 'Dimensions' })).toHaveTextContent('time (day)');
+  expect(screen.getByRole('table', { name: 'Entities' })).toHaveTextContent('primary');
+  expect(screen.getByText("ref('fct_orders')")).toBeInTheDocument();
+  unmount();
+  start(saved.uniqueId, [saved]);
+  expect(await screen.findByText("Dimension('customer__region')")).toBeInTheDocument();
+  expect(screen.getByText('Revenue by region')).toBeInTheDocument();
+  expect(screen.getByText('revenue_by_region as a table (exports.revenue_by_region)')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Open in the lineage graph' })).toBeInTheDocument();
 });

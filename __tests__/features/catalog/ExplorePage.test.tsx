@@ -21,6 +21,7 @@ function start(path = '/app/data-catalog/explore') {
   const answer = (request: { url?: string }) => {
     const query = new URLSearchParams((request.url ?? '').split('?')[1] ?? '');
     if (query.get('q') === 'bad') return json(400, { error: 'invalid_request', message: 'q: must be at most 200 characters' });
+    if (query.get('q') === 'revenue') return json(200, revenueAnswer());
     const hits = query.get('q')
       ? [
           hit('orders', {
@@ -138,3 +139,69 @@ it('sends a part of a word as typed, and shows each asset with its own health', 
   // The fixture's model hit is Healthy; a column hit shows no health of its own.
   expect(within(results).getAllByText('Healthy')).toHaveLength(1);
 });
+
+it('marks certified results with a Certified badge in words, and lists semantic models, saved queries and macros with their kind, each opening its asset page', async () => {
+  const user = userEvent.setup();
+  start();
+  await screen.findByText('3 matches (3 ms)');
+  await user.type(screen.getByRole('searchbox', { name: 'Search the catalog' }), 'revenue');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  await screen.findByText('4 matches (3 ms)');
+  const items = within(screen.getByRole('list')).getAllByRole('listitem');
+  // The badge is the word itself, not a colour: only the certified model has it.
+  expect(within(items[0] as HTMLElement).getByText('Certified')).toBeInTheDocument();
+  expect(items.slice(1).every((item) => within(item).queryByText('Certified') === null)).toBe(true);
+  expect(items.map((item) => within(item).getByText(/model|query|macro/).textContent)).toEqual([
+    'model',
+    'semantic model',
+    'saved query',
+    'macro',
+  ]);
+  expect(within(items[3] as HTMLElement).getByRole('link', { name: 'revenue_cents' })).toHaveAttribute(
+    'href',
+    '/app/data-catalog/assets/macro.acme_shop.revenue_cents',
+  );
+  // The new kinds and certification are facets.
+  expect(screen.getByRole('checkbox', { name: 'semantic model (1)' })).toBeInTheDocument();
+  expect(screen.getByRole('checkbox', { name: 'macro (1)' })).toBeInTheDocument();
+  const certification = screen.getByRole('group', { name: 'Certification' });
+  await user.click(within(certification).getByRole('checkbox', { name: 'certified (1)' }));
+  await waitFor(() => expect(searches()).toContain('GET api/catalog/search?q=revenue&certified=certified&limit=25&offset=0'));
+});
+
+/** A search for "revenue": a certified model, and one semantic model, saved query and macro. */
+function revenueAnswer() {
+  return searchAnswer(
+    [
+      hit('revenue', { certified: true }),
+      hit('revenue', {
+        kind: 'semantic_model',
+        resourceType: 'semantic_model',
+        uniqueId: 'semantic_model.acme_shop.revenue',
+        health: null,
+      }),
+      hit('revenue_by_region', {
+        kind: 'saved_query',
+        resourceType: 'saved_query',
+        uniqueId: 'saved_query.acme_shop.revenue_by_region',
+        health: null,
+      }),
+      hit('revenue_cents', { kind: 'macro', resourceType: 'macro', uniqueId: 'macro.acme_shop.revenue_cents', health: null }),
+    ],
+    {
+      facets: {
+        ...searchAnswer([]).facets,
+        kind: [
+          { value: 'model', count: 1 },
+          { value: 'semantic_model', count: 1 },
+          { value: 'saved_query', count: 1 },
+          { value: 'macro', count: 1 },
+        ],
+        certified: [
+          { value: 'certified', count: 1 },
+          { value: 'not certified', count: 3 },
+        ],
+      },
+    },
+  );
+}

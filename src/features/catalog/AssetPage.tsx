@@ -1,6 +1,7 @@
 // /app/data-catalog/assets/:assetId: one dbt node — what it is (description, owners, tags),
 // its columns with types and tests, its SQL, where its data comes from and goes, its tests'
-// last results, its freshness or last build, the exposures that use it, and its history.
+// last results, its freshness or last build, the exposures that use it, and its history. A
+// semantic model, metric, saved query or macro shows its definition instead of columns and tests.
 import { Link, useParams } from 'react-router-dom';
 import { canOpen } from '@common/access/access';
 import { mayEditCatalogOrganisation } from '@common/catalog-domains/catalogOrganisationRules';
@@ -19,6 +20,7 @@ import { Panel } from '../../components/Panel';
 import { formatDuration } from '../../components/format';
 import { useAppSelector } from '../../state/hooks';
 import { AssetColumns } from './AssetColumns';
+import { AssetDefinition } from './AssetDefinition';
 import { AssetHistory } from './AssetHistory';
 import { AssetTests } from './AssetTests';
 import { CertifiedBadge } from './CertifiedBadge';
@@ -84,6 +86,16 @@ function Facts({ asset }: { asset: AssetDetail }) {
   );
 }
 
+/** Kinds that have no columns nor data tests of their own: their definition says what they are. */
+const definedKinds = new Set<AssetDetail['resourceType']>(['semantic_model', 'metric', 'saved_query', 'macro']);
+
+const definitionTitles: Partial<Record<AssetDetail['resourceType'], string>> = {
+  semantic_model: 'Entities, dimensions and measures',
+  metric: 'Definition',
+  saved_query: 'Query',
+  macro: 'Arguments',
+};
+
 function Asset({ uniqueId }: { uniqueId: string }) {
   const { currentData: asset, error, isFetching, refetch } = useGetAssetQuery(uniqueId);
   // Profiles belong to Data Quality (data_catalog_advanced): shown here to those who may open it.
@@ -125,35 +137,46 @@ function Asset({ uniqueId }: { uniqueId: string }) {
       </Panel>
       {costs ? <AssetCostPanel assetId={asset.uniqueId} resourceType={asset.resourceType} /> : null}
       {governance ? <AssetGovernancePanel assetId={asset.uniqueId} assetName={asset.name} /> : null}
-      <Panel title="Columns" description="Types from the warehouse (catalog.json) where dbt documented them.">
-        <AssetColumns columns={asset.columns} />
-      </Panel>
-      <Panel title="Tests" description="The last result of each data test on this asset.">
-        <AssetTests tests={asset.tests} referencedBy={asset.referencedBy} />
-      </Panel>
-      <Panel
-        title="Lineage"
-        actions={
-          <Link className="btn btn-outline-primary btn-sm" to={`${appPaths.catalogLineage}?focus=${encodeURIComponent(asset.uniqueId)}`}>
-            Open in the lineage graph
-          </Link>
-        }
-      >
-        <div className="row">
-          <div className="col-md-4">
-            <h3 className="h6">Upstream</h3>
-            <NodeLinks nodes={asset.upstream} empty="Nothing: this is where the data enters." />
+      {asset.definition ? (
+        <Panel title={definitionTitles[asset.resourceType] ?? 'Definition'}>
+          <AssetDefinition definition={asset.definition} />
+        </Panel>
+      ) : null}
+      {definedKinds.has(asset.resourceType) && asset.columns.length === 0 && asset.tests.length === 0 ? null : (
+        <>
+          <Panel title="Columns" description="Types from the warehouse (catalog.json) where dbt documented them.">
+            <AssetColumns columns={asset.columns} />
+          </Panel>
+          <Panel title="Tests" description="The last result of each data test on this asset.">
+            <AssetTests tests={asset.tests} referencedBy={asset.referencedBy} />
+          </Panel>
+        </>
+      )}
+      {asset.resourceType === 'macro' ? null : (
+        <Panel
+          title="Lineage"
+          actions={
+            <Link className="btn btn-outline-primary btn-sm" to={`${appPaths.catalogLineage}?focus=${encodeURIComponent(asset.uniqueId)}`}>
+              Open in the lineage graph
+            </Link>
+          }
+        >
+          <div className="row">
+            <div className="col-md-4">
+              <h3 className="h6">Upstream</h3>
+              <NodeLinks nodes={asset.upstream} empty="Nothing: this is where the data enters." />
+            </div>
+            <div className="col-md-4">
+              <h3 className="h6">Downstream</h3>
+              <NodeLinks nodes={asset.downstream} empty="Nothing reads it in the project." />
+            </div>
+            <div className="col-md-4">
+              <h3 className="h6">Exposures using it</h3>
+              <NodeLinks nodes={asset.exposures} empty="No exposure depends on it." />
+            </div>
           </div>
-          <div className="col-md-4">
-            <h3 className="h6">Downstream</h3>
-            <NodeLinks nodes={asset.downstream} empty="Nothing reads it in the project." />
-          </div>
-          <div className="col-md-4">
-            <h3 className="h6">Exposures using it</h3>
-            <NodeLinks nodes={asset.exposures} empty="No exposure depends on it." />
-          </div>
-        </div>
-      </Panel>
+        </Panel>
+      )}
       {asset.rawCode || asset.compiledCode ? (
         <Panel title="SQL">
           {asset.rawCode ? (

@@ -1,6 +1,7 @@
 // /app/data-catalog/explore: one search box over every model, source, seed, snapshot,
-// exposure, metric and column of the dbt project, answered by the server's full-text search,
-// with facets to narrow it. The search lives in the address. "/" jumps to the search box.
+// exposure, metric, semantic model, saved query, macro and column of the dbt project, answered
+// by the server's full-text search (docs/catalog-search.md), with facets to narrow it. The
+// search lives in the address. "/" jumps to the search box.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SEARCH_QUERY_MAX } from '@common/dbt/catalogContract';
@@ -73,7 +74,7 @@ function Explore() {
           labelClassName="visually-hidden"
           type="search"
           className="flex-grow-1 dw-search-field"
-          placeholder="Models, sources, columns, exposures… (press / to come back here)"
+          placeholder="Models, sources, columns, metrics, macros… (press / to come back here)"
           value={text}
           onValue={setText}
           error={error}
@@ -103,7 +104,8 @@ export default dbtPageOf(
   {
     id: 'explore-title',
     title: 'Explore',
-    intro: 'Search everything your dbt project knows: models, sources, seeds, snapshots, exposures, metrics and their columns.',
+    intro:
+      'Search everything your dbt project knows: models, sources, seeds, snapshots, exposures, metrics, semantic models, saved queries, macros and columns. Names typed exactly or as their start come first, certified assets first among equals.',
   },
   Explore,
 );

@@ -27,7 +27,8 @@ export function FacetFilters({ facets }: { facets: CatalogSearchResponse['facets
                   id={id}
                   label={
                     <>
-                      {value} <span className="text-body-secondary">({formatCount(count)})</span>
+                      {facet === 'kind' ? value.replace('_', ' ') : value}{' '}
+                      <span className="text-body-secondary">({formatCount(count)})</span>
                     </>
                   }
                   checked={chosen.includes(value)}

@@ -18,7 +18,8 @@ import { LineageNodeList } from './LineageNodeList';
 import { nodePagePath } from './nodePagePath';
 import { useLineageGraph } from './useLineageGraph';
 
-const shownTypes: CatalogResourceType[] = catalogResourceTypes.filter((type) => type !== 'test' && type !== 'analysis');
+// Macros have no edges in the graph (dbt's depends_on.nodes never names one).
+const shownTypes: CatalogResourceType[] = catalogResourceTypes.filter((type) => type !== 'test' && type !== 'analysis' && type !== 'macro');
 const depthChoices = Array.from({ length: LINEAGE_DEPTH_MAX }, (_, index) => index + 1);
 
 function useDefaultFocus(skip: boolean): { focus: string | null; loading: boolean } {

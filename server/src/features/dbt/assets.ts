@@ -2,7 +2,7 @@
 // types, tests with their last status, neighbours, the exposures that use it, freshness, its
 // last build and its health over the organisation's ingestions.
 import { sql } from 'kysely';
-import { versionedName, type AssetDetail, type AssetTest, type NodeRef } from '@common/dbt/catalogContract';
+import { assetDefinition, versionedName, type AssetDetail, type AssetTest, type NodeRef } from '@common/dbt/catalogContract';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { DbtNotFoundError } from './errors.js';
 import { asTestStatus, type ProjectIndex } from './projectIndex.js';
@@ -31,6 +31,12 @@ function downstreamExposures(index: ProjectIndex, id: string): string[] {
     stack.push(...(index.children.get(next) ?? []));
   }
   return [...seen].filter((node) => index.nodes.get(node)?.resourceType === 'exposure');
+}
+
+/** The stored definition of a semantic model, metric, saved query or macro; null for other kinds, or one written in an older shape. */
+function definitionOf(stored: unknown): AssetDetail['definition'] {
+  const parsed = assetDefinition.safeParse(stored);
+  return parsed.success ? parsed.data : null;
 }
 
 export async function assetDetail(
@@ -140,6 +146,7 @@ export async function assetDetail(
     group: node.group_name,
     contractEnforced: node.contract_enforced,
     certified: node.certified,
+    definition: definitionOf(node.semantic),
     packageName: node.package_name,
     database: node.database_name,
     schema: node.schema_name,

@@ -111,7 +111,18 @@ export function facetValuesOf(doc: Omit<IndexDoc, 'facetIds' | 'position' | 'nam
   }
 }
 
-const kindOrder: Record<string, number> = { model: 0, source: 1, seed: 2, snapshot: 3, exposure: 4, metric: 5, column: 6 };
+const kindOrder: Record<string, number> = {
+  model: 0,
+  source: 1,
+  seed: 2,
+  snapshot: 3,
+  exposure: 4,
+  metric: 5,
+  semantic_model: 6,
+  saved_query: 7,
+  macro: 8,
+  column: 9,
+};
 
 const severityOrder: Record<TestStatus, number> = { fail: 5, error: 4, warn: 3, unknown: 2, skipped: 1, pass: 0 };
 

@@ -1,13 +1,43 @@
 // What explore's full-text search indexes: one document per model, source, seed, snapshot,
-// exposure and metric, and one per column. Names weigh most (A), descriptions next (B), then
-// the words around them (C: tags, schema, owners, the node a column belongs to).
+// exposure, metric, semantic model, saved query and macro, and one per column. Names weigh most
+// (A), descriptions next (B), then the words around them (C: tags, schema, owners, the node a
+// column belongs to, and what a definition names: a semantic model's entities, dimensions and
+// measures, a saved query's metrics and group-bys, a macro's arguments).
 import type { SearchableKind } from '@common/dbt/catalogContract';
 import type { Insertable } from 'kysely';
 import type { NormalisedNode } from './artifacts/manifest.js';
+import type { SemanticDefinition } from './artifacts/semanticDefinition.js';
 import type { DbtSearchDocsTable } from './tables.js';
 import { versionedName } from '@common/dbt/catalogContract';
 
-const searchableNodeKinds = new Set<string>(['model', 'source', 'seed', 'snapshot', 'exposure', 'metric']);
+const searchableNodeKinds = new Set<string>([
+  'model',
+  'source',
+  'seed',
+  'snapshot',
+  'exposure',
+  'metric',
+  'semantic_model',
+  'saved_query',
+  'macro',
+]);
+
+/** The names a definition holds, so that typing a measure or a group-by finds what defines it. */
+function definitionWords(definition: SemanticDefinition | null): string[] {
+  switch (definition?.kind) {
+    case 'semantic_model':
+      return [
+        definition.model,
+        ...[...definition.entities, ...definition.dimensions, ...definition.measures].map((part) => part.name),
+      ].filter((word): word is string => Boolean(word));
+    case 'saved_query':
+      return [definition.label ?? '', ...definition.metrics, ...definition.groupBy].filter(Boolean);
+    case 'macro':
+      return definition.arguments.map((argument) => argument.name);
+    default:
+      return [];
+  }
+}
 
 /** A row of `dbt_search_docs` as written (its id, organisation and document are the store's to fill). */
 export type SearchDocumentRow = Omit<Insertable<DbtSearchDocsTable>, 'id' | 'organisation_id'> & { kind: SearchableKind };
@@ -40,7 +70,16 @@ export function searchDocumentsOf(
       description: node.description,
       weight_a: nameWords(displayName),
       weight_b: node.description,
-      weight_c: [...node.tags, node.database, node.schema, node.packageName, ...node.owners, node.domain, node.exposure?.label]
+      weight_c: [
+        ...node.tags,
+        node.database,
+        node.schema,
+        node.packageName,
+        ...node.owners,
+        node.domain,
+        node.exposure?.label,
+        ...definitionWords(node.semantic),
+      ]
         .filter(Boolean)
         .map((word) => nameWords(String(word)))
         .join(' '),

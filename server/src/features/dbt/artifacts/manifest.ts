@@ -8,12 +8,15 @@ import {
   manifestSchema,
   type Manifest,
   type ManifestExposure,
+  type ManifestMacro,
   type ManifestNode,
+  type ManifestSavedQuery,
   type ManifestSemanticResource,
 } from './manifestSchema.js';
+import { isProjectMacroPackage } from './macroPackages.js';
 import { isCertified } from './certification.js';
 import { requireVersion } from './readJson.js';
-import { semanticDefinition, type SemanticDefinition } from './semanticDefinition.js';
+import { macroDefinition, savedQueryDefinition, semanticDefinition, type SemanticDefinition } from './semanticDefinition.js';
 
 export interface FreshnessCriteria {
   loadedAtField: string | null;
@@ -64,7 +67,7 @@ export interface NormalisedNode {
   columns: NormalisedColumn[];
   /** Parents (depends_on.nodes), tests excluded. */
   parents: string[];
-  /** Semantic models and metrics only: their definition as the Metrics page reads it (semanticDefinition.ts). */
+  /** Semantic models, metrics, saved queries and macros only: their definition (semanticDefinition.ts). */
   semantic: SemanticDefinition | null;
   /** Model governance (dbt 1.5+); null and false elsewhere. */
   version: string | null;
@@ -267,6 +270,20 @@ function fromSemantic(resource: ManifestSemanticResource, resourceType: 'metric'
   };
 }
 
+function fromSavedQuery(resource: ManifestSavedQuery): NormalisedNode {
+  // A saved query's tags may be one string (dbt writes what the YAML says).
+  const tags = typeof resource.tags === 'string' ? [resource.tags] : resource.tags;
+  return {
+    ...baseOf({ ...resource, tags }, 'saved_query', null),
+    description: resource.description || resource.label || '',
+    semantic: savedQueryDefinition(resource),
+  };
+}
+
+function fromMacro(resource: ManifestMacro): NormalisedNode {
+  return { ...baseOf(resource, 'macro', null), rawCode: resource.macro_sql ?? null, semantic: macroDefinition(resource) };
+}
+
 /**
  * The node a test belongs to when the manifest does not name it: dbt leaves `attached_node` empty
  * for tests declared on sources, and manifests before 1.6 have none. A generic test's arguments
@@ -357,10 +374,16 @@ export function parseManifest(json: unknown): ParsedManifest {
     counts.semanticModels += 1;
     nodes.push(fromSemantic(model, 'semantic_model'));
   }
+  for (const query of Object.values(manifest.saved_queries ?? {})) nodes.push(fromSavedQuery(query));
+  // The project's own macros and those of the packages it installed; dbt's and the adapter's are
+  // the machinery every project shares (macroPackages.ts).
+  for (const macro of Object.values(manifest.macros ?? {})) {
+    if (isProjectMacroPackage(macro.package_name, manifest.metadata.adapter_type)) nodes.push(fromMacro(macro));
+  }
 
   checkEdges(manifest, nodes, tests);
   const stored = new Set(nodes.map((node) => node.uniqueId));
-  // Edges to resources the catalog does not keep (saved queries, unit tests, functions, hooks) are dropped.
+  // Edges to resources the catalog does not keep (unit tests, functions, hooks) are dropped.
   for (const node of nodes) node.parents = node.parents.filter((parent) => stored.has(parent));
 
   const metadata = manifest.metadata;

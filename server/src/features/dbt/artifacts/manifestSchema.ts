@@ -106,6 +106,36 @@ export const manifestSemanticResource = z.looseObject({
 });
 export type ManifestSemanticResource = z.infer<typeof manifestSemanticResource>;
 
+/** dbt 1.7+ saved queries: metrics grouped by dimensions, kept in the project and exported by jobs. */
+export const manifestSavedQuery = z.looseObject({
+  unique_id: z.string(),
+  name: z.string(),
+  package_name: z.string(),
+  label: text,
+  description: text,
+  tags: z.union([z.array(z.string()), z.string()]).nullish(),
+  meta: record,
+  config,
+  original_file_path: text,
+  depends_on: dependsOn,
+  query_params: z.unknown().optional(),
+  exports: z.unknown().optional(),
+});
+export type ManifestSavedQuery = z.infer<typeof manifestSavedQuery>;
+
+/** Macros: their package, SQL and documented arguments. */
+export const manifestMacro = z.looseObject({
+  unique_id: z.string(),
+  name: z.string(),
+  package_name: z.string(),
+  description: text,
+  meta: record,
+  original_file_path: text,
+  macro_sql: text,
+  arguments: z.unknown().optional(),
+});
+export type ManifestMacro = z.infer<typeof manifestMacro>;
+
 const group = z.looseObject({ name: z.string(), owner: z.looseObject({ name: text, email: text }).nullish() });
 
 const resources = <T extends z.ZodType>(schema: T) => z.record(z.string(), schema).nullish();
@@ -123,8 +153,8 @@ export const manifestSchema = z.looseObject({
   exposures: resources(manifestExposure),
   metrics: resources(manifestSemanticResource),
   semantic_models: resources(manifestSemanticResource),
-  // Read only so that edges to them are known; the catalog does not show them.
-  saved_queries: resources(z.looseObject({ unique_id: z.string() })),
+  saved_queries: resources(manifestSavedQuery),
+  macros: resources(manifestMacro),
   // dbt 1.8+ unit tests: kept as tests of their own type, shown apart from data tests.
   unit_tests: resources(z.looseObject({ unique_id: z.string(), name: text, model: text, depends_on: dependsOn })),
   functions: resources(z.looseObject({ unique_id: z.string() })),

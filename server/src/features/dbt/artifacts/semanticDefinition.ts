@@ -1,31 +1,16 @@
-// What the catalog keeps of a semantic model or a metric beyond its name and lineage: a semantic
-// model's entities, dimensions and measures (with the time dimension its measures aggregate
-// over), a metric's type, label and type_params. MetricFlow's manifest shapes vary by dbt
-// version, so every field is read defensively and anything unexpected is left out, not refused.
-import type { ManifestSemanticResource } from './manifestSchema.js';
+// What the catalog keeps of a semantic model, a metric, a saved query or a macro beyond its name
+// and lineage: a semantic model's entities, dimensions and measures (with the time dimension its
+// measures aggregate over), a metric's type, label and type_params, a saved query's metrics,
+// group-bys, filters and exports, a macro's documented arguments. MetricFlow's manifest shapes
+// vary by dbt version, so every field is read defensively and anything unexpected is left out,
+// not refused.
+import type { AssetDefinition, SemanticPart as CommonSemanticPart } from '@common/dbt/catalogContract';
+import type { ManifestMacro, ManifestSavedQuery, ManifestSemanticResource } from './manifestSchema.js';
 
-export interface SemanticPart {
-  name: string;
-  /** Entities and dimensions: their type; measures: their agg. */
-  type: string;
-  expr: string | null;
-  description: string;
-  /** Time dimensions: their granularity; measures: their own agg_time_dimension. */
-  extra: string | null;
-  /** Measures: a non_additive_dimension is set (a balance, say: summing over time would be wrong). */
-  nonAdditive?: boolean;
-}
+export type SemanticPart = CommonSemanticPart;
 
-export type SemanticDefinition =
-  | {
-      kind: 'semantic_model';
-      model: string | null;
-      aggTimeDimension: string | null;
-      entities: SemanticPart[];
-      dimensions: SemanticPart[];
-      measures: SemanticPart[];
-    }
-  | { kind: 'metric'; type: string; label: string | null; typeParams: Record<string, unknown>; filter: string | null };
+/** The stored definition (dbt_nodes.semantic) of a semantic model, metric, saved query or macro, as the asset page shows it. */
+export type SemanticDefinition = AssetDefinition;
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : null;
@@ -68,4 +53,48 @@ export function semanticDefinition(resource: ManifestSemanticResource, resourceT
   const filter =
     raw.filter === null || raw.filter === undefined ? null : typeof raw.filter === 'string' ? raw.filter : JSON.stringify(raw.filter);
   return { kind: 'metric', type: text(raw.type) ?? 'unknown', label: text(raw.label), typeParams: record(raw.type_params), filter };
+}
+
+const texts = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map(text).filter((item): item is string => item !== null) : text(value) ? [text(value) as string] : [];
+
+/** A saved query (dbt 1.7+): `query_params` holds its metrics, group_by and where (a list of `where_filters`). */
+export function savedQueryDefinition(resource: ManifestSavedQuery): SemanticDefinition {
+  const params = record(resource.query_params);
+  const where = record(params.where);
+  const filters = Array.isArray(where.where_filters)
+    ? where.where_filters.map((filter) => text(record(filter).where_sql_template)).filter((item): item is string => item !== null)
+    : texts(params.where);
+  const exports = Array.isArray(resource.exports)
+    ? resource.exports.flatMap((raw) => {
+        const item = record(raw);
+        const name = text(item.name);
+        if (!name) return [];
+        const config = record(item.config);
+        const relation = [text(config.database), text(config.schema_name) ?? text(config.schema), text(config.alias) ?? name]
+          .filter(Boolean)
+          .join('.');
+        return [{ name, exportAs: text(config.export_as), relation: relation || null }];
+      })
+    : [];
+  return {
+    kind: 'saved_query',
+    label: text(resource.label),
+    metrics: texts(params.metrics),
+    groupBy: texts(params.group_by),
+    where: filters,
+    exports,
+  };
+}
+
+/** A macro's arguments as its YAML documents them (most macros document none: their SQL's signature says it). */
+export function macroDefinition(resource: ManifestMacro): SemanticDefinition {
+  const args = Array.isArray(resource.arguments)
+    ? resource.arguments.flatMap((raw) => {
+        const item = record(raw);
+        const name = text(item.name);
+        return name ? [{ name, type: text(item.type), description: text(item.description) ?? '' }] : [];
+      })
+    : [];
+  return { kind: 'macro', arguments: args };
 }
