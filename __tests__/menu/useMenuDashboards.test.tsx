@@ -127,7 +127,8 @@ it('hides the Viewer from an Integration_Engineer and does not even ask', async 
   answer(() => json(200, { dashboards: [{ name: 'Sales', url: 'https://bi.example.com/sales' }] }));
   const { result } = readMenu(makeSignedInStore(demoRoles.engineer));
   expect(result.current.status).toBe('loaded');
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // A request would have reached the fake backend within the same turn: let that turn end.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
   expect(clientDashboardCalls()).toHaveLength(0);
   expect(viewerOf(result.current, demoRoles.engineer)).toBeUndefined();
 });

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import CostPage from '../../../src/features/snowflake/cost/CostPage';
 import { json } from '../../helpers/fakeBackend';
@@ -99,8 +99,7 @@ it('lets a warehouse writer sync now and follows the job until it ends, then ref
   );
   expect(await within(bar).findByRole('button', { name: 'Sync now' })).toBeEnabled();
   await screen.findByLabelText('Spend figures');
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
-  expect(costFetches()).toBeGreaterThan(before);
+  await waitFor(() => expect(costFetches()).toBeGreaterThan(before));
 });
 
 it('shows the first fill instead of figures while the copy is empty, and a failed sync in words', async () => {
