@@ -20,6 +20,7 @@ import { insertJob } from '../../../../server/src/platform/jobs/jobStore';
 import type { SourcesService } from '../../../../server/src/features/integrations/sourcesService';
 import type { Store } from '../../../../server/src/platform/store/openStore';
 import { openSchemaStore } from '../../schemaStore';
+import { waitFor } from '../../helpers/waitFor';
 import { AirbyteStandIn } from './airbyte/airbyteStandIn';
 
 jest.setTimeout(60_000);
@@ -266,7 +267,7 @@ it('cancels the Airbyte job when the portal cancels', async () => {
   const stop = new AbortController();
   // A long pause between looks: the cancel arrives while the job is running on Airbyte.
   const attempt = run.attempt(1, { signal: stop.signal, pollMs: 60_000 });
-  for (let tries = 0; tries < 1000 && run.published.length === 0; tries += 1) await new Promise((resolve) => setTimeout(resolve, 2));
+  await waitFor('the job running on Airbyte', () => run.published.length > 0, { stepMs: 2 });
   stop.abort();
   await expect(attempt).resolves.toMatchObject({ status: 'cancelled' });
   const done = await jobById(store.db, ORG, job.id);
