@@ -31,8 +31,10 @@ test('knowledge base: a search with a quoted phrase finds the upload article; a 
   await article.getByRole('button', { name: /^Yes \(0\)$/ }).click();
   await article.getByRole('button', { name: 'Yes (1)' }).waitFor();
   await page.getByText('Thank you: your vote says this article helped.').waitFor();
+  // The second vote goes to the server too; its answer is what the button shows.
+  const answered = page.waitForResponse((response) => /\/api\/kb\/articles\/[^/]+\/vote$/.test(response.url()));
   await article.getByRole('button', { name: 'Yes (1)' }).click();
-  await page.waitForTimeout(300);
+  assert.equal((await answered).status(), 200);
   assert.equal(await article.getByRole('button', { name: /^Yes/ }).textContent(), 'Yes (1)', 'voting again counts once');
 });
 
