@@ -122,6 +122,24 @@ async function serviceToken(organisation: string): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
+test('explore: certified marts carry a Certified badge, and a semantic model opens on a page of its measures', async () => {
+  await page.goto(`${baseUrl}/app/data-catalog/explore?q=fct`);
+  const certified = page.locator('.dw-search-hits li', { hasText: 'fct_orders' }).first();
+  await certified.waitFor({ timeout: 15_000 });
+  // The sample project tags fct_orders `certified`: first among the fct_ models, with the word on it.
+  assert.match((await page.locator('.dw-search-hits li a').first().textContent()) ?? '', /fct_orders/);
+  await certified.locator('.badge', { hasText: 'Certified' }).waitFor();
+  await page.getByRole('group', { name: 'Certification' }).waitFor();
+
+  await page.goto(`${baseUrl}/app/data-catalog/explore?q=orders&kind=semantic_model`);
+  const hit = page.locator('.dw-search-hits li', { hasText: 'semantic model' }).first();
+  await hit.waitFor({ timeout: 15_000 });
+  await hit.getByRole('link', { name: 'orders' }).click();
+  await page.getByRole('heading', { level: 1, name: 'orders' }).waitFor();
+  await page.getByRole('table', { name: 'Measures' }).waitFor();
+  assert.ok((await page.getByRole('table', { name: 'Measures' }).getByRole('row').count()) > 1, 'the measures are listed');
+});
+
 test("lite (globex) sees only its own organisation's catalog, and is refused exposures", async () => {
   // globex's dbt job uploads a real public project's artifacts (dbt 1.12, Postgres).
   const project = '../shared/dbt-real/minhvoutdallas__crypto-analytics';
