@@ -7,6 +7,7 @@ import { migrations as catalogQuality } from '../features/catalog-quality/migrat
 import { migrations as dataApi } from '../features/data-api/migrations/index.js';
 import { migrations as dbt } from '../features/dbt/migrations/index.js';
 import { migrations as integrations } from '../features/integrations/migrations/index.js';
+import { migrations as knowledge } from '../features/knowledge/migrations/index.js';
 import { migrations as security } from '../features/security/migrations/index.js';
 import { migrations as warehouse } from '../features/warehouse/migrations/index.js';
 import { openStore, type Store, type StoreOptions } from '../platform/store/openStore.js';
@@ -22,6 +23,7 @@ export const areaMigrations = {
   ...catalogDomains,
   ...catalogAlerts,
   ...security,
+  ...knowledge,
 };
 
 export function openPortalStore(options: Omit<StoreOptions, 'migrations'>): Promise<Store> {

@@ -4,7 +4,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Json, SearchDocument, UpdatedAt } from '../../platform/store/columnTypes.js';
 
-/** Knowledge base articles, FAQ, Hive, feature requests and projects (migration 006). */
+/** Knowledge base articles, FAQ, Hive, feature requests and projects (migration 006; the articles' `heading`, 027). */
 export interface KbArticlesTable {
   id: Generated<string>;
   organisation_id: string;
@@ -20,6 +20,8 @@ export interface KbArticlesTable {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   document: SearchDocument;
+  /** Title, tags and category alone, what the list ranks by (migration 027). */
+  heading: SearchDocument;
 }
 
 export interface KbVotesTable {
