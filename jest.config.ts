@@ -45,6 +45,11 @@ const esmPattern = `(?:${escaped(['@tanstack', ...dependencyTree('react-markdown
 const serverEsmPattern = `(?:${escaped([...dependencyTree('@keycloak/keycloak-admin-client'), ...dependencyTree('otplib'), ...dependencyTree('jose')]).join('|')})`;
 
 const config: Config = {
+  // The migrated store the server tests start from, built once per run (or reused while the migrations are unchanged).
+  globalSetup: '<rootDir>/__tests__/setup/storeTemplate.cjs',
+  // One worker per core (jest's default leaves one core idle): most suites wait on a portal
+  // process, an identity server or the store as much as they compute.
+  maxWorkers: '100%',
   projects: [
     {
       displayName: 'browser',

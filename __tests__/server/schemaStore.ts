@@ -3,6 +3,8 @@
 // refilling `public`). Kysely's migrator looks for its own tables in every schema, so a suite
 // whose schema lacks them while `public` has them would never create them: they are created
 // here first, in the suite's schema, and the migrations then run there.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import { type Store } from '../../server/src/platform/store/openStore';
 import { openPortalStore } from '../../server/src/app/portalStore';
 
@@ -37,7 +39,7 @@ export async function schemaDatabase(prefix: string): Promise<{ url: string; dro
 
 export async function openSchemaStore(prefix: string): Promise<Store> {
   const database = await schemaDatabase(prefix);
-  if (!database) return openPortalStore({ dataDir: 'memory://' });
+  if (!database) return openMemoryStore();
   const store = await openPortalStore({ databaseUrl: database.url, dataDir: 'unused' });
   return {
     ...store,
@@ -46,4 +48,32 @@ export async function openSchemaStore(prefix: string): Promise<Store> {
       await database.drop();
     },
   };
+}
+
+/**
+ * The migrated store the test run's global setup built (__tests__/setup/storeTemplate.cjs), as a
+ * PGlite dump; undefined when the tests run without that setup (a fresh store is made then).
+ */
+let templateDump: Promise<Blob | undefined> | undefined;
+function storeTemplateDump(): Promise<Blob | undefined> {
+  const dir = process.env.DATAWORKS_TEST_STORE_TEMPLATE;
+  templateDump ??= dir
+    ? fs.readFile(path.join(dir, 'store.tar')).then(
+        (bytes) => new Blob([bytes]),
+        () => undefined,
+      )
+    : Promise.resolve(undefined);
+  return templateDump;
+}
+
+/** A throw-away in-memory PGlite store with every migration run, started from the run's template. */
+export async function openMemoryStore(): Promise<Store> {
+  return openPortalStore({ dataDir: 'memory://', pgliteDump: await storeTemplateDump() });
+}
+
+/** Puts the run's migrated store into a portal's data directory before its first start (nothing without the template). */
+export async function copyStoreTemplate(dataDir: string): Promise<void> {
+  const dir = process.env.DATAWORKS_TEST_STORE_TEMPLATE;
+  if (!dir) return;
+  await fs.cp(path.join(dir, 'data', 'store'), path.join(dataDir, 'store'), { recursive: true });
 }

@@ -18,8 +18,8 @@ import { createEmbeddedIdentityService } from '../../../server/src/features/secu
 import { loadWarehouseSettings, WarehouseRegistry } from '../../../server/src/features/warehouse';
 import { createTokenVerifier } from '../../../server/src/platform/http/auth/tokenVerifier';
 import { type Store } from '../../../server/src/platform/store/openStore';
-import { openPortalStore } from '../../../server/src/app/portalStore';
 import { startIdentityServer, type RunningIdentityServer } from '../identity/identityServer';
+import { openMemoryStore } from '../schemaStore';
 
 jest.setTimeout(900_000);
 
@@ -69,7 +69,7 @@ beforeAll(async () => {
   };
   process.env.LOG_LEVEL = 'warn';
   const config = loadPortalConfig(env);
-  store = await openPortalStore({ dataDir: 'memory://' });
+  store = await openMemoryStore();
   warehouses = new WarehouseRegistry(await loadWarehouseSettings(env));
   app = await createPortalServer(config, {
     store,

@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, startIdentityServer, type RunningIdentityServer } from '../identity/identityServer';
 import { waitFor } from '../helpers/waitFor';
+import { copyStoreTemplate } from '../schemaStore';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const MAIN = path.join(ROOT, 'server', 'src', 'main.ts');
@@ -55,6 +56,8 @@ export async function startPortal(options: PortalOptions = {}): Promise<RunningP
   const idp = await startIdentityServer({ env: options.identityEnv });
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-portal-'));
+  // The embedded store starts migrated (initdb and the migrations cost seconds per portal).
+  if (!options.env?.DATABASE_URL) await copyStoreTemplate(dataDir);
   const baseUrl = `http://localhost:${port}`;
   let output = '';
   // Node with tsx's loader, not the tsx command (which runs the server in a child of its own): a

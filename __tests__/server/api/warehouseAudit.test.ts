@@ -7,9 +7,9 @@ import { settleInterruptedChanges } from '../../../server/src/features/warehouse
 import type { Caller } from '../../../server/src/platform/http/auth/tokenVerifier';
 import { listAudit, recordIntent } from '../../../server/src/platform/store/audit';
 import { type Store } from '../../../server/src/platform/store/openStore';
-import { openPortalStore } from '../../../server/src/app/portalStore';
 import type { WarehouseRegistry } from '../../../server/src/features/warehouse';
 import { openTestAccount, type TestAccount } from '../features/warehouse/sampleAccount';
+import { openMemoryStore } from '../schemaStore';
 
 jest.setTimeout(60_000);
 
@@ -18,7 +18,7 @@ const log = Fastify({ logger: false }).log;
 let store: Store;
 let account: TestAccount;
 beforeAll(async () => {
-  [store, account] = await Promise.all([openPortalStore({ dataDir: 'memory://' }), openTestAccount({ queryCount: 2000 })]);
+  [store, account] = await Promise.all([openMemoryStore(), openTestAccount({ queryCount: 2000 })]);
 });
 afterAll(async () => {
   await Promise.all([store?.close(), account?.close()]);

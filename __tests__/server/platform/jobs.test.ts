@@ -16,6 +16,7 @@ import { createLiveChannel, type LiveEvent } from '../../../server/src/platform/
 import { type Store } from '../../../server/src/platform/store/openStore';
 import { openPortalStore } from '../../../server/src/app/portalStore';
 import { waitFor } from '../helpers/waitFor';
+import { openMemoryStore } from '../schemaStore';
 
 jest.setTimeout(60_000);
 
@@ -35,7 +36,7 @@ const engines: [string, OpenPair][] = [
   [
     'PGlite',
     async () => {
-      const store = await openPortalStore({ dataDir: 'memory://' });
+      const store = await openMemoryStore();
       return [store, store];
     },
   ],

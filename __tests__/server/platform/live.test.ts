@@ -17,6 +17,7 @@ import { type Store } from '../../../server/src/platform/store/openStore';
 import { openPortalStore } from '../../../server/src/app/portalStore';
 import { decodeJwt, startIdentityServer, type RunningIdentityServer } from '../identity/identityServer';
 import { waitWith } from '../helpers/waitFor';
+import { openMemoryStore } from '../schemaStore';
 
 jest.setTimeout(90_000);
 
@@ -210,7 +211,7 @@ describe('on one instance (PGlite)', () => {
   let store: Store;
   let portal: Instance;
   beforeAll(async () => {
-    store = await openPortalStore({ dataDir: 'memory://' });
+    store = await openMemoryStore();
     portal = await startInstance(store);
   });
   afterAll(async () => {

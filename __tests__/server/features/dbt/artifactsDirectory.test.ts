@@ -10,8 +10,8 @@ import { createDbtService, type DbtService } from '../../../../server/src/featur
 import { createJobRunner, type JobRunner } from '../../../../server/src/platform/jobs';
 import { createLiveChannel, type LiveChannel } from '../../../../server/src/platform/live';
 import { type Store } from '../../../../server/src/platform/store/openStore';
-import { openPortalStore } from '../../../../server/src/app/portalStore';
 import { manifestOf, realPath } from './fixtures';
+import { openMemoryStore } from '../../schemaStore';
 
 jest.setTimeout(60_000);
 
@@ -23,7 +23,7 @@ let dir: string;
 const log = pino({ level: 'silent' });
 
 beforeAll(async () => {
-  store = await openPortalStore({ dataDir: 'memory://' });
+  store = await openMemoryStore();
   live = createLiveChannel(store.notifier);
   jobs = createJobRunner({ db: store.db, live });
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-dbt-dir-'));

@@ -15,11 +15,12 @@ import { DuplicateValueError, InconsistentRequestError, RecordNotFoundError } fr
 import { findLayoutSettings, saveLayoutSettings } from '../../../../server/src/features/layout-settings/layoutSettingsStore';
 import { migrateToLatest, type Store } from '../../../../server/src/platform/store/openStore';
 import { areaMigrations, openPortalStore } from '../../../../server/src/app/portalStore';
+import { openMemoryStore } from '../../schemaStore';
 
 jest.setTimeout(60_000);
 
 const postgresUrl = process.env.STORE_TEST_DATABASE_URL;
-const engines: [string, () => Promise<Store>][] = [['PGlite', () => openPortalStore({ dataDir: 'memory://' })]];
+const engines: [string, () => Promise<Store>][] = [['PGlite', () => openMemoryStore()]];
 if (postgresUrl) {
   engines.push([
     'PostgreSQL',
