@@ -414,6 +414,24 @@ describe('catalog reads', () => {
     expect((await portal.api('GET', `/api/catalog/search?q=${'x'.repeat(201)}`, { token: tokens.admin })).status).toBe(400);
   });
 
+  test('search: certification and the macro kind are filters of their own; a value not among them is refused naming the field', async () => {
+    const macros = await portal.api('GET', '/api/catalog/search?kind=macro&limit=100', { token: tokens.admin });
+    expect(macros.status).toBe(200);
+    const body = macros.body as {
+      hits: { kind: string; packageName: string; certified: boolean }[];
+      facets: Record<string, { value: string }[]>;
+    };
+    expect(body.hits.length).toBeGreaterThan(0);
+    expect(body.hits.every((hit) => hit.kind === 'macro' && hit.packageName !== 'dbt' && hit.packageName !== 'dbt_postgres')).toBe(true);
+    expect(body.facets.certified?.map((facet) => facet.value)).toEqual(['not certified']);
+    const certified = await portal.api('GET', '/api/catalog/search?certified=certified', { token: tokens.admin });
+    expect(certified.status).toBe(200);
+    expect((certified.body as { total: number }).total).toBe(0);
+    const refused = await portal.api('GET', '/api/catalog/search?certified=yes', { token: tokens.admin });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('certified');
+  });
+
   test('an asset: columns with types from the catalog, tests, neighbours, exposures, last run and history', async () => {
     const answer = await portal.api('GET', `/api/catalog/assets/${encodeURIComponent('model.dbtlearn.dim_listings_cleansed')}`, {
       token: tokens.admin,
