@@ -95,6 +95,10 @@ it('lists metrics and semantic models; a simple metric shows its definition, lin
   expect(within(table).getByRole('row', { name: /Revenue/ })).toHaveTextContent('Over time');
   expect(within(table).getByRole('row', { name: /Average order value/ })).toHaveTextContent('Not queried');
   expect(screen.getByRole('region', { name: 'Semantic model orders' })).toHaveTextContent('order_date (time)');
+  expect(within(screen.getByRole('region', { name: 'Semantic model orders' })).getByRole('link', { name: 'orders' })).toHaveAttribute(
+    'href',
+    '/app/data-catalog/assets/semantic_model.acme_shop.orders',
+  );
   await user.click(within(table).getByRole('link', { name: 'Revenue' }));
   expect(await screen.findByRole('region', { name: 'Metric: Revenue' })).toHaveTextContent('order_total (sum in orders)');
   expect(within(screen.getByRole('list', { name: 'Upstream of Revenue' })).getByRole('link', { name: 'fct_orders' })).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { dbtPageOf } from '../../../../components/DbtPage';
 import { Panel } from '../../../../components/Panel';
 import { QueryResult } from '../../../../components/QueryResult';
 import { SimpleTable } from '../../../../components/SimpleTable';
+import { nodePagePath } from '../../nodePagePath';
 import { MetricDetail } from './MetricDetail';
 import '../governance.css';
 
@@ -72,7 +73,10 @@ function Metrics() {
             {semanticModels.length === 0 ? <p className="mb-0">No semantic models.</p> : null}
             {semanticModels.map((model) => (
               <section key={model.id} aria-label={`Semantic model ${model.name}`} className="mb-3">
-                <h3 className="h6 mb-1">{model.name}</h3>
+                {/* Its asset page shows each part's expression and description, and its lineage. */}
+                <h3 className="h6 mb-1">
+                  <Link to={nodePagePath(model.id)}>{model.name}</Link>
+                </h3>
                 <p className="small text-body-secondary mb-1">{`${model.description}${model.modelName ? ` Built on ${model.modelName}` : ''}${model.aggTimeDimension ? `, counted over ${model.aggTimeDimension}.` : '.'}`}</p>
                 <dl className="dw-definition-list small mb-0">
                   <Parts title="Entities" parts={model.entities} />
