@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppRouter } from './app/router';
 import { makePersistor, makeStore } from './app/store';
+import { warmRouteChunks } from './app/warmRouteChunks';
 import { initAnalytics, loadWebAnalytics } from './analytics/analytics';
 import { ConfigErrorPage } from './components/ConfigErrorPage';
 import { ConfigError } from './config/configError';
@@ -32,6 +33,9 @@ async function start(): Promise<void> {
   }
 
   setRuntimeConfig(config);
+  // The signed-in shell and the page asked for download while sign-in is checked (warmRouteChunks.ts).
+  // Not earlier: the browser's few connections to this origin would make config.json wait behind them.
+  warmRouteChunks(window.location.pathname);
   // Analytics loads on its own, alongside sign-in; the app never waits for it.
   void initAnalytics(config.analytics);
   loadWebAnalytics(config.analytics.webAnalyticsUrl);
