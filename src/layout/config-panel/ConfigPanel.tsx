@@ -35,6 +35,7 @@ import {
   subLayoutLabels,
 } from './settingLabels';
 import { SettingsTransfer } from './SettingsTransfer';
+import { settingNames } from '../preview/settingDescriptions';
 
 const NO_IMAGE = '' as const;
 
@@ -51,7 +52,7 @@ export default function ConfigPanel() {
         <h3 className="h6">Layout</h3>
         <SelectSetting
           id="dw-layout"
-          label="Layout"
+          label={settingNames.layout}
           value={s.layout}
           options={layouts}
           labels={layoutLabels}
@@ -59,7 +60,7 @@ export default function ConfigPanel() {
         />
         <SelectSetting
           id="dw-sub-layout"
-          label="Sub-layout"
+          label={settingNames.subLayout}
           value={s.subLayout}
           options={subLayouts}
           labels={subLayoutLabels}
@@ -67,7 +68,7 @@ export default function ConfigPanel() {
         />
         <SelectSetting
           id="dw-layout-type"
-          label="Menu style"
+          label={settingNames.layoutType}
           value={s.layoutType}
           options={layoutTypes}
           labels={layoutTypeLabels}
@@ -75,21 +76,31 @@ export default function ConfigPanel() {
         />
         <SwitchSetting
           id="dw-collapse-menu"
-          label="Collapse menu"
+          label={settingNames.collapseMenu}
           checked={s.collapseMenu}
           onToggle={() => dispatch(actions.collapseMenu())}
         />
-        <SwitchSetting id="dw-box-layout" label="Box layout" checked={s.boxLayout} onToggle={() => dispatch(actions.toggleBoxLayout())} />
-        <SwitchSetting id="dw-rtl" label="Right-to-left" checked={s.rtlLayout} onToggle={() => dispatch(actions.toggleRtlLayout())} />
+        <SwitchSetting
+          id="dw-box-layout"
+          label={settingNames.boxLayout}
+          checked={s.boxLayout}
+          onToggle={() => dispatch(actions.toggleBoxLayout())}
+        />
+        <SwitchSetting
+          id="dw-rtl"
+          label={settingNames.rtlLayout}
+          checked={s.rtlLayout}
+          onToggle={() => dispatch(actions.toggleRtlLayout())}
+        />
         <SwitchSetting
           id="dw-nav-fixed"
-          label="Fixed navigation"
+          label={settingNames.navFixedLayout}
           checked={s.navFixedLayout}
           onToggle={() => dispatch(actions.toggleNavFixedLayout())}
         />
         <SwitchSetting
           id="dw-header-fixed"
-          label="Fixed header"
+          label={settingNames.headerFixedLayout}
           checked={s.headerFixedLayout}
           onToggle={() => dispatch(actions.toggleHeaderFixedLayout())}
         />
@@ -97,7 +108,7 @@ export default function ConfigPanel() {
         <h3 className="h6 mt-3">Colours</h3>
         <SelectSetting
           id="dw-header-color"
-          label="Header colour"
+          label={settingNames.headerBackColor}
           value={s.headerBackColor}
           options={headerBackColors}
           labels={headerBackColorLabels}
@@ -105,7 +116,7 @@ export default function ConfigPanel() {
         />
         <SelectSetting
           id="dw-nav-color"
-          label="Menu colour"
+          label={settingNames.navBackColor}
           value={s.navBackColor}
           options={navBackColors}
           labels={navBackColorLabels}
@@ -113,7 +124,7 @@ export default function ConfigPanel() {
         />
         <SelectSetting
           id="dw-brand-color"
-          label="Brand colour"
+          label={settingNames.navBrandColor}
           value={s.navBrandColor}
           options={navBrandColors}
           labels={navBrandColorLabels}
@@ -121,7 +132,7 @@ export default function ConfigPanel() {
         />
         <SelectSetting
           id="dw-nav-image"
-          label="Menu background image"
+          label={settingNames.navBackImage}
           value={s.navBackImage || NO_IMAGE}
           options={[NO_IMAGE, ...navBackImages]}
           labels={navBackImageLabels}
@@ -129,7 +140,7 @@ export default function ConfigPanel() {
         />
         <SelectSetting
           id="dw-active-color"
-          label="Active item colour"
+          label={settingNames.navActiveListColor}
           value={s.navActiveListColor}
           options={navActiveListColors}
           labels={navActiveListColorLabels}
@@ -137,7 +148,7 @@ export default function ConfigPanel() {
         />
         <SelectSetting
           id="dw-title-color"
-          label="Menu caption colour"
+          label={settingNames.navListTitleColor}
           value={s.navListTitleColor}
           options={navListTitleColors}
           labels={navListTitleColorLabels}
@@ -145,13 +156,13 @@ export default function ConfigPanel() {
         />
         <SwitchSetting
           id="dw-icon-color"
-          label="Coloured menu icons"
+          label={settingNames.navIconColor}
           checked={s.navIconColor}
           onToggle={() => dispatch(actions.toggleNavIconColor())}
         />
         <SwitchSetting
           id="dw-title-hide"
-          label="Hide menu caption"
+          label={settingNames.navListTitleHide}
           checked={s.navListTitleHide}
           onToggle={() => dispatch(actions.toggleNavListTitleHide())}
         />
@@ -159,7 +170,7 @@ export default function ConfigPanel() {
         <h3 className="h6 mt-3">Menu icons</h3>
         <SelectSetting
           id="dw-list-icon"
-          label="List icon"
+          label={settingNames.navListIcon}
           value={s.navListIcon}
           options={navListIcons}
           labels={navListIconLabels}
@@ -167,7 +178,7 @@ export default function ConfigPanel() {
         />
         <SelectSetting
           id="dw-dropdown-icon"
-          label="Dropdown icon"
+          label={settingNames.navDropdownIcon}
           value={s.navDropdownIcon}
           options={navDropdownIcons}
           labels={navDropdownIconLabels}
@@ -177,7 +188,7 @@ export default function ConfigPanel() {
         <h3 className="h6 mt-3">Gradient background (with the gradient layout)</h3>
         <SelectSetting
           id="dw-l6-background"
-          label="Background"
+          label={settingNames.layout6Background}
           value={s.layout6Background}
           options={layout6Backgrounds}
           labels={layout6BackgroundLabels}
@@ -185,7 +196,7 @@ export default function ConfigPanel() {
         />
         <SelectSetting
           id="dw-l6-size"
-          label="Background size"
+          label={settingNames.layout6BackSize}
           value={s.layout6BackSize}
           options={layout6BackSizes}
           labels={layout6BackSizeLabels}
