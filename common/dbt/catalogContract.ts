@@ -20,8 +20,8 @@ export const catalogResourceTypes = [
 ] as const;
 export type CatalogResourceType = (typeof catalogResourceTypes)[number];
 
-/** What explore searches: every resource type but tests and analyses, plus columns. */
-export const searchableKinds = [
+/** The resources explore searches: every resource type but tests and analyses. */
+export const searchableNodeKinds = [
   'model',
   'source',
   'seed',
@@ -31,8 +31,9 @@ export const searchableKinds = [
   'semantic_model',
   'saved_query',
   'macro',
-  'column',
-] as const;
+] as const satisfies readonly CatalogResourceType[];
+/** What explore searches: those resources, and columns. */
+export const searchableKinds = [...searchableNodeKinds, 'column'] as const;
 export type SearchableKind = (typeof searchableKinds)[number];
 
 export const testStatuses = ['pass', 'fail', 'warn', 'error', 'skipped', 'unknown'] as const;

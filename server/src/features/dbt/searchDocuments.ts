@@ -8,19 +8,9 @@ import type { Insertable } from 'kysely';
 import type { NormalisedNode } from './artifacts/manifest.js';
 import type { SemanticDefinition } from './artifacts/semanticDefinition.js';
 import type { DbtSearchDocsTable } from './tables.js';
-import { versionedName } from '@common/dbt/catalogContract';
+import { searchableNodeKinds as searchableNodes, versionedName } from '@common/dbt/catalogContract';
 
-const searchableNodeKinds = new Set<string>([
-  'model',
-  'source',
-  'seed',
-  'snapshot',
-  'exposure',
-  'metric',
-  'semantic_model',
-  'saved_query',
-  'macro',
-]);
+const searchableNodeKinds = new Set<string>(searchableNodes);
 
 /** The names a definition holds, so that typing a measure or a group-by finds what defines it. */
 function definitionWords(definition: SemanticDefinition | null): string[] {
