@@ -17,7 +17,9 @@
  * Target: the portal under 1.5 GB.
  *
  * Settings: BENCH_QUERIES (default 10000000), BENCH_DAYS (365), BENCH_RUNS (7), BENCH_DAY_QUERIES
- * (100000), BENCH_KEEP=true keeps the files.
+ * (100000), BENCH_GENERATOR_MEMORY_LIMIT (the account process's DuckDB memory limit, default
+ * 1GB: ten million queries do not generate within much less; the portal's own small samples do),
+ * BENCH_KEEP=true keeps the files.
  */
 import { spawn } from 'node:child_process';
 import { promises as fs, readFileSync } from 'node:fs';
@@ -158,6 +160,9 @@ async function addDay(file: string, windowEnd: Date, count: number, limits: Duck
 
 async function main(): Promise<void> {
   const limits = (await loadWarehouseSettings(process.env)).duckdb;
+  const generatorLimits = (
+    await loadWarehouseSettings({ ...process.env, DUCKDB_MEMORY_LIMIT: process.env.BENCH_GENERATOR_MEMORY_LIMIT ?? '1GB' })
+  ).duckdb;
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-bench-warehouse-'));
   const memory = new RssSampler();
   const file = path.join(dir, 'bench.duckdb');
@@ -171,9 +176,9 @@ async function main(): Promise<void> {
   };
   try {
     console.log(
-      `Building a ${days}-day sample account with ${queries.toLocaleString('en')} queries in ${dir} (DuckDB memory limit ${limits.memoryLimit} per database, spill up to ${limits.tempLimit}) …`,
+      `Building a ${days}-day sample account with ${queries.toLocaleString('en')} queries in ${dir} (generator's DuckDB memory limit ${generatorLimits.memoryLimit}; the portal's ${limits.memoryLimit} per database, spill up to ${limits.tempLimit}) …`,
     );
-    const generated = await inAccountProcess({ kind: 'generate', file, queries, days, limits });
+    const generated = await inAccountProcess({ kind: 'generate', file, queries, days, limits: generatorLimits });
     const summary = generated.summary;
     if (!summary) throw new Error('the account process built no sample');
     console.log(

@@ -24,7 +24,14 @@ const create = DuckDBInstance.create.bind(DuckDBInstance);
 let dir: string;
 
 /** DuckDB reads sizes in decimal units and reports them in binary ones. */
-const reported = { '256MB': '244.1 MiB', '1GB': '953.6 MiB', '64MB': '61.0 MiB', '256MB temp': '244.1 MiB', '10GB': '9.3 GiB' };
+const reported = {
+  '256MB': '244.1 MiB',
+  '384MB': '366.2 MiB',
+  '1GB': '953.6 MiB',
+  '64MB': '61.0 MiB',
+  '256MB temp': '244.1 MiB',
+  '10GB': '9.3 GiB',
+};
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-duckdb-openings-'));
@@ -69,8 +76,8 @@ test('without limits of its own, an engine takes the defaults', async () => {
   const file = path.join(dir, 'defaults.duckdb');
   const engine = await openDuckDbEngine(file);
   await engine.close();
-  expect(DEFAULT_DUCKDB_LIMITS).toEqual({ memoryLimit: '1GB', tempLimit: '10GB' });
-  expect(opened).toEqual([{ file, memoryLimit: reported['1GB'], tempLimit: reported['10GB'], tempDirectory: `${file}.tmp` }]);
+  expect(DEFAULT_DUCKDB_LIMITS).toEqual({ memoryLimit: '384MB', tempLimit: '10GB' });
+  expect(opened).toEqual([{ file, memoryLimit: reported['384MB'], tempLimit: reported['10GB'], tempDirectory: `${file}.tmp` }]);
 });
 
 test("the sample generator's working copy is held to the limits it is given, and its spill folder is removed", async () => {
