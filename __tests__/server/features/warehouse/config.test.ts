@@ -17,7 +17,7 @@ describe('warehouse settings', () => {
     const settings = await loadWarehouseSettings({ DATA_DIR: '/srv/data' });
     expect(settings).toEqual({
       sampleDir: '/srv/data/warehouse',
-      duckdb: { memoryLimit: '384MB', tempLimit: '10GB' },
+      duckdb: { memoryLimit: '256MB', tempLimit: '10GB' },
       usage: { dir: '/srv/data/usage', backfillDays: 365, intervalMs: 3_600_000, readyWaitMs: 30_000 },
       defaults: { pricePerCredit: 3, storagePricePerTbMonth: 23, sampleQueries: 150000 },
       organisations: {},

@@ -11,6 +11,7 @@ import { DEFAULT_DUCKDB_LIMITS, openDuckDbInstance } from '../../../../server/sr
 import { assertReadOnlyQuery, PARSER_LIMITS, parserTempDirectory } from '../../../../server/src/platform/warehouse/readOnlyQuery';
 import { generateSampleAccount } from '../../../../server/src/samples/warehouse/generator';
 import { openUsageCopy } from '../../../../server/src/features/warehouse/usage-sync/usageCopy';
+import { WarehouseRegistry } from '../../../../server/src/features/warehouse/registry';
 
 interface Opened {
   file: string;
@@ -27,6 +28,7 @@ let dir: string;
 const reported = {
   '256MB': '244.1 MiB',
   '384MB': '366.2 MiB',
+
   '1GB': '953.6 MiB',
   '64MB': '61.0 MiB',
   '256MB temp': '244.1 MiB',
@@ -57,15 +59,15 @@ beforeEach(() => {
 
 test('a sample account or usage copy opens with the limits it is given and spills beside its file', async () => {
   const file = path.join(dir, 'account.duckdb');
-  const engine = await openDuckDbEngine(file, { limits: { memoryLimit: '256MB', tempLimit: '1GB' } });
+  const engine = await openDuckDbEngine(file, { limits: { memoryLimit: '384MB', tempLimit: '1GB' } });
   await engine.close();
-  const copy = await openUsageCopy(path.join(dir, 'usage'), 'acme', 'sample:test', { memoryLimit: '256MB', tempLimit: '1GB' });
+  const copy = await openUsageCopy(path.join(dir, 'usage'), 'acme', 'sample:test', { memoryLimit: '384MB', tempLimit: '1GB' });
   await copy.close();
   expect(opened).toEqual([
-    { file, memoryLimit: reported['256MB'], tempLimit: reported['1GB'], tempDirectory: `${file}.tmp` },
+    { file, memoryLimit: reported['384MB'], tempLimit: reported['1GB'], tempDirectory: `${file}.tmp` },
     {
       file: path.join(dir, 'usage', 'acme.duckdb'),
-      memoryLimit: reported['256MB'],
+      memoryLimit: reported['384MB'],
       tempLimit: reported['1GB'],
       tempDirectory: `${path.join(dir, 'usage', 'acme.duckdb')}.tmp`,
     },
@@ -76,18 +78,44 @@ test('without limits of its own, an engine takes the defaults', async () => {
   const file = path.join(dir, 'defaults.duckdb');
   const engine = await openDuckDbEngine(file);
   await engine.close();
-  expect(DEFAULT_DUCKDB_LIMITS).toEqual({ memoryLimit: '384MB', tempLimit: '10GB' });
-  expect(opened).toEqual([{ file, memoryLimit: reported['384MB'], tempLimit: reported['10GB'], tempDirectory: `${file}.tmp` }]);
+  expect(DEFAULT_DUCKDB_LIMITS).toEqual({ memoryLimit: '256MB', tempLimit: '10GB' });
+  expect(opened).toEqual([{ file, memoryLimit: reported['256MB'], tempLimit: reported['10GB'], tempDirectory: `${file}.tmp` }]);
 });
 
 test("the sample generator's working copy is held to the limits it is given, and its spill folder is removed", async () => {
   const file = path.join(dir, 'generated', 'acme.duckdb');
-  await generateSampleAccount(file, { org: 'acme', queryCount: 500, days: 3, limits: { memoryLimit: '256MB', tempLimit: '1GB' } });
+  await generateSampleAccount(file, { org: 'acme', queryCount: 500, days: 3, limits: { memoryLimit: '384MB', tempLimit: '1GB' } });
   expect(opened).toHaveLength(1);
   const [working] = opened as [Opened];
   expect(working.file).toMatch(new RegExp(`^${file.replace(/[.\\/]/g, '\\$&')}\\.\\d+\\.[0-9a-f]{8}\\.tmp$`));
-  expect(working).toMatchObject({ memoryLimit: reported['256MB'], tempLimit: reported['1GB'], tempDirectory: `${working.file}.spill` });
+  expect(working).toMatchObject({ memoryLimit: reported['384MB'], tempLimit: reported['1GB'], tempDirectory: `${working.file}.spill` });
   expect((await fs.readdir(path.dirname(file))).sort()).toEqual(['acme.duckdb']);
+});
+
+test("the portal's registry generates, opens and copies an organisation's sample with the configured limits", async () => {
+  const registry = new WarehouseRegistry(
+    {
+      sampleDir: path.join(dir, 'registry', 'warehouse'),
+      duckdb: { memoryLimit: '384MB', tempLimit: '1GB' },
+      usage: { dir: path.join(dir, 'registry', 'usage'), backfillDays: 30, intervalMs: 3_600_000, readyWaitMs: 30_000 },
+      defaults: { pricePerCredit: 3, storagePricePerTbMonth: 23, sampleQueries: 500 },
+      organisations: {},
+    },
+    // The usage sync is left out: only the openings are looked at.
+    { onUsageOpened: () => undefined },
+  );
+  try {
+    await registry.forOrganisation('acme');
+  } finally {
+    await registry.close();
+  }
+  const account = path.join(dir, 'registry', 'warehouse', 'acme.duckdb');
+  const copy = path.join(dir, 'registry', 'usage', 'acme.duckdb');
+  expect(opened.map((o) => [o.file.startsWith(`${account}.`) ? 'working copy' : o.file, o.memoryLimit, o.tempLimit])).toEqual([
+    ['working copy', reported['384MB'], reported['1GB']],
+    [account, reported['384MB'], reported['1GB']],
+    [copy, reported['384MB'], reported['1GB']],
+  ]);
 });
 
 test('the endpoint SQL parser is held to its own small limits and spills under the system temp folder', async () => {

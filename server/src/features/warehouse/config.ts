@@ -11,7 +11,7 @@
  * | WAREHOUSE_STORAGE_PRICE_PER_TB_MONTH | 23.00        | USD per TB-month of storage, likewise. |
  * | USAGE_SYNC_BACKFILL_DAYS        | 365               | How far back the first usage sync copies ACCOUNT_USAGE (1–365; Snowflake keeps a year). |
  * | USAGE_SYNC_INTERVAL_MINUTES     | 60                | Minutes between scheduled usage syncs (5–1440). |
- * | DUCKDB_MEMORY_LIMIT             | 384MB             | Memory each embedded DuckDB database (a sample account, a usage copy, a sample being generated) may use before it spills to disk. |
+ * | DUCKDB_MEMORY_LIMIT             | 256MB             | Memory each embedded DuckDB database (a sample account, a usage copy, a sample being generated) may use before it spills to disk. |
  * | DUCKDB_TEMP_LIMIT               | 10GB              | Disk each of them may spill to (beside its file: `<file>.tmp`, a sample being generated `<file>.<pid>.<random>.tmp.spill`). |
  *
  * The Optimize pages read a per-organisation usage copy under `${DATA_DIR}/usage/` (see

@@ -23,10 +23,11 @@ export interface DuckDbLimits {
 /**
  * A portal serving an organisation's sample has two databases open (the account and its usage
  * copy), both busy during a sync, and DuckDB's resident memory runs past its limit (allocations
- * outside its buffers): at 384MB each the portal peaked at 1.2 GB under `bench:warehouse`'s ten
- * million queries (3.2 GB at 1GB), with every analysis and the incremental sync within target.
+ * outside its buffers). Under `bench:warehouse`'s ten million queries the portal peaked at about
+ * 1.0 GB with 256MB each (1.2–1.4 GB at 384MB, 1.5 GB at 512MB, 3.2 GB at 1GB), every analysis and
+ * the incremental sync within target.
  */
-export const DEFAULT_DUCKDB_LIMITS: DuckDbLimits = { memoryLimit: '384MB', tempLimit: '10GB' };
+export const DEFAULT_DUCKDB_LIMITS: DuckDbLimits = { memoryLimit: '256MB', tempLimit: '10GB' };
 
 /** A DuckDB size setting: a number and a unit. */
 export const DUCKDB_SIZE = /^\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i;
