@@ -12,7 +12,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launch } from '../e2e/support';
 import { freePort } from '../__tests__/server/identity/identityServer';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -81,18 +82,7 @@ async function main(): Promise<void> {
   });
   portal.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   portal.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launch();
   try {
     await untilUp(`${base}/api/health`, portal);
     // The first start builds and ingests both demo organisations' sample dbt projects in the background.
