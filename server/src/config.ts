@@ -52,6 +52,7 @@
  * | AIRBYTE_TIMEOUT_SECONDS | 30                | Time limit of each request to Airbyte. |
  * | AIRBYTE_POLL_SECONDS | 5                    | How often a running Airbyte job is asked how it stands (its progress in the portal moves at this pace). |
  */
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_ARTIFACT_UPLOAD_LIMIT } from '@common/dbt/artifactsContract';
 import { AirbyteSettingsError, checkAirbyteSettings, type AirbyteSettings } from './features/integrations/airbyte/airbyteSettings.js';
@@ -79,6 +80,8 @@ export interface PortalConfig {
   chatbotUrl: string;
   dbt: { uploadLimitBytes: number; artifactsDir: string | null; freshnessCheckMinutes: number };
   catalogQuality: { profileSampleRows: number };
+  /** Worker threads that parse compiled SQL for column-level lineage. */
+  columnLineage: { parseWorkers: number };
   catalogAlerts: { webhookTimeoutMs: number; retryBaseDelayMs: number };
   /** Set: the key of stored secrets (base64); unset: a key file in the data directory. */
   secretsKey: string | undefined;
@@ -224,6 +227,8 @@ export function loadPortalConfig(env: Env = process.env): PortalConfig {
       freshnessCheckMinutes: wholeNumber(env, 'DBT_FRESHNESS_CHECK_MINUTES', 60, 0, 7 * 24 * 60),
     },
     catalogQuality: { profileSampleRows: wholeNumber(env, 'CATALOG_PROFILE_SAMPLE_ROWS', 1_000_000, 1000, 1_000_000_000) },
+    // One per core, at most four: parsing is CPU-bound and runs beside the portal's own work.
+    columnLineage: { parseWorkers: wholeNumber(env, 'COLUMN_LINEAGE_WORKERS', Math.min(4, os.availableParallelism()), 1, 32) },
     catalogAlerts: {
       webhookTimeoutMs: wholeNumber(env, 'ALERT_WEBHOOK_TIMEOUT_SECONDS', 5, 1, 60) * 1000,
       retryBaseDelayMs: wholeNumber(env, 'ALERT_RETRY_BASE_SECONDS', 10, 1, 3600) * 1000,

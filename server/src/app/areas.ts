@@ -8,6 +8,7 @@ import { area as catalogDomains } from '../features/catalog-domains/area.js';
 import { area as catalogGovernance } from '../features/catalog-governance/area.js';
 import { area as catalogQuality } from '../features/catalog-quality/area.js';
 import { area as catalogSettings } from '../features/catalog-settings/area.js';
+import { area as columnLineage } from '../features/column-lineage/area.js';
 import { area as dashboards } from '../features/dashboards/area.js';
 import { area as dataApi } from '../features/data-api/area.js';
 import { area as dbt } from '../features/dbt/area.js';
@@ -41,6 +42,7 @@ export const areas: ReadonlyArray<PortalArea<AreaInputs>> = [
   catalogGovernance,
   dbt,
   dataApi,
+  columnLineage,
   catalogAlerts,
   integrations,
   demoDashboards,

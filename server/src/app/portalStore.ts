@@ -3,6 +3,7 @@
 import { migrations as catalogAlerts } from '../features/catalog-alerts/migrations/index.js';
 import { migrations as catalogDomains } from '../features/catalog-domains/migrations/index.js';
 import { migrations as catalogGovernance } from '../features/catalog-governance/migrations/index.js';
+import { migrations as columnLineage } from '../features/column-lineage/migrations/index.js';
 import { migrations as catalogQuality } from '../features/catalog-quality/migrations/index.js';
 import { migrations as dataApi } from '../features/data-api/migrations/index.js';
 import { migrations as dbt } from '../features/dbt/migrations/index.js';
@@ -24,6 +25,7 @@ export const areaMigrations = {
   ...catalogAlerts,
   ...security,
   ...knowledge,
+  ...columnLineage,
 };
 
 export function openPortalStore(options: Omit<StoreOptions, 'migrations'>): Promise<Store> {

@@ -2,10 +2,11 @@
 // into in-app notices, e-mail and webhooks, delivered on the job runner with retries.
 import { defineArea } from '../../platform/area/index.js';
 import { createEmailSender, smtpConfigured, type SmtpSettings } from '../../platform/notifications/index.js';
-import { catalogReadModelPort, catalogSettingsPort, type CatalogReadModel } from '../../platform/ports/index.js';
+import { catalogReadModelPort, catalogSettingsPort, impactSources, type CatalogReadModel } from '../../platform/ports/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { SignalBus } from '../../platform/signals/index.js';
 import { defineDeliveryJob, type DeliveryDeps } from './deliveryJob.js';
+import { alertRulesImpactSource } from './impactSource.js';
 import { registerAlertRoutes } from './routes/alertRoutes.js';
 import { alertSignalListener } from './signalListener.js';
 export { ALERT_DELIVERY_JOB } from './deliveryJob.js';
@@ -46,6 +47,7 @@ export const area = defineArea<{
       portalUrl: config.portalUrl,
       ...config.catalogAlerts,
     });
+    ports.extend(impactSources, alertRulesImpactSource(db));
     return {
       close: async () => {
         stopListening();

@@ -19,7 +19,11 @@ export function assetFiltersUsed(filters: AlertFilters): boolean {
 export function signalMatches(signal: Signal, filters: AlertFilters, asset: AssetFacts | null): boolean {
   if (filters.maxSeverity !== null && signal.severity > filters.maxSeverity) return false;
   if (!assetFiltersUsed(filters)) return true;
-  if (!asset) return false;
+  return asset !== null && assetMatches(filters, asset);
+}
+
+/** Whether an asset passes the rule's asset filters (ids, tags, domain, owners). */
+export function assetMatches(filters: AlertFilters, asset: AssetFacts): boolean {
   if (filters.assetIds.length > 0 && !anyOf(filters.assetIds, [asset.id])) return false;
   if (filters.tags.length > 0 && !anyOf(filters.tags, asset.tags)) return false;
   if (filters.domains.length > 0 && !anyOf(filters.domains, asset.domain ? [asset.domain] : [])) return false;

@@ -1,7 +1,8 @@
 // Domains, Data Products and cost per asset. The builds and reads of dbt nodes come from the
 // warehouse's usage copy: 60 days of builds (a 30-day window and its trend) and 30 days of reads.
 import { defineArea } from '../../platform/area/index.js';
-import { warehouseAccessPort } from '../../platform/ports/index.js';
+import { impactSources, warehouseAccessPort } from '../../platform/ports/index.js';
+import { productsImpactSource } from './impactSource.js';
 import type { FastifyInstance } from 'fastify';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import type { CostSource } from './assetCosts.js';
@@ -32,5 +33,6 @@ export const area = defineArea({
       db,
       costs: (organisation) => ports.use(warehouseAccessPort).dbtNodeCost(organisation, BUILD_DAYS, READ_DAYS),
     });
+    ports.extend(impactSources, productsImpactSource(db));
   },
 });

@@ -1,10 +1,11 @@
 // Dashboards: the organisation's list of embedded dashboards (the Viewer and its admin page).
 // Demo organisations start with dashboards pointing at the portal's own demo dashboard pages.
 import { defineArea } from '../../platform/area/index.js';
-import { dashboardsPort, frameOriginsPort } from '../../platform/ports/index.js';
+import { dashboardsPort, frameOriginsPort, impactSources } from '../../platform/ports/index.js';
 import { registerDashboardRoutes } from './dashboardsRoutes.js';
 import { dashboardOrigins, dashboardsDirectory } from './dashboardsStore.js';
 import { seedDemoData } from './demoSeed.js';
+import { dashboardsImpactSource } from './impactSource.js';
 
 /** Another instance may change dashboards too; its origins are picked up within this time. */
 const ORIGINS_REFRESH_MS = 60_000;
@@ -27,6 +28,7 @@ export const area = defineArea<{ config: { demoData: boolean; portalUrl: string 
     timer.unref();
     ports.provide(frameOriginsPort, { current: () => origins });
     ports.provide(dashboardsPort, dashboardsDirectory(db));
+    ports.extend(impactSources, dashboardsImpactSource(db));
     registerDashboardRoutes(app, db, () => void refresh());
     return { close: async () => clearInterval(timer) };
   },

@@ -2,12 +2,13 @@
 // editor, keys and usage for the people who build them. Demo organisations start with examples.
 import { DEMO_ORGANISATIONS } from '@common/demo/demoOrganisations';
 import { defineArea } from '../../platform/area/index.js';
-import { warehouseAccessPort } from '../../platform/ports/index.js';
+import { impactSources, warehouseAccessPort } from '../../platform/ports/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import type { DataApiDependencies } from './dataRoutes.js';
 import { DataLookups, registerDataRoutes } from './dataRoutes.js';
 import { seedDemoEndpoints } from './demoSeed.js';
+import { endpointsImpactSource } from './impactSource.js';
 import { registerDataApiManagementRoutes } from './managementRoutes.js';
 import { UsageRecorder } from './usageRecorder.js';
 export interface DataApiArea {
@@ -42,6 +43,7 @@ export const area = defineArea<{ config: { portalUrl: string; demoData: boolean 
       portalUrl: config.portalUrl,
       demoOrganisations: config.demoData ? DEMO_ORGANISATIONS : null,
     });
+    ports.extend(impactSources, endpointsImpactSource(db));
     return { close: () => dataApi.close() };
   },
 });

@@ -135,6 +135,7 @@ async function writeIngestion(
         project_name: manifest.projectName,
         dbt_version: manifest.dbtVersion,
         manifest_schema_version: manifest.schemaVersion,
+        adapter_type: manifest.adapterType,
         generated_at: manifest.generatedAt,
         ingested_by: options.actor.username,
         parts: JSON.stringify(parsed.parts),

@@ -27,6 +27,8 @@ export interface CatalogReadNodesView {
   freshness: Read<unknown>;
   exposure: Read<unknown>;
   semantic: Read<unknown>;
+  /** The node's compiled SQL (migration 028), for column-level lineage. */
+  compiled_code: Read<string | null>;
 }
 
 export interface CatalogReadEdgesView {
@@ -82,6 +84,16 @@ export interface CatalogReadFreshnessView {
   error: Read<string | null>;
 }
 
+/** The organisation's ingestions (migration 028): `is_current` marks the one pages show; `adapter_type` decides the SQL dialect. */
+export interface CatalogReadIngestionsView {
+  organisation_id: Read<string>;
+  id: Read<string>;
+  project_name: Read<string>;
+  adapter_type: Read<string | null>;
+  ingested_at: Read<Date>;
+  is_current: Read<boolean>;
+}
+
 declare module '../../platform/store/schema.js' {
   interface StoreSchema {
     catalog_read_nodes: CatalogReadNodesView;
@@ -90,5 +102,6 @@ declare module '../../platform/store/schema.js' {
     catalog_read_tests: CatalogReadTestsView;
     catalog_read_run_results: CatalogReadRunResultsView;
     catalog_read_freshness: CatalogReadFreshnessView;
+    catalog_read_ingestions: CatalogReadIngestionsView;
   }
 }

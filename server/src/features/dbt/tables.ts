@@ -12,6 +12,8 @@ export interface DbtIngestionsTable {
   project_name: string;
   dbt_version: string;
   manifest_schema_version: string;
+  /** The manifest's `metadata.adapter_type` (migration 028); null for ingestions before it. */
+  adapter_type: ColumnType<string | null, string | null | undefined, string | null>;
   generated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
   ingested_at: ColumnType<Date, Date | string | undefined, Date | string>;
   ingested_by: string | null;

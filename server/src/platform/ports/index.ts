@@ -10,6 +10,7 @@ export { dashboardsPort, type DashboardsDirectory, type DashboardSummary } from 
 export { helpSearchSources, type HelpCandidate, type HelpSearchSource } from './helpSearch.js';
 export { organisationMembersPort, type OrganisationMember, type OrganisationMembers } from './organisationMembers.js';
 export { faqPort, type FaqShelf } from './faq.js';
+export { impactSources, type ImpactedAsset, type ImpactKind, type ImpactSource } from './impact.js';
 export {
   catalogReadModelPort,
   type AssetFacts,

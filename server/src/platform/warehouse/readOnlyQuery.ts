@@ -269,3 +269,30 @@ export async function boundedRead(
   }
   return { columns, rows: rows.slice(0, limits.maxRows), hasMore: rows.length > limits.maxRows };
 }
+
+/** The tables and views a query names (`catalog.schema.table`, the parts it gives), by the same parser; a CTE's name is among them. Empty when it does not parse. */
+export async function tablesReadBy(text: string): Promise<string[]> {
+  parser ??= openParser().catch((error: unknown) => {
+    parser = null;
+    throw error;
+  });
+  const parsed = await parser;
+  const reader = await parsed.connection.runAndReadAll('SELECT json_serialize_sql(?::VARCHAR) AS tree', [text]);
+  const tree = JSON.parse(String(reader.getRowObjectsJS()[0]?.tree ?? '{}')) as { error?: boolean; statements?: Statement[] };
+  if (tree.error) return [];
+  const found = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    if (record.type === 'BASE_TABLE' && typeof record.table_name === 'string') {
+      const parts = [record.catalog_name, record.schema_name, record.table_name].filter(
+        (part): part is string => typeof part === 'string' && part !== '',
+      );
+      found.add(parts.join('.'));
+    }
+    for (const value of Object.values(record)) visit(value);
+  };
+  visit(tree.statements);
+  return [...found];
+}

@@ -320,6 +320,7 @@ export function parseManifest(json: unknown): ParsedManifest {
     dbtVersion: metadata.dbt_version ?? 'unknown',
     generatedAt: metadata.generated_at ?? null,
     projectName: metadata.project_name ?? firstModel?.packageName ?? nodes[0]?.packageName ?? 'dbt project',
+    adapterType: metadata.adapter_type ?? null,
     nodes,
     tests,
     counts,

@@ -82,6 +82,8 @@ export interface ParsedManifest {
   dbtVersion: string;
   generatedAt: string | null;
   projectName: string;
+  /** The manifest's `metadata.adapter_type` (snowflake, bigquery, postgres, duckdb…). */
+  adapterType: string | null;
   nodes: NormalisedNode[];
   tests: NormalisedTest[];
   counts: IngestionCounts;

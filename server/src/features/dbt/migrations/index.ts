@@ -7,6 +7,7 @@ import { dbtIngestionLease } from './019_dbt_ingestion_lease.js';
 import { catalogReadViews } from './022_catalog_read_views.js';
 import { dbtModelGovernance } from './024_dbt_model_governance.js';
 import { dbtCertified } from './026_dbt_certified.js';
+import { dbtCompiledSqlView } from './028_dbt_compiled_sql_view.js';
 
 export const migrations: Record<string, Migration> = {
   '004_dbt': dbt,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '022_catalog_read_views': catalogReadViews,
   '024_dbt_model_governance': dbtModelGovernance,
   '026_dbt_certified': dbtCertified,
+  '028_dbt_compiled_sql_view': dbtCompiledSqlView,
 };

@@ -1,0 +1,37 @@
+// Column-level lineage and impact analysis: after each dbt ingestion a job parses the models'
+// compiled SQL in worker threads and stores which upstream columns each column comes from; the
+// routes answer an asset's column lineage, the lineage graph's column mode, each project's
+// coverage and impact reports, asking the areas that build on assets (impact sources) what a
+// change reaches.
+import { defineArea } from '../../platform/area/index.js';
+import { impactSources, ingestionListeners } from '../../platform/ports/index.js';
+import { createParserPool, type ParserPool } from './engine/parserPool.js';
+import { defineColumnLineageJob, queueColumnLineage } from './lineageJob.js';
+import { registerColumnLineageRoutes } from './routes/lineageRoutes.js';
+
+export const area = defineArea<{ config: { columnLineage: { parseWorkers: number } } }>({
+  id: 'column-lineage',
+  register({ app, db, jobs, log, ports }, { config }) {
+    // Started on the first model to parse; the workers stay for later ingestions until shutdown.
+    let pool: ParserPool | null = null;
+    // The worker is TypeScript, run with tsx's loader from the project's root (as `npm start` runs the portal).
+    const parsers = () => (pool ??= createParserPool(process.cwd(), config.columnLineage.parseWorkers));
+    defineColumnLineageJob(db, jobs, parsers);
+    registerColumnLineageRoutes(app, db, () => ports.contributions(impactSources));
+    ports.extend(ingestionListeners, {
+      async inTransaction(_tx, { organisation }) {
+        return async () => {
+          await queueColumnLineage(jobs, organisation).catch((error: unknown) =>
+            log.error({ err: error, organisation }, 'could not queue the column lineage job'),
+          );
+        };
+      },
+    });
+    return {
+      close: async () => {
+        await pool?.close();
+        pool = null;
+      },
+    };
+  },
+});

@@ -1,0 +1,44 @@
+// The job that computes an organisation's column lineage, queued after every dbt ingestion. One
+// runs per organisation at a time (its singleton key); an ingestion that lands while it runs is
+// picked up by the same job before it ends, so the lineage always catches up with the artifacts.
+import { z } from 'zod';
+import type { JobRunner } from '../../platform/jobs/index.js';
+import type { StoreDb } from '../../platform/store/openStore.js';
+import { computeColumnLineage, type ComputeSummary } from './computeLineage.js';
+import type { ParserPool } from './engine/parserPool.js';
+
+export const COLUMN_LINEAGE_JOB = 'column-lineage.compute';
+const ROUNDS_MAX = 5;
+
+async function currentIngestion(db: StoreDb, organisation: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('catalog_read_ingestions')
+    .select('id')
+    .where('organisation_id', '=', organisation)
+    .where('is_current', '=', true)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export function defineColumnLineageJob(db: StoreDb, jobs: JobRunner, pool: () => ParserPool): void {
+  jobs.define(
+    COLUMN_LINEAGE_JOB,
+    async ({ organisation, signal, progress }) => {
+      let summary: ComputeSummary | null = null;
+      for (let round = 0; round < ROUNDS_MAX; round += 1) {
+        const before = await currentIngestion(db, organisation);
+        summary = await computeColumnLineage(db, pool(), organisation, {
+          signal,
+          progress: (fraction, message) => progress({ fraction, message }),
+        });
+        if ((await currentIngestion(db, organisation)) === before) break;
+      }
+      return summary;
+    },
+    { payload: z.object({}).strict(), maxAttempts: 3, routes: ['catalogAsset', 'catalogLineage'] },
+  );
+}
+
+export async function queueColumnLineage(jobs: JobRunner, organisation: string): Promise<void> {
+  await jobs.enqueue({ kind: COLUMN_LINEAGE_JOB, organisation, payload: {}, singletonKey: 'column-lineage' });
+}
