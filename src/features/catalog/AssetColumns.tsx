@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { AssetColumn } from '@common/dbt/catalogContract';
 import { csvFileName } from '../../components/csv';
 import { DataTable } from '../../components/DataTable';
@@ -27,11 +28,14 @@ const columns: DataColumn<AssetColumn>[] = [
   },
 ];
 
-export function AssetColumns({ columns: rows }: { columns: AssetColumn[] }) {
+/** The asset's columns; `lineage` adds where each comes from and goes (column-lineage/columnLineageColumns). */
+export function AssetColumns({ columns: rows, lineage = [] }: { columns: AssetColumn[]; lineage?: DataColumn<AssetColumn>[] }) {
+  // One array per change of lineage: the table rebuilds its column definitions when it changes.
+  const shown = useMemo(() => (lineage.length > 0 ? [...columns, ...lineage] : columns), [lineage]);
   return (
     <DataTable
       caption="Columns"
-      columns={columns}
+      columns={shown}
       rows={rows}
       rowKey={(row) => row.name}
       exportFileName={csvFileName('columns')}

@@ -1,7 +1,8 @@
 // /app/data-catalog/assets/:assetId: one dbt node — what it is (description, owners, tags),
 // its columns with types and tests, its SQL, where its data comes from and goes, its tests'
-// last results, its freshness or last build, the exposures that use it, and its history. A
-// semantic model, metric, saved query or macro shows its definition instead of columns and tests.
+// last results, its freshness or last build, the exposures that use it, and its history. Models,
+// sources, seeds and snapshots add column lineage to their columns and an impact analysis
+// (?impact=…). A semantic model, metric, saved query or macro shows its definition instead of columns and tests.
 import { Link, useParams } from 'react-router-dom';
 import { canOpen } from '@common/access/access';
 import { mayEditCatalogOrganisation } from '@common/catalog-domains/catalogOrganisationRules';
@@ -19,11 +20,12 @@ import { Markdown } from '../../components/Markdown';
 import { Panel } from '../../components/Panel';
 import { formatDuration } from '../../components/format';
 import { useAppSelector } from '../../state/hooks';
-import { AssetColumns } from './AssetColumns';
 import { AssetDefinition } from './AssetDefinition';
 import { AssetHistory } from './AssetHistory';
 import { AssetTests } from './AssetTests';
 import { CertifiedBadge } from './CertifiedBadge';
+import { AssetColumnsSection, columnLineageKinds } from './column-lineage/AssetColumnsSection';
+import { AssetImpactSection } from './column-lineage/AssetImpactSection';
 import { AssetCostPanel } from './domains/AssetCostPanel';
 import { AssetDomainControl } from './domains/AssetDomainControl';
 import { AssetGovernancePanel } from './governance/AssetGovernancePanel';
@@ -144,9 +146,7 @@ function Asset({ uniqueId }: { uniqueId: string }) {
       ) : null}
       {definedKinds.has(asset.resourceType) && asset.columns.length === 0 && asset.tests.length === 0 ? null : (
         <>
-          <Panel title="Columns" description="Types from the warehouse (catalog.json) where dbt documented them.">
-            <AssetColumns columns={asset.columns} />
-          </Panel>
+          <AssetColumnsSection asset={asset} />
           <Panel title="Tests" description="The last result of each data test on this asset.">
             <AssetTests tests={asset.tests} referencedBy={asset.referencedBy} />
           </Panel>
@@ -177,6 +177,7 @@ function Asset({ uniqueId }: { uniqueId: string }) {
           </div>
         </Panel>
       )}
+      {columnLineageKinds.includes(asset.resourceType) ? <AssetImpactSection asset={asset} /> : null}
       {asset.rawCode || asset.compiledCode ? (
         <Panel title="SQL">
           {asset.rawCode ? (

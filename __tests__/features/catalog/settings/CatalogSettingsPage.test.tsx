@@ -38,6 +38,7 @@ function start() {
         uploaderRole: 'dbt-uploader',
         recent: [{ id: 'i1', origin: 'sample', ingestedAt: '2026-11-24T08:00:00.000Z', projectName: 'dataworks_demo' }],
       }),
+    'GET api/catalog/column-lineage/coverage': () => json(200, { projects: [] }),
     'GET api/catalog/governance/settings': () => json(200, { settings: defaultGovernanceSettings, updatedAt: null, updatedBy: null }),
     'GET api/dbt/upload-tokens': () => json(200, { tokens }),
     'POST api/dbt/upload-tokens': (request) => {
@@ -73,10 +74,18 @@ function start() {
   return requests;
 }
 
-it('shows every section: artifact sources, freshness, profiler, glossary editors, classification rules, webhooks, external catalog', async () => {
+it('shows every section: artifact sources, column lineage, freshness, profiler, glossary editors, classification rules, webhooks, external catalog', async () => {
   start();
   expect(await screen.findByRole('heading', { level: 1, name: 'Catalog Settings' })).toBeInTheDocument();
-  for (const name of ['Artifact sources', 'Freshness checks', 'Profiler', 'Glossary editors', 'Alert webhooks', 'External catalog']) {
+  for (const name of [
+    'Artifact sources',
+    'Column lineage',
+    'Freshness checks',
+    'Profiler',
+    'Glossary editors',
+    'Alert webhooks',
+    'External catalog',
+  ]) {
     expect(await screen.findByRole('region', { name })).toBeInTheDocument();
   }
   const sources = screen.getByRole('region', { name: 'Artifact sources' });

@@ -4,6 +4,7 @@
 import { ClassificationSettingsSection } from '../governance/settings/ClassificationSettingsSection';
 import { GlossarySettingsSection } from '../governance/settings/GlossarySettingsSection';
 import { ArtifactSourcesSection } from './ArtifactSourcesSection';
+import { ColumnLineageCoverageSection } from './ColumnLineageCoverageSection';
 import { ExternalCatalogSettingsSection } from './ExternalCatalogSettingsSection';
 import { FreshnessSettingsSection } from './FreshnessSettingsSection';
 import { ProfilerSettingsSection } from './ProfilerSettingsSection';
@@ -17,6 +18,7 @@ export default function CatalogSettingsPage() {
         How the catalog behaves for your organisation. Each section is saved on its own; one never saved follows the portal&apos;s setting.
       </p>
       <ArtifactSourcesSection />
+      <ColumnLineageCoverageSection />
       <FreshnessSettingsSection />
       <ProfilerSettingsSection />
       <GlossarySettingsSection />
