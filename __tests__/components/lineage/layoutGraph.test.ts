@@ -28,3 +28,18 @@ it('lays out 2,000 nodes, the largest graph a page draws (its time: npm run benc
   const answer = layoutGraph({ id: 1, nodes, edges });
   expect(Object.keys(answer.positions)).toHaveLength(2000);
 });
+
+it("leaves a taller node (one listing its columns) room, so nodes of a layer don't overlap", () => {
+  const answer = layoutGraph({
+    id: 2,
+    nodes: ['a', 'b', 'c'],
+    edges: [
+      { from: 'a', to: 'c' },
+      { from: 'b', to: 'c' },
+    ],
+    heights: { a: 400, b: 400 },
+  });
+  const { a, b } = answer.positions;
+  const [top, bottom] = a!.y < b!.y ? [a!, b!] : [b!, a!];
+  expect(bottom.y - top.y).toBeGreaterThanOrEqual(400);
+});

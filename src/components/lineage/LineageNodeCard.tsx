@@ -1,9 +1,11 @@
 // One node of the lineage graph: its name and type, its health (else its last test status), and buttons that
-// fetch what lies beyond it (parents on the left, children on the right).
+// fetch what lies beyond it (parents on the left, children on the right). In the column view it
+// also lists its columns, each with a handle either side for the column edges.
 import { memo } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { TestStatus } from '@common/dbt/catalogContract';
 import { healthVariant } from '../healthVariant';
+import { NodeColumns, type NodeColumn } from './NodeColumns';
 import type { GraphNode } from './graphModel';
 
 export interface LineageNodeData extends Record<string, unknown> {
@@ -12,6 +14,9 @@ export interface LineageNodeData extends Record<string, unknown> {
   highlighted: boolean;
   dimmed: boolean;
   onExpand: (uniqueId: string, direction: 'upstream' | 'downstream') => void;
+  /** The column view: the node's columns, and what choosing one does. */
+  columns?: NodeColumn[];
+  onChooseColumn?: (node: string, column: string) => void;
 }
 
 export type LineageFlowNode = Node<LineageNodeData, 'lineage'>;
@@ -24,13 +29,14 @@ const statusClass: Partial<Record<TestStatus, string>> = {
 };
 
 function LineageNodeCardView({ data }: NodeProps<LineageFlowNode>) {
-  const { node, focus, highlighted, dimmed, onExpand } = data;
+  const { node, focus, highlighted, dimmed, onExpand, columns, onChooseColumn } = data;
   const classes = [
     'dw-lineage-node',
     `dw-lineage-${node.resourceType}`,
     focus ? 'is-focus' : '',
     highlighted ? 'is-highlighted' : '',
     dimmed ? 'is-dimmed' : '',
+    columns ? 'has-columns' : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -74,6 +80,7 @@ function LineageNodeCardView({ data }: NodeProps<LineageFlowNode>) {
         </button>
       ) : null}
       <Handle type="source" position={Position.Right} isConnectable={false} />
+      {columns && onChooseColumn ? <NodeColumns node={node.uniqueId} columns={columns} onChoose={onChooseColumn} /> : null}
     </div>
   );
 }

@@ -9,6 +9,8 @@ export interface LayoutRequest {
   id: number;
   nodes: string[];
   edges: { from: string; to: string }[];
+  /** Nodes taller than NODE_HEIGHT (a node showing its columns), so the layers leave them room. */
+  heights?: Record<string, number>;
 }
 
 export interface LayoutAnswer {
@@ -17,7 +19,7 @@ export interface LayoutAnswer {
   milliseconds: number;
 }
 
-export function layoutGraph({ id, nodes, edges }: LayoutRequest): LayoutAnswer {
+export function layoutGraph({ id, nodes, edges, heights = {} }: LayoutRequest): LayoutAnswer {
   const started = Date.now();
   const graph = new dagre.graphlib.Graph();
   // dagre's default ranker (network simplex) takes about 25 s on 2,000 nodes; longest-path
@@ -25,14 +27,15 @@ export function layoutGraph({ id, nodes, edges }: LayoutRequest): LayoutAnswer {
   // and gives the same left-to-right layers for a DAG, only less compact.
   graph.setGraph({ rankdir: 'LR', ranker: 'longest-path', nodesep: 24, ranksep: 96, marginx: 16, marginy: 16 });
   graph.setDefaultEdgeLabel(() => ({}));
-  for (const node of nodes) graph.setNode(node, { width: NODE_WIDTH, height: NODE_HEIGHT });
+  const height = (node: string) => heights[node] ?? NODE_HEIGHT;
+  for (const node of nodes) graph.setNode(node, { width: NODE_WIDTH, height: height(node) });
   for (const { from, to } of edges) graph.setEdge(from, to);
   dagre.layout(graph);
   const positions: LayoutAnswer['positions'] = {};
   for (const node of nodes) {
     const { x, y } = graph.node(node);
     // dagre gives centres; the graph view places nodes by their top-left corner.
-    positions[node] = { x: x - NODE_WIDTH / 2, y: y - NODE_HEIGHT / 2 };
+    positions[node] = { x: x - NODE_WIDTH / 2, y: y - height(node) / 2 };
   }
   return { id, positions, milliseconds: Date.now() - started };
 }

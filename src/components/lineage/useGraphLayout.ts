@@ -11,16 +11,20 @@ export interface GraphLayout {
 
 type Edges = { from: string; to: string }[];
 
+type Heights = Record<string, number> | undefined;
+
 interface Answered {
   nodes: string[] | null;
   edges: Edges | null;
+  heights: Heights;
   positions: LayoutAnswer['positions'];
 }
 
-export function useGraphLayout(nodes: string[], edges: Edges): GraphLayout {
+/** `heights`: nodes taller than the usual (the column view); a new object lays the graph out again. */
+export function useGraphLayout(nodes: string[], edges: Edges, heights?: Heights): GraphLayout {
   const worker = useRef<Worker | null>(null);
-  const latest = useRef<{ id: number; nodes: string[]; edges: Edges } | null>(null);
-  const [answered, setAnswered] = useState<Answered>({ nodes: null, edges: null, positions: {} });
+  const latest = useRef<{ id: number; nodes: string[]; edges: Edges; heights: Heights } | null>(null);
+  const [answered, setAnswered] = useState<Answered>({ nodes: null, edges: null, heights: undefined, positions: {} });
 
   useEffect(() => {
     const created = createLayoutWorker();
@@ -28,9 +32,9 @@ export function useGraphLayout(nodes: string[], edges: Edges): GraphLayout {
     created.onmessage = (event: MessageEvent<LayoutAnswer>) => {
       const request = latest.current;
       if (request && event.data.id === request.id)
-        setAnswered({ nodes: request.nodes, edges: request.edges, positions: event.data.positions });
+        setAnswered({ nodes: request.nodes, edges: request.edges, heights: request.heights, positions: event.data.positions });
     };
-    if (latest.current) created.postMessage({ id: latest.current.id, nodes: latest.current.nodes, edges: latest.current.edges });
+    if (latest.current) created.postMessage(latest.current);
     return () => {
       created.terminate();
       worker.current = null;
@@ -39,9 +43,9 @@ export function useGraphLayout(nodes: string[], edges: Edges): GraphLayout {
 
   useEffect(() => {
     const id = (latest.current?.id ?? 0) + 1;
-    latest.current = { id, nodes, edges };
-    worker.current?.postMessage({ id, nodes, edges });
-  }, [nodes, edges]);
+    latest.current = { id, nodes, edges, heights };
+    worker.current?.postMessage(latest.current);
+  }, [nodes, edges, heights]);
 
-  return { positions: answered.positions, pending: answered.nodes !== nodes || answered.edges !== edges };
+  return { positions: answered.positions, pending: answered.nodes !== nodes || answered.edges !== edges || answered.heights !== heights };
 }

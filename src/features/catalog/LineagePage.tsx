@@ -1,7 +1,8 @@
 // /app/data-catalog/lineage: where data comes from and where it goes. The graph opens one step
 // each way around the focused node (`?focus=`, else the first exposure or model) with counts of
 // what lies beyond each node; expand a node to fetch more, change the depth, filter the resource
-// types, and select a node to light up its path to the focus.
+// types, and select a node to light up its path to the focus. "Show columns" (`?columns=1`) lists
+// each node's columns and draws column edges; choosing a column lights up its path end to end.
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { catalogResourceTypes, LINEAGE_DEPTH_MAX, type CatalogResourceType } from '@common/dbt/catalogContract';
@@ -13,6 +14,9 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { LineageGraph } from '../../components/lineage/LineageGraph';
 import { LoadingState } from '../../components/LoadingState';
+import { ColumnLineageList } from './column-lineage/ColumnLineageList';
+import { ColumnViewStatus } from './column-lineage/ColumnViewStatus';
+import { useColumnView } from './column-lineage/useColumnView';
 import { FocusPicker } from './FocusPicker';
 import { LineageNodeList } from './LineageNodeList';
 import { nodePagePath } from './nodePagePath';
@@ -43,6 +47,8 @@ function Graph({ focus, picker }: { focus: string; picker: ReactNode }) {
   const request = useMemo(() => ({ focus, upstream, downstream, types }), [focus, upstream, downstream, types]);
   const { model, truncated, loading, error, expandError, refetch, expand } = useLineageGraph(request);
   const [selected, setSelected] = useState<string | null>(null);
+  const showColumns = params.get('columns') === '1';
+  const columnView = useColumnView(model, showColumns);
   const open = useCallback((uniqueId: string) => navigate(nodePagePath(uniqueId)), [navigate]);
 
   const set = (key: string, values: string[]) =>
@@ -111,6 +117,14 @@ function Graph({ focus, picker }: { focus: string; picker: ReactNode }) {
             ))}
           </fieldset>
         </details>
+        <button
+          type="button"
+          className="btn btn-outline-secondary btn-sm"
+          aria-pressed={showColumns}
+          onClick={() => set('columns', showColumns ? [] : ['1'])}
+        >
+          Show columns
+        </button>
       </div>
       <p className="small text-body-secondary mb-2" aria-live="polite">
         {model.nodes.size} nodes around <strong>{focusNode?.name ?? focus}</strong>.{' '}
@@ -118,6 +132,7 @@ function Graph({ focus, picker }: { focus: string; picker: ReactNode }) {
         Select a node (click, or Space when focused) to highlight its path; Enter or a double click opens it.
       </p>
       {expandError ? <div className="alert alert-warning py-2">{expandError}</div> : null}
+      {showColumns ? <ColumnViewStatus model={model} view={columnView} /> : null}
       <LineageGraph
         model={model}
         selected={selected}
@@ -125,6 +140,7 @@ function Graph({ focus, picker }: { focus: string; picker: ReactNode }) {
         onExpand={expand}
         onOpen={open}
         label={`Lineage of ${focusNode?.name ?? focus}`}
+        columns={columnView.overlay}
       />
       {selectedNode ? (
         <p className="mt-2 mb-0" aria-live="polite">
@@ -135,6 +151,7 @@ function Graph({ focus, picker }: { focus: string; picker: ReactNode }) {
           </button>
         </p>
       ) : null}
+      {columnView.overlay ? <ColumnLineageList model={model} overlay={columnView.overlay} /> : null}
       <LineageNodeList model={model} onExpand={expand} />
     </div>
   );
