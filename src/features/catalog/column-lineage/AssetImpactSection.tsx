@@ -122,7 +122,7 @@ export function AssetImpactSection({ asset }: { asset: AssetDetail }) {
     >
       <ImpactForm key={choiceKey} asset={asset} choice={choice ?? { column: null, depth: readDepth(params) }} onChoose={choose} />
       {choice ? (
-        <div ref={reportRef} tabIndex={-1} aria-label="Impact report" role="region" className="dw-impact-report">
+        <div ref={reportRef} tabIndex={-1} aria-label="Impact report" role="region">
           <QueryResult query={report} loadingLabel="Working out the impact…" errorTitle="The impact could not be worked out">
             {(answer) => <ImpactReport report={answer} />}
           </QueryResult>

@@ -103,7 +103,8 @@ export function ImpactUnparsed({ nodes }: { nodes: NodeLink[] }) {
   return (
     <>
       <p className="small mb-1">
-        The column trail stops at these models: their SQL could not be parsed, so each counts as reached as a whole model.
+        The column trail stops at these models (their SQL could not be parsed, or their lineage is not computed yet), so each counts as
+        reached as a whole model.
       </p>
       <ul className="mb-0">
         {nodes.map((node) => (
