@@ -2,11 +2,12 @@
 // model's compiled SQL in worker threads, and the answers carry the exact, hand-checked edges of
 // the sample project (renames, expressions, aggregates, joins, CTEs, `select *`); impact analysis
 // reaches the exposure, the Viewer's dashboard and the data-API endpoint; refusals name the field.
-import type {
-  AssetColumnLineageResponse,
-  ColumnLink,
-  CoverageResponse,
-  ImpactResponse,
+import {
+  directTransforms,
+  type AssetColumnLineageResponse,
+  type ColumnLink,
+  type CoverageResponse,
+  type ImpactResponse,
 } from '@common/column-lineage/columnLineageContract';
 import { startPortal, type RunningPortal } from './portalServer';
 import { waitWith } from '../helpers/waitFor';
@@ -40,10 +41,15 @@ async function columnsOf(uniqueId: string): Promise<AssetColumnLineageResponse> 
   return answer.body as AssetColumnLineageResponse;
 }
 
-const upstreamOf = (lineage: AssetColumnLineageResponse, column: string) =>
+const linksOf = (lineage: AssetColumnLineageResponse, column: string, direct: boolean) =>
   (lineage.columns.find((entry) => entry.name === column)?.upstream ?? [])
+    .filter((link: ColumnLink) => directTransforms.includes(link.transform) === direct)
     .map((link: ColumnLink) => `${link.uniqueId}.${link.column} ${link.transform}`)
     .sort();
+/** Where the column's value comes from. */
+const upstreamOf = (lineage: AssetColumnLineageResponse, column: string) => linksOf(lineage, column, true);
+/** What decides its rows: filters and join keys on its way. */
+const rowsOf = (lineage: AssetColumnLineageResponse, column: string) => linksOf(lineage, column, false);
 
 describe('column edges of the sample project, checked by hand', () => {
   test('staging: a rename and a pass-through through `select *` from a CTE, expressions', async () => {
@@ -76,6 +82,27 @@ describe('column edges of the sample project, checked by hand', () => {
     const daily = await columnsOf(model('fct_daily_revenue'));
     // The catalog spells it as the warehouse does: DuckDB kept the raw table's upper case through `select *`.
     expect(upstreamOf(daily, 'customers')).toEqual([`${model('int_orders__amounts')}.CUSTOMER_ID aggregated`]);
+  });
+
+  test('filters and join keys: on the scopes the value passes through, not on the others', async () => {
+    const amounts = await columnsOf(model('int_orders__amounts'));
+    // paid_amount comes through the payments CTE (no filter) into the main query's two joins.
+    expect(rowsOf(amounts, 'paid_amount')).toEqual([
+      `${model('stg_shop__order_items')}.order_id joined on`,
+      `${model('stg_shop__orders')}.order_id joined on`,
+      `${model('stg_shop__payments')}.order_id joined on`,
+    ]);
+    const customers = await columnsOf(model('dim_customers'));
+    // lifetime_value passes through the orders CTE, whose where clause keeps known customers.
+    expect(rowsOf(customers, 'lifetime_value')).toEqual([
+      `${model('int_orders__amounts')}.CUSTOMER_ID filtered`,
+      `${model('int_orders__amounts')}.CUSTOMER_ID joined on`,
+      `${model('stg_shop__customers')}.country_code joined on`,
+      `${model('stg_shop__customers')}.customer_id joined on`,
+      'seed.dataworks_demo.country_codes.country_code joined on',
+    ]);
+    const facts = await columnsOf(model('fct_orders'));
+    expect(rowsOf(facts, 'order_total')).toEqual([]);
   });
 
   test('a source column shows where it goes, and the exposures it reaches', async () => {

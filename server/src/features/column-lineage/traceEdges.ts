@@ -2,7 +2,7 @@
 // names and each column takes the catalog's spelling. An upstream column the catalog does not
 // know (an unknown relation, a column it does not list) gives no edge: the column counts as
 // unresolved rather than pointing somewhere that does not exist.
-import type { ColumnTransform } from '@common/column-lineage/columnLineageContract';
+import { directTransforms, type ColumnTransform } from '@common/column-lineage/columnLineageContract';
 import type { TraceResult } from './engine/traceModel.js';
 import type { RelationIndex } from '../../platform/warehouse/relationNames.js';
 
@@ -47,10 +47,11 @@ export function edgesOfTrace(
       const parent = relations.find(upstream.relation);
       const parentColumn = parent ? canonical(parent, upstream.column) : null;
       if (!parent || !parentColumn) {
-        complete = false;
+        // A filter or join the catalog cannot place leaves the column's value lineage whole.
+        if (directTransforms.includes(upstream.transform)) complete = false;
         continue;
       }
-      const key = `${child}\u0000${parent}\u0000${parentColumn}`;
+      const key = `${child}\u0000${parent}\u0000${parentColumn}\u0000${upstream.transform}`;
       edges.set(key, {
         child_node: modelId,
         child_column: child,

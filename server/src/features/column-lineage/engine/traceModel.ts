@@ -1,6 +1,8 @@
 // Traces every output column of one model's compiled SQL to the upstream relation columns it is
 // made from, with the parser (@polyglot-sql/sdk, a WebAssembly port of sqlglot). Runs inside a
 // worker thread (parseWorker.ts); pure apart from the parser, so tests call it directly.
+import type { ColumnTransform } from '@common/column-lineage/columnLineageContract';
+import { indirectByScope, scopesOnPath, type IndirectUpstream } from './indirectLineage.js';
 import { strongest, stepTransform, type DirectTransform } from './transformKind.js';
 
 export interface TraceTable {
@@ -23,7 +25,8 @@ export interface TracedUpstream {
   /** The relation as the parser reports it (its name in the SQL, unquoted). */
   relation: string;
   column: string;
-  transform: DirectTransform;
+  /** Direct (the value comes from it) or, for `filtered` and `joined on`, the rows. */
+  transform: ColumnTransform;
 }
 
 export interface TracedColumn {
@@ -39,6 +42,8 @@ export type TraceResult = { ok: true; columns: TracedColumn[] } | { ok: false; r
 export interface LineageParser {
   lineageWithSchema(column: string, sql: string, schema: ParserSchema, dialect?: string): ParserLineageResult;
   outputColumnsWithSchema(sql: string, schema: ParserSchema, dialect?: string): ParserOutputColumns;
+  parse(sql: string, dialect?: string): { success: boolean; ast?: unknown; error?: string | null };
+  generate(ast: unknown, dialect?: string): { success: boolean; sql?: string[] | null; error?: string | null };
 }
 export interface ParserSchema {
   tables: Array<{ name: string; columns: Array<{ name: string; type: string }> }>;
@@ -101,7 +106,11 @@ function leafColumn(name: string): string {
 }
 
 /** Walks the parser's tree below an output column; each table leaf is an upstream column, reached with the strongest step on its path. */
-function collectLeaves(node: ParserLineageNode, pathTransform: DirectTransform, into: Map<string, TracedUpstream>): void {
+function collectLeaves(
+  node: ParserLineageNode,
+  pathTransform: DirectTransform,
+  into: Map<string, TracedUpstream & { transform: DirectTransform }>,
+): void {
   const here =
     node.expression === undefined ? pathTransform : strongest(pathTransform, stepTransform(node.expression, leafColumn(node.name)));
   if (node.source_kind === 'table' && node.downstream.length === 0) {
@@ -130,6 +139,14 @@ export function traceModel(parser: LineageParser, request: TraceRequest): TraceR
   const fromSql = (outputs.output?.columns ?? []).flatMap((column) => (column.name ? [column.name] : []));
   const names = request.outputColumns.length > 0 ? request.outputColumns : fromSql;
 
+  // The filters and joins of each scope, asked once per model.
+  let indirect: Map<string, IndirectUpstream[]>;
+  try {
+    indirect = indirectByScope(parser, request.sql, request.dialect, schema);
+  } catch {
+    indirect = new Map();
+  }
+
   const columns: TracedColumn[] = [];
   for (const name of names) {
     let result: ParserLineageResult;
@@ -143,14 +160,24 @@ export function traceModel(parser: LineageParser, request: TraceRequest): TraceR
       columns.push({ name, upstream: [], error: result.error ?? 'the parser could not trace this column' });
       continue;
     }
-    const leaves = new Map<string, TracedUpstream>();
+    const leaves = new Map<string, TracedUpstream & { transform: DirectTransform }>();
     collectLeaves(result.lineage, 'passed through', leaves);
     // A path of bare columns that ends under another name is a rename, even when no one step renamed it.
-    const upstream = [...leaves.values()].map((leaf) =>
+    const upstream: TracedUpstream[] = [...leaves.values()].map((leaf) =>
       leaf.transform === 'passed through' && leaf.column.toLowerCase() !== name.toLowerCase()
         ? { ...leaf, transform: 'renamed' as const }
         : leaf,
     );
+    // Rows: the main query's filters and joins, and those of every CTE the value passes through.
+    const seen = new Set<string>();
+    for (const scope of ['', ...scopesOnPath(result.lineage)]) {
+      for (const row of indirect.get(scope) ?? []) {
+        const key = `${row.relation.toLowerCase()}\u0000${row.column.toLowerCase()}\u0000${row.transform}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        upstream.push(row);
+      }
+    }
     columns.push({ name, upstream });
   }
   return { ok: true, columns };

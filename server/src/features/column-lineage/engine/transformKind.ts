@@ -101,7 +101,8 @@ export function stepTransform(expression: Json, outName: string): DirectTransfor
     const column = nameOf((body as { name?: Json }).name);
     return column !== null && column.toLowerCase() !== alias.toLowerCase() ? 'renamed' : 'passed through';
   }
-  if (kind === 'star' || kind === 'identifier') return 'passed through';
+  // A star, or a whole set operation or sub-query (the parser's expression for a union's output): the step itself changes nothing.
+  if (['star', 'identifier', 'union', 'intersect', 'except', 'select', 'subquery'].includes(kind)) return 'passed through';
   if (kind === 'paren') return stepTransform((body as { this?: Json }).this, alias);
   return containsAggregate(inner) ? 'aggregated' : 'computed';
 }
