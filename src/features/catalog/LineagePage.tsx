@@ -7,6 +7,9 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { catalogResourceTypes, LINEAGE_DEPTH_MAX, type CatalogResourceType } from '@common/dbt/catalogContract';
 import { useSearchCatalogQuery } from '../../api/dbtApi';
+// Ahead of the graph: the column list's table brings its styles before the graph's, the order the
+// exposure page loads them in, so the chunk the two pages share has one CSS order.
+import { ColumnLineageList } from './column-lineage/ColumnLineageList';
 import { CheckField } from '../../components/CheckField';
 import { DbtPage } from '../../components/DbtPage';
 import { EmptyState } from '../../components/EmptyState';
@@ -14,7 +17,6 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { LineageGraph } from '../../components/lineage/LineageGraph';
 import { LoadingState } from '../../components/LoadingState';
-import { ColumnLineageList } from './column-lineage/ColumnLineageList';
 import { ColumnViewStatus } from './column-lineage/ColumnViewStatus';
 import { useColumnView } from './column-lineage/useColumnView';
 import { FocusPicker } from './FocusPicker';
