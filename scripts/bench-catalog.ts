@@ -10,11 +10,13 @@
  *      (aim p95 < 50 ms);
  *   3. asks for the lineage at depth 3 each way around BENCH_FOCI busy models and prints median
  *      and p95 (aim < 50 ms);
- *   4. Data Quality and the Incident Manager on 60 days of run history, and the profiler on a
+ *   4. column-level lineage of the whole project, with searches meanwhile, and impact queries at
+ *      depth 5 (scripts/benchColumnLineage.ts);
+ *   5. Data Quality and the Incident Manager on 60 days of run history, and the profiler on a
  *      10,000,000-row DuckDB table (scripts/benchCatalogQuality.ts);
- *   5. cost per asset on 60 days of query history carrying the project's builds, and the Domain
+ *   6. cost per asset on 60 days of query history carrying the project's builds, and the Domain
  *      and Data Products reads (scripts/benchCatalogDomains.ts);
- *   6. the Glossary, Classifications and Metrics reads, a 1,000-term CSV import and the
+ *   7. the Glossary, Classifications and Metrics reads, a 1,000-term CSV import and the
  *      personal-data scan by name (scripts/benchCatalogGovernance.ts).
  *
  * The store is an embedded PGlite under a temporary directory (BENCH_KEEP=true keeps it), or the
@@ -37,6 +39,7 @@ import { layoutGraph } from '../src/components/lineage/layoutGraph';
 import { openPortalStore } from '../server/src/app/portalStore.js';
 import { openDuckDbEngine } from '../server/src/platform/warehouse/duckdbEngine.js';
 import { benchCatalogDomains } from './benchCatalogDomains.js';
+import { benchColumnLineage } from './benchColumnLineage.js';
 import { benchCatalogGovernance } from './benchCatalogGovernance.js';
 import { benchCatalogQuality } from './benchCatalogQuality.js';
 
@@ -234,6 +237,7 @@ async function main(): Promise<void> {
         `Lineage layout in the browser's worker (dagre, longest-path): the largest depth-3 answer (${largest.nodes.length} nodes) ${ms(largestMs)}; 2,000 nodes with their ${edges.length} edges ${ms(layoutOf([...twoThousand], edges))} (median of 3).`,
       );
     }
+    await benchColumnLineage(store.db, ORGANISATION, cache);
     await benchCatalogQuality(store.db, ORGANISATION, dir);
     await benchCatalogDomains(store.db, ORGANISATION, dir);
     await benchCatalogGovernance(store.db, ORGANISATION);

@@ -5,18 +5,16 @@
 // change reaches.
 import { defineArea } from '../../platform/area/index.js';
 import { impactSources, ingestionListeners } from '../../platform/ports/index.js';
-import { createParserPool, type ParserPool } from './engine/parserPool.js';
+import { createParserPool } from './engine/parserPool.js';
 import { defineColumnLineageJob, queueColumnLineage } from './lineageJob.js';
 import { registerColumnLineageRoutes } from './routes/lineageRoutes.js';
 
 export const area = defineArea<{ config: { columnLineage: { parseWorkers: number } } }>({
   id: 'column-lineage',
   register({ app, db, jobs, log, ports }, { config }) {
-    // Started on the first model to parse; the workers stay for later ingestions until shutdown.
-    let pool: ParserPool | null = null;
+    // Each job starts its own parse workers and stops them when it ends (shutdown aborts the job).
     // The worker is TypeScript, run with tsx's loader from the project's root (as `npm start` runs the portal).
-    const parsers = () => (pool ??= createParserPool(process.cwd(), config.columnLineage.parseWorkers));
-    defineColumnLineageJob(db, jobs, parsers);
+    defineColumnLineageJob(db, jobs, () => createParserPool(process.cwd(), config.columnLineage.parseWorkers));
     registerColumnLineageRoutes(app, db, () => ports.contributions(impactSources));
     ports.extend(ingestionListeners, {
       async inTransaction(_tx, { organisation }) {
@@ -27,11 +25,5 @@ export const area = defineArea<{ config: { columnLineage: { parseWorkers: number
         };
       },
     });
-    return {
-      close: async () => {
-        await pool?.close();
-        pool = null;
-      },
-    };
   },
 });

@@ -20,18 +20,24 @@ async function currentIngestion(db: StoreDb, organisation: string): Promise<stri
   return row?.id ?? null;
 }
 
-export function defineColumnLineageJob(db: StoreDb, jobs: JobRunner, pool: () => ParserPool): void {
+/** `parsers` starts a pool of parse workers; the job closes it when it ends, so no parser stays in memory between jobs. */
+export function defineColumnLineageJob(db: StoreDb, jobs: JobRunner, parsers: () => ParserPool): void {
   jobs.define(
     COLUMN_LINEAGE_JOB,
     async ({ organisation, signal, progress }) => {
       let summary: ComputeSummary | null = null;
-      for (let round = 0; round < ROUNDS_MAX; round += 1) {
-        const before = await currentIngestion(db, organisation);
-        summary = await computeColumnLineage(db, pool(), organisation, {
-          signal,
-          progress: (fraction, message) => progress({ fraction, message }),
-        });
-        if ((await currentIngestion(db, organisation)) === before) break;
+      const pool = parsers();
+      try {
+        for (let round = 0; round < ROUNDS_MAX; round += 1) {
+          const before = await currentIngestion(db, organisation);
+          summary = await computeColumnLineage(db, pool, organisation, {
+            signal,
+            progress: (fraction, message) => progress({ fraction, message }),
+          });
+          if ((await currentIngestion(db, organisation)) === before) break;
+        }
+      } finally {
+        await pool.close();
       }
       return summary;
     },

@@ -213,9 +213,13 @@ export function syntheticManifest(base: unknown, models: number): unknown {
       unrendered_config: { materialized, schema: layer.toUpperCase() },
       relation_name: relation(schema, name),
       raw_code: rawCode,
-      compiled_code: rawCode.replace(/\{\{ (?:ref|source)\('([^']+)'(?:, '([^']+)')?\) \}\}/g, (_all, first: string, second?: string) =>
-        relation(second ? `RAW_${domain.toUpperCase()}` : schema, second ?? first),
-      ),
+      // Each ref and source compiles to its parent's own relation, as dbt writes it.
+      compiled_code: rawCode.replace(/\{\{ (?:ref|source)\('([^']+)'(?:, '([^']+)')?\) \}\}/g, (_all, first: string, second?: string) => {
+        const parent = parents.find((candidate) => candidate.name === (second ?? first));
+        const built = parent ? (nodes[parent.uniqueId] ?? sources[parent.uniqueId]) : undefined;
+        const relationName = (built as { relation_name?: unknown } | undefined)?.relation_name;
+        return typeof relationName === 'string' ? relationName : relation(second ? `RAW_${domain.toUpperCase()}` : schema, second ?? first);
+      }),
       refs: refs.map((parent) => ({ name: parent.name, package: null, version: null })),
       sources: sourceParents.map((parent) => [parent.uniqueId.split('.')[2] ?? '', parent.name]),
       depends_on: { macros: [], nodes: parents.map((parent) => parent.uniqueId) },

@@ -1,6 +1,6 @@
-// A worker thread that parses compiled SQL: it loads the parser's WebAssembly once and answers
-// one trace request per message, so parsing never runs on the portal's request thread.
-import { parentPort } from 'node:worker_threads';
+// A parse worker (a child process of the portal, parserPool.ts): it loads the parser's
+// WebAssembly once and answers one trace request per message, so parsing never runs on the
+// portal's request thread. It ends with its parent.
 import * as polyglot from '@polyglot-sql/sdk';
 import { traceModel, type LineageParser, type TraceRequest, type TraceResult } from './traceModel.js';
 
@@ -11,7 +11,7 @@ interface Job {
 
 const ready = polyglot.init();
 
-parentPort?.on('message', (job: Job) => {
+process.on('message', (job: Job) => {
   void ready.then(
     () => {
       let result: TraceResult;
@@ -20,9 +20,11 @@ parentPort?.on('message', (job: Job) => {
       } catch (error) {
         result = { ok: false, reason: error instanceof Error ? error.message : String(error) };
       }
-      parentPort?.postMessage({ id: job.id, result });
+      process.send?.({ id: job.id, result });
     },
-    (error: unknown) =>
-      parentPort?.postMessage({ id: job.id, result: { ok: false, reason: `the SQL parser did not start: ${String(error)}` } }),
+    (error: unknown) => process.send?.({ id: job.id, result: { ok: false, reason: `the SQL parser did not start: ${String(error)}` } }),
   );
 });
+
+// Orphaned (the portal ended without closing the pool): stop too.
+process.on('disconnect', () => process.exit(0));
