@@ -19,6 +19,8 @@
  *   7. the Glossary, Classifications and Metrics reads, a 1,000-term CSV import and the
  *      personal-data scan by name (scripts/benchCatalogGovernance.ts).
  *
+ * BENCH_CATALOG_ONLY=column-lineage stops after part 4.
+ *
  * The store is an embedded PGlite under a temporary directory (BENCH_KEEP=true keeps it), or the
  * PostgreSQL database of BENCH_DATABASE_URL (its organisation `bench` is replaced).
  */
@@ -238,9 +240,11 @@ async function main(): Promise<void> {
       );
     }
     await benchColumnLineage(store.db, ORGANISATION, cache);
-    await benchCatalogQuality(store.db, ORGANISATION, dir);
-    await benchCatalogDomains(store.db, ORGANISATION, dir);
-    await benchCatalogGovernance(store.db, ORGANISATION);
+    if (process.env.BENCH_CATALOG_ONLY !== 'column-lineage') {
+      await benchCatalogQuality(store.db, ORGANISATION, dir);
+      await benchCatalogDomains(store.db, ORGANISATION, dir);
+      await benchCatalogGovernance(store.db, ORGANISATION);
+    }
     await store.close();
   } finally {
     if (process.env.BENCH_KEEP !== 'true') await fs.rm(dir, { recursive: true, force: true });

@@ -84,6 +84,20 @@ describe('column edges of the sample project, checked by hand', () => {
     expect(upstreamOf(daily, 'customers')).toEqual([`${model('int_orders__amounts')}.CUSTOMER_ID aggregated`]);
   });
 
+  test('a union inside a CTE: both branches feed the aggregate, and a branch’s filter shapes the rows', async () => {
+    const health = await columnsOf(model('customer_health'));
+    expect(upstreamOf(health, 'last_contact_at')).toEqual([
+      `${model('stg_crm__support_tickets')}.OPENED_AT aggregated`,
+      `${model('stg_events__web_events')}.OCCURRED_AT aggregated`,
+    ]);
+    expect(rowsOf(health, 'last_contact_at')).toContain(`${model('stg_events__web_events')}.CUSTOMER_ID filtered`);
+    // count(*) reads no column; the visits CTE's filter decides what it counts.
+    expect(upstreamOf(health, 'events_last_30_days')).toEqual([]);
+    expect(rowsOf(health, 'events_last_30_days')).toContain(`${model('stg_events__web_events')}.CUSTOMER_ID filtered`);
+    // The tickets CTE filters nothing, and the other CTEs' filters are not on its way.
+    expect(rowsOf(health, 'open_tickets')).not.toContain(`${model('stg_events__web_events')}.CUSTOMER_ID filtered`);
+  });
+
   test('filters and join keys: on the scopes the value passes through, not on the others', async () => {
     const amounts = await columnsOf(model('int_orders__amounts'));
     // paid_amount comes through the payments CTE (no filter) into the main query's two joins.

@@ -21,6 +21,28 @@ visits as (
     where customer_id is not null
     group by customer_id
 
+),
+
+-- Every moment the customer reached out, by ticket or on the site.
+touchpoints as (
+
+    select customer_id, opened_at as touched_at
+    from {{ ref('stg_crm__support_tickets') }}
+
+    union all
+
+    select customer_id, occurred_at
+    from {{ ref('stg_events__web_events') }}
+    where customer_id is not null
+
+),
+
+last_touch as (
+
+    select customer_id, max(touched_at) as last_contact_at
+    from touchpoints
+    group by customer_id
+
 )
 
 select
@@ -32,7 +54,9 @@ select
     coalesce(tickets.open_tickets, 0) as open_tickets,
     tickets.avg_minutes_to_close,
     coalesce(visits.events_last_30_days, 0) as events_last_30_days,
-    visits.last_seen_at
+    visits.last_seen_at,
+    last_touch.last_contact_at
 from {{ ref('dim_customers') }} as customers
 left join tickets on tickets.customer_id = customers.customer_id
 left join visits on visits.customer_id = customers.customer_id
+left join last_touch on last_touch.customer_id = customers.customer_id

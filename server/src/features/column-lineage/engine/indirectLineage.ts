@@ -136,7 +136,8 @@ export function indirectByScope(
 
 /** The CTEs an output column's value passes through (lower-cased names), read from its lineage tree. */
 export function scopesOnPath(node: ParserLineageNode, into = new Set<string>()): Set<string> {
-  if (node.source_kind === 'cte' && node.source_name) into.add(node.source_name.toLowerCase());
+  // A CTE of one select is `cte`; one that is a set operation shows as `unknown`, with the CTE's name all the same.
+  if (node.source_kind !== 'table' && node.source_name) into.add(node.source_name.toLowerCase());
   for (const child of node.downstream) scopesOnPath(child, into);
   return into;
 }
