@@ -43,7 +43,8 @@ export interface IndexDoc {
   testStatus: TestStatus | null;
   /** Place in the name order (name, kind, column, id): sorting hits is then an integer compare. */
   position: number;
-  /** Lower-cased words of the name (or the column's name) for ranking. */
+  /** The name (or the column's name) lower-cased, and its words, for ranking and in-word matches (worked out once, not per search). */
+  nameLower: string;
   nameWords: string[];
   /** Per facet (in catalogFacetNames order), the ids of this document's values in ProjectIndex.facetValues. */
   facetIds: number[][];
@@ -81,7 +82,7 @@ export interface ProjectIndex {
 }
 
 /** The values a document has for a facet (several for tags and owners). */
-export function facetValuesOf(doc: Omit<IndexDoc, 'facetIds' | 'position' | 'nameWords'>, facet: CatalogFacetName): string[] {
+export function facetValuesOf(doc: Omit<IndexDoc, 'facetIds' | 'position' | 'nameWords' | 'nameLower'>, facet: CatalogFacetName): string[] {
   switch (facet) {
     case 'kind':
       return [doc.kind];
@@ -291,6 +292,7 @@ async function load(db: StoreDb, organisation: string, ingestionId: string): Pro
       ? worst(byColumn.get(`${row.unique_id}\u0000${row.column_name.toLowerCase()}`) ?? [])
       : (nodeTestStatus.get(row.unique_id) ?? null),
     position: 0,
+    nameLower: (row.column_name ?? row.name).toLowerCase(),
     nameWords: (row.column_name ?? row.name)
       .toLowerCase()
       .split(/[^\p{L}\p{N}]+/u)

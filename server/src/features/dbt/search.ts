@@ -68,7 +68,7 @@ async function fullTextMatches(db: StoreDb, organisation: string, words: readonl
  * makes large.
  */
 function nameScore(doc: IndexDoc, words: readonly string[]): number {
-  const whole = (doc.column ?? doc.name).toLowerCase();
+  const whole = doc.nameLower;
   if (words.join('_') === whole || words.join(' ') === whole || words.join('') === whole) return 5;
   if (whole.startsWith(words.join('_')) || whole.startsWith(words.join(' '))) return 4;
   const starts = words.filter((word) => doc.nameWords.some((part) => part.startsWith(word)) || whole.startsWith(word)).length;
@@ -95,10 +95,7 @@ const RANKS = 8;
 
 /** Documents whose name (or column's name) holds every word somewhere inside it: what full-text prefixes cannot find. */
 function insideNameMatches(index: ProjectIndex, words: readonly string[]): IndexDoc[] {
-  return index.docs.filter((doc) => {
-    const name = (doc.column ?? doc.name).toLowerCase();
-    return words.every((word) => name.includes(word));
-  });
+  return index.docs.filter((doc) => words.every((word) => doc.nameLower.includes(word)));
 }
 
 function tally(counts: Int32Array | undefined, ids: readonly number[] | undefined): void {

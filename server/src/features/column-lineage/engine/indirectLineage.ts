@@ -4,7 +4,7 @@
 // the same scope with its select list replaced by those columns (`y.flag AS __dw_probe_0`),
 // the CTEs it may read kept, and each probe column traced to its tables like any other.
 import type { ColumnTransform } from '@common/column-lineage/columnLineageContract';
-import type { LineageParser, ParserLineageNode, ParserSchema } from './traceModel.js';
+import type { LineageParser, ParserLineageNode, ParserSchema } from './parserTypes.js';
 
 export interface IndirectUpstream {
   relation: string;

@@ -3,6 +3,9 @@
 // worker thread (parseWorker.ts); pure apart from the parser, so tests call it directly.
 import type { ColumnTransform } from '@common/column-lineage/columnLineageContract';
 import { indirectByScope, scopesOnPath, type IndirectUpstream } from './indirectLineage.js';
+import type { LineageParser, ParserLineageNode, ParserLineageResult, ParserOutputColumns, ParserSchema } from './parserTypes.js';
+
+export type { LineageParser, ParserSchema } from './parserTypes.js';
 import { strongest, stepTransform, type DirectTransform } from './transformKind.js';
 
 export interface TraceTable {
@@ -37,35 +40,6 @@ export interface TracedColumn {
 }
 
 export type TraceResult = { ok: true; columns: TracedColumn[] } | { ok: false; reason: string };
-
-/** The parts of the parser this module uses (the worker passes the real module). */
-export interface LineageParser {
-  lineageWithSchema(column: string, sql: string, schema: ParserSchema, dialect?: string): ParserLineageResult;
-  outputColumnsWithSchema(sql: string, schema: ParserSchema, dialect?: string): ParserOutputColumns;
-  parse(sql: string, dialect?: string): { success: boolean; ast?: unknown; error?: string | null };
-  generate(ast: unknown, dialect?: string): { success: boolean; sql?: string[] | null; error?: string | null };
-}
-export interface ParserSchema {
-  tables: Array<{ name: string; columns: Array<{ name: string; type: string }> }>;
-  strict?: boolean;
-}
-export interface ParserLineageNode {
-  name: string;
-  expression?: unknown;
-  downstream: ParserLineageNode[];
-  source_name?: string;
-  source_kind?: string;
-}
-export interface ParserLineageResult {
-  success: boolean;
-  lineage?: ParserLineageNode;
-  error?: string | null;
-}
-export interface ParserOutputColumns {
-  success: boolean;
-  output?: { columns: Array<{ kind: string; name?: string }> };
-  error?: string | null;
-}
 
 /** The parser's dialect for a manifest's `metadata.adapter_type`; unknown adapters parse as generic SQL. */
 export function dialectOf(adapterType: string | null | undefined): string {
