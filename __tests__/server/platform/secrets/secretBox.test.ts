@@ -18,7 +18,8 @@ it('opens what it sealed, for the same purpose only', () => {
 it("refuses an altered value and another key's value", () => {
   const sealed = box.seal('pa55word', 'p');
   const [version, nonce, body = ''] = sealed.split('.');
-  const altered = `${version}.${nonce}.${body.slice(0, -2)}${body.endsWith('A') ? 'B' : 'A'}${body.slice(-1)}`;
+  // The second-to-last character changes for sure (the last one may carry only padding bits).
+  const altered = `${version}.${nonce}.${body.slice(0, -2)}${body.at(-2) === 'A' ? 'B' : 'A'}${body.slice(-1)}`;
   expect(() => box.open(altered, 'p')).toThrow(SecretDecryptionError);
   expect(() => secretBox(randomBytes(32)).open(sealed, 'p')).toThrow(SecretDecryptionError);
   expect(() => box.open('not sealed', 'p')).toThrow(SecretDecryptionError);
