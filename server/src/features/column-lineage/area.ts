@@ -1,5 +1,5 @@
 // Column-level lineage and impact analysis: after each dbt ingestion a job parses the models'
-// compiled SQL in worker threads and stores which upstream columns each column comes from; the
+// compiled SQL in worker processes and stores which upstream columns each column comes from; the
 // routes answer an asset's column lineage, the lineage graph's column mode, each project's
 // coverage and impact reports, asking the areas that build on assets (impact sources) what a
 // change reaches.

@@ -1,6 +1,6 @@
 // Traces every output column of one model's compiled SQL to the upstream relation columns it is
 // made from, with the parser (@polyglot-sql/sdk, a WebAssembly port of sqlglot). Runs inside a
-// worker thread (parseWorker.ts); pure apart from the parser, so tests call it directly.
+// worker process (parseWorker.ts); pure apart from the parser, so tests call it directly.
 import type { ColumnTransform } from '@common/column-lineage/columnLineageContract';
 import { indirectByScope, scopesOnPath, type IndirectUpstream } from './indirectLineage.js';
 import type { LineageParser, ParserLineageNode, ParserLineageResult, ParserOutputColumns, ParserSchema } from './parserTypes.js';
