@@ -79,6 +79,11 @@ export interface ProjectIndex {
   facetIdOf: Map<string, number>[];
   /** Facet counts of all documents, worked out once (the Data Assets list opens with them). */
   allFacetCounts?: Int32Array[];
+  /**
+   * The documents grouped by lower-cased name, worked out on the first search that needs it: many
+   * columns share a name (`order_id` in dozens of models), so an in-word match scans each name once.
+   */
+  byNameLower?: Array<{ name: string; docs: IndexDoc[] }>;
 }
 
 /** The values a document has for a facet (several for tags and owners). */

@@ -95,7 +95,22 @@ const RANKS = 8;
 
 /** Documents whose name (or column's name) holds every word somewhere inside it: what full-text prefixes cannot find. */
 function insideNameMatches(index: ProjectIndex, words: readonly string[]): IndexDoc[] {
-  return index.docs.filter((doc) => words.every((word) => doc.nameLower.includes(word)));
+  index.byNameLower ??= groupByName(index.docs);
+  const found: IndexDoc[] = [];
+  for (const group of index.byNameLower) {
+    if (words.every((word) => group.name.includes(word))) for (const doc of group.docs) found.push(doc);
+  }
+  return found;
+}
+
+function groupByName(docs: readonly IndexDoc[]): Array<{ name: string; docs: IndexDoc[] }> {
+  const groups = new Map<string, IndexDoc[]>();
+  for (const doc of docs) {
+    const group = groups.get(doc.nameLower);
+    if (group) group.push(doc);
+    else groups.set(doc.nameLower, [doc]);
+  }
+  return [...groups].map(([name, grouped]) => ({ name, docs: grouped }));
 }
 
 function tally(counts: Int32Array | undefined, ids: readonly number[] | undefined): void {
