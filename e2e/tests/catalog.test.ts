@@ -140,6 +140,16 @@ test('explore: certified marts carry a Certified badge, and a semantic model ope
   assert.ok((await page.getByRole('table', { name: 'Measures' }).getByRole('row').count()) > 1, 'the measures are listed');
 });
 
+test('explore: text typed from inside a word finds the asset, and its name ranks first', async () => {
+  // "ustomer" starts no word: full-text prefixes cannot find it, the in-word match does.
+  await page.goto(`${baseUrl}/app/data-catalog/explore?q=ustomer`);
+  const first = page.locator('.dw-search-hits li a').first();
+  await page.locator('.dw-search-hits li', { hasText: 'dim_customers' }).first().waitFor({ timeout: 15_000 });
+  // An asset whose name holds the text ranks above the columns and descriptions that do.
+  assert.match((await first.textContent()) ?? '', /customer/i);
+  assert.ok((await page.locator('.dw-search-hits mark', { hasText: /ustomer/i }).count()) > 0, 'the typed text is marked inside the name');
+});
+
 test("lite (globex) sees only its own organisation's catalog, and is refused exposures", async () => {
   // globex's dbt job uploads a real public project's artifacts (dbt 1.12, Postgres).
   const project = '../shared/dbt-real/minhvoutdallas__crypto-analytics';

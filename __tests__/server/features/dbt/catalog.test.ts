@@ -165,6 +165,15 @@ describe('search', () => {
       { text: 'ordered', match: true },
     ]);
   });
+
+  test('with inWord, text found inside a word is marked alone; without, it is not', () => {
+    expect(highlight('dim_customers', ['ustomer'], { inWord: true })).toEqual([
+      { text: 'dim_c', match: false },
+      { text: 'ustomer', match: true },
+      { text: 's', match: false },
+    ]);
+    expect(highlight('dim_customers', ['ustomer'])).toEqual([{ text: 'dim_customers', match: false }]);
+  });
 });
 
 describe('lineage', () => {

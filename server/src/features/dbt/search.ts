@@ -243,7 +243,7 @@ export async function searchCatalog(
     database: doc.database,
     schema: doc.schema,
     packageName: doc.packageName,
-    nameHighlight: highlight(doc.column ?? doc.name, words),
+    nameHighlight: highlight(doc.column ?? doc.name, words, { inWord: true }),
     descriptionHighlight: descriptionExtract(doc.description, words),
     tags: doc.tags,
     testStatus: doc.testStatus,

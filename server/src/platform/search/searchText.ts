@@ -23,8 +23,8 @@ export function prefixQuery(words: readonly string[]): string {
   return words.map((word) => `'${word}':*`).join(' & ');
 }
 
-/** Splits `text` into parts, marking every word that starts with one of the query words. */
-export function highlight(text: string, words: readonly string[]): HighlightedText {
+/** Splits `text` into parts, marking every word that starts with one of the query words (and, with `inWord`, the query word found inside another). */
+export function highlight(text: string, words: readonly string[], options: { inWord?: boolean } = {}): HighlightedText {
   if (text === '') return [];
   if (words.length === 0) return [{ text, match: false }];
   const parts: HighlightedText = [];
@@ -32,13 +32,24 @@ export function highlight(text: string, words: readonly string[]): HighlightedTe
   for (const token of text.split(/([\p{L}\p{N}]+)/u)) {
     if (token === '') continue;
     const lower = token.toLowerCase();
-    if (/^[\p{L}\p{N}]+$/u.test(token) && words.some((word) => lower.startsWith(word))) {
+    const isWord = /^[\p{L}\p{N}]+$/u.test(token);
+    if (isWord && words.some((word) => lower.startsWith(word))) {
       if (plain) parts.push({ text: plain, match: false });
       plain = '';
       parts.push({ text: token, match: true });
-    } else {
-      plain += token;
+      continue;
     }
+    // A search that matches text inside a word (the catalog's names) marks just that text.
+    const inside = isWord && options.inWord ? words.find((word) => lower.includes(word)) : undefined;
+    if (inside) {
+      const at = lower.indexOf(inside);
+      plain += token.slice(0, at);
+      if (plain) parts.push({ text: plain, match: false });
+      parts.push({ text: token.slice(at, at + inside.length), match: true });
+      plain = token.slice(at + inside.length);
+      continue;
+    }
+    plain += token;
   }
   if (plain) parts.push({ text: plain, match: false });
   return parts;
