@@ -92,6 +92,23 @@ describe('the sample project artifacts are valid dbt artifacts', () => {
   });
 });
 
+describe('what dbt-core 1.10 writes', () => {
+  it('has three invocations (build, freshness, docs generate), the manifest and catalog sharing the last', () => {
+    const build = (artifacts.runResults.metadata as Json).invocation_id;
+    const freshness = (artifacts.sources.metadata as Json).invocation_id;
+    const docs = (artifacts.manifest.metadata as Json).invocation_id;
+    expect(new Set([build, freshness, docs]).size).toBe(3);
+    expect((artifacts.catalog.metadata as Json).invocation_id).toBe(docs);
+  });
+
+  it("keeps each source's freshness criteria in its config too", () => {
+    const sources = Object.values(artifacts.manifest.sources) as Json[];
+    const checked = sources.filter((source) => source.freshness !== null);
+    expect(checked.length).toBeGreaterThan(0);
+    for (const source of sources) expect((source.config as Json).freshness).toEqual(source.freshness);
+  });
+});
+
 describe('what the warehouse answered', () => {
   const results = (): Json[] => artifacts.runResults.results as Json[];
 

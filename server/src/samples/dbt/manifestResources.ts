@@ -15,6 +15,13 @@ const underModels = (file: string): string => path.posix.relative('models', file
 
 export function sourceEntry(source: CompiledSource, projectName: string, createdAt: number): Json {
   const { def, relation } = source;
+  const freshness = def.freshness
+    ? {
+        warn_after: def.freshness.warn_after ?? { count: null, period: null },
+        error_after: def.freshness.error_after ?? { count: null, period: null },
+        filter: def.freshness.filter,
+      }
+    : null;
   return {
     database: relation.database,
     schema: relation.schema,
@@ -32,13 +39,7 @@ export function sourceEntry(source: CompiledSource, projectName: string, created
     quoting: { database: null, schema: null, identifier: null, column: null },
     loaded_at_field: def.loadedAtField,
     loaded_at_query: null,
-    freshness: def.freshness
-      ? {
-          warn_after: def.freshness.warn_after ?? { count: null, period: null },
-          error_after: def.freshness.error_after ?? { count: null, period: null },
-          filter: def.freshness.filter,
-        }
-      : null,
+    freshness,
     external: null,
     description: def.description,
     columns: columnsJson(def.columns),
@@ -47,7 +48,8 @@ export function sourceEntry(source: CompiledSource, projectName: string, created
     meta: { ...def.sourceMeta, ...def.meta },
     source_meta: def.sourceMeta,
     tags: def.tags,
-    config: { enabled: true, event_time: null, freshness: null, meta: { ...def.sourceMeta, ...def.meta }, tags: def.tags },
+    // dbt 1.10 writes the criteria in the source's config too (where newer readers look first).
+    config: { enabled: true, event_time: null, freshness, meta: { ...def.sourceMeta, ...def.meta }, tags: def.tags },
     patch_path: null,
     unrendered_config: {},
     relation_name: relation.rendered,

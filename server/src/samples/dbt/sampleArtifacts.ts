@@ -43,10 +43,13 @@ export async function buildSampleArtifacts(
   // its own dbt project, whose artifacts its dbt job uploads.
   if (engine.kind !== 'duckdb') throw new Error('The sample dbt project is built in the embedded sample warehouse only.');
   const clock = startClock(options.now);
-  const invocation = {
-    id: invocationId(`dataworks-sample:${options.organisation}:${options.now.toISOString()}`),
-    startedAt: options.now.toISOString(),
+  // As a job runs them: `dbt build`, `dbt source freshness` and `dbt docs generate` are three
+  // invocations, each with its own id and start (the manifest and catalog share the last one's).
+  const invocationAt = (step: string) => {
+    const startedAt = clock.now().toISOString();
+    return { id: invocationId(`dataworks-sample:${options.organisation}:${options.now.toISOString()}:${step}`), startedAt };
   };
+  const invocation = invocationAt('build');
   const project = await readProject(SAMPLE_PROJECT_DIR, sampleProjectEnv(options));
   // dbt-duckdb's database is the attached file's catalog: the organisation's sample file.
   const [current] = await engine.query(raw('SELECT current_database() AS name'));
@@ -63,9 +66,11 @@ export async function buildSampleArtifacts(
     exclude: [],
   });
 
+  const freshnessInvocation = invocationAt('freshness');
   const freshnessStart = clock.elapsed();
   const checks = await runFreshness(engine, compiled.sources, clock);
-  const sources = writeSources(checks, invocation, clock.now().toISOString(), clock.elapsed() - freshnessStart);
+  const sources = writeSources(checks, freshnessInvocation, clock.now().toISOString(), clock.elapsed() - freshnessStart);
+  const docsInvocation = invocationAt('docs');
 
   const found = await readCatalog(
     engine,
@@ -74,9 +79,9 @@ export async function buildSampleArtifacts(
   );
   const generatedAt = clock.now().toISOString();
   return {
-    manifest: writeManifest(compiled, project.targetSchema, invocation, generatedAt),
+    manifest: writeManifest(compiled, project.targetSchema, docsInvocation, generatedAt),
     runResults,
     sources,
-    catalog: writeCatalog(compiled, found, invocation, generatedAt),
+    catalog: writeCatalog(compiled, found, docsInvocation, generatedAt),
   };
 }
