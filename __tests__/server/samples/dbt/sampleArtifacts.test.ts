@@ -101,6 +101,12 @@ describe('what dbt-core 1.10 writes', () => {
     expect((artifacts.catalog.metadata as Json).invocation_id).toBe(docs);
   });
 
+  it('has the time spine the metrics need, by its day column', () => {
+    const spine = artifacts.manifest.nodes['model.dataworks_demo.metricflow_time_spine'] as Json;
+    expect(spine.time_spine).toEqual({ standard_granularity_column: 'date_day', custom_granularities: [] });
+    expect(spine.columns.date_day.granularity).toBe('day');
+  });
+
   it("keeps each source's freshness criteria in its config too", () => {
     const sources = Object.values(artifacts.manifest.sources) as Json[];
     const checked = sources.filter((source) => source.freshness !== null);

@@ -21,7 +21,7 @@ export function columnsJson(columns: readonly ColumnDef[]): Json {
         constraints: [],
         quote: null,
         tags: column.tags,
-        granularity: null,
+        granularity: column.granularity ?? null,
         doc_blocks: [],
       },
     ]),
@@ -110,7 +110,7 @@ export function modelNode(model: CompiledModel, projectName: string, createdAt: 
       .filter((column) => column.tests.some((test) => test.kind === 'unique'))
       .map((column) => column.name)
       .slice(0, 1),
-    time_spine: null,
+    time_spine: def.timeSpine ? { standard_granularity_column: def.timeSpine.standardGranularityColumn, custom_granularities: [] } : null,
   };
 }
 

@@ -73,6 +73,7 @@ interface Patch {
   config: Yaml;
   columns: ColumnDef[];
   file: string;
+  timeSpine?: { standardGranularityColumn: string };
 }
 
 function patches(doc: Yaml, key: string, file: string, defaultSeverity: 'error' | 'warn'): Map<string, Patch> {
@@ -80,11 +81,19 @@ function patches(doc: Yaml, key: string, file: string, defaultSeverity: 'error' 
   for (const item of list(doc[key], file, key)) {
     const entry = record(item, file, key);
     const name = text(entry.name, file, `${key} name`);
+    const spine = entry.time_spine === undefined ? null : record(entry.time_spine, file, `${name}.time_spine`);
     out.set(name, {
       description: description(entry.description, file, `${name}.description`),
       config: record(entry.config, file, `${name}.config`),
       columns: columns(entry.columns, file, defaultSeverity),
       file,
+      ...(spine
+        ? {
+            timeSpine: {
+              standardGranularityColumn: text(spine.standard_granularity_column, file, `${name}.time_spine.standard_granularity_column`),
+            },
+          }
+        : {}),
     });
   }
   return out;
@@ -192,6 +201,7 @@ export async function readProject(root: string, env: Readonly<Record<string, str
         description: patch?.description ?? '',
         columns: patch?.columns ?? [],
         patchPath: patch?.file ?? null,
+        ...(patch?.timeSpine ? { timeSpine: patch.timeSpine } : {}),
       } satisfies ModelDef);
     } else if (file.startsWith(`${seedDir}/`) && file.endsWith('.csv')) {
       const patch = seedPatches.get(resource);

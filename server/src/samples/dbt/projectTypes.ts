@@ -19,6 +19,8 @@ export interface ColumnDef {
   meta: Meta;
   tags: string[];
   tests: TestSpec[];
+  /** A time spine's date column: its grain (`granularity: day`). */
+  granularity?: string;
 }
 
 /** Configuration after dbt_project.yml's folder configs and the resource's own are merged. */
@@ -40,6 +42,8 @@ export interface ModelDef {
   columns: ColumnDef[];
   /** The YAML file that describes the model, relative to the project root. */
   patchPath: string | null;
+  /** MetricFlow's time spine (`time_spine: standard_granularity_column:` in the model's YAML), when the model is one. */
+  timeSpine?: { standardGranularityColumn: string };
 }
 
 export interface SeedDef {

@@ -44,6 +44,7 @@ export function columns(value: unknown, file: string, defaultSeverity: 'error' |
       meta: { ...record(column.meta, file, `${name}.meta`), ...record(config.meta, file, `${name}.config.meta`) },
       tags: strings(column.tags ?? config.tags, file, `${name}.tags`),
       tests: list(column.data_tests ?? column.tests, file, `${name}.data_tests`).map((test) => testSpec(test, file, defaultSeverity)),
+      ...(column.granularity === undefined ? {} : { granularity: text(column.granularity, file, `${name}.granularity`) }),
     };
   });
 }
