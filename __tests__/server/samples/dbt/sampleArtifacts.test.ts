@@ -101,6 +101,15 @@ describe('what dbt-core 1.10 writes', () => {
     expect((artifacts.catalog.metadata as Json).invocation_id).toBe(docs);
   });
 
+  it('lists every macro a node depends on among its macros', () => {
+    const used = new Set(
+      (Object.values(artifacts.manifest.nodes) as Json[]).flatMap((node) => (node.depends_on?.macros ?? []) as string[]),
+    );
+    expect(used.size).toBeGreaterThan(0);
+    for (const macro of used) expect({ macro, listed: macro in artifacts.manifest.macros }).toEqual({ macro, listed: true });
+    expect(artifacts.manifest.macros['macro.dbt.test_not_null']).toMatchObject({ package_name: 'dbt', resource_type: 'macro' });
+  });
+
   it('has the time spine the metrics need, by its day column', () => {
     const spine = artifacts.manifest.nodes['model.dataworks_demo.metricflow_time_spine'] as Json;
     expect(spine.time_spine).toEqual({ standard_granularity_column: 'date_day', custom_granularities: [] });

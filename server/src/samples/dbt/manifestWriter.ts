@@ -4,6 +4,7 @@ import { md5 } from './hashes.js';
 import type { CompiledProject } from './compiledTypes.js';
 import { modelNode, seedNode, snapshotNode, testNode } from './manifestNodes.js';
 import { exposureEntry, metricEntry, semanticModelEntry, sourceEntry } from './manifestResources.js';
+import { testMacros } from './testMacros.js';
 
 type Json = Record<string, unknown>;
 
@@ -64,7 +65,10 @@ export function writeManifest(project: CompiledProject, targetSchema: string, in
     },
     nodes,
     sources,
-    macros: {},
+    macros: testMacros(
+      Object.values(nodes).flatMap((node) => (node.depends_on as { macros?: string[] } | undefined)?.macros ?? []),
+      createdAt,
+    ),
     docs: {},
     exposures,
     metrics,
