@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { apiClient } from '../../../src/api/client';
 import HomePage from '../../../src/features/home/HomePage';
 import { recordRecentPage } from '../../../src/layout/recentPages';
@@ -41,7 +41,8 @@ it('shows the number of dashboards on the Viewer card once known, nothing before
   const store = renderHome();
   expect(screen.queryByText(/dashboards?$/)).toBeNull();
   await loadClientDashboards(store);
-  expect(viewerCard()).toHaveTextContent('Viewer2 dashboards');
+  // The card re-renders once the answer is in the store: wait for that settled state (under load it can come a tick later).
+  await waitFor(() => expect(viewerCard()).toHaveTextContent('Viewer2 dashboards'));
 });
 
 it('shows no figure (not 0) but an error with Retry when the dashboards cannot be loaded', async () => {
