@@ -2,15 +2,14 @@
 // each project's compiled models are parsed in the dialect of its adapter, the coverage figures
 // are what they were measured to be (a parser or matching change that loses lineage fails here),
 // and no edge points to a column its node does not have.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseManifest } from '../../../../server/src/features/dbt/artifacts/manifest';
 import { ingestArtifacts } from '../../../../server/src/features/dbt/ingest';
 import { computeColumnLineage } from '../../../../server/src/features/column-lineage/computeLineage';
 import { createParserPool, type ParserPool } from '../../../../server/src/features/column-lineage/engine/parserPool';
 import { coverage } from '../../../../server/src/features/column-lineage/lineageQueries';
 import type { Store } from '../../../../server/src/platform/store/openStore';
-import { openTestStore, REAL, realJson } from '../dbt/fixtures';
+import { acceptedRealProjects, openTestStore, REAL, realJson } from '../dbt/fixtures';
 
 jest.setTimeout(240_000);
 
@@ -35,17 +34,7 @@ const EXPECTED: Record<string, { models: number; parsed: number; columns: number
   'yuvaraj91__dbt-jaffle-sl-template': { models: 0, parsed: 0, columns: 0, resolved: 0 },
 };
 
-const projects = readdirSync(REAL, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(path.join(REAL, entry.name, 'manifest.json')))
-  .map((entry) => entry.name)
-  .filter((folder) => {
-    try {
-      parseManifest(JSON.parse(readFileSync(path.join(REAL, folder, 'manifest.json'), 'utf8')));
-      return true;
-    } catch {
-      return false;
-    }
-  });
+const projects = acceptedRealProjects();
 
 let store: Store;
 let pool: ParserPool;

@@ -3,8 +3,9 @@
  * copied), and a small hand-built manifest whose shape follows dbt's v12 schema, for rules that
  * need a known graph (health, lineage, search).
  */
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseManifest } from '../../../../server/src/features/dbt/artifacts/manifest';
 
 /** The repository's root; the real artifacts sit beside it, at ../shared/dbt-real. */
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -15,6 +16,21 @@ export async function realJson(folder: string, file: string): Promise<unknown> {
 }
 
 export const realPath = (folder: string, file: string) => path.join(REAL, folder, file);
+
+/** The real projects whose manifest the portal accepts (the others are refused by version, tested in ingest.test.ts). */
+export function acceptedRealProjects(): string[] {
+  return readdirSync(REAL, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(REAL, entry.name, 'manifest.json')))
+    .map((entry) => entry.name)
+    .filter((folder) => {
+      try {
+        parseManifest(JSON.parse(readFileSync(path.join(REAL, folder, 'manifest.json'), 'utf8')));
+        return true;
+      } catch {
+        return false;
+      }
+    });
+}
 
 const metadata = (kind: string, version: string, extra: Record<string, unknown> = {}) => ({
   dbt_schema_version: `https://schemas.getdbt.com/dbt/${kind}/${version}.json`,

@@ -4,8 +4,6 @@
 // ("Referenced by"), a column only the warehouse knows keeps the warehouse's spelling, a source
 // table's description is its own, a run uploaded late never hides a newer failure, and an
 // exposure with nothing built or checked upstream is Unknown.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { foldIngestion } from '../../../../server/src/features/catalog-quality/testStates';
 import { parseManifest } from '../../../../server/src/features/dbt/artifacts/manifest';
 import { catalogSearchQuery } from '@common/dbt/catalogContract';
@@ -17,7 +15,7 @@ import { currentHealthInputs } from '../../../../server/src/features/dbt/resultQ
 import { createProjectIndexCache } from '../../../../server/src/features/dbt/projectIndex';
 import type { Actor } from '../../../../server/src/platform/store/audit';
 import type { Store } from '../../../../server/src/platform/store/openStore';
-import { openTestStore, REAL, realJson } from './fixtures';
+import { acceptedRealProjects, openTestStore, realJson } from './fixtures';
 
 jest.setTimeout(120_000);
 
@@ -42,18 +40,7 @@ interface RawNode {
   test_metadata?: { name?: string; kwargs?: Record<string, unknown> } | null;
 }
 
-/** The projects whose manifest the portal accepts (the others are refused by version, tested in ingest.test.ts). */
-const projects = readdirSync(REAL, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(path.join(REAL, entry.name, 'manifest.json')))
-  .map((entry) => entry.name)
-  .filter((folder) => {
-    try {
-      parseManifest(JSON.parse(readFileSync(path.join(REAL, folder, 'manifest.json'), 'utf8')));
-      return true;
-    } catch {
-      return false;
-    }
-  });
+const projects = acceptedRealProjects();
 
 /**
  * The node a generic test is declared on, read from its own `model` argument

@@ -44,7 +44,8 @@ function columnRefs(node: unknown, into: Json[]): Json[] {
   return into;
 }
 
-function leafColumn(name: string): string {
+/** A lineage leaf's column: the last part of `table.column` (or `schema.table.column`). */
+export function leafColumn(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot === -1 ? name : name.slice(dot + 1);
 }

@@ -2,7 +2,7 @@
 // made from, with the parser (@polyglot-sql/sdk, a WebAssembly port of sqlglot). Runs inside a
 // worker process (parseWorker.ts); pure apart from the parser, so tests call it directly.
 import type { ColumnTransform } from '@common/column-lineage/columnLineageContract';
-import { indirectByScope, scopesOnPath, type IndirectUpstream } from './indirectLineage.js';
+import { indirectByScope, leafColumn, scopesOnPath, type IndirectUpstream } from './indirectLineage.js';
 import type { LineageParser, ParserLineageNode, ParserLineageResult, ParserOutputColumns, ParserSchema } from './parserTypes.js';
 
 export type { LineageParser, ParserSchema } from './parserTypes.js';
@@ -72,11 +72,6 @@ export function dialectOf(adapterType: string | null | undefined): string {
     'starrocks',
   ];
   return same.includes(adapter) ? adapter : 'generic';
-}
-
-function leafColumn(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot === -1 ? name : name.slice(dot + 1);
 }
 
 /** Walks the parser's tree below an output column; each table leaf is an upstream column, reached with the strongest step on its path. */
