@@ -57,6 +57,7 @@ async function addDay(
   db: StoreDb,
   organisation: string,
   rows: {
+    project_name: string;
     unique_id: string;
     status: string;
     executed_at: string | null;
@@ -85,15 +86,17 @@ export async function benchCatalogQuality(db: StoreDb, organisation: string, dir
   // The ingested run (day 0) is taken out and put back as the newest, after the older days.
   const day0 = await db
     .selectFrom('dbt_run_results')
-    .select(['unique_id', 'status', 'executed_at', 'execution_time', 'failures', 'message'])
+    .select(['project_name', 'unique_id', 'status', 'executed_at', 'execution_time', 'failures', 'message'])
     .where('organisation_id', '=', organisation)
     .execute();
+  const project = day0[0]?.project_name ?? '';
   await db.deleteFrom('dbt_run_results').where('organisation_id', '=', organisation).execute();
   await db.deleteFrom('catalog_test_states').where('organisation_id', '=', organisation).execute();
   await db.deleteFrom('catalog_incidents').where('organisation_id', '=', organisation).execute();
   const perDay: number[] = [];
   for (let day = DAYS - 1; day >= 1; day -= 1) {
     const results = parseRunResults(syntheticRunResults(manifest, day)).results.map((result) => ({
+      project_name: project,
       unique_id: result.uniqueId,
       status: result.status,
       executed_at: result.executedAt,

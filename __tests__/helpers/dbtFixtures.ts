@@ -23,6 +23,7 @@ export function exposure(name: string, overrides: Partial<ExposureSummary> = {})
   return {
     uniqueId: `exposure.acme_shop.${name}`,
     name,
+    projectName: 'acme_shop',
     label: null,
     type: 'dashboard',
     maturity: 'high',
@@ -49,6 +50,7 @@ export function hit(name: string, overrides: Partial<SearchHit> = {}): SearchHit
     database: 'ANALYTICS',
     schema: 'MARTS',
     packageName: 'acme_shop',
+    projectName: 'acme_shop',
     nameHighlight: [{ text: name, match: false }],
     descriptionHighlight: [],
     tags: [],
@@ -72,6 +74,7 @@ export function searchAnswer(hits: SearchHit[], overrides: Partial<CatalogSearch
       package: [],
       materialized: [],
       domain: [],
+      project: [],
       testStatus: [],
       access: [],
       contract: [],
@@ -94,6 +97,7 @@ export const ordersAsset: AssetDetail = {
   certified: false,
   definition: null,
   packageName: 'acme_shop',
+  projectName: 'acme_shop',
   database: 'ANALYTICS',
   schema: 'MARTS',
   relationName: 'ANALYTICS.MARTS.ORDERS',
@@ -122,7 +126,9 @@ export const ordersAsset: AssetDetail = {
       tests: [{ uniqueId: 'test.acme_shop.not_null_orders_customer_id', name: 'not_null_orders_customer_id', status: 'fail' }],
     },
   ],
-  upstream: [{ uniqueId: 'model.acme_shop.stg_orders', name: 'stg_orders', resourceType: 'model' }],
+  upstream: [
+    { uniqueId: 'model.acme_shop.stg_orders', name: 'stg_orders', resourceType: 'model', projectName: 'acme_shop', missing: false },
+  ],
   downstream: [],
   health: { status: 'Degraded', reasons: ['Test not_null_orders_customer_id failed (ran 2026-11-23 06:00 UTC)'] },
   tests: [
@@ -148,7 +154,9 @@ export const ordersAsset: AssetDetail = {
     },
   ],
   referencedBy: [],
-  exposures: [{ uniqueId: 'exposure.acme_shop.revenue', name: 'revenue', resourceType: 'exposure' }],
+  exposures: [
+    { uniqueId: 'exposure.acme_shop.revenue', name: 'revenue', resourceType: 'exposure', projectName: 'acme_shop', missing: false },
+  ],
   freshness: null,
   lastRun: { status: 'success', executedAt: '2026-11-23T06:00:10.000Z', executionTime: 1.5, message: null },
   history: [{ ingestedAt: '2026-11-23T06:01:00.000Z', buildStatus: 'success', testsFailed: 1, testsWarned: 0, testsPassed: 1 }],

@@ -84,6 +84,8 @@ export const catalogSearchQuery = z.strictObject({
   tag: facetList,
   owner: facetList,
   package: facetList,
+  /** The organisation's dbt projects (several per organisation). */
+  project: facetList,
   materialized: facetList,
   domain: facetList,
   testStatus: z
@@ -129,6 +131,8 @@ export const searchHit = z.object({
   database: z.string().nullable(),
   schema: z.string().nullable(),
   packageName: z.string(),
+  /** The dbt project the asset belongs to. */
+  projectName: z.string(),
   /** Highlighted name and description extract. */
   nameHighlight: highlightedText,
   descriptionHighlight: highlightedText,
@@ -151,6 +155,7 @@ export const catalogFacetNames = [
   'tag',
   'owner',
   'package',
+  'project',
   'materialized',
   'domain',
   'testStatus',
@@ -231,7 +236,15 @@ export const assetColumn = z.object({
 });
 export type AssetColumn = z.infer<typeof assetColumn>;
 
-export const nodeRef = z.object({ uniqueId: z.string(), name: z.string(), resourceType: z.enum(catalogResourceTypes) });
+export const nodeRef = z.object({
+  uniqueId: z.string(),
+  name: z.string(),
+  resourceType: z.enum(catalogResourceTypes),
+  /** The dbt project it belongs to: another project's for a cross-project ref. */
+  projectName: z.string(),
+  /** Another project's model that the organisation does not have (that project is not uploaded). */
+  missing: z.boolean(),
+});
 export type NodeRef = z.infer<typeof nodeRef>;
 
 export const assetTest = z.object({
@@ -254,6 +267,8 @@ export const assetDetail = z.object({
   name: z.string(),
   resourceType: z.enum(catalogResourceTypes),
   packageName: z.string(),
+  /** The dbt project it belongs to. */
+  projectName: z.string(),
   database: z.string().nullable(),
   schema: z.string().nullable(),
   /** The relation as the warehouse names it, when the node has one. */
@@ -338,6 +353,10 @@ export const lineageNode = z.object({
   uniqueId: z.string(),
   name: z.string(),
   resourceType: z.enum(catalogResourceTypes),
+  /** The dbt project it belongs to (lineage crosses projects where one refs another's model). */
+  projectName: z.string(),
+  /** Another project's model that the organisation does not have: its project is not uploaded. */
+  missing: z.boolean(),
   /** Distance from the focus: negative upstream, positive downstream, 0 the focus. */
   depth: z.number(),
   /** Parents / children not in this answer (expand to fetch them). */

@@ -10,6 +10,8 @@ export { healthSignal, healthStatuses, type HealthSignal, type HealthStatus } fr
 export const exposureSummary = z.object({
   uniqueId: z.string(),
   name: z.string(),
+  /** The dbt project that declares the exposure. */
+  projectName: z.string(),
   label: z.string().nullable(),
   type: z.string(),
   maturity: z.string().nullable(),

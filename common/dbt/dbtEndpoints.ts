@@ -2,7 +2,7 @@
 // search, assets and lineage, exposures and freshness, upload tokens. The server registers its
 // routes from them and the browser builds its requests from them. Types only come from the contracts.
 import { endpoint } from '../api/endpoint';
-import type { IngestionResponse, IngestionsResponse } from './artifactsContract';
+import type { IngestionResponse, IngestionsResponse, ProjectsResponse } from './artifactsContract';
 import type { AssetDetail, CatalogSearchQuery, CatalogSearchResponse, LineageQuery, LineageResponse } from './catalogContract';
 import type { ExposureDetail, ExposuresResponse, FreshnessCheckResponse, FreshnessResponse } from './consumeContract';
 import type { UploadTokenBody, UploadTokenCreated, UploadTokenList } from './uploadTokensContract';
@@ -14,6 +14,9 @@ export const dbtEndpoints = {
   // route, so no body type is declared. dbt jobs call it, not the browser.
   uploadArtifacts: endpoint<{ response: IngestionResponse }>()('POST', '/api/dbt/artifacts', 201),
   ingestions: endpoint<{ response: IngestionsResponse }>()('GET', '/api/dbt/ingestions'),
+  projects: endpoint<{ response: ProjectsResponse }>()('GET', '/api/dbt/projects'),
+  // Removes exactly the project's nodes, its cross-project refs and its results.
+  deleteProject: endpoint<{ params: { project: string }; response: void }>()('DELETE', '/api/dbt/projects/:project', 204),
 
   search: endpoint<{ query: CatalogSearchQuery; response: CatalogSearchResponse }>()('GET', '/api/catalog/search'),
   asset: endpoint<{ params: ByUniqueId; response: { asset: AssetDetail } }>()('GET', '/api/catalog/assets/:uniqueId'),

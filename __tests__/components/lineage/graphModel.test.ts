@@ -7,6 +7,8 @@ const node = (uniqueId: string, depth: number, hiddenUpstream: number, hiddenDow
   uniqueId,
   name: uniqueId.split('.').pop() as string,
   resourceType: uniqueId.startsWith('source.') ? ('source' as const) : ('model' as const),
+  projectName: 'p',
+  missing: false,
   depth,
   hiddenUpstream,
   hiddenDownstream,

@@ -13,6 +13,7 @@ const hit = (uniqueId: string, resourceType: SearchHit['resourceType'], schema: 
   database: schema ? 'ANALYTICS' : null,
   schema,
   packageName: 'dataworks_demo',
+  projectName: 'dataworks_demo',
   nameHighlight: [],
   descriptionHighlight: [],
   tags: [],
@@ -32,6 +33,7 @@ export const catalogAssets: SearchHit[] = [
 
 const facets: CatalogSearchResponse['facets'] = {
   kind: [],
+  project: [],
   database: [],
   schema: [],
   tag: [

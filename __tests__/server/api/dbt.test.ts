@@ -143,7 +143,7 @@ describe('uploads', () => {
     expect(answer.status).toBe(201);
     expect(Object.keys(answer.body)).toEqual(['ingestion']);
     const ingestion = answer.body.ingestion as Record<string, unknown>;
-    expect(Object.keys(ingestion).sort()).toEqual(['counts', 'dbtVersion', 'id', 'manifestSchemaVersion']);
+    expect(Object.keys(ingestion).sort()).toEqual(['counts', 'dbtVersion', 'id', 'manifestSchemaVersion', 'projectName']);
     expect(ingestion).toMatchObject({
       dbtVersion: '1.10.9',
       manifestSchemaVersion: 'v12',
@@ -424,7 +424,8 @@ describe('catalog reads', () => {
     expect(body.hits.length).toBeGreaterThan(0);
     expect(body.hits.every((hit) => hit.kind === 'macro' && hit.packageName !== 'dbt' && hit.packageName !== 'dbt_postgres')).toBe(true);
     expect(body.facets.certified?.map((facet) => facet.value)).toEqual(['not certified']);
-    const certified = await portal.api('GET', '/api/catalog/search?certified=certified', { token: tokens.admin });
+    // The uploaded project certifies nothing (the sample project beside it does).
+    const certified = await portal.api('GET', '/api/catalog/search?certified=certified&project=dbtlearn', { token: tokens.admin });
     expect(certified.status).toBe(200);
     expect((certified.body as { total: number }).total).toBe(0);
     const refused = await portal.api('GET', '/api/catalog/search?certified=yes', { token: tokens.admin });

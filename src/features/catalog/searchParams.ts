@@ -42,6 +42,7 @@ export const facetLabels: Record<CatalogFacetName, string> = {
   tag: 'Tag',
   owner: 'Owner',
   package: 'Package',
+  project: 'Project',
   materialized: 'Materialisation',
   domain: 'Domain',
   testStatus: 'Test status',

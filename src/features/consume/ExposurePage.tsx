@@ -38,6 +38,8 @@ function upstreamModel(exposure: ExposureDetail) {
         uniqueId: exposure.uniqueId,
         name: exposure.name,
         resourceType: 'exposure',
+        projectName: exposure.projectName,
+        missing: false,
         depth: 0,
         hiddenUpstream: 0,
         hiddenDownstream: 0,

@@ -52,6 +52,8 @@ const node = (uniqueId: string, resourceType: LineageNode['resourceType'], depth
   uniqueId,
   name: uniqueId.split('.').pop() ?? uniqueId,
   resourceType,
+  projectName: 'dataworks_demo',
+  missing: false,
   depth,
   hiddenUpstream: 0,
   hiddenDownstream: 0,

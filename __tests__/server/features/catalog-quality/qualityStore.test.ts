@@ -309,6 +309,7 @@ describe('source freshness', () => {
       .insertInto('dbt_freshness_results')
       .values({
         organisation_id: 'fresh',
+        project_name: 'shop',
         ingestion_id: null,
         unique_id: 'source.shop.raw.orders',
         origin: 'portal',
@@ -336,6 +337,7 @@ describe('source freshness', () => {
       .insertInto('dbt_freshness_results')
       .values({
         organisation_id: 'fresh',
+        project_name: 'shop',
         ingestion_id: null,
         unique_id: 'source.shop.raw.orders',
         origin: 'portal',

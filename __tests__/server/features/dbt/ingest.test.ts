@@ -33,13 +33,15 @@ const nodeCount = async (organisation = 'acme') =>
         .executeTakeFirstOrThrow()
     ).n,
   );
-const current = async (organisation = 'acme') =>
+/** The current ingestion of the organisation's project (each project has its own), or of its only project. */
+const current = async (organisation = 'acme', project?: string) =>
   (
     await store.db
       .selectFrom('dbt_ingestions')
       .select('id')
       .where('organisation_id', '=', organisation)
       .where('is_current', '=', true)
+      .$if(project !== undefined, (query) => query.where('project_name', '=', project as string))
       .executeTakeFirst()
   )?.id ?? null;
 
@@ -97,7 +99,7 @@ describe.each(accepted)('%s (manifest %s) is accepted', (folder, version, counts
     const summary = await ingestArtifacts(store.db, await realSet(folder, parts), { ...options, organisation: `real-${version}` });
     expect(summary.manifestSchemaVersion).toBe(version);
     expect(summary.counts).toEqual(counts);
-    expect(await current(`real-${version}`)).toBe(summary.id);
+    expect(await current(`real-${version}`, summary.projectName)).toBe(summary.id);
   });
 });
 

@@ -16,13 +16,18 @@ export const area = defineArea<{ config: { columnLineage: { parseWorkers: number
     // The worker is TypeScript, run with tsx's loader from the project's root (as `npm start` runs the portal).
     defineColumnLineageJob(db, jobs, () => createParserPool(process.cwd(), config.columnLineage.parseWorkers));
     registerColumnLineageRoutes(app, db, () => ports.contributions(impactSources));
+    // After an ingestion or a deleted project, once committed: the job brings the lineage in line.
+    const recompute = (organisation: string) => async () => {
+      await queueColumnLineage(jobs, organisation).catch((error: unknown) =>
+        log.error({ err: error, organisation }, 'could not queue the column lineage job'),
+      );
+    };
     ports.extend(ingestionListeners, {
       async inTransaction(_tx, { organisation }) {
-        return async () => {
-          await queueColumnLineage(jobs, organisation).catch((error: unknown) =>
-            log.error({ err: error, organisation }, 'could not queue the column lineage job'),
-          );
-        };
+        return recompute(organisation);
+      },
+      async projectRemoved(_tx, { organisation }) {
+        return recompute(organisation);
       },
     });
   },

@@ -22,6 +22,7 @@ export interface ComputeSummary {
 
 interface CatalogNodeRow {
   unique_id: string;
+  project_name: string;
   resource_type: string;
   relation_name: string | null;
   compiled_code: string | null;
@@ -35,12 +36,14 @@ function hash(...parts: string[]): string {
 
 /** The organisation's catalog as the computation needs it: nodes with relations, their columns, each model's parents. */
 async function readCatalog(db: StoreDb, organisation: string) {
-  const nodes = (await db
+  const rows = (await db
     .selectFrom('catalog_read_nodes')
-    .select(['unique_id', 'resource_type', 'relation_name', 'compiled_code'])
+    .select(['unique_id', 'project_name', 'resource_type', 'relation_name', 'compiled_code'])
     .where('organisation_id', '=', organisation)
     .where('resource_type', 'in', ['model', 'snapshot', 'seed', 'source'])
     .execute()) as CatalogNodeRow[];
+  // An installed package's models are in each project that installs it: one each.
+  const nodes = [...new Map(rows.map((row) => [row.unique_id, row])).values()];
   const columnRows = await db
     .selectFrom('catalog_read_columns')
     .select(['node_id', 'name'])
@@ -73,18 +76,20 @@ export async function computeColumnLineage(
   organisation: string,
   options: { signal?: AbortSignal; progress?: (fraction: number, message: string) => void } = {},
 ): Promise<ComputeSummary> {
-  const ingestion = await db
+  // Each project's SQL is read in the dialect its own manifest was compiled for.
+  const ingestions = await db
     .selectFrom('catalog_read_ingestions')
     .select(['project_name', 'adapter_type'])
     .where('organisation_id', '=', organisation)
     .where('is_current', '=', true)
-    .executeTakeFirst();
-  if (!ingestion) {
+    .execute();
+  if (ingestions.length === 0) {
     await db.deleteFrom('column_lineage_edges').where('organisation_id', '=', organisation).execute();
     await db.deleteFrom('column_lineage_models').where('organisation_id', '=', organisation).execute();
     return { models: 0, computed: 0, failed: 0, unchanged: 0 };
   }
-  const dialect = dialectOf(ingestion.adapter_type);
+  const dialects = new Map(ingestions.map((ingestion) => [ingestion.project_name, dialectOf(ingestion.adapter_type)]));
+  const dialectOfNode = (node: CatalogNodeRow) => dialects.get(node.project_name) ?? dialectOf(null);
   const { nodes, columns, parents } = await readCatalog(db, organisation);
   const byId = new Map(nodes.map((node) => [node.unique_id, node]));
   const relations = relationIndex(
@@ -116,7 +121,7 @@ export async function computeColumnLineage(
       return parent?.relation_name ? [{ name: normaliseRelation(parent.relation_name), columns: columns.get(parentId) ?? [] }] : [];
     });
     tables.sort((a, b) => a.name.localeCompare(b.name));
-    const sqlHash = hash(dialect, model.compiled_code ?? '');
+    const sqlHash = hash(dialectOfNode(model), model.compiled_code ?? '');
     const upstreamHash = hash(JSON.stringify(tables), JSON.stringify(columns.get(model.unique_id) ?? []));
     const before = known.get(model.unique_id);
     if (before && before.sql_hash === sqlHash && before.upstream_hash === upstreamHash) return [];
@@ -130,7 +135,7 @@ export async function computeColumnLineage(
     const batch = work.slice(start, start + BATCH);
     const traced: TraceResult[] = await Promise.all(
       batch.map(({ model, tables }) =>
-        pool.trace({ sql: model.compiled_code ?? '', dialect, tables, outputColumns: columnsOf(model.unique_id) }),
+        pool.trace({ sql: model.compiled_code ?? '', dialect: dialectOfNode(model), tables, outputColumns: columnsOf(model.unique_id) }),
       ),
     );
     const edges: LineageEdgeRow[] = [];
@@ -143,7 +148,7 @@ export async function computeColumnLineage(
       return {
         organisation_id: organisation,
         node_id: model.unique_id,
-        project_name: ingestion.project_name,
+        project_name: model.project_name,
         sql_hash: sqlHash,
         upstream_hash: upstreamHash,
         state: result.ok ? ('computed' as const) : ('failed' as const),
@@ -182,12 +187,17 @@ export async function computeColumnLineage(
     });
     options.progress?.(Math.min(1, (start + batch.length) / work.length), `Parsed ${start + batch.length} of ${work.length} models`);
   }
-  // A project renamed by a new upload keeps unchanged models: their project name follows the ingestion.
-  await db
-    .updateTable('column_lineage_models')
-    .set({ project_name: ingestion.project_name })
-    .where('organisation_id', '=', organisation)
-    .where('project_name', '<>', ingestion.project_name)
-    .execute();
+  // Unchanged models keep their rows: their project name follows the node's (a project renamed by a new upload).
+  for (const [project] of dialects) {
+    const ids = models.filter((model) => model.project_name === project).map((model) => model.unique_id);
+    for (let start = 0; start < ids.length; start += 500)
+      await db
+        .updateTable('column_lineage_models')
+        .set({ project_name: project })
+        .where('organisation_id', '=', organisation)
+        .where('node_id', 'in', ids.slice(start, start + 500))
+        .where('project_name', '<>', project)
+        .execute();
+  }
   return summary;
 }

@@ -10,14 +10,16 @@ import type { ParserPool } from './engine/parserPool.js';
 export const COLUMN_LINEAGE_JOB = 'column-lineage.compute';
 const ROUNDS_MAX = 5;
 
-async function currentIngestion(db: StoreDb, organisation: string): Promise<string | null> {
-  const row = await db
+/** The organisation's projects' current ingestions, as one string: it changes with any ingestion or deleted project. */
+async function currentIngestion(db: StoreDb, organisation: string): Promise<string> {
+  const rows = await db
     .selectFrom('catalog_read_ingestions')
     .select('id')
     .where('organisation_id', '=', organisation)
     .where('is_current', '=', true)
-    .executeTakeFirst();
-  return row?.id ?? null;
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id).join(',');
 }
 
 /** `parsers` starts a pool of parse workers; the job closes it when it ends, so no parser stays in memory between jobs. */

@@ -162,39 +162,43 @@ export async function columnGraph(db: StoreDb, organisation: string, nodeIds: re
   };
 }
 
+/** Per project of the organisation, the share of its models parsed and of its columns resolved, and each failure. */
 export async function coverage(db: StoreDb, organisation: string): Promise<CoverageResponse> {
-  const ingestion = await db
+  const ingestions = await db
     .selectFrom('catalog_read_ingestions')
     .select('project_name')
     .where('organisation_id', '=', organisation)
     .where('is_current', '=', true)
-    .executeTakeFirst();
-  if (!ingestion) return { projects: [] };
+    .orderBy('project_name')
+    .execute();
+  if (ingestions.length === 0) return { projects: [] };
   const [models, rows] = await Promise.all([
     db
       .selectFrom('catalog_read_nodes')
-      .select(['unique_id', 'name'])
+      .select(['unique_id', 'name', 'project_name'])
       .where('organisation_id', '=', organisation)
       .where('resource_type', 'in', [...BUILT_TYPES])
       .where('compiled_code', 'is not', null)
       .execute(),
     db.selectFrom('column_lineage_models').selectAll().where('organisation_id', '=', organisation).execute(),
   ]);
-  const names = new Map(models.map((model) => [model.unique_id, model.name]));
-  const current = rows.filter((row) => names.has(row.node_id));
-  const columns = current.reduce((sum, row) => sum + row.columns, 0);
-  const resolved = current.reduce((sum, row) => sum + row.columns_resolved, 0);
-  const newest = current.reduce<Date | null>((latest, row) => {
-    const at = new Date(row.computed_at);
-    return latest === null || at > latest ? at : latest;
-  }, null);
+  const byNode = new Map(rows.map((row) => [row.node_id, row]));
   return {
-    projects: [
-      {
-        projectName: ingestion.project_name,
-        models: models.length,
+    projects: ingestions.map(({ project_name: project }) => {
+      const own = models.filter((model) => model.project_name === project);
+      const names = new Map(own.map((model) => [model.unique_id, model.name]));
+      const current = own.flatMap((model) => byNode.get(model.unique_id) ?? []);
+      const columns = current.reduce((sum, row) => sum + row.columns, 0);
+      const resolved = current.reduce((sum, row) => sum + row.columns_resolved, 0);
+      const newest = current.reduce<Date | null>((latest, row) => {
+        const at = new Date(row.computed_at);
+        return latest === null || at > latest ? at : latest;
+      }, null);
+      return {
+        projectName: project,
+        models: own.length,
         modelsParsed: current.filter((row) => row.state === 'computed').length,
-        modelsPending: models.length - current.length,
+        modelsPending: own.length - current.length,
         columns,
         columnsResolved: resolved,
         share: columns === 0 ? 0 : resolved / columns,
@@ -203,7 +207,7 @@ export async function coverage(db: StoreDb, organisation: string): Promise<Cover
           .map((row) => ({ uniqueId: row.node_id, name: names.get(row.node_id) ?? row.node_id, reason: row.reason ?? 'unknown' }))
           .sort((a, b) => a.name.localeCompare(b.name)),
         computedAt: newest ? newest.toISOString() : null,
-      },
-    ],
+      };
+    }),
   };
 }

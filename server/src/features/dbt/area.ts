@@ -31,6 +31,7 @@ import { registerCatalogRoutes } from './routes/catalogRoutes.js';
 import { registerConsumeRoutes } from './routes/consumeRoutes.js';
 import { seedSampleArtifacts, type SampleBuilder, type SampleWarehouse } from './sampleSeed.js';
 import { registerUploadTokenRoutes } from './routes/uploadTokenRoutes.js';
+import { registerProjectRoutes } from './routes/projectRoutes.js';
 import type { ReportSignal } from '../../platform/signals/index.js';
 export { uploadTokenVerifier } from './uploadTokens.js';
 export type { WarehouseAccess } from './freshnessCheck.js';
@@ -82,6 +83,7 @@ export async function registerDbtArea(app: FastifyInstance, options: DbtAreaOpti
   });
   await registerArtifactRoutes(app, service);
   registerUploadTokenRoutes(app, options.db);
+  registerProjectRoutes(app, service);
   registerCatalogRoutes(app, service);
   registerConsumeRoutes(app, service, options.dashboards);
 

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { assetDefinition, versionedName, type AssetDetail, type AssetTest, type NodeRef } from '@common/dbt/catalogContract';
 import type { StoreDb } from '../../platform/store/openStore.js';
+import { NotFoundError } from '../../platform/errors/domainError.js';
 import { DbtNotFoundError } from './errors.js';
 import { asTestStatus, type ProjectIndex } from './projectIndex.js';
 import { asFreshnessStatus, healthOfNodes, recentIngestions } from './resultQueries.js';
@@ -16,7 +17,13 @@ function refs(index: ProjectIndex, ids: readonly string[]): NodeRef[] {
   return ids
     .map((id) => index.nodes.get(id))
     .filter((node) => node !== undefined)
-    .map((node) => ({ uniqueId: node.uniqueId, name: node.name, resourceType: node.resourceType }))
+    .map((node) => ({
+      uniqueId: node.uniqueId,
+      name: node.name,
+      resourceType: node.resourceType,
+      projectName: node.project,
+      missing: node.missing === true,
+    }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -54,12 +61,20 @@ export async function assetDetail(
         .where('unique_id', '=', uniqueId)
         .executeTakeFirst()
     : undefined;
+  const known = index?.nodes.get(uniqueId);
+  if (known?.missing)
+    throw new NotFoundError(
+      `${known.name} belongs to the dbt project "${known.project}", which is not uploaded to your organisation: a project here refs it, but the portal has only its name.`,
+    );
   if (!index || !node) throw new DbtNotFoundError('asset');
+  // Rows and results count only from the node's own project: another project may have had the same id.
+  const project = node.project_name;
 
   const columns = await db
     .selectFrom('dbt_columns')
     .selectAll()
     .where('organisation_id', '=', organisation)
+    .where('project_name', '=', project)
     .where('node_id', '=', uniqueId)
     .orderBy('position')
     .execute();
@@ -88,6 +103,7 @@ export async function assetDetail(
       .selectFrom('dbt_freshness_results')
       .selectAll()
       .where('organisation_id', '=', organisation)
+      .where('project_name', '=', project)
       .where('unique_id', '=', uniqueId)
       .orderBy('checked_at', 'desc')
       .orderBy('id', 'desc')
@@ -105,6 +121,7 @@ export async function assetDetail(
     .selectFrom('dbt_run_results')
     .select(['ingestion_id', 'unique_id', 'status', 'executed_at', 'execution_time', 'message'])
     .where('organisation_id', '=', organisation)
+    .where('project_name', '=', project)
     .where('unique_id', 'in', [uniqueId, ...attached.map((test) => test.uniqueId)])
     // In the order they ran (a run uploaded late takes its place in time).
     .orderBy(sql`executed_at ASC NULLS FIRST`)
@@ -112,7 +129,7 @@ export async function assetDetail(
     .execute();
   const own = runs.filter((run) => run.unique_id === uniqueId);
   const last = own[own.length - 1];
-  const points = await recentIngestions(db, organisation);
+  const points = await recentIngestions(db, organisation, project);
   const history = points
     .map((point) => {
       const inIngestion = runs.filter((run) => run.ingestion_id === point.id);
@@ -148,6 +165,7 @@ export async function assetDetail(
     certified: node.certified,
     definition: definitionOf(node.semantic),
     packageName: node.package_name,
+    projectName: project,
     database: node.database_name,
     schema: node.schema_name,
     relationName: node.relation_name,

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { CatalogNode, CatalogReadModel } from '../../platform/ports/index.js';
 import type { StoreDb } from '../../platform/store/openStore.js';
+import { ofCurrentResources } from './resultQueries.js';
 
 const toNode = (row: { unique_id: string; name: string; resource_type: string }): CatalogNode => ({
   uniqueId: row.unique_id,
@@ -74,13 +75,13 @@ export function catalogReadModel(db: StoreDb): CatalogReadModel {
       const testIds = tests.map((test) => test.unique_id);
       const [results, freshness] = await Promise.all([
         sql<{ unique_id: string; status: string }>`
-          SELECT DISTINCT ON (unique_id) unique_id, status FROM dbt_run_results
-          WHERE organisation_id = ${organisation} AND unique_id = ANY(${[...nodeIds, ...testIds]}::text[])
-          ORDER BY unique_id, executed_at DESC NULLS LAST, id DESC`.execute(db),
+          SELECT DISTINCT ON (r.unique_id) r.unique_id, r.status FROM dbt_run_results r
+          WHERE r.organisation_id = ${organisation} AND r.unique_id = ANY(${[...nodeIds, ...testIds]}::text[]) ${ofCurrentResources}
+          ORDER BY r.unique_id, r.executed_at DESC NULLS LAST, r.id DESC`.execute(db),
         sql<{ unique_id: string; status: string }>`
-          SELECT DISTINCT ON (unique_id) unique_id, status FROM dbt_freshness_results
-          WHERE organisation_id = ${organisation} AND unique_id = ANY(${nodeIds}::text[])
-          ORDER BY unique_id, checked_at DESC, id DESC`.execute(db),
+          SELECT DISTINCT ON (r.unique_id) r.unique_id, r.status FROM dbt_freshness_results r
+          WHERE r.organisation_id = ${organisation} AND r.unique_id = ANY(${nodeIds}::text[]) ${ofCurrentResources}
+          ORDER BY r.unique_id, r.checked_at DESC, r.id DESC`.execute(db),
       ]);
       return {
         nodeIds,

@@ -14,6 +14,8 @@ import type { StoreDb } from '../../platform/store/openStore.js';
 import { runFreshnessCheck, type FreshnessCheckResult, type StatusChange, type WarehouseAccess } from './freshnessCheck.js';
 import { ingestArtifacts, type ArtifactSet, type IngestionListener, type IngestOptions } from './ingest.js';
 import { createProjectIndexCache, type ProjectIndexCache } from './projectIndex.js';
+import { deleteProject } from './projects.js';
+import type { Actor } from '../../platform/store/audit.js';
 import type { ReportSignal } from '../../platform/signals/index.js';
 
 export interface DbtSettings {
@@ -32,6 +34,8 @@ export interface DbtService {
   readonly settings: DbtSettings;
   readonly index: ProjectIndexCache;
   ingest(set: ArtifactSet, options: IngestOptions): Promise<IngestionSummary>;
+  /** Deletes one of the organisation's projects: its nodes, refs, results and ingestions (404 when there is none of that name). */
+  deleteProject(organisation: string, project: string, actor: Actor): Promise<void>;
   /** Queues a freshness check of the organisation (one at a time: a queued or running one is answered instead). */
   startFreshnessCheck(organisation: string, startedBy: string | null): Promise<string>;
   /** Puts every organisation with artifacts on the freshness schedule, and builds their project indexes in the background (at start-up). */
@@ -203,6 +207,12 @@ export function createDbtService(options: {
       );
       return summary;
     },
+    async deleteProject(organisation, project, actor) {
+      await deleteProject(db, organisation, project, actor, options.listener);
+      index.invalidate(organisation);
+      await live.publish({ organisation, topic: CATALOG_TOPIC, routes: CATALOG_READERS, data: { type: 'project_deleted', project } });
+      log.info({ organisation, project }, 'dbt project deleted');
+    },
     async startFreshnessCheck(organisation, startedBy) {
       const { job } = await jobs.enqueue({ kind: FRESHNESS_CHECK_JOB, organisation, payload: {}, startedBy, singletonKey: 'freshness' });
       return job.id;
@@ -215,11 +225,12 @@ export function createDbtService(options: {
         .select('id')
         .where('organisation_id', '=', organisation)
         .where('is_current', '=', true)
+        .limit(1)
         .executeTakeFirst();
       if (current) await schedule(organisation);
     },
     async scheduleAll() {
-      const rows = await db.selectFrom('dbt_ingestions').select('organisation_id').where('is_current', '=', true).execute();
+      const rows = await db.selectFrom('dbt_ingestions').select('organisation_id').distinct().where('is_current', '=', true).execute();
       for (const row of rows) await schedule(row.organisation_id);
       // Loaded now rather than by the first search or lineage request after a restart.
       void (async () => {

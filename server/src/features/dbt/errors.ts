@@ -48,3 +48,16 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
   return `${bytes} bytes`;
 }
+
+/** An upload whose resources another of the organisation's projects already holds under the same unique_ids. */
+export class ProjectOverlapError extends DomainError {
+  constructor(project: string, other: string, ids: readonly string[]) {
+    const shown = ids.slice(0, 3).join(', ');
+    super(
+      `Project "${project}" defines ${ids.length} resource(s) that project "${other}" of this organisation already holds (${shown}${ids.length > 3 ? ', …' : ''}). ` +
+        `A dbt unique_id belongs to one project of an organisation: upload it under "${other}" to replace that project, or delete "${other}" first.`,
+      { status: 409, code: 'conflict', field: 'project' },
+    );
+    this.name = 'ProjectOverlapError';
+  }
+}

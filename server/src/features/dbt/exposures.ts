@@ -71,6 +71,7 @@ function summaryOf(
   return {
     uniqueId: row.unique_id,
     name: row.name,
+    projectName: index.nodes.get(row.unique_id)?.project ?? '',
     label: info.label ?? null,
     type: info.type ?? 'dashboard',
     maturity: info.maturity ?? null,
@@ -94,18 +95,22 @@ export async function listExposures(
   now = new Date(),
 ): Promise<ExposuresResponse> {
   if (!index) return { exposures: [], asOf: null };
-  const [rows, inputs, dashboards, asOf] = await Promise.all([
+  const [rows, inputs, dashboards] = await Promise.all([
     exposureRows(db, organisation),
     currentHealthInputs(db, organisation, index, now),
     dashboardsByUrl(directory, organisation),
-    db.selectFrom('dbt_ingestions').select('ingested_at').where('id', '=', index.ingestionId).executeTakeFirst(),
   ]);
+  // As of the newest of the projects' current ingestions.
+  const asOf = index.ingestions.reduce<Date | null>(
+    (newest, ingestion) => (newest && newest > ingestion.ingestedAt ? newest : ingestion.ingestedAt),
+    null,
+  );
   return {
     exposures: rows.map((row) => {
       const { health, ...summary } = summaryOf(row, index, inputs, dashboards);
       return { ...summary, health: { status: health.status, reasons: health.reasons } };
     }),
-    asOf: asOf ? new Date(asOf.ingested_at).toISOString() : null,
+    asOf: asOf ? asOf.toISOString() : null,
   };
 }
 
@@ -139,6 +144,8 @@ export async function exposureDetail(
         uniqueId: node.uniqueId,
         name: node.name,
         resourceType: node.resourceType,
+        projectName: node.project,
+        missing: node.missing === true,
         testStatus: index.nodeTestStatus.get(node.uniqueId) ?? null,
       }))
       .sort((a, b) => a.name.localeCompare(b.name)),

@@ -88,7 +88,7 @@ export async function runFreshnessCheck(options: CheckOptions): Promise<Freshnes
   const now = options.now ?? (() => new Date());
   const sources = await db
     .selectFrom('dbt_nodes')
-    .select(['unique_id', 'name', 'source_name', 'database_name', 'schema_name', 'identifier', 'freshness'])
+    .select(['unique_id', 'project_name', 'name', 'source_name', 'database_name', 'schema_name', 'identifier', 'freshness'])
     .where('organisation_id', '=', organisation)
     .where('resource_type', '=', 'source')
     .orderBy('unique_id')
@@ -137,6 +137,7 @@ export async function runFreshnessCheck(options: CheckOptions): Promise<Freshnes
       .insertInto('dbt_freshness_results')
       .values({
         organisation_id: organisation,
+        project_name: source.project_name,
         ingestion_id: null,
         unique_id: source.unique_id,
         origin: 'portal',

@@ -20,7 +20,7 @@ export async function freshnessOverview(
 ): Promise<FreshnessResponse> {
   const sources = await db
     .selectFrom('dbt_nodes')
-    .select(['unique_id', 'name', 'source_name', 'relation_name', 'freshness'])
+    .select(['unique_id', 'project_name', 'name', 'source_name', 'relation_name', 'freshness'])
     .where('organisation_id', '=', organisation)
     .where('resource_type', '=', 'source')
     .orderBy('source_name')
@@ -29,7 +29,7 @@ export async function freshnessOverview(
   const results = sources.length
     ? await db
         .selectFrom('dbt_freshness_results')
-        .select(['unique_id', 'origin', 'status', 'max_loaded_at', 'checked_at', 'age_seconds', 'error'])
+        .select(['unique_id', 'project_name', 'origin', 'status', 'max_loaded_at', 'checked_at', 'age_seconds', 'error'])
         .where('organisation_id', '=', organisation)
         .where(
           'unique_id',
@@ -41,7 +41,9 @@ export async function freshnessOverview(
         .execute()
     : [];
   const bySource = new Map<string, typeof results>();
-  for (const result of results) {
+  const projectOf = new Map(sources.map((source) => [source.unique_id, source.project_name]));
+  // A result counts for the source of its own project only (matched by project and unique_id).
+  for (const result of results.filter((row) => projectOf.get(row.unique_id) === row.project_name)) {
     const list = bySource.get(result.unique_id) ?? [];
     if (list.length < HISTORY_PER_SOURCE) list.push(result);
     bySource.set(result.unique_id, list);

@@ -1,7 +1,8 @@
-// Ingestion: one organisation's artifacts of one dbt run → the portal store. Every artifact is
-// read and checked before anything is written; then one transaction replaces the current set
-// (nodes, edges, columns, tests, search documents) and adds this run's results to the history.
-// One ingestion at a time per organisation, across portal instances (ingestionLock.ts).
+// Ingestion: one dbt project's artifacts of one run → the portal store. Every artifact is read
+// and checked before anything is written; then one transaction replaces that project's current
+// set (nodes, edges, columns, tests, search documents, cross-project refs) and adds this run's
+// results to the history. The organisation's other projects are left as they are. One ingestion
+// at a time per organisation, across portal instances (ingestionLock.ts).
 import { sql } from 'kysely';
 import type { ArtifactPart, IngestionOrigin, IngestionSummary } from '@common/dbt/artifactsContract';
 import { ensureOrganisation, writeAudit, type Actor } from '../../platform/store/audit.js';
@@ -17,6 +18,7 @@ import {
   type SourceFreshnessResult,
 } from './artifacts/runArtifacts.js';
 import { searchDocumentsOf } from './searchDocuments.js';
+import { ProjectOverlapError } from './errors.js';
 import type { IngestionListener } from '../../platform/ports/index.js';
 
 /** The parsed JSON of each part of one upload (or directory, or the sample). */
@@ -32,6 +34,8 @@ export interface IngestOptions {
   origin: IngestionOrigin;
   /** Who ingests: a user, a service account, or the portal itself (sample, watched directory). */
   actor: Actor;
+  /** The project the artifacts are ingested as; by default the manifest's `metadata.project_name`. */
+  project?: string;
 }
 
 // What other areas do with each ingestion's results is the platform's ingestion listener
@@ -118,13 +122,21 @@ async function writeIngestion(
 ): Promise<IngestionSummary> {
   const { manifest } = parsed;
   const org = options.organisation;
+  const project = options.project ?? manifest.projectName;
   const nodeColumns = new Map(manifest.nodes.map((node) => [node.uniqueId, columnsWithTypes(node, parsed.catalog)]));
   return db.transaction().execute(async (tx) => {
     await ensureOrganisation(tx, org);
+    // The project's own resources (its package's); installed packages' may be in several projects.
+    const own = (packageName: string) => packageName === manifest.projectName;
+    await refuseOverlap(tx, org, project, [
+      ...manifest.nodes.filter((node) => own(node.packageName)).map((node) => node.uniqueId),
+      ...manifest.tests.filter((test) => own(test.packageName)).map((test) => test.uniqueId),
+    ]);
     await tx
       .updateTable('dbt_ingestions')
       .set({ is_current: false })
       .where('organisation_id', '=', org)
+      .where('project_name', '=', project)
       .where('is_current', '=', true)
       .execute();
     const ingestion = await tx
@@ -132,7 +144,7 @@ async function writeIngestion(
       .values({
         organisation_id: org,
         origin: options.origin,
-        project_name: manifest.projectName,
+        project_name: project,
         dbt_version: manifest.dbtVersion,
         manifest_schema_version: manifest.schemaVersion,
         adapter_type: manifest.adapterType,
@@ -145,9 +157,7 @@ async function writeIngestion(
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    for (const table of ['dbt_nodes', 'dbt_edges', 'dbt_columns', 'dbt_tests', 'dbt_search_docs'] as const) {
-      await tx.deleteFrom(table).where('organisation_id', '=', org).execute();
-    }
+    await deleteProjectSet(tx, org, project);
 
     for (const rows of chunks(manifest.nodes)) {
       await tx
@@ -155,6 +165,7 @@ async function writeIngestion(
         .values(
           rows.map((node) => ({
             organisation_id: org,
+            project_name: project,
             unique_id: node.uniqueId,
             ingestion_id: ingestion.id,
             resource_type: node.resourceType,
@@ -189,13 +200,25 @@ async function writeIngestion(
     }
 
     const edges = manifest.nodes.flatMap((node) =>
-      node.parents.map((parent) => ({ organisation_id: org, parent_id: parent, child_id: node.uniqueId })),
+      node.parents.map((parent) => ({ organisation_id: org, project_name: project, parent_id: parent, child_id: node.uniqueId })),
     );
     for (const rows of chunks(edges)) await tx.insertInto('dbt_edges').values(rows).execute();
+
+    const externals = manifest.externals.map((node) => ({
+      organisation_id: org,
+      project_name: project,
+      unique_id: node.uniqueId,
+      name: node.name,
+      package_name: node.packageName,
+      version: node.version,
+      relation_name: node.relationName,
+    }));
+    for (const rows of chunks(externals)) await tx.insertInto('dbt_external_nodes').values(rows).execute();
 
     const columns = manifest.nodes.flatMap((node) =>
       (nodeColumns.get(node.uniqueId) ?? []).map((column) => ({
         organisation_id: org,
+        project_name: project,
         node_id: node.uniqueId,
         name: column.name,
         position: column.position,
@@ -210,6 +233,7 @@ async function writeIngestion(
 
     const tests = manifest.tests.map((test) => ({
       organisation_id: org,
+      project_name: project,
       unique_id: test.uniqueId,
       name: test.name,
       attached_to: test.attachedTo,
@@ -227,7 +251,7 @@ async function writeIngestion(
     for (const rows of chunks(docs))
       await tx
         .insertInto('dbt_search_docs')
-        .values(rows.map((doc) => ({ organisation_id: org, ...doc })))
+        .values(rows.map((doc) => ({ organisation_id: org, project_name: project, ...doc })))
         .execute();
 
     // Results of `docs generate`, `compile` and the like report every node as "success" without
@@ -235,6 +259,7 @@ async function writeIngestion(
     const builtResults = parsed.runResults?.builds ? parsed.runResults.results : [];
     const runRows = builtResults.map((result) => ({
       organisation_id: org,
+      project_name: project,
       ingestion_id: ingestion.id,
       unique_id: result.uniqueId,
       status: result.status,
@@ -247,6 +272,7 @@ async function writeIngestion(
 
     const freshnessRows = (parsed.sources ?? []).map((result) => ({
       organisation_id: org,
+      project_name: project,
       ingestion_id: ingestion.id,
       unique_id: result.uniqueId,
       origin: 'dbt' as const,
@@ -268,13 +294,50 @@ async function writeIngestion(
         target: ingestion.id,
         details: {
           origin: options.origin,
-          project: manifest.projectName,
+          project,
           manifestSchemaVersion: manifest.schemaVersion,
           parts: parsed.parts,
           counts: manifest.counts,
         },
       },
     );
-    return { id: ingestion.id, dbtVersion: manifest.dbtVersion, manifestSchemaVersion: manifest.schemaVersion, counts: manifest.counts };
+    return {
+      id: ingestion.id,
+      projectName: project,
+      dbtVersion: manifest.dbtVersion,
+      manifestSchemaVersion: manifest.schemaVersion,
+      counts: manifest.counts,
+    };
   });
+}
+
+/** The tables of a project's current set, which an ingestion replaces and a deletion empties. */
+export const projectSetTables = ['dbt_nodes', 'dbt_edges', 'dbt_columns', 'dbt_tests', 'dbt_search_docs', 'dbt_external_nodes'] as const;
+
+export async function deleteProjectSet(tx: StoreDb, organisation: string, project: string): Promise<void> {
+  for (const table of projectSetTables)
+    await tx.deleteFrom(table).where('organisation_id', '=', organisation).where('project_name', '=', project).execute();
+}
+
+/**
+ * A dbt unique_id names one resource of an organisation's catalog, which every area refers to it
+ * by; a project that would define an id another project already holds is refused, naming both.
+ */
+async function refuseOverlap(tx: StoreDb, organisation: string, project: string, ids: readonly string[]): Promise<void> {
+  const held = new Map<string, string[]>();
+  for (const part of chunks(ids)) {
+    if (part.length === 0) continue;
+    for (const table of ['dbt_nodes', 'dbt_tests'] as const) {
+      const rows = await tx
+        .selectFrom(table)
+        .select(['unique_id', 'project_name'])
+        .where('organisation_id', '=', organisation)
+        .where('project_name', '<>', project)
+        .where('unique_id', 'in', part)
+        .execute();
+      for (const row of rows) held.set(row.project_name, [...(held.get(row.project_name) ?? []), row.unique_id]);
+    }
+  }
+  const [other, overlapping] = [...held.entries()].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
+  if (other !== undefined && overlapping) throw new ProjectOverlapError(project, other, overlapping.sort());
 }

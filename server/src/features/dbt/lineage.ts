@@ -86,6 +86,8 @@ export function lineageAround(index: ProjectIndex, request: LineageRequest): Lin
       uniqueId: id,
       name: node.name,
       resourceType: node.resourceType,
+      projectName: node.project,
+      missing: node.missing === true,
       depth: distance,
       hiddenUpstream: parents.filter((parent) => !depth.has(parent)).length,
       hiddenDownstream: children.filter((child) => !depth.has(child)).length,

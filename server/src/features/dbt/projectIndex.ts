@@ -1,8 +1,9 @@
-// The current project of an organisation, held in memory: nodes, adjacency both ways, the last
+// The current catalog of an organisation, all its dbt projects together, held in memory: nodes,
+// adjacency both ways (across projects too, where one refs another's public model), the last
 // status of every test, and the facet values of every search document. Lineage walks and
-// search facets read it instead of querying row by row. One copy per organisation, keyed by
-// the current ingestion's id: a new ingestion (here or on another portal instance) is noticed
-// by the one-row check each request makes, and the copy is rebuilt.
+// search facets read it instead of querying row by row. One copy per organisation, keyed by its
+// projects' current ingestion ids: a new ingestion or a deleted project (here or on another
+// portal instance) is noticed by the small check each request makes, and the copy is rebuilt.
 import { sql } from 'kysely';
 import {
   catalogFacetNames,
@@ -18,6 +19,10 @@ export interface IndexNode {
   uniqueId: string;
   name: string;
   resourceType: CatalogResourceType;
+  /** The project the node belongs to; for a missing cross-project node, the project that defines it. */
+  project: string;
+  /** A model another project defines, which a project here refs, but whose project is not uploaded. */
+  missing?: true;
 }
 
 export interface IndexDoc {
@@ -31,6 +36,8 @@ export interface IndexDoc {
   database: string | null;
   schema: string | null;
   packageName: string;
+  /** The dbt project it belongs to. */
+  project: string;
   tags: string[];
   owners: string[];
   materialized: string | null;
@@ -52,6 +59,8 @@ export interface IndexDoc {
 
 export interface LastTestResult {
   uniqueId: string;
+  /** The project the test belongs to. */
+  project: string;
   name: string;
   attachedTo: string | null;
   column: string | null;
@@ -63,8 +72,17 @@ export interface LastTestResult {
   executedAt: string | null;
 }
 
+export interface CurrentIngestion {
+  id: string;
+  project: string;
+  ingestedAt: Date;
+}
+
 export interface ProjectIndex {
-  ingestionId: string;
+  /** The current ingestion ids of all projects, as one string: the copy is stale when it differs. */
+  key: string;
+  /** Each project's current ingestion, by project name. */
+  ingestions: CurrentIngestion[];
   nodes: Map<string, IndexNode>;
   parents: Map<string, string[]>;
   children: Map<string, string[]>;
@@ -101,6 +119,8 @@ export function facetValuesOf(doc: Omit<IndexDoc, 'facetIds' | 'position' | 'nam
       return [...new Set(doc.owners)];
     case 'package':
       return [doc.packageName];
+    case 'project':
+      return [doc.project];
     case 'materialized':
       return doc.materialized ? [doc.materialized] : [];
     case 'domain':
@@ -165,21 +185,25 @@ function push(map: Map<string, string[]>, key: string, value: string): void {
 const jsonList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
-/** The id of the organisation's current ingestion, or null before the first. */
-export async function currentIngestionId(db: StoreDb, organisation: string): Promise<string | null> {
-  const row = await db
+/** Each project's current ingestion, by project name; empty before the first. */
+export async function currentIngestions(db: StoreDb, organisation: string): Promise<CurrentIngestion[]> {
+  const rows = await db
     .selectFrom('dbt_ingestions')
-    .select('id')
+    .select(['id', 'project_name', 'ingested_at'])
     .where('organisation_id', '=', organisation)
     .where('is_current', '=', true)
-    .executeTakeFirst();
-  return row?.id ?? null;
+    .orderBy('project_name')
+    .execute();
+  return rows.map((row) => ({ id: row.id, project: row.project_name, ingestedAt: new Date(row.ingested_at) }));
 }
+
+const keyOf = (ingestions: readonly CurrentIngestion[]) => ingestions.map((ingestion) => ingestion.id).join(',');
 
 /** The latest result (by when it ran) of each of the organisation's current data tests (unit tests test code, not data), across every ingestion's run results. */
 export async function lastTestResults(db: StoreDb, organisation: string): Promise<LastTestResult[]> {
   const rows = await sql<{
     unique_id: string;
+    project_name: string;
     name: string;
     attached_to: string | null;
     column_name: string | null;
@@ -190,16 +214,17 @@ export async function lastTestResults(db: StoreDb, organisation: string): Promis
     message: string | null;
     executed_at: Date | null;
   }>`
-    SELECT t.unique_id, t.name, t.attached_to, t.column_name, t.depends_on, t.severity, r.status, r.failures, r.message, r.executed_at
+    SELECT t.unique_id, t.project_name, t.name, t.attached_to, t.column_name, t.depends_on, t.severity, r.status, r.failures, r.message, r.executed_at
     FROM dbt_tests t
     LEFT JOIN LATERAL (
       SELECT status, failures, message, executed_at FROM dbt_run_results rr
-      WHERE rr.organisation_id = t.organisation_id AND rr.unique_id = t.unique_id
+      WHERE rr.organisation_id = t.organisation_id AND rr.project_name = t.project_name AND rr.unique_id = t.unique_id
       ORDER BY rr.executed_at DESC NULLS LAST, rr.id DESC LIMIT 1
     ) r ON true
     WHERE t.organisation_id = ${organisation} AND t.test_type <> 'unit'`.execute(db);
   return rows.rows.map((row) => ({
     uniqueId: row.unique_id,
+    project: row.project_name,
     name: row.name,
     attachedTo: row.attached_to,
     column: row.column_name,
@@ -212,22 +237,49 @@ export async function lastTestResults(db: StoreDb, organisation: string): Promis
   }));
 }
 
-async function load(db: StoreDb, organisation: string, ingestionId: string): Promise<ProjectIndex> {
+async function load(db: StoreDb, organisation: string, ingestions: CurrentIngestion[]): Promise<ProjectIndex> {
   const nodeRows = await db
     .selectFrom('dbt_nodes')
-    .select(['unique_id', 'name', 'resource_type', 'version'])
+    .select(['unique_id', 'name', 'resource_type', 'version', 'project_name'])
     .where('organisation_id', '=', organisation)
     .execute();
   const nodes = new Map<string, IndexNode>(
     nodeRows.map((row) => [
       row.unique_id,
-      { uniqueId: row.unique_id, name: versionedName(row.name, row.version), resourceType: row.resource_type as CatalogResourceType },
+      {
+        uniqueId: row.unique_id,
+        name: versionedName(row.name, row.version),
+        resourceType: row.resource_type as CatalogResourceType,
+        project: row.project_name,
+      },
     ]),
   );
+  // A cross-project ref meets the other project's own node by unique_id; one whose project is not
+  // here is kept as a missing node, so lineage shows the boundary instead of dropping the edge.
+  const externalRows = await db
+    .selectFrom('dbt_external_nodes')
+    .select(['unique_id', 'name', 'version', 'package_name'])
+    .where('organisation_id', '=', organisation)
+    .execute();
+  for (const row of externalRows) {
+    if (nodes.has(row.unique_id)) continue;
+    nodes.set(row.unique_id, {
+      uniqueId: row.unique_id,
+      name: versionedName(row.name, row.version),
+      resourceType: 'model',
+      project: row.package_name,
+      missing: true,
+    });
+  }
   const parents = new Map<string, string[]>();
   const children = new Map<string, string[]>();
   const edgeRows = await db.selectFrom('dbt_edges').select(['parent_id', 'child_id']).where('organisation_id', '=', organisation).execute();
+  // An installed package's edges are in each project that installs it: one each.
+  const seenEdges = new Set<string>();
   for (const edge of edgeRows) {
+    const key = `${edge.parent_id}\u0000${edge.child_id}`;
+    if (seenEdges.has(key)) continue;
+    seenEdges.add(key);
     push(parents, edge.child_id, edge.parent_id);
     push(children, edge.parent_id, edge.child_id);
   }
@@ -252,7 +304,10 @@ async function load(db: StoreDb, organisation: string, ingestionId: string): Pro
   const docRows = await db
     .selectFrom('dbt_search_docs as d')
     .innerJoin('dbt_nodes as n', (join) =>
-      join.onRef('n.organisation_id', '=', 'd.organisation_id').onRef('n.unique_id', '=', 'd.unique_id'),
+      join
+        .onRef('n.organisation_id', '=', 'd.organisation_id')
+        .onRef('n.unique_id', '=', 'd.unique_id')
+        .onRef('n.project_name', '=', 'd.project_name'),
     )
     .select([
       'd.id',
@@ -265,6 +320,7 @@ async function load(db: StoreDb, organisation: string, ingestionId: string): Pro
       'n.database_name',
       'n.schema_name',
       'n.package_name',
+      'n.project_name',
       'n.tags',
       'n.owners',
       'n.materialized',
@@ -286,6 +342,7 @@ async function load(db: StoreDb, organisation: string, ingestionId: string): Pro
     database: row.database_name,
     schema: row.schema_name,
     packageName: row.package_name,
+    project: row.project_name,
     tags: jsonList(row.tags),
     owners: jsonList(row.owners),
     materialized: row.materialized,
@@ -330,7 +387,8 @@ async function load(db: StoreDb, organisation: string, ingestionId: string): Pro
   );
   docs.forEach((doc, position) => (doc.position = position));
   return {
-    ingestionId,
+    key: keyOf(ingestions),
+    ingestions,
     nodes,
     parents,
     children,
@@ -344,7 +402,7 @@ async function load(db: StoreDb, organisation: string, ingestionId: string): Pro
 }
 
 export interface ProjectIndexCache {
-  /** The organisation's current project, or null before its first ingestion. */
+  /** The organisation's current catalog (every project), or null before its first ingestion. */
   get(organisation: string): Promise<ProjectIndex | null>;
   invalidate(organisation: string): void;
 }
@@ -353,14 +411,14 @@ export function createProjectIndexCache(db: StoreDb): ProjectIndexCache {
   const cache = new Map<string, Promise<ProjectIndex>>();
   return {
     async get(organisation) {
-      const ingestionId = await currentIngestionId(db, organisation);
-      if (!ingestionId) return null;
+      const ingestions = await currentIngestions(db, organisation);
+      if (ingestions.length === 0) return null;
       const cached = cache.get(organisation);
       if (cached) {
         const index = await cached.catch(() => null);
-        if (index?.ingestionId === ingestionId) return index;
+        if (index?.key === keyOf(ingestions)) return index;
       }
-      const loading = load(db, organisation, ingestionId);
+      const loading = load(db, organisation, ingestions);
       cache.set(organisation, loading);
       loading.catch(() => cache.delete(organisation));
       return loading;

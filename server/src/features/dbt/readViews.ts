@@ -29,6 +29,8 @@ export interface CatalogReadNodesView {
   semantic: Read<unknown>;
   /** The node's compiled SQL (migration 028), for column-level lineage. */
   compiled_code: Read<string | null>;
+  /** The dbt project the node belongs to (migration 030). */
+  project_name: Read<string>;
 }
 
 export interface CatalogReadEdgesView {
@@ -84,7 +86,7 @@ export interface CatalogReadFreshnessView {
   error: Read<string | null>;
 }
 
-/** The organisation's ingestions (migration 028): `is_current` marks the one pages show; `adapter_type` decides the SQL dialect. */
+/** The organisation's ingestions (migration 028): `is_current` marks each project's current one (migration 030); `adapter_type` decides the SQL dialect. */
 export interface CatalogReadIngestionsView {
   organisation_id: Read<string>;
   id: Read<string>;

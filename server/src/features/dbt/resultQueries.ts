@@ -16,7 +16,17 @@ export function asFreshnessStatus(status: string | null | undefined): FreshnessS
 
 /** Only the rows of `ids`, when given (a page's nodes). */
 const onlyIds = (ids: readonly string[] | undefined) =>
-  ids ? sql`AND unique_id IN (${ids.length > 0 ? sql.join(ids.map((id) => sql`${id}`)) : sql`NULL`})` : sql``;
+  ids ? sql`AND r.unique_id IN (${ids.length > 0 ? sql.join(ids.map((id) => sql`${id}`)) : sql`NULL`})` : sql``;
+
+/**
+ * Results of the organisation's current resources, each from the resource's own project: a result
+ * is matched by project and unique_id, so another project's (or a deleted project's) run of the
+ * same id never counts. Tests are in dbt_tests, every other resource in dbt_nodes.
+ */
+export const ofCurrentResources = sql`AND EXISTS (
+    SELECT 1 FROM dbt_nodes n WHERE n.organisation_id = r.organisation_id AND n.project_name = r.project_name AND n.unique_id = r.unique_id
+    UNION ALL
+    SELECT 1 FROM dbt_tests t WHERE t.organisation_id = r.organisation_id AND t.project_name = r.project_name AND t.unique_id = r.unique_id)`;
 
 /** The newest run result (by when it ran) of every node that has one (tests included), or of `ids`. */
 export async function latestRunResults(
@@ -25,9 +35,9 @@ export async function latestRunResults(
   ids?: readonly string[],
 ): Promise<Map<string, BuildResult & { executionTime: number | null }>> {
   const rows = await sql<{ unique_id: string; status: string; executed_at: Date | null; execution_time: number | null }>`
-    SELECT DISTINCT ON (unique_id) unique_id, status, executed_at, execution_time
-    FROM dbt_run_results WHERE organisation_id = ${organisation} ${onlyIds(ids)}
-    ORDER BY unique_id, executed_at DESC NULLS LAST, id DESC`.execute(db);
+    SELECT DISTINCT ON (r.unique_id) r.unique_id, r.status, r.executed_at, r.execution_time
+    FROM dbt_run_results r WHERE r.organisation_id = ${organisation} ${onlyIds(ids)} ${ofCurrentResources}
+    ORDER BY r.unique_id, r.executed_at DESC NULLS LAST, r.id DESC`.execute(db);
   return new Map(
     rows.rows.map((row) => [row.unique_id, { status: row.status, executedAt: iso(row.executed_at), executionTime: row.execution_time }]),
   );
@@ -36,9 +46,9 @@ export async function latestRunResults(
 /** When each node last built successfully. */
 export async function lastSuccessfulBuilds(db: StoreDb, organisation: string): Promise<Map<string, string | null>> {
   const rows = await sql<{ unique_id: string; executed_at: Date | null }>`
-    SELECT DISTINCT ON (unique_id) unique_id, executed_at
-    FROM dbt_run_results WHERE organisation_id = ${organisation} AND status = 'success'
-    ORDER BY unique_id, executed_at DESC NULLS LAST, id DESC`.execute(db);
+    SELECT DISTINCT ON (r.unique_id) r.unique_id, r.executed_at
+    FROM dbt_run_results r WHERE r.organisation_id = ${organisation} AND r.status = 'success' ${ofCurrentResources}
+    ORDER BY r.unique_id, r.executed_at DESC NULLS LAST, r.id DESC`.execute(db);
   return new Map(rows.rows.map((row) => [row.unique_id, iso(row.executed_at)]));
 }
 
@@ -59,9 +69,9 @@ export async function latestFreshness(db: StoreDb, organisation: string, ids?: r
     age_seconds: number | null;
     error: string | null;
   }>`
-    SELECT DISTINCT ON (unique_id) unique_id, status, max_loaded_at, checked_at, origin, age_seconds, error
-    FROM dbt_freshness_results WHERE organisation_id = ${organisation} ${onlyIds(ids)}
-    ORDER BY unique_id, checked_at DESC, id DESC`.execute(db);
+    SELECT DISTINCT ON (r.unique_id) r.unique_id, r.status, r.max_loaded_at, r.checked_at, r.origin, r.age_seconds, r.error
+    FROM dbt_freshness_results r WHERE r.organisation_id = ${organisation} ${onlyIds(ids)} ${ofCurrentResources}
+    ORDER BY r.unique_id, r.checked_at DESC, r.id DESC`.execute(db);
   return new Map(
     rows.rows.map((row) => [
       row.unique_id,
@@ -118,11 +128,13 @@ export interface IngestionPoint {
 /** How many ingestions a trend goes back. */
 export const HISTORY_INGESTIONS = 30;
 
-export async function recentIngestions(db: StoreDb, organisation: string): Promise<IngestionPoint[]> {
+/** The organisation's latest ingestions, of one project when `project` is given, oldest first. */
+export async function recentIngestions(db: StoreDb, organisation: string, project?: string): Promise<IngestionPoint[]> {
   const rows = await db
     .selectFrom('dbt_ingestions')
     .select(['id', 'ingested_at'])
     .where('organisation_id', '=', organisation)
+    .$if(project !== undefined, (query) => query.where('project_name', '=', project as string))
     .orderBy('ingested_at', 'desc')
     .orderBy('id', 'desc')
     .limit(HISTORY_INGESTIONS)
@@ -142,9 +154,10 @@ export async function historicalHealthInputs(
 ): Promise<{ at: string; inputs: HealthInputs }[]> {
   const points = await recentIngestions(db, organisation);
   if (points.length === 0 || ids.length === 0) return [];
+  const projectOf = new Map(index.tests.map((test) => [test.uniqueId, test.project]));
   const runs = await db
     .selectFrom('dbt_run_results')
-    .select(['ingestion_id', 'unique_id', 'status', 'executed_at'])
+    .select(['ingestion_id', 'project_name', 'unique_id', 'status', 'executed_at'])
     .where('organisation_id', '=', organisation)
     .where(
       'ingestion_id',
@@ -156,14 +169,19 @@ export async function historicalHealthInputs(
     .execute();
   const fresh = await db
     .selectFrom('dbt_freshness_results')
-    .select(['unique_id', 'status', 'max_loaded_at', 'checked_at'])
+    .select(['project_name', 'unique_id', 'status', 'max_loaded_at', 'checked_at'])
     .where('organisation_id', '=', organisation)
     .where('unique_id', 'in', ids)
     .orderBy('checked_at')
     .orderBy('id')
-    .execute();
+    .execute()
+    .then((rows) => rows.filter(ownProject));
+  // Only results of each resource's own project count (a result is matched by project and unique_id).
+  function ownProject(row: { project_name: string; unique_id: string }): boolean {
+    return (projectOf.get(row.unique_id) ?? index.nodes.get(row.unique_id)?.project) === row.project_name;
+  }
   const byIngestion = new Map<string, typeof runs>();
-  for (const run of runs) byIngestion.set(run.ingestion_id, [...(byIngestion.get(run.ingestion_id) ?? []), run]);
+  for (const run of runs.filter(ownProject)) byIngestion.set(run.ingestion_id, [...(byIngestion.get(run.ingestion_id) ?? []), run]);
 
   const builds = new Map<string, BuildResult>();
   const testStatus = new Map<string, string>();

@@ -30,7 +30,7 @@ function definitionWords(definition: SemanticDefinition | null): string[] {
 }
 
 /** A row of `dbt_search_docs` as written (its id, organisation and document are the store's to fill). */
-export type SearchDocumentRow = Omit<Insertable<DbtSearchDocsTable>, 'id' | 'organisation_id'> & { kind: SearchableKind };
+export type SearchDocumentRow = Omit<Insertable<DbtSearchDocsTable>, 'id' | 'organisation_id' | 'project_name'> & { kind: SearchableKind };
 
 /**
  * PostgreSQL's parser keeps `stg_orders` apart as `stg` and `orders` only sometimes (it reads

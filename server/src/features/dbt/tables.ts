@@ -4,7 +4,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Json, NullableJson, OptionalJson } from '../../platform/store/columnTypes.js';
 
-/** dbt ingestions of an organisation, newest last; `is_current` marks the set pages show (migration 004). */
+/** dbt ingestions of an organisation, newest last; `is_current` marks each project's set that pages show (migrations 004, 030). */
 export interface DbtIngestionsTable {
   id: Generated<string>;
   organisation_id: string;
@@ -37,6 +37,8 @@ export interface DbtIngestionLocksTable {
 /** Every resource of the current manifest: models, sources, seeds, snapshots, exposures, metrics, semantic models, tests, analyses. */
 export interface DbtNodesTable {
   organisation_id: string;
+  /** The dbt project the row belongs to (migration 030). */
+  project_name: string;
   unique_id: string;
   ingestion_id: string;
   resource_type: string;
@@ -73,12 +75,16 @@ export interface DbtNodesTable {
 
 export interface DbtEdgesTable {
   organisation_id: string;
+  /** The dbt project the row belongs to (migration 030). */
+  project_name: string;
   parent_id: string;
   child_id: string;
 }
 
 export interface DbtColumnsTable {
   organisation_id: string;
+  /** The dbt project the row belongs to (migration 030). */
+  project_name: string;
   node_id: string;
   name: string;
   position: number;
@@ -89,6 +95,8 @@ export interface DbtColumnsTable {
 
 export interface DbtTestsTable {
   organisation_id: string;
+  /** The dbt project the row belongs to (migration 030). */
+  project_name: string;
   unique_id: string;
   name: string;
   attached_to: string | null;
@@ -104,6 +112,8 @@ export interface DbtTestsTable {
 export interface DbtSearchDocsTable {
   id: Generated<string>;
   organisation_id: string;
+  /** The dbt project the row belongs to (migration 030). */
+  project_name: string;
   kind: string;
   unique_id: string;
   column_name: string | null;
@@ -119,6 +129,8 @@ export interface DbtSearchDocsTable {
 export interface DbtRunResultsTable {
   id: Generated<string>;
   organisation_id: string;
+  /** The dbt project the row belongs to (migration 030). */
+  project_name: string;
   ingestion_id: string;
   unique_id: string;
   status: string;
@@ -131,6 +143,8 @@ export interface DbtRunResultsTable {
 export interface DbtFreshnessResultsTable {
   id: Generated<string>;
   organisation_id: string;
+  /** The dbt project the row belongs to (migration 030). */
+  project_name: string;
   ingestion_id: string | null;
   unique_id: string;
   origin: 'dbt' | 'portal';
@@ -139,6 +153,19 @@ export interface DbtFreshnessResultsTable {
   checked_at: ColumnType<Date, Date | string, Date | string>;
   age_seconds: number | null;
   error: string | null;
+}
+
+/** A node of another project that a manifest carries for a cross-project ref (dbt Mesh; migration 030). */
+export interface DbtExternalNodesTable {
+  organisation_id: string;
+  /** The project whose manifest refers to it. */
+  project_name: string;
+  unique_id: string;
+  name: string;
+  /** The project that defines it. */
+  package_name: string;
+  version: string | null;
+  relation_name: string | null;
 }
 
 /** Upload tokens the organisation issues to its dbt jobs (migration 017). */
@@ -166,5 +193,6 @@ declare module '../../platform/store/schema.js' {
     dbt_run_results: DbtRunResultsTable;
     dbt_freshness_results: DbtFreshnessResultsTable;
     dbt_upload_tokens: DbtUploadTokensTable;
+    dbt_external_nodes: DbtExternalNodesTable;
   }
 }

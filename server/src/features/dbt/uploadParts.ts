@@ -8,12 +8,14 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { ARTIFACT_PARTS, type ArtifactPart } from '@common/dbt/artifactsContract';
+import { ARTIFACT_PARTS, PROJECT_FIELD, projectName, type ArtifactPart } from '@common/dbt/artifactsContract';
 import { HttpError } from '../../platform/http/errors.js';
 import { UploadTooLargeError } from './errors.js';
 
 export interface ReceivedUpload {
   files: Partial<Record<ArtifactPart, string>>;
+  /** The `project` field: the project to ingest the artifacts as, when it is not the manifest's. */
+  project: string | null;
   /** Removes the files. */
   discard(): Promise<void>;
 }
@@ -32,9 +34,23 @@ export async function receiveUpload(request: FastifyRequest, options: { limitByt
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const discard = () => fs.rm(dir, { recursive: true, force: true });
   const files: Partial<Record<ArtifactPart, string>> = {};
+  let project: string | null = null;
   let total = 0;
   try {
     for await (const part of request.parts()) {
+      if (part.type === 'field' && part.fieldname === PROJECT_FIELD) {
+        if (project !== null) throw new HttpError(400, 'invalid_request', `Field "${PROJECT_FIELD}" was sent twice.`, PROJECT_FIELD);
+        const named = projectName.safeParse(part.valueTruncated ? '\u0000' : part.value);
+        if (!named.success)
+          throw new HttpError(
+            400,
+            'invalid_request',
+            `Field "${PROJECT_FIELD}": ${named.error.issues[0]?.message ?? 'not a project name'}`,
+            PROJECT_FIELD,
+          );
+        project = named.data;
+        continue;
+      }
       if (part.type !== 'file')
         throw new HttpError(400, 'invalid_request', `Part "${part.fieldname}" could not be read as a file.`, part.fieldname);
       if (!isPart(part.fieldname)) {
@@ -66,6 +82,8 @@ export async function receiveUpload(request: FastifyRequest, options: { limitByt
   } catch (error) {
     await discard();
     const code = (error as { code?: string }).code;
+    if (code === 'FST_FIELDS_LIMIT')
+      throw new HttpError(400, 'invalid_request', `Send the field "${PROJECT_FIELD}" at most once, and no other field.`, PROJECT_FIELD);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
       throw new HttpError(400, 'invalid_request', `Send at most one part each of ${ARTIFACT_PARTS.join(', ')}.`);
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
@@ -82,5 +100,5 @@ export async function receiveUpload(request: FastifyRequest, options: { limitByt
       'manifest',
     );
   }
-  return { files, discard };
+  return { files, project, discard };
 }

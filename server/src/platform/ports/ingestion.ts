@@ -12,6 +12,8 @@ export interface IngestionListener {
   inTransaction(tx: StoreDb, ingestion: { organisation: string; ingestionId: string }): Promise<(() => Promise<void>) | void>;
   /** After one of the portal's own freshness checks, whose results are those checked since `startedAt`. */
   freshnessChecked?(db: StoreDb, check: { organisation: string; startedAt: Date }): Promise<void>;
+  /** Inside the transaction that deletes one of the organisation's dbt projects; what it returns runs after the commit. */
+  projectRemoved?(tx: StoreDb, removal: { organisation: string; project: string }): Promise<(() => Promise<void>) | void>;
 }
 
 export const ingestionListeners = defineExtensionPoint<IngestionListener>('dbt ingestion listeners');
@@ -32,6 +34,17 @@ export function allIngestionListeners(list: readonly IngestionListener[]): Inges
     },
     async freshnessChecked(db, check) {
       for (const listener of list) await listener.freshnessChecked?.(db, check);
+    },
+    async projectRemoved(tx, removal) {
+      const afterCommit: Array<() => Promise<void>> = [];
+      for (const listener of list) {
+        const after = await listener.projectRemoved?.(tx, removal);
+        if (after) afterCommit.push(after);
+      }
+      if (afterCommit.length === 0) return;
+      return async () => {
+        for (const after of afterCommit) await after();
+      };
     },
   };
 }

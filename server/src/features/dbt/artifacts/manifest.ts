@@ -17,7 +17,14 @@ import { isProjectMacroPackage } from './macroPackages.js';
 import { isCertified } from './certification.js';
 import { requireVersion } from './readJson.js';
 import { macroDefinition, savedQueryDefinition, semanticDefinition } from './semanticDefinition.js';
-import type { FreshnessCriteria, NormalisedColumn, NormalisedNode, NormalisedTest, ParsedManifest } from './normalisedTypes.js';
+import type {
+  ExternalNode,
+  FreshnessCriteria,
+  NormalisedColumn,
+  NormalisedNode,
+  NormalisedTest,
+  ParsedManifest,
+} from './normalisedTypes.js';
 
 export type {
   ExposureInfo,
@@ -26,6 +33,7 @@ export type {
   NormalisedNode,
   NormalisedTest,
   ParsedManifest,
+  ExternalNode,
 } from './normalisedTypes.js';
 
 const storedTypes = new Set<string>(catalogResourceTypes);
@@ -231,6 +239,7 @@ function testOf(node: ManifestNode): NormalisedTest {
   return {
     uniqueId: node.unique_id,
     name: node.name,
+    packageName: node.package_name,
     attachedTo,
     columnName: node.column_name ?? null,
     severity: (node.config?.severity ?? 'error').toLowerCase(),
@@ -245,6 +254,7 @@ function unitTestOf(unit: NonNullable<Manifest['unit_tests']>[string]): Normalis
   const model = dependsOn.find((id) => id.startsWith('model.')) ?? dependsOn[0] ?? null;
   return {
     uniqueId: unit.unique_id,
+    packageName: unit.unique_id.split('.')[1] ?? '',
     name: unit.name ?? unit.unique_id.split('.').pop() ?? unit.unique_id,
     attachedTo: model,
     columnName: null,
@@ -270,11 +280,23 @@ export function parseManifest(json: unknown): ParsedManifest {
 
   const nodes: NormalisedNode[] = [];
   const tests: NormalisedTest[] = [];
+  const externals: ExternalNode[] = [];
+  const projectName = manifest.metadata.project_name ?? null;
   const counts: IngestionCounts = { models: 0, sources: 0, exposures: 0, tests: 0, seeds: 0, snapshots: 0, metrics: 0, semanticModels: 0 };
   for (const node of Object.values(manifest.nodes)) {
     if (node.resource_type === 'test') {
       counts.tests += 1;
       tests.push(testOf(node));
+      continue;
+    }
+    if (isExternalModel(node, projectName)) {
+      externals.push({
+        uniqueId: node.unique_id,
+        name: node.name,
+        packageName: node.package_name,
+        version: node.version === null || node.version === undefined ? null : String(node.version),
+        relationName: node.relation_name ?? null,
+      });
       continue;
     }
     if (node.resource_type === 'model') counts.models += 1;
@@ -309,7 +331,8 @@ export function parseManifest(json: unknown): ParsedManifest {
   }
 
   checkEdges(manifest, nodes, tests);
-  const stored = new Set(nodes.map((node) => node.uniqueId));
+  // A ref to another project's model stays an edge: lineage crosses to that project through it.
+  const stored = new Set([...nodes.map((node) => node.uniqueId), ...externals.map((node) => node.uniqueId)]);
   // Edges to resources the catalog does not keep (unit tests, functions, hooks) are dropped.
   for (const node of nodes) node.parents = node.parents.filter((parent) => stored.has(parent));
 
@@ -323,8 +346,17 @@ export function parseManifest(json: unknown): ParsedManifest {
     adapterType: metadata.adapter_type ?? null,
     nodes,
     tests,
+    externals,
     counts,
   };
+}
+
+/** dbt's test for a node another project defines (`ModelNode.is_external_node`): no file of its own, and not this project's package. */
+function isExternalModel(
+  node: { resource_type: string; package_name: string; original_file_path?: string | null; path?: string | null },
+  project: string | null,
+): boolean {
+  return node.resource_type === 'model' && !node.original_file_path && !node.path && project !== null && node.package_name !== project;
 }
 
 /** Every edge must name a resource of the manifest: one that does not means a damaged or edited file. */

@@ -49,6 +49,8 @@ export const manifestNode = z.looseObject({
   config,
   columns: z.record(z.string(), column).nullish(),
   original_file_path: text,
+  // Empty for a node another project defines (dbt Mesh).
+  path: text,
   raw_code: text,
   raw_sql: text,
   compiled_code: text,

@@ -66,6 +66,8 @@ export interface NormalisedNode {
 export interface NormalisedTest {
   uniqueId: string;
   name: string;
+  /** The package that declares it: the project's own, or an installed package's (unit tests: their id's). */
+  packageName: string;
   attachedTo: string | null;
   columnName: string | null;
   severity: string;
@@ -86,5 +88,20 @@ export interface ParsedManifest {
   adapterType: string | null;
   nodes: NormalisedNode[];
   tests: NormalisedTest[];
+  /** Models of other projects this one refs (dbt Mesh): not this project's own nodes. */
+  externals: ExternalNode[];
   counts: IngestionCounts;
+}
+
+/**
+ * A public model of another project, as a manifest carries it for a cross-project ref: dbt gives
+ * such a node no file of its own (`original_file_path` and `path` empty) and the other project's
+ * package name. The catalog joins it to that project's own node when the organisation has it.
+ */
+export interface ExternalNode {
+  uniqueId: string;
+  name: string;
+  packageName: string;
+  version: string | null;
+  relationName: string | null;
 }

@@ -8,6 +8,7 @@ import { catalogReadViews } from './022_catalog_read_views.js';
 import { dbtModelGovernance } from './024_dbt_model_governance.js';
 import { dbtCertified } from './026_dbt_certified.js';
 import { dbtCompiledSqlView } from './028_dbt_compiled_sql_view.js';
+import { dbtProjects } from './030_dbt_projects.js';
 
 export const migrations: Record<string, Migration> = {
   '004_dbt': dbt,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '024_dbt_model_governance': dbtModelGovernance,
   '026_dbt_certified': dbtCertified,
   '028_dbt_compiled_sql_view': dbtCompiledSqlView,
+  '030_dbt_projects': dbtProjects,
 };

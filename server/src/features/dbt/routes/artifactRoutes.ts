@@ -2,7 +2,7 @@
 // GET /api/dbt/ingestions (what has been ingested, newest first).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { ARTIFACT_PARTS, ingestionResponse, ingestionsResponse, type IngestionRecord } from '@common/dbt/artifactsContract';
+import { ARTIFACT_PARTS, PROJECT_FIELD, ingestionResponse, ingestionsResponse, type IngestionRecord } from '@common/dbt/artifactsContract';
 import { dbtEndpoints as ep } from '@common/dbt/dbtEndpoints';
 import { apiAccessRules, canAccess } from '@common/access/access';
 import { accessCheck, callerOf, organisationOf } from '../../../platform/http/auth/authenticate.js';
@@ -14,6 +14,8 @@ import type { DbtService } from '../dbtService.js';
 import { UploadTooLargeError } from '../errors.js';
 import type { ArtifactSet } from '../ingest.js';
 import { readArtifactFile } from '../artifacts/readJson.js';
+import { ingestionRecordOf } from '../projects.js';
+import { currentIngestions } from '../projectIndex.js';
 import { receiveUpload } from '../uploadParts.js';
 
 /** Multipart framing (boundaries, part headers) on top of the artifacts themselves. */
@@ -45,20 +47,7 @@ async function ingestionHistory(db: StoreDb, organisation: string): Promise<Inge
     .orderBy('id', 'desc')
     .limit(100)
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    dbtVersion: row.dbt_version,
-    manifestSchemaVersion: row.manifest_schema_version,
-    counts: row.counts as IngestionRecord['counts'],
-    origin: row.origin,
-    projectName: row.project_name,
-    generatedAt: row.generated_at ? new Date(row.generated_at).toISOString() : null,
-    ingestedAt: new Date(row.ingested_at).toISOString(),
-    parts: (row.parts as string[]).filter((part): part is IngestionRecord['parts'][number] =>
-      (ARTIFACT_PARTS as readonly string[]).includes(part),
-    ),
-    ingestedBy: row.ingested_by,
-  }));
+  return rows.map(ingestionRecordOf);
 }
 
 export async function registerArtifactRoutes(server: FastifyInstance, service: DbtService): Promise<void> {
@@ -66,10 +55,17 @@ export async function registerArtifactRoutes(server: FastifyInstance, service: D
   // Multipart is parsed in this scope only; the rest of the API takes JSON.
   await server.register(async (scope) => {
     await scope.register(multipart, {
-      // Every part is streamed to a file, whether or not the client named a file.
-      isPartAFile: () => true,
+      // Every part but the project's name is streamed to a file, whether or not the client named a file.
+      isPartAFile: (fieldName) => fieldName !== PROJECT_FIELD,
       throwFileSizeLimit: false,
-      limits: { fileSize: limit + 1, files: ARTIFACT_PARTS.length, parts: ARTIFACT_PARTS.length, fields: 0, headerPairs: 100 },
+      limits: {
+        fileSize: limit + 1,
+        files: ARTIFACT_PARTS.length,
+        parts: ARTIFACT_PARTS.length + 1,
+        fields: 1,
+        fieldSize: 256,
+        headerPairs: 100,
+      },
     });
     const app = scope.withTypeProvider<ZodTypeProvider>();
     // The multipart body is read by the handler as a stream, so there is no body schema.
@@ -99,6 +95,7 @@ export async function registerArtifactRoutes(server: FastifyInstance, service: D
             organisation,
             origin: 'upload',
             actor: { organisation, subject: caller.subject, username: caller.username },
+            ...(upload.project ? { project: upload.project } : {}),
           });
         } finally {
           // Removed before the answer: a client that sees it may rely on nothing being left.
@@ -122,15 +119,9 @@ export async function registerArtifactRoutes(server: FastifyInstance, service: D
     handler: async (request) => {
       const organisation = organisationOf(callerOf(request));
       const history = await ingestionHistory(service.db, organisation);
-      const current = (
-        await service.db
-          .selectFrom('dbt_ingestions')
-          .select('id')
-          .where('organisation_id', '=', organisation)
-          .where('is_current', '=', true)
-          .executeTakeFirst()
-      )?.id;
-      return { current: history.find((record) => record.id === current) ?? null, history };
+      // Each project has a current ingestion; `current` is the newest of them.
+      const current = new Set((await currentIngestions(service.db, organisation)).map((ingestion) => ingestion.id));
+      return { current: history.find((record) => current.has(record.id)) ?? null, history };
     },
   });
 }
