@@ -6,6 +6,7 @@ import path from 'node:path';
 import { identityAdmin } from './identityAdmin';
 import { startPortal, type RunningPortal } from './portalServer';
 import { realPath } from '../features/dbt/fixtures';
+import { projectManifest, refsModelOf } from '../features/dbt/meshFixture';
 import { waitWith } from '../helpers/waitFor';
 
 jest.setTimeout(300_000);
@@ -478,5 +479,123 @@ describe('catalog reads', () => {
       else expect(node.health).toBeNull();
     }
     expect((await portal.api('GET', `/api/catalog/lineage?focus=${focus}&upstream=11`, { token: tokens.admin })).status).toBe(400);
+  });
+});
+
+describe('several dbt projects in one organisation, and a cross-project ref (dbt Mesh)', () => {
+  /** An upload with the `project` form field before its parts (sent as given, even twice). */
+  async function uploadAs(token: string, projects: string[], parts: Record<string, { file: string } | { text: string }>) {
+    const form = new FormData();
+    for (const project of projects) form.append('project', project);
+    for (const [name, part] of Object.entries(parts)) {
+      const content = 'file' in part ? await fs.readFile(part.file) : Buffer.from(part.text);
+      form.append(name, new Blob([content], { type: 'application/json' }), `${name}.json`);
+    }
+    const response = await fetch(`${portal.baseUrl}/api/dbt/artifacts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
+  }
+  const core = () =>
+    projectManifest(
+      {
+        models: [
+          { name: 'stg_orders', parents: ['source.core.raw.orders'] },
+          { name: 'orders', parents: ['model.core.stg_orders'] },
+        ],
+        sources: [{ source: 'raw', name: 'orders' }],
+      },
+      'core',
+    );
+  const shop = () =>
+    refsModelOf(
+      projectManifest(
+        {
+          models: [{ name: 'revenue', parents: ['model.core.orders'] }],
+          exposures: [{ name: 'finance_dashboard', parents: ['model.shop.revenue'] }],
+        },
+        'shop',
+      ),
+      'core',
+      'orders',
+    );
+  const projectNames = async () =>
+    ((await portal.api('GET', '/api/dbt/projects', { token: tokens.admin })).body as { projects: { name: string }[] }).projects.map(
+      (project) => project.name,
+    );
+
+  test('the project field names a project; an overlap with another project and a bad name are refused, changing nothing', async () => {
+    expect((await upload(tokens.admin, { manifest: real('manifest.json') })).status).toBe(201);
+    const before = await projectNames();
+    expect(before).toContain('dbtlearn');
+
+    const overlap = await uploadAs(tokens.admin, ['airbnb-copy'], { manifest: real('manifest.json') });
+    expect(overlap.status).toBe(409);
+    expect(overlap.body).toMatchObject({ field: 'project' });
+    expect(String(overlap.body.message)).toContain('"dbtlearn"');
+
+    const badName = await uploadAs(tokens.admin, ['../etc'], { manifest: real('manifest.json') });
+    expect(badName.status).toBe(400);
+    expect(String(badName.body.message)).toContain('Field "project"');
+    const twice = await uploadAs(tokens.admin, ['a', 'b'], { manifest: real('manifest.json') });
+    expect(twice.status).toBe(400);
+    expect(String(twice.body.message)).toContain('project');
+    expect(await projectNames()).toEqual(before);
+
+    // The same project under its own name replaces it.
+    const again = await uploadAs(tokens.admin, ['dbtlearn'], { manifest: real('manifest.json') });
+    expect(again.status).toBe(201);
+    expect((again.body.ingestion as { projectName: string }).projectName).toBe('dbtlearn');
+  });
+
+  test('two projects joined by a ref: listed, filtered in search, lineage across, and a deleted project leaves the other with a missing node', async () => {
+    expect((await upload(tokens.admin, { manifest: { text: JSON.stringify(shop()) } })).status).toBe(201);
+    // Before core is here, shop's ref says so.
+    const half = (await portal.api('GET', '/api/dbt/projects', { token: tokens.docs })).body as {
+      projects: { name: string; refs: { uniqueId: string; resolved: boolean }[] }[];
+    };
+    expect(half.projects.find((project) => project.name === 'shop')?.refs).toEqual([
+      expect.objectContaining({ uniqueId: 'model.core.orders', projectName: 'core', resolved: false }),
+    ]);
+    expect((await upload(tokens.admin, { manifest: { text: JSON.stringify(core()) } })).status).toBe(201);
+    const listed = (await portal.api('GET', '/api/dbt/projects', { token: tokens.admin })).body as {
+      projects: { name: string; referencedBy: string[]; refs: { resolved: boolean }[] }[];
+    };
+    expect(listed.projects.find((project) => project.name === 'core')?.referencedBy).toEqual(['shop']);
+    expect(listed.projects.find((project) => project.name === 'shop')?.refs.map((ref) => ref.resolved)).toEqual([true]);
+
+    const search = await portal.api('GET', '/api/catalog/search?project=core&limit=100', { token: tokens.admin });
+    const found = search.body as { hits: { uniqueId: string; projectName: string }[]; facets: { project: { value: string }[] } };
+    expect(found.hits.length).toBeGreaterThan(0);
+    expect(found.hits.every((hit) => hit.projectName === 'core')).toBe(true);
+    expect(found.facets.project.map((facet) => facet.value)).toEqual(expect.arrayContaining(['core', 'shop', 'dbtlearn']));
+
+    const focus = encodeURIComponent('exposure.shop.finance_dashboard');
+    const lineage = await portal.api('GET', `/api/catalog/lineage?focus=${focus}&upstream=3&downstream=0`, { token: tokens.admin });
+    const nodes = (lineage.body as { nodes: { uniqueId: string; projectName: string; missing: boolean; depth: number }[] }).nodes;
+    expect(nodes.find((node) => node.uniqueId === 'model.core.stg_orders')).toMatchObject({
+      projectName: 'core',
+      missing: false,
+      depth: -3,
+    });
+
+    // Deleting is for those who open Catalog Settings, by a valid name of a project that exists.
+    expect((await portal.api('DELETE', '/api/dbt/projects/core', { token: tokens.business })).status).toBe(403);
+    expect((await portal.api('DELETE', '/api/dbt/projects/no_such_project', { token: tokens.admin })).status).toBe(404);
+    expect((await portal.api('DELETE', `/api/dbt/projects/${encodeURIComponent('bad name')}`, { token: tokens.admin })).status).toBe(400);
+    expect((await portal.api('DELETE', '/api/dbt/projects/core', { token: tokens.docs })).status).toBe(204);
+
+    expect(await projectNames()).not.toContain('core');
+    expect(await projectNames()).toContain('shop');
+    const gone = await portal.api('GET', `/api/catalog/assets/${encodeURIComponent('model.core.orders')}`, { token: tokens.admin });
+    expect(gone.status).toBe(404);
+    expect(String((gone.body as { message: string }).message)).toContain('"core", which is not uploaded');
+    const after = await portal.api('GET', `/api/catalog/lineage?focus=${focus}&upstream=3&downstream=0`, { token: tokens.admin });
+    const left = (after.body as { nodes: { uniqueId: string; missing: boolean }[] }).nodes;
+    expect(left.find((node) => node.uniqueId === 'model.core.orders')?.missing).toBe(true);
+    expect(left.some((node) => node.uniqueId === 'model.core.stg_orders')).toBe(false);
   });
 });
