@@ -1,6 +1,6 @@
 // Issue "dbt layer": admin sees exposures with the failing test's badge and freshness with a
 // stale source, runs a freshness check, searches and opens an asset, opens lineage; lite
-// (globex) sees only its own organisation's catalog and is refused the exposures page. The
+// (globex) sees only its own organisation's catalog, filters it by project, and is refused the exposures page. The
 // artifacts are the sample dbt project's, ingested at first start, plus a real public project's
 // uploaded for globex through the API by its service account.
 import assert from 'node:assert/strict';
@@ -170,7 +170,19 @@ test("lite (globex) sees only its own organisation's catalog, and is refused exp
     await signIn(lite.page, 'lite', '/app/data-catalog/explore?q=trades');
     await lite.page.getByText(/^\d+ match(es)? \(\d+ ms\)$/).waitFor();
     assert.ok((await lite.page.locator('.dw-search-hits li').count()) > 0, "globex finds its own project's models");
-    await lite.page.goto(`${baseUrl}/app/data-catalog/explore?q=fct_orders`);
+    // The upload is a project of its own beside globex's sample project: the Project facet
+    // lists both, and ticking one keeps only its assets (and puts it in the address).
+    await lite.page.goto(`${baseUrl}/app/data-catalog/explore`);
+    const projects = lite.page.getByRole('group', { name: 'Project' });
+    const crypto = projects.getByRole('checkbox', { name: /^crypto_analytics \(/ });
+    await crypto.waitFor({ timeout: 15_000 });
+    await projects.getByRole('checkbox', { name: /^dataworks_demo \(/ }).waitFor();
+    const cryptoCount = Number(/\((\d+)\)/.exec((await projects.getByText(/^crypto_analytics/).textContent()) ?? '')?.[1]);
+    assert.ok(cryptoCount > 0);
+    await crypto.check();
+    await lite.page.waitForURL(/[?&]project=crypto_analytics/);
+    await lite.page.getByText(new RegExp(`^${cryptoCount} match(es)? \\(`)).waitFor();
+    await lite.page.goto(`${baseUrl}/app/data-catalog/explore?q=fct_orders&project=crypto_analytics`);
     await lite.page.getByText(/^0 matches/).waitFor();
     await lite.page.goto(`${baseUrl}/app/exposures`);
     await lite.page.getByText(/You don't have access to/).waitFor();
@@ -180,4 +192,41 @@ test("lite (globex) sees only its own organisation's catalog, and is refused exp
   // And acme's catalog does not see globex's.
   await page.goto(`${baseUrl}/app/data-catalog/explore?q=trades`);
   await page.getByText(/^0 matches/).waitFor();
+});
+
+test('two more projects for acme: a versioned model shows its version, an exposure with no evidence is Unknown with its reason, and both projects are deleted from Catalog Settings', async () => {
+  // Real public projects, uploaded by acme's dbt job beside the sample project.
+  const token = await serviceToken('acme');
+  for (const [folder, parts] of [
+    ['dbt-labs__c24-workshops-sales', ['manifest']],
+    ['doviec__ga_retail_project', ['manifest', 'run_results']],
+  ] as const) {
+    const form = new FormData();
+    for (const part of parts) form.append(part, new Blob([await readFile(`../shared/dbt-real/${folder}/${part}.json`)]), `${part}.json`);
+    const upload = await fetch(`${baseUrl}/api/dbt/artifacts`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    assert.equal(upload.status, 201, await upload.clone().text());
+  }
+
+  await page.goto(`${baseUrl}/app/data-catalog/assets/${encodeURIComponent('model.acme_sales.dim_customers.v1')}`);
+  await page.getByRole('heading', { level: 1, name: /dim_customers/ }).waitFor({ timeout: 15_000 });
+  await page.getByText('v1 (latest is v2)').waitFor();
+  await page.goto(`${baseUrl}/app/data-catalog/assets/${encodeURIComponent('model.acme_sales.dim_customers.v2')}`);
+  await page.getByText('v2 (latest)').waitFor({ timeout: 15_000 });
+
+  // ga_retail_project's run results come from `dbt test`: no upstream model was built and no
+  // source checked, so its exposure's health is Unknown, and the page says why.
+  await page.goto(`${baseUrl}/app/exposures/${encodeURIComponent('exposure.ga_retail_project.revenue_by_country_and_date')}`);
+  await page.getByRole('heading', { name: 'Why it is unknown' }).waitFor({ timeout: 15_000 });
+  await page.getByText('No upstream model has a build result and no upstream source a freshness check yet').waitFor();
+
+  // Both go again, from the projects list of Catalog Settings; the sample project stays.
+  await page.goto(`${baseUrl}/app/data-catalog/settings`);
+  for (const project of ['acme_sales', 'ga_retail_project']) {
+    await page.getByRole('button', { name: new RegExp(`Delete.*${project}`) }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /^Delete/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: new RegExp(`Delete.*${project}`) }).waitFor({ state: 'detached' });
+  }
+  await page.getByRole('button', { name: /Delete.*dataworks_demo/ }).waitFor();
 });
