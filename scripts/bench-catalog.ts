@@ -19,7 +19,10 @@
  *   7. the Glossary, Classifications and Metrics reads, a 1,000-term CSV import and the
  *      personal-data scan by name (scripts/benchCatalogGovernance.ts).
  *
- * BENCH_CATALOG_ONLY=column-lineage stops after part 4.
+ *   8. ten projects of 500 models in one organisation, with cross-project refs (dbt Mesh): the
+ *      ingest of each, search over them and lineage across them (scripts/benchCatalogProjects.ts).
+ *
+ * BENCH_CATALOG_ONLY=column-lineage stops after part 4; BENCH_CATALOG_ONLY=projects runs part 8 only.
  *
  * The store is an embedded PGlite under a temporary directory (BENCH_KEEP=true keeps it), or the
  * PostgreSQL database of BENCH_DATABASE_URL (its organisation `bench` is replaced).
@@ -44,6 +47,7 @@ import { benchCatalogDomains } from './benchCatalogDomains.js';
 import { benchColumnLineage } from './benchColumnLineage.js';
 import { benchCatalogGovernance } from './benchCatalogGovernance.js';
 import { benchCatalogQuality } from './benchCatalogQuality.js';
+import { benchCatalogProjects } from './benchCatalogProjects.js';
 
 const MODELS = Number(process.env.BENCH_MODELS ?? 5000);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 300);
@@ -114,7 +118,7 @@ function runChild(dir: string): Promise<IngestFigures> {
   });
 }
 
-async function writeArtifacts(dir: string): Promise<void> {
+async function writeArtifacts(dir: string): Promise<unknown> {
   const warehouseFile = path.join(dir, 'bench.duckdb');
   console.log('Building the sample warehouse and the sample project’s artifacts …');
   await generateSampleAccount(warehouseFile, { org: ORGANISATION, queryCount: 20_000 });
@@ -127,6 +131,7 @@ async function writeArtifacts(dir: string): Promise<void> {
   await fs.writeFile(path.join(dir, 'sources.json'), JSON.stringify(syntheticSourceFreshness(manifest, 0)));
   const size = (await fs.stat(path.join(dir, 'manifest.json'))).size;
   console.log(`Synthetic manifest: ${MODELS.toLocaleString('en')} models, ${mb(size)} on disk.`);
+  return sample.manifest;
 }
 
 /** Queries a user types: prefixes of names and of column words, two words, filtered, and the empty list. */
@@ -163,7 +168,13 @@ function searchQueries(names: readonly string[], columns: readonly string[]): Re
 async function main(): Promise<void> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-bench-catalog-'));
   try {
-    await writeArtifacts(dir);
+    const sampleManifest = await writeArtifacts(dir);
+    if (process.env.BENCH_CATALOG_ONLY === 'projects') {
+      const store = await openPortalStore({ databaseUrl: DATABASE_URL, dataDir: dir });
+      await benchCatalogProjects(store.db, sampleManifest);
+      await store.close();
+      return;
+    }
     const ingest = await runChild(dir);
     console.log(
       `Ingest: ${(ingest.milliseconds / 1000).toFixed(2)} s (aim < 10 s), peak memory ${mb(ingest.peak)} RSS (aim < 1 GB), peak JS heap ${mb(ingest.peakHeap)}.`,
@@ -244,6 +255,7 @@ async function main(): Promise<void> {
       await benchCatalogQuality(store.db, ORGANISATION, dir);
       await benchCatalogDomains(store.db, ORGANISATION, dir);
       await benchCatalogGovernance(store.db, ORGANISATION);
+      await benchCatalogProjects(store.db, sampleManifest);
     }
     await store.close();
   } finally {

@@ -203,7 +203,11 @@ test('two more projects for acme: a versioned model shows its version, an exposu
   ] as const) {
     const form = new FormData();
     for (const part of parts) form.append(part, new Blob([await readFile(`../shared/dbt-real/${folder}/${part}.json`)]), `${part}.json`);
-    const upload = await fetch(`${baseUrl}/api/dbt/artifacts`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    const upload = await fetch(`${baseUrl}/api/dbt/artifacts`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
     assert.equal(upload.status, 201, await upload.clone().text());
   }
 
