@@ -16,8 +16,8 @@ export const ingestion: IngestionRecord = {
   ingestedBy: null,
 };
 
-export const withArtifacts: IngestionsResponse = { current: ingestion, history: [ingestion] };
-export const withoutArtifacts: IngestionsResponse = { current: null, history: [] };
+export const withArtifacts: IngestionsResponse = { current: ingestion, projects: [ingestion], history: [ingestion] };
+export const withoutArtifacts: IngestionsResponse = { current: null, projects: [], history: [] };
 
 export function exposure(name: string, overrides: Partial<ExposureSummary> = {}): ExposureSummary {
   return {

@@ -63,8 +63,15 @@ export const ingestionRecord = ingestionSummary.extend({
 });
 export type IngestionRecord = z.infer<typeof ingestionRecord>;
 
-/** GET /api/dbt/ingestions: newest first; `current` (the newest project's current ingestion) is null before the first ingestion. */
-export const ingestionsResponse = z.object({ current: ingestionRecord.nullable(), history: z.array(ingestionRecord) });
+/**
+ * GET /api/dbt/ingestions: newest first; `current` (the newest of the projects' current
+ * ingestions) is null before the first ingestion; `projects` holds each project's current one, by name.
+ */
+export const ingestionsResponse = z.object({
+  current: ingestionRecord.nullable(),
+  projects: z.array(ingestionRecord),
+  history: z.array(ingestionRecord),
+});
 export type IngestionsResponse = z.infer<typeof ingestionsResponse>;
 
 /**

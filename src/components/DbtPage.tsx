@@ -20,11 +20,26 @@ interface DbtPageProps {
   children: (current: IngestionRecord) => ReactNode;
 }
 
-export function IngestionNote({ ingestion }: { ingestion: IngestionRecord }) {
+export function IngestionNote({ ingestion, projects = [ingestion] }: { ingestion: IngestionRecord; projects?: IngestionRecord[] }) {
+  if (projects.length <= 1)
+    return (
+      <p className="small text-body-secondary mb-3">
+        From the dbt project <strong>{ingestion.projectName}</strong> (dbt {ingestion.dbtVersion}), built{' '}
+        <DateTimeText iso={ingestion.generatedAt ?? ingestion.ingestedAt} />.
+      </p>
+    );
+  // Each project has its own latest build: all of them, by name.
   return (
     <p className="small text-body-secondary mb-3">
-      From the dbt project <strong>{ingestion.projectName}</strong> (dbt {ingestion.dbtVersion}), built{' '}
-      <DateTimeText iso={ingestion.generatedAt ?? ingestion.ingestedAt} />.
+      From {projects.length} dbt projects:{' '}
+      {projects.map((project, position) => (
+        <span key={project.id}>
+          {position > 0 ? '; ' : null}
+          <strong>{project.projectName}</strong> (dbt {project.dbtVersion}), built{' '}
+          <DateTimeText iso={project.generatedAt ?? project.ingestedAt} />
+        </span>
+      ))}
+      .
     </p>
   );
 }
@@ -34,10 +49,10 @@ export function DbtPage({ id, title, intro, back, action, children }: DbtPagePro
   useCatalogUpdates();
   const content = (
     <QueryResult query={ingestions} retryInPlace loadingLabel="Loading the dbt project…" errorTitle="The dbt project could not be loaded">
-      {({ current }) =>
+      {({ current, projects }) =>
         current ? (
           <>
-            <IngestionNote ingestion={current} />
+            <IngestionNote ingestion={current} projects={projects} />
             {children(current)}
           </>
         ) : (

@@ -565,6 +565,12 @@ describe('several dbt projects in one organisation, and a cross-project ref (dbt
       projects: { name: string; referencedBy: string[]; refs: { resolved: boolean }[] }[];
     };
     expect(listed.projects.find((project) => project.name === 'core')?.referencedBy).toEqual(['shop']);
+    const current = (await portal.api('GET', '/api/dbt/ingestions', { token: tokens.admin })).body as {
+      current: { projectName: string };
+      projects: { projectName: string }[];
+    };
+    expect(current.projects.map((project) => project.projectName)).toEqual(expect.arrayContaining(['core', 'shop', 'dbtlearn']));
+    expect(current.current.projectName).toBe('core');
     expect(listed.projects.find((project) => project.name === 'shop')?.refs.map((ref) => ref.resolved)).toEqual([true]);
 
     const search = await portal.api('GET', '/api/catalog/search?project=core&limit=100', { token: tokens.admin });

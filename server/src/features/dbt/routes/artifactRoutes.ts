@@ -15,7 +15,6 @@ import { UploadTooLargeError } from '../errors.js';
 import type { ArtifactSet } from '../ingest.js';
 import { readArtifactFile } from '../artifacts/readJson.js';
 import { ingestionRecordOf } from '../projects.js';
-import { currentIngestions } from '../projectIndex.js';
 import { receiveUpload } from '../uploadParts.js';
 
 /** Multipart framing (boundaries, part headers) on top of the artifacts themselves. */
@@ -120,8 +119,19 @@ export async function registerArtifactRoutes(server: FastifyInstance, service: D
       const organisation = organisationOf(callerOf(request));
       const history = await ingestionHistory(service.db, organisation);
       // Each project has a current ingestion; `current` is the newest of them.
-      const current = new Set((await currentIngestions(service.db, organisation)).map((ingestion) => ingestion.id));
-      return { current: history.find((record) => current.has(record.id)) ?? null, history };
+      const currentRows = await service.db
+        .selectFrom('dbt_ingestions')
+        .selectAll()
+        .where('organisation_id', '=', organisation)
+        .where('is_current', '=', true)
+        .orderBy('project_name')
+        .execute();
+      const projects = currentRows.map(ingestionRecordOf);
+      const newest = projects.reduce<IngestionRecord | null>(
+        (latest, record) => (latest && latest.ingestedAt >= record.ingestedAt ? latest : record),
+        null,
+      );
+      return { current: newest, projects, history };
     },
   });
 }
