@@ -28,9 +28,10 @@ const ingestions = async (username = 'admin') =>
 /** Polls until the probe answers; a miss names what was awaited and shows the end of the portal log. */
 const waitFor = waitWith({ timeoutMs: 180_000, stepMs: 500, details: () => portal.logs().slice(-3000) });
 
-/** POST /api/dbt/artifacts with the given parts (file paths or raw text). */
-async function upload(token: string | undefined, parts: Record<string, { file: string } | { text: string }>) {
+/** POST /api/dbt/artifacts with the given parts (file paths or raw text), after a `project` field for each of `projects`. */
+async function upload(token: string | undefined, parts: Record<string, { file: string } | { text: string }>, projects: string[] = []) {
   const form = new FormData();
+  for (const project of projects) form.append('project', project);
   for (const [name, part] of Object.entries(parts)) {
     const content = 'file' in part ? await fs.readFile(part.file) : Buffer.from(part.text);
     form.append(name, new Blob([content], { type: 'application/json' }), `${name}.json`);
@@ -483,22 +484,6 @@ describe('catalog reads', () => {
 });
 
 describe('several dbt projects in one organisation, and a cross-project ref (dbt Mesh)', () => {
-  /** An upload with the `project` form field before its parts (sent as given, even twice). */
-  async function uploadAs(token: string | undefined, projects: string[], parts: Record<string, { file: string } | { text: string }>) {
-    const form = new FormData();
-    for (const project of projects) form.append('project', project);
-    for (const [name, part] of Object.entries(parts)) {
-      const content = 'file' in part ? await fs.readFile(part.file) : Buffer.from(part.text);
-      form.append(name, new Blob([content], { type: 'application/json' }), `${name}.json`);
-    }
-    const response = await fetch(`${portal.baseUrl}/api/dbt/artifacts`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token ?? ''}` },
-      body: form,
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
-  }
   const core = () =>
     projectManifest(
       {
@@ -532,21 +517,21 @@ describe('several dbt projects in one organisation, and a cross-project ref (dbt
     const before = await projectNames();
     expect(before).toContain('dbtlearn');
 
-    const overlap = await uploadAs(tokens.admin, ['airbnb-copy'], { manifest: real('manifest.json') });
+    const overlap = await upload(tokens.admin, { manifest: real('manifest.json') }, ['airbnb-copy']);
     expect(overlap.status).toBe(409);
     expect(overlap.body).toMatchObject({ field: 'project' });
     expect(String(overlap.body.message)).toContain('"dbtlearn"');
 
-    const badName = await uploadAs(tokens.admin, ['../etc'], { manifest: real('manifest.json') });
+    const badName = await upload(tokens.admin, { manifest: real('manifest.json') }, ['../etc']);
     expect(badName.status).toBe(400);
     expect(String(badName.body.message)).toContain('Field "project"');
-    const twice = await uploadAs(tokens.admin, ['a', 'b'], { manifest: real('manifest.json') });
+    const twice = await upload(tokens.admin, { manifest: real('manifest.json') }, ['a', 'b']);
     expect(twice.status).toBe(400);
     expect(String(twice.body.message)).toContain('project');
     expect(await projectNames()).toEqual(before);
 
     // The same project under its own name replaces it.
-    const again = await uploadAs(tokens.admin, ['dbtlearn'], { manifest: real('manifest.json') });
+    const again = await upload(tokens.admin, { manifest: real('manifest.json') }, ['dbtlearn']);
     expect(again.status).toBe(201);
     expect((again.body.ingestion as { projectName: string }).projectName).toBe('dbtlearn');
   });

@@ -6,7 +6,7 @@ import { assetDefinition, versionedName, type AssetDetail, type AssetTest, type 
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { NotFoundError } from '../../platform/errors/domainError.js';
 import { DbtNotFoundError } from './errors.js';
-import { asTestStatus, type ProjectIndex } from './projectIndex.js';
+import { asTestStatus, nodeRefOf, type ProjectIndex } from './projectIndex.js';
 import { asFreshnessStatus, healthOfNodes, recentIngestions } from './resultQueries.js';
 
 const jsonList = (value: unknown): string[] =>
@@ -17,13 +17,7 @@ function refs(index: ProjectIndex, ids: readonly string[]): NodeRef[] {
   return ids
     .map((id) => index.nodes.get(id))
     .filter((node) => node !== undefined)
-    .map((node) => ({
-      uniqueId: node.uniqueId,
-      name: node.name,
-      resourceType: node.resourceType,
-      projectName: node.project,
-      missing: node.missing === true,
-    }))
+    .map(nodeRefOf)
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 

@@ -3,7 +3,7 @@ import type { ExposureDetail, ExposureSummary, ExposuresResponse } from '@common
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { DbtNotFoundError } from './errors.js';
 import { exposureHealth, type HealthInputs } from './health.js';
-import type { ProjectIndex } from './projectIndex.js';
+import { nodeRefOf, type ProjectIndex } from './projectIndex.js';
 import { currentHealthInputs, historicalHealthInputs } from './resultQueries.js';
 import type { DashboardsDirectory } from '../../platform/ports/index.js';
 
@@ -140,14 +140,7 @@ export async function exposureDetail(
     upstream: health.upstream
       .map((id) => index.nodes.get(id))
       .filter((node) => node !== undefined)
-      .map((node) => ({
-        uniqueId: node.uniqueId,
-        name: node.name,
-        resourceType: node.resourceType,
-        projectName: node.project,
-        missing: node.missing === true,
-        testStatus: index.nodeTestStatus.get(node.uniqueId) ?? null,
-      }))
+      .map((node) => ({ ...nodeRefOf(node), testStatus: index.nodeTestStatus.get(node.uniqueId) ?? null }))
       .sort((a, b) => a.name.localeCompare(b.name)),
     edges,
     failingTests: health.failingTests,

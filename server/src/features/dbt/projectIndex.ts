@@ -10,6 +10,7 @@ import {
   versionedName,
   type CatalogFacetName,
   type CatalogResourceType,
+  type NodeRef,
   type SearchableKind,
   type TestStatus,
 } from '@common/dbt/catalogContract';
@@ -70,6 +71,17 @@ export interface LastTestResult {
   failures: number | null;
   message: string | null;
   executedAt: string | null;
+}
+
+/** A node as pages link to it (asset neighbours, an exposure's upstream). */
+export function nodeRefOf(node: IndexNode): NodeRef {
+  return {
+    uniqueId: node.uniqueId,
+    name: node.name,
+    resourceType: node.resourceType,
+    projectName: node.project,
+    missing: node.missing === true,
+  };
 }
 
 export interface CurrentIngestion {
