@@ -14,6 +14,12 @@ jest.mock('../../../src/components/downloadFile', () => ({ downloadTextFile: jes
 
 setUpPageTests();
 
+// The data ends 2026-11-21; "today" is the day after, so the sample's last month is this month.
+beforeEach(() => {
+  jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-22T10:00:00Z'));
+});
+afterEach(() => jest.restoreAllMocks());
+
 let server: FakeWarehouseServer;
 
 function start(path = '/app/snowflake/cost', info = sampleInfo) {
