@@ -2,7 +2,7 @@
 // and freshness. Types come from the shared contract (types only: this file loads none of their validators);
 // requests are built from the endpoints' descriptions (common/dbt/dbtEndpoints.ts).
 // Every read carries the Catalog tag, so a new ingestion or a freshness check refreshes them all.
-import type { IngestionsResponse } from '@common/dbt/artifactsContract';
+import type { IngestionsResponse, ProjectsResponse } from '@common/dbt/artifactsContract';
 import type { AssetDetail, CatalogSearchResponse, LineageResponse } from '@common/dbt/catalogContract';
 import type { ExposureDetail, ExposuresResponse, FreshnessCheckResponse, FreshnessResponse } from '@common/dbt/consumeContract';
 import { endpointUrl } from '@common/api/endpoint';
@@ -12,6 +12,8 @@ import { endpointRequest, type EndpointResponse } from './endpointRequest';
 
 export const catalogTagTypes = ['Catalog'] as const;
 const CATALOG = 'Catalog' as const;
+// Catalog Settings' artifact sources list the latest ingestions, so deleting a project refreshes them too.
+const SETTINGS = 'CatalogSettings' as const;
 
 /** Lineage request: the focus and how far to look each way. */
 export interface LineageRequest {
@@ -27,11 +29,20 @@ function lineageQueryString({ focus, upstream, downstream, types }: LineageReque
   return params.toString();
 }
 
-export const dbtApi = baseApi.enhanceEndpoints({ addTagTypes: catalogTagTypes }).injectEndpoints({
+export const dbtApi = baseApi.enhanceEndpoints({ addTagTypes: [...catalogTagTypes, SETTINGS] }).injectEndpoints({
   endpoints: (build) => ({
     getIngestions: build.query<IngestionsResponse, void>({
       query: () => endpointRequest(endpoints.ingestions, {}),
       providesTags: [CATALOG],
+    }),
+    listProjects: build.query<ProjectsResponse, void>({
+      query: () => endpointRequest(endpoints.projects, {}),
+      providesTags: [CATALOG],
+    }),
+    /** Removes exactly the project's nodes and results: every catalog read is stale after it. */
+    deleteProject: build.mutation<void, string>({
+      query: (project) => endpointRequest(endpoints.deleteProject, { params: { project } }),
+      invalidatesTags: [CATALOG, SETTINGS],
     }),
     /** `query` is the page's own URL query (`q`, facets, `limit`, `offset`), passed as is. */
     searchCatalog: build.query<CatalogSearchResponse, string>({
@@ -72,6 +83,8 @@ export const invalidateCatalog = () => dbtApi.util.invalidateTags([CATALOG]);
 
 export const {
   useGetIngestionsQuery,
+  useListProjectsQuery,
+  useDeleteProjectMutation,
   useSearchCatalogQuery,
   useGetAssetQuery,
   useGetLineageQuery,

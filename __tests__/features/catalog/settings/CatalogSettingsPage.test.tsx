@@ -39,6 +39,7 @@ function start() {
         recent: [{ id: 'i1', origin: 'sample', ingestedAt: '2026-11-24T08:00:00.000Z', projectName: 'dataworks_demo' }],
       }),
     'GET api/catalog/column-lineage/coverage': () => json(200, { projects: [] }),
+    'GET api/dbt/projects': () => json(200, { projects: [] }),
     'GET api/catalog/governance/settings': () => json(200, { settings: defaultGovernanceSettings, updatedAt: null, updatedBy: null }),
     'GET api/dbt/upload-tokens': () => json(200, { tokens }),
     'POST api/dbt/upload-tokens': (request) => {

@@ -29,8 +29,9 @@ export function ArtifactSourcesSection() {
               <dt className="col-sm-3">Upload</dt>
               <dd className="col-sm-9">
                 <code>POST {result.uploadPath}</code> with the parts <code>manifest</code>, <code>run_results</code>, <code>sources</code>{' '}
-                and <code>catalog</code> (up to {formatBytes(result.uploadLimitBytes)} in all), by an admin, a documentation editor, a job
-                with an upload token (below, sent as <code>Authorization: Bearer</code>) or a service account holding the role{' '}
+                and <code>catalog</code> (up to {formatBytes(result.uploadLimitBytes)} in all), with an optional field <code>project</code>{' '}
+                naming the dbt project (else the manifest&apos;s project name), by an admin, a documentation editor, a job with an upload
+                token (below, sent as <code>Authorization: Bearer</code>) or a service account holding the role{' '}
                 <code>{result.uploaderRole}</code> (client-credentials token from the identity server).
               </dd>
               <dt className="col-sm-3">Watched directory</dt>

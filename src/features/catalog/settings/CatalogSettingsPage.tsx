@@ -5,6 +5,7 @@ import { ClassificationSettingsSection } from '../governance/settings/Classifica
 import { GlossarySettingsSection } from '../governance/settings/GlossarySettingsSection';
 import { ArtifactSourcesSection } from './ArtifactSourcesSection';
 import { ColumnLineageCoverageSection } from './ColumnLineageCoverageSection';
+import { DbtProjectsSection } from './DbtProjectsSection';
 import { ExternalCatalogSettingsSection } from './ExternalCatalogSettingsSection';
 import { FreshnessSettingsSection } from './FreshnessSettingsSection';
 import { ProfilerSettingsSection } from './ProfilerSettingsSection';
@@ -18,6 +19,7 @@ export default function CatalogSettingsPage() {
         How the catalog behaves for your organisation. Each section is saved on its own; one never saved follows the portal&apos;s setting.
       </p>
       <ArtifactSourcesSection />
+      <DbtProjectsSection />
       <ColumnLineageCoverageSection />
       <FreshnessSettingsSection />
       <ProfilerSettingsSection />
