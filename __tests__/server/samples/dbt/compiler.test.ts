@@ -18,6 +18,7 @@ function model(name: string, rawCode: string): ModelDef {
     description: '',
     columns: [],
     patchPath: null,
+    access: 'protected',
   };
 }
 
@@ -35,6 +36,7 @@ function project(models: ModelDef[]): ProjectDef {
     exposures: [],
     semanticModels: [],
     metrics: [],
+    dependsOnProjects: [],
   };
 }
 

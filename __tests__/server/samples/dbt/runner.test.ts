@@ -36,6 +36,7 @@ function model(name: string, rawCode: string, severity?: 'error' | 'warn'): Mode
     description: '',
     columns: severity ? [{ name: 'id', description: '', meta: {}, tags: [], tests: [{ kind: 'not_null', arguments: {}, severity }] }] : [],
     patchPath: null,
+    access: 'protected',
   };
 }
 
@@ -53,6 +54,7 @@ async function build(models: ModelDef[]): Promise<Record<string, { status: strin
     exposures: [],
     semanticModels: [],
     metrics: [],
+    dependsOnProjects: [],
   };
   const runs = await runBuild(engine, compileProject(project, 'runner'), startClock(new Date('2026-01-01T00:00:00Z')));
   return Object.fromEntries(

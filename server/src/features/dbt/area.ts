@@ -13,7 +13,7 @@ import {
   uploadTokenVerifierPort,
   warehouseAccessPort,
 } from '../../platform/ports/index.js';
-import { buildSampleArtifacts } from '../../samples/dbt/sampleArtifacts.js';
+import { buildSampleProjects } from '../../samples/dbt/sampleArtifacts.js';
 import { uploadTokenVerifier } from './uploadTokens.js';
 import { catalogReadModel } from './catalogReadModel.js';
 import path from 'node:path';
@@ -148,7 +148,7 @@ export const area = defineArea<{
         ? {
             organisations: DEMO_ORGANISATIONS,
             warehouse: (organisation) => warehouse().sampleEngine(organisation),
-            build: buildSampleArtifacts,
+            build: buildSampleProjects,
             portalUrl: config.portalUrl,
           }
         : null,

@@ -1,8 +1,9 @@
-// The shipped sample project's artifacts, ingested for each demo organisation on the embedded
+// The shipped sample projects' artifacts, ingested for each demo organisation on the embedded
 // sample warehouse the first time the portal starts with an empty catalog for it (DEMO_DATA
-// on). The artifacts are written from the sample project and that organisation's warehouse by
-// sample/sampleArtifacts.ts, as `dbt build`, `dbt source freshness` and `dbt docs generate`
-// would write them.
+// on): the demo project, then the finance project that refs its public models (dbt Mesh), so
+// cross-project lineage is there with no configuration. The artifacts are written from the
+// projects and that organisation's warehouse by samples/dbt/sampleArtifacts.ts, as `dbt build`,
+// `dbt source freshness` and `dbt docs generate` would write them.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Engine } from '../../platform/warehouse/engine.js';
 import type { DbtService } from './dbtService.js';
@@ -14,7 +15,8 @@ export interface SampleArtifacts {
   catalog: unknown;
 }
 
-export type SampleBuilder = (engine: Engine, options: { now: Date; organisation: string; portalUrl: string }) => Promise<SampleArtifacts>;
+/** Every sample project's artifacts, upstream projects first (each is ingested as its own project). */
+export type SampleBuilder = (engine: Engine, options: { now: Date; organisation: string; portalUrl: string }) => Promise<SampleArtifacts[]>;
 
 /** The embedded sample warehouse of a demo organisation; null when it uses another engine. */
 export type SampleWarehouse = (organisation: string) => Promise<Engine | null>;
@@ -45,18 +47,20 @@ export async function seedSampleArtifacts(options: {
       const engine = await options.warehouse(organisation);
       if (!engine) continue;
       const started = Date.now();
-      const artifacts = await options.build(engine, { now: options.now ?? new Date(), organisation, portalUrl: options.portalUrl });
+      const projects = await options.build(engine, { now: options.now ?? new Date(), organisation, portalUrl: options.portalUrl });
       // Stopping: the store is about to close; this organisation's sample is ingested at the next start.
       if (options.signal?.aborted) break;
-      const summary = await options.service.ingest(
-        { manifest: artifacts.manifest, run_results: artifacts.runResults, sources: artifacts.sources, catalog: artifacts.catalog },
-        { organisation, origin: 'sample', actor: { organisation, subject: 'portal:sample', username: 'sample project' } },
-      );
+      for (const artifacts of projects) {
+        const summary = await options.service.ingest(
+          { manifest: artifacts.manifest, run_results: artifacts.runResults, sources: artifacts.sources, catalog: artifacts.catalog },
+          { organisation, origin: 'sample', actor: { organisation, subject: 'portal:sample', username: 'sample project' } },
+        );
+        options.log.info(
+          { organisation, project: summary.projectName, ingestion: summary.id, counts: summary.counts, milliseconds: Date.now() - started },
+          'ingested a sample dbt project',
+        );
+      }
       seeded.push(organisation);
-      options.log.info(
-        { organisation, ingestion: summary.id, counts: summary.counts, milliseconds: Date.now() - started },
-        'ingested the sample dbt project',
-      );
     } catch (error) {
       // A build the stop interrupted is done again at the next start.
       if (options.signal?.aborted) break;

@@ -12,9 +12,15 @@ export interface Relation {
   rendered: string;
 }
 
+/** A ref() as the manifest lists it: the model's name, and its project when it is another's. */
+export interface RefName {
+  name: string;
+  package: string | null;
+}
+
 export interface Dependencies {
-  /** Model and seed names used with ref(). */
-  refs: string[];
+  /** Models and seeds used with ref(). */
+  refs: RefName[];
   /** [source, table] pairs used with source(). */
   sources: Array<[string, string]>;
   /** Unique ids of everything referenced. */
@@ -78,7 +84,7 @@ export interface CompiledTest extends Dependencies {
 export interface CompiledExposure {
   def: ExposureDef;
   uniqueId: string;
-  refs: string[];
+  refs: RefName[];
   sources: Array<[string, string]>;
   metrics: string[];
   nodes: string[];
@@ -113,6 +119,8 @@ export interface CompiledProject {
   exposures: CompiledExposure[];
   semanticModels: CompiledSemanticModel[];
   metrics: CompiledMetric[];
+  /** Other projects' public models it refs (dbt Mesh), with their project: the manifest's external nodes. */
+  externals: Array<{ projectName: string; model: CompiledModel }>;
   /** Seeds, models and tests in the order `dbt build` runs them (parents first, each node's tests right after it). */
   buildOrder: Executable[];
 }

@@ -1,7 +1,8 @@
 /**
  * Compilation, as `dbt compile` does it for the sample: unique ids and relations for every
  * resource, ref() and source() resolved in each model's SQL, generic tests expanded from the
- * YAML into SQL nodes, and the order `dbt build` runs them in.
+ * YAML into SQL nodes, and the order `dbt build` runs them in. A two-argument ref() names a public
+ * model of an upstream project (dbt Mesh), compiled before this one and passed in.
  */
 import path from 'node:path';
 import { quoteIdentifier } from '../../platform/warehouse/identifiers.js';
@@ -16,6 +17,7 @@ import type {
   CompiledSnapshot,
   CompiledSource,
   CompiledTest,
+  RefName,
   Relation,
 } from './compiledTypes.js';
 import { buildOrder } from './buildOrder.js';
@@ -50,11 +52,34 @@ function testAlias(name: string): string {
 
 interface Resolver {
   resolve(reference: Reference, file: string): { uniqueId: string; relation: Relation };
+  /** The other projects' models resolved so far, by unique id. */
+  externals: Map<string, { projectName: string; model: CompiledModel }>;
 }
 
-function resolver(models: Map<string, Buildable>, sources: Map<string, CompiledSource>): Resolver {
+function resolver(
+  project: ProjectDef,
+  models: Map<string, Buildable>,
+  sources: Map<string, CompiledSource>,
+  upstream: readonly CompiledProject[],
+): Resolver {
+  const externals = new Map<string, { projectName: string; model: CompiledModel }>();
   return {
+    externals,
     resolve(reference, file) {
+      if (reference.kind === 'ref' && reference.project !== undefined && reference.project !== project.name) {
+        // dbt's rules for a cross-project ref: the project is a declared dependency, the model is public.
+        const other = reference.project;
+        if (!project.dependsOnProjects.includes(other))
+          throw new ProjectError(file, `ref('${other}', '${reference.name}'): ${other} is not a project of dependencies.yml`);
+        const compiled = upstream.find((candidate) => candidate.name === other);
+        if (!compiled) throw new ProjectError(file, `ref('${other}', '${reference.name}'): project ${other} was not compiled first`);
+        const model = compiled.models.find((candidate) => candidate.def.name === reference.name);
+        if (!model) throw new ProjectError(file, `ref('${other}', '${reference.name}') names no model of ${other}`);
+        if (model.def.access !== 'public')
+          throw new ProjectError(file, `ref('${other}', '${reference.name}'): the model is ${model.def.access}, not public`);
+        externals.set(model.uniqueId, { projectName: other, model });
+        return model;
+      }
       if (reference.kind === 'ref') {
         const node = models.get(reference.name);
         if (!node) throw new ProjectError(file, `ref('${reference.name}') names no model or seed`);
@@ -71,9 +96,9 @@ function dependencies(
   references: Reference[],
   resolve: Resolver,
   file: string,
-): { refs: string[]; sources: Array<[string, string]>; nodes: string[] } {
+): { refs: RefName[]; sources: Array<[string, string]>; nodes: string[] } {
   return {
-    refs: references.flatMap((r) => (r.kind === 'ref' ? [r.name] : [])),
+    refs: references.flatMap((r) => (r.kind === 'ref' ? [{ name: r.name, package: r.project ?? null }] : [])),
     sources: references.flatMap((r): Array<[string, string]> => (r.kind === 'source' ? [[r.source, r.table]] : [])),
     nodes: [...new Set(references.map((r) => resolve.resolve(r, file).uniqueId))],
   };
@@ -122,7 +147,7 @@ function genericTests(
         checksumSource: null,
         // As dbt writes them: what the test's arguments reference (a relationships test's `to`)
         // comes first, the node the test is declared on last.
-        refs: owner.isSource ? deps.refs : [...deps.refs, owner.name],
+        refs: owner.isSource ? deps.refs : [...deps.refs, { name: owner.name, package: null }],
         sources: deps.sources,
         nodes: [...new Set([...deps.nodes, owner.uniqueId])],
       });
@@ -131,7 +156,8 @@ function genericTests(
   return tests;
 }
 
-export function compileProject(project: ProjectDef, database: string): CompiledProject {
+/** @param upstream the projects of dependencies.yml, compiled already (their public models may be ref'd) */
+export function compileProject(project: ProjectDef, database: string, upstream: readonly CompiledProject[] = []): CompiledProject {
   const modelDir = 'models';
   const seeds: CompiledSeed[] = project.seeds.map((seed) => ({
     kind: 'seed',
@@ -175,7 +201,7 @@ export function compileProject(project: ProjectDef, database: string): CompiledP
     if (nodeMap.has(node.def.name)) throw new ProjectError(node.def.filePath, `two resources are named ${node.def.name}`);
     nodeMap.set(node.def.name, node);
   }
-  const resolve = resolver(nodeMap, sourceMap);
+  const resolve = resolver(project, nodeMap, sourceMap, upstream);
   for (const model of models) {
     Object.assign(model, dependencies(referencesIn(model.def.rawCode, model.def.filePath), resolve, model.def.filePath));
     model.compiledCode = compileSql(
@@ -274,7 +300,7 @@ export function compileProject(project: ProjectDef, database: string): CompiledP
   });
 
   const exposures: CompiledExposure[] = project.exposures.map((exposure) => {
-    const refs: string[] = [];
+    const refs: RefName[] = [];
     const exposureSources: Array<[string, string]> = [];
     const exposureMetrics: string[] = [];
     const nodes: string[] = [];
@@ -288,7 +314,7 @@ export function compileProject(project: ProjectDef, database: string): CompiledP
         continue;
       }
       const reference = parseReference(expression, exposure.filePath);
-      if (reference.kind === 'ref') refs.push(reference.name);
+      if (reference.kind === 'ref') refs.push({ name: reference.name, package: reference.project ?? null });
       else exposureSources.push([reference.source, reference.table]);
       nodes.push(resolve.resolve(reference, exposure.filePath).uniqueId);
     }
@@ -313,6 +339,7 @@ export function compileProject(project: ProjectDef, database: string): CompiledP
     exposures,
     semanticModels,
     metrics,
+    externals: [...resolve.externals.values()],
     buildOrder: buildOrder([...seeds, ...models, ...snapshots], tests),
   };
 }

@@ -1,12 +1,15 @@
 /**
- * The Jinja the sample project uses, and only that: `{{ ref('model') }}` and
+ * The Jinja the sample project uses, and only that: `{{ ref('model') }}`, `{{ ref('project', 'model') }}`
+ * (dbt Mesh: a public model of a project listed in dependencies.yml) and
  * `{{ source('source', 'table') }}` in SQL, `{{ env_var('NAME') }}` in YAML values. Anything else
  * between `{{ }}` or `{% %}` is refused, so the project cannot quietly depend on macros this
  * builder does not run.
  */
 import { ProjectError } from './yamlValues.js';
 
-export type Reference = { kind: 'ref'; name: string } | { kind: 'source'; source: string; table: string };
+export type Reference =
+  | { kind: 'ref'; name: string; /** The other project of a two-argument ref; absent for this project's own. */ project?: string }
+  | { kind: 'source'; source: string; table: string };
 
 const CALL = /\{\{\s*(ref|source)\(\s*'([^']+)'\s*(?:,\s*'([^']+)'\s*)?\)\s*\}\}/g;
 const ANY_JINJA = /\{\{|\{%|\{#/;
@@ -20,8 +23,9 @@ export function parseReference(expression: string, file: string): Reference {
 
 function referenceOf(kind: string | undefined, first: string | undefined, second: string | undefined, file: string): Reference {
   if (kind === 'ref' && first && second === undefined) return { kind: 'ref', name: first };
+  if (kind === 'ref' && first && second) return { kind: 'ref', project: first, name: second };
   if (kind === 'source' && first && second) return { kind: 'source', source: first, table: second };
-  throw new ProjectError(file, `${kind ?? '?'}() takes ${kind === 'ref' ? 'one name' : 'a source and a table'}`);
+  throw new ProjectError(file, `${kind ?? '?'}() takes ${kind === 'ref' ? 'a model, or a project and a model' : 'a source and a table'}`);
 }
 
 /** The references of a SQL file, in order of appearance (duplicates kept once). */

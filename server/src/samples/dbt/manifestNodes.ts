@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { sha256 } from './hashes.js';
-import type { CompiledModel, CompiledSeed, CompiledSnapshot, CompiledTest } from './compiledTypes.js';
+import type { CompiledModel, CompiledSeed, CompiledSnapshot, CompiledTest, RefName } from './compiledTypes.js';
 import type { ColumnDef } from './projectTypes.js';
 
 type Json = Record<string, unknown>;
@@ -30,7 +30,7 @@ export function columnsJson(columns: readonly ColumnDef[]): Json {
 
 const docs = { show: true, node_color: null };
 const contract = { enforced: false, alias_types: true, checksum: null };
-const refArg = (name: string): Json => ({ name, package: null, version: null });
+export const refArg = (ref: RefName): Json => ({ name: ref.name, package: ref.package, version: null });
 
 export function modelNode(model: CompiledModel, projectName: string, createdAt: number): Json {
   const { def, relation } = model;
@@ -75,7 +75,7 @@ export function modelNode(model: CompiledModel, projectName: string, createdAt: 
       contract: { enforced: false, alias_types: true },
       event_time: null,
       concurrent_batches: null,
-      access: 'protected',
+      access: def.access,
     },
     tags: def.config.tags,
     description: def.description,
@@ -101,7 +101,7 @@ export function modelNode(model: CompiledModel, projectName: string, createdAt: 
     extra_ctes_injected: true,
     extra_ctes: [],
     contract,
-    access: 'protected',
+    access: def.access,
     constraints: [],
     version: null,
     latest_version: null,
@@ -334,4 +334,40 @@ export function testNode(test: CompiledTest, projectName: string, database: stri
     attached_node: test.generic.attachedNode.startsWith('source.') ? null : test.generic.attachedNode,
     test_metadata: { name: test.generic.spec.kind, kwargs: test.generic.kwargs, namespace: null },
   };
+}
+
+/**
+ * Another project's public model as a downstream manifest holds it (dbt Mesh): dbt-core's
+ * `ModelNode.from_args` keeps where it lives, its access and version, and no file of its own
+ * (empty `path` and `original_file_path`, which is how readers tell an external node).
+ */
+export function externalModelNode(model: CompiledModel, projectName: string, createdAt: number, generatedAt: string): Json {
+  const own = modelNode(model, projectName, createdAt);
+  const { relation } = model;
+  const external: Json = {
+    ...own,
+    path: '',
+    original_file_path: '',
+    checksum: sha256(`${model.uniqueId},${generatedAt}`),
+    config: { ...(own.config as Json), tags: [], meta: {}, schema: null, materialized: 'view' },
+    tags: [],
+    description: '',
+    columns: {},
+    meta: {},
+    patch_path: null,
+    build_path: null,
+    unrendered_config: { alias: relation.identifier, schema: relation.schema, database: relation.database },
+    raw_code: '',
+    refs: [],
+    sources: [],
+    depends_on: { macros: [], nodes: [] },
+    compiled_path: null,
+    primary_key: [],
+    time_spine: null,
+  };
+  delete external.compiled;
+  delete external.compiled_code;
+  delete external.extra_ctes_injected;
+  delete external.extra_ctes;
+  return external;
 }

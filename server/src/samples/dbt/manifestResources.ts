@@ -4,11 +4,9 @@
  */
 import path from 'node:path';
 import type { CompiledExposure, CompiledMetric, CompiledSemanticModel, CompiledSource } from './compiledTypes.js';
-import { columnsJson } from './manifestNodes.js';
+import { columnsJson, refArg } from './manifestNodes.js';
 
 type Json = Record<string, unknown>;
-
-const refArg = (name: string): Json => ({ name, package: null, version: null });
 
 /** The folders of a YAML file under models/, e.g. models/marts/_semantic.yml → marts/_semantic.yml. */
 const underModels = (file: string): string => path.posix.relative('models', file);
@@ -152,7 +150,7 @@ export function semanticModelEntry(semantic: CompiledSemanticModel, projectName:
     })),
     metadata: null,
     depends_on: { macros: [], nodes: [model.uniqueId] },
-    refs: [refArg(model.def.name)],
+    refs: [refArg({ name: model.def.name, package: null })],
     created_at: createdAt,
     config: { enabled: true, group: null, meta: {} },
     unrendered_config: {},

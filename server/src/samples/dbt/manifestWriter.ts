@@ -2,7 +2,7 @@
 import { artifactMetadata, ADAPTER_TYPE, type Invocation } from './artifactMetadata.js';
 import { md5 } from './hashes.js';
 import type { CompiledProject } from './compiledTypes.js';
-import { modelNode, seedNode, snapshotNode, testNode } from './manifestNodes.js';
+import { externalModelNode, modelNode, seedNode, snapshotNode, testNode } from './manifestNodes.js';
 import { exposureEntry, metricEntry, semanticModelEntry, sourceEntry } from './manifestResources.js';
 import { testMacros } from './testMacros.js';
 
@@ -31,6 +31,8 @@ export function writeManifest(project: CompiledProject, targetSchema: string, in
   const nodes: Record<string, Json> = {};
   for (const seed of project.seeds) nodes[seed.uniqueId] = seedNode(seed, project.name, createdAt);
   for (const model of project.models) nodes[model.uniqueId] = modelNode(model, project.name, createdAt);
+  for (const { projectName, model } of project.externals)
+    nodes[model.uniqueId] = externalModelNode(model, projectName, createdAt, generatedAt);
   for (const snapshot of project.snapshots) nodes[snapshot.uniqueId] = snapshotNode(snapshot, project.name, createdAt);
   for (const test of project.tests)
     nodes[test.uniqueId] = testNode(test, project.name, project.database, `${targetSchema}_dbt_test__audit`, createdAt);
@@ -46,6 +48,7 @@ export function writeManifest(project: CompiledProject, targetSchema: string, in
   const dependsOn = new Map<string, string[]>();
   for (const seed of project.seeds) dependsOn.set(seed.uniqueId, []);
   for (const model of project.models) dependsOn.set(model.uniqueId, model.nodes);
+  for (const { model } of project.externals) dependsOn.set(model.uniqueId, []);
   for (const snapshot of project.snapshots) dependsOn.set(snapshot.uniqueId, snapshot.nodes);
   for (const test of project.tests) dependsOn.set(test.uniqueId, test.nodes);
   for (const source of project.sources) dependsOn.set(source.uniqueId, []);

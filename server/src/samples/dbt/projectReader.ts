@@ -1,12 +1,13 @@
 /**
  * Reads a dbt project from disk the way `dbt parse` does for what the sample uses: the project
  * file's folder configs, SQL models, seeds, singular tests, and the YAML that describes them
- * (models, sources, exposures, semantic models, metrics, data tests).
+ * (models, sources, exposures, semantic models, metrics, data tests), and dependencies.yml's
+ * upstream projects (dbt Mesh).
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import type { ColumnDef, ModelDef, NodeConfig, ProjectDef, SeedDef, SingularTestDef, SnapshotDef } from './projectTypes.js';
+import type { ColumnDef, ModelAccess, ModelDef, NodeConfig, ProjectDef, SeedDef, SingularTestDef, SnapshotDef } from './projectTypes.js';
 import { columns, exposures, metrics, semanticModels, severityOf, sources } from './yamlResources.js';
 import { ProjectError, description, isRecord, list, optionalText, record, strings, text, type Yaml } from './yamlValues.js';
 
@@ -28,6 +29,29 @@ async function filesUnder(root: string, folder: string): Promise<string[]> {
   };
   await walk(folder);
   return out;
+}
+
+const ACCESS: readonly ModelAccess[] = ['private', 'protected', 'public'];
+
+/** dbt's `access` of a model: the YAML's own (top level or config), else the folder's, else protected. */
+function accessOf(value: unknown, file: string): ModelAccess {
+  if (value === undefined || value === null) return 'protected';
+  const access = ACCESS.find((known) => known === value);
+  if (!access) throw new ProjectError(file, `access must be one of ${ACCESS.join(', ')}, not ${JSON.stringify(value)}`);
+  return access;
+}
+
+/** dependencies.yml's `projects:` (dbt Mesh); a project without the file depends on none. */
+async function dependencyProjects(root: string): Promise<string[]> {
+  try {
+    await fs.access(path.join(root, 'dependencies.yml'));
+  } catch {
+    return [];
+  }
+  const doc = await readYaml(root, 'dependencies.yml');
+  return list(doc.projects, 'dependencies.yml', 'projects').map((item) =>
+    text(record(item, 'dependencies.yml', 'project').name, 'dependencies.yml', 'project name'),
+  );
 }
 
 async function readYaml(root: string, file: string): Promise<Yaml> {
@@ -74,6 +98,8 @@ interface Patch {
   columns: ColumnDef[];
   file: string;
   timeSpine?: { standardGranularityColumn: string };
+  /** A model's top-level `access:` (dbt also takes it under `config:`). */
+  access?: unknown;
 }
 
 function patches(doc: Yaml, key: string, file: string, defaultSeverity: 'error' | 'warn'): Map<string, Patch> {
@@ -87,6 +113,7 @@ function patches(doc: Yaml, key: string, file: string, defaultSeverity: 'error' 
       config: record(entry.config, file, `${name}.config`),
       columns: columns(entry.columns, file, defaultSeverity),
       file,
+      ...(entry.access !== undefined ? { access: entry.access } : {}),
       ...(spine
         ? {
             timeSpine: {
@@ -175,6 +202,7 @@ export async function readProject(root: string, env: Readonly<Record<string, str
     exposures: [],
     semanticModels: [],
     metrics: [],
+    dependsOnProjects: await dependencyProjects(root),
   };
   for (const { file, doc } of docs) {
     for (const [key, value] of patches(doc, 'models', file, testSeverity)) modelPatches.set(key, value);
@@ -193,15 +221,17 @@ export async function readProject(root: string, env: Readonly<Record<string, str
     const resource = path.posix.basename(file).replace(/\.(sql|csv)$/, '');
     if (file.startsWith(`${modelDir}/`) && file.endsWith('.sql')) {
       const patch = modelPatches.get(resource);
+      const folder = folderConfig(projectYml, 'models', name, foldersOf(file, modelDir));
       project.models.push({
         name: resource,
         filePath: file,
         rawCode: await fs.readFile(path.join(root, file), 'utf8'),
-        config: nodeConfig(folderConfig(projectYml, 'models', name, foldersOf(file, modelDir)), patch?.config ?? {}, file, 'view'),
+        config: nodeConfig(folder, patch?.config ?? {}, file, 'view'),
         description: patch?.description ?? '',
         columns: patch?.columns ?? [],
         patchPath: patch?.file ?? null,
         ...(patch?.timeSpine ? { timeSpine: patch.timeSpine } : {}),
+        access: accessOf(patch?.config.access ?? patch?.access ?? folder.access, patch?.file ?? file),
       } satisfies ModelDef);
     } else if (file.startsWith(`${seedDir}/`) && file.endsWith('.csv')) {
       const patch = seedPatches.get(resource);

@@ -44,7 +44,11 @@ export interface ModelDef {
   patchPath: string | null;
   /** MetricFlow's time spine (`time_spine: standard_granularity_column:` in the model's YAML), when the model is one. */
   timeSpine?: { standardGranularityColumn: string };
+  /** Who may ref it (dbt's `access`): only `public` models can be ref'd from another project. */
+  access: ModelAccess;
 }
+
+export type ModelAccess = 'private' | 'protected' | 'public';
 
 export interface SeedDef {
   name: string;
@@ -154,4 +158,6 @@ export interface ProjectDef {
   exposures: ExposureDef[];
   semanticModels: SemanticModelDef[];
   metrics: MetricDef[];
+  /** The projects of dependencies.yml (`projects: - name:`), whose public models it may ref. */
+  dependsOnProjects: string[];
 }
