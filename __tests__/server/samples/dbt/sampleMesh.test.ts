@@ -41,7 +41,7 @@ beforeAll(async () => {
     now: NOW,
     organisation: 'acme',
     portalUrl: 'https://portal.example.com',
-  })) as [Json, Json];
+  })) as unknown as [Json, Json];
   store = await openTestStore();
   for (const artifacts of [demo, finance])
     await ingestArtifacts(
