@@ -153,7 +153,12 @@ describe('uploads', () => {
     });
     const after = await ingestions('admin');
     expect(after.current?.id).toBe(ingestion.id);
-    expect(after.history.map((record) => record.origin)).toEqual(['upload', 'sample']);
+    // Newest first: the upload, then the two sample projects (the finance one after the demo one it refs).
+    expect(after.history.map((record) => [record.origin, record.projectName])).toEqual([
+      ['upload', ingestion.projectName],
+      ['sample', 'dataworks_finance'],
+      ['sample', 'dataworks_demo'],
+    ]);
   });
 
   test.each([

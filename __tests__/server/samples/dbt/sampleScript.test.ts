@@ -15,7 +15,7 @@ const ROOT = path.resolve(__dirname, '../../../..');
 
 jest.setTimeout(120_000);
 
-it("writes manifest, run_results, sources and catalog that validate against dbt's schemas", async () => {
+it("writes manifest, run_results, sources and catalog of both sample projects that validate against dbt's schemas", async () => {
   const out = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-dbt-sample-out-'));
   try {
     await run(
@@ -38,6 +38,12 @@ it("writes manifest, run_results, sources and catalog that validate against dbt'
       'https://dataworks.example.org/demo-dashboards/globex/query-activity',
     );
     expect(manifest.nodes['model.dataworks_demo.fct_orders'].database).toBe('globex');
+    // The downstream finance project, in a folder of its own, refs the demo project's public marts.
+    const finance = await read('dataworks_finance/manifest.json');
+    expect(schemaErrors(dbtSchema('manifest/v12.json'), finance)).toEqual([]);
+    expect(finance.metadata.project_name).toBe('dataworks_finance');
+    expect(finance.nodes['model.dataworks_demo.fct_orders'].package_name).toBe('dataworks_demo');
+    expect(schemaErrors(dbtSchema('run-results/v6.json'), await read('dataworks_finance/run_results.json'))).toEqual([]);
   } finally {
     await fs.rm(out, { recursive: true, force: true });
   }
