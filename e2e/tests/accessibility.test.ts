@@ -46,6 +46,9 @@ async function ownChecks(page: Page, where: CheckContext, expectedPath: string):
     path: window.location.pathname + window.location.search,
     h1: document.querySelectorAll('h1').length,
     main: document.querySelectorAll('main, [role="main"]').length,
+    heading: document.querySelector('h1')?.textContent ?? null,
+    // The screen threw and the shell shows its error page instead.
+    failed: document.querySelector('.dw-status-page-in-shell') !== null,
     title: document.title,
   }));
   const problems: Finding[] = [];
@@ -53,7 +56,8 @@ async function ownChecks(page: Page, where: CheckContext, expectedPath: string):
     problems.push({ rule, impact: 'serious', route: where.route, context: `${where.account}, ${where.layout}`, nodes: 1, example });
   if (decodeURIComponent(state.path) !== decodeURIComponent(expectedPath)) add('dw-route-opened', `landed on ${state.path}`);
   if (state.h1 !== 1) add('dw-one-h1', `${state.h1} h1 elements`);
-  if (state.main !== 1) add('dw-main-landmark', `${state.main} main landmarks`);
+  if (state.main !== 1) add('dw-main-landmark', `${state.main} main landmarks (heading: ${state.heading ?? 'none'})`);
+  if (state.failed) add('dw-screen-failed', `the screen failed: ${state.heading ?? 'no heading'}`);
   if (!/^.+ \| Dataworks$/.test(state.title)) add('dw-page-title', `title "${state.title}"`);
   return problems;
 }

@@ -1,4 +1,4 @@
-// Issue "Accessibility gate", the part axe cannot do: walks through the portal with the keyboard
+// The accessibility gate, the part axe cannot do: walks through the portal with the keyboard
 // only — skip link, Tab order, menu, settings panel, dialogs, focus always visible and never
 // under the fixed header, and a form per area completed without a mouse.
 import assert from 'node:assert/strict';

@@ -35,12 +35,12 @@ export const dbtApi = baseApi.enhanceEndpoints({ addTagTypes: [...catalogTagType
       query: () => endpointRequest(endpoints.ingestions, {}),
       providesTags: [CATALOG],
     }),
-    listProjects: build.query<ProjectsResponse, void>({
+    listDbtProjects: build.query<ProjectsResponse, void>({
       query: () => endpointRequest(endpoints.projects, {}),
       providesTags: [CATALOG],
     }),
     /** Removes exactly the project's nodes and results: every catalog read is stale after it. */
-    deleteProject: build.mutation<void, string>({
+    deleteDbtProject: build.mutation<void, string>({
       query: (project) => endpointRequest(endpoints.deleteProject, { params: { project } }),
       invalidatesTags: [CATALOG, SETTINGS],
     }),
@@ -83,8 +83,8 @@ export const invalidateCatalog = () => dbtApi.util.invalidateTags([CATALOG]);
 
 export const {
   useGetIngestionsQuery,
-  useListProjectsQuery,
-  useDeleteProjectMutation,
+  useListDbtProjectsQuery,
+  useDeleteDbtProjectMutation,
   useSearchCatalogQuery,
   useGetAssetQuery,
   useGetLineageQuery,

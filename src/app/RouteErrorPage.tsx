@@ -5,12 +5,13 @@ import { StatusPage } from '../components/StatusPage';
 import { isChunkLoadError } from './lazyChunk';
 import { SignInUnavailableError } from './guards';
 
-export function RouteErrorPage() {
+/** @param inShell the screen failed inside the signed-in shell, whose <main> holds this page */
+export function RouteErrorPage({ inShell = false }: { inShell?: boolean }) {
   const error = useRouteError();
 
   if (isChunkLoadError(error)) {
     return (
-      <StatusPage title="A new version of Dataworks is available" code="Update">
+      <StatusPage inShell={inShell} title="A new version of Dataworks is available" code="Update">
         <p>This page could not be loaded, most likely because Dataworks was updated while it was open.</p>
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           Reload
@@ -21,7 +22,7 @@ export function RouteErrorPage() {
 
   if (error instanceof SignInUnavailableError) {
     return (
-      <StatusPage title="Sign-in is unavailable" code="Sign-in">
+      <StatusPage inShell={inShell} title="Sign-in is unavailable" code="Sign-in">
         <p>{error.message}</p>
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           Try again
@@ -32,7 +33,7 @@ export function RouteErrorPage() {
 
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <StatusPage title="Page not found" code="404">
+      <StatusPage inShell={inShell} title="Page not found" code="404">
         <Link className="btn btn-primary" to="/">
           Go to Dataworks
         </Link>
@@ -42,7 +43,7 @@ export function RouteErrorPage() {
 
   console.error('Unexpected error while showing a page', error);
   return (
-    <StatusPage title="Something went wrong" code="Error">
+    <StatusPage inShell={inShell} title="Something went wrong" code="Error">
       <p>The page could not be shown. Reloading usually helps; if it does not, contact support.</p>
       <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
         Reload

@@ -37,7 +37,7 @@ export function buildRoutes(store: RouterStore): RouteObject[] {
           }),
           children: [
             {
-              errorElement: <RouteErrorPage />,
+              errorElement: <RouteErrorPage inShell />,
               children: [
                 { index: true, loader: redirectToDefault(getAuth) },
                 ...appScreens.map(({ id, title, lazy }) => ({

@@ -7,17 +7,19 @@ import { nodePagePath } from '../nodePagePath';
 import { columnLabel, transformWords } from './transformWords';
 
 const SHOWN = 3;
+// Links stacked in a cell are one line high; the gap keeps each one's 24 px target clear of the next (WCAG 2.2 target size).
+const LIST = 'list-unstyled d-flex flex-column gap-2 mb-0';
 
 function Shortened<T>({ items, render, more }: { items: T[]; render: (item: T) => JSX.Element; more: (count: number) => string }) {
   const first = items.slice(0, SHOWN);
   const rest = items.slice(SHOWN);
   return (
     <>
-      <ul className="list-unstyled mb-0">{first.map(render)}</ul>
+      <ul className={LIST}>{first.map(render)}</ul>
       {rest.length > 0 ? (
         <details>
           <summary className="small">{more(rest.length)}</summary>
-          <ul className="list-unstyled mb-0">{rest.map(render)}</ul>
+          <ul className={`${LIST} mt-2`}>{rest.map(render)}</ul>
         </details>
       ) : null}
     </>

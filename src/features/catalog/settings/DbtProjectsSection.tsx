@@ -3,7 +3,7 @@
 // they are here, and which projects ref it. Deleting a project removes exactly its nodes, its
 // cross-project refs and its results; the other projects stay as they are.
 import type { DbtProject } from '@common/dbt/artifactsContract';
-import { useDeleteProjectMutation, useListProjectsQuery } from '../../../api/dbtApi';
+import { useDeleteDbtProjectMutation, useListDbtProjectsQuery } from '../../../api/dbtApi';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DateTimeText } from '../../../components/DateTimeText';
 import { formatCount } from '../../../components/format';
@@ -46,12 +46,12 @@ function Refs({ project }: { project: DbtProject }) {
 }
 
 export function DbtProjectsSection() {
-  const projects = useListProjectsQuery();
-  const asked = useDeleteConfirm(useDeleteProjectMutation(), (project: DbtProject) => project.name);
+  const projects = useListDbtProjectsQuery();
+  const asked = useDeleteConfirm(useDeleteDbtProjectMutation(), (project: DbtProject) => project.name);
   return (
     <Panel
       title="dbt projects"
-      description="Each upload belongs to a dbt project: the form field project, else the manifest's project name. A new upload replaces only its own project."
+      description="Each upload belongs to a dbt project: the one its project field names, else the manifest's project name. A new upload replaces only its own project."
     >
       <QueryResult query={projects} loadingLabel="Loading the dbt projects…" errorTitle="The dbt projects could not be loaded">
         {(result) => (
