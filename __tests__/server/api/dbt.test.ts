@@ -19,7 +19,7 @@ const tokens: Record<string, string> = {};
 
 interface Ingestions {
   current: { id: string; origin: string; manifestSchemaVersion: string; parts: string[] } | null;
-  history: { id: string; origin: string }[];
+  history: { id: string; origin: string; projectName: string }[];
 }
 
 const ingestions = async (username = 'admin') =>
