@@ -2,10 +2,9 @@
  * The sample dbt projects' artifacts, made the way `dbt build && dbt source freshness && dbt
  * docs generate` would make them, against the organisation's sample warehouse. dbt itself is a
  * Python tool these machines cannot install, so this module does its work for the sample only:
- * it reads each project (server/dbt-sample-project, and server/dbt-sample-finance-project downstream
- * of it), compiles its ref() and source() calls, builds
- * every seed and model in the warehouse, runs every data test and freshness query there, and
- * reads the column types back. The statuses in the artifacts are what the warehouse answered.
+ * it reads each project (server/dbt-sample-project, and server/dbt-sample-finance-project
+ * downstream of it), compiles its ref() and source() calls, builds every seed and model in the
+ * warehouse, runs every data test and freshness query there, and reads the column types back. The statuses in the artifacts are what the warehouse answered.
  */
 import path from 'node:path';
 import type { Engine } from '../../platform/warehouse/engine.js';
@@ -22,7 +21,7 @@ import { readProject } from './projectReader.js';
 import { writeCatalog, writeRunResults, writeSources } from './runArtifactsWriter.js';
 import { runBuild } from './runner.js';
 
-/** The projects' folders; like DIST_DIR, relative to where the server is started (the repository root). */
+/** The demo project's folder; like DIST_DIR, relative to where the server is started (the repository root). */
 export const SAMPLE_PROJECT_DIR = path.resolve('server/dbt-sample-project');
 /** The finance team's project, downstream of the demo project's public marts (dbt Mesh). */
 export const SAMPLE_FINANCE_PROJECT_DIR = path.resolve('server/dbt-sample-finance-project');
