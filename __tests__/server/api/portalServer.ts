@@ -45,6 +45,11 @@ export interface RunningPortal {
   ): Promise<ApiAnswer>;
   /** Signs a token with the identity server's own key, with claims of the test's choosing. */
   forgeToken(claims: Record<string, unknown>, header?: Record<string, unknown>): Promise<string>;
+  /**
+   * Resolves once the organisation's usage copy has had its first fill (the warehouse info says
+   * usageReady), so a suite asserts on the settled sample, not on a machine-speed race.
+   */
+  usageReady(token: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -158,6 +163,18 @@ export async function startPortal(options: PortalOptions = {}): Promise<RunningP
     return `${input}.${b64url(signature)}`;
   };
 
+  const usageReady: RunningPortal['usageReady'] = async (token) => {
+    await waitFor(
+      'the warehouse usage copy to be filled',
+      async () => {
+        const answer = await api('GET', '/api/warehouse/info', { token });
+        if (answer.status !== 200) throw new Error(`warehouse info answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+        return (answer.body as { usageReady: boolean }).usageReady;
+      },
+      { timeoutMs: 120_000, stepMs: 200, details: () => output },
+    );
+  };
+
   return {
     baseUrl,
     pid: child.pid ?? 0,
@@ -167,6 +184,7 @@ export async function startPortal(options: PortalOptions = {}): Promise<RunningP
     token: async (username) => (await idp.signIn(username, username)).access_token,
     api,
     forgeToken,
+    usageReady,
     stop,
   };
 }

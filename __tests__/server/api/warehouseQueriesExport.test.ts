@@ -11,6 +11,7 @@ let token: string;
 beforeAll(async () => {
   portal = await startPortal({ env: { WAREHOUSE_SAMPLE_QUERIES: '12000' } });
   token = await portal.token('admin');
+  await portal.usageReady(token);
 });
 afterAll(async () => {
   await portal?.stop();
