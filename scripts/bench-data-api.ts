@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, signIn } from '../__tests__/server/identity/identityServer';
+import { untilIdle } from './portalIdle';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = 50;
@@ -129,6 +130,9 @@ async function main(): Promise<void> {
   });
   try {
     await waitFor(`${base}/api/health`);
+    // The first start's background work (sample warehouses, usage copies, dbt projects) done first.
+    const settledMs = await untilIdle(server.pid ?? 0);
+    console.log(`portal settled ${(settledMs / 1000).toFixed(0)} s after answering`);
     const { access_token: token } = await signIn(identity, 'product', 'product');
     const cached = await publishEndpoint(base, token, 'bench_orders', 60);
     const uncached = await publishEndpoint(base, token, 'bench_orders_nocache', 0);

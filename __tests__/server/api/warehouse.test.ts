@@ -13,7 +13,7 @@ beforeAll(async () => {
   portal = await startPortal({ env: { WAREHOUSE_SAMPLE_QUERIES: '4000' } });
   for (const username of ['admin', 'clientadmin', 'engineer', 'business', 'lite', 'liteadmin', 'product'])
     tokens[username] = await portal.token(username);
-  await portal.usageReady(tokens.admin);
+  await portal.usageReady(tokens.admin!);
 });
 afterAll(async () => {
   await portal?.stop();

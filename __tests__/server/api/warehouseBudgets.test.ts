@@ -15,7 +15,7 @@ beforeAll(async () => {
     realm_access: { roles: ['user', 'admin'] },
     organization: ['globex'],
   });
-  await portal.usageReady(tokens.admin);
+  await portal.usageReady(tokens.admin!);
 });
 afterAll(async () => {
   await portal?.stop();

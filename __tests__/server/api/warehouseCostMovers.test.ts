@@ -12,7 +12,7 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   portal = await startPortal({ env: { WAREHOUSE_SAMPLE_QUERIES: '3000' } });
   for (const username of ['admin', 'business', 'engineer', 'lite']) tokens[username] = await portal.token(username);
-  await portal.usageReady(tokens.admin);
+  await portal.usageReady(tokens.admin!);
 });
 afterAll(async () => {
   await portal?.stop();

@@ -13,11 +13,12 @@
  * connection of its own so its BEGIN … COMMIT never captures a concurrent read; reads see what
  * was committed before they started.
  */
-import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBInstance, DuckDBResultReader } from '@duckdb/node-api';
 import { DEFAULT_DUCKDB_LIMITS, openDuckDbInstance, type DuckDbLimits } from './duckdbInstance.js';
 import type { Engine, Queryable, ReadResult, Row, RowValue } from './engine.js';
 import { passThroughOr } from './engine.js';
 import { StatementTimeoutError, WarehouseError } from './errors.js';
+import { PreparedStatements } from './preparedStatements.js';
 import type { Sql } from './sql.js';
 
 const COMPAT_MACROS = [
@@ -53,7 +54,10 @@ async function runOn(connection: DuckDBConnection, statement: Sql): Promise<Row[
 }
 
 async function readOn(connection: DuckDBConnection, statement: Sql): Promise<ReadResult> {
-  const reader = await connection.runAndReadAll(statement.text, [...statement.params]);
+  return resultOf(await connection.runAndReadAll(statement.text, [...statement.params]));
+}
+
+function resultOf(reader: DuckDBResultReader): ReadResult {
   const rows = reader.getRowObjectsJS().map((row) => {
     const out: Record<string, RowValue> = {};
     for (const [key, value] of Object.entries(row)) out[key] = toRowValue(value);
@@ -100,10 +104,15 @@ class DuckDbEngine implements Engine {
   private writes: Promise<unknown> = Promise.resolve();
   private closed = false;
 
+  /** Each read connection's prepared statements, for the statements users write (`queryWithin`). */
+  private readonly prepared = new Map<DuckDBConnection, PreparedStatements>();
+
   constructor(
     private readonly instance: DuckDBInstance,
     private readonly reads: ConnectionPool,
-  ) {}
+  ) {
+    for (const connection of reads.connections) this.prepared.set(connection, new PreparedStatements(connection));
+  }
 
   query(statement: Sql): Promise<Row[]> {
     if (this.closed) return Promise.reject(new WarehouseError('unavailable', 'The warehouse is closed.'));
@@ -116,7 +125,11 @@ class DuckDbEngine implements Engine {
     });
   }
 
-  /** `query` with a time limit: DuckDB interrupts the connection's running statement when it passes. */
+  /**
+   * `query` with a time limit: DuckDB interrupts the connection's running statement when it
+   * passes. The statement is prepared once per connection and text (a data API endpoint's
+   * version runs the same text on every call) and its values bound.
+   */
   queryWithin(statement: Sql, timeoutMs: number): Promise<ReadResult> {
     if (this.closed) return Promise.reject(new WarehouseError('unavailable', 'The warehouse is closed.'));
     const running = this.reads.use(async (connection) => {
@@ -126,7 +139,8 @@ class DuckDbEngine implements Engine {
         connection.interrupt();
       }, timeoutMs);
       try {
-        return await readOn(connection, statement);
+        const prepared = await this.prepared.get(connection)!.bound(statement);
+        return resultOf(await prepared.runAndReadAll());
       } catch (error) {
         if (timedOut) throw new StatementTimeoutError(timeoutMs, { cause: error });
         throw error;
@@ -196,6 +210,7 @@ class DuckDbEngine implements Engine {
     this.closed = true;
     await Promise.all(this.inFlight);
     await this.writes;
+    for (const statements of this.prepared.values()) statements.clear();
     for (const connection of this.reads.connections) connection.closeSync();
     this.instance.closeSync();
   }
