@@ -62,7 +62,9 @@ describe('sample account generator', () => {
       await fs.rm(account.dir, { recursive: true, force: true });
       account = await openTestAccount();
     }
-  });
+    // Two more accounts are generated and the first reopened: seconds of DuckDB work, longer on a
+    // busy machine, so jest's default 5 s would fail it on speed alone and leave the account closed.
+  }, 120_000);
 
   it('spans 90 days ending at the generation hour, with about the requested number of queries', async () => {
     const [span] = await account.sql(
