@@ -11,19 +11,22 @@
  * cannot grow it without end.
  */
 import type { DuckDBConnection, DuckDBPreparedStatement } from '@duckdb/node-api';
+import { LRUCache } from 'lru-cache';
 import type { Sql } from './sql.js';
 
 /** Statements kept per connection: well above the endpoints an organisation calls at once. */
 export const PREPARED_PER_CONNECTION = 64;
 
 export class PreparedStatements {
-  /** In use order: a Map iterates in insertion order, and a hit is re-inserted at the end. */
-  private readonly statements = new Map<string, DuckDBPreparedStatement>();
+  private readonly statements: LRUCache<string, DuckDBPreparedStatement>;
 
   constructor(
     private readonly connection: DuckDBConnection,
-    private readonly capacity = PREPARED_PER_CONNECTION,
-  ) {}
+    capacity = PREPARED_PER_CONNECTION,
+  ) {
+    // An evicted or cleared statement is destroyed at once, not left to the connection's close.
+    this.statements = new LRUCache({ max: capacity, dispose: (prepared) => prepared.destroySync() });
+  }
 
   get size(): number {
     return this.statements.size;
@@ -31,12 +34,12 @@ export class PreparedStatements {
 
   /** The connection's prepared statement for the text (prepared now if new), with the statement's values bound. */
   async bound(statement: Sql): Promise<DuckDBPreparedStatement> {
-    const known = this.statements.get(statement.text);
-    if (known) this.statements.delete(statement.text);
-    else while (this.statements.size >= this.capacity) this.evictOldest();
-    // The connection also destroys what it prepared when it closes (destroying twice is harmless).
-    const prepared = known ?? (await this.connection.prepare(statement.text));
-    this.statements.set(statement.text, prepared);
+    let prepared = this.statements.get(statement.text);
+    if (!prepared) {
+      // The connection also destroys what it prepared when it closes (destroying twice is harmless).
+      prepared = await this.connection.prepare(statement.text);
+      this.statements.set(statement.text, prepared);
+    }
     prepared.clearBindings();
     if (statement.params.length > 0) prepared.bind([...statement.params]);
     return prepared;
@@ -44,14 +47,6 @@ export class PreparedStatements {
 
   /** Destroys every statement (before the connection closes). */
   clear(): void {
-    for (const prepared of this.statements.values()) prepared.destroySync();
     this.statements.clear();
-  }
-
-  private evictOldest(): void {
-    const [text, prepared] = this.statements.entries().next().value ?? [];
-    if (text === undefined || !prepared) return;
-    this.statements.delete(text);
-    prepared.destroySync();
   }
 }
