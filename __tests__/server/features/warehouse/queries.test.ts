@@ -31,6 +31,25 @@ describe('query analytics', () => {
     for (let i = 1; i < slow.length; i += 1) expect(slow[i - 1]!.totalElapsedMs).toBeGreaterThanOrEqual(slow[i]!.totalElapsedMs);
   });
 
+  it('pages through the top queries as a direct query of the cost table does, by cost and by duration, filtered or not', async () => {
+    // The first step's bound comes from the daily rollup's group maxima; a direct ORDER BY over
+    // every query is the truth it must reproduce, page after page.
+    const cases = [
+      { orderBy: 'cost' as const, column: 'CREDITS', where: '' },
+      { orderBy: 'duration' as const, column: 'TOTAL_ELAPSED_TIME', where: '' },
+      { orderBy: 'cost' as const, column: 'CREDITS', where: "WHERE WAREHOUSE_NAME = 'ANALYTICS_WH'", warehouseName: 'ANALYTICS_WH' },
+    ];
+    for (const { orderBy, column, where, warehouseName } of cases) {
+      for (const offset of [0, 25, 140]) {
+        const page = await account.warehouse.topQueries({ range, warehouseName }, { orderBy, limit: 25, offset });
+        const direct = await account.sql(
+          `SELECT QUERY_ID AS id FROM DATAWORKS.QUERY_COST ${where} ORDER BY ${column} DESC, QUERY_ID LIMIT 25 OFFSET ${offset}`,
+        );
+        expect(page.map((q) => q.queryId)).toEqual(direct.map((r) => String(r.id)));
+      }
+    }
+  });
+
   it('filters by warehouse, user, role, tag and date', async () => {
     const filter = { range: { from: '2026-02-02', to: '2026-02-27' }, warehouseName: 'analytics_wh', roleName: 'ANALYST' };
     const rows = await account.warehouse.topQueries(filter, { limit: 1000 });

@@ -134,7 +134,9 @@ export function warehouseHourCostSelect(window: TimeWindow): Sql {
  * The per-query cost rolled up by day and by everything the pages filter or group on: a year of
  * ten million queries is a few tens of thousands of rows here, so the totals per user, role,
  * tag, warehouse and pattern read this instead of every query. Exact (sums, counts, minima and
- * maxima compose over days); TOP_QUERY_ID is the most expensive query of the group.
+ * maxima compose over days); TOP_QUERY_ID is the most expensive query of the group. A group's
+ * maxima (MAX_CREDITS, MAX_ELAPSED_TIME) are each one real query's, which is what lets the top
+ * queries bound their search from here (analytics/queries.ts).
  */
 export function queryCostDailySelect(window: TimeWindow): Sql {
   return sql`SELECT CAST(START_TIME AS DATE) AS DAY, WAREHOUSE_NAME, WAREHOUSE_SIZE, USER_NAME, ROLE_NAME, QUERY_TAG, QUERY_PARAMETERIZED_HASH,
@@ -144,6 +146,7 @@ export function queryCostDailySelect(window: TimeWindow): Sql {
            SUM(COALESCE(QUEUED_OVERLOAD_TIME, 0)) AS QUEUED_OVERLOAD_TIME,
            SUM(CASE WHEN BYTES_SPILLED_TO_REMOTE_STORAGE > 0 THEN 1 ELSE 0 END) AS REMOTE_SPILL_QUERIES,
            MIN(START_TIME) AS FIRST_START, MAX(START_TIME) AS LAST_START, MAX(CREDITS) AS MAX_CREDITS,
+           MAX(TOTAL_ELAPSED_TIME) AS MAX_ELAPSED_TIME,
            MAX_BY(QUERY_ID, CREDITS) AS TOP_QUERY_ID, MAX_BY(TEXT_PREVIEW, CREDITS) AS TOP_TEXT_PREVIEW
     FROM DATAWORKS.QUERY_COST
     WHERE START_TIME >= ${ts(window.start)} AND START_TIME < ${ts(window.end)}

@@ -53,25 +53,49 @@ function withText(context: AnalyticsContext, filter: QueryFilter, chosen: Sql, o
 }
 
 /**
+ * The value at or above which the page's rows lie: the (limit + offset)-th largest of the daily
+ * rollup's group maxima. Each group's maximum is one real query of that group, and groups never
+ * share a query, so at least that many queries reach this value and it can only be at or below
+ * the true edge; the rollup's groups carry every column the filters name, so a filtered group
+ * holds filtered queries only. A few thousand rollup rows stand in for a top-N over millions of
+ * queries. Null when the rollup cannot say (a dbt model filter, which the rollup does not carry,
+ * or fewer groups than the page needs): the caller then takes the top-N itself.
+ */
+async function edgeFromRollup(context: AnalyticsContext, filter: QueryFilter, maximum: Sql, rank: number): Promise<number | null> {
+  if (filter.dbtModel !== undefined) return null;
+  const [row] = await context.engine.query(sql`
+    SELECT MIN(V) AS "edge", COUNT(*) AS "groups" FROM (
+      SELECT ${maximum} AS V FROM (${queryCostDailyRelation(rangeWindow(filter.range))}) ${where([...filterConditions(filter), sql`${maximum} IS NOT NULL`])}
+      ORDER BY V DESC LIMIT ${int(rank)})`);
+  return row && num(row, 'groups') >= rank && row.edge !== null ? num(row, 'edge') : null;
+}
+
+/**
  * The most expensive (`cost`) or slowest (`duration`) queries, a page at a time (`offset` rows
- * skipped). In two steps, because a year holds millions of queries: first the value the page's
- * last row has (a top-N over that one column), then only the rows at or above it, whole.
+ * skipped). In two steps, because a year holds millions of queries: first a value the page's
+ * last row is at or above (from the daily rollup when it can say, else a top-N over that one
+ * column), then only the rows at or above it, whole.
  */
 export async function topQueries(
   context: AnalyticsContext,
   filter: QueryFilter,
   options: { orderBy?: QueryOrder; limit?: number; offset?: number } = {},
 ): Promise<QuerySummary[]> {
-  const orderColumn = raw(options.orderBy === 'duration' ? 'TOTAL_ELAPSED_TIME' : 'CREDITS');
+  const byDuration = options.orderBy === 'duration';
+  const orderColumn = raw(byDuration ? 'TOTAL_ELAPSED_TIME' : 'CREDITS');
   const limit = options.limit ?? 50;
   const offset = options.offset ?? 0;
   const window = rangeWindow(filter.range);
   const conditions = filterConditions(filter);
-  const [edge] = await context.engine.query(sql`
-    WITH QC AS (${queryCostRelation(window)})
-    SELECT MIN(V) AS "edge" FROM (SELECT ${orderColumn} AS V FROM QC ${where(conditions)} ORDER BY V DESC LIMIT ${int(limit + offset)})`);
-  if (!edge || edge.edge === null) return [];
-  const chosen = sql`SELECT * FROM QC ${where([...conditions, sql`${orderColumn} >= ${num(edge, 'edge')}`])}
+  let edge = await edgeFromRollup(context, filter, raw(byDuration ? 'MAX_ELAPSED_TIME' : 'MAX_CREDITS'), limit + offset);
+  if (edge === null) {
+    const [row] = await context.engine.query(sql`
+      WITH QC AS (${queryCostRelation(window)})
+      SELECT MIN(V) AS "edge" FROM (SELECT ${orderColumn} AS V FROM QC ${where(conditions)} ORDER BY V DESC LIMIT ${int(limit + offset)})`);
+    if (!row || row.edge === null) return [];
+    edge = num(row, 'edge');
+  }
+  const chosen = sql`SELECT * FROM QC ${where([...conditions, sql`${orderColumn} >= ${edge}`])}
     ORDER BY ${orderColumn} DESC, QUERY_ID LIMIT ${int(limit)} OFFSET ${int(offset)}`;
   const rows = await context.engine.query(withText(context, filter, chosen, sql`T.${orderColumn} DESC, T.QUERY_ID`));
   return rows.map((row) => summary(context, row));

@@ -19,7 +19,7 @@ import { queryGapsSelect } from '../../../platform/warehouse/gaps.js';
 import { SCHEMA_DDL } from '../../../samples/warehouse/schema.js';
 
 /** Bumped when the copy's tables change shape: an older copy is then rebuilt. */
-export const COPY_VERSION = 2;
+export const COPY_VERSION = 3;
 
 const NO_TIME = { start: '1970-01-01 00:00:00', end: '1970-01-01 00:00:00' };
 
