@@ -5,7 +5,9 @@
  * read as the browser reads it, then `POST /connections/:id/sync` is timed to the first
  * `job` event of the sync's kind and to the first one that reports rows (in its detail). The bearer token is checked
  * by a stand-in verifier (a user of the bench organisation with the integrations edition), not by
- * RSA signatures: the figure is the sync's way to the browser, not the sign-in.
+ * RSA signatures, and the identity service that sensitive changes (a source's credentials) are
+ * checked against is a stand-in that knows that one user: the figure is the sync's way to the
+ * browser, not the sign-in.
  */
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
@@ -19,6 +21,7 @@ import { loadWarehouseSettings, WarehouseRegistry } from '../server/src/features
 import type { Caller } from '../server/src/platform/http/auth/tokenVerifier.js';
 import { HttpError } from '../server/src/platform/http/errors.js';
 import { openPortalStore } from '../server/src/app/portalStore.js';
+import type { IdentityService } from '../server/src/features/security/identityService.js';
 
 const TOKEN = 'bench.sync.x';
 
@@ -26,6 +29,17 @@ async function benchVerifier(token: string): Promise<Caller> {
   if (token !== TOKEN) throw new HttpError(401, 'invalid_token', 'Not the bench token.');
   return { subject: 'bench-sync-user', username: 'benchsync', organisation: 'benchsync', roles: ['Client-Admin-Lite'] };
 }
+
+/** Answers the current-access check for the bench user only; any other call is a mistake of this script. */
+const benchIdentity = new Proxy({} as IdentityService, {
+  get(_target, name) {
+    if (name === 'currentAccess')
+      return async (organisation: string, memberId: string) =>
+        organisation === 'benchsync' && memberId === 'bench-sync-user' ? { enabled: true, roles: ['Client-Admin-Lite'] } : null;
+    if (name === 'then') return undefined;
+    return () => Promise.reject(new Error(`the bench's identity stand-in has no ${String(name)}`));
+  },
+});
 
 export interface LiveFigures {
   firstEventMs: number;
@@ -52,7 +66,12 @@ export async function timeToFirstProgress(
   };
   const store = await openPortalStore({ dataDir: path.join(dir, 'store') });
   const warehouses = new WarehouseRegistry(await loadWarehouseSettings(env));
-  const app = await createPortalServer(loadPortalConfig(env), { store, verifyToken: benchVerifier, warehouses });
+  const app = await createPortalServer(loadPortalConfig(env), {
+    store,
+    verifyToken: benchVerifier,
+    warehouses,
+    identityService: benchIdentity,
+  });
   const controller = new AbortController();
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });

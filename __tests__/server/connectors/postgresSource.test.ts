@@ -108,7 +108,11 @@ onPostgres('on PostgreSQL', () => {
     if (!found) throw new Error(`no stream ${name}`);
     return found;
   };
-  const sync = (catalog: ConfiguredAirbyteCatalog, onProgress?: (progress: AttemptProgress) => void) =>
+  const sync = (
+    catalog: ConfiguredAirbyteCatalog,
+    onProgress?: (progress: AttemptProgress) => void,
+    onLog?: (line: { level: string; message: string }) => void,
+  ) =>
     runSyncAttempt({
       source,
       config,
@@ -121,6 +125,7 @@ onPostgres('on PostgreSQL', () => {
       timeoutMs: 120_000,
       memoryLimitMb: 256,
       onProgress,
+      onLog,
     });
   const count = async (table: string) =>
     (await engine.query(raw(`SELECT COUNT(*) AS N, COUNT(DISTINCT ID) AS D FROM ${schema.toUpperCase()}.${table}`)))[0];
@@ -225,6 +230,38 @@ onPostgres('on PostgreSQL', () => {
       expect((await sync(catalog)).rowsCommitted).toBe(0);
     } finally {
       await admin.query(`DELETE FROM ${schema}.orders WHERE id > 120000`);
+    }
+  });
+
+  it('warns of rows without a cursor value when the column allows them, and reads the rest', async () => {
+    const incremental = (cursor: string): ConfiguredAirbyteCatalog => ({
+      streams: [{ stream: stream('orders'), sync_mode: 'incremental', cursor_field: [cursor], destination_sync_mode: 'append' }],
+    });
+    const warnings = async (cursor: string) => {
+      const lines: string[] = [];
+      const outcome = await sync(incremental(cursor), undefined, (line) => {
+        if (line.level === 'WARN') lines.push(line.message);
+      });
+      return { outcome, lines };
+    };
+    await admin.query(`UPDATE ${schema}.orders SET seen_at = NULL WHERE id <= 3`);
+    try {
+      // seen_at may be null: the three rows without one are counted and named, the others read.
+      const nullable = await warnings('seen_at');
+      expect(nullable.outcome).toMatchObject({ status: 'succeeded', rowsCommitted: 119_997 });
+      expect(nullable.lines).toContain('3 rows of orders have no seen_at and are not read by incremental syncs.');
+      // updated_at is declared NOT NULL: nothing to count, nothing to warn of.
+      await fs.rm(dir, { recursive: true, force: true });
+      await engine.close();
+      dir = await fs.mkdtemp(path.join(os.tmpdir(), 'postgres-source-'));
+      engine = await openDuckDbEngine(path.join(dir, 'warehouse.duckdb'));
+      const declared = await warnings('updated_at');
+      expect(declared.outcome).toMatchObject({ status: 'succeeded', rowsCommitted: 120_000 });
+      expect(declared.lines).toEqual([]);
+    } finally {
+      await admin.query(
+        `UPDATE ${schema}.orders SET seen_at = timestamptz '2026-01-01 00:00:00+00' + id * interval '1 minute' WHERE id <= 3`,
+      );
     }
   });
 
