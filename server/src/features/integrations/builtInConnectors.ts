@@ -27,7 +27,8 @@ const CACHE_DIR = 'node_modules/.cache/dataworks-connectors';
 const bundles = new Map<string, string | null>();
 
 /**
- * The program's bundle, built on first use in this process. Named by its content's hash, so
+ * The program's bundle, built on first use in this process (synchronously, some tens of
+ * milliseconds once per connector, as the command is asked for). Named by its content's hash, so
  * processes running different sources never share a file, and written under a temporary name
  * then renamed, so a process starting the connector never reads a half-written one.
  */
@@ -72,10 +73,11 @@ export function builtInConnectorCommand(
 ): ConnectorCommand {
   const program = path.join(projectRoot, 'server/src/connectors', PROGRAMS[id]);
   const bundle = bundledProgram(program, projectRoot);
-  const loader = bundle ? null : createRequire(path.join(projectRoot, 'package.json')).resolve('tsx');
   return {
     command: process.execPath,
-    args: loader ? ['--import', pathToFileURL(loader).href, program] : [bundle!],
+    args: bundle
+      ? [bundle]
+      : ['--import', pathToFileURL(createRequire(path.join(projectRoot, 'package.json')).resolve('tsx')).href, program],
     runtime: 'node',
     // Connectors that open network connections refuse private addresses unless this says otherwise (kit/networkPolicy.ts).
     env: {
