@@ -2,8 +2,13 @@
 // a revoked session and tokens issued before a user's not-before time are refused, other
 // tokens are not, and one instance's revocation reaches another instance sharing the store
 // within the cache time.
-import { createRevocationList, REVOCATION_CACHE_MS, type RevocationList } from '../../../../server/src/platform/http/auth/revocations';
-import type { Caller } from '../../../../server/src/platform/http/auth/tokenVerifier';
+import {
+  createRevocationList,
+  REVOCATION_CACHE_MS,
+  withRevocations,
+  type RevocationList,
+} from '../../../../server/src/platform/http/auth/revocations';
+import type { Caller, TokenVerifier } from '../../../../server/src/platform/http/auth/tokenVerifier';
 import type { Store } from '../../../../server/src/platform/store/openStore';
 import { openSchemaStore } from '../../schemaStore';
 
@@ -59,4 +64,30 @@ test('another instance sharing the store refuses the session within the cache ti
   await expect(checked(second, caller('u4', 'sid-x'))).resolves.toBeUndefined();
   secondNow += 200;
   await expect(checked(second, caller('u4', 'sid-x'))).rejects.toMatchObject({ statusCode: 401 });
+});
+
+test('a cached token of a session revoked elsewhere, once the cache time has passed, is refused on the awaited path and never leaves a rejection unhandled', async () => {
+  const first = createRevocationList(store.db);
+  let secondNow = Date.now();
+  const second = createRevocationList(store.db, () => secondNow);
+  const who = caller('u5', 'sid-y');
+  const verify = (async () => who) as TokenVerifier;
+  verify.cached = () => who;
+  const checkedVerify = withRevocations(verify, second);
+  await expect(checkedVerify('token')).resolves.toBe(who);
+  await first.revokeSession({ sid: 'sid-y', organisation: 'acme', subject: 'u5' });
+  secondNow += REVOCATION_CACHE_MS + 100;
+
+  const unhandled: unknown[] = [];
+  const listener = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', listener);
+  try {
+    // The store must be read: the quick path declines, and the request hook takes the awaited one.
+    expect(checkedVerify.cached?.('token')).toBeUndefined();
+    await expect(checkedVerify('token')).rejects.toMatchObject({ statusCode: 401, code: 'invalid_token' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  } finally {
+    process.off('unhandledRejection', listener);
+  }
+  expect(unhandled).toEqual([]);
 });

@@ -123,7 +123,13 @@ export function withRevocations(verify: TokenVerifier, revocations: RevocationLi
   checked.cached = (token) => {
     const caller = verify.cached?.(token);
     if (!caller) return undefined;
-    return revocations.check(caller) ? undefined : caller;
+    const pending = revocations.check(caller);
+    if (!pending) return caller;
+    // The store must be read: the request takes the awaited path, which checks again and reports
+    // a refusal itself. This read's own outcome is dropped, never left to reject with no one
+    // listening (an unhandled rejection ends the whole portal process).
+    pending.catch(() => undefined);
+    return undefined;
   };
   return checked;
 }
