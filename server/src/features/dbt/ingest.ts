@@ -82,8 +82,8 @@ export async function ingestArtifacts(
       afterCommit = await listener?.inTransaction(tx, { organisation: options.organisation, ingestionId });
     });
     await (afterCommit as (() => Promise<void>) | void)?.();
-    // Fresh statistics, so the planner searches through the full-text index rather than
-    // scanning the organisation's documents (PGlite has no autovacuum; PostgreSQL's may lag).
+    // Fresh statistics for the project index's read of the documents with their nodes, which
+    // follows every ingestion (PGlite has no autovacuum; PostgreSQL's may lag).
     await sql`ANALYZE dbt_search_docs`.execute(db);
     return summary;
   } finally {

@@ -1,20 +1,16 @@
 // The current catalog of an organisation, all its dbt projects together, held in memory: nodes,
 // adjacency both ways (across projects too, where one refs another's public model), the last
-// status of every test, and the facet values of every search document. Lineage walks and
-// search facets read it instead of querying row by row. One copy per organisation, keyed by its
+// status of every test, and the search documents with their facet values and word index
+// (indexDocuments.ts). Lineage walks and search read it instead of querying row by row. One copy per organisation, keyed by its
 // projects' current ingestion ids: a new ingestion or a deleted project (here or on another
 // portal instance) is noticed by the small check each request makes, and the copy is rebuilt.
 import { sql } from 'kysely';
-import {
-  catalogFacetNames,
-  versionedName,
-  type CatalogFacetName,
-  type CatalogResourceType,
-  type NodeRef,
-  type SearchableKind,
-  type TestStatus,
-} from '@common/dbt/catalogContract';
+import { versionedName, type CatalogResourceType, type NodeRef, type TestStatus } from '@common/dbt/catalogContract';
 import type { StoreDb } from '../../platform/store/openStore.js';
+import { jsonList, loadIndexDocuments, type IndexDoc, type IndexDocuments } from './indexDocuments.js';
+
+export type { IndexDoc } from './indexDocuments.js';
+export { facetValuesOf } from './indexDocuments.js';
 
 export interface IndexNode {
   uniqueId: string;
@@ -24,38 +20,6 @@ export interface IndexNode {
   project: string;
   /** A model another project defines, which a project here refs, but whose project is not uploaded. */
   missing?: true;
-}
-
-export interface IndexDoc {
-  id: string;
-  kind: SearchableKind;
-  uniqueId: string;
-  column: string | null;
-  name: string;
-  description: string;
-  resourceType: CatalogResourceType;
-  database: string | null;
-  schema: string | null;
-  packageName: string;
-  /** The dbt project it belongs to. */
-  project: string;
-  tags: string[];
-  owners: string[];
-  materialized: string | null;
-  domain: string | null;
-  /** Model governance: access (private, protected, public) and whether a contract is enforced (models only). */
-  access: string | null;
-  contract: 'enforced' | 'not enforced' | null;
-  /** The project certifies the asset (false for a column). */
-  certified: boolean;
-  testStatus: TestStatus | null;
-  /** Place in the name order (name, kind, column, id): sorting hits is then an integer compare. */
-  position: number;
-  /** The name (or the column's name) lower-cased, and its words, for ranking and in-word matches (worked out once, not per search). */
-  nameLower: string;
-  nameWords: string[];
-  /** Per facet (in catalogFacetNames order), the ids of this document's values in ProjectIndex.facetValues. */
-  facetIds: number[][];
 }
 
 export interface LastTestResult {
@@ -90,7 +54,7 @@ export interface CurrentIngestion {
   ingestedAt: Date;
 }
 
-export interface ProjectIndex {
+export interface ProjectIndex extends IndexDocuments {
   /** The current ingestion ids of all projects, as one string: the copy is stale when it differs. */
   key: string;
   /** Each project's current ingestion, by project name. */
@@ -101,12 +65,6 @@ export interface ProjectIndex {
   tests: LastTestResult[];
   /** Worst last status of the tests attached to each node (null: no tests). */
   nodeTestStatus: Map<string, TestStatus>;
-  /** Documents in name order. */
-  docs: IndexDoc[];
-  docsById: Map<string, IndexDoc>;
-  /** Per facet, every value any document has (a document refers to them by position). */
-  facetValues: string[][];
-  facetIdOf: Map<string, number>[];
   /** Facet counts of all documents, worked out once (the Data Assets list opens with them). */
   allFacetCounts?: Int32Array[];
   /**
@@ -115,52 +73,6 @@ export interface ProjectIndex {
    */
   byNameLower?: Array<{ name: string; docs: IndexDoc[] }>;
 }
-
-/** The values a document has for a facet (several for tags and owners). */
-export function facetValuesOf(doc: Omit<IndexDoc, 'facetIds' | 'position' | 'nameWords' | 'nameLower'>, facet: CatalogFacetName): string[] {
-  switch (facet) {
-    case 'kind':
-      return [doc.kind];
-    case 'database':
-      return doc.database ? [doc.database] : [];
-    case 'schema':
-      return doc.schema ? [doc.schema] : [];
-    case 'tag':
-      return [...new Set(doc.tags)];
-    case 'owner':
-      return [...new Set(doc.owners)];
-    case 'package':
-      return [doc.packageName];
-    case 'project':
-      return [doc.project];
-    case 'materialized':
-      return doc.materialized ? [doc.materialized] : [];
-    case 'domain':
-      return doc.domain ? [doc.domain] : [];
-    case 'testStatus':
-      return doc.testStatus ? [doc.testStatus] : [];
-    case 'access':
-      return doc.access ? [doc.access] : [];
-    case 'contract':
-      return doc.contract ? [doc.contract] : [];
-    case 'certified':
-      // An asset is certified or not; a column is neither (its asset's facet says).
-      return doc.column === null ? [doc.certified ? 'certified' : 'not certified'] : [];
-  }
-}
-
-const kindOrder: Record<string, number> = {
-  model: 0,
-  source: 1,
-  seed: 2,
-  snapshot: 3,
-  exposure: 4,
-  metric: 5,
-  semantic_model: 6,
-  saved_query: 7,
-  macro: 8,
-  column: 9,
-};
 
 const severityOrder: Record<TestStatus, number> = { fail: 5, error: 4, warn: 3, unknown: 2, skipped: 1, pass: 0 };
 
@@ -193,9 +105,6 @@ function push(map: Map<string, string[]>, key: string, value: string): void {
   if (list) list.push(value);
   else map.set(key, [value]);
 }
-
-const jsonList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 /** Each project's current ingestion, by project name; empty before the first. */
 export async function currentIngestions(db: StoreDb, organisation: string): Promise<CurrentIngestion[]> {
@@ -313,91 +222,10 @@ async function load(db: StoreDb, organisation: string, ingestions: CurrentIngest
     if (status) nodeTestStatus.set(id, status);
   }
 
-  const docRows = await db
-    .selectFrom('dbt_search_docs as d')
-    .innerJoin('dbt_nodes as n', (join) =>
-      join
-        .onRef('n.organisation_id', '=', 'd.organisation_id')
-        .onRef('n.unique_id', '=', 'd.unique_id')
-        .onRef('n.project_name', '=', 'd.project_name'),
-    )
-    .select([
-      'd.id',
-      'd.kind',
-      'd.unique_id',
-      'd.column_name',
-      'd.name',
-      'd.description',
-      'n.resource_type',
-      'n.database_name',
-      'n.schema_name',
-      'n.package_name',
-      'n.project_name',
-      'n.tags',
-      'n.owners',
-      'n.materialized',
-      'n.domain',
-      'n.access',
-      'n.contract_enforced',
-      'n.certified',
-    ])
-    .where('d.organisation_id', '=', organisation)
-    .execute();
-  const docs: IndexDoc[] = docRows.map((row) => ({
-    id: String(row.id),
-    kind: row.kind as SearchableKind,
-    uniqueId: row.unique_id,
-    column: row.column_name,
-    name: row.name,
-    description: row.description,
-    resourceType: row.resource_type as CatalogResourceType,
-    database: row.database_name,
-    schema: row.schema_name,
-    packageName: row.package_name,
-    project: row.project_name,
-    tags: jsonList(row.tags),
-    owners: jsonList(row.owners),
-    materialized: row.materialized,
-    domain: row.domain,
-    access: row.access,
-    contract: row.resource_type === 'model' && !row.column_name ? (row.contract_enforced ? 'enforced' : 'not enforced') : null,
-    certified: !row.column_name && row.certified,
-    testStatus: row.column_name
-      ? worst(byColumn.get(`${row.unique_id}\u0000${row.column_name.toLowerCase()}`) ?? [])
-      : (nodeTestStatus.get(row.unique_id) ?? null),
-    position: 0,
-    nameLower: (row.column_name ?? row.name).toLowerCase(),
-    nameWords: (row.column_name ?? row.name)
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter(Boolean),
-    facetIds: [],
-  }));
-  const facetValues: string[][] = catalogFacetNames.map(() => []);
-  const facetIdOf: Map<string, number>[] = catalogFacetNames.map(() => new Map());
-  for (const doc of docs) {
-    doc.facetIds = catalogFacetNames.map((facet, f) =>
-      facetValuesOf(doc, facet).map((value) => {
-        const ids = facetIdOf[f] as Map<string, number>;
-        let id = ids.get(value);
-        if (id === undefined) {
-          id = ids.size;
-          ids.set(value, id);
-          (facetValues[f] as string[]).push(value);
-        }
-        return id;
-      }),
-    );
-  }
-  // Sorted once here, so that a search never sorts with localeCompare.
-  docs.sort(
-    (a, b) =>
-      a.name.localeCompare(b.name) ||
-      (kindOrder[a.kind] ?? 9) - (kindOrder[b.kind] ?? 9) ||
-      (a.column ?? '').localeCompare(b.column ?? '') ||
-      a.uniqueId.localeCompare(b.uniqueId),
-  );
-  docs.forEach((doc, position) => (doc.position = position));
+  const documents = await loadIndexDocuments(db, organisation, {
+    ofNode: (uniqueId) => nodeTestStatus.get(uniqueId) ?? null,
+    ofColumn: (uniqueId, columnLower) => worst(byColumn.get(`${uniqueId}\u0000${columnLower}`) ?? []),
+  });
   return {
     key: keyOf(ingestions),
     ingestions,
@@ -406,10 +234,7 @@ async function load(db: StoreDb, organisation: string, ingestions: CurrentIngest
     children,
     tests,
     nodeTestStatus,
-    docs,
-    docsById: new Map(docs.map((doc) => [doc.id, doc])),
-    facetValues,
-    facetIdOf,
+    ...documents,
   };
 }
 

@@ -1,7 +1,7 @@
-// Explore's search: PostgreSQL full-text search over the organisation's search documents finds
-// and ranks the matches (prefix matching on every word typed); the facet counts, filters and
-// highlights are then worked out on the in-memory project index.
-import { sql } from 'kysely';
+// Explore's search, on the in-memory project index: the word index (the lexemes PostgreSQL's
+// full-text parser made of each search document) finds the documents holding every word typed as
+// a prefix, names holding a word inside them are added, and facet counts, filters, ranking and
+// highlights are worked out over those matches. Only the page's health is read from the store.
 import {
   catalogFacetNames,
   type CatalogFacetName,
@@ -13,12 +13,13 @@ import {
 } from '@common/dbt/catalogContract';
 import type { z } from 'zod';
 import type { StoreDb } from '../../platform/store/openStore.js';
-import { highlight, highlightedExtract, prefixQuery, queryWords } from '../../platform/search/index.js';
+import { highlight, highlightedExtract, queryWords } from '../../platform/search/index.js';
+import { prefixMatches } from './prefixIndex.js';
 import type { IndexDoc, ProjectIndex } from './projectIndex.js';
 import { healthOfNodes } from './resultQueries.js';
 
 // The generic pieces live in the platform (one implementation for every search); kept importable here.
-export { highlight, prefixQuery, queryWords };
+export { highlight, queryWords };
 
 type SearchQuery = z.output<typeof catalogSearchQuery>;
 
@@ -51,16 +52,6 @@ function filtersOf(query: SearchQuery, index: ProjectIndex): (Set<number> | null
   });
 }
 
-/** Ids of the documents matching every word as a prefix, by PostgreSQL full-text search (GIN index). */
-async function fullTextMatches(db: StoreDb, organisation: string, words: readonly string[]): Promise<string[]> {
-  // One row with every id: thousands of matches cost far less than as thousands of rows.
-  const rows = await sql<{ ids: string | null }>`
-    SELECT string_agg(id::text, ',') AS ids FROM dbt_search_docs
-    WHERE organisation_id = ${organisation} AND document @@ to_tsquery('simple', ${prefixQuery(words)})`.execute(db);
-  const ids = rows.rows[0]?.ids;
-  return ids ? ids.split(',') : [];
-}
-
 /**
  * How well a document's name answers the words, best first: the whole name typed (5), the name
  * starting with what was typed (4), every word starting a word of the name (3), every word inside
@@ -68,10 +59,11 @@ async function fullTextMatches(db: StoreDb, organisation: string, words: readonl
  * or around it (0). ts_rank would weigh the same thing, at a cost per match that a short prefix
  * makes large.
  */
-function nameScore(doc: IndexDoc, words: readonly string[]): number {
+function nameScore(doc: IndexDoc, typed: TypedName): number {
+  const { words } = typed;
   const whole = doc.nameLower;
-  if (words.join('_') === whole || words.join(' ') === whole || words.join('') === whole) return 5;
-  if (whole.startsWith(words.join('_')) || whole.startsWith(words.join(' '))) return 4;
+  if (typed.underscored === whole || typed.spaced === whole || typed.joined === whole) return 5;
+  if (whole.startsWith(typed.underscored) || whole.startsWith(typed.spaced)) return 4;
   const starts = words.filter((word) => doc.nameWords.some((part) => part.startsWith(word)) || whole.startsWith(word)).length;
   if (starts === words.length) return 3;
   const inside = words.filter((word) => whole.includes(word)).length;
@@ -86,13 +78,28 @@ function nameScore(doc: IndexDoc, words: readonly string[]): number {
  * that thing. Weaker name matches follow by score, assets and columns together (4–7), and a match
  * in the description or around the name last (7).
  */
-function rankOf(doc: IndexDoc, words: readonly string[]): number {
-  const score = nameScore(doc, words);
+function rankOf(doc: IndexDoc, typed: TypedName): number {
+  const score = nameScore(doc, typed);
   if (score >= 4) return (doc.column === null ? 0 : 2) + (5 - score);
   return 4 + (3 - score);
 }
 
 const RANKS = 8;
+
+/** The words typed, and the names they would spell joined, worked out once per search rather than per match. */
+interface TypedName {
+  words: readonly string[];
+  underscored: string;
+  spaced: string;
+  joined: string;
+}
+
+const typedName = (words: readonly string[]): TypedName => ({
+  words,
+  underscored: words.join('_'),
+  spaced: words.join(' '),
+  joined: words.join(''),
+});
 
 /** Documents whose name (or column's name) holds every word somewhere inside it: what full-text prefixes cannot find. */
 function insideNameMatches(index: ProjectIndex, words: readonly string[]): IndexDoc[] {
@@ -146,8 +153,9 @@ function assetsFirst(hits: readonly IndexDoc[], needed: number): IndexDoc[] {
 
 /** The first `needed` hits by rank, then assets before columns, certified first, then name order; the rest stay unsorted (never sent). */
 function rankedPage(hits: readonly IndexDoc[], words: readonly string[], needed: number): IndexDoc[] {
+  const typed = typedName(words);
   const buckets: IndexDoc[][] = Array.from({ length: RANKS }, () => []);
-  for (const doc of hits) (buckets[rankOf(doc, words)] as IndexDoc[]).push(doc);
+  for (const doc of hits) (buckets[rankOf(doc, typed)] as IndexDoc[]).push(doc);
   const out: IndexDoc[] = [];
   for (const bucket of buckets) {
     if (out.length >= needed) break;
@@ -179,13 +187,17 @@ export async function searchCatalog(
     // Only operators or punctuation: nothing to look for.
     matches = [];
   } else {
-    const found = new Set(
-      (await fullTextMatches(db, organisation, words))
-        .map((id) => index.docsById.get(id))
-        .filter((doc): doc is IndexDoc => doc !== undefined),
-    );
-    for (const doc of insideNameMatches(index, words)) found.add(doc);
-    matches = [...found];
+    const found = new Uint8Array(index.docs.length);
+    matches = [];
+    for (const position of prefixMatches(index.prefix, words)) {
+      found[position] = 1;
+      matches.push(index.docs[position] as IndexDoc);
+    }
+    for (const doc of insideNameMatches(index, words)) {
+      if (found[doc.position] === 1) continue;
+      found[doc.position] = 1;
+      matches.push(doc);
+    }
   }
 
   // One pass: a document that fails no filter counts in every facet and is a hit; one that

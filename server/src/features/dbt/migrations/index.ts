@@ -9,6 +9,7 @@ import { dbtModelGovernance } from './024_dbt_model_governance.js';
 import { dbtCertified } from './026_dbt_certified.js';
 import { dbtCompiledSqlView } from './028_dbt_compiled_sql_view.js';
 import { dbtProjects } from './030_dbt_projects.js';
+import { dbtSearchDocsWithoutGin } from './031_dbt_search_docs_without_gin.js';
 
 export const migrations: Record<string, Migration> = {
   '004_dbt': dbt,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '026_dbt_certified': dbtCertified,
   '028_dbt_compiled_sql_view': dbtCompiledSqlView,
   '030_dbt_projects': dbtProjects,
+  '031_dbt_search_docs_without_gin': dbtSearchDocsWithoutGin,
 };
