@@ -165,10 +165,20 @@ export function publicRoutes(): CheckedRoute[] {
  * router listens to), so each check reuses one signed-in page instead of loading the app again.
  */
 export async function openInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate((target) => {
+  const before = await page.evaluate((target) => {
+    const previous = { title: document.title, at: window.location.pathname };
     window.history.pushState({ usr: null, key: `a11y${Date.now()}`, idx: window.history.length }, '', target);
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    return previous;
   }, path);
+  // The router shows the new screen once its chunk and loader are done; until then the old
+  // screen, heading and all, is still there and would pass for the new one. Every screen has a
+  // title of its own (the accessibility test asserts it), so a new title means the new screen is
+  // in. Another address of the same screen (other parameters) keeps its title: for that, the
+  // wait ends after a while and the heading check below decides.
+  if (before.at !== new URL(path, 'http://portal').pathname) {
+    await page.waitForFunction((title) => document.title !== title, before.title, { timeout: 10_000, polling: 50 }).catch(() => undefined);
+  }
   await waitForPage(page);
 }
 
