@@ -46,7 +46,7 @@ export interface IndexDoc {
 }
 
 /** The values a document has for a facet (several for tags and owners). */
-export function facetValuesOf(doc: Omit<IndexDoc, 'facetIds' | 'position' | 'nameWords' | 'nameLower'>, facet: CatalogFacetName): string[] {
+function facetValuesOf(doc: Omit<IndexDoc, 'facetIds' | 'position' | 'nameWords' | 'nameLower'>, facet: CatalogFacetName): string[] {
   switch (facet) {
     case 'kind':
       return [doc.kind];

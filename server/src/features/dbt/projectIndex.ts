@@ -10,7 +10,6 @@ import type { StoreDb } from '../../platform/store/openStore.js';
 import { jsonList, loadIndexDocuments, type IndexDoc, type IndexDocuments } from './indexDocuments.js';
 
 export type { IndexDoc } from './indexDocuments.js';
-export { facetValuesOf } from './indexDocuments.js';
 
 export interface IndexNode {
   uniqueId: string;
