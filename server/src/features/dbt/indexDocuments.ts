@@ -1,7 +1,8 @@
 // The search documents of an organisation's catalog as the project index holds them: one per
 // model, source, seed, snapshot, exposure, metric, semantic model, saved query and macro, and one
-// per column, each with its facet values (as ids into per-facet value lists), its place in the
-// name order, and the word index explore's search finds prefixes in.
+// per column, each with its place in the name order; beside them, in flat arrays indexed by that
+// place, their facet values (facetColumns.ts), their names grouped (nameGroups.ts) and the word
+// index explore's search finds prefixes in (prefixIndex.ts).
 import { sql } from 'kysely';
 import {
   catalogFacetNames,
@@ -11,6 +12,8 @@ import {
   type TestStatus,
 } from '@common/dbt/catalogContract';
 import type { StoreDb } from '../../platform/store/openStore.js';
+import { buildFacetColumn, type FacetColumn } from './facetColumns.js';
+import { buildNameGroups, type NameGroups } from './nameGroups.js';
 import { buildPrefixIndex, type PrefixIndex } from './prefixIndex.js';
 
 export interface IndexDoc {
@@ -38,15 +41,10 @@ export interface IndexDoc {
   testStatus: TestStatus | null;
   /** Place in the name order (name, kind, column, id): sorting hits is then an integer compare. */
   position: number;
-  /** The name (or the column's name) lower-cased, and its words, for ranking and in-word matches (worked out once, not per search). */
-  nameLower: string;
-  nameWords: string[];
-  /** Per facet (in catalogFacetNames order), the ids of this document's values in ProjectIndex.facetValues. */
-  facetIds: number[][];
 }
 
 /** The values a document has for a facet (several for tags and owners). */
-function facetValuesOf(doc: Omit<IndexDoc, 'facetIds' | 'position' | 'nameWords' | 'nameLower'>, facet: CatalogFacetName): string[] {
+function facetValuesOf(doc: IndexDoc, facet: CatalogFacetName): string[] {
   switch (facet) {
     case 'kind':
       return [doc.kind];
@@ -97,9 +95,10 @@ export const jsonList = (value: unknown): string[] =>
 export interface IndexDocuments {
   /** Documents in name order. */
   docs: IndexDoc[];
-  /** Per facet, every value any document has (a document refers to them by position). */
-  facetValues: string[][];
-  facetIdOf: Map<string, number>[];
+  /** Per facet (in catalogFacetNames order), every value some document has and each document's values. */
+  facets: FacetColumn[];
+  /** The documents grouped by lower-cased name (of the asset, or of the column). */
+  names: NameGroups;
   /** Every lexeme of the documents, with the positions (in `docs`) of those holding it. */
   prefix: PrefixIndex;
 }
@@ -165,29 +164,7 @@ export async function loadIndexDocuments(db: StoreDb, organisation: string, test
     testStatus: row.column_name ? testStatus.ofColumn(row.unique_id, row.column_name.toLowerCase()) : testStatus.ofNode(row.unique_id),
     // The row's number until the documents are sorted, then the place in the name order.
     position: rowNumber,
-    nameLower: (row.column_name ?? row.name).toLowerCase(),
-    nameWords: (row.column_name ?? row.name)
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter(Boolean),
-    facetIds: [],
   }));
-  const facetValues: string[][] = catalogFacetNames.map(() => []);
-  const facetIdOf: Map<string, number>[] = catalogFacetNames.map(() => new Map());
-  for (const doc of docs) {
-    doc.facetIds = catalogFacetNames.map((facet, f) =>
-      facetValuesOf(doc, facet).map((value) => {
-        const ids = facetIdOf[f] as Map<string, number>;
-        let id = ids.get(value);
-        if (id === undefined) {
-          id = ids.size;
-          ids.set(value, id);
-          (facetValues[f] as string[]).push(value);
-        }
-        return id;
-      }),
-    );
-  }
   // Sorted once here, so that a search never sorts with localeCompare.
   docs.sort(
     (a, b) =>
@@ -200,8 +177,8 @@ export async function loadIndexDocuments(db: StoreDb, organisation: string, test
   docs.forEach((doc, position) => (doc.position = position));
   return {
     docs,
-    facetValues,
-    facetIdOf,
+    facets: catalogFacetNames.map((facet) => buildFacetColumn(docs.map((doc) => facetValuesOf(doc, facet)))),
+    names: buildNameGroups(docs.map((doc) => (doc.column ?? doc.name).toLowerCase())),
     prefix: buildPrefixIndex(lexemes),
   };
 }

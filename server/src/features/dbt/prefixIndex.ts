@@ -55,26 +55,33 @@ function lowerBound(lexemes: readonly string[], word: string): number {
 }
 
 /**
- * Positions of the documents holding, for every word, a lexeme starting with it (PostgreSQL's
- * `'w1':* & 'w2':*`), in ascending order. The words are lower-case letters and digits.
+ * For each document, how many of the words (at most 255) it holds a lexeme starting with: it
+ * matches `'w1':* & 'w2':*` when the count is words.length. A mask rather than a list, so a
+ * search can add the documents it finds otherwise without another pass.
  */
-export function prefixMatches(index: PrefixIndex, words: readonly string[]): number[] {
-  if (words.length === 0) return [];
-  // How many of the words a document has matched so far; a word counts once per document.
+export function prefixMatchCounts(index: PrefixIndex, words: readonly string[]): Uint8Array {
   const matched = new Uint8Array(index.documents);
-  const seen = new Int32Array(index.documents).fill(-1);
   words.forEach((word, w) => {
     for (let i = lowerBound(index.lexemes, word); i < index.lexemes.length && (index.lexemes[i] as string).startsWith(word); i += 1) {
       const end = index.starts[i + 1] as number;
       for (let p = index.starts[i] as number; p < end; p += 1) {
         const position = index.positions[p] as number;
-        if (seen[position] === w) continue;
-        seen[position] = w;
-        // A document that missed an earlier word can never match all of them.
+        // Counted once per word however many of its lexemes start so (a second one finds w + 1);
+        // a document that missed an earlier word can never match all of them.
         if (matched[position] === w) matched[position] = w + 1;
       }
     }
   });
+  return matched;
+}
+
+/**
+ * Positions of the documents holding, for every word, a lexeme starting with it (PostgreSQL's
+ * `'w1':* & 'w2':*`), in ascending order. The words are lower-case letters and digits.
+ */
+export function prefixMatches(index: PrefixIndex, words: readonly string[]): number[] {
+  if (words.length === 0) return [];
+  const matched = prefixMatchCounts(index, words);
   const found: number[] = [];
   for (let position = 0; position < index.documents; position += 1) if (matched[position] === words.length) found.push(position);
   return found;

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { versionedName, type CatalogResourceType, type NodeRef, type TestStatus } from '@common/dbt/catalogContract';
 import type { StoreDb } from '../../platform/store/openStore.js';
-import { jsonList, loadIndexDocuments, type IndexDoc, type IndexDocuments } from './indexDocuments.js';
+import { jsonList, loadIndexDocuments, type IndexDocuments } from './indexDocuments.js';
 
 export type { IndexDoc } from './indexDocuments.js';
 
@@ -66,11 +66,6 @@ export interface ProjectIndex extends IndexDocuments {
   nodeTestStatus: Map<string, TestStatus>;
   /** Facet counts of all documents, worked out once (the Data Assets list opens with them). */
   allFacetCounts?: Int32Array[];
-  /**
-   * The documents grouped by lower-cased name, worked out on the first search that needs it: many
-   * columns share a name (`order_id` in dozens of models), so an in-word match scans each name once.
-   */
-  byNameLower?: Array<{ name: string; docs: IndexDoc[] }>;
 }
 
 const severityOrder: Record<TestStatus, number> = { fail: 5, error: 4, warn: 3, unknown: 2, skipped: 1, pass: 0 };

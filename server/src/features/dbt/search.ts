@@ -14,7 +14,9 @@ import {
 import type { z } from 'zod';
 import type { StoreDb } from '../../platform/store/openStore.js';
 import { highlight, highlightedExtract, queryWords } from '../../platform/search/index.js';
-import { prefixMatches } from './prefixIndex.js';
+import { countAllValues, countValues, filterMask, holdsAny, type FacetColumn } from './facetColumns.js';
+import { groupsHolding } from './nameGroups.js';
+import { prefixMatchCounts } from './prefixIndex.js';
 import type { IndexDoc, ProjectIndex } from './projectIndex.js';
 import { healthOfNodes } from './resultQueries.js';
 
@@ -27,8 +29,8 @@ type SearchQuery = z.output<typeof catalogSearchQuery>;
 export const descriptionExtract = (description: string, words: readonly string[]): HighlightedText =>
   highlightedExtract(description, words);
 
-/** Per facet, the ids of the wanted values (null: no filter on that facet). */
-function filtersOf(query: SearchQuery, index: ProjectIndex): (Set<number> | null)[] {
+/** Per facet, a mask of the wanted values (null: no filter on that facet). */
+function filtersOf(query: SearchQuery, index: ProjectIndex): (Uint8Array | null)[] {
   const wanted: Record<CatalogFacetName, readonly string[] | undefined> = {
     kind: query.kind,
     database: query.database,
@@ -46,45 +48,9 @@ function filtersOf(query: SearchQuery, index: ProjectIndex): (Set<number> | null
   };
   return catalogFacetNames.map((facet, f) => {
     const values = wanted[facet];
-    if (!values || values.length === 0) return null;
-    // A value no document has still filters: it matches nothing (-1).
-    return new Set(values.map((value) => (index.facetIdOf[f] as Map<string, number>).get(value) ?? -1));
+    return values && values.length > 0 ? filterMask(index.facets[f] as FacetColumn, values) : null;
   });
 }
-
-/**
- * How well a document's name answers the words, best first: the whole name typed (5), the name
- * starting with what was typed (4), every word starting a word of the name (3), every word inside
- * the name (2, "ustomer" in "customers"), some of them (1), none — the match is in the description
- * or around it (0). ts_rank would weigh the same thing, at a cost per match that a short prefix
- * makes large.
- */
-function nameScore(doc: IndexDoc, typed: TypedName): number {
-  const { words } = typed;
-  const whole = doc.nameLower;
-  if (typed.underscored === whole || typed.spaced === whole || typed.joined === whole) return 5;
-  if (whole.startsWith(typed.underscored) || whole.startsWith(typed.spaced)) return 4;
-  const starts = words.filter((word) => doc.nameWords.some((part) => part.startsWith(word)) || whole.startsWith(word)).length;
-  if (starts === words.length) return 3;
-  const inside = words.filter((word) => whole.includes(word)).length;
-  if (inside === words.length) return 2;
-  return starts > 0 || inside > 0 ? 1 : 0;
-}
-
-/**
- * Ranks, best first: an asset (model, source, or any other resource) named exactly as typed (0),
- * then one whose name starts so (1), before a column named exactly or starting so (2, 3): people
- * type the name of the thing they look for, and a column sharing it (`stats.customers`) is seldom
- * that thing. Weaker name matches follow by score, assets and columns together (4–7), and a match
- * in the description or around the name last (7).
- */
-function rankOf(doc: IndexDoc, typed: TypedName): number {
-  const score = nameScore(doc, typed);
-  if (score >= 4) return (doc.column === null ? 0 : 2) + (5 - score);
-  return 4 + (3 - score);
-}
-
-const RANKS = 8;
 
 /** The words typed, and the names they would spell joined, worked out once per search rather than per match. */
 interface TypedName {
@@ -101,68 +67,156 @@ const typedName = (words: readonly string[]): TypedName => ({
   joined: words.join(''),
 });
 
-/** Documents whose name (or column's name) holds every word somewhere inside it: what full-text prefixes cannot find. */
-function insideNameMatches(index: ProjectIndex, words: readonly string[]): IndexDoc[] {
-  index.byNameLower ??= groupByName(index.docs);
-  const found: IndexDoc[] = [];
-  for (const group of index.byNameLower) {
-    if (words.every((word) => group.name.includes(word))) for (const doc of group.docs) found.push(doc);
-  }
-  return found;
+/**
+ * How well a name (lower-cased, with its words) answers the words typed, best first: the whole
+ * name typed (5), the name starting with what was typed (4), every word starting a word of the
+ * name (3), every word inside the name (2, "ustomer" in "customers"), some of them (1), none —
+ * the match is in the description or around it (0). ts_rank would weigh the same thing, at a
+ * cost per match that a short prefix makes large.
+ */
+function nameScore(whole: string, nameWords: readonly string[], typed: TypedName): number {
+  const { words } = typed;
+  if (typed.underscored === whole || typed.spaced === whole || typed.joined === whole) return 5;
+  if (whole.startsWith(typed.underscored) || whole.startsWith(typed.spaced)) return 4;
+  const starts = words.filter((word) => nameWords.some((part) => part.startsWith(word)) || whole.startsWith(word)).length;
+  if (starts === words.length) return 3;
+  const inside = words.filter((word) => whole.includes(word)).length;
+  if (inside === words.length) return 2;
+  return starts > 0 || inside > 0 ? 1 : 0;
 }
 
-function groupByName(docs: readonly IndexDoc[]): Array<{ name: string; docs: IndexDoc[] }> {
-  const groups = new Map<string, IndexDoc[]>();
-  for (const doc of docs) {
-    const group = groups.get(doc.nameLower);
-    if (group) group.push(doc);
-    else groups.set(doc.nameLower, [doc]);
-  }
-  return [...groups].map(([name, grouped]) => ({ name, docs: grouped }));
+/**
+ * Ranks, best first: an asset (model, source, or any other resource) named exactly as typed (0),
+ * then one whose name starts so (1), before a column named exactly or starting so (2, 3): people
+ * type the name of the thing they look for, and a column sharing it (`stats.customers`) is seldom
+ * that thing. Weaker name matches follow by score, assets and columns together (4–7), and a match
+ * in the description or around the name last (7).
+ */
+function rankOf(score: number, isColumn: boolean): number {
+  if (score >= 4) return (isColumn ? 2 : 0) + (5 - score);
+  return 4 + (3 - score);
 }
 
-function tally(counts: Int32Array | undefined, ids: readonly number[] | undefined): void {
-  if (!counts || !ids) return;
-  for (const id of ids) counts[id] = (counts[id] ?? 0) + 1;
+const RANKS = 8;
+
+/**
+ * Positions of the documents holding every word: as a prefix of one of their lexemes, or
+ * somewhere inside their name (what full-text prefixes cannot find). Ascending, so in name order.
+ */
+function matchesOf(index: ProjectIndex, words: readonly string[]): Int32Array {
+  const all = words.length;
+  const counts = prefixMatchCounts(index.prefix, words);
+  const { memberStarts, members } = index.names;
+  for (const group of groupsHolding(index.names, words)) {
+    const end = memberStarts[group + 1] as number;
+    for (let k = memberStarts[group] as number; k < end; k += 1) counts[members[k] as number] = all;
+  }
+  let found = 0;
+  for (const count of counts) if (count === all) found += 1;
+  const positions = new Int32Array(found);
+  let next = 0;
+  for (let position = 0; next < found; position += 1) {
+    if (counts[position] === all) {
+      positions[next] = position;
+      next += 1;
+    }
+  }
+  return positions;
 }
 
 /** Facet counts over every document of the index. */
-function countAll(index: ProjectIndex): Int32Array[] {
-  const counts = index.facetValues.map((values) => new Int32Array(values.length));
-  for (const doc of index.docs) for (let f = 0; f < counts.length; f += 1) tally(counts[f], doc.facetIds[f]);
-  return counts;
+const countAll = (index: ProjectIndex): Int32Array[] => index.facets.map(countAllValues);
+
+/** The first `needed` hits (positions, ascending) with assets before columns, each in name order. */
+function assetsFirst(index: ProjectIndex, hits: ArrayLike<number>, needed: number): IndexDoc[] {
+  const out: IndexDoc[] = [];
+  for (const wantColumn of [false, true]) {
+    for (let i = 0; i < hits.length && out.length < needed; i += 1) {
+      const doc = index.docs[hits[i] as number] as IndexDoc;
+      if ((doc.column !== null) === wantColumn) out.push(doc);
+    }
+  }
+  return out;
 }
 
-/** Within a rank: assets before columns, certified assets before the others, then name order. */
-const byAssetThenName = (a: IndexDoc, b: IndexDoc) =>
-  (a.column === null ? 0 : 1) - (b.column === null ? 0 : 1) || (a.certified ? 0 : 1) - (b.certified ? 0 : 1) || a.position - b.position;
-
-/** The first `needed` hits with assets before columns, each in name order. */
-function assetsFirst(hits: readonly IndexDoc[], needed: number): IndexDoc[] {
-  const assets: IndexDoc[] = [];
-  for (const doc of hits) {
-    if (doc.column === null) assets.push(doc);
-    if (assets.length >= needed) return assets;
-  }
-  for (const doc of hits) {
-    if (doc.column !== null) assets.push(doc);
-    if (assets.length >= needed) break;
-  }
-  return assets;
-}
-
-/** The first `needed` hits by rank, then assets before columns, certified first, then name order; the rest stay unsorted (never sent). */
-function rankedPage(hits: readonly IndexDoc[], words: readonly string[], needed: number): IndexDoc[] {
+/**
+ * The first `needed` hits by rank, then assets before columns, certified first, then name order.
+ * The hits come in name order, so each of those groups fills in order and stops at `needed`:
+ * nothing is sorted, and a name's score is worked out once for every document bearing it.
+ */
+function rankedPage(index: ProjectIndex, hits: ArrayLike<number>, words: readonly string[], needed: number): IndexDoc[] {
   const typed = typedName(words);
-  const buckets: IndexDoc[][] = Array.from({ length: RANKS }, () => []);
-  for (const doc of hits) (buckets[rankOf(doc, typed)] as IndexDoc[]).push(doc);
+  const { names, words: wordsOfName, groupOf } = index.names;
+  const scoreOf = new Int8Array(names.length).fill(-1);
+  // Per rank: certified assets, other assets, columns.
+  const buckets: IndexDoc[][] = Array.from({ length: RANKS * 3 }, () => []);
+  for (let i = 0; i < hits.length; i += 1) {
+    const doc = index.docs[hits[i] as number] as IndexDoc;
+    const group = groupOf[doc.position] as number;
+    let score = scoreOf[group] as number;
+    if (score < 0) {
+      score = nameScore(names[group] as string, wordsOfName[group] as string[], typed);
+      scoreOf[group] = score;
+    }
+    const bucket = buckets[rankOf(score, doc.column !== null) * 3 + (doc.column !== null ? 2 : doc.certified ? 0 : 1)] as IndexDoc[];
+    if (bucket.length < needed) bucket.push(doc);
+  }
   const out: IndexDoc[] = [];
   for (const bucket of buckets) {
     if (out.length >= needed) break;
-    bucket.sort(byAssetThenName);
     out.push(...bucket.slice(0, needed - out.length));
   }
   return out;
+}
+
+/** Every position of the index, for a list with no words typed. */
+function allPositions(index: ProjectIndex): Int32Array {
+  const positions = new Int32Array(index.docs.length);
+  for (let position = 0; position < positions.length; position += 1) positions[position] = position;
+  return positions;
+}
+
+/**
+ * The hits among the matches and each facet's counts, in one pass over the matches: a document
+ * that fails no filter counts in every facet and is a hit; one that fails exactly one filter
+ * counts in that facet only (each facet ignores its own filter, so choosing a value still shows
+ * what choosing another would give).
+ */
+function filterAndCount(
+  index: ProjectIndex,
+  matches: Int32Array,
+  filters: readonly (Uint8Array | null)[],
+): { hits: Int32Array; counts: Int32Array[] } {
+  const facets = index.facets;
+  const hits = new Int32Array(matches.length);
+  let hitCount = 0;
+  const failedOnly: number[][] = facets.map(() => []);
+  for (let m = 0; m < matches.length; m += 1) {
+    const position = matches[m] as number;
+    let failed = -1;
+    let failures = 0;
+    for (let f = 0; f < filters.length && failures < 2; f += 1) {
+      const mask = filters[f];
+      if (mask && !holdsAny(facets[f] as FacetColumn, position, mask)) {
+        failures += 1;
+        failed = f;
+      }
+    }
+    if (failures === 0) {
+      hits[hitCount] = position;
+      hitCount += 1;
+    } else if (failures === 1) {
+      (failedOnly[failed] as number[]).push(position);
+    }
+  }
+  const kept = hits.subarray(0, hitCount);
+  const counts = facets.map((column, f) => {
+    const tally = new Int32Array(column.values.length);
+    countValues(column, kept, tally);
+    countValues(column, failedOnly[f] as number[], tally);
+    return tally;
+  });
+  return { hits: kept, counts };
 }
 
 export async function searchCatalog(
@@ -180,60 +234,21 @@ export async function searchCatalog(
 
   const words = queryWords(query.q);
   const typed = (query.q ?? '').trim() !== '';
-  let matches: IndexDoc[];
-  if (!typed) {
-    matches = index.docs;
-  } else if (words.length === 0) {
-    // Only operators or punctuation: nothing to look for.
-    matches = [];
-  } else {
-    const found = new Uint8Array(index.docs.length);
-    matches = [];
-    for (const position of prefixMatches(index.prefix, words)) {
-      found[position] = 1;
-      matches.push(index.docs[position] as IndexDoc);
-    }
-    for (const doc of insideNameMatches(index, words)) {
-      if (found[doc.position] === 1) continue;
-      found[doc.position] = 1;
-      matches.push(doc);
-    }
-  }
-
-  // One pass: a document that fails no filter counts in every facet and is a hit; one that
-  // fails exactly one filter counts in that facet only (each facet ignores its own filter, so
-  // choosing a value still shows what choosing another would give).
   const filters = filtersOf(query, index);
   const filtered = filters.some((filter) => filter !== null);
   let counts: Int32Array[];
-  let hits: IndexDoc[];
+  let hits: ArrayLike<number>;
   if (!typed && !filtered) {
     index.allFacetCounts ??= countAll(index);
     counts = index.allFacetCounts;
-    hits = index.docs;
+    hits = allPositions(index);
   } else {
-    counts = index.facetValues.map((values) => new Int32Array(values.length));
-    hits = [];
-    for (const doc of matches) {
-      let failed = -1;
-      let failures = 0;
-      for (let f = 0; f < filters.length && failures < 2; f += 1) {
-        const wanted = filters[f];
-        if (wanted && !(doc.facetIds[f] as number[]).some((id) => wanted.has(id))) {
-          failures += 1;
-          failed = f;
-        }
-      }
-      if (failures === 0) {
-        hits.push(doc);
-        for (let f = 0; f < counts.length; f += 1) tally(counts[f], doc.facetIds[f]);
-      } else if (failures === 1) {
-        tally(counts[failed], doc.facetIds[failed]);
-      }
-    }
+    // Only operators or punctuation typed: nothing to look for.
+    const matches = !typed ? allPositions(index) : words.length === 0 ? new Int32Array(0) : matchesOf(index, words);
+    ({ hits, counts } = filterAndCount(index, matches, filters));
   }
   catalogFacetNames.forEach((facet, f) => {
-    const values = index.facetValues[f] as string[];
+    const values = (index.facets[f] as FacetColumn).values;
     const list: FacetCount[] = [];
     (counts[f] as Int32Array).forEach((n, id) => {
       if (n > 0) list.push({ value: values[id] as string, count: n });
@@ -241,11 +256,11 @@ export async function searchCatalog(
     facets[facet] = list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
   });
 
-  // Without a query the hits are in name order (the index's). With one, the best name matches
-  // first; only as many as the page needs are put in order.
+  // With a query, the best name matches first; only as many as the page needs are put in order.
+  // Without one, assets come before columns (each part in name order).
   const total = hits.length;
-  // Without a query, assets come before columns (each part in name order).
-  const ordered = typed ? rankedPage(hits, words, query.offset + query.limit) : assetsFirst(hits, query.offset + query.limit);
+  const needed = query.offset + query.limit;
+  const ordered = typed ? rankedPage(index, hits, words, needed) : assetsFirst(index, hits, needed);
 
   const page: SearchHit[] = ordered.slice(query.offset, query.offset + query.limit).map((doc) => ({
     kind: doc.kind,
