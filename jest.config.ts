@@ -50,6 +50,11 @@ const config: Config = {
   // One worker per core (jest's default leaves one core idle): most suites wait on a portal
   // process, an identity server or the store as much as they compute.
   maxWorkers: '100%',
+  // Many suites work on real parts (PGlite, DuckDB, a portal process): on a loaded 2-core machine a
+  // hook that migrates a store or a test that generates a sample warehouse can pass jest's 5 s
+  // default without anything being wrong. 30 s still ends a test that hangs; suites that need
+  // more say so with jest.setTimeout.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'browser',
