@@ -123,7 +123,6 @@ async function writeIngestion(
   const { manifest } = parsed;
   const org = options.organisation;
   const project = options.project ?? manifest.projectName;
-  const nodeColumns = new Map(manifest.nodes.map((node) => [node.uniqueId, columnsWithTypes(node, parsed.catalog)]));
   return db.transaction().execute(async (tx) => {
     await ensureOrganisation(tx, org);
     // The project's own resources (its package's); installed packages' may be in several projects.
@@ -199,10 +198,15 @@ async function writeIngestion(
         .execute();
     }
 
-    const edges = manifest.nodes.flatMap((node) =>
-      node.parents.map((parent) => ({ organisation_id: org, project_name: project, parent_id: parent, child_id: node.uniqueId })),
-    );
-    for (const rows of chunks(edges)) await tx.insertInto('dbt_edges').values(rows).execute();
+    // Every table's rows are built a chunk at a time and written: a 20,000-model project has
+    // hundreds of thousands of column and search-document rows, and holding them all at once
+    // (with the parsed manifest) more than doubled the ingest's memory.
+    for (const part of chunks(manifest.nodes)) {
+      const edges = part.flatMap((node) =>
+        node.parents.map((parent) => ({ organisation_id: org, project_name: project, parent_id: parent, child_id: node.uniqueId })),
+      );
+      for (const rows of chunks(edges)) await tx.insertInto('dbt_edges').values(rows).execute();
+    }
 
     const externals = manifest.externals.map((node) => ({
       organisation_id: org,
@@ -215,74 +219,84 @@ async function writeIngestion(
     }));
     for (const rows of chunks(externals)) await tx.insertInto('dbt_external_nodes').values(rows).execute();
 
-    const columns = manifest.nodes.flatMap((node) =>
-      (nodeColumns.get(node.uniqueId) ?? []).map((column) => ({
+    for (const part of chunks(manifest.nodes)) {
+      const nodeColumns = new Map(part.map((node) => [node.uniqueId, columnsWithTypes(node, parsed.catalog)]));
+      const columns = part.flatMap((node) =>
+        (nodeColumns.get(node.uniqueId) ?? []).map((column) => ({
+          organisation_id: org,
+          project_name: project,
+          node_id: node.uniqueId,
+          name: column.name,
+          position: column.position,
+          data_type: column.dataType,
+          description: column.description,
+          tags: JSON.stringify(column.tags),
+        })),
+      );
+      // A manifest may list one column twice under different keys; the first wins (a node's
+      // columns are all in its own chunk).
+      const uniqueColumns = [...new Map(columns.map((column) => [`${column.node_id}\u0000${column.name}`, column])).values()];
+      for (const rows of chunks(uniqueColumns)) await tx.insertInto('dbt_columns').values(rows).execute();
+
+      const docs = searchDocumentsOf(part, (id) =>
+        (nodeColumns.get(id) ?? []).map((column) => ({ name: column.name, description: column.description })),
+      );
+      for (const rows of chunks(docs))
+        await tx
+          .insertInto('dbt_search_docs')
+          .values(rows.map((doc) => ({ organisation_id: org, project_name: project, ...doc })))
+          .execute();
+    }
+
+    for (const part of chunks(manifest.tests)) {
+      const tests = part.map((test) => ({
         organisation_id: org,
         project_name: project,
-        node_id: node.uniqueId,
-        name: column.name,
-        position: column.position,
-        data_type: column.dataType,
-        description: column.description,
-        tags: JSON.stringify(column.tags),
-      })),
-    );
-    // A manifest may list one column twice under different keys; the first wins.
-    const uniqueColumns = [...new Map(columns.map((column) => [`${column.node_id}\u0000${column.name}`, column])).values()];
-    for (const rows of chunks(uniqueColumns)) await tx.insertInto('dbt_columns').values(rows).execute();
-
-    const tests = manifest.tests.map((test) => ({
-      organisation_id: org,
-      project_name: project,
-      unique_id: test.uniqueId,
-      name: test.name,
-      attached_to: test.attachedTo,
-      column_name: test.columnName,
-      severity: test.severity,
-      depends_on: JSON.stringify(test.dependsOn),
-      test_type: test.testType,
-      test_kind: test.testKind,
-    }));
-    for (const rows of chunks(tests)) await tx.insertInto('dbt_tests').values(rows).execute();
-
-    const docs = searchDocumentsOf(manifest.nodes, (id) =>
-      (nodeColumns.get(id) ?? []).map((column) => ({ name: column.name, description: column.description })),
-    );
-    for (const rows of chunks(docs))
-      await tx
-        .insertInto('dbt_search_docs')
-        .values(rows.map((doc) => ({ organisation_id: org, project_name: project, ...doc })))
-        .execute();
+        unique_id: test.uniqueId,
+        name: test.name,
+        attached_to: test.attachedTo,
+        column_name: test.columnName,
+        severity: test.severity,
+        depends_on: JSON.stringify(test.dependsOn),
+        test_type: test.testType,
+        test_kind: test.testKind,
+      }));
+      await tx.insertInto('dbt_tests').values(tests).execute();
+    }
 
     // Results of `docs generate`, `compile` and the like report every node as "success" without
     // building it: they are not build history.
     const builtResults = parsed.runResults?.builds ? parsed.runResults.results : [];
-    const runRows = builtResults.map((result) => ({
-      organisation_id: org,
-      project_name: project,
-      ingestion_id: ingestion.id,
-      unique_id: result.uniqueId,
-      status: result.status,
-      executed_at: result.executedAt,
-      execution_time: result.executionTime,
-      failures: result.failures,
-      message: result.message,
-    }));
-    for (const rows of chunks(runRows)) await tx.insertInto('dbt_run_results').values(rows).execute();
+    for (const part of chunks(builtResults)) {
+      const runRows = part.map((result) => ({
+        organisation_id: org,
+        project_name: project,
+        ingestion_id: ingestion.id,
+        unique_id: result.uniqueId,
+        status: result.status,
+        executed_at: result.executedAt,
+        execution_time: result.executionTime,
+        failures: result.failures,
+        message: result.message,
+      }));
+      await tx.insertInto('dbt_run_results').values(runRows).execute();
+    }
 
-    const freshnessRows = (parsed.sources ?? []).map((result) => ({
-      organisation_id: org,
-      project_name: project,
-      ingestion_id: ingestion.id,
-      unique_id: result.uniqueId,
-      origin: 'dbt' as const,
-      status: result.status,
-      max_loaded_at: result.maxLoadedAt,
-      checked_at: result.checkedAt,
-      age_seconds: result.ageSeconds,
-      error: result.error,
-    }));
-    for (const rows of chunks(freshnessRows)) await tx.insertInto('dbt_freshness_results').values(rows).execute();
+    for (const part of chunks(parsed.sources ?? [])) {
+      const freshnessRows = part.map((result) => ({
+        organisation_id: org,
+        project_name: project,
+        ingestion_id: ingestion.id,
+        unique_id: result.uniqueId,
+        origin: 'dbt' as const,
+        status: result.status,
+        max_loaded_at: result.maxLoadedAt,
+        checked_at: result.checkedAt,
+        age_seconds: result.ageSeconds,
+        error: result.error,
+      }));
+      await tx.insertInto('dbt_freshness_results').values(freshnessRows).execute();
+    }
     await afterResults(tx, ingestion.id);
 
     // Always in the organisation whose artifacts changed.
