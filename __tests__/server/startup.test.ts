@@ -123,6 +123,7 @@ describe('stopping', () => {
     const env = await ports();
     portal = startPortalProcess({ ...env, DATA_DIR: dataDir, DIST_DIR: dist, WAREHOUSE_SAMPLE_QUERIES: '20000', LOG_LEVEL: 'info' });
     // Stopped while the store is being created (its folder exists, the portal does not serve yet).
+    // The folder appears once Node has loaded the server, which a loaded machine can take many seconds to do.
     await waitFor(
       'the store folder',
       () =>
@@ -130,7 +131,7 @@ describe('stopping', () => {
           () => true,
           () => false,
         ),
-      { timeoutMs: 6_000, stepMs: 20 },
+      { timeoutMs: 30_000, stepMs: 20 },
     );
     portal.child.kill('SIGTERM');
     expect((await portal.exited).code).toBe(0);
