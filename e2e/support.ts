@@ -41,6 +41,21 @@ export async function signIn(page: Page, username: string, path = '/app/home'): 
 }
 
 /** Titles of the top-level items of the side menu. */
+/**
+ * Puts the account's layout back to the defaults, on the server too (it is restored at every
+ * sign-in, so a test that leaves it changed would change the next test's starting point). The
+ * layout settings panel must be open.
+ */
+export async function leaveDefaults(page: Page): Promise<void> {
+  const saved = page
+    .waitForResponse((response) => response.url().endsWith('/api/me/layout-settings') && response.request().method() === 'PUT', {
+      timeout: 5_000,
+    })
+    .catch(() => null);
+  await page.getByRole('button', { name: 'Reset to defaults' }).click();
+  await saved;
+}
+
 export async function topLevelMenu(page: Page): Promise<string[]> {
   const list = page.locator('nav[aria-label="Main"] .dw-nav-list > li > .dw-nav-link .dw-nav-text');
   await list.first().waitFor();

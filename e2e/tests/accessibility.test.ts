@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { appRoutesFor, checkedAccounts, openInApp, publicRoutes, waitForPage, type CheckedRoute } from '../a11yRoutes';
 import { checkPage, isBlocking, report, writeSummary, type CheckContext, type Finding } from '../a11yReport';
-import { baseUrl, identityUrl, launch, newPage, signIn } from '../support';
+import { baseUrl, identityUrl, launch, leaveDefaults, newPage, signIn } from '../support';
 
 interface Layout {
   name: string;
@@ -160,13 +160,7 @@ for (const account of checkedAccounts) {
     await page.keyboard.press('Escape');
     await setLayout(page, layouts[0]!);
     await page.getByRole('button', { name: 'Layout settings' }).click();
-    const saved = page
-      .waitForResponse((response) => response.url().endsWith('/api/me/layout-settings') && response.request().method() === 'PUT', {
-        timeout: 5_000,
-      })
-      .catch(() => null);
-    await page.getByRole('button', { name: 'Reset to defaults' }).click();
-    await saved;
+    await leaveDefaults(page);
     await context.close();
 
     const byTitle = new Map<string, string[]>();

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, signIn, topLevelMenu } from '../support';
+import { launch, leaveDefaults, newPage, signIn, topLevelMenu } from '../support';
 
 let browser: Browser;
 before(async () => {
@@ -16,20 +16,6 @@ after(async () => {
 async function openSettings(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Layout settings' }).click();
   await page.getByLabel('Menu colour').waitFor();
-}
-
-/**
- * Puts the account's layout back to the defaults, on the server too (it is restored at every
- * sign-in, so a test that leaves it changed would change the next test's starting point).
- */
-async function leaveDefaults(page: Page): Promise<void> {
-  const saved = page
-    .waitForResponse((response) => response.url().endsWith('/api/me/layout-settings') && response.request().method() === 'PUT', {
-      timeout: 5_000,
-    })
-    .catch(() => null);
-  await page.getByRole('button', { name: 'Reset to defaults' }).click();
-  await saved;
 }
 
 const shellClasses = (page: Page) => page.locator('.dw-shell').getAttribute('class');
