@@ -1,4 +1,5 @@
 import { WarehouseError } from '../../../../server/src/platform/warehouse/errors';
+import { DAILY_TOP_QUERIES } from '../../../../server/src/platform/warehouse/attribution';
 import { fullRange, openTestAccount, PRICE, type TestAccount } from './sampleAccount';
 
 describe('query analytics', () => {
@@ -32,15 +33,20 @@ describe('query analytics', () => {
   });
 
   it('pages through the top queries as a direct query of the cost table does, by cost and by duration, filtered or not', async () => {
-    // The first step's bound comes from the daily rollup's group maxima; a direct ORDER BY over
-    // every query is the truth it must reproduce, page after page.
+    // Unfiltered pages come from each day's top queries, up to DAILY_TOP_QUERIES rows deep (the
+    // last offset goes past it); filtered ones bound their search from the daily rollup's group
+    // maxima. A direct ORDER BY over every query is the truth both must reproduce, page after page.
+    const week = { from: '2026-02-09', to: '2026-02-15' };
+    const weekWhere = "WHERE START_TIME >= TIMESTAMP '2026-02-09' AND START_TIME < TIMESTAMP '2026-02-16'";
     const cases = [
-      { orderBy: 'cost' as const, column: 'CREDITS', where: '' },
-      { orderBy: 'duration' as const, column: 'TOTAL_ELAPSED_TIME', where: '' },
-      { orderBy: 'cost' as const, column: 'CREDITS', where: "WHERE WAREHOUSE_NAME = 'ANALYTICS_WH'", warehouseName: 'ANALYTICS_WH' },
+      { orderBy: 'cost' as const, column: 'CREDITS', where: '', range },
+      { orderBy: 'duration' as const, column: 'TOTAL_ELAPSED_TIME', where: '', range },
+      { orderBy: 'cost' as const, column: 'CREDITS', where: weekWhere, range: week },
+      { orderBy: 'cost' as const, column: 'CREDITS', where: "WHERE WAREHOUSE_NAME = 'ANALYTICS_WH'", warehouseName: 'ANALYTICS_WH', range },
     ];
-    for (const { orderBy, column, where, warehouseName } of cases) {
-      for (const offset of [0, 25, 140]) {
+    expect(DAILY_TOP_QUERIES).toBeLessThan(190 + 25);
+    for (const { orderBy, column, where, warehouseName, range } of cases) {
+      for (const offset of [0, 25, 140, 190]) {
         const page = await account.warehouse.topQueries({ range, warehouseName }, { orderBy, limit: 25, offset });
         const direct = await account.sql(
           `SELECT QUERY_ID AS id FROM DATAWORKS.QUERY_COST ${where} ORDER BY ${column} DESC, QUERY_ID LIMIT 25 OFFSET ${offset}`,

@@ -7,7 +7,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { openDuckDbEngine } from '../../../../server/src/platform/warehouse/duckdbEngine';
 import type { Engine, Queryable, Row } from '../../../../server/src/platform/warehouse/engine';
-import { Sql } from '../../../../server/src/platform/warehouse/sql';
+import { Sql, sql } from '../../../../server/src/platform/warehouse/sql';
+import { queryCostDailyTopSelect } from '../../../../server/src/platform/warehouse/attribution';
 import { generateSampleAccount } from '../../../../server/src/samples/warehouse/generator';
 import { openUsageCopy } from '../../../../server/src/features/warehouse/usage-sync/usageCopy';
 import { OrganisationUsage, type UsageSettings } from '../../../../server/src/features/warehouse/usage-sync/organisationUsage';
@@ -29,6 +30,16 @@ const TABLES = [
   'ACCOUNT_USAGE.GRANTS_TO_USERS',
   'ACCOUNT_USAGE.GRANTS_TO_ROLES',
 ];
+
+/** Each day's top queries as stored, and as the statement computes them afresh from the copy's per-query costs. */
+async function dailyTop(engine: Queryable): Promise<{ stored: Row[]; fresh: Row[] }> {
+  const summary = (from: Sql) => sql`SELECT COUNT(*) AS n, SUM(hash(QUERY_ID)) AS ids, ROUND(SUM(CREDITS), 9) AS credits FROM (${from})`;
+  const everything = { start: '2000-01-01 00:00:00', end: '2100-01-01 00:00:00' };
+  return {
+    stored: await engine.query(summary(Sql.of('SELECT * FROM DATAWORKS.QUERY_COST_DAILY_TOP', []))),
+    fresh: await engine.query(summary(queryCostDailyTopSelect(everything))),
+  };
+}
 
 async function one(engine: Queryable, text: string): Promise<Row> {
   const rows = await engine.query(Sql.of(text, []));
@@ -124,6 +135,13 @@ describe('usage copy', () => {
       rounded(await direct.queryPatterns({ range }, { limit: 10 })),
     );
     expect(rounded(await copied.recommendations(range))).toEqual(rounded(await direct.recommendations(range)));
+    // Each day's top queries, which the unfiltered top queries read, hold what the statement gives afresh.
+    const top = await dailyTop(usage.engine);
+    expect(Number(top.stored[0]?.n)).toBeGreaterThan(0);
+    expect(top.stored).toEqual(top.fresh);
+    expect((await copied.topQueries({ range }, { orderBy: 'duration', limit: 30 })).map((q) => q.queryId)).toEqual(
+      (await direct.topQueries({ range }, { orderBy: 'duration', limit: 30 })).map((q) => q.queryId),
+    );
 
     const state = await usage.state();
     expect(state.ready).toBe(true);
@@ -198,6 +216,14 @@ describe('usage copy', () => {
         Sql.of(`SELECT QUERY_ID FROM DATAWORKS.QUERY_COST WHERE QUERY_ID IN ('late-1', 'long-1') ORDER BY 1`, []),
       );
       expect(ids.map((r) => r.QUERY_ID)).toEqual(['late-1', 'long-1']);
+      // The re-read days' top queries are recomputed: the 20-hour query is now the slowest of all.
+      const top = await dailyTop(usage.engine);
+      expect(top.stored).toEqual(top.fresh);
+      const copied = new Warehouse(infoFor('acme'), source, { cacheMs: 0, usage });
+      const range = await copied.dataRange();
+      if (!range) throw new Error('the copy has no usage');
+      const slowest = await copied.topQueries({ range }, { orderBy: 'duration', limit: 1 });
+      expect(slowest.map((q) => q.queryId)).toEqual(['long-1']);
       // No duplicates from the re-read.
       expect(Number((await one(usage.engine, 'SELECT COUNT(*) - COUNT(DISTINCT QUERY_ID) AS d FROM ACCOUNT_USAGE.QUERY_HISTORY')).d)).toBe(
         0,

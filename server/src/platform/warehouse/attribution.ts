@@ -9,8 +9,8 @@
  * 4. a query's cloud-services cost is its share of the day's billable cloud services (the
  *    part above 10% of compute, from METERING_DAILY_HISTORY).
  *
- * The statements are kept as tables (DATAWORKS.QUERY_COST, WAREHOUSE_HOUR_COST and the daily
- * rollup QUERY_COST_DAILY) wherever the analyses run: in the usage copy, recomputed by each sync
+ * The statements are kept as tables (DATAWORKS.QUERY_COST, WAREHOUSE_HOUR_COST, the daily
+ * rollup QUERY_COST_DAILY and each day's top queries QUERY_COST_DAILY_TOP) wherever the analyses run: in the usage copy, recomputed by each sync
  * over what changed (usage-sync/usageSync.ts), and in a generated sample account. The analyses
  * read the tables (queryCostRelation, warehouseHourRelation), so their SQL is DuckDB's alone.
  */
@@ -151,6 +151,32 @@ export function queryCostDailySelect(window: TimeWindow): Sql {
     FROM DATAWORKS.QUERY_COST
     WHERE START_TIME >= ${ts(window.start)} AND START_TIME < ${ts(window.end)}
     GROUP BY ALL`;
+}
+
+/** How many of each day's costliest, and of its slowest, queries QUERY_COST_DAILY_TOP keeps. */
+export const DAILY_TOP_QUERIES = 200;
+
+/**
+ * Each day's DAILY_TOP_QUERIES costliest and DAILY_TOP_QUERIES slowest queries, whole
+ * QUERY_COST rows (ties at a day's edge all kept): about 110,000 rows for a year of ten million
+ * queries. Any N ≤ DAILY_TOP_QUERIES costliest (or slowest) queries of a range of whole days are
+ * among their own days' top N, so an unfiltered page of top queries reads this table alone
+ * (analytics/queries.ts). Each day's edge is the smallest of its top values (`max(x, n)` keeps a
+ * bounded heap per day), so the statement needs no sort of the window's queries.
+ */
+export function queryCostDailyTopSelect(window: TimeWindow): Sql {
+  const top = raw(String(DAILY_TOP_QUERIES));
+  return sql`WITH Q AS (SELECT * FROM DATAWORKS.QUERY_COST WHERE START_TIME >= ${ts(window.start)} AND START_TIME < ${ts(window.end)}),
+    E AS (SELECT CAST(START_TIME AS DATE) AS DAY, list_min(max(CREDITS, ${top})) AS CREDITS_EDGE,
+                 list_min(max(TOTAL_ELAPSED_TIME, ${top})) AS ELAPSED_EDGE
+          FROM Q GROUP BY 1)
+    SELECT Q.* FROM Q JOIN E ON E.DAY = CAST(Q.START_TIME AS DATE)
+    WHERE Q.CREDITS >= E.CREDITS_EDGE OR Q.TOTAL_ELAPSED_TIME >= E.ELAPSED_EDGE`;
+}
+
+/** The daily top rows of queries that started in the window (whole UTC days only: see queryCostDailyTopSelect). */
+export function queryCostTopRelation(window: TimeWindow): Sql {
+  return sql`SELECT * FROM DATAWORKS.QUERY_COST_DAILY_TOP WHERE START_TIME >= ${ts(window.start)} AND START_TIME < ${ts(window.end)}`;
 }
 
 /** Daily rollup rows of the days in the window (whole UTC days: the pages' ranges are days). */

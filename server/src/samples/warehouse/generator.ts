@@ -10,7 +10,13 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { DAY_MS } from '@common/time/utcDay';
-import { queryCostDailySelect, queryCostSelect, warehouseHourCostSelect, windowText } from '../../platform/warehouse/attribution.js';
+import {
+  queryCostDailySelect,
+  queryCostDailyTopSelect,
+  queryCostSelect,
+  warehouseHourCostSelect,
+  windowText,
+} from '../../platform/warehouse/attribution.js';
 import { queryGapsSelect } from '../../platform/warehouse/gaps.js';
 import { installSnowflakeShims } from '../../platform/warehouse/duckdbEngine.js';
 import { DEFAULT_DUCKDB_LIMITS, openDuckDbInstance, type DuckDbLimits } from '../../platform/warehouse/duckdbInstance.js';
@@ -75,6 +81,10 @@ async function build(connection: DuckDBConnection, plan: SamplePlan): Promise<nu
   };
   await run(connection, sql`CREATE TABLE DATAWORKS.QUERY_COST AS SELECT * FROM (${queryCostSelect(everything)}) ORDER BY START_TIME`);
   await run(connection, sql`CREATE TABLE DATAWORKS.QUERY_COST_DAILY AS SELECT * FROM (${queryCostDailySelect(everything)}) ORDER BY DAY`);
+  await run(
+    connection,
+    sql`CREATE TABLE DATAWORKS.QUERY_COST_DAILY_TOP AS SELECT * FROM (${queryCostDailyTopSelect(everything)}) ORDER BY START_TIME`,
+  );
   await run(
     connection,
     sql`CREATE TABLE DATAWORKS.WAREHOUSE_HOUR_COST AS SELECT * FROM (${warehouseHourCostSelect(everything)}) ORDER BY HOUR_START, WAREHOUSE_NAME`,

@@ -8,8 +8,8 @@
  * WAREHOUSE_HOUR_COST (per warehouse-hour) and QUERY_GAPS (idle gaps between queries).
  */
 
-/** Bumped whenever the sample's tables change, so files of an older shape are generated again. 5: raw business tables (rawSql.ts); 6: QUERY_COST's text preview and its daily rollup; 7: the sample dbt project's builds with dbt's query comment (dbtBuilds.ts). */
-export const SAMPLE_SCHEMA_VERSION = 7;
+/** Bumped whenever the sample's tables change, so files of an older shape are generated again. 5: raw business tables (rawSql.ts); 6: QUERY_COST's text preview and its daily rollup; 7: the sample dbt project's builds with dbt's query comment (dbtBuilds.ts); 8: each day's top queries (QUERY_COST_DAILY_TOP). */
+export const SAMPLE_SCHEMA_VERSION = 8;
 
 export const SCHEMA_DDL: readonly string[] = [
   'CREATE SCHEMA IF NOT EXISTS ACCOUNT_USAGE',

@@ -6,7 +6,13 @@
 import { WarehouseError, notFound } from '../../../platform/warehouse/errors.js';
 import { iso, num, numOrNull, str, strOrNull, type Row } from '../../../platform/warehouse/engine.js';
 import { int, raw, sql, where, type Sql } from '../../../platform/warehouse/sql.js';
-import { queryCostDailyRelation, queryCostRelation, type TimeWindow } from '../../../platform/warehouse/attribution.js';
+import {
+  DAILY_TOP_QUERIES,
+  queryCostDailyRelation,
+  queryCostRelation,
+  queryCostTopRelation,
+  type TimeWindow,
+} from '../../../platform/warehouse/attribution.js';
 import type { AnalyticsContext } from './context.js';
 import { addDays, filterConditions, rangeWindow, type QueryFilter } from './filters.js';
 import type { QuerySummary, QueryDetail, QueryPattern, SpillSummary, QueryOrder, PatternOrder } from '@common/warehouse/analyticsContract';
@@ -42,10 +48,13 @@ function summary(context: AnalyticsContext, row: Row): QuerySummary {
   };
 }
 
-/** The chosen rows (T) with their summary columns; the text preview is kept with each query's cost. */
-function withText(context: AnalyticsContext, filter: QueryFilter, chosen: Sql, order: Sql): Sql {
+/**
+ * The chosen rows (T, picked from QC: the window's per-query costs, or `from` in their place) with
+ * their summary columns; the text preview is kept with each query's cost.
+ */
+function withText(context: AnalyticsContext, filter: QueryFilter, chosen: Sql, order: Sql, from?: Sql): Sql {
   const window = rangeWindow(filter.range);
-  return sql`WITH QC AS (${queryCostRelation(window)}),
+  return sql`WITH QC AS (${from ?? queryCostRelation(window)}),
     T AS (${chosen})
     SELECT ${SUMMARY_COLUMNS}, T.TEXT_PREVIEW AS "textPreview"
     FROM T
@@ -70,11 +79,20 @@ async function edgeFromRollup(context: AnalyticsContext, filter: QueryFilter, ma
   return row && num(row, 'groups') >= rank && row.edge !== null ? num(row, 'edge') : null;
 }
 
+/** True when only a range is set: the daily top queries then hold every page up to DAILY_TOP_QUERIES rows deep. */
+function rangeOnly(filter: QueryFilter): boolean {
+  return [filter.warehouseName, filter.userName, filter.roleName, filter.queryTag, filter.parameterizedHash, filter.dbtModel].every(
+    (value) => value === undefined,
+  );
+}
+
 /**
  * The most expensive (`cost`) or slowest (`duration`) queries, a page at a time (`offset` rows
- * skipped). In two steps, because a year holds millions of queries: first a value the page's
- * last row is at or above (from the daily rollup when it can say, else a top-N over that one
- * column), then only the rows at or above it, whole.
+ * skipped). A year holds millions of queries, so: with no filter but the range (the pages'
+ * default), the page comes from each day's top queries (QUERY_COST_DAILY_TOP, a hundredth of the
+ * queries); otherwise in two steps, first a value the page's last row is at or above (from the
+ * daily rollup when it can say, else a top-N over that one column), then only the rows at or
+ * above it, whole.
  */
 export async function topQueries(
   context: AnalyticsContext,
@@ -87,6 +105,13 @@ export async function topQueries(
   const offset = options.offset ?? 0;
   const window = rangeWindow(filter.range);
   const conditions = filterConditions(filter);
+  if (rangeOnly(filter) && limit + offset <= DAILY_TOP_QUERIES) {
+    const chosen = sql`SELECT * FROM QC WHERE ${orderColumn} IS NOT NULL ORDER BY ${orderColumn} DESC, QUERY_ID LIMIT ${int(limit)} OFFSET ${int(offset)}`;
+    const rows = await context.engine.query(
+      withText(context, filter, chosen, sql`T.${orderColumn} DESC, T.QUERY_ID`, queryCostTopRelation(window)),
+    );
+    return rows.map((row) => summary(context, row));
+  }
   let edge = await edgeFromRollup(context, filter, raw(byDuration ? 'MAX_ELAPSED_TIME' : 'MAX_CREDITS'), limit + offset);
   if (edge === null) {
     const [row] = await context.engine.query(sql`

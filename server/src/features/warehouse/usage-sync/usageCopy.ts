@@ -14,12 +14,17 @@ import { openDuckDbEngine } from '../../../platform/warehouse/duckdbEngine.js';
 import type { DuckDbLimits } from '../../../platform/warehouse/duckdbInstance.js';
 import { num, str, type Engine, type Row } from '../../../platform/warehouse/engine.js';
 import { raw, sql } from '../../../platform/warehouse/sql.js';
-import { queryCostDailySelect, queryCostSelect, warehouseHourCostSelect } from '../../../platform/warehouse/attribution.js';
+import {
+  queryCostDailySelect,
+  queryCostDailyTopSelect,
+  queryCostSelect,
+  warehouseHourCostSelect,
+} from '../../../platform/warehouse/attribution.js';
 import { queryGapsSelect } from '../../../platform/warehouse/gaps.js';
 import { SCHEMA_DDL } from '../../../samples/warehouse/schema.js';
 
 /** Bumped when the copy's tables change shape: an older copy is then rebuilt. */
-export const COPY_VERSION = 3;
+export const COPY_VERSION = 4;
 
 const NO_TIME = { start: '1970-01-01 00:00:00', end: '1970-01-01 00:00:00' };
 
@@ -58,6 +63,7 @@ async function createTables(engine: Engine, source: string): Promise<void> {
     // The derived tables take the attribution statements' own columns (run over an empty window).
     await tx.query(sql`CREATE TABLE DATAWORKS.QUERY_COST AS SELECT * FROM (${queryCostSelect(NO_TIME)}) LIMIT 0`);
     await tx.query(sql`CREATE TABLE DATAWORKS.QUERY_COST_DAILY AS SELECT * FROM (${queryCostDailySelect(NO_TIME)}) LIMIT 0`);
+    await tx.query(sql`CREATE TABLE DATAWORKS.QUERY_COST_DAILY_TOP AS SELECT * FROM (${queryCostDailyTopSelect(NO_TIME)}) LIMIT 0`);
     await tx.query(sql`CREATE TABLE DATAWORKS.WAREHOUSE_HOUR_COST AS SELECT * FROM (${warehouseHourCostSelect(NO_TIME)}) LIMIT 0`);
     await tx.query(sql`CREATE TABLE DATAWORKS.QUERY_GAPS AS SELECT * FROM (${queryGapsSelect(NO_TIME)}) LIMIT 0`);
     await tx.query(sql`INSERT INTO USAGE_SYNC.COPY_INFO VALUES (${COPY_VERSION}, ${source}, now())`);

@@ -19,7 +19,14 @@ import { randomUUID } from 'node:crypto';
 import { DAY_MS, utcDayOf } from '@common/time/utcDay';
 import type { Queryable, Row } from '../../../platform/warehouse/engine.js';
 import { raw, sql, type Sql } from '../../../platform/warehouse/sql.js';
-import { queryCostDailySelect, queryCostSelect, ts, warehouseHourCostSelect, windowText } from '../../../platform/warehouse/attribution.js';
+import {
+  queryCostDailySelect,
+  queryCostDailyTopSelect,
+  queryCostSelect,
+  ts,
+  warehouseHourCostSelect,
+  windowText,
+} from '../../../platform/warehouse/attribution.js';
 import { queryGapsSelect } from '../../../platform/warehouse/gaps.js';
 import { loadStaged, removeStaged, stageSlice, tableColumns, type ColumnType, type StagedSlice, quoted } from './stagedRows.js';
 import { usageStagingDir, type UsageCopy } from './usageCopy.js';
@@ -243,11 +250,15 @@ async function recomputeAttribution(copy: UsageCopy['engine'], from: number, now
   await copy.transaction(async (tx) => {
     await tx.query(sql`DELETE FROM DATAWORKS.QUERY_COST WHERE START_TIME >= ${ts(window.start)}`);
     await tx.query(sql`INSERT INTO DATAWORKS.QUERY_COST SELECT * FROM (${queryCostSelect(window)}) ORDER BY START_TIME`);
-    // The daily rollup of whole days from the first recomputed day on (the window starts on an hour).
+    // The daily rollup and each day's top queries, of whole days from the first recomputed day on (the window starts on an hour).
     const firstDay = windowText(new Date(floorTo(start, DAY_MS)));
     await tx.query(sql`DELETE FROM DATAWORKS.QUERY_COST_DAILY WHERE DAY >= CAST(${ts(firstDay)} AS DATE)`);
     await tx.query(
       sql`INSERT INTO DATAWORKS.QUERY_COST_DAILY SELECT * FROM (${queryCostDailySelect({ start: firstDay, end: window.end })}) ORDER BY DAY`,
+    );
+    await tx.query(sql`DELETE FROM DATAWORKS.QUERY_COST_DAILY_TOP WHERE START_TIME >= ${ts(firstDay)}`);
+    await tx.query(
+      sql`INSERT INTO DATAWORKS.QUERY_COST_DAILY_TOP SELECT * FROM (${queryCostDailyTopSelect({ start: firstDay, end: window.end })}) ORDER BY START_TIME`,
     );
     await tx.query(sql`DELETE FROM DATAWORKS.WAREHOUSE_HOUR_COST WHERE HOUR_START >= ${ts(window.start)}`);
     await tx.query(
