@@ -47,6 +47,8 @@ const serverEsmPattern = `(?:${escaped([...dependencyTree('@keycloak/keycloak-ad
 const config: Config = {
   // The migrated store and the settled portal the server tests start from (reused while what they depend on is unchanged).
   globalSetup: '<rootDir>/__tests__/setup/templates.cjs',
+  // Suites that start a test portal wait behind the others while that template is being built.
+  testSequencer: '<rootDir>/__tests__/setup/sequencer.cjs',
   // One worker per core (jest's default leaves one core idle): most suites wait on a portal
   // process, an identity server or the store as much as they compute.
   maxWorkers: '100%',

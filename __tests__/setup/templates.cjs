@@ -53,7 +53,8 @@ function alive(pid) {
   }
 }
 
-function portalTemplate(storeDir) {
+/** Where the settled portal of this code and this day lives (it may not be built yet). */
+function portalTemplateDir() {
   const inputs = [
     ...filesUnder(path.join(root, 'server')),
     ...filesUnder(path.join(root, 'common')),
@@ -64,9 +65,18 @@ function portalTemplate(storeDir) {
     path.join(__dirname, 'buildPortalTemplate.ts'),
   ];
   const day = new Date().toISOString().slice(0, 10);
-  const name = `dataworks-test-portal-${digest(inputs)}-${day}`;
-  const dir = path.join(os.tmpdir(), name);
-  if (fs.existsSync(path.join(dir, 'data'))) return dir;
+  return path.join(os.tmpdir(), `dataworks-test-portal-${digest(inputs)}-${day}`);
+}
+
+/** Whether the settled portal of this code and this day is built. */
+function portalTemplateReady(dir = portalTemplateDir()) {
+  return fs.existsSync(path.join(dir, 'data'));
+}
+
+function portalTemplate(storeDir) {
+  const dir = portalTemplateDir();
+  const name = path.basename(dir);
+  if (portalTemplateReady(dir)) return dir;
 
   // One build at a time: a run that finds another's build under way leaves it be.
   const lock = `${dir}.lock`;
@@ -100,3 +110,5 @@ module.exports = async function templates() {
   process.env.DATAWORKS_TEST_STORE_TEMPLATE = storeTemplate();
   process.env.DATAWORKS_TEST_PORTAL_TEMPLATE = portalTemplate(process.env.DATAWORKS_TEST_STORE_TEMPLATE);
 };
+// For the test sequencer (sequencer.cjs), which orders the run before this setup starts the build.
+module.exports.portalTemplateReady = portalTemplateReady;

@@ -67,15 +67,30 @@ export interface PortalOptions {
 
 const b64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
-export async function startPortal(options: PortalOptions = {}): Promise<RunningPortal> {
-  const idp = await startIdentityServer({ env: options.identityEnv });
-  const port = await freePort();
+/**
+ * The portal's data directory, ready to start on: the start-up work already done when the
+ * settings allow it; otherwise at least the embedded store starts migrated (initdb and the
+ * migrations cost seconds per portal).
+ */
+async function prepareDataDir(options: PortalOptions, env: Record<string, string>): Promise<string> {
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'dw-portal-')));
-  const env = options.env ?? {};
-  // The start-up work already done when the settings allow it; otherwise at least the embedded
-  // store starts migrated (initdb and the migrations cost seconds per portal).
   const settled = options.fromTemplate !== false && startsFromTemplate(env) && (await copyPortalTemplate(dataDir));
   if (!settled && !env.DATABASE_URL) await copyStoreTemplate(dataDir);
+  return dataDir;
+}
+
+export async function startPortal(options: PortalOptions = {}): Promise<RunningPortal> {
+  const env = options.env ?? {};
+  // The identity server starts while the data directory is copied (about a second each).
+  const [started, prepared] = await Promise.allSettled([startIdentityServer({ env: options.identityEnv }), prepareDataDir(options, env)]);
+  if (started.status === 'rejected') throw started.reason;
+  const idp = started.value;
+  if (prepared.status === 'rejected') {
+    await idp.stop();
+    throw prepared.reason;
+  }
+  const dataDir = prepared.value;
+  const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   let output = '';
   // Node with tsx's loader, not the tsx command (which runs the server in a child of its own): a

@@ -158,11 +158,13 @@ export const DAILY_TOP_QUERIES = 200;
 
 /**
  * Each day's DAILY_TOP_QUERIES costliest and DAILY_TOP_QUERIES slowest queries, whole
- * QUERY_COST rows (ties at a day's edge all kept): about 110,000 rows for a year of ten million
- * queries. Any N ≤ DAILY_TOP_QUERIES costliest (or slowest) queries of a range of whole days are
- * among their own days' top N, so an unfiltered page of top queries reads this table alone
- * (analytics/queries.ts). Each day's edge is the smallest of its top values (`max(x, n)` keeps a
- * bounded heap per day), so the statement needs no sort of the window's queries.
+ * QUERY_COST rows (ties at a day's edge all kept), each with its day's edges (DAY_CREDITS_EDGE,
+ * DAY_ELAPSED_EDGE: the smallest value kept for each order): about 136,000 rows for a year of ten
+ * million queries. Any N ≤ DAILY_TOP_QUERIES costliest (or slowest) queries of a range of whole
+ * days are among their own days' top N, so an unfiltered page of top queries reads this table
+ * alone; and every query of a day at or above that day's edge is here, so a filtered page whose
+ * bound is at or above every day's edge reads it too (analytics/queries.ts). `max(x, n)` keeps a
+ * bounded heap per day, so the statement needs no sort of the window's queries.
  */
 export function queryCostDailyTopSelect(window: TimeWindow): Sql {
   const top = raw(String(DAILY_TOP_QUERIES));
@@ -170,7 +172,7 @@ export function queryCostDailyTopSelect(window: TimeWindow): Sql {
     E AS (SELECT CAST(START_TIME AS DATE) AS DAY, list_min(max(CREDITS, ${top})) AS CREDITS_EDGE,
                  list_min(max(TOTAL_ELAPSED_TIME, ${top})) AS ELAPSED_EDGE
           FROM Q GROUP BY 1)
-    SELECT Q.* FROM Q JOIN E ON E.DAY = CAST(Q.START_TIME AS DATE)
+    SELECT Q.*, E.CREDITS_EDGE AS DAY_CREDITS_EDGE, E.ELAPSED_EDGE AS DAY_ELAPSED_EDGE FROM Q JOIN E ON E.DAY = CAST(Q.START_TIME AS DATE)
     WHERE Q.CREDITS >= E.CREDITS_EDGE OR Q.TOTAL_ELAPSED_TIME >= E.ELAPSED_EDGE`;
 }
 

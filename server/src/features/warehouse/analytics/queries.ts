@@ -79,6 +79,16 @@ async function edgeFromRollup(context: AnalyticsContext, filter: QueryFilter, ma
   return row && num(row, 'groups') >= rank && row.edge !== null ? num(row, 'edge') : null;
 }
 
+/**
+ * Whether each day's top queries hold every query of the window at or above `bound` in the
+ * chosen order: true when no day's edge lies above it (a query at or above its day's edge is kept).
+ */
+async function dailyTopHolds(context: AnalyticsContext, window: TimeWindow, byDuration: boolean, bound: number): Promise<boolean> {
+  const dayEdge = raw(byDuration ? 'DAY_ELAPSED_EDGE' : 'DAY_CREDITS_EDGE');
+  const [row] = await context.engine.query(sql`SELECT MAX(${dayEdge}) AS "edge" FROM (${queryCostTopRelation(window)})`);
+  return row !== undefined && row.edge !== null && num(row, 'edge') <= bound;
+}
+
 /** True when only a range is set: the daily top queries then hold every page up to DAILY_TOP_QUERIES rows deep. */
 function rangeOnly(filter: QueryFilter): boolean {
   return [filter.warehouseName, filter.userName, filter.roleName, filter.queryTag, filter.parameterizedHash, filter.dbtModel].every(
@@ -92,7 +102,7 @@ function rangeOnly(filter: QueryFilter): boolean {
  * default), the page comes from each day's top queries (QUERY_COST_DAILY_TOP, a hundredth of the
  * queries); otherwise in two steps, first a value the page's last row is at or above (from the
  * daily rollup when it can say, else a top-N over that one column), then only the rows at or
- * above it, whole.
+ * above it, whole: from each day's top queries when they hold them all, else from every query.
  */
 export async function topQueries(
   context: AnalyticsContext,
@@ -113,6 +123,7 @@ export async function topQueries(
     return rows.map((row) => summary(context, row));
   }
   let edge = await edgeFromRollup(context, filter, raw(byDuration ? 'MAX_ELAPSED_TIME' : 'MAX_CREDITS'), limit + offset);
+  const fromDailyTop = edge !== null && (await dailyTopHolds(context, window, byDuration, edge));
   if (edge === null) {
     const [row] = await context.engine.query(sql`
       WITH QC AS (${queryCostRelation(window)})
@@ -122,7 +133,8 @@ export async function topQueries(
   }
   const chosen = sql`SELECT * FROM QC ${where([...conditions, sql`${orderColumn} >= ${edge}`])}
     ORDER BY ${orderColumn} DESC, QUERY_ID LIMIT ${int(limit)} OFFSET ${int(offset)}`;
-  const rows = await context.engine.query(withText(context, filter, chosen, sql`T.${orderColumn} DESC, T.QUERY_ID`));
+  const from = fromDailyTop ? queryCostTopRelation(window) : undefined;
+  const rows = await context.engine.query(withText(context, filter, chosen, sql`T.${orderColumn} DESC, T.QUERY_ID`, from));
   return rows.map((row) => summary(context, row));
 }
 

@@ -1,0 +1,16 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startIdentityServer } from '../__tests__/server/identity/identityServer.ts';
+import { copyPortalTemplate } from '../__tests__/server/portalTemplate.ts';
+let t = Date.now();
+const lap = (label: string) => { const n = Date.now(); console.log(label, n - t); t = n; };
+const idp = await startIdentityServer({});
+lap('identity server');
+const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dw-p-'));
+await copyPortalTemplate(dir);
+lap('copy template');
+await idp.stop();
+lap('idp stop');
+await fs.rm(dir, { recursive: true, force: true });
+lap('rm');
