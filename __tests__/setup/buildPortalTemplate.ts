@@ -46,6 +46,9 @@ async function build(target: string): Promise<void> {
   const building = `${target}.building-${process.pid}`;
   await fs.rm(building, { recursive: true, force: true });
   await fs.mkdir(path.join(building, 'data'), { recursive: true });
+  // The folder's identity: one removed during the build and made again by the portal's writes
+  // holds only what came after, and must not become the template.
+  const { ino } = await fs.stat(building);
   const started = Date.now();
   const portal = await startPortal({ env: TEMPLATE_ENV, fromTemplate: false, dataDir: path.join(building, 'data') });
   try {
@@ -59,6 +62,11 @@ async function build(target: string): Promise<void> {
     }
   } finally {
     await portal.stop();
+  }
+  const now = await fs.stat(building).catch(() => null);
+  if (now?.ino !== ino) {
+    await fs.rm(building, { recursive: true, force: true });
+    throw new Error(`${building} was removed during the build; no template kept`);
   }
   // Another run may have built the same template meanwhile: either will do.
   await fs.rename(building, target).catch(async () => fs.rm(building, { recursive: true, force: true }));

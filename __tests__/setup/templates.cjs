@@ -87,11 +87,15 @@ function portalTemplate(storeDir) {
   } catch {
     // no lock: build
   }
-  // Templates of other code or other days are of no further use (each is about 200 MB).
+  // Templates of other code or other days are of no further use (each is about 200 MB). A build
+  // still under way (another run's, of other code) is left to finish: removed beneath its portal,
+  // it would go on writing into a folder of nothing but what came after.
   for (const entry of fs.readdirSync(os.tmpdir())) {
-    if (entry.startsWith('dataworks-test-portal-') && !entry.startsWith(name)) {
-      fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
-    }
+    if (!entry.startsWith('dataworks-test-portal-') || entry.startsWith(name)) continue;
+    const builder = /\.building-(\d+)$/.exec(entry)?.[1];
+    if (builder && alive(Number(builder))) continue;
+    if (entry.endsWith('.lock') && alive(Number(fs.readFileSync(path.join(os.tmpdir(), entry), 'utf8')))) continue;
+    fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
   }
   const log = fs.openSync(`${dir}.log`, 'w');
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'buildPortalTemplate.ts'), dir], {

@@ -449,7 +449,9 @@ test('parameter patterns run in linear time: a pattern that backtracks exponenti
     expect((answer.body as ErrorBody).field).toBe('s');
   }
   expect(healthTimes.length).toBeGreaterThan(0);
-  expect(Math.max(...healthTimes)).toBeLessThan(100);
+  // A backtracking engine would hold the event loop for minutes on these values; the bound is far
+  // below that and far above what a loaded 2-core machine adds to a health check (380 ms seen).
+  expect(Math.max(...healthTimes)).toBeLessThan(3000);
   // A value that matches still passes; an overlong one is refused before it is matched.
   const fine = await data(`/api/data/v1/pattern_nested?s=${'a'.repeat(40)}`, secret);
   expect(fine.status).toBe(200);
