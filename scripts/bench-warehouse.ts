@@ -209,7 +209,7 @@ async function main(): Promise<void> {
     const cases: Array<[string, () => Promise<unknown>]> = [
       ['cost summary', () => warehouse.costSummary(range)],
       ['top queries (by cost)', () => warehouse.topQueries(filter, { orderBy: 'cost', limit: 100 })],
-      // A filter reads every query of the range, not each day's top: the slower of the two paths.
+      // A filtered page: from each day's top queries when the rollup's bound allows it, else from every query.
       [
         'top queries, one warehouse',
         () => warehouse.topQueries({ ...filter, warehouseName: 'ANALYTICS_WH' }, { orderBy: 'cost', limit: 100 }),

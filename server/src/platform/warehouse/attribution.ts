@@ -10,9 +10,10 @@
  *    part above 10% of compute, from METERING_DAILY_HISTORY).
  *
  * The statements are kept as tables (DATAWORKS.QUERY_COST, WAREHOUSE_HOUR_COST, the daily
- * rollup QUERY_COST_DAILY and each day's top queries QUERY_COST_DAILY_TOP) wherever the analyses run: in the usage copy, recomputed by each sync
- * over what changed (usage-sync/usageSync.ts), and in a generated sample account. The analyses
- * read the tables (queryCostRelation, warehouseHourRelation), so their SQL is DuckDB's alone.
+ * rollup QUERY_COST_DAILY and each day's top queries QUERY_COST_DAILY_TOP) wherever the analyses
+ * run: in the usage copy, recomputed by each sync over what changed (usage-sync/usageSync.ts),
+ * and in a generated sample account. The analyses read the tables (queryCostRelation,
+ * warehouseHourRelation, queryCostTopRelation), so their SQL is DuckDB's alone.
  */
 import { DAY_MS } from '@common/time/utcDay';
 import { raw, sql, type Sql } from './sql.js';

@@ -250,7 +250,8 @@ async function recomputeAttribution(copy: UsageCopy['engine'], from: number, now
   await copy.transaction(async (tx) => {
     await tx.query(sql`DELETE FROM DATAWORKS.QUERY_COST WHERE START_TIME >= ${ts(window.start)}`);
     await tx.query(sql`INSERT INTO DATAWORKS.QUERY_COST SELECT * FROM (${queryCostSelect(window)}) ORDER BY START_TIME`);
-    // The daily rollup and each day's top queries, of whole days from the first recomputed day on (the window starts on an hour).
+    // The daily rollup and each day's top queries, of whole days from the first recomputed day on
+    // (the window starts on an hour).
     const firstDay = windowText(new Date(floorTo(start, DAY_MS)));
     await tx.query(sql`DELETE FROM DATAWORKS.QUERY_COST_DAILY WHERE DAY >= CAST(${ts(firstDay)} AS DATE)`);
     await tx.query(
