@@ -46,9 +46,10 @@ async function build(target: string): Promise<void> {
   const building = `${target}.building-${process.pid}`;
   await fs.rm(building, { recursive: true, force: true });
   await fs.mkdir(path.join(building, 'data'), { recursive: true });
-  // The folder's identity: one removed during the build and made again by the portal's writes
-  // holds only what came after, and must not become the template.
-  const { ino } = await fs.stat(building);
+  // A mark beside the data: a folder removed during the build and made again by the portal's
+  // writes lacks it, holds only what came after, and must not become the template.
+  const mark = path.join(building, 'build-started');
+  await fs.writeFile(mark, String(process.pid));
   const started = Date.now();
   const portal = await startPortal({ env: TEMPLATE_ENV, fromTemplate: false, dataDir: path.join(building, 'data') });
   try {
@@ -63,8 +64,7 @@ async function build(target: string): Promise<void> {
   } finally {
     await portal.stop();
   }
-  const now = await fs.stat(building).catch(() => null);
-  if (now?.ino !== ino) {
+  if (!(await fs.stat(mark).catch(() => null))) {
     await fs.rm(building, { recursive: true, force: true });
     throw new Error(`${building} was removed during the build; no template kept`);
   }
