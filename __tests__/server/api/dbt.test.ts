@@ -190,6 +190,39 @@ describe('uploads', () => {
     expect((await ingestions('admin')).current?.id).toBe(before);
   });
 
+  test('a field refused before a large part: the client, still sending, reads the 400', async () => {
+    // The server reads and drops the rest of the body before it answers; were the connection
+    // closed at the refusal, a client still sending (here: slowly, as a slow network does) would
+    // meet a closed connection instead of the message.
+    const boundary = 'dataworks-refused-field';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="project"\r\n\r\n../etc\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="manifest"; filename="manifest.json"\r\nContent-Type: application/json\r\n\r\n`,
+    );
+    const chunk = Buffer.alloc(64 * 1024, ' ');
+    let chunks = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (chunks === 0) controller.enqueue(head);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        chunks += 1;
+        if (chunks > 16) {
+          controller.enqueue(Buffer.from(`{}\r\n--${boundary}--\r\n`));
+          controller.close();
+        } else controller.enqueue(chunk);
+      },
+    });
+    const answer = await fetch(`${portal.baseUrl}/api/dbt/artifacts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { field: string }).field).toBe('project');
+    expect(chunks).toBeGreaterThan(16);
+  });
+
   test('an upload over the limit: 413 naming the limit, declared or streamed', async () => {
     const before = (await ingestions('admin')).current?.id;
     const big = { text: `{"padding": "${'x'.repeat(LIMIT + 1024)}"}` };

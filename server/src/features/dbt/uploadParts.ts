@@ -36,51 +36,68 @@ export async function receiveUpload(request: FastifyRequest, options: { limitByt
   const files: Partial<Record<ArtifactPart, string>> = {};
   let project: string | null = null;
   let total = 0;
+  // A part refused before the body's end: the rest is read and dropped before the answer, so a
+  // client still sending the next parts reads the 400 instead of a connection closed under it.
+  let refused: unknown = null;
   try {
     for await (const part of request.parts()) {
-      if (part.type === 'field' && part.fieldname === PROJECT_FIELD) {
-        if (project !== null) throw new HttpError(400, 'invalid_request', `Field "${PROJECT_FIELD}" was sent twice.`, PROJECT_FIELD);
-        const named = projectName.safeParse(part.valueTruncated ? '\u0000' : part.value);
-        if (!named.success)
+      if (refused !== null) {
+        if (part.type === 'file') part.file.resume();
+        continue;
+      }
+      try {
+        if (part.type === 'field' && part.fieldname === PROJECT_FIELD) {
+          if (project !== null) throw new HttpError(400, 'invalid_request', `Field "${PROJECT_FIELD}" was sent twice.`, PROJECT_FIELD);
+          const named = projectName.safeParse(part.valueTruncated ? '\u0000' : part.value);
+          if (!named.success)
+            throw new HttpError(
+              400,
+              'invalid_request',
+              `Field "${PROJECT_FIELD}": ${named.error.issues[0]?.message ?? 'not a project name'}`,
+              PROJECT_FIELD,
+            );
+          project = named.data;
+          continue;
+        }
+        if (part.type !== 'file')
+          throw new HttpError(400, 'invalid_request', `Part "${part.fieldname}" could not be read as a file.`, part.fieldname);
+        if (!isPart(part.fieldname)) {
+          part.file.resume();
           throw new HttpError(
             400,
             'invalid_request',
-            `Field "${PROJECT_FIELD}": ${named.error.issues[0]?.message ?? 'not a project name'}`,
-            PROJECT_FIELD,
+            `Unknown part "${part.fieldname}": the parts are ${ARTIFACT_PARTS.join(', ')}.`,
+            part.fieldname,
           );
-        project = named.data;
-        continue;
+        }
+        if (files[part.fieldname]) {
+          part.file.resume();
+          throw new HttpError(400, 'invalid_request', `Part "${part.fieldname}" was sent twice.`, part.fieldname);
+        }
+        const file = path.join(dir, `${part.fieldname}.json`);
+        const counter = new Transform({
+          transform(chunk: Buffer, _encoding, callback) {
+            total += chunk.length;
+            if (total > options.limitBytes) callback(new UploadTooLargeError(options.limitBytes));
+            else callback(null, chunk);
+          },
+        });
+        await pipeline(part.file, counter, createWriteStream(file, { mode: 0o600 }));
+        // busboy cuts a file at its own limit (set just above ours) and says so here.
+        if (part.file.truncated) throw new UploadTooLargeError(options.limitBytes);
+        files[part.fieldname] = file;
+      } catch (error) {
+        // Past the size limit nothing more is read: the answer is 413 at once.
+        if (error instanceof UploadTooLargeError) throw error;
+        refused = error;
+        if (part.type === 'file') part.file.resume();
       }
-      if (part.type !== 'file')
-        throw new HttpError(400, 'invalid_request', `Part "${part.fieldname}" could not be read as a file.`, part.fieldname);
-      if (!isPart(part.fieldname)) {
-        part.file.resume();
-        throw new HttpError(
-          400,
-          'invalid_request',
-          `Unknown part "${part.fieldname}": the parts are ${ARTIFACT_PARTS.join(', ')}.`,
-          part.fieldname,
-        );
-      }
-      if (files[part.fieldname]) {
-        part.file.resume();
-        throw new HttpError(400, 'invalid_request', `Part "${part.fieldname}" was sent twice.`, part.fieldname);
-      }
-      const file = path.join(dir, `${part.fieldname}.json`);
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          total += chunk.length;
-          if (total > options.limitBytes) callback(new UploadTooLargeError(options.limitBytes));
-          else callback(null, chunk);
-        },
-      });
-      await pipeline(part.file, counter, createWriteStream(file, { mode: 0o600 }));
-      // busboy cuts a file at its own limit (set just above ours) and says so here.
-      if (part.file.truncated) throw new UploadTooLargeError(options.limitBytes);
-      files[part.fieldname] = file;
     }
-  } catch (error) {
+    if (refused !== null) throw refused;
+  } catch (caught) {
     await discard();
+    // A limit met while dropping the rest does not replace the first refusal.
+    const error = refused ?? caught;
     const code = (error as { code?: string }).code;
     if (code === 'FST_FIELDS_LIMIT')
       throw new HttpError(400, 'invalid_request', `Send the field "${PROJECT_FIELD}" at most once, and no other field.`, PROJECT_FIELD);
