@@ -32,6 +32,7 @@ import { createLiveChannel } from '../server/src/platform/live/index.js';
 import { createNotificationsService } from '../server/src/platform/notifications/index.js';
 import { type Store } from '../server/src/platform/store/openStore.js';
 import { openPortalStore } from '../server/src/app/portalStore.js';
+import { standInBrowserBuild } from './benchBrowserBuild.js';
 import { knowledgeSearch } from './benchWorkspaceKnowledge.js';
 import { dueDates, ticketCategories, ticketPriorities, ticketStatuses } from '../common/support/supportRules.js';
 
@@ -110,7 +111,7 @@ function openStream(baseUrl: string, index: number): Stream {
 async function fanOut(store: Store, dataDir: string): Promise<void> {
   // Open streams are "slow requests" to the request log; only errors matter here.
   process.env.LOG_LEVEL = 'error';
-  const distDir = path.resolve('__tests__/server/fixtures/dist');
+  const distDir = await standInBrowserBuild(path.join(dataDir, 'dist'));
   const config = loadPortalConfig({
     ...process.env,
     PORT: '3999',

@@ -13,6 +13,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { standInBrowserBuild } from './benchBrowserBuild.js';
 import { SYNC_JOB_KIND } from '../common/integrations/integrationsRules.js';
 import { JOB_TOPIC } from '../common/jobs/jobsContract.js';
 import { createPortalServer } from '../server/src/app/portalServer.js';
@@ -57,7 +58,7 @@ export async function timeToFirstProgress(
     ...process.env,
     PORT: '3999',
     DATA_DIR: dir,
-    DIST_DIR: path.resolve('__tests__/server/fixtures/dist'),
+    DIST_DIR: await standInBrowserBuild(path.join(dir, 'dist')),
     DEMO_DATA: 'false',
     EMBEDDED_IDENTITY: 'false',
     LOG_LEVEL: 'error',

@@ -292,3 +292,63 @@ it("commits a stream's checkpoint only once no other stream has rows without a s
   ]);
   await writer.finish();
 });
+
+it('takes records while a checkpoint commits, and commits them with the next checkpoint, in order', async () => {
+  const writer = await CheckpointWriter.open(
+    { engine },
+    { connectionId: 'c1', catalog: catalog('incremental', 'append_dedup'), defaultSchema: 'RAW', generationId: 1 },
+  );
+  await writer.record(order(1, 'placed', '2026-01-01T10:00:00Z'));
+  await writer.record(order(2, 'placed', '2026-01-01T11:00:00Z'));
+  let firstCommitted = false;
+  const first = writer.checkpoint(state('2026-01-01T11:00:00Z')).then((result) => {
+    firstCommitted = true;
+    return result;
+  });
+  // The commit runs on DuckDB's threads; these records are taken before it ends, without waiting for it.
+  await writer.record(order(1, 'shipped', '2026-01-02T10:00:00Z'));
+  await writer.record(order(3, 'placed', '2026-01-02T11:00:00Z'));
+  expect(firstCommitted).toBe(false);
+  await expect(first).resolves.toEqual({ streams: [{ stream: 'raw_shop.orders', rows: 2, bytes: expect.any(Number) }] });
+  // They are not part of the commit that was under way: its state does not cover them.
+  expect(await rows('SELECT ID, STATUS FROM RAW_SHOP.ORDERS ORDER BY ID')).toEqual([
+    { ID: 1, STATUS: 'placed' },
+    { ID: 2, STATUS: 'placed' },
+  ]);
+  const second = await writer.checkpoint(state('2026-01-02T11:00:00Z'));
+  expect(second.streams).toEqual([{ stream: 'raw_shop.orders', rows: 2, bytes: expect.any(Number) }]);
+  expect(await rows('SELECT ID, STATUS FROM RAW_SHOP.ORDERS ORDER BY ID')).toEqual([
+    { ID: 1, STATUS: 'shipped' },
+    { ID: 2, STATUS: 'placed' },
+    { ID: 3, STATUS: 'placed' },
+  ]);
+  expect(await CheckpointWriter.committedState({ engine }, 'c1')).toEqual([state('2026-01-02T11:00:00Z')]);
+  await writer.finish();
+});
+
+it('holds reading back once a commit has kept 25,000 records waiting', async () => {
+  const writer = await CheckpointWriter.open(
+    { engine },
+    { connectionId: 'c1', catalog: catalog('incremental', 'append'), defaultSchema: 'RAW', generationId: 1 },
+  );
+  await writer.record(order(1, 'placed', '2026-01-01T10:00:00Z'));
+  const first = writer.checkpoint(state('2026-01-01T10:00:00Z'));
+  // Taken one after another as the engine does, none awaiting the commit: only microtasks run until
+  // the commit's end, which comes from DuckDB's threads.
+  const taken: Array<Promise<void>> = [];
+  for (let id = 2; id <= 25_001; id += 1) taken.push(writer.record(order(id, 'placed', '2026-01-02T10:00:00Z')));
+  await Promise.all(taken);
+  let held = true;
+  const over = writer.record(order(25_002, 'placed', '2026-01-02T10:00:00Z')).then(() => {
+    held = false;
+  });
+  // Enough microtask turns for a record that did not wait to be taken (it takes two or three).
+  for (let turn = 0; turn < 20; turn += 1) await Promise.resolve();
+  expect(held).toBe(true);
+  await first;
+  await over;
+  expect(held).toBe(false);
+  await writer.checkpoint(state('2026-01-02T10:00:00Z'));
+  expect(await rows('SELECT count(*)::INTEGER AS N, max(ID)::INTEGER AS TOP FROM RAW_SHOP.ORDERS')).toEqual([{ N: 25_002, TOP: 25_002 }]);
+  await writer.finish();
+});

@@ -28,7 +28,7 @@ import {
 } from '@common/integrations/airbyteProtocol';
 import type { Engine, Queryable } from '../../../platform/warehouse/engine.js';
 import { raw, sql } from '../../../platform/warehouse/sql.js';
-import { DuckDbAppendLoad } from './duckdbAppend.js';
+import { DuckDbAppendLoad, type TypedRow } from './duckdbAppend.js';
 import type { LoadDialect, StagedLoadDialect, SyncDestination } from './loadDialect.js';
 import { RecordTyping } from './recordTyping.js';
 import { AIRBYTE_COLUMNS, StreamSchemaError } from './streamColumns.js';
@@ -39,6 +39,12 @@ export type { SyncDestination };
 
 /** Staged lines are written to the stream's file in pieces of about this size. */
 const FLUSH_BYTES = 4 * 1024 * 1024;
+/**
+ * DuckDB: records typed while a checkpoint commits wait in memory, at most this many (a few MB),
+ * so the connector keeps sending during a commit instead of stopping for it; past this, reading
+ * waits for the commit.
+ */
+const MAX_WAITING_ROWS = 25_000;
 
 export interface CommitResult {
   streams: Array<{ stream: string; rows: number; bytes: number }>;
@@ -52,8 +58,12 @@ export class CheckpointWriter {
   private appendLoad: DuckDbAppendLoad | null = null;
   /** DuckDB: states received whose rows are not committed yet (another stream still had rows no state covered). */
   private readonly pendingStates = new Map<string, AirbyteStateMessage>();
-  /** DuckDB: the commit under way; rows wait for it (they belong to the next transaction). */
+  /** DuckDB: the commit under way, and then the appending of the rows that waited for it. */
   private committing: Promise<unknown> | null = null;
+  /** DuckDB: rows typed during the commit, in arrival order; they belong to the next transaction. */
+  private waiting: Array<{ stream: StreamWriter; row: TypedRow }> = [];
+  /** DuckDB: why appending the waiting rows failed; the next call fails the sync with it. */
+  private failure: unknown = null;
   private readonly typing: RecordTyping;
 
   private constructor(
@@ -103,6 +113,7 @@ export class CheckpointWriter {
 
   /** Types the record and stages it; nothing is visible until a checkpoint commits it. */
   async record(record: AirbyteRecordMessage): Promise<void> {
+    if (this.failure) throw this.failure;
     const key = streamKey({ name: record.stream, namespace: record.namespace });
     const stream = this.streams.get(key);
     if (!stream) throw new StreamSchemaError(key, 'the connector sent a record of a stream that was not selected.');
@@ -121,19 +132,42 @@ export class CheckpointWriter {
   }
 
   /**
-   * Types the record and appends it to the open transaction (DuckDB); synchronous unless a commit
-   * is under way. Runs for every record: plain loops, no closures.
+   * Types the record and appends it to the open transaction (DuckDB), or keeps it for the next one
+   * while a commit is under way; synchronous unless too many rows already wait. Runs for every
+   * record: plain loops, no closures.
    */
   private append(stream: StreamWriter, record: AirbyteRecordMessage): void | Promise<void> {
     const load = this.appendLoad;
     if (!load) throw new Error('no rows are being appended.');
-    if (this.committing) return this.committing.then(() => this.append(stream, record));
+    if (this.committing && this.waiting.length >= MAX_WAITING_ROWS) return this.committing.then(() => this.append(stream, record));
     const row = this.typing.row(stream.columns, record);
     stream.covered = false;
     stream.pendingRows += 1;
     stream.pendingBytes += this.typing.rowBytes;
     // Counted before the row is in: a failed append fails the sync, and nothing of it commits.
+    if (this.committing) {
+      this.waiting.push({ stream, row });
+      return;
+    }
     return load.append(stream, row);
+  }
+
+  /** After a commit: the rows that waited for it, in order, into the next transaction (more may arrive meanwhile). */
+  private async appendWaiting(load: DuckDbAppendLoad): Promise<void> {
+    try {
+      while (this.waiting.length) {
+        const rows = this.waiting;
+        this.waiting = [];
+        for (const { stream, row } of rows) {
+          const appended = load.append(stream, row);
+          if (appended) await appended;
+        }
+      }
+    } finally {
+      // In the same turn as the last look at `waiting`: a record arriving later appends directly
+      // instead of waiting for a drain that has ended.
+      this.committing = null;
+    }
   }
 
   /** A fresh staging file name (a checkpoint being loaded keeps its own file); made on first write. Digits only: Snowflake's PUT takes it. */
@@ -173,6 +207,7 @@ export class CheckpointWriter {
     const resumable = streams.some((stream) => stream.target === stream.table);
     if (this.appendLoad) {
       if (this.committing) await this.committing;
+      if (this.failure) throw this.failure;
       for (const stream of streams) stream.covered = true;
       if (resumable) this.pendingStates.set(stateKey, state);
       // The transaction holds every stream's rows: it commits once no stream has rows that no state
@@ -198,6 +233,8 @@ export class CheckpointWriter {
     }
     const states = [...this.pendingStates];
     this.pendingStates.clear();
+    // Rows that come while this commits wait (`append`), and go into the next transaction before
+    // anything newer; this returns once they are in, so the next checkpoint covers them too.
     const committing = load.commit(async (tx) => {
       for (const { stream } of batch) {
         if (stream.configured.destination_sync_mode === 'append_dedup')
@@ -213,10 +250,16 @@ export class CheckpointWriter {
       for (const [key, state] of states) await tx.query(this.dialect.saveState(this.connectionId, key, state));
       await more?.(tx);
     });
-    this.committing = committing.catch(() => undefined);
+    const appended = committing
+      .then(() => this.appendWaiting(load))
+      .catch((error: unknown) => {
+        this.failure ??= error;
+      });
+    this.committing = appended;
     try {
       await committing;
     } finally {
+      await appended;
       this.committing = null;
     }
     for (const { stream, rows, bytes } of batch) {
@@ -236,6 +279,7 @@ export class CheckpointWriter {
     try {
       if (this.appendLoad) {
         if (this.committing) await this.committing;
+        if (this.failure) throw this.failure;
         return await this.commitAppended(replace);
       }
       const result = await this.commit(streams, null, this.dialect.ddlInTransactions ? replace : undefined);
@@ -250,6 +294,7 @@ export class CheckpointWriter {
   async abandon(): Promise<void> {
     try {
       if (this.committing) await this.committing;
+      this.waiting = [];
       // Rolls back what was appended since the last commit, before its tables are dropped.
       await this.appendLoad?.rollback();
       for (const stream of this.streams.values()) {
