@@ -294,6 +294,38 @@ onPostgres('on PostgreSQL', () => {
     expect(await count('ORDERS')).toEqual({ N: 120_000, D: 120_000 });
   });
 
+  it('fails a stream whose table is gone, or which this user may not read, naming it', async () => {
+    const full = (name: string) => ({
+      streams: [{ stream: { ...stream('orders'), name }, sync_mode: 'full_refresh' as const, destination_sync_mode: 'overwrite' as const }],
+    });
+    const gone = await sync(full('orders_dropped'));
+    expect(gone.status).toBe('failed');
+    expect(gone.failure?.message).toContain(`Stream ${schema}.orders_dropped: no such table or view`);
+    expect(gone.rowsCommitted).toBe(0);
+
+    // The owner gives up its own right to read: the table is there, but not for this user.
+    await admin.query(`CREATE TABLE ${schema}.orders_locked (LIKE ${schema}.orders)`);
+    await admin.query(`REVOKE ALL ON ${schema}.orders_locked FROM CURRENT_USER`);
+    const locked = await sync(full('orders_locked'));
+    expect(locked.status).toBe('failed');
+    expect(locked.failure?.message).toContain(`Stream ${schema}.orders_locked: no such table or view (or this user may not read it)`);
+  });
+
+  it('reads only the columns this user may read', async () => {
+    await admin.query(`CREATE TABLE ${schema}.orders_partly AS SELECT id, customer, amount FROM ${schema}.orders WHERE id <= 10`);
+    await admin.query(`REVOKE ALL ON ${schema}.orders_partly FROM CURRENT_USER`);
+    await admin.query(`GRANT SELECT (id, amount) ON ${schema}.orders_partly TO CURRENT_USER`);
+    const outcome = await sync({
+      streams: [{ stream: { ...stream('orders'), name: 'orders_partly' }, sync_mode: 'full_refresh', destination_sync_mode: 'overwrite' }],
+    });
+    expect(outcome.status).toBe('succeeded');
+    expect(outcome.rowsCommitted).toBe(10);
+    // customer is not granted: it stays empty rather than failing the read.
+    expect(
+      await engine.query(raw(`SELECT COUNT(AMOUNT) AS AMOUNTS, COUNT(CUSTOMER) AS CUSTOMERS FROM ${schema.toUpperCase()}.ORDERS_PARTLY`)),
+    ).toEqual([{ AMOUNTS: 10, CUSTOMERS: 0 }]);
+  });
+
   it('refuses a table whose name is not a valid warehouse identifier before anything is written', async () => {
     const outcome = await sync({
       streams: [{ stream: stream('Order Lines'), sync_mode: 'full_refresh', destination_sync_mode: 'overwrite' }],

