@@ -7,6 +7,7 @@ import { createWriteStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { ARTIFACT_PARTS, PROJECT_FIELD, projectName, type ArtifactPart } from '@common/dbt/artifactsContract';
 import { HttpError } from '../../platform/http/errors.js';
@@ -36,6 +37,44 @@ export async function receiveUpload(request: FastifyRequest, options: { limitByt
   const files: Partial<Record<ArtifactPart, string>> = {};
   let project: string | null = null;
   let total = 0;
+  /** Takes one part: the project field, or an artifact streamed to its own file. Throws when the part is refused. */
+  const receivePart = async (part: Multipart): Promise<void> => {
+    if (part.type === 'field' && part.fieldname === PROJECT_FIELD) {
+      if (project !== null) throw new HttpError(400, 'invalid_request', `Field "${PROJECT_FIELD}" was sent twice.`, PROJECT_FIELD);
+      const named = projectName.safeParse(part.valueTruncated ? '\u0000' : part.value);
+      if (!named.success)
+        throw new HttpError(
+          400,
+          'invalid_request',
+          `Field "${PROJECT_FIELD}": ${named.error.issues[0]?.message ?? 'not a project name'}`,
+          PROJECT_FIELD,
+        );
+      project = named.data;
+      return;
+    }
+    if (part.type !== 'file')
+      throw new HttpError(400, 'invalid_request', `Part "${part.fieldname}" could not be read as a file.`, part.fieldname);
+    if (!isPart(part.fieldname))
+      throw new HttpError(
+        400,
+        'invalid_request',
+        `Unknown part "${part.fieldname}": the parts are ${ARTIFACT_PARTS.join(', ')}.`,
+        part.fieldname,
+      );
+    if (files[part.fieldname]) throw new HttpError(400, 'invalid_request', `Part "${part.fieldname}" was sent twice.`, part.fieldname);
+    const file = path.join(dir, `${part.fieldname}.json`);
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        total += chunk.length;
+        if (total > options.limitBytes) callback(new UploadTooLargeError(options.limitBytes));
+        else callback(null, chunk);
+      },
+    });
+    await pipeline(part.file, counter, createWriteStream(file, { mode: 0o600 }));
+    // busboy cuts a file at its own limit (set just above ours) and says so here.
+    if (part.file.truncated) throw new UploadTooLargeError(options.limitBytes);
+    files[part.fieldname] = file;
+  };
   // A part refused before the body's end: the rest is read and dropped before the answer, so a
   // client still sending the next parts reads the 400 instead of a connection closed under it.
   let refused: unknown = null;
@@ -46,50 +85,12 @@ export async function receiveUpload(request: FastifyRequest, options: { limitByt
         continue;
       }
       try {
-        if (part.type === 'field' && part.fieldname === PROJECT_FIELD) {
-          if (project !== null) throw new HttpError(400, 'invalid_request', `Field "${PROJECT_FIELD}" was sent twice.`, PROJECT_FIELD);
-          const named = projectName.safeParse(part.valueTruncated ? '\u0000' : part.value);
-          if (!named.success)
-            throw new HttpError(
-              400,
-              'invalid_request',
-              `Field "${PROJECT_FIELD}": ${named.error.issues[0]?.message ?? 'not a project name'}`,
-              PROJECT_FIELD,
-            );
-          project = named.data;
-          continue;
-        }
-        if (part.type !== 'file')
-          throw new HttpError(400, 'invalid_request', `Part "${part.fieldname}" could not be read as a file.`, part.fieldname);
-        if (!isPart(part.fieldname)) {
-          part.file.resume();
-          throw new HttpError(
-            400,
-            'invalid_request',
-            `Unknown part "${part.fieldname}": the parts are ${ARTIFACT_PARTS.join(', ')}.`,
-            part.fieldname,
-          );
-        }
-        if (files[part.fieldname]) {
-          part.file.resume();
-          throw new HttpError(400, 'invalid_request', `Part "${part.fieldname}" was sent twice.`, part.fieldname);
-        }
-        const file = path.join(dir, `${part.fieldname}.json`);
-        const counter = new Transform({
-          transform(chunk: Buffer, _encoding, callback) {
-            total += chunk.length;
-            if (total > options.limitBytes) callback(new UploadTooLargeError(options.limitBytes));
-            else callback(null, chunk);
-          },
-        });
-        await pipeline(part.file, counter, createWriteStream(file, { mode: 0o600 }));
-        // busboy cuts a file at its own limit (set just above ours) and says so here.
-        if (part.file.truncated) throw new UploadTooLargeError(options.limitBytes);
-        files[part.fieldname] = file;
+        await receivePart(part);
       } catch (error) {
         // Past the size limit nothing more is read: the answer is 413 at once.
         if (error instanceof UploadTooLargeError) throw error;
         refused = error;
+        // Its file is read to its end and dropped, as are those of the parts that follow (above).
         if (part.type === 'file') part.file.resume();
       }
     }
