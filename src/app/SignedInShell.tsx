@@ -12,6 +12,7 @@ import { useAppSelector } from '../state/hooks';
 import type { RouteHandle } from './routeHandle';
 
 export { connectSignedInServices } from './signedInServices';
+export { prefetchMenu } from '../menu/prefetchMenu';
 
 function useRecentPages() {
   const subject = useAppSelector(selectSession)?.tokenParsed.sub;

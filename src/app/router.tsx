@@ -33,6 +33,8 @@ export function buildRoutes(store: RouterStore): RouteObject[] {
           lazy: lazyPage(async () => {
             const shell = await import(/* webpackChunkName: "shell" */ './SignedInShell');
             shell.connectSignedInServices(store);
+            // The menu's reads start now rather than when the shell first renders.
+            shell.prefetchMenu(store);
             return shell;
           }),
           children: [
