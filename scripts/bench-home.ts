@@ -4,7 +4,8 @@
 // - warm: a reload in a signed-in tab (the browser's cache filled, the identity session cookie set);
 // - cold: a new browser context that has only the identity session's cookies (an empty cache, as
 //   on a returning user's first visit of the day).
-// Also prints the requests of one warm reload in the order they ended (the waterfall to read).
+// Also prints one warm reload's requests in the order they ended, with the app's start-up marks
+// (src/main.tsx), from the page's own timings: the waterfall to read.
 // Starts its own portal and dev identity server from the production build (`npm run build` first)
 // on free ports with a throw-away data directory, and waits for the first start's background work
 // (the sample dbt projects) so it does not compete with the figures.
@@ -112,23 +113,25 @@ async function main(): Promise<void> {
       if (round > 0) warm.push(ms); // the first reload fills what sign-in did not load
     }
 
-    const waterfall: { from: number; ms: number; what: string }[] = [];
-    const startedAt = new Map<import('playwright-core').Request, number>();
-    const started = Date.now();
-    const onRequest = (request: import('playwright-core').Request) => startedAt.set(request, Date.now() - started);
-    const onFinished = (request: import('playwright-core').Request) =>
-      waterfall.push({
-        from: startedAt.get(request) ?? NaN,
-        ms: Date.now() - started,
-        what: `${request.method()} ${request.url().replace(base, '')}`,
-      });
-    page.on('request', onRequest);
-    page.on('requestfinished', onFinished);
+    // The traced reload's own timings (Resource Timing, Navigation Timing and the app's marks), on the
+    // page's clock from the navigation's start: exact, unlike the times the browser reports to this script.
     await page.reload();
     const lastWarm = await readyAt(page);
-    page.off('request', onRequest);
-    page.off('requestfinished', onFinished);
-
+    const waterfall = await page.evaluate(() => {
+      const entries = [
+        ...performance.getEntriesByType('navigation'),
+        ...performance.getEntriesByType('resource'),
+      ] as PerformanceResourceTiming[];
+      const requests = entries.map((entry) => ({
+        from: entry.entryType === 'navigation' ? entry.requestStart : entry.startTime,
+        ms: entry.responseEnd,
+        what: `${entry.entryType === 'navigation' ? 'page' : entry.initiatorType} ${entry.name.replace(location.origin, '')}`,
+      }));
+      const marks = performance
+        .getEntriesByType('mark')
+        .map((mark) => ({ from: mark.startTime, ms: mark.startTime, what: `mark ${mark.name}` }));
+      return [...requests, ...marks].sort((a, b) => a.ms - b.ms);
+    });
     const cookies = await signedIn.cookies();
     const cold: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -145,8 +148,11 @@ async function main(): Promise<void> {
     console.log(`signed-in home, navigation to the menu and heading on screen (${ROUNDS} rounds each):`);
     console.log(`  warm  median ${Math.round(median(warm))} ms   (${list(warm)})   aim < 250 ms`);
     console.log(`  cold  median ${Math.round(median(cold))} ms   (${list(cold)})   aim < 600 ms`);
-    console.log(`one warm reload (ready at ${Math.round(lastWarm)} ms), requests in the order they ended (started → ended):`);
-    for (const entry of waterfall) console.log(`  ${String(entry.from).padStart(5)} → ${String(entry.ms).padStart(5)} ms  ${entry.what}`);
+    console.log(
+      `one warm reload (ready at ${Math.round(lastWarm)} ms): its requests in the order they ended (started → ended) and the app's marks:`,
+    );
+    const at = (ms: number) => String(Math.round(ms)).padStart(5);
+    for (const entry of waterfall) console.log(`  ${at(entry.from)} → ${at(entry.ms)} ms  ${entry.what}`);
   } finally {
     await browser.close();
     portal.kill('SIGTERM');

@@ -131,4 +131,6 @@ it('links the other places to get help that the user may open', async () => {
   expect(within(help).getByRole('link', { name: 'Ask your colleagues in Hive' })).toHaveAttribute('href', '/app/hive');
   // Feature requests are for the organisation's administrators.
   expect(within(help).queryByRole('link', { name: 'Feature requests' })).toBeNull();
+  // The page's list has settled before the test ends (its answer would otherwise land after it).
+  expect(await screen.findByRole('table', { name: 'Support tickets' })).toBeInTheDocument();
 });
