@@ -190,6 +190,26 @@ describe('uploads', () => {
     expect((await ingestions('admin')).current?.id).toBe(before);
   });
 
+  test('the project field or a part sent twice: 400 naming it; the current set is unchanged', async () => {
+    const before = (await ingestions('admin')).current?.id;
+    const twiceNamed = await upload(tokens.admin, { manifest: real('manifest.json') }, ['shop', 'other']);
+    expect(twiceNamed.status).toBe(400);
+    // The form parser's own limit of one field answers before the part handler sees the second.
+    expect(twiceNamed.body).toMatchObject({ field: 'project', message: 'Send the field "project" at most once, and no other field.' });
+
+    const form = new FormData();
+    const manifest = await fs.readFile(realPath(PRUTHVI, 'manifest.json'));
+    for (let copy = 0; copy < 2; copy += 1) form.append('manifest', new Blob([manifest], { type: 'application/json' }), 'manifest.json');
+    const response = await fetch(`${portal.baseUrl}/api/dbt/artifacts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.admin}` },
+      body: form,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ field: 'manifest', message: 'Part "manifest" was sent twice.' });
+    expect((await ingestions('admin')).current?.id).toBe(before);
+  });
+
   test('a field refused before a large part: the client, still sending, reads the 400', async () => {
     // The server reads and drops the rest of the body before it answers; were the connection
     // closed at the refusal, a client still sending (here: slowly, as a slow network does) would
