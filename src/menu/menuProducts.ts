@@ -19,9 +19,12 @@ export interface MenuProduct {
 
 const none: MenuProduct[] = [];
 
+/** Whether the menu asks for the products: only for users who can open Data Products. */
+export const asksForProducts = (roles: readonly string[]) => canOpen(roles, 'catalogProducts');
+
 /** The products for the menu; none for users who cannot open Data Products (they never ask) or while loading. */
 export function useMenuProducts(): MenuProduct[] {
-  const mayView = canOpen(useAppSelector(selectRealmRoles), 'catalogProducts');
+  const mayView = asksForProducts(useAppSelector(selectRealmRoles));
   const { data } = useGetProductMenuQuery(undefined, { skip: !mayView });
   // An answer without a list (a proxy's page, an older server) leaves the menu as it is.
   return useMemo(() => (mayView && Array.isArray(data?.products) ? data.products : none), [mayView, data]);

@@ -22,8 +22,11 @@ export interface MenuDashboards {
 
 const none: MenuDashboard[] = [];
 
+/** Whether the menu asks for the dashboards list: only for users who can open the Viewer. */
+export const asksForDashboards = (roles: readonly string[]) => canOpen(roles, 'viewer');
+
 export function useMenuDashboards(): MenuDashboards {
-  const mayView = canOpen(useAppSelector(selectRealmRoles), 'viewer');
+  const mayView = asksForDashboards(useAppSelector(selectRealmRoles));
   const { data, error, isError, isFetching, refetch } = useGetClientDashboardsQuery(undefined, { skip: !mayView });
   return useMemo(() => {
     const retry = () => void refetch();
