@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { ingestArtifacts } from '../../../../server/src/features/dbt/ingest';
 import { buildPrefixIndex, prefixMatches } from '../../../../server/src/features/dbt/prefixIndex';
-import { createProjectIndexCache, type ProjectIndex } from '../../../../server/src/features/dbt/projectIndex';
+import { createProjectIndexCache, type IndexDoc, type ProjectIndex } from '../../../../server/src/features/dbt/projectIndex';
 import { prefixQuery, queryWords } from '../../../../server/src/platform/search/index';
 import type { Store } from '../../../../server/src/platform/store/openStore';
 import { openTestStore, realJson } from './fixtures';
@@ -74,12 +74,16 @@ describe('the word index against PostgreSQL full-text search on real projects', 
     expect(queries.length).toBeGreaterThan(200);
     let found = 0;
     for (const words of queries) {
-      const rows = await sql<{ id: string }>`
-        SELECT id::text AS id FROM dbt_search_docs
+      // A document is one asset or one of its columns: named by its kind, project, node and column.
+      const rows = await sql<{ key: string }>`
+        SELECT concat_ws('|', kind, project_name, unique_id, coalesce(column_name, '')) AS key FROM dbt_search_docs
         WHERE organisation_id = ${organisation} AND document @@ to_tsquery('simple', ${prefixQuery(words)})`.execute(store.db);
-      const expected = rows.rows.map((row) => row.id).sort();
+      const expected = rows.rows.map((row) => row.key).sort();
       const actual = prefixMatches(index.prefix, words)
-        .map((position) => (index.docs[position] as { id: string }).id)
+        .map((position) => {
+          const doc = index.docs[position] as IndexDoc;
+          return [doc.kind, doc.project, doc.uniqueId, doc.column ?? ''].join('|');
+        })
         .sort();
       expect({ words, ids: actual }).toEqual({ words, ids: expected });
       found += actual.length;

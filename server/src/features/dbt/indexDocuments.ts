@@ -17,7 +17,6 @@ import { buildNameGroups, type NameGroups } from './nameGroups.js';
 import { buildPrefixIndex, type PrefixIndex } from './prefixIndex.js';
 
 export interface IndexDoc {
-  id: string;
   kind: SearchableKind;
   uniqueId: string;
   column: string | null;
@@ -119,7 +118,6 @@ export async function loadIndexDocuments(db: StoreDb, organisation: string, test
         .onRef('n.project_name', '=', 'd.project_name'),
     )
     .select([
-      'd.id',
       'd.kind',
       'd.unique_id',
       'd.column_name',
@@ -143,7 +141,6 @@ export async function loadIndexDocuments(db: StoreDb, organisation: string, test
     .where('d.organisation_id', '=', organisation)
     .execute();
   const docs: IndexDoc[] = docRows.map((row, rowNumber) => ({
-    id: String(row.id),
     kind: row.kind as SearchableKind,
     uniqueId: row.unique_id,
     column: row.column_name,
