@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 // jsdom has no TextEncoder; react-router needs one as soon as it loads.
@@ -24,3 +25,9 @@ if (typeof globalThis.Request === 'undefined') {
   }
   Object.assign(globalThis, { Request: NavigationRequest });
 }
+
+// findBy… and waitFor wait up to 5 s for the settled page instead of Testing Library's 1 s: on a
+// loaded machine a lazy chunk (react-markdown, the charts) or a burst of answers can take longer
+// than a second to render, and a test must not fail on a slow machine alone. A passing test
+// waits no longer than it did; only a failing one takes longer to say so.
+configure({ asyncUtilTimeout: 5_000 });

@@ -83,7 +83,8 @@ it('shows an article with its markdown rendered inert, related articles, and one
   const user = userEvent.setup();
   start(`/app/knowledgebase?article=${ID}`);
   const article = await screen.findByRole('article', { name: 'Uploading dbt artifacts after each run' });
-  expect(within(article).getByText('service account').tagName).toBe('STRONG');
+  // The markdown renders with its own chunk, after the article's heading.
+  expect((await within(article).findByText('service account')).tagName).toBe('STRONG');
   expect(article.querySelector('script')).toBeNull();
   expect(article.querySelector('img')).toBeNull();
   expect(article.querySelector('[onerror]')).toBeNull();
@@ -94,7 +95,7 @@ it('shows an article with its markdown rendered inert, related articles, and one
     '/app/knowledgebase?article=22222222-2222-4222-8222-222222222222',
   );
 
-  const yes = within(article).getByRole('button', { name: 'Yes (2)' });
+  const yes = await within(article).findByRole('button', { name: 'Yes (2)' });
   expect(yes).toHaveAttribute('aria-pressed', 'false');
   await user.click(yes);
   expect(await within(article).findByRole('button', { name: 'Yes (3)' })).toHaveAttribute('aria-pressed', 'true');
